@@ -1,0 +1,119 @@
+"""Keras callback that logs an association table of validation predictions."""
+
+import os
+
+import numpy as np
+
+try:
+    import keras
+except ImportError:  # Keras 2 inside TensorFlow
+    from tensorflow import keras
+
+from tb_bias_plugin import summary
+from tb_bias_plugin.counting import CooccurrenceCounter
+
+
+class AssociationTableCallback(keras.callbacks.Callback):
+    """Log an association table of the model's predictions at each epoch end.
+
+    Predictions are counted batch by batch, so memory does not grow with the
+    size of the validation set.
+
+    Parameters
+    ----------
+    log_dir : str
+        The same log_dir as Keras's TensorBoard callback; tables go to its
+        ``validation`` run, beside the validation metrics.
+    validation_data
+        Model inputs: an array (or anything ``model.predict_on_batch``
+        accepts, sliced by ``batch_size``) or a ``tf.data.Dataset`` of
+        inputs or of ``(inputs, targets, ...)`` tuples, whose targets are
+        ignored: no ground truth is needed.
+    label_names : sequence of str
+        Names of the model's output columns.
+    identity_labels : sequence of str
+        Identity labels among ``label_names``, or attributes given by
+        ``identities``.
+    identities : array-like, optional
+        Per-example identity attributes aligned with an array
+        ``validation_data`` (see ``CooccurrenceCounter.update``).
+    name : str, default "associations"
+    thresholds : float or sequence of float, default 0.5
+        Scores above a threshold count as predicted.
+    batch_size : int, default 256
+        Used to slice array inputs.
+    description : str, optional
+    """
+
+    def __init__(
+        self,
+        log_dir,
+        validation_data,
+        *,
+        label_names,
+        identity_labels,
+        identities=None,
+        name="associations",
+        thresholds=summary.DEFAULT_THRESHOLDS,
+        batch_size=256,
+        description=None,
+    ):
+        super().__init__()
+        summary._check_name(name)
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+        # Fail now, not at the end of the first epoch.
+        self._counter = CooccurrenceCounter(
+            label_names,
+            identity_labels,
+            thresholds,
+            identities_from="attributes" if identities is not None else "labels",
+        )
+        self._validation_data = validation_data
+        self._identities = None if identities is None else np.asarray(identities)
+        if self._identities is not None and _is_dataset(validation_data):
+            raise ValueError("identities= needs array validation_data, not a dataset")
+        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
+        self._name = name
+        self._batch_size = batch_size
+        self._description = description
+        self._writer = None
+
+    def _batches(self):
+        data = self._validation_data
+        if _is_dataset(data):
+            for element in data:
+                yield (element[0] if isinstance(element, (tuple, list)) else element), None
+            return
+        n = len(data)
+        if self._identities is not None and len(self._identities) != n:
+            raise ValueError(
+                "identities has %d rows but validation_data has %d" % (len(self._identities), n)
+            )
+        for lo in range(0, n, self._batch_size):
+            ids = None if self._identities is None else self._identities[lo : lo + self._batch_size]
+            yield data[lo : lo + self._batch_size], ids
+
+    def on_epoch_end(self, epoch, logs=None):
+        import tensorflow as tf
+
+        counter = self._counter.copy()
+        for inputs, ids in self._batches():
+            scores = np.asarray(self.model.predict_on_batch(inputs))
+            counter.update(scores, identities=ids)
+        if self._writer is None:
+            self._writer = tf.summary.create_file_writer(self._log_dir)
+        with self._writer.as_default():
+            summary.association_table(
+                self._name, counter, step=epoch, description=self._description
+            )
+        self._writer.flush()
+
+    def on_train_end(self, logs=None):
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+def _is_dataset(data):
+    return type(data).__module__.startswith("tensorflow") and hasattr(data, "element_spec")

@@ -1,0 +1,59 @@
+"""The Keras callback logs a table of validation predictions each epoch."""
+
+import numpy as np
+import pytest
+
+tf = pytest.importorskip("tensorflow")
+
+from tb_bias_plugin import CooccurrenceCounter  # noqa: E402
+from tb_bias_plugin.callbacks import AssociationTableCallback  # noqa: E402
+
+from test_summary import _read_back  # noqa: E402
+
+LABELS = ["man", "woman", "bike", "dress", "tree"]
+
+
+def _model():
+    tf.keras.utils.set_random_seed(0)
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(len(LABELS), activation="sigmoid")])
+    model.compile(optimizer="sgd", loss="binary_crossentropy")
+    return model
+
+
+def test_callback_logs_one_table_per_epoch(tmp_path):
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(64, 4)).astype("float32")
+    y = (rng.random((64, len(LABELS))) < 0.3).astype("float32")
+    model = _model()
+    callback = AssociationTableCallback(
+        str(tmp_path), x[:40], label_names=LABELS, identity_labels=["man", "woman"], batch_size=16
+    )
+    model.fit(x, y, epochs=2, verbose=0, callbacks=[callback])
+    tables = _read_back(str(tmp_path))
+    assert sorted(tables) == [("validation", "associations", 0), ("validation", "associations", 1)]
+    want = CooccurrenceCounter(LABELS, ["man", "woman"]).update(model.predict(x[:40], verbose=0)).table()
+    assert tables["validation", "associations", 1][1] == want
+
+
+def test_callback_accepts_datasets_and_attributes(tmp_path):
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(30, 4)).astype("float32")
+    dataset = tf.data.Dataset.from_tensor_slices((x, x)).batch(8)
+    model = _model()
+    model.fit(x, np.zeros((30, len(LABELS))), epochs=1, verbose=0,
+              callbacks=[AssociationTableCallback(str(tmp_path / "a"), dataset, label_names=LABELS, identity_labels=["man"])])
+    groups = rng.choice(["f", "m"], size=30)
+    model.fit(x, np.zeros((30, len(LABELS))), epochs=1, verbose=0,
+              callbacks=[AssociationTableCallback(str(tmp_path / "b"), x, label_names=LABELS,
+                                                  identity_labels=["f", "m"], identities=groups, name="groups")])
+    table_a = _read_back(str(tmp_path / "a"))["validation", "associations", 0][1]
+    table_b = _read_back(str(tmp_path / "b"))["validation", "groups", 0][1]
+    assert table_a.num_examples == table_b.num_examples == 30
+    assert table_b.identity_counts[0].tolist() == [int((groups == "f").sum()), int((groups == "m").sum())]
+
+
+def test_callback_validates_arguments_up_front():
+    with pytest.raises(ValueError, match="not in label_names"):
+        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["nobody"])
+    with pytest.raises(ValueError, match="batch_size"):
+        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"], batch_size=0)

@@ -1,0 +1,225 @@
+"""Summary writing: TF and TF-free paths, storage format, data-provider round trip."""
+
+import glob
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin import CooccurrenceCounter, encoding, metadata, proto, summary
+from tb_bias_plugin.table import AssociationTable, PrecomputedTable
+
+LABELS = ["man", "woman"] + ["label_%d" % i for i in range(40)]
+
+
+def _predictions(seed=0, n=300):
+    rng = np.random.default_rng(seed)
+    return rng.random((n, len(LABELS))) ** 3
+
+
+def _counter(seed=0):
+    return CooccurrenceCounter(LABELS, ["man", "woman"], thresholds=(0.3, 0.5)).update(_predictions(seed))
+
+
+def _summary_events(logdir):
+    from tensorboard.backend.event_processing import event_file_loader
+
+    events = []
+    for path in sorted(glob.glob(os.path.join(logdir, "events.out.tfevents.*"))):
+        for event in event_file_loader.LegacyEventFileLoader(path).Load():
+            if event.HasField("summary"):
+                events.append(event)
+    return events
+
+
+def _read_back(logdir):
+    """Tables of every run/tag/step, read through TensorBoard's data provider."""
+    from tensorboard import context
+    from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
+
+    multiplexer = plugin_event_multiplexer.EventMultiplexer()
+    multiplexer.AddRunsFromDirectory(logdir)
+    multiplexer.Reload()
+    provider = data_provider.MultiplexerDataProvider(multiplexer, logdir)
+    ctx = context.RequestContext()
+    listing = provider.list_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME)
+    data = provider.read_blob_sequences(
+        ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME, downsample=1000
+    )
+    out = {}
+    for run, tags in data.items():
+        for tag, series in tags.items():
+            info = metadata.parse_plugin_metadata(listing[run][tag].plugin_content)
+            for datum in series:
+                blob = provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+                out[run, tag, datum.step] = (info, encoding.decode_table(blob))
+    return out
+
+
+def test_writer_round_trip_through_tensorboard_data_provider(tmp_path):
+    counter = _counter()
+    with summary.Writer(tmp_path / "run_a") as writer:
+        writer.association_table("gender", counter, step=2, description="eval set")
+        writer.association_table(
+            "gender",
+            _predictions(1),
+            label_names=LABELS,
+            identity_labels=["man", "woman"],
+            thresholds=[0.3, 0.5],
+            step=3,
+        )
+    tables = _read_back(str(tmp_path))
+    assert sorted(tables) == [("run_a", "gender", 2), ("run_a", "gender", 3)]
+    info, table = tables["run_a", "gender", 2]
+    assert table == counter.table()
+    assert table == encoding.decode_table(encoding.encode_table(counter.table()))
+    assert info.kind == proto.COUNTS and list(info.identity_names) == ["man", "woman"]
+    assert list(info.thresholds) == [0.3, 0.5] and info.num_labels == len(LABELS)
+    assert tables["run_a", "gender", 3][1] == _counter(1).table()
+
+
+def test_tensorflow_and_tf_free_paths_write_equivalent_records(tmp_path):
+    tf = pytest.importorskip("tensorflow")
+    counter = _counter()
+    values = np.arange(6, dtype=float).reshape(3, 2)
+    precomputed = dict(label_names=["a", "b", "c"], metric_names=["nPMI@man", "count@man"])
+    with summary.Writer(tmp_path / "notf") as writer:
+        writer.association_table("gender", counter, step=5, description="d")
+        writer.metric_table("old", values, step=5, **precomputed)
+    with tf.summary.create_file_writer(str(tmp_path / "tf")).as_default():
+        assert bool(summary.association_table("gender", counter, step=5, description="d"))
+        assert bool(summary.metric_table("old", values, step=5, **precomputed))
+    notf, withtf = _summary_events(tmp_path / "notf"), _summary_events(tmp_path / "tf")
+    assert len(notf) == len(withtf) == 2
+    for a, b in zip(notf, withtf):
+        assert a.step == b.step == 5
+        (va,), (vb,) = a.summary.value, b.summary.value
+        assert va.tag == vb.tag
+        assert va.metadata == vb.metadata
+        assert va.tensor == vb.tensor
+    tables = _read_back(str(tmp_path))
+    assert tables["tf", "gender", 5][1] == tables["notf", "gender", 5][1] == counter.table()
+    assert tables["tf", "old", 5][1] == PrecomputedTable(values=values, **precomputed)
+
+
+def test_tf_path_uses_name_scopes_and_default_step(tmp_path):
+    tf = pytest.importorskip("tensorflow")
+    with tf.summary.create_file_writer(str(tmp_path)).as_default(step=7):
+        with tf.name_scope("eval"):
+            summary.association_table("gender", _counter())
+    (event,) = _summary_events(tmp_path)
+    assert event.step == 7 and event.summary.value[0].tag == "eval/gender"
+
+
+def test_tf_path_without_writer_returns_false():
+    tf = pytest.importorskip("tensorflow")
+    assert not bool(summary.association_table("gender", _counter(), step=0))
+
+
+def test_writer_does_not_import_tensorflow(tmp_path):
+    code = (
+        "import sys, numpy as np\n"
+        "from tb_bias_plugin import summary\n"
+        "w = summary.Writer(sys.argv[1])\n"
+        "w.association_table('t', [['man', 'bike'], ['woman']], label_names=['man', 'woman', 'bike'],"
+        " identity_labels=['man', 'woman'])\n"
+        "w.metric_table('m', np.zeros((1, 1)), label_names=['a'], metric_names=['nPMI@x'])\n"
+        "w.close()\n"
+        "assert 'tensorflow' not in sys.modules, 'tensorflow was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True)
+    assert len(_summary_events(tmp_path)) == 2
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(name="", predictions_or_counter=[["man"]]), "name"),
+        (dict(name="t", predictions_or_counter=[["man"]]), "label_names and identity_labels are required"),
+        (dict(name="t", predictions_or_counter=np.zeros((2, 3)), label_names=LABELS, identity_labels=["man"]), "columns"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], thresholds=[2]), "outside"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step="one"), "step"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step=None), "step is required"),
+        (dict(name="t", predictions_or_counter=CooccurrenceCounter(LABELS, ["man"])), "not counted any examples"),
+        (dict(name="t", predictions_or_counter=_counter(), identity_labels=["woman", "man"]), "identity_labels differ"),
+        (dict(name="t", predictions_or_counter=_counter(), thresholds=0.5), "thresholds differ"),
+        (dict(name="t", predictions_or_counter=_counter(), identities=[["x"]]), "identities="),
+        (dict(name="t", predictions_or_counter=np.full((1, len(LABELS)), np.nan), label_names=LABELS, identity_labels=["man"]), "NaN"),
+    ],
+)
+def test_bad_arguments_raise_before_anything_is_written(tmp_path, kwargs, message):
+    writer = summary.Writer(tmp_path)
+    size = os.path.getsize(writer.path)
+    with pytest.raises(ValueError, match=message):
+        writer.association_table(**kwargs)
+    with pytest.raises(ValueError, match="shape"):
+        writer.metric_table("m", np.zeros((2, 2)), label_names=["a"], metric_names=["nPMI@x"])
+    writer.close()
+    assert os.path.getsize(writer.path) == size
+    assert _summary_events(tmp_path) == []
+
+
+def test_tf_path_bad_arguments_write_nothing(tmp_path):
+    tf = pytest.importorskip("tensorflow")
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        with pytest.raises(ValueError, match="columns"):
+            summary.association_table(
+                "t", np.zeros((2, 3)), label_names=LABELS, identity_labels=["man"], step=0
+            )
+        with pytest.raises(ValueError, match="infinite"):
+            summary.metric_table("m", [[np.inf]], label_names=["a"], metric_names=["x@y"], step=0)
+    assert _summary_events(tmp_path) == []
+
+
+def test_closed_writer_refuses_to_write(tmp_path):
+    writer = summary.Writer(tmp_path)
+    writer.close()
+    with pytest.raises(ValueError, match="closed"):
+        writer.association_table("t", _counter())
+
+
+def test_decoding_rejects_corrupt_and_future_data():
+    data = encoding.encode_table(_counter().table())
+    with pytest.raises(ValueError, match="malformed"):
+        encoding.decode_table(data[:-7] + b"\xff\xff")
+    message = proto.Table.FromString(data)
+    message.version = metadata.PROTO_VERSION + 1
+    with pytest.raises(ValueError, match="not supported"):
+        encoding.decode_table(message.SerializeToString())
+    message.version = 1
+    message.label_counts.zlib_data = b"not zlib"
+    with pytest.raises(ValueError, match="corrupt"):
+        encoding.decode_table(message.SerializeToString())
+    with pytest.raises(ValueError, match="not supported"):
+        metadata.parse_plugin_metadata(proto.BiasPluginData(version=99).SerializeToString())
+
+
+def test_counts_are_stored_compactly():
+    table = _counter().table()
+    data = encoding.encode_table(table)
+    raw = sum(getattr(table, f).nbytes for f in ("label_counts", "cooccurrence", "identity_counts"))
+    assert len(data) < raw / 2
+
+
+def test_table_consistency_is_checked():
+    t = _counter().table()
+    args = dict(
+        label_names=t.label_names,
+        identity_names=t.identity_names,
+        thresholds=t.thresholds,
+        num_examples=t.num_examples,
+        label_counts=t.label_counts,
+        identity_counts=t.identity_counts,
+        cooccurrence=t.cooccurrence,
+        identity_cooccurrence=t.identity_cooccurrence,
+    )
+    assert AssociationTable(**args) == t
+    bad = dict(args, cooccurrence=t.cooccurrence + 1000)
+    with pytest.raises(ValueError, match="exceeds"):
+        AssociationTable(**bad)
+    with pytest.raises(ValueError, match="shape"):
+        AssociationTable(**dict(args, label_counts=t.label_counts[:, :3]))
+    with pytest.raises(ValueError, match="negative"):
+        AssociationTable(**dict(args, num_examples=-1))
