@@ -1,0 +1,52 @@
+"""tb-bias-plugin: a TensorBoard plugin for finding the biases a model learned."""
+
+import os
+import re
+
+from setuptools import find_packages, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+with open(os.path.join(HERE, "tb_bias_plugin", "__init__.py")) as f:
+    VERSION = re.search(r'^__version__ = "([^"]+)"', f.read(), re.M).group(1)
+
+with open(os.path.join(HERE, "README.md"), encoding="utf-8") as f:
+    LONG_DESCRIPTION = f.read()
+
+setup(
+    name="tb-bias-plugin",
+    version=VERSION,
+    description="TensorBoard plugin: label associations (nPMI and more) that reveal model biases without ground truth",
+    long_description=LONG_DESCRIPTION,
+    long_description_content_type="text/markdown",
+    license="Apache-2.0",
+    packages=find_packages(include=["tb_bias_plugin", "tb_bias_plugin.*"]),
+    package_data={"tb_bias_plugin": ["static/*", "proto/*.proto"]},
+    python_requires=">=3.10",
+    install_requires=[
+        "numpy>=1.23",
+        "protobuf>=3.20",
+        "tensorboard>=2.14",
+        "werkzeug>=1.0.1",
+    ],
+    extras_require={
+        "tf": ["tensorflow>=2.14"],
+        "test": [
+            "grpcio-tools>=1.48",
+            "hypothesis>=6.80",
+            "pytest>=7",
+            "scikit-learn>=1.2",
+            "scipy>=1.9",
+        ],
+    },
+    entry_points={
+        "tensorboard_plugins": ["tb_bias = tb_bias_plugin.bias_plugin:BiasPlugin"],
+    },
+    classifiers=[
+        "Framework :: TensorFlow",
+        "Intended Audience :: Science/Research",
+        "License :: OSI Approved :: Apache Software License",
+        "Programming Language :: Python :: 3",
+        "Topic :: Scientific/Engineering :: Artificial Intelligence",
+    ],
+)
