@@ -24,6 +24,7 @@ setup(
     package_data={"tb_bias_plugin": ["static/*", "proto/*.proto"]},
     python_requires=">=3.10",
     install_requires=[
+        "google-re2>=1.1",
         "numpy>=1.23",
         "protobuf>=3.20",
         "tensorboard>=2.14",

@@ -354,10 +354,14 @@ def _dense_positives(batch, width, thresholds, what):
     if mode == "binary":
         rows, cols = np.nonzero(array)
         return n, [_Positives.from_sorted_rows(n, rows, cols)] * len(thresholds)
+    # One pass over the dense array at the lowest threshold; the others only
+    # filter those cells.
+    rows, cols = np.nonzero(array > min(thresholds))
+    scores = array[rows, cols]
     result = []
     for t in thresholds:
-        rows, cols = np.nonzero(array > t)
-        result.append(_Positives.from_sorted_rows(n, rows, cols))
+        keep = scores > t
+        result.append(_Positives.from_sorted_rows(n, rows[keep], cols[keep]))
     return n, result
 
 

@@ -1,5 +1,6 @@
 """Association tables: the counts a metric needs, and precomputed values."""
 
+import functools
 import math
 import re
 
@@ -59,7 +60,25 @@ def _preview(items, limit=5):
     return shown
 
 
-class AssociationTable:
+class _Labelled:
+    """Lookups over ``label_names`` shared by both kinds of table, built once."""
+
+    @functools.cached_property
+    def label_index(self):
+        """Mapping of label name to row index."""
+        return {name: i for i, name in enumerate(self.label_names)}
+
+    @functools.cached_property
+    def alphabetical_rank(self):
+        """Position of each label in case-insensitive alphabetical order."""
+        order = sorted(range(len(self.label_names)), key=lambda i: (self.label_names[i].casefold(), i))
+        rank = np.empty(len(order), np.int64)
+        rank[order] = np.arange(len(order))
+        rank.setflags(write=False)
+        return rank
+
+
+class AssociationTable(_Labelled):
     """Sufficient statistics of a set of predictions, per threshold.
 
     Counts, not probabilities, are kept so that any metric, smoothing or
@@ -227,7 +246,7 @@ def _counts(array, shape, what):
 _COLUMN_RE = re.compile(r"^(?P<family>[^@]+)@(?P<identity>.+)$")
 
 
-class PrecomputedTable:
+class PrecomputedTable(_Labelled):
     """Per-label metric values computed elsewhere (the old nPMI plugin's format).
 
     Columns are named ``family@identity`` (``nPMI@man``), ``family_diff@a-b``

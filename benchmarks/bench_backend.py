@@ -1,0 +1,145 @@
+"""Backend query speed and payload size (prints figures; not a test).
+
+A 100k-label x 16-identity table is logged, served by TensorBoard's WSGI app
+in process, and queried as the Bias tab does: the top 100 labels by nPMI gap
+with a regex and a range filter (target p95 < 50 ms over 200 queries), the
+distribution route, and the bytes of the default first view against the
+whole table as JSON (target first view < 200 KB).
+
+Run: python benchmarks/bench_backend.py
+"""
+
+import json
+import statistics
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from tb_bias_plugin import summary  # noqa: E402
+from tb_bias_plugin.table import AssociationTable  # noqa: E402
+
+import plugin_fixtures  # noqa: E402  (builds the same WSGI app the tests use)
+
+WORDS = ["hair", "dress", "car", "tree", "sky", "blue", "long", "shirt", "dog", "cat", "field",
+         "road", "beard", "lipstick", "tie", "suit", "child", "sport", "ball", "kitchen"]
+
+
+def synthetic_table(num_labels=100_000, k=16, n=2_000_000, seed=0):
+    """Counts of a large, realistic-looking table (Zipf label popularity,
+    identity leanings), built directly rather than by counting."""
+    rng = np.random.default_rng(seed)
+    names = ["%s %s %d" % (WORDS[i % 20].title(), WORDS[(i * 7) % 20], i) for i in range(num_labels)]
+    identities = ["identity_%02d" % j for j in range(k)]
+    label_counts = np.maximum(1, (n * 0.05 / np.arange(1, num_labels + 1) ** 0.9)).astype(np.int64)
+    rng.shuffle(label_counts)
+    share = rng.uniform(0.02, 0.2, size=k)
+    identity_counts = (share * n).astype(np.int64)
+    lean = rng.lognormal(0, 0.6, size=(k, num_labels))
+    p = np.clip(share[:, None] * lean, 0, 1)
+    cooccurrence = rng.binomial(label_counts[None, :], p)
+    cooccurrence = np.minimum(cooccurrence, identity_counts[:, None])
+    pair = np.minimum.outer(identity_counts, identity_counts) // 20
+    np.fill_diagonal(pair, identity_counts)
+    return AssociationTable(names, identities, [0.5], n, label_counts[None], identity_counts[None],
+                            cooccurrence[None], pair[None])
+
+
+def timed_get(client, route, **params):
+    url = "/data/plugin/tb_bias/%s?%s" % (route, urllib.parse.urlencode(params, doseq=True))
+    start = time.perf_counter()
+    response = client.get(url)
+    body = response.get_data()
+    elapsed = time.perf_counter() - start
+    assert response.status_code == 200, body[:300]
+    return elapsed, body
+
+
+def percentiles(times):
+    ms = sorted(t * 1e3 for t in times)
+    return "p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms" % (
+        statistics.median(ms), ms[int(0.95 * (len(ms) - 1))], ms[-1])
+
+
+def main():
+    from werkzeug.test import Client
+
+    table = synthetic_table()
+    with tempfile.TemporaryDirectory() as logdir:
+        start = time.perf_counter()
+        with summary.Writer(Path(logdir) / "model") as writer:
+            writer.association_table("gender", table, step=0)
+        print("logged %d labels x %d identities in %.1f s (%.1f MB event file)" % (
+            len(table.label_names), len(table.identity_names), time.perf_counter() - start,
+            sum(f.stat().st_size for f in Path(logdir).rglob("events*")) / 1e6))
+        start = time.perf_counter()
+        app, _ = plugin_fixtures.make_app(Path(logdir))
+        client = Client(app)
+        print("TensorBoard multiplexer load: %.1f s" % (time.perf_counter() - start))
+        base = dict(run="model", tag="gender", x1="identity_00", x2="identity_01")
+
+        cold, _ = timed_get(client, "table", **base)
+        print("first table query (reads and decodes the table, computes nPMI): %.0f ms" % (cold * 1e3))
+
+        rng = np.random.default_rng(1)
+        patterns = [r"hair \d+7$", r"^(long|blue) ", r"(?i)beard|lipstick", r"dress \d{3}$", r"^Tie.*[05]$",
+                    r"kitchen|field", r"^Sky", r"\b\d{5}\b", r"car \d*99", r"(a|e)r "]
+        warm = []
+        for i in range(200):
+            _, body = timed_get(client, "table", q=patterns[i % len(patterns)], **base)  # pattern seen before?
+            t, body = timed_get(
+                client, "table", q=patterns[i % len(patterns)], order="abs", limit=100,
+                range=["count:%d:" % rng.integers(1, 50), "gap:%.2f:" % -rng.uniform(0, 1)], **base)
+            warm.append(t)
+        print("table, top 100 by |nPMI gap|, regex + 2 range filters, 200 queries:  %s" % percentiles(warm))
+        fresh = []
+        for i in range(50):
+            t, _ = timed_get(client, "table", q=r"%s \d*%d$" % (WORDS[i % 20], i), order="abs",
+                             range="count:5:", **base)
+            fresh.append(t)
+        print("same, each with a regex never seen before (no mask cache), 50 queries: %s" % percentiles(fresh))
+        broad = []
+        for i in range(10):
+            t, _ = timed_get(client, "table", q=r"[a-z]+ \d*%d" % i, **base)
+            broad.append(t)
+        print("regex matching ~100%% of the labels, new each time, 10 queries:     %s" % percentiles(broad))
+        other = []
+        for metric in ["pmi", "dp", "tau_b", "npmi_y"]:
+            t, _ = timed_get(client, "table", metric=metric, **base)
+            other.append(t)
+        print("switching metric (first computation of a metric):                 %s" % percentiles(other))
+        rest = [timed_get(client, "table", x1="identity_%02d" % j, x2="rest", run="model", tag="gender")[0]
+                for j in range(16)]
+        print("one-vs-rest gap, each identity once:                              %s" % percentiles(rest))
+        dist = [timed_get(client, "distribution", q=patterns[i % len(patterns)], **base)[0] for i in range(50)]
+        print("distribution (16 identities + gap), 50 queries:                    %s" % percentiles(dist))
+
+        _, runs = timed_get(client, "runs")
+        _, page = timed_get(client, "table", **base)
+        _, distribution = timed_get(client, "distribution", **base)
+        _, flags = timed_get(client, "flags", tag="gender")
+        first_view = len(runs) + len(page) + len(distribution) + len(flags)
+        whole, offset, start = 0, 0, time.perf_counter()
+        while True:
+            _, body = timed_get(client, "table", offset=offset, limit=1000, zero_cooccurrence="include",
+                                undefined="include", **base)
+            rows = json.loads(body)["rows"]
+            whole += len(body)
+            offset += 1000
+            if not rows:
+                break
+        print("bytes of the default first view (runs + table page + distribution + flags): %.1f KB" % (first_view / 1e3))
+        print("  of which the table page (100 rows x 16 identities): %.1f KB" % (len(page) / 1e3))
+        print("bytes of the whole table as JSON rows (all %d labels): %.1f MB (ratio %.0fx)" % (
+            len(table.label_names), whole / 1e6, whole / first_view))
+        _, csv_body = timed_get(client, "csv", zero_cooccurrence="include", undefined="include", **base)
+        print("CSV of the whole table: %.1f MB" % (len(csv_body) / 1e6))
+
+
+if __name__ == "__main__":
+    main()

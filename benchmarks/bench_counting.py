@@ -1,0 +1,127 @@
+"""Counting speed (prints figures; not a test).
+
+(a) 100k examples x 20k labels, sparse, ~20 positives per example, 8
+    identities, timed against one np.bincount over the same nonzeros in the
+    same process (target: counting <= 3x that single pass).
+(b) End to end from per-example token lists of a 100k-document corpus:
+    counting, metrics, ranking, writing the summary.
+
+Run: python benchmarks/bench_counting.py [--repeats 7]
+"""
+
+import argparse
+import statistics
+import tempfile
+import time
+
+import numpy as np
+import scipy.sparse as sp
+
+from tb_bias_plugin import CooccurrenceCounter, metrics, summary
+
+
+def timed(fn, repeats):
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), times
+
+
+def sparse_predictions(rng, n, num_labels, per_example, identity_columns, identity_rate):
+    """Boolean CSR predictions with Zipf-like label popularity."""
+    popularity = 1.0 / np.arange(1, num_labels + 1) ** 0.8
+    popularity /= popularity.sum()
+    cols = rng.choice(num_labels, size=n * per_example, p=popularity)
+    rows = np.repeat(np.arange(n), per_example)
+    # each identity label is predicted in identity_rate of the examples
+    for col in identity_columns:
+        hit = np.flatnonzero(rng.random(n) < identity_rate)
+        rows, cols = np.concatenate([rows, hit]), np.concatenate([cols, np.full(hit.size, col)])
+    matrix = sp.csr_matrix((np.ones(rows.size, dtype=bool), (rows, cols)), shape=(n, num_labels))
+    matrix.sum_duplicates()
+    return matrix
+
+
+def bench_sparse(repeats):
+    rng = np.random.default_rng(0)
+    n, num_labels, k = 100_000, 20_000, 8
+    names = ["label_%d" % i for i in range(num_labels)]
+    identity_columns = rng.choice(np.arange(100, num_labels), size=k, replace=False)
+    identities = [names[c] for c in identity_columns]
+    matrix = sparse_predictions(rng, n, num_labels, 20, identity_columns, 0.05)
+    print("(a) sparse counting: %d examples x %d labels, %d positives (%.1f per example), %d identities"
+          % (n, num_labels, matrix.nnz, matrix.nnz / n, k))
+    baseline, _ = timed(lambda: np.bincount(matrix.indices, minlength=num_labels), repeats)
+    counter = CooccurrenceCounter(names, identities)
+    counting, all_times = timed(lambda: counter.update(matrix), repeats)
+    print("    baseline np.bincount over the nonzeros: %7.2f ms (median of %d)" % (baseline * 1e3, repeats))
+    print("    CooccurrenceCounter.update (labels):    %7.2f ms (median; min %.2f)" % (counting * 1e3, min(all_times) * 1e3))
+    print("    ratio: %.2fx   (target <= 3x)" % (counting / baseline))
+    # identities as a separate attribute: every example holds exactly one
+    groups = rng.integers(0, k, size=n)
+    attributes = sp.csr_matrix((np.ones(n, bool), (np.arange(n), groups)), shape=(n, k))
+    counter = CooccurrenceCounter(names, ["group_%d" % j for j in range(k)])
+    attr_time, _ = timed(lambda: counter.update(matrix, identities=attributes), repeats)
+    print("    CooccurrenceCounter.update (attributes, one identity per example): %.2f ms, ratio %.2fx"
+          % (attr_time * 1e3, attr_time / baseline))
+    dense_n = 5_000
+    dense = matrix[:dense_n].toarray().astype(np.float32) * 0.9
+    counter = CooccurrenceCounter(names, identities, thresholds=(0.3, 0.5, 0.7))
+    dense_time, _ = timed(lambda: counter.update(dense), max(1, repeats // 2))
+    print("    dense float scores, %d x %d, 3 thresholds: %.1f ms (%.0f examples/s)"
+          % (dense_n, num_labels, dense_time * 1e3, dense_n / dense_time))
+
+
+def bench_tokens(repeats):
+    rng = np.random.default_rng(1)
+    docs, vocabulary_size, kept = 100_000, 50_000, 20_000
+    words = ["w%d" % i for i in range(vocabulary_size)]
+    words[0], words[1] = "he", "she"
+    popularity = 1.0 / np.arange(1, vocabulary_size + 1)
+    popularity /= popularity.sum()
+    lengths = rng.integers(10, 60, size=docs)
+    flat = rng.choice(vocabulary_size, size=int(lengths.sum()), p=popularity)
+    bounds = np.concatenate([[0], np.cumsum(lengths)])
+    corpus = [[words[t] for t in flat[bounds[i] : bounds[i + 1]]] for i in range(docs)]
+    print("(b) token lists: %d documents, %d tokens, vocabulary %d, %d labels kept, identities he/she"
+          % (docs, int(lengths.sum()), vocabulary_size, kept))
+    labels = words[:kept]
+
+    def end_to_end():
+        stages = {}
+        start = time.perf_counter()
+        counter = CooccurrenceCounter(labels, ["he", "she"], unknown_labels="ignore")
+        for lo in range(0, docs, 10_000):  # streamed in batches, as an eval loop would
+            counter.update(corpus[lo : lo + 10_000])
+        stages["count"] = time.perf_counter() - start
+        table = counter.table()
+        t = time.perf_counter()
+        gap = table.gap("she", "he")
+        keep = metrics.cooccurs_with_both(table.cooccurrence[0], 0, 1)
+        keep[table.identity_label_index] = False
+        top = metrics.top_k(gap, 100, "abs", mask=keep)
+        stages["metrics+rank"] = time.perf_counter() - t
+        t = time.perf_counter()
+        with tempfile.TemporaryDirectory() as logdir, summary.Writer(logdir) as writer:
+            writer.association_table("gender", counter, step=0)
+        stages["write"] = time.perf_counter() - t
+        stages["total"] = time.perf_counter() - start
+        return stages, top
+
+    results = [end_to_end()[0] for _ in range(max(1, repeats // 2))]
+    for stage in ("count", "metrics+rank", "write", "total"):
+        print("    %-13s %6.2f s" % (stage, statistics.median(r[stage] for r in results)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args()
+    bench_sparse(args.repeats)
+    bench_tokens(args.repeats)
+
+
+if __name__ == "__main__":
+    main()

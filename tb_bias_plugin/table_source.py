@@ -1,0 +1,287 @@
+"""Tables of a logdir, read through TensorBoard's data provider and cached.
+
+Lists tb_bias tables and tables of the old upstream nPMI plugin, and loads
+one (run, tag, step) at a time. Parsed tables, metric views and label
+searches are kept in bounded LRU caches keyed by what identifies the data
+(including its wall time, so a rewritten step is read again); new steps of
+a running job are picked up because listings are never cached.
+"""
+
+import collections
+import threading
+
+import numpy as np
+
+from tensorboard import errors
+from tensorboard.data import provider
+
+from tb_bias_plugin import encoding, metadata, metrics, proto
+from tb_bias_plugin.label_search import LabelSearch
+from tb_bias_plugin.query import CountsView, PrecomputedView
+from tb_bias_plugin.table import AssociationTable, PrecomputedTable
+
+LEGACY_PLUGIN_NAME = "npmi"
+LEGACY_TAG = "_npmi_"
+LEGACY_ANNOTATIONS = "_npmi_/annotations"
+LEGACY_METRICS = "_npmi_/metrics"
+LEGACY_VALUES = "_npmi_/values"
+
+# TensorBoard keeps 10 samples per tag of an unknown plugin unless told
+# otherwise (--samples_per_plugin=tb_bias=all); read whatever it kept.
+_ALL_SAMPLES = 1_000_000
+
+
+class UnreadableTable(Exception):
+    """Stored data exists but cannot be decoded by this build."""
+
+
+class TableInfo:
+    """What a listing knows of one (run, tag) without reading its tables."""
+
+    def __init__(self, run, tag, kind, fmt, identities, thresholds, num_labels, metric_names, description):
+        self.run, self.tag, self.kind, self.format = run, tag, kind, fmt
+        self.identities, self.thresholds, self.num_labels = identities, thresholds, num_labels
+        self.metrics, self.description = metric_names, description
+
+
+class _LRU:
+    def __init__(self, max_entries, max_bytes=None):
+        self._data = collections.OrderedDict()
+        self._max_entries, self._max_bytes = max_entries, max_bytes
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            if key not in self._data:
+                return None
+            self._data.move_to_end(key)
+            return self._data[key][0]
+
+    def put(self, key, value, size=0):
+        with self._lock:
+            if key in self._data:
+                self._bytes -= self._data.pop(key)[1]
+            self._data[key] = (value, size)
+            self._bytes += size
+            while len(self._data) > 1 and (
+                len(self._data) > self._max_entries
+                or (self._max_bytes is not None and self._bytes > self._max_bytes)
+            ):
+                _, (_, old_size) = self._data.popitem(last=False)
+                self._bytes -= old_size
+
+
+def _table_bytes(table):
+    if isinstance(table, AssociationTable):
+        return sum(a.nbytes for a in (table.label_counts, table.cooccurrence)) + 64 * len(table.label_names)
+    return table.values.nbytes + 64 * len(table.label_names)
+
+
+class TableSource:
+    """Lists and loads tables for the plugin's routes."""
+
+    def __init__(self, data_provider, *, downsample=None, max_tables=16, max_table_bytes=2 << 30):
+        self._provider = data_provider
+        self._downsample = downsample or _ALL_SAMPLES
+        self._tables = _LRU(max_tables, max_table_bytes)
+        self._views = _LRU(8)
+        self._searches = _LRU(max_tables)
+        self._legacy_steps = _LRU(64)
+
+    # Listing --------------------------------------------------------------
+
+    def list_tables(self, ctx, experiment):
+        """``{run: {tag: (TableInfo, [steps])}}`` for every readable table."""
+        result = collections.defaultdict(dict)
+        listing = self._provider.list_blob_sequences(
+            ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME
+        )
+        steps = self._provider.read_blob_sequences(
+            ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME, downsample=self._downsample
+        )
+        for run, tags in listing.items():
+            for tag, series in tags.items():
+                try:
+                    content = metadata.parse_plugin_metadata(series.plugin_content)
+                except ValueError:
+                    continue  # written by a newer tb-bias; nothing we can show
+                info = _info_from_metadata(run, tag, content, series.description)
+                data = steps.get(run, {}).get(tag, [])
+                result[run][tag] = (info, [d.step for d in data])
+        for run, (info, step_list) in self._legacy_tables(ctx, experiment).items():
+            result[run][LEGACY_TAG] = (info, step_list)
+        return result
+
+    def _legacy_tables(self, ctx, experiment):
+        listing = self._provider.list_tensors(
+            ctx, experiment_id=experiment, plugin_name=LEGACY_PLUGIN_NAME
+        )
+        found = {}
+        for run, tags in listing.items():
+            if not {LEGACY_ANNOTATIONS, LEGACY_METRICS, LEGACY_VALUES} <= set(tags):
+                continue
+            values = tags[LEGACY_VALUES]
+            key = (experiment, run, values.max_step, values.max_wall_time)
+            cached = self._legacy_steps.get(key)
+            if cached is None:
+                try:
+                    table, step_list = self._read_legacy(ctx, experiment, run, None)
+                except UnreadableTable:
+                    continue
+                cached = (_legacy_info(run, table, values.description), step_list)
+                self._legacy_steps.put(key, cached)
+            found[run] = cached
+        return found
+
+    # Loading --------------------------------------------------------------
+
+    def load(self, ctx, experiment, run, tag, step=None):
+        """The table at ``step`` (default: the latest) as ``(step, table, key)``.
+
+        Raises
+        ------
+        tensorboard.errors.NotFoundError
+            If the run, tag or step does not exist.
+        UnreadableTable
+            If the stored bytes cannot be decoded.
+        """
+        if tag == LEGACY_TAG:
+            return self._load_legacy(ctx, experiment, run, step)
+        series = self._provider.read_blob_sequences(
+            ctx,
+            experiment_id=experiment,
+            plugin_name=metadata.PLUGIN_NAME,
+            downsample=self._downsample,
+            run_tag_filter=provider.RunTagFilter(runs=[run], tags=[tag]),
+        )
+        data = series.get(run, {}).get(tag)
+        if not data:
+            if run not in series and not self._run_exists(ctx, experiment, run):
+                raise errors.NotFoundError("no run named %r" % run)
+            raise errors.NotFoundError("run %r has no tb_bias table %r" % (run, tag))
+        datum = _pick_step(data, step, run, tag)
+        key = (experiment, run, tag, datum.step, datum.wall_time)
+        table = self._tables.get(key)
+        if table is None:
+            blob = self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+            try:
+                table = encoding.decode_table(blob)
+            except ValueError as e:
+                raise UnreadableTable("table %r of run %r at step %d: %s" % (tag, run, datum.step, e))
+            self._tables.put(key, table, _table_bytes(table))
+        return datum.step, table, key
+
+    def _run_exists(self, ctx, experiment, run):
+        return any(r.run_name == run for r in self._provider.list_runs(ctx, experiment_id=experiment))
+
+    def _load_legacy(self, ctx, experiment, run, step):
+        listing = self._provider.list_tensors(
+            ctx,
+            experiment_id=experiment,
+            plugin_name=LEGACY_PLUGIN_NAME,
+            run_tag_filter=provider.RunTagFilter(runs=[run], tags=[LEGACY_VALUES]),
+        )
+        series = listing.get(run, {}).get(LEGACY_VALUES)
+        if series is None:
+            raise errors.NotFoundError("run %r has no table %r" % (run, LEGACY_TAG))
+        key = (experiment, run, LEGACY_TAG, step, series.max_step, series.max_wall_time)
+        cached = self._tables.get(key)
+        if cached is None:
+            table, step_list = self._read_legacy(ctx, experiment, run, step)
+            chosen = step if step is not None else step_list[-1]
+            cached = (chosen, table)
+            self._tables.put(key, cached, _table_bytes(table))
+        chosen, table = cached
+        return chosen, table, key
+
+    def _read_legacy(self, ctx, experiment, run, step):
+        """The old plugin's table of ``run`` at ``step`` (None: latest), and its steps."""
+        data = self._provider.read_tensors(
+            ctx,
+            experiment_id=experiment,
+            plugin_name=LEGACY_PLUGIN_NAME,
+            downsample=self._downsample,
+            run_tag_filter=provider.RunTagFilter(
+                runs=[run], tags=[LEGACY_ANNOTATIONS, LEGACY_METRICS, LEGACY_VALUES]
+            ),
+        ).get(run, {})
+        values = data.get(LEGACY_VALUES) or []
+        if not values or not data.get(LEGACY_ANNOTATIONS) or not data.get(LEGACY_METRICS):
+            raise errors.NotFoundError("run %r has no complete nPMI table" % run)
+        step_list = [d.step for d in values]
+        datum = _pick_step(values, step, run, LEGACY_TAG)
+        try:
+            annotations = _legacy_strings(_at_or_before(data[LEGACY_ANNOTATIONS], datum.step))
+            metric_names = _legacy_strings(_at_or_before(data[LEGACY_METRICS], datum.step))
+            table = PrecomputedTable(annotations, metric_names, np.asarray(datum.numpy, dtype=np.float64))
+        except (ValueError, TypeError, UnicodeDecodeError) as e:
+            raise UnreadableTable("nPMI table of run %r at step %d: %s" % (run, datum.step, e))
+        return table, step_list
+
+    # Derived, cached per table -------------------------------------------
+
+    def view(self, key, table, threshold_index=0, smoothing=0.0):
+        """The (cached) CountsView or PrecomputedView of a loaded table."""
+        view_key = (key, threshold_index, float(smoothing))
+        view = self._views.get(view_key)
+        if view is None:
+            if isinstance(table, AssociationTable):
+                view = CountsView(table, threshold_index, smoothing)
+            else:
+                view = PrecomputedView(table)
+            self._views.put(view_key, view)
+        return view
+
+    def search(self, key, table):
+        """The (cached) LabelSearch over a loaded table's labels."""
+        search = self._searches.get(key)
+        if search is None:
+            search = LabelSearch(table.label_names)
+            self._searches.put(key, search)
+        return search
+
+
+def _info_from_metadata(run, tag, content, description):
+    if content.kind == proto.PRECOMPUTED:
+        families = []
+        for name in content.metric_names:
+            family, sep, _ = name.partition("@")
+            if sep and not family.endswith("_diff") and family != "count" and family not in families:
+                families.append(family)
+        return TableInfo(
+            run, tag, "precomputed", "tb_bias", list(content.identity_names), [],
+            content.num_labels, families, description,
+        )
+    return TableInfo(
+        run, tag, "counts", "tb_bias", list(content.identity_names), list(content.thresholds),
+        content.num_labels, list(metrics.METRICS), description,
+    )
+
+
+def _legacy_info(run, table, description):
+    return TableInfo(
+        run, LEGACY_TAG, "precomputed", "npmi_legacy", list(table.identity_names), [],
+        len(table.label_names), list(table.families), description,
+    )
+
+
+def _pick_step(data, step, run, tag):
+    if step is None:
+        return data[-1]
+    for datum in data:
+        if datum.step == step:
+            return datum
+    raise errors.NotFoundError(
+        "table %r of run %r has no step %d (steps: %s)"
+        % (tag, run, step, ", ".join(str(d.step) for d in data[:50]))
+    )
+
+
+def _at_or_before(data, step):
+    earlier = [d for d in data if d.step <= step]
+    return (earlier or data)[-1]
+
+
+def _legacy_strings(datum):
+    return [v.decode("utf-8") if isinstance(v, bytes) else str(v) for v in np.asarray(datum.numpy).ravel()]

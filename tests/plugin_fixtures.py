@@ -1,0 +1,103 @@
+"""Logdirs and TensorBoard WSGI apps for the plugin tests."""
+
+import numpy as np
+
+from tb_bias_plugin import CooccurrenceCounter, summary
+
+IDENTITIES = ["man", "woman", "child"]
+# Hostile and awkward names are part of every fixture: they must survive
+# every route as plain text.
+SPECIAL = ["=HYPERLINK(\"x\")", "+1", "-2 items", "@home", "<script>alert(1)</script>", "\tleading tab", "\rreturn", "Ünïcode 🚲"]
+LABELS = IDENTITIES + ["label %02d" % i for i in range(60)] + SPECIAL
+THRESHOLDS = (0.3, 0.6)
+
+
+def predictions(seed, n=400):
+    """Scores with planted associations: label k leans to identity k % 3."""
+    rng = np.random.default_rng(seed)
+    scores = rng.random((n, len(LABELS))) ** 3
+    identity = rng.integers(0, 3, size=n)
+    for j in range(3):
+        scores[identity == j, j] = rng.uniform(0.7, 1.0, size=(identity == j).sum())
+    for col in range(3, len(LABELS)):
+        lean = (col - 3) % 3
+        boost = rng.random(n) < (0.05 + 0.01 * ((col - 3) % 7))
+        scores[boost & (identity == lean), col] = 0.9
+    scores[:, 3] = 0.0  # "label 00" is never predicted
+    # "label 01" never appears with woman, at any threshold
+    scores[:, 4] = np.where((identity == 0) & (scores[:, 1] <= min(THRESHOLDS)), 0.9, 0.0)
+    return scores
+
+
+def counter(seed, n=400):
+    return CooccurrenceCounter(LABELS, IDENTITIES, thresholds=THRESHOLDS).update(predictions(seed, n))
+
+
+def write_logdir(logdir, runs=("model_a", "model_b"), steps=(0, 1, 2)):
+    """Two runs of counts tables, and a precomputed table."""
+    tables = {}
+    for r, run in enumerate(runs):
+        with summary.Writer(logdir / run) as writer:
+            for step in steps:
+                c = counter(seed=100 * r + step)
+                writer.association_table("gender", c, step=step, description="fixture")
+                tables[run, "gender", step] = c.table()
+    values = np.array([[0.5, -0.25, 10], [np.nan, 0.75, 3], [0.1, 0.2, 7]])
+    with summary.Writer(logdir / "precomputed") as writer:
+        writer.metric_table(
+            "scores",
+            values,
+            label_names=["alpha", "beta", "gamma"],
+            metric_names=["nPMI@man", "nPMI@woman", "count"],
+            step=4,
+        )
+    return tables
+
+
+def write_legacy_npmi(logdir, run="legacy"):
+    """A run in the old upstream nPMI plugin's format, written as its
+    summary API did: three tensor summaries under plugin name "npmi"."""
+    import tensorflow as tf
+    from tensorboard.compat.proto import summary_pb2
+
+    annotations = ["tree", "field", "dress", "=SUM(A1)"]
+    metric_names = ["count", "count@male", "count@female", "nPMI@male", "nPMI@female", "nPMI_diff@male-female"]
+    values = np.array(
+        [
+            [50, 20, 25, 0.05, 0.1, -0.05],
+            [30, 15, 10, 0.2, -0.1, 0.3],
+            [40, 2, 30, -0.6, 0.4, -1.0],
+            [10, 5, 5, 0.0, 0.0, 0.0],
+        ],
+        dtype=np.float32,
+    )
+    metadata = summary_pb2.SummaryMetadata(
+        plugin_data=summary_pb2.SummaryMetadata.PluginData(plugin_name="npmi", content=b""),
+        data_class=summary_pb2.DATA_CLASS_TENSOR,
+    )
+    with tf.summary.create_file_writer(str(logdir / run)).as_default():
+        for tag, tensor in (
+            ("_npmi_/annotations", tf.constant(annotations)),
+            ("_npmi_/metrics", tf.constant(metric_names)),
+            ("_npmi_/values", tf.constant(values)),
+        ):
+            tf.summary.write(tag=tag, tensor=tensor, step=1, metadata=metadata)
+    return annotations, metric_names, values
+
+
+def make_app(logdir, **context):
+    """A real TensorBoard WSGI app serving the plugin over ``logdir``."""
+    from tensorboard.backend import application
+    from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
+    from tensorboard.plugins import base_plugin
+
+    from tb_bias_plugin.bias_plugin import BiasPlugin
+
+    multiplexer = plugin_event_multiplexer.EventMultiplexer(tensor_size_guidance={"tb_bias": 0, "npmi": 0})
+    multiplexer.AddRunsFromDirectory(str(logdir))
+    multiplexer.Reload()
+    provider = data_provider.MultiplexerDataProvider(multiplexer, str(logdir))
+    plugin = BiasPlugin(
+        base_plugin.TBContext(logdir=str(logdir), data_provider=provider, sampling_hints={}, **context)
+    )
+    return application.TensorBoardWSGI([plugin], data_provider=provider), multiplexer

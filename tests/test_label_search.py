@@ -1,0 +1,59 @@
+"""Searching joined labels gives exactly per-label RE2 search results."""
+
+import numpy as np
+import pytest
+import re2
+from hypothesis import assume, given, settings, strategies as st
+
+from tb_bias_plugin.label_search import LabelSearch, PatternError
+
+LABELS = ["Long Hair", "hair", "Beard", "Hairnet", "a\nb", "ab", "b", "Ünïcode", "x+y", "", "aaaa"]
+LABELS = [label for label in LABELS if label]  # names are never empty
+
+
+def per_label(pattern, case_sensitive, labels=LABELS):
+    options = re2.Options()
+    options.case_sensitive = case_sensitive
+    regex = re2.compile(pattern, options)
+    return [regex.search(label.replace("\n", " ")) is not None for label in labels]
+
+
+pieces = st.sampled_from(["a", "b", "h", "H", "^", "$", ".", "*", "+", "?", "|", "(", ")", "[ab]", "[^a]",
+                          "\\s", "\\b", "\\w", "{2}", "ü", "\\n", " ", "(?i)", "\\A", "\\z", "(?s)", "(?-m)"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(pieces, min_size=1, max_size=6).map("".join), st.booleans())
+def test_joined_search_equals_per_label_search(pattern, case_sensitive):
+    try:
+        want = per_label(pattern, case_sensitive)
+    except re2.error:
+        with pytest.raises(PatternError):
+            LabelSearch(LABELS).mask(pattern, case_sensitive)
+        return
+    assert LabelSearch(LABELS).mask(pattern, case_sensitive).tolist() == want
+
+
+@pytest.mark.parametrize("pattern", ["hair", "HAIR", "x+y", "(a+)+$", "^b$", "a$", "", "Ü"])
+def test_examples(pattern):
+    assert LabelSearch(LABELS).mask(pattern).tolist() == per_label(pattern, False)
+
+
+def test_literals_are_case_folded_and_cached():
+    search = LabelSearch(["Straße", "STRASSE", "street"])
+    assert search.mask("strasse").tolist() == [True, True, False]
+    assert search.mask("strasse") is search.mask("strasse")
+    assert not search.mask("strasse").flags.writeable
+
+
+def test_bad_patterns():
+    search = LabelSearch(LABELS)
+    for pattern in ["(", "a{1001}", "(?P<n>a)(?P=n)", "\\1", "x" * 1001]:
+        with pytest.raises(PatternError):
+            search.mask(pattern)
+
+
+def test_large_label_sets_use_the_joined_text():
+    labels = ["label %d" % i for i in range(20000)]
+    mask = LabelSearch(labels).mask(r"^label 1\d*7$")
+    assert np.flatnonzero(mask).tolist() == [i for i, l in enumerate(labels) if l.startswith("label 1") and l.endswith("7")]
