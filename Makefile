@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 6006
 
-.PHONY: demo test test-deps
+.PHONY: demo test test-deps frontend-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,10 +15,19 @@ $(BIN)/python:
 
 demo: $(BIN)/python
 	$(BIN)/pip install --quiet .
+	@echo "Open http://localhost:$(PORT)/#tb_bias"
 	$(BIN)/tensorboard --logdir demo_logs --port $(PORT)
 
 test-deps: $(BIN)/python
+	scripts/install-chromium
 	$(BIN)/pip install --quiet -e ".[tf,test]"
+	cd frontend && npm ci --no-audit --no-fund
 
-test: test-deps
+# The committed bundle must be what the sources build to.
+frontend-check:
+	cd frontend && npm run typecheck && npm test && npm run build
+	@git diff --quiet -- tb_bias_plugin/static/index.js || \
+	  { echo "tb_bias_plugin/static/index.js differs from a fresh build of frontend/: rebuild (cd frontend && npm run build) and commit it"; git diff --stat -- tb_bias_plugin/static/index.js; exit 1; }
+
+test: test-deps frontend-check
 	$(BIN)/python -m pytest

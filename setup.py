@@ -35,6 +35,7 @@ setup(
         "test": [
             "grpcio-tools>=1.48",
             "hypothesis>=6.80",
+            "playwright>=1.40",
             "pytest>=7",
             "scikit-learn>=1.2",
             "scipy>=1.9",

@@ -253,16 +253,6 @@ class _Positives:
         """Row of each given positive cell."""
         return np.searchsorted(self.indptr, cells, side="right") - 1
 
-    def expand_rows(self, rows):
-        """Cell indices of the given rows (any order, repeats allowed), and
-        how many cells each row has."""
-        starts = self.indptr[rows]
-        lengths = self.indptr[rows + 1] - starts
-        total = int(lengths.sum())
-        offsets = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
-        return offsets + np.arange(total), lengths
-
-
 def _positives(batch, names, index, thresholds, what, *, ignore_unknown, single_name_rows=False):
     """Validate one batch and return ``(n, [ _Positives per threshold ])``."""
     width = len(names)
@@ -292,12 +282,15 @@ def _is_scipy_sparse(x):
 
 
 def _looks_numeric(rows):
-    for row in rows:
+    """Whether ``rows`` (a list) holds numbers rather than label names."""
+    for i, row in enumerate(rows):
         if isinstance(row, (str, bytes)) or row is None:
             return False
         if isinstance(row, (bool, int, float, np.number)):
             return True
         try:
+            if iter(row) is row:  # a one-shot iterator: keep what we peek at
+                row = rows[i] = list(row)
             first = next(iter(row), None)
         except TypeError:
             return False

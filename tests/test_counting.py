@@ -269,3 +269,8 @@ def test_identity_argument_mismatches():
         labels_mode.merge(CooccurrenceCounter(LABELS, IDENTITIES, thresholds=0.3))
     with pytest.raises(ValueError, match="CooccurrenceCounter"):
         labels_mode.merge({})
+
+
+def test_generators_of_names_are_accepted():
+    table = CooccurrenceCounter(LABELS, IDENTITIES).update(iter(name for name in e) for e in [["man", "tie"], ["woman"]]).table()
+    assert table.label_counts[0].tolist() == [1, 1, 0, 0, 1, 0, 0]
