@@ -1,0 +1,332 @@
+import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "lit";
+import { customElement, property } from "lit/decorators.js";
+import { styleMap } from "lit/directives/style-map.js";
+import "@lit-labs/virtualizer";
+import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
+import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
+import { errorMessage, type Api } from "../lib/api.js";
+import { barGeometry } from "../lib/bars.js";
+import { gapColor } from "../lib/colors.js";
+import type { FlagLookup } from "../lib/flags.js";
+import { formatCount, formatSigned, formatTotal, pairTitle } from "../lib/format.js";
+import { compareUrl } from "../lib/query.js";
+import type { CompareResponse, CompareRow, RunsResponse, TagInfo } from "../lib/types.js";
+import { findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "../lib/view-state.js";
+import { flagIcon } from "./icons.js";
+import { PagedRows } from "./paged-rows.js";
+import { baseStyles, emit } from "./shared.js";
+
+const LAYOUT = flow();
+const TEMPLATE = "minmax(9rem, 2fr) repeat(3, minmax(7rem, 1fr)) repeat(2, minmax(4.5rem, 0.7fr)) 2.5rem";
+
+interface CompareColumn {
+  id: CompareSort | "count_a" | "count_b";
+  title: string;
+  sortable: boolean;
+}
+
+/** The same table at two runs or steps, joined by label, ranked by the change in gap. */
+@customElement("tb-bias-compare")
+export class Compare extends LitElement {
+  @property({ attribute: false }) api!: Api;
+  @property({ attribute: false }) runs!: RunsResponse;
+  @property({ attribute: false }) state!: ResolvedState;
+  @property({ attribute: false }) info!: TagInfo;
+  @property({ attribute: false }) flags: FlagLookup = { flagged: new Set(), hidden: new Set() };
+  @property({ attribute: false }) gapDomain: [number, number] = [-2, 2];
+  private meta: CompareResponse | null = null;
+  private readonly rows = new PagedRows<CompareRow>(this);
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        min-height: 0;
+      }
+      .pickers {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px 16px;
+        align-items: center;
+        margin-bottom: 6px;
+      }
+      .pickers label {
+        display: inline-flex;
+        gap: 6px;
+        align-items: center;
+        color: var(--muted);
+      }
+      .summary {
+        color: var(--muted);
+        margin-bottom: 6px;
+      }
+      .table {
+        display: flex;
+        flex-direction: column;
+        flex: 1;
+        min-height: 240px;
+        border: 1px solid var(--border);
+        border-radius: 6px;
+        background: #fff;
+        overflow: hidden;
+      }
+      .row {
+        display: grid;
+        grid-template-columns: ${unsafeCSS(TEMPLATE)};
+        align-items: center;
+        width: 100%;
+        height: 30px;
+        border-bottom: 1px solid #eef0f2;
+      }
+      .header {
+        background: #f8f9fa;
+        border-bottom: 1px solid var(--border);
+        font-weight: 600;
+        min-height: 34px;
+        height: auto;
+      }
+      .header button {
+        border: none;
+        background: transparent;
+        font-weight: 600;
+        padding: 2px 4px;
+        width: 100%;
+        text-align: left;
+      }
+      .cell {
+        padding: 0 6px;
+        min-width: 0;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+      }
+      .num {
+        text-align: right;
+        font-variant-numeric: tabular-nums;
+      }
+      .valuecell {
+        display: grid;
+        grid-template-columns: 1fr 3.6rem;
+        gap: 4px;
+        align-items: center;
+      }
+      .bar {
+        position: relative;
+        height: 10px;
+        background: #f1f3f4;
+        border-radius: 2px;
+      }
+      .bar .fill {
+        position: absolute;
+        top: 0;
+        bottom: 0;
+        border-radius: 2px;
+      }
+      .row.data:hover {
+        background: var(--hover);
+      }
+      .row.stale {
+        opacity: 0.5;
+      }
+      lit-virtualizer {
+        flex: 1;
+        min-height: 0;
+      }
+      .flag {
+        color: #d55e00;
+        text-align: center;
+      }
+      .empty {
+        padding: 16px;
+        color: var(--muted);
+      }
+    `,
+  ];
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has("state") || changed.has("api")) {
+      const s = this.state;
+      const key = JSON.stringify([queryKey(s), s.run2, s.tag2, s.step2, s.compareSort, s.compareOrder]);
+      const changedKey = this.rows.setQuery(
+        key,
+        async (offset, limit, signal) => {
+          const page = await this.api.get<CompareResponse>(compareUrl(s, offset, limit), signal);
+          this.meta = page;
+          return { rows: page.rows, total: page.total };
+        },
+        false,
+      );
+      if (changedKey) {
+        this.meta = null;
+        const scroller = this.renderRoot.querySelector("lit-virtualizer");
+        if (scroller) scroller.scrollTop = 0;
+      }
+    }
+  }
+
+  private change(patch: Partial<ViewState>) {
+    emit(this, "state-change", patch);
+  }
+
+  private bar(value: number | null, color: string) {
+    const g = barGeometry(value, this.gapDomain);
+    return html`<div class="bar" aria-hidden="true">
+      ${g ? html`<div class="fill" style=${styleMap({ left: `${g.left}%`, width: `${g.width}%`, background: color })}></div>` : nothing}
+    </div>`;
+  }
+
+  private renderRow(index: number) {
+    const row = this.rows.cache.get(index);
+    if (!row) {
+      return html`<div class="row" role="row" aria-rowindex=${index + 2} data-testid="compare-row-placeholder">
+        <div role="cell" class="cell" style="color:var(--muted)">Loading\u2026</div>
+      </div>`;
+    }
+    const s = this.state;
+    const ids = this.info.identities;
+    const flagged = this.flags.flagged.has(row.label);
+    const gapCell = (v: number | null, testid: string) =>
+      html`<div role="cell" class="cell valuecell" data-testid=${testid}>
+        ${this.bar(v, gapColor(ids, s.x1, s.x2, v))}<span class="num">${formatSigned(v)}</span>
+      </div>`;
+    return html`<div
+      class="row data ${this.rows.cache.isStale(index) ? "stale" : ""}"
+      role="row"
+      aria-rowindex=${index + 2}
+      data-testid="compare-row"
+      data-label=${row.label}
+    >
+      <div role="cell" class="cell" title=${row.label}>${row.label}</div>
+      ${gapCell(row.gap_a, "cell-gap-a")} ${gapCell(row.gap_b, "cell-gap-b")} ${gapCell(row.delta, "cell-delta")}
+      <div role="cell" class="cell num">${formatCount(row.count_a)}</div>
+      <div role="cell" class="cell num">${formatCount(row.count_b)}</div>
+      <div role="cell" class="cell flag">${flagged ? html`<span role="img" aria-label="flagged" title="flagged">${flagIcon}</span>` : nothing}</div>
+    </div>`;
+  }
+
+  private header(a: string, b: string) {
+    const s = this.state;
+    const columns: CompareColumn[] = [
+      { id: "label", title: "Label", sortable: true },
+      { id: "gap_a", title: `Gap A (${a})`, sortable: true },
+      { id: "gap_b", title: `Gap B (${b})`, sortable: true },
+      { id: "delta", title: "\u0394 = B \u2212 A", sortable: true },
+      { id: "count_a", title: "Count A", sortable: false },
+      { id: "count_b", title: "Count B", sortable: false },
+    ];
+    return html`<div class="row header" role="row" aria-rowindex="1">
+      ${columns.map((c) => {
+        if (!c.sortable) return html`<div role="columnheader" class="cell num">${c.title}</div>`;
+        const id = c.id as CompareSort;
+        const active = s.compareSort === id;
+        const ariaSort = active ? (s.compareOrder === "asc" ? "ascending" : s.compareOrder === "desc" ? "descending" : "other") : "none";
+        const arrow = active ? (s.compareOrder === "asc" ? " \u25b2" : s.compareOrder === "desc" ? " \u25bc" : " |\u25bc|") : "";
+        return html`<div role="columnheader" class="cell" aria-sort=${ariaSort}>
+          <button
+            type="button"
+            data-testid=${`compare-sort-header-${id}`}
+            title=${c.title}
+            @click=${() => this.change(nextCompareSort(s, id))}
+          >
+            ${c.title}<span aria-hidden="true">${arrow}</span>
+          </button>
+        </div>`;
+      })}
+      <div role="columnheader" class="cell"><span class="visually-hidden">Flagged</span></div>
+    </div>`;
+  }
+
+  override render() {
+    const s = this.state;
+    const runs = this.runs.runs.filter((r) => r.tags.length > 0);
+    const run2 = s.run2 ?? s.run;
+    const tag2 = s.tag2 ?? s.tag;
+    const info2 = findTag(this.runs, run2, tag2);
+    const tags2 = runs.find((r) => r.run === run2)?.tags ?? [];
+    const cache = this.rows.cache;
+    const total = cache.total;
+    const meta = this.meta;
+    const stepA = s.step === null ? "latest" : `step ${s.step}`;
+    const stepB = s.step2 === null ? "latest" : `step ${s.step2}`;
+    const latest2 = info2?.steps[info2.steps.length - 1];
+    return html`
+      <div class="pickers" role="group" aria-label="Table B">
+        <span>A: <strong>${s.run}</strong> / ${s.tag}, ${stepA} (set in the controls)</span>
+        <label
+          >B run
+          <select
+            data-testid="compare-run-select"
+            @change=${(e: Event) => this.change({ run2: (e.target as HTMLSelectElement).value, step2: null })}
+          >
+            ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === run2}>${r.run}</option>`)}
+          </select>
+        </label>
+        <label
+          >table
+          <select
+            data-testid="compare-tag-select"
+            @change=${(e: Event) => this.change({ tag2: (e.target as HTMLSelectElement).value, step2: null })}
+          >
+            ${tags2.map((t) => html`<option .value=${t.tag} .selected=${t.tag === tag2}>${t.tag}</option>`)}
+          </select>
+        </label>
+        <label
+          >step
+          <select
+            data-testid="compare-step-select"
+            @change=${(e: Event) => {
+              const v = (e.target as HTMLSelectElement).value;
+              this.change({ step2: v === "" ? null : Number(v) });
+            }}
+          >
+            <option value="" .selected=${s.step2 === null}>latest${latest2 === undefined ? "" : ` (${latest2})`}</option>
+            ${(info2?.steps ?? []).map((st) => html`<option .value=${String(st)} .selected=${st === s.step2}>${st}</option>`)}
+          </select>
+        </label>
+      </div>
+      <div class="summary" data-testid="compare-summary" aria-live="polite">
+        Gap ${s.metric}, ${pairTitle(s.x1, s.x2)}.
+        ${total !== null ? html`${formatTotal(total, null)} in both` : nothing}
+        ${meta ? html` \u00b7 ${formatCount(meta.only_in_a)} only in A \u00b7 ${formatCount(meta.only_in_b)} only in B` : nothing}
+        ${meta ? html` \u00b7 A = ${meta.a.run} step ${meta.a.step}, B = ${meta.b.run} step ${meta.b.step}` : nothing}
+      </div>
+      ${cache.error
+        ? html`<div class="error" role="alert" data-testid="error-message">
+            ${errorMessage(cache.error)} <button type="button" @click=${() => this.rows.retry()}>Retry</button>
+          </div>`
+        : nothing}
+      <div
+        class="table"
+        role="table"
+        aria-label="Gap changes between table A and table B"
+        aria-rowcount=${(total ?? 0) + 1}
+        aria-busy=${this.rows.loading}
+        data-testid="compare-table"
+        data-total=${total ?? ""}
+        data-loading=${this.rows.loading}
+      >
+        ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
+        ${total === null && this.rows.loading ? html`<div class="empty loading" data-testid="loading">Loading\u2026</div>` : nothing}
+        ${total === 0 ? html`<div class="empty" data-testid="compare-empty">No labels match the current filters in both tables.</div>` : nothing}
+        <lit-virtualizer
+          scroller
+          role="rowgroup"
+          tabindex="0"
+          aria-label="Rows; scroll with the arrow keys"
+          .layout=${LAYOUT}
+          .items=${this.rows.items}
+          .renderItem=${(i: number) => this.renderRow(i)}
+          @rangeChanged=${(e: RangeChangedEvent) => this.rows.onRange(e.first, e.last)}
+        ></lit-virtualizer>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-compare": Compare;
+  }
+}

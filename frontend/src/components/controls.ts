@@ -1,0 +1,196 @@
+import { LitElement, html, css, nothing } from "lit";
+import { customElement, property } from "lit/decorators.js";
+import type { RunsResponse, TagInfo } from "../lib/types.js";
+import type { ResolvedState, ViewState } from "../lib/view-state.js";
+import { baseStyles, emit } from "./shared.js";
+
+/** Which table to read and which numbers to compute from it. */
+@customElement("tb-bias-controls")
+export class Controls extends LitElement {
+  @property({ attribute: false }) runs!: RunsResponse;
+  @property({ attribute: false }) state!: ResolvedState;
+  @property({ attribute: false }) info!: TagInfo;
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .grid {
+        display: grid;
+        grid-template-columns: 5.5rem 1fr;
+        gap: 6px 8px;
+        align-items: center;
+      }
+      label {
+        color: var(--muted);
+      }
+      select,
+      input {
+        width: 100%;
+      }
+      .pair {
+        display: flex;
+        gap: 4px;
+        align-items: center;
+      }
+      .pair select {
+        flex: 1;
+      }
+      .description {
+        grid-column: 1 / -1;
+        color: var(--muted);
+        font-size: 12px;
+        margin: 0;
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+
+  private change(patch: Partial<ViewState>) {
+    emit(this, "state-change", patch);
+  }
+
+  private value(event: Event): string {
+    return (event.target as HTMLSelectElement | HTMLInputElement).value;
+  }
+
+  private onX1(event: Event) {
+    const x1 = this.value(event);
+    // Picking the other side's identity swaps the pair instead of erroring.
+    const x2 = x1 === this.state.x2 ? this.state.x1 : this.state.x2;
+    this.change({ x1, x2 });
+  }
+
+  private onSmoothing(event: Event) {
+    const input = event.target as HTMLInputElement;
+    const value = Number(input.value);
+    if (input.value.trim() === "" || !Number.isFinite(value) || value < 0) {
+      input.value = String(this.state.smoothing);
+      return;
+    }
+    this.change({ smoothing: value });
+  }
+
+  override render() {
+    const s = this.state;
+    const info = this.info;
+    const runs = this.runs.runs.filter((r) => r.tags.length > 0);
+    const tags = runs.find((r) => r.run === s.run)?.tags ?? [];
+    const counts = info.kind === "counts";
+    const latest = info.steps.length ? info.steps[info.steps.length - 1] : undefined;
+    const names = this.runs.metrics;
+    const others = info.identities.filter((x) => x !== s.x1);
+    return html`
+      <div class="grid" role="group" aria-label="Table and metric">
+        <label for="run">Run</label>
+        <select id="run" data-testid="run-select" @change=${(e: Event) => this.change({ run: this.value(e) })}>
+          ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === s.run}>${r.run}</option>`)}
+        </select>
+
+        <label for="tag">Table</label>
+        <select id="tag" data-testid="tag-select" @change=${(e: Event) => this.change({ tag: this.value(e) })}>
+          ${tags.map((t) => html`<option .value=${t.tag} .selected=${t.tag === s.tag}>${t.tag}</option>`)}
+        </select>
+        ${info.description ? html`<p class="description">${info.description}</p>` : nothing}
+
+        <label for="step">Step</label>
+        <select
+          id="step"
+          data-testid="step-select"
+          @change=${(e: Event) => {
+            const v = this.value(e);
+            this.change({ step: v === "" ? null : Number(v) });
+          }}
+        >
+          <option value="" .selected=${s.step === null}>latest${latest === undefined ? "" : ` (${latest})`}</option>
+          ${info.steps.map((step) => html`<option .value=${String(step)} .selected=${step === s.step}>${step}</option>`)}
+        </select>
+
+        ${counts
+          ? html`
+              <label for="threshold">Threshold</label>
+              <select
+                id="threshold"
+                data-testid="threshold-select"
+                ?disabled=${info.thresholds.length < 2}
+                @change=${(e: Event) => this.change({ threshold: Number(this.value(e)) })}
+              >
+                ${info.thresholds.map(
+                  (t, i) =>
+                    html`<option .value=${String(t)} .selected=${s.threshold === null ? i === 0 : t === s.threshold}>
+                      ${t}
+                    </option>`,
+                )}
+              </select>
+            `
+          : nothing}
+
+        <label for="metric">Metric</label>
+        <select id="metric" data-testid="metric-select" @change=${(e: Event) => this.change({ metric: this.value(e) })}>
+          ${info.metrics.map(
+            (m) =>
+              html`<option .value=${m} .selected=${m === s.metric}>${names[m] ? `${m} \u2013 ${names[m]}` : m}</option>`,
+          )}
+        </select>
+
+        <label for="x1">Identity</label>
+        <select id="x1" data-testid="x1-select" @change=${this.onX1}>
+          ${info.identities.map((x) => html`<option .value=${x} .selected=${x === s.x1}>${x}</option>`)}
+        </select>
+
+        <label for="x2">versus</label>
+        <div class="pair">
+          <select
+            id="x2"
+            data-testid="x2-select"
+            ?disabled=${others.length === 0}
+            @change=${(e: Event) => this.change({ x2: this.value(e) })}
+          >
+            ${others.length === 0 ? html`<option value="">(only one identity)</option>` : nothing}
+            ${others.map((x) => html`<option .value=${x} .selected=${x === s.x2}>${x}</option>`)}
+            ${others.length > 0
+              ? html`<option value="rest" .selected=${s.x2 === "rest"}>the rest (one-vs-rest)</option>`
+              : nothing}
+          </select>
+          <button
+            type="button"
+            data-testid="swap-pair"
+            aria-label="Swap the two identities"
+            title="Swap"
+            ?disabled=${s.x2 === null || s.x2 === "rest"}
+            @click=${() => this.change({ x1: s.x2, x2: s.x1 })}
+          >
+            \u21c4
+          </button>
+        </div>
+
+        ${counts
+          ? html`
+              <label for="smoothing">Smoothing</label>
+              <input
+                id="smoothing"
+                data-testid="smoothing-input"
+                type="number"
+                min="0"
+                step="0.5"
+                .value=${String(s.smoothing)}
+                aria-describedby="smoothing-help"
+                @change=${this.onSmoothing}
+              />
+              <span id="smoothing-help" class="visually-hidden">
+                Additive smoothing added to each cell of the two-by-two counts; 0 for none
+              </span>
+            `
+          : nothing}
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-controls": Controls;
+  }
+}

@@ -1,0 +1,188 @@
+import { LitElement, html, css, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { filterColumns } from "../lib/columns.js";
+import { formatRange } from "../lib/format.js";
+import { addRange, MAX_RANGES, parseBoundInput, removeRange, type RangeFilter } from "../lib/ranges.js";
+import type { TagInfo } from "../lib/types.js";
+import type { ResolvedState } from "../lib/view-state.js";
+import { baseStyles, emit } from "./shared.js";
+
+/** Active range filters as removable chips, and a keyboard way to add one. */
+@customElement("tb-bias-filters")
+export class Filters extends LitElement {
+  @property({ attribute: false }) state!: ResolvedState;
+  @property({ attribute: false }) info!: TagInfo;
+  @state() private formError = "";
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .chips {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+        margin-bottom: 8px;
+        min-height: 24px;
+        align-items: center;
+      }
+      .chip {
+        display: inline-flex;
+        align-items: center;
+        gap: 4px;
+        background: var(--selected);
+        border: 1px solid #b6d3ea;
+        border-radius: 12px;
+        padding: 1px 2px 1px 8px;
+        max-width: 100%;
+      }
+      .chip span {
+        overflow-wrap: anywhere;
+      }
+      .chip button {
+        border: none;
+        background: transparent;
+        border-radius: 50%;
+        width: 20px;
+        height: 20px;
+        padding: 0;
+        line-height: 1;
+      }
+      .chip button:hover {
+        background: #cfe2f3;
+      }
+      .none {
+        color: var(--muted);
+      }
+      form {
+        display: grid;
+        grid-template-columns: 1fr 1fr auto;
+        gap: 4px;
+      }
+      form select {
+        grid-column: 1 / -1;
+      }
+      .options {
+        display: grid;
+        gap: 4px;
+        margin-top: 8px;
+      }
+      .options label {
+        display: flex;
+        gap: 6px;
+        align-items: center;
+      }
+      .options input[type="number"] {
+        width: 6rem;
+      }
+    `,
+  ];
+
+  private change(ranges: RangeFilter[]) {
+    emit(this, "state-change", { ranges });
+  }
+
+  private onAdd(event: SubmitEvent) {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    const column = String(data.get("column") ?? "");
+    const low = parseBoundInput(String(data.get("low") ?? ""));
+    const high = parseBoundInput(String(data.get("high") ?? ""));
+    if (low === undefined || high === undefined) {
+      this.formError = "Bounds must be numbers (or empty for no bound).";
+    } else if (low === null && high === null) {
+      this.formError = "Give a minimum, a maximum or both.";
+    } else if (low !== null && high !== null && low > high) {
+      this.formError = "The minimum is above the maximum.";
+    } else if (!this.state.ranges.some((r) => r.column === column) && this.state.ranges.length >= MAX_RANGES) {
+      this.formError = `At most ${MAX_RANGES} range filters.`;
+    } else {
+      this.formError = "";
+      this.change(addRange(this.state.ranges, { column, low, high }));
+      form.reset();
+    }
+  }
+
+  override render() {
+    const s = this.state;
+    const columns = filterColumns(this.info.identities, s.metric, this.info.kind === "counts");
+    return html`
+      <div class="chips" role="list" aria-label="Active range filters" data-testid="filter-chips">
+        ${s.ranges.length === 0 ? html`<span class="none">No range filters. Brush a plot or add one below.</span>` : nothing}
+        ${s.ranges.map(
+          (r) => html`
+            <span class="chip" role="listitem" data-testid="filter-chip" data-column=${r.column}>
+              <span>${formatRange(r)}</span>
+              <button
+                type="button"
+                data-testid="filter-chip-remove"
+                aria-label=${`Remove filter ${formatRange(r)}`}
+                @click=${() => this.change(removeRange(s.ranges, r.column))}
+              >
+                \u00d7
+              </button>
+            </span>
+          `,
+        )}
+        ${s.ranges.length > 1
+          ? html`<button type="button" data-testid="clear-filters" @click=${() => this.change([])}>Clear all</button>`
+          : nothing}
+      </div>
+      <form @submit=${this.onAdd} aria-label="Add a range filter" data-testid="range-form">
+        <select name="column" data-testid="range-column" aria-label="Column to filter">
+          ${columns.map((c) => html`<option .value=${c.id}>${c.title}</option>`)}
+        </select>
+        <input name="low" type="text" inputmode="decimal" placeholder="min" aria-label="Minimum (empty: no minimum)" data-testid="range-min" />
+        <input name="high" type="text" inputmode="decimal" placeholder="max" aria-label="Maximum (empty: no maximum)" data-testid="range-max" />
+        <button type="submit" data-testid="range-add">Add</button>
+      </form>
+      ${this.formError ? html`<div class="error" role="alert">${this.formError}</div>` : nothing}
+      <div class="options">
+        <label>
+          Min. count C(y)
+          <input
+            type="number"
+            min="0"
+            step="1"
+            data-testid="min-count-input"
+            .value=${String(s.minCount)}
+            @change=${(e: Event) => {
+              const input = e.target as HTMLInputElement;
+              const v = Math.floor(Number(input.value));
+              if (Number.isFinite(v) && v >= 0) emit(this, "state-change", { minCount: v });
+              else input.value = String(s.minCount);
+            }}
+          />
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="include-zero-checkbox"
+            .checked=${s.includeZero}
+            @change=${(e: Event) => emit(this, "state-change", { includeZero: (e.target as HTMLInputElement).checked })}
+          />
+          Include labels never seen with one of the pair
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="include-undefined-checkbox"
+            .checked=${s.includeUndefined}
+            @change=${(e: Event) =>
+              emit(this, "state-change", { includeUndefined: (e.target as HTMLInputElement).checked })}
+          />
+          Include undefined gaps (ranked last)
+        </label>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-filters": Filters;
+  }
+}

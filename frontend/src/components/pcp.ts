@@ -1,0 +1,221 @@
+import { LitElement, html, svg, css, nothing } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { axisLeft } from "d3-axis";
+import { scaleLinear, scalePoint } from "d3-scale";
+import { select } from "d3-selection";
+import { gapColor, identityColor } from "../lib/colors.js";
+import { formatSigned, formatValue, pairTitle } from "../lib/format.js";
+import { polylinePath, valueExtent } from "../lib/plots.js";
+import type { TableRow, TagInfo } from "../lib/types.js";
+import type { ResolvedState } from "../lib/view-state.js";
+import { baseStyles, emit } from "./shared.js";
+
+const HEIGHT = 210;
+const MARGIN = { top: 26, right: 40, bottom: 12, left: 46 };
+
+/** Selected labels as lines across one vertical axis per identity. */
+@customElement("tb-bias-pcp")
+export class ParallelCoordinates extends LitElement {
+  @property({ attribute: false }) rows: TableRow[] = [];
+  /** selected labels the current table does not have */
+  @property({ attribute: false }) missing: string[] = [];
+  @property({ attribute: false }) state!: ResolvedState;
+  @property({ attribute: false }) info!: TagInfo;
+  @property({ attribute: false }) hovered: string | null = null;
+  @property({ attribute: false }) valueDomain: [number, number] | null = null;
+  @property({ type: Boolean }) loading = false;
+  @property({ attribute: false }) error = "";
+  @state() private width = 600;
+  private resizeObserver: ResizeObserver | null = null;
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: block;
+      }
+      .head {
+        display: flex;
+        gap: 12px;
+        align-items: baseline;
+        flex-wrap: wrap;
+      }
+      .legend {
+        display: inline-flex;
+        gap: 12px;
+        color: var(--muted);
+        font-size: 12px;
+      }
+      .legend i {
+        display: inline-block;
+        width: 14px;
+        height: 3px;
+        vertical-align: middle;
+        margin-right: 4px;
+      }
+      svg {
+        display: block;
+      }
+      svg[aria-busy="true"] {
+        opacity: 0.55;
+      }
+      path.line {
+        fill: none;
+        stroke-width: 1.6;
+        stroke-opacity: 0.75;
+        stroke-linecap: round;
+        stroke-linejoin: round;
+        pointer-events: none;
+      }
+      path.line.hovered {
+        stroke-width: 3.5;
+        stroke-opacity: 1;
+      }
+      path.line.dim {
+        stroke-opacity: 0.2;
+      }
+      path.hit {
+        fill: none;
+        stroke: transparent;
+        stroke-width: 9;
+        stroke-linecap: round;
+        cursor: pointer;
+      }
+      .axis-title {
+        font-weight: 600;
+        font-size: 12px;
+      }
+      .hover {
+        margin: 0;
+        min-height: 1.4em;
+        overflow: hidden;
+        white-space: nowrap;
+        text-overflow: ellipsis;
+      }
+      .muted {
+        color: var(--muted);
+      }
+      .hint {
+        color: var(--muted);
+        margin: 4px 0;
+      }
+    `,
+  ];
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.resizeObserver = new ResizeObserver((entries) => {
+      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (w > 0 && Math.abs(w - this.width) >= 1) this.width = w;
+    });
+    this.resizeObserver.observe(this);
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+  }
+
+  private scales() {
+    const identities = this.info.identities;
+    const x = scalePoint<string>()
+      .domain(identities)
+      .range([MARGIN.left, Math.max(MARGIN.left + 40, this.width - MARGIN.right)])
+      .padding(identities.length === 1 ? 0.5 : 0);
+    const domain = this.valueDomain ?? valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
+    const y = scaleLinear().domain(domain).range([HEIGHT - MARGIN.bottom, MARGIN.top]).nice();
+    return { x, y };
+  }
+
+  protected override updated() {
+    const { y } = this.scales();
+    this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
+      // Tick labels on the first axis only; the others share the scale.
+      const axis = axisLeft(y).ticks(5).tickSizeOuter(0);
+      if (i > 0) axis.tickFormat(() => "");
+      select(g).call(axis);
+    });
+  }
+
+  override render() {
+    const s = this.state;
+    const identities = this.info.identities;
+    const count = this.rows.length;
+    const head = html`<div class="head">
+      <h2 id="pcp-title">Selected labels${count ? ` (${count})` : ""}</h2>
+      ${count
+        ? html`<span class="legend" aria-label="Line colour">
+            <span><i style="background:${identityColor(identities, s.x1)}"></i>gap towards ${s.x1}</span>
+            ${s.x2 !== null
+              ? html`<span><i style="background:${gapColor(identities, s.x1, s.x2, -1)}"></i>towards ${s.x2 === "rest" ? "the rest" : s.x2}</span>`
+              : nothing}
+          </span>`
+        : nothing}
+    </div>`;
+    const error = this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing;
+    const missing = this.missing.length
+      ? html`<p class="hint" data-testid="pcp-missing">
+          ${this.missing.length} selected label${this.missing.length === 1 ? " is" : "s are"} not in this table.
+        </p>`
+      : nothing;
+    if (s.selected.length === 0) {
+      return html`${head}${error}
+        <p class="hint" data-testid="pcp-empty">
+          Tick labels in the table to compare their ${s.metric} across ${identities.join(", ")} here.
+        </p>`;
+    }
+    if (count === 0) {
+      return html`${head}${error}${missing}
+        ${this.loading ? html`<p class="loading" data-testid="loading">Loading selected labels\u2026</p>` : nothing}`;
+    }
+    const { x, y } = this.scales();
+    const axisX = identities.map((i) => x(i) ?? 0);
+    const hoveredRow = this.hovered === null ? undefined : this.rows.find((r) => r.label === this.hovered);
+    const hovered = hoveredRow ? hoveredRow.label : null;
+    return html`${head}${error}
+      <p class="hover" data-testid="pcp-hover-label" aria-live="polite">
+        ${hoveredRow
+          ? html`<strong>${hoveredRow.label}</strong>: ${identities
+                .map((i) => `${i} ${formatValue(hoveredRow.values[i] ?? null)}`)
+                .join(", ")}; gap ${formatSigned(hoveredRow.gap)}`
+          : html`<span class="muted">Hover a line or a table row to see its values.</span>`}
+      </p>
+      <svg
+        width=${this.width}
+        height=${HEIGHT}
+        role="img"
+        aria-labelledby="pcp-title"
+        aria-busy=${this.loading}
+        data-testid="pcp"
+      >
+        ${identities.map(
+          (identity, i) => svg`
+            <g class="axis" transform=${`translate(${axisX[i]},0)`}></g>
+            <text class="axis-title" x=${axisX[i]!} y="14" text-anchor="middle"
+              fill=${identityColor(identities, identity)}>${identity}</text>`,
+        )}
+        ${this.rows.map((row) => {
+          const d = polylinePath(
+            identities.map((i) => row.values[i] ?? null),
+            axisX,
+            y,
+          );
+          const cls = hovered === null ? "line" : row.label === hovered ? "line hovered" : "line dim";
+          return svg`<path class=${cls} data-testid="pcp-line" data-label=${row.label} d=${d}
+              stroke=${gapColor(identities, s.x1, s.x2, row.gap)}></path>
+            <path class="hit" d=${d}
+              @mouseenter=${() => emit(this, "hover-label", row.label)}
+              @mouseleave=${() => emit(this, "hover-label", null)}>
+              <title>${row.label}: ${s.metric} ${identities.map((i) => `${i} ${formatValue(row.values[i] ?? null)}`).join(", ")}; gap (${pairTitle(s.x1, s.x2)}) ${formatSigned(row.gap)}</title>
+            </path>`;
+        })}
+      </svg>
+      ${missing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-pcp": ParallelCoordinates;
+  }
+}

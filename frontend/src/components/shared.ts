@@ -1,0 +1,120 @@
+import { css } from "lit";
+import type { FlagOp } from "../lib/flags.js";
+import type { ViewState } from "../lib/view-state.js";
+
+export type BulkKind = "flagged" | "hidden" | "selected";
+
+/** Events the views send up to the app, which owns the state. */
+export interface AppEvents {
+  "state-change": Partial<ViewState>;
+  "flag-op": FlagOp;
+  "bulk-op": { kind: BulkKind; on: boolean };
+  "hover-label": string | null;
+}
+
+export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {
+  from.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
+/** Tokens and controls shared by every view (each has its own shadow root). */
+export const baseStyles = css`
+  :host {
+    --fg: #1f1f1f;
+    --muted: #5f6368;
+    --border: #dadce0;
+    --panel: #ffffff;
+    --bg: #f5f6f7;
+    --accent: #0072b2;
+    --focus: #0072b2;
+    --danger: #a4262c;
+    --hover: #fff4d6;
+    --selected: #e8f1f8;
+    color: var(--fg);
+    font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    box-sizing: border-box;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  :focus-visible {
+    outline: 2px solid var(--focus);
+    outline-offset: 2px;
+  }
+  button,
+  select,
+  input {
+    font: inherit;
+    color: inherit;
+  }
+  button {
+    border: 1px solid var(--border);
+    background: #fff;
+    border-radius: 4px;
+    padding: 3px 8px;
+    cursor: pointer;
+  }
+  button:hover {
+    background: #f1f3f4;
+  }
+  button[disabled] {
+    cursor: default;
+    opacity: 0.5;
+  }
+  select,
+  input[type="text"],
+  input[type="search"],
+  input[type="number"] {
+    border: 1px solid var(--border);
+    border-radius: 4px;
+    padding: 3px 6px;
+    background: #fff;
+    min-width: 0;
+  }
+  a {
+    color: var(--accent);
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .error {
+    color: var(--danger);
+    background: #fdecea;
+    border: 1px solid #f5c2c0;
+    border-radius: 4px;
+    padding: 6px 8px;
+    margin: 6px 0;
+    overflow-wrap: anywhere;
+  }
+  .notice {
+    background: #fff8e1;
+    border: 1px solid #f0d58c;
+    border-radius: 4px;
+    padding: 6px 8px;
+    margin: 6px 0;
+  }
+  .loading {
+    color: var(--muted);
+    font-style: italic;
+  }
+  h2 {
+    font-size: 12px;
+    font-weight: 600;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: var(--muted);
+    margin: 0 0 6px;
+  }
+  .panel {
+    background: var(--panel);
+    border: 1px solid var(--border);
+    border-radius: 6px;
+    padding: 10px;
+  }
+`;

@@ -1,0 +1,123 @@
+// Rows of a long result, fetched page by page (offset/limit) as the
+// virtualised table scrolls. One cache per query: a new query gets a new
+// cache, optionally showing the old rows until its own pages arrive.
+
+export interface Page<R> {
+  rows: R[];
+  total: number;
+}
+
+export type PageFetcher<R> = (offset: number, limit: number, signal: AbortSignal) => Promise<Page<R>>;
+
+export class PageCache<R> {
+  readonly pageSize: number;
+  readonly maxPages: number;
+  /** rows that pass the filters; null until the first page arrives */
+  total: number | null = null;
+  error: unknown = null;
+  private readonly pages = new Map<number, R[]>();
+  private readonly loading = new Set<number>();
+  private readonly fallback: ReadonlyMap<number, R[]>;
+  private readonly abort = new AbortController();
+
+  constructor(pageSize = 100, maxPages = 200, previous?: PageCache<R>) {
+    if (!(pageSize >= 1) || !(maxPages >= 1)) throw new RangeError("pageSize and maxPages must be positive");
+    this.pageSize = pageSize;
+    this.maxPages = maxPages;
+    this.fallback = previous ? new Map(previous.pages) : new Map();
+    if (previous) this.total = previous.total;
+  }
+
+  pageOf(index: number): number {
+    return Math.floor(index / this.pageSize);
+  }
+
+  /** The row at a position, or undefined if its page is not loaded. */
+  get(index: number): R | undefined {
+    const page = this.pageOf(index);
+    const rows = this.pages.get(page) ?? this.fallback.get(page);
+    return rows?.[index - page * this.pageSize];
+  }
+
+  /** Whether the row shown at a position comes from the previous query. */
+  isStale(index: number): boolean {
+    const page = this.pageOf(index);
+    return !this.pages.has(page) && this.fallback.has(page);
+  }
+
+  has(page: number): boolean {
+    return this.pages.has(page);
+  }
+
+  get busy(): boolean {
+    return this.loading.size > 0;
+  }
+
+  /** Pages covering positions first..last (inclusive) that still need fetching. */
+  missing(first: number, last: number): number[] {
+    const end = this.total === null ? last : Math.min(last, this.total - 1);
+    const out: number[] = [];
+    for (let page = this.pageOf(Math.max(0, first)); page <= this.pageOf(Math.max(0, end)); page++) {
+      if (!this.pages.has(page) && !this.loading.has(page)) out.push(page);
+    }
+    return out;
+  }
+
+  /** Fetches the missing pages of a window; calls onChange after each one. */
+  async load(first: number, last: number, fetchPage: PageFetcher<R>, onChange: () => void): Promise<void> {
+    const wanted = this.missing(first, last);
+    this.touch(first, last);
+    await Promise.all(
+      wanted.map(async (page) => {
+        this.loading.add(page);
+        try {
+          const result = await fetchPage(page * this.pageSize, this.pageSize, this.abort.signal);
+          if (this.abort.signal.aborted) return;
+          this.store(page, result.rows, result.total, first, last);
+          this.error = null;
+        } catch (error) {
+          if (this.abort.signal.aborted) return;
+          this.error = error;
+        } finally {
+          this.loading.delete(page);
+        }
+        onChange();
+      }),
+    );
+  }
+
+  store(page: number, rows: R[], total: number, first = 0, last = 0): void {
+    this.pages.set(page, rows);
+    this.total = total;
+    this.evict(first, last);
+  }
+
+  /** Stops in-flight requests; the cache is being replaced. */
+  dispose(): void {
+    this.abort.abort();
+  }
+
+  get loadedPages(): number[] {
+    return [...this.pages.keys()];
+  }
+
+  // Map order doubles as recency: re-insert the pages the user looks at.
+  private touch(first: number, last: number): void {
+    for (let page = this.pageOf(Math.max(0, first)); page <= this.pageOf(Math.max(0, last)); page++) {
+      const rows = this.pages.get(page);
+      if (rows) {
+        this.pages.delete(page);
+        this.pages.set(page, rows);
+      }
+    }
+  }
+
+  private evict(first: number, last: number): void {
+    const keepFrom = this.pageOf(Math.max(0, first));
+    const keepTo = this.pageOf(Math.max(0, last));
+    for (const page of this.pages.keys()) {
+      if (this.pages.size <= this.maxPages) break;
+      if (page < keepFrom || page > keepTo) this.pages.delete(page);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+// Builds the relative URLs of the routes in docs/http_api.md from the view
+// state. Parameters at their server default are left out.
+
+import { formatRangeParam } from "./ranges.js";
+import type { ResolvedState } from "./view-state.js";
+
+type Params = Array<[string, string]>;
+
+function toUrl(route: string, params: Params): string {
+  const search = new URLSearchParams(params).toString();
+  return search ? `${route}?${search}` : route;
+}
+
+/** run, tag, step, threshold, metric, pair, smoothing: which numbers to show. */
+function tableParams(s: ResolvedState): Params {
+  const p: Params = [
+    ["run", s.run],
+    ["tag", s.tag],
+  ];
+  if (s.step !== null) p.push(["step", String(s.step)]);
+  if (s.threshold !== null) p.push(["threshold", String(s.threshold)]);
+  p.push(["metric", s.metric]);
+  if (s.x1 !== null) p.push(["x1", s.x1]);
+  if (s.x2 !== null) p.push(["x2", s.x2]);
+  if (s.smoothing > 0) p.push(["smoothing", String(s.smoothing)]);
+  return p;
+}
+
+/** The common table parameters: the table plus every row filter. */
+export function commonParams(s: ResolvedState): Params {
+  const p = tableParams(s);
+  if (s.q !== "") {
+    p.push(["q", s.q]);
+    if (s.caseSensitive) p.push(["case_sensitive", "1"]);
+  }
+  for (const range of s.ranges) p.push(["range", formatRangeParam(range)]);
+  if (s.minCount > 0) p.push(["min_count", String(s.minCount)]);
+  if (s.includeZero) p.push(["zero_cooccurrence", "include"]);
+  if (s.includeUndefined) p.push(["undefined", "include"]);
+  if (s.flaggedOnly) p.push(["flagged_only", "1"]);
+  if (s.showHidden) p.push(["show_hidden", "1"]);
+  return p;
+}
+
+/** Filters that would hide a label the user asked for by name. */
+const EVERY_ROW: Params = [
+  ["zero_cooccurrence", "include"],
+  ["undefined", "include"],
+  ["include_identities", "1"],
+  ["show_hidden", "1"],
+];
+
+function sortParams(s: ResolvedState): Params {
+  const p: Params = [];
+  if (s.sort !== "gap") p.push(["sort", s.sort]);
+  if (s.order !== "desc") p.push(["order", s.order]);
+  return p;
+}
+
+export function tableUrl(s: ResolvedState, offset: number, limit: number): string {
+  return toUrl("table", [...commonParams(s), ...sortParams(s), ["offset", String(offset)], ["limit", String(limit)]]);
+}
+
+export function distributionUrl(s: ResolvedState): string {
+  return toUrl("distribution", commonParams(s));
+}
+
+export function compareUrl(s: ResolvedState, offset: number, limit: number): string {
+  const p = commonParams(s);
+  if (s.run2 !== null) p.push(["run2", s.run2]);
+  if (s.tag2 !== null) p.push(["tag2", s.tag2]);
+  if (s.step2 !== null) p.push(["step2", String(s.step2)]);
+  if (s.compareSort !== "delta") p.push(["sort", s.compareSort]);
+  if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
+  p.push(["offset", String(offset)], ["limit", String(limit)]);
+  return toUrl("compare", p);
+}
+
+export function flagsUrl(tag: string): string {
+  return toUrl("flags", [["tag", tag]]);
+}
+
+export const RUNS_URL = "runs";
+
+/** The whole current result (every filter, the table's sort) as CSV. */
+export function csvUrl(s: ResolvedState): string {
+  return toUrl("csv", [...commonParams(s), ...sortParams(s)]);
+}
+
+/** Every flagged label of the table, whatever the current filters. */
+export function flaggedCsvUrl(s: ResolvedState): string {
+  return toUrl("csv", [...tableParams(s), ...EVERY_ROW, ["flagged_only", "1"], ...sortParams(s)]);
+}
+
+/** Stay well under common request-line limits (Python's http.server: 64 KiB). */
+export const MAX_URL_LENGTH = 6000;
+
+/**
+ * URLs fetching the rows of the given labels, whatever the current filters
+ * (a selection must not vanish when the search changes). Labels are split
+ * over as many requests as needed to keep each URL short.
+ */
+export function labelRowsUrls(s: ResolvedState, labels: readonly string[], maxLength = MAX_URL_LENGTH): string[] {
+  const base = [...tableParams(s), ...EVERY_ROW];
+  const build = (names: readonly string[]) =>
+    toUrl("table", [...base, ...names.map((l): [string, string] => ["label", l]), ["limit", String(names.length)]]);
+  // Length of the URL without labels, with the longest `&limit=` it can get.
+  const fixed = build([]).length + 3;
+  const urls: string[] = [];
+  let chunk: string[] = [];
+  let length = fixed;
+  for (const label of labels) {
+    const piece = new URLSearchParams([["label", label]]).toString().length + 1;
+    if (chunk.length > 0 && (chunk.length >= 1000 || length + piece > maxLength)) {
+      urls.push(build(chunk));
+      chunk = [];
+      length = fixed;
+    }
+    chunk.push(label);
+    length += piece;
+  }
+  if (chunk.length) urls.push(build(chunk));
+  return urls;
+}

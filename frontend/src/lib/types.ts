@@ -1,0 +1,142 @@
+// Response shapes of the routes in docs/http_api.md. Undefined numbers
+// (NaN on the server) arrive as null.
+
+export type Order = "desc" | "asc" | "abs";
+export type TableKind = "counts" | "precomputed";
+
+export interface TagInfo {
+  tag: string;
+  kind: TableKind;
+  format: string;
+  steps: number[];
+  identities: string[];
+  thresholds: number[];
+  num_labels: number;
+  metrics: string[];
+  description: string;
+}
+
+export interface RunInfo {
+  run: string;
+  tags: TagInfo[];
+}
+
+export interface RunsResponse {
+  runs: RunInfo[];
+  /** metric id -> human-readable name */
+  metrics: Record<string, string>;
+}
+
+/** Fields every table-selecting route echoes back. */
+export interface TableDescription {
+  run: string;
+  tag: string;
+  step: number;
+  kind: TableKind;
+  threshold: number | null;
+  metric: string;
+  x1: string;
+  x2: string | null;
+  smoothing: number | null;
+  identities: string[];
+  num_examples: number | null;
+  num_labels: number;
+}
+
+export interface TableRow {
+  label: string;
+  index: number;
+  count: number | null;
+  cooccurrence: Record<string, number> | null;
+  values: Record<string, number | null>;
+  gap: number | null;
+  flagged: boolean;
+  hidden: boolean;
+}
+
+export interface TableResponse extends TableDescription {
+  sort: string;
+  order: Order;
+  offset: number;
+  limit: number;
+  total: number;
+  rows: TableRow[];
+}
+
+export interface Quantiles {
+  min: number | null;
+  q1: number | null;
+  median: number | null;
+  q3: number | null;
+  max: number | null;
+}
+
+export interface Histogram {
+  n: number;
+  undefined: number;
+  counts: number[];
+  density: (number | null)[];
+  quantiles: Quantiles;
+}
+
+export interface IdentityHistogram extends Histogram {
+  identity: string;
+}
+
+export interface GapHistogram extends Histogram {
+  domain: [number, number];
+  bin_edges: number[];
+}
+
+export interface DistributionResponse {
+  metric: string;
+  domain: [number, number];
+  bin_edges: number[];
+  identities: IdentityHistogram[];
+  gap: GapHistogram | null;
+  total: number;
+}
+
+export interface CompareRow {
+  label: string;
+  gap_a: number | null;
+  gap_b: number | null;
+  delta: number | null;
+  count_a: number | null;
+  count_b: number | null;
+  flagged: boolean;
+}
+
+export interface TableRef {
+  run: string;
+  tag: string;
+  step: number;
+}
+
+export interface CompareResponse {
+  a: TableRef;
+  b: TableRef;
+  metric: string;
+  x1: string;
+  x2: string | null;
+  sort: string;
+  order: Order;
+  offset: number;
+  limit: number;
+  total: number;
+  only_in_a: number;
+  only_in_b: number;
+  rows: CompareRow[];
+}
+
+export interface FlagsState {
+  tag: string;
+  flagged: string[];
+  hidden: string[];
+  version: number;
+}
+
+export interface ErrorBody {
+  error: string;
+  current?: FlagsState;
+}

@@ -1,0 +1,324 @@
+// The view state that a reload or a shared link restores, its URL encoding
+// (string values under `p.tb_bias.*`), and the reducers that change it.
+
+import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js";
+import type { Order, RunsResponse, TagInfo } from "./types.js";
+
+export type MainView = "table" | "compare";
+export type PlotKind = "violin" | "histogram";
+export type CompareSort = "delta" | "gap_a" | "gap_b" | "label";
+
+export interface ViewState {
+  run: string | null;
+  tag: string | null;
+  /** null: the latest step, following new ones as they are logged */
+  step: number | null;
+  threshold: number | null;
+  metric: string | null;
+  x1: string | null;
+  /** an identity, "rest" for one-vs-rest, or null for the server's default */
+  x2: string | null;
+  smoothing: number;
+  q: string;
+  caseSensitive: boolean;
+  ranges: RangeFilter[];
+  sort: string;
+  order: Order;
+  minCount: number;
+  includeZero: boolean;
+  includeUndefined: boolean;
+  flaggedOnly: boolean;
+  showHidden: boolean;
+  showCounts: boolean;
+  selected: string[];
+  view: MainView;
+  run2: string | null;
+  tag2: string | null;
+  step2: number | null;
+  compareSort: CompareSort;
+  compareOrder: Order;
+  plot: PlotKind;
+}
+
+export const DEFAULT_METRIC = "npmi_xy";
+/** The `label` parameter may repeat at most this often. */
+export const MAX_SELECTED = 1000;
+
+export function defaultViewState(): ViewState {
+  return {
+    run: null,
+    tag: null,
+    step: null,
+    threshold: null,
+    metric: null,
+    x1: null,
+    x2: null,
+    smoothing: 0,
+    q: "",
+    caseSensitive: false,
+    ranges: [],
+    sort: "gap",
+    order: "desc",
+    minCount: 0,
+    includeZero: false,
+    includeUndefined: false,
+    flaggedOnly: false,
+    showHidden: false,
+    showCounts: false,
+    selected: [],
+    view: "table",
+    run2: null,
+    tag2: null,
+    step2: null,
+    compareSort: "delta",
+    compareOrder: "abs",
+    plot: "violin",
+  };
+}
+
+const ORDERS: readonly Order[] = ["desc", "asc", "abs"];
+const COMPARE_SORTS: readonly CompareSort[] = ["delta", "gap_a", "gap_b", "label"];
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function integer(value: string | undefined): number | null {
+  if (value === undefined || !/^-?\d+$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+function nonNegative(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+function stringList(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function text(value: string | undefined): string | null {
+  return value === undefined || value === "" ? null : value;
+}
+
+/** Reads the URL entries; anything malformed falls back to its default. */
+export function decodeViewState(entries: Readonly<Record<string, string>>): ViewState {
+  const d = defaultViewState();
+  const threshold = entries["threshold"] === undefined ? NaN : Number(entries["threshold"]);
+  const ranges = stringList(entries["range"])
+    .map(parseRangeParam)
+    .filter((r): r is RangeFilter => r !== null);
+  return {
+    run: text(entries["run"]),
+    tag: text(entries["tag"]),
+    step: integer(entries["step"]),
+    threshold: Number.isFinite(threshold) ? threshold : null,
+    metric: text(entries["metric"]),
+    x1: text(entries["x1"]),
+    x2: text(entries["x2"]),
+    smoothing: nonNegative(entries["smoothing"], 0),
+    q: entries["q"] ?? "",
+    caseSensitive: entries["cs"] === "1",
+    ranges,
+    sort: text(entries["sort"]) ?? d.sort,
+    order: oneOf(entries["order"], ORDERS, d.order),
+    minCount: Math.floor(nonNegative(entries["min_count"], 0)),
+    includeZero: entries["zero"] === "1",
+    includeUndefined: entries["undef"] === "1",
+    flaggedOnly: entries["flagged"] === "1",
+    showHidden: entries["hidden"] === "1",
+    showCounts: entries["counts"] === "1",
+    selected: [...new Set(stringList(entries["sel"]))].slice(0, MAX_SELECTED),
+    view: oneOf(entries["view"], ["table", "compare"] as const, d.view),
+    run2: text(entries["run2"]),
+    tag2: text(entries["tag2"]),
+    step2: integer(entries["step2"]),
+    compareSort: oneOf(entries["csort"], COMPARE_SORTS, d.compareSort),
+    compareOrder: oneOf(entries["corder"], ORDERS, d.compareOrder),
+    plot: oneOf(entries["plot"], ["violin", "histogram"] as const, d.plot),
+  };
+}
+
+/** URL entries for a state; defaults are left out to keep links short. */
+export function encodeViewState(state: ViewState): Record<string, string> {
+  const d = defaultViewState();
+  const out: Record<string, string> = {};
+  const put = (key: string, value: string | null, fallback: string | null = null) => {
+    if (value !== null && value !== fallback) out[key] = value;
+  };
+  const flag = (key: string, value: boolean) => {
+    if (value) out[key] = "1";
+  };
+  put("run", state.run);
+  put("tag", state.tag);
+  put("step", state.step === null ? null : String(state.step));
+  put("threshold", state.threshold === null ? null : String(state.threshold));
+  put("metric", state.metric, DEFAULT_METRIC);
+  put("x1", state.x1);
+  put("x2", state.x2);
+  put("smoothing", String(state.smoothing), "0");
+  put("q", state.q, "");
+  flag("cs", state.caseSensitive);
+  if (state.ranges.length) out["range"] = JSON.stringify(state.ranges.map(formatRangeParam));
+  put("sort", state.sort, d.sort);
+  put("order", state.order, d.order);
+  put("min_count", String(state.minCount), "0");
+  flag("zero", state.includeZero);
+  flag("undef", state.includeUndefined);
+  flag("flagged", state.flaggedOnly);
+  flag("hidden", state.showHidden);
+  flag("counts", state.showCounts);
+  if (state.selected.length) out["sel"] = JSON.stringify(state.selected);
+  put("view", state.view, d.view);
+  put("run2", state.run2);
+  put("tag2", state.tag2);
+  put("step2", state.step2 === null ? null : String(state.step2));
+  put("csort", state.compareSort, d.compareSort);
+  put("corder", state.compareOrder, d.compareOrder);
+  put("plot", state.plot, d.plot);
+  return out;
+}
+
+/** A state whose table exists: run, tag and metric are concrete. */
+export interface ResolvedState extends ViewState {
+  run: string;
+  tag: string;
+  metric: string;
+}
+
+export interface Resolution {
+  state: ResolvedState;
+  info: TagInfo;
+}
+
+export function defaultMetric(info: TagInfo): string {
+  const preferred = info.kind === "counts" ? DEFAULT_METRIC : "nPMI";
+  return info.metrics.includes(preferred) ? preferred : (info.metrics[0] ?? preferred);
+}
+
+export function findTag(runs: RunsResponse, run: string | null, tag: string | null): TagInfo | null {
+  const found = runs.runs.find((r) => r.run === run);
+  return found?.tags.find((t) => t.tag === tag) ?? null;
+}
+
+/** The identity a column like `npmi_xy@woman` or `count@man` refers to. */
+export function columnIdentity(column: string): string | null {
+  const at = column.indexOf("@");
+  return at < 0 ? null : column.slice(at + 1);
+}
+
+/**
+ * Fits a (possibly stale or hand-edited) state to what is logged: an unknown
+ * run or tag falls back to the first table, and every choice that table
+ * cannot answer falls back to its default. Returns null when nothing is logged.
+ */
+export function resolveState(state: ViewState, runs: RunsResponse): Resolution | null {
+  const withTables = runs.runs.filter((r) => r.tags.length > 0);
+  if (withTables.length === 0) return null;
+  const run = withTables.find((r) => r.run === state.run) ?? withTables.find((r) => r.tags.some((t) => t.tag === state.tag)) ?? withTables[0]!;
+  const info = run.tags.find((t) => t.tag === state.tag) ?? run.tags[0]!;
+  const identities = info.identities;
+  const counts = info.kind === "counts";
+
+  const x1 = state.x1 !== null && identities.includes(state.x1) ? state.x1 : (identities[0] ?? null);
+  let x2: string | null = state.x2;
+  const x2Valid =
+    x2 !== null && ((x2 === "rest" && identities.length >= 2) || (x2 !== x1 && identities.includes(x2)));
+  if (!x2Valid) x2 = identities.find((x) => x !== x1) ?? null;
+
+  const sortIdentity = columnIdentity(state.sort);
+  let sort = sortIdentity !== null && !identities.includes(sortIdentity) ? "gap" : state.sort;
+  const metric = state.metric !== null && info.metrics.includes(state.metric) ? state.metric : defaultMetric(info);
+  // With one identity there is no gap: rank by that identity's value instead.
+  if (x2 === null && x1 !== null && sort === "gap") sort = `${metric}@${x1}`;
+  const ranges = state.ranges.filter((r) => {
+    const identity = columnIdentity(r.column);
+    return identity === null || identities.includes(identity);
+  });
+
+  const run2 = runs.runs.find((r) => r.run === state.run2) ? state.run2 : null;
+  const tag2Info = findTag(runs, run2 ?? run.run, state.tag2 ?? info.tag);
+  const tag2 = tag2Info && state.tag2 !== null ? state.tag2 : null;
+  const step2 = tag2Info && state.step2 !== null && tag2Info.steps.includes(state.step2) ? state.step2 : null;
+
+  return {
+    info,
+    state: {
+      ...state,
+      run: run.run,
+      tag: info.tag,
+      step: state.step !== null && info.steps.includes(state.step) ? state.step : null,
+      threshold: counts && state.threshold !== null && info.thresholds.includes(state.threshold) ? state.threshold : null,
+      metric,
+      x1,
+      x2,
+      smoothing: counts ? state.smoothing : 0,
+      sort,
+      ranges,
+      selected: state.selected.slice(0, MAX_SELECTED),
+      run2,
+      tag2,
+      step2,
+    },
+  };
+}
+
+/**
+ * Clicking a header: a new column starts descending (labels ascending);
+ * the same column cycles desc -> asc (-> abs for signed values) -> desc.
+ */
+export function nextSort(current: { sort: string; order: Order }, column: string): { sort: string; order: Order } {
+  if (current.sort !== column) return { sort: column, order: column === "label" ? "asc" : "desc" };
+  const signed = column === "gap" || (column.includes("@") && !column.startsWith("count@"));
+  const cycle: Order[] = column === "label" ? ["asc", "desc"] : signed ? ["desc", "asc", "abs"] : ["desc", "asc"];
+  const at = cycle.indexOf(current.order);
+  return { sort: column, order: cycle[(at + 1) % cycle.length]! };
+}
+
+export function nextCompareSort(
+  current: { compareSort: CompareSort; compareOrder: Order },
+  column: CompareSort,
+): { compareSort: CompareSort; compareOrder: Order } {
+  if (current.compareSort !== column) {
+    const order: Order = column === "label" ? "asc" : column === "delta" ? "abs" : "desc";
+    return { compareSort: column, compareOrder: order };
+  }
+  const cycle: Order[] = column === "label" ? ["asc", "desc"] : ["desc", "asc", "abs"];
+  const at = cycle.indexOf(current.compareOrder);
+  return { compareSort: column, compareOrder: cycle[(at + 1) % cycle.length]! };
+}
+
+/** Adds or removes labels from the selection, keeping order and the cap. */
+export function toggleSelected(selected: readonly string[], labels: readonly string[], on: boolean): string[] {
+  if (!on) {
+    const drop = new Set(labels);
+    return selected.filter((l) => !drop.has(l));
+  }
+  const out = [...selected];
+  const have = new Set(selected);
+  for (const label of labels) {
+    if (out.length >= MAX_SELECTED) break;
+    if (!have.has(label)) {
+      have.add(label);
+      out.push(label);
+    }
+  }
+  return out;
+}
+
+/** Parameters that change which rows a query returns; selection and view toggles do not. */
+export function queryKey(state: ResolvedState): string {
+  return JSON.stringify([
+    state.run, state.tag, state.step, state.threshold, state.metric, state.x1, state.x2, state.smoothing,
+    state.q, state.caseSensitive, state.ranges.map(formatRangeParam), state.minCount, state.includeZero,
+    state.includeUndefined, state.flaggedOnly, state.showHidden,
+  ]);
+}

@@ -1,0 +1,334 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// The real virtualizer needs layout, which happy-dom lacks: stand in an
+// element that renders every item, so the rows' own markup can be tested.
+vi.mock("@lit-labs/virtualizer", async () => {
+  const { LitElement, html } = await import("lit");
+  class RenderAll extends LitElement {
+    static override properties = { items: { attribute: false }, renderItem: { attribute: false } };
+    declare items: number[];
+    declare renderItem: (item: number) => unknown;
+    protected override createRenderRoot() {
+      return this;
+    }
+    override render() {
+      return html`${(this.items ?? []).map((i) => this.renderItem(i))}`;
+    }
+  }
+  customElements.define("lit-virtualizer", RenderAll);
+  return {};
+});
+
+import type { Api } from "../src/lib/api.js";
+import { ApiError } from "../src/lib/api.js";
+import type { RunsResponse } from "../src/lib/types.js";
+import type { ViewState } from "../src/lib/view-state.js";
+import "../src/components/app.js";
+import { countsTag, resolved, row, runsFixture } from "./fixtures.js";
+
+const HOSTILE = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+async function mount<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]>,
+): Promise<HTMLElementTagNameMap[K]> {
+  const el = document.createElement(tag);
+  Object.assign(el, props);
+  document.body.appendChild(el);
+  await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+  return el;
+}
+
+function all(el: Element, selector: string): Element[] {
+  return [...(el.shadowRoot?.querySelectorAll(selector) ?? [])];
+}
+
+/** Every element under el, through shadow roots. */
+function deepElements(root: Element | ShadowRoot): Element[] {
+  const out: Element[] = [];
+  for (const child of root.querySelectorAll("*")) {
+    out.push(child);
+    if (child.shadowRoot) out.push(...deepElements(child.shadowRoot));
+  }
+  return out;
+}
+
+function stateChanges(el: Element): Array<Partial<ViewState>> {
+  const seen: Array<Partial<ViewState>> = [];
+  el.addEventListener("state-change", (e) => seen.push((e as CustomEvent<Partial<ViewState>>).detail));
+  return seen;
+}
+
+describe("parallel coordinates", () => {
+  it("draws one path per selected label and renders hostile names as text only", async () => {
+    const el = await mount("tb-bias-pcp", {
+      rows: [row(HOSTILE[0]!), row(HOSTILE[1]!, { values: { man: null, woman: 0.2 }, gap: null })],
+      state: resolved({ selected: HOSTILE }),
+      info: countsTag(),
+      hovered: HOSTILE[1]!,
+    });
+    const lines = all(el, "[data-testid=pcp-line]");
+    expect(lines.map((l) => l.getAttribute("data-label"))).toEqual(HOSTILE);
+    expect(lines[1]!.getAttribute("class")).toContain("hovered");
+    expect(lines[0]!.getAttribute("class")).toContain("dim");
+    expect(el.shadowRoot!.querySelector("[data-testid=pcp-hover-label]")!.textContent).toContain(HOSTILE[1]);
+    expect(deepElements(el.shadowRoot!).filter((e) => ["IMG", "SCRIPT"].includes(e.tagName))).toHaveLength(0);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+
+  it("reports hovering a line, for the table to highlight the row", async () => {
+    const el = await mount("tb-bias-pcp", {
+      rows: [row("a"), row("b")],
+      state: resolved({ selected: ["a", "b"] }),
+      info: countsTag(),
+    });
+    const hovers: Array<string | null> = [];
+    el.addEventListener("hover-label", (e) => hovers.push((e as CustomEvent<string | null>).detail));
+    const hits = all(el, "path.hit");
+    hits[1]!.dispatchEvent(new Event("mouseenter"));
+    hits[1]!.dispatchEvent(new Event("mouseleave"));
+    expect(hovers).toEqual(["b", null]);
+  });
+
+  it("explains what to do when nothing is selected", async () => {
+    const el = await mount("tb-bias-pcp", { rows: [], state: resolved(), info: countsTag() });
+    expect(all(el, "[data-testid=pcp-empty]")).toHaveLength(1);
+    expect(all(el, "[data-testid=pcp-line]")).toHaveLength(0);
+  });
+});
+
+describe("filters", () => {
+  it("shows removable chips and adds a range from typed bounds", async () => {
+    const state = resolved({ ranges: [{ column: "gap", low: 0.1, high: null }, { column: "count", low: 5, high: 9 }] });
+    const el = await mount("tb-bias-filters", { state, info: countsTag() });
+    const changes = stateChanges(el);
+    const chips = all(el, "[data-testid=filter-chip]");
+    expect(chips.map((c) => c.getAttribute("data-column"))).toEqual(["gap", "count"]);
+    (chips[0]!.querySelector("button") as HTMLButtonElement).click();
+    expect(changes.pop()).toEqual({ ranges: [{ column: "count", low: 5, high: 9 }] });
+
+    const root = el.shadowRoot!;
+    (root.querySelector("[data-testid=range-column]") as HTMLSelectElement).value = "npmi_xy@woman";
+    (root.querySelector("[data-testid=range-min]") as HTMLInputElement).value = "0.2";
+    (root.querySelector("[data-testid=range-add]") as HTMLButtonElement).click();
+    expect(changes.pop()).toEqual({
+      ranges: [...state.ranges, { column: "npmi_xy@woman", low: 0.2, high: null }],
+    });
+  });
+
+  it("refuses bad bounds with a message instead of a request", async () => {
+    const el = await mount("tb-bias-filters", { state: resolved(), info: countsTag() });
+    const changes = stateChanges(el);
+    const root = el.shadowRoot!;
+    (root.querySelector("[data-testid=range-min]") as HTMLInputElement).value = "2";
+    (root.querySelector("[data-testid=range-max]") as HTMLInputElement).value = "1";
+    (root.querySelector("[data-testid=range-add]") as HTMLButtonElement).click();
+    await (el as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    expect(changes).toHaveLength(0);
+    expect(root.querySelector("[role=alert]")!.textContent).toContain("minimum is above the maximum");
+  });
+});
+
+describe("controls", () => {
+  it("offers the ten metrics and one-vs-rest, and reports changes", async () => {
+    const el = await mount("tb-bias-controls", { runs: runsFixture(), state: resolved(), info: countsTag() });
+    const changes = stateChanges(el);
+    const root = el.shadowRoot!;
+    const metric = root.querySelector("[data-testid=metric-select]") as HTMLSelectElement;
+    expect([...metric.options].map((o) => o.value)).toHaveLength(10);
+    expect(metric.value).toBe("npmi_xy");
+    const x2 = root.querySelector("[data-testid=x2-select]") as HTMLSelectElement;
+    expect([...x2.options].map((o) => o.value)).toEqual(["man", "rest"]);
+    metric.value = "pmi";
+    metric.dispatchEvent(new Event("change"));
+    expect(changes.pop()).toEqual({ metric: "pmi" });
+    const x1 = root.querySelector("[data-testid=x1-select]") as HTMLSelectElement;
+    x1.value = "man"; // the other side: swap instead of an invalid pair
+    x1.dispatchEvent(new Event("change"));
+    expect(changes.pop()).toEqual({ x1: "man", x2: "woman" });
+  });
+});
+
+function fakeApi(routes: Record<string, (url: string) => unknown>): Api & { urls: string[] } {
+  const urls: string[] = [];
+  return {
+    urls,
+    get: async <T>(url: string) => {
+      urls.push(url);
+      const route = url.split("?")[0]!;
+      const handler = routes[route];
+      if (!handler) throw new ApiError(404, `no route ${route}`);
+      return handler(url) as T;
+    },
+    post: async () => {
+      throw new ApiError(405, "read only");
+    },
+  };
+}
+
+async function mountApp(api: Api) {
+  const app = document.createElement("tb-bias-app");
+  app.api = api;
+  document.body.appendChild(app);
+  await vi.waitFor(() => {
+    if (app.shadowRoot?.querySelector("[data-testid=loading]")) throw new Error("still loading");
+  });
+  await app.updateComplete;
+  return app;
+}
+
+describe("app", () => {
+  it("shows how to log a table when nothing is logged", async () => {
+    const empty: RunsResponse = { runs: [], metrics: {} };
+    const app = await mountApp(fakeApi({ runs: () => empty }));
+    const panel = deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === "empty-state");
+    expect(panel).toBeDefined();
+    expect(panel!.textContent).toContain("summary.Writer(");
+    expect(panel!.textContent).toContain('association_table(\n    "gender", predictions');
+    expect(panel!.textContent).toContain("tf.summary.create_file_writer");
+  });
+
+  it("shows the backend's error message", async () => {
+    const api = fakeApi({});
+    api.get = async () => {
+      throw new ApiError(500, "internal error; see the TensorBoard log");
+    };
+    const app = await mountApp(api);
+    const error = app.shadowRoot!.querySelector("[data-testid=error-message]");
+    expect(error!.textContent).toContain("internal error; see the TensorBoard log");
+  });
+
+  it("loads a table, distribution and flags for the state in the URL", async () => {
+    window.location.hash = "#tb_bias&p.tb_bias.metric=dp&p.tb_bias.q=hair";
+    const api = fakeApi({
+      runs: () => runsFixture(),
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      distribution: () => ({ metric: "dp", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
+      table: () => ({ total: 0, rows: [] }),
+    });
+    const app = await mountApp(api);
+    await vi.waitFor(() => expect(api.urls.some((u) => u.startsWith("table?"))).toBe(true));
+    const table = api.urls.find((u) => u.startsWith("table?"))!;
+    const p = new URLSearchParams(table.split("?")[1]);
+    expect(p.get("metric")).toBe("dp");
+    expect(p.get("q")).toBe("hair");
+    expect(p.get("run")).toBe("model_a");
+    expect(api.urls).toContain("flags?tag=gender");
+    // The resolved state is written back, keeping the tab.
+    expect(window.location.hash.startsWith("#tb_bias&")).toBe(true);
+    expect(window.location.hash).toContain("p.tb_bias.run=model_a");
+    app.remove();
+  });
+});
+
+describe("ranked table", () => {
+  function tableRoutes(rows = [row(HOSTILE[0]!), row(HOSTILE[1]!), row("Long Hair")]) {
+    return fakeApi({
+      table: (url) => {
+        const p = new URLSearchParams(url.split("?")[1]);
+        const offset = Number(p.get("offset"));
+        return { total: rows.length, num_examples: 100, rows: rows.slice(offset, offset + Number(p.get("limit"))) };
+      },
+    });
+  }
+
+  async function mountTable(api: Api, extra: Record<string, unknown> = {}) {
+    const el = await mount("tb-bias-table", {
+      api,
+      state: resolved({ selected: ["Long Hair"] }),
+      info: countsTag(),
+      flags: { flagged: new Set([HOSTILE[1]!]), hidden: new Set<string>() },
+      selected: new Set(["Long Hair"]),
+      ...extra,
+    });
+    await vi.waitFor(() => expect(all(el, "[data-testid=table-row]").length).toBeGreaterThan(0));
+    return el;
+  }
+
+  it("renders rows with hostile labels as text and runs nothing", async () => {
+    const el = await mountTable(tableRoutes());
+    const rows = all(el, "[data-testid=table-row]");
+    expect(rows.map((r) => r.getAttribute("data-label"))).toEqual([...HOSTILE, "Long Hair"]);
+    expect(rows.map((r) => r.querySelector("[data-testid=cell-label]")!.textContent)).toEqual([...HOSTILE, "Long Hair"]);
+    expect(deepElements(el.shadowRoot!).filter((e) => ["IMG", "SCRIPT"].includes(e.tagName))).toHaveLength(0);
+    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
+    expect(el.shadowRoot!.querySelector("[data-testid=table-total]")!.textContent).toContain("3 of 2,000 labels");
+    expect(el.shadowRoot!.querySelector("[data-testid=ranked-table]")!.getAttribute("data-total")).toBe("3");
+  });
+
+  it("shows flag and selection state and reports row actions", async () => {
+    const el = await mountTable(tableRoutes());
+    const rows = all(el, "[data-testid=table-row]");
+    const flagButtons = rows.map((r) => r.querySelector("[data-testid=flag-button]")!);
+    expect(flagButtons.map((b) => b.getAttribute("aria-pressed"))).toEqual(["false", "true", "false"]);
+    expect(flagButtons[0]!.getAttribute("aria-label")).toBe(`Flag ${HOSTILE[0]}`);
+    const ops: unknown[] = [];
+    el.addEventListener("flag-op", (e) => ops.push((e as CustomEvent).detail));
+    (flagButtons[1] as HTMLButtonElement).click();
+    (rows[0]!.querySelector("[data-testid=hide-button]") as HTMLButtonElement).click();
+    expect(ops).toEqual([
+      { kind: "flagged", labels: [HOSTILE[1]], on: false },
+      { kind: "hidden", labels: [HOSTILE[0]], on: true },
+    ]);
+
+    const changes = stateChanges(el);
+    const box = rows[0]!.querySelector("[data-testid=select-checkbox]") as HTMLInputElement;
+    expect((rows[2]!.querySelector("[data-testid=select-checkbox]") as HTMLInputElement).checked).toBe(true);
+    box.checked = true;
+    box.dispatchEvent(new Event("change"));
+    expect(changes.pop()).toEqual({ selected: ["Long Hair", HOSTILE[0]] });
+  });
+
+  it("highlights the hovered label's row and reports hovering rows", async () => {
+    const el = await mountTable(tableRoutes(), { hovered: "Long Hair" });
+    const rows = all(el, "[data-testid=table-row]");
+    expect(rows.map((r) => r.classList.contains("hovered"))).toEqual([false, false, true]);
+    const hovers: Array<string | null> = [];
+    el.addEventListener("hover-label", (e) => hovers.push((e as CustomEvent<string | null>).detail));
+    rows[0]!.dispatchEvent(new Event("mouseenter"));
+    expect(hovers).toEqual([HOSTILE[0]]);
+  });
+
+  it("sorts from the headers and links the CSV downloads", async () => {
+    const el = await mountTable(tableRoutes());
+    const changes = stateChanges(el);
+    const root = el.shadowRoot!;
+    const gap = root.querySelector("[data-testid=sort-header-gap]")!;
+    expect(gap.closest("[role=columnheader]")!.getAttribute("aria-sort")).toBe("descending");
+    (gap as HTMLButtonElement).click();
+    expect(changes.pop()).toEqual({ sort: "gap", order: "asc" });
+    (root.querySelector("[data-testid='sort-header-npmi_xy@woman']") as HTMLButtonElement).click();
+    expect(changes.pop()).toEqual({ sort: "npmi_xy@woman", order: "desc" });
+    expect(root.querySelector("[data-testid=csv-link]")!.getAttribute("href")).toMatch(/^csv\?run=model_a&/);
+    expect(root.querySelector("[data-testid=flagged-csv-link]")!.getAttribute("href")).toContain("flagged_only=1");
+  });
+
+  it("sends the search after a pause", async () => {
+    const el = await mountTable(tableRoutes());
+    const changes = stateChanges(el);
+    const input = el.shadowRoot!.querySelector("[data-testid=search-input]") as HTMLInputElement;
+    input.value = "ha";
+    input.dispatchEvent(new Event("input"));
+    input.value = "hai(r";
+    input.dispatchEvent(new Event("input"));
+    expect(changes).toHaveLength(0);
+    await vi.waitFor(() => expect(changes).toEqual([{ q: "hai(r" }]), { timeout: 2000 });
+  });
+
+  it("shows the backend's message when a page fails", async () => {
+    const api = fakeApi({
+      table: () => {
+        throw new ApiError(400, "parameter 'q': missing ): hai(r");
+      },
+    });
+    const el = await mount("tb-bias-table", { api, state: resolved({ q: "hai(r" }), info: countsTag() });
+    await vi.waitFor(() =>
+      expect(el.shadowRoot!.querySelector("[data-testid=error-message]")?.textContent).toContain("missing ): hai(r"),
+    );
+  });
+});

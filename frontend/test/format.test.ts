@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { barGeometry, symmetricDomain } from "../src/lib/bars.js";
+import { gapColor, identityColor, NEUTRAL, OKABE_ITO } from "../src/lib/colors.js";
+import { filterColumns, gridTemplate, tableColumns } from "../src/lib/columns.js";
+import {
+  columnTitle,
+  formatCount,
+  formatRange,
+  formatSigned,
+  formatTotal,
+  formatValue,
+  pairTitle,
+  UNDEFINED_TEXT,
+} from "../src/lib/format.js";
+
+describe("number formatting", () => {
+  it("shows undefined values as a dash", () => {
+    expect(formatValue(null)).toBe(UNDEFINED_TEXT);
+    expect(formatValue(Number.NaN)).toBe(UNDEFINED_TEXT);
+    expect(formatSigned(null)).toBe(UNDEFINED_TEXT);
+    expect(formatCount(null)).toBe(UNDEFINED_TEXT);
+  });
+
+  it("uses fixed decimals, exponents for tiny or huge values, and no negative zero", () => {
+    expect(formatValue(0.34812)).toBe("0.348");
+    expect(formatValue(-0.0001)).toBe("-1.00e-4");
+    expect(formatValue(-0.0004, 3)).toBe("-4.00e-4");
+    expect(formatValue(-0.00001, 1)).toBe("-1.00e-5");
+    expect(formatValue(2_500_000)).toBe("2.50e+6");
+    expect(formatValue(0)).toBe("0.000");
+    expect(formatValue(-0.0004999, 2)).toBe("-5.00e-4");
+  });
+
+  it("signs gaps", () => {
+    expect(formatSigned(0.348)).toBe("+0.348");
+    expect(formatSigned(-0.091)).toBe("-0.091");
+    expect(formatSigned(0)).toBe("0.000");
+  });
+
+  it("groups counts", () => {
+    expect(formatCount(1234567)).toBe("1,234,567");
+    expect(formatTotal(14, 2000)).toBe("14 of 2,000 labels");
+    expect(formatTotal(1, null)).toBe("1 label");
+    expect(formatTotal(null, 5)).toBe("");
+  });
+
+  it("describes filters and pairs for people", () => {
+    expect(columnTitle("npmi_xy@woman")).toBe("npmi_xy (woman)");
+    expect(formatRange({ column: "gap", low: 0.1, high: 0.5 })).toBe("0.1 \u2264 gap \u2264 0.5");
+    expect(formatRange({ column: "count", low: 50, high: null })).toBe("count \u2265 50");
+    expect(formatRange({ column: "dp@man", low: null, high: 0.2 })).toBe("dp (man) \u2264 0.2");
+    expect(pairTitle("woman", "rest")).toBe("woman vs. the rest");
+    expect(pairTitle("woman", "man")).toBe("woman vs. man");
+    expect(pairTitle("woman", null)).toBe("woman");
+  });
+});
+
+describe("bars", () => {
+  it("grows from zero on a signed axis", () => {
+    expect(barGeometry(0.5, [-1, 1])).toEqual({ left: 50, width: 25, negative: false });
+    expect(barGeometry(-1, [-1, 1])).toEqual({ left: 0, width: 50, negative: true });
+  });
+
+  it("grows from the start of an all-positive axis and clamps outliers", () => {
+    expect(barGeometry(0.25, [0, 1])).toEqual({ left: 0, width: 25, negative: false });
+    expect(barGeometry(3, [-1, 1])).toEqual({ left: 50, width: 50, negative: false });
+  });
+
+  it("draws nothing for undefined values or an empty axis", () => {
+    expect(barGeometry(null, [-1, 1])).toBeNull();
+    expect(barGeometry(1, [1, 1])).toBeNull();
+  });
+
+  it("builds a symmetric domain", () => {
+    expect(symmetricDomain([0.2, -0.7, null, Number.NaN])).toEqual([-0.7, 0.7]);
+    expect(symmetricDomain([], 2)).toEqual([-2, 2]);
+  });
+});
+
+describe("colours", () => {
+  it("uses Okabe-Ito per identity and grey for 'rest' or unknown", () => {
+    expect(identityColor(["man", "woman"], "man")).toBe(OKABE_ITO[0]);
+    expect(identityColor(["man", "woman"], "woman")).toBe(OKABE_ITO[1]);
+    expect(identityColor(["man", "woman"], "rest")).toBe(NEUTRAL);
+    expect(identityColor(["man"], "x")).toBe(NEUTRAL);
+  });
+
+  it("colours a gap by the identity it leans towards", () => {
+    const ids = ["man", "woman"];
+    expect(gapColor(ids, "woman", "man", 0.3)).toBe(OKABE_ITO[1]);
+    expect(gapColor(ids, "woman", "man", -0.3)).toBe(OKABE_ITO[0]);
+    expect(gapColor(ids, "woman", "man", null)).toBe(NEUTRAL);
+  });
+});
+
+describe("columns", () => {
+  it("lists label, one value per identity, gap, and counts on request", () => {
+    expect(tableColumns(["man", "woman"], "pmi", false).map((c) => c.id)).toEqual(["label", "pmi@man", "pmi@woman", "gap"]);
+    expect(tableColumns(["man", "woman"], "pmi", true).map((c) => c.id)).toEqual([
+      "label",
+      "pmi@man",
+      "pmi@woman",
+      "gap",
+      "count",
+      "count@man",
+      "count@woman",
+    ]);
+  });
+
+  it("offers range filters on API column names", () => {
+    expect(filterColumns(["a"], "dp", true).map((c) => c.id)).toEqual(["gap", "dp@a", "count", "count@a"]);
+    expect(filterColumns(["a"], "nPMI", false).map((c) => c.id)).toEqual(["gap", "nPMI@a"]);
+  });
+
+  it("makes a grid with a track per column plus select and actions", () => {
+    expect(gridTemplate(tableColumns(["a", "b"], "dp", false)).split(" minmax").length).toBe(5);
+  });
+});

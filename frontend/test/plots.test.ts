@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { scaleLinear } from "d3-scale";
+import { binCentres, histogramBars, maxOf, polylinePath, valueExtent, violinPath } from "../src/lib/plots.js";
+
+const x = scaleLinear().domain([-1, 1]).range([0, 200]);
+
+function numbers(path: string): number[] {
+  return (path.match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? []).map(Number);
+}
+
+describe("plots", () => {
+  it("computes bin centres and maxima ignoring nulls", () => {
+    expect(binCentres([0, 1, 3])).toEqual([0.5, 2]);
+    expect(maxOf([1, null, 4, Number.NaN])).toBe(4);
+  });
+
+  it("draws a violin inside its row, symmetric about the centre line", () => {
+    const path = violinPath([0.1, 1, 0.5, null], [-1, -0.5, 0, 0.5, 1], x, 20, 15, 1);
+    expect(path.startsWith("M")).toBe(true);
+    const ys = numbers(path).filter((_, i) => i % 2 === 1);
+    expect(Math.min(...ys)).toBeGreaterThanOrEqual(5 - 1e-6);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(35 + 1e-6);
+    const xs = numbers(path).filter((_, i) => i % 2 === 0);
+    expect(Math.min(...xs)).toBeCloseTo(0, 6);
+    expect(Math.max(...xs)).toBeCloseTo(200, 6);
+  });
+
+  it("draws no violin without density", () => {
+    expect(violinPath([0, 0], [-1, 0, 1], x, 20, 15, 0)).toBe("");
+  });
+
+  it("stands histogram bars on the baseline, tallest at full height, skipping empty bins", () => {
+    const bars = histogramBars([2, 0, 4], [-1, -0.5, 0, 0.5], x, 40, 30, 4);
+    expect(bars).toHaveLength(2);
+    expect(bars[1]).toMatchObject({ y: 10, height: 30, count: 4, low: 0, high: 0.5 });
+    expect(bars[0]!.y + bars[0]!.height).toBe(40);
+  });
+
+  it("breaks a polyline at undefined values and keeps lone points visible", () => {
+    const y = scaleLinear().domain([-1, 1]).range([100, 0]);
+    expect(polylinePath([1, 0, -1], [0, 50, 100], y)).toBe("M0,0L50,50L100,100");
+    const broken = polylinePath([1, null, -1], [0, 50, 100], y);
+    expect(broken).toBe("M0,0L0,0M100,100L100,100");
+    expect(polylinePath([null, null], [0, 1], y)).toBe("");
+  });
+
+  it("pads a value extent to include zero", () => {
+    expect(valueExtent([0.2, 0.5, null])).toEqual([0, 0.5]);
+    expect(valueExtent([-2, -1])).toEqual([-2, 0]);
+    expect(valueExtent([])).toEqual([-1, 1]);
+  });
+});

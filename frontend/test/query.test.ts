@@ -1,0 +1,169 @@
+import { describe, expect, it } from "vitest";
+import { flaggedCsvLink, resultCsvLink } from "../src/lib/csv.js";
+import {
+  commonParams,
+  compareUrl,
+  distributionUrl,
+  flagsUrl,
+  labelRowsUrls,
+  tableUrl,
+} from "../src/lib/query.js";
+import { resolved } from "./fixtures.js";
+
+function params(url: string): URLSearchParams {
+  return new URLSearchParams(url.slice(url.indexOf("?") + 1));
+}
+
+describe("table parameters", () => {
+  it("sends only what differs from the server's defaults", () => {
+    expect(commonParams(resolved({ x2: null }))).toEqual([
+      ["run", "model_a"],
+      ["tag", "gender"],
+      ["metric", "npmi_xy"],
+      ["x1", "woman"],
+    ]);
+  });
+
+  it("sends every filter, with ranges repeated", () => {
+    const p = params(
+      tableUrl(
+        resolved({
+          step: 3,
+          threshold: 0.7,
+          smoothing: 1,
+          q: "hair",
+          caseSensitive: true,
+          ranges: [
+            { column: "gap", low: 0.1, high: null },
+            { column: "count", low: 50, high: 100 },
+          ],
+          minCount: 5,
+          includeZero: true,
+          includeUndefined: true,
+          flaggedOnly: true,
+          showHidden: true,
+          sort: "count",
+          order: "asc",
+        }),
+        200,
+        100,
+      ),
+    );
+    expect(Object.fromEntries([...p].filter(([k]) => k !== "range"))).toEqual({
+      run: "model_a",
+      tag: "gender",
+      step: "3",
+      threshold: "0.7",
+      metric: "npmi_xy",
+      x1: "woman",
+      x2: "man",
+      smoothing: "1",
+      q: "hair",
+      case_sensitive: "1",
+      min_count: "5",
+      zero_cooccurrence: "include",
+      undefined: "include",
+      flagged_only: "1",
+      show_hidden: "1",
+      sort: "count",
+      order: "asc",
+      offset: "200",
+      limit: "100",
+    });
+    expect(p.getAll("range")).toEqual(["gap:0.1:", "count:50:100"]);
+  });
+
+  it("does not send case_sensitive without a search", () => {
+    expect(params(tableUrl(resolved({ caseSensitive: true }), 0, 10)).has("case_sensitive")).toBe(false);
+  });
+
+  it("encodes hostile text so it stays one parameter", () => {
+    const q = "a&x2=rest#<script>";
+    const url = tableUrl(resolved({ q }), 0, 10);
+    expect(url.startsWith("table?")).toBe(true);
+    expect(url).not.toContain("<");
+    expect(params(url).get("q")).toBe(q);
+    expect(params(url).get("x2")).toBe("man");
+  });
+
+  it("leaves paging out of distribution and uses compare's own sort", () => {
+    const s = resolved({ sort: "count", run2: "model_b", step2: 1, compareSort: "gap_b", compareOrder: "desc" });
+    const d = params(distributionUrl(s));
+    expect(d.has("offset") || d.has("sort")).toBe(false);
+    const c = params(compareUrl(s, 0, 50));
+    expect(c.get("run2")).toBe("model_b");
+    expect(c.get("step2")).toBe("1");
+    expect(c.get("sort")).toBe("gap_b");
+    expect(c.get("order")).toBe("desc");
+    expect(c.has("tag2")).toBe(false);
+  });
+
+  it("builds the flags URL", () => {
+    expect(flagsUrl("a b&c")).toBe("flags?tag=a+b%26c");
+  });
+});
+
+describe("CSV links", () => {
+  const s = resolved({ q: "hair", ranges: [{ column: "gap", low: 0, high: null }], sort: "label", order: "asc" });
+
+  it("downloads the current filtered, sorted result through the csv route", () => {
+    const link = resultCsvLink(s);
+    expect(link.href.startsWith("csv?")).toBe(true);
+    const p = params(link.href);
+    expect(p.get("q")).toBe("hair");
+    expect(p.getAll("range")).toEqual(["gap:0:"]);
+    expect(p.get("sort")).toBe("label");
+    expect(p.has("limit") || p.has("offset")).toBe(false);
+    expect(link.filename).toBe("tb_bias_model_a_gender_npmi_xy.csv");
+  });
+
+  it("downloads every flagged label whatever the filters", () => {
+    const p = params(flaggedCsvLink(s).href);
+    expect(p.get("flagged_only")).toBe("1");
+    expect(p.get("show_hidden")).toBe("1");
+    expect(p.get("zero_cooccurrence")).toBe("include");
+    expect(p.has("q") || p.has("range")).toBe(false);
+  });
+
+  it("makes a safe file name from odd run names", () => {
+    expect(resultCsvLink(resolved({ run: "../a b" })).filename).toBe("tb_bias_.._a_b_gender_npmi_xy.csv");
+  });
+});
+
+describe("labelRowsUrls", () => {
+  it("asks for the exact labels whatever the filters", () => {
+    const [url, ...rest] = labelRowsUrls(resolved({ q: "x", flaggedOnly: true, ranges: [{ column: "gap", low: 1, high: null }] }), [
+      "a",
+      "b&c",
+    ]);
+    expect(rest).toEqual([]);
+    const p = params(url!);
+    expect(p.getAll("label")).toEqual(["a", "b&c"]);
+    expect(p.get("limit")).toBe("2");
+    expect(p.get("show_hidden")).toBe("1");
+    expect(p.has("q") || p.has("range") || p.has("flagged_only")).toBe(false);
+  });
+
+  it("splits long selections so every URL stays under the limit and no label is lost", () => {
+    const labels = Array.from({ length: 300 }, (_, i) => `label ${i} ${"é".repeat(i % 7)} <&>`);
+    const urls = labelRowsUrls(resolved(), labels, 1500);
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) {
+      expect(url.length).toBeLessThanOrEqual(1500);
+      expect(params(url).get("limit")).toBe(String(params(url).getAll("label").length));
+    }
+    expect(urls.flatMap((u) => params(u).getAll("label"))).toEqual(labels);
+  });
+
+  it("never sends more than 1000 labels in one request", () => {
+    const labels = Array.from({ length: 2500 }, (_, i) => `${i}`);
+    const urls = labelRowsUrls(resolved(), labels, 1e9);
+    expect(urls.map((u) => params(u).getAll("label").length)).toEqual([1000, 1000, 500]);
+  });
+
+  it("still sends a label longer than the limit, alone", () => {
+    const urls = labelRowsUrls(resolved(), ["x".repeat(3000), "y"], 1000);
+    expect(urls).toHaveLength(2);
+    expect(params(urls[0]!).getAll("label")).toEqual(["x".repeat(3000)]);
+  });
+});

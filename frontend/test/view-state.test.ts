@@ -1,0 +1,220 @@
+import { describe, expect, it } from "vitest";
+import {
+  decodeViewState,
+  defaultViewState,
+  encodeViewState,
+  MAX_SELECTED,
+  nextCompareSort,
+  nextSort,
+  queryKey,
+  resolveState,
+  toggleSelected,
+  type ViewState,
+} from "../src/lib/view-state.js";
+import { resolved, runsFixture } from "./fixtures.js";
+
+describe("URL encoding of the view state", () => {
+  it("leaves every default out", () => {
+    expect(encodeViewState(defaultViewState())).toEqual({});
+  });
+
+  it("round-trips a fully specified state", () => {
+    const state: ViewState = {
+      ...defaultViewState(),
+      run: "model_a",
+      tag: "gender",
+      step: 2,
+      threshold: 0.7,
+      metric: "pmi",
+      x1: "woman",
+      x2: "rest",
+      smoothing: 0.5,
+      q: "hair|beard",
+      caseSensitive: true,
+      ranges: [
+        { column: "gap", low: 0.1, high: null },
+        { column: "count@man", low: null, high: 50 },
+      ],
+      sort: "npmi_xy@woman",
+      order: "abs",
+      minCount: 5,
+      includeZero: true,
+      includeUndefined: true,
+      flaggedOnly: true,
+      showHidden: true,
+      showCounts: true,
+      selected: ["<script>x</script>", 'a,"b"'],
+      view: "compare",
+      run2: "model_b",
+      tag2: "gender",
+      step2: 0,
+      compareSort: "gap_b",
+      compareOrder: "asc",
+      plot: "histogram",
+    };
+    expect(decodeViewState(encodeViewState(state))).toEqual(state);
+  });
+
+  it("falls back to defaults for malformed values instead of failing", () => {
+    const state = decodeViewState({
+      step: "1.5",
+      threshold: "abc",
+      smoothing: "-1",
+      order: "sideways",
+      range: '["gap:1:", "nonsense", 3]',
+      sel: "{not json",
+      view: "other",
+      min_count: "x",
+      plot: "pie",
+    });
+    const d = defaultViewState();
+    expect(state.step).toBeNull();
+    expect(state.threshold).toBeNull();
+    expect(state.smoothing).toBe(0);
+    expect(state.order).toBe(d.order);
+    expect(state.ranges).toEqual([{ column: "gap", low: 1, high: null }]);
+    expect(state.selected).toEqual([]);
+    expect(state.view).toBe("table");
+    expect(state.minCount).toBe(0);
+    expect(state.plot).toBe("violin");
+  });
+
+  it("drops duplicate selections and caps their number", () => {
+    const many = Array.from({ length: MAX_SELECTED + 10 }, (_, i) => `l${i}`);
+    expect(decodeViewState({ sel: JSON.stringify(["a", "a", "b"]) }).selected).toEqual(["a", "b"]);
+    expect(decodeViewState({ sel: JSON.stringify(many) }).selected).toHaveLength(MAX_SELECTED);
+  });
+});
+
+describe("resolveState", () => {
+  const runs = runsFixture();
+
+  it("returns null when nothing is logged", () => {
+    expect(resolveState(defaultViewState(), { runs: [{ run: "a", tags: [] }], metrics: {} })).toBeNull();
+  });
+
+  it("picks the first table and its defaults for an empty state", () => {
+    const r = resolveState(defaultViewState(), runs)!;
+    expect(r.state.run).toBe("model_a");
+    expect(r.state.tag).toBe("gender");
+    expect(r.state.metric).toBe("npmi_xy");
+    expect(r.state.x1).toBe("man");
+    expect(r.state.x2).toBe("woman");
+    expect(r.info.num_labels).toBe(2000);
+  });
+
+  it("replaces what the chosen table cannot answer", () => {
+    const r = resolveState(
+      {
+        ...defaultViewState(),
+        run: "old_model",
+        tag: "_npmi_",
+        metric: "npmi_xy",
+        threshold: 0.5,
+        smoothing: 1,
+        step: 9,
+        x1: "female",
+        x2: "female",
+        sort: "npmi_xy@woman",
+        ranges: [
+          { column: "gap", low: 0, high: null },
+          { column: "nPMI@man", low: 0, high: null },
+        ],
+      },
+      runs,
+    )!;
+    expect(r.state.metric).toBe("nPMI");
+    expect(r.state.threshold).toBeNull();
+    expect(r.state.smoothing).toBe(0);
+    expect(r.state.step).toBeNull();
+    expect(r.state.x1).toBe("female");
+    expect(r.state.x2).toBe("male");
+    expect(r.state.sort).toBe("gap");
+    expect(r.state.ranges).toEqual([{ column: "gap", low: 0, high: null }]);
+  });
+
+  it("keeps valid choices, including one-vs-rest", () => {
+    const r = resolveState(
+      { ...defaultViewState(), run: "model_a", tag: "gender", step: 1, threshold: 0.7, metric: "dp", x1: "woman", x2: "rest" },
+      runs,
+    )!;
+    expect(r.state).toMatchObject({ step: 1, threshold: 0.7, metric: "dp", x1: "woman", x2: "rest" });
+  });
+
+  it("ranks by the identity's value when a table has a single identity (no gap)", () => {
+    const single = runsFixture();
+    single.runs[1]!.tags[0]!.identities = ["woman"];
+    const r = resolveState({ ...defaultViewState(), metric: "dp" }, single)!;
+    expect(r.state.x2).toBeNull();
+    expect(r.state.sort).toBe("dp@woman");
+    expect(resolveState({ ...defaultViewState(), sort: "count" }, single)!.state.sort).toBe("count");
+  });
+
+  it("falls back from an unknown run to one that has the tag", () => {
+    const r = resolveState({ ...defaultViewState(), run: "deleted", tag: "_npmi_" }, runs)!;
+    expect(r.state.run).toBe("old_model");
+  });
+
+  it("forgets a compare target that no longer exists", () => {
+    const r = resolveState({ ...defaultViewState(), run2: "gone", step2: 3 }, runs)!;
+    expect(r.state.run2).toBeNull();
+    expect(r.state.step2).toBeNull();
+    const ok = resolveState({ ...defaultViewState(), run2: "model_a", step2: 1 }, runs)!;
+    expect(ok.state.run2).toBe("model_a");
+    expect(ok.state.step2).toBe(1);
+  });
+});
+
+describe("sorting by header clicks", () => {
+  it("starts a new numeric column descending and a label column ascending", () => {
+    expect(nextSort({ sort: "gap", order: "desc" }, "count")).toEqual({ sort: "count", order: "desc" });
+    expect(nextSort({ sort: "gap", order: "desc" }, "label")).toEqual({ sort: "label", order: "asc" });
+  });
+
+  it("cycles signed columns through desc, asc, abs", () => {
+    let s = { sort: "gap", order: "desc" as const } as { sort: string; order: "desc" | "asc" | "abs" };
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      s = nextSort(s, "gap");
+      seen.push(s.order);
+    }
+    expect(seen).toEqual(["asc", "abs", "desc"]);
+    expect(nextSort({ sort: "npmi_xy@man", order: "asc" }, "npmi_xy@man").order).toBe("abs");
+  });
+
+  it("toggles counts and labels between two orders only", () => {
+    expect(nextSort({ sort: "count@man", order: "asc" }, "count@man").order).toBe("desc");
+    expect(nextSort({ sort: "label", order: "desc" }, "label").order).toBe("asc");
+  });
+
+  it("starts the compare delta column by absolute value", () => {
+    expect(nextCompareSort({ compareSort: "label", compareOrder: "asc" }, "delta")).toEqual({
+      compareSort: "delta",
+      compareOrder: "abs",
+    });
+    expect(nextCompareSort({ compareSort: "delta", compareOrder: "abs" }, "delta").compareOrder).toBe("desc");
+  });
+});
+
+describe("selection", () => {
+  it("adds without duplicates, keeps order and removes", () => {
+    const a = toggleSelected(["x"], ["y", "x", "z"], true);
+    expect(a).toEqual(["x", "y", "z"]);
+    expect(toggleSelected(a, ["x", "z"], false)).toEqual(["y"]);
+  });
+
+  it("stops at the cap", () => {
+    const labels = Array.from({ length: MAX_SELECTED + 1 }, (_, i) => String(i));
+    expect(toggleSelected([], labels, true)).toHaveLength(MAX_SELECTED);
+  });
+});
+
+describe("queryKey", () => {
+  it("changes with filters but not with selection, view or counts toggle", () => {
+    const base = resolved();
+    expect(queryKey({ ...base, selected: ["a"], view: "compare", showCounts: true, plot: "histogram" })).toBe(queryKey(base));
+    expect(queryKey({ ...base, q: "hair" })).not.toBe(queryKey(base));
+    expect(queryKey({ ...base, ranges: [{ column: "gap", low: 0, high: null }] })).not.toBe(queryKey(base));
+    expect(queryKey({ ...base, showHidden: true })).not.toBe(queryKey(base));
+  });
+});
