@@ -225,9 +225,12 @@ def distributions(view, query, bins=None):
     over the rows that pass the filters (paging does not apply)."""
     gap = gap_values(view, query.metric, query.x1, query.x2)
     mask = row_mask(view, query, gap)
-    per_identity = [view.values(query.metric, j)[mask] for j in range(len(view.identity_names))]
+    every_row = [view.values(query.metric, j) for j in range(len(view.identity_names))]
+    per_identity = [values[mask] for values in every_row]
     low, high = natural_domain(view, query.metric)
-    domain = distribution.domain_of(per_identity, (low, high))
+    # Unbounded metrics are binned over every label, not just the filtered
+    # ones, so the axis stays put while the user brushes.
+    domain = distribution.domain_of(every_row, (low, high))
     pooled = np.concatenate(per_identity) if per_identity else np.zeros(0)
     count = bins or distribution.choose_bins(pooled, domain)
     edges = np.linspace(domain[0], domain[1], count + 1)
@@ -248,7 +251,7 @@ def distributions(view, query, bins=None):
         if low is not None and high is not None:
             gap_domain = (low - high, high - low)
         else:
-            gap_domain = distribution.domain_of([gap_selected])
+            gap_domain = distribution.domain_of([gap])
         gap_count = bins or distribution.choose_bins(gap_selected, gap_domain)
         gap_edges = np.linspace(gap_domain[0], gap_domain[1], gap_count + 1)
         result["gap"] = {"domain": list(gap_domain), "bin_edges": gap_edges.tolist()}

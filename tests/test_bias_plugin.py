@@ -536,3 +536,11 @@ def test_index_js_is_served_as_a_module(client):
     code, response = get(client, "index.js")
     assert code == 200 and response.mimetype == "text/javascript"
     assert b"render" in response.get_data()
+
+
+def test_distribution_axis_of_unbounded_metrics_does_not_move_with_filters(client):
+    params = dict(run="model_a", tag="gender", metric="pmi")
+    whole = get_json(client, "distribution", **params)
+    narrow = get_json(client, "distribution", range="pmi@man:0:", **params)
+    assert narrow["total"] < whole["total"]
+    assert narrow["domain"] == whole["domain"] and narrow["gap"]["domain"] == whole["gap"]["domain"]
