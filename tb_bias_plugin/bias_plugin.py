@@ -24,7 +24,7 @@ from tensorboard.plugins import base_plugin
 from tb_bias_plugin import metadata, metrics
 from tb_bias_plugin.flags import FlagStore, StaleVersion
 from tb_bias_plugin.http_params import HttpError, Params, bad_request, parse_range
-from tb_bias_plugin.label_search import PatternError
+from tb_bias_plugin.label_search import MAX_PATTERN_LENGTH, PatternError
 from tb_bias_plugin.query import Query, QueryError, compare, distributions, select
 from tb_bias_plugin.table_source import LEGACY_PLUGIN_NAME, TableSource, UnreadableTable
 
@@ -39,8 +39,9 @@ _MAX_BINS = 200
 _MAX_FLAGS_BODY = 8 << 20
 _MAX_NAME = 1000
 _STEP_RANGE = (-(2**63), 2**63 - 1)
-# Text cells starting with these are formulas to a spreadsheet.
-_FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+# Text cells starting with these (after any spaces or NULs, which some
+# spreadsheets skip) are formulas to a spreadsheet; full-width forms too.
+_FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def _json_value(value):
@@ -49,6 +50,15 @@ def _json_value(value):
         return None
     value = float(value)
     return value if math.isfinite(value) else None
+
+
+def _count(counts, i):
+    """Count ``i`` of ``counts`` as an int; None where there are no counts,
+    or where a precomputed table holds NaN."""
+    if counts is None:
+        return None
+    value = float(counts[i])
+    return int(value) if math.isfinite(value) else None
 
 
 def _respond(request, body, code=200):
@@ -165,8 +175,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         params = Params(request.args, request.query_string)
         selection = self._select(request, params)
         query = selection["query"]
-        query.sort = params.string("sort", "gap", max_length=_MAX_NAME)
-        query.order = params.choice("order", metrics.ORDERS, "desc")
+        self._sort(params, selection)
         query.offset = params.integer("offset", 0, low=0, high=_MAX_OFFSET)
         query.limit = params.integer("limit", 100, low=1, high=_MAX_LIMIT)
         view = selection["view"]
@@ -214,7 +223,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         query.offset = params.integer("offset", 0, low=0, high=_MAX_OFFSET)
         query.limit = params.integer("limit", 100, low=1, high=_MAX_LIMIT)
         sort = params.choice("sort", ("delta", "gap_a", "gap_b", "label"), "delta")
-        order = params.choice("order", metrics.ORDERS, "abs")
+        order = params.choice("order", metrics.ORDERS, "asc" if sort == "label" else "abs")
         rows, total, only_a, only_b = compare(view_a, view_b, query, sort=sort, order=order)
         counts_a, counts_b = view_a.label_counts, view_b.label_counts
         flagged = selection["flags_mask"][0]
@@ -235,8 +244,8 @@ class BiasPlugin(base_plugin.TBPlugin):
                     "gap_a": _json_value(gap_a),
                     "gap_b": _json_value(gap_b),
                     "delta": _json_value(gap_b - gap_a),
-                    "count_a": None if counts_a is None else int(counts_a[i]),
-                    "count_b": None if counts_b is None else int(counts_b[j]),
+                    "count_a": _count(counts_a, i),
+                    "count_b": _count(counts_b, j),
                     "flagged": bool(flagged[i]),
                 }
                 for i, j, gap_a, gap_b in rows
@@ -249,8 +258,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         params = Params(request.args, request.query_string)
         selection = self._select(request, params)
         query = selection["query"]
-        query.sort = params.string("sort", "gap", max_length=_MAX_NAME)
-        query.order = params.choice("order", metrics.ORDERS, "desc")
+        self._sort(params, selection)
         query.limit = None
         view = selection["view"]
         indices, _, gap = select(view, query)
@@ -265,10 +273,8 @@ class BiasPlugin(base_plugin.TBPlugin):
         values = [view.values(query.metric, j) for j in range(len(identities))]
         flagged, hidden = selection["flags_mask"]
         for i in indices:
-            row = [_csv_text(view.label_names[i])]
-            row.append("" if view.label_counts is None else int(view.label_counts[i]))
-            for j in range(len(identities)):
-                row.append("" if view.cooccurrence is None else int(view.cooccurrence[j][i]))
+            row = [_csv_text(view.label_names[i]), _csv_count(view.label_counts, i)]
+            row += [_csv_count(None if view.cooccurrence is None else view.cooccurrence[j], i) for j in range(len(identities))]
             row += [_csv_number(v[i]) for v in values]
             row += [_csv_number(gap[i]), int(flagged[i]), int(hidden[i])]
             writer.writerow(row)
@@ -306,9 +312,11 @@ class BiasPlugin(base_plugin.TBPlugin):
         lists = {}
         for name in ("flagged", "hidden"):
             value = body.get(name, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) and len(v) <= 10_000 for v in value):
+            if not isinstance(value, list) or not all(_is_name(v) for v in value):
                 raise bad_request("'%s' must be a list of label names" % name)
             lists[name] = value
+        if not _is_name(tag):
+            raise bad_request("flags body has a 'tag' that is not valid text")
         try:
             state = self._flags.put(tag, lists["flagged"], lists["hidden"], version)
         except StaleVersion as e:
@@ -372,7 +380,7 @@ class BiasPlugin(base_plugin.TBPlugin):
             x2 = identities.index(x2_name)
 
         query = Query(metric=metric, x1=x1, x2=x2)
-        q = params.string("q", "", max_length=1000)
+        q = params.string("q", "", max_length=MAX_PATTERN_LENGTH)
         if q:
             query.label_mask = self._tables.search(key, table).mask(q, params.flag("case_sensitive"))
         labels = params.strings("label", max_count=_MAX_LABELS)
@@ -401,6 +409,15 @@ class BiasPlugin(base_plugin.TBPlugin):
         }
 
     @staticmethod
+    def _sort(params, selection):
+        """Set the query's sort column and order; without a gap (a single
+        identity) the default is the metric of that identity."""
+        query, view = selection["query"], selection["view"]
+        default = "gap" if query.x2 is not None else "%s@%s" % (query.metric, view.identity_names[query.x1])
+        query.sort = params.string("sort", default, max_length=_MAX_NAME)
+        query.order = params.choice("order", metrics.ORDERS, "asc" if query.sort == "label" else "desc")
+
+    @staticmethod
     def _describe(selection):
         view, query = selection["view"], selection["query"]
         names = view.identity_names
@@ -426,15 +443,26 @@ class BiasPlugin(base_plugin.TBPlugin):
         return {
             "label": view.label_names[i],
             "index": i,
-            "count": None if view.label_counts is None else int(view.label_counts[i]),
+            "count": _count(view.label_counts, i),
             "cooccurrence": None
             if view.cooccurrence is None
-            else {x: int(view.cooccurrence[j][i]) for j, x in enumerate(names)},
+            else {x: _count(view.cooccurrence[j], i) for j, x in enumerate(names)},
             "values": {x: _json_value(view.values(query.metric, j)[i]) for j, x in enumerate(names)},
             "gap": _json_value(gap[i]),
             "flagged": bool(flagged[i]),
             "hidden": bool(hidden[i]),
         }
+
+
+def _is_name(value):
+    """A label or tag name as stored: a string of valid Unicode text."""
+    if not isinstance(value, str) or len(value) > 10_000:
+        return False
+    try:
+        value.encode("utf-8")  # rejects lone surrogates, which JSON allows
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _context(request):
@@ -451,7 +479,12 @@ def _mask_of(table, names):
 
 def _csv_text(text):
     """Neutralise spreadsheet formulas in a text cell."""
-    return "'" + text if text.startswith(_FORMULA_PREFIXES) else text
+    return "'" + text if text.lstrip(" \x00").startswith(_FORMULA_PREFIXES) else text
+
+
+def _csv_count(counts, i):
+    count = _count(counts, i)
+    return "" if count is None else count
 
 
 def _csv_number(value):

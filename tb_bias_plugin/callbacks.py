@@ -25,10 +25,10 @@ class AssociationTableCallback(keras.callbacks.Callback):
         The same log_dir as Keras's TensorBoard callback; tables go to its
         ``validation`` run, beside the validation metrics.
     validation_data
-        Model inputs: an array (or anything ``model.predict_on_batch``
-        accepts, sliced by ``batch_size``) or a ``tf.data.Dataset`` of
-        inputs or of ``(inputs, targets, ...)`` tuples, whose targets are
-        ignored: no ground truth is needed.
+        Model inputs: an array, a list or dict of arrays (sliced into
+        batches of ``batch_size``), Keras's ``(x, y)`` tuple, or a
+        ``tf.data.Dataset`` of inputs or of ``(inputs, targets, ...)``
+        tuples. Targets are ignored: no ground truth is needed.
     label_names : sequence of str
         Names of the model's output columns.
     identity_labels : sequence of str
@@ -80,19 +80,27 @@ class AssociationTableCallback(keras.callbacks.Callback):
         self._writer = None
 
     def _batches(self):
+        import tensorflow as tf
+
         data = self._validation_data
         if _is_dataset(data):
             for element in data:
-                yield (element[0] if isinstance(element, (tuple, list)) else element), None
+                yield (element[0] if isinstance(element, tuple) else element), None
             return
-        n = len(data)
+        if isinstance(data, tuple):  # Keras's (x, y) or (x, y, sample_weight)
+            data = data[0]
+        leaves = tf.nest.flatten(data)  # x may be an array, a list or a dict of arrays
+        n = len(leaves[0])
+        if any(len(leaf) != n for leaf in leaves):
+            raise ValueError("the inputs in validation_data have different numbers of rows")
         if self._identities is not None and len(self._identities) != n:
             raise ValueError(
                 "identities has %d rows but validation_data has %d" % (len(self._identities), n)
             )
         for lo in range(0, n, self._batch_size):
-            ids = None if self._identities is None else self._identities[lo : lo + self._batch_size]
-            yield data[lo : lo + self._batch_size], ids
+            hi = lo + self._batch_size
+            ids = None if self._identities is None else self._identities[lo:hi]
+            yield tf.nest.map_structure(lambda leaf: leaf[lo:hi], data), ids
 
     def on_epoch_end(self, epoch, logs=None):
         import tensorflow as tf

@@ -4,7 +4,13 @@ import itertools
 
 import numpy as np
 
-from tb_bias_plugin.table import AssociationTable, check_names, check_thresholds, _preview
+from tb_bias_plugin.table import (
+    AssociationTable,
+    _preview,
+    check_identity_names,
+    check_names,
+    check_thresholds,
+)
 
 # Cells handled per NumPy call: large enough to amortise call overhead,
 # small enough to stay in cache.
@@ -56,11 +62,19 @@ class CooccurrenceCounter:
         unknown_labels="raise",
     ):
         self.label_names = check_names(label_names, "label_names")
-        self.identity_labels = check_names(identity_labels, "identity_labels")
+        self.identity_labels = check_identity_names(identity_labels, "identity_labels")
         self.thresholds = check_thresholds(thresholds)
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]
         if identities_from is None:
+            if any(in_labels) and not all(in_labels):
+                # Most likely a typo; guessing "attributes" would be wrong.
+                missing = [x for x, ok in zip(self.identity_labels, in_labels) if not ok]
+                raise ValueError(
+                    "identity labels %s are not in label_names while the others are; fix the "
+                    "names, or pass identities_from='attributes' to give all identities to update()"
+                    % _preview(missing)
+                )
             identities_from = "labels" if all(in_labels) else "attributes"
         if identities_from == "labels":
             if not all(in_labels):
@@ -238,16 +252,16 @@ class _Positives:
     unique within the row.
     """
 
-    __slots__ = ("n", "indptr", "cols")
+    __slots__ = ("indptr", "cols")
 
-    def __init__(self, n, indptr, cols):
-        self.n, self.indptr, self.cols = n, indptr, cols
+    def __init__(self, indptr, cols):
+        self.indptr, self.cols = indptr, cols
 
     @classmethod
     def from_sorted_rows(cls, n, rows, cols):
         indptr = np.zeros(n + 1, dtype=np.int64)
         np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
-        return cls(n, indptr, cols)
+        return cls(indptr, cols)
 
     def rows_of(self, cells):
         """Row of each given positive cell."""
@@ -308,7 +322,8 @@ def _check_values(values, what):
     if kind in "iu":
         if values.size and (values.min() < 0 or values.max() > 1):
             raise ValueError(
-                "%s: integer predictions must be 0/1 indicators, got values in [%d, %d]"
+                "%s: integer predictions must be 0/1 indicators, got values in [%d, %d] "
+                "(duplicate entries of a scipy.sparse matrix are summed)"
                 % (what, values.min(), values.max())
             )
         return "binary"
@@ -380,10 +395,10 @@ def _sparse_positives(batch, width, thresholds, what):
     for keep in masks:
         if id(keep) not in made:
             if keep is None or keep.all():
-                made[id(keep)] = _Positives(n, indptr, cols)
+                made[id(keep)] = _Positives(indptr, cols)
             else:
                 kept_before = np.concatenate([[0], np.cumsum(keep, dtype=np.int64)])
-                made[id(keep)] = _Positives(n, kept_before[indptr], cols[keep])
+                made[id(keep)] = _Positives(kept_before[indptr], cols[keep])
         result.append(made[id(keep)])
     return n, result
 
@@ -417,7 +432,7 @@ def _name_positives(rows, names, index, what, ignore_unknown, single_name_rows):
     indptr = np.zeros(len(sets) + 1, dtype=np.int64)
     np.cumsum(lengths, out=indptr[1:])
     cols = np.fromiter(itertools.chain.from_iterable(sets), dtype=np.int64, count=int(indptr[-1]))
-    return len(sets), _Positives(len(sets), indptr, cols)
+    return len(sets), _Positives(indptr, cols)
 
 
 def _label_counts(positives, num_labels, is_identity_label):

@@ -29,9 +29,19 @@ def _pack(message, array):
 
 def _unpack(message, dtype):
     try:
-        raw = zlib.decompress(message.zlib_data)
-        array = np.frombuffer(raw, dtype=np.dtype(message.dtype)).reshape(tuple(message.shape))
-    except (zlib.error, TypeError, ValueError) as e:
+        stored = np.dtype(message.dtype)
+        shape = tuple(message.shape)
+        if any(d < 0 for d in shape):
+            raise ValueError("negative dimension")
+        size = stored.itemsize * int(np.prod(shape, dtype=np.int64))
+        # Never inflate more than the header promises: a small corrupt or
+        # hostile blob must not expand into gigabytes.
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(message.zlib_data, size + 1)
+        if len(raw) != size or inflater.unconsumed_tail:
+            raise ValueError("expected %d bytes for shape %s" % (size, shape))
+        array = np.frombuffer(raw, dtype=stored).reshape(shape)
+    except (zlib.error, TypeError, ValueError, OverflowError) as e:
         raise ValueError("corrupt array in tb_bias table: %s" % e)
     return array.astype(dtype)
 
@@ -59,14 +69,7 @@ def encode_table(table):
     return message.SerializeToString()
 
 
-def decode_table(data):
-    """Parse bytes written by :func:`encode_table`.
-
-    Raises
-    ------
-    ValueError
-        If ``data`` is not a table this build can read.
-    """
+def _parse(data):
     try:
         message = proto.Table.FromString(data)
     except Exception as e:  # protobuf raises its own DecodeError
@@ -76,6 +79,37 @@ def decode_table(data):
             "tb_bias table version %d is not supported by this build (supports 1 to %d)"
             % (message.version, metadata.PROTO_VERSION)
         )
+    if message.kind not in (proto.COUNTS, proto.PRECOMPUTED):
+        raise ValueError("tb_bias table has unknown kind %d" % message.kind)
+    return message
+
+
+def describe_table(data):
+    """What a table holds, without decompressing its arrays.
+
+    Returns a ``BiasPluginData`` (the same description as the summary
+    metadata) of the table in ``data``.
+    """
+    message = _parse(data)
+    return proto.BiasPluginData(
+        version=message.version,
+        kind=message.kind,
+        identity_names=message.identity_names,
+        thresholds=message.thresholds,
+        num_labels=len(message.label_names),
+        metric_names=message.metric_names,
+    )
+
+
+def decode_table(data):
+    """Parse bytes written by :func:`encode_table`.
+
+    Raises
+    ------
+    ValueError
+        If ``data`` is not a table this build can read.
+    """
+    message = _parse(data)
     if message.kind == proto.COUNTS:
         return AssociationTable(
             label_names=list(message.label_names),
@@ -88,10 +122,8 @@ def decode_table(data):
             identity_cooccurrence=_unpack(message.identity_cooccurrence, np.int64),
             identity_label_index=list(message.identity_label_index),
         )
-    if message.kind == proto.PRECOMPUTED:
-        return PrecomputedTable(
-            label_names=list(message.label_names),
-            metric_names=list(message.metric_names),
-            values=_unpack(message.values, np.float64),
-        )
-    raise ValueError("tb_bias table has unknown kind %d" % message.kind)
+    return PrecomputedTable(
+        label_names=list(message.label_names),
+        metric_names=list(message.metric_names),
+        values=_unpack(message.values, np.float64),
+    )

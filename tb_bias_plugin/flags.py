@@ -42,11 +42,17 @@ def user_data_dir():
     return os.path.join(base, "tb-bias")
 
 
+def _writable_dir(path):
+    return os.path.isdir(path) and os.access(path, os.W_OK | os.X_OK)
+
+
 def directory_for_logdir(logdir):
     """Where flags of ``logdir`` live: beside the logs when the logdir is a
     writable local directory, else in the per-user data directory."""
-    if logdir and "://" not in logdir and os.path.isdir(logdir) and os.access(logdir, os.W_OK | os.X_OK):
-        return os.path.join(logdir, ".tb_bias")
+    if logdir and "://" not in logdir and _writable_dir(logdir):
+        beside = os.path.join(logdir, ".tb_bias")
+        if not os.path.exists(beside) or _writable_dir(beside):
+            return beside
     key = hashlib.sha256((logdir or "").encode("utf-8")).hexdigest()[:16]
     return os.path.join(user_data_dir(), key)
 
@@ -65,30 +71,40 @@ class FlagStore:
         return cls(directory_for_logdir(logdir), logdir=logdir)
 
     @contextlib.contextmanager
-    def _locked(self, exclusive):
+    def _write_lock(self):
+        # Readers need no lock: the file is only ever replaced whole. Writers
+        # serialise their read-modify-write, across processes too.
         with self._lock:
-            if fcntl is None or not os.path.isdir(self.directory):
+            if fcntl is None:
                 yield
                 return
             # A lock file, not the data file: the data file is replaced on write.
             with open(os.path.join(self.directory, FILE_NAME + ".lock"), "a+") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+                fcntl.flock(lock, fcntl.LOCK_EX)
                 try:
                     yield
                 finally:
                     fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _empty(self, unreadable=False):
+        data = {"format": FORMAT, "logdir": self._logdir, "tags": {}}
+        if unreadable:
+            data["unreadable"] = True
+        return data
 
     def _read(self):
         try:
             with open(self.path, encoding="utf-8") as f:
                 data = json.load(f)
         except FileNotFoundError:
-            return {"format": FORMAT, "logdir": self._logdir, "tags": {}}
+            return self._empty()
         except (OSError, ValueError) as e:
             logger.warning("tb_bias: cannot read %s (%s); treating it as empty", self.path, e)
-            return {"format": FORMAT, "logdir": self._logdir, "tags": {}, "unreadable": True}
-        if not isinstance(data, dict) or not isinstance(data.get("tags"), dict):
-            return {"format": FORMAT, "logdir": self._logdir, "tags": {}, "unreadable": True}
+            return self._empty(unreadable=True)
+        tags = data.get("tags") if isinstance(data, dict) else None
+        if not isinstance(tags, dict) or not all(_valid_entry(entry) for entry in tags.values()):
+            logger.warning("tb_bias: %s is not a flags file this build understands", self.path)
+            return self._empty(unreadable=True)
         return data
 
     @staticmethod
@@ -103,8 +119,7 @@ class FlagStore:
 
     def get(self, tag):
         """``{"tag", "flagged", "hidden", "version"}`` of ``tag`` (version 0 if never written)."""
-        with self._locked(exclusive=False):
-            return self._entry(tag, self._read())
+        return self._entry(tag, self._read())
 
     def put(self, tag, flagged, hidden, version):
         """Replace the lists of ``tag`` if ``version`` is current; return the new state.
@@ -115,7 +130,7 @@ class FlagStore:
             If the stored version differs from ``version``; nothing is written.
         """
         os.makedirs(self.directory, exist_ok=True)
-        with self._locked(exclusive=True):
+        with self._write_lock():
             data = self._read()
             current = self._entry(tag, data)
             if current["version"] != version:
@@ -155,3 +170,16 @@ class FlagStore:
 
 def _unique(names):
     return list(dict.fromkeys(names))
+
+
+def _valid_entry(entry):
+    return (
+        isinstance(entry, dict)
+        and all(
+            isinstance(entry.get(key, []), list) and all(isinstance(n, str) for n in entry.get(key, []))
+            for key in ("flagged", "hidden")
+        )
+        and isinstance(entry.get("version", 0), int)
+        and not isinstance(entry.get("version", 0), bool)
+        and entry.get("version", 0) >= 0
+    )

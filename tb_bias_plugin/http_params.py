@@ -31,9 +31,6 @@ class Params:
             if len(value) > MAX_VALUE_LENGTH:
                 raise bad_request("parameter %r is longer than %d characters" % (name, MAX_VALUE_LENGTH))
 
-    def has(self, name):
-        return name in self._args
-
     def string(self, name, default=None, *, required=False, max_length=MAX_VALUE_LENGTH):
         values = self._args.getlist(name)
         if not values:

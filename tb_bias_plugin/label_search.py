@@ -7,20 +7,22 @@ only the matching labels cost a call.
 """
 
 import bisect
-import collections
-import threading
+import re
 
 import numpy as np
 import re2
+
+from tb_bias_plugin.lru import LRU
 
 MAX_PATTERN_LENGTH = 1000
 # RE2's memory budget for one compiled pattern; larger programs fail to
 # compile (a 400 for the user) instead of growing.
 _MAX_MEM = 8 << 20
 _METACHARACTERS = frozenset(".^$*+?{}[]\\|()")
-# Patterns whose meaning depends on where the text starts or ends (not the
-# label) are matched label by label instead.
-_WHOLE_TEXT_SYNTAX = ("\\A", "\\z", "(?-", "(?s", "(?U")
+# Syntax whose meaning depends on where the joined text starts or ends, or
+# that can match the newline between labels: \A, \z, \C (any byte), and
+# flag groups that turn multi-line mode off or let "." match newlines.
+_WHOLE_TEXT_SYNTAX = re.compile(r"\\[AzC]|\(\?[a-zA-Z]*(?:-[a-zA-Z]*|s[a-zA-Z]*)[:)]")
 
 
 class PatternError(ValueError):
@@ -40,11 +42,9 @@ class LabelSearch:
         # A newline inside a label would split the joined text; every search
         # sees it as a space.
         self._labels = [label.replace("\n", " ") for label in labels]
-        self._cache = collections.OrderedDict()
-        self._cache_size = cache_size
-        self._lock = threading.Lock()
+        self._cache = LRU(cache_size)
         self._text = None
-        self._folded = None
+        self._lowered = None
 
     def _joined(self):
         # Built on first regex search: most tables are never searched.
@@ -63,39 +63,32 @@ class LabelSearch:
         if len(pattern) > MAX_PATTERN_LENGTH:
             raise PatternError("pattern is longer than %d characters" % MAX_PATTERN_LENGTH)
         key = (pattern, bool(case_sensitive))
-        with self._lock:
-            if key in self._cache:
-                self._cache.move_to_end(key)
-                return self._cache[key]
-        result = self._search(pattern, case_sensitive)
-        result.setflags(write=False)
-        with self._lock:
-            self._cache[key] = result
-            while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+        result = self._cache.get(key)
+        if result is None:
+            result = self._search(pattern, case_sensitive)
+            result.setflags(write=False)
+            self._cache.put(key, result)
         return result
 
     def _search(self, pattern, case_sensitive):
+        n = len(self._labels)
         if not _METACHARACTERS.intersection(pattern):
             # A literal: plain substring search is linear and has no per-call cost.
             if case_sensitive:
-                return np.fromiter((pattern in s for s in self._labels), bool, len(self._labels))
-            if self._folded is None:
-                self._folded = [s.casefold() for s in self._labels]
-            needle = pattern.casefold()
-            return np.fromiter((needle in s for s in self._folded), bool, len(self._labels))
+                return np.fromiter((pattern in s for s in self._labels), bool, n)
+            if self._lowered is None:
+                self._lowered = [s.lower() for s in self._labels]
+            needle = pattern.lower()
+            return np.fromiter((needle in s for s in self._lowered), bool, n)
         options = re2.Options()
         options.case_sensitive = bool(case_sensitive)
         options.never_nl = True
         options.max_mem = _MAX_MEM
         options.log_errors = False
         try:
-            re2.compile(pattern, options)  # alone first, so wrapping cannot change its meaning
-            if any(token in pattern for token in _WHOLE_TEXT_SYNTAX):
-                regex = re2.compile(pattern, options)
-                return np.fromiter(
-                    (regex.search(s) is not None for s in self._labels), bool, len(self._labels)
-                )
+            regex = re2.compile(pattern, options)  # alone first, so wrapping cannot change its meaning
+            if _WHOLE_TEXT_SYNTAX.search(pattern):
+                return np.fromiter((regex.search(s) is not None for s in self._labels), bool, n)
             regex = re2.compile("(?m:" + pattern + ")", options)
         except re2.error as e:
             reason = e.args[0] if e.args else "invalid"
@@ -104,13 +97,34 @@ class LabelSearch:
             raise PatternError("invalid RE2 pattern %r: %s" % (pattern, reason))
         text = self._joined()
         starts = self._starts
-        found = np.zeros(len(self._labels), dtype=bool)
-        pos, end = 0, len(text)
-        while pos <= end:
-            match = regex.search(text, pos)
-            if match is None:
+        found = np.zeros(n, dtype=bool)
+        next_match = _match_finder(regex, text)
+        pos = 0
+        while True:
+            start = next_match(pos)
+            if start < 0:
                 break
-            line = bisect.bisect_right(starts, match.start()) - 1
+            line = bisect.bisect_right(starts, start) - 1
             found[line] = True
             pos = starts[line + 1]  # the next label; one hit per label is enough
+            if pos > len(text):
+                break
         return found
+
+
+def _match_finder(regex, text):
+    """A function from a position in ``text`` to the start of the next match
+    (-1 if none). Uses google-re2's compiled program directly when present:
+    its public ``search`` builds a match object per call, which dominates
+    when most labels match."""
+    compiled = getattr(regex, "_regexp", None)
+    anchor = getattr(getattr(getattr(re2, "_re2", None), "RE2", None), "Anchor", None)
+    if compiled is not None and anchor is not None and hasattr(compiled, "Match"):
+        match, unanchored, end = compiled.Match, anchor.UNANCHORED, len(text)
+        return lambda pos: match(unanchored, text, pos, end)[0][0]
+
+    def public(pos):
+        found = regex.search(text, pos)
+        return -1 if found is None else found.start()
+
+    return public

@@ -104,7 +104,9 @@ def association(
     Returns
     -------
     ndarray of shape (k, L)
-        float64 values; NaN where the metric is undefined.
+        float64 values; NaN where the metric is undefined (a zero marginal,
+        ln 0, 0/0). ``npmi_xy`` is -1 where C(x,y) = 0 and +1 where
+        p(x,y) = 1, its limits.
 
     Examples
     --------
@@ -121,33 +123,29 @@ def association(
     out = np.where(np.isfinite(out) & marginals_positive, out, np.nan)
     if metric == "npmi_xy":
         out[(a == 0) & marginals_positive] = -1.0
-        out[(a == a + b + c + d) & marginals_positive] = 1.0
+        # x and y always together (p(x,y) = p(x) = p(y), incl. p(x,y) = 1):
+        # exactly 1, which rounding would miss by an ulp.
+        out[(b == 0) & (c == 0) & marginals_positive] = 1.0
     return out
 
 
-def _log(x):
-    # Log of a count; -inf at zero is turned into NaN by the caller.
-    return np.log(x)
-
-
 def _pmi(a, b, c, d):
-    n = a + b + c + d
-    return _log(a) + _log(n) - _log(a + b) - _log(a + c)
+    # One log of one ratio: exactly 0 for independent counts, and the same
+    # expression as the nPMI denominators, so x == y gives exactly 1.
+    return np.log(a * (a + b + c + d) / ((a + b) * (a + c)))
 
 
 def _npmi_y(a, b, c, d):
-    n = a + b + c + d
-    return _pmi(a, b, c, d) / (_log(n) - _log(a + c))
+    return _pmi(a, b, c, d) / np.log((a + b + c + d) / (a + c))
 
 
 def _npmi_xy(a, b, c, d):
-    n = a + b + c + d
-    return _pmi(a, b, c, d) / (_log(n) - _log(a))
+    # Bounded by [-1, 1] in exact arithmetic; clip rounding at the ends.
+    return np.clip(_pmi(a, b, c, d) / np.log((a + b + c + d) / a), -1.0, 1.0)
 
 
 def _pmi2(a, b, c, d):
-    n = a + b + c + d
-    return 2 * _log(a) - _log(a + b) - _log(a + c)
+    return np.log(a * a / ((a + b) * (a + c)))
 
 
 def _dp(a, b, c, d):
@@ -163,7 +161,7 @@ def _ji(a, b, c, d):
 
 
 def _llr(a, b, c, d):
-    return _log(a) - _log(a + c)
+    return np.log(a / (a + c))
 
 
 def _phi_numerator(a, b, c, d):
@@ -172,7 +170,8 @@ def _phi_numerator(a, b, c, d):
 
 
 def _tau_b(a, b, c, d):
-    return _phi_numerator(a, b, c, d) / np.sqrt((a + b) * (c + d) * (a + c) * (b + d))
+    phi = _phi_numerator(a, b, c, d) / np.sqrt((a + b) * (c + d) * (a + c) * (b + d))
+    return np.clip(phi, -1.0, 1.0)
 
 
 def _ttest(a, b, c, d):
@@ -253,6 +252,41 @@ def cooccurs_with_both(cooccurrence, x1, x2):
     return with_x1 & (cooccurrence[x2] > 0)
 
 
+def ranking_mask(
+    gap,
+    cooccurrence,
+    x1,
+    x2,
+    identity_rows=(),
+    *,
+    include_identities=False,
+    include_zero_cooccurrence=False,
+    include_undefined=False,
+):
+    """Labels that a gap ranking considers, by the spec's default rules.
+
+    Leaves out the identity labels' own rows (``identity_rows``), labels
+    that never co-occur with one of the compared sides (see
+    :func:`cooccurs_with_both`; skipped when ``cooccurrence`` is None) and
+    labels whose gap is undefined; each rule can be switched off.
+
+    Examples
+    --------
+    >>> cxy = np.array([[5, 0, 3, 2], [4, 2, 3, 2]])
+    >>> ranking_mask(np.array([0.1, -1.0, np.nan, 0.0]), cxy, 0, 1, identity_rows=[3]).tolist()
+    [True, False, False, False]
+    """
+    gap = np.asarray(gap)
+    mask = np.ones(gap.shape[0], dtype=bool)
+    if not include_identities and len(identity_rows):
+        mask[np.asarray(identity_rows)] = False
+    if not include_zero_cooccurrence and cooccurrence is not None and x2 is not None:
+        mask &= cooccurs_with_both(cooccurrence, x1, x2)
+    if not include_undefined:
+        mask &= ~np.isnan(gap)
+    return mask
+
+
 def _check_identity_index(index, k, name):
     if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
         raise ValueError("%s must be an identity index, got %r" % (name, index))
@@ -260,8 +294,8 @@ def _check_identity_index(index, k, name):
         raise ValueError("%s=%d is out of range for %d identities" % (name, index, k))
 
 
-def rank(values, order="desc", *, mask=None, limit=None, tiebreak=None):
-    """Indices of ``values`` in ranked order, NaN last.
+def rank(values, order="desc", *, mask=None, limit=None):
+    """Indices of ``values`` in ranked order, NaN last, ties by index.
 
     Parameters
     ----------
@@ -274,9 +308,6 @@ def rank(values, order="desc", *, mask=None, limit=None, tiebreak=None):
     limit : int, optional
         Return only the first ``limit`` indices; the work is then linear in L
         plus ``limit log limit``.
-    tiebreak : ndarray of shape (L,), optional
-        Secondary ascending key for equal values (default: the index), so the
-        ranking is deterministic.
 
     Returns
     -------
@@ -306,8 +337,7 @@ def rank(values, order="desc", *, mask=None, limit=None, tiebreak=None):
         kth = np.partition(key, limit - 1)[limit - 1]
         keep = key <= kth
         candidates, key = candidates[keep], key[keep]
-    secondary = candidates if tiebreak is None else np.asarray(tiebreak)[candidates]
-    ranked = candidates[np.lexsort((secondary, key))]
+    ranked = candidates[np.lexsort((candidates, key))]
     if limit is not None:
         if ranked.shape[0] >= limit:
             return ranked[:limit]

@@ -12,6 +12,7 @@ import threading
 import numpy as np
 
 from tb_bias_plugin import distribution, metrics
+from tb_bias_plugin.table import parse_column
 
 COLUMN_HELP = "label, gap, count, count@IDENTITY or METRIC@IDENTITY"
 
@@ -134,9 +135,10 @@ def column_values(view, name, query, gap=None):
         return view.label_counts
     if name == "label":
         return view.table.alphabetical_rank
-    family, sep, identity = name.partition("@")
-    if not sep:
+    parsed = parse_column(name)
+    if parsed is None:
         raise QueryError("unknown column %r; expected %s" % (name, COLUMN_HELP))
+    family, identity = parsed
     if identity not in view.identity_names:
         raise QueryError(
             "unknown identity %r in column %r; identities: %s"
@@ -157,9 +159,16 @@ def column_values(view, name, query, gap=None):
 def row_mask(view, query, gap, sort_values=None):
     """Rows that pass every filter of ``query``."""
     n = len(view.label_names)
-    mask = np.ones(n, dtype=bool)
-    if not query.include_identities and view.identity_rows.size:
-        mask[view.identity_rows] = False
+    mask = metrics.ranking_mask(
+        gap,
+        view.cooccurrence,
+        query.x1,
+        query.x2,
+        view.identity_rows,
+        include_identities=query.include_identities,
+        include_zero_cooccurrence=query.zero_cooccurrence == "include",
+        include_undefined=query.undefined == "include" or query.x2 is None,
+    )
     if query.labels is not None:
         keep = np.zeros(n, dtype=bool)
         keep[query.labels] = True
@@ -171,6 +180,8 @@ def row_mask(view, query, gap, sort_values=None):
             raise QueryError("min_count needs counts, which this table does not have")
         mask &= view.label_counts >= query.min_count
     for name, low, high in query.ranges:
+        if name == "label":
+            raise QueryError("column 'label' can be sorted by, not filtered by range; use q")
         values = np.asarray(column_values(view, name, query, gap), dtype=np.float64)
         with np.errstate(invalid="ignore"):
             inside = ~np.isnan(values)
@@ -179,17 +190,12 @@ def row_mask(view, query, gap, sort_values=None):
             if high is not None:
                 inside &= values <= high
         mask &= inside
-    if query.x2 is not None and query.zero_cooccurrence == "exclude" and view.cooccurrence is not None:
-        mask &= metrics.cooccurs_with_both(view.cooccurrence, query.x1, query.x2)
     if query.flagged_only:
         mask &= query.flagged if query.flagged is not None else False
     if not query.show_hidden and query.hidden is not None:
         mask &= ~query.hidden
-    if query.undefined == "drop":
-        if query.x2 is not None:
-            mask &= ~np.isnan(gap)
-        if sort_values is not None and sort_values.dtype.kind == "f":
-            mask &= ~np.isnan(sort_values)
+    if query.undefined == "drop" and sort_values is not None and sort_values.dtype.kind == "f":
+        mask &= ~np.isnan(sort_values)
     return mask
 
 
@@ -244,7 +250,7 @@ def distributions(view, query, bins=None):
     }
     for name, values in zip(view.identity_names, per_identity):
         entry = {"identity": name}
-        entry.update(distribution.summarize(values, edges, domain))
+        entry.update(distribution.summarize(values, edges))
         result["identities"].append(entry)
     if query.x2 is not None:
         gap_selected = gap[mask]
@@ -255,7 +261,7 @@ def distributions(view, query, bins=None):
         gap_count = bins or distribution.choose_bins(gap_selected, gap_domain)
         gap_edges = np.linspace(gap_domain[0], gap_domain[1], gap_count + 1)
         result["gap"] = {"domain": list(gap_domain), "bin_edges": gap_edges.tolist()}
-        result["gap"].update(distribution.summarize(gap_selected, gap_edges, gap_domain))
+        result["gap"].update(distribution.summarize(gap_selected, gap_edges))
     return result
 
 

@@ -98,9 +98,19 @@ def _summary_value(tag, table, description):
     )
 
 
-def _write_tf(name, table, step, description):
+def _require_eager():
     import tensorflow as tf  # only this path needs TensorFlow
 
+    if not tf.executing_eagerly():
+        raise ValueError(
+            "tb_bias summaries count in NumPy and need eager execution: "
+            "call them outside tf.function"
+        )
+    return tf
+
+
+def _write_tf(name, table, step, description):
+    tf = _require_eager()
     value = _summary_value(name, table, description)
     with tf.summary.experimental.summary_scope(name, "tb_bias_table", values=[step]) as (tag, _):
         return tf.summary.write(
@@ -165,6 +175,7 @@ def association_table(
     True
     """
     _check_name(name)
+    _require_eager()
     step = _check_step(step, required=False)
     table = as_association_table(
         predictions_or_counter,
@@ -185,6 +196,7 @@ def metric_table(name, values, *, label_names, metric_names, step=None, descript
     give more: prefer :func:`association_table` when you have predictions.
     """
     _check_name(name)
+    _require_eager()
     step = _check_step(step, required=False)
     table = PrecomputedTable(label_names, metric_names, values)
     return _write_tf(name, table, step, description)

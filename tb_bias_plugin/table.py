@@ -2,11 +2,36 @@
 
 import functools
 import math
-import re
 
 import numpy as np
 
 from tb_bias_plugin import metrics as metrics_lib
+
+
+#: Not allowed as an identity name: it means "every other identity" in gaps.
+REST = "rest"
+
+
+def check_identity_names(names, what):
+    """`check_names`, and no identity may be called "rest"."""
+    names = check_names(names, what)
+    if REST in names:
+        raise ValueError('%s must not contain "rest": it names one-vs-rest gaps' % what)
+    return names
+
+
+def parse_column(name):
+    """Split a ``family@identity`` column name; None if it is not one.
+
+    Examples
+    --------
+    >>> parse_column("nPMI@woman"), parse_column("count")
+    (('nPMI', 'woman'), None)
+    """
+    family, sep, identity = name.partition("@")
+    if not sep or not family or not identity:
+        return None
+    return family, identity
 
 
 def check_names(names, what):
@@ -118,7 +143,7 @@ class AssociationTable(_Labelled):
         identity_label_index=None,
     ):
         self.label_names = check_names(label_names, "label_names")
-        self.identity_names = check_names(identity_names, "identity_names")
+        self.identity_names = check_identity_names(identity_names, "identity_names")
         self.thresholds = check_thresholds(thresholds)
         n_t, n_l, n_k = len(self.thresholds), len(self.label_names), len(self.identity_names)
         if isinstance(num_examples, bool) or int(num_examples) != num_examples or num_examples < 0:
@@ -146,10 +171,17 @@ class AssociationTable(_Labelled):
         cy = self.label_counts[:, None, :]
         if (self.cooccurrence > np.minimum(cx, cy)).any():
             raise ValueError("cooccurrence C(x,y) exceeds C(x) or C(y)")
+        if (cx + cy - self.cooccurrence > n).any():
+            raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%d" % n)
         diagonal = np.diagonal(self.identity_cooccurrence, axis1=1, axis2=2)
         if not np.array_equal(diagonal, self.identity_counts):
             raise ValueError("identity_cooccurrence diagonal must equal identity_counts")
+        pair_max = np.minimum(self.identity_counts[:, :, None], self.identity_counts[:, None, :])
+        if (self.identity_cooccurrence > pair_max).any():
+            raise ValueError("identity_cooccurrence C(xi,xj) exceeds C(xi) or C(xj)")
         for j, col in enumerate(self.identity_label_index):
+            if not -1 <= col < len(self.label_names):
+                raise ValueError("identity_label_index %d is out of range" % col)
             if col >= 0:
                 if self.label_names[col] != self.identity_names[j]:
                     raise ValueError("identity_label_index does not match the names")
@@ -182,11 +214,6 @@ class AssociationTable(_Labelled):
         )
 
     __hash__ = None
-
-    @property
-    def identities_are_labels(self):
-        """Whether every identity is one of the labels (the paper's case)."""
-        return bool((self.identity_label_index >= 0).all())
 
     def threshold_index(self, threshold=None):
         """Position of ``threshold`` in :attr:`thresholds` (None: the first)."""
@@ -228,6 +255,41 @@ class AssociationTable(_Labelled):
         values = self.association(metric, threshold=threshold, smoothing=smoothing)
         return metrics_lib.gap(values, self.identity_index(x1), self.identity_index(x2))
 
+    def rank_labels(
+        self,
+        x1,
+        x2,
+        metric=metrics_lib.DEFAULT_METRIC,
+        *,
+        order="desc",
+        limit=None,
+        threshold=None,
+        smoothing=0.0,
+        **rules,
+    ):
+        """Labels ranked by their gap G(y | x1, x2), with the spec's defaults.
+
+        Identity labels, labels never seen with one of the compared sides
+        and undefined gaps are left out unless ``rules`` says otherwise (see
+        `metrics.ranking_mask`: ``include_identities``,
+        ``include_zero_cooccurrence``, ``include_undefined``).
+
+        Returns
+        -------
+        list of (label, gap) pairs, best first.
+        """
+        t = self.threshold_index(threshold)
+        gap = self.gap(x1, x2, metric, threshold=threshold, smoothing=smoothing)
+        mask = metrics_lib.ranking_mask(
+            gap,
+            self.cooccurrence[t],
+            self.identity_index(x1),
+            self.identity_index(x2),
+            self.identity_label_index[self.identity_label_index >= 0],
+            **rules,
+        )
+        return [(self.label_names[i], float(gap[i])) for i in metrics_lib.rank(gap, order, mask=mask, limit=limit)]
+
 
 def _counts(array, shape, what):
     array = np.asarray(array)
@@ -241,9 +303,6 @@ def _counts(array, shape, what):
     if array.size and array.min() < 0:
         raise ValueError("%s must not be negative" % what)
     return np.ascontiguousarray(array, dtype=np.int64)
-
-
-_COLUMN_RE = re.compile(r"^(?P<family>[^@]+)@(?P<identity>.+)$")
 
 
 class PrecomputedTable(_Labelled):
@@ -269,20 +328,13 @@ class PrecomputedTable(_Labelled):
         if np.isinf(values).any():
             raise ValueError("values must not be infinite (use NaN for undefined)")
         self.values = values
-        families, identities = [], []
-        for name in self.metric_names:
-            match = _COLUMN_RE.match(name)
-            if not match:
-                continue
-            family, identity = match.group("family"), match.group("identity")
-            if family.endswith("_diff"):
-                continue
-            if family not in families:
-                families.append(family)
-            if identity not in identities:
-                identities.append(identity)
-        self.identity_names = tuple(identities)
-        self.families = tuple(f for f in families if f != "count")
+        self.families, self.identity_names = metric_families(self.metric_names)
+        if not self.families:
+            raise ValueError(
+                "metric_names need at least one METRIC@IDENTITY column such as 'nPMI@woman', got %s"
+                % _preview(self.metric_names)
+            )
+        check_identity_names(self.identity_names, "identities in metric_names")
 
     def __repr__(self):
         return "PrecomputedTable(%d labels, metrics=%r)" % (len(self.label_names), self.metric_names)
@@ -324,3 +376,27 @@ class PrecomputedTable(_Labelled):
         if not columns or any(c is None for c in columns):
             return None
         return np.stack(columns)
+
+
+def metric_families(metric_names):
+    """Metric families and identities named by ``family@identity`` columns.
+
+    ``count`` columns and precomputed gaps (``family_diff@a-b``) are not
+    families. Returns two tuples, in order of first appearance.
+
+    Examples
+    --------
+    >>> metric_families(["count", "count@f", "nPMI@f", "nPMI@m", "nPMI_diff@f-m"])
+    (('nPMI',), ('f', 'm'))
+    """
+    families, identities = [], []
+    for name in metric_names:
+        parsed = parse_column(name)
+        if parsed is None or parsed[0].endswith("_diff"):
+            continue
+        family, identity = parsed
+        if family != "count" and family not in families:
+            families.append(family)
+        if identity not in identities:
+            identities.append(identity)
+    return tuple(families), tuple(identities)

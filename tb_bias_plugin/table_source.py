@@ -8,7 +8,6 @@ a running job are picked up because listings are never cached.
 """
 
 import collections
-import threading
 
 import numpy as np
 
@@ -17,8 +16,9 @@ from tensorboard.data import provider
 
 from tb_bias_plugin import encoding, metadata, metrics, proto
 from tb_bias_plugin.label_search import LabelSearch
+from tb_bias_plugin.lru import LRU
 from tb_bias_plugin.query import CountsView, PrecomputedView
-from tb_bias_plugin.table import AssociationTable, PrecomputedTable
+from tb_bias_plugin.table import AssociationTable, PrecomputedTable, metric_families
 
 LEGACY_PLUGIN_NAME = "npmi"
 LEGACY_TAG = "_npmi_"
@@ -36,40 +36,12 @@ class UnreadableTable(Exception):
 
 
 class TableInfo:
-    """What a listing knows of one (run, tag) without reading its tables."""
+    """What a listing says of one (run, tag): the kind and shape of its latest table."""
 
-    def __init__(self, run, tag, kind, fmt, identities, thresholds, num_labels, metric_names, description):
-        self.run, self.tag, self.kind, self.format = run, tag, kind, fmt
+    def __init__(self, kind, fmt, identities, thresholds, num_labels, metric_names, description):
+        self.kind, self.format = kind, fmt
         self.identities, self.thresholds, self.num_labels = identities, thresholds, num_labels
         self.metrics, self.description = metric_names, description
-
-
-class _LRU:
-    def __init__(self, max_entries, max_bytes=None):
-        self._data = collections.OrderedDict()
-        self._max_entries, self._max_bytes = max_entries, max_bytes
-        self._bytes = 0
-        self._lock = threading.Lock()
-
-    def get(self, key):
-        with self._lock:
-            if key not in self._data:
-                return None
-            self._data.move_to_end(key)
-            return self._data[key][0]
-
-    def put(self, key, value, size=0):
-        with self._lock:
-            if key in self._data:
-                self._bytes -= self._data.pop(key)[1]
-            self._data[key] = (value, size)
-            self._bytes += size
-            while len(self._data) > 1 and (
-                len(self._data) > self._max_entries
-                or (self._max_bytes is not None and self._bytes > self._max_bytes)
-            ):
-                _, (_, old_size) = self._data.popitem(last=False)
-                self._bytes -= old_size
 
 
 def _table_bytes(table):
@@ -84,10 +56,11 @@ class TableSource:
     def __init__(self, data_provider, *, downsample=None, max_tables=16, max_table_bytes=2 << 30):
         self._provider = data_provider
         self._downsample = downsample or _ALL_SAMPLES
-        self._tables = _LRU(max_tables, max_table_bytes)
-        self._views = _LRU(8)
-        self._searches = _LRU(max_tables)
-        self._legacy_steps = _LRU(64)
+        self._tables = LRU(max_tables, max_table_bytes)
+        self._views = LRU(8)
+        self._searches = LRU(max_tables)
+        self._descriptions = LRU(1024)
+        self._legacy_steps = LRU(64)
 
     # Listing --------------------------------------------------------------
 
@@ -102,16 +75,33 @@ class TableSource:
         )
         for run, tags in listing.items():
             for tag, series in tags.items():
-                try:
-                    content = metadata.parse_plugin_metadata(series.plugin_content)
-                except ValueError:
-                    continue  # written by a newer tb-bias; nothing we can show
-                info = _info_from_metadata(run, tag, content, series.description)
                 data = steps.get(run, {}).get(tag, [])
-                result[run][tag] = (info, [d.step for d in data])
+                try:
+                    metadata.parse_plugin_metadata(series.plugin_content)
+                    if not data:
+                        continue
+                    content = self._describe(ctx, experiment, run, tag, data[-1])
+                except (ValueError, UnreadableTable):
+                    continue  # written by a newer tb-bias, or corrupt: nothing to show
+                result[run][tag] = (_info(content, series.description), [d.step for d in data])
         for run, (info, step_list) in self._legacy_tables(ctx, experiment).items():
             result[run][LEGACY_TAG] = (info, step_list)
         return result
+
+    def _describe(self, ctx, experiment, run, tag, datum):
+        """The latest step's own description: the series metadata is the
+        first step's, and identities or thresholds may change over a run."""
+        key = (experiment, run, tag, datum.step, datum.wall_time)
+        content = self._descriptions.get(key)
+        if content is None:
+            content = encoding.describe_table(self._read_blob(ctx, run, tag, datum))
+            self._descriptions.put(key, content)
+        return content
+
+    def _read_blob(self, ctx, run, tag, datum):
+        if not datum.values:
+            raise UnreadableTable("table %r of run %r at step %d has no data" % (tag, run, datum.step))
+        return self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
 
     def _legacy_tables(self, ctx, experiment):
         listing = self._provider.list_tensors(
@@ -129,7 +119,7 @@ class TableSource:
                     table, step_list = self._read_legacy(ctx, experiment, run, None)
                 except UnreadableTable:
                     continue
-                cached = (_legacy_info(run, table, values.description), step_list)
+                cached = (_legacy_info(table, values.description), step_list)
                 self._legacy_steps.put(key, cached)
             found[run] = cached
         return found
@@ -164,7 +154,7 @@ class TableSource:
         key = (experiment, run, tag, datum.step, datum.wall_time)
         table = self._tables.get(key)
         if table is None:
-            blob = self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+            blob = self._read_blob(ctx, run, tag, datum)
             try:
                 table = encoding.decode_table(blob)
             except ValueError as e:
@@ -242,26 +232,22 @@ class TableSource:
         return search
 
 
-def _info_from_metadata(run, tag, content, description):
+def _info(content, description):
     if content.kind == proto.PRECOMPUTED:
-        families = []
-        for name in content.metric_names:
-            family, sep, _ = name.partition("@")
-            if sep and not family.endswith("_diff") and family != "count" and family not in families:
-                families.append(family)
+        families, _ = metric_families(content.metric_names)
         return TableInfo(
-            run, tag, "precomputed", "tb_bias", list(content.identity_names), [],
-            content.num_labels, families, description,
+            "precomputed", "tb_bias", list(content.identity_names), [],
+            content.num_labels, list(families), description,
         )
     return TableInfo(
-        run, tag, "counts", "tb_bias", list(content.identity_names), list(content.thresholds),
+        "counts", "tb_bias", list(content.identity_names), list(content.thresholds),
         content.num_labels, list(metrics.METRICS), description,
     )
 
 
-def _legacy_info(run, table, description):
+def _legacy_info(table, description):
     return TableInfo(
-        run, LEGACY_TAG, "precomputed", "npmi_legacy", list(table.identity_names), [],
+        "precomputed", "npmi_legacy", list(table.identity_names), [],
         len(table.label_names), list(table.families), description,
     )
 

@@ -544,3 +544,119 @@ def test_distribution_axis_of_unbounded_metrics_does_not_move_with_filters(clien
     narrow = get_json(client, "distribution", range="pmi@man:0:", **params)
     assert narrow["total"] < whole["total"]
     assert narrow["domain"] == whole["domain"] and narrow["gap"]["domain"] == whole["gap"]["domain"]
+
+
+# Robustness (found in review) ------------------------------------------------------
+
+
+def _write_raw(logdir, run, tag, payload, step=0):
+    """Write a tb_bias summary whose payload is arbitrary bytes."""
+    import time
+
+    from tensorboard.compat.proto import event_pb2, summary_pb2
+
+    value = summary._summary_value(tag, fx.counter(0).table(), None)
+    value.tensor.string_val[0] = payload
+    with summary.Writer(logdir / run) as writer:
+        writer._write_event(event_pb2.Event(wall_time=time.time(), step=step, summary=summary_pb2.Summary(value=[value])))
+
+
+def test_corrupt_tables_are_422_not_500(tmp_path):
+    from tb_bias_plugin import encoding, proto
+
+    message = proto.Table.FromString(encoding.encode_table(fx.counter(0).table()))
+    message.identity_label_index[0] = 999
+    _write_raw(tmp_path, "bad_index", "gender", message.SerializeToString())
+    _write_raw(tmp_path, "garbage", "gender", b"\x00\xff not a table")
+    client = Client(fx.make_app(tmp_path)[0])
+    # garbage is not even listed; the other's header reads, its counts do not
+    assert [r["run"] for r in get_json(client, "runs")["runs"]] == ["bad_index"]
+    for run in ("bad_index", "garbage"):
+        body = get_json(client, "table", status=422, run=run, tag="gender")
+        assert "cannot be read" in body["error"]
+
+
+def test_nan_counts_in_precomputed_tables(tmp_path):
+    with summary.Writer(tmp_path / "pre") as writer:
+        writer.metric_table("s", [[0.1, 0.2, np.nan, 3], [0.3, -0.1, 10, np.nan]], label_names=["a", "b"],
+                            metric_names=["nPMI@m", "nPMI@f", "count", "count@m"])
+    client = Client(fx.make_app(tmp_path)[0])
+    rows = {r["label"]: r for r in get_json(client, "table", run="pre", tag="s", include_identities=1)["rows"]}
+    assert rows["a"]["count"] is None and rows["a"]["cooccurrence"] is None  # count@f was not logged
+    assert rows["b"]["count"] == 10
+    code, response = get(client, "csv", run="pre", tag="s")
+    assert code == 200 and "a,,," in response.get_data(as_text=True).replace("\r\n", "\n")
+    assert get(client, "compare", run="pre", tag="s")[0] == 200
+
+
+def test_single_identity_tables_rank_by_that_identity(tmp_path):
+    with summary.Writer(tmp_path / "one") as writer:
+        writer.association_table("t", fx.predictions(3), label_names=fx.LABELS, identity_labels=["woman"])
+    client = Client(fx.make_app(tmp_path)[0])
+    body = get_json(client, "table", run="one", tag="t", limit=5)
+    assert body["x2"] is None and body["sort"] == "npmi_xy@woman" and body["total"] > 0
+    values = [r["values"]["woman"] for r in body["rows"]]
+    assert values == sorted(values, reverse=True) and all(r["gap"] is None for r in body["rows"])
+
+
+def test_runs_describe_the_latest_step(tmp_path):
+    from tb_bias_plugin import CooccurrenceCounter
+
+    with summary.Writer(tmp_path / "evolving") as writer:
+        writer.association_table("t", fx.predictions(1), label_names=fx.LABELS, identity_labels=["man", "woman"], step=0)
+        latest = CooccurrenceCounter(fx.LABELS, fx.IDENTITIES, thresholds=[0.2, 0.7]).update(fx.predictions(2))
+        writer.association_table("t", latest, step=1)
+    client = Client(fx.make_app(tmp_path)[0])
+    (tag,) = get_json(client, "runs")["runs"][0]["tags"]
+    assert tag["identities"] == fx.IDENTITIES and tag["thresholds"] == [0.2, 0.7] and tag["steps"] == [0, 1]
+    assert get_json(client, "table", run="evolving", tag="t", threshold=0.7)["threshold"] == 0.7
+    error = get_json(client, "table", status=400, run="evolving", tag="t", step=0, threshold=0.7)["error"]
+    assert "0.5" in error  # says which thresholds that step has
+
+
+def test_unusable_flag_files_never_break_routes(logdir, tmp_path, monkeypatch):
+    flags_dir = tmp_path / "f"
+    flags_dir.mkdir()
+    monkeypatch.setattr("tb_bias_plugin.flags.directory_for_logdir", lambda _: str(flags_dir))
+    client = Client(fx.make_app(logdir[0])[0])
+    for content in ('{"tags":{"gender":"x"}}', '{"tags":{"gender":{"flagged":5}}}',
+                    '{"tags":{"gender":{"version":"abc"}}}', '{"tags":{"gender":{"flagged":[["a"]]}}}', "[1]"):
+        (flags_dir / "flags.json").write_text(content)
+        assert get_json(client, "flags", tag="gender")["version"] == 0
+        assert get_json(client, "table", run="model_a", tag="gender")["total"] > 0
+    state = post_flags(client, {"tag": "gender", "flagged": ["label 10"], "hidden": [], "version": 0})
+    assert state["version"] == 1
+    kept = [p for p in os.listdir(flags_dir) if ".unreadable-" in p]
+    assert len(kept) == 1 and (flags_dir / kept[0]).read_text() == "[1]"  # kept, not overwritten
+
+
+def test_flags_need_valid_text(client):
+    response = client.post(PREFIX + "flags", data='{"tag": "gender", "flagged": ["\\ud800"], "version": 0}')
+    assert response.status_code == 400 and "label names" in json.loads(response.get_data(as_text=True))["error"]
+    response = client.post(PREFIX + "flags", data='{"tag": "\\udfff", "flagged": [], "version": 0}')
+    assert response.status_code == 400
+
+
+def test_read_only_flag_directory_falls_back_to_the_user_directory(tmp_path, monkeypatch):
+    logs = tmp_path / "logs"
+    (logs / ".tb_bias").mkdir(parents=True)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: False if str(path).endswith(".tb_bias") else real_access(path, mode))
+    assert directory_for_logdir(str(logs)).startswith(str(tmp_path / "xdg"))
+
+
+def test_more_csv_formula_forms_are_neutralised():
+    from tb_bias_plugin.bias_plugin import _csv_text
+
+    for text in ["=1+1", " =1+1", "\x00=1", "\uff1dSUM(A1)", "-1", "@x", "\tx", "\rx"]:
+        assert _csv_text(text) == "'" + text
+    for text in ["label", "1-2", "a=b", "<script>"]:
+        assert _csv_text(text) == text
+
+
+def test_compare_sorts_by_label_and_label_is_not_a_range(client):
+    body = get_json(client, "compare", run="model_a", tag="gender", sort="label", limit=5)
+    labels = labels_of(body)
+    assert labels == sorted(labels, key=str.casefold) and body["order"] == "asc"
+    assert "label" in get_json(client, "table", status=400, run="model_a", tag="gender", range="label:0:5")["error"]

@@ -57,3 +57,37 @@ def test_callback_validates_arguments_up_front():
         AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["nobody"])
     with pytest.raises(ValueError, match="batch_size"):
         AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"], batch_size=0)
+
+
+def test_callback_takes_keras_style_validation_data(tmp_path):
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(50, 4)).astype("float32")
+    model = _model()
+    model.fit(x, np.zeros((50, len(LABELS))), epochs=1, verbose=0, callbacks=[
+        AssociationTableCallback(str(tmp_path / "t"), (x, np.zeros((50, 5))), label_names=LABELS,
+                                 identity_labels=["man"], batch_size=7)])
+    table = _read_back(str(tmp_path / "t"))["validation", "associations", 0][1]
+    want = CooccurrenceCounter(LABELS, ["man"]).update(model.predict(x, verbose=0)).table()
+    assert table == want
+
+    inputs = {"a": tf.keras.Input((2,), name="a"), "b": tf.keras.Input((2,), name="b")}
+    out = tf.keras.layers.Dense(len(LABELS), activation="sigmoid")(tf.keras.layers.Concatenate()([inputs["a"], inputs["b"]]))
+    dict_model = tf.keras.Model(inputs, out)
+    dict_model.compile(optimizer="sgd", loss="binary_crossentropy")
+    data = {"a": x[:, :2], "b": x[:, 2:]}
+    dict_model.fit(data, np.zeros((50, len(LABELS))), epochs=1, verbose=0, callbacks=[
+        AssociationTableCallback(str(tmp_path / "d"), data, label_names=LABELS, identity_labels=["man"], batch_size=16)])
+    table = _read_back(str(tmp_path / "d"))["validation", "associations", 0][1]
+    assert table == CooccurrenceCounter(LABELS, ["man"]).update(dict_model.predict(data, verbose=0)).table()
+
+
+def test_tf_function_gets_a_clear_error(tmp_path):
+    from tb_bias_plugin import summary
+
+    @tf.function
+    def log():
+        summary.association_table("t", [["man"]], label_names=LABELS, identity_labels=["man"], step=0)
+
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        with pytest.raises(ValueError, match="eager"):
+            log()

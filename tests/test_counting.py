@@ -274,3 +274,10 @@ def test_identity_argument_mismatches():
 def test_generators_of_names_are_accepted():
     table = CooccurrenceCounter(LABELS, IDENTITIES).update(iter(name for name in e) for e in [["man", "tie"], ["woman"]]).table()
     assert table.label_counts[0].tolist() == [1, 1, 0, 0, 1, 0, 0]
+
+
+def test_identity_name_mistakes_are_named():
+    with pytest.raises(ValueError, match="'women' are not in label_names while the others are"):
+        CooccurrenceCounter(["man", "woman", "bike"], ["man", "women"])
+    with pytest.raises(ValueError, match="rest"):
+        CooccurrenceCounter(["man", "rest"], ["man", "rest"])

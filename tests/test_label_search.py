@@ -19,7 +19,8 @@ def per_label(pattern, case_sensitive, labels=LABELS):
 
 
 pieces = st.sampled_from(["a", "b", "h", "H", "^", "$", ".", "*", "+", "?", "|", "(", ")", "[ab]", "[^a]",
-                          "\\s", "\\b", "\\w", "{2}", "ü", "\\n", " ", "(?i)", "\\A", "\\z", "(?s)", "(?-m)"])
+                          "\\s", "\\b", "\\w", "{2}", "ü", "\\n", " ", "(?i)", "\\A", "\\z", "(?s)", "(?-m)",
+                          "(?i-m:", "(?s:", "(?m)", "\\C", "(?U)", "\\pL", "[[:space:]]", "\\x0a"])
 
 
 @settings(max_examples=500, deadline=None)
@@ -39,11 +40,22 @@ def test_examples(pattern):
     assert LabelSearch(LABELS).mask(pattern).tolist() == per_label(pattern, False)
 
 
-def test_literals_are_case_folded_and_cached():
-    search = LabelSearch(["Straße", "STRASSE", "street"])
-    assert search.mask("strasse").tolist() == [True, True, False]
+def test_literals_fold_case_like_regexes_and_are_cached():
+    search = LabelSearch(["Straße", "STRASSE", "street", "ÜBER"])
+    for literal, regex in (("strasse", "strass."), ("über", "übe."), ("STREET", "STREE.")):
+        assert search.mask(literal).tolist() == search.mask(regex).tolist()
+    assert search.mask("strasse").tolist() == [False, True, False, False]
     assert search.mask("strasse") is search.mask("strasse")
     assert not search.mask("strasse").flags.writeable
+
+
+def test_public_re2_api_gives_the_same_results(monkeypatch):
+    from tb_bias_plugin import label_search
+
+    labels = ["label %d" % i for i in range(500)] + LABELS
+    fast = [LabelSearch(labels).mask(p).tolist() for p in ("\\d5$", "a.b", "^l", "(?i)HAIR")]
+    monkeypatch.setattr(label_search.re2, "_re2", None)  # no low-level access
+    assert [LabelSearch(labels).mask(p).tolist() for p in ("\\d5$", "a.b", "^l", "(?i)HAIR")] == fast
 
 
 def test_bad_patterns():

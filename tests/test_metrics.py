@@ -201,9 +201,24 @@ def test_bounded_metrics_stay_in_range():
             v = association(metric, *counts)
             v = v[~np.isnan(v)]
             if low is not None:
-                assert (v >= low - 1e-12).all(), metric
+                assert (v >= low).all(), metric
             if high is not None:
-                assert (v <= high + 1e-12).all(), metric
+                assert (v <= high).all(), metric
+
+
+def test_exact_values_at_independence_and_identity():
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        n = int(rng.integers(1, 10**9))
+        c = int(rng.integers(1, n + 1))
+        # x identical to y: every bounded metric sits exactly at its maximum
+        v = {m: association(m, n, [c], [c], [[c]])[0, 0] for m in ("npmi_xy", "dp", "ji")}
+        assert v == {"npmi_xy": 1.0, "dp": 1.0, "ji": 1.0} or c == n
+        if c < n:
+            assert association("tau_b", n, [c], [c], [[c]])[0, 0] == pytest.approx(1.0, abs=1e-15)
+    # independence: PMI is exactly 0
+    assert association("pmi", 100, [50], [20], [[10]])[0, 0] == 0.0
+    assert association("npmi_xy", 10**9, [5 * 10**8], [2 * 10**8], [[10**8]])[0, 0] == 0.0
 
 
 def test_bad_arguments():
@@ -260,3 +275,19 @@ def test_rank_bad_arguments():
         rank(np.zeros(3), "up")
     with pytest.raises(ValueError, match="non-negative"):
         top_k(np.zeros(3), -1)
+
+
+def test_rank_labels_applies_the_spec_defaults():
+    from tb_bias_plugin import CooccurrenceCounter
+
+    counter = CooccurrenceCounter(["man", "woman", "tie", "dress", "beard", "never"], ["man", "woman"])
+    counter.update([["man", "tie"], ["man", "tie", "beard"], ["woman", "dress"], ["woman", "tie"], ["man", "dress"], ["tie"]])
+    table = counter.table()
+    ranked = table.rank_labels("man", "woman")
+    # beard is never with woman and "never" is never predicted: left out; so are the identities
+    assert [label for label, _ in ranked] == ["tie", "dress"]
+    gap = table.gap("man", "woman")
+    assert ranked[0][1] == gap[2]
+    everything = [l for l, _ in table.rank_labels("man", "woman", include_zero_cooccurrence=True,
+                                                 include_identities=True, include_undefined=True)]
+    assert set(everything) == set(table.label_names) and everything[-1] == "never"
