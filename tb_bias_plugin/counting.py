@@ -506,13 +506,28 @@ def _count_batch(positives, identity_positives, is_identity_label, slot_of_label
         label_counts, cells = _label_counts(positives, num_labels, is_identity_label)
         rows = positives.rows_of(cells)
         slots = slot_of_label[positives.cols[cells]]
+        cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
     else:
-        label_counts, _ = _label_counts(positives, num_labels, None)
         rows = identity_positives.rows_of(np.arange(identity_positives.cols.shape[0]))
         slots = identity_positives.cols.astype(np.int64)
+        lengths = np.diff(positives.indptr)
+        one_each = rows.shape[0] < 2 or bool((rows[1:] != rows[:-1]).all())
+        if one_each and 2 * int(lengths[rows].sum()) > positives.cols.shape[0]:
+            # The usual attribute column (one group per example) covering
+            # most cells: one pass keyed by each row's identity gives C(y)
+            # and C(x, y) at once; slot k collects rows without one.
+            slot_of_row = np.full(lengths.shape[0], k, dtype=np.int64)
+            slot_of_row[rows] = slots
+            keys = np.repeat(slot_of_row * num_labels, lengths)
+            keys += positives.cols
+            table = np.bincount(keys, minlength=(k + 1) * num_labels).reshape(k + 1, num_labels)
+            label_counts, cooccurrence = table.sum(axis=0), table[:k]
+        else:
+            label_counts, _ = _label_counts(positives, num_labels, None)
+            cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
     return (
         label_counts,
         np.bincount(slots, minlength=k),
-        _cooccurrence(positives, rows, slots, k, num_labels),
+        cooccurrence,
         _identity_cooccurrence(rows, slots, k),
     )

@@ -281,3 +281,15 @@ def test_identity_name_mistakes_are_named():
         CooccurrenceCounter(["man", "woman", "bike"], ["man", "women"])
     with pytest.raises(ValueError, match="rest"):
         CooccurrenceCounter(["man", "rest"], ["man", "rest"])
+
+
+def test_one_attribute_per_example_counts_like_the_general_path(monkeypatch):
+    rng = np.random.default_rng(4)
+    labels = ["l%d" % i for i in range(50)]
+    dense = rng.random((300, 50)) < 0.2
+    groups = [str(g) for g in rng.choice(["a", "b", "c"], size=300)]
+    groups[:20] = [None] * 20  # some examples without any
+    examples = [{labels[j] for j in np.flatnonzero(row)} for row in dense]
+    want = loop_counts_for(examples, labels, lambda e: {groups[e]} - {None}, ["a", "b", "c"])
+    table = CooccurrenceCounter(labels, ["a", "b", "c"]).update(sp.csr_matrix(dense), identities=list(groups)).table()
+    assert table_counts(table) == want
