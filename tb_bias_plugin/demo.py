@@ -34,6 +34,7 @@ using uniform and normal variates only, so equal arguments give equal tables.
 
 import argparse
 import glob
+import importlib.util
 import math
 import os
 import statistics
@@ -473,12 +474,7 @@ def _count(world, rows, cols, scores, batch_rows=4096, use_scipy=None):
     counter = CooccurrenceCounter(world.label_names, IDENTITIES, THRESHOLDS)
     n, width = world.num_examples, len(world.label_names)
     if use_scipy is None:
-        try:
-            import scipy.sparse  # noqa: F401
-        except ImportError:
-            use_scipy = False
-        else:
-            use_scipy = True
+        use_scipy = importlib.util.find_spec("scipy") is not None
     if use_scipy:
         import scipy.sparse
 

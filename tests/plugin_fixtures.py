@@ -1,8 +1,8 @@
-"""Logdirs and TensorBoard WSGI apps for the plugin tests."""
+"""Logdirs, and ways to read them back, for the tests."""
 
 import numpy as np
 
-from tb_bias_plugin import CooccurrenceCounter, summary
+from tb_bias_plugin import CooccurrenceCounter, encoding, metadata, summary
 
 IDENTITIES = ["man", "woman", "child"]
 # Hostile and awkward names are part of every fixture: they must survive
@@ -101,3 +101,26 @@ def make_app(logdir, **context):
         base_plugin.TBContext(logdir=str(logdir), data_provider=provider, sampling_hints={}, **context)
     )
     return application.TensorBoardWSGI([plugin], data_provider=provider), multiplexer
+
+
+def read_logdir(logdir):
+    """``{(run, tag, step): (plugin metadata, description, table)}`` of every
+    tb_bias table in ``logdir``, read through TensorBoard's data provider."""
+    from tensorboard import context
+    from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
+
+    multiplexer = plugin_event_multiplexer.EventMultiplexer()
+    multiplexer.AddRunsFromDirectory(str(logdir))
+    multiplexer.Reload()
+    provider = data_provider.MultiplexerDataProvider(multiplexer, str(logdir))
+    ctx = context.RequestContext()
+    listing = provider.list_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME)
+    data = provider.read_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME, downsample=1000)
+    out = {}
+    for run, tags in data.items():
+        for tag, series in tags.items():
+            info = metadata.parse_plugin_metadata(listing[run][tag].plugin_content)
+            for datum in series:
+                blob = provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+                out[run, tag, datum.step] = (info, listing[run][tag].description, encoding.decode_table(blob))
+    return out

@@ -3,12 +3,12 @@
 import numpy as np
 import pytest
 
-tf = pytest.importorskip("tensorflow")
+import tensorflow as tf
 
-from tb_bias_plugin import CooccurrenceCounter  # noqa: E402
-from tb_bias_plugin.callbacks import AssociationTableCallback  # noqa: E402
+from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin.callbacks import AssociationTableCallback
 
-from test_summary import _read_back  # noqa: E402
+from test_summary import _read_back
 
 LABELS = ["man", "woman", "bike", "dress", "tree"]
 

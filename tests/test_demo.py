@@ -7,37 +7,16 @@ import sys
 import numpy as np
 import pytest
 
-from tb_bias_plugin import demo, encoding, metadata, metrics, proto
+from tb_bias_plugin import demo, metrics, proto
+
+import plugin_fixtures
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMITTED = os.path.join(REPO, "demo_logs")
 SMALL = 3000  # examples for the tests that generate into tmp dirs
 
 
-def _read_back(logdir):
-    """``{(run, tag, step): (plugin metadata, description, table)}`` of a
-    logdir, read through TensorBoard's own loading path."""
-    from tensorboard import context
-    from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
-
-    multiplexer = plugin_event_multiplexer.EventMultiplexer()
-    multiplexer.AddRunsFromDirectory(str(logdir))
-    multiplexer.Reload()
-    provider = data_provider.MultiplexerDataProvider(multiplexer, str(logdir))
-    ctx = context.RequestContext()
-    listing = provider.list_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME)
-    series_by_run = provider.read_blob_sequences(
-        ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME, downsample=1000
-    )
-    out = {}
-    for run, tags in series_by_run.items():
-        for tag, series in tags.items():
-            info = metadata.parse_plugin_metadata(listing[run][tag].plugin_content)
-            description = listing[run][tag].description
-            for datum in series:
-                blob = provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
-                out[run, tag, datum.step] = (info, description, encoding.decode_table(blob))
-    return out
+_read_back = plugin_fixtures.read_logdir
 
 
 def _tables(read_back):
@@ -101,8 +80,6 @@ def test_refuses_existing_event_files_and_overwrite_replaces_its_own(tmp_path, s
 
 
 def test_dense_and_sparse_counting_agree():
-    import scipy.sparse  # noqa: F401  (a test dependency: the sparse path must run)
-
     world = demo._World(7, 1500)
     rows, cols, scores = demo._predict(world, 7, 0, 2, demo.RUNS["model_a"][1][2])
     sparse = demo._count(world, rows, cols, scores, use_scipy=True)

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 import re2
-from hypothesis import assume, given, settings, strategies as st
+from hypothesis import given, settings, strategies as st
 
 from tb_bias_plugin.label_search import LabelSearch, PatternError
 

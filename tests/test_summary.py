@@ -11,6 +11,8 @@ import pytest
 from tb_bias_plugin import CooccurrenceCounter, encoding, metadata, proto, summary
 from tb_bias_plugin.table import AssociationTable, PrecomputedTable
 
+from plugin_fixtures import read_logdir
+
 LABELS = ["man", "woman"] + ["label_%d" % i for i in range(40)]
 
 
@@ -35,27 +37,8 @@ def _summary_events(logdir):
 
 
 def _read_back(logdir):
-    """Tables of every run/tag/step, read through TensorBoard's data provider."""
-    from tensorboard import context
-    from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
-
-    multiplexer = plugin_event_multiplexer.EventMultiplexer()
-    multiplexer.AddRunsFromDirectory(logdir)
-    multiplexer.Reload()
-    provider = data_provider.MultiplexerDataProvider(multiplexer, logdir)
-    ctx = context.RequestContext()
-    listing = provider.list_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME)
-    data = provider.read_blob_sequences(
-        ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME, downsample=1000
-    )
-    out = {}
-    for run, tags in data.items():
-        for tag, series in tags.items():
-            info = metadata.parse_plugin_metadata(listing[run][tag].plugin_content)
-            for datum in series:
-                blob = provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
-                out[run, tag, datum.step] = (info, encoding.decode_table(blob))
-    return out
+    """``{(run, tag, step): (plugin metadata, table)}`` of a logdir."""
+    return {key: (info, table) for key, (info, _, table) in read_logdir(logdir).items()}
 
 
 def test_writer_round_trip_through_tensorboard_data_provider(tmp_path):
@@ -81,7 +64,7 @@ def test_writer_round_trip_through_tensorboard_data_provider(tmp_path):
 
 
 def test_tensorflow_and_tf_free_paths_write_equivalent_records(tmp_path):
-    tf = pytest.importorskip("tensorflow")
+    import tensorflow as tf
     counter = _counter()
     values = np.arange(6, dtype=float).reshape(3, 2)
     precomputed = dict(label_names=["a", "b", "c"], metric_names=["nPMI@man", "count@man"])
@@ -105,7 +88,7 @@ def test_tensorflow_and_tf_free_paths_write_equivalent_records(tmp_path):
 
 
 def test_tf_path_uses_name_scopes_and_default_step(tmp_path):
-    tf = pytest.importorskip("tensorflow")
+    import tensorflow as tf
     with tf.summary.create_file_writer(str(tmp_path)).as_default(step=7):
         with tf.name_scope("eval"):
             summary.association_table("gender", _counter())
@@ -114,7 +97,6 @@ def test_tf_path_uses_name_scopes_and_default_step(tmp_path):
 
 
 def test_tf_path_without_writer_returns_false():
-    tf = pytest.importorskip("tensorflow")
     assert not bool(summary.association_table("gender", _counter(), step=0))
 
 
@@ -162,7 +144,7 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path, kwargs, messag
 
 
 def test_tf_path_bad_arguments_write_nothing(tmp_path):
-    tf = pytest.importorskip("tensorflow")
+    import tensorflow as tf
     with tf.summary.create_file_writer(str(tmp_path)).as_default():
         with pytest.raises(ValueError, match="columns"):
             summary.association_table(
