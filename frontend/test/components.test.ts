@@ -308,7 +308,19 @@ describe("ranked table", () => {
     expect(root.querySelector("[data-testid=flagged-csv-link]")!.getAttribute("href")).toContain("flagged_only=1");
   });
 
-  it("sends the search after a pause", async () => {
+  it("sends a search soon, once per burst of keystrokes", async () => {
+    const el = await mountTable(tableRoutes());
+    const changes = stateChanges(el);
+    const input = el.shadowRoot!.querySelector("[data-testid=search-input]") as HTMLInputElement;
+    for (const text of ["h", "ha", "hai", "hair"]) {
+      input.value = text;
+      input.dispatchEvent(new Event("input"));
+    }
+    expect(changes).toHaveLength(0);
+    await vi.waitFor(() => expect(changes).toEqual([{ q: "hair" }]), { timeout: 250 });
+  });
+
+  it("sends a half-typed pattern only after a longer pause", async () => {
     const el = await mountTable(tableRoutes());
     const changes = stateChanges(el);
     const input = el.shadowRoot!.querySelector("[data-testid=search-input]") as HTMLInputElement;

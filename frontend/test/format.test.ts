@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { barGeometry, symmetricDomain } from "../src/lib/bars.js";
+import { barGeometry, barStyle, symmetricDomain } from "../src/lib/bars.js";
 import { gapColor, identityColor, NEUTRAL, OKABE_ITO } from "../src/lib/colors.js";
 import { filterColumns, gridTemplate, tableColumns } from "../src/lib/columns.js";
 import {
@@ -69,6 +69,21 @@ describe("bars", () => {
   it("draws nothing for undefined values or an empty axis", () => {
     expect(barGeometry(null, [-1, 1])).toBeNull();
     expect(barGeometry(1, [1, 1])).toBeNull();
+  });
+
+  it("places a bar drawn as a cell background", () => {
+    // fill from 50% to 75% of the span: width 0.25 placed at 0.5 / (1 - 0.25)
+    expect(barStyle(0.5, [-1, 1], "#0072B2")).toBe("--o:0.5;--p:0.6667;--w:0.25;--c:#0072B2");
+    // fill from 0 to 50%: placed at 0
+    expect(barStyle(-1, [-1, 1], "#D55E00")).toBe("--o:0.5;--p:0;--w:0.5;--c:#D55E00");
+    // the whole span: placed at 0
+    expect(barStyle(5, [0, 1], "red")).toBe("--o:0;--p:0;--w:1;--c:red");
+  });
+
+  it("draws only the zero line for undefined or zero values, nothing on an empty axis", () => {
+    expect(barStyle(null, [-1, 1], "red")).toBe("--o:0.5");
+    expect(barStyle(0, [-1, 1], "red")).toBe("--o:0.5");
+    expect(barStyle(0.5, [1, 1], "red")).toBe("");
   });
 
   it("builds a symmetric domain", () => {

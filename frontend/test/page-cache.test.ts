@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { PageCache, type PageFetcher } from "../src/lib/page-cache.js";
+import { PageCache, runsOf, type PageFetcher } from "../src/lib/page-cache.js";
 
 /** A fake `table` route over `total` rows named r0, r1, ... */
 function fetcher(total: number, calls: Array<[number, number]> = []): PageFetcher<string> {
@@ -17,12 +17,8 @@ describe("PageCache", () => {
     const cache = new PageCache<string>(10);
     const onChange = vi.fn();
     await cache.load(15, 32, fetcher(100_000, calls), onChange);
-    expect(calls).toEqual([
-      [10, 10],
-      [20, 10],
-      [30, 10],
-    ]);
-    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(calls).toEqual([[10, 30]]); // three adjacent pages, one request
+    expect(onChange).toHaveBeenCalledTimes(1);
     expect(cache.total).toBe(100_000);
     expect(cache.get(15)).toBe("r15");
     expect(cache.get(39)).toBe("r39");
@@ -38,7 +34,10 @@ describe("PageCache", () => {
     expect(cache.missing(0, 29)).toEqual([2]); // 0 and 1 are in flight
     await Promise.all([first, cache.load(0, 29, f, () => {})]);
     await cache.load(5, 25, f, () => {});
-    expect(calls.map((c) => c[0])).toEqual([0, 10, 20]);
+    expect(calls).toEqual([
+      [0, 20],
+      [20, 10],
+    ]);
   });
 
   it("stops at the end of the result once the total is known", async () => {
@@ -113,5 +112,24 @@ describe("PageCache", () => {
 
   it("rejects nonsense sizes", () => {
     expect(() => new PageCache<string>(0)).toThrow(RangeError);
+  });
+});
+
+describe("runsOf", () => {
+  it("groups consecutive pages, capped in length", () => {
+    expect(runsOf([], 10)).toEqual([]);
+    expect(runsOf([3, 4, 5, 9, 10, 12], 10)).toEqual([[3, 4, 5], [9, 10], [12]]);
+    expect(runsOf([0, 1, 2, 3, 4], 2)).toEqual([[0, 1], [2, 3], [4]]);
+  });
+
+  it("keeps one request within the routes' limit", async () => {
+    const calls: Array<[number, number]> = [];
+    const cache = new PageCache<string>(100);
+    await cache.load(0, 1499, fetcher(100_000, calls), () => {});
+    expect(calls).toEqual([
+      [0, 1000],
+      [1000, 500],
+    ]);
+    expect(cache.get(1499)).toBe("r1499");
   });
 });

@@ -6,6 +6,7 @@ import {
   distributionUrl,
   flagsUrl,
   labelRowsUrls,
+  looksLikeCompletePattern,
   tableUrl,
 } from "../src/lib/query.js";
 import { resolved } from "./fixtures.js";
@@ -165,5 +166,14 @@ describe("labelRowsUrls", () => {
     const urls = labelRowsUrls(resolved(), ["x".repeat(3000), "y"], 1000);
     expect(urls).toHaveLength(2);
     expect(params(urls[0]!).getAll("label")).toEqual(["x".repeat(3000)]);
+  });
+});
+
+describe("looksLikeCompletePattern", () => {
+  it("accepts finished patterns and rejects half-typed ones", () => {
+    for (const ok of ["", "hair", "^Long", "beard|lipstick", "dress \\d{3}$", "<img src=x>"]) {
+      expect(looksLikeCompletePattern(ok)).toBe(true);
+    }
+    for (const open of ["hai(", "[ab", "a|(b", "\\"]) expect(looksLikeCompletePattern(open)).toBe(false);
   });
 });

@@ -33,6 +33,9 @@ import "./filters.js";
 import "./pcp.js";
 import "./table.js";
 
+/** Longest wait of the distribution request for the table's rows (see refreshDistribution). */
+const DISTRIBUTION_WAIT_MS = 250;
+
 /** Most labels a bulk flag or hide fetches (ten pages of `table`). */
 const BULK_CAP = 10 * BULK_PAGE;
 
@@ -44,6 +47,8 @@ export class BiasApp extends LitElement {
   api: Api = createApi();
   private hashWin: HashWindow = hashWindow(window);
   private writing = false;
+  /** a new view was applied: write the URL and refresh shared data after rendering it */
+  private effectsPending = false;
 
   @state() private view: ViewState = readViewState(this.hashWin);
   @state() private resolution: Resolution | null = null;
@@ -65,6 +70,8 @@ export class BiasApp extends LitElement {
   @state() private distributionError = "";
   private distributionKey = "";
   private distributionAbort: AbortController | null = null;
+  /** a distribution request waiting for the table's rows to arrive first */
+  private distributionWaiting: { url: string; timer: ReturnType<typeof setTimeout> } | null = null;
 
   @state() private selectedRows: TableRow[] = [];
   @state() private selectedMissing: string[] = [];
@@ -165,6 +172,7 @@ export class BiasApp extends LitElement {
     this.addEventListener("flag-op", this.onFlagOp as EventListener);
     this.addEventListener("bulk-op", this.onBulkOp as EventListener);
     this.addEventListener("hover-label", this.onHover as EventListener);
+    this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
     void this.loadRuns();
   }
 
@@ -173,6 +181,7 @@ export class BiasApp extends LitElement {
     this.hashWin.removeEventListener("hashchange", this.onHashChange);
     this.distributionAbort?.abort();
     this.selectedAbort?.abort();
+    this.stopWaitingForRows();
   }
 
   // --- state -------------------------------------------------------------
@@ -193,6 +202,15 @@ export class BiasApp extends LitElement {
     this.hovered = event.detail;
   };
 
+  private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
+    event.stopPropagation();
+    const waiting = this.distributionWaiting;
+    if (waiting) {
+      this.stopWaitingForRows();
+      this.fetchDistribution(waiting.url);
+    }
+  };
+
   private applyView(view: ViewState) {
     const previousTag = this.resolution?.state.tag ?? null;
     if (!this.runs) {
@@ -201,12 +219,24 @@ export class BiasApp extends LitElement {
     }
     this.resolution = resolveState(view, this.runs);
     this.view = this.resolution ? this.resolution.state : view;
-    this.writeUrl();
+    this.effectsPending = true;
     const resolved = this.resolution?.state;
     if (!resolved) return;
     if (resolved.tag !== previousTag || this.flags === null) void this.loadFlagsFor(resolved.tag);
-    this.refreshDistribution(false);
-    this.refreshSelected(false);
+  }
+
+  protected override updated() {
+    if (!this.effectsPending) return;
+    this.effectsPending = false;
+    // After this render, the views update (in microtasks queued by it) and
+    // the table sends its request first: what the user waits for. Then the
+    // URL (TensorBoard reacts to it synchronously) and the other data.
+    queueMicrotask(() => {
+      if (!this.isConnected) return;
+      this.writeUrl();
+      this.refreshDistribution(false);
+      this.refreshSelected(false);
+    });
   }
 
   private writeUrl() {
@@ -242,6 +272,14 @@ export class BiasApp extends LitElement {
     void this.loadRuns();
   }
 
+  /**
+   * Fetches the distributions for the current filters. While the table is
+   * shown, the request waits until the table's rows have arrived (at most
+   * DISTRIBUTION_WAIT_MS): both routes filter the whole table, and on the
+   * server the second one then reuses the first one's work instead of
+   * competing with it for the CPU, so the rows, which the user waits for,
+   * come first.
+   */
   private refreshDistribution(force: boolean) {
     const s = this.resolution?.state;
     if (!s) return;
@@ -249,6 +287,26 @@ export class BiasApp extends LitElement {
     const key = `${url}#${this.reloads}`;
     if (!force && key === this.distributionKey) return;
     this.distributionKey = key;
+    this.distributionAbort?.abort();
+    this.distributionLoading = true;
+    this.stopWaitingForRows();
+    if (s.view !== "table") {
+      this.fetchDistribution(url);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.distributionWaiting = null;
+      this.fetchDistribution(url);
+    }, DISTRIBUTION_WAIT_MS);
+    this.distributionWaiting = { url, timer };
+  }
+
+  private stopWaitingForRows() {
+    if (this.distributionWaiting) clearTimeout(this.distributionWaiting.timer);
+    this.distributionWaiting = null;
+  }
+
+  private fetchDistribution(url: string) {
     this.distributionAbort?.abort();
     const abort = new AbortController();
     this.distributionAbort = abort;

@@ -156,7 +156,7 @@ export class Compare extends LitElement {
           this.meta = page;
           return { rows: page.rows, total: page.total };
         },
-        false,
+        { keepRows: false, fromTop: true },
       );
       if (changedKey) {
         this.meta = null;

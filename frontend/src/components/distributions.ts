@@ -38,6 +38,9 @@ export class Distributions extends LitElement {
   @property({ attribute: false }) error = "";
   @state() private width = 320;
   private resizeObserver: ResizeObserver | null = null;
+  /** violins or histograms drawn for the current data, width and plot kind, by row */
+  private readonly shapes = new Map<string, unknown>();
+  private plotDrawn: PlotKind | null = null;
 
   static override styles = [
     baseStyles,
@@ -200,14 +203,18 @@ export class Distributions extends LitElement {
     const band = filter ? boundsToPixels(filter, x.domain() as [number, number], x.range() as [number, number]) : null;
     const [d0, d1] = row.domain;
     const zero = d0 < 0 && d1 > 0 ? x(0) : null;
-    const shape =
-      this.state.plot === "histogram"
-        ? histogramBars(row.hist.counts, row.edges, x, h - 2, h - 6, maxCount).map(
-            (b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${row.color} fill-opacity="0.75">
-              <title>${formatValue(b.low)} to ${formatValue(b.high)}: ${formatCount(b.count)}</title></rect>`,
-          )
-        : svg`<path d=${violinPath(row.hist.density, row.edges, x, cy, cy - 3, maxDensity)} fill=${row.color}
-              fill-opacity="0.6" stroke=${row.color}></path>`;
+    let shape = this.shapes.get(row.key);
+    if (shape === undefined) {
+      shape =
+        this.state.plot === "histogram"
+          ? histogramBars(row.hist.counts, row.edges, x, h - 2, h - 6, maxCount).map(
+              (b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${row.color} fill-opacity="0.75">
+                <title>${formatValue(b.low)} to ${formatValue(b.high)}: ${formatCount(b.count)}</title></rect>`,
+            )
+          : svg`<path d=${violinPath(row.hist.density, row.edges, x, cy, cy - 3, maxDensity)} fill=${row.color}
+                fill-opacity="0.6" stroke=${row.color}></path>`;
+      this.shapes.set(row.key, shape);
+    }
     const box =
       this.state.plot === "violin" && q.q1 !== null && q.q3 !== null && q.median !== null
         ? svg`
@@ -250,7 +257,18 @@ export class Distributions extends LitElement {
     </svg>`;
   }
 
-  protected override updated() {
+  protected override willUpdate(changed: Map<PropertyKey, unknown>) {
+    // A filter change re-renders the plots (their bands) long before new
+    // data arrives: keep the shapes, which depend on the data only.
+    if (changed.has("data") || changed.has("width") || this.plotDrawn !== this.state.plot) {
+      this.shapes.clear();
+      this.plotDrawn = this.state.plot;
+    }
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>) {
+    // Axes and brushes depend on the data's domains and the width only.
+    if (!changed.has("data") && !changed.has("width")) return;
     const root = this.renderRoot;
     root.querySelectorAll<SVGGElement>("g.axis").forEach((g) => {
       const domain = (g.dataset["domain"] ?? "0,1").split(",").map(Number) as [number, number];

@@ -1,12 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import { debounce } from "../lib/debounce.js";
+import { throttle } from "../lib/debounce.js";
 import { PageCache, type PageFetcher } from "../lib/page-cache.js";
 
 const EMPTY: number[] = [];
 
 /**
  * Feeds a virtualised list from a paged route: one PageCache per query key,
- * page fetches debounced while the user scrolls, and the host re-rendered as
+ * page fetches throttled while the user scrolls, and the host re-rendered as
  * pages arrive.
  */
 export class PagedRows<R> implements ReactiveController {
@@ -16,7 +16,8 @@ export class PagedRows<R> implements ReactiveController {
   key: string | null = null;
   private fetcher: PageFetcher<R> | null = null;
   private window: [number, number] = [0, 0];
-  private readonly loadWindow = debounce(() => this.loadNow(), 40);
+  /** While the user scrolls: fetch the rows in view at once, then at most every 40 ms. */
+  private readonly loadWindow = throttle(() => this.loadNow(), 40);
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -33,21 +34,21 @@ export class PagedRows<R> implements ReactiveController {
   }
 
   /**
-   * Switches to a query. With `keepRows` (same rows, e.g. after flagging),
-   * the old rows stay on screen until fresh pages replace them.
+   * Switches to a query. With `keepRows`, the old rows stay on screen
+   * (marked stale) until fresh pages replace them; otherwise the list
+   * empties at once. With `fromTop`, pages are fetched for the top of the
+   * list (the caller scrolls there), else for the rows in view.
    * Returns true when the key changed.
    */
-  setQuery(key: string, fetcher: PageFetcher<R>, keepRows: boolean): boolean {
+  setQuery(key: string, fetcher: PageFetcher<R>, options: { keepRows: boolean; fromTop: boolean }): boolean {
     if (key === this.key) return false;
     this.key = key;
     this.fetcher = fetcher;
     const previous = this.cache;
     previous.dispose();
-    this.cache = new PageCache<R>(this.pageSize, 200, keepRows ? previous : undefined);
-    if (!keepRows) {
-      this.items = EMPTY;
-      this.window = [0, this.initialRows];
-    }
+    this.cache = new PageCache<R>(this.pageSize, 200, options.keepRows ? previous : undefined);
+    if (!options.keepRows) this.items = EMPTY;
+    if (options.fromTop || !options.keepRows) this.window = [0, this.initialRows];
     this.loadNow();
     return true;
   }
@@ -56,6 +57,16 @@ export class PagedRows<R> implements ReactiveController {
   onRange(first: number, last: number): void {
     this.window = [first, last];
     if (this.cache.missing(first, last).length > 0) this.loadWindow();
+  }
+
+  /** Rows that pass the filters; null until known (or when the query failed before any page). */
+  get total(): number | null {
+    return this.failedEmpty ? null : this.cache.total;
+  }
+
+  /** The query failed before any of its pages arrived: show none of the previous query's rows. */
+  private get failedEmpty(): boolean {
+    return this.cache.error !== null && this.cache.loadedPages.length === 0;
   }
 
   retry(): void {
@@ -73,7 +84,7 @@ export class PagedRows<R> implements ReactiveController {
     const cache = this.cache;
     void cache.load(this.window[0], this.window[1], fetcher, () => {
       if (cache !== this.cache) return;
-      const total = cache.total ?? 0;
+      const total = this.failedEmpty ? 0 : (cache.total ?? 0);
       if (this.items.length !== total) this.items = Array.from({ length: total }, (_, i) => i);
       this.host.requestUpdate();
     });

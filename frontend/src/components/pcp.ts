@@ -127,7 +127,9 @@ export class ParallelCoordinates extends LitElement {
     return { x, y };
   }
 
-  protected override updated() {
+  protected override updated(changed: Map<PropertyKey, unknown>) {
+    // The axes depend on the scales only (not on hovering, which re-renders often).
+    if (!["rows", "width", "valueDomain", "info", "state"].some((key) => changed.has(key))) return;
     const { y } = this.scales();
     this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
       // Tick labels on the first axis only; the others share the scale.

@@ -10,6 +10,8 @@ export interface AppEvents {
   "flag-op": FlagOp;
   "bulk-op": { kind: BulkKind; on: boolean };
   "hover-label": string | null;
+  /** the table received a page of rows (or an error) for its current query */
+  "rows-loaded": null;
 }
 
 export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {
@@ -33,9 +35,7 @@ export const baseStyles = css`
     font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
     box-sizing: border-box;
   }
-  *,
-  *::before,
-  *::after {
+  * {
     box-sizing: inherit;
   }
   :focus-visible {

@@ -1,26 +1,52 @@
 import { LitElement, html, css, nothing, type PropertyValues } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
+import { customElement, property } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import "@lit-labs/virtualizer";
-import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
+import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
 import type { Api } from "../lib/api.js";
 import { errorMessage } from "../lib/api.js";
-import { barGeometry } from "../lib/bars.js";
+import { barStyle } from "../lib/bars.js";
 import { gapColor, identityColor } from "../lib/colors.js";
 import { gridTemplate, tableColumns, type Column } from "../lib/columns.js";
 import { flaggedCsvLink, resultCsvLink } from "../lib/csv.js";
 import { debounce } from "../lib/debounce.js";
 import type { FlagLookup } from "../lib/flags.js";
 import { columnTitle, formatCount, formatSigned, formatTotal, formatValue, pairTitle } from "../lib/format.js";
-import { tableUrl } from "../lib/query.js";
+import { looksLikeCompletePattern, tableUrl } from "../lib/query.js";
 import type { TableResponse, TableRow, TagInfo } from "../lib/types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "../lib/view-state.js";
 import { eyeOffIcon, flagIcon } from "./icons.js";
 import { PagedRows } from "./paged-rows.js";
 import { baseStyles, emit, type BulkKind } from "./shared.js";
 
-const LAYOUT = flow();
+const ROW_HEIGHT = 30;
+/**
+ * Pause after a keystroke before a (complete-looking) search is sent: it
+ * merges bursts (key repeat, input methods), not ordinary typing; the
+ * backend answers a search of 100k labels in tens of milliseconds and the
+ * table keeps showing the previous rows until the new ones arrive.
+ */
+export const SEARCH_DELAY_MS = 25;
+/** Pause before a search the browser cannot parse is sent anyway. */
+export const INCOMPLETE_SEARCH_DELAY_MS = 300;
+
+/**
+ * The virtualizer's flow layout for our fixed-height rows: it starts from
+ * the right row height instead of guessing 100px and correcting, and keeps
+ * four rows (about one mouse-wheel step) rendered beyond each edge of the
+ * view instead of 1000px, so a jump (a new filter, scrolling to the end)
+ * builds a half to a third as many row elements (each has a cell per identity).
+ */
+class RowLayout extends FlowLayout {
+  constructor(...args: ConstructorParameters<typeof FlowLayout>) {
+    super(...args);
+    this._overhang = 4 * ROW_HEIGHT;
+    this._itemSize = { width: 100, height: ROW_HEIGHT };
+  }
+}
+
+const LAYOUT = { type: RowLayout };
 
 function gapFormula(x1: string | null, x2: string | null): string {
   if (x1 === null || x2 === null) return "none (one identity)";
@@ -41,14 +67,20 @@ export class RankedTable extends LitElement {
   @property({ attribute: false }) valueDomain: [number, number] = [-1, 1];
   @property({ attribute: false }) gapDomain: [number, number] = [-2, 2];
   @property({ type: Boolean }) busy = false;
-  @state() private draft: string | null = null;
+  /** What is typed in the search box and not yet sent; not reactive: typing must not re-render the rows. */
+  private draft: string | null = null;
   private lastEmittedQ: string | null = null;
   private meta: TableResponse | null = null;
   private readonly rows = new PagedRows<TableRow>(this);
-  private readonly emitSearch = debounce((q: string) => {
+  // A search the browser's RegExp accepts goes out after a short pause (a
+  // burst of keystrokes is one request); one it rejects, usually half-typed
+  // like "hai(", waits until typing stops and then shows the backend's error.
+  private readonly sendSearch = (q: string) => {
     this.lastEmittedQ = q;
     emit(this, "state-change", { q });
-  }, 300);
+  };
+  private readonly searchSoon = debounce(this.sendSearch, SEARCH_DELAY_MS);
+  private readonly searchWhenIdle = debounce(this.sendSearch, INCOMPLETE_SEARCH_DELAY_MS);
 
   static override styles = [
     baseStyles,
@@ -113,11 +145,18 @@ export class RankedTable extends LitElement {
       }
       .row {
         display: grid;
+        grid-template-columns: var(--cols);
         align-items: center;
         width: 100%;
-        height: 30px;
+        height: 30px; /* ROW_HEIGHT */
         border-bottom: 1px solid #eef0f2;
         padding-right: 4px;
+      }
+      /* Rows the virtualizer keeps outside the visible part (its overhang)
+         are not styled, laid out or painted until they scroll into view. */
+      lit-virtualizer > .row {
+        content-visibility: auto;
+        contain-intrinsic-size: auto 30px;
       }
       .header {
         height: auto;
@@ -167,30 +206,28 @@ export class RankedTable extends LitElement {
         display: flex;
         justify-content: center;
       }
+      /* A value and its bar, drawn as the cell's background (see barStyle):
+         the zero line, the fill and the track, left of the number. */
       .valuecell {
-        display: grid;
-        grid-template-columns: 1fr 3.6rem;
-        gap: 4px;
-        align-items: center;
-      }
-      .bar {
-        position: relative;
-        height: 10px;
-        background: #f1f3f4;
-        border-radius: 2px;
-      }
-      .bar .fill {
-        position: absolute;
-        top: 0;
-        bottom: 0;
-        border-radius: 2px;
-      }
-      .bar .origin {
-        position: absolute;
-        top: -2px;
-        bottom: -2px;
-        width: 1px;
-        background: #9aa0a6;
+        --r: 4rem; /* room for the number */
+        --span: calc(100% - var(--r));
+        text-align: right;
+        font-variant-numeric: tabular-nums;
+        background-origin: content-box;
+        background-clip: content-box;
+        background-image:
+          linear-gradient(#9aa0a6, #9aa0a6),
+          linear-gradient(var(--c, transparent), var(--c, transparent)),
+          linear-gradient(#f1f3f4, #f1f3f4);
+        background-repeat: no-repeat;
+        background-size:
+          1px 14px,
+          calc(var(--w, 0) * var(--span)) 10px,
+          var(--span) 10px;
+        background-position:
+          calc(var(--o, -1) * var(--span)) 50%,
+          calc(var(--p, 0) * var(--span)) 50%,
+          0 50%;
       }
       .row.data:hover,
       .row.hovered {
@@ -249,7 +286,8 @@ export class RankedTable extends LitElement {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.emitSearch.cancel();
+    this.searchSoon.cancel();
+    this.searchWhenIdle.cancel();
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
@@ -261,17 +299,23 @@ export class RankedTable extends LitElement {
       const query = `${queryKey(s)}|${s.sort}|${s.order}`;
       const key = `${query}|${this.revision}`;
       const sameRows = this.rows.key !== null && this.rows.key.startsWith(`${query}|`);
+      // The rows on screen stay (dimmed) until the new query's first page
+      // replaces them: no flash of an empty table, and the row elements are
+      // updated in place instead of being rebuilt.
       const changedKey = this.rows.setQuery(
         key,
         async (offset, limit, signal) => {
-          const page = await this.api.get<TableResponse>(tableUrl(s, offset, limit), signal);
-          this.meta = page;
-          return { rows: page.rows, total: page.total };
+          try {
+            const page = await this.api.get<TableResponse>(tableUrl(s, offset, limit), signal);
+            this.meta = page;
+            return { rows: page.rows, total: page.total };
+          } finally {
+            if (!signal.aborted) emit(this, "rows-loaded", null);
+          }
         },
-        sameRows,
+        { keepRows: true, fromTop: !sameRows },
       );
       if (changedKey && !sameRows) {
-        this.meta = null;
         const scroller = this.renderRoot.querySelector("lit-virtualizer");
         if (scroller) scroller.scrollTop = 0;
       }
@@ -285,7 +329,13 @@ export class RankedTable extends LitElement {
   private onSearch(event: Event) {
     const value = (event.target as HTMLInputElement).value;
     this.draft = value;
-    this.emitSearch(value);
+    if (looksLikeCompletePattern(value)) {
+      this.searchWhenIdle.cancel();
+      this.searchSoon(value);
+    } else {
+      this.searchSoon.cancel();
+      this.searchWhenIdle(value);
+    }
   }
 
   private change(patch: Partial<ResolvedState>) {
@@ -317,87 +367,113 @@ export class RankedTable extends LitElement {
     </div>`;
   }
 
-  private bar(value: number | null, domain: [number, number], color: string) {
-    const g = barGeometry(value, domain);
-    const origin = barGeometry(0, domain);
-    return html`<div class="bar" aria-hidden="true">
-      ${origin ? html`<div class="origin" style=${styleMap({ left: `${origin.left}%` })}></div>` : nothing}
-      ${g ? html`<div class="fill" style=${styleMap({ left: `${g.left}%`, width: `${g.width}%`, background: color })}></div>` : nothing}
-    </div>`;
-  }
-
-  private cell(row: TableRow, column: Column) {
+  /** One cell; `row` is undefined while its page loads (same markup, so the DOM is reused). */
+  private cell(row: TableRow | undefined, column: Column) {
     const s = this.state;
     const identities = this.info.identities;
     switch (column.kind) {
       case "label":
-        return html`<div role="cell" class="cell label" data-testid="cell-label" title=${row.label}>${row.label}</div>`;
+        return html`<div role="cell" class="cell label" data-testid="cell-label" title=${row ? row.label : ""}
+          >${row ? row.label : "Loading\u2026"}</div
+        >`;
       case "value": {
-        const v = row.values[column.identity ?? ""] ?? null;
-        return html`<div role="cell" class="cell valuecell" data-testid="cell-value" data-identity=${column.identity ?? ""}>
-          ${this.bar(v, this.valueDomain, identityColor(identities, column.identity))}
-          <span class="num">${formatValue(v)}</span>
-        </div>`;
+        const v = row ? (row.values[column.identity ?? ""] ?? null) : null;
+        return html`<div
+          role="cell"
+          class="cell valuecell"
+          data-testid="cell-value"
+          data-identity=${column.identity ?? ""}
+          style=${barStyle(v, this.valueDomain, identityColor(identities, column.identity))}
+        >${row ? formatValue(v) : ""}</div>`;
       }
-      case "gap":
-        return html`<div role="cell" class="cell valuecell" data-testid="cell-gap">
-          ${this.bar(row.gap, this.gapDomain, gapColor(identities, s.x1, s.x2, row.gap))}
-          <span class="num">${formatSigned(row.gap)}</span>
-        </div>`;
+      case "gap": {
+        const gap = row ? row.gap : null;
+        return html`<div
+          role="cell"
+          class="cell valuecell"
+          data-testid="cell-gap"
+          style=${barStyle(gap, this.gapDomain, gapColor(identities, s.x1, s.x2, gap))}
+        >${row ? formatSigned(gap) : ""}</div>`;
+      }
       case "count": {
-        const n = column.identity === null ? row.count : (row.cooccurrence?.[column.identity] ?? null);
-        return html`<div role="cell" class="cell num" data-testid="cell-count">${formatCount(n)}</div>`;
+        const n = !row ? null : column.identity === null ? row.count : (row.cooccurrence?.[column.identity] ?? null);
+        return html`<div role="cell" class="cell num" data-testid="cell-count">${row ? formatCount(n) : ""}</div>`;
       }
     }
   }
 
-  private renderRow(index: number, columns: Column[], template: string) {
+  // Row handlers are shared by every row (no closures per row and render);
+  // they find the row's label on the row element.
+  private rowLabel(event: Event): string | null {
+    const rowEl = (event.currentTarget as Element).closest<HTMLElement>("[role=row]");
+    return rowEl?.dataset["label"] ?? null;
+  }
+
+  private readonly onRowEnter = (event: Event) => {
+    const label = this.rowLabel(event);
+    if (label !== null) emit(this, "hover-label", label);
+  };
+
+  private readonly onRowLeave = (event: Event) => {
+    if (this.rowLabel(event) !== null) emit(this, "hover-label", null);
+  };
+
+  private readonly onSelectChange = (event: Event) => {
+    const label = this.rowLabel(event);
+    if (label === null) return;
+    const on = (event.target as HTMLInputElement).checked;
+    this.change({ selected: toggleSelected(this.state.selected, [label], on) });
+  };
+
+  private readonly onFlagClick = (event: Event) => {
+    const label = this.rowLabel(event);
+    if (label !== null) emit(this, "flag-op", { kind: "flagged", labels: [label], on: !this.flags.flagged.has(label) });
+  };
+
+  private readonly onHideClick = (event: Event) => {
+    const label = this.rowLabel(event);
+    if (label !== null) emit(this, "flag-op", { kind: "hidden", labels: [label], on: !this.flags.hidden.has(label) });
+  };
+
+  /**
+   * A row; while its page loads, the same markup with empty cells, so that
+   * the arriving data only updates text and attributes.
+   */
+  private renderRow(index: number, columns: Column[]) {
     const row = this.rows.cache.get(index);
-    if (!row) {
-      return html`<div
-        class="row placeholder"
-        role="row"
-        aria-rowindex=${index + 2}
-        data-testid="table-row-placeholder"
-        style=${styleMap({ gridTemplateColumns: template })}
-      >
-        <div role="cell"></div>
-        <div role="cell" class="cell">Loading\u2026</div>
-      </div>`;
-    }
-    const flagged = this.flags.flagged.has(row.label);
-    const hidden = this.flags.hidden.has(row.label);
-    const selected = this.selected.has(row.label);
+    const label = row ? row.label : "";
+    const flagged = row !== undefined && this.flags.flagged.has(label);
+    const hidden = row !== undefined && this.flags.hidden.has(label);
+    const selected = row !== undefined && this.selected.has(label);
     const classes = [
       "row",
-      "data",
+      row ? "data" : "placeholder",
       selected ? "selected" : "",
       hidden ? "hidden-label" : "",
-      this.hovered === row.label ? "hovered" : "",
-      this.rows.cache.isStale(index) ? "stale" : "",
+      row !== undefined && this.hovered === label ? "hovered" : "",
+      row !== undefined && this.rows.cache.isStale(index) ? "stale" : "",
     ].join(" ");
-    const s = this.state;
     return html`<div
       class=${classes}
       role="row"
       aria-rowindex=${index + 2}
-      aria-selected=${selected}
-      data-testid="table-row"
-      data-label=${row.label}
-      data-rank=${index + 1}
-      style=${styleMap({ gridTemplateColumns: template })}
-      @mouseenter=${() => emit(this, "hover-label", row.label)}
-      @mouseleave=${() => emit(this, "hover-label", null)}
-      @focusin=${() => emit(this, "hover-label", row.label)}
+      aria-selected=${row ? String(selected) : nothing}
+      aria-busy=${row ? nothing : "true"}
+      data-testid=${row ? "table-row" : "table-row-placeholder"}
+      data-label=${row ? label : nothing}
+      data-rank=${row ? index + 1 : nothing}
+      @mouseenter=${this.onRowEnter}
+      @mouseleave=${this.onRowLeave}
+      @focusin=${this.onRowEnter}
     >
       <div role="cell" class="cell center">
         <input
           type="checkbox"
           data-testid="select-checkbox"
-          aria-label=${`Select ${row.label} for parallel coordinates`}
+          ?hidden=${!row}
+          aria-label=${`Select ${label} for parallel coordinates`}
           .checked=${selected}
-          @change=${(e: Event) =>
-            this.change({ selected: toggleSelected(s.selected, [row.label], (e.target as HTMLInputElement).checked) })}
+          @change=${this.onSelectChange}
         />
       </div>
       ${columns.map((c) => this.cell(row, c))}
@@ -406,11 +482,12 @@ export class RankedTable extends LitElement {
           type="button"
           class="flag"
           data-testid="flag-button"
+          ?hidden=${!row}
           aria-pressed=${flagged}
-          aria-label=${`${flagged ? "Unflag" : "Flag"} ${row.label}`}
+          aria-label=${`${flagged ? "Unflag" : "Flag"} ${label}`}
           title=${flagged ? "Unflag" : "Flag"}
           ?disabled=${this.busy}
-          @click=${() => emit(this, "flag-op", { kind: "flagged", labels: [row.label], on: !flagged })}
+          @click=${this.onFlagClick}
         >
           ${flagIcon}
         </button>
@@ -418,11 +495,12 @@ export class RankedTable extends LitElement {
           type="button"
           class="hide"
           data-testid="hide-button"
+          ?hidden=${!row}
           aria-pressed=${hidden}
-          aria-label=${`${hidden ? "Unhide" : "Hide"} ${row.label}`}
+          aria-label=${`${hidden ? "Unhide" : "Hide"} ${label}`}
           title=${hidden ? "Unhide" : "Hide"}
           ?disabled=${this.busy}
-          @click=${() => emit(this, "flag-op", { kind: "hidden", labels: [row.label], on: !hidden })}
+          @click=${this.onHideClick}
         >
           ${eyeOffIcon}
         </button>
@@ -447,7 +525,11 @@ export class RankedTable extends LitElement {
             spellcheck="false"
             .value=${this.draft ?? s.q}
             @input=${this.onSearch}
-            @keydown=${(e: KeyboardEvent) => e.key === "Enter" && this.emitSearch.flush()}
+            @keydown=${(e: KeyboardEvent) => {
+              if (e.key !== "Enter") return;
+              this.searchSoon.flush();
+              this.searchWhenIdle.flush();
+            }}
           />
           <label class="toggle">
             <input
@@ -522,7 +604,7 @@ export class RankedTable extends LitElement {
     const columns = this.columns();
     const template = gridTemplate(columns);
     const cache = this.rows.cache;
-    const total = cache.total;
+    const total = this.rows.total;
     const error = cache.error;
     const loading = this.rows.loading;
     return html`
@@ -541,8 +623,9 @@ export class RankedTable extends LitElement {
         data-testid="ranked-table"
         data-total=${total ?? ""}
         data-loading=${loading}
+        style=${`--cols: ${template}`}
       >
-        <div class="row header" role="row" aria-rowindex="1" style=${styleMap({ gridTemplateColumns: template })}>
+        <div class="row header" role="row" aria-rowindex="1">
           <div role="columnheader" class="cell center"><span class="visually-hidden">Selected</span></div>
           ${columns.map((c) => this.sortHeader(c))}
           <div role="columnheader" class="cell" style="text-align:right">Actions</div>
@@ -556,7 +639,7 @@ export class RankedTable extends LitElement {
           aria-label="Rows; scroll with the arrow keys"
           .layout=${LAYOUT}
           .items=${this.rows.items}
-          .renderItem=${(i: number) => this.renderRow(i, columns, template)}
+          .renderItem=${(i: number) => this.renderRow(i, columns)}
           @rangeChanged=${(e: RangeChangedEvent) => this.rows.onRange(e.first, e.last)}
         ></lit-virtualizer>
       </div>

@@ -30,3 +30,41 @@ export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait: nu
   };
   return debounced;
 }
+
+/**
+ * Calls fn at once, then at most once per `wait` ms while calls keep
+ * coming (the last call is never dropped: it runs when the interval ends).
+ */
+export function throttle(fn: () => void, wait: number): Debounced<[]> {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending = false;
+  const tick = () => {
+    if (pending) {
+      pending = false;
+      fn();
+      timer = setTimeout(tick, wait);
+    } else {
+      timer = null;
+    }
+  };
+  const throttled = () => {
+    if (timer === null) {
+      fn();
+      timer = setTimeout(tick, wait);
+    } else {
+      pending = true;
+    }
+  };
+  throttled.cancel = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    pending = false;
+  };
+  throttled.flush = () => {
+    if (pending) {
+      pending = false;
+      fn();
+    }
+  };
+  return throttled;
+}

@@ -122,3 +122,18 @@ export function labelRowsUrls(s: ResolvedState, labels: readonly string[], maxLe
   if (chunk.length) urls.push(build(chunk));
   return urls;
 }
+
+/**
+ * Whether a search pattern parses as a JavaScript regular expression: a
+ * quick local guess that the user has finished typing it. The backend
+ * (RE2) has the final word; patterns only RE2 accepts, such as `(?i)x`,
+ * merely wait a little longer before they are sent.
+ */
+export function looksLikeCompletePattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
