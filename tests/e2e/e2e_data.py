@@ -1,0 +1,45 @@
+"""What the browser tests add to their copy of demo_logs: a run whose label
+names are hostile (markup that would run code if put into HTML unescaped,
+and text a spreadsheet would run as a formula)."""
+
+DEMO_RUNS = ("model_a", "model_b")
+DEMO_TAG = "gender"
+
+HOSTILE_RUN = "untrusted_labels"  # sorts after the demo runs, so it is never the default
+HOSTILE_TAG = "hostile"
+#: Label names that would run code if the frontend put them into HTML
+#: unescaped. Each one sets ``window.__tbBiasXss`` and/or opens a dialog.
+XSS_LABELS = (
+    '<script>window.__tbBiasXss = "script"; alert("script")</script>',
+    '<img src=x onerror="window.__tbBiasXss = \'img\'; alert(\'img\')">',
+    '"><img src=x onerror=window.__tbBiasXss=1>',
+    "<svg onload=\"window.__tbBiasXss='svg'\"></svg>",
+    "</div><iframe srcdoc=\"<script>parent.__tbBiasXss='iframe'</script>\"></iframe>",
+    "${window.__tbBiasXss='template'}",
+)
+#: Label names that a spreadsheet would run as formulas.
+FORMULA_LABELS = ('=HYPERLINK("http://example.invalid","click")', "+SUM(1,2)", "-2+3", "@SUM(A1:A2)")
+PLAIN_LABELS = ("Plain Label", "Another Plain Label")
+HOSTILE_LABELS = XSS_LABELS + FORMULA_LABELS + PLAIN_LABELS
+
+
+def write_hostile_run(path):
+    """A small counts table whose labels are XSS and formula payloads; every
+    label co-occurs with both identities, so it passes the default filters."""
+    from tb_bias_plugin import summary
+
+    identities = ["man", "woman"]
+    examples = []
+    for i, label in enumerate(HOSTILE_LABELS):
+        examples += [["man", label]] * (3 + 2 * i)
+        examples += [["woman", label]] * (3 + len(HOSTILE_LABELS) - i)
+        examples += [[label]] * 4
+    examples += [["man"]] * 40 + [["woman"]] * 40 + [[]] * 200
+    with summary.Writer(path) as writer:
+        writer.association_table(
+            HOSTILE_TAG,
+            examples,
+            label_names=identities + list(HOSTILE_LABELS),
+            identity_labels=identities,
+            step=0,
+        )

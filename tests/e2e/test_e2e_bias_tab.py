@@ -1,0 +1,394 @@
+"""The Bias tab in a real browser against a real TensorBoard on the demo logs.
+
+Every expectation is checked against the backend's own answer to the same
+question (``/data/plugin/tb_bias/table?...`` fetched directly), so the
+tests follow the data rather than hard-coding it.
+"""
+
+import csv
+import io
+import json
+
+from playwright.sync_api import expect
+
+from e2e_data import DEMO_TAG, FORMULA_LABELS, HOSTILE_LABELS, HOSTILE_RUN, HOSTILE_TAG, XSS_LABELS
+from tb_harness import chromium_problem
+
+DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
+TOP = 25
+
+
+def labels_of(rows):
+    return [r["label"] for r in rows]
+
+
+def shown(text):
+    """A number as the table prints it (3 decimals, '+' on positives, em dash if undefined)."""
+    return None if text == "\u2014" else float(text)
+
+
+def assert_close(shown_text, value, where):
+    number = shown(shown_text)
+    if value is None:
+        assert number is None, "%s: shows %r, backend has no value" % (where, shown_text)
+    else:
+        assert number is not None and abs(number - value) <= 0.0006, "%s: shows %r, backend %r" % (
+            where, shown_text, value)
+
+
+def test_debian_chromium_is_installed():
+    # Without it every other test here errors at setup with the same message.
+    problem = chromium_problem()
+    assert problem is None, problem
+
+
+def test_tab_loads_and_shows_the_ranked_table(tab, backend):
+    table = tab.open()  # no view state: the plugin picks the first table and its defaults
+    expected = backend.page(DEFAULT, limit=TOP)
+
+    assert table["total"] == expected["total"] > 1000
+    assert len(table["rows"]) >= 20, "only %d rows rendered" % len(table["rows"])
+    expect(tab.testid("run-select")).to_have_value("model_a")
+    expect(tab.testid("metric-select")).to_have_value("npmi_xy")
+    expect(tab.testid("x1-select")).to_have_value(expected["x1"])
+    expect(tab.testid("x2-select")).to_have_value(expected["x2"])
+    expect(tab.testid("table-total")).to_contain_text("%s of %s labels" % (
+        format(expected["total"], ","), format(expected["num_labels"], ",")))
+    header = tab.testid("sort-header-gap").locator("xpath=..")
+    expect(header).to_have_attribute("aria-sort", "descending")
+    # The distributions of the four identities and of the gap are drawn.
+    for identity in expected["identities"] + ["gap"]:
+        expect(tab.testid("violin-%s" % identity).locator("path").first).to_be_visible()
+    expect(tab.testid("error-message")).to_have_count(0)
+    # The resolved view was written to TensorBoard's hash.
+    assert tab.state["run"] == "model_a" and tab.state["tag"] == DEMO_TAG
+    assert tab.page_errors == []
+
+
+def test_top_rows_equal_the_backend_ranking(tab, backend):
+    table = tab.open(DEFAULT, top=TOP)
+    expected = backend.page(DEFAULT, limit=TOP)
+    rows = [r for r in table["rows"] if r["rank"] <= TOP]
+    assert labels_of(rows) == labels_of(expected["rows"])
+    for row, want in zip(rows, expected["rows"]):
+        assert row["text"] == want["label"]
+        assert_close(row["gap"], want["gap"], "gap of %s" % want["label"])
+        for identity, value in want["values"].items():
+            assert_close(row["values"][identity], value, "%s of %s" % (identity, want["label"]))
+
+    # Another run, threshold, metric and pair, chosen with the controls.
+    tab.testid("run-select").select_option("model_b")
+    tab.testid("threshold-select").select_option("0.5")
+    tab.testid("metric-select").select_option("dp")
+    tab.testid("x1-select").select_option("woman")
+    tab.testid("x2-select").select_option("rest")
+    tab.wait_for_hash("x2", "rest")
+    params = {"run": "model_b", "tag": DEMO_TAG, "threshold": "0.5", "metric": "dp", "x1": "woman", "x2": "rest"}
+    expected = backend.page(params, limit=TOP)
+    table = tab.settled(total=expected["total"], top=TOP)
+    rows = [r for r in table["rows"] if r["rank"] <= TOP]
+    assert labels_of(rows) == labels_of(expected["rows"])
+    for row, want in zip(rows, expected["rows"]):
+        assert_close(row["gap"], want["gap"], "dp gap of %s" % want["label"])
+
+
+def test_range_filter_and_brush_narrow_the_table(tab, backend):
+    table = tab.open(DEFAULT)
+    unfiltered = table["total"]
+
+    # A range filter through the form (no mouse needed).
+    tab.testid("range-column").select_option("gap")
+    tab.testid("range-min").fill("0.2")
+    tab.testid("range-add").click()
+    expect(tab.ui.locator('[data-testid="filter-chip"][data-column="gap"]')).to_have_count(1)
+    gap_only = dict(DEFAULT, range="gap:0.2:")
+    rows, total = backend.all(gap_only)
+    assert 0 < total < unfiltered
+    table = tab.settled(total=total, top=min(total, TOP))
+    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
+    for row in table["rows"]:
+        assert shown(row["gap"]) >= 0.2 - 0.0005, row
+
+    # Brushing the distribution of `man` adds a second filter (AND).
+    violin = tab.testid("violin-man")
+    violin.scroll_into_view_if_needed()
+    box = violin.bounding_box()
+    y = box["y"] + box["height"] / 2
+    tab.page.mouse.move(box["x"] + box["width"] * 0.6, y)
+    tab.page.mouse.down()
+    tab.page.mouse.move(box["x"] + box["width"] * 0.68, y, steps=8)
+    tab.page.mouse.up()
+    expect(tab.ui.locator('[data-testid="filter-chip"][data-column="npmi_xy@man"]')).to_have_count(1)
+    tab.wait_for_hash("range", contains="npmi_xy@man")
+    ranges = json.loads(tab.state["range"])
+    brushed = [r for r in ranges if r.startswith("npmi_xy@man:")]
+    assert len(ranges) == 2 and len(brushed) == 1, ranges
+    low, high = (float(b) for b in brushed[0].split(":")[1:])
+    assert 0 < low < high < 1, brushed
+    both = list(DEFAULT.items()) + [("range", r) for r in ranges]
+    rows, total_both = backend.all(both)
+    assert 0 < total_both < total
+    table = tab.settled(total=total_both, top=min(total_both, TOP))
+    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
+    for row in table["rows"]:
+        assert shown(row["gap"]) >= 0.2 - 0.0005, row
+        assert low - 0.0005 <= shown(row["values"]["man"]) <= high + 0.0005, row
+
+    # Removing the gap chip leaves only the brushed range.
+    tab.ui.locator('[data-testid="filter-chip"][data-column="gap"] [data-testid="filter-chip-remove"]').click()
+    expect(tab.testid("filter-chip")).to_have_count(1)
+    rows, total_brush = backend.all(list(DEFAULT.items()) + [("range", brushed[0])])
+    assert total_both < total_brush < unfiltered
+    table = tab.settled(total=total_brush, top=min(total_brush, TOP))
+    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
+
+
+def test_sorting_by_clicking_a_header(tab, backend):
+    tab.open(DEFAULT)
+    header = tab.testid("sort-header-npmi_xy@woman")
+    for order, aria in (("desc", "descending"), ("asc", "ascending")):
+        header.click()
+        tab.wait_for_hash("sort", "npmi_xy@woman")
+        expect(header.locator("xpath=..")).to_have_attribute("aria-sort", aria)
+        expected = backend.page(dict(DEFAULT, sort="npmi_xy@woman", order=order), limit=TOP)
+        table = tab.settled(total=expected["total"])
+        assert labels_of(table["rows"][:TOP]) == labels_of(expected["rows"]), order
+        values = [shown(r["values"]["woman"]) for r in table["rows"][:TOP]]
+        assert values == sorted(values, reverse=order == "desc")
+
+    tab.testid("sort-header-label").click()
+    tab.wait_for_hash("sort", "label")
+    expected = backend.page(dict(DEFAULT, sort="label", order="asc"), limit=TOP)
+    table = tab.settled(total=expected["total"])
+    assert labels_of(table["rows"][:TOP]) == labels_of(expected["rows"])
+    expect(tab.testid("sort-header-gap").locator("xpath=..")).to_have_attribute("aria-sort", "none")
+
+
+def test_scrolling_to_the_end_shows_the_last_rows(tab, backend):
+    table = tab.open(DEFAULT)
+    total = table["total"]
+    expected = backend.page(DEFAULT, limit=30, offset=total - 30)["rows"]
+    tab.ui.locator("lit-virtualizer").evaluate("(list) => { list.scrollTop = list.scrollHeight; }")
+    expect(tab.ui.locator('[data-testid="table-row"][data-rank="%d"]' % total)).to_have_attribute(
+        "data-label", expected[-1]["label"])
+    expect(tab.testid("ranked-table")).to_have_attribute("data-loading", "false")
+    expect(tab.testid("table-row-placeholder")).to_have_count(0)
+    shown = {r["rank"]: r["label"] for r in tab.table()["rows"]}
+    ranks = range(total - 29, total + 1)
+    assert sum(rank in shown for rank in ranks) >= 15, sorted(shown)  # the rows in view, at least
+    for rank, row in zip(ranks, expected):
+        if rank in shown:
+            assert shown[rank] == row["label"], rank
+
+
+def test_a_flag_survives_a_reload(tab, backend, e2e_logdir):
+    table = tab.open(DEFAULT)
+    before = set(backend.flags(DEMO_TAG)["flagged"])
+    label = next(r["label"] for r in table["rows"] if r["rank"] >= 3 and r["label"] not in before)
+    button = tab.row(label).locator('[data-testid="flag-button"]')
+    expect(button).to_have_attribute("aria-pressed", "false")
+    with tab.page.expect_response(lambda r: "/flags" in r.url and r.request.method == "POST") as posted:
+        button.click()
+    assert posted.value.status == 200, posted.value.text()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    flags = backend.flags(DEMO_TAG)
+    assert set(flags["flagged"]) == before | {label}
+    stored = json.loads((e2e_logdir / ".tb_bias" / "flags.json").read_text())
+    assert label in json.dumps(stored, ensure_ascii=False)
+
+    tab.reload()
+    button = tab.row(label).locator('[data-testid="flag-button"]')
+    expect(button).to_have_attribute("aria-pressed", "true")
+    pressed = tab.ui.locator('[data-testid="flag-button"][aria-pressed="true"]')
+    expect(pressed).to_have_count(len([r for r in tab.table()["rows"] if r["label"] in flags["flagged"]]))
+
+    # The flagged-only view shows exactly the flagged labels that pass the filters.
+    tab.testid("flagged-only-toggle").check()
+    expected = backend.page(dict(DEFAULT, flagged_only="1"))
+    assert label in labels_of(expected["rows"])
+    table = tab.settled(total=expected["total"])
+    assert labels_of(table["rows"]) == labels_of(expected["rows"])
+
+    # Unflagging is saved too (and leaves the shared logdir as it was).
+    with tab.page.expect_response(lambda r: "/flags" in r.url and r.request.method == "POST") as posted:
+        tab.row(label).locator('[data-testid="flag-button"]').click()
+    assert posted.value.status == 200
+    assert set(backend.flags(DEMO_TAG)["flagged"]) == before
+
+
+def read_csv(download):
+    text = open(download.path(), encoding="utf-8", newline="").read()
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_downloaded_csv_matches_the_filtered_rows(tab, backend):
+    tab.open(DEFAULT)
+    tab.testid("search-input").fill("an")
+    tab.wait_for_hash("q", "an")
+    tab.testid("range-column").select_option("count")
+    tab.testid("range-min").fill("40")
+    tab.testid("range-add").click()
+    tab.testid("sort-header-npmi_xy@girl").click()
+    tab.wait_for_hash("sort", "npmi_xy@girl")
+    params = dict(DEFAULT, q="an", range="count:40:", sort="npmi_xy@girl")
+    rows, total = backend.all(params)
+    assert 20 < total < backend.page(DEFAULT, limit=1)["total"]
+    table = tab.settled(total=total)
+
+    with tab.page.expect_download() as info:
+        tab.testid("csv-link").click()
+    download = info.value
+    assert download.suggested_filename == "tb_bias_model_a_gender_npmi_xy.csv"
+    got = read_csv(download)
+    assert [r["label"] for r in got] == labels_of(rows)
+    assert [r["label"] for r in got[: len(table["rows"])]] == labels_of(table["rows"])
+    assert set(got[0]) == {"label", "count", "gap", "flagged", "hidden"} | {
+        "%s@%s" % (kind, x) for kind in ("count", "npmi_xy") for x in ("man", "woman", "boy", "girl")}
+    for line, row in zip(got, rows):
+        assert int(line["count"]) == row["count"] >= 40
+        assert "an" in line["label"].lower()
+        assert abs(float(line["gap"]) - row["gap"]) < 1e-9
+        assert abs(float(line["npmi_xy@girl"]) - row["values"]["girl"]) < 1e-9
+
+    # Labels that look like formulas are escaped; the others are verbatim.
+    tab.open({"run": HOSTILE_RUN, "tag": HOSTILE_TAG})
+    with tab.page.expect_download() as info:
+        tab.testid("csv-link").click()
+    got = [r["label"] for r in read_csv(info.value)]
+    rows, _ = backend.all({"run": HOSTILE_RUN, "tag": HOSTILE_TAG})
+    assert sorted(labels_of(rows)) == sorted(HOSTILE_LABELS)
+    assert got == [("'" + label if label in FORMULA_LABELS else label) for label in labels_of(rows)]
+    for label in FORMULA_LABELS:
+        assert "'" + label in got
+    for label in XSS_LABELS:
+        assert label in got
+
+
+def test_parallel_coordinates_draw_one_line_per_selected_label(tab, backend):
+    table = tab.open(DEFAULT)
+    expect(tab.testid("pcp-empty")).to_be_visible()
+    expect(tab.testid("pcp-line")).to_have_count(0)
+    picked = [r["label"] for r in table["rows"] if r["rank"] in (1, 3, 7)]
+    for label in picked:
+        tab.row(label).locator('[data-testid="select-checkbox"]').check()
+    lines = tab.testid("pcp-line")
+    expect(lines).to_have_count(3)
+    assert sorted(lines.evaluate_all("ls => ls.map((l) => l.dataset.label)")) == sorted(picked)
+    assert json.loads(tab.state["sel"]) == picked
+
+    # Hovering a table row highlights its line.
+    tab.row(picked[1]).hover()
+    expect(tab.ui.locator('[data-testid="pcp-line"].hovered')).to_have_attribute("data-label", picked[1])
+    expect(tab.testid("pcp-hover-label")).to_contain_text(picked[1])
+
+    tab.row(picked[1]).locator('[data-testid="select-checkbox"]').uncheck()
+    expect(lines).to_have_count(2)
+    assert sorted(lines.evaluate_all("ls => ls.map((l) => l.dataset.label)")) == sorted([picked[0], picked[2]])
+
+    # "Select all" of a searched result: one line per label of the result.
+    tab.testid("clear-selection-button").click()
+    expect(lines).to_have_count(0)
+    tab.testid("search-input").fill("hair")
+    tab.wait_for_hash("q", "hair")
+    rows, total = backend.all(dict(DEFAULT, q="hair"))
+    assert 3 <= total <= 100
+    tab.settled(total=total)
+    tab.testid("select-all-button").click()
+    expect(lines).to_have_count(total)
+    assert sorted(lines.evaluate_all("ls => ls.map((l) => l.dataset.label)")) == sorted(labels_of(rows))
+    expect(tab.testid("pcp-missing")).to_have_count(0)
+
+
+# Elements a label would have created if it had been parsed as HTML, anywhere
+# in the plugin's frame (through shadow roots).
+CREATED_FROM_LABELS_JS = """() => {
+  const found = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("img, iframe, script, [onerror], [onload]")) {
+      // plugin_entry.html's own loader script is the only legitimate one
+      if (el.tagName === "SCRIPT" && !el.textContent.includes("tbBiasXss")) continue;
+      found.push(el.outerHTML.slice(0, 120));
+    }
+    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document);
+  return found;
+}"""
+
+
+def assert_nothing_ran(tab):
+    """No dialog opened, no global was set (plugin frame or top window), no
+    element was created from a label, no uncaught error. (TensorBoard's CSP
+    blocks inline handlers too, so an escaping bug shows first as created
+    elements and as label text that is not verbatim.)"""
+    assert tab.dialogs == [], "a label opened a dialog: %r" % tab.dialogs
+    assert tab.frame.evaluate("() => window.__tbBiasXss") is None
+    assert tab.page.evaluate("() => window.__tbBiasXss") is None
+    created = tab.frame.evaluate(CREATED_FROM_LABELS_JS)
+    assert created == [], created
+    assert tab.page_errors == []
+
+
+def test_hostile_labels_are_shown_as_text_and_run_nothing(tab, backend):
+    rows, total = backend.all({"run": HOSTILE_RUN, "tag": HOSTILE_TAG})
+    assert total == len(HOSTILE_LABELS)
+    table = tab.open({"run": HOSTILE_RUN, "tag": HOSTILE_TAG, "sel": list(XSS_LABELS)}, total=total, top=total)
+    assert labels_of(table["rows"]) == labels_of(rows)
+    for row in table["rows"]:
+        assert row["text"] == row["label"]  # the text node is the label, verbatim
+    for label in XSS_LABELS:
+        expect(tab.row(label).locator('[data-testid="cell-label"]')).to_have_text(label)
+    # Selected, they are drawn in the parallel coordinates (SVG titles, data attributes).
+    lines = tab.testid("pcp-line")
+    expect(lines).to_have_count(len(XSS_LABELS))
+    assert sorted(lines.evaluate_all("ls => ls.map((l) => l.dataset.label)")) == sorted(XSS_LABELS)
+    tab.row(XSS_LABELS[1]).hover()
+    expect(tab.testid("pcp-hover-label")).to_contain_text(XSS_LABELS[1])
+    assert_nothing_ran(tab)
+    tab.screenshot("test_hostile_labels_table_view")
+
+    # ...and in the compare view.
+    tab.testid("view-compare").click()
+    expect(tab.testid("compare-row")).to_have_count(total)
+    for label in XSS_LABELS:
+        expect(tab.ui.locator('[data-testid="compare-row"]').filter(has_text=label)).to_have_count(1)
+    assert_nothing_ran(tab)
+
+
+def test_view_state_in_the_url_survives_a_reload(tab, backend):
+    tab.open(DEFAULT)
+    tab.testid("metric-select").select_option("pmi")
+    tab.testid("x1-select").select_option("woman")
+    tab.testid("x2-select").select_option("rest")
+    tab.testid("range-column").select_option("count")
+    tab.testid("range-min").fill("30")
+    tab.testid("range-add").click()
+    tab.testid("search-input").fill("e")
+    tab.wait_for_hash("q", "e")
+    tab.testid("sort-header-pmi@girl").click()
+    tab.wait_for_hash("sort", "pmi@girl")
+    params = dict(DEFAULT, metric="pmi", x1="woman", x2="rest", range="count:30:", q="e", sort="pmi@girl")
+    expected = backend.page(params, limit=TOP)
+    before = tab.settled(total=expected["total"])
+    assert labels_of(before["rows"][:TOP]) == labels_of(expected["rows"])
+    url = tab.page.url
+    assert {k: tab.state.get(k) for k in ("metric", "x1", "x2", "q", "sort")} == {
+        "metric": "pmi", "x1": "woman", "x2": "rest", "q": "e", "sort": "pmi@girl"}
+
+    def assert_restored():
+        expect(tab.testid("metric-select")).to_have_value("pmi")
+        expect(tab.testid("x1-select")).to_have_value("woman")
+        expect(tab.testid("x2-select")).to_have_value("rest")
+        expect(tab.testid("search-input")).to_have_value("e")
+        expect(tab.ui.locator('[data-testid="filter-chip"][data-column="count"]')).to_have_count(1)
+        expect(tab.testid("sort-header-pmi@girl").locator("xpath=..")).to_have_attribute("aria-sort", "descending")
+        table = tab.settled(total=expected["total"])
+        assert labels_of(table["rows"][:TOP]) == labels_of(expected["rows"])
+
+    tab.reload()
+    assert_restored()
+    assert tab.page.url == url
+    # The same link opened afresh (a shared link) gives the same view.
+    tab.page.goto("about:blank")
+    tab.page.goto(url)
+    assert_restored()
