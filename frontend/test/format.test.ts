@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/lib/bars.js";
-import { gapColor, identityColor, NEUTRAL, OKABE_ITO } from "../src/lib/colors.js";
+import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/lib/colors.js";
 import { filterColumns, gridTemplate, tableColumns } from "../src/lib/columns.js";
 import {
   columnTitle,
@@ -98,6 +98,19 @@ describe("colours", () => {
     expect(identityColor(["man", "woman"], "woman")).toBe(OKABE_ITO[1]);
     expect(identityColor(["man", "woman"], "rest")).toBe(NEUTRAL);
     expect(identityColor(["man"], "x")).toBe(NEUTRAL);
+  });
+
+  it("darkens identity colours used as text to WCAG AA contrast on white, and only as much as needed", () => {
+    expect(contrastOnWhite("#000000")).toBeCloseTo(21, 5);
+    expect(contrastOnWhite("#ffffff")).toBeCloseTo(1, 5);
+    for (const colour of OKABE_ITO) {
+      const text = textColor(colour);
+      expect(contrastOnWhite(text)).toBeGreaterThanOrEqual(4.5);
+      if (contrastOnWhite(colour) >= 4.5) expect(text).toBe(colour.toLowerCase());
+    }
+    expect(contrastOnWhite("#F0E442")).toBeLessThan(2); // yellow as it is: unreadable as text
+    expect(textColor("#F0E442")).not.toBe("#000000"); // still a yellow hue, darkened
+    expect(identityTextColor(["a", "b", "c", "d", "e"], "e")).toBe(textColor("#E69F00"));
   });
 
   it("colours a gap by the identity it leans towards", () => {

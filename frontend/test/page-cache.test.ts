@@ -96,14 +96,17 @@ describe("PageCache", () => {
   it("drops answers that arrive after it was disposed", async () => {
     const cache = new PageCache<string>(10);
     let release!: () => void;
+    let signalSeen: AbortSignal | null = null;
     const slow: PageFetcher<string> = (_offset, _limit, signal) =>
       new Promise((resolve) => {
+        signalSeen = signal;
         release = () => resolve({ rows: ["late"], total: 1 });
-        expect(signal.aborted).toBe(false);
       });
     const onChange = vi.fn();
     const done = cache.load(0, 5, slow, onChange);
+    expect(signalSeen!.aborted).toBe(false);
     cache.dispose();
+    expect(signalSeen!.aborted).toBe(true); // the request itself is cancelled
     release();
     await done;
     expect(cache.get(0)).toBeUndefined();

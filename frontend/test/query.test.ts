@@ -91,12 +91,13 @@ describe("table parameters", () => {
     const s = resolved({ sort: "count", run2: "model_b", step2: 1, compareSort: "gap_b", compareOrder: "desc" });
     const d = params(distributionUrl(s));
     expect(d.has("offset") || d.has("sort")).toBe(false);
-    const c = params(compareUrl(s, 0, 50));
+    const c = params(compareUrl(s, { run: "model_b", tag: "gender", step: 1 }, 0, 50));
     expect(c.get("run2")).toBe("model_b");
+    expect(c.get("tag2")).toBe("gender");
     expect(c.get("step2")).toBe("1");
     expect(c.get("sort")).toBe("gap_b");
     expect(c.get("order")).toBe("desc");
-    expect(c.has("tag2")).toBe(false);
+    expect(params(compareUrl(s, { run: "model_b", tag: "gender", step: null }, 0, 50)).has("step2")).toBe(false);
   });
 
   it("builds the flags URL", () => {

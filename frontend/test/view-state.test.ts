@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { RunsResponse } from "../src/lib/types.js";
 import {
+  compareTarget,
   decodeViewState,
   defaultViewState,
   encodeViewState,
@@ -11,7 +13,7 @@ import {
   toggleSelected,
   type ViewState,
 } from "../src/lib/view-state.js";
-import { resolved, runsFixture } from "./fixtures.js";
+import { countsTag, resolved, runsFixture } from "./fixtures.js";
 
 describe("URL encoding of the view state", () => {
   it("leaves every default out", () => {
@@ -150,6 +152,28 @@ describe("resolveState", () => {
     expect(resolveState({ ...defaultViewState(), sort: "count" }, single)!.state.sort).toBe("count");
   });
 
+  it("keeps sorting by the same identity's column when the metric changes", () => {
+    const r = resolveState({ ...defaultViewState(), metric: "pmi", sort: "npmi_xy@woman", order: "asc" }, runs)!;
+    expect(r.state.sort).toBe("pmi@woman");
+    expect(r.state.order).toBe("asc");
+    expect(resolveState({ ...defaultViewState(), metric: "pmi", sort: "count@woman" }, runs)!.state.sort).toBe("count@woman");
+  });
+
+  it("keeps a range on another metric only where the table has that metric", () => {
+    const ranges = [
+      { column: "dp@woman", low: 0.1, high: null },
+      { column: "count@woman", low: 5, high: null },
+      { column: "nPMI@woman", low: 0, high: null },
+    ];
+    const counts = resolveState({ ...defaultViewState(), metric: "pmi", ranges }, runs)!;
+    expect(counts.state.ranges.map((r) => r.column)).toEqual(["dp@woman", "count@woman"]);
+    const legacy = resolveState(
+      { ...defaultViewState(), run: "old_model", tag: "_npmi_", ranges: ranges.map((r) => ({ ...r, column: r.column.replace("woman", "female") })) },
+      runs,
+    )!;
+    expect(legacy.state.ranges.map((r) => r.column)).toEqual(["count@female", "nPMI@female"]);
+  });
+
   it("falls back from an unknown run to one that has the tag", () => {
     const r = resolveState({ ...defaultViewState(), run: "deleted", tag: "_npmi_" }, runs)!;
     expect(r.state.run).toBe("old_model");
@@ -162,6 +186,31 @@ describe("resolveState", () => {
     const ok = resolveState({ ...defaultViewState(), run2: "model_a", step2: 1 }, runs)!;
     expect(ok.state.run2).toBe("model_a");
     expect(ok.state.step2).toBe(1);
+  });
+});
+
+describe("compare target (table B)", () => {
+  const twoRuns = (): RunsResponse => {
+    const r = runsFixture();
+    r.runs.push({ run: "model_b", tags: [countsTag()] });
+    return r;
+  };
+
+  it("defaults to the same table in the next run that has it", () => {
+    expect(compareTarget(resolved(), twoRuns())).toEqual({ run: "model_b", tag: "gender", step: null });
+    expect(compareTarget(resolved({ run: "model_b" }), twoRuns())).toEqual({ run: "model_a", tag: "gender", step: null });
+  });
+
+  it("defaults to the step before A's when no other run has the table", () => {
+    expect(compareTarget(resolved(), runsFixture())).toEqual({ run: "model_a", tag: "gender", step: 1 });
+    expect(compareTarget(resolved({ step: 1 }), runsFixture())).toEqual({ run: "model_a", tag: "gender", step: 0 });
+    // nothing before step 0: the latest step
+    expect(compareTarget(resolved({ step: 0 }), runsFixture())).toEqual({ run: "model_a", tag: "gender", step: null });
+  });
+
+  it("follows what the user chose", () => {
+    const s = resolved({ run2: "model_a", step2: 2 });
+    expect(compareTarget(s, twoRuns())).toEqual({ run: "model_a", tag: "gender", step: 2 });
   });
 });
 

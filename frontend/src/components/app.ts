@@ -69,6 +69,7 @@ export class BiasApp extends LitElement {
   @state() private distributionLoading = false;
   @state() private distributionError = "";
   private distributionKey = "";
+  private runsAbort: AbortController | null = null;
   private distributionAbort: AbortController | null = null;
   /** a distribution request waiting for the table's rows to arrive first */
   private distributionWaiting: { url: string; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -181,6 +182,7 @@ export class BiasApp extends LitElement {
     this.hashWin.removeEventListener("hashchange", this.onHashChange);
     this.distributionAbort?.abort();
     this.selectedAbort?.abort();
+    this.runsAbort?.abort();
     this.stopWaitingForRows();
   }
 
@@ -222,7 +224,16 @@ export class BiasApp extends LitElement {
     this.effectsPending = true;
     const resolved = this.resolution?.state;
     if (!resolved) return;
-    if (resolved.tag !== previousTag || this.flags === null) void this.loadFlagsFor(resolved.tag);
+    if (resolved.tag !== previousTag) {
+      // The old table's flags must neither show on the new table's rows
+      // nor take a click meant for it: none until the new ones arrive.
+      this.flags = null;
+      this.confirmedFlags = null;
+      this.lookup = flagLookup(emptyFlags(resolved.tag));
+      void this.loadFlagsFor(resolved.tag);
+    } else if (this.flags === null) {
+      void this.loadFlagsFor(resolved.tag);
+    }
   }
 
   protected override updated() {
@@ -253,15 +264,22 @@ export class BiasApp extends LitElement {
   // --- data ----------------------------------------------------------------
 
   private async loadRuns() {
+    // Only the latest listing counts: an older answer arriving last must not win.
+    this.runsAbort?.abort();
+    const abort = new AbortController();
+    this.runsAbort = abort;
     this.runsLoading = true;
     this.runsError = "";
     try {
-      this.runs = await this.api.get<RunsResponse>(RUNS_URL);
+      const runs = await this.api.get<RunsResponse>(RUNS_URL, abort.signal);
+      if (abort.signal.aborted) return;
+      this.runs = runs;
       this.applyView(this.view);
     } catch (error) {
+      if (abort.signal.aborted || isAbort(error)) return;
       this.runsError = errorMessage(error);
     } finally {
-      this.runsLoading = false;
+      if (!abort.signal.aborted) this.runsLoading = false;
     }
   }
 
@@ -375,6 +393,7 @@ export class BiasApp extends LitElement {
       this.setFlags(flags);
       this.confirmedFlags = flags;
     } catch (error) {
+      if (this.resolution?.state.tag !== tag) return; // an answer for a table no longer shown
       this.setFlags(emptyFlags(tag));
       this.confirmedFlags = null;
       this.notice = `Cannot load flags: ${errorMessage(error)}`;
@@ -393,7 +412,12 @@ export class BiasApp extends LitElement {
 
   private flagOp(op: FlagOp) {
     const s = this.resolution?.state;
-    if (!this.flags || !s || isNoop(this.flags, op)) return;
+    if (!s) return;
+    if (!this.flags || this.flags.tag !== s.tag) {
+      this.notice = "The flags of this table are still loading; try again in a moment.";
+      return;
+    }
+    if (isNoop(this.flags, op)) return;
     const tag = this.flags.tag;
     this.setFlags(applyFlagOp(this.flags, op)); // show it now; the server confirms below
     if ((op.kind === "hidden" && !s.showHidden) || (op.kind === "flagged" && s.flaggedOnly)) {
@@ -402,10 +426,11 @@ export class BiasApp extends LitElement {
     this.pendingFlagOps++;
     this.flagChain = this.flagChain.then(async () => {
       try {
-        const base = this.confirmedFlags;
-        if (!base || base.tag !== tag) throw new Error("flags are not loaded; reload the page");
+        // A change made just before switching tables is still saved to its own table.
+        const confirmed = this.confirmedFlags;
+        const base = confirmed && confirmed.tag === tag ? confirmed : await loadFlags(this.api, tag);
         const result = await saveFlagOp(this.api, base, op);
-        this.confirmedFlags = result.state;
+        if (this.resolution?.state.tag === tag) this.confirmedFlags = result.state;
         if (result.rebased) {
           this.notice = "The flags had been changed elsewhere; your change was applied on top of the latest ones.";
         }

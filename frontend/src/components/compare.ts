@@ -11,7 +11,7 @@ import type { FlagLookup } from "../lib/flags.js";
 import { formatCount, formatSigned, formatTotal, pairTitle } from "../lib/format.js";
 import { compareUrl } from "../lib/query.js";
 import type { CompareResponse, CompareRow, RunsResponse, TagInfo } from "../lib/types.js";
-import { findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "../lib/view-state.js";
+import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "../lib/view-state.js";
 import { flagIcon } from "./icons.js";
 import { PagedRows } from "./paged-rows.js";
 import { baseStyles, emit } from "./shared.js";
@@ -146,14 +146,15 @@ export class Compare extends LitElement {
   ];
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has("state") || changed.has("api")) {
+    if (changed.has("state") || changed.has("api") || changed.has("runs")) {
       const s = this.state;
-      const key = JSON.stringify([queryKey(s), s.run2, s.tag2, s.step2, s.compareSort, s.compareOrder]);
+      const b = compareTarget(s, this.runs);
+      const key = JSON.stringify([queryKey(s), b, s.compareSort, s.compareOrder]);
       const changedKey = this.rows.setQuery(
         key,
         async (offset, limit, signal) => {
-          const page = await this.api.get<CompareResponse>(compareUrl(s, offset, limit), signal);
-          this.meta = page;
+          const page = await this.api.get<CompareResponse>(compareUrl(s, b, offset, limit), signal);
+          if (!signal.aborted) this.meta = page;
           return { rows: page.rows, total: page.total };
         },
         { keepRows: false, fromTop: true },
@@ -241,15 +242,16 @@ export class Compare extends LitElement {
   override render() {
     const s = this.state;
     const runs = this.runs.runs.filter((r) => r.tags.length > 0);
-    const run2 = s.run2 ?? s.run;
-    const tag2 = s.tag2 ?? s.tag;
+    const b = compareTarget(s, this.runs);
+    const run2 = b.run;
+    const tag2 = b.tag;
     const info2 = findTag(this.runs, run2, tag2);
     const tags2 = runs.find((r) => r.run === run2)?.tags ?? [];
     const cache = this.rows.cache;
     const total = cache.total;
     const meta = this.meta;
     const stepA = s.step === null ? "latest" : `step ${s.step}`;
-    const stepB = s.step2 === null ? "latest" : `step ${s.step2}`;
+    const stepB = b.step === null ? "latest" : `step ${b.step}`;
     const latest2 = info2?.steps[info2.steps.length - 1];
     return html`
       <div class="pickers" role="group" aria-label="Table B">
@@ -258,7 +260,7 @@ export class Compare extends LitElement {
           >B run
           <select
             data-testid="compare-run-select"
-            @change=${(e: Event) => this.change({ run2: (e.target as HTMLSelectElement).value, step2: null })}
+            @change=${(e: Event) => this.change({ run2: (e.target as HTMLSelectElement).value, tag2, step2: null })}
           >
             ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === run2}>${r.run}</option>`)}
           </select>
@@ -267,7 +269,7 @@ export class Compare extends LitElement {
           >table
           <select
             data-testid="compare-tag-select"
-            @change=${(e: Event) => this.change({ tag2: (e.target as HTMLSelectElement).value, step2: null })}
+            @change=${(e: Event) => this.change({ run2, tag2: (e.target as HTMLSelectElement).value, step2: null })}
           >
             ${tags2.map((t) => html`<option .value=${t.tag} .selected=${t.tag === tag2}>${t.tag}</option>`)}
           </select>
@@ -278,11 +280,11 @@ export class Compare extends LitElement {
             data-testid="compare-step-select"
             @change=${(e: Event) => {
               const v = (e.target as HTMLSelectElement).value;
-              this.change({ step2: v === "" ? null : Number(v) });
+              this.change({ run2, tag2, step2: v === "" ? null : Number(v) });
             }}
           >
-            <option value="" .selected=${s.step2 === null}>latest${latest2 === undefined ? "" : ` (${latest2})`}</option>
-            ${(info2?.steps ?? []).map((st) => html`<option .value=${String(st)} .selected=${st === s.step2}>${st}</option>`)}
+            <option value="" .selected=${b.step === null}>latest${latest2 === undefined ? "" : ` (${latest2})`}</option>
+            ${(info2?.steps ?? []).map((st) => html`<option .value=${String(st)} .selected=${st === b.step}>${st}</option>`)}
           </select>
         </label>
       </div>

@@ -3,7 +3,7 @@ import { customElement, property, state } from "lit/decorators.js";
 import { axisLeft } from "d3-axis";
 import { scaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
-import { gapColor, identityColor } from "../lib/colors.js";
+import { gapColor, identityColor, identityTextColor } from "../lib/colors.js";
 import { formatSigned, formatValue, pairTitle } from "../lib/format.js";
 import { polylinePath, valueExtent } from "../lib/plots.js";
 import type { TableRow, TagInfo } from "../lib/types.js";
@@ -194,7 +194,7 @@ export class ParallelCoordinates extends LitElement {
           (identity, i) => svg`
             <g class="axis" transform=${`translate(${axisX[i]},0)`}></g>
             <text class="axis-title" x=${axisX[i]!} y="14" text-anchor="middle"
-              fill=${identityColor(identities, identity)}>${identity}</text>`,
+              fill=${identityTextColor(identities, identity)}>${identity}</text>`,
         )}
         ${this.rows.map((row) => {
           const d = polylinePath(

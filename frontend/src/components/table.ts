@@ -7,7 +7,7 @@ import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
 import type { Api } from "../lib/api.js";
 import { errorMessage } from "../lib/api.js";
 import { barStyle } from "../lib/bars.js";
-import { gapColor, identityColor } from "../lib/colors.js";
+import { gapColor, identityColor, identityTextColor } from "../lib/colors.js";
 import { gridTemplate, tableColumns, type Column } from "../lib/columns.js";
 import { flaggedCsvLink, resultCsvLink } from "../lib/csv.js";
 import { debounce } from "../lib/debounce.js";
@@ -307,7 +307,7 @@ export class RankedTable extends LitElement {
         async (offset, limit, signal) => {
           try {
             const page = await this.api.get<TableResponse>(tableUrl(s, offset, limit), signal);
-            this.meta = page;
+            if (!signal.aborted) this.meta = page;
             return { rows: page.rows, total: page.total };
           } finally {
             if (!signal.aborted) emit(this, "rows-loaded", null);
@@ -360,7 +360,7 @@ export class RankedTable extends LitElement {
         aria-label=${`${column.kind === "gap" ? `Gap, ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}${orderText}. Click to sort.`}
         @click=${() => this.change(nextSort(s, column.id))}
       >
-        <span class="t" style=${styleMap({ color: column.kind === "value" ? identityColor(this.info.identities, column.identity) : "" })}
+        <span class="t" style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
           >${title}</span
         ><span class="arrow" aria-hidden="true">${arrow}</span>
       </button>
@@ -465,6 +465,7 @@ export class RankedTable extends LitElement {
       @mouseenter=${this.onRowEnter}
       @mouseleave=${this.onRowLeave}
       @focusin=${this.onRowEnter}
+      @focusout=${this.onRowLeave}
     >
       <div role="cell" class="cell center">
         <input

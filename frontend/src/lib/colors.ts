@@ -18,6 +18,39 @@ export function identityColor(identities: readonly string[], identity: string | 
   return index < 0 ? NEUTRAL : OKABE_ITO[index % OKABE_ITO.length]!;
 }
 
+/** WCAG relative luminance of a `#rrggbb` colour. */
+export function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** WCAG contrast ratio of a `#rrggbb` colour against white. */
+export function contrastOnWhite(hex: string): number {
+  return 1.05 / (luminance(hex) + 0.05);
+}
+
+/**
+ * The colour darkened just enough (towards black, keeping its hue) for
+ * text on white to reach WCAG AA contrast (4.5:1). Okabe-Ito's orange,
+ * sky blue and yellow are too light for text as they are.
+ */
+export function textColor(hex: string): string {
+  const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  for (let scale = 1; scale > 0; scale -= 0.02) {
+    const out = "#" + rgb.map((c) => Math.round(c * scale).toString(16).padStart(2, "0")).join("");
+    if (contrastOnWhite(out) >= 4.5) return out;
+  }
+  return "#000000";
+}
+
+/** An identity's colour for text (headers, axis titles): see `textColor`. */
+export function identityTextColor(identities: readonly string[], identity: string | null): string {
+  return textColor(identityColor(identities, identity));
+}
+
 /** A positive gap leans towards x1, a negative one towards x2: use their colours. */
 export function gapColor(identities: readonly string[], x1: string | null, x2: string | null, gap: number | null): string {
   if (gap === null || gap === 0) return NEUTRAL;

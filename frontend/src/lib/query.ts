@@ -2,7 +2,7 @@
 // state. Parameters at their server default are left out.
 
 import { formatRangeParam } from "./ranges.js";
-import type { ResolvedState } from "./view-state.js";
+import type { CompareTarget, ResolvedState } from "./view-state.js";
 
 type Params = Array<[string, string]>;
 
@@ -65,11 +65,10 @@ export function distributionUrl(s: ResolvedState): string {
   return toUrl("distribution", commonParams(s));
 }
 
-export function compareUrl(s: ResolvedState, offset: number, limit: number): string {
+export function compareUrl(s: ResolvedState, b: CompareTarget, offset: number, limit: number): string {
   const p = commonParams(s);
-  if (s.run2 !== null) p.push(["run2", s.run2]);
-  if (s.tag2 !== null) p.push(["tag2", s.tag2]);
-  if (s.step2 !== null) p.push(["step2", String(s.step2)]);
+  p.push(["run2", b.run], ["tag2", b.tag]);
+  if (b.step !== null) p.push(["step2", String(b.step)]);
   if (s.compareSort !== "delta") p.push(["sort", s.compareSort]);
   if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
   p.push(["offset", String(offset)], ["limit", String(limit)]);

@@ -215,6 +215,12 @@ export function columnIdentity(column: string): string | null {
   return at < 0 ? null : column.slice(at + 1);
 }
 
+/** The metric (or `count`) a column like `npmi_xy@woman` refers to; the column itself if it has no `@`. */
+export function columnFamily(column: string): string {
+  const at = column.indexOf("@");
+  return at < 0 ? column : column.slice(0, at);
+}
+
 /**
  * Fits a (possibly stale or hand-edited) state to what is logged: an unknown
  * run or tag falls back to the first table, and every choice that table
@@ -234,14 +240,24 @@ export function resolveState(state: ViewState, runs: RunsResponse): Resolution |
     x2 !== null && ((x2 === "rest" && identities.length >= 2) || (x2 !== x1 && identities.includes(x2)));
   if (!x2Valid) x2 = identities.find((x) => x !== x1) ?? null;
 
-  const sortIdentity = columnIdentity(state.sort);
-  let sort = sortIdentity !== null && !identities.includes(sortIdentity) ? "gap" : state.sort;
   const metric = state.metric !== null && info.metrics.includes(state.metric) ? state.metric : defaultMetric(info);
+  const sortIdentity = columnIdentity(state.sort);
+  let sort = state.sort;
+  if (sortIdentity !== null && !identities.includes(sortIdentity)) {
+    sort = "gap";
+  } else if (sortIdentity !== null && columnFamily(sort) !== "count") {
+    // Sorting by an identity's value follows the metric: the table shows
+    // that metric's columns only.
+    sort = `${metric}@${sortIdentity}`;
+  }
   // With one identity there is no gap: rank by that identity's value instead.
   if (x2 === null && x1 !== null && sort === "gap") sort = `${metric}@${x1}`;
+  // A range keeps its own metric (its chip names it) if this table has it.
   const ranges = state.ranges.filter((r) => {
     const identity = columnIdentity(r.column);
-    return identity === null || identities.includes(identity);
+    if (identity === null) return true;
+    const family = columnFamily(r.column);
+    return identities.includes(identity) && (family === "count" || info.metrics.includes(family));
   });
 
   const run2 = runs.runs.find((r) => r.run === state.run2) ? state.run2 : null;
@@ -269,6 +285,34 @@ export function resolveState(state: ViewState, runs: RunsResponse): Resolution |
       step2,
     },
   };
+}
+
+/** Table B of the compare view: the run, table and step (null: latest) it reads. */
+export interface CompareTarget {
+  run: string;
+  tag: string;
+  step: number | null;
+}
+
+/**
+ * Table B of the compare view. What the user chose, where they chose it;
+ * otherwise something other than table A, so that the deltas mean
+ * something: the same table in the next run that has it, else the step
+ * before A's.
+ */
+export function compareTarget(s: ResolvedState, runs: RunsResponse): CompareTarget {
+  if (s.run2 !== null || s.tag2 !== null || s.step2 !== null) {
+    return { run: s.run2 ?? s.run, tag: s.tag2 ?? s.tag, step: s.step2 };
+  }
+  const withTag = runs.runs.filter((r) => r.tags.some((t) => t.tag === s.tag)).map((r) => r.run);
+  if (withTag.length > 1) {
+    const next = withTag[(withTag.indexOf(s.run) + 1) % withTag.length]!;
+    return { run: next, tag: s.tag, step: null };
+  }
+  const steps = findTag(runs, s.run, s.tag)?.steps ?? [];
+  const stepA = s.step ?? steps[steps.length - 1];
+  const before = steps.filter((st) => stepA !== undefined && st < stepA);
+  return { run: s.run, tag: s.tag, step: before.length ? before[before.length - 1]! : null };
 }
 
 /**
