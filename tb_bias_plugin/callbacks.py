@@ -70,33 +70,47 @@ class AssociationTableCallback(keras.callbacks.Callback):
             identities_from="attributes" if identities is not None else "labels",
         )
         self._validation_data = validation_data
-        self._identities = None if identities is None else np.asarray(identities)
-        if self._identities is not None and _is_dataset(validation_data):
-            raise ValueError("identities= needs array validation_data, not a dataset")
+        if identities is not None:
+            if _is_dataset(validation_data):
+                raise ValueError("identities= needs array validation_data, not a dataset")
+            # Kept as given: per-example name lists may be ragged, which
+            # np.asarray would reject or turn into a 2-D array of names.
+            if not hasattr(identities, "shape") and not isinstance(identities, list):
+                identities = list(identities)
+        self._identities = identities
+        if not _is_dataset(validation_data):
+            self._inputs()  # shapes checked now, not after the first epoch
         self._log_dir = os.path.join(os.fspath(log_dir), "validation")
         self._name = name
         self._batch_size = batch_size
         self._description = description
         self._writer = None
 
-    def _batches(self):
+    def _inputs(self):
+        """The model inputs of array validation_data, and their number of rows."""
         import tensorflow as tf
 
         data = self._validation_data
-        if _is_dataset(data):
-            for element in data:
-                yield (element[0] if isinstance(element, tuple) else element), None
-            return
         if isinstance(data, tuple):  # Keras's (x, y) or (x, y, sample_weight)
             data = data[0]
         leaves = tf.nest.flatten(data)  # x may be an array, a list or a dict of arrays
-        n = len(leaves[0])
-        if any(len(leaf) != n for leaf in leaves):
+        n = _num_rows(leaves[0])
+        if any(_num_rows(leaf) != n for leaf in leaves):
             raise ValueError("the inputs in validation_data have different numbers of rows")
-        if self._identities is not None and len(self._identities) != n:
+        if self._identities is not None and _num_rows(self._identities) != n:
             raise ValueError(
-                "identities has %d rows but validation_data has %d" % (len(self._identities), n)
+                "identities has %d rows but validation_data has %d" % (_num_rows(self._identities), n)
             )
+        return data, n
+
+    def _batches(self):
+        import tensorflow as tf
+
+        if _is_dataset(self._validation_data):
+            for element in self._validation_data:
+                yield (element[0] if isinstance(element, tuple) else element), None
+            return
+        data, n = self._inputs()
         for lo in range(0, n, self._batch_size):
             hi = lo + self._batch_size
             ids = None if self._identities is None else self._identities[lo:hi]
@@ -121,6 +135,11 @@ class AssociationTableCallback(keras.callbacks.Callback):
         if self._writer is not None:
             self._writer.close()
             self._writer = None
+
+
+def _num_rows(data):
+    shape = getattr(data, "shape", None)
+    return int(shape[0]) if shape is not None else len(data)
 
 
 def _is_dataset(data):

@@ -160,7 +160,9 @@ class CooccurrenceCounter:
         if self.identities_from == "attributes":
             if identities is None:
                 raise ValueError(
-                    "this counter takes identities as attributes: pass identities= to update()"
+                    "identity labels %s are not among label_names, so this counter takes them "
+                    "as a per-example attribute: pass identities= to update(), or fix the names"
+                    % _preview(self.identity_labels)
                 )
             n_id, identity_positives = _positives(
                 identities,
@@ -273,7 +275,7 @@ def _positives(batch, names, index, thresholds, what, *, ignore_unknown, single_
     if _is_scipy_sparse(batch):
         return _sparse_positives(batch, width, thresholds, what)
     if isinstance(batch, np.ndarray) or hasattr(batch, "__array__") or hasattr(batch, "shape"):
-        array = np.asarray(batch)
+        array = _as_array(batch, what)
         if not (array.ndim == 1 and array.dtype.kind in "USO"):
             return _dense_positives(array, width, thresholds, what)
         batch = array.tolist()  # one name (or list of names) per example
@@ -340,22 +342,34 @@ def _check_values(values, what):
                     "e.g. apply a sigmoid to logits" % (what, high)
                 )
         return "scores"
+    if kind in "USO":
+        raise ValueError(
+            "%s is an array of %s; give label names as a list of per-example lists "
+            "(they may differ in length), or scores / 0/1 indicators as a numeric array"
+            % (what, "strings" if kind in "US" else "objects")
+        )
     raise ValueError(
         "%s has unsupported dtype %s; expected bool, 0/1 integers or float scores"
         % (what, values.dtype)
     )
 
 
-def _dense_positives(batch, width, thresholds, what):
+def _as_array(batch, what):
     try:
-        array = np.asarray(batch)
-    except (TypeError, ValueError) as e:
+        return np.asarray(batch)
+    except Exception as e:  # the array-like's own error, e.g. a tensor that needs .detach()
         raise ValueError("%s could not be read as an array: %s" % (what, e))
+
+
+def _dense_positives(batch, width, thresholds, what):
+    array = _as_array(batch, what)
     if array.ndim != 2:
         raise ValueError("%s must be 2-D (examples x columns), got shape %s" % (what, array.shape))
     n, columns = array.shape
     if n == 0:
         raise ValueError("%s is an empty batch" % what)
+    if array.dtype.kind in "USO":
+        _check_values(array, what)  # names in an array: say so, not "wrong number of columns"
     if columns != width:
         raise ValueError("%s has %d columns but %d names were given" % (what, columns, width))
     mode = _check_values(array, what)
@@ -407,6 +421,8 @@ def _name_positives(rows, names, index, what, ignore_unknown, single_name_rows):
     get = index.get
     sets = []
     for i, row in enumerate(rows):
+        if isinstance(row, bytes):
+            raise ValueError("%s[%d] is bytes; give label names as str" % (what, i))
         if row is None and single_name_rows:
             row = ()
         elif isinstance(row, str):

@@ -56,7 +56,12 @@ def _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing)
     Returns ``(a, b, c, d)`` of shape (k, L): a = C(x,y), b = C(x) - C(x,y),
     c = C(y) - C(x,y), d = the rest, each plus ``smoothing``.
     """
-    if not np.isfinite(smoothing) or smoothing < 0:
+    if (
+        isinstance(smoothing, (bool, np.bool_))
+        or not isinstance(smoothing, (int, float, np.integer, np.floating))
+        or not np.isfinite(smoothing)
+        or smoothing < 0
+    ):
         raise ValueError("smoothing must be a finite number >= 0, got %r" % smoothing)
     cx = np.asarray(identity_counts, dtype=np.float64)[:, None]
     cy = np.asarray(label_counts, dtype=np.float64)[None, :]

@@ -33,14 +33,16 @@ def _check_name(name):
     return name
 
 
-def _check_step(step, required):
+def _check_step(step):
+    """None, or ``step`` as an int (event files hold signed 64-bit steps)."""
     if step is None:
-        if required:
-            raise ValueError("step is required")
         return None
     if isinstance(step, bool) or not hasattr(step, "__index__"):
         raise ValueError("step must be an integer, got %r" % (step,))
-    return int(step.__index__())
+    step = int(step.__index__())
+    if not -(2**63) <= step < 2**63:
+        raise ValueError("step %d does not fit in 64 bits" % step)
+    return step
 
 
 def as_association_table(
@@ -176,7 +178,7 @@ def association_table(
     """
     _check_name(name)
     _require_eager()
-    step = _check_step(step, required=False)
+    step = _check_step(step)
     table = as_association_table(
         predictions_or_counter,
         label_names=label_names,
@@ -197,7 +199,7 @@ def metric_table(name, values, *, label_names, metric_names, step=None, descript
     """
     _check_name(name)
     _require_eager()
-    step = _check_step(step, required=False)
+    step = _check_step(step)
     table = PrecomputedTable(label_names, metric_names, values)
     return _write_tf(name, table, step, description)
 
@@ -264,7 +266,7 @@ class Writer:
     def _write(self, name, table, step, description):
         event = event_pb2.Event(
             wall_time=time.time(),
-            step=step,
+            step=0 if step is None else step,
             summary=summary_pb2.Summary(value=[_summary_value(name, table, description)]),
         )
         self._write_event(event)
@@ -278,14 +280,15 @@ class Writer:
         label_names=None,
         identity_labels=None,
         identities=None,
-        step=0,
+        step=None,
         thresholds=None,
         description=None,
     ):
         """Write an association table; same arguments as the module-level
-        :func:`association_table`, except that ``step`` defaults to 0."""
+        :func:`association_table`. Without TensorFlow there is no default
+        step, so ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
         _check_name(name)
-        step = _check_step(step, required=True)
+        step = _check_step(step)
         table = as_association_table(
             predictions_or_counter,
             label_names=label_names,
@@ -295,10 +298,11 @@ class Writer:
         )
         return self._write(name, table, step, description)
 
-    def metric_table(self, name, values, *, label_names, metric_names, step=0, description=None):
-        """Write precomputed per-label metric values; see :func:`metric_table`."""
+    def metric_table(self, name, values, *, label_names, metric_names, step=None, description=None):
+        """Write precomputed per-label metric values; see :func:`metric_table`
+        (``step=None`` writes step 0)."""
         _check_name(name)
-        step = _check_step(step, required=True)
+        step = _check_step(step)
         table = PrecomputedTable(label_names, metric_names, values)
         return self._write(name, table, step, description)
 

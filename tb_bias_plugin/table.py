@@ -8,6 +8,10 @@ import numpy as np
 from tb_bias_plugin import metrics as metrics_lib
 
 
+#: Thresholds this close are the same threshold (a value read back from
+#: JSON or typed by hand need not be bit-identical to the logged one).
+THRESHOLD_TOLERANCE = 1e-9
+
 #: Not allowed as an identity name: it means "every other identity" in gaps.
 REST = "rest"
 
@@ -72,8 +76,9 @@ def check_thresholds(thresholds):
     for t in values:
         if not math.isfinite(t) or not 0.0 <= t <= 1.0:
             raise ValueError("threshold %r is outside [0, 1]" % t)
-    if len(set(values)) != len(values):
-        raise ValueError("thresholds must be unique, got %r" % (values,))
+    ordered = sorted(values)
+    if any(b - a <= THRESHOLD_TOLERANCE for a, b in zip(ordered, ordered[1:])):
+        raise ValueError("thresholds must be unique (more than %g apart), got %r" % (THRESHOLD_TOLERANCE, values))
     return values
 
 
@@ -220,7 +225,7 @@ class AssociationTable(_Labelled):
         if threshold is None:
             return 0
         for i, t in enumerate(self.thresholds):
-            if math.isclose(t, float(threshold), rel_tol=0, abs_tol=1e-9):
+            if math.isclose(t, float(threshold), rel_tol=0, abs_tol=THRESHOLD_TOLERANCE):
                 return i
         raise ValueError(
             "threshold %r was not logged; available: %s"

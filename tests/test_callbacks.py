@@ -52,11 +52,30 @@ def test_callback_accepts_datasets_and_attributes(tmp_path):
     assert table_b.identity_counts[0].tolist() == [int((groups == "f").sum()), int((groups == "m").sum())]
 
 
+def test_callback_takes_identities_as_per_example_name_lists(tmp_path):
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(20, 4)).astype("float32")
+    # ragged: some examples have no attribute, some one, some two
+    ids = [[], ["f"], ["m"], ["f", "m"]] * 5
+    model = _model()
+    model.fit(x, np.zeros((20, len(LABELS))), epochs=1, verbose=0, callbacks=[
+        AssociationTableCallback(str(tmp_path), x, label_names=LABELS, identity_labels=["f", "m"],
+                                 identities=ids, batch_size=6)])
+    table = _read_back(str(tmp_path))["validation", "associations", 0][1]
+    want = CooccurrenceCounter(LABELS, ["f", "m"]).update(model.predict(x, verbose=0), identities=ids).table()
+    assert table == want
+    assert table.identity_counts[0].tolist() == [10, 10]
+    assert table.identity_cooccurrence[0].tolist() == [[10, 5], [5, 10]]
+
+
 def test_callback_validates_arguments_up_front():
     with pytest.raises(ValueError, match="not in label_names"):
         AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["nobody"])
     with pytest.raises(ValueError, match="batch_size"):
         AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"], batch_size=0)
+    with pytest.raises(ValueError, match="identities has 3 rows but validation_data has 2"):
+        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["f"],
+                                 identities=[["f"], [], ["f"]])
 
 
 def test_callback_takes_keras_style_validation_data(tmp_path):

@@ -6,6 +6,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings, strategies as st
 
 from tb_bias_plugin import CooccurrenceCounter, counting
+from tb_bias_plugin.table import THRESHOLD_TOLERANCE
 
 LABELS = ["man", "woman", "bike", "dress", "tie", "tree", "car"]
 IDENTITIES = ["man", "woman"]
@@ -91,7 +92,10 @@ def test_every_input_form_counts_the_same(examples):
 @settings(max_examples=100, deadline=None)
 @given(
     st.integers(1, 30),
-    st.lists(st.floats(0, 1), min_size=1, max_size=3, unique=True),
+    # distinct by more than THRESHOLD_TOLERANCE, which counts as the same threshold
+    st.lists(st.floats(0, 1), min_size=1, max_size=3).filter(
+        lambda ts: all(abs(a - b) > THRESHOLD_TOLERANCE for i, a in enumerate(ts) for b in ts[:i])
+    ),
     st.integers(0, 2**32 - 1),
 )
 def test_scores_are_positive_above_each_threshold(n, thresholds, seed):
@@ -197,6 +201,15 @@ def test_torch_like_arrays_are_accepted():
     assert got == CooccurrenceCounter(LABELS, IDENTITIES).update(dense).table()
 
 
+class NeedsDetach:
+    """Converts to an array the way a PyTorch tensor that requires grad does: not at all."""
+
+    shape = (1, 7)
+
+    def __array__(self, dtype=None, copy=None):
+        raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+
+
 BAD_BATCHES = [
     (np.zeros((3, 5)), "has 5 columns"),
     (np.zeros((0, 7)), "empty batch"),
@@ -207,7 +220,10 @@ BAD_BATCHES = [
     (np.full((2, 7), 3.0), "above 1"),
     (np.full((2, 7), 2, dtype=np.int64), "0/1"),
     (np.zeros((2, 7), dtype=complex), "dtype"),
-    (np.full((2, 7), "a"), "dtype"),
+    (np.full((2, 7), "a"), "array of strings"),
+    (np.array([["man", "bike"], ["woman", "tie"]]), "array of strings"),
+    (NeedsDetach(), "could not be read as an array: .*detach"),
+    ([b"man"], "bytes"),
     ([["man", "unicorn"]], "unicorn"),
     ([["man"], "woman"], "string"),
     ([[["man"]]], "2-D"),
@@ -241,6 +257,7 @@ def test_bad_batches_raise_and_change_nothing(batch, message):
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[-0.1]), "outside"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[float("nan")]), "outside"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[0.5, 0.5]), "unique"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[0.5, 0.5 + 1e-10]), "unique"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[]), "empty"),
         (dict(label_names=["a", "b"], identity_labels=["c"], identities_from="labels"), "not in label_names"),
         (dict(label_names=["a", "b"], identity_labels=["a"], identities_from="both"), "identities_from"),

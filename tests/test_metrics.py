@@ -224,8 +224,9 @@ def test_exact_values_at_independence_and_identity():
 def test_bad_arguments():
     with pytest.raises(ValueError, match="unknown metric"):
         association("npmi", 10, [1], [1], [[1]])
-    with pytest.raises(ValueError, match="smoothing"):
-        association("pmi", 10, [1], [1], [[1]], smoothing=-1)
+    for smoothing in (-1, float("inf"), None, "1", True):
+        with pytest.raises(ValueError, match="smoothing"):
+            association("pmi", 10, [1], [1], [[1]], smoothing=smoothing)
     with pytest.raises(ValueError, match="shape"):
         association("pmi", 10, [1, 2], [1], [[1]])
 

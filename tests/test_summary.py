@@ -115,22 +115,31 @@ def test_writer_does_not_import_tensorflow(tmp_path):
     assert len(_summary_events(tmp_path)) == 2
 
 
-@pytest.mark.parametrize(
-    "kwargs,message",
-    [
+BAD_ARGUMENTS = [
         (dict(name="", predictions_or_counter=[["man"]]), "name"),
         (dict(name="t", predictions_or_counter=[["man"]]), "label_names and identity_labels are required"),
         (dict(name="t", predictions_or_counter=np.zeros((2, 3)), label_names=LABELS, identity_labels=["man"]), "columns"),
         (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], thresholds=[2]), "outside"),
         (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step="one"), "step"),
-        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step=None), "step is required"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step=2**63), "64 bits"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["Man"]), r"'Man' are not among label_names"),
+        (dict(name="t", predictions_or_counter=np.array([["man", "bike"]]), label_names=LABELS, identity_labels=["man"]), "array of strings"),
+        (dict(name="t", predictions_or_counter=[b"man"], label_names=LABELS, identity_labels=["man"]), "bytes"),
+        (dict(name="t", predictions_or_counter=-np.ones((1, len(LABELS))), label_names=LABELS, identity_labels=["man"]), "negative"),
+        (dict(name="t", predictions_or_counter=np.zeros((0, len(LABELS))), label_names=LABELS, identity_labels=["man"]), "empty batch"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=["man", "man"], identity_labels=["man"]), "duplicate"),
+        (dict(name="t", predictions_or_counter=[["nobody"]], label_names=LABELS, identity_labels=["man"]), "not among"),
+        (dict(name="t", predictions_or_counter=np.zeros((1, len(LABELS)), dtype="complex64"), label_names=LABELS, identity_labels=["man"]), "dtype"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], thresholds=[0.5, 0.5 + 1e-12]), "unique"),
         (dict(name="t", predictions_or_counter=CooccurrenceCounter(LABELS, ["man"])), "not counted any examples"),
         (dict(name="t", predictions_or_counter=_counter(), identity_labels=["woman", "man"]), "identity_labels differ"),
         (dict(name="t", predictions_or_counter=_counter(), thresholds=0.5), "thresholds differ"),
         (dict(name="t", predictions_or_counter=_counter(), identities=[["x"]]), "identities="),
         (dict(name="t", predictions_or_counter=np.full((1, len(LABELS)), np.nan), label_names=LABELS, identity_labels=["man"]), "NaN"),
-    ],
-)
+]
+
+
+@pytest.mark.parametrize("kwargs,message", BAD_ARGUMENTS)
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, kwargs, message):
     writer = summary.Writer(tmp_path)
     size = os.path.getsize(writer.path)
@@ -146,13 +155,19 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path, kwargs, messag
 def test_tf_path_bad_arguments_write_nothing(tmp_path):
     import tensorflow as tf
     with tf.summary.create_file_writer(str(tmp_path)).as_default():
-        with pytest.raises(ValueError, match="columns"):
-            summary.association_table(
-                "t", np.zeros((2, 3)), label_names=LABELS, identity_labels=["man"], step=0
-            )
+        for kwargs, message in BAD_ARGUMENTS:
+            with pytest.raises(ValueError, match=message):
+                summary.association_table(**dict({"step": 0}, **kwargs))
         with pytest.raises(ValueError, match="infinite"):
             summary.metric_table("m", [[np.inf]], label_names=["a"], metric_names=["x@y"], step=0)
     assert _summary_events(tmp_path) == []
+
+
+def test_writer_without_a_step_writes_step_0(tmp_path):
+    with summary.Writer(tmp_path) as writer:
+        writer.association_table("t", _counter())
+        writer.metric_table("m", np.zeros((1, 1)), label_names=["a"], metric_names=["nPMI@x"], step=None)
+    assert [e.step for e in _summary_events(tmp_path)] == [0, 0]
 
 
 def test_closed_writer_refuses_to_write(tmp_path):
