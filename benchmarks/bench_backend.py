@@ -108,6 +108,13 @@ def main():
             t, _ = timed_get(client, "table", q=r"[a-z]+ \d*%d" % i, **base)
             broad.append(t)
         print("a new regex matching ~100%% of the labels, 10 queries:                        %s" % percentiles(broad))
+        for pattern in [r"(.*){1000}$", r"(.?){40}e(.?){40}$"]:
+            url = "/data/plugin/tb_bias/table?" + urllib.parse.urlencode(dict(base, q=pattern))
+            start = time.perf_counter()
+            response = client.get(url)
+            print("a pattern RE2 can only run slowly, %-20s -> %d after %.2f s: %s" % (
+                pattern, response.status_code, time.perf_counter() - start,
+                json.loads(response.get_data())["error"][:70]))
         other = []
         for metric in ["pmi", "dp", "tau_b", "npmi_y"]:
             t, _ = timed_get(client, "table", metric=metric, **base)

@@ -299,7 +299,7 @@ class BiasPlugin(base_plugin.TBPlugin):
             raise HttpError(413, "flags body is larger than %d bytes" % _MAX_FLAGS_BODY)
         try:
             body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: deeply nested
             raise bad_request("flags body must be a JSON object")
         if not isinstance(body, dict):
             raise bad_request("flags body must be a JSON object")

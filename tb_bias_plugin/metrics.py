@@ -241,8 +241,16 @@ def cooccurs_with_both(cooccurrence, x1, x2):
     """Mask of labels seen with both compared sides (the spec's default rule).
 
     For a pair, a label qualifies when C(x1,y) > 0 and C(x2,y) > 0. For
-    one-vs-rest (``x2 == "rest"``) the second side is the pooled rest: the
-    label qualifies when C(x1,y) > 0 and C(x',y) > 0 for some x' != x1.
+    one-vs-rest (``x2 == "rest"``) the second side is the mean of A(x',y)
+    over every x' != x1, and a single x' never seen with y brings in the
+    artefact the rule exists to remove (nPMI's -1 limit, ln 0): the label
+    qualifies when C(x,y) > 0 for every identity x.
+
+    Examples
+    --------
+    >>> cxy = np.array([[5, 1, 3], [4, 0, 2], [2, 7, 0]])
+    >>> cooccurs_with_both(cxy, 0, 1).tolist(), cooccurs_with_both(cxy, 0, "rest").tolist()
+    ([True, False, True], [True, False, False])
     """
     cooccurrence = np.asarray(cooccurrence)
     k = cooccurrence.shape[0]
@@ -251,8 +259,7 @@ def cooccurs_with_both(cooccurrence, x1, x2):
     if isinstance(x2, str):
         if x2 != "rest":
             raise ValueError("x2 must be an identity index or 'rest', got %r" % x2)
-        with_rest = np.delete(cooccurrence, x1, axis=0).sum(axis=0) > 0
-        return with_x1 & with_rest
+        return (cooccurrence > 0).all(axis=0)
     _check_identity_index(x2, k, "x2")
     return with_x1 & (cooccurrence[x2] > 0)
 

@@ -116,18 +116,27 @@ class Query:
 
 
 def gap_values(view, metric, x1, x2):
-    """G(y | x1, x2) of ``metric`` for every label; NaN everywhere without x2."""
+    """G(y | x1, x2) of ``metric`` for every label; NaN everywhere without x2.
+
+    Non-finite gaps (precomputed values near the float limits) are NaN:
+    undefined, like every other gap that has no number.
+    """
     if x2 is None:
         return np.full(len(view.label_names), np.nan)
     if x2 == "rest":
         stacked = np.stack([view.values(metric, j) for j in range(len(view.identity_names))])
-        return metrics.gap(stacked, x1, "rest")
-    return metrics.gap(np.stack([view.values(metric, x1), view.values(metric, x2)]), 0, 1)
+        gap = metrics.gap(stacked, x1, "rest")
+    else:
+        gap = metrics.gap(np.stack([view.values(metric, x1), view.values(metric, x2)]), 0, 1)
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isfinite(gap), gap, np.nan)
 
 
 def column_values(view, name, query, gap=None):
     """The values of column ``name`` (see COLUMN_HELP) for every label."""
     if name == "gap":
+        if query.x2 is None:
+            raise QueryError("column 'gap' needs two identities to compare: give x2")
         return gap_values(view, query.metric, query.x1, query.x2) if gap is None else gap
     if name == "count":
         if view.label_counts is None:
@@ -135,6 +144,8 @@ def column_values(view, name, query, gap=None):
         return view.label_counts
     if name == "label":
         return view.table.alphabetical_rank
+    if view.kind == "precomputed" and name in view.table.metric_names:
+        return view.table.column(name)  # any logged column, e.g. a precomputed gap nPMI_diff@a-b
     parsed = parse_column(name)
     if parsed is None:
         raise QueryError("unknown column %r; expected %s" % (name, COLUMN_HELP))
@@ -156,8 +167,12 @@ def column_values(view, name, query, gap=None):
     return view.values(family, j)
 
 
-def row_mask(view, query, gap, sort_values=None):
-    """Rows that pass every filter of ``query``."""
+def row_mask(view, query, gap):
+    """Rows that pass every filter of ``query``.
+
+    ``undefined="drop"`` drops the rows whose gap is undefined or, with a
+    single identity (no x2), whose value of the metric is.
+    """
     n = len(view.label_names)
     mask = metrics.ranking_mask(
         gap,
@@ -169,6 +184,8 @@ def row_mask(view, query, gap, sort_values=None):
         include_zero_cooccurrence=query.zero_cooccurrence == "include",
         include_undefined=query.undefined == "include" or query.x2 is None,
     )
+    if query.x2 is None and query.undefined == "drop":
+        mask &= ~np.isnan(np.asarray(view.values(query.metric, query.x1), dtype=np.float64))
     if query.labels is not None:
         keep = np.zeros(n, dtype=bool)
         keep[query.labels] = True
@@ -194,8 +211,6 @@ def row_mask(view, query, gap, sort_values=None):
         mask &= query.flagged if query.flagged is not None else False
     if not query.show_hidden and query.hidden is not None:
         mask &= ~query.hidden
-    if query.undefined == "drop" and sort_values is not None and sort_values.dtype.kind == "f":
-        mask &= ~np.isnan(sort_values)
     return mask
 
 
@@ -212,7 +227,7 @@ def select(view, query):
     sort_values = np.asarray(column_values(view, query.sort, query, gap))
     if query.sort == "label" and query.order == "abs":
         raise QueryError("order=abs needs a numeric column, not label")
-    mask = row_mask(view, query, gap, sort_values)
+    mask = row_mask(view, query, gap)  # sorting never changes which rows pass: undefined keys go last
     total = int(mask.sum())
     end = None if query.limit is None else query.offset + query.limit
     ranked = metrics.rank(sort_values.astype(np.float64), query.order, mask=mask, limit=end)
@@ -296,6 +311,10 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs"):
     if sort == "label" and order == "abs":
         raise QueryError("order=abs needs a numeric column, not label")
     mask = row_mask(view_a, query, gap_a) & present
+    if query.zero_cooccurrence == "exclude" and view_b.cooccurrence is not None:
+        # B's gaps obey the same rule, or its limits (nPMI's -1) top the deltas.
+        seen_b = metrics.cooccurs_with_both(view_b.cooccurrence, view_b.identity_names.index(x1), x2_b)
+        mask[present] &= seen_b[in_b[present]]
     if query.undefined == "drop":
         mask &= ~np.isnan(delta)
     total = int(mask.sum())

@@ -61,7 +61,10 @@ def reference(table, metric="npmi_xy", x1=0, x2=1, threshold=0, smoothing=0.0, o
     if not identities:
         mask[table.identity_label_index] = False
     if zero_cooccurrence:
-        mask &= metrics.cooccurs_with_both(table.cooccurrence[threshold], x1, x2)
+        # the spec's rule, written out: seen with x1 and with every identity on the other side
+        cxy = table.cooccurrence[threshold]
+        others = [j for j in range(cxy.shape[0]) if j != x1] if x2 == "rest" else [x2]
+        mask &= (cxy[x1] > 0) & np.all([cxy[j] > 0 for j in others], axis=0)
     if drop_undefined:
         mask &= ~np.isnan(g)
     return [table.label_names[i] for i in metrics.rank(g, order, mask=mask)], g, values
@@ -209,10 +212,12 @@ def test_range_filters_combine_with_and(client, logdir):
             and table.label_counts[0, table.label_names.index(l)] >= 60
             and table.cooccurrence[0, 1, table.label_names.index(l)] >= 1]
     assert labels_of(body) == keep
-    other_metric = get_json(client, "table", run="model_a", tag="gender", range="dp@child::0.05", limit=1000)
-    assert all(values_dp <= 0.05 for values_dp in
-               [metrics.association("dp", table.num_examples, table.identity_counts[0], table.label_counts[0],
-                                    table.cooccurrence[0])[2, table.label_names.index(l)] for l in labels_of(other_metric)])
+    # a range on another metric than the one shown
+    dp = metrics.association("dp", table.num_examples, table.identity_counts[0], table.label_counts[0],
+                             table.cooccurrence[0])[2]
+    other_metric = get_json(client, "table", run="model_a", tag="gender", range="dp@child::0.34", limit=1000)
+    assert labels_of(other_metric) == [l for l in want if dp[table.label_names.index(l)] <= 0.34]
+    assert 0 < other_metric["total"] < len(want)
 
 
 def test_row_inclusion_rules(client, logdir):
@@ -222,7 +227,7 @@ def test_row_inclusion_rules(client, logdir):
     assert "label 00" not in default  # never predicted: undefined
     assert not set(fx.IDENTITIES) & set(default)
     with_zero = labels_of(get_json(client, "table", zero_cooccurrence="include", **base))
-    assert "label 01" in with_zero and with_zero[-1] == "label 01" or "label 01" in with_zero
+    assert with_zero[0] == "label 01"  # never with woman: its gap rides on nPMI's -1 limit
     row = next(r for r in get_json(client, "table", zero_cooccurrence="include", **base)["rows"] if r["label"] == "label 01")
     assert row["values"]["woman"] == -1.0  # the nPMI limit for never-together
     with_undefined = get_json(client, "table", zero_cooccurrence="include", undefined="include", **base)
@@ -597,6 +602,77 @@ def test_single_identity_tables_rank_by_that_identity(tmp_path):
     assert body["x2"] is None and body["sort"] == "npmi_xy@woman" and body["total"] > 0
     values = [r["values"]["woman"] for r in body["rows"]]
     assert values == sorted(values, reverse=True) and all(r["gap"] is None for r in body["rows"])
+    # The rows whose value is undefined ("label 00", never predicted) are dropped by every route alike.
+    for metric in ("npmi_xy", "pmi"):
+        total = get_json(client, "table", run="one", tag="t", metric=metric)["total"]
+        assert get_json(client, "distribution", run="one", tag="t", metric=metric)["total"] == total
+        assert get_json(client, "table", run="one", tag="t", metric=metric, sort="count")["total"] == total
+    assert "label 00" not in labels_of(get_json(client, "table", run="one", tag="t", limit=1000))
+    assert "label 00" in labels_of(get_json(client, "table", run="one", tag="t", limit=1000, undefined="include"))
+    for params in (dict(sort="gap"), dict(range="gap:0:")):
+        assert "give x2" in get_json(client, "table", status=400, run="one", tag="t", **params)["error"]
+
+
+def test_sorting_never_changes_which_rows_pass(client):
+    base = dict(run="model_a", tag="gender", metric="pmi", zero_cooccurrence="include", limit=1000)
+    # pmi@woman is undefined (ln 0) for "label 01", never seen with woman: ranked last, not dropped
+    body = get_json(client, "table", sort="pmi@woman", x1="man", x2="child", **base)
+    assert body["total"] == get_json(client, "table", x1="man", x2="child", **base)["total"]
+    assert body["rows"][-1]["label"] == "label 01" and body["rows"][-1]["values"]["woman"] is None
+    values = [r["values"]["woman"] for r in body["rows"]]
+    defined = [v for v in values if v is not None]
+    assert defined == sorted(defined, reverse=True) and values[: len(defined)] == defined
+
+
+def test_one_vs_rest_leaves_out_labels_never_seen_with_one_of_the_rest(client, logdir):
+    table = logdir[1]["model_a", "gender", 2]
+    base = dict(run="model_a", tag="gender", x1="man", x2="rest", limit=1000)
+    default = get_json(client, "table", **base)
+    assert default["total"] > 20 and "label 01" not in labels_of(default)
+    for label in labels_of(default):
+        assert (table.cooccurrence[0, :, table.label_names.index(label)] > 0).all(), label
+    i = table.label_names.index("label 01")  # seen with man and child, never with woman
+    assert table.cooccurrence[0, 0, i] > 0 and table.cooccurrence[0, 2, i] > 0 and table.cooccurrence[0, 1, i] == 0
+    assert labels_of(get_json(client, "table", zero_cooccurrence="include", **base))[0] == "label 01"
+
+
+def _examples_table(path, run, examples):
+    with summary.Writer(path / run) as writer:
+        writer.association_table("t", examples, label_names=["man", "woman", "x", "y", "z"],
+                                 identity_labels=["man", "woman"], step=0)
+
+
+def test_compare_applies_the_zero_cooccurrence_rule_to_both_tables(tmp_path):
+    common = [["man"]] * 30 + [["woman"]] * 30 + [[]] * 100
+    common += [["man", "y"]] * 4 + [["woman", "y"]] * 3 + [["man", "z"]] * 2 + [["woman", "z"]] * 5
+    _examples_table(tmp_path, "a", common + [["man", "x"]] * 5 + [["woman", "x"]] * 5)
+    _examples_table(tmp_path, "b", common + [["man", "x"]] * 5)  # x never with woman in b
+    client = Client(fx.make_app(tmp_path)[0])
+    default = get_json(client, "compare", run="a", tag="t", run2="b")
+    assert sorted(labels_of(default)) == ["y", "z"] and default["total"] == 2
+    assert sorted(labels_of(get_json(client, "table", run="b", tag="t"))) == ["y", "z"]
+    included = get_json(client, "compare", run="a", tag="t", run2="b", zero_cooccurrence="include")
+    assert labels_of(included)[0] == "x" and included["rows"][0]["delta"] > 0.9
+
+
+def test_precomputed_gap_columns_can_be_sorted_and_filtered(client):
+    body = get_json(client, "table", run="legacy", tag="_npmi_", sort="nPMI_diff@male-female", include_identities=1)
+    assert labels_of(body) == ["field", "=SUM(A1)", "tree", "dress"]
+    body = get_json(client, "table", run="legacy", tag="_npmi_", range="nPMI_diff@male-female::-0.5")
+    assert labels_of(body) == ["dress"]
+
+
+def test_a_search_that_takes_too_long_is_a_400(client, monkeypatch):
+    monkeypatch.setattr("tb_bias_plugin.label_search.SEARCH_SECONDS", -1.0)  # its time is always up
+    monkeypatch.setattr("tb_bias_plugin.label_search.CHUNK_BYTES", 1)  # one label per chunk
+    body = get_json(client, "table", status=400, run="model_a", tag="gender", q="(.*){50}$")
+    assert "too slow" in body["error"] and "simplify" in body["error"]
+
+
+def test_deeply_nested_flags_bodies_are_a_400(client):
+    for data in ("[" * 100_000, '{"tag": "gender", "version": 0, "x": ' + "[" * 100_000 + "]" * 100_000 + "}"):
+        response = client.post(PREFIX + "flags", data=data)
+        assert response.status_code == 400, response.get_data(as_text=True)[:200]
 
 
 def test_runs_describe_the_latest_step(tmp_path):

@@ -33,6 +33,8 @@ def test_joined_search_equals_per_label_search(pattern, case_sensitive):
             LabelSearch(LABELS).mask(pattern, case_sensitive)
         return
     assert LabelSearch(LABELS).mask(pattern, case_sensitive).tolist() == want
+    # searched in chunks of a few labels, between which the time is checked
+    assert LabelSearch(LABELS, chunk_bytes=7).mask(pattern, case_sensitive).tolist() == want
 
 
 @pytest.mark.parametrize("pattern", ["hair", "HAIR", "x+y", "(a+)+$", "^b$", "a$", "", "Ü"])
@@ -69,3 +71,13 @@ def test_large_label_sets_use_the_joined_text():
     labels = ["label %d" % i for i in range(20000)]
     mask = LabelSearch(labels).mask(r"^label 1\d*7$")
     assert np.flatnonzero(mask).tolist() == [i for i, l in enumerate(labels) if l.startswith("label 1") and l.endswith("7")]
+
+
+@pytest.mark.parametrize("pattern", ["(a|b)+x", r"\Aa", "hai?r"])
+def test_a_search_stops_once_its_time_is_spent(pattern):
+    labels = ["label %d" % i for i in range(5000)]
+    spent = LabelSearch(labels, seconds=-1, chunk_bytes=1000)  # its time is up after the first chunk
+    with pytest.raises(PatternError, match=r"too slow: it searched \d+ of 5000 labels"):
+        spent.mask(pattern)
+    # one chunk: nothing to stop between
+    assert not LabelSearch(labels[:10], seconds=-1, chunk_bytes=1 << 16).mask(pattern).any()

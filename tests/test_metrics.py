@@ -245,10 +245,25 @@ def test_gap_pair_and_one_vs_rest():
 
 
 def test_cooccurs_with_both():
-    cxy = np.array([[1, 0, 2, 0], [1, 1, 0, 0], [0, 3, 0, 0]])
-    assert cooccurs_with_both(cxy, 0, 1).tolist() == [True, False, False, False]
-    assert cooccurs_with_both(cxy, 0, "rest").tolist() == [True, False, False, False]
-    assert cooccurs_with_both(cxy, 2, "rest").tolist() == [False, True, False, False]
+    cxy = np.array([[1, 0, 2, 0, 4], [1, 1, 0, 0, 5], [0, 3, 0, 0, 6]])
+    assert cooccurs_with_both(cxy, 0, 1).tolist() == [True, False, False, False, True]
+    assert cooccurs_with_both(cxy, 1, 2).tolist() == [False, True, False, False, True]
+    # One-vs-rest averages A(x', y) over every other identity, so each of
+    # them must have seen y: label 0 was never seen with identity 2.
+    assert cooccurs_with_both(cxy, 0, "rest").tolist() == [False, False, False, False, True]
+    assert cooccurs_with_both(cxy, 2, "rest").tolist() == [False, False, False, False, True]
+
+
+def test_one_vs_rest_ranking_has_no_limit_artefacts():
+    # Label 0 is seen with x1 and x2 but never with x3: with it, its gap
+    # against the rest would be pushed up by nPMI_xy's -1 for x3.
+    n, cx = 1000, [200, 200, 200]
+    cy = [40, 40]
+    cxy = np.array([[20, 20], [10, 10], [0, 10]])
+    values = association("npmi_xy", n, cx, cy, cxy)
+    g = gap(values, 0, "rest")
+    assert g[0] > 0.5 > g[1] > 0  # the artefact
+    assert cooccurs_with_both(cxy, 0, "rest").tolist() == [False, True]
 
 
 def _reference_rank(values, order, mask=None):

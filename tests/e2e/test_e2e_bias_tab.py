@@ -8,6 +8,7 @@ tests follow the data rather than hard-coding it.
 import csv
 import io
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -392,3 +393,83 @@ def test_view_state_in_the_url_survives_a_reload(tab, backend):
     tab.page.goto("about:blank")
     tab.page.goto(url)
     assert_restored()
+
+
+def test_compare_shows_the_gap_deltas_of_another_run(tab, tensorboard):
+    tab.open(DEFAULT)
+    tab.testid("view-compare").click()
+    # Table B defaults to the same table of the other model, so deltas mean something.
+    expect(tab.testid("compare-run-select")).to_have_value("model_b")
+    expected = tensorboard.get("compare", dict(DEFAULT, run2="model_b", limit=TOP))
+    assert expected["total"] > 1000 and expected["b"]["run"] == "model_b"
+    table = tab.testid("compare-table")
+    expect(table).to_have_attribute("data-total", str(expected["total"]))
+    expect(table).to_have_attribute("data-loading", "false")
+    rows = tab.testid("compare-row")
+    expect(rows.first).to_have_attribute("data-label", expected["rows"][0]["label"])
+    shown_rows = rows.evaluate_all("""rs => rs.map((r) => ({
+        label: r.dataset.label,
+        a: r.querySelector('[data-testid="cell-gap-a"]').textContent.trim(),
+        b: r.querySelector('[data-testid="cell-gap-b"]').textContent.trim(),
+        delta: r.querySelector('[data-testid="cell-delta"]').textContent.trim()}))""")
+    assert len(shown_rows) >= 15
+    for row, want in zip(shown_rows, expected["rows"]):
+        assert row["label"] == want["label"]
+        assert_close(row["a"], want["gap_a"], "gap A of %s" % want["label"])
+        assert_close(row["b"], want["gap_b"], "gap B of %s" % want["label"])
+        assert_close(row["delta"], want["delta"], "delta of %s" % want["label"])
+    # ranked by |delta|, and the deltas are B - A
+    deltas = [abs(r["delta"]) for r in expected["rows"]]
+    assert deltas == sorted(deltas, reverse=True) and deltas[0] > 0
+    for r in expected["rows"]:
+        assert abs(r["delta"] - (r["gap_b"] - r["gap_a"])) < 1e-9
+
+    # Two steps of one run instead: B = model_a at step 1.
+    tab.testid("compare-run-select").select_option("model_a")
+    tab.testid("compare-step-select").select_option("1")
+    tab.wait_for_hash("step2", "1")
+    expected = tensorboard.get("compare", dict(DEFAULT, run2="model_a", step2=1, limit=TOP))
+    assert expected["b"] == {"run": "model_a", "tag": DEMO_TAG, "step": 1}
+    expect(rows.first).to_have_attribute("data-label", expected["rows"][0]["label"])
+    expect(tab.testid("compare-summary")).to_contain_text("B = model_a step 1")
+
+
+def test_hidden_labels_leave_the_table_until_shown(tab, backend):
+    table = tab.open(DEFAULT)
+    before = backend.flags(DEMO_TAG)
+    label = next(r["label"] for r in table["rows"] if r["rank"] == 2)
+    total = table["total"]
+    with tab.page.expect_response(lambda r: "/flags" in r.url and r.request.method == "POST") as posted:
+        tab.row(label).locator('[data-testid="hide-button"]').click()
+    assert posted.value.status == 200
+    assert label in backend.flags(DEMO_TAG)["hidden"]
+    table = tab.settled(total=total - 1)
+    assert label not in labels_of(table["rows"])
+    assert labels_of(table["rows"][:TOP]) == labels_of(backend.page(DEFAULT, limit=TOP)["rows"])
+
+    tab.testid("show-hidden-toggle").check()
+    table = tab.settled(total=total)
+    expect(tab.row(label)).to_have_class(re.compile(r"\bhidden-label\b"))
+    expect(tab.row(label).locator('[data-testid="hide-button"]')).to_have_attribute("aria-pressed", "true")
+
+    # The flagged CSV lists exactly the flagged labels, whatever the filters.
+    flagged = next(r["label"] for r in table["rows"] if r["rank"] == 5)
+    with tab.page.expect_response(lambda r: "/flags" in r.url and r.request.method == "POST") as posted:
+        tab.row(flagged).locator('[data-testid="flag-button"]').click()
+    assert posted.value.status == 200
+    tab.testid("search-input").fill("no label contains this")
+    tab.wait_for_hash("q", "no label contains this")
+    with tab.page.expect_download() as info:
+        tab.testid("flagged-csv-link").click()
+    got = read_csv(info.value)
+    assert sorted(r["label"] for r in got) == sorted(set(before["flagged"]) | {flagged})
+    assert all(r["flagged"] == "1" for r in got)
+
+    tab.testid("search-input").fill("")
+    tab.settled(total=total)  # show-hidden is still on: every row is back
+    for name, button in ((label, "hide-button"), (flagged, "flag-button")):
+        with tab.page.expect_response(lambda r: "/flags" in r.url and r.request.method == "POST") as posted:
+            tab.row(name).locator('[data-testid="%s"]' % button).click()
+        assert posted.value.status == 200
+    assert backend.flags(DEMO_TAG)["hidden"] == before["hidden"]
+    assert backend.flags(DEMO_TAG)["flagged"] == before["flagged"]
