@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/lib/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/lib/colors.js";
-import { filterColumns, gridTemplate, tableColumns } from "../src/lib/columns.js";
+import { ACTIONS_REM, filterColumns, gridTemplate, SELECT_REM, tableColumns, tableMinWidth } from "../src/lib/columns.js";
 import {
   columnTitle,
   formatCount,
@@ -122,13 +122,13 @@ describe("colours", () => {
 });
 
 describe("columns", () => {
-  it("lists label, one value per identity, gap, and counts on request", () => {
-    expect(tableColumns(["man", "woman"], "pmi", false).map((c) => c.id)).toEqual(["label", "pmi@man", "pmi@woman", "gap"]);
+  it("lists label, gap, one value per identity, and counts on request", () => {
+    expect(tableColumns(["man", "woman"], "pmi", false).map((c) => c.id)).toEqual(["label", "gap", "pmi@man", "pmi@woman"]);
     expect(tableColumns(["man", "woman"], "pmi", true).map((c) => c.id)).toEqual([
       "label",
+      "gap",
       "pmi@man",
       "pmi@woman",
-      "gap",
       "count",
       "count@man",
       "count@woman",
@@ -140,7 +140,15 @@ describe("columns", () => {
     expect(filterColumns(["a"], "nPMI", false).map((c) => c.id)).toEqual(["gap", "nPMI@a"]);
   });
 
-  it("makes a grid with a track per column plus select and actions", () => {
-    expect(gridTemplate(tableColumns(["a", "b"], "dp", false)).split(" minmax").length).toBe(5);
+  it("makes a grid with select and actions, then a track per column", () => {
+    const template = gridTemplate(tableColumns(["a", "b"], "dp", false));
+    expect(template.startsWith(`${SELECT_REM}rem ${ACTIONS_REM}rem minmax(9rem,`)).toBe(true);
+    expect(template.split(" minmax").length).toBe(5);
+  });
+
+  it("gives the narrowest width of the rows, past which they scroll sideways", () => {
+    // select + actions + label 9 + gap 6.5 + 2 values 6.5
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", false))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5);
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 3 * 4.5);
   });
 });

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e_data import DEMO_RUNS, HOSTILE_RUN, write_hostile_run
+from e2e_data import DEMO_RUNS, HOSTILE_RUN, WIDE_RUN, write_hostile_run, write_wide_run
 from tb_harness import (
     PLUGIN_IFRAME,
     TABLE_STATE_JS,
@@ -34,6 +34,7 @@ def e2e_logdir(tmp_path_factory):
     # Flags are written beside the logs: never let the tests touch demo_logs.
     shutil.copytree(DEMO_LOGS, logdir, ignore=shutil.ignore_patterns(".tb_bias"))
     write_hostile_run(logdir / HOSTILE_RUN)
+    write_wide_run(logdir / WIDE_RUN)
     return logdir
 
 
@@ -42,7 +43,7 @@ def tensorboard(e2e_logdir):
     server = TensorBoard(
         e2e_logdir,
         log_path=e2e_logdir.parent / "tensorboard.log",
-        expected_runs=DEMO_RUNS + (HOSTILE_RUN,),
+        expected_runs=DEMO_RUNS + (HOSTILE_RUN, WIDE_RUN),
     )
     try:
         server.start()

@@ -1,6 +1,7 @@
 """What the browser tests add to their copy of demo_logs: a run whose label
 names are hostile (markup that would run code if put into HTML unescaped,
-and text a spreadsheet would run as a formula)."""
+and text a spreadsheet would run as a formula), and a run with more
+identities than the table has room for."""
 
 DEMO_RUNS = ("model_a", "model_b")
 DEMO_TAG = "gender"
@@ -41,5 +42,32 @@ def write_hostile_run(path):
             examples,
             label_names=identities + list(HOSTILE_LABELS),
             identity_labels=identities,
+            step=0,
+        )
+
+
+WIDE_RUN = "wide_identities"  # sorts after the demo runs
+WIDE_TAG = "many"
+WIDE_IDENTITIES = tuple("group_%02d" % j for j in range(12))
+
+
+def write_wide_run(path):
+    """A counts table with 12 identities given as a per-example attribute:
+    wider than the table's box, so its rows scroll sideways."""
+    import numpy as np
+
+    from tb_bias_plugin import summary
+
+    rng = np.random.default_rng(7)
+    labels = ["wide label %03d" % i for i in range(300)]
+    scores = rng.random((3000, len(labels))) ** 4
+    groups = rng.integers(0, len(WIDE_IDENTITIES), size=3000)
+    with summary.Writer(path) as writer:
+        writer.association_table(
+            WIDE_TAG,
+            scores,
+            label_names=labels,
+            identity_labels=list(WIDE_IDENTITIES),
+            identities=[WIDE_IDENTITIES[g] for g in groups],
             step=0,
         )

@@ -12,7 +12,9 @@ import re
 
 from playwright.sync_api import expect
 
-from e2e_data import DEMO_TAG, FORMULA_LABELS, HOSTILE_LABELS, HOSTILE_RUN, HOSTILE_TAG, XSS_LABELS
+from e2e_data import (
+    DEMO_TAG, FORMULA_LABELS, HOSTILE_LABELS, HOSTILE_RUN, HOSTILE_TAG, WIDE_IDENTITIES, WIDE_RUN, WIDE_TAG, XSS_LABELS,
+)
 from tb_harness import chromium_problem
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
@@ -473,3 +475,41 @@ def test_hidden_labels_leave_the_table_until_shown(tab, backend):
         assert posted.value.status == 200
     assert backend.flags(DEMO_TAG)["hidden"] == before["hidden"]
     assert backend.flags(DEMO_TAG)["flagged"] == before["flagged"]
+
+
+def test_many_identities_scroll_sideways_under_the_label(tab, backend):
+    table = tab.open({"run": WIDE_RUN, "tag": WIDE_TAG})
+    expected = backend.page({"run": WIDE_RUN, "tag": WIDE_TAG}, limit=TOP)
+    assert labels_of(table["rows"][:TOP]) == labels_of(expected["rows"])
+    box = tab.testid("ranked-table").bounding_box()
+
+    def inside(locator):
+        b = locator.bounding_box()
+        return b is not None and b["x"] >= box["x"] - 1 and b["x"] + b["width"] <= box["x"] + box["width"] + 1
+
+    first = tab.row(expected["rows"][0]["label"])
+    label_cell = first.locator('[data-testid="cell-label"]')
+    last_header = tab.testid("sort-header-npmi_xy@%s" % WIDE_IDENTITIES[-1])
+    # What the table is ranked by, and the row actions, are in view at once...
+    assert inside(first.locator('[data-testid="flag-button"]'))
+    assert inside(tab.testid("sort-header-gap")) and inside(first.locator('[data-testid="cell-gap"]'))
+    assert not inside(last_header), "12 identities should not fit in %d px" % box["width"]
+    label_x = label_cell.bounding_box()["x"]
+
+    # ...and the other identities are a sideways scroll away, header included.
+    rows = tab.ui.locator("lit-virtualizer")
+    rows.evaluate("(list) => { list.scrollLeft = list.scrollWidth; }")
+    scrolled = rows.evaluate("(list) => list.scrollLeft")
+    assert scrolled > 0
+    # the header follows on the rows' scroll event
+    tab.frame.wait_for_function(
+        """(left) => {
+          const table = document.querySelector("tb-bias-app").shadowRoot.querySelector("tb-bias-table");
+          return table.shadowRoot.querySelector('[data-testid="table-header"]').scrollLeft === left;
+        }""",
+        arg=scrolled,
+    )
+    assert inside(last_header)
+    assert inside(first.locator('[data-testid="cell-value"][data-identity="%s"]' % WIDE_IDENTITIES[-1]))
+    assert abs(label_cell.bounding_box()["x"] - label_x) < 1  # the label stays put
+    assert inside(first.locator('[data-testid="flag-button"]'))

@@ -8,7 +8,7 @@ import type { Api } from "../lib/api.js";
 import { errorMessage } from "../lib/api.js";
 import { barStyle } from "../lib/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../lib/colors.js";
-import { gridTemplate, tableColumns, type Column } from "../lib/columns.js";
+import { ACTIONS_REM, gridTemplate, SELECT_REM, tableColumns, tableMinWidth, type Column } from "../lib/columns.js";
 import { flaggedCsvLink, resultCsvLink } from "../lib/csv.js";
 import { debounce } from "../lib/debounce.js";
 import type { FlagLookup } from "../lib/flags.js";
@@ -148,9 +148,36 @@ export class RankedTable extends LitElement {
         grid-template-columns: var(--cols);
         align-items: center;
         width: 100%;
+        min-width: var(--min-width);
         height: 30px; /* ROW_HEIGHT */
         border-bottom: 1px solid #eef0f2;
         padding-right: 4px;
+        background: #fff;
+      }
+      /* Select, actions and label stay in view while the rows scroll sideways. */
+      .sticky {
+        position: sticky;
+        z-index: 1;
+        align-self: stretch;
+        display: flex;
+        align-items: center;
+        background: inherit;
+      }
+      .sticky.select {
+        left: 0;
+        justify-content: center;
+      }
+      .sticky.actions {
+        left: var(--select-width);
+      }
+      .sticky.label {
+        left: calc(var(--select-width) + var(--actions-width));
+        box-shadow: 1px 0 0 #eef0f2;
+      }
+      .header-viewport {
+        overflow: hidden;
+        flex: none;
+        border-bottom: 1px solid var(--border);
       }
       /* Rows the virtualizer keeps outside the visible part (its overhang)
          are not styled, laid out or painted until they scroll into view. */
@@ -162,7 +189,7 @@ export class RankedTable extends LitElement {
         height: auto;
         min-height: 34px;
         background: #f8f9fa;
-        border-bottom: 1px solid var(--border);
+        border-bottom: none;
         font-weight: 600;
       }
       .header button {
@@ -252,7 +279,7 @@ export class RankedTable extends LitElement {
       .actions {
         display: flex;
         gap: 2px;
-        justify-content: flex-end;
+        justify-content: flex-start;
       }
       .actions button {
         border: 1px solid transparent;
@@ -353,7 +380,7 @@ export class RankedTable extends LitElement {
     const arrow = active ? (s.order === "asc" ? "\u25b2" : s.order === "desc" ? "\u25bc" : "|\u25bc|") : "";
     const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : ariaSort}` : "";
     const title = column.title;
-    return html`<div role="columnheader" class="cell" aria-sort=${ariaSort} title=${column.kind === "gap" ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}>
+    return html`<div role="columnheader" class=${column.kind === "label" ? "cell label sticky" : "cell"} aria-sort=${ariaSort} title=${column.kind === "gap" ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}>
       <button
         type="button"
         data-testid=${`sort-header-${column.id}`}
@@ -373,7 +400,7 @@ export class RankedTable extends LitElement {
     const identities = this.info.identities;
     switch (column.kind) {
       case "label":
-        return html`<div role="cell" class="cell label" data-testid="cell-label" title=${row ? row.label : ""}
+        return html`<div role="cell" class="cell label sticky" data-testid="cell-label" title=${row ? row.label : ""}
           >${row ? row.label : "Loading\u2026"}</div
         >`;
       case "value": {
@@ -467,7 +494,7 @@ export class RankedTable extends LitElement {
       @focusin=${this.onRowEnter}
       @focusout=${this.onRowLeave}
     >
-      <div role="cell" class="cell center">
+      <div role="cell" class="cell select sticky">
         <input
           type="checkbox"
           data-testid="select-checkbox"
@@ -477,8 +504,7 @@ export class RankedTable extends LitElement {
           @change=${this.onSelectChange}
         />
       </div>
-      ${columns.map((c) => this.cell(row, c))}
-      <div role="cell" class="cell actions">
+      <div role="cell" class="cell actions sticky">
         <button
           type="button"
           class="flag"
@@ -506,6 +532,7 @@ export class RankedTable extends LitElement {
           ${eyeOffIcon}
         </button>
       </div>
+      ${columns.map((c) => this.cell(row, c))}
     </div>`;
   }
 
@@ -624,12 +651,16 @@ export class RankedTable extends LitElement {
         data-testid="ranked-table"
         data-total=${total ?? ""}
         data-loading=${loading}
-        style=${`--cols: ${template}`}
+        style=${`--cols: ${template}; --min-width: ${tableMinWidth(columns)}rem; --select-width: ${SELECT_REM}rem; --actions-width: ${ACTIONS_REM}rem`}
       >
-        <div class="row header" role="row" aria-rowindex="1">
-          <div role="columnheader" class="cell center"><span class="visually-hidden">Selected</span></div>
-          ${columns.map((c) => this.sortHeader(c))}
-          <div role="columnheader" class="cell" style="text-align:right">Actions</div>
+        <div class="header-viewport" data-testid="table-header">
+          <div class="row header" role="row" aria-rowindex="1">
+            <div role="columnheader" class="cell select sticky"><span class="visually-hidden">Selected</span></div>
+            <div role="columnheader" class="cell actions sticky" title="Flag or hide a label">
+              <span class="visually-hidden">Flag or hide</span>
+            </div>
+            ${columns.map((c) => this.sortHeader(c))}
+          </div>
         </div>
         ${total === null && loading ? html`<div class="empty loading" data-testid="loading">Loading labels\u2026</div>` : nothing}
         ${total === 0 ? html`<div class="empty" data-testid="table-empty">No labels match the current filters.</div>` : nothing}
@@ -642,10 +673,18 @@ export class RankedTable extends LitElement {
           .items=${this.rows.items}
           .renderItem=${(i: number) => this.renderRow(i, columns)}
           @rangeChanged=${(e: RangeChangedEvent) => this.rows.onRange(e.first, e.last)}
+          @scroll=${this.onRowsScroll}
         ></lit-virtualizer>
       </div>
     `;
   }
+
+  /** The header follows the rows when they scroll sideways. */
+  private readonly onRowsScroll = (event: Event) => {
+    const header = this.renderRoot.querySelector<HTMLElement>(".header-viewport");
+    const left = (event.currentTarget as HTMLElement).scrollLeft;
+    if (header && header.scrollLeft !== left) header.scrollLeft = left;
+  };
 }
 
 declare global {

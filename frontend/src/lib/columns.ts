@@ -14,12 +14,19 @@ export function valueColumn(metric: string, identity: string): string {
   return `${metric}@${identity}`;
 }
 
+/**
+ * The ranked table's data columns: the label, the gap it is ranked by, each
+ * identity's value, and the counts on request. Label and gap come first so
+ * that they stay in view however many identities follow.
+ */
 export function tableColumns(identities: readonly string[], metric: string, showCounts: boolean): Column[] {
-  const columns: Column[] = [{ id: "label", title: "Label", kind: "label", identity: null }];
+  const columns: Column[] = [
+    { id: "label", title: "Label", kind: "label", identity: null },
+    { id: "gap", title: "Gap", kind: "gap", identity: null },
+  ];
   for (const identity of identities) {
     columns.push({ id: valueColumn(metric, identity), title: identity, kind: "value", identity });
   }
-  columns.push({ id: "gap", title: "Gap", kind: "gap", identity: null });
   if (showCounts) {
     columns.push({ id: "count", title: "C(y)", kind: "count", identity: null });
     for (const identity of identities) {
@@ -44,10 +51,25 @@ export function filterColumns(identities: readonly string[], metric: string, has
   return columns;
 }
 
-/** CSS grid columns matching tableColumns, plus the select and action cells. */
+/** Widths in rem of the two cells before the data columns: select, and flag / hide. */
+export const SELECT_REM = 2.25;
+export const ACTIONS_REM = 3.75;
+
+function minRem(column: Column): number {
+  return column.kind === "label" ? 9 : column.kind === "count" ? 4.5 : 6.5;
+}
+
+/** CSS grid columns: the select and action cells, then tableColumns. */
 export function gridTemplate(columns: readonly Column[]): string {
-  const widths = columns.map((c) =>
-    c.kind === "label" ? "minmax(9rem, 2.2fr)" : c.kind === "count" ? "minmax(4.5rem, 0.8fr)" : "minmax(6.5rem, 1fr)",
-  );
-  return ["2.25rem", ...widths, "4.75rem"].join(" ");
+  const widths = columns.map((c) => `minmax(${minRem(c)}rem, ${c.kind === "label" ? 2.2 : c.kind === "count" ? 0.8 : 1}fr)`);
+  return [`${SELECT_REM}rem`, `${ACTIONS_REM}rem`, ...widths].join(" ");
+}
+
+/**
+ * The narrowest the table's rows can be, in rem: wider than its box, the
+ * rows scroll sideways (many identities) under the sticky select, action
+ * and label cells.
+ */
+export function tableMinWidth(columns: readonly Column[]): number {
+  return columns.reduce((sum, c) => sum + minRem(c), SELECT_REM + ACTIONS_REM);
 }
