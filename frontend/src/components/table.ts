@@ -154,25 +154,32 @@ export class RankedTable extends LitElement {
         padding-right: 4px;
         background: #fff;
       }
-      /* Select, actions and label stay in view while the rows scroll sideways. */
-      .sticky {
+      /* Select, actions and label: one block that stays in view while the
+         rows scroll sideways (one sticky element per row keeps painting cheap). */
+      .lead {
         position: sticky;
-        z-index: 1;
+        left: 0;
         align-self: stretch;
         display: flex;
         align-items: center;
+        min-width: 0;
         background: inherit;
-      }
-      .sticky.select {
-        left: 0;
-        justify-content: center;
-      }
-      .sticky.actions {
-        left: var(--select-width);
-      }
-      .sticky.label {
-        left: calc(var(--select-width) + var(--actions-width));
         box-shadow: 1px 0 0 #eef0f2;
+      }
+      .lead > .select {
+        flex: none;
+        width: var(--select-width);
+        display: flex;
+        justify-content: center;
+        padding: 0;
+      }
+      .lead > .actions {
+        flex: none;
+        width: var(--actions-width);
+        padding: 0 2px;
+      }
+      .lead > .label {
+        flex: 1;
       }
       .header-viewport {
         overflow: hidden;
@@ -380,7 +387,7 @@ export class RankedTable extends LitElement {
     const arrow = active ? (s.order === "asc" ? "\u25b2" : s.order === "desc" ? "\u25bc" : "|\u25bc|") : "";
     const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : ariaSort}` : "";
     const title = column.title;
-    return html`<div role="columnheader" class=${column.kind === "label" ? "cell label sticky" : "cell"} aria-sort=${ariaSort} title=${column.kind === "gap" ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}>
+    return html`<div role="columnheader" class=${column.kind === "label" ? "cell label" : "cell"} aria-sort=${ariaSort} title=${column.kind === "gap" ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}>
       <button
         type="button"
         data-testid=${`sort-header-${column.id}`}
@@ -400,7 +407,7 @@ export class RankedTable extends LitElement {
     const identities = this.info.identities;
     switch (column.kind) {
       case "label":
-        return html`<div role="cell" class="cell label sticky" data-testid="cell-label" title=${row ? row.label : ""}
+        return html`<div role="cell" class="cell label" data-testid="cell-label" title=${row ? row.label : ""}
           >${row ? row.label : "Loading\u2026"}</div
         >`;
       case "value": {
@@ -494,7 +501,8 @@ export class RankedTable extends LitElement {
       @focusin=${this.onRowEnter}
       @focusout=${this.onRowLeave}
     >
-      <div role="cell" class="cell select sticky">
+      <div class="lead" role="none">
+      <div role="cell" class="cell select">
         <input
           type="checkbox"
           data-testid="select-checkbox"
@@ -504,7 +512,7 @@ export class RankedTable extends LitElement {
           @change=${this.onSelectChange}
         />
       </div>
-      <div role="cell" class="cell actions sticky">
+      <div role="cell" class="cell actions">
         <button
           type="button"
           class="flag"
@@ -532,7 +540,9 @@ export class RankedTable extends LitElement {
           ${eyeOffIcon}
         </button>
       </div>
-      ${columns.map((c) => this.cell(row, c))}
+      ${this.cell(row, columns[0]!)}
+      </div>
+      ${columns.slice(1).map((c) => this.cell(row, c))}
     </div>`;
   }
 
@@ -655,11 +665,14 @@ export class RankedTable extends LitElement {
       >
         <div class="header-viewport" data-testid="table-header">
           <div class="row header" role="row" aria-rowindex="1">
-            <div role="columnheader" class="cell select sticky"><span class="visually-hidden">Selected</span></div>
-            <div role="columnheader" class="cell actions sticky" title="Flag or hide a label">
-              <span class="visually-hidden">Flag or hide</span>
+            <div class="lead" role="none">
+              <div role="columnheader" class="cell select"><span class="visually-hidden">Selected</span></div>
+              <div role="columnheader" class="cell actions" title="Flag or hide a label">
+                <span class="visually-hidden">Flag or hide</span>
+              </div>
+              ${this.sortHeader(columns[0]!)}
             </div>
-            ${columns.map((c) => this.sortHeader(c))}
+            ${columns.slice(1).map((c) => this.sortHeader(c))}
           </div>
         </div>
         ${total === null && loading ? html`<div class="empty loading" data-testid="loading">Loading labels\u2026</div>` : nothing}

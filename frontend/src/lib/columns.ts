@@ -59,10 +59,18 @@ function minRem(column: Column): number {
   return column.kind === "label" ? 9 : column.kind === "count" ? 4.5 : 6.5;
 }
 
-/** CSS grid columns: the select and action cells, then tableColumns. */
+/**
+ * CSS grid columns, one per tableColumns entry; the label's track also
+ * holds the select and action cells before it (one sticky block).
+ */
 export function gridTemplate(columns: readonly Column[]): string {
-  const widths = columns.map((c) => `minmax(${minRem(c)}rem, ${c.kind === "label" ? 2.2 : c.kind === "count" ? 0.8 : 1}fr)`);
-  return [`${SELECT_REM}rem`, `${ACTIONS_REM}rem`, ...widths].join(" ");
+  return columns
+    .map((c) =>
+      c.kind === "label"
+        ? `minmax(${SELECT_REM + ACTIONS_REM + minRem(c)}rem, 2.2fr)`
+        : `minmax(${minRem(c)}rem, ${c.kind === "count" ? 0.8 : 1}fr)`,
+    )
+    .join(" ");
 }
 
 /**
