@@ -204,7 +204,7 @@ class TableSource:
         try:
             annotations = _legacy_strings(_at_or_before(data[LEGACY_ANNOTATIONS], datum.step))
             metric_names = _legacy_strings(_at_or_before(data[LEGACY_METRICS], datum.step))
-            table = PrecomputedTable(annotations, metric_names, np.asarray(datum.numpy, dtype=np.float64))
+            table = PrecomputedTable(annotations, metric_names, _decimal_values(np.asarray(datum.numpy)))
         except (ValueError, TypeError, UnicodeDecodeError) as e:
             raise UnreadableTable("nPMI table of run %r at step %d: %s" % (run, datum.step, e))
         return table, step_list
@@ -262,6 +262,29 @@ def _pick_step(data, step, run, tag):
         "table %r of run %r has no step %d (steps: %s)"
         % (tag, run, step, ", ".join(str(d.step) for d in data[:50]))
     )
+
+
+def _decimal_values(values):
+    """Float32 values as float64 decimals with the fewest significant digits
+    (6 to 9) that round back to the same float32, so that 0.2 logged as
+    float32 is served as 0.2, not 0.20000000298023224. Nothing is lost:
+    nine digits always round-trip. (Subnormals, below 1.2e-38, keep more
+    digits than their shortest form.)"""
+    values = np.asarray(values)
+    out = values.astype(np.float64)
+    if values.dtype.kind != "f" or values.dtype.itemsize > 4:
+        return out
+    flat, original = out.reshape(-1), values.reshape(-1)
+    todo = np.flatnonzero(np.isfinite(flat) & (flat != 0))
+    magnitude = np.floor(np.log10(np.abs(flat[todo])))
+    for digits in (6, 7, 8, 9):
+        scale = 10.0 ** (digits - 1 - magnitude)
+        with np.errstate(over="ignore", invalid="ignore"):
+            rounded = np.round(flat[todo] * scale) / scale
+            exact = rounded.astype(values.dtype) == original[todo]
+        flat[todo[exact]] = rounded[exact]
+        todo, magnitude = todo[~exact], magnitude[~exact]
+    return out
 
 
 def _at_or_before(data, step):

@@ -462,6 +462,8 @@ def test_legacy_npmi_tables_are_served(client):
     assert (body["x1"], body["x2"]) == ("male", "female")
     rows = {r["label"]: r for r in body["rows"]}
     assert rows["field"]["gap"] == pytest.approx(0.3)
+    # float32 values are served as the decimals that were logged, not 0.20000000298023224
+    assert rows["field"]["values"] == {"male": 0.2, "female": -0.1}
     assert rows["field"]["count"] == 30 and rows["field"]["cooccurrence"] == {"male": 15, "female": 10}
     assert labels_of(body) == ["field", "=SUM(A1)", "tree", "dress"]
     assert get_json(client, "table", run="legacy", tag="_npmi_", sort="count", order="asc")["rows"][0]["label"] == "=SUM(A1)"
@@ -736,3 +738,25 @@ def test_compare_sorts_by_label_and_label_is_not_a_range(client):
     labels = labels_of(body)
     assert labels == sorted(labels, key=str.casefold) and body["order"] == "asc"
     assert "label" in get_json(client, "table", status=400, run="model_a", tag="gender", range="label:0:5")["error"]
+
+
+def test_float32_values_are_served_as_their_shortest_decimals():
+    from tb_bias_plugin.table_source import _decimal_values
+
+    rng = np.random.default_rng(0)
+    values = np.concatenate([
+        (rng.standard_normal(20_000) * 10.0 ** rng.integers(-8, 8, 20_000)).astype(np.float32),
+        np.array([0.2, -0.05, 1e-40, 3.4e38, 16777216, 0, np.nan, np.inf, -0.0], dtype=np.float32),
+    ])
+    decimal = _decimal_values(values)
+    # lossless: every value rounds back to the same float32
+    np.testing.assert_array_equal(decimal.astype(np.float32), values)
+    # and as short as Python's float32 repr (numpy's shortest round-trip digits)
+    for value, got in zip(values, decimal):
+        if np.isfinite(value) and abs(value) >= np.finfo(np.float32).tiny:  # subnormals: lossless, not shortest
+            want = float(np.format_float_positional(value, unique=True, trim="-")
+                         if 1e-4 < abs(value) < 1e16 else np.format_float_scientific(value, unique=True))
+            assert got == want, (value, got, want)
+    assert decimal[[-9, -8, -6, -5]].tolist() == [0.2, -0.05, 3.4e38, 16777216.0]
+    np.testing.assert_array_equal(_decimal_values(values.reshape(-1, 1)).ravel(), decimal)  # any shape
+    assert _decimal_values(np.array([0.1], dtype=np.float64)).tolist() == [0.1]  # float64: as it is
