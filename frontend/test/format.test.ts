@@ -135,6 +135,11 @@ describe("columns", () => {
     ]);
   });
 
+  it("has no gap column with a single identity (nothing to compare)", () => {
+    expect(tableColumns(["woman"], "dp", false, false).map((c) => c.id)).toEqual(["label", "dp@woman"]);
+    expect(filterColumns(["woman"], "dp", true, false).map((c) => c.id)).toEqual(["dp@woman", "count", "count@woman"]);
+  });
+
   it("offers range filters on API column names", () => {
     expect(filterColumns(["a"], "dp", true).map((c) => c.id)).toEqual(["gap", "dp@a", "count", "count@a"]);
     expect(filterColumns(["a"], "nPMI", false).map((c) => c.id)).toEqual(["gap", "nPMI@a"]);

@@ -150,6 +150,11 @@ describe("resolveState", () => {
     expect(r.state.x2).toBeNull();
     expect(r.state.sort).toBe("dp@woman");
     expect(resolveState({ ...defaultViewState(), sort: "count" }, single)!.state.sort).toBe("count");
+    const ranges = [
+      { column: "gap", low: 0, high: null },
+      { column: "count", low: 5, high: null },
+    ];
+    expect(resolveState({ ...defaultViewState(), ranges }, single)!.state.ranges).toEqual([ranges[1]]);
   });
 
   it("keeps sorting by the same identity's column when the metric changes", () => {

@@ -108,7 +108,7 @@ export class Filters extends LitElement {
 
   override render() {
     const s = this.state;
-    const columns = filterColumns(this.info.identities, s.metric, this.info.kind === "counts");
+    const columns = filterColumns(this.info.identities, s.metric, this.info.kind === "counts", s.x2 !== null);
     return html`
       <div class="chips" role="list" aria-label="Active range filters" data-testid="filter-chips">
         ${s.ranges.length === 0 ? html`<span class="none">No range filters. Brush a plot or add one below.</span>` : nothing}

@@ -357,7 +357,7 @@ export class RankedTable extends LitElement {
   }
 
   private columns(): Column[] {
-    return tableColumns(this.info.identities, this.state.metric, this.state.showCounts);
+    return tableColumns(this.info.identities, this.state.metric, this.state.showCounts, this.state.x2 !== null);
   }
 
   private onSearch(event: Event) {

@@ -15,15 +15,13 @@ export function valueColumn(metric: string, identity: string): string {
 }
 
 /**
- * The ranked table's data columns: the label, the gap it is ranked by, each
- * identity's value, and the counts on request. Label and gap come first so
+ * The ranked table's data columns: the label, the gap it is ranked by (none
+ * with a single identity), each identity's value, and the counts on request. Label and gap come first so
  * that they stay in view however many identities follow.
  */
-export function tableColumns(identities: readonly string[], metric: string, showCounts: boolean): Column[] {
-  const columns: Column[] = [
-    { id: "label", title: "Label", kind: "label", identity: null },
-    { id: "gap", title: "Gap", kind: "gap", identity: null },
-  ];
+export function tableColumns(identities: readonly string[], metric: string, showCounts: boolean, hasGap = true): Column[] {
+  const columns: Column[] = [{ id: "label", title: "Label", kind: "label", identity: null }];
+  if (hasGap) columns.push({ id: "gap", title: "Gap", kind: "gap", identity: null });
   for (const identity of identities) {
     columns.push({ id: valueColumn(metric, identity), title: identity, kind: "value", identity });
   }
@@ -36,9 +34,9 @@ export function tableColumns(identities: readonly string[], metric: string, show
   return columns;
 }
 
-/** Columns a range filter may name: the gap, every identity's value, the counts. */
-export function filterColumns(identities: readonly string[], metric: string, hasCounts: boolean): Column[] {
-  const columns: Column[] = [{ id: "gap", title: "gap", kind: "gap", identity: null }];
+/** Columns a range filter may name: the gap (with two sides to compare), every identity's value, the counts. */
+export function filterColumns(identities: readonly string[], metric: string, hasCounts: boolean, hasGap = true): Column[] {
+  const columns: Column[] = hasGap ? [{ id: "gap", title: "gap", kind: "gap", identity: null }] : [];
   for (const identity of identities) {
     columns.push({ id: valueColumn(metric, identity), title: `${metric} (${identity})`, kind: "value", identity });
   }

@@ -255,6 +255,7 @@ export function resolveState(state: ViewState, runs: RunsResponse): Resolution |
   // A range keeps its own metric (its chip names it) if this table has it.
   const ranges = state.ranges.filter((r) => {
     const identity = columnIdentity(r.column);
+    if (r.column === "gap") return x2 !== null;
     if (identity === null) return true;
     const family = columnFamily(r.column);
     return identities.includes(identity) && (family === "count" || info.metrics.includes(family));
