@@ -39,6 +39,16 @@ def assert_close(shown_text, value, where):
             where, shown_text, value)
 
 
+def shows_backend_result(tab, backend, params):
+    """Waits until the table shows the backend's whole result for ``params``
+    (its total, and its top rows in order); returns the table's state and
+    the backend's rows."""
+    rows, total = backend.all(params)
+    table = tab.settled(total=total, top=min(total, TOP))
+    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
+    return table, rows
+
+
 def test_debian_chromium_is_installed():
     # Without it every other test here errors at setup with the same message.
     problem = chromium_problem()
@@ -104,11 +114,9 @@ def test_range_filter_and_brush_narrow_the_table(tab, backend):
     tab.testid("range-min").fill("0.2")
     tab.testid("range-add").click()
     expect(tab.ui.locator('[data-testid="filter-chip"][data-column="gap"]')).to_have_count(1)
-    gap_only = dict(DEFAULT, range="gap:0.2:")
-    rows, total = backend.all(gap_only)
+    table, rows = shows_backend_result(tab, backend, dict(DEFAULT, range="gap:0.2:"))
+    total = table["total"]
     assert 0 < total < unfiltered
-    table = tab.settled(total=total, top=min(total, TOP))
-    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
     for row in table["rows"]:
         assert shown(row["gap"]) >= 0.2 - 0.0005, row
 
@@ -128,11 +136,9 @@ def test_range_filter_and_brush_narrow_the_table(tab, backend):
     assert len(ranges) == 2 and len(brushed) == 1, ranges
     low, high = (float(b) for b in brushed[0].split(":")[1:])
     assert 0 < low < high < 1, brushed
-    both = list(DEFAULT.items()) + [("range", r) for r in ranges]
-    rows, total_both = backend.all(both)
+    table, rows = shows_backend_result(tab, backend, list(DEFAULT.items()) + [("range", r) for r in ranges])
+    total_both = table["total"]
     assert 0 < total_both < total
-    table = tab.settled(total=total_both, top=min(total_both, TOP))
-    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
     for row in table["rows"]:
         assert shown(row["gap"]) >= 0.2 - 0.0005, row
         assert low - 0.0005 <= shown(row["values"]["man"]) <= high + 0.0005, row
@@ -140,10 +146,8 @@ def test_range_filter_and_brush_narrow_the_table(tab, backend):
     # Removing the gap chip leaves only the brushed range.
     tab.ui.locator('[data-testid="filter-chip"][data-column="gap"] [data-testid="filter-chip-remove"]').click()
     expect(tab.testid("filter-chip")).to_have_count(1)
-    rows, total_brush = backend.all(list(DEFAULT.items()) + [("range", brushed[0])])
-    assert total_both < total_brush < unfiltered
-    table = tab.settled(total=total_brush, top=min(total_brush, TOP))
-    assert labels_of(table["rows"][:TOP]) == labels_of(rows[:TOP])
+    table, _ = shows_backend_result(tab, backend, list(DEFAULT.items()) + [("range", brushed[0])])
+    assert total_both < table["total"] < unfiltered
 
 
 def test_sorting_by_clicking_a_header(tab, backend):
