@@ -1,0 +1,1 @@
+"""One folder per measure: its math, codec, summary builder, queries and routes."""
