@@ -1,0 +1,307 @@
+"""Streaming, mergeable DIPDI: sufficient statistics accumulated batch by batch.
+
+For every model pair and every group the accumulator keeps the sum of the
+per-example discrepancy d and the number of examples; N, the index under
+either pairing, and every group's index follow from those. Optionally it
+keeps the ``top_k`` examples with the largest excess discrepancy. Shards
+accumulated separately (other processes, other hosts) merge exactly. See
+``docs/measures/discrepancy.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+
+from .dipdi import (
+    DipdiResult,
+    TopExamples,
+    _check_options,
+    _check_pairing,
+    _PairSums,
+    _validate_groups,
+    _validate_pools,
+)
+
+__all__ = ["DipdiAccumulator"]
+
+
+class DipdiAccumulator:
+    """Accumulate DIPDI over batches of examples; merge shards.
+
+    Parameters
+    ----------
+    discrepancy : {"abs", "sq", "jsd", "js_distance"}, default "abs"
+        As in :func:`~tb_bias_plugin.measures.discrepancy.dipdi.dipdi`.
+    pairing : {"paired", "all_pairs"}, default "paired"
+        As in ``dipdi``. Both pairings follow from the stored sums; this one
+        is used by :meth:`result`.
+    from_logits : bool, default False
+        As in ``dipdi``.
+    top_k : int, default 0
+        Keep this many examples with the largest excess discrepancy (ids,
+        group, every model's input row). 0 keeps none.
+
+    Raises
+    ------
+    ValueError
+        For an unknown option or a negative ``top_k``.
+
+    See Also
+    --------
+    tb_bias_plugin.measures.discrepancy.dipdi.dipdi : the one-shot function;
+        :meth:`result` equals it except ``excess_discrepancy``, which is None.
+
+    Notes
+    -----
+    Memory is O(pairs x groups + top_k x models): it does not grow with the
+    number of examples. Ties in excess discrepancy at the ``top_k`` boundary
+    are broken by arrival order, so they may depend on batch and merge order.
+    Without ``example_ids`` an example's id is its position among the examples
+    this accumulator received (before merging); pass ids when merging shards.
+
+    Examples
+    --------
+    >>> acc = DipdiAccumulator(top_k=1)
+    >>> _ = acc.update([[10, 20], [12, 18]], [[15, 25], [14, 22]], groups=["M", "M"])
+    >>> _ = acc.update([[30, 40], [33, 40]], [[28, 50], [35, 47]], groups=["F", "F"])
+    >>> r = acc.result()
+    >>> round(r.dipdi, 6), round(r.groups["M"].dipdi, 6), r.n
+    (1.214125, 1.321756, 4)
+    >>> r.top_examples.example_ids.tolist(), r.top_examples.excess_discrepancy.tolist()
+    ([3], [7.0])
+    """
+
+    def __init__(
+        self,
+        *,
+        discrepancy: str = "abs",
+        pairing: str = "paired",
+        from_logits: bool = False,
+        top_k: int = 0,
+    ):
+        _check_options(discrepancy, pairing, from_logits)
+        if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 0:
+            raise ValueError(f"top_k must be a non-negative int, got {top_k!r}")
+        self.discrepancy = discrepancy
+        self.pairing = pairing
+        self.from_logits = bool(from_logits)
+        self.top_k = int(top_k)
+        self._stats: Optional[_PairSums] = None
+        self._labels: List[Any] = []
+        self._label_index: Dict[Any, int] = {}
+        self._has_groups: Optional[bool] = None
+        self._seen = 0
+        self._top_e = np.zeros(0, dtype=np.float64)
+        self._top_ids: List[Any] = []
+        self._top_groups: List[Any] = []
+        self._top_outputs: Optional[np.ndarray] = None
+
+    @property
+    def n(self) -> int:
+        """Number of examples accumulated so far."""
+        return 0 if self._stats is None else self._stats.count
+
+    # ------------------------------------------------------------------
+
+    def update(
+        self,
+        pool_a_batch: Any,
+        pool_b_batch: Any,
+        groups: Any = None,
+        example_ids: Any = None,
+    ) -> "DipdiAccumulator":
+        """Add a batch: the same examples scored by every model of both pools.
+
+        Parameters
+        ----------
+        pool_a_batch, pool_b_batch : array_like
+            ``[m_a, k, ...]`` and ``[m_b, k, ...]``, the layout ``dipdi``
+            takes; pool sizes and output shape must match earlier batches.
+        groups : array_like of shape (k,), optional
+            Group label per example; give it for every batch or for none.
+        example_ids : array_like of shape (k,), optional
+            Ids stored with the top-K examples.
+
+        Returns
+        -------
+        DipdiAccumulator
+            ``self``.
+
+        Raises
+        ------
+        ValueError
+            As ``dipdi``, and when the batch does not match earlier batches.
+        """
+        a, b = _validate_pools(pool_a_batch, pool_b_batch, self.discrepancy, self.from_logits)
+        m_a, m_b, k = a.shape[0], b.shape[0], a.shape[1]
+        g = _validate_groups(groups, k)
+        ids = _validate_groups(example_ids, k, "example_ids")
+        has_groups = g is not None
+        if self._has_groups is not None and has_groups != self._has_groups:
+            raise ValueError(
+                "groups were given for some batches but not for others; give them for all or none"
+            )
+        if self._stats is None:
+            _check_pairing(m_a, m_b, self.pairing)
+        else:
+            self._check_layout(m_a, m_b, a.shape[2:], "this batch")
+        if self._stats is None:
+            self._stats = _PairSums(
+                self.discrepancy, self.pairing, self.from_logits, m_a, m_b, a.shape[2:]
+            )
+            self._top_outputs = np.zeros((0, m_a + m_b) + a.shape[2:], dtype=np.float64)
+        self._has_groups = has_groups
+
+        codes = None
+        if has_groups:
+            uniq, inverse = np.unique(g, return_inverse=True)
+            codes = self._codes_for(uniq.tolist())[inverse.reshape(-1)]
+            self._stats.grow_groups(len(self._labels))
+
+        on_chunk = None
+        if self.top_k:
+            if ids is None:
+                ids = np.arange(self._seen, self._seen + k)
+            offset_ids, offset_groups = ids, g
+
+            def on_chunk(start, stop, e, stacked):
+                self._offer_top(
+                    e,
+                    offset_ids[start:stop],
+                    None if offset_groups is None else offset_groups[start:stop],
+                    stacked,
+                )
+
+        self._stats.consume(a, b, codes, on_chunk)
+        self._seen += k
+        return self
+
+    def merge(self, other: "DipdiAccumulator") -> "DipdiAccumulator":
+        """Add another accumulator's statistics to this one (in place).
+
+        Parameters
+        ----------
+        other : DipdiAccumulator
+            Built with the same options and fed the same pool layout.
+
+        Returns
+        -------
+        DipdiAccumulator
+            ``self``.
+
+        Raises
+        ------
+        ValueError
+            When the options, pool sizes or output shapes differ, or one has
+            groups and the other does not.
+        """
+        if not isinstance(other, DipdiAccumulator):
+            raise ValueError(f"can only merge a DipdiAccumulator, not {type(other).__name__}")
+        for attr in ("discrepancy", "pairing", "from_logits", "top_k"):
+            if getattr(self, attr) != getattr(other, attr):
+                raise ValueError(
+                    f"cannot merge accumulators with different {attr}: "
+                    f"{getattr(self, attr)!r} vs {getattr(other, attr)!r}"
+                )
+        if other._stats is None:
+            return self
+        theirs = other._stats
+        if self._stats is None:
+            self._stats = _PairSums(
+                self.discrepancy, self.pairing, self.from_logits, theirs.m_a, theirs.m_b,
+                theirs.trailing,
+            )
+            self._top_outputs = np.zeros_like(other._top_outputs)
+        else:
+            self._check_layout(theirs.m_a, theirs.m_b, theirs.trailing, "the other accumulator")
+        if self._has_groups is not None and other._has_groups != self._has_groups:
+            raise ValueError("cannot merge an accumulator with groups and one without")
+        self._has_groups = other._has_groups
+
+        ours = self._stats
+        ours.sums += theirs.sums
+        ours.count += theirs.count
+        if other._labels:
+            codes = self._codes_for(other._labels)
+            ours.grow_groups(len(self._labels))
+            np.add.at(ours.group_sums, codes, theirs.group_sums)
+            np.add.at(ours.group_counts, codes, theirs.group_counts)
+        if self.top_k and other._top_e.size:
+            self._keep_top(
+                np.concatenate([self._top_e, other._top_e]),
+                self._top_ids + other._top_ids,
+                self._top_groups + other._top_groups,
+                np.concatenate([self._top_outputs, other._top_outputs]),
+            )
+        self._seen += other._seen
+        return self
+
+    def result(self) -> DipdiResult:
+        """The index and everything :func:`dipdi` reports, from the stored sums.
+
+        Returns
+        -------
+        DipdiResult
+            ``excess_discrepancy`` is None (it needs every example);
+            ``top_examples`` is set when ``top_k > 0``.
+
+        Raises
+        ------
+        ValueError
+            When no batch was added yet.
+        """
+        if self._stats is None:
+            raise ValueError("no batch was added; call update() first")
+        top = None
+        if self.top_k:
+            top = TopExamples(
+                example_ids=np.asarray(self._top_ids),
+                groups=np.asarray(self._top_groups) if self._has_groups else None,
+                excess_discrepancy=self._top_e.copy(),
+                outputs=self._top_outputs.copy(),
+            )
+        return self._stats.result(list(self._labels), bool(self._has_groups), None, top)
+
+    # ------------------------------------------------------------------
+
+    def _check_layout(self, m_a, m_b, trailing, what) -> None:
+        s = self._stats
+        if (m_a, m_b) != (s.m_a, s.m_b):
+            raise ValueError(
+                f"{what} has pools of {m_a} and {m_b} models; earlier batches had "
+                f"{s.m_a} and {s.m_b}"
+            )
+        if tuple(trailing) != s.trailing:
+            raise ValueError(
+                f"{what} has per-example output shape {tuple(trailing)}; earlier batches "
+                f"had {s.trailing}"
+            )
+
+    def _codes_for(self, labels: List[Any]) -> np.ndarray:
+        out = np.empty(len(labels), dtype=np.intp)
+        for idx, label in enumerate(labels):
+            code = self._label_index.get(label)
+            if code is None:
+                code = self._label_index[label] = len(self._labels)
+                self._labels.append(label)
+            out[idx] = code
+        return out
+
+    def _offer_top(self, e, ids, groups, stacked) -> None:
+        take = np.argsort(-e, kind="stable")[: self.top_k]
+        rows = np.moveaxis(stacked[:, take], 1, 0).astype(np.float64)
+        self._keep_top(
+            np.concatenate([self._top_e, e[take]]),
+            self._top_ids + np.asarray(ids)[take].tolist(),
+            self._top_groups + ([] if groups is None else np.asarray(groups)[take].tolist()),
+            np.concatenate([self._top_outputs, rows]),
+        )
+
+    def _keep_top(self, e, ids, groups, outputs) -> None:
+        keep = np.argsort(-e, kind="stable")[: self.top_k]
+        self._top_e = e[keep]
+        self._top_ids = [ids[i] for i in keep]
+        self._top_groups = [groups[i] for i in keep] if groups else []
+        self._top_outputs = outputs[keep]

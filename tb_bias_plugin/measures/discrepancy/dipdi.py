@@ -1,0 +1,792 @@
+"""DIPDI, the demographically-informed prediction discrepancy index (NumPy only).
+
+Two pools of otherwise identical models are trained on different demographic
+groups; on one unlabeled set, DIPDI compares how much models from different
+pools disagree with how much models of the same pool disagree. The math, the
+corrections to the published formulas that this module applies and the
+undefined cases are described in ``docs/measures/discrepancy.md``.
+
+Everything here works in chunks of examples, so the memory used grows with the
+number of examples only through the per-example outputs that are returned.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+import numpy as np
+
+__all__ = [
+    "DISCREPANCIES",
+    "PAIRINGS",
+    "DipdiResult",
+    "GroupDipdi",
+    "PairDiscrepancies",
+    "TopExamples",
+    "UsedPairs",
+    "dipdi",
+    "pair_discrepancies",
+]
+
+DISCREPANCIES = ("abs", "sq", "jsd", "js_distance")
+PAIRINGS = ("paired", "all_pairs")
+PROBABILITY_TOLERANCE = 1e-6
+
+_PROBABILITY_KINDS = ("jsd", "js_distance")
+_LN2 = math.log(2.0)
+# Elements per temporary [examples, outputs] buffer: small enough to stay in
+# cache, large enough that the per-pair Python loop costs little.
+_CHUNK_ELEMENTS = 1 << 15
+
+
+# --------------------------------------------------------------------------
+# Result types
+
+
+class GroupDipdi(NamedTuple):
+    """DIPDI restricted to the examples of one group.
+
+    ``between``, ``within_a`` and ``within_b`` are the mean average
+    discrepancies N over the used pairs of each kind, on this group only.
+    """
+
+    dipdi: float
+    n: int
+    reason: Optional[str]
+    between: float
+    within_a: float
+    within_b: float
+
+
+@dataclass(frozen=True, eq=False)
+class UsedPairs:
+    """Model pairs entering DIPDI, as indices into the combined model list.
+
+    Models are numbered pool A first (``0 .. m_a-1``), then pool B
+    (``m_a .. m_a+m_b-1``); every pair is ``(i, j)`` with ``i < j``.
+    """
+
+    between: Tuple[Tuple[int, int], ...]
+    within_a: Tuple[Tuple[int, int], ...]
+    within_b: Tuple[Tuple[int, int], ...]
+
+    def mask(self, num_models: int) -> np.ndarray:
+        """Symmetric boolean ``[num_models, num_models]`` matrix of the used pairs."""
+        out = np.zeros((num_models, num_models), dtype=bool)
+        for i, j in self.between + self.within_a + self.within_b:
+            out[i, j] = out[j, i] = True
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class TopExamples:
+    """The examples with the largest excess discrepancy, largest first.
+
+    ``outputs[k]`` holds every model's input row for example ``k`` (pool A
+    first, then pool B), exactly as given (logits stay logits).
+    """
+
+    example_ids: np.ndarray
+    groups: Optional[np.ndarray]
+    excess_discrepancy: np.ndarray
+    outputs: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class DipdiResult:
+    """Everything :func:`dipdi` computes.
+
+    Attributes
+    ----------
+    dipdi : float
+        The index in natural-log units; NaN when undefined (see ``reason``).
+    reason : str or None
+        Why ``dipdi`` is NaN: ``"single_model"``, ``"empty"``,
+        ``"zero_within_a"``, ``"zero_within_b"``, ``"zero_between"`` or
+        ``"nonfinite"``; None when it is defined.
+    n : int
+        Number of examples.
+    between, within_a, within_b : float
+        Mean of the average discrepancy N over the used pairs of each kind
+        (NaN when a pool has no within pair).
+    pair_matrix : ndarray, shape (m_a + m_b, m_a + m_b)
+        N for every pair of models, pool A first; zero on the diagonal.
+    pairs : UsedPairs
+        Which entries of ``pair_matrix`` the pairing uses.
+    groups : dict or None
+        Group label -> :class:`GroupDipdi`, labels sorted; None without groups.
+    excess_discrepancy : ndarray, shape (n,), or None
+        Per-example excess discrepancy e_k in the units of d; None when the
+        result comes from a streaming accumulator.
+    discrepancy, pairing : str
+        The options used.
+    m_a, m_b : int
+        Pool sizes.
+    top_examples : TopExamples or None
+        Only from an accumulator created with ``top_k > 0``.
+    """
+
+    dipdi: float
+    reason: Optional[str]
+    n: int
+    between: float
+    within_a: float
+    within_b: float
+    pair_matrix: np.ndarray
+    pairs: UsedPairs
+    groups: Optional[Dict[Any, GroupDipdi]]
+    excess_discrepancy: Optional[np.ndarray]
+    discrepancy: str
+    pairing: str
+    m_a: int
+    m_b: int
+    top_examples: Optional[TopExamples] = None
+
+    @property
+    def dipdi_bits(self) -> float:
+        """The index in bits (``dipdi / ln 2``)."""
+        return self.dipdi / _LN2
+
+
+@dataclass(frozen=True, eq=False)
+class PairDiscrepancies:
+    """Per-example discrepancy d of every used pair (for the bootstrap).
+
+    ``between[p]`` is d over the examples for pair ``pairs.between[p]``, and
+    likewise for ``within_a`` and ``within_b``. For ``js_distance`` these are
+    JSD values; N is the square root of their mean.
+    """
+
+    discrepancy: str
+    pairing: str
+    between: np.ndarray
+    within_a: np.ndarray
+    within_b: np.ndarray
+    pairs: UsedPairs
+
+    @property
+    def n(self) -> int:
+        return int(self.between.shape[1])
+
+
+# --------------------------------------------------------------------------
+# Options and validation
+
+
+def _check_options(discrepancy: str, pairing: str, from_logits: bool) -> None:
+    if discrepancy not in DISCREPANCIES:
+        raise ValueError(
+            f"unknown discrepancy {discrepancy!r}; expected one of {', '.join(DISCREPANCIES)}"
+        )
+    if pairing not in PAIRINGS:
+        raise ValueError(f"unknown pairing {pairing!r}; expected one of {', '.join(PAIRINGS)}")
+    if from_logits and discrepancy not in _PROBABILITY_KINDS:
+        raise ValueError(
+            f"from_logits=True needs a probability discrepancy (jsd or js_distance), "
+            f"not {discrepancy!r}"
+        )
+
+
+def _check_pairing(m_a: int, m_b: int, pairing: str) -> None:
+    if pairing == "paired" and (m_a != m_b or m_a % 2):
+        raise ValueError(
+            f"pairing='paired' needs two pools of the same even size, got m_a={m_a} and "
+            f"m_b={m_b}; use pairing='all_pairs' for odd or unequal pool sizes"
+        )
+
+
+def _as_pool(x: Any, name: str) -> np.ndarray:
+    arr = np.asarray(x)
+    if arr.dtype == bool or np.issubdtype(arr.dtype, np.integer):
+        arr = arr.astype(np.float64)
+    if not np.issubdtype(arr.dtype, np.floating):
+        raise ValueError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    return arr
+
+
+def _row_chunk(n_outputs: int, num_models: int = 1) -> int:
+    return max(1, _CHUNK_ELEMENTS // max(1, n_outputs))
+
+
+def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: bool) -> None:
+    """Reject non-finite values and invalid probability rows, naming the first."""
+    is_prob = discrepancy in _PROBABILITY_KINDS and not from_logits
+    binary = arr.ndim == 2
+    n = arr.shape[1]
+    step = _row_chunk(int(np.prod(arr.shape[2:], dtype=np.int64)) * arr.shape[0])
+    for start in range(0, n, step):
+        block = arr[:, start:start + step]
+        bad = ~np.isfinite(block)
+        if bad.any():
+            model, k = np.argwhere(bad)[0][:2]
+            raise ValueError(
+                f"{name} has a non-finite prediction (model {model}, example {start + k}): "
+                f"{block[tuple(np.argwhere(bad)[0])]}"
+            )
+        if not is_prob:
+            continue
+        bad = (block < 0) | (block > 1)
+        if bad.any():
+            where = tuple(np.argwhere(bad)[0])
+            raise ValueError(
+                f"{name} has a probability outside [0, 1] (model {where[0]}, example "
+                f"{start + where[1]}): {block[where]}"
+            )
+        if not binary:
+            sums = block.sum(axis=-1, dtype=np.float64)
+            bad = np.abs(sums - 1.0) > PROBABILITY_TOLERANCE
+            if bad.any():
+                model, k = np.argwhere(bad)[0]
+                raise ValueError(
+                    f"{name} has a probability row that sums to {sums[model, k]!r}, not 1 "
+                    f"+- {PROBABILITY_TOLERANCE} (model {model}, example {start + k})"
+                )
+
+
+def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: bool):
+    """Shape checks shared by the one-shot function and the accumulator."""
+    a = _as_pool(pool_a, "pool_a")
+    b = _as_pool(pool_b, "pool_b")
+    if discrepancy in _PROBABILITY_KINDS:
+        layout = "[m, n] (binary probability of the positive class) or [m, n, C] (class probabilities)"
+        if from_logits:
+            layout = "[m, n] (binary logit) or [m, n, C] (class logits)"
+    else:
+        layout = "[m, n] or [m, n, t] (t regression outputs)"
+    for arr, name in ((a, "pool_a"), (b, "pool_b")):
+        if arr.ndim not in (2, 3):
+            raise ValueError(f"{name} must have shape {layout}; got ndim={arr.ndim} {arr.shape}")
+        if arr.shape[0] == 0:
+            raise ValueError(f"{name} holds no model (shape {arr.shape})")
+        if arr.ndim == 3 and arr.shape[2] == 0:
+            raise ValueError(f"{name} has no outputs per example (shape {arr.shape})")
+        if arr.ndim == 3 and discrepancy in _PROBABILITY_KINDS and arr.shape[2] == 1:
+            raise ValueError(
+                f"{name} has a single class column (shape {arr.shape}); pass a binary "
+                f"probability as shape [m, n]"
+            )
+    if a.shape[1] != b.shape[1]:
+        raise ValueError(
+            f"pool_a and pool_b must score the same examples: pool_a has {a.shape[1]} "
+            f"examples, pool_b has {b.shape[1]}"
+        )
+    if a.shape[2:] != b.shape[2:]:
+        raise ValueError(
+            f"pool_a and pool_b must have the same per-example output shape: "
+            f"{a.shape[2:]} vs {b.shape[2:]}"
+        )
+    _validate_values(a, "pool_a", discrepancy, from_logits)
+    _validate_values(b, "pool_b", discrepancy, from_logits)
+    return a, b
+
+
+def _validate_groups(groups: Any, n: int, name: str = "groups") -> Optional[np.ndarray]:
+    if groups is None:
+        return None
+    g = np.asarray(groups)
+    if g.ndim != 1:
+        raise ValueError(f"{name} must be 1-D with one label per example; got shape {g.shape}")
+    if g.shape[0] != n:
+        raise ValueError(f"{name} has {g.shape[0]} labels but there are {n} examples")
+    if g.dtype.kind == "f" and np.isnan(g).any():
+        raise ValueError(f"{name} contains NaN; use a label such as -1 or 'unknown'")
+    if g.dtype.kind not in "biufUSO":
+        raise ValueError(f"{name} must hold ints or strings, got dtype {g.dtype}")
+    return g
+
+
+# --------------------------------------------------------------------------
+# Pair bookkeeping
+
+
+def _used_pairs(m_a: int, m_b: int, pairing: str) -> UsedPairs:
+    if pairing == "paired":
+        h = m_a // 2
+        between = tuple((i, m_a + i) for i in range(m_a))
+        within_a = tuple((i, i + h) for i in range(h))
+        within_b = tuple((m_a + i, m_a + i + h) for i in range(h))
+    else:
+        between = tuple((i, m_a + j) for i in range(m_a) for j in range(m_b))
+        within_a = tuple((i, j) for i in range(m_a) for j in range(i + 1, m_a))
+        within_b = tuple((m_a + i, m_a + j) for i in range(m_b) for j in range(i + 1, m_b))
+    return UsedPairs(between, within_a, within_b)
+
+
+def _all_pairs(num_models: int) -> Tuple[np.ndarray, np.ndarray]:
+    pi, pj = np.triu_indices(num_models, k=1)
+    return pi.astype(np.intp), pj.astype(np.intp)
+
+
+def _pair_positions(pairs: Sequence[Tuple[int, int]], num_models: int) -> np.ndarray:
+    """Positions of (i, j) pairs in the row-major upper-triangle ordering."""
+    pos = [i * num_models - i * (i + 1) // 2 + (j - i - 1) for i, j in pairs]
+    return np.asarray(pos, dtype=np.intp)
+
+
+# --------------------------------------------------------------------------
+# Per-example discrepancies
+
+
+class _Kernel:
+    """Turns a chunk of stacked model outputs into per-example d for pairs."""
+
+    def __init__(self, discrepancy: str, from_logits: bool, trailing: Tuple[int, ...]):
+        self.discrepancy = discrepancy
+        self.from_logits = from_logits
+        self.is_prob = discrepancy in _PROBABILITY_KINDS
+        self.binary = len(trailing) == 0
+        if self.is_prob:
+            self.width = 2 if self.binary else trailing[0]
+        else:
+            self.width = 1 if self.binary else trailing[0]
+        self.rows = _row_chunk(self.width)
+
+    def prepare(self, x: np.ndarray):
+        """Stacked chunk [M, k, ...] -> what :meth:`pair_d` needs."""
+        x = np.asarray(x, dtype=np.float64)
+        if not self.is_prob:
+            return (x,)
+        if self.binary:
+            if self.from_logits:
+                p1 = _sigmoid(x)
+                p0 = _sigmoid(-x)
+            else:
+                p1 = x
+                p0 = 1.0 - x
+            p = np.stack([p0, p1], axis=-1)
+        elif self.from_logits:
+            z = x - x.max(axis=-1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(axis=-1, keepdims=True)
+        else:
+            # rows may be off by up to the tolerance; normalise as scipy does
+            p = x / x.sum(axis=-1, keepdims=True)
+        p = np.ascontiguousarray(p)
+        return p, _neg_entropy(p)
+
+    def pair_d(self, prep, pi: np.ndarray, pj: np.ndarray) -> np.ndarray:
+        if self.is_prob:
+            return self._jsd(prep[0], prep[1], pi, pj)
+        x = prep[0]
+        k = x.shape[1]
+        out = np.empty((len(pi), k), dtype=np.float64)
+        if x.ndim == 2:
+            for p, (i, j) in enumerate(zip(pi, pj)):
+                np.subtract(x[i], x[j], out=out[p])
+                if self.discrepancy == "abs":
+                    np.abs(out[p], out=out[p])
+                else:
+                    np.square(out[p], out=out[p])
+            return out
+        buf = np.empty(x.shape[1:], dtype=np.float64)
+        for p, (i, j) in enumerate(zip(pi, pj)):
+            np.subtract(x[i], x[j], out=buf)
+            if self.discrepancy == "abs":
+                np.abs(buf, out=buf)
+            else:
+                np.square(buf, out=buf)
+            np.mean(buf, axis=-1, out=out[p])
+        return out
+
+    @staticmethod
+    def _jsd(p: np.ndarray, g: np.ndarray, pi: np.ndarray, pj: np.ndarray) -> np.ndarray:
+        # JSD = H(mix) - (H(p) + H(q)) / 2 with H = -g. Writing s = p + q,
+        # g(mix) = g(s)/2 - ln 2 (rows sum to 1), so each pair costs one log
+        # per element; the per-model g was computed once in prepare().
+        k = p.shape[1]
+        out = np.empty((len(pi), k), dtype=np.float64)
+        s = np.empty(p.shape[1:], dtype=np.float64)
+        t = np.empty(p.shape[1:], dtype=np.float64)
+        ones = np.ones(p.shape[2], dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for q, (i, j) in enumerate(zip(pi, pj)):
+                np.add(p[i], p[j], out=s)
+                np.log(s, out=t)
+                np.multiply(t, s, out=t)
+                gs = np.matmul(t, ones, out=out[q])
+                bad = np.isnan(gs)
+                if bad.any():  # 0 * log 0: recompute those rows treating it as 0
+                    rows = s[bad]
+                    gs[bad] = np.sum(rows * np.log(np.where(rows > 0, rows, 1.0)), axis=-1)
+                # out[q] = (g_i + g_j)/2 - g(s)/2 + ln 2, then to bits
+                np.subtract(g[i] + g[j], gs, out=gs)
+                gs *= 0.5
+                gs += _LN2
+                gs *= 1.0 / _LN2
+                np.maximum(gs, 0.0, out=gs)  # round-off can go slightly negative
+                small = np.flatnonzero(gs < 1e-12)
+                if small.size:
+                    # identical rows must give exactly 0, not round-off
+                    same = (p[i, small] == p[j, small]).all(axis=-1)
+                    gs[small[same]] = 0.0
+        return out
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def _neg_entropy(p: np.ndarray) -> np.ndarray:
+    """sum_c p_c ln p_c over the last axis, with 0 ln 0 = 0."""
+    with np.errstate(divide="ignore"):
+        logs = np.log(p)
+    logs[p == 0] = 0.0
+    return np.einsum("...c,...c->...", p, logs)
+
+
+# --------------------------------------------------------------------------
+# Index from sums
+
+
+def _log_index(
+    n_between: np.ndarray, n_within_a: np.ndarray, n_within_b: np.ndarray
+) -> Tuple[float, Optional[str]]:
+    """2 mean ln N_AB - mean ln N_AA - mean ln N_BB, or NaN with a reason."""
+    if n_within_a.size == 0 or n_within_b.size == 0:
+        return math.nan, "single_model"
+    for values, reason in (
+        (n_within_a, "zero_within_a"),
+        (n_within_b, "zero_within_b"),
+        (n_between, "zero_between"),
+    ):
+        if not np.all(np.isfinite(values)):
+            return math.nan, "nonfinite"
+        if np.any(values <= 0):
+            return math.nan, reason
+    value = 2.0 * np.mean(np.log(n_between)) - np.mean(np.log(n_within_a)) - np.mean(
+        np.log(n_within_b)
+    )
+    return float(value), None
+
+
+def _mean_or_nan(values: np.ndarray) -> float:
+    return float(np.mean(values)) if values.size else math.nan
+
+
+def _summarise(sums: np.ndarray, count: int, discrepancy: str, positions) -> Tuple:
+    """Pair sums -> (dipdi, reason, between, within_a, within_b, N per pair)."""
+    if count == 0:
+        nan = math.nan
+        return nan, "empty", nan, nan, nan, np.full(sums.shape, np.nan)
+    big_n = sums / count
+    if discrepancy == "js_distance":
+        big_n = np.sqrt(big_n)
+    pos_ab, pos_aa, pos_bb = positions
+    value, reason = _log_index(big_n[pos_ab], big_n[pos_aa], big_n[pos_bb])
+    return (
+        value,
+        reason,
+        _mean_or_nan(big_n[pos_ab]),
+        _mean_or_nan(big_n[pos_aa]),
+        _mean_or_nan(big_n[pos_bb]),
+        big_n,
+    )
+
+
+def _pair_matrix(per_pair: np.ndarray, num_models: int) -> np.ndarray:
+    mat = np.zeros((num_models, num_models), dtype=np.float64)
+    pi, pj = _all_pairs(num_models)
+    mat[pi, pj] = per_pair
+    mat[pj, pi] = per_pair
+    return mat
+
+
+def _excess(d_all: np.ndarray, positions) -> np.ndarray:
+    """e_k = mean between d - mean of the available within-pool means of d."""
+    pos_ab, pos_aa, pos_bb = positions
+    e = d_all[pos_ab].mean(axis=0)
+    withins = [d_all[pos].mean(axis=0) for pos in (pos_aa, pos_bb) if pos.size]
+    if withins:
+        e -= sum(withins) / len(withins)
+    return e
+
+
+def _sorted_labels(labels: List[Any]) -> List[Any]:
+    try:
+        return sorted(labels)
+    except TypeError:
+        return list(labels)
+
+
+# --------------------------------------------------------------------------
+# Public functions
+
+
+def dipdi(
+    pool_a: Any,
+    pool_b: Any,
+    *,
+    discrepancy: str = "abs",
+    pairing: str = "paired",
+    from_logits: bool = False,
+    groups: Any = None,
+) -> DipdiResult:
+    """Demographically-informed prediction discrepancy index of two model pools.
+
+    Parameters
+    ----------
+    pool_a, pool_b : array_like
+        Predictions of the models of each pool on the same ``n`` examples, in
+        the same order. With ``discrepancy`` ``"abs"`` or ``"sq"`` (regression):
+        shape ``[m, n]`` or ``[m, n, t]`` (d is averaged over the ``t``
+        outputs). With ``"jsd"`` or ``"js_distance"`` (classification): class
+        probabilities ``[m, n, C]``, or ``[m, n]`` for the probability of the
+        positive class of a binary task (read as ``[1 - p, p]``).
+    discrepancy : {"abs", "sq", "jsd", "js_distance"}, default "abs"
+        Per-example discrepancy d. ``"jsd"`` is the Jensen-Shannon divergence
+        in bits; ``"js_distance"`` uses N = sqrt(mean JSD), which halves the
+        index.
+    pairing : {"paired", "all_pairs"}, default "paired"
+        ``"paired"`` is the published estimator and needs two pools of the
+        same even size; ``"all_pairs"`` uses every pair and accepts any sizes.
+    from_logits : bool, default False
+        Inputs are logits: softmax over the last axis (or a sigmoid for
+        ``[m, n]``) is applied first. Only with ``"jsd"``/``"js_distance"``.
+    groups : array_like of shape (n,), optional
+        A group label (int or str) per example; the index is also computed on
+        each group's examples.
+
+    Returns
+    -------
+    DipdiResult
+        The index (NaN with a ``reason`` when undefined), the mean
+        discrepancies, the matrix of N for all model pairs, per-group values
+        and the per-example excess discrepancy.
+
+    Raises
+    ------
+    ValueError
+        For an unknown option, wrong shapes, pools scoring different numbers of
+        examples, non-finite values, probability rows outside [0, 1] or not
+        summing to 1 within 1e-6, ``groups`` of the wrong length, or
+        ``pairing="paired"`` with odd or unequal pool sizes.
+
+    See Also
+    --------
+    DipdiAccumulator : the same index accumulated batch by batch.
+    pair_discrepancies : per-example d of the used pairs, for the bootstrap.
+
+    Notes
+    -----
+    Computed in the log domain: ``2 mean ln N_AB - mean ln N_AA - mean ln
+    N_BB``. See ``docs/measures/discrepancy.md``.
+
+    References
+    ----------
+    .. [1] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+
+    Examples
+    --------
+    >>> a = [[10, 20, 30, 40], [12, 18, 33, 40]]
+    >>> b = [[15, 25, 28, 50], [14, 22, 35, 47]]
+    >>> r = dipdi(a, b)
+    >>> round(r.dipdi, 6), round(r.dipdi_bits, 6)
+    (1.214125, 1.751612)
+    >>> round(dipdi(a, b, pairing="all_pairs").dipdi, 6)
+    1.369203
+    >>> r = dipdi(a, b, groups=["M", "M", "F", "F"])
+    >>> round(r.groups["M"].dipdi, 6), round(r.groups["F"].dipdi, 6)
+    (1.321756, 1.280934)
+    >>> r.excess_discrepancy.tolist()
+    [2.0, 2.0, -3.0, 7.0]
+    >>> r = dipdi([[10, 20, 30, 40]] * 2, b)
+    >>> r.dipdi, r.reason
+    (nan, 'zero_within_a')
+    """
+    _check_options(discrepancy, pairing, from_logits)
+    a, b = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
+    m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
+    _check_pairing(m_a, m_b, pairing)
+    g = _validate_groups(groups, n)
+
+    stats = _PairSums(discrepancy, pairing, from_logits, m_a, m_b, a.shape[2:])
+    labels: List[Any] = []
+    codes = None
+    if g is not None:
+        uniq, codes = np.unique(g, return_inverse=True)
+        labels = uniq.tolist()
+        codes = codes.reshape(-1)
+        stats.grow_groups(len(labels))
+    excess = np.empty(n, dtype=np.float64)
+
+    def keep_excess(start, stop, e, _stacked):
+        excess[start:stop] = e
+
+    stats.consume(a, b, codes, keep_excess)
+    return stats.result(labels, g is not None, excess, None)
+
+
+class _PairSums:
+    """Sufficient statistics: per model pair (all of them) and per group, the
+    sum of d and the number of examples."""
+
+    def __init__(self, discrepancy, pairing, from_logits, m_a, m_b, trailing):
+        self.discrepancy = discrepancy
+        self.pairing = pairing
+        self.m_a, self.m_b = int(m_a), int(m_b)
+        self.trailing = tuple(trailing)
+        num_models = self.m_a + self.m_b
+        self.pairs = _used_pairs(self.m_a, self.m_b, pairing)
+        self.positions = tuple(
+            _pair_positions(p, num_models)
+            for p in (self.pairs.between, self.pairs.within_a, self.pairs.within_b)
+        )
+        self.pi, self.pj = _all_pairs(num_models)
+        self.kernel = _Kernel(discrepancy, from_logits, self.trailing)
+        self.sums = np.zeros(len(self.pi), dtype=np.float64)
+        self.count = 0
+        self.group_sums = np.zeros((0, len(self.pi)), dtype=np.float64)
+        self.group_counts = np.zeros(0, dtype=np.int64)
+
+    def grow_groups(self, num_groups: int) -> None:
+        extra = num_groups - self.group_sums.shape[0]
+        if extra > 0:
+            self.group_sums = np.vstack(
+                [self.group_sums, np.zeros((extra, len(self.pi)), dtype=np.float64)]
+            )
+            self.group_counts = np.concatenate(
+                [self.group_counts, np.zeros(extra, dtype=np.int64)]
+            )
+
+    def consume(self, a, b, codes=None, on_chunk=None) -> None:
+        n = a.shape[1]
+        num_groups = self.group_sums.shape[0]
+        for start in range(0, n, self.kernel.rows):
+            stop = min(n, start + self.kernel.rows)
+            stacked = np.concatenate([a[:, start:stop], b[:, start:stop]], axis=0)
+            d_all = self.kernel.pair_d(self.kernel.prepare(stacked), self.pi, self.pj)
+            self.sums += d_all.sum(axis=1)
+            if codes is not None:
+                self.group_sums += _group_sums(d_all, codes[start:stop], num_groups)
+            if on_chunk is not None:
+                on_chunk(start, stop, _excess(d_all, self.positions), stacked)
+        self.count += n
+        if codes is not None:
+            self.group_counts += np.bincount(codes, minlength=num_groups)
+
+    def result(self, labels, has_groups, excess, top) -> "DipdiResult":
+        return _build_result(
+            self.sums, self.count, self.group_sums, self.group_counts, labels,
+            self.discrepancy, self.pairing, self.m_a, self.m_b, self.pairs,
+            self.positions, excess, top, has_groups=has_groups,
+        )
+
+
+def _group_sums(d_all: np.ndarray, codes: np.ndarray, num_groups: int) -> np.ndarray:
+    """[pairs, k] per-example d -> [groups, pairs] sums."""
+    k = d_all.shape[1]
+    if num_groups * k <= (1 << 22):
+        onehot = np.zeros((k, num_groups), dtype=np.float64)
+        onehot[np.arange(k), codes] = 1.0
+        return (d_all @ onehot).T
+    out = np.empty((num_groups, d_all.shape[0]), dtype=np.float64)
+    for p in range(d_all.shape[0]):
+        out[:, p] = np.bincount(codes, weights=d_all[p], minlength=num_groups)
+    return out
+
+
+def _build_result(
+    sums, n, group_sums, group_counts, labels, discrepancy, pairing, m_a, m_b,
+    pairs, positions, excess, top, *, has_groups,
+) -> DipdiResult:
+    value, reason, between, within_a, within_b, per_pair = _summarise(
+        sums, n, discrepancy, positions
+    )
+    group_results = None
+    if has_groups:
+        group_results = {}
+        order = {label: idx for idx, label in enumerate(labels)}
+        for label in _sorted_labels(list(labels)):
+            idx = order[label]
+            count = int(group_counts[idx])
+            gv, gr, gb, ga, gbb, _ = _summarise(group_sums[idx], count, discrepancy, positions)
+            group_results[label] = GroupDipdi(gv, count, gr, gb, ga, gbb)
+    return DipdiResult(
+        dipdi=value,
+        reason=reason,
+        n=int(n),
+        between=between,
+        within_a=within_a,
+        within_b=within_b,
+        pair_matrix=_pair_matrix(per_pair, m_a + m_b),
+        pairs=pairs,
+        groups=group_results,
+        excess_discrepancy=excess,
+        discrepancy=discrepancy,
+        pairing=pairing,
+        m_a=int(m_a),
+        m_b=int(m_b),
+        top_examples=top,
+    )
+
+
+def pair_discrepancies(
+    pool_a: Any,
+    pool_b: Any,
+    *,
+    discrepancy: str = "abs",
+    pairing: str = "paired",
+    from_logits: bool = False,
+) -> PairDiscrepancies:
+    """Per-example discrepancy d for every pair that the pairing uses.
+
+    Memory is ``n`` times the number of used pairs; this is what the
+    bootstrap over examples needs.
+
+    Parameters
+    ----------
+    pool_a, pool_b, discrepancy, pairing, from_logits
+        As in :func:`dipdi`.
+
+    Returns
+    -------
+    PairDiscrepancies
+        Arrays ``[pairs, n]`` for the between, within-A and within-B pairs.
+
+    Raises
+    ------
+    ValueError
+        As :func:`dipdi`.
+
+    See Also
+    --------
+    dipdi
+    tb_bias_plugin.measures.discrepancy.replicates.bootstrap_dipdi
+
+    Examples
+    --------
+    >>> a = [[10, 20, 30, 40], [12, 18, 33, 40]]
+    >>> b = [[15, 25, 28, 50], [14, 22, 35, 47]]
+    >>> pd_ = pair_discrepancies(a, b)
+    >>> pd_.pairs.between, pd_.between.mean(axis=1).tolist()
+    (((0, 2), (1, 3)), [5.5, 3.75])
+    """
+    _check_options(discrepancy, pairing, from_logits)
+    a, b = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
+    m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
+    _check_pairing(m_a, m_b, pairing)
+    pairs = _used_pairs(m_a, m_b, pairing)
+    sets = (pairs.between, pairs.within_a, pairs.within_b)
+    flat = [p for s in sets for p in s]
+    pi = np.asarray([p[0] for p in flat], dtype=np.intp)
+    pj = np.asarray([p[1] for p in flat], dtype=np.intp)
+    kernel = _Kernel(discrepancy, from_logits, a.shape[2:])
+    d = np.empty((len(flat), n), dtype=np.float64)
+    for start in range(0, n, kernel.rows):
+        stop = min(n, start + kernel.rows)
+        stacked = np.concatenate([a[:, start:stop], b[:, start:stop]], axis=0)
+        d[:, start:stop] = kernel.pair_d(kernel.prepare(stacked), pi, pj)
+    n_ab, n_aa = len(pairs.between), len(pairs.within_a)
+    return PairDiscrepancies(
+        discrepancy=discrepancy,
+        pairing=pairing,
+        between=d[:n_ab],
+        within_a=d[n_ab:n_ab + n_aa],
+        within_b=d[n_ab + n_aa:],
+        pairs=pairs,
+    )
