@@ -1,0 +1,274 @@
+"""Dataset aggregates of P and a streaming accumulator (NumPy only).
+
+The paper scores single predictions; the dataset view (mean over defined
+values with coverage, median, p90, max, per group and per class) is ours and
+is described in ``docs/measures/sensitivity.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import heapq
+import itertools
+from typing import Any, Sequence
+
+import numpy as np
+
+__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained"]
+
+
+def summarize(P) -> dict:
+    """Summary of one set of P values; NaN (undefined) values are skipped but counted.
+
+    Parameters
+    ----------
+    P : array_like, ``[n]``
+        P per example, NaN where undefined.
+
+    Returns
+    -------
+    dict
+        ``n``, ``n_defined``, ``coverage`` (n_defined / n), ``mean``, ``median``,
+        ``p90`` (linear interpolation), ``max``; the statistics are NaN when no
+        value is defined.
+
+    Examples
+    --------
+    >>> s = summarize([0.1, np.nan, 0.3, 0.2])
+    >>> s["n_defined"], round(s["coverage"], 2), round(s["mean"], 6), s["max"]
+    (3, 0.75, 0.2, 0.3)
+    """
+    p = np.asarray(P, dtype=np.float64).ravel()
+    d = p[~np.isnan(p)]
+    out = {"n": int(p.size), "n_defined": int(d.size),
+           "coverage": float(d.size / p.size) if p.size else float("nan")}
+    if d.size:
+        med, p90 = np.percentile(d, [50, 90])
+        out.update(mean=float(np.mean(d)), median=float(med), p90=float(p90), max=float(np.max(d)))
+    else:
+        out.update(mean=float("nan"), median=float("nan"), p90=float("nan"), max=float("nan"))
+    return out
+
+
+def _breakdown(p: np.ndarray, keys, name: str) -> dict:
+    k = np.asarray(keys)
+    if k.shape != p.shape:
+        raise ValueError(f"{name} has shape {k.shape}; expected [{p.size}] like P")
+    return {key.item() if hasattr(key, "item") else key: summarize(p[k == key]) for key in np.unique(k)}
+
+
+def aggregate(P, *, groups=None, pred_class=None) -> dict:
+    """Dataset aggregates of P, overall and optionally per group and per predicted class.
+
+    Parameters
+    ----------
+    P : array_like, ``[n]``
+        P per example (NaN where undefined).
+    groups : array_like, ``[n]``, optional
+        Group label per example.
+    pred_class : array_like of int, ``[n]``, optional
+        Predicted class per example.
+
+    Returns
+    -------
+    dict
+        ``summarize(P)`` plus ``by_group`` and ``by_class`` (dicts of summaries)
+        when those labels are given.
+
+    Raises
+    ------
+    ValueError
+        Labels whose shape differs from P.
+
+    See Also
+    --------
+    SensitivityAccumulator : the same result computed over batches.
+
+    Examples
+    --------
+    >>> a = aggregate([0.1, 0.3, np.nan, 0.5], groups=["a", "b", "a", "b"])
+    >>> a["by_group"]["a"]["coverage"], a["by_group"]["b"]["mean"]
+    (0.5, 0.4)
+    """
+    p = np.asarray(P, dtype=np.float64).ravel()
+    out = summarize(p)
+    if groups is not None:
+        out["by_group"] = _breakdown(p, groups, "groups")
+    if pred_class is not None:
+        out["by_class"] = _breakdown(p, pred_class, "pred_class")
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Retained:
+    """One example kept for drill-down: its P, id and whatever details were passed."""
+
+    P: float
+    example_id: Any
+    detail: Any = None
+
+
+class SensitivityAccumulator:
+    """Streaming aggregates of P with a bounded sample of examples.
+
+    Aggregates stay exact: all P values (and group / class labels) are kept as
+    float64 chunks, n floats per run, fine up to about 10^7 examples; median and
+    p90 are then exact, and ``result()`` equals ``aggregate`` on the
+    concatenated values. Only a bounded number of examples keep their details:
+    the ``top_k`` largest defined P (ties: earliest first) and a uniform
+    reservoir sample of ``reservoir_size`` examples, seeded.
+
+    Parameters
+    ----------
+    top_k : int
+        How many of the most sensitive examples to keep.
+    reservoir_size : int
+        Size of the uniform random sample of examples.
+    seed : int
+        Seed of the reservoir sampler.
+
+    See Also
+    --------
+    aggregate
+
+    Examples
+    --------
+    >>> acc = SensitivityAccumulator(top_k=2, reservoir_size=2, seed=0)
+    >>> acc.update([0.1, 0.9, np.nan], example_ids=["a", "b", "c"])
+    >>> other = SensitivityAccumulator(top_k=2, reservoir_size=2, seed=1)
+    >>> other.update([0.5], example_ids=["d"])
+    >>> acc.merge(other)
+    >>> r = acc.result()
+    >>> r["n"], r["n_defined"], [e.example_id for e in r["top_k"]]
+    (4, 3, ['b', 'd'])
+    """
+
+    def __init__(self, top_k: int = 10, reservoir_size: int = 100, seed: int = 0):
+        if top_k < 0 or reservoir_size < 0:
+            raise ValueError("top_k and reservoir_size must be >= 0")
+        self.top_k = int(top_k)
+        self.reservoir_size = int(reservoir_size)
+        self._rng = np.random.default_rng(seed)
+        self._chunks: list = []
+        self._groups: list = []
+        self._classes: list = []
+        self._has_groups: bool | None = None
+        self._has_classes: bool | None = None
+        self._n = 0
+        # Min-heap of (P, -order, Retained); order breaks ties towards earlier examples.
+        self._top: list = []
+        self._reservoir: list = []
+        self._order = itertools.count()
+
+    @property
+    def n(self) -> int:
+        """Examples seen so far."""
+        return self._n
+
+    def _labels_consistent(self, attr: str, given: bool):
+        seen = getattr(self, attr)
+        if seen is not None and seen != given:
+            raise ValueError(f"{attr[5:]} must be given on every update or on none")
+        setattr(self, attr, given)
+
+    def update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
+               details: Sequence | None = None) -> None:
+        """Add a batch of P values.
+
+        Parameters
+        ----------
+        P : array_like, ``[b]``
+            P per example (NaN where undefined).
+        example_ids : sequence, optional
+            Ids kept with retained examples; default running index.
+        groups, pred_class : array_like, ``[b]``, optional
+            Labels for the breakdowns (give them on every update or never).
+        details : sequence, optional
+            Per-example payload (tokens, u_t, V_t, probabilities...) stored only
+            for retained examples.
+
+        Raises
+        ------
+        ValueError
+            Lengths differing from P.
+        """
+        p = np.asarray(P, dtype=np.float64).ravel()
+        b = p.size
+        for name, arr in (("example_ids", example_ids), ("groups", groups), ("pred_class", pred_class),
+                          ("details", details)):
+            if arr is not None and len(arr) != b:
+                raise ValueError(f"{name} has length {len(arr)}; P has {b}")
+        self._labels_consistent("_has_groups", groups is not None)
+        self._labels_consistent("_has_classes", pred_class is not None)
+        ids = list(range(self._n, self._n + b)) if example_ids is None else list(example_ids)
+        self._chunks.append(p.copy())
+        if groups is not None:
+            self._groups.append(np.asarray(groups))
+        if pred_class is not None:
+            self._classes.append(np.asarray(pred_class))
+        for i in range(b):
+            item = Retained(float(p[i]), ids[i], None if details is None else details[i])
+            order = next(self._order)
+            if self.top_k and not np.isnan(p[i]):
+                entry = (item.P, -order, item)
+                if len(self._top) < self.top_k:
+                    heapq.heappush(self._top, entry)
+                elif entry[:2] > self._top[0][:2]:
+                    heapq.heapreplace(self._top, entry)
+            # Algorithm R: example number m (0-based) replaces a slot with probability size/(m+1).
+            m = self._n + i
+            if len(self._reservoir) < self.reservoir_size:
+                self._reservoir.append(item)
+            elif self.reservoir_size:
+                slot = int(self._rng.integers(0, m + 1))
+                if slot < self.reservoir_size:
+                    self._reservoir[slot] = item
+        self._n += b
+
+    def merge(self, other: "SensitivityAccumulator") -> None:
+        """Fold in another accumulator (e.g. from another worker); its examples count as later.
+
+        The merged reservoir is a uniform sample of the union: the number taken
+        from each side is hypergeometric in the two totals.
+        """
+        if other._n == 0:
+            return
+        if self._n and (self._has_groups != other._has_groups or self._has_classes != other._has_classes):
+            raise ValueError("cannot merge accumulators with and without group / class labels")
+        if not self._n:
+            self._has_groups, self._has_classes = other._has_groups, other._has_classes
+        self._chunks.extend(other._chunks)
+        self._groups.extend(other._groups)
+        self._classes.extend(other._classes)
+        offset = next(self._order)
+        for _, neg_order, item in (other._top if self.top_k else []):
+            entry = (item.P, neg_order - offset, item)
+            if len(self._top) < self.top_k:
+                heapq.heappush(self._top, entry)
+            elif entry[:2] > self._top[0][:2]:
+                heapq.heapreplace(self._top, entry)
+        self._order = itertools.count(offset + next(other._order) + 1)
+        k = min(self.reservoir_size, self._n + other._n)
+        if len(self._reservoir) + len(other._reservoir) <= k:
+            self._reservoir = self._reservoir + other._reservoir
+        else:
+            from_self = int(self._rng.hypergeometric(self._n, other._n, k))
+            from_self = min(from_self, len(self._reservoir))
+            from_other = min(k - from_self, len(other._reservoir))
+            a = self._rng.choice(len(self._reservoir), from_self, replace=False)
+            b = self._rng.choice(len(other._reservoir), from_other, replace=False)
+            self._reservoir = [self._reservoir[i] for i in sorted(a)] + [other._reservoir[i] for i in sorted(b)]
+        self._n += other._n
+
+    def values(self) -> np.ndarray:
+        """All P values seen, in order (float64)."""
+        return np.concatenate(self._chunks) if self._chunks else np.zeros(0)
+
+    def result(self) -> dict:
+        """``aggregate`` of everything seen, plus ``top_k`` (largest P first) and ``reservoir``."""
+        out = aggregate(self.values(),
+                        groups=np.concatenate(self._groups) if self._has_groups and self._groups else None,
+                        pred_class=np.concatenate(self._classes) if self._has_classes and self._classes else None)
+        out["top_k"] = [e[2] for e in sorted(self._top, key=lambda e: (e[0], e[1]), reverse=True)]
+        out["reservoir"] = list(self._reservoir)
+        return out

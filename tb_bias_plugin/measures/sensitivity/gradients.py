@@ -1,0 +1,438 @@
+"""Absolute Jacobians of a TensorFlow model, reduced to P in batches (``tf`` extra).
+
+TensorFlow is imported when ``prediction_sensitivity`` first runs, never at
+package import. The choice between reverse mode (one pass per class) and
+forward mode (one pass per feature that v touches) and the reason a single
+backward pass over wᵀf is wrong are explained in ``docs/measures/sensitivity.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Sequence
+
+import numpy as np
+
+from .sensitivity import (
+    SensitivityResult,
+    TextLayout,
+    VChoice,
+    accumulated_sensitivity,
+    check_probabilities,
+    class_weights,
+    proxy_adjusted_abs_jacobian,
+    proxy_betas,
+    v_weights,
+)
+
+__all__ = ["prediction_sensitivity", "MODES"]
+
+MODES = ("auto", "reverse", "forward")
+
+# v choices whose weights are zero outside a small known support: forward mode can pay off.
+_SPARSE_KINDS = ("mask", "word_list", "word_list_emb")
+
+
+def _tf():
+    try:
+        import tensorflow as tf
+    except ImportError as err:  # pragma: no cover - depends on the environment
+        raise ImportError("prediction_sensitivity needs TensorFlow: pip install 'tb-bias-plugin[tf]'") from err
+    return tf
+
+
+@contextlib.contextmanager
+def _inject(layer, recorder: dict, replacement=None):
+    """Run the model with ``layer``'s output recorded, or replaced by ``replacement``.
+
+    Replacing the output inside the full model (rather than cutting a new
+    sub-model at the layer) keeps Keras masks and any side inputs intact.
+    """
+    original = layer.call
+
+    def call(*args, **kwargs):
+        recorder["inputs"] = args[0] if args else next(iter(kwargs.values()))
+        out = original(*args, **kwargs)
+        recorder["output"] = out
+        return out if replacement is None else replacement
+
+    layer.call = call
+    try:
+        yield
+    finally:
+        del layer.call
+
+
+class _Differentiable:
+    """probs = f(x_batch, features): features are x itself (tabular) or an embedding layer's output."""
+
+    def __init__(self, model, embedding_layer, name: str):
+        self.model = model
+        self.layer = None
+        if embedding_layer is not None:
+            if not hasattr(model, "get_layer"):
+                raise ValueError(f"embedding_layer needs a Keras model for {name}; for a plain callable pass "
+                                 "the embeddings as x")
+            self.layer = embedding_layer if not isinstance(embedding_layer, str) else model.get_layer(embedding_layer)
+
+    def features(self, tf, xb):
+        """(features, padding mask or None) for a batch."""
+        if self.layer is None:
+            return tf.cast(xb, tf.float32), None
+        rec: dict = {}
+        with _inject(self.layer, rec):
+            self.model(xb, training=False)
+        mask = None
+        if getattr(self.layer, "supports_masking", False) or getattr(self.layer, "mask_zero", False):
+            m = self.layer.compute_mask(rec["inputs"])
+            mask = None if m is None else np.asarray(m, dtype=bool)
+        return tf.convert_to_tensor(rec["output"], tf.float32), mask
+
+    def probs(self, xb, feats):
+        if self.layer is None:
+            out = self.model(feats, training=False) if hasattr(self.model, "get_layer") else self.model(feats)
+        else:
+            with _inject(self.layer, {}, replacement=feats):
+                out = self.model(xb, training=False)
+        if isinstance(out, (list, tuple)):
+            raise ValueError("the model has several outputs; wrap it so it returns one [n, K] probability tensor")
+        return out
+
+
+def _as_2d_probs(tf, out):
+    out = tf.convert_to_tensor(out)
+    return out[:, None] if out.shape.rank == 1 else out
+
+
+def _reverse_fn(tf, net: _Differentiable, shortcut: bool):
+    @tf.function(reduce_retracing=True)
+    def run(xb, feats):
+        with tf.GradientTape() as tape:
+            tape.watch(feats)
+            probs = _as_2d_probs(tf, net.probs(xb, feats))
+            # Two softmax classes: ∂f_1 = -∂f_0, so one pass gives both rows' magnitudes.
+            target = probs[:, :1] if shortcut else probs
+        jac = tape.batch_jacobian(target, feats)
+        return probs, tf.reshape(jac, [tf.shape(jac)[0], tf.shape(jac)[1], -1])
+
+    return run
+
+
+def _forward_fn(tf, net: _Differentiable):
+    @tf.function(reduce_retracing=True)
+    def run(xb, feats, support):
+        # support [b, m]: flat feature index of each tangent (-1 = none); one JVP per column.
+        shape = tf.shape(feats)
+        n_feat = tf.reduce_prod(shape[1:])
+        cols = tf.TensorArray(tf.float32, size=tf.shape(support)[1])
+        probs = _as_2d_probs(tf, net.probs(xb, feats))
+        for j in tf.range(tf.shape(support)[1]):
+            tangent = tf.reshape(tf.one_hot(support[:, j], n_feat, dtype=tf.float32), shape)
+            with tf.autodiff.ForwardAccumulator(feats, tangent) as acc:
+                out = _as_2d_probs(tf, net.probs(xb, feats))
+            cols = cols.write(j, acc.jvp(out))
+        return probs, tf.transpose(cols.stack(), [1, 2, 0])  # [b, K, m]
+
+    return run
+
+
+def _support(v: np.ndarray) -> np.ndarray:
+    """Flat indices of the non-zero entries of each row, padded with -1 to the longest row."""
+    nz = np.nan_to_num(v) > 0
+    m = int(nz.sum(axis=1).max()) if nz.size else 0
+    out = np.full((v.shape[0], m), -1, dtype=np.int32)
+    for r in range(v.shape[0]):
+        idx = np.flatnonzero(nz[r])
+        out[r, : idx.size] = idx
+    return out
+
+
+def prediction_sensitivity(
+    model=None,
+    x=None,
+    *,
+    v="uniform",
+    protected=None,
+    w=None,
+    batch_size: int = 256,
+    embedding_layer=None,
+    mask=None,
+    tokens=None,
+    word_ids=None,
+    psm_model=None,
+    psm_embedding_layer=None,
+    abs_jacobian=None,
+    psm_abs_jacobian=None,
+    embeddings=None,
+    mode: str = "auto",
+    output: str = "auto",
+    feature_names: Sequence[str] | None = None,
+    proxy_reference=None,
+) -> SensitivityResult:
+    """Accumulated prediction sensitivity of a TensorFlow model, per example.
+
+    Computes |∂f_k/∂x_i| in batches inside ``tf.function`` and reduces it to
+    P = wᵀ|J|v with the NumPy core; J itself is never kept beyond a batch.
+    Reverse mode costs K backward passes (one when K = 2 softmax or K = 1);
+    forward mode costs one JVP per feature that v touches (``mask``,
+    ``word_list``). ``mode="auto"`` picks the cheaper. A single backward pass
+    of wᵀf is never used: it measures |Σ_k w_k ∂f_k/∂x_i|, which is 0 for
+    softmax outputs with uniform w.
+
+    Parameters
+    ----------
+    model : keras.Model or callable, optional
+        Returns class probabilities ``[n, K]`` (or ``[n]`` for one score).
+        Not needed when ``abs_jacobian`` is given.
+    x : array_like
+        Model input. Tabular: ``[n, F]`` floats. Text with ``embedding_layer``:
+        the model's token input ``[n, T]``. Text with a plain callable: the
+        embeddings ``[n, T, D]`` themselves.
+    v : VChoice or str
+        Feature weighting (``"uniform"``, ``"mask"``, ``"psm"``, ``"psm_emb"``,
+        ``"proxy_adjusted"`` or a ``VChoice``).
+    protected : int or sequence of int or str, optional
+        Protected feature(s) for ``v="mask"`` / ``"proxy_adjusted"``.
+    w : array_like, ``[K]``, optional
+        Stochastic class weights; uniform when omitted.
+    batch_size : int
+        Examples per gradient batch.
+    embedding_layer : str or keras layer, optional
+        Text models: gradients are taken w.r.t. this layer's output.
+    mask : array_like of bool, ``[n, T]``, optional
+        Real-token mask; default the layer's Keras mask (``mask_zero``) or all True.
+    tokens, word_ids : array_like, ``[n, T]``, optional
+        Token strings (and word index per piece) for the word-list choices.
+    psm_model : keras.Model or callable, optional
+        Protected-status model for ``psm`` / ``psm_emb`` (same input space).
+    psm_embedding_layer : str or keras layer, optional
+        Its embedding layer; defaults to ``embedding_layer``'s name.
+    abs_jacobian, psm_abs_jacobian : array_like, ``[n, K, F]``, optional
+        Precomputed absolute Jacobians (PyTorch, JAX...); then no model is run.
+    embeddings : array_like, optional
+        Input embeddings for ``*_emb`` when ``abs_jacobian`` is given.
+    mode : {"auto", "reverse", "forward"}
+        Differentiation mode. Forward mode fills s only on v's support (NaN elsewhere).
+    output : {"auto", "softmax", "sigmoid"}
+        What the outputs are; ``auto`` is softmax for K > 1, sigmoid for K = 1.
+        Use ``sigmoid`` for independent per-class scores (multi-label).
+    feature_names : sequence of str, optional
+        Tabular names; ``protected`` may use them.
+    proxy_reference : array_like, ``[m, F]``, optional
+        Data for the proxy slopes of ``proxy_adjusted``; default ``x``.
+
+    Returns
+    -------
+    SensitivityResult
+        ``.P`` float64 ``[n]`` (NaN where undefined), ``.reasons``, ``.s``,
+        ``.v``, ``.per_class``, and for text ``.token_sensitivity`` /
+        ``.token_weight``.
+
+    Raises
+    ------
+    ValueError
+        Bad w or v, empty mask or word list, protected index out of range,
+        logits instead of probabilities, mismatched shapes, NaN gradients.
+    ImportError
+        TensorFlow is not installed.
+
+    See Also
+    --------
+    tb_bias_plugin.measures.sensitivity.sensitivity.accumulated_sensitivity : the NumPy core.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022; corrections in ``docs/measures/sensitivity.md``.
+
+    Examples
+    --------
+    The logistic example of the docs, f = [1 - σ(z), σ(z)], z = a·x + b:
+
+    >>> import tensorflow as tf
+    >>> a = tf.constant([[1.0], [-2.0], [0.5]])
+    >>> f = lambda x: tf.concat([1 - tf.sigmoid(x @ a - 0.25), tf.sigmoid(x @ a - 0.25)], axis=1)
+    >>> r = prediction_sensitivity(f, np.array([[0.5, 0.25, 1.0]]), v="mask", protected=[2])
+    >>> round(float(r.P[0]), 6)
+    0.123067
+    """
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be >= 1; got {batch_size}")
+    if feature_names is not None and protected is not None:
+        names = list(feature_names)
+        resolved = []
+        for p in np.atleast_1d(protected).tolist():
+            if isinstance(p, str):
+                if p not in names:
+                    raise ValueError(f"protected feature {p!r} is not among the feature names")
+                p = names.index(p)
+            resolved.append(p)
+        protected = resolved if np.ndim(protected) else resolved[0]
+    choice = VChoice.parse(v, protected)
+
+    if abs_jacobian is not None:
+        layout = None
+        if mask is not None or tokens is not None:
+            j_shape = np.shape(abs_jacobian)
+            m = np.asarray(mask if mask is not None else np.ones(np.shape(tokens), bool), dtype=bool)
+            if j_shape[2] % m.shape[1]:
+                raise ValueError(f"F = {j_shape[2]} is not a multiple of T = {m.shape[1]} tokens")
+            layout = TextLayout(j_shape[2] // m.shape[1], m, tokens, word_ids)
+        return accumulated_sensitivity(abs_jacobian, v=choice, w=w, layout=layout,
+                                       psm_abs_jacobian=psm_abs_jacobian, embeddings=embeddings,
+                                       feature_names=feature_names)
+    if model is None or x is None:
+        raise ValueError("pass a model and its input x, or a precomputed abs_jacobian")
+    if choice.kind in ("psm", "psm_emb") and psm_model is None and psm_abs_jacobian is None:
+        raise ValueError(f"v={choice.kind!r} needs psm_model (or psm_abs_jacobian)")
+    if choice.kind == "proxy_adjusted" and embedding_layer is not None:
+        raise ValueError("v='proxy_adjusted' is for tabular inputs")
+
+    tf = _tf()
+    x = np.asarray(x)
+    n = x.shape[0]
+    if n == 0:
+        raise ValueError("x has no examples")
+    net = _Differentiable(model, embedding_layer, "the model")
+    text = embedding_layer is not None or x.ndim == 3
+    if not text and x.ndim != 2:
+        raise ValueError(f"tabular x must be [n, F]; got shape {x.shape}")
+    if feature_names is not None and not text and len(feature_names) != x.shape[1]:
+        raise ValueError(f"{len(feature_names)} feature names for F = {x.shape[1]} features")
+    for name, arr in (("mask", mask), ("tokens", tokens), ("word_ids", word_ids)):
+        if arr is not None and np.shape(arr)[0] != n:
+            raise ValueError(f"{name} has {np.shape(arr)[0]} rows; x has {n}")
+    if choice.kind in ("word_list", "word_list_emb") and tokens is None:
+        raise ValueError(f"v={choice.kind!r} needs tokens [n, T]")
+    psm_net = None
+    if psm_model is not None:
+        psm_layer = psm_embedding_layer
+        if psm_layer is None and embedding_layer is not None:
+            psm_layer = embedding_layer if isinstance(embedding_layer, str) else embedding_layer.name
+        psm_net = _Differentiable(psm_model, psm_layer, "the protected-status model")
+
+    if not text and choice.kind in ("mask", "proxy_adjusted"):
+        v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # index range, before any work
+    betas = None
+    if choice.kind == "proxy_adjusted":
+        p = choice.indices[0]
+        if not 0 <= p < x.shape[1]:
+            raise ValueError(f"protected index {p} is out of range for F = {x.shape[1]} features")
+        betas = proxy_betas(x if proxy_reference is None else proxy_reference, p)
+
+    rev = _reverse_fn(tf, net, shortcut=False)
+    rev_short = None
+    fwd = None
+    psm_rev = None
+    pieces: list = []
+    supports: list = []
+    wk = None
+    kind_out = output
+
+    for start in range(0, n, batch_size):
+        rows = slice(start, min(start + batch_size, n))
+        xb_np = x[rows]
+        xb = tf.convert_to_tensor(xb_np)
+        feats, auto_mask = net.features(tf, xb)
+        b = xb_np.shape[0]
+        if text:
+            t, d = int(feats.shape[1]), int(np.prod(feats.shape[2:]))
+            m = np.asarray(mask[rows], dtype=bool) if mask is not None else (
+                auto_mask if auto_mask is not None else np.ones((b, t), dtype=bool))
+            layout = TextLayout(d, m, None if tokens is None else np.asarray(tokens, dtype=object)[rows],
+                                None if word_ids is None else np.asarray(word_ids)[rows])
+            f_dim = t * d
+        else:
+            layout = None
+            f_dim = int(np.prod(feats.shape[1:]))
+        if wk is None:
+            # First batch: check outputs and w before any gradient work.
+            probs0 = _as_2d_probs(tf, net.probs(xb, feats)).numpy()
+            k = probs0.shape[1]
+            if kind_out == "auto":
+                kind_out = "softmax" if k > 1 else "sigmoid"
+            check_probabilities(probs0, kind_out)
+            wk = class_weights(w, k)
+            if choice.kind in ("mask", "proxy_adjusted"):
+                v_weights(choice, 1, f_dim, feature_names=feature_names)  # index range check
+            shortcut = kind_out == "softmax" and k == 2
+            reverse_cost = 1 if (shortcut or k == 1) else k
+
+        psm_j = None
+        if choice.kind in ("psm", "psm_emb"):
+            if psm_abs_jacobian is not None:
+                psm_j = np.asarray(psm_abs_jacobian)[rows]
+            else:
+                pfeats, _ = psm_net.features(tf, xb)
+                if psm_rev is None:
+                    psm_rev = _reverse_fn(tf, psm_net, shortcut=False)
+                pprobs, pj = psm_rev(xb, pfeats)
+                check_probabilities(pprobs.numpy(), "softmax" if pprobs.shape[1] > 1 else "sigmoid")
+                psm_j = np.abs(pj.numpy())
+        emb = feats.numpy().reshape(b, -1) if choice.kind.endswith("_emb") else embeddings
+        if emb is not None and choice.kind.endswith("_emb") and emb is embeddings:
+            emb = np.asarray(embeddings)[rows]
+
+        use_forward = False
+        support = None
+        if choice.kind in _SPARSE_KINDS and mode != "reverse":
+            vb, _ = v_weights(choice, b, f_dim, layout=layout, psm_abs_jacobian=psm_j, embeddings=emb)
+            support = _support(vb)
+            use_forward = mode == "forward" or support.shape[1] < reverse_cost
+        elif mode == "forward":
+            raise ValueError(f"forward mode needs a v with a small support (mask, word_list); v={choice.kind!r} "
+                             "touches every feature")
+
+        if use_forward and support.shape[1] == 0:
+            # No example in this batch has a feature v touches: nothing to differentiate.
+            probs = _as_2d_probs(tf, net.probs(xb, feats))
+            jac = np.zeros((b, probs.shape[1], f_dim))
+            r_idx = c_idx = np.zeros(0, dtype=int)
+        elif use_forward:
+            if fwd is None:
+                fwd = _forward_fn(tf, net)
+            probs, cols = fwd(xb, feats, tf.convert_to_tensor(support))
+            cols = cols.numpy()
+            jac = np.zeros((b, cols.shape[1], f_dim), dtype=np.float64)
+            r_idx, c_idx = np.nonzero(support >= 0)
+            jac[r_idx, :, support[r_idx, c_idx]] = cols[r_idx, :, c_idx]
+        elif shortcut:
+            if rev_short is None:
+                rev_short = _reverse_fn(tf, net, shortcut=True)
+            probs, j1 = rev_short(xb, feats)
+            j1 = j1.numpy()
+            jac = np.concatenate([j1, -j1], axis=1)
+        else:
+            probs, jac = rev(xb, feats)
+            jac = jac.numpy()
+        probs = probs.numpy()
+        check_probabilities(probs, kind_out)
+        if np.isnan(jac).any():
+            raise ValueError(f"NaN gradients in examples {start}..{start + b - 1}: check the model and inputs")
+        abs_j = proxy_adjusted_abs_jacobian(jac, betas, choice.indices[0]) if betas is not None else np.abs(jac)
+        res = accumulated_sensitivity(abs_j, v=choice, w=wk, layout=layout, psm_abs_jacobian=psm_j,
+                                      embeddings=emb)
+        if use_forward:
+            known = np.zeros((b, f_dim), dtype=bool)
+            known[r_idx, support[r_idx, c_idx]] = True
+            res.s[~known] = np.nan
+            if res.token_sensitivity is not None:
+                res.token_sensitivity = res.s.reshape(b, layout.n_tokens, layout.dim).sum(axis=2)
+        pieces.append(res)
+        supports.append(use_forward)
+
+    def cat(attr):
+        vals = [getattr(p, attr) for p in pieces]
+        if vals[0] is None:
+            return None
+        if text and vals[0].ndim == 2 and attr != "per_class":
+            width = max(v_.shape[1] for v_ in vals)
+            if any(v_.shape[1] != width for v_ in vals):
+                raise ValueError("batches have different token lengths: pad x to one length T")
+        return np.concatenate(vals, axis=0)
+
+    return SensitivityResult(P=cat("P"), reasons=cat("reasons"), s=cat("s"), v=cat("v"), v_choice=choice,
+                             per_class=cat("per_class"), token_sensitivity=cat("token_sensitivity"),
+                             token_weight=cat("token_weight"))

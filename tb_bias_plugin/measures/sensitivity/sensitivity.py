@@ -1,0 +1,770 @@
+"""Accumulated prediction sensitivity P from absolute Jacobians (NumPy only).
+
+P(x) = wᵀ |J(x)| v(x): how strongly the class probabilities react to the
+features that carry protected information. The math, the choices of v and the
+corrections to the original paper are in ``docs/measures/sensitivity.md``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+
+__all__ = [
+    "V_KINDS",
+    "VChoice",
+    "TextLayout",
+    "SensitivityResult",
+    "check_probabilities",
+    "check_stochastic",
+    "class_weights",
+    "reduce_sensitivity",
+    "v_weights",
+    "accumulated_sensitivity",
+    "proxy_betas",
+    "proxy_adjusted_abs_jacobian",
+]
+
+# Tolerance for "sums to 1" checks on w, v and probability rows.
+SUM_TOL = 1e-6
+
+V_KINDS = (
+    "uniform",
+    "mask",
+    "word_list",
+    "psm",
+    "word_list_emb",
+    "psm_emb",
+    "proxy_adjusted",
+    "explicit",
+)
+
+# Reasons attached to undefined (NaN) values of P.
+REASON_NO_TOKENS = "no_tokens"
+REASON_NO_LISTED = "no_listed_tokens"
+REASON_FLAT_PSM = "flat_psm"
+REASON_ZERO_EMB = "zero_embedding_weight"
+
+# Sub-word markers stripped before matching a word list (WordPiece, SentencePiece, BPE).
+_PIECE_PREFIXES = ("##", "\u2581", "\u0120")
+
+
+@dataclasses.dataclass(frozen=True)
+class VChoice:
+    """One choice of the feature weighting v.
+
+    Build it with the class methods (``VChoice.mask([2])``,
+    ``VChoice.word_list({"he", "she"})``, ...) or pass the name of a choice that
+    needs no parameters (``"uniform"``, ``"psm"``, ``"psm_emb"``) where a
+    ``VChoice`` is accepted.
+
+    Attributes
+    ----------
+    kind : str
+        One of ``V_KINDS``.
+    indices : tuple of int, optional
+        Protected feature indices, for ``mask`` and ``proxy_adjusted``.
+    words : frozenset of str, optional
+        Case-folded listed words, for ``word_list`` and ``word_list_emb``.
+    weights : ndarray, optional
+        A given v, ``[F]`` or ``[n, F]``, for ``explicit``.
+
+    See Also
+    --------
+    v_weights : turns a choice into per-example weights.
+
+    Examples
+    --------
+    >>> VChoice.mask([2]).indices
+    (2,)
+    >>> VChoice.parse("uniform").kind
+    'uniform'
+    >>> sorted(VChoice.word_list(["He", "SHE"]).words)
+    ['he', 'she']
+    """
+
+    kind: str
+    indices: tuple | None = None
+    words: frozenset | None = None
+    weights: np.ndarray | None = dataclasses.field(default=None, compare=False)
+
+    def __post_init__(self):
+        if self.kind not in V_KINDS:
+            raise ValueError(f"unknown v choice {self.kind!r}; expected one of {', '.join(V_KINDS)}")
+
+    @property
+    def name(self) -> str:
+        """Short label used in results and summaries."""
+        return self.kind
+
+    @classmethod
+    def uniform(cls) -> "VChoice":
+        """v = 1/F (text: 1/(N·D) over the N non-padding tokens)."""
+        return cls("uniform")
+
+    @classmethod
+    def mask(cls, indices: Iterable[int]) -> "VChoice":
+        """v_i = 1/|S| on the protected feature set S (tabular)."""
+        idx = tuple(sorted({int(i) for i in indices}))
+        if not idx:
+            raise ValueError("mask v needs at least one protected feature index; got an empty set")
+        return cls("mask", indices=idx)
+
+    @classmethod
+    def word_list(cls, words: Iterable[str]) -> "VChoice":
+        """Uniform weight over the embedding dims of listed-word occurrences (P4)."""
+        return cls("word_list", words=_fold_words(words))
+
+    @classmethod
+    def word_list_emb(cls, words: Iterable[str]) -> "VChoice":
+        """``word_list`` reweighted by absolute input embeddings and renormalised (P5)."""
+        return cls("word_list_emb", words=_fold_words(words))
+
+    @classmethod
+    def psm(cls) -> "VChoice":
+        """v ∝ Σ_c |∂g_c/∂x_i| of a protected-status model g (P2)."""
+        return cls("psm")
+
+    @classmethod
+    def psm_emb(cls) -> "VChoice":
+        """``psm`` reweighted by absolute input embeddings and renormalised (P3)."""
+        return cls("psm_emb")
+
+    @classmethod
+    def proxy_adjusted(cls, protected: int) -> "VChoice":
+        """v = e_p on a Jacobian whose column p holds the total derivative (tabular)."""
+        return cls("proxy_adjusted", indices=(int(protected),))
+
+    @classmethod
+    def explicit(cls, weights) -> "VChoice":
+        """A given stochastic v, ``[F]`` or ``[n, F]``."""
+        arr = np.asarray(weights, dtype=np.float64)
+        check_stochastic(arr, "v")
+        return cls("explicit", weights=arr)
+
+    @classmethod
+    def parse(cls, v, protected=None) -> "VChoice":
+        """Accept a ``VChoice`` or a name; ``protected`` supplies ``mask``/``proxy_adjusted`` indices."""
+        if isinstance(v, VChoice):
+            return v
+        if not isinstance(v, str):
+            return cls.explicit(v)
+        if v == "mask":
+            if protected is None:
+                raise ValueError("v='mask' needs protected=<feature index or indices>")
+            return cls.mask(np.atleast_1d(protected).tolist())
+        if v == "proxy_adjusted":
+            if protected is None or np.ndim(protected) != 0:
+                raise ValueError("v='proxy_adjusted' needs protected=<one feature index>")
+            return cls.proxy_adjusted(int(protected))
+        if v in ("word_list", "word_list_emb"):
+            raise ValueError(f"v={v!r} needs its words: use VChoice.{v}([...])")
+        if v == "explicit":
+            raise ValueError("v='explicit' needs weights: use VChoice.explicit(v)")
+        return cls(v)
+
+
+def _fold_words(words: Iterable[str]) -> frozenset:
+    if isinstance(words, str):
+        raise ValueError("word list must be an iterable of words, not one string")
+    folded = frozenset(str(w).casefold() for w in words if str(w).strip())
+    if not folded:
+        raise ValueError("word list is empty: a word_list v needs at least one word")
+    return folded
+
+
+@dataclasses.dataclass
+class TextLayout:
+    """Text inputs: T token slots × D embedding dims, flattened token-major (F = T·D).
+
+    Attributes
+    ----------
+    dim : int
+        Embedding width D.
+    mask : ndarray of bool, ``[n, T]``
+        True for real tokens; padding never gets weight in v.
+    tokens : ndarray of str, ``[n, T]``, optional
+        Token strings, needed by the word-list choices.
+    word_ids : ndarray of int, ``[n, T]``, optional
+        Which word each sub-word piece belongs to (-1 for none). With it, a
+        piece counts as listed when the word it is part of is listed; without
+        it every token is matched on its own (piece markers stripped).
+    """
+
+    dim: int
+    mask: np.ndarray
+    tokens: np.ndarray | None = None
+    word_ids: np.ndarray | None = None
+
+    def __post_init__(self):
+        self.mask = np.asarray(self.mask, dtype=bool)
+        if self.mask.ndim != 2:
+            raise ValueError(f"text mask must be [n, T]; got shape {self.mask.shape}")
+        if int(self.dim) < 1:
+            raise ValueError(f"embedding dim D must be >= 1; got {self.dim}")
+        self.dim = int(self.dim)
+        if self.tokens is not None:
+            self.tokens = np.asarray(self.tokens, dtype=object)
+            if self.tokens.shape != self.mask.shape:
+                raise ValueError(f"tokens shape {self.tokens.shape} does not match mask shape {self.mask.shape}")
+        if self.word_ids is not None:
+            self.word_ids = np.asarray(self.word_ids)
+            if self.word_ids.shape != self.mask.shape:
+                raise ValueError(f"word_ids shape {self.word_ids.shape} does not match mask shape {self.mask.shape}")
+
+    @property
+    def n_tokens(self) -> int:
+        """T, the number of token slots."""
+        return self.mask.shape[1]
+
+    @property
+    def n_features(self) -> int:
+        """F = T·D."""
+        return self.mask.shape[1] * self.dim
+
+    def subset(self, rows) -> "TextLayout":
+        """The layout of a slice of examples (for batching)."""
+        pick = lambda a: None if a is None else a[rows]  # noqa: E731
+        return TextLayout(self.dim, self.mask[rows], pick(self.tokens), pick(self.word_ids))
+
+    def listed(self, words: frozenset) -> np.ndarray:
+        """Bool ``[n, T]``: non-padding positions whose (whole) word is in ``words``."""
+        if self.tokens is None:
+            raise ValueError("a word_list v needs the token strings: pass tokens [n, T]")
+        n, t = self.mask.shape
+        out = np.zeros((n, t), dtype=bool)
+        for r in range(n):
+            if self.word_ids is None:
+                for c in range(t):
+                    out[r, c] = _strip_piece(self.tokens[r, c]) in words
+                continue
+            pieces: dict = {}
+            for c in range(t):
+                wid = int(self.word_ids[r, c])
+                if wid >= 0:
+                    pieces.setdefault(wid, []).append(c)
+            for cols in pieces.values():
+                word = "".join(_strip_piece(self.tokens[r, c]) for c in cols)
+                if word in words:
+                    out[r, cols] = True
+        return out & self.mask
+
+
+def _strip_piece(token) -> str:
+    tok = str(token)
+    for p in _PIECE_PREFIXES:
+        if tok.startswith(p):
+            tok = tok[len(p):]
+    return tok.casefold()
+
+
+@dataclasses.dataclass
+class SensitivityResult:
+    """P per example plus what explains it.
+
+    Attributes
+    ----------
+    P : ndarray of float64, ``[n]``
+        Accumulated prediction sensitivity; NaN where undefined.
+    reasons : ndarray of object, ``[n]``
+        None where P is defined, else a short reason (``"no_listed_tokens"``...).
+    s : ndarray of float64, ``[n, F]``
+        Per-feature sensitivity wᵀ|J| (NaN on features a forward-mode run skipped).
+    v : ndarray of float64, ``[n, F]``
+        The weights used (rows of NaN where undefined).
+    v_choice : VChoice
+        The choice that produced ``v``.
+    per_class : ndarray of float64, ``[n, K]``, optional
+        |J| v per class (rows of J), so that P = per_class · w.
+    token_sensitivity : ndarray, ``[n, T]``, optional
+        Text only: u_t = Σ_d s_{t,d}.
+    token_weight : ndarray, ``[n, T]``, optional
+        Text only: V_t = Σ_d v_{t,d} (0 on padding).
+    """
+
+    P: np.ndarray
+    reasons: np.ndarray
+    s: np.ndarray
+    v: np.ndarray
+    v_choice: VChoice
+    per_class: np.ndarray | None = None
+    token_sensitivity: np.ndarray | None = None
+    token_weight: np.ndarray | None = None
+
+    @property
+    def coverage(self) -> float:
+        """Share of examples where P is defined."""
+        return float(np.mean(~np.isnan(self.P))) if self.P.size else float("nan")
+
+
+def check_stochastic(arr, name: str, axis: int = -1) -> np.ndarray:
+    """Raise ``ValueError`` unless ``arr`` is finite, non-negative and sums to 1 along ``axis``.
+
+    Parameters
+    ----------
+    arr : array_like
+        Weights (w over classes or v over features).
+    name : str
+        Used in the message.
+    axis : int
+        Axis that must sum to 1.
+
+    Returns
+    -------
+    ndarray of float64
+
+    Raises
+    ------
+    ValueError
+        Empty, non-finite, negative or not summing to 1 ± 1e-6.
+
+    Examples
+    --------
+    >>> check_stochastic([0.25, 0.75], "w")
+    array([0.25, 0.75])
+    >>> check_stochastic([0.5, 0.6], "w")
+    Traceback (most recent call last):
+    ...
+    ValueError: w must sum to 1 (±1e-06); sums found: 1.1
+    """
+    a = np.asarray(arr, dtype=np.float64)
+    if a.size == 0 or a.ndim == 0:
+        raise ValueError(f"{name} must be a non-empty vector; got shape {a.shape}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"{name} contains NaN or infinite entries")
+    if np.any(a < 0):
+        raise ValueError(f"{name} must be non-negative; smallest entry {a.min():g}")
+    sums = a.sum(axis=axis)
+    bad = np.abs(sums - 1.0) > SUM_TOL
+    if np.any(bad):
+        raise ValueError(f"{name} must sum to 1 (±{SUM_TOL:g}); sums found: {float(np.atleast_1d(sums)[np.atleast_1d(bad)][0]):g}")
+    return a
+
+
+def class_weights(w, n_classes: int) -> np.ndarray:
+    """The class weighting w as float64 ``[K]``: uniform 1/K when None, else validated.
+
+    Examples
+    --------
+    >>> class_weights(None, 4)
+    array([0.25, 0.25, 0.25, 0.25])
+    """
+    if w is None:
+        return np.full(n_classes, 1.0 / n_classes)
+    w = check_stochastic(w, "w")
+    if w.shape != (n_classes,):
+        raise ValueError(f"w has shape {w.shape} but the model has K = {n_classes} classes")
+    return w
+
+
+def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> None:
+    """Raise ``ValueError`` if model outputs look like logits, not probabilities.
+
+    Parameters
+    ----------
+    probs : array_like, ``[n, K]``
+        Model outputs.
+    output : {"softmax", "sigmoid"}
+        ``softmax`` rows must also sum to 1; ``sigmoid`` (independent per class,
+        including K = 1) entries only need to lie in [0, 1].
+    tol : float
+        Slack for float32 rounding.
+
+    Raises
+    ------
+    ValueError
+        Entries outside [0, 1], rows not summing to 1 for softmax, NaN.
+
+    Examples
+    --------
+    >>> check_probabilities([[0.2, 0.8]])
+    >>> check_probabilities([[-1.3, 2.0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: model outputs are not probabilities (values in [-1.3, 2]); P needs class probabilities after softmax/sigmoid, not logits
+    """
+    p = np.asarray(probs, dtype=np.float64)
+    if p.ndim != 2:
+        raise ValueError(f"model outputs must be [n, K]; got shape {p.shape}")
+    if not np.all(np.isfinite(p)):
+        raise ValueError("model outputs contain NaN or infinite values")
+    if p.size and (p.min() < -tol or p.max() > 1 + tol):
+        raise ValueError(
+            f"model outputs are not probabilities (values in [{p.min():.3g}, {p.max():.3g}]); "
+            "P needs class probabilities after softmax/sigmoid, not logits"
+        )
+    if output == "softmax" and p.shape[1] > 1 and p.size:
+        dev = np.abs(p.sum(axis=1) - 1.0)
+        if dev.max() > tol:
+            raise ValueError(
+                f"model output rows do not sum to 1 (largest deviation {dev.max():.3g}); pass softmax "
+                "probabilities, not logits, or output='sigmoid' for independent per-class scores"
+            )
+    elif output not in ("softmax", "sigmoid"):
+        raise ValueError(f"output must be 'softmax' or 'sigmoid'; got {output!r}")
+
+
+def _check_abs_jacobian(jac, name="abs_jacobian") -> np.ndarray:
+    j = np.asarray(jac)
+    if j.ndim != 3:
+        raise ValueError(f"{name} must be [n, K, F]; got shape {j.shape}")
+    if np.isnan(j).any():
+        raise ValueError(f"{name} contains NaN gradients (check the model for NaN outputs or non-differentiable ops)")
+    if not np.all(np.isfinite(j)):
+        raise ValueError(f"{name} contains infinite gradients")
+    if (j < 0).any():
+        raise ValueError(f"{name} has negative entries: pass absolute values |∂f_k/∂x_i|")
+    return j
+
+
+def reduce_sensitivity(abs_jacobian, w=None) -> np.ndarray:
+    """Per-feature sensitivity s = wᵀ|J| for each example.
+
+    Parameters
+    ----------
+    abs_jacobian : array_like, ``[n, K, F]``
+        |∂f_k/∂x_i| with f the class probabilities.
+    w : array_like, ``[K]``, optional
+        Stochastic class weights; uniform when omitted.
+
+    Returns
+    -------
+    ndarray of float64, ``[n, F]``
+
+    Raises
+    ------
+    ValueError
+        Bad shape, NaN or negative entries, bad w.
+
+    Examples
+    --------
+    >>> reduce_sensitivity([[[0.2, 0.4], [0.4, 0.0]]])
+    array([[0.3, 0.2]])
+    """
+    j = _check_abs_jacobian(abs_jacobian)
+    wk = class_weights(w, j.shape[1])
+    return np.einsum("k,nkf->nf", wk, j.astype(np.float64))
+
+
+def _rows(arr, n, f, name):
+    a = np.asarray(arr, dtype=np.float64)
+    if a.ndim == 1:
+        a = np.broadcast_to(a, (n, a.shape[0]))
+    if a.shape != (n, f):
+        raise ValueError(f"{name} must be [F] or [n, F] = [{n}, {f}]; got shape {a.shape}")
+    return a
+
+
+def _normalise(raw: np.ndarray, reason: str):
+    """Rows of ``raw`` scaled to sum 1; rows summing to 0 become NaN with ``reason``."""
+    tot = raw.sum(axis=1)
+    undefined = ~(tot > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        v = raw / tot[:, None]
+    v[undefined] = np.nan
+    reasons = np.where(undefined, reason, None).astype(object)
+    return v, reasons
+
+
+def v_weights(
+    choice,
+    n_examples: int,
+    n_features: int,
+    *,
+    layout: TextLayout | None = None,
+    psm_abs_jacobian=None,
+    embeddings=None,
+    feature_names: Sequence[str] | None = None,
+):
+    """Per-example feature weights v for one choice.
+
+    Parameters
+    ----------
+    choice : VChoice or str
+        The v choice (see ``VChoice``).
+    n_examples, n_features : int
+        n and F.
+    layout : TextLayout, optional
+        Text inputs (F = T·D); padding gets no weight.
+    psm_abs_jacobian : array_like, ``[n, C_g, F]``, optional
+        |∂g_c/∂x_i| of the protected-status model, for ``psm``/``psm_emb``.
+    embeddings : array_like, ``[n, T, D]`` or ``[n, F]``, optional
+        Input embeddings, for ``*_emb``.
+    feature_names : sequence of str, optional
+        Tabular names (only used in messages).
+
+    Returns
+    -------
+    v : ndarray of float64, ``[n, F]``
+        Each defined row non-negative and summing to 1; undefined rows NaN.
+    reasons : ndarray of object, ``[n]``
+        None, or why the row is undefined.
+
+    Raises
+    ------
+    ValueError
+        Missing inputs for the choice, indices out of range, mismatched shapes.
+
+    Examples
+    --------
+    >>> v, why = v_weights(VChoice.mask([1, 2]), 1, 4)
+    >>> v
+    array([[0. , 0.5, 0.5, 0. ]])
+    >>> lay = TextLayout(dim=2, mask=[[True, True, False]], tokens=[["She", "ran", "<pad>"]])
+    >>> v, why = v_weights(VChoice.word_list({"she"}), 1, 6, layout=lay)
+    >>> v
+    array([[0.5, 0.5, 0. , 0. , 0. , 0. ]])
+    """
+    choice = VChoice.parse(choice)
+    n, f = int(n_examples), int(n_features)
+    if layout is not None:
+        if layout.n_features != f:
+            raise ValueError(f"text layout has T·D = {layout.n_features} features but the gradients have F = {f}")
+        if layout.mask.shape[0] != n:
+            raise ValueError(f"text layout has {layout.mask.shape[0]} examples but the gradients have n = {n}")
+        feat_mask = np.repeat(layout.mask, layout.dim, axis=1)
+    else:
+        feat_mask = np.ones((n, f), dtype=bool)
+    kind = choice.kind
+
+    if kind in ("mask", "proxy_adjusted"):
+        if layout is not None:
+            raise ValueError(f"v={kind!r} is for tabular inputs; use word_list or psm for text")
+        bad = [i for i in choice.indices if not 0 <= i < f]
+        if bad:
+            raise ValueError(f"protected index {bad[0]} is out of range for F = {f} features"
+                             + (f" ({list(feature_names)})" if feature_names is not None else ""))
+        raw = np.zeros((n, f))
+        raw[:, list(choice.indices)] = 1.0
+        return _normalise(raw, REASON_NO_TOKENS)
+    if kind == "explicit":
+        v = _rows(choice.weights, n, f, "explicit v")
+        if layout is not None and np.any(v[~feat_mask] > 0):
+            raise ValueError("explicit v puts weight on padding positions")
+        return v.copy(), np.full(n, None, dtype=object)
+    if kind == "uniform":
+        return _normalise(feat_mask.astype(np.float64), REASON_NO_TOKENS)
+    if kind in ("word_list", "word_list_emb"):
+        if layout is None:
+            raise ValueError(f"v={kind!r} needs a text layout (tokens [n, T], mask, D)")
+        listed = np.repeat(layout.listed(choice.words), layout.dim, axis=1)
+        raw, why = _normalise(listed.astype(np.float64), REASON_NO_LISTED)
+    elif kind in ("psm", "psm_emb"):
+        if psm_abs_jacobian is None:
+            raise ValueError(f"v={kind!r} needs psm_abs_jacobian [n, C_g, F] from the protected-status model")
+        g = _check_abs_jacobian(psm_abs_jacobian, "psm_abs_jacobian")
+        if g.shape[0] != n or g.shape[2] != f:
+            raise ValueError(f"psm_abs_jacobian has shape {g.shape}; expected [{n}, C_g, {f}]")
+        u = g.astype(np.float64).sum(axis=1) * feat_mask
+        raw, why = _normalise(u, REASON_FLAT_PSM)
+    else:  # pragma: no cover - VChoice rejects unknown kinds
+        raise ValueError(kind)
+    if kind.endswith("_emb"):
+        if embeddings is None:
+            raise ValueError(f"v={kind!r} needs the input embeddings [n, T, D]")
+        e = np.asarray(embeddings, dtype=np.float64).reshape(np.shape(embeddings)[0], -1)
+        if e.shape != (n, f):
+            raise ValueError(f"embeddings flatten to {e.shape}; expected [{n}, {f}]")
+        weighted = np.nan_to_num(raw) * np.abs(e)
+        v, why_e = _normalise(weighted, REASON_ZERO_EMB)
+        # Keep the earlier reason when the row was already undefined.
+        why = np.where(why != None, why, why_e).astype(object)  # noqa: E711
+        return v, why
+    return raw, why
+
+
+def accumulated_sensitivity(
+    abs_jacobian=None,
+    *,
+    sensitivity=None,
+    v="uniform",
+    protected=None,
+    w=None,
+    layout: TextLayout | None = None,
+    psm_abs_jacobian=None,
+    embeddings=None,
+    feature_names: Sequence[str] | None = None,
+) -> SensitivityResult:
+    """Accumulated prediction sensitivity P = wᵀ|J|v per example.
+
+    Parameters
+    ----------
+    abs_jacobian : array_like, ``[n, K, F]``, optional
+        |∂f_k/∂x_i| with f the class probabilities (any framework).
+    sensitivity : array_like, ``[n, F]``, optional
+        Already reduced s = wᵀ|J|; give this or ``abs_jacobian``.
+    v : VChoice or str
+        Feature weighting; see ``VChoice``. Default uniform.
+    protected : int or sequence of int, optional
+        Indices for ``v="mask"`` / ``v="proxy_adjusted"`` given by name.
+    w : array_like, ``[K]``, optional
+        Stochastic class weights; uniform when omitted. Ignored with ``sensitivity``.
+    layout : TextLayout, optional
+        Text layout; F = T·D token-major, padding gets no weight.
+    psm_abs_jacobian : array_like, ``[n, C_g, F]``, optional
+        For ``psm`` / ``psm_emb``.
+    embeddings : array_like, optional
+        For ``*_emb``.
+    feature_names : sequence of str, optional
+        Tabular feature names; strings in ``protected`` are looked up here.
+
+    Returns
+    -------
+    SensitivityResult
+        P (float64, NaN where undefined), reasons, s, v, per-class and per-token views.
+
+    Raises
+    ------
+    ValueError
+        Bad w or v, empty mask or word list, index out of range, mismatched
+        shapes, NaN or negative Jacobian entries.
+
+    See Also
+    --------
+    reduce_sensitivity, v_weights, tb_bias_plugin.measures.sensitivity.gradients.prediction_sensitivity
+
+    Notes
+    -----
+    For ``proxy_adjusted`` pass the Jacobian from ``proxy_adjusted_abs_jacobian``.
+    Definitions and the undefined cases: ``docs/measures/sensitivity.md``.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022 (with the corrections listed in
+       ``docs/measures/sensitivity.md``).
+
+    Examples
+    --------
+    The logistic example of the docs: every row of |J| is [0.246134, 0.492268, 0.123067].
+
+    >>> row = [0.246134, 0.492268, 0.123067]
+    >>> J = np.array([[row, row]])
+    >>> round(float(accumulated_sensitivity(J, v="mask", protected=[2]).P[0]), 6)
+    0.123067
+    >>> round(float(accumulated_sensitivity(J, v="uniform").P[0]), 6)
+    0.287156
+    """
+    if feature_names is not None and protected is not None:
+        names = list(feature_names)
+        prot = [names.index(p) if isinstance(p, str) and p in names else p for p in np.atleast_1d(protected).tolist()]
+        protected = prot if np.ndim(protected) else prot[0]
+    choice = VChoice.parse(v, protected)
+    per_class = None
+    if abs_jacobian is not None:
+        if sensitivity is not None:
+            raise ValueError("pass abs_jacobian or sensitivity, not both")
+        j = _check_abs_jacobian(abs_jacobian).astype(np.float64)
+        wk = class_weights(w, j.shape[1])
+        s = np.einsum("k,nkf->nf", wk, j)
+    elif sensitivity is not None:
+        s = np.asarray(sensitivity, dtype=np.float64)
+        if s.ndim != 2:
+            raise ValueError(f"sensitivity must be [n, F]; got shape {s.shape}")
+        if np.isnan(s).any():
+            raise ValueError("sensitivity contains NaN values")
+        if (s < 0).any():
+            raise ValueError("sensitivity has negative entries: s = wᵀ|J| is non-negative")
+        j = None
+    else:
+        raise ValueError("pass abs_jacobian [n, K, F] or sensitivity [n, F]")
+    n, f = s.shape
+    if feature_names is not None and len(feature_names) != f:
+        raise ValueError(f"{len(feature_names)} feature names for F = {f} features")
+    vv, reasons = v_weights(choice, n, f, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
+                            embeddings=embeddings, feature_names=feature_names)
+    P = np.einsum("nf,nf->n", s, np.nan_to_num(vv))
+    P[reasons != None] = np.nan  # noqa: E711
+    if j is not None:
+        per_class = np.einsum("nkf,nf->nk", j, np.nan_to_num(vv))
+        per_class[reasons != None] = np.nan  # noqa: E711
+    u = V = None
+    if layout is not None:
+        u = s.reshape(n, layout.n_tokens, layout.dim).sum(axis=2)
+        V = np.nan_to_num(vv).reshape(n, layout.n_tokens, layout.dim).sum(axis=2)
+    return SensitivityResult(P=P, reasons=reasons, s=s, v=vv, v_choice=choice, per_class=per_class,
+                             token_sensitivity=u, token_weight=V)
+
+
+def proxy_betas(x, protected: int) -> np.ndarray:
+    """Regression slopes β_{j←p} = cov(x_j, x_p) / var(x_p) over a dataset.
+
+    For a binary x_p this is the difference of the group means of x_j. β_p is 0.
+
+    Parameters
+    ----------
+    x : array_like, ``[n, F]``
+        The reference data.
+    protected : int
+        Column p.
+
+    Returns
+    -------
+    ndarray of float64, ``[F]``
+
+    Raises
+    ------
+    ValueError
+        p out of range, or x_p constant.
+
+    Examples
+    --------
+    >>> x = np.array([[0.0, 1.0, 0.0], [2.0, 5.0, 1.0]])
+    >>> proxy_betas(x, 2)
+    array([2., 4., 0.])
+    """
+    a = np.asarray(x, dtype=np.float64)
+    if a.ndim != 2:
+        raise ValueError(f"x must be [n, F]; got shape {a.shape}")
+    if not 0 <= protected < a.shape[1]:
+        raise ValueError(f"protected index {protected} is out of range for F = {a.shape[1]} features")
+    xc = a - a.mean(axis=0)
+    var = float(np.mean(xc[:, protected] ** 2))
+    if not var > 0:
+        raise ValueError(f"protected column {protected} is constant: its proxy slopes are undefined")
+    beta = (xc * xc[:, [protected]]).mean(axis=0) / var
+    beta[protected] = 0.0
+    return beta
+
+
+def proxy_adjusted_abs_jacobian(jacobian, betas, protected: int) -> np.ndarray:
+    """|J| with column p replaced by the absolute total derivative through proxies.
+
+    Column p becomes |∂f_k/∂x_p + Σ_{j≠p} ∂f_k/∂x_j β_{j←p}|; the other
+    columns are |∂f_k/∂x_j|. Use with ``VChoice.proxy_adjusted(p)``.
+
+    Parameters
+    ----------
+    jacobian : array_like, ``[n, K, F]``
+        Signed Jacobian ∂f_k/∂x_i.
+    betas : array_like, ``[F]``
+        From ``proxy_betas``.
+    protected : int
+        Column p.
+
+    Returns
+    -------
+    ndarray of float64, ``[n, K, F]``
+
+    Examples
+    --------
+    >>> J = np.array([[[0.5, -0.25, 0.0]]])
+    >>> proxy_adjusted_abs_jacobian(J, np.array([0.0, 4.0, 0.0]), 2)
+    array([[[0.5 , 0.25, 1.  ]]])
+    """
+    j = np.asarray(jacobian, dtype=np.float64)
+    b = np.asarray(betas, dtype=np.float64)
+    if j.ndim != 3 or b.shape != (j.shape[2],):
+        raise ValueError(f"jacobian must be [n, K, F] and betas [F]; got {j.shape} and {b.shape}")
+    if np.isnan(j).any():
+        raise ValueError("jacobian contains NaN gradients")
+    if not 0 <= protected < j.shape[2]:
+        raise ValueError(f"protected index {protected} is out of range for F = {j.shape[2]} features")
+    b = b.copy()
+    b[protected] = 1.0
+    total = np.einsum("nkf,f->nk", j, b)
+    out = np.abs(j)
+    out[:, :, protected] = np.abs(total)
+    return out
