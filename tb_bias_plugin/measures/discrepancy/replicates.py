@@ -1,0 +1,325 @@
+"""Uncertainty of DIPDI: statistics over replicates and a bootstrap over examples.
+
+Replicates (independent re-trainings or folds) capture training randomness:
+:func:`replicate_summary` gives their mean, sample standard deviation and a
+two-sided Wilcoxon signed-rank test against 0. With a single replicate,
+:func:`bootstrap_dipdi` resamples the test examples; it covers test-set
+sampling only and is much narrower than the spread between re-trainings.
+See ``docs/measures/discrepancy.md``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .dipdi import PairDiscrepancies
+
+__all__ = [
+    "BOOTSTRAP_COVERS",
+    "BootstrapInterval",
+    "ReplicateSummary",
+    "WilcoxonResult",
+    "bootstrap_dipdi",
+    "replicate_summary",
+    "wilcoxon_signed_rank",
+]
+
+BOOTSTRAP_COVERS = "test-set sampling only"
+# Same switch points as scipy.stats.wilcoxon's default method="auto".
+_EXACT_MAX_N = 50
+_EXACT_MAX_N_WITH_TIES = 13
+
+
+class WilcoxonResult(NamedTuple):
+    """Two-sided Wilcoxon signed-rank test of values against 0.
+
+    ``statistic`` is min(R+, R-); ``method`` is ``"exact"`` or ``"normal"``.
+    """
+
+    statistic: float
+    pvalue: float
+    method: str
+
+
+class ReplicateSummary(NamedTuple):
+    """Mean, sample std (ddof=1) and Wilcoxon test of R replicate values."""
+
+    mean: float
+    std: float
+    n: int
+    statistic: float
+    pvalue: float
+    method: str
+
+
+class BootstrapInterval(NamedTuple):
+    """Percentile bootstrap interval over examples for one replicate.
+
+    ``n_undefined`` counts resamples whose index was undefined (a zero N);
+    they are left out of the percentiles. ``covers`` says what the interval
+    accounts for: test-set sampling only, not training randomness.
+    """
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    n_resamples: int
+    n_undefined: int
+    covers: str = BOOTSTRAP_COVERS
+
+
+def _as_finite_1d(values: Any, name: str) -> np.ndarray:
+    x = np.asarray(values, dtype=np.float64)
+    if x.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got shape {x.shape}")
+    bad = np.flatnonzero(~np.isfinite(x))
+    if bad.size:
+        raise ValueError(
+            f"{name} has non-finite entries at positions {bad.tolist()}: drop undefined "
+            f"replicates (NaN DIPDI) before summarising"
+        )
+    return x
+
+
+def _average_ranks(values: np.ndarray):
+    """Ranks 1..n with ties averaged, and the size of every tie group."""
+    order = np.argsort(values, kind="mergesort")
+    sorted_vals = values[order]
+    starts = np.flatnonzero(np.r_[True, sorted_vals[1:] != sorted_vals[:-1]])
+    sizes = np.diff(np.r_[starts, len(values)])
+    # tie group occupying positions s..s+size-1 gets rank s + (size + 1) / 2
+    group_rank = starts + (sizes + 1) / 2.0
+    ranks = np.empty(len(values), dtype=np.float64)
+    ranks[order] = np.repeat(group_rank, sizes)
+    return ranks, sizes
+
+
+def _subset_sum_distribution(weights: np.ndarray) -> np.ndarray:
+    """P(sum of a random subset of the integer weights = s), each kept w.p. 1/2."""
+    dist = np.ones(1, dtype=np.float64)
+    for w in weights:
+        new = np.zeros(len(dist) + int(w), dtype=np.float64)
+        new[: len(dist)] += 0.5 * dist
+        new[int(w):] += 0.5 * dist
+        dist = new
+    return dist
+
+
+def wilcoxon_signed_rank(values: Any) -> WilcoxonResult:
+    """Two-sided Wilcoxon signed-rank test of ``values`` against 0.
+
+    Follows ``scipy.stats.wilcoxon``'s defaults: zeros are dropped
+    (``zero_method="wilcox"``), tied absolute values get average ranks, and
+    there is no continuity correction. The p-value is exact (dynamic
+    programming over the sign flips) when there are at most 50 values and no
+    zeros or ties, or at most 13 values with zeros or ties (scipy enumerates
+    every sign flip there, which the exact distribution of the doubled
+    ranks reproduces); otherwise the normal approximation with the tie
+    correction of the variance is used.
+
+    Parameters
+    ----------
+    values : array_like, 1-D
+        Finite replicate values, e.g. DIPDI of R re-trainings.
+
+    Returns
+    -------
+    WilcoxonResult
+        ``statistic`` min(R+, R-), ``pvalue`` and ``method``. With every value
+        zero the p-value is 1 (exact) or NaN (normal), as in scipy.
+
+    Raises
+    ------
+    ValueError
+        For a non-1-D input, an empty one or non-finite entries.
+
+    See Also
+    --------
+    replicate_summary
+
+    References
+    ----------
+    .. [1] F. Wilcoxon, "Individual comparisons by ranking methods",
+       Biometrics Bulletin 1(6), 80-83, 1945.
+
+    Examples
+    --------
+    The exact test cannot reach below 2 / 2**R:
+
+    >>> wilcoxon_signed_rank([0.5, 1.2, 0.9, 2.0, 1.4])
+    WilcoxonResult(statistic=0.0, pvalue=0.0625, method='exact')
+    """
+    x = _as_finite_1d(values, "values")
+    if x.size == 0:
+        raise ValueError("values is empty")
+    nonzero = x[x != 0]
+    count = nonzero.size
+    ranks, tie_sizes = _average_ranks(np.abs(nonzero))
+    r_plus = float(ranks[nonzero > 0].sum())
+    r_minus = float(ranks[nonzero < 0].sum())
+    statistic = min(r_plus, r_minus)
+    has_ties_or_zeros = bool(np.any(tie_sizes > 1)) or count < x.size
+
+    exact = x.size <= _EXACT_MAX_N and (
+        not has_ties_or_zeros or x.size <= _EXACT_MAX_N_WITH_TIES
+    )
+    if exact:
+        # average ranks are multiples of 1/2: double them to stay in integers
+        doubled = np.rint(2.0 * ranks).astype(np.int64)
+        dist = _subset_sum_distribution(doubled)
+        observed = int(round(2.0 * r_plus))
+        p_low = dist[: observed + 1].sum()
+        p_high = dist[observed:].sum()
+        return WilcoxonResult(statistic, float(min(1.0, 2.0 * min(p_low, p_high))), "exact")
+
+    mean = count * (count + 1) / 4.0
+    var = (count * (count + 1) * (2 * count + 1) - np.sum(tie_sizes**3 - tie_sizes) / 2.0) / 24.0
+    if var <= 0:
+        return WilcoxonResult(statistic, math.nan, "normal")
+    z = (r_plus - mean) / math.sqrt(var)
+    return WilcoxonResult(statistic, math.erfc(abs(z) / math.sqrt(2.0)), "normal")
+
+
+def replicate_summary(values: Any) -> ReplicateSummary:
+    """Mean, sample standard deviation and Wilcoxon test of replicate values.
+
+    Parameters
+    ----------
+    values : array_like, 1-D
+        DIPDI of each replicate (finite; drop undefined ones first).
+
+    Returns
+    -------
+    ReplicateSummary
+        ``std`` uses ddof=1 (NaN for a single replicate); the test is
+        :func:`wilcoxon_signed_rank`.
+
+    Raises
+    ------
+    ValueError
+        For an empty or non-1-D input or non-finite values.
+
+    See Also
+    --------
+    wilcoxon_signed_rank, bootstrap_dipdi
+
+    Examples
+    --------
+    >>> s = replicate_summary([1.2, 1.5, 0.9, 1.1, 1.7, 1.3])
+    >>> round(s.mean, 4), round(s.std, 4), s.pvalue
+    (1.2833, 0.2858, 0.03125)
+    """
+    x = _as_finite_1d(values, "values")
+    if x.size == 0:
+        raise ValueError("values is empty: no replicate to summarise")
+    test = wilcoxon_signed_rank(x)
+    std = float(np.std(x, ddof=1)) if x.size > 1 else math.nan
+    return ReplicateSummary(float(np.mean(x)), std, int(x.size), test.statistic, test.pvalue, test.method)
+
+
+def _index_from_means(n_ab: np.ndarray, n_aa: np.ndarray, n_bb: np.ndarray) -> np.ndarray:
+    """Vectorised index over the leading axis of [..., pairs] arrays of N."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = (
+            2.0 * np.log(n_ab).mean(axis=-1)
+            - np.log(n_aa).mean(axis=-1)
+            - np.log(n_bb).mean(axis=-1)
+        )
+    return np.where(np.isfinite(value), value, np.nan)
+
+
+def bootstrap_dipdi(
+    per_example: PairDiscrepancies,
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> BootstrapInterval:
+    """Percentile bootstrap interval of DIPDI over the test examples.
+
+    Each resample draws n examples with replacement and recomputes every N
+    from the per-example d of the used pairs. It reflects test-set sampling
+    only: with a single trained replicate it cannot see training randomness,
+    which is usually the larger source of spread.
+
+    Parameters
+    ----------
+    per_example : PairDiscrepancies
+        From :func:`~tb_bias_plugin.measures.discrepancy.dipdi.pair_discrepancies`.
+    n_resamples : int, default 1000
+    confidence : float, default 0.95
+        Central coverage of the interval, in (0, 1).
+    seed : int, default 0
+        Seed of the NumPy generator; the same seed gives the same interval.
+
+    Returns
+    -------
+    BootstrapInterval
+        Point estimate on all examples, the percentile interval and the
+        number of resamples with an undefined index. NaN bounds when the
+        index is undefined for a pool of one model, or in every resample.
+
+    Raises
+    ------
+    ValueError
+        For no examples, ``n_resamples < 1`` or ``confidence`` outside (0, 1).
+
+    See Also
+    --------
+    replicate_summary : use it whenever there are several replicates.
+
+    Examples
+    --------
+    >>> from tb_bias_plugin.measures.discrepancy.dipdi import pair_discrepancies
+    >>> a = [[10, 20, 30, 40], [12, 18, 33, 40]]
+    >>> b = [[15, 25, 28, 50], [14, 22, 35, 47]]
+    >>> ci = bootstrap_dipdi(pair_discrepancies(a, b), n_resamples=200, seed=1)
+    >>> round(ci.estimate, 6), ci.low <= ci.estimate <= ci.high, ci.covers
+    (1.214125, True, 'test-set sampling only')
+    """
+    if not isinstance(per_example, PairDiscrepancies):
+        raise ValueError("per_example must come from pair_discrepancies()")
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
+        raise ValueError(f"n_resamples must be a positive int, got {n_resamples!r}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
+    n = per_example.n
+    if n == 0:
+        raise ValueError("no examples to resample")
+    sqrt = per_example.discrepancy == "js_distance"
+    n_ab, n_aa = per_example.between.shape[0], per_example.within_a.shape[0]
+    d = np.concatenate([per_example.between, per_example.within_a, per_example.within_b])
+
+    def index(mean_d: np.ndarray) -> np.ndarray:
+        big_n = np.sqrt(mean_d) if sqrt else mean_d
+        return _index_from_means(
+            big_n[..., :n_ab], big_n[..., n_ab:n_ab + n_aa], big_n[..., n_ab + n_aa:]
+        )
+
+    estimate = float(index(d.mean(axis=1)))
+    if per_example.within_a.shape[0] == 0 or per_example.within_b.shape[0] == 0:
+        return BootstrapInterval(math.nan, math.nan, math.nan, confidence, int(n_resamples), int(n_resamples))
+
+    rng = np.random.default_rng(seed)
+    values = np.empty(n_resamples, dtype=np.float64)
+    # resample weights (how often each example is drawn) for a block of
+    # resamples at a time, so memory stays bounded for large n
+    block = max(1, (1 << 22) // n)
+    for start in range(0, n_resamples, block):
+        stop = min(n_resamples, start + block)
+        rows = stop - start
+        draws = rng.integers(0, n, size=(rows, n))
+        draws += (np.arange(rows) * n)[:, None]
+        weights = np.bincount(draws.ravel(), minlength=rows * n).reshape(rows, n)
+        values[start:stop] = index((weights @ d.T) / n)
+    finite = values[np.isfinite(values)]
+    undefined = int(n_resamples - finite.size)
+    if finite.size == 0:
+        return BootstrapInterval(estimate, math.nan, math.nan, confidence, int(n_resamples), undefined)
+    alpha = 1.0 - confidence
+    low, high = np.quantile(finite, [alpha / 2.0, 1.0 - alpha / 2.0])
+    return BootstrapInterval(estimate, float(low), float(high), confidence, int(n_resamples), undefined)
