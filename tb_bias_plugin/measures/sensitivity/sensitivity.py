@@ -649,7 +649,13 @@ def accumulated_sensitivity(
     """
     if feature_names is not None and protected is not None:
         names = list(feature_names)
-        prot = [names.index(p) if isinstance(p, str) and p in names else p for p in np.atleast_1d(protected).tolist()]
+        prot = []
+        for p in np.atleast_1d(protected).tolist():
+            if isinstance(p, str):
+                if p not in names:
+                    raise ValueError(f"protected feature {p!r} is not among the feature names")
+                p = names.index(p)
+            prot.append(p)
         protected = prot if np.ndim(protected) else prot[0]
     choice = VChoice.parse(v, protected)
     per_class = None

@@ -1,0 +1,105 @@
+"""Dataset aggregates of P and the streaming accumulator."""
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin.measures.sensitivity import SensitivityAccumulator, aggregate, summarize
+
+
+def _data(n=1000, seed=0):
+    rng = np.random.default_rng(seed)
+    P = rng.gamma(2.0, 0.05, n)
+    P[rng.random(n) < 0.1] = np.nan
+    groups = rng.choice(["f", "m", "x"], n)
+    cls = rng.integers(0, 4, n)
+    return P, groups, cls
+
+
+def test_summary_skips_nan_and_reports_coverage():
+    s = summarize([0.4, np.nan, 0.1, 0.2, 0.3, np.nan])
+    assert s["n"] == 6 and s["n_defined"] == 4 and s["coverage"] == pytest.approx(4 / 6)
+    assert s["mean"] == pytest.approx(0.25) and s["median"] == pytest.approx(0.25)
+    assert s["p90"] == pytest.approx(0.37) and s["max"] == 0.4
+    empty = summarize([np.nan, np.nan])
+    assert empty["coverage"] == 0 and np.isnan(empty["mean"]) and np.isnan(empty["p90"])
+
+
+def test_breakdowns_match_direct_computation():
+    P, groups, cls = _data()
+    a = aggregate(P, groups=groups, pred_class=cls)
+    for g in ("f", "m", "x"):
+        sel = P[groups == g]
+        assert a["by_group"][g]["mean"] == pytest.approx(np.nanmean(sel))
+        assert a["by_group"][g]["n"] == sel.size
+    for c in range(4):
+        assert a["by_class"][c]["p90"] == pytest.approx(np.nanpercentile(P[cls == c], 90))
+    with pytest.raises(ValueError, match="groups"):
+        aggregate(P, groups=groups[:-1])
+
+
+def test_accumulator_with_merge_equals_one_shot():
+    P, groups, cls = _data()
+    ids = [f"ex{i}" for i in range(P.size)]
+    one = SensitivityAccumulator(top_k=5, reservoir_size=20, seed=0)
+    two = SensitivityAccumulator(top_k=5, reservoir_size=20, seed=1)
+    for lo in range(0, 600, 97):
+        hi = min(lo + 97, 600)
+        one.update(P[lo:hi], example_ids=ids[lo:hi], groups=groups[lo:hi], pred_class=cls[lo:hi])
+    for lo in range(600, P.size, 128):
+        hi = min(lo + 128, P.size)
+        two.update(P[lo:hi], example_ids=ids[lo:hi], groups=groups[lo:hi], pred_class=cls[lo:hi],
+                   details=[{"row": i} for i in range(lo, hi)])
+    one.merge(two)
+    got = one.result()
+    want = aggregate(P, groups=groups, pred_class=cls)
+    for key in ("n", "n_defined", "coverage", "mean", "median", "p90", "max"):
+        assert got[key] == want[key], key
+    assert got["by_group"] == want["by_group"] and got["by_class"] == want["by_class"]
+    order = np.argsort(-np.nan_to_num(P, nan=-1), kind="stable")[:5]
+    assert [e.example_id for e in got["top_k"]] == [ids[i] for i in order]
+    assert [e.P for e in got["top_k"]] == [P[i] for i in order]
+    assert len(got["reservoir"]) == 20 and len({e.example_id for e in got["reservoir"]}) == 20
+    for e in got["reservoir"]:
+        i = ids.index(e.example_id)
+        assert e.P == P[i] or (np.isnan(e.P) and np.isnan(P[i]))
+        assert e.detail is None if i < 600 else e.detail == {"row": i}
+
+
+def test_reservoir_is_seeded_and_roughly_uniform():
+    def run(seed):
+        acc = SensitivityAccumulator(top_k=0, reservoir_size=10, seed=seed)
+        for lo in range(0, 200, 50):
+            acc.update(np.arange(lo, lo + 50, dtype=float))
+        return [e.example_id for e in acc.result()["reservoir"]]
+
+    assert run(3) == run(3)
+    hits = np.zeros(200)
+    for seed in range(300):
+        hits[run(seed)] += 1
+    # Each example is kept with probability 10/200: 15 of 300 runs expected per example.
+    assert hits.sum() == 3000
+    assert abs(hits[:100].sum() - hits[100:].sum()) < 300
+
+
+def test_merged_reservoir_draws_from_both_sides_in_proportion():
+    big_side = 0
+    for seed in range(200):
+        a = SensitivityAccumulator(top_k=0, reservoir_size=10, seed=seed)
+        b = SensitivityAccumulator(top_k=0, reservoir_size=10, seed=seed + 1000)
+        a.update(np.zeros(300), example_ids=[("a", i) for i in range(300)])
+        b.update(np.zeros(100), example_ids=[("b", i) for i in range(100)])
+        a.merge(b)
+        res = a.result()["reservoir"]
+        assert len(res) == 10
+        big_side += sum(e.example_id[0] == "a" for e in res)
+    assert 0.7 < big_side / 2000 < 0.8  # expected 0.75
+
+
+def test_top_k_skips_undefined_and_labels_must_be_consistent():
+    acc = SensitivityAccumulator(top_k=3)
+    acc.update([np.nan, 0.2, np.nan])
+    assert [e.P for e in acc.result()["top_k"]] == [0.2]
+    with pytest.raises(ValueError, match="groups"):
+        acc.update([0.1], groups=["a"])
+    with pytest.raises(ValueError, match="length"):
+        acc.update([0.1, 0.2], example_ids=["only-one"])

@@ -1,0 +1,261 @@
+"""NumPy core of accumulated prediction sensitivity against the documented oracles."""
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin.measures.sensitivity import (
+    TextLayout,
+    VChoice,
+    accumulated_sensitivity,
+    check_probabilities,
+    proxy_adjusted_abs_jacobian,
+    proxy_betas,
+    reduce_sensitivity,
+    v_weights,
+)
+
+# Text oracle: T = 3 tokens, D = 2, K = 3, f = softmax(W · mean_t tanh(e_t)).
+E = np.array([[0.5, -1.0], [2.0, 0.3], [-0.4, 0.8]])
+W = np.array([[1.0, -1.0], [0.5, 2.0], [-1.5, 0.5]])
+A = np.array([[2.0, 0.0], [-2.0, 0.0]])
+
+
+def softmax(z):
+    z = z - z.max()
+    return np.exp(z) / np.exp(z).sum()
+
+
+def text_f(flat):
+    return softmax(W @ np.tanh(flat.reshape(3, 2)).mean(axis=0))
+
+
+def psm_g(flat):
+    return softmax(A @ flat.reshape(3, 2).mean(axis=0))
+
+
+def central_jacobian(fn, x, h=1e-6):
+    x = np.asarray(x, dtype=np.float64)
+    cols = []
+    for i in range(x.size):
+        d = np.zeros_like(x)
+        d[i] = h
+        cols.append((fn(x + d) - fn(x - d)) / (2 * h))
+    return np.stack(cols, axis=1)
+
+
+@pytest.fixture(scope="module")
+def text_case():
+    flat = E.ravel()
+    J = np.abs(central_jacobian(text_f, flat))[None]
+    G = np.abs(central_jacobian(psm_g, flat))[None]
+    layout = TextLayout(dim=2, mask=[[True, True, True]], tokens=[["He", "ran", "far"]])
+    return J, G, layout
+
+
+def test_text_oracle_s_and_u(text_case):
+    J, _, layout = text_case
+    np.testing.assert_allclose(text_f(E.ravel()), [0.403176, 0.411070, 0.185754], atol=1e-6)
+    r = accumulated_sensitivity(J, layout=layout)
+    np.testing.assert_allclose(r.s[0], [0.059411, 0.057092, 0.005337, 0.124405, 0.064638, 0.075999], atol=1e-6)
+    np.testing.assert_allclose(r.token_sensitivity[0], [0.116503, 0.129742, 0.140637], atol=1e-6)
+
+
+def test_text_oracle_p1_to_p5(text_case):
+    J, G, layout = text_case
+    words = {"he"}
+    got = {
+        "P1": accumulated_sensitivity(J, v="uniform", layout=layout),
+        "P4": accumulated_sensitivity(J, v=VChoice.word_list(words), layout=layout),
+        "P5": accumulated_sensitivity(J, v=VChoice.word_list_emb(words), layout=layout, embeddings=E[None]),
+        "P2": accumulated_sensitivity(J, v="psm", layout=layout, psm_abs_jacobian=G),
+        "P3": accumulated_sensitivity(J, v="psm_emb", layout=layout, psm_abs_jacobian=G, embeddings=E[None]),
+    }
+    want = {"P1": 0.06448031, "P4": 0.05825140, "P5": 0.05786494, "P2": 0.04312855, "P3": 0.02283960}
+    for name, value in want.items():
+        assert got[name].P[0] == pytest.approx(value, abs=2e-7), name
+    np.testing.assert_allclose(got["P4"].v[0], [0.5, 0.5, 0, 0, 0, 0])
+    np.testing.assert_allclose(got["P5"].v[0], [1 / 3, 2 / 3, 0, 0, 0, 0])
+    np.testing.assert_allclose(got["P2"].v[0], [1 / 3, 0, 1 / 3, 0, 1 / 3, 0], atol=1e-8)
+    np.testing.assert_allclose(got["P4"].token_weight[0], [1, 0, 0])
+
+
+def test_tabular_oracle_from_given_jacobian():
+    row = np.array([0.246134, 0.492268, 0.123067])
+    J = np.stack([row, row])[None]
+    assert accumulated_sensitivity(J, v="mask", protected=2).P[0] == pytest.approx(0.123067, abs=1e-9)
+    assert accumulated_sensitivity(J, v="mask", protected=[1, 2]).P[0] == pytest.approx(0.307668, abs=1e-6)
+    assert accumulated_sensitivity(J, v="uniform").P[0] == pytest.approx(0.287156, abs=1e-6)
+    named = accumulated_sensitivity(J, v="mask", protected=["x3"], feature_names=["x1", "x2", "x3"])
+    assert named.P[0] == pytest.approx(0.123067, abs=1e-9)
+    # The reduced form gives the same P.
+    s = reduce_sensitivity(J)
+    assert accumulated_sensitivity(sensitivity=s, v="mask", protected=2).P[0] == pytest.approx(0.123067)
+
+
+def test_per_class_rows_recombine_to_P():
+    rng = np.random.default_rng(0)
+    J = rng.random((4, 3, 5))
+    w = np.array([0.2, 0.5, 0.3])
+    r = accumulated_sensitivity(J, v="mask", protected=[0, 3], w=w)
+    np.testing.assert_allclose(r.per_class @ w, r.P)
+    np.testing.assert_allclose(r.P, np.einsum("k,nkf->nf", w, J[:, :, [0, 3]]).mean(axis=1))
+
+
+def test_permuting_features_with_v_leaves_P_unchanged():
+    rng = np.random.default_rng(1)
+    J = rng.random((6, 4, 7))
+    v = rng.random(7)
+    v /= v.sum()
+    perm = rng.permutation(7)
+    a = accumulated_sensitivity(J, v=VChoice.explicit(v)).P
+    b = accumulated_sensitivity(J[:, :, perm], v=VChoice.explicit(v[perm])).P
+    np.testing.assert_allclose(a, b)
+
+
+def test_two_class_P_does_not_depend_on_w():
+    rng = np.random.default_rng(2)
+    row = rng.random((5, 1, 4))
+    J = np.concatenate([row, row], axis=1)  # |∂f_1| = |∂f_2| for two classes
+    ps = [accumulated_sensitivity(J, w=[a, 1 - a]).P for a in (0.0, 0.3, 0.5, 1.0)]
+    for p in ps[1:]:
+        np.testing.assert_allclose(p, ps[0])
+
+
+def test_P_between_zero_and_largest_entry():
+    rng = np.random.default_rng(3)
+    J = rng.random((50, 3, 6)) * rng.random((50, 1, 1)) * 5
+    for v in ("uniform", VChoice.mask([1]), VChoice.mask([0, 4, 5])):
+        P = accumulated_sensitivity(J, v=v).P
+        assert np.all(P >= 0) and np.all(P <= J.max(axis=(1, 2)) + 1e-12)
+
+
+def test_padding_never_gets_weight_and_uniform_counts_real_tokens():
+    J = np.ones((1, 2, 8))
+    J[0, :, 4:] = 100.0  # large gradients on padding must not leak into P
+    layout = TextLayout(dim=2, mask=[[True, True, False, False]], tokens=[["she", "he", "she", "he"]])
+    for v in ("uniform", VChoice.word_list({"she"}), VChoice.word_list({"he", "she"})):
+        r = accumulated_sensitivity(J, v=v, layout=layout)
+        assert r.P[0] == pytest.approx(1.0)
+        assert np.all(r.v[0, 4:] == 0) and np.all(r.token_weight[0, 2:] == 0)
+    assert accumulated_sensitivity(J, v="uniform", layout=layout).v[0, 0] == pytest.approx(1 / 4)
+
+
+def test_word_list_counts_occurrences_case_folded_and_all_subword_pieces():
+    toks = [["The", "actress", "##es", "met", "she", "SHE"]]
+    word_ids = [[0, 1, 1, 2, 3, 4]]
+    layout = TextLayout(dim=1, mask=np.ones((1, 6), bool), tokens=toks, word_ids=word_ids)
+    v, why = v_weights(VChoice.word_list({"actresses", "she"}), 1, 6, layout=layout)
+    np.testing.assert_allclose(v[0], [0, 0.25, 0.25, 0, 0.25, 0.25])
+    assert why[0] is None
+    # Without word ids each piece is matched on its own ("##es" stripped to "es").
+    plain = TextLayout(dim=1, mask=np.ones((1, 6), bool), tokens=toks)
+    v2, _ = v_weights(VChoice.word_list({"actress"}), 1, 6, layout=plain)
+    np.testing.assert_allclose(v2[0], [0, 1, 0, 0, 0, 0])
+
+
+def test_undefined_cases_are_nan_with_reason():
+    J = np.ones((2, 2, 4))
+    layout = TextLayout(dim=2, mask=[[True, True], [True, False]], tokens=[["he", "ran"], ["ran", "he"]])
+    r = accumulated_sensitivity(J, v=VChoice.word_list({"he"}), layout=layout)
+    assert r.P[0] == pytest.approx(1.0) and np.isnan(r.P[1])
+    assert list(r.reasons) == [None, "no_listed_tokens"]
+    assert r.coverage == 0.5
+    flat = accumulated_sensitivity(J, v="psm", layout=layout, psm_abs_jacobian=np.zeros((2, 2, 4)))
+    assert np.all(np.isnan(flat.P)) and set(flat.reasons) == {"flat_psm"}
+    zero_e = accumulated_sensitivity(J, v=VChoice.word_list_emb({"he"}), layout=layout,
+                                     embeddings=np.zeros((2, 2, 2)))
+    assert list(zero_e.reasons) == ["zero_embedding_weight", "no_listed_tokens"]
+    empty = TextLayout(dim=2, mask=[[False, False], [True, True]])
+    assert accumulated_sensitivity(J, layout=empty).reasons[0] == "no_tokens"
+
+
+def test_all_zero_gradients_give_real_zero():
+    r = accumulated_sensitivity(np.zeros((3, 2, 4)), v="mask", protected=1)
+    assert np.all(r.P == 0) and all(x is None for x in r.reasons)
+
+
+def test_embedding_weighting_uses_absolute_values():
+    # Raw entries would give v = [0.25, -0.5, 0, ...] (sum -0.25): negative and unnormalised.
+    J = np.ones((1, 1, 4))
+    layout = TextLayout(dim=2, mask=[[True, False]], tokens=[["he", "x"]])
+    r = accumulated_sensitivity(J, v=VChoice.word_list_emb({"he"}), layout=layout,
+                                embeddings=np.array([[[0.5, -1.0], [0.0, 0.0]]]))
+    np.testing.assert_allclose(r.v[0], [1 / 3, 2 / 3, 0, 0])
+    assert r.P[0] > 0
+
+
+def test_proxy_adjusted_matches_total_derivative_of_a_logistic_model():
+    rng = np.random.default_rng(4)
+    n = 2000
+    x3 = rng.integers(0, 2, n).astype(float)
+    x2 = 8 * x3 + rng.normal(0, 1, n)
+    x1 = rng.normal(5, 1, n)
+    X = np.stack([x1, x2, x3], axis=1)
+    beta = proxy_betas(X, 2)
+    assert beta[1] == pytest.approx(x2[x3 == 1].mean() - x2[x3 == 0].mean())
+    assert beta[0] == pytest.approx(x1[x3 == 1].mean() - x1[x3 == 0].mean())
+    a = np.array([0.3, -0.7, 0.0])  # the model ignores x3 but uses its proxy x2
+    x = X[:5]
+    sig = 1 / (1 + np.exp(-(x @ a)))
+    dsig = sig * (1 - sig)
+    jac = np.stack([-dsig[:, None] * a, dsig[:, None] * a], axis=1)
+    plain = accumulated_sensitivity(np.abs(jac), v="mask", protected=2).P
+    assert np.all(plain == 0)  # Theorem 1: unaware, so P = 0 on x3 ...
+    adj = accumulated_sensitivity(proxy_adjusted_abs_jacobian(jac, beta, 2), v=VChoice.proxy_adjusted(2)).P
+    np.testing.assert_allclose(adj, dsig * abs(a @ beta))  # ... but not through the proxy
+    assert np.all(adj > 0.5 * dsig)
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        (dict(w=[0.7, -0.3]), "non-negative"),
+        (dict(w=[0.5, 0.6]), "sum to 1"),
+        (dict(w=[1.0]), "K = 2"),
+        (dict(v=[0.5, 0.5, 0.5]), "sum to 1"),
+        (dict(v="mask", protected=[]), "at least one"),
+        (dict(v="mask", protected=3), "out of range"),
+        (dict(v="mask"), "protected"),
+        (dict(v="psm"), "psm_abs_jacobian"),
+        (dict(v="word_list"), "words"),
+        (dict(v="nonsense"), "unknown v"),
+        (dict(v="mask", protected="x9", feature_names=["x1", "x2", "x3"]), "not among"),
+    ],
+)
+def test_bad_configuration_raises(kwargs, match):
+    J = np.ones((1, 2, 3))
+    with pytest.raises(ValueError, match=match):
+        accumulated_sensitivity(J, **kwargs)
+
+
+def test_bad_inputs_raise():
+    with pytest.raises(ValueError, match="sum to 1"):
+        VChoice.explicit([0.5, 0.6])
+    with pytest.raises(ValueError, match="non-negative"):
+        VChoice.explicit([1.5, -0.5])
+    with pytest.raises(ValueError, match="empty"):
+        VChoice.word_list([])
+    with pytest.raises(ValueError, match="NaN"):
+        accumulated_sensitivity(np.full((1, 2, 3), np.nan))
+    with pytest.raises(ValueError, match="negative"):
+        accumulated_sensitivity(-np.ones((1, 2, 3)))
+    with pytest.raises(ValueError, match=r"\[n, K, F\]"):
+        accumulated_sensitivity(np.ones((2, 3)))
+    with pytest.raises(ValueError, match="T·D"):
+        accumulated_sensitivity(np.ones((1, 2, 6)), layout=TextLayout(dim=2, mask=[[True, True]]))
+    with pytest.raises(ValueError, match="tokens"):
+        accumulated_sensitivity(np.ones((1, 2, 4)), v=VChoice.word_list({"he"}),
+                                layout=TextLayout(dim=2, mask=[[True, True]]))
+    with pytest.raises(ValueError, match="psm_abs_jacobian has shape"):
+        accumulated_sensitivity(np.ones((1, 2, 3)), v="psm", psm_abs_jacobian=np.ones((1, 2, 4)))
+    with pytest.raises(ValueError, match="not both"):
+        accumulated_sensitivity(np.ones((1, 2, 3)), sensitivity=np.ones((1, 3)))
+
+
+def test_logits_are_detected():
+    check_probabilities([[0.1, 0.9], [0.5, 0.5]])
+    check_probabilities([[0.3, 0.9]], output="sigmoid")  # multi-label scores need not sum to 1
+    with pytest.raises(ValueError, match="logits"):
+        check_probabilities([[2.0, -1.0]])
+    with pytest.raises(ValueError, match="sum to 1"):
+        check_probabilities([[0.3, 0.9]])
