@@ -1,0 +1,218 @@
+"""TensorFlow gradient helper: real Keras models against the documented oracles."""
+
+import numpy as np
+import pytest
+
+tf = pytest.importorskip("tensorflow")
+keras = pytest.importorskip("keras")
+
+from tb_bias_plugin.measures.sensitivity import VChoice, prediction_sensitivity  # noqa: E402
+
+tf.random.set_seed(0)
+keras.utils.set_random_seed(0)
+
+A_TAB = np.array([1.0, -2.0, 0.5])
+X_TAB = np.array([[0.5, 0.25, 1.0]], dtype=np.float32)
+
+
+def logistic_two_class(a=A_TAB, b=-0.25):
+    """f = [1 - σ(z), σ(z)] as a Keras model: a softmax over logits [0, z] is exactly that."""
+    inp = keras.Input((len(a),))
+    z = keras.layers.Dense(1, name="z")(inp)
+    logits = keras.layers.Concatenate()([keras.ops.zeros_like(z), z])
+    model = keras.Model(inp, keras.layers.Softmax()(logits))
+    model.get_layer("z").set_weights([np.asarray(a, np.float32)[:, None], np.array([b], np.float32)])
+    return model
+
+
+def test_tabular_oracle_from_keras_model():
+    model = logistic_two_class()
+    np.testing.assert_allclose(model(X_TAB).numpy()[0, 1], 0.562177, atol=1e-6)
+    r = prediction_sensitivity(model, X_TAB, v="mask", protected=[2])
+    assert r.P[0] == pytest.approx(0.123067, abs=1e-6)
+    np.testing.assert_allclose(r.per_class[0], [0.123067, 0.123067], atol=1e-6)
+    assert prediction_sensitivity(model, X_TAB, v="mask", protected=[1, 2]).P[0] == pytest.approx(0.307668, abs=1e-6)
+    u = prediction_sensitivity(model, X_TAB, v="uniform", mode="reverse")
+    assert u.P[0] == pytest.approx(0.287156, abs=1e-6)
+    np.testing.assert_allclose(u.s[0], [0.246134, 0.492268, 0.123067], atol=1e-6)
+
+
+def test_single_backward_pass_of_wTf_is_zero_but_ours_is_not():
+    model = logistic_two_class()
+    x = tf.constant(X_TAB)
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        wf = tf.reduce_sum(model(x) * 0.5, axis=1)  # wᵀf with uniform w
+    wrong = tape.gradient(wf, x).numpy()
+    np.testing.assert_allclose(wrong, 0.0, atol=1e-7)
+    ours = prediction_sensitivity(model, X_TAB, v="uniform")
+    assert ours.P[0] == pytest.approx(0.287156, abs=1e-6)
+    assert np.all(ours.s > 0.1)
+
+
+def mlp(n_in=4, k=5, seed=0, ignore=None):
+    keras.utils.set_random_seed(seed)
+    inp = keras.Input((n_in,))
+    h = inp
+    if ignore is not None:
+        keep = [i for i in range(n_in) if i != ignore]
+        h = keras.layers.Lambda(lambda t: tf.gather(t, keep, axis=1))(h)
+    h = keras.layers.Dense(8, activation="tanh")(h)
+    return keras.Model(inp, keras.layers.Dense(k, activation="softmax")(h))
+
+
+def test_theorem_1_model_ignoring_the_protected_feature_has_P_zero():
+    model = mlp(ignore=1)
+    x = np.random.default_rng(0).normal(size=(20, 4)).astype(np.float32)
+    for mode in ("reverse", "forward"):
+        r = prediction_sensitivity(model, x, v="mask", protected=1, mode=mode)
+        assert np.all(r.P == 0)
+    assert np.all(prediction_sensitivity(model, x, v="uniform").P > 0)
+
+
+def test_P_never_exceeds_the_lipschitz_bound():
+    # Logistic, D = d = L1: L = ‖a‖_∞ / 2 = 1.
+    model = logistic_two_class()
+    x = np.random.default_rng(1).normal(scale=3, size=(2000, 3)).astype(np.float32)
+    P = prediction_sensitivity(model, x, v="mask", protected=1, batch_size=1000).P
+    assert np.all(P <= 1.0) and P.max() == pytest.approx(0.5, abs=1e-3)
+
+
+def test_agrees_with_central_finite_differences():
+    model = mlp(n_in=5, k=4, seed=2)
+    weights = [np.asarray(wt, np.float64) for wt in model.get_weights()]
+
+    def f64(x):
+        h = np.tanh(x @ weights[0] + weights[1])
+        z = h @ weights[2] + weights[3]
+        e = np.exp(z - z.max())
+        return e / e.sum()
+
+    x = np.random.default_rng(2).normal(size=(6, 5))
+    w = np.array([0.1, 0.2, 0.3, 0.4])
+    r = prediction_sensitivity(model, x.astype(np.float32), v="uniform", w=w)
+    for i in range(6):
+        cols = []
+        for j in range(5):
+            d = np.zeros(5)
+            d[j] = 1e-6
+            cols.append((f64(x[i] + d) - f64(x[i] - d)) / 2e-6)
+        s_fd = w @ np.abs(np.stack(cols, axis=1))
+        np.testing.assert_allclose(r.s[i], s_fd, rtol=1e-4, atol=1e-7)
+        assert r.P[i] == pytest.approx(s_fd.mean(), rel=1e-4)
+
+
+def test_forward_mode_equals_reverse_mode():
+    model = mlp(n_in=6, k=5, seed=3)
+    x = np.random.default_rng(3).normal(size=(30, 6)).astype(np.float32)
+    w = np.array([0.3, 0.1, 0.2, 0.25, 0.15])
+    fwd = prediction_sensitivity(model, x, v="mask", protected=[0, 4], w=w, mode="forward", batch_size=16)
+    rev = prediction_sensitivity(model, x, v="mask", protected=[0, 4], w=w, mode="reverse", batch_size=16)
+    np.testing.assert_allclose(fwd.P, rev.P, rtol=1e-5)
+    np.testing.assert_allclose(fwd.s[:, [0, 4]], rev.s[:, [0, 4]], rtol=1e-5)
+    assert np.all(np.isnan(fwd.s[:, [1, 2, 3, 5]]))
+
+
+# Text oracle: tokens are ids 0, 1, 2 whose embeddings are the rows of E.
+E = np.array([[0.5, -1.0], [2.0, 0.3], [-0.4, 0.8]], np.float32)
+W = np.array([[1.0, -1.0], [0.5, 2.0], [-1.5, 0.5]], np.float32)
+A = np.array([[2.0, 0.0], [-2.0, 0.0]], np.float32)
+
+
+def text_model(readout, tanh=True):
+    inp = keras.Input((None,), dtype="int32")
+    emb = keras.layers.Embedding(3, 2, name="emb")
+    h = emb(inp)
+    if tanh:
+        h = keras.layers.Activation("tanh")(h)
+    pooled = keras.layers.GlobalAveragePooling1D()(h)
+    dense = keras.layers.Dense(readout.shape[0], use_bias=False, activation="softmax")
+    model = keras.Model(inp, dense(pooled))
+    emb.set_weights([E])
+    dense.set_weights([readout.T])
+    return model
+
+
+@pytest.fixture(scope="module")
+def text_models():
+    return text_model(W), text_model(A, tanh=False)
+
+
+def test_text_oracle_from_keras_models(text_models):
+    f, g = text_models
+    ids = np.array([[0, 1, 2]])
+    tokens = [["He", "ran", "far"]]
+    np.testing.assert_allclose(f(ids).numpy()[0], [0.403176, 0.411070, 0.185754], atol=1e-6)
+    common = dict(embedding_layer="emb", tokens=tokens)
+    want = {
+        "uniform": 0.06448031,
+        VChoice.word_list({"he"}): 0.05825140,
+        VChoice.word_list_emb({"he"}): 0.05786494,
+        "psm": 0.04312855,
+        "psm_emb": 0.02283960,
+    }
+    for v, value in want.items():
+        r = prediction_sensitivity(f, ids, v=v, psm_model=g, **common)
+        assert r.P[0] == pytest.approx(value, abs=1e-6), v
+    r = prediction_sensitivity(f, ids, v="uniform", **common)
+    np.testing.assert_allclose(r.token_sensitivity[0], [0.116503, 0.129742, 0.140637], atol=1e-6)
+
+
+def test_text_forward_and_reverse_agree_and_padding_gets_no_weight():
+    keras.utils.set_random_seed(4)
+    inp = keras.Input((6,), dtype="int32")
+    h = keras.layers.Embedding(20, 4, mask_zero=True, name="emb")(inp)
+    h = keras.layers.GlobalAveragePooling1D()(h)
+    model = keras.Model(inp, keras.layers.Dense(7, activation="softmax")(h))
+    rng = np.random.default_rng(4)
+    ids = rng.integers(1, 20, size=(12, 6))
+    ids[:, 4:] = 0  # padding
+    vocab = np.array([f"w{i}" for i in range(20)], dtype=object)
+    tokens = vocab[ids]
+    listed = VChoice.word_list({"w3", "w7", "w11"})
+    kw = dict(embedding_layer="emb", tokens=tokens, batch_size=5)
+    fwd = prediction_sensitivity(model, ids, v=listed, mode="forward", **kw)
+    rev = prediction_sensitivity(model, ids, v=listed, mode="reverse", **kw)
+    np.testing.assert_allclose(fwd.P, rev.P, rtol=1e-5, equal_nan=True)
+    assert list(fwd.reasons) == list(rev.reasons)
+    uni = prediction_sensitivity(model, ids, v="uniform", **kw)
+    assert np.all(uni.token_weight[:, 4:] == 0)
+    np.testing.assert_allclose(uni.token_weight[:, :4].sum(axis=1), 1.0)
+    assert np.all(uni.s.reshape(12, 6, 4)[:, 4:] == 0)  # the Keras mask reaches the pooling
+
+
+def test_precomputed_jacobian_from_another_framework():
+    row = [0.246134, 0.492268, 0.123067]
+    r = prediction_sensitivity(abs_jacobian=np.array([[row, row]]), v="mask", protected=2)
+    assert r.P[0] == pytest.approx(0.123067)
+
+
+def nan_grad_model():
+    inp = keras.Input((1,))
+    z = keras.layers.Lambda(lambda t: tf.sqrt(tf.square(t)))(inp)  # gradient 0/0 at t = 0
+    logits = keras.layers.Concatenate()([z, keras.ops.zeros_like(z)])
+    return keras.Model(inp, keras.layers.Softmax()(logits))
+
+
+def test_bad_inputs_raise_before_work():
+    model = logistic_two_class()
+    logits_model = keras.Model(model.input, model.get_layer("z").output * keras.ops.ones((1, 2)))
+    cases = [
+        (dict(model=model, x=X_TAB, w=[0.6, 0.6]), "sum to 1"),
+        (dict(model=model, x=X_TAB, w=[1.2, -0.2]), "non-negative"),
+        (dict(model=model, x=X_TAB, w=[1.0]), "K = 2"),
+        (dict(model=model, x=X_TAB, v="mask", protected=[]), "at least one"),
+        (dict(model=model, x=X_TAB, v="mask", protected=7), "out of range"),
+        (dict(model=model, x=X_TAB, v=[0.5, 0.5]), "sum to 1|shape"),
+        (dict(model=model, x=X_TAB, v=VChoice.explicit([0.2, 0.3, 0.5]), mode="forward"), "forward mode"),
+        (dict(model=logits_model, x=X_TAB), "logits"),
+        (dict(model=model, x=X_TAB[0]), r"\[n, F\]"),
+        (dict(model=model, x=X_TAB, v="psm"), "psm_model"),
+        (dict(model=nan_grad_model(), x=np.zeros((2, 1), np.float32)), "NaN gradients"),
+        (dict(model=model), "model and its input"),
+    ]
+    for kwargs, match in cases:
+        with pytest.raises(ValueError, match=match):
+            prediction_sensitivity(**kwargs)
+    with pytest.raises(ValueError, match="empty"):
+        VChoice.word_list([])
