@@ -1,0 +1,365 @@
+"""DIPDI one-shot function: the contract's worked examples, properties, errors."""
+
+import importlib
+import math
+
+import numpy as np
+import pytest
+from scipy.spatial.distance import jensenshannon
+
+from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
+
+# the package re-exports the function under the module's name
+dipdi_module = importlib.import_module("tb_bias_plugin.measures.discrepancy.dipdi")
+
+A1 = [10, 20, 30, 40]
+A2 = [12, 18, 33, 40]
+B1 = [15, 25, 28, 50]
+B2 = [14, 22, 35, 47]
+POOL_A = np.array([A1, A2], dtype=float)
+POOL_B = np.array([B1, B2], dtype=float)
+
+CA1 = [[0.9, 0.1], [0.2, 0.8], [0.5, 0.5]]
+CA2 = [[0.8, 0.2], [0.3, 0.7], [0.6, 0.4]]
+CB1 = [[0.6, 0.4], [0.7, 0.3], [0.5, 0.5]]
+CB2 = [[0.5, 0.5], [0.6, 0.4], [0.4, 0.6]]
+CLS_A = np.array([CA1, CA2])
+CLS_B = np.array([CB1, CB2])
+
+
+def oracle_index(pool_a, pool_b, d, pairing, sqrt_n=False):
+    """Straight from the definitions, one pair at a time (test oracle)."""
+    a = [np.asarray(x, float) for x in pool_a]
+    b = [np.asarray(x, float) for x in pool_b]
+
+    def big_n(x, y):
+        value = np.mean(d(x, y))
+        return math.sqrt(value) if sqrt_n else value
+
+    if pairing == "paired":
+        h = len(a) // 2
+        ab = [big_n(a[i], b[i]) for i in range(len(a))]
+        aa = [big_n(a[i], a[i + h]) for i in range(h)]
+        bb = [big_n(b[i], b[i + h]) for i in range(h)]
+    else:
+        ab = [big_n(x, y) for x in a for y in b]
+        aa = [big_n(a[i], a[j]) for i in range(len(a)) for j in range(i + 1, len(a))]
+        bb = [big_n(b[i], b[j]) for i in range(len(b)) for j in range(i + 1, len(b))]
+    return 2 * np.mean(np.log(ab)) - np.mean(np.log(aa)) - np.mean(np.log(bb))
+
+
+def abs_d(x, y):
+    return np.abs(x - y).reshape(x.shape[0], -1).mean(axis=1)
+
+
+def sq_d(x, y):
+    return ((x - y) ** 2).reshape(x.shape[0], -1).mean(axis=1)
+
+
+def jsd_d(p, q):
+    return jensenshannon(p, q, axis=-1, base=2) ** 2
+
+
+# ---------------------------------------------------------------- worked examples
+
+
+def test_regression_abs_worked_example():
+    r = dipdi(POOL_A, POOL_B)
+    m = r.pair_matrix
+    # models: A1=0, A2=1, B1=2, B2=3
+    assert m[0, 2] == pytest.approx(5.5)
+    assert m[1, 3] == pytest.approx(3.75)
+    assert m[0, 1] == pytest.approx(1.75)
+    assert m[2, 3] == pytest.approx(3.5)
+    assert m[0, 3] == pytest.approx(4.5)
+    assert m[1, 2] == pytest.approx(6.25)
+    np.testing.assert_array_equal(m, m.T)
+    np.testing.assert_array_equal(np.diag(m), 0)
+    assert r.dipdi == pytest.approx(math.log(20.625 / 6.125), abs=1e-12)
+    assert r.dipdi == pytest.approx(1.214125, abs=5e-7)
+    assert r.dipdi_bits == pytest.approx(1.751612, abs=5e-7)
+    assert r.reason is None and r.n == 4 and (r.m_a, r.m_b) == (2, 2)
+    assert r.between == pytest.approx((5.5 + 3.75) / 2)
+    assert r.within_a == pytest.approx(1.75) and r.within_b == pytest.approx(3.5)
+    assert r.pairs.between == ((0, 2), (1, 3))
+    assert r.pairs.within_a == ((0, 1),) and r.pairs.within_b == ((2, 3),)
+    assert r.pairs.mask(4).sum() == 8
+    assert r.groups is None
+
+
+def test_regression_all_pairs_worked_example():
+    r = dipdi(POOL_A, POOL_B, pairing="all_pairs")
+    assert r.dipdi == pytest.approx(1.369203, abs=5e-7)
+    assert r.between == pytest.approx((5.5 + 3.75 + 4.5 + 6.25) / 4)
+    assert len(r.pairs.between) == 4
+
+
+@pytest.mark.parametrize("pairing,expected", [("paired", 2.274691), ("all_pairs", 2.487375)])
+def test_regression_sq_worked_example(pairing, expected):
+    assert dipdi(POOL_A, POOL_B, discrepancy="sq", pairing=pairing).dipdi == pytest.approx(
+        expected, abs=5e-7
+    )
+
+
+@pytest.mark.parametrize("discrepancy", ["abs", "sq"])
+@pytest.mark.parametrize("pairing", ["paired", "all_pairs"])
+def test_affine_change_of_units_leaves_index_unchanged(discrepancy, pairing):
+    before = dipdi(POOL_A, POOL_B, discrepancy=discrepancy, pairing=pairing).dipdi
+    after = dipdi(12 * POOL_A + 7, 12 * POOL_B + 7, discrepancy=discrepancy, pairing=pairing).dipdi
+    assert after == pytest.approx(before, rel=1e-12)
+    flipped = dipdi(-3 * POOL_A + 1, -3 * POOL_B + 1, discrepancy=discrepancy, pairing=pairing)
+    assert flipped.dipdi == pytest.approx(before, rel=1e-12)
+
+
+def test_groups_and_excess_worked_example():
+    r = dipdi(POOL_A, POOL_B, groups=["M", "M", "F", "F"])
+    assert list(r.groups) == ["F", "M"]
+    assert r.groups["M"].dipdi == pytest.approx(math.log(3.75), abs=1e-12)
+    assert r.groups["F"].dipdi == pytest.approx(math.log(3.6), abs=1e-12)
+    assert r.groups["M"].dipdi == pytest.approx(1.321756, abs=5e-7)
+    assert r.groups["F"].dipdi == pytest.approx(1.280934, abs=5e-7)
+    assert r.groups["M"].n == 2 and r.groups["F"].n == 2
+    assert r.groups["M"].reason is None
+    np.testing.assert_allclose(r.excess_discrepancy, [2, 2, -3, 7], atol=1e-12)
+    assert r.excess_discrepancy.mean() == pytest.approx(2.0)
+    assert r.excess_discrepancy.mean() == pytest.approx(r.between - (r.within_a + r.within_b) / 2)
+
+
+def test_integer_groups_are_sorted_and_counted():
+    r = dipdi(POOL_A, POOL_B, groups=np.array([7, 3, 7, 3]))
+    assert list(r.groups) == [3, 7]
+    assert r.groups[3].n == 2
+
+
+def test_classification_worked_example():
+    per = pair_discrepancies(CLS_A, CLS_B, discrepancy="jsd")
+    np.testing.assert_allclose(per.between[0], [0.091305, 0.191165, 0], atol=5e-7)
+    assert per.between[0][2] == 0.0  # identical rows: exactly zero
+    r = dipdi(CLS_A, CLS_B, discrepancy="jsd")
+    m = r.pair_matrix
+    np.testing.assert_allclose([m[0, 2], m[1, 3]], [0.09415666, 0.05626904], atol=5e-9)
+    np.testing.assert_allclose([m[0, 1], m[2, 3]], [0.01044875, 0.00751521], atol=5e-9)
+    assert r.dipdi == pytest.approx(4.211694, abs=5e-7)
+    d = dipdi(CLS_A, CLS_B, discrepancy="js_distance")
+    assert d.dipdi == pytest.approx(2.105847, abs=5e-7)
+    assert d.dipdi == pytest.approx(r.dipdi / 2, rel=1e-12)
+    np.testing.assert_allclose(d.pair_matrix, np.sqrt(r.pair_matrix), rtol=1e-12)
+
+
+def test_binary_probability_and_logits_give_the_same_index():
+    expected = dipdi(CLS_A, CLS_B, discrepancy="jsd").dipdi
+    binary = dipdi(CLS_A[..., 1], CLS_B[..., 1], discrepancy="jsd").dipdi
+    assert binary == pytest.approx(expected, rel=1e-10)
+    logits = dipdi(np.log(CLS_A) + 3.0, np.log(CLS_B) - 1.0, discrepancy="jsd", from_logits=True)
+    assert logits.dipdi == pytest.approx(expected, rel=1e-10)
+    binary_logit = np.log(CLS_A[..., 1] / CLS_A[..., 0]), np.log(CLS_B[..., 1] / CLS_B[..., 0])
+    assert dipdi(*binary_logit, discrepancy="jsd", from_logits=True).dipdi == pytest.approx(
+        expected, rel=1e-10
+    )
+
+
+def test_jsd_matches_scipy_including_zero_probabilities():
+    rng = np.random.default_rng(3)
+    p = rng.dirichlet(np.ones(6) * 0.5, size=(3, 400))
+    p[:, ::7, :3] = 0.0  # exact zeros exercise 0 log 0
+    p /= p.sum(axis=-1, keepdims=True)
+    q = rng.dirichlet(np.ones(6) * 0.5, size=(3, 400))
+    per = pair_discrepancies(p, q, discrepancy="jsd", pairing="all_pairs")
+    for row, (i, j) in zip(per.between, per.pairs.between):
+        np.testing.assert_allclose(row, jsd_d(p[i], q[j - 3]), rtol=1e-9, atol=1e-14)
+    for row, (i, j) in zip(per.within_a, per.pairs.within_a):
+        np.testing.assert_allclose(row, jsd_d(p[i], p[j]), rtol=1e-9, atol=1e-14)
+    assert np.all(per.between >= 0) and np.all(per.between <= 1)
+
+
+@pytest.mark.parametrize("pairing", ["paired", "all_pairs"])
+def test_against_direct_oracle_with_many_chunks(monkeypatch, pairing):
+    monkeypatch.setattr(dipdi_module, "_CHUNK_ELEMENTS", 64)  # many chunks
+    rng = np.random.default_rng(5)
+    a = rng.normal(size=(4, 1000, 3))
+    b = rng.normal(0.3, 1.2, size=(4, 1000, 3))
+    for name, d in (("abs", abs_d), ("sq", sq_d)):
+        r = dipdi(a, b, discrepancy=name, pairing=pairing)
+        assert r.dipdi == pytest.approx(oracle_index(a, b, d, pairing), rel=1e-10)
+    p = rng.dirichlet(np.ones(4), size=(4, 500))
+    q = rng.dirichlet(np.ones(4) * 2, size=(4, 500))
+    for name, sqrt_n in (("jsd", False), ("js_distance", True)):
+        r = dipdi(p, q, discrepancy=name, pairing=pairing)
+        assert r.dipdi == pytest.approx(oracle_index(p, q, jsd_d, pairing, sqrt_n), rel=1e-9)
+
+
+def test_excess_mean_identity_on_random_data():
+    rng = np.random.default_rng(11)
+    a, b = rng.normal(size=(4, 300)), rng.normal(1, 2, size=(4, 300))
+    r = dipdi(a, b, pairing="all_pairs")
+    assert r.excess_discrepancy.shape == (300,)
+    assert r.excess_discrepancy.mean() == pytest.approx(r.between - (r.within_a + r.within_b) / 2)
+
+
+# ---------------------------------------------------------------- properties
+
+
+@pytest.mark.parametrize("discrepancy", ["abs", "sq", "jsd"])
+@pytest.mark.parametrize("pairing", ["paired", "all_pairs"])
+def test_symmetric_in_the_pools(discrepancy, pairing):
+    rng = np.random.default_rng(1)
+    if discrepancy == "jsd":
+        a, b = rng.dirichlet(np.ones(3), size=(4, 200)), rng.dirichlet(np.ones(3) * 3, size=(4, 200))
+    else:
+        a, b = rng.normal(size=(4, 200)), rng.normal(0.5, 2, size=(4, 200))
+    ab = dipdi(a, b, discrepancy=discrepancy, pairing=pairing).dipdi
+    ba = dipdi(b, a, discrepancy=discrepancy, pairing=pairing).dipdi
+    assert ab == pytest.approx(ba, rel=1e-12, abs=1e-14)
+
+
+@pytest.mark.parametrize("m", [4, 6, 8])
+def test_paired_pool_is_mean_of_two_model_subindices(m):
+    rng = np.random.default_rng(m)
+    a = rng.normal(size=(m, 250))
+    b = rng.normal(0.2, 1.5, size=(m, 250))
+    h = m // 2
+    subs = [dipdi(a[[j, h + j]], b[[j, h + j]]).dipdi for j in range(h)]
+    assert dipdi(a, b).dipdi == pytest.approx(np.mean(subs), rel=1e-12)
+    # the published eq. 3 would scale the sum by 1/log2(m) instead
+    if m == 8:
+        assert dipdi(a, b).dipdi != pytest.approx(np.sum(subs) / math.log2(m), rel=1e-3)
+
+
+def test_m2_paired_is_the_papers_equation_2():
+    rng = np.random.default_rng(2)
+    a, b = rng.normal(size=(2, 50)), rng.normal(size=(2, 50))
+    n = lambda x, y: np.mean(np.abs(x - y))  # noqa: E731
+    eq2 = math.log(n(a[0], b[0]) * n(a[1], b[1]) / (n(a[0], a[1]) * n(b[0], b[1])))
+    assert dipdi(a, b).dipdi == pytest.approx(eq2, rel=1e-12)
+
+
+def test_exchangeable_models_have_mean_zero():
+    rng = np.random.default_rng(2024)
+    x = rng.normal(size=(60, 3))
+    draws = 2000
+    values = np.empty(draws)
+    for k in range(draws):
+        w = rng.normal(size=(3, 4))  # four i.i.d. random linear models
+        preds = (x @ w).T
+        values[k] = dipdi(preds[:2], preds[2:]).dipdi
+    se = values.std(ddof=1) / math.sqrt(draws)
+    assert abs(values.mean()) < 4 * se
+    assert values.std() > 0.1  # the test has power: the draws really vary
+
+
+@pytest.mark.parametrize(
+    "sigma_a,sigma_b", [(1.0, 2.0), (3.0, 5.0), (1.0, 1.0)]
+)
+def test_appendix_b_limit(sigma_a, sigma_b):
+    rng = np.random.default_rng(int(10 * sigma_a + sigma_b))
+    limit = math.log((sigma_a**2 + sigma_b**2) / (2 * sigma_a * sigma_b))
+    draws, n = 200, 1000
+    values_abs, values_sq = np.empty(draws), np.empty(draws)
+    for k in range(draws):
+        y = rng.uniform(30, 80, size=n)
+        a = y + rng.normal(0, sigma_a, size=(2, n))
+        b = y + rng.normal(0, sigma_b, size=(2, n))
+        values_abs[k] = dipdi(a, b).dipdi
+        values_sq[k] = dipdi(a, b, discrepancy="sq").dipdi
+    se = values_abs.std(ddof=1) / math.sqrt(draws)
+    assert abs(values_abs.mean() - limit) < max(5 * se, 0.01)
+    # with N = mean square the index doubles (correction 6)
+    assert abs(values_sq.mean() - 2 * limit) < max(5 * values_sq.std(ddof=1) / math.sqrt(draws), 0.02)
+
+
+# ---------------------------------------------------------------- undefined values
+
+
+def test_identical_models_in_pool_a_give_nan():
+    r = dipdi([A1, A1], POOL_B)
+    assert math.isnan(r.dipdi) and r.reason == "zero_within_a"
+    assert r.within_a == 0.0 and r.between > 0
+
+
+def test_identical_models_in_pool_b_give_nan():
+    r = dipdi(POOL_A, [B2, B2], pairing="all_pairs")
+    assert math.isnan(r.dipdi) and r.reason == "zero_within_b"
+
+
+def test_zero_between_gives_nan():
+    r = dipdi(POOL_A, POOL_A.copy())
+    assert math.isnan(r.dipdi) and r.reason == "zero_between"
+
+
+def test_agreeing_classifiers_give_nan():
+    r = dipdi([CA1, CA1], CLS_B, discrepancy="jsd")
+    assert math.isnan(r.dipdi) and r.reason == "zero_within_a"
+
+
+def test_one_model_per_pool_gives_nan_but_between_and_excess():
+    r = dipdi([A1], [B1], pairing="all_pairs")
+    assert math.isnan(r.dipdi) and r.reason == "single_model"
+    assert r.between == pytest.approx(5.5)
+    assert math.isnan(r.within_a) and math.isnan(r.within_b)
+    np.testing.assert_allclose(r.excess_discrepancy, [5, 5, 2, 10])
+    r = dipdi([A1], POOL_B, pairing="all_pairs")
+    assert r.reason == "single_model"
+    # only pool B has a within pair: e_k = mean between d - within-B d
+    np.testing.assert_allclose(r.excess_discrepancy, [4.5 - 1, 3.5 - 3, 3.5 - 7, 8.5 - 3])
+
+
+def test_group_where_a_pool_agrees_is_nan_while_overall_is_defined():
+    a = np.array([[1.0, 2.0, 3.0, 4.0], [1.0, 2.0, 5.0, 1.0]])
+    r = dipdi(a, POOL_B, groups=["x", "x", "y", "y"])
+    assert r.reason is None and math.isfinite(r.dipdi)
+    assert math.isnan(r.groups["x"].dipdi) and r.groups["x"].reason == "zero_within_a"
+    assert r.groups["y"].reason is None
+
+
+def test_no_examples_gives_nan():
+    r = dipdi(np.zeros((2, 0)), np.zeros((2, 0)))
+    assert math.isnan(r.dipdi) and r.reason == "empty" and r.n == 0
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "kwargs,a,b,match",
+    [
+        ({}, POOL_A, POOL_B[:, :3], "same examples"),
+        ({}, [[1.0, np.nan, 3, 4], A2], POOL_B, "non-finite"),
+        ({}, [[1.0, np.inf, 3, 4], A2], POOL_B, "non-finite"),
+        ({}, np.array([A1, A2, A1]), np.array([B1, B2, B1]), "all_pairs"),
+        ({}, POOL_A, np.array([B1, B2, B1, B2]), "all_pairs"),
+        ({"discrepancy": "kl"}, POOL_A, POOL_B, "unknown discrepancy"),
+        ({"pairing": "random"}, POOL_A, POOL_B, "unknown pairing"),
+        ({}, np.array(A1), np.array(B1), "ndim=1"),
+        ({}, np.zeros((2, 4, 1, 1)), np.zeros((2, 4, 1, 1)), "ndim=4"),
+        ({}, np.zeros((0, 4)), POOL_B, "no model"),
+        ({}, np.zeros((2, 4, 2)), np.zeros((2, 4, 3)), "output shape"),
+        ({}, np.array([["a", "b"]] * 2), np.array([["a", "b"]] * 2), "real numbers"),
+        ({"groups": ["M", "F"]}, POOL_A, POOL_B, "2 labels but there are 4"),
+        ({"groups": [["M", "F"], ["M", "F"]]}, POOL_A, POOL_B, "1-D"),
+        ({"groups": [1.0, np.nan, 2.0, 2.0]}, POOL_A, POOL_B, "NaN"),
+        ({"from_logits": True}, POOL_A, POOL_B, "from_logits"),
+        ({"discrepancy": "jsd"}, CLS_A[..., :1], CLS_B[..., :1], "single class"),
+        ({"discrepancy": "jsd"}, [[[1.2, -0.2]] * 3, CA2], CLS_B, "outside"),
+        ({"discrepancy": "jsd"}, [[[0.7, 0.4]] * 3, CA2], CLS_B, "sums to"),
+        ({"discrepancy": "jsd"}, [[0.2, 1.5, 0.1], [0.3, 0.2, 0.1]], CLS_B[..., 1], "outside"),
+        ({"discrepancy": "jsd", "from_logits": True}, [[[np.nan, 1.0]] * 3, CA2], CLS_B, "non-finite"),
+    ],
+)
+def test_bad_input_raises_value_error_naming_the_problem(kwargs, a, b, match):
+    with pytest.raises(ValueError, match=match):
+        dipdi(a, b, **kwargs)
+
+
+def test_probability_row_sum_tolerance_is_1e_6():
+    ok = CLS_A.copy()
+    ok[0, 0] = [0.9 + 5e-7, 0.1]
+    assert math.isfinite(dipdi(ok, CLS_B, discrepancy="jsd").dipdi)
+    bad = CLS_A.copy()
+    bad[0, 0] = [0.9 + 2e-6, 0.1]
+    with pytest.raises(ValueError, match="model 0, example 0"):
+        dipdi(bad, CLS_B, discrepancy="jsd")
+
+
+def test_pair_discrepancies_validates_like_dipdi():
+    with pytest.raises(ValueError, match="all_pairs"):
+        pair_discrepancies(np.array([A1, A2, A1]), np.array([B1, B2, B1]))
