@@ -1,6 +1,7 @@
-// Bundles src/index.ts into the one ES module TensorBoard loads.
-// `node build.mjs --check` rebuilds in memory and fails if the committed
-// bundle differs (stale or hand-edited).
+// Bundles src/index.ts into the one ES module TensorBoard loads, minified,
+// with its source map beside it (index.js ends with a sourceMappingURL
+// comment). `node build.mjs --check` rebuilds in memory and fails if either
+// committed file differs (stale or hand-edited).
 import { build } from "esbuild";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
@@ -18,8 +19,10 @@ const result = await build({
   target: "es2021",
   platform: "browser",
   minify: true,
-  // The bundle is committed, so its bytes must depend on the sources only.
-  sourcemap: false,
+  // Both files are committed, so their bytes must depend on the sources
+  // only: paths in the map are relative to the output, no timestamps.
+  sourcemap: "linked",
+  sourcesContent: true,
   legalComments: "eof",
   charset: "utf8",
   metafile: false,
@@ -29,27 +32,33 @@ const result = await build({
   define: { "process.env.NODE_ENV": '"production"' },
 });
 
-const [output] = result.outputFiles;
-if (result.outputFiles.length !== 1 || !output) {
-  throw new Error(`expected one output file, got ${result.outputFiles.length}`);
+const expected = [outfile, `${outfile}.map`];
+const outputs = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
+if (outputs.size !== 2 || !expected.every((path) => outputs.has(path))) {
+  throw new Error(`expected index.js and index.js.map, got ${[...outputs.keys()].join(", ")}`);
 }
-const bytes = output.contents;
 
 if (check) {
-  let committed;
-  try {
-    committed = await readFile(outfile);
-  } catch {
-    console.error(`missing ${outfile}; run npm run build`);
-    process.exit(1);
+  let stale = false;
+  for (const path of expected) {
+    let committed;
+    try {
+      committed = await readFile(path);
+    } catch {
+      console.error(`missing ${path}; run npm run build`);
+      process.exit(1);
+    }
+    if (!committed.equals(Buffer.from(outputs.get(path)))) {
+      console.error(`${path} is out of date; run npm run build and commit it`);
+      stale = true;
+    }
   }
-  if (!committed.equals(Buffer.from(bytes))) {
-    console.error(`${outfile} is out of date; run npm run build and commit it`);
-    process.exit(1);
-  }
-  console.log(`bundle up to date (${bytes.length} bytes)`);
+  if (stale) process.exit(1);
+  console.log(`bundle and source map up to date (${outputs.get(outfile).length} bytes)`);
 } else {
   await mkdir(dirname(outfile), { recursive: true });
-  await writeFile(outfile, bytes);
-  console.log(`wrote ${outfile} (${bytes.length} bytes)`);
+  for (const path of expected) {
+    await writeFile(path, outputs.get(path));
+    console.log(`wrote ${path} (${outputs.get(path).length} bytes)`);
+  }
 }

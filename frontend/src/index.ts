@@ -1,5 +1,5 @@
 // Entry point: TensorBoard's plugin iframe imports this module and calls render().
-import "./components/app.js";
+import "./shell/app.js";
 
 const PAGE_CSS = `
 html, body { margin: 0; height: 100%; background: #f5f6f7; }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, createApi, errorMessage, type FetchLike } from "../src/lib/api.js";
+import { ApiError, createApi, errorMessage, type FetchLike } from "../src/shell/api.js";
 
 function respond(status: number, body: string): FetchLike {
   return vi.fn(async () => new Response(body, { status, headers: { "Content-Type": "application/json" } }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boundsToPixels, pixelDecimals, pixelsToBounds, pixelToValue, valueToPixel } from "../src/lib/brush.js";
+import { boundsToPixels, pixelDecimals, pixelsToBounds, pixelToValue, valueToPixel } from "../src/charts/brush.js";
 
 const domain = [-1, 1] as const;
 const range = [10, 210] as const; // 200 px for 2 units: 0.01 per pixel

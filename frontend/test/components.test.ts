@@ -20,13 +20,14 @@ vi.mock("@lit-labs/virtualizer", async () => {
   return {};
 });
 
-import type { Api } from "../src/lib/api.js";
-import { ApiError } from "../src/lib/api.js";
-import type { RunsResponse } from "../src/lib/types.js";
-import type { ViewState } from "../src/lib/view-state.js";
-import "../src/components/app.js";
-import { INCOMPLETE_SEARCH_DELAY_MS, SEARCH_DELAY_MS } from "../src/components/table.js";
-import { countsTag, resolved, row, runsFixture } from "./fixtures.js";
+import type { Api } from "../src/shell/api.js";
+import { ApiError } from "../src/shell/api.js";
+import type { RunsResponse } from "../src/shell/types.js";
+import type { ViewState } from "../src/views/association/view-state.js";
+import "../src/shell/app.js";
+import "../src/views/association/index.js";
+import { INCOMPLETE_SEARCH_DELAY_MS, SEARCH_DELAY_MS } from "../src/views/association/table.js";
+import { countsTag, LIMITS, resolved, row, runsFixture, runsResponse } from "./fixtures.js";
 
 const HOSTILE = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
 
@@ -105,7 +106,7 @@ describe("parallel coordinates", () => {
 describe("filters", () => {
   it("shows removable chips and adds a range from typed bounds", async () => {
     const state = resolved({ ranges: [{ column: "gap", low: 0.1, high: null }, { column: "count", low: 5, high: 9 }] });
-    const el = await mount("tb-bias-filters", { state, info: countsTag() });
+    const el = await mount("tb-bias-filters", { state, info: countsTag(), maxRanges: LIMITS.max_ranges });
     const changes = stateChanges(el);
     const chips = all(el, "[data-testid=filter-chip]");
     expect(chips.map((c) => c.getAttribute("data-column"))).toEqual(["gap", "count"]);
@@ -122,7 +123,7 @@ describe("filters", () => {
   });
 
   it("refuses bad bounds with a message instead of a request", async () => {
-    const el = await mount("tb-bias-filters", { state: resolved(), info: countsTag() });
+    const el = await mount("tb-bias-filters", { state: resolved(), info: countsTag(), maxRanges: LIMITS.max_ranges });
     const changes = stateChanges(el);
     const root = el.shadowRoot!;
     (root.querySelector("[data-testid=range-min]") as HTMLInputElement).value = "2";
@@ -176,15 +177,24 @@ async function mountApp(api: Api) {
   app.api = api;
   document.body.appendChild(app);
   await vi.waitFor(() => {
-    if (app.shadowRoot?.querySelector("[data-testid=loading]")) throw new Error("still loading");
+    const root = app.shadowRoot;
+    if (!root?.querySelector("*") || root.querySelector("[data-testid=loading]")) throw new Error("still loading");
   });
   await app.updateComplete;
   return app;
 }
 
+/** The association view the app mounted (it owns the tab's state and events). */
+async function associationView(app: HTMLElement): Promise<HTMLElement> {
+  await vi.waitFor(() => {
+    if (!app.shadowRoot?.querySelector("tb-bias-association-view")) throw new Error("no view yet");
+  });
+  return app.shadowRoot!.querySelector("tb-bias-association-view")!;
+}
+
 describe("app", () => {
   it("shows how to log a table when nothing is logged", async () => {
-    const empty: RunsResponse = { runs: [], metrics: {} };
+    const empty: RunsResponse = { runs: [], measures: [] };
     const app = await mountApp(fakeApi({ runs: () => empty }));
     const panel = deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === "empty-state");
     expect(panel).toBeDefined();
@@ -206,7 +216,7 @@ describe("app", () => {
   it("loads a table, distribution and flags for the state in the URL", async () => {
     window.location.hash = "#tb_bias&p.tb_bias.metric=dp&p.tb_bias.q=hair";
     const api = fakeApi({
-      runs: () => runsFixture(),
+      runs: () => runsResponse(),
       flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
       distribution: () => ({ metric: "dp", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
       table: () => ({ total: 0, rows: [] }),
@@ -240,7 +250,7 @@ describe("app flags across a table switch", () => {
   function switchingApi(flagsOf: Record<string, () => Promise<unknown>>) {
     const posts: Array<{ tag: string; flagged: string[] }> = [];
     const api = fakeApi({
-      runs: () => runsFixture(),
+      runs: () => runsResponse(),
       distribution: () => ({ metric: "dp", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
       table: () => ({ total: 0, rows: [] }),
     });
@@ -261,11 +271,11 @@ describe("app flags across a table switch", () => {
     return { api, posts };
   }
 
-  const flagOp = (app: Element, label: string) =>
-    app.dispatchEvent(new CustomEvent("flag-op", { detail: { kind: "flagged", labels: [label], on: true } }));
-  const switchTo = (app: Element) =>
-    app.dispatchEvent(new CustomEvent("state-change", { detail: { run: "old_model", tag: "_npmi_" } }));
-  const notice = (app: Element) => app.shadowRoot!.querySelector("[data-testid=notice]")?.textContent ?? "";
+  const flagOp = (view: Element, label: string) =>
+    view.dispatchEvent(new CustomEvent("flag-op", { detail: { kind: "flagged", labels: [label], on: true } }));
+  const switchTo = (view: Element) =>
+    view.dispatchEvent(new CustomEvent("state-change", { detail: { run: "old_model", tag: "_npmi_" } }));
+  const notice = (view: Element) => view.shadowRoot!.querySelector("[data-testid=notice]")?.textContent ?? "";
 
   it("does not save a flag meant for the new table to the previous one", async () => {
     window.location.hash = "#tb_bias";
@@ -275,17 +285,18 @@ describe("app flags across a table switch", () => {
       _npmi_: () => npmiFlags.promise,
     });
     const app = await mountApp(api);
+    const view = await associationView(app);
     await vi.waitFor(() => expect(api.urls).toContain("flags?tag=gender"));
     await new Promise((r) => setTimeout(r, 0));
-    switchTo(app);
-    await app.updateComplete;
-    flagOp(app, "LabelOfTheNpmiTable");
-    await app.updateComplete;
-    expect(notice(app)).toContain("still loading");
+    switchTo(view);
+    await (view as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    flagOp(view, "LabelOfTheNpmiTable");
+    await (view as unknown as { updateComplete: Promise<unknown> }).updateComplete;
+    expect(notice(view)).toContain("still loading");
     expect(posts).toEqual([]);
     npmiFlags.resolve({ tag: "_npmi_", flagged: [], hidden: [], version: 3 });
     await new Promise((r) => setTimeout(r, 0));
-    flagOp(app, "LabelOfTheNpmiTable");
+    flagOp(view, "LabelOfTheNpmiTable");
     await vi.waitFor(() => expect(posts).toHaveLength(1));
     expect(posts).toEqual([{ tag: "_npmi_", flagged: ["LabelOfTheNpmiTable"] }]);
     app.remove();
@@ -299,13 +310,14 @@ describe("app flags across a table switch", () => {
       _npmi_: async () => ({ tag: "_npmi_", flagged: ["kept"], hidden: [], version: 3 }),
     });
     const app = await mountApp(api);
-    switchTo(app);
+    const view = await associationView(app);
+    switchTo(view);
     await vi.waitFor(() => expect(api.urls.some((u) => u.startsWith("table?run=old_model"))).toBe(true));
     await new Promise((r) => setTimeout(r, 0));
     genderFlags.reject(new ApiError(503, "gone"));
     await new Promise((r) => setTimeout(r, 0));
-    expect(notice(app)).not.toContain("Cannot load flags");
-    flagOp(app, "new");
+    expect(notice(view)).not.toContain("Cannot load flags");
+    flagOp(view, "new");
     await vi.waitFor(() => expect(posts).toHaveLength(1));
     expect(posts).toEqual([{ tag: "_npmi_", flagged: ["kept", "new"] }]);
     app.remove();
@@ -326,6 +338,7 @@ describe("ranked table", () => {
   async function mountTable(api: Api, extra: Record<string, unknown> = {}) {
     const el = await mount("tb-bias-table", {
       api,
+      limits: LIMITS,
       state: resolved({ selected: ["Long Hair"] }),
       info: countsTag(),
       flags: { flagged: new Set([HOSTILE[1]!]), hidden: new Set<string>() },
@@ -437,7 +450,7 @@ describe("ranked table", () => {
         throw new ApiError(400, "parameter 'q': missing ): hai(r");
       },
     });
-    const el = await mount("tb-bias-table", { api, state: resolved({ q: "hai(r" }), info: countsTag() });
+    const el = await mount("tb-bias-table", { api, limits: LIMITS, state: resolved({ q: "hai(r" }), info: countsTag() });
     await vi.waitFor(() =>
       expect(el.shadowRoot!.querySelector("[data-testid=error-message]")?.textContent).toContain("missing ): hai(r"),
     );

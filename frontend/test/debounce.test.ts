@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { debounce, throttle } from "../src/lib/debounce.js";
+import { debounce, throttle } from "../src/charts/debounce.js";
 
 describe("debounce", () => {
   beforeEach(() => vi.useFakeTimers());

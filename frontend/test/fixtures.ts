@@ -1,11 +1,36 @@
-import type { RunsResponse, TableRow, TagInfo } from "../src/lib/types.js";
-import { defaultViewState, type ResolvedState } from "../src/lib/view-state.js";
+import type { AssociationConfig } from "../src/views/association/config.js";
+import type { MeasureRuns, TableRow, TagInfo } from "../src/views/association/types.js";
+import type { RunsResponse } from "../src/shell/types.js";
+import { defaultViewState, type ResolvedState } from "../src/views/association/view-state.js";
 
 export const METRIC_IDS = ["npmi_xy", "npmi_y", "pmi", "pmi2", "dp", "sdc", "ji", "llr", "tau_b", "ttest"];
+
+/**
+ * The backend's association config as `runs` serves it: the only copy of
+ * these numbers in the frontend, a fallback for unit tests (the app takes
+ * them from the backend).
+ */
+export const CONFIG: AssociationConfig = {
+  metrics: { npmi_xy: "nPMI normalised by p(x,y)" },
+  default_metric: "npmi_xy",
+  limits: {
+    page_size: 100,
+    max_limit: 1000,
+    max_offset: 10_000_000,
+    max_ranges: 20,
+    max_labels: 1000,
+    max_bins: 200,
+    max_name: 1000,
+    max_selected: 1000,
+    bulk_cap: 10_000,
+  },
+};
+export const LIMITS = CONFIG.limits;
 
 export function countsTag(overrides: Partial<TagInfo> = {}): TagInfo {
   return {
     tag: "gender",
+    measure: "association",
     kind: "counts",
     format: "tb_bias",
     steps: [0, 1, 2],
@@ -18,7 +43,8 @@ export function countsTag(overrides: Partial<TagInfo> = {}): TagInfo {
   };
 }
 
-export function runsFixture(): RunsResponse {
+/** The association view's runs: its tags, with the metric names of its config. */
+export function runsFixture(): MeasureRuns {
   return {
     runs: [
       { run: "empty_run", tags: [] },
@@ -38,7 +64,15 @@ export function runsFixture(): RunsResponse {
         ],
       },
     ],
-    metrics: { npmi_xy: "nPMI normalised by p(x,y)" },
+    metrics: CONFIG.metrics,
+  };
+}
+
+/** `runs` as the backend answers it. */
+export function runsResponse(): RunsResponse {
+  return {
+    runs: runsFixture().runs,
+    measures: [{ measure: "association", title: "Label associations", config: CONFIG }],
   };
 }
 

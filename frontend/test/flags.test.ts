@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, type Api } from "../src/lib/api.js";
-import { applyFlagOp, flagLookup, isNoop, saveFlagOp } from "../src/lib/flags.js";
-import type { FlagsState } from "../src/lib/types.js";
+import { ApiError, type Api } from "../src/shell/api.js";
+import { applyFlagOp, flagLookup, isNoop, saveFlagOp } from "../src/views/association/flags.js";
+import type { FlagsState } from "../src/views/association/types.js";
 
 const base: FlagsState = { tag: "gender", flagged: ["a", "b"], hidden: ["h"], version: 3 };
 

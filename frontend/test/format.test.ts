@@ -1,17 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { barGeometry, barStyle, symmetricDomain } from "../src/lib/bars.js";
-import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/lib/colors.js";
-import { ACTIONS_REM, filterColumns, gridTemplate, SELECT_REM, tableColumns, tableMinWidth } from "../src/lib/columns.js";
+import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
+import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
+import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import {
-  columnTitle,
   formatCount,
-  formatRange,
   formatSigned,
   formatTotal,
   formatValue,
   pairTitle,
   UNDEFINED_TEXT,
-} from "../src/lib/format.js";
+} from "../src/charts/format.js";
 
 describe("number formatting", () => {
   it("shows undefined values as a dash", () => {

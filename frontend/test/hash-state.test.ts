@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHash, pluginEntries, serializeHash, withPluginEntries } from "../src/lib/hash-state.js";
+import { parseHash, pluginEntries, serializeHash, withPluginEntries } from "../src/shell/hash-state.js";
 
 describe("parseHash", () => {
   it("splits the tab from key=value pairs and decodes both sides", () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { PageCache, runsOf, type PageFetcher } from "../src/lib/page-cache.js";
+import { PageCache, runsOf, type PageFetcher } from "../src/charts/page-cache.js";
+import { LIMITS } from "./fixtures.js";
+
+const MAX_LIMIT = LIMITS.max_limit;
 
 /** A fake `table` route over `total` rows named r0, r1, ... */
 function fetcher(total: number, calls: Array<[number, number]> = []): PageFetcher<string> {
@@ -14,7 +17,7 @@ function fetcher(total: number, calls: Array<[number, number]> = []): PageFetche
 describe("PageCache", () => {
   it("fetches only the pages covering the window and serves rows by position", async () => {
     const calls: Array<[number, number]> = [];
-    const cache = new PageCache<string>(10);
+    const cache = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
     const onChange = vi.fn();
     await cache.load(15, 32, fetcher(100_000, calls), onChange);
     expect(calls).toEqual([[10, 30]]); // three adjacent pages, one request
@@ -28,7 +31,7 @@ describe("PageCache", () => {
 
   it("does not refetch loaded or in-flight pages", async () => {
     const calls: Array<[number, number]> = [];
-    const cache = new PageCache<string>(10);
+    const cache = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
     const f = fetcher(1000, calls);
     const first = cache.load(0, 19, f, () => {});
     expect(cache.missing(0, 29)).toEqual([2]); // 0 and 1 are in flight
@@ -42,21 +45,21 @@ describe("PageCache", () => {
 
   it("stops at the end of the result once the total is known", async () => {
     const calls: Array<[number, number]> = [];
-    const cache = new PageCache<string>(10);
+    const cache = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
     await cache.load(0, 5, fetcher(25, calls), () => {});
     expect(cache.missing(0, 1000)).toEqual([1, 2]);
   });
 
   it("jumps straight to the end of a long result (scrolling to the bottom)", async () => {
     const calls: Array<[number, number]> = [];
-    const cache = new PageCache<string>(100);
+    const cache = new PageCache<string>(100, 200, undefined, MAX_LIMIT);
     await cache.load(99_950, 99_999, fetcher(100_000, calls), () => {});
     expect(calls).toEqual([[99_900, 100]]);
     expect(cache.get(99_999)).toBe("r99999");
   });
 
   it("evicts the least recently viewed pages beyond its capacity, never the visible ones", async () => {
-    const cache = new PageCache<string>(10, 3);
+    const cache = new PageCache<string>(10, 3, undefined, MAX_LIMIT);
     const f = fetcher(1000);
     await cache.load(0, 9, f, () => {});
     await cache.load(10, 19, f, () => {});
@@ -67,9 +70,9 @@ describe("PageCache", () => {
   });
 
   it("shows a previous query's rows, marked stale, until its own arrive", async () => {
-    const old = new PageCache<string>(10);
+    const old = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
     await old.load(0, 9, fetcher(50), () => {});
-    const next = new PageCache<string>(10, 200, old);
+    const next = new PageCache<string>(10, 200, old, MAX_LIMIT);
     expect(next.total).toBe(50);
     expect(next.get(3)).toBe("r3");
     expect(next.isStale(3)).toBe(true);
@@ -80,7 +83,7 @@ describe("PageCache", () => {
   });
 
   it("records errors, keeps going, and can retry", async () => {
-    const cache = new PageCache<string>(10);
+    const cache = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
     const failing: PageFetcher<string> = async () => {
       throw new Error("HTTP 400: bad regex");
     };
@@ -94,7 +97,7 @@ describe("PageCache", () => {
   });
 
   it("drops answers that arrive after it was disposed", async () => {
-    const cache = new PageCache<string>(10);
+    const cache = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
     let release!: () => void;
     let signalSeen: AbortSignal | null = null;
     const slow: PageFetcher<string> = (_offset, _limit, signal) =>
@@ -114,7 +117,7 @@ describe("PageCache", () => {
   });
 
   it("rejects nonsense sizes", () => {
-    expect(() => new PageCache<string>(0)).toThrow(RangeError);
+    expect(() => new PageCache<string>(0, 200, undefined, MAX_LIMIT)).toThrow(RangeError);
   });
 });
 
@@ -127,7 +130,7 @@ describe("runsOf", () => {
 
   it("keeps one request within the routes' limit", async () => {
     const calls: Array<[number, number]> = [];
-    const cache = new PageCache<string>(100);
+    const cache = new PageCache<string>(100, 200, undefined, MAX_LIMIT);
     await cache.load(0, 1499, fetcher(100_000, calls), () => {});
     expect(calls).toEqual([
       [0, 1000],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaleLinear } from "d3-scale";
-import { binCentres, histogramBars, maxOf, polylinePath, valueExtent, violinPath } from "../src/lib/plots.js";
+import { binCentres, histogramBars, maxOf, polylinePath, valueExtent, violinPath } from "../src/charts/plots.js";
 
 const x = scaleLinear().domain([-1, 1]).range([0, 200]);
 

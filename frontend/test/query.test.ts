@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flaggedCsvLink, resultCsvLink } from "../src/lib/csv.js";
+import { flaggedCsvLink, resultCsvLink } from "../src/views/association/csv.js";
 import {
   commonParams,
   compareUrl,
@@ -8,8 +8,8 @@ import {
   labelRowsUrls,
   looksLikeCompletePattern,
   tableUrl,
-} from "../src/lib/query.js";
-import { resolved } from "./fixtures.js";
+} from "../src/views/association/query.js";
+import { LIMITS, resolved } from "./fixtures.js";
 
 function params(url: string): URLSearchParams {
   return new URLSearchParams(url.slice(url.indexOf("?") + 1));
@@ -137,7 +137,7 @@ describe("labelRowsUrls", () => {
     const [url, ...rest] = labelRowsUrls(resolved({ q: "x", flaggedOnly: true, ranges: [{ column: "gap", low: 1, high: null }] }), [
       "a",
       "b&c",
-    ]);
+    ], LIMITS.max_labels);
     expect(rest).toEqual([]);
     const p = params(url!);
     expect(p.getAll("label")).toEqual(["a", "b&c"]);
@@ -148,7 +148,7 @@ describe("labelRowsUrls", () => {
 
   it("splits long selections so every URL stays under the limit and no label is lost", () => {
     const labels = Array.from({ length: 300 }, (_, i) => `label ${i} ${"é".repeat(i % 7)} <&>`);
-    const urls = labelRowsUrls(resolved(), labels, 1500);
+    const urls = labelRowsUrls(resolved(), labels, LIMITS.max_labels, 1500);
     expect(urls.length).toBeGreaterThan(1);
     for (const url of urls) {
       expect(url.length).toBeLessThanOrEqual(1500);
@@ -159,12 +159,12 @@ describe("labelRowsUrls", () => {
 
   it("never sends more than 1000 labels in one request", () => {
     const labels = Array.from({ length: 2500 }, (_, i) => `${i}`);
-    const urls = labelRowsUrls(resolved(), labels, 1e9);
+    const urls = labelRowsUrls(resolved(), labels, LIMITS.max_labels, 1e9);
     expect(urls.map((u) => params(u).getAll("label").length)).toEqual([1000, 1000, 500]);
   });
 
   it("still sends a label longer than the limit, alone", () => {
-    const urls = labelRowsUrls(resolved(), ["x".repeat(3000), "y"], 1000);
+    const urls = labelRowsUrls(resolved(), ["x".repeat(3000), "y"], LIMITS.max_labels, 1000);
     expect(urls).toHaveLength(2);
     expect(params(urls[0]!).getAll("label")).toEqual(["x".repeat(3000)]);
   });

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   addRange,
   formatRangeParam,
-  MAX_RANGES,
   parseBoundInput,
   parseRangeParam,
   removeRange,
-} from "../src/lib/ranges.js";
+} from "../src/views/association/ranges.js";
+import { LIMITS } from "./fixtures.js";
 
 describe("range parameters", () => {
   it("formats COLUMN:LOW:HIGH with open bounds left empty", () => {
@@ -34,9 +34,9 @@ describe("range parameters", () => {
 
 describe("range list operations", () => {
   it("replaces an existing filter on the same column instead of stacking", () => {
-    const a = addRange([], { column: "gap", low: 0, high: null });
-    const b = addRange(a, { column: "count", low: 10, high: null });
-    const c = addRange(b, { column: "gap", low: 0.5, high: 1 });
+    const a = addRange([], { column: "gap", low: 0, high: null }, LIMITS.max_ranges);
+    const b = addRange(a, { column: "count", low: 10, high: null }, LIMITS.max_ranges);
+    const c = addRange(b, { column: "gap", low: 0.5, high: 1 }, LIMITS.max_ranges);
     expect(c).toEqual([
       { column: "gap", low: 0.5, high: 1 },
       { column: "count", low: 10, high: null },
@@ -46,8 +46,8 @@ describe("range list operations", () => {
 
   it("caps the number of filters at the API limit", () => {
     let ranges = [] as ReturnType<typeof addRange>;
-    for (let i = 0; i < MAX_RANGES + 5; i++) ranges = addRange(ranges, { column: `c${i}`, low: i, high: null });
-    expect(ranges).toHaveLength(MAX_RANGES);
+    for (let i = 0; i < LIMITS.max_ranges + 5; i++) ranges = addRange(ranges, { column: `c${i}`, low: i, high: null }, LIMITS.max_ranges);
+    expect(ranges).toHaveLength(LIMITS.max_ranges);
   });
 
   it("removes by column", () => {

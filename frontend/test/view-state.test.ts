@@ -1,23 +1,22 @@
 import { describe, expect, it } from "vitest";
-import type { RunsResponse } from "../src/lib/types.js";
+import type { MeasureRuns } from "../src/views/association/types.js";
 import {
   compareTarget,
   decodeViewState,
   defaultViewState,
   encodeViewState,
-  MAX_SELECTED,
   nextCompareSort,
   nextSort,
   queryKey,
   resolveState,
   toggleSelected,
   type ViewState,
-} from "../src/lib/view-state.js";
-import { countsTag, resolved, runsFixture } from "./fixtures.js";
+} from "../src/views/association/view-state.js";
+import { CONFIG, countsTag, LIMITS, resolved, runsFixture } from "./fixtures.js";
 
 describe("URL encoding of the view state", () => {
   it("leaves every default out", () => {
-    expect(encodeViewState(defaultViewState())).toEqual({});
+    expect(encodeViewState(defaultViewState(), CONFIG.default_metric)).toEqual({});
   });
 
   it("round-trips a fully specified state", () => {
@@ -54,7 +53,7 @@ describe("URL encoding of the view state", () => {
       compareOrder: "asc",
       plot: "histogram",
     };
-    expect(decodeViewState(encodeViewState(state))).toEqual(state);
+    expect(decodeViewState(encodeViewState(state, CONFIG.default_metric), LIMITS.max_selected)).toEqual(state);
   });
 
   it("falls back to defaults for malformed values instead of failing", () => {
@@ -68,7 +67,7 @@ describe("URL encoding of the view state", () => {
       view: "other",
       min_count: "x",
       plot: "pie",
-    });
+    }, LIMITS.max_selected);
     const d = defaultViewState();
     expect(state.step).toBeNull();
     expect(state.threshold).toBeNull();
@@ -82,9 +81,9 @@ describe("URL encoding of the view state", () => {
   });
 
   it("drops duplicate selections and caps their number", () => {
-    const many = Array.from({ length: MAX_SELECTED + 10 }, (_, i) => `l${i}`);
-    expect(decodeViewState({ sel: JSON.stringify(["a", "a", "b"]) }).selected).toEqual(["a", "b"]);
-    expect(decodeViewState({ sel: JSON.stringify(many) }).selected).toHaveLength(MAX_SELECTED);
+    const many = Array.from({ length: LIMITS.max_selected + 10 }, (_, i) => `l${i}`);
+    expect(decodeViewState({ sel: JSON.stringify(["a", "a", "b"]) }, LIMITS.max_selected).selected).toEqual(["a", "b"]);
+    expect(decodeViewState({ sel: JSON.stringify(many) }, LIMITS.max_selected).selected).toHaveLength(LIMITS.max_selected);
   });
 });
 
@@ -92,11 +91,11 @@ describe("resolveState", () => {
   const runs = runsFixture();
 
   it("returns null when nothing is logged", () => {
-    expect(resolveState(defaultViewState(), { runs: [{ run: "a", tags: [] }], metrics: {} })).toBeNull();
+    expect(resolveState(defaultViewState(), { runs: [{ run: "a", tags: [] }], metrics: {} }, CONFIG)).toBeNull();
   });
 
   it("picks the first table and its defaults for an empty state", () => {
-    const r = resolveState(defaultViewState(), runs)!;
+    const r = resolveState(defaultViewState(), runs, CONFIG)!;
     expect(r.state.run).toBe("model_a");
     expect(r.state.tag).toBe("gender");
     expect(r.state.metric).toBe("npmi_xy");
@@ -123,8 +122,7 @@ describe("resolveState", () => {
           { column: "nPMI@man", low: 0, high: null },
         ],
       },
-      runs,
-    )!;
+      runs, CONFIG)!;
     expect(r.state.metric).toBe("nPMI");
     expect(r.state.threshold).toBeNull();
     expect(r.state.smoothing).toBe(0);
@@ -138,30 +136,29 @@ describe("resolveState", () => {
   it("keeps valid choices, including one-vs-rest", () => {
     const r = resolveState(
       { ...defaultViewState(), run: "model_a", tag: "gender", step: 1, threshold: 0.7, metric: "dp", x1: "woman", x2: "rest" },
-      runs,
-    )!;
+      runs, CONFIG)!;
     expect(r.state).toMatchObject({ step: 1, threshold: 0.7, metric: "dp", x1: "woman", x2: "rest" });
   });
 
   it("ranks by the identity's value when a table has a single identity (no gap)", () => {
     const single = runsFixture();
     single.runs[1]!.tags[0]!.identities = ["woman"];
-    const r = resolveState({ ...defaultViewState(), metric: "dp" }, single)!;
+    const r = resolveState({ ...defaultViewState(), metric: "dp" }, single, CONFIG)!;
     expect(r.state.x2).toBeNull();
     expect(r.state.sort).toBe("dp@woman");
-    expect(resolveState({ ...defaultViewState(), sort: "count" }, single)!.state.sort).toBe("count");
+    expect(resolveState({ ...defaultViewState(), sort: "count" }, single, CONFIG)!.state.sort).toBe("count");
     const ranges = [
       { column: "gap", low: 0, high: null },
       { column: "count", low: 5, high: null },
     ];
-    expect(resolveState({ ...defaultViewState(), ranges }, single)!.state.ranges).toEqual([ranges[1]]);
+    expect(resolveState({ ...defaultViewState(), ranges }, single, CONFIG)!.state.ranges).toEqual([ranges[1]]);
   });
 
   it("keeps sorting by the same identity's column when the metric changes", () => {
-    const r = resolveState({ ...defaultViewState(), metric: "pmi", sort: "npmi_xy@woman", order: "asc" }, runs)!;
+    const r = resolveState({ ...defaultViewState(), metric: "pmi", sort: "npmi_xy@woman", order: "asc" }, runs, CONFIG)!;
     expect(r.state.sort).toBe("pmi@woman");
     expect(r.state.order).toBe("asc");
-    expect(resolveState({ ...defaultViewState(), metric: "pmi", sort: "count@woman" }, runs)!.state.sort).toBe("count@woman");
+    expect(resolveState({ ...defaultViewState(), metric: "pmi", sort: "count@woman" }, runs, CONFIG)!.state.sort).toBe("count@woman");
   });
 
   it("keeps a range on another metric only where the table has that metric", () => {
@@ -170,32 +167,31 @@ describe("resolveState", () => {
       { column: "count@woman", low: 5, high: null },
       { column: "nPMI@woman", low: 0, high: null },
     ];
-    const counts = resolveState({ ...defaultViewState(), metric: "pmi", ranges }, runs)!;
+    const counts = resolveState({ ...defaultViewState(), metric: "pmi", ranges }, runs, CONFIG)!;
     expect(counts.state.ranges.map((r) => r.column)).toEqual(["dp@woman", "count@woman"]);
     const legacy = resolveState(
       { ...defaultViewState(), run: "old_model", tag: "_npmi_", ranges: ranges.map((r) => ({ ...r, column: r.column.replace("woman", "female") })) },
-      runs,
-    )!;
+      runs, CONFIG)!;
     expect(legacy.state.ranges.map((r) => r.column)).toEqual(["count@female", "nPMI@female"]);
   });
 
   it("falls back from an unknown run to one that has the tag", () => {
-    const r = resolveState({ ...defaultViewState(), run: "deleted", tag: "_npmi_" }, runs)!;
+    const r = resolveState({ ...defaultViewState(), run: "deleted", tag: "_npmi_" }, runs, CONFIG)!;
     expect(r.state.run).toBe("old_model");
   });
 
   it("forgets a compare target that no longer exists", () => {
-    const r = resolveState({ ...defaultViewState(), run2: "gone", step2: 3 }, runs)!;
+    const r = resolveState({ ...defaultViewState(), run2: "gone", step2: 3 }, runs, CONFIG)!;
     expect(r.state.run2).toBeNull();
     expect(r.state.step2).toBeNull();
-    const ok = resolveState({ ...defaultViewState(), run2: "model_a", step2: 1 }, runs)!;
+    const ok = resolveState({ ...defaultViewState(), run2: "model_a", step2: 1 }, runs, CONFIG)!;
     expect(ok.state.run2).toBe("model_a");
     expect(ok.state.step2).toBe(1);
   });
 });
 
 describe("compare target (table B)", () => {
-  const twoRuns = (): RunsResponse => {
+  const twoRuns = (): MeasureRuns => {
     const r = runsFixture();
     r.runs.push({ run: "model_b", tags: [countsTag()] });
     return r;
@@ -252,14 +248,14 @@ describe("sorting by header clicks", () => {
 
 describe("selection", () => {
   it("adds without duplicates, keeps order and removes", () => {
-    const a = toggleSelected(["x"], ["y", "x", "z"], true);
+    const a = toggleSelected(["x"], ["y", "x", "z"], true, LIMITS.max_selected);
     expect(a).toEqual(["x", "y", "z"]);
-    expect(toggleSelected(a, ["x", "z"], false)).toEqual(["y"]);
+    expect(toggleSelected(a, ["x", "z"], false, LIMITS.max_selected)).toEqual(["y"]);
   });
 
   it("stops at the cap", () => {
-    const labels = Array.from({ length: MAX_SELECTED + 1 }, (_, i) => String(i));
-    expect(toggleSelected([], labels, true)).toHaveLength(MAX_SELECTED);
+    const labels = Array.from({ length: LIMITS.max_selected + 1 }, (_, i) => String(i));
+    expect(toggleSelected([], labels, true, LIMITS.max_selected)).toHaveLength(LIMITS.max_selected);
   });
 });
 

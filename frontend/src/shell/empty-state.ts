@@ -1,6 +1,6 @@
 import { LitElement, html, css } from "lit";
 import { customElement } from "lit/decorators.js";
-import { baseStyles } from "./shared.js";
+import { baseStyles } from "../charts/theme.js";
 
 const WRITER_SNIPPET = `from tb_bias_plugin import summary
 

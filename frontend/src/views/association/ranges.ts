@@ -6,9 +6,6 @@ export interface RangeFilter {
   high: number | null;
 }
 
-/** The API allows at most this many `range` parameters. */
-export const MAX_RANGES = 20;
-
 function formatBound(value: number | null): string {
   return value === null ? "" : String(value);
 }
@@ -35,11 +32,14 @@ export function parseRangeParam(text: string): RangeFilter | null {
   return { column: text.slice(0, middle), low, high };
 }
 
-/** Adds a filter; a new filter on a column replaces the old one (a brush is one interval). */
-export function addRange(ranges: readonly RangeFilter[], range: RangeFilter): RangeFilter[] {
+/**
+ * Adds a filter; a new filter on a column replaces the old one (a brush is
+ * one interval). Beyond `maxRanges` (the config's `max_ranges`) nothing is added.
+ */
+export function addRange(ranges: readonly RangeFilter[], range: RangeFilter, maxRanges: number): RangeFilter[] {
   const index = ranges.findIndex((r) => r.column === range.column);
   if (index >= 0) return ranges.map((r, i) => (i === index ? range : r));
-  if (ranges.length >= MAX_RANGES) return [...ranges];
+  if (ranges.length >= maxRanges) return [...ranges];
   return [...ranges, range];
 }
 

@@ -1,8 +1,6 @@
 // Number and text formatting for display. Undefined values (null from the
 // server) show as an em dash; the row's counts explain why.
 
-import type { RangeFilter } from "./ranges.js";
-
 export const UNDEFINED_TEXT = "\u2014";
 
 export function formatValue(value: number | null | undefined, digits = 3): string {
@@ -23,21 +21,6 @@ const counts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNDEFINED_TEXT;
   return counts.format(value);
-}
-
-/** A column id as a reader sees it: `npmi_xy@woman` -> `npmi_xy (woman)`. */
-export function columnTitle(column: string): string {
-  const at = column.indexOf("@");
-  return at < 0 ? column : `${column.slice(0, at)} (${column.slice(at + 1)})`;
-}
-
-export function formatRange(range: RangeFilter): string {
-  const name = columnTitle(range.column);
-  const { low, high } = range;
-  if (low !== null && high !== null) return `${low} \u2264 ${name} \u2264 ${high}`;
-  if (low !== null) return `${name} \u2265 ${low}`;
-  if (high !== null) return `${name} \u2264 ${high}`;
-  return `${name}: any defined value`;
 }
 
 export function pairTitle(x1: string | null, x2: string | null): string {

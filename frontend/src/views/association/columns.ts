@@ -1,5 +1,9 @@
-// Which columns the ranked table shows, and which columns a range filter
-// can use; ids are the API's column names (docs/http_api.md).
+// Column ids (the API's column names, docs/http_api.md): `label`, `gap`,
+// `count`, `METRIC@IDENTITY` and `count@IDENTITY`. This module is the only
+// one that builds or parses them. Also: which columns the ranked table
+// shows, and which columns a range filter can use.
+
+import type { RangeFilter } from "./ranges.js";
 
 export type ColumnKind = "label" | "value" | "gap" | "count";
 
@@ -12,6 +16,47 @@ export interface Column {
 
 export function valueColumn(metric: string, identity: string): string {
   return `${metric}@${identity}`;
+}
+
+export function countColumn(identity: string): string {
+  return `count@${identity}`;
+}
+
+/** `npmi_xy@woman` -> family `npmi_xy`, identity `woman`; `gap` -> family `gap`, identity null. */
+export function parseColumn(column: string): { family: string; identity: string | null } {
+  const at = column.indexOf("@");
+  return at < 0 ? { family: column, identity: null } : { family: column.slice(0, at), identity: column.slice(at + 1) };
+}
+
+/** The identity a column like `npmi_xy@woman` or `count@man` refers to. */
+export function columnIdentity(column: string): string | null {
+  return parseColumn(column).identity;
+}
+
+/** The metric (or `count`) a column like `npmi_xy@woman` refers to; the column itself if it has no `@`. */
+export function columnFamily(column: string): string {
+  return parseColumn(column).family;
+}
+
+/** Whether a column's values have a sign (gap and metric values; not counts or labels). */
+export function isSignedColumn(column: string): boolean {
+  const { family, identity } = parseColumn(column);
+  return column === "gap" || (identity !== null && family !== "count");
+}
+
+/** A column id as a reader sees it: `npmi_xy@woman` -> `npmi_xy (woman)`. */
+export function columnTitle(column: string): string {
+  const { family, identity } = parseColumn(column);
+  return identity === null ? column : `${family} (${identity})`;
+}
+
+export function formatRange(range: RangeFilter): string {
+  const name = columnTitle(range.column);
+  const { low, high } = range;
+  if (low !== null && high !== null) return `${low} \u2264 ${name} \u2264 ${high}`;
+  if (low !== null) return `${name} \u2265 ${low}`;
+  if (high !== null) return `${name} \u2264 ${high}`;
+  return `${name}: any defined value`;
 }
 
 /**
@@ -28,7 +73,7 @@ export function tableColumns(identities: readonly string[], metric: string, show
   if (showCounts) {
     columns.push({ id: "count", title: "C(y)", kind: "count", identity: null });
     for (const identity of identities) {
-      columns.push({ id: `count@${identity}`, title: `C(${identity}, y)`, kind: "count", identity });
+      columns.push({ id: countColumn(identity), title: `C(${identity}, y)`, kind: "count", identity });
     }
   }
   return columns;
@@ -43,7 +88,7 @@ export function filterColumns(identities: readonly string[], metric: string, has
   if (hasCounts) {
     columns.push({ id: "count", title: "count", kind: "count", identity: null });
     for (const identity of identities) {
-      columns.push({ id: `count@${identity}`, title: `count (${identity})`, kind: "count", identity });
+      columns.push({ id: countColumn(identity), title: `count (${identity})`, kind: "count", identity });
     }
   }
   return columns;

@@ -1,7 +1,15 @@
-import { LitElement, html, css, nothing } from "lit";
-import { customElement, state } from "lit/decorators.js";
-import { createApi, errorMessage, isAbort, type Api } from "../lib/api.js";
-import { BULK_PAGE, fetchResultLabels, TooManyLabels } from "../lib/bulk.js";
+import { LitElement, html, css, nothing, type PropertyValues } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { formatCount } from "../../charts/format.js";
+import { baseStyles } from "../../charts/theme.js";
+import { errorMessage, type Api } from "../../shell/api.js";
+import { LatestRequest } from "../../shell/latest.js";
+import { RELOAD_EVENT, type MeasureViewElement, type ReloadRequest } from "../../shell/registry.js";
+import type { RunEntry } from "../../shell/types.js";
+import type { HashScope } from "../../shell/url-state.js";
+import { fetchResultLabels, TooManyLabels } from "./bulk.js";
+import { parseConfig, type AssociationConfig } from "./config.js";
+import { type AppEvents, type BulkKind } from "./events.js";
 import {
   applyFlagOp,
   emptyFlags,
@@ -11,24 +19,21 @@ import {
   saveFlagOp,
   type FlagLookup,
   type FlagOp,
-} from "../lib/flags.js";
-import { formatCount } from "../lib/format.js";
-import { distributionUrl, labelRowsUrls, RUNS_URL } from "../lib/query.js";
-import type { DistributionResponse, FlagsState, RunsResponse, TableResponse, TableRow } from "../lib/types.js";
-import { hashWindow, isOwnTab, readViewState, writeViewState, type HashWindow } from "../lib/url-sync.js";
+} from "./flags.js";
+import { distributionUrl, labelRowsUrls } from "./query.js";
+import type { DistributionResponse, FlagsState, MeasureRuns, RunInfo, TableResponse, TableRow } from "./types.js";
 import {
+  decodeViewState,
+  defaultViewState,
   encodeViewState,
-  MAX_SELECTED,
   resolveState,
   toggleSelected,
   type Resolution,
   type ViewState,
-} from "../lib/view-state.js";
-import { baseStyles, type AppEvents, type BulkKind } from "./shared.js";
+} from "./view-state.js";
 import "./compare.js";
 import "./controls.js";
 import "./distributions.js";
-import "./empty-state.js";
 import "./filters.js";
 import "./pcp.js";
 import "./table.js";
@@ -36,25 +41,29 @@ import "./table.js";
 /** Longest wait of the distribution request for the table's rows (see refreshDistribution). */
 const DISTRIBUTION_WAIT_MS = 250;
 
-/** Most labels a bulk flag or hide fetches (ten pages of `table`). */
-const BULK_CAP = 10 * BULK_PAGE;
-
 type Listener<K extends keyof AppEvents> = (event: CustomEvent<AppEvents[K]>) => void;
 
-/** Owns the view state (mirrored in the URL), the runs, flags, distributions and selected rows. */
-@customElement("tb-bias-app")
-export class BiasApp extends LitElement {
-  api: Api = createApi();
-  private hashWin: HashWindow = hashWindow(window);
-  private writing = false;
+/**
+ * The label-association view: owns its state (mirrored in its part of the
+ * URL), the flags, distributions and selected rows of the shown table.
+ */
+@customElement("tb-bias-association-view")
+export class AssociationView extends LitElement implements MeasureViewElement {
+  @property({ attribute: false }) api!: Api;
+  /** every run, with only association tags */
+  @property({ attribute: false }) runs: RunEntry[] = [];
+  @property({ attribute: false }) config: unknown = null;
+  @property({ attribute: false }) hash!: HashScope;
   /** a new view was applied: write the URL and refresh shared data after rendering it */
   private effectsPending = false;
+  private stateRead = false;
+  private unsubscribeHash: (() => void) | null = null;
 
-  @state() private view: ViewState = readViewState(this.hashWin);
+  @state() private view: ViewState = defaultViewState();
   @state() private resolution: Resolution | null = null;
-  @state() private runs: RunsResponse | null = null;
-  @state() private runsError = "";
-  @state() private runsLoading = false;
+  @state() private reloading = false;
+  private cfg: AssociationConfig | null = null;
+  private measureRuns: MeasureRuns | null = null;
 
   @state() private flags: FlagsState | null = null;
   @state() private lookup: FlagLookup = { flagged: new Set(), hidden: new Set() };
@@ -69,8 +78,7 @@ export class BiasApp extends LitElement {
   @state() private distributionLoading = false;
   @state() private distributionError = "";
   private distributionKey = "";
-  private runsAbort: AbortController | null = null;
-  private distributionAbort: AbortController | null = null;
+  private readonly distributionRequest = new LatestRequest(this);
   /** a distribution request waiting for the table's rows to arrive first */
   private distributionWaiting: { url: string; timer: ReturnType<typeof setTimeout> } | null = null;
 
@@ -79,7 +87,7 @@ export class BiasApp extends LitElement {
   @state() private selectedLoading = false;
   @state() private selectedError = "";
   private selectedKey = "";
-  private selectedAbort: AbortController | null = null;
+  private readonly selectedRequest = new LatestRequest(this);
 
   @state() private hovered: string | null = null;
   @state() private bulkBusy = false;
@@ -91,6 +99,7 @@ export class BiasApp extends LitElement {
       :host {
         display: block;
         height: 100%;
+        min-height: 0;
         background: var(--bg);
       }
       .app {
@@ -168,30 +177,44 @@ export class BiasApp extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
-    this.hashWin.addEventListener("hashchange", this.onHashChange);
+    this.unsubscribeHash = this.hash?.onExternalChange(this.onHashChange) ?? null;
     this.addEventListener("state-change", this.onStateChange as EventListener);
     this.addEventListener("flag-op", this.onFlagOp as EventListener);
     this.addEventListener("bulk-op", this.onBulkOp as EventListener);
     this.addEventListener("hover-label", this.onHover as EventListener);
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
-    void this.loadRuns();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.hashWin.removeEventListener("hashchange", this.onHashChange);
-    this.distributionAbort?.abort();
-    this.selectedAbort?.abort();
-    this.runsAbort?.abort();
+    this.unsubscribeHash?.();
+    this.unsubscribeHash = null;
     this.stopWaitingForRows();
+  }
+
+  /** New runs or config from the shell: fit the state to them. */
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (!changed.has("runs") && !changed.has("config") && !changed.has("hash")) return;
+    this.cfg = parseConfig(this.config);
+    const cfg = this.cfg;
+    if (!cfg) return;
+    this.measureRuns = { runs: this.runs as RunInfo[], metrics: cfg.metrics };
+    if (changed.has("runs")) this.reloading = false;
+    if (!this.stateRead && this.hash) {
+      this.stateRead = true;
+      this.view = decodeViewState(this.hash.read(), cfg.limits.max_selected);
+    }
+    this.applyView(this.view);
   }
 
   // --- state -------------------------------------------------------------
 
   private readonly onHashChange = () => {
-    if (this.writing || !isOwnTab(this.hashWin.location.hash)) return;
-    const next = readViewState(this.hashWin);
-    if (JSON.stringify(encodeViewState(next)) !== JSON.stringify(encodeViewState(this.view))) this.applyView(next);
+    const cfg = this.cfg;
+    if (!cfg) return;
+    const next = decodeViewState(this.hash.read(), cfg.limits.max_selected);
+    const encode = (v: ViewState) => JSON.stringify(encodeViewState(v, cfg.default_metric));
+    if (encode(next) !== encode(this.view)) this.applyView(next);
   };
 
   private readonly onStateChange: Listener<"state-change"> = (event) => {
@@ -215,11 +238,11 @@ export class BiasApp extends LitElement {
 
   private applyView(view: ViewState) {
     const previousTag = this.resolution?.state.tag ?? null;
-    if (!this.runs) {
+    if (!this.measureRuns || !this.cfg) {
       this.view = view;
       return;
     }
-    this.resolution = resolveState(view, this.runs);
+    this.resolution = resolveState(view, this.measureRuns, this.cfg);
     this.view = this.resolution ? this.resolution.state : view;
     this.effectsPending = true;
     const resolved = this.resolution?.state;
@@ -251,43 +274,25 @@ export class BiasApp extends LitElement {
   }
 
   private writeUrl() {
-    this.writing = true;
-    try {
-      writeViewState(this.hashWin, this.view, () => new HashChangeEvent("hashchange"));
-    } catch {
-      // A parent that refuses history writes: the view still works, links just won't restore it.
-    } finally {
-      this.writing = false;
-    }
+    if (this.cfg) this.hash?.write(encodeViewState(this.view, this.cfg.default_metric));
   }
 
   // --- data ----------------------------------------------------------------
 
-  private async loadRuns() {
-    // Only the latest listing counts: an older answer arriving last must not win.
-    this.runsAbort?.abort();
-    const abort = new AbortController();
-    this.runsAbort = abort;
-    this.runsLoading = true;
-    this.runsError = "";
-    try {
-      const runs = await this.api.get<RunsResponse>(RUNS_URL, abort.signal);
-      if (abort.signal.aborted) return;
-      this.runs = runs;
-      this.applyView(this.view);
-    } catch (error) {
-      if (abort.signal.aborted || isAbort(error)) return;
-      this.runsError = errorMessage(error);
-    } finally {
-      if (!abort.signal.aborted) this.runsLoading = false;
-    }
-  }
-
+  /** Asks the shell for the runs again (new steps and tables); every request of the view is repeated. */
   private reload() {
     this.reloads++;
     this.rowsRevision++;
     this.flags = null;
-    void this.loadRuns();
+    const request: ReloadRequest = { settled: null };
+    this.dispatchEvent(new CustomEvent(RELOAD_EVENT, { detail: request, bubbles: true, composed: true }));
+    if (!request.settled) return;
+    this.reloading = true;
+    void request.settled.then(() => {
+      this.reloading = false;
+      // The same runs as before still mean fresh data: refetch what the view shows.
+      if (this.resolution) this.applyView(this.view);
+    });
   }
 
   /**
@@ -305,7 +310,7 @@ export class BiasApp extends LitElement {
     const key = `${url}#${this.reloads}`;
     if (!force && key === this.distributionKey) return;
     this.distributionKey = key;
-    this.distributionAbort?.abort();
+    this.distributionRequest.abort();
     this.distributionLoading = true;
     this.stopWaitingForRows();
     if (s.view !== "table") {
@@ -325,19 +330,15 @@ export class BiasApp extends LitElement {
   }
 
   private fetchDistribution(url: string) {
-    this.distributionAbort?.abort();
-    const abort = new AbortController();
-    this.distributionAbort = abort;
     this.distributionLoading = true;
-    this.api.get<DistributionResponse>(url, abort.signal).then(
+    this.distributionRequest.run(
+      (signal) => this.api.get<DistributionResponse>(url, signal),
       (data) => {
-        if (abort.signal.aborted) return;
         this.distribution = data;
         this.distributionError = "";
         this.distributionLoading = false;
       },
       (error) => {
-        if (abort.signal.aborted || isAbort(error)) return;
         this.distribution = null;
         this.distributionError = errorMessage(error);
         this.distributionLoading = false;
@@ -350,25 +351,22 @@ export class BiasApp extends LitElement {
     if (!s) return;
     if (s.selected.length === 0) {
       this.selectedKey = "";
-      this.selectedAbort?.abort();
+      this.selectedRequest.abort();
       this.selectedRows = [];
       this.selectedMissing = [];
       this.selectedLoading = false;
       this.selectedError = "";
       return;
     }
-    const urls = labelRowsUrls(s, s.selected);
+    const urls = labelRowsUrls(s, s.selected, this.cfg!.limits.max_labels);
     const key = `${urls.join("\n")}#${this.reloads}`;
     if (!force && key === this.selectedKey) return;
     this.selectedKey = key;
-    this.selectedAbort?.abort();
-    const abort = new AbortController();
-    this.selectedAbort = abort;
     this.selectedLoading = true;
     const wanted = s.selected;
-    Promise.all(urls.map((url) => this.api.get<TableResponse>(url, abort.signal))).then(
+    this.selectedRequest.run(
+      (signal) => Promise.all(urls.map((url) => this.api.get<TableResponse>(url, signal))),
       (pages) => {
-        if (abort.signal.aborted) return;
         const byLabel = new Map<string, TableRow>();
         for (const page of pages) for (const row of page.rows) byLabel.set(row.label, row);
         this.selectedRows = wanted.flatMap((label) => byLabel.get(label) ?? []);
@@ -377,7 +375,6 @@ export class BiasApp extends LitElement {
         this.selectedLoading = false;
       },
       (error) => {
-        if (abort.signal.aborted || isAbort(error)) return;
         this.selectedError = errorMessage(error);
         this.selectedLoading = false;
       },
@@ -457,17 +454,19 @@ export class BiasApp extends LitElement {
 
   private async bulkOp(kind: BulkKind, on: boolean) {
     const s = this.resolution?.state;
-    if (!s || this.bulkBusy) return;
+    const limits = this.cfg?.limits;
+    if (!s || !limits || this.bulkBusy) return;
     this.bulkBusy = true;
     try {
       if (kind === "selected") {
-        const { labels, total } = await fetchResultLabels(this.api, s, MAX_SELECTED, true);
-        this.applyView({ ...this.view, selected: toggleSelected(this.view.selected, labels, on) });
-        if (total > MAX_SELECTED) this.notice = `Selected the first ${formatCount(MAX_SELECTED)} of ${formatCount(total)} labels.`;
+        const max = limits.max_selected;
+        const { labels, total } = await fetchResultLabels(this.api, s, max, limits.max_limit, true);
+        this.applyView({ ...this.view, selected: toggleSelected(this.view.selected, labels, on, max) });
+        if (total > max) this.notice = `Selected the first ${formatCount(max)} of ${formatCount(total)} labels.`;
       } else {
         // Unhiding must see the hidden rows of the result.
         const scope = kind === "hidden" && !on ? { ...s, showHidden: true } : s;
-        const { labels } = await fetchResultLabels(this.api, scope, BULK_CAP);
+        const { labels } = await fetchResultLabels(this.api, scope, limits.bulk_cap, limits.max_limit);
         this.flagOp({ kind, labels, on });
       }
     } catch (error) {
@@ -496,21 +495,14 @@ export class BiasApp extends LitElement {
   }
 
   override render() {
-    if (!this.runs) {
-      return html`<div class="centered">
-        ${this.runsError
-          ? html`<div class="error" role="alert" data-testid="error-message">
-              Cannot list the logged tables: ${this.runsError}
-              <button type="button" @click=${() => void this.loadRuns()}>Retry</button>
-            </div>`
-          : html`<p class="loading" data-testid="loading">Loading tables\u2026</p>`}
+    const cfg = this.cfg;
+    if (!cfg || !this.measureRuns) {
+      return html`<div class="error centered" role="alert" data-testid="error-message">
+        The backend sent no usable settings for label associations; upgrade tb-bias and reload.
       </div>`;
     }
     if (!this.resolution) {
-      return html`<tb-bias-empty-state></tb-bias-empty-state>
-        <div style="text-align:center">
-          <button type="button" data-testid="reload-button" @click=${() => this.reload()}>Reload</button>
-        </div>`;
+      return html`<p class="centered">No association tables logged.</p>`;
     }
     const { state: s, info } = this.resolution;
     const selected = new Set(s.selected);
@@ -524,27 +516,27 @@ export class BiasApp extends LitElement {
             <button
               type="button"
               data-testid="reload-button"
-              aria-busy=${this.runsLoading}
+              aria-busy=${this.reloading}
               @click=${() => this.reload()}
               title="Fetch new steps and data"
             >
-              ${this.runsLoading ? "Reloading\u2026" : "Reload"}
+              ${this.reloading ? "Reloading\u2026" : "Reload"}
             </button>
           </div>
-          ${this.runsError ? html`<div class="error" role="alert" data-testid="error-message">${this.runsError}</div>` : nothing}
           <section class="panel" aria-labelledby="controls-title">
             <h2 id="controls-title">Data</h2>
-            <tb-bias-controls .runs=${this.runs} .state=${s} .info=${info}></tb-bias-controls>
+            <tb-bias-controls .runs=${this.measureRuns} .state=${s} .info=${info}></tb-bias-controls>
           </section>
           <section class="panel" aria-labelledby="filters-title">
             <h2 id="filters-title">Filters</h2>
-            <tb-bias-filters .state=${s} .info=${info}></tb-bias-filters>
+            <tb-bias-filters .state=${s} .info=${info} .maxRanges=${cfg.limits.max_ranges}></tb-bias-filters>
           </section>
           <section class="panel">
             <tb-bias-distributions
               .data=${this.distribution}
               .state=${s}
               .info=${info}
+              .maxRanges=${cfg.limits.max_ranges}
               .loading=${this.distributionLoading}
               .error=${this.distributionError}
             ></tb-bias-distributions>
@@ -606,13 +598,15 @@ export class BiasApp extends LitElement {
                   .valueDomain=${valueDomain ?? [-1, 1]}
                   .gapDomain=${gapDomain}
                   .busy=${this.bulkBusy}
+                  .limits=${cfg.limits}
                 ></tb-bias-table>
               `
             : html`<tb-bias-compare
                 role="tabpanel"
                 aria-label="Compare"
                 .api=${this.api}
-                .runs=${this.runs}
+                .runs=${this.measureRuns}
+                .limits=${cfg.limits}
                 .state=${s}
                 .info=${info}
                 .flags=${this.lookup}
@@ -626,6 +620,6 @@ export class BiasApp extends LitElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    "tb-bias-app": BiasApp;
+    "tb-bias-association-view": AssociationView;
   }
 }

@@ -1,22 +1,4 @@
 import { css } from "lit";
-import type { FlagOp } from "../lib/flags.js";
-import type { ViewState } from "../lib/view-state.js";
-
-export type BulkKind = "flagged" | "hidden" | "selected";
-
-/** Events the views send up to the app, which owns the state. */
-export interface AppEvents {
-  "state-change": Partial<ViewState>;
-  "flag-op": FlagOp;
-  "bulk-op": { kind: BulkKind; on: boolean };
-  "hover-label": string | null;
-  /** the table received a page of rows (or an error) for its current query */
-  "rows-loaded": null;
-}
-
-export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {
-  from.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-}
 
 /** Tokens and controls shared by every view (each has its own shadow root). */
 export const baseStyles = css`

@@ -1,17 +1,18 @@
 import { LitElement, html, css, nothing } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { filterColumns } from "../lib/columns.js";
-import { formatRange } from "../lib/format.js";
-import { addRange, MAX_RANGES, parseBoundInput, removeRange, type RangeFilter } from "../lib/ranges.js";
-import type { TagInfo } from "../lib/types.js";
-import type { ResolvedState } from "../lib/view-state.js";
-import { baseStyles, emit } from "./shared.js";
+import { filterColumns, formatRange } from "./columns.js";
+import { addRange, parseBoundInput, removeRange, type RangeFilter } from "./ranges.js";
+import type { TagInfo } from "./types.js";
+import type { ResolvedState } from "./view-state.js";
+import { baseStyles } from "../../charts/theme.js";
+import { emit } from "./events.js";
 
 /** Active range filters as removable chips, and a keyboard way to add one. */
 @customElement("tb-bias-filters")
 export class Filters extends LitElement {
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
+  @property({ attribute: false }) maxRanges!: number;
   @state() private formError = "";
 
   static override styles = [
@@ -97,11 +98,11 @@ export class Filters extends LitElement {
       this.formError = "Give a minimum, a maximum or both.";
     } else if (low !== null && high !== null && low > high) {
       this.formError = "The minimum is above the maximum.";
-    } else if (!this.state.ranges.some((r) => r.column === column) && this.state.ranges.length >= MAX_RANGES) {
-      this.formError = `At most ${MAX_RANGES} range filters.`;
+    } else if (!this.state.ranges.some((r) => r.column === column) && this.state.ranges.length >= this.maxRanges) {
+      this.formError = `At most ${this.maxRanges} range filters.`;
     } else {
       this.formError = "";
-      this.change(addRange(this.state.ranges, { column, low, high }));
+      this.change(addRange(this.state.ranges, { column, low, high }, this.maxRanges));
       form.reset();
     }
   }

@@ -1,13 +1,14 @@
 import { LitElement, html, css, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
-import type { RunsResponse, TagInfo } from "../lib/types.js";
-import type { ResolvedState, ViewState } from "../lib/view-state.js";
-import { baseStyles, emit } from "./shared.js";
+import type { MeasureRuns, TagInfo } from "./types.js";
+import type { ResolvedState, ViewState } from "./view-state.js";
+import { baseStyles } from "../../charts/theme.js";
+import { emit } from "./events.js";
 
 /** Which table to read and which numbers to compute from it. */
 @customElement("tb-bias-controls")
 export class Controls extends LitElement {
-  @property({ attribute: false }) runs!: RunsResponse;
+  @property({ attribute: false }) runs!: MeasureRuns;
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
 

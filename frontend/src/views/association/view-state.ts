@@ -1,8 +1,10 @@
 // The view state that a reload or a shared link restores, its URL encoding
 // (string values under `p.tb_bias.*`), and the reducers that change it.
 
+import { columnFamily, columnIdentity, isSignedColumn, valueColumn } from "./columns.js";
 import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js";
-import type { Order, RunsResponse, TagInfo } from "./types.js";
+import type { AssociationConfig } from "./config.js";
+import type { MeasureRuns, Order, TagInfo } from "./types.js";
 
 export type MainView = "table" | "compare";
 export type PlotKind = "violin" | "histogram";
@@ -40,9 +42,6 @@ export interface ViewState {
   plot: PlotKind;
 }
 
-export const DEFAULT_METRIC = "npmi_xy";
-/** The `label` parameter may repeat at most this often. */
-export const MAX_SELECTED = 1000;
 
 export function defaultViewState(): ViewState {
   return {
@@ -109,8 +108,8 @@ function text(value: string | undefined): string | null {
   return value === undefined || value === "" ? null : value;
 }
 
-/** Reads the URL entries; anything malformed falls back to its default. */
-export function decodeViewState(entries: Readonly<Record<string, string>>): ViewState {
+/** Reads the URL entries; anything malformed falls back to its default; at most `maxSelected` selected labels. */
+export function decodeViewState(entries: Readonly<Record<string, string>>, maxSelected: number): ViewState {
   const d = defaultViewState();
   const threshold = entries["threshold"] === undefined ? NaN : Number(entries["threshold"]);
   const ranges = stringList(entries["range"])
@@ -136,7 +135,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>): View
     flaggedOnly: entries["flagged"] === "1",
     showHidden: entries["hidden"] === "1",
     showCounts: entries["counts"] === "1",
-    selected: [...new Set(stringList(entries["sel"]))].slice(0, MAX_SELECTED),
+    selected: [...new Set(stringList(entries["sel"]))].slice(0, maxSelected),
     view: oneOf(entries["view"], ["table", "compare"] as const, d.view),
     run2: text(entries["run2"]),
     tag2: text(entries["tag2"]),
@@ -147,8 +146,8 @@ export function decodeViewState(entries: Readonly<Record<string, string>>): View
   };
 }
 
-/** URL entries for a state; defaults are left out to keep links short. */
-export function encodeViewState(state: ViewState): Record<string, string> {
+/** URL entries for a state; defaults (`defaultMetricId`: the config's) are left out to keep links short. */
+export function encodeViewState(state: ViewState, defaultMetricId: string): Record<string, string> {
   const d = defaultViewState();
   const out: Record<string, string> = {};
   const put = (key: string, value: string | null, fallback: string | null = null) => {
@@ -161,7 +160,7 @@ export function encodeViewState(state: ViewState): Record<string, string> {
   put("tag", state.tag);
   put("step", state.step === null ? null : String(state.step));
   put("threshold", state.threshold === null ? null : String(state.threshold));
-  put("metric", state.metric, DEFAULT_METRIC);
+  put("metric", state.metric, defaultMetricId);
   put("x1", state.x1);
   put("x2", state.x2);
   put("smoothing", String(state.smoothing), "0");
@@ -199,26 +198,15 @@ export interface Resolution {
   info: TagInfo;
 }
 
-export function defaultMetric(info: TagInfo): string {
-  const preferred = info.kind === "counts" ? DEFAULT_METRIC : "nPMI";
+/** The config's default metric for counts; legacy tables hold nPMI. */
+export function defaultMetric(info: TagInfo, defaultMetricId: string): string {
+  const preferred = info.kind === "counts" ? defaultMetricId : "nPMI";
   return info.metrics.includes(preferred) ? preferred : (info.metrics[0] ?? preferred);
 }
 
-export function findTag(runs: RunsResponse, run: string | null, tag: string | null): TagInfo | null {
+export function findTag(runs: MeasureRuns, run: string | null, tag: string | null): TagInfo | null {
   const found = runs.runs.find((r) => r.run === run);
   return found?.tags.find((t) => t.tag === tag) ?? null;
-}
-
-/** The identity a column like `npmi_xy@woman` or `count@man` refers to. */
-export function columnIdentity(column: string): string | null {
-  const at = column.indexOf("@");
-  return at < 0 ? null : column.slice(at + 1);
-}
-
-/** The metric (or `count`) a column like `npmi_xy@woman` refers to; the column itself if it has no `@`. */
-export function columnFamily(column: string): string {
-  const at = column.indexOf("@");
-  return at < 0 ? column : column.slice(0, at);
 }
 
 /**
@@ -226,7 +214,7 @@ export function columnFamily(column: string): string {
  * run or tag falls back to the first table, and every choice that table
  * cannot answer falls back to its default. Returns null when nothing is logged.
  */
-export function resolveState(state: ViewState, runs: RunsResponse): Resolution | null {
+export function resolveState(state: ViewState, runs: MeasureRuns, config: AssociationConfig): Resolution | null {
   const withTables = runs.runs.filter((r) => r.tags.length > 0);
   if (withTables.length === 0) return null;
   const run = withTables.find((r) => r.run === state.run) ?? withTables.find((r) => r.tags.some((t) => t.tag === state.tag)) ?? withTables[0]!;
@@ -240,7 +228,7 @@ export function resolveState(state: ViewState, runs: RunsResponse): Resolution |
     x2 !== null && ((x2 === "rest" && identities.length >= 2) || (x2 !== x1 && identities.includes(x2)));
   if (!x2Valid) x2 = identities.find((x) => x !== x1) ?? null;
 
-  const metric = state.metric !== null && info.metrics.includes(state.metric) ? state.metric : defaultMetric(info);
+  const metric = state.metric !== null && info.metrics.includes(state.metric) ? state.metric : defaultMetric(info, config.default_metric);
   const sortIdentity = columnIdentity(state.sort);
   let sort = state.sort;
   if (sortIdentity !== null && !identities.includes(sortIdentity)) {
@@ -248,10 +236,10 @@ export function resolveState(state: ViewState, runs: RunsResponse): Resolution |
   } else if (sortIdentity !== null && columnFamily(sort) !== "count") {
     // Sorting by an identity's value follows the metric: the table shows
     // that metric's columns only.
-    sort = `${metric}@${sortIdentity}`;
+    sort = valueColumn(metric, sortIdentity);
   }
   // With one identity there is no gap: rank by that identity's value instead.
-  if (x2 === null && x1 !== null && sort === "gap") sort = `${metric}@${x1}`;
+  if (x2 === null && x1 !== null && sort === "gap") sort = valueColumn(metric, x1);
   // A range keeps its own metric (its chip names it) if this table has it.
   const ranges = state.ranges.filter((r) => {
     const identity = columnIdentity(r.column);
@@ -280,7 +268,7 @@ export function resolveState(state: ViewState, runs: RunsResponse): Resolution |
       smoothing: counts ? state.smoothing : 0,
       sort,
       ranges,
-      selected: state.selected.slice(0, MAX_SELECTED),
+      selected: state.selected.slice(0, config.limits.max_selected),
       run2,
       tag2,
       step2,
@@ -301,7 +289,7 @@ export interface CompareTarget {
  * something: the same table in the next run that has it, else the step
  * before A's.
  */
-export function compareTarget(s: ResolvedState, runs: RunsResponse): CompareTarget {
+export function compareTarget(s: ResolvedState, runs: MeasureRuns): CompareTarget {
   if (s.run2 !== null || s.tag2 !== null || s.step2 !== null) {
     return { run: s.run2 ?? s.run, tag: s.tag2 ?? s.tag, step: s.step2 };
   }
@@ -322,7 +310,7 @@ export function compareTarget(s: ResolvedState, runs: RunsResponse): CompareTarg
  */
 export function nextSort(current: { sort: string; order: Order }, column: string): { sort: string; order: Order } {
   if (current.sort !== column) return { sort: column, order: column === "label" ? "asc" : "desc" };
-  const signed = column === "gap" || (column.includes("@") && !column.startsWith("count@"));
+  const signed = isSignedColumn(column);
   const cycle: Order[] = column === "label" ? ["asc", "desc"] : signed ? ["desc", "asc", "abs"] : ["desc", "asc"];
   const at = cycle.indexOf(current.order);
   return { sort: column, order: cycle[(at + 1) % cycle.length]! };
@@ -341,8 +329,8 @@ export function nextCompareSort(
   return { compareSort: column, compareOrder: cycle[(at + 1) % cycle.length]! };
 }
 
-/** Adds or removes labels from the selection, keeping order and the cap. */
-export function toggleSelected(selected: readonly string[], labels: readonly string[], on: boolean): string[] {
+/** Adds or removes labels from the selection, keeping order and at most `max` labels. */
+export function toggleSelected(selected: readonly string[], labels: readonly string[], on: boolean, max: number): string[] {
   if (!on) {
     const drop = new Set(labels);
     return selected.filter((l) => !drop.has(l));
@@ -350,7 +338,7 @@ export function toggleSelected(selected: readonly string[], labels: readonly str
   const out = [...selected];
   const have = new Set(selected);
   for (const label of labels) {
-    if (out.length >= MAX_SELECTED) break;
+    if (out.length >= max) break;
     if (!have.has(label)) {
       have.add(label);
       out.push(label);

@@ -1,10 +1,13 @@
 // Response shapes of the routes in docs/http_api.md. Undefined numbers
 // (NaN on the server) arrive as null.
 
+import type { RunEntry, TagBase } from "../../shell/types.js";
+
 export type Order = "desc" | "asc" | "abs";
 export type TableKind = "counts" | "precomputed";
 
-export interface TagInfo {
+/** A tag of this measure (shell's TagBase plus the association fields). */
+export interface TagInfo extends TagBase {
   tag: string;
   kind: TableKind;
   format: string;
@@ -16,12 +19,10 @@ export interface TagInfo {
   description: string;
 }
 
-export interface RunInfo {
-  run: string;
-  tags: TagInfo[];
-}
+export type RunInfo = RunEntry<TagInfo>;
 
-export interface RunsResponse {
+/** The runs of this measure, with the metric names of its config. */
+export interface MeasureRuns {
   runs: RunInfo[];
   /** metric id -> human-readable name */
   metrics: Record<string, string>;
@@ -134,9 +135,4 @@ export interface FlagsState {
   flagged: string[];
   hidden: string[];
   version: number;
-}
-
-export interface ErrorBody {
-  error: string;
-  current?: FlagsState;
 }

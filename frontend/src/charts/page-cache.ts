@@ -9,9 +9,6 @@ export interface Page<R> {
 
 export type PageFetcher<R> = (offset: number, limit: number, signal: AbortSignal) => Promise<Page<R>>;
 
-/** The routes' largest `limit`. */
-export const MAX_LIMIT = 1000;
-
 /** Sorted page numbers split into runs of consecutive pages, each at most `maxRun` long. */
 export function runsOf(pages: readonly number[], maxRun: number): number[][] {
   const runs: number[][] = [];
@@ -26,6 +23,8 @@ export function runsOf(pages: readonly number[], maxRun: number): number[][] {
 export class PageCache<R> {
   readonly pageSize: number;
   readonly maxPages: number;
+  /** most rows one request may ask for (the route's largest `limit`) */
+  readonly maxRequest: number;
   /** rows that pass the filters; null until the first page arrives */
   total: number | null = null;
   error: unknown = null;
@@ -34,10 +33,11 @@ export class PageCache<R> {
   private readonly fallback: ReadonlyMap<number, R[]>;
   private readonly abort = new AbortController();
 
-  constructor(pageSize = 100, maxPages = 200, previous?: PageCache<R>) {
+  constructor(pageSize: number, maxPages = 200, previous?: PageCache<R>, maxRequest = pageSize) {
     if (!(pageSize >= 1) || !(maxPages >= 1)) throw new RangeError("pageSize and maxPages must be positive");
     this.pageSize = pageSize;
     this.maxPages = maxPages;
+    this.maxRequest = maxRequest;
     this.fallback = previous ? new Map(previous.pages) : new Map();
     if (previous) this.total = previous.total;
   }
@@ -87,7 +87,7 @@ export class PageCache<R> {
     const wanted = this.missing(first, last);
     this.touch(first, last);
     await Promise.all(
-      runsOf(wanted, Math.max(1, Math.floor(MAX_LIMIT / this.pageSize))).map(async (run) => {
+      runsOf(wanted, Math.max(1, Math.floor(this.maxRequest / this.pageSize))).map(async (run) => {
         for (const page of run) this.loading.add(page);
         const start = run[0]!;
         try {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hashFor, hashWindow, isOwnTab, readViewState, writeViewState, type HashWindow } from "../src/lib/url-sync.js";
-import { defaultViewState } from "../src/lib/view-state.js";
+import { hashFor, hashWindow, isOwnTab, readEntries, shellKeys, viewKeys, writeEntries, type HashWindow } from "../src/shell/url-state.js";
+import { decodeViewState, defaultViewState, encodeViewState, type ViewState } from "../src/views/association/view-state.js";
+import { CONFIG, LIMITS } from "./fixtures.js";
+
+// The association view's keys: plain, as before the switcher (old links).
+const association = viewKeys("");
+const readViewState = (win: HashWindow) => decodeViewState(readEntries(win.location.hash, association), LIMITS.max_selected);
+const writeViewState = (win: HashWindow, state: ViewState, makeEvent: () => Event) =>
+  writeEntries(win, association, encodeViewState(state, CONFIG.default_metric), makeEvent);
 
 class FakeWindow implements HashWindow {
   location = { hash: "", pathname: "/", search: "?x=1" };
@@ -20,7 +27,7 @@ class FakeWindow implements HashWindow {
   }
 }
 
-describe("url-sync", () => {
+describe("url-state", () => {
   it("reads our state from TensorBoard's hash", () => {
     const win = new FakeWindow();
     win.location.hash = "#tb_bias&regexInput=x&p.tb_bias.metric=pmi&p.tb_bias.sel=%5B%22a%22%5D";
@@ -41,10 +48,21 @@ describe("url-sync", () => {
   it("does nothing when the hash already holds the state", () => {
     const win = new FakeWindow();
     const state = { ...defaultViewState(), metric: "dp" };
-    win.location.hash = hashFor("#tb_bias", state);
+    win.location.hash = hashFor("#tb_bias", association, encodeViewState(state, CONFIG.default_metric));
     expect(writeViewState(win, state, () => new Event("hashchange"))).toBe(false);
     expect(win.history.replaced).toHaveLength(0);
     expect(win.events).toHaveLength(0);
+  });
+
+  it("keeps the shell's and other views' keys apart from the association view's", () => {
+    const hash = "#tb_bias&p.tb_bias.measure=discrepancy&p.tb_bias.discrepancy.run=b&p.tb_bias.metric=pmi";
+    expect(readEntries(hash, association)).toEqual({ metric: "pmi" });
+    expect(readEntries(hash, shellKeys)).toEqual({ measure: "discrepancy" });
+    expect(readEntries(hash, viewKeys("discrepancy."), "discrepancy.")).toEqual({ run: "b" });
+    expect(hashFor(hash, association, { metric: "dp" })).toBe(
+      "#tb_bias&p.tb_bias.measure=discrepancy&p.tb_bias.discrepancy.run=b&p.tb_bias.metric=dp",
+    );
+    expect(hashFor(hash, viewKeys("discrepancy."), {}, "discrepancy.")).toBe("#tb_bias&p.tb_bias.measure=discrepancy&p.tb_bias.metric=pmi");
   });
 
   it("tells our tab from another plugin's", () => {

@@ -2,7 +2,7 @@
 // number; a write based on a stale version gets 409 and the current lists,
 // onto which the user's change is replayed once.
 
-import { ApiError, type Api } from "./api.js";
+import { ApiError, type Api } from "../../shell/api.js";
 import { flagsUrl } from "./query.js";
 import type { FlagsState } from "./types.js";
 
@@ -71,7 +71,7 @@ export async function saveFlagOp(api: Api, state: FlagsState, op: FlagOp): Promi
   try {
     return { state: await post(state), rebased: false };
   } catch (error) {
-    const current = error instanceof ApiError && error.status === 409 ? error.body?.current : undefined;
+    const current = error instanceof ApiError && error.status === 409 ? (error.body?.current as FlagsState | undefined) : undefined;
     if (!current) throw error;
     try {
       return { state: await post(current), rebased: true };

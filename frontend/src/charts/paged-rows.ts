@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from "lit";
-import { throttle } from "../lib/debounce.js";
-import { PageCache, type PageFetcher } from "../lib/page-cache.js";
+import { throttle } from "./debounce.js";
+import { PageCache, type PageFetcher } from "./page-cache.js";
 
 const EMPTY: number[] = [];
 
@@ -21,10 +21,11 @@ export class PagedRows<R> implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly pageSize = 100,
+    /** rows per page, and the route's largest `limit` (adjacent pages are fetched together up to it); read per query */
+    private readonly sizes: () => { pageSize: number; maxRequest: number },
     private readonly initialRows = 60,
   ) {
-    this.cache = new PageCache<R>(pageSize);
+    this.cache = new PageCache<R>(1); // empty until the first query
     host.addController(this);
   }
 
@@ -46,7 +47,8 @@ export class PagedRows<R> implements ReactiveController {
     this.fetcher = fetcher;
     const previous = this.cache;
     previous.dispose();
-    this.cache = new PageCache<R>(this.pageSize, 200, options.keepRows ? previous : undefined);
+    const { pageSize, maxRequest } = this.sizes();
+    this.cache = new PageCache<R>(pageSize, 200, options.keepRows ? previous : undefined, maxRequest);
     if (!options.keepRows) this.items = EMPTY;
     if (options.fromTop || !options.keepRows) this.window = [0, this.initialRows];
     this.loadNow();

@@ -4,17 +4,19 @@ import { styleMap } from "lit/directives/style-map.js";
 import "@lit-labs/virtualizer";
 import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
-import { errorMessage, type Api } from "../lib/api.js";
-import { barGeometry } from "../lib/bars.js";
-import { gapColor } from "../lib/colors.js";
-import type { FlagLookup } from "../lib/flags.js";
-import { formatCount, formatSigned, formatTotal, pairTitle } from "../lib/format.js";
-import { compareUrl } from "../lib/query.js";
-import type { CompareResponse, CompareRow, RunsResponse, TagInfo } from "../lib/types.js";
-import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "../lib/view-state.js";
-import { flagIcon } from "./icons.js";
-import { PagedRows } from "./paged-rows.js";
-import { baseStyles, emit } from "./shared.js";
+import { errorMessage, type Api } from "../../shell/api.js";
+import { barGeometry } from "../../charts/bars.js";
+import { gapColor } from "../../charts/colors.js";
+import type { Limits } from "./config.js";
+import type { FlagLookup } from "./flags.js";
+import { formatCount, formatSigned, formatTotal, pairTitle } from "../../charts/format.js";
+import { compareUrl } from "./query.js";
+import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
+import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
+import { flagIcon } from "../../charts/icons.js";
+import { PagedRows } from "../../charts/paged-rows.js";
+import { baseStyles } from "../../charts/theme.js";
+import { emit } from "./events.js";
 
 const LAYOUT = flow();
 const TEMPLATE = "minmax(9rem, 2fr) repeat(3, minmax(7rem, 1fr)) repeat(2, minmax(4.5rem, 0.7fr)) 2.5rem";
@@ -29,13 +31,14 @@ interface CompareColumn {
 @customElement("tb-bias-compare")
 export class Compare extends LitElement {
   @property({ attribute: false }) api!: Api;
-  @property({ attribute: false }) runs!: RunsResponse;
+  @property({ attribute: false }) runs!: MeasureRuns;
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
   @property({ attribute: false }) flags: FlagLookup = { flagged: new Set(), hidden: new Set() };
   @property({ attribute: false }) gapDomain: [number, number] = [-2, 2];
+  @property({ attribute: false }) limits!: Limits;
   private meta: CompareResponse | null = null;
-  private readonly rows = new PagedRows<CompareRow>(this);
+  private readonly rows = new PagedRows<CompareRow>(this, () => ({ pageSize: this.limits.page_size, maxRequest: this.limits.max_limit }));
 
   static override styles = [
     baseStyles,

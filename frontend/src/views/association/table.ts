@@ -4,21 +4,23 @@ import { styleMap } from "lit/directives/style-map.js";
 import "@lit-labs/virtualizer";
 import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
-import type { Api } from "../lib/api.js";
-import { errorMessage } from "../lib/api.js";
-import { barStyle } from "../lib/bars.js";
-import { gapColor, identityColor, identityTextColor } from "../lib/colors.js";
-import { ACTIONS_REM, gridTemplate, SELECT_REM, tableColumns, tableMinWidth, type Column } from "../lib/columns.js";
-import { flaggedCsvLink, resultCsvLink } from "../lib/csv.js";
-import { debounce } from "../lib/debounce.js";
-import type { FlagLookup } from "../lib/flags.js";
-import { columnTitle, formatCount, formatSigned, formatTotal, formatValue, pairTitle } from "../lib/format.js";
-import { looksLikeCompletePattern, tableUrl } from "../lib/query.js";
-import type { TableResponse, TableRow, TagInfo } from "../lib/types.js";
-import { nextSort, queryKey, toggleSelected, type ResolvedState } from "../lib/view-state.js";
-import { eyeOffIcon, flagIcon } from "./icons.js";
-import { PagedRows } from "./paged-rows.js";
-import { baseStyles, emit, type BulkKind } from "./shared.js";
+import type { Api } from "../../shell/api.js";
+import { errorMessage } from "../../shell/api.js";
+import { barStyle } from "../../charts/bars.js";
+import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
+import { ACTIONS_REM, columnTitle, gridTemplate, SELECT_REM, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import type { Limits } from "./config.js";
+import { flaggedCsvLink, resultCsvLink } from "./csv.js";
+import { debounce } from "../../charts/debounce.js";
+import type { FlagLookup } from "./flags.js";
+import { formatCount, formatSigned, formatTotal, formatValue, pairTitle } from "../../charts/format.js";
+import { looksLikeCompletePattern, tableUrl } from "./query.js";
+import type { TableResponse, TableRow, TagInfo } from "./types.js";
+import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
+import { eyeOffIcon, flagIcon } from "../../charts/icons.js";
+import { PagedRows } from "../../charts/paged-rows.js";
+import { baseStyles } from "../../charts/theme.js";
+import { emit, type BulkKind } from "./events.js";
 
 const ROW_HEIGHT = 30;
 /**
@@ -67,11 +69,12 @@ export class RankedTable extends LitElement {
   @property({ attribute: false }) valueDomain: [number, number] = [-1, 1];
   @property({ attribute: false }) gapDomain: [number, number] = [-2, 2];
   @property({ type: Boolean }) busy = false;
+  @property({ attribute: false }) limits!: Limits;
   /** What is typed in the search box and not yet sent; not reactive: typing must not re-render the rows. */
   private draft: string | null = null;
   private lastEmittedQ: string | null = null;
   private meta: TableResponse | null = null;
-  private readonly rows = new PagedRows<TableRow>(this);
+  private readonly rows = new PagedRows<TableRow>(this, () => ({ pageSize: this.limits.page_size, maxRequest: this.limits.max_limit }));
   // A search the browser's RegExp accepts goes out after a short pause (a
   // burst of keystrokes is one request); one it rejects, usually half-typed
   // like "hai(", waits until typing stops and then shows the backend's error.
@@ -456,7 +459,7 @@ export class RankedTable extends LitElement {
     const label = this.rowLabel(event);
     if (label === null) return;
     const on = (event.target as HTMLInputElement).checked;
-    this.change({ selected: toggleSelected(this.state.selected, [label], on) });
+    this.change({ selected: toggleSelected(this.state.selected, [label], on, this.limits.max_selected) });
   };
 
   private readonly onFlagClick = (event: Event) => {

@@ -4,15 +4,16 @@ import { axisBottom } from "d3-axis";
 import { brushX, type D3BrushEvent } from "d3-brush";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { select } from "d3-selection";
-import { boundsToPixels, pixelsToBounds } from "../lib/brush.js";
-import { identityColor, NEUTRAL } from "../lib/colors.js";
-import { valueColumn } from "../lib/columns.js";
-import { formatCount, formatRange, formatValue, pairTitle } from "../lib/format.js";
-import { histogramBars, maxOf, violinPath } from "../lib/plots.js";
-import { addRange } from "../lib/ranges.js";
-import type { DistributionResponse, Histogram, TagInfo } from "../lib/types.js";
-import type { PlotKind, ResolvedState } from "../lib/view-state.js";
-import { baseStyles, emit } from "./shared.js";
+import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
+import { identityColor, NEUTRAL } from "../../charts/colors.js";
+import { formatRange, valueColumn } from "./columns.js";
+import { formatCount, formatValue, pairTitle } from "../../charts/format.js";
+import { histogramBars, maxOf, violinPath } from "../../charts/plots.js";
+import { addRange } from "./ranges.js";
+import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
+import type { PlotKind, ResolvedState } from "./view-state.js";
+import { baseStyles } from "../../charts/theme.js";
+import { emit } from "./events.js";
 
 const ROW_HEIGHT = 46;
 const PAD_X = 10;
@@ -34,6 +35,7 @@ export class Distributions extends LitElement {
   @property({ attribute: false }) data: DistributionResponse | null = null;
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
+  @property({ attribute: false }) maxRanges!: number;
   @property({ type: Boolean }) loading = false;
   @property({ attribute: false }) error = "";
   @state() private width = 320;
@@ -290,7 +292,7 @@ export class Distributions extends LitElement {
           if (Math.abs(b - a) < 2) return; // a click, not a drag
           const bounds = pixelsToBounds([a, b], x.domain() as [number, number], x.range() as [number, number]);
           if (bounds.low === null && bounds.high === null) return;
-          emit(this, "state-change", { ranges: addRange(this.state.ranges, { column, ...bounds }) });
+          emit(this, "state-change", { ranges: addRange(this.state.ranges, { column, ...bounds }, this.maxRanges) });
         });
       select(g).call(brush);
     });

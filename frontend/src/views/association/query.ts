@@ -97,9 +97,15 @@ export const MAX_URL_LENGTH = 6000;
 /**
  * URLs fetching the rows of the given labels, whatever the current filters
  * (a selection must not vanish when the search changes). Labels are split
- * over as many requests as needed to keep each URL short.
+ * over as many requests as needed to keep each URL short and to send at
+ * most `maxLabels` (the config's `max_labels`) in each.
  */
-export function labelRowsUrls(s: ResolvedState, labels: readonly string[], maxLength = MAX_URL_LENGTH): string[] {
+export function labelRowsUrls(
+  s: ResolvedState,
+  labels: readonly string[],
+  maxLabels: number,
+  maxLength = MAX_URL_LENGTH,
+): string[] {
   const base = [...tableParams(s), ...EVERY_ROW];
   const build = (names: readonly string[]) =>
     toUrl("table", [...base, ...names.map((l): [string, string] => ["label", l]), ["limit", String(names.length)]]);
@@ -110,7 +116,7 @@ export function labelRowsUrls(s: ResolvedState, labels: readonly string[], maxLe
   let length = fixed;
   for (const label of labels) {
     const piece = new URLSearchParams([["label", label]]).toString().length + 1;
-    if (chunk.length > 0 && (chunk.length >= 1000 || length + piece > maxLength)) {
+    if (chunk.length > 0 && (chunk.length >= maxLabels || length + piece > maxLength)) {
       urls.push(build(chunk));
       chunk = [];
       length = fixed;

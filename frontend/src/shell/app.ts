@@ -1,0 +1,218 @@
+import { LitElement, html, css, nothing } from "lit";
+import { customElement, state } from "lit/decorators.js";
+import { baseStyles } from "../charts/theme.js";
+import { createApi, errorMessage, type Api } from "./api.js";
+import { loadView } from "./discover.js";
+import { LatestRequest } from "./latest.js";
+import { findViews, RELOAD_EVENT, viewHashPrefix, type MeasureView, type MeasureViewElement, type ReloadRequest, type ViewLoader } from "./registry.js";
+import { runsOfMeasure, type RunsResponse } from "./types.js";
+import { hashScope, hashWindow, isOwnTab, MEASURE_KEY, readEntries, shellKeys, writeEntries, type HashScope, type HashWindow } from "./url-state.js";
+import "./empty-state.js";
+
+export const RUNS_URL = "runs";
+
+/**
+ * The Bias tab's frame: lists the runs, offers the measures present in the
+ * logdir (those this frontend has a view for) and mounts the selected
+ * measure's view, which owns everything inside it.
+ */
+@customElement("tb-bias-app")
+export class BiasApp extends LitElement {
+  api: Api = createApi();
+  /** tests replace it to stand in view modules */
+  loadView: ViewLoader = loadView;
+  private hashWin: HashWindow = hashWindow(window);
+  private readonly runsRequest = new LatestRequest(this);
+  private scopes = new Map<string, HashScope>();
+  /** one element per measure, kept while switching so a view keeps its own state */
+  private elements = new Map<string, MeasureViewElement>();
+
+  @state() private runs: RunsResponse | null = null;
+  @state() private views: MeasureView[] = [];
+  @state() private runsError = "";
+  @state() private measure: string | null = readEntries(this.hashWin.location.hash, shellKeys)[MEASURE_KEY] ?? null;
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        height: 100%;
+        background: var(--bg);
+      }
+      .switcher {
+        display: flex;
+        gap: 2px;
+        padding: 0 10px;
+        border-bottom: 1px solid var(--border);
+        background: var(--panel);
+        flex: none;
+      }
+      .switcher button {
+        border: none;
+        border-bottom: 2px solid transparent;
+        border-radius: 0;
+        background: transparent;
+        padding: 4px 10px;
+        font-weight: 600;
+        color: var(--muted);
+      }
+      .switcher button[aria-selected="true"] {
+        color: var(--accent);
+        border-bottom-color: var(--accent);
+      }
+      .view {
+        flex: 1;
+        min-height: 0;
+      }
+      .view > * {
+        height: 100%;
+      }
+      .centered {
+        padding: 24px;
+      }
+    `,
+  ];
+
+  override connectedCallback() {
+    super.connectedCallback();
+    this.hashWin.addEventListener("hashchange", this.onHashChange);
+    this.addEventListener(RELOAD_EVENT, this.onReload);
+    void this.loadRuns();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.hashWin.removeEventListener("hashchange", this.onHashChange);
+  }
+
+  private readonly onHashChange = () => {
+    if (!isOwnTab(this.hashWin.location.hash)) return;
+    const wanted = readEntries(this.hashWin.location.hash, shellKeys)[MEASURE_KEY] ?? null;
+    if (wanted !== this.measure) this.measure = wanted;
+  };
+
+  private readonly onReload = (event: Event) => {
+    event.stopPropagation();
+    const detail = (event as CustomEvent<ReloadRequest | null>).detail;
+    const settled = this.loadRuns();
+    if (detail) detail.settled = settled;
+  };
+
+  private loadRuns(): Promise<void> {
+    this.runsError = "";
+    return new Promise((done) =>
+      this.runsRequest.run(
+        async (signal) => {
+          const runs = await this.api.get<RunsResponse>(RUNS_URL, signal);
+          const measures = (runs.measures ?? []).map((m) => m.measure);
+          return { runs, views: await findViews(measures, this.loadView) };
+        },
+        ({ runs, views }) => {
+          this.runs = runs;
+          this.views = views;
+          done();
+        },
+        (error) => {
+          this.runsError = errorMessage(error);
+          done();
+        },
+      ),
+    );
+  }
+
+  private current(): MeasureView | null {
+    return this.views.find((v) => v.measure === this.measure) ?? this.views[0] ?? null;
+  }
+
+  private select(measure: string) {
+    this.measure = measure;
+    // The first measure is the default: links to it stay as they were before the switcher.
+    const entries: Record<string, string> = measure === this.views[0]?.measure ? {} : { [MEASURE_KEY]: measure };
+    try {
+      writeEntries(this.hashWin, shellKeys, entries, () => new HashChangeEvent("hashchange"));
+    } catch {
+      // a parent that refuses history writes: the switch still works
+    }
+  }
+
+  private onSwitcherKey(event: KeyboardEvent) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const at = this.views.findIndex((v) => v.measure === this.current()?.measure);
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const next = this.views[(at + step + this.views.length) % this.views.length];
+    if (!next) return;
+    this.select(next.measure);
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="measure-${next.measure}"]`)?.focus(),
+    );
+  }
+
+  /** The view's element, created once and given fresh data on every render. */
+  private element(view: MeasureView, runs: RunsResponse): MeasureViewElement {
+    let el = this.elements.get(view.measure);
+    if (!el) {
+      el = document.createElement(view.element) as MeasureViewElement;
+      this.elements.set(view.measure, el);
+    }
+    let scope = this.scopes.get(view.measure);
+    if (!scope) {
+      scope = hashScope(this.hashWin, viewHashPrefix(view));
+      this.scopes.set(view.measure, scope);
+    }
+    const info = runs.measures.find((m) => m.measure === view.measure);
+    el.api = this.api;
+    el.hash = scope;
+    el.config = info?.config ?? null;
+    el.runs = runsOfMeasure(runs.runs, view.measure);
+    return el;
+  }
+
+  override render() {
+    const runs = this.runs;
+    if (!runs) {
+      return html`<div class="centered">
+        ${this.runsError
+          ? html`<div class="error" role="alert" data-testid="error-message">
+              Cannot list the logged tables: ${this.runsError}
+              <button type="button" @click=${() => void this.loadRuns()}>Retry</button>
+            </div>`
+          : html`<p class="loading" data-testid="loading">Loading tables\u2026</p>`}
+      </div>`;
+    }
+    const view = this.current();
+    if (!view) {
+      return html`<tb-bias-empty-state></tb-bias-empty-state>
+        <div style="text-align:center">
+          <button type="button" data-testid="reload-button" @click=${() => void this.loadRuns()}>Reload</button>
+        </div>`;
+    }
+    return html`
+      <nav class="switcher" role="tablist" aria-label="Measures" data-testid="measure-switcher" @keydown=${this.onSwitcherKey}>
+        ${this.views.map((v) => {
+          const selected = v.measure === view.measure;
+          const title = runs.measures.find((m) => m.measure === v.measure)?.title || v.title;
+          return html`<button
+            type="button"
+            role="tab"
+            data-testid=${`measure-${v.measure}`}
+            aria-selected=${selected}
+            tabindex=${selected ? 0 : -1}
+            @click=${() => this.select(v.measure)}
+          >
+            ${title}
+          </button>`;
+        })}
+      </nav>
+      ${this.runsError ? html`<div class="error" role="alert" data-testid="error-message">${this.runsError}</div>` : nothing}
+      <div class="view" role="tabpanel" aria-label=${view.title}>${this.element(view, runs)}</div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-app": BiasApp;
+  }
+}

@@ -1,0 +1,38 @@
+// The `runs` route's answer (docs/http_api.md): every tag names the measure
+// it belongs to, and `measures` lists the measures present in the logdir,
+// each with the config (limits, defaults, names) its view must use.
+
+/** A logged table; each measure adds its own fields, read by its view. */
+export interface TagBase {
+  tag: string;
+  measure: string;
+  steps: number[];
+  description: string;
+}
+
+export interface RunEntry<T extends TagBase = TagBase> {
+  run: string;
+  tags: T[];
+}
+
+export interface MeasureInfo {
+  measure: string;
+  title: string;
+  /** measure-specific; the measure's view validates it */
+  config: unknown;
+}
+
+export interface RunsResponse {
+  runs: RunEntry[];
+  measures: MeasureInfo[];
+}
+
+export interface ErrorBody {
+  error: string;
+  current?: unknown;
+}
+
+/** The runs that have tables of `measure`, with only those tables. */
+export function runsOfMeasure(runs: readonly RunEntry[], measure: string): RunEntry[] {
+  return runs.map((r) => ({ run: r.run, tags: r.tags.filter((t) => t.measure === measure) }));
+}

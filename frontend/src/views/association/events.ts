@@ -1,0 +1,20 @@
+// Events the association view's parts send up to the view, which owns the state.
+import type { FlagOp } from "./flags.js";
+import type { ViewState } from "./view-state.js";
+
+export type BulkKind = "flagged" | "hidden" | "selected";
+
+/** Events the parts send up to the association view. */
+export interface AppEvents {
+  "state-change": Partial<ViewState>;
+  "flag-op": FlagOp;
+  "bulk-op": { kind: BulkKind; on: boolean };
+  "hover-label": string | null;
+  /** the table received a page of rows (or an error) for its current query */
+  "rows-loaded": null;
+}
+
+export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {
+  from.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+}
+
