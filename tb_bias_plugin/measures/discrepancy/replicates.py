@@ -300,9 +300,10 @@ def bootstrap_dipdi(
             big_n[..., :n_ab], big_n[..., n_ab:n_ab + n_aa], big_n[..., n_ab + n_aa:]
         )
 
-    estimate = float(index(d.mean(axis=1)))
     if per_example.within_a.shape[0] == 0 or per_example.within_b.shape[0] == 0:
+        # a pool of one model: no within-pool pair, the index is undefined
         return BootstrapInterval(math.nan, math.nan, math.nan, confidence, int(n_resamples), int(n_resamples))
+    estimate = float(index(d.mean(axis=1)))
 
     rng = np.random.default_rng(seed)
     values = np.empty(n_resamples, dtype=np.float64)
