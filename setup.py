@@ -21,7 +21,7 @@ setup(
     long_description_content_type="text/markdown",
     license="Apache-2.0",
     packages=find_packages(include=["tb_bias_plugin", "tb_bias_plugin.*"]),
-    package_data={"tb_bias_plugin": ["static/*", "proto/*.proto", "demo_vocabulary.txt"]},
+    package_data={"tb_bias_plugin": ["static/*", "**/*.proto", "demo/vocabulary.txt"]},
     python_requires=">=3.10",
     install_requires=[
         "google-re2>=1.1",
@@ -42,7 +42,7 @@ setup(
         ],
     },
     entry_points={
-        "tensorboard_plugins": ["tb_bias = tb_bias_plugin.bias_plugin:BiasPlugin"],
+        "tensorboard_plugins": ["tb_bias = tb_bias_plugin.serving.plugin:BiasPlugin"],
     },
     classifiers=[
         "Framework :: TensorFlow",

@@ -1,22 +1,35 @@
 """tb-bias: find the biases a model has learned, without ground-truth labels.
 
-The core (`counting`, `metrics`, `table`) is NumPy only. `summary` writes
-tables to TensorBoard logdirs; the plugin serves them to the `tb_bias` tab.
+Each measure lives in ``tb_bias_plugin.measures.<name>`` and adds its public
+names here (e.g. ``CooccurrenceCounter`` from label associations); they are
+imported on first use. ``summary`` writes measures to TensorBoard logdirs;
+the plugin (``tb_bias_plugin.serving``) serves them to the Bias tab. The
+architecture is described in docs/architecture.md.
 """
 
-from tb_bias_plugin.counting import CooccurrenceCounter
-from tb_bias_plugin.metrics import METRICS, association, gap, rank, top_k
-from tb_bias_plugin.table import AssociationTable, PrecomputedTable
+from __future__ import annotations
 
-__version__ = "0.1.0"
+import importlib
+from typing import Any
 
-__all__ = [
-    "AssociationTable",
-    "CooccurrenceCounter",
-    "METRICS",
-    "PrecomputedTable",
-    "association",
-    "gap",
-    "rank",
-    "top_k",
-]
+__version__ = "0.2.0"
+
+
+def _exports() -> dict[str, str]:
+    from tb_bias_plugin.measures.registry import REGISTRY
+
+    return {name: path for measure in REGISTRY for name, path in measure.exports.items()}
+
+
+def __getattr__(name: str) -> Any:
+    # Submodules (summary, callbacks, ...) import as usual; this serves the
+    # names the measures export.
+    exports = _exports()
+    if name not in exports:
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+    module, attr = exports[name].split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + list(_exports()))

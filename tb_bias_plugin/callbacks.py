@@ -1,146 +1,28 @@
-"""Keras callback that logs an association table of validation predictions."""
+"""Keras callbacks that log tb-bias measures during training.
 
-import os
+Each measure may declare callbacks (e.g. ``AssociationTableCallback``);
+they are imported from the measure's folder when first used, so importing
+this module does not import Keras.
+"""
 
-import numpy as np
+from __future__ import annotations
 
-try:
-    import keras
-except ImportError:  # Keras 2 inside TensorFlow
-    from tensorflow import keras
+import importlib
+from typing import Any
 
-from tb_bias_plugin import summary
-from tb_bias_plugin.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.registry import REGISTRY
 
+_CALLBACKS = {name: path for measure in REGISTRY for name, path in measure.callbacks.items()}
 
-class AssociationTableCallback(keras.callbacks.Callback):
-    """Log an association table of the model's predictions at each epoch end.
-
-    Predictions are counted batch by batch, so memory does not grow with the
-    size of the validation set.
-
-    Parameters
-    ----------
-    log_dir : str
-        The same log_dir as Keras's TensorBoard callback; tables go to its
-        ``validation`` run, beside the validation metrics.
-    validation_data
-        Model inputs: an array, a list or dict of arrays (sliced into
-        batches of ``batch_size``), Keras's ``(x, y)`` tuple, or a
-        ``tf.data.Dataset`` of inputs or of ``(inputs, targets, ...)``
-        tuples. Targets are ignored: no ground truth is needed.
-    label_names : sequence of str
-        Names of the model's output columns.
-    identity_labels : sequence of str
-        Identity labels among ``label_names``, or attributes given by
-        ``identities``.
-    identities : array-like, optional
-        Per-example identity attributes aligned with an array
-        ``validation_data`` (see ``CooccurrenceCounter.update``).
-    name : str, default "associations"
-    thresholds : float or sequence of float, default 0.5
-        Scores above a threshold count as predicted.
-    batch_size : int, default 256
-        Used to slice array inputs.
-    description : str, optional
-    """
-
-    def __init__(
-        self,
-        log_dir,
-        validation_data,
-        *,
-        label_names,
-        identity_labels,
-        identities=None,
-        name="associations",
-        thresholds=summary.DEFAULT_THRESHOLDS,
-        batch_size=256,
-        description=None,
-    ):
-        super().__init__()
-        summary._check_name(name)
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
-        # Fail now, not at the end of the first epoch.
-        self._counter = CooccurrenceCounter(
-            label_names,
-            identity_labels,
-            thresholds,
-            identities_from="attributes" if identities is not None else "labels",
-        )
-        self._validation_data = validation_data
-        if identities is not None:
-            if _is_dataset(validation_data):
-                raise ValueError("identities= needs array validation_data, not a dataset")
-            # Kept as given: per-example name lists may be ragged, which
-            # np.asarray would reject or turn into a 2-D array of names.
-            if not hasattr(identities, "shape") and not isinstance(identities, list):
-                identities = list(identities)
-        self._identities = identities
-        if not _is_dataset(validation_data):
-            self._inputs()  # shapes checked now, not after the first epoch
-        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
-        self._name = name
-        self._batch_size = batch_size
-        self._description = description
-        self._writer = None
-
-    def _inputs(self):
-        """The model inputs of array validation_data, and their number of rows."""
-        import tensorflow as tf
-
-        data = self._validation_data
-        if isinstance(data, tuple):  # Keras's (x, y) or (x, y, sample_weight)
-            data = data[0]
-        leaves = tf.nest.flatten(data)  # x may be an array, a list or a dict of arrays
-        n = _num_rows(leaves[0])
-        if any(_num_rows(leaf) != n for leaf in leaves):
-            raise ValueError("the inputs in validation_data have different numbers of rows")
-        if self._identities is not None and _num_rows(self._identities) != n:
-            raise ValueError(
-                "identities has %d rows but validation_data has %d" % (_num_rows(self._identities), n)
-            )
-        return data, n
-
-    def _batches(self):
-        import tensorflow as tf
-
-        if _is_dataset(self._validation_data):
-            for element in self._validation_data:
-                yield (element[0] if isinstance(element, tuple) else element), None
-            return
-        data, n = self._inputs()
-        for lo in range(0, n, self._batch_size):
-            hi = lo + self._batch_size
-            ids = None if self._identities is None else self._identities[lo:hi]
-            yield tf.nest.map_structure(lambda leaf: leaf[lo:hi], data), ids
-
-    def on_epoch_end(self, epoch, logs=None):
-        import tensorflow as tf
-
-        counter = self._counter.copy()
-        for inputs, ids in self._batches():
-            scores = np.asarray(self.model.predict_on_batch(inputs))
-            counter.update(scores, identities=ids)
-        if self._writer is None:
-            self._writer = tf.summary.create_file_writer(self._log_dir)
-        with self._writer.as_default():
-            summary.association_table(
-                self._name, counter, step=epoch, description=self._description
-            )
-        self._writer.flush()
-
-    def on_train_end(self, logs=None):
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+__all__ = sorted(_CALLBACKS)
 
 
-def _num_rows(data):
-    shape = getattr(data, "shape", None)
-    return int(shape[0]) if shape is not None else len(data)
+def __getattr__(name: str) -> Any:
+    if name not in _CALLBACKS:
+        raise AttributeError("module %r has no attribute %r" % (__name__, name))
+    module, attr = _CALLBACKS[name].split(":")
+    return getattr(importlib.import_module(module), attr)
 
 
-def _is_dataset(data):
-    return type(data).__module__.startswith("tensorflow") and hasattr(data, "element_spec")
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)

@@ -2,7 +2,9 @@
 
 import numpy as np
 
-from tb_bias_plugin import CooccurrenceCounter, encoding, metadata, summary
+from tb_bias_plugin import CooccurrenceCounter, summary
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.storage import metadata
 
 IDENTITIES = ["man", "woman", "child"]
 # Hostile and awkward names are part of every fixture: they must survive
@@ -91,7 +93,7 @@ def make_app(logdir, **context):
     from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
     from tensorboard.plugins import base_plugin
 
-    from tb_bias_plugin.bias_plugin import BiasPlugin
+    from tb_bias_plugin.serving.plugin import BiasPlugin
 
     multiplexer = plugin_event_multiplexer.EventMultiplexer(tensor_size_guidance={"tb_bias": 0, "npmi": 0})
     multiplexer.AddRunsFromDirectory(str(logdir))
@@ -104,8 +106,9 @@ def make_app(logdir, **context):
 
 
 def read_logdir(logdir):
-    """``{(run, tag, step): (plugin metadata, description, table)}`` of every
-    tb_bias table in ``logdir``, read through TensorBoard's data provider."""
+    """``{(run, tag, step): (listing, description, value)}`` of every tb_bias
+    record in ``logdir``, read through TensorBoard's data provider; the
+    listing is what the ``runs`` route says of it, with its ``measure``."""
     from tensorboard import context
     from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
 
@@ -119,8 +122,11 @@ def read_logdir(logdir):
     out = {}
     for run, tags in data.items():
         for tag, series in tags.items():
-            info = metadata.parse_plugin_metadata(listing[run][tag].plugin_content)
+            measure = REGISTRY.measure_of(listing[run][tag].plugin_content)
             for datum in series:
                 blob = provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
-                out[run, tag, datum.step] = (info, listing[run][tag].description, encoding.decode_table(blob))
+                found, value = REGISTRY.decode(blob)
+                info = dict(REGISTRY.describe(blob)[1], measure=found.id)
+                assert found is measure, "metadata and record name different measures"
+                out[run, tag, datum.step] = (info, listing[run][tag].description, value)
     return out

@@ -7,7 +7,8 @@ import sys
 import numpy as np
 import pytest
 
-from tb_bias_plugin import demo, metrics, proto
+from tb_bias_plugin.demo import association as demo
+from tb_bias_plugin.measures.association import metrics
 
 import plugin_fixtures
 
@@ -138,9 +139,9 @@ def test_committed_demo_logs_equal_a_fresh_generation(committed):
     assert sorted(committed) == sorted(fresh), regenerate
     for key, (info, description, table) in committed.items():
         assert table == fresh[key], "%s differs from a fresh generation; %s" % (key, regenerate)
-        assert info.kind == proto.COUNTS
-        assert tuple(info.identity_names) == demo.IDENTITIES
-        assert tuple(info.thresholds) == demo.THRESHOLDS
+        assert info["measure"] == "association" and info["kind"] == "counts"
+        assert tuple(info["identities"]) == demo.IDENTITIES
+        assert tuple(info["thresholds"]) == demo.THRESHOLDS
         assert "Synthetic demo data" in description and "`%s`" % key[0] in description
 
 

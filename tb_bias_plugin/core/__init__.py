@@ -1,0 +1,1 @@
+"""NumPy-only building blocks shared by the measures (distributions, caches)."""

@@ -1,0 +1,60 @@
+"""Label associations: which predicted labels a model ties to which identity.
+
+Counts of labels alone and with each identity are stored; nPMI and nine
+other metrics, gaps, rankings and distributions are derived when read
+(docs/measures/association.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tb_bias_plugin.measures.association import builder, codec, legacy, messages, routes
+from tb_bias_plugin.measures.association.metrics import DEFAULT_METRIC, METRICS
+from tb_bias_plugin.measures.base import Handler, Measure, Summary
+
+
+class AssociationMeasure(Measure):
+    id = routes.MEASURE_ID
+    title = "Label associations"
+    order = 10
+    payload_number = messages.PAYLOAD_NUMBER
+    payload_message = "Table"
+    proto_file = messages.FILE_NAME
+    summaries = (
+        Summary("association_table", builder.association_table),
+        Summary("metric_table", builder.metric_table),
+    )
+    exports = {
+        name: "tb_bias_plugin.measures.association.%s" % path
+        for name, path in {
+            "CooccurrenceCounter": "counting:CooccurrenceCounter",
+            "AssociationTable": "table:AssociationTable",
+            "PrecomputedTable": "table:PrecomputedTable",
+            "METRICS": "metrics:METRICS",
+            "association": "metrics:association",
+            "gap": "metrics:gap",
+            "rank": "metrics:rank",
+            "top_k": "metrics:top_k",
+        }.items()
+    }
+    callbacks = {"AssociationTableCallback": "tb_bias_plugin.measures.association.callbacks:AssociationTableCallback"}
+    foreign = (legacy.LegacyNpmi(),)
+
+    def describe(self, payload: Any) -> dict[str, Any]:
+        return codec.describe(payload)
+
+    def decode(self, payload: Any) -> Any:
+        return codec.decode(payload)
+
+    def nbytes(self, value: Any) -> int:
+        return codec.nbytes(value)
+
+    def config(self) -> dict[str, Any]:
+        return {"metrics": METRICS, "default_metric": DEFAULT_METRIC, "limits": routes.LIMITS}
+
+    def routes(self) -> dict[str, Handler]:
+        return dict(routes.ROUTES)
+
+
+MEASURE = AssociationMeasure()

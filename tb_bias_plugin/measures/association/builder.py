@@ -1,0 +1,103 @@
+"""The summaries the association measure writes.
+
+Each builder validates its arguments and returns the payload message; the
+writing layer (``tb_bias_plugin.summary``) adds the name, step and
+description and writes it with or without TensorFlow.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tb_bias_plugin.measures.association.codec import encode_table
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, check_thresholds
+
+DEFAULT_THRESHOLDS = (0.5,)
+
+
+def as_association_table(
+    predictions_or_counter: Any,
+    *,
+    label_names: Sequence[str] | None = None,
+    identity_labels: Sequence[str] | None = None,
+    identities: Any = None,
+    thresholds: Any = None,
+) -> AssociationTable:
+    """Turn predictions, a counter or a table into a validated `AssociationTable`.
+
+    Raises ValueError for anything inconsistent; nothing is written.
+    """
+    source = predictions_or_counter
+    if isinstance(source, CooccurrenceCounter):
+        source = source.table()
+    if isinstance(source, AssociationTable):
+        if identities is not None:
+            raise ValueError("identities= goes with raw predictions, not with a counter or table")
+        for given, have, what in (
+            (label_names, source.label_names, "label_names"),
+            (identity_labels, source.identity_names, "identity_labels"),
+        ):
+            if given is not None and tuple(given) != have:
+                raise ValueError("%s differ from the counter's" % what)
+        if thresholds is not None and check_thresholds(thresholds) != source.thresholds:
+            raise ValueError("thresholds differ from the counter's %r" % (source.thresholds,))
+        if source.num_examples == 0:
+            raise ValueError("the counter has not counted any examples")
+        return source
+    if label_names is None or identity_labels is None:
+        raise ValueError("label_names and identity_labels are required with raw predictions")
+    counter = CooccurrenceCounter(
+        label_names,
+        identity_labels,
+        DEFAULT_THRESHOLDS if thresholds is None else thresholds,
+        identities_from="attributes" if identities is not None else None,
+    )
+    counter.update(source, identities=identities)
+    return counter.table()
+
+
+def association_table(
+    predictions_or_counter: Any,
+    *,
+    label_names: Sequence[str] | None = None,
+    identity_labels: Sequence[str] | None = None,
+    identities: Any = None,
+    thresholds: Any = None,
+) -> Any:
+    """Log an association table: co-occurrence counts of predicted labels and identities.
+
+    Parameters
+    ----------
+    predictions_or_counter
+        A :class:`~tb_bias_plugin.CooccurrenceCounter` (or its table), or one
+        batch of raw predictions in any form ``CooccurrenceCounter.update``
+        accepts (dense 0/1 or scores, scipy.sparse, lists of label names).
+    label_names, identity_labels : sequence of str
+        Required with raw predictions; checked against a counter's.
+    identities : optional
+        Identities as a separate per-example attribute (see
+        ``CooccurrenceCounter.update``), with raw predictions only.
+    thresholds : float or sequence of float, optional
+        Score thresholds for raw predictions (default 0.5).
+    """
+    return encode_table(
+        as_association_table(
+            predictions_or_counter,
+            label_names=label_names,
+            identity_labels=identity_labels,
+            identities=identities,
+            thresholds=thresholds,
+        )
+    )
+
+
+def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Sequence[str]) -> Any:
+    """Log per-label metric values computed elsewhere.
+
+    ``values`` has shape (labels, metrics). Metric names follow the old
+    nPMI plugin: ``nPMI@man`` (a metric for one identity), ``count@man``
+    (C(x, y)), ``count`` (C(y)), ``nPMI_diff@man-woman`` (a gap). Counts
+    give more: prefer ``association_table`` when you have predictions.
+    """
+    return encode_table(PrecomputedTable(label_names, metric_names, values))

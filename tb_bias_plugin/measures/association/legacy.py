@@ -1,0 +1,147 @@
+"""Tables written by the old upstream TensorBoard nPMI plugin (``_npmi_/...``).
+
+That plugin stored one table per run as three tensors (annotations, metric
+names, values); it is shown as a precomputed table under the tag
+``_npmi_``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tensorboard import errors
+from tensorboard.data import provider as tb_provider
+
+from tb_bias_plugin.core.lru import LRU
+from tb_bias_plugin.measures.base import ForeignSource, Loaded, pick_step
+from tb_bias_plugin.measures.association.table import PrecomputedTable
+from tb_bias_plugin.storage.record import UnreadableRecord
+
+PLUGIN_NAME = "npmi"
+TAG = "_npmi_"
+ANNOTATIONS = "_npmi_/annotations"
+METRICS = "_npmi_/metrics"
+VALUES = "_npmi_/values"
+
+# TensorBoard keeps 10 samples per tag of an unknown plugin unless told
+# otherwise; read whatever it kept.
+_ALL_SAMPLES = 1_000_000
+
+
+class LegacyNpmi(ForeignSource):
+    """Lists and loads the old plugin's tables."""
+
+    plugin_name = PLUGIN_NAME
+
+    def __init__(self) -> None:
+        self._listed = LRU(64)
+        self._tables = LRU(8)
+
+    def owns(self, tag: str) -> bool:
+        return tag == TAG
+
+    def list(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
+        listing = provider.list_tensors(ctx, experiment_id=experiment, plugin_name=PLUGIN_NAME)
+        found: dict[str, dict[str, tuple[dict, list[int]]]] = {}
+        for run, tags in listing.items():
+            if not {ANNOTATIONS, METRICS, VALUES} <= set(tags):
+                continue
+            values = tags[VALUES]
+            key = (experiment, run, values.max_step, values.max_wall_time)
+            cached = self._listed.get(key)
+            if cached is None:
+                try:
+                    table, step_list = self._read(provider, ctx, experiment, run, None)
+                except (UnreadableRecord, errors.NotFoundError):
+                    continue
+                cached = (_listing(table, values.description), step_list)
+                self._listed.put(key, cached)
+            found[run] = {TAG: cached}
+        return found
+
+    def load(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str, step: int | None) -> Loaded:
+        listing = provider.list_tensors(
+            ctx,
+            experiment_id=experiment,
+            plugin_name=PLUGIN_NAME,
+            run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[VALUES]),
+        )
+        series = listing.get(run, {}).get(VALUES)
+        if series is None:
+            raise errors.NotFoundError("run %r has no table %r" % (run, TAG))
+        key = (experiment, run, TAG, step, series.max_step, series.max_wall_time)
+        cached = self._tables.get(key)
+        if cached is None:
+            table, step_list = self._read(provider, ctx, experiment, run, step)
+            cached = (step if step is not None else step_list[-1], table)
+            self._tables.put(key, cached)
+        chosen, table = cached
+        return Loaded(run, TAG, chosen, table, key)
+
+    def _read(self, provider: Any, ctx: Any, experiment: str, run: str, step: int | None) -> tuple[PrecomputedTable, list[int]]:
+        """The table of ``run`` at ``step`` (None: latest), and its steps."""
+        data = provider.read_tensors(
+            ctx,
+            experiment_id=experiment,
+            plugin_name=PLUGIN_NAME,
+            downsample=_ALL_SAMPLES,
+            run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[ANNOTATIONS, METRICS, VALUES]),
+        ).get(run, {})
+        values = data.get(VALUES) or []
+        if not values or not data.get(ANNOTATIONS) or not data.get(METRICS):
+            raise errors.NotFoundError("run %r has no complete nPMI table" % run)
+        step_list = [d.step for d in values]
+        datum = pick_step(values, step, run, TAG)
+        try:
+            annotations = _strings(_at_or_before(data[ANNOTATIONS], datum.step))
+            metric_names = _strings(_at_or_before(data[METRICS], datum.step))
+            table = PrecomputedTable(annotations, metric_names, decimal_values(np.asarray(datum.numpy)))
+        except (ValueError, TypeError, UnicodeDecodeError) as e:
+            raise UnreadableRecord("nPMI table of run %r at step %d: %s" % (run, datum.step, e))
+        return table, step_list
+
+
+def _listing(table: PrecomputedTable, description: str) -> dict[str, Any]:
+    return {
+        "kind": "precomputed",
+        "format": "npmi_legacy",
+        "identities": list(table.identity_names),
+        "thresholds": [],
+        "num_labels": len(table.label_names),
+        "metrics": list(table.families),
+        "description": description,
+    }
+
+
+def decimal_values(values: Any) -> np.ndarray:
+    """Float32 values as float64 decimals with the fewest significant digits
+    (6 to 9) that round back to the same float32, so that 0.2 logged as
+    float32 is served as 0.2, not 0.20000000298023224. Nothing is lost:
+    nine digits always round-trip. (Subnormals, below 1.2e-38, keep more
+    digits than their shortest form.)"""
+    values = np.asarray(values)
+    out = values.astype(np.float64)
+    if values.dtype.kind != "f" or values.dtype.itemsize > 4:
+        return out
+    flat, original = out.reshape(-1), values.reshape(-1)
+    todo = np.flatnonzero(np.isfinite(flat) & (flat != 0))
+    magnitude = np.floor(np.log10(np.abs(flat[todo])))
+    for digits in (6, 7, 8, 9):
+        scale = 10.0 ** (digits - 1 - magnitude)
+        with np.errstate(over="ignore", invalid="ignore"):
+            rounded = np.round(flat[todo] * scale) / scale
+            exact = rounded.astype(values.dtype) == original[todo]
+        flat[todo[exact]] = rounded[exact]
+        todo, magnitude = todo[~exact], magnitude[~exact]
+    return out
+
+
+def _at_or_before(data: Any, step: int) -> Any:
+    earlier = [d for d in data if d.step <= step]
+    return (earlier or data)[-1]
+
+
+def _strings(datum: Any) -> list[str]:
+    return [v.decode("utf-8") if isinstance(v, bytes) else str(v) for v in np.asarray(datum.numpy).ravel()]

@@ -1,0 +1,364 @@
+"""Association metrics, gaps and rankings computed from co-occurrence counts.
+
+Every function here is pure NumPy and vectorised over identities and labels.
+The contract is docs/measures/association.md: probabilities are
+``C(.) / N``, undefined values are NaN, and ``npmi_xy`` uses its limits
+(-1 when x and y never co-occur, +1 when they always do).
+"""
+
+import numpy as np
+
+#: Metric ids in display order, each with a human-readable name.
+METRICS = {
+    "npmi_xy": "nPMI normalised by p(x,y)",
+    "npmi_y": "nPMI normalised by p(y)",
+    "pmi": "pointwise mutual information",
+    "pmi2": "squared PMI",
+    "dp": "demographic parity p(y|x)",
+    "sdc": "Sorensen-Dice coefficient",
+    "ji": "Jaccard index",
+    "llr": "log-likelihood ratio ln p(x|y)",
+    "tau_b": "Kendall tau-b",
+    "ttest": "t-test",
+}
+
+DEFAULT_METRIC = "npmi_xy"
+
+#: The interval each metric's values lie in (None where unbounded).
+METRIC_RANGES = {
+    "npmi_xy": (-1.0, 1.0),
+    "npmi_y": (None, None),
+    "pmi": (None, None),
+    "pmi2": (None, None),
+    "dp": (0.0, 1.0),
+    "sdc": (0.0, 0.5),
+    "ji": (0.0, 1.0),
+    "llr": (None, 0.0),
+    "tau_b": (-1.0, 1.0),
+    "ttest": (None, None),
+}
+
+ORDERS = ("desc", "asc", "abs")
+
+
+def check_metric(metric):
+    """Return ``metric`` if it is a known metric id, else raise ValueError."""
+    if metric not in METRICS:
+        raise ValueError(
+            "unknown metric %r; expected one of %s" % (metric, ", ".join(METRICS))
+        )
+    return metric
+
+
+def _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing):
+    """The four cells of each identity-vs-label 2x2 table, as float arrays.
+
+    Returns ``(a, b, c, d)`` of shape (k, L): a = C(x,y), b = C(x) - C(x,y),
+    c = C(y) - C(x,y), d = the rest, each plus ``smoothing``.
+    """
+    if (
+        isinstance(smoothing, (bool, np.bool_))
+        or not isinstance(smoothing, (int, float, np.integer, np.floating))
+        or not np.isfinite(smoothing)
+        or smoothing < 0
+    ):
+        raise ValueError("smoothing must be a finite number >= 0, got %r" % smoothing)
+    cx = np.asarray(identity_counts, dtype=np.float64)[:, None]
+    cy = np.asarray(label_counts, dtype=np.float64)[None, :]
+    a = np.asarray(cooccurrence, dtype=np.float64)
+    if a.shape != (cx.shape[0], cy.shape[1]):
+        raise ValueError(
+            "cooccurrence has shape %s, expected (identities, labels) = %s"
+            % (a.shape, (cx.shape[0], cy.shape[1]))
+        )
+    b = cx - a
+    c = cy - a
+    d = float(num_examples) - cx - cy + a
+    if smoothing:
+        a, b, c, d = a + smoothing, b + smoothing, c + smoothing, d + smoothing
+    return a, b, c, d
+
+
+def association(
+    metric,
+    num_examples,
+    identity_counts,
+    label_counts,
+    cooccurrence,
+    *,
+    smoothing=0.0,
+):
+    """Compute an association metric A(x, y) for every identity and label.
+
+    Parameters
+    ----------
+    metric : str
+        A metric id from :data:`METRICS`, e.g. ``"npmi_xy"``.
+    num_examples : int
+        N, the number of examples counted.
+    identity_counts : array-like of shape (k,)
+        C(x) for each identity x.
+    label_counts : array-like of shape (L,)
+        C(y) for each label y.
+    cooccurrence : array-like of shape (k, L)
+        C(x, y) for each identity and label.
+    smoothing : float, default 0
+        Additive smoothing applied to each cell of the 2x2 table of x vs y
+        before computing; any value > 0 makes every metric finite.
+
+    Returns
+    -------
+    ndarray of shape (k, L)
+        float64 values; NaN where the metric is undefined (a zero marginal,
+        ln 0, 0/0). ``npmi_xy`` is -1 where C(x,y) = 0 and +1 where
+        p(x,y) = 1, its limits.
+
+    Examples
+    --------
+    >>> association("dp", 10, [4], [5, 2], [[3, 0]])
+    array([[0.75, 0.  ]])
+    """
+    check_metric(metric)
+    a, b, c, d = _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        out = _FORMULAS[metric](a, b, c, d)
+    # A zero marginal leaves every metric undefined (the spec), even where
+    # the formula would evaluate, e.g. Jaccard 0 / C(y).
+    marginals_positive = (a + b > 0) & (a + c > 0)
+    out = np.where(np.isfinite(out) & marginals_positive, out, np.nan)
+    if metric == "npmi_xy":
+        out[(a == 0) & marginals_positive] = -1.0
+        # x and y always together (p(x,y) = p(x) = p(y), incl. p(x,y) = 1):
+        # exactly 1, which rounding would miss by an ulp.
+        out[(b == 0) & (c == 0) & marginals_positive] = 1.0
+    return out
+
+
+def _pmi(a, b, c, d):
+    # One log of one ratio: exactly 0 for independent counts, and the same
+    # expression as the nPMI denominators, so x == y gives exactly 1.
+    return np.log(a * (a + b + c + d) / ((a + b) * (a + c)))
+
+
+def _npmi_y(a, b, c, d):
+    return _pmi(a, b, c, d) / np.log((a + b + c + d) / (a + c))
+
+
+def _npmi_xy(a, b, c, d):
+    # Bounded by [-1, 1] in exact arithmetic; clip rounding at the ends.
+    return np.clip(_pmi(a, b, c, d) / np.log((a + b + c + d) / a), -1.0, 1.0)
+
+
+def _pmi2(a, b, c, d):
+    return np.log(a * a / ((a + b) * (a + c)))
+
+
+def _dp(a, b, c, d):
+    return a / (a + b)
+
+
+def _sdc(a, b, c, d):
+    return a / ((a + b) + (a + c))
+
+
+def _ji(a, b, c, d):
+    return a / (a + b + c)
+
+
+def _llr(a, b, c, d):
+    return np.log(a / (a + c))
+
+
+def _phi_numerator(a, b, c, d):
+    # N C(x,y) - C(x) C(y) == a d - b c, without the cancellation.
+    return a * d - b * c
+
+
+def _tau_b(a, b, c, d):
+    phi = _phi_numerator(a, b, c, d) / np.sqrt((a + b) * (c + d) * (a + c) * (b + d))
+    return np.clip(phi, -1.0, 1.0)
+
+
+def _ttest(a, b, c, d):
+    n = a + b + c + d
+    return _phi_numerator(a, b, c, d) / (n * np.sqrt((a + b) * (a + c)))
+
+
+_FORMULAS = {
+    "dp": _dp,
+    "pmi": _pmi,
+    "npmi_y": _npmi_y,
+    "npmi_xy": _npmi_xy,
+    "pmi2": _pmi2,
+    "sdc": _sdc,
+    "ji": _ji,
+    "llr": _llr,
+    "tau_b": _tau_b,
+    "ttest": _ttest,
+}
+
+
+def gap(values, x1, x2):
+    """Association gap G(y | x1, x2) = A(x1, y) - A(x2, y) for every label.
+
+    Parameters
+    ----------
+    values : ndarray of shape (k, L)
+        A(x, y) per identity and label, e.g. from :func:`association`.
+    x1 : int
+        Row index of the first identity.
+    x2 : int or "rest"
+        Row index of the second identity, or ``"rest"`` for the mean of
+        A(x', y) over every identity x' other than x1 (one-vs-rest).
+
+    Returns
+    -------
+    ndarray of shape (L,)
+        Positive where y leans towards x1; NaN where either side is NaN.
+
+    Examples
+    --------
+    >>> gap(np.array([[0.5, 0.1], [0.2, 0.3], [0.0, 0.1]]), 0, "rest")
+    array([ 0.4, -0.1])
+    """
+    values = np.asarray(values, dtype=np.float64)
+    k = values.shape[0]
+    _check_identity_index(x1, k, "x1")
+    if isinstance(x2, str):
+        if x2 != "rest":
+            raise ValueError("x2 must be an identity index or 'rest', got %r" % x2)
+        if k < 2:
+            raise ValueError("one-vs-rest needs at least two identities")
+        others = np.delete(values, x1, axis=0)
+        return values[x1] - others.mean(axis=0)
+    _check_identity_index(x2, k, "x2")
+    if x1 == x2:
+        raise ValueError("x1 and x2 must be different identities")
+    return values[x1] - values[x2]
+
+
+def cooccurs_with_both(cooccurrence, x1, x2):
+    """Mask of labels seen with both compared sides (the spec's default rule).
+
+    For a pair, a label qualifies when C(x1,y) > 0 and C(x2,y) > 0. For
+    one-vs-rest (``x2 == "rest"``) the second side is the mean of A(x',y)
+    over every x' != x1, and a single x' never seen with y brings in the
+    artefact the rule exists to remove (nPMI's -1 limit, ln 0): the label
+    qualifies when C(x,y) > 0 for every identity x.
+
+    Examples
+    --------
+    >>> cxy = np.array([[5, 1, 3], [4, 0, 2], [2, 7, 0]])
+    >>> cooccurs_with_both(cxy, 0, 1).tolist(), cooccurs_with_both(cxy, 0, "rest").tolist()
+    ([True, False, True], [True, False, False])
+    """
+    cooccurrence = np.asarray(cooccurrence)
+    k = cooccurrence.shape[0]
+    _check_identity_index(x1, k, "x1")
+    with_x1 = cooccurrence[x1] > 0
+    if isinstance(x2, str):
+        if x2 != "rest":
+            raise ValueError("x2 must be an identity index or 'rest', got %r" % x2)
+        return (cooccurrence > 0).all(axis=0)
+    _check_identity_index(x2, k, "x2")
+    return with_x1 & (cooccurrence[x2] > 0)
+
+
+def ranking_mask(
+    gap,
+    cooccurrence,
+    x1,
+    x2,
+    identity_rows=(),
+    *,
+    include_identities=False,
+    include_zero_cooccurrence=False,
+    include_undefined=False,
+):
+    """Labels that a gap ranking considers, by the spec's default rules.
+
+    Leaves out the identity labels' own rows (``identity_rows``), labels
+    that never co-occur with one of the compared sides (see
+    :func:`cooccurs_with_both`; skipped when ``cooccurrence`` is None) and
+    labels whose gap is undefined; each rule can be switched off.
+
+    Examples
+    --------
+    >>> cxy = np.array([[5, 0, 3, 2], [4, 2, 3, 2]])
+    >>> ranking_mask(np.array([0.1, -1.0, np.nan, 0.0]), cxy, 0, 1, identity_rows=[3]).tolist()
+    [True, False, False, False]
+    """
+    gap = np.asarray(gap)
+    mask = np.ones(gap.shape[0], dtype=bool)
+    if not include_identities and len(identity_rows):
+        mask[np.asarray(identity_rows)] = False
+    if not include_zero_cooccurrence and cooccurrence is not None and x2 is not None:
+        mask &= cooccurs_with_both(cooccurrence, x1, x2)
+    if not include_undefined:
+        mask &= ~np.isnan(gap)
+    return mask
+
+
+def _check_identity_index(index, k, name):
+    if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
+        raise ValueError("%s must be an identity index, got %r" % (name, index))
+    if not 0 <= index < k:
+        raise ValueError("%s=%d is out of range for %d identities" % (name, index, k))
+
+
+def rank(values, order="desc", *, mask=None, limit=None):
+    """Indices of ``values`` in ranked order, NaN last, ties by index.
+
+    Parameters
+    ----------
+    values : ndarray of shape (L,)
+        Sort key, e.g. a gap.
+    order : {"desc", "asc", "abs"}
+        Descending, ascending, or descending by absolute value.
+    mask : ndarray of bool, optional
+        Only indices where ``mask`` is True are ranked.
+    limit : int, optional
+        Return only the first ``limit`` indices; the work is then linear in L
+        plus ``limit log limit``.
+
+    Returns
+    -------
+    ndarray of int64
+
+    Examples
+    --------
+    >>> rank(np.array([0.2, np.nan, -0.9, 0.5]), "abs")
+    array([2, 3, 0, 1])
+    """
+    if order not in ORDERS:
+        raise ValueError("order must be one of %s, got %r" % (", ".join(ORDERS), order))
+    values = np.asarray(values, dtype=np.float64)
+    if limit is not None and limit <= 0:
+        return np.zeros(0, dtype=np.int64)
+    candidates = np.arange(values.shape[0]) if mask is None else np.flatnonzero(mask)
+    key = values[candidates]
+    if order == "desc":
+        key = -key
+    elif order == "abs":
+        key = -np.abs(key)
+    defined = ~np.isnan(key)
+    undefined_idx = candidates[~defined]
+    candidates, key = candidates[defined], key[defined]
+    if limit is not None and limit < key.shape[0]:
+        # Keep everything tied with the limit-th key so ties break stably.
+        kth = np.partition(key, limit - 1)[limit - 1]
+        keep = key <= kth
+        candidates, key = candidates[keep], key[keep]
+    ranked = candidates[np.lexsort((candidates, key))]
+    if limit is not None:
+        if ranked.shape[0] >= limit:
+            return ranked[:limit]
+        undefined_idx = undefined_idx[: limit - ranked.shape[0]]
+    return np.concatenate([ranked, undefined_idx]).astype(np.int64)
+
+
+def top_k(values, k, order="desc", *, mask=None):
+    """The ``k`` best-ranked indices of ``values`` (see :func:`rank`)."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
+        raise ValueError("k must be a non-negative integer, got %r" % (k,))
+    return rank(values, order, mask=mask, limit=int(k))

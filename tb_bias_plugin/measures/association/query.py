@@ -1,0 +1,328 @@
+"""Filtering, ranking and summarising the rows of a table.
+
+Pure NumPy on top of `metrics`: the plugin parses HTTP parameters into a
+:class:`Query` and calls :func:`select`, :func:`distributions` or
+:func:`compare`. Values are computed per (metric, identity) on first use and
+cached, so paging, re-sorting and filtering do not recompute them.
+"""
+
+import dataclasses
+import threading
+
+import numpy as np
+
+from tb_bias_plugin.core import distribution
+from tb_bias_plugin.measures.association import metrics
+from tb_bias_plugin.measures.association.table import parse_column
+from tb_bias_plugin.web.params import ClientError
+
+COLUMN_HELP = "label, gap, count, count@IDENTITY or METRIC@IDENTITY"
+
+
+class QueryError(ClientError):
+    """A query that cannot be answered for this table; the message says why."""
+
+
+class CountsView:
+    """Association values of an `AssociationTable` at one threshold and smoothing."""
+
+    kind = "counts"
+
+    def __init__(self, table, threshold_index, smoothing):
+        self.table = table
+        self.label_names = table.label_names
+        self.identity_names = table.identity_names
+        self.metrics = tuple(metrics.METRICS)
+        self.threshold = table.thresholds[threshold_index]
+        self.smoothing = float(smoothing)
+        self._t = threshold_index
+        self.label_counts = table.label_counts[threshold_index]
+        self.cooccurrence = table.cooccurrence[threshold_index]
+        self.identity_rows = table.identity_label_index[table.identity_label_index >= 0]
+        self._cache = {}
+        self._lock = threading.Lock()
+
+    @property
+    def num_examples(self):
+        return self.table.num_examples
+
+    def values(self, metric, j):
+        """A(identity j, y) for every label y."""
+        key = (metric, j)
+        with self._lock:
+            cached = self._cache.get(key)
+        if cached is None:
+            cached = metrics.association(
+                metric,
+                self.table.num_examples,
+                self.table.identity_counts[self._t, j : j + 1],
+                self.label_counts,
+                self.cooccurrence[j : j + 1],
+                smoothing=self.smoothing,
+            )[0]
+            cached.setflags(write=False)
+            with self._lock:
+                self._cache[key] = cached
+        return cached
+
+
+class PrecomputedView:
+    """Metric values logged as columns `family@identity` of a `PrecomputedTable`."""
+
+    kind = "precomputed"
+    threshold = None
+    smoothing = 0.0
+    num_examples = None
+
+    def __init__(self, table):
+        self.table = table
+        self.label_names = table.label_names
+        self.identity_names = table.identity_names
+        self.metrics = table.families
+        self.label_counts = table.column("count")
+        self.cooccurrence = table.cooccurrence()
+        index = table.label_index
+        self.identity_rows = np.array(
+            [index[x] for x in table.identity_names if x in index], dtype=np.int64
+        )
+
+    def values(self, metric, j):
+        column = self.table.column("%s@%s" % (metric, self.identity_names[j]))
+        if column is None:
+            return np.full(len(self.label_names), np.nan)
+        return column
+
+
+@dataclasses.dataclass
+class Query:
+    """What to select from a table; see docs/http_api.md for the meaning."""
+
+    metric: str
+    x1: int
+    x2: object = None  # identity index, "rest", or None (no gap)
+    label_mask: object = None  # bool array from the label search, or None
+    labels: object = None  # exact label indices to keep, or None
+    ranges: list = dataclasses.field(default_factory=list)  # (column, low, high)
+    min_count: int = 0
+    undefined: str = "drop"
+    zero_cooccurrence: str = "exclude"
+    include_identities: bool = False
+    flagged: object = None  # bool array of flagged labels, or None
+    flagged_only: bool = False
+    hidden: object = None  # bool array of hidden labels, or None
+    show_hidden: bool = False
+    sort: str = "gap"
+    order: str = "desc"
+    offset: int = 0
+    limit: object = 100  # int, or None for every row
+
+
+def gap_values(view, metric, x1, x2):
+    """G(y | x1, x2) of ``metric`` for every label; NaN everywhere without x2.
+
+    Non-finite gaps (precomputed values near the float limits) are NaN:
+    undefined, like every other gap that has no number.
+    """
+    if x2 is None:
+        return np.full(len(view.label_names), np.nan)
+    if x2 == "rest":
+        stacked = np.stack([view.values(metric, j) for j in range(len(view.identity_names))])
+        gap = metrics.gap(stacked, x1, "rest")
+    else:
+        gap = metrics.gap(np.stack([view.values(metric, x1), view.values(metric, x2)]), 0, 1)
+    with np.errstate(invalid="ignore"):
+        return np.where(np.isfinite(gap), gap, np.nan)
+
+
+def column_values(view, name, query, gap=None):
+    """The values of column ``name`` (see COLUMN_HELP) for every label."""
+    if name == "gap":
+        if query.x2 is None:
+            raise QueryError("column 'gap' needs two identities to compare: give x2")
+        return gap_values(view, query.metric, query.x1, query.x2) if gap is None else gap
+    if name == "count":
+        if view.label_counts is None:
+            raise QueryError("column 'count' is not available: this table has no counts")
+        return view.label_counts
+    if name == "label":
+        return view.table.alphabetical_rank
+    if view.kind == "precomputed" and name in view.table.metric_names:
+        return view.table.column(name)  # any logged column, e.g. a precomputed gap nPMI_diff@a-b
+    parsed = parse_column(name)
+    if parsed is None:
+        raise QueryError("unknown column %r; expected %s" % (name, COLUMN_HELP))
+    family, identity = parsed
+    if identity not in view.identity_names:
+        raise QueryError(
+            "unknown identity %r in column %r; identities: %s"
+            % (identity, name, ", ".join(view.identity_names))
+        )
+    j = view.identity_names.index(identity)
+    if family == "count":
+        if view.cooccurrence is None:
+            raise QueryError("column %r is not available: this table has no counts" % name)
+        return view.cooccurrence[j]
+    if family not in view.metrics:
+        raise QueryError(
+            "unknown metric %r in column %r; this table has: %s" % (family, name, ", ".join(view.metrics))
+        )
+    return view.values(family, j)
+
+
+def row_mask(view, query, gap):
+    """Rows that pass every filter of ``query``.
+
+    ``undefined="drop"`` drops the rows whose gap is undefined or, with a
+    single identity (no x2), whose value of the metric is.
+    """
+    n = len(view.label_names)
+    mask = metrics.ranking_mask(
+        gap,
+        view.cooccurrence,
+        query.x1,
+        query.x2,
+        view.identity_rows,
+        include_identities=query.include_identities,
+        include_zero_cooccurrence=query.zero_cooccurrence == "include",
+        include_undefined=query.undefined == "include" or query.x2 is None,
+    )
+    if query.x2 is None and query.undefined == "drop":
+        mask &= ~np.isnan(np.asarray(view.values(query.metric, query.x1), dtype=np.float64))
+    if query.labels is not None:
+        keep = np.zeros(n, dtype=bool)
+        keep[query.labels] = True
+        mask &= keep
+    if query.label_mask is not None:
+        mask &= query.label_mask
+    if query.min_count:
+        if view.label_counts is None:
+            raise QueryError("min_count needs counts, which this table does not have")
+        mask &= view.label_counts >= query.min_count
+    for name, low, high in query.ranges:
+        if name == "label":
+            raise QueryError("column 'label' can be sorted by, not filtered by range; use q")
+        values = np.asarray(column_values(view, name, query, gap), dtype=np.float64)
+        with np.errstate(invalid="ignore"):
+            inside = ~np.isnan(values)
+            if low is not None:
+                inside &= values >= low
+            if high is not None:
+                inside &= values <= high
+        mask &= inside
+    if query.flagged_only:
+        mask &= query.flagged if query.flagged is not None else False
+    if not query.show_hidden and query.hidden is not None:
+        mask &= ~query.hidden
+    return mask
+
+
+def select(view, query):
+    """Filter and rank the rows.
+
+    Returns
+    -------
+    (indices, total, gap)
+        Indices of the requested page in ranked order, the number of rows
+        that pass the filters, and the gap of every label.
+    """
+    gap = gap_values(view, query.metric, query.x1, query.x2)
+    sort_values = np.asarray(column_values(view, query.sort, query, gap))
+    if query.sort == "label" and query.order == "abs":
+        raise QueryError("order=abs needs a numeric column, not label")
+    mask = row_mask(view, query, gap)  # sorting never changes which rows pass: undefined keys go last
+    total = int(mask.sum())
+    end = None if query.limit is None else query.offset + query.limit
+    ranked = metrics.rank(sort_values.astype(np.float64), query.order, mask=mask, limit=end)
+    return ranked[query.offset :], total, gap
+
+
+def natural_domain(view, metric):
+    """Bounds of ``metric``'s values, (None, None) where unbounded or unknown."""
+    if view.kind == "counts":
+        return metrics.METRIC_RANGES[metric]
+    return (None, None)
+
+
+def distributions(view, query, bins=None):
+    """Histogram, density and quantiles of the metric per identity and of the gap,
+    over the rows that pass the filters (paging does not apply)."""
+    gap = gap_values(view, query.metric, query.x1, query.x2)
+    mask = row_mask(view, query, gap)
+    every_row = [view.values(query.metric, j) for j in range(len(view.identity_names))]
+    per_identity = [values[mask] for values in every_row]
+    low, high = natural_domain(view, query.metric)
+    # Unbounded metrics are binned over every label, not just the filtered
+    # ones, so the axis stays put while the user brushes.
+    domain = distribution.domain_of(every_row, (low, high))
+    pooled = np.concatenate(per_identity) if per_identity else np.zeros(0)
+    count = bins or distribution.choose_bins(pooled, domain)
+    edges = np.linspace(domain[0], domain[1], count + 1)
+    result = {
+        "metric": query.metric,
+        "domain": list(domain),
+        "bin_edges": edges.tolist(),
+        "total": int(mask.sum()),
+        "identities": [],
+        "gap": None,
+    }
+    for name, values in zip(view.identity_names, per_identity):
+        entry = {"identity": name}
+        entry.update(distribution.summarize(values, edges))
+        result["identities"].append(entry)
+    if query.x2 is not None:
+        gap_selected = gap[mask]
+        if low is not None and high is not None:
+            gap_domain = (low - high, high - low)
+        else:
+            gap_domain = distribution.domain_of([gap])
+        gap_count = bins or distribution.choose_bins(gap_selected, gap_domain)
+        gap_edges = np.linspace(gap_domain[0], gap_domain[1], gap_count + 1)
+        result["gap"] = {"domain": list(gap_domain), "bin_edges": gap_edges.tolist()}
+        result["gap"].update(distribution.summarize(gap_selected, gap_edges))
+    return result
+
+
+def compare(view_a, view_b, query, *, sort="delta", order="abs"):
+    """Join two tables by label and rank by the change of the gap.
+
+    ``query`` filters table A; only labels present in both count. Returns
+    ``(rows, total, only_in_a, only_in_b)`` where rows are
+    ``(index_a, index_b, gap_a, gap_b)`` for the requested page.
+    """
+    if query.x2 is None:
+        raise QueryError("compare needs a gap: give x2")
+    x1 = view_a.identity_names[query.x1]
+    x2 = "rest" if query.x2 == "rest" else view_a.identity_names[query.x2]
+    for name in (x1, x2):
+        if name != "rest" and name not in view_b.identity_names:
+            raise QueryError("the second table has no identity %r" % name)
+    if query.metric not in view_b.metrics:
+        raise QueryError("the second table has no metric %r" % query.metric)
+    x2_b = "rest" if x2 == "rest" else view_b.identity_names.index(x2)
+    gap_a = gap_values(view_a, query.metric, query.x1, query.x2)
+    gap_b_own = gap_values(view_b, query.metric, view_b.identity_names.index(x1), x2_b)
+    index_b = view_b.table.label_index
+    in_b = np.array([index_b.get(name, -1) for name in view_a.label_names], dtype=np.int64)
+    present = in_b >= 0
+    gap_b = np.full(gap_a.shape, np.nan)
+    gap_b[present] = gap_b_own[in_b[present]]
+    delta = gap_b - gap_a
+    keys = {"delta": delta, "gap_a": gap_a, "gap_b": gap_b, "label": view_a.table.alphabetical_rank}
+    if sort not in keys:
+        raise QueryError("sort must be one of %s for compare, got %r" % (", ".join(keys), sort))
+    if sort == "label" and order == "abs":
+        raise QueryError("order=abs needs a numeric column, not label")
+    mask = row_mask(view_a, query, gap_a) & present
+    if query.zero_cooccurrence == "exclude" and view_b.cooccurrence is not None:
+        # B's gaps obey the same rule, or its limits (nPMI's -1) top the deltas.
+        seen_b = metrics.cooccurs_with_both(view_b.cooccurrence, view_b.identity_names.index(x1), x2_b)
+        mask[present] &= seen_b[in_b[present]]
+    if query.undefined == "drop":
+        mask &= ~np.isnan(delta)
+    total = int(mask.sum())
+    end = None if query.limit is None else query.offset + query.limit
+    ranked = metrics.rank(keys[sort].astype(np.float64), order, mask=mask, limit=end)[query.offset :]
+    rows = [(int(i), int(in_b[i]), gap_a[i], gap_b[i]) for i in ranked]
+    only_in_a = int((~present).sum())
+    only_in_b = len(view_b.label_names) - int(present.sum())
+    return rows, total, only_in_a, only_in_b

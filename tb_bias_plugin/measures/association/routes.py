@@ -1,0 +1,319 @@
+"""HTTP routes of the association measure: ``table``, ``distribution``,
+``compare`` and ``csv`` (docs/http_api.md).
+
+Each route parses its parameters, loads the table through the serving
+layer's `Services`, and calls `query` for all filtering and ranking.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from typing import Any
+
+import numpy as np
+
+from tb_bias_plugin.measures.association import metrics
+from tb_bias_plugin.measures.association.query import (
+    CountsView,
+    PrecomputedView,
+    Query,
+    compare,
+    distributions,
+    select,
+)
+from tb_bias_plugin.measures.association.table import AssociationTable
+from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
+from tb_bias_plugin.web.responses import csv_number, csv_text, json_value, respond, respond_csv
+
+MEASURE_ID = "association"
+
+#: Limits and defaults shared with the frontend (served in ``runs``).
+LIMITS = {
+    "page_size": 100,
+    "max_limit": 1000,
+    "max_offset": 10_000_000,
+    "max_ranges": 20,
+    "max_labels": 1000,
+    "max_bins": 200,
+    "max_name": MAX_NAME,
+    "max_selected": 1000,
+    "bulk_cap": 10_000,
+    "max_pattern": 1000,
+}
+
+
+def _count(counts: Any, i: int) -> int | None:
+    """Count ``i`` of ``counts`` as an int; None where there are no counts,
+    or where a precomputed table holds NaN."""
+    if counts is None:
+        return None
+    value = float(counts[i])
+    return int(value) if math.isfinite(value) else None
+
+
+def _page(params: Params, query: Query) -> None:
+    query.offset = params.integer("offset", 0, low=0, high=LIMITS["max_offset"])
+    query.limit = params.integer("limit", LIMITS["page_size"], low=1, high=LIMITS["max_limit"])
+
+
+def table(request: Any, services: Any) -> Any:
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    query = selection["query"]
+    _sort(params, selection)
+    _page(params, query)
+    view = selection["view"]
+    indices, total, gap = select(view, query)
+    body = _describe(selection)
+    body.update(
+        sort=query.sort,
+        order=query.order,
+        offset=query.offset,
+        limit=query.limit,
+        total=total,
+        rows=[_row(view, query, selection, int(i), gap) for i in indices],
+    )
+    return respond(request, body)
+
+
+def distribution(request: Any, services: Any) -> Any:
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    bins = params.integer("bins", None, low=1, high=LIMITS["max_bins"])
+    return respond(request, distributions(selection["view"], selection["query"], bins))
+
+
+def compare_tables(request: Any, services: Any) -> Any:
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    run_b = params.string("run2", selection["run"], max_length=MAX_NAME)
+    tag_b = params.string("tag2", selection["tag"], max_length=MAX_NAME)
+    step_b = params.integer("step2", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
+    loaded_b = services.load(request, run_b, tag_b, step_b, MEASURE_ID)
+    view_a = selection["view"]
+    table_b = loaded_b.value
+    if isinstance(view_a, CountsView) and isinstance(table_b, AssociationTable):
+        try:
+            threshold_b = table_b.threshold_index(view_a.threshold)
+        except ValueError:
+            raise bad_request("the second table has no threshold %r" % view_a.threshold)
+        view_b = _view(services, loaded_b, threshold_b, view_a.smoothing)
+    else:
+        view_b = _view(services, loaded_b)
+    if view_b.kind != view_a.kind:
+        raise bad_request("cannot compare a %s table with a %s table" % (view_a.kind, view_b.kind))
+    query = selection["query"]
+    _page(params, query)
+    sort = params.choice("sort", ("delta", "gap_a", "gap_b", "label"), "delta")
+    order = params.choice("order", metrics.ORDERS, "asc" if sort == "label" else "abs")
+    rows, total, only_a, only_b = compare(view_a, view_b, query, sort=sort, order=order)
+    counts_a, counts_b = view_a.label_counts, view_b.label_counts
+    flagged = selection["flags_mask"][0]
+    body = _describe(selection)
+    body.update(
+        a={"run": selection["run"], "tag": selection["tag"], "step": selection["step"]},
+        b={"run": run_b, "tag": tag_b, "step": loaded_b.step},
+        sort=sort,
+        order=order,
+        offset=query.offset,
+        limit=query.limit,
+        total=total,
+        only_in_a=only_a,
+        only_in_b=only_b,
+        rows=[
+            {
+                "label": view_a.label_names[i],
+                "gap_a": json_value(gap_a),
+                "gap_b": json_value(gap_b),
+                "delta": json_value(gap_b - gap_a),
+                "count_a": _count(counts_a, i),
+                "count_b": _count(counts_b, j),
+                "flagged": bool(flagged[i]),
+            }
+            for i, j, gap_a, gap_b in rows
+        ],
+    )
+    return respond(request, body)
+
+
+def csv_export(request: Any, services: Any) -> Any:
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    query = selection["query"]
+    _sort(params, selection)
+    query.limit = None
+    view = selection["view"]
+    indices, _, gap = select(view, query)
+    identities = view.identity_names
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    header = ["label", "count"]
+    header += ["count@%s" % x for x in identities]
+    header += ["%s@%s" % (query.metric, x) for x in identities]
+    header += ["gap", "flagged", "hidden"]
+    writer.writerow([csv_text(h) for h in header])
+    values = [view.values(query.metric, j) for j in range(len(identities))]
+    flagged, hidden = selection["flags_mask"]
+    cooccurrence = view.cooccurrence
+    for i in indices:
+        row = [csv_text(view.label_names[i]), _csv_count(view.label_counts, i)]
+        row += [_csv_count(None if cooccurrence is None else cooccurrence[j], i) for j in range(len(identities))]
+        row += [csv_number(v[i]) for v in values]
+        row += [csv_number(gap[i]), int(flagged[i]), int(hidden[i])]
+        writer.writerow(row)
+    filename = "tb_bias_%s_%s_%s.csv" % (selection["run"], selection["tag"], query.metric)
+    return respond_csv(request, out.getvalue(), filename)
+
+
+ROUTES = {
+    "/table": table,
+    "/distribution": distribution,
+    "/compare": compare_tables,
+    "/csv": csv_export,
+}
+
+
+# Helpers -------------------------------------------------------------------
+
+
+def _view(services: Any, loaded: Any, threshold_index: int = 0, smoothing: float = 0.0) -> Any:
+    """The (cached) metric view of a loaded table."""
+    table = loaded.value
+    if isinstance(table, AssociationTable):
+        return services.derived(
+            ("association.view", loaded.key, threshold_index, float(smoothing)),
+            lambda: CountsView(table, threshold_index, smoothing),
+        )
+    return services.derived(("association.view", loaded.key), lambda: PrecomputedView(table))
+
+
+def _select(request: Any, services: Any, params: Params) -> dict[str, Any]:
+    """Resolve the common table parameters into a table, a view and a Query."""
+    run, tag, step = params.run_tag_step()
+    loaded = services.load(request, run, tag, step, MEASURE_ID)
+    table = loaded.value
+    if isinstance(table, AssociationTable):
+        threshold = params.number("threshold", None, low=0.0, high=1.0)
+        try:
+            threshold_index = table.threshold_index(threshold)
+        except ValueError as e:
+            raise bad_request("parameter 'threshold': %s" % e)
+        smoothing = params.number("smoothing", 0.0, low=0.0, high=1e9)
+        view = _view(services, loaded, threshold_index, smoothing)
+        metric = params.choice("metric", tuple(metrics.METRICS), metrics.DEFAULT_METRIC)
+    else:
+        for name in ("threshold", "smoothing"):
+            if params.string(name):
+                raise bad_request("parameter %r needs a table of counts; this one is precomputed" % name)
+        view = _view(services, loaded)
+        if not view.metrics:
+            raise bad_request("this precomputed table has no METRIC@IDENTITY columns")
+        default = "nPMI" if "nPMI" in view.metrics else view.metrics[0]
+        metric = params.choice("metric", view.metrics, default)
+    identities = view.identity_names
+    x1_name = params.string("x1", identities[0] if identities else None, max_length=MAX_NAME)
+    if x1_name not in identities:
+        raise bad_request("parameter 'x1': unknown identity %r; identities: %s" % (x1_name, ", ".join(identities)))
+    x1 = identities.index(x1_name)
+    default_x2 = next((x for x in identities if x != x1_name), None)
+    x2_name = params.string("x2", default_x2, max_length=MAX_NAME)
+    x2: Any
+    if x2_name in (None, ""):
+        x2 = None
+    elif x2_name == "rest":
+        if len(identities) < 2:
+            raise bad_request("parameter 'x2': one-vs-rest needs at least two identities")
+        x2 = "rest"
+    elif x2_name not in identities:
+        raise bad_request("parameter 'x2': unknown identity %r; identities: %s, or rest" % (x2_name, ", ".join(identities)))
+    elif x2_name == x1_name:
+        raise bad_request("parameters 'x1' and 'x2' must differ")
+    else:
+        x2 = identities.index(x2_name)
+
+    query = Query(metric=metric, x1=x1, x2=x2)
+    q = params.string("q", "", max_length=LIMITS["max_pattern"])
+    if q:
+        query.label_mask = services.label_search(loaded.key, table.label_names).mask(q, params.flag("case_sensitive"))
+    labels = params.strings("label", max_count=LIMITS["max_labels"])
+    if labels:
+        index = table.label_index
+        query.labels = np.array([index[name] for name in labels if name in index], dtype=np.int64)
+    query.ranges = [parse_range(text) for text in params.strings("range", max_count=LIMITS["max_ranges"])]
+    query.min_count = params.integer("min_count", 0, low=0, high=2**62)
+    query.undefined = params.choice("undefined", ("drop", "include"), "drop")
+    query.zero_cooccurrence = params.choice("zero_cooccurrence", ("exclude", "include"), "exclude")
+    query.include_identities = params.flag("include_identities")
+    query.flagged_only = params.flag("flagged_only")
+    query.show_hidden = params.flag("show_hidden")
+    flags = services.flags.get(tag)
+    query.flagged = _mask_of(table, flags["flagged"])
+    query.hidden = _mask_of(table, flags["hidden"])
+    return {
+        "run": run,
+        "tag": tag,
+        "step": loaded.step,
+        "table": table,
+        "view": view,
+        "query": query,
+        "flags_mask": (query.flagged, query.hidden),
+    }
+
+
+def _sort(params: Params, selection: dict[str, Any]) -> None:
+    """Set the query's sort column and order; without a gap (a single
+    identity) the default is the metric of that identity."""
+    query, view = selection["query"], selection["view"]
+    default = "gap" if query.x2 is not None else "%s@%s" % (query.metric, view.identity_names[query.x1])
+    query.sort = params.string("sort", default, max_length=MAX_NAME)
+    query.order = params.choice("order", metrics.ORDERS, "asc" if query.sort == "label" else "desc")
+
+
+def _describe(selection: dict[str, Any]) -> dict[str, Any]:
+    view, query = selection["view"], selection["query"]
+    names = view.identity_names
+    return {
+        "run": selection["run"],
+        "tag": selection["tag"],
+        "step": selection["step"],
+        "kind": view.kind,
+        "threshold": view.threshold,
+        "metric": query.metric,
+        "x1": names[query.x1],
+        "x2": None if query.x2 is None else ("rest" if query.x2 == "rest" else names[query.x2]),
+        "smoothing": view.smoothing,
+        "identities": list(names),
+        "num_examples": view.num_examples,
+        "num_labels": len(view.label_names),
+    }
+
+
+def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any) -> dict[str, Any]:
+    names = view.identity_names
+    flagged, hidden = selection["flags_mask"]
+    return {
+        "label": view.label_names[i],
+        "index": i,
+        "count": _count(view.label_counts, i),
+        "cooccurrence": None
+        if view.cooccurrence is None
+        else {x: _count(view.cooccurrence[j], i) for j, x in enumerate(names)},
+        "values": {x: json_value(view.values(query.metric, j)[i]) for j, x in enumerate(names)},
+        "gap": json_value(gap[i]),
+        "flagged": bool(flagged[i]),
+        "hidden": bool(hidden[i]),
+    }
+
+
+def _mask_of(table: Any, names: list[str]) -> np.ndarray:
+    mask = np.zeros(len(table.label_names), dtype=bool)
+    index = table.label_index
+    mask[[index[name] for name in names if name in index]] = True
+    return mask
+
+
+def _csv_count(counts: Any, i: int) -> Any:
+    count = _count(counts, i)
+    return "" if count is None else count

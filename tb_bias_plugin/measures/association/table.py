@@ -1,0 +1,407 @@
+"""Association tables: the counts a metric needs, and precomputed values."""
+
+import functools
+import math
+
+import numpy as np
+
+from tb_bias_plugin.measures.association import metrics as metrics_lib
+
+
+#: Thresholds this close are the same threshold (a value read back from
+#: JSON or typed by hand need not be bit-identical to the logged one).
+THRESHOLD_TOLERANCE = 1e-9
+
+#: Not allowed as an identity name: it means "every other identity" in gaps.
+REST = "rest"
+
+
+def check_identity_names(names, what):
+    """`check_names`, and no identity may be called "rest"."""
+    names = check_names(names, what)
+    if REST in names:
+        raise ValueError('%s must not contain "rest": it names one-vs-rest gaps' % what)
+    return names
+
+
+def parse_column(name):
+    """Split a ``family@identity`` column name; None if it is not one.
+
+    Examples
+    --------
+    >>> parse_column("nPMI@woman"), parse_column("count")
+    (('nPMI', 'woman'), None)
+    """
+    family, sep, identity = name.partition("@")
+    if not sep or not family or not identity:
+        return None
+    return family, identity
+
+
+def check_names(names, what):
+    """Validate a sequence of unique, non-empty strings; return it as a tuple."""
+    if isinstance(names, (str, bytes)):
+        raise ValueError("%s must be a sequence of strings, not a single string" % what)
+    try:
+        names = tuple(names)
+    except TypeError:
+        raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__))
+    if not names:
+        raise ValueError("%s must not be empty" % what)
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError("%s must contain only strings, got %r" % (what, name))
+        if not name:
+            raise ValueError("%s must not contain an empty name" % what)
+    if len(set(names)) != len(names):
+        seen, duplicates = set(), []
+        for name in names:
+            if name in seen and name not in duplicates:
+                duplicates.append(name)
+            seen.add(name)
+        raise ValueError("%s has duplicate names: %s" % (what, _preview(duplicates)))
+    return names
+
+
+def check_thresholds(thresholds):
+    """Validate thresholds (finite, in [0, 1], unique); return a float tuple."""
+    if isinstance(thresholds, (int, float, np.floating, np.integer)):
+        thresholds = (thresholds,)
+    try:
+        values = tuple(float(t) for t in thresholds)
+    except (TypeError, ValueError):
+        raise ValueError("thresholds must be numbers in [0, 1], got %r" % (thresholds,))
+    if not values:
+        raise ValueError("thresholds must not be empty")
+    for t in values:
+        if not math.isfinite(t) or not 0.0 <= t <= 1.0:
+            raise ValueError("threshold %r is outside [0, 1]" % t)
+    ordered = sorted(values)
+    if any(b - a <= THRESHOLD_TOLERANCE for a, b in zip(ordered, ordered[1:])):
+        raise ValueError("thresholds must be unique (more than %g apart), got %r" % (THRESHOLD_TOLERANCE, values))
+    return values
+
+
+def _preview(items, limit=5):
+    items = list(items)
+    shown = ", ".join(repr(i) for i in items[:limit])
+    if len(items) > limit:
+        shown += " and %d more" % (len(items) - limit)
+    return shown
+
+
+class _Labelled:
+    """Lookups over ``label_names`` shared by both kinds of table, built once."""
+
+    @functools.cached_property
+    def label_index(self):
+        """Mapping of label name to row index."""
+        return {name: i for i, name in enumerate(self.label_names)}
+
+    @functools.cached_property
+    def alphabetical_rank(self):
+        """Position of each label in case-insensitive alphabetical order."""
+        order = sorted(range(len(self.label_names)), key=lambda i: (self.label_names[i].casefold(), i))
+        rank = np.empty(len(order), np.int64)
+        rank[order] = np.arange(len(order))
+        rank.setflags(write=False)
+        return rank
+
+
+class AssociationTable(_Labelled):
+    """Sufficient statistics of a set of predictions, per threshold.
+
+    Counts, not probabilities, are kept so that any metric, smoothing or
+    identity pair can be derived later. ``T`` is the number of thresholds,
+    ``L`` of labels and ``k`` of identities.
+
+    Attributes
+    ----------
+    label_names : tuple of str, length L
+    identity_names : tuple of str, length k
+    thresholds : tuple of float, length T
+    num_examples : int
+        N.
+    label_counts : ndarray of int64, shape (T, L)
+        C(y).
+    identity_counts : ndarray of int64, shape (T, k)
+        C(x).
+    cooccurrence : ndarray of int64, shape (T, k, L)
+        C(x, y).
+    identity_cooccurrence : ndarray of int64, shape (T, k, k)
+        C(x_i, x_j); the diagonal equals ``identity_counts``.
+    identity_label_index : ndarray of int64, shape (k,)
+        Column of each identity among the labels, or -1 where the identity
+        is a separate per-example attribute.
+    """
+
+    def __init__(
+        self,
+        label_names,
+        identity_names,
+        thresholds,
+        num_examples,
+        label_counts,
+        identity_counts,
+        cooccurrence,
+        identity_cooccurrence,
+        identity_label_index=None,
+    ):
+        self.label_names = check_names(label_names, "label_names")
+        self.identity_names = check_identity_names(identity_names, "identity_names")
+        self.thresholds = check_thresholds(thresholds)
+        n_t, n_l, n_k = len(self.thresholds), len(self.label_names), len(self.identity_names)
+        if isinstance(num_examples, bool) or int(num_examples) != num_examples or num_examples < 0:
+            raise ValueError("num_examples must be a non-negative integer, got %r" % num_examples)
+        self.num_examples = int(num_examples)
+        self.label_counts = _counts(label_counts, (n_t, n_l), "label_counts")
+        self.identity_counts = _counts(identity_counts, (n_t, n_k), "identity_counts")
+        self.cooccurrence = _counts(cooccurrence, (n_t, n_k, n_l), "cooccurrence")
+        self.identity_cooccurrence = _counts(
+            identity_cooccurrence, (n_t, n_k, n_k), "identity_cooccurrence"
+        )
+        if identity_label_index is None:
+            lookup = {name: i for i, name in enumerate(self.label_names)}
+            identity_label_index = [lookup.get(x, -1) for x in self.identity_names]
+        self.identity_label_index = np.asarray(identity_label_index, dtype=np.int64)
+        if self.identity_label_index.shape != (n_k,):
+            raise ValueError("identity_label_index must have one entry per identity")
+        self._check_consistency()
+
+    def _check_consistency(self):
+        n = self.num_examples
+        if (self.label_counts > n).any() or (self.identity_counts > n).any():
+            raise ValueError("a count exceeds num_examples=%d" % n)
+        cx = self.identity_counts[:, :, None]
+        cy = self.label_counts[:, None, :]
+        if (self.cooccurrence > np.minimum(cx, cy)).any():
+            raise ValueError("cooccurrence C(x,y) exceeds C(x) or C(y)")
+        if (cx + cy - self.cooccurrence > n).any():
+            raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%d" % n)
+        diagonal = np.diagonal(self.identity_cooccurrence, axis1=1, axis2=2)
+        if not np.array_equal(diagonal, self.identity_counts):
+            raise ValueError("identity_cooccurrence diagonal must equal identity_counts")
+        pair_max = np.minimum(self.identity_counts[:, :, None], self.identity_counts[:, None, :])
+        if (self.identity_cooccurrence > pair_max).any():
+            raise ValueError("identity_cooccurrence C(xi,xj) exceeds C(xi) or C(xj)")
+        for j, col in enumerate(self.identity_label_index):
+            if not -1 <= col < len(self.label_names):
+                raise ValueError("identity_label_index %d is out of range" % col)
+            if col >= 0:
+                if self.label_names[col] != self.identity_names[j]:
+                    raise ValueError("identity_label_index does not match the names")
+                if not np.array_equal(self.label_counts[:, col], self.identity_counts[:, j]):
+                    raise ValueError(
+                        "identity %r is a label but its counts differ" % self.identity_names[j]
+                    )
+
+    def __repr__(self):
+        return "AssociationTable(%d labels, identities=%r, thresholds=%r, N=%d)" % (
+            len(self.label_names),
+            self.identity_names,
+            self.thresholds,
+            self.num_examples,
+        )
+
+    def __eq__(self, other):
+        if not isinstance(other, AssociationTable):
+            return NotImplemented
+        return (
+            self.label_names == other.label_names
+            and self.identity_names == other.identity_names
+            and self.thresholds == other.thresholds
+            and self.num_examples == other.num_examples
+            and np.array_equal(self.identity_label_index, other.identity_label_index)
+            and all(
+                np.array_equal(getattr(self, f), getattr(other, f))
+                for f in ("label_counts", "identity_counts", "cooccurrence", "identity_cooccurrence")
+            )
+        )
+
+    __hash__ = None
+
+    def threshold_index(self, threshold=None):
+        """Position of ``threshold`` in :attr:`thresholds` (None: the first)."""
+        if threshold is None:
+            return 0
+        for i, t in enumerate(self.thresholds):
+            if math.isclose(t, float(threshold), rel_tol=0, abs_tol=THRESHOLD_TOLERANCE):
+                return i
+        raise ValueError(
+            "threshold %r was not logged; available: %s"
+            % (threshold, ", ".join(repr(t) for t in self.thresholds))
+        )
+
+    def identity_index(self, name):
+        """Position of identity ``name`` (or "rest" passed through)."""
+        if name == "rest":
+            return "rest"
+        try:
+            return self.identity_names.index(name)
+        except ValueError:
+            raise ValueError(
+                "unknown identity %r; available: %s" % (name, _preview(self.identity_names, 20))
+            )
+
+    def association(self, metric=metrics_lib.DEFAULT_METRIC, *, threshold=None, smoothing=0.0):
+        """A(x, y) for every identity and label, shape (k, L); see `metrics.association`."""
+        t = self.threshold_index(threshold)
+        return metrics_lib.association(
+            metric,
+            self.num_examples,
+            self.identity_counts[t],
+            self.label_counts[t],
+            self.cooccurrence[t],
+            smoothing=smoothing,
+        )
+
+    def gap(self, x1, x2, metric=metrics_lib.DEFAULT_METRIC, *, threshold=None, smoothing=0.0):
+        """G(y | x1, x2) for every label; ``x2`` may be "rest". Names, not indices."""
+        values = self.association(metric, threshold=threshold, smoothing=smoothing)
+        return metrics_lib.gap(values, self.identity_index(x1), self.identity_index(x2))
+
+    def rank_labels(
+        self,
+        x1,
+        x2,
+        metric=metrics_lib.DEFAULT_METRIC,
+        *,
+        order="desc",
+        limit=None,
+        threshold=None,
+        smoothing=0.0,
+        **rules,
+    ):
+        """Labels ranked by their gap G(y | x1, x2), with the spec's defaults.
+
+        Identity labels, labels never seen with one of the compared sides
+        and undefined gaps are left out unless ``rules`` says otherwise (see
+        `metrics.ranking_mask`: ``include_identities``,
+        ``include_zero_cooccurrence``, ``include_undefined``).
+
+        Returns
+        -------
+        list of (label, gap) pairs, best first.
+        """
+        t = self.threshold_index(threshold)
+        gap = self.gap(x1, x2, metric, threshold=threshold, smoothing=smoothing)
+        mask = metrics_lib.ranking_mask(
+            gap,
+            self.cooccurrence[t],
+            self.identity_index(x1),
+            self.identity_index(x2),
+            self.identity_label_index[self.identity_label_index >= 0],
+            **rules,
+        )
+        return [(self.label_names[i], float(gap[i])) for i in metrics_lib.rank(gap, order, mask=mask, limit=limit)]
+
+
+def _counts(array, shape, what):
+    array = np.asarray(array)
+    if array.shape != shape:
+        raise ValueError("%s has shape %s, expected %s" % (what, array.shape, shape))
+    if array.dtype.kind not in "iu":
+        if array.dtype.kind == "f" and np.all(np.isfinite(array)) and np.all(array == np.round(array)):
+            array = array.astype(np.int64)
+        else:
+            raise ValueError("%s must hold integer counts, got dtype %s" % (what, array.dtype))
+    if array.size and array.min() < 0:
+        raise ValueError("%s must not be negative" % what)
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
+class PrecomputedTable(_Labelled):
+    """Per-label metric values computed elsewhere (the old nPMI plugin's format).
+
+    Columns are named ``family@identity`` (``nPMI@man``), ``family_diff@a-b``
+    for a precomputed gap, ``count@identity`` for C(x, y) and ``count`` for
+    C(y). Values are float64 of shape (L, M); NaN where missing.
+    """
+
+    def __init__(self, label_names, metric_names, values):
+        self.label_names = check_names(label_names, "label_names")
+        self.metric_names = check_names(metric_names, "metric_names")
+        values = np.asarray(values)
+        if values.dtype.kind not in "fiu":
+            raise ValueError("values must be numeric, got dtype %s" % values.dtype)
+        values = values.astype(np.float64)
+        expected = (len(self.label_names), len(self.metric_names))
+        if values.shape != expected:
+            raise ValueError(
+                "values has shape %s, expected (labels, metrics) = %s" % (values.shape, expected)
+            )
+        if np.isinf(values).any():
+            raise ValueError("values must not be infinite (use NaN for undefined)")
+        self.values = values
+        self.families, self.identity_names = metric_families(self.metric_names)
+        if not self.families:
+            raise ValueError(
+                "metric_names need at least one METRIC@IDENTITY column such as 'nPMI@woman', got %s"
+                % _preview(self.metric_names)
+            )
+        check_identity_names(self.identity_names, "identities in metric_names")
+
+    def __repr__(self):
+        return "PrecomputedTable(%d labels, metrics=%r)" % (len(self.label_names), self.metric_names)
+
+    def __eq__(self, other):
+        if not isinstance(other, PrecomputedTable):
+            return NotImplemented
+        return (
+            self.label_names == other.label_names
+            and self.metric_names == other.metric_names
+            and np.array_equal(self.values, other.values, equal_nan=True)
+        )
+
+    __hash__ = None
+
+    def column(self, name):
+        """Values of column ``name``, or None if it was not logged."""
+        try:
+            return self.values[:, self.metric_names.index(name)]
+        except ValueError:
+            return None
+
+    def association(self, family):
+        """Values of ``family@x`` for every identity x, shape (k, L), NaN if absent."""
+        if family not in self.families:
+            raise ValueError(
+                "unknown metric %r; this table has: %s" % (family, ", ".join(self.families))
+            )
+        out = np.full((len(self.identity_names), len(self.label_names)), np.nan)
+        for j, identity in enumerate(self.identity_names):
+            column = self.column("%s@%s" % (family, identity))
+            if column is not None:
+                out[j] = column
+        return out
+
+    def cooccurrence(self):
+        """C(x, y) from ``count@x`` columns, shape (k, L), or None if any is absent."""
+        columns = [self.column("count@%s" % x) for x in self.identity_names]
+        if not columns or any(c is None for c in columns):
+            return None
+        return np.stack(columns)
+
+
+def metric_families(metric_names):
+    """Metric families and identities named by ``family@identity`` columns.
+
+    ``count`` columns and precomputed gaps (``family_diff@a-b``) are not
+    families. Returns two tuples, in order of first appearance.
+
+    Examples
+    --------
+    >>> metric_families(["count", "count@f", "nPMI@f", "nPMI@m", "nPMI_diff@f-m"])
+    (('nPMI',), ('f', 'm'))
+    """
+    families, identities = [], []
+    for name in metric_names:
+        parsed = parse_column(name)
+        if parsed is None or parsed[0].endswith("_diff"):
+            continue
+        family, identity = parsed
+        if family != "count" and family not in families:
+            families.append(family)
+        if identity not in identities:
+            identities.append(identity)
+    return tuple(families), tuple(identities)

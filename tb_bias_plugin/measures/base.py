@@ -1,0 +1,141 @@
+"""What a measure is to the shared layers: the `Measure` interface.
+
+Writing and serving reach a measure only through this interface, found in
+the registry (`tb_bias_plugin.measures.registry`); measures never import
+each other. How to add one: docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from tensorboard import errors
+
+from tb_bias_plugin.storage import schema
+
+#: A route handler: ``(werkzeug request, Services) -> werkzeug response``.
+Handler = Callable[[Any, "Services"], Any]
+
+
+@dataclasses.dataclass(frozen=True)
+class Loaded:
+    """One stored step of a tag, decoded by its measure."""
+
+    run: str
+    tag: str
+    step: int
+    value: Any
+    #: identifies the stored data (changes when the step is rewritten)
+    key: tuple
+
+
+class Services(Protocol):
+    """What the serving layer gives a measure's routes."""
+
+    def context(self, request: Any) -> tuple[Any, str]:
+        """TensorBoard's ``(RequestContext, experiment id)`` of a request."""
+
+    def load(self, request: Any, run: str, tag: str, step: int | None, measure: str) -> Loaded:
+        """The stored value at ``step`` (None: the latest) of a tag of ``measure``;
+        raises NotFoundError or UnreadableRecord."""
+
+    def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
+        """Every step of a tag of ``measure``, in order."""
+
+    def derived(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """A value computed from loaded data, cached under ``key`` within a memory budget."""
+
+    def label_search(self, key: tuple, labels: Sequence[str]) -> Any:
+        """A cached search over ``labels`` (see serving.label_search.LabelSearch)."""
+
+    @property
+    def flags(self) -> Any:
+        """The logdir's flag store (see serving.flags.FlagStore)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """A summary a measure writes: ``build`` validates its arguments and
+    returns the payload message; writing adds name, step and description."""
+
+    name: str
+    build: Callable[..., Any]
+
+
+class ForeignSource(abc.ABC):
+    """Data of another TensorBoard plugin that a measure can show."""
+
+    plugin_name: str
+
+    @abc.abstractmethod
+    def list(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
+        """``{run: {tag: (listing, steps)}}``."""
+
+    @abc.abstractmethod
+    def owns(self, tag: str) -> bool:
+        """Whether a tag name is one of this source's."""
+
+    @abc.abstractmethod
+    def load(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str, step: int | None) -> Loaded:
+        """The value at ``step`` (None: the latest)."""
+
+
+class Measure(abc.ABC):
+    """One measure: how it is stored, written, listed and served."""
+
+    #: registry key, the envelope's oneof member and the frontend's view id
+    id: str
+    #: shown in the Bias tab's measure switcher
+    title: str
+    #: position in the switcher (lowest first)
+    order: int = 100
+    #: field number of its member of ``Record.payload``; never reused
+    payload_number: int
+    #: its payload message (one of ``messages``)
+    payload_message: str
+    #: the .proto file that declares its messages
+    proto_file: str
+    messages: Sequence[schema.Message] = ()
+    enums: Sequence[schema.Enum] = ()
+    #: summaries it writes, e.g. ``association_table``
+    summaries: Sequence[Summary] = ()
+    #: public names it adds to ``tb_bias_plugin`` (``{name: "module:attr"}``, imported lazily)
+    exports: Mapping[str, str] = {}
+    #: Keras callbacks it adds to ``tb_bias_plugin.callbacks`` (``{name: "module:attr"}``)
+    callbacks: Mapping[str, str] = {}
+    #: other plugins' data it reads
+    foreign: Sequence[ForeignSource] = ()
+
+    @abc.abstractmethod
+    def describe(self, payload: Any) -> dict[str, Any]:
+        """What the ``runs`` listing says of a stored step (cheap: no decompression)."""
+
+    @abc.abstractmethod
+    def decode(self, payload: Any) -> Any:
+        """The value of a payload message; ValueError if it cannot be read."""
+
+    def nbytes(self, value: Any) -> int:
+        """Approximate memory of a decoded value, for the cache budget."""
+        return 1 << 10
+
+    def config(self) -> dict[str, Any]:
+        """Limits and defaults its view needs, served once in ``runs``."""
+        return {}
+
+    @abc.abstractmethod
+    def routes(self) -> dict[str, Handler]:
+        """``{"/path": handler}``; paths must not collide with other measures'."""
+
+
+def pick_step(data: Any, step: int | None, run: str, tag: str) -> Any:
+    """The datum at ``step`` (None: the last); NotFoundError naming the steps there are."""
+    if step is None:
+        return data[-1]
+    for datum in data:
+        if datum.step == step:
+            return datum
+    raise errors.NotFoundError(
+        "%r of run %r has no step %d (steps: %s)" % (tag, run, step, ", ".join(str(d.step) for d in data[:50]))
+    )

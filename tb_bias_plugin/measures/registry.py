@@ -1,0 +1,98 @@
+"""The registry: every measure, found by its id or by its stored kind.
+
+Serving and writing look measures up here and nowhere else. A measure is
+found by being a package under ``tb_bias_plugin/measures/`` with a
+module-level ``MEASURE``: adding one edits nothing outside its folder
+(docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from typing import Iterator, Sequence
+
+from tb_bias_plugin.measures.base import Measure
+from tb_bias_plugin.storage import record
+
+#: The measure whose payload version-1 files stored bare.
+V1_MEASURE = "association"
+
+
+class Registry:
+    """Measures by id, and the envelope that stores any of them."""
+
+    def __init__(self, measures: Sequence[Measure]):
+        ids = [m.id for m in measures]
+        if len(set(ids)) != len(ids):
+            raise ValueError("measure ids must be unique: %s" % ids)
+        self._measures = {m.id: m for m in measures}
+        routes: dict[str, str] = {}
+        for m in measures:
+            for path in m.routes():
+                if path in routes:
+                    raise ValueError("route %s of %r is also %r's" % (path, m.id, routes[path]))
+                routes[path] = m.id
+        self.envelope = record.Envelope(
+            [record.PayloadSlot(m.id, m.payload_number, m.payload_message, m.proto_file) for m in measures],
+            V1_MEASURE,
+        )
+
+    def __iter__(self) -> Iterator[Measure]:
+        return iter(self._measures.values())
+
+    def __getitem__(self, measure_id: str) -> Measure:
+        return self._measures[measure_id]
+
+    def __contains__(self, measure_id: object) -> bool:
+        return measure_id in self._measures
+
+    def measure_of(self, plugin_content: bytes) -> Measure:
+        """The measure of a tag, from its summary metadata's plugin content.
+
+        Raises
+        ------
+        UnreadableRecord
+            If the content is malformed, newer than this build, or names a
+            measure this build does not have.
+        """
+        measure_id = record.parse_plugin_data(plugin_content, V1_MEASURE)
+        if measure_id not in self._measures:
+            raise record.UnreadableRecord("measure %r is not in this build; upgrade tb-bias-plugin" % measure_id)
+        return self._measures[measure_id]
+
+    def decode(self, data: bytes) -> tuple[Measure, object]:
+        """The measure and decoded value of stored bytes; UnreadableRecord if unreadable."""
+        measure_id, payload = self.envelope.decode(data)
+        measure = self._measures[measure_id]
+        try:
+            return measure, measure.decode(payload)
+        except ValueError as e:
+            raise record.UnreadableRecord(str(e))
+
+    def describe(self, data: bytes) -> tuple[Measure, dict]:
+        measure_id, payload = self.envelope.decode(data)
+        measure = self._measures[measure_id]
+        try:
+            return measure, measure.describe(payload)
+        except ValueError as e:
+            raise record.UnreadableRecord(str(e))
+
+
+def discover(paths: Sequence[str] | None = None, prefix: str = __package__ + ".") -> list[Measure]:
+    """Every ``MEASURE`` of the packages in ``paths`` (default: this folder), by `Measure.order`."""
+    if paths is None:
+        from tb_bias_plugin import measures
+
+        paths = list(measures.__path__)
+    found = []
+    for info in pkgutil.iter_modules(paths, prefix):
+        if info.ispkg:
+            measure = getattr(importlib.import_module(info.name), "MEASURE", None)
+            if isinstance(measure, Measure):
+                found.append(measure)
+    return sorted(found, key=lambda m: (m.order, m.id))
+
+
+#: The measures of this build.
+REGISTRY = Registry(discover())

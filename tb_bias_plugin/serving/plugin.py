@@ -1,0 +1,229 @@
+"""The tb_bias TensorBoard plugin: the shell around the measures.
+
+It serves the frontend bundle, the ``runs`` listing (every tag with its
+measure, and each present measure's limits and defaults) and label flags,
+and mounts every measure's routes from the registry, each behind the same
+error handling: a client's mistake is a 4xx with a JSON message, never a
+500. The API is documented in docs/http_api.md.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from typing import Any, Callable
+
+from werkzeug import wrappers
+
+from tensorboard import errors, plugin_util
+from tensorboard.backend import http_util
+from tensorboard.plugins import base_plugin
+
+from tb_bias_plugin.measures.base import Loaded
+from tb_bias_plugin.measures.registry import REGISTRY, Registry
+from tb_bias_plugin.serving.flags import FlagStore, StaleVersion
+from tb_bias_plugin.serving.label_search import LabelSearch
+from tb_bias_plugin.serving.source import Source
+from tb_bias_plugin.storage import metadata
+from tb_bias_plugin.storage.record import UnreadableRecord
+from tb_bias_plugin.web.params import MAX_NAME, ClientError, HttpError, Params, bad_request
+from tb_bias_plugin.web.responses import respond
+
+logger = logging.getLogger(__name__)
+
+_STATIC_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static")
+_STATIC = {"/index.js": "text/javascript", "/index.js.map": "application/json"}
+_MAX_FLAGS_BODY = 8 << 20
+
+
+def _guarded(handler: Callable[[Any], Any], methods: tuple[str, ...]) -> Callable[[Any, Any], Any]:
+    """A WSGI app answering every failure the client can cause as JSON."""
+
+    @wrappers.Request.application
+    def serve(request: Any) -> Any:
+        try:
+            if request.method not in methods:
+                raise HttpError(405, "method %s not allowed; use %s" % (request.method, " or ".join(methods)))
+            return handler(request)
+        except HttpError as e:
+            return respond(request, dict({"error": e.message}, **e.extra), e.status)
+        except ClientError as e:
+            return respond(request, {"error": str(e)}, 400)
+        except errors.PublicError as e:
+            return respond(request, {"error": str(e)}, e.http_code)
+        except UnreadableRecord as e:
+            return respond(request, {"error": "stored data cannot be read: %s" % e}, 422)
+        except Exception:  # a bug: log it, never send a stack trace
+            logger.exception("tb_bias: %s %s failed", request.method, request.path)
+            return respond(request, {"error": "internal error; see the TensorBoard log"}, 500)
+
+    serve.__name__ = getattr(handler, "__name__", "serve")
+    return serve
+
+
+def _context(request: Any) -> tuple[Any, str]:
+    return plugin_util.context(request.environ), plugin_util.experiment_id(request.environ)
+
+
+class _Services:
+    """What the measures' routes get from the shell (measures.base.Services)."""
+
+    def __init__(self, source: Source, flags: FlagStore):
+        self._source = source
+        self._flags = flags
+
+    def context(self, request: Any) -> tuple[Any, str]:
+        return _context(request)
+
+    def load(self, request: Any, run: str, tag: str, step: int | None, measure: str) -> Loaded:
+        ctx, experiment = _context(request)
+        return self._source.load(ctx, experiment, run, tag, step, measure)
+
+    def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
+        ctx, experiment = _context(request)
+        return self._source.steps(ctx, experiment, run, tag)
+
+    def derived(self, key: tuple, make: Callable[[], Any]) -> Any:
+        return self._source.derived(key, make)
+
+    def label_search(self, key: tuple, labels: Any) -> LabelSearch:
+        return self._source.label_search(key, labels)
+
+    @property
+    def flags(self) -> FlagStore:
+        return self._flags
+
+
+class BiasPlugin(base_plugin.TBPlugin):
+    """Serves every tb-bias measure to the Bias tab."""
+
+    plugin_name = metadata.PLUGIN_NAME
+
+    def __init__(self, context: Any, registry: Registry = REGISTRY):
+        self._registry = registry
+        hint = (context.sampling_hints or {}).get(self.plugin_name)
+        self._source = Source(context.data_provider, registry, downsample=hint or None)
+        logdir = context.logdir
+        if not logdir and context.flags is not None:
+            logdir = getattr(context.flags, "logdir_spec", "")
+        self._flags = FlagStore.for_logdir(logdir or "")
+        self._services = _Services(self._source, self._flags)
+
+    def get_plugin_apps(self) -> dict[str, Any]:
+        apps = {path: _guarded(self._static(path), ("GET", "HEAD")) for path in _STATIC}
+        apps["/runs"] = _guarded(self._serve_runs, ("GET", "HEAD"))
+        apps["/flags"] = _guarded(self._serve_flags, ("GET", "HEAD", "POST"))
+        for measure in self._registry:
+            for path, handler in measure.routes().items():
+                if path in apps:
+                    raise ValueError("route %s of measure %r is the shell's" % (path, measure.id))
+                apps[path] = _guarded(self._bind(handler), ("GET", "HEAD"))
+        return apps
+
+    def is_active(self) -> bool:
+        # TensorBoard core decides from `data_plugin_names` and its data.
+        return False
+
+    def data_plugin_names(self) -> tuple[str, ...]:
+        foreign = [f.plugin_name for m in self._registry for f in m.foreign]
+        return (metadata.PLUGIN_NAME, *foreign)
+
+    def frontend_metadata(self) -> Any:
+        return base_plugin.FrontendMetadata(es_module_path="/index.js", tab_name="Bias")
+
+    # Routes -------------------------------------------------------------
+
+    def _bind(self, handler: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+        def serve(request: Any) -> Any:
+            return handler(request, self._services)
+
+        serve.__name__ = handler.__name__
+        return serve
+
+    def _static(self, path: str) -> Callable[[Any], Any]:
+        def serve(request: Any) -> Any:
+            try:
+                with open(os.path.join(_STATIC_DIR, path.lstrip("/")), "rb") as f:
+                    contents = f.read()
+            except FileNotFoundError:
+                raise HttpError(404, "the frontend file %s is missing; reinstall tb-bias-plugin" % path)
+            return http_util.Respond(request, contents, _STATIC[path])
+
+        return serve
+
+    def _serve_runs(self, request: Any) -> Any:
+        ctx, experiment = _context(request)
+        Params(request.args, request.query_string)
+        listing = self._source.list(ctx, experiment)
+        present = set()
+        runs = []
+        for run in sorted(listing):
+            tags = []
+            for tag in sorted(listing[run]):
+                measure_id, info, steps = listing[run][tag]
+                present.add(measure_id)
+                tags.append(dict(info, tag=tag, measure=measure_id, steps=steps))
+            runs.append({"run": run, "tags": tags})
+        measures = [
+            {"measure": m.id, "title": m.title, "config": m.config()} for m in self._registry if m.id in present
+        ]
+        return respond(request, {"runs": runs, "measures": measures})
+
+    def _serve_flags(self, request: Any) -> Any:
+        if request.method == "POST":
+            return self._write_flags(request)
+        params = Params(request.args, request.query_string)
+        tag = params.string("tag", required=True, max_length=MAX_NAME)
+        return respond(request, self._flags.get(tag))
+
+    def _write_flags(self, request: Any) -> Any:
+        if request.content_length is not None and request.content_length > _MAX_FLAGS_BODY:
+            raise HttpError(413, "flags body is larger than %d bytes" % _MAX_FLAGS_BODY)
+        raw = request.stream.read(_MAX_FLAGS_BODY + 1)
+        if len(raw) > _MAX_FLAGS_BODY:
+            raise HttpError(413, "flags body is larger than %d bytes" % _MAX_FLAGS_BODY)
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: deeply nested
+            raise bad_request("flags body must be a JSON object")
+        if not isinstance(body, dict):
+            raise bad_request("flags body must be a JSON object")
+        tag = body.get("tag")
+        if not isinstance(tag, str) or not tag or len(tag) > MAX_NAME:
+            raise bad_request("flags body needs 'tag', a non-empty string")
+        version = body.get("version")
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise bad_request("flags body needs 'version', a non-negative integer")
+        lists = {}
+        for name in ("flagged", "hidden"):
+            value = body.get(name, [])
+            if not isinstance(value, list) or not all(_is_name(v) for v in value):
+                raise bad_request("'%s' must be a list of label names" % name)
+            lists[name] = value
+        if not _is_name(tag):
+            raise bad_request("flags body has a 'tag' that is not valid text")
+        try:
+            state = self._flags.put(tag, lists["flagged"], lists["hidden"], version)
+        except StaleVersion as e:
+            raise HttpError(
+                409,
+                "flags of %r were changed elsewhere (now version %d); reload and try again"
+                % (tag, e.current["version"]),
+                current=e.current,
+            )
+        except OSError as e:
+            logger.warning("tb_bias: cannot save flags: %s", e)
+            raise HttpError(503, "cannot save flags: %s" % e.strerror)
+        return respond(request, state)
+
+
+def _is_name(value: Any) -> bool:
+    """A label or tag name as stored: a string of valid Unicode text."""
+    if not isinstance(value, str) or len(value) > 10_000:
+        return False
+    try:
+        value.encode("utf-8")  # rejects lone surrogates, which JSON allows
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -1,0 +1,162 @@
+"""Records of a logdir, read through TensorBoard's data provider and cached.
+
+Lists every tag of every measure (and other plugins' data a measure can
+show), and loads one (run, tag, step) at a time. Decoded values, values
+derived from them and label searches are kept in bounded LRU caches keyed
+by what identifies the data (including its wall time, so a rewritten step
+is read again); new steps of a running job are picked up because listings
+are never cached.
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+from typing import Any, Callable, Sequence
+
+from tensorboard import errors
+from tensorboard.data import provider as tb_provider
+
+from tb_bias_plugin.core.lru import LRU
+from tb_bias_plugin.measures.base import Loaded, pick_step
+from tb_bias_plugin.measures.registry import Registry
+from tb_bias_plugin.serving.label_search import LabelSearch
+from tb_bias_plugin.storage import metadata
+from tb_bias_plugin.storage.record import UnreadableRecord
+
+logger = logging.getLogger(__name__)
+
+# TensorBoard keeps 10 samples per tag of an unknown plugin unless told
+# otherwise (--samples_per_plugin=tb_bias=all); read whatever it kept.
+_ALL_SAMPLES = 1_000_000
+
+
+class Source:
+    """Lists and loads records for the plugin's routes."""
+
+    def __init__(
+        self,
+        data_provider: Any,
+        registry: Registry,
+        *,
+        downsample: int | None = None,
+        max_values: int = 16,
+        max_value_bytes: int = 2 << 30,
+    ):
+        self._provider = data_provider
+        self._registry = registry
+        self._downsample = downsample or _ALL_SAMPLES
+        self._values = LRU(max_values, max_value_bytes)
+        self._derived = LRU(8)
+        self._searches = LRU(max_values)
+        self._descriptions = LRU(1024)
+
+    # Listing --------------------------------------------------------------
+
+    def list(self, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[str, dict, list[int]]]]:
+        """``{run: {tag: (measure id, listing, [steps])}}`` for every readable tag."""
+        result: dict[str, dict[str, tuple[str, dict, list[int]]]] = collections.defaultdict(dict)
+        listing = self._provider.list_blob_sequences(ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME)
+        steps = self._provider.read_blob_sequences(
+            ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME, downsample=self._downsample
+        )
+        for run, tags in listing.items():
+            for tag, series in tags.items():
+                data = steps.get(run, {}).get(tag, [])
+                if not data:
+                    continue
+                try:
+                    self._registry.measure_of(series.plugin_content)
+                    measure_id, info = self._describe(ctx, experiment, run, tag, data[-1])
+                except UnreadableRecord:
+                    continue  # written by a newer tb-bias, or corrupt: nothing to show
+                info = dict(info, description=series.description)
+                result[run][tag] = (measure_id, info, [d.step for d in data])
+        for measure in self._registry:
+            for foreign in measure.foreign:
+                for run, tags in foreign.list(self._provider, ctx, experiment).items():
+                    for tag, (info, step_list) in tags.items():
+                        result[run][tag] = (measure.id, info, step_list)
+        return result
+
+    def _describe(self, ctx: Any, experiment: str, run: str, tag: str, datum: Any) -> tuple[str, dict]:
+        """The latest step's own description: the series metadata is the
+        first step's, and identities or thresholds may change over a run."""
+        key = (experiment, run, tag, datum.step, datum.wall_time)
+        described = self._descriptions.get(key)
+        if described is None:
+            measure, info = self._registry.describe(self._read_blob(ctx, run, tag, datum))
+            described = (measure.id, info)
+            self._descriptions.put(key, described)
+        return described
+
+    def _read_blob(self, ctx: Any, run: str, tag: str, datum: Any) -> bytes:
+        if not datum.values:
+            raise UnreadableRecord("%r of run %r at step %d has no data" % (tag, run, datum.step))
+        return self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+
+    # Loading --------------------------------------------------------------
+
+    def _series(self, ctx: Any, experiment: str, run: str, tag: str) -> list:
+        series = self._provider.read_blob_sequences(
+            ctx,
+            experiment_id=experiment,
+            plugin_name=metadata.PLUGIN_NAME,
+            downsample=self._downsample,
+            run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
+        )
+        data = series.get(run, {}).get(tag)
+        if not data:
+            if run not in series and not self._run_exists(ctx, experiment, run):
+                raise errors.NotFoundError("no run named %r" % run)
+            raise errors.NotFoundError("run %r has no tb_bias tag %r" % (run, tag))
+        return data
+
+    def steps(self, ctx: Any, experiment: str, run: str, tag: str) -> list[int]:
+        return [d.step for d in self._series(ctx, experiment, run, tag)]
+
+    def load(self, ctx: Any, experiment: str, run: str, tag: str, step: int | None, measure: str) -> Loaded:
+        """The value at ``step`` (default: the latest) of a tag of ``measure``.
+
+        Raises
+        ------
+        tensorboard.errors.NotFoundError
+            If the run, tag or step does not exist, or the tag holds another measure.
+        UnreadableRecord
+            If the stored bytes cannot be decoded.
+        """
+        for foreign in self._registry[measure].foreign:
+            if foreign.owns(tag):
+                return foreign.load(self._provider, ctx, experiment, run, tag, step)
+        data = self._series(ctx, experiment, run, tag)
+        datum = pick_step(data, step, run, tag)
+        key = (experiment, run, tag, datum.step, datum.wall_time)
+        cached = self._values.get(key)
+        if cached is None:
+            found, value = self._registry.decode(self._read_blob(ctx, run, tag, datum))
+            cached = (found.id, value)
+            self._values.put(key, cached, found.nbytes(value))
+        measure_id, value = cached
+        if measure_id != measure:
+            raise errors.NotFoundError("%r of run %r holds %s, not %s" % (tag, run, measure_id, measure))
+        return Loaded(run, tag, datum.step, value, key)
+
+    def _run_exists(self, ctx: Any, experiment: str, run: str) -> bool:
+        return any(r.run_name == run for r in self._provider.list_runs(ctx, experiment_id=experiment))
+
+    # Derived, cached per value ---------------------------------------------
+
+    def derived(self, key: tuple, make: Callable[[], Any]) -> Any:
+        value = self._derived.get(key)
+        if value is None:
+            value = make()
+            self._derived.put(key, value)
+        return value
+
+    def label_search(self, key: tuple, labels: Sequence[str]) -> LabelSearch:
+        search = self._searches.get(key)
+        if search is None:
+            search = LabelSearch(labels)
+            self._searches.put(key, search)
+        return search
+

@@ -1,0 +1,133 @@
+"""Parsing and validating HTTP query parameters into clear 400 errors."""
+
+import math
+
+#: Largest 64-bit signed step, the range of TensorBoard steps.
+STEP_RANGE = (-(2**63), 2**63 - 1)
+#: Longest run, tag or label name a parameter may hold.
+MAX_NAME = 1000
+
+MAX_QUERY_STRING = 256 * 1024
+MAX_VALUE_LENGTH = 4096
+
+
+class HttpError(Exception):
+    """An error answered as ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status, message, **extra):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+
+class ClientError(ValueError):
+    """A request this data cannot answer (400); the message says why."""
+
+
+def bad_request(message):
+    return HttpError(400, message)
+
+
+class Params:
+    """Typed access to a request's query parameters (a werkzeug MultiDict)."""
+
+    def __init__(self, args, query_string=b""):
+        if len(query_string) > MAX_QUERY_STRING:
+            raise bad_request("query string is longer than %d bytes" % MAX_QUERY_STRING)
+        self._args = args
+        for name, value in args.items(multi=True):
+            if len(value) > MAX_VALUE_LENGTH:
+                raise bad_request("parameter %r is longer than %d characters" % (name, MAX_VALUE_LENGTH))
+
+    def string(self, name, default=None, *, required=False, max_length=MAX_VALUE_LENGTH):
+        values = self._args.getlist(name)
+        if not values:
+            if required:
+                raise bad_request("missing required parameter %r" % name)
+            return default
+        if len(values) > 1:
+            raise bad_request("parameter %r was given %d times; give it once" % (name, len(values)))
+        value = values[0]
+        if len(value) > max_length:
+            raise bad_request("parameter %r is longer than %d characters" % (name, max_length))
+        if required and not value:
+            raise bad_request("parameter %r must not be empty" % name)
+        return value
+
+    def strings(self, name, *, max_count):
+        values = self._args.getlist(name)
+        if len(values) > max_count:
+            raise bad_request("at most %d %r parameters are allowed, got %d" % (max_count, name, len(values)))
+        return values
+
+    def integer(self, name, default, *, low, high):
+        text = self.string(name)
+        if text is None or text == "":
+            return default
+        try:
+            value = int(text, 10)
+        except ValueError:
+            raise bad_request("parameter %r must be an integer, got %r" % (name, text[:100]))
+        if not low <= value <= high:
+            raise bad_request("parameter %r must be between %d and %d, got %d" % (name, low, high, value))
+        return value
+
+    def number(self, name, default, *, low=None, high=None):
+        text = self.string(name)
+        if text is None or text == "":
+            return default
+        value = parse_number(text, name)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise bad_request(
+                "parameter %r must be between %s and %s, got %s"
+                % (name, "-inf" if low is None else low, "inf" if high is None else high, text[:100])
+            )
+        return value
+
+    def run_tag_step(self):
+        """The ``run``, ``tag`` and optional ``step`` every data route takes."""
+        run = self.string("run", required=True, max_length=MAX_NAME)
+        tag = self.string("tag", required=True, max_length=MAX_NAME)
+        return run, tag, self.integer("step", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
+
+    def flag(self, name):
+        text = self.string(name)
+        if text is None or text in ("", "0", "false"):
+            return False
+        if text in ("1", "true"):
+            return True
+        raise bad_request("parameter %r must be 0 or 1, got %r" % (name, text[:100]))
+
+    def choice(self, name, choices, default):
+        text = self.string(name)
+        if text is None or text == "":
+            return default
+        if text not in choices:
+            raise bad_request(
+                "parameter %r must be one of %s, got %r" % (name, ", ".join(choices), text[:100])
+            )
+        return text
+
+
+def parse_number(text, name):
+    try:
+        value = float(text)
+    except ValueError:
+        raise bad_request("parameter %r must be a number, got %r" % (name, text[:100]))
+    if not math.isfinite(value):
+        raise bad_request("parameter %r must be a finite number, got %r" % (name, text[:100]))
+    return value
+
+
+def parse_range(text):
+    """``COLUMN:LOW:HIGH`` with optional bounds -> (column, low, high)."""
+    parts = text.rsplit(":", 2)
+    if len(parts) != 3 or not parts[0]:
+        raise bad_request("parameter 'range' must look like COLUMN:LOW:HIGH, got %r" % text[:200])
+    column, low, high = parts
+    low = parse_number(low, "range") if low else None
+    high = parse_number(high, "range") if high else None
+    if low is not None and high is not None and low > high:
+        raise bad_request("range %r has LOW above HIGH" % text[:200])
+    return column, low, high

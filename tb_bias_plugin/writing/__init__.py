@@ -1,0 +1,1 @@
+"""Writing records to event files, with TensorFlow or without it."""

@@ -1,0 +1,161 @@
+"""Write measure records to TensorBoard logdirs.
+
+Two paths write identical records:
+
+* :func:`write_tf` writes under TensorFlow's default summary writer
+  (``tf.summary.create_file_writer``), like ``tf.summary.scalar``.
+* :class:`EventWriter` writes event files directly and never imports
+  TensorFlow, for PyTorch, JAX or plain NumPy code.
+
+Both take a measure's payload message; which summaries exist is the
+measures' business (``tb_bias_plugin.summary`` builds the public calls).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from typing import Any
+
+from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
+
+from tb_bias_plugin.storage import metadata, record
+
+
+def check_name(name: Any) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("name must be a non-empty string, got %r" % (name,))
+    return name
+
+
+def check_step(step: Any) -> int | None:
+    """None, or ``step`` as an int (event files hold signed 64-bit steps)."""
+    if step is None:
+        return None
+    if isinstance(step, bool) or not hasattr(step, "__index__"):
+        raise ValueError("step must be an integer, got %r" % (step,))
+    step = int(step.__index__())
+    if not -(2**63) <= step < 2**63:
+        raise ValueError("step %d does not fit in 64 bits" % step)
+    return step
+
+
+def check_description(description: Any) -> str | None:
+    if description is not None and not isinstance(description, str):
+        raise ValueError("description must be a string (Markdown), got %r" % type(description).__name__)
+    return description
+
+
+def summary_value(tag: str, measure: str, number: int, payload: Any, description: str | None) -> Any:
+    """The ``Summary.Value`` of one record: a 1-element string tensor (a blob)."""
+    tensor = tensor_pb2.TensorProto(
+        dtype=types_pb2.DT_STRING,
+        tensor_shape=tensor_shape_pb2.TensorShapeProto(dim=[tensor_shape_pb2.TensorShapeProto.Dim(size=1)]),
+        string_val=[record.encode(number, payload)],
+    )
+    return summary_pb2.Summary.Value(
+        tag=tag, metadata=metadata.create_summary_metadata(measure, description), tensor=tensor
+    )
+
+
+def require_eager() -> Any:
+    import tensorflow as tf  # only this path needs TensorFlow
+
+    if not tf.executing_eagerly():
+        raise ValueError(
+            "tb_bias summaries are computed in NumPy and need eager execution: call them outside tf.function"
+        )
+    return tf
+
+
+def write_tf(name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None) -> Any:
+    """Write under TensorFlow's default summary writer; a bool tensor, False without one."""
+    tf = require_eager()
+    value = summary_value(name, measure, number, payload, description)
+    with tf.summary.experimental.summary_scope(name, "tb_bias_" + measure, values=[step]) as (tag, _):
+        return tf.summary.write(
+            tag=tag,
+            tensor=tf.constant(list(value.tensor.string_val), dtype=tf.string),
+            step=step,
+            metadata=value.metadata,
+        )
+
+
+class EventWriter:
+    """Writes tb-bias records to a logdir without importing TensorFlow.
+
+    Parameters
+    ----------
+    logdir : str
+        Directory for the event file (created if missing); local, or any
+        filesystem TensorBoard's own file layer supports (s3://, fsspec).
+    filename_suffix : str, optional
+        Appended to the event file name.
+    """
+
+    _uid_lock = threading.Lock()
+    _uid = 0
+
+    def __init__(self, logdir: Any, *, filename_suffix: str = ""):
+        # TensorBoard's stub file layer and record writer: unlike its
+        # EventFileWriter they never import TensorFlow.
+        from tensorboard.compat.tensorflow_stub.io import gfile
+        from tensorboard.summary.writer.record_writer import RecordWriter
+
+        if not isinstance(logdir, (str, os.PathLike)) or not str(logdir):
+            raise ValueError("logdir must be a path, got %r" % (logdir,))
+        logdir = os.fspath(logdir)
+        gfile.makedirs(logdir)
+        with EventWriter._uid_lock:
+            EventWriter._uid += 1
+            uid = EventWriter._uid
+        self.path = os.path.join(
+            logdir,
+            "events.out.tfevents.%010d.%s.%d.%d%s"
+            % (time.time(), socket.gethostname(), os.getpid(), uid, filename_suffix),
+        )
+        self._records = RecordWriter(gfile.GFile(self.path, "wb"))
+        self._lock = threading.Lock()
+        self._write_event(
+            event_pb2.Event(
+                wall_time=time.time(),
+                file_version="brain.Event:2",
+                source_metadata=event_pb2.SourceMetadata(writer="tb_bias_plugin.summary.Writer"),
+            )
+        )
+
+    def _write_event(self, event: Any) -> None:
+        with self._lock:
+            if self._records.closed:
+                raise ValueError("this Writer is closed")
+            self._records.write(event.SerializeToString())
+            self._records.flush()
+
+    def write_record(
+        self, name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None
+    ) -> bool:
+        """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
+        event = event_pb2.Event(
+            wall_time=time.time(),
+            step=0 if step is None else step,
+            summary=summary_pb2.Summary(value=[summary_value(name, measure, number, payload, description)]),
+        )
+        self._write_event(event)
+        return True
+
+    def flush(self) -> None:
+        with self._lock:
+            self._records.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if not self._records.closed:
+                self._records.close()
+
+    def __enter__(self) -> "EventWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

@@ -1,0 +1,74 @@
+"""Histograms and densities for the distribution view."""
+
+import numpy as np
+import pytest
+from scipy.stats import gaussian_kde
+
+from tb_bias_plugin.core import distribution
+
+
+def _scipy_binned(values, edges):
+    kde = gaussian_kde(values)  # Scott's rule as well
+    return np.array([kde.integrate_box_1d(a, b) for a, b in zip(edges[:-1], edges[1:])]) / np.diff(edges)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_density_matches_scipy_gaussian_kde(seed):
+    rng = np.random.default_rng(seed)
+    values = np.concatenate([rng.normal(-0.4, 0.1, 300), rng.normal(0.3, 0.2, 700)]).clip(-1, 1)
+    edges = np.linspace(-1, 1, 41)
+    got = distribution.binned_density(values, edges)
+    want = _scipy_binned(values, edges)
+    assert np.abs(got - want).max() < 0.01 * want.max()
+
+
+def test_density_keeps_its_mass_when_the_bandwidth_is_narrower_than_a_bin():
+    rng = np.random.default_rng(0)
+    values = rng.normal(0, 0.002, 20_000)
+    edges = np.linspace(-1, 1, 51)
+    got = distribution.binned_density(values, edges)
+    assert np.sum(got * np.diff(edges)) == pytest.approx(1.0, abs=1e-3)
+    assert got == pytest.approx(_scipy_binned(values, edges), rel=0.01, abs=1e-6)
+
+
+def test_density_of_degenerate_data_is_zero():
+    edges = np.linspace(0, 1, 6)
+    assert distribution.binned_density([0.5], edges).tolist() == [0] * 5
+    assert distribution.binned_density([0.5, 0.5, 0.5], edges).tolist() == [0] * 5
+
+
+def test_huge_values_stay_finite():
+    values = np.array([1e308, -1e308, 0.0, np.inf])
+    domain = distribution.domain_of([values])
+    edges = np.linspace(domain[0], domain[1], distribution.choose_bins(values, domain) + 1)
+    assert np.isfinite(edges).all()
+    summary = distribution.summarize(values, edges)
+    assert summary["n"] == 3 and summary["undefined"] == 1 and sum(summary["counts"]) == 3
+    assert all(np.isfinite(summary["density"]))
+
+
+def test_bins_follow_freedman_diaconis_within_limits():
+    rng = np.random.default_rng(0)
+    wide = rng.normal(0, 0.05, 100_000)
+    assert distribution.choose_bins(wide, (-1, 1)) == distribution.MAX_BINS
+    assert distribution.choose_bins(rng.uniform(-1, 1, 20), (-1, 1)) == distribution.MIN_BINS
+    values = rng.normal(0, 0.1, 1000)
+    iqr = np.subtract(*np.percentile(values, [75, 25]))
+    assert distribution.choose_bins(values, (-1, 1)) == int(np.ceil(2 / (2 * iqr / 1000 ** (1 / 3))))
+
+
+def test_summarize_counts_every_defined_value():
+    values = np.array([-1.0, -0.5, 0.0, 0.0, 0.9, 1.0, 3.0, np.nan])
+    edges = np.linspace(-1, 1, 5)
+    s = distribution.summarize(values, edges)
+    assert s["counts"] == [1, 1, 2, 3]  # 3.0 is clipped into the last bin
+    assert (s["n"], s["undefined"]) == (7, 1)
+    assert s["quantiles"]["min"] == -1.0 and s["quantiles"]["max"] == 3.0 and s["quantiles"]["median"] == 0.0
+    assert distribution.summarize(np.array([np.nan]), edges)["quantiles"] is None
+
+
+def test_domain_uses_natural_bounds_else_the_data():
+    assert distribution.domain_of([np.array([0.2, 0.4])], (-1.0, 1.0)) == (-1.0, 1.0)
+    assert distribution.domain_of([np.array([0.2, np.nan]), np.array([-3.0])]) == (-3.0, 0.2)
+    assert distribution.domain_of([np.array([2.0])]) == (1.5, 2.5)
+    assert distribution.domain_of([np.array([np.nan])], (None, 0.0)) == (-0.5, 0.5)

@@ -1,0 +1,112 @@
+"""The Keras callback logs a table of validation predictions each epoch."""
+
+import numpy as np
+import pytest
+
+import tensorflow as tf
+
+from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin.callbacks import AssociationTableCallback
+
+from test_association_summary import _read_back
+
+LABELS = ["man", "woman", "bike", "dress", "tree"]
+
+
+def _model():
+    tf.keras.utils.set_random_seed(0)
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(len(LABELS), activation="sigmoid")])
+    model.compile(optimizer="sgd", loss="binary_crossentropy")
+    return model
+
+
+def test_callback_logs_one_table_per_epoch(tmp_path):
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(64, 4)).astype("float32")
+    y = (rng.random((64, len(LABELS))) < 0.3).astype("float32")
+    model = _model()
+    callback = AssociationTableCallback(
+        str(tmp_path), x[:40], label_names=LABELS, identity_labels=["man", "woman"], batch_size=16
+    )
+    model.fit(x, y, epochs=2, verbose=0, callbacks=[callback])
+    tables = _read_back(str(tmp_path))
+    assert sorted(tables) == [("validation", "associations", 0), ("validation", "associations", 1)]
+    want = CooccurrenceCounter(LABELS, ["man", "woman"]).update(model.predict(x[:40], verbose=0)).table()
+    assert tables["validation", "associations", 1][1] == want
+
+
+def test_callback_accepts_datasets_and_attributes(tmp_path):
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(30, 4)).astype("float32")
+    dataset = tf.data.Dataset.from_tensor_slices((x, x)).batch(8)
+    model = _model()
+    model.fit(x, np.zeros((30, len(LABELS))), epochs=1, verbose=0,
+              callbacks=[AssociationTableCallback(str(tmp_path / "a"), dataset, label_names=LABELS, identity_labels=["man"])])
+    groups = rng.choice(["f", "m"], size=30)
+    model.fit(x, np.zeros((30, len(LABELS))), epochs=1, verbose=0,
+              callbacks=[AssociationTableCallback(str(tmp_path / "b"), x, label_names=LABELS,
+                                                  identity_labels=["f", "m"], identities=groups, name="groups")])
+    table_a = _read_back(str(tmp_path / "a"))["validation", "associations", 0][1]
+    table_b = _read_back(str(tmp_path / "b"))["validation", "groups", 0][1]
+    assert table_a.num_examples == table_b.num_examples == 30
+    assert table_b.identity_counts[0].tolist() == [int((groups == "f").sum()), int((groups == "m").sum())]
+
+
+def test_callback_takes_identities_as_per_example_name_lists(tmp_path):
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(20, 4)).astype("float32")
+    # ragged: some examples have no attribute, some one, some two
+    ids = [[], ["f"], ["m"], ["f", "m"]] * 5
+    model = _model()
+    model.fit(x, np.zeros((20, len(LABELS))), epochs=1, verbose=0, callbacks=[
+        AssociationTableCallback(str(tmp_path), x, label_names=LABELS, identity_labels=["f", "m"],
+                                 identities=ids, batch_size=6)])
+    table = _read_back(str(tmp_path))["validation", "associations", 0][1]
+    want = CooccurrenceCounter(LABELS, ["f", "m"]).update(model.predict(x, verbose=0), identities=ids).table()
+    assert table == want
+    assert table.identity_counts[0].tolist() == [10, 10]
+    assert table.identity_cooccurrence[0].tolist() == [[10, 5], [5, 10]]
+
+
+def test_callback_validates_arguments_up_front():
+    with pytest.raises(ValueError, match="not in label_names"):
+        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["nobody"])
+    with pytest.raises(ValueError, match="batch_size"):
+        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"], batch_size=0)
+    with pytest.raises(ValueError, match="identities has 3 rows but validation_data has 2"):
+        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["f"],
+                                 identities=[["f"], [], ["f"]])
+
+
+def test_callback_takes_keras_style_validation_data(tmp_path):
+    rng = np.random.default_rng(2)
+    x = rng.normal(size=(50, 4)).astype("float32")
+    model = _model()
+    model.fit(x, np.zeros((50, len(LABELS))), epochs=1, verbose=0, callbacks=[
+        AssociationTableCallback(str(tmp_path / "t"), (x, np.zeros((50, 5))), label_names=LABELS,
+                                 identity_labels=["man"], batch_size=7)])
+    table = _read_back(str(tmp_path / "t"))["validation", "associations", 0][1]
+    want = CooccurrenceCounter(LABELS, ["man"]).update(model.predict(x, verbose=0)).table()
+    assert table == want
+
+    inputs = {"a": tf.keras.Input((2,), name="a"), "b": tf.keras.Input((2,), name="b")}
+    out = tf.keras.layers.Dense(len(LABELS), activation="sigmoid")(tf.keras.layers.Concatenate()([inputs["a"], inputs["b"]]))
+    dict_model = tf.keras.Model(inputs, out)
+    dict_model.compile(optimizer="sgd", loss="binary_crossentropy")
+    data = {"a": x[:, :2], "b": x[:, 2:]}
+    dict_model.fit(data, np.zeros((50, len(LABELS))), epochs=1, verbose=0, callbacks=[
+        AssociationTableCallback(str(tmp_path / "d"), data, label_names=LABELS, identity_labels=["man"], batch_size=16)])
+    table = _read_back(str(tmp_path / "d"))["validation", "associations", 0][1]
+    assert table == CooccurrenceCounter(LABELS, ["man"]).update(dict_model.predict(data, verbose=0)).table()
+
+
+def test_tf_function_gets_a_clear_error(tmp_path):
+    from tb_bias_plugin import summary
+
+    @tf.function
+    def log():
+        summary.association_table("t", [["man"]], label_names=LABELS, identity_labels=["man"], step=0)
+
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        with pytest.raises(ValueError, match="eager"):
+            log()

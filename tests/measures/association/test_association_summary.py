@@ -1,0 +1,227 @@
+"""Summary writing: TF and TF-free paths, storage format, data-provider round trip."""
+
+import glob
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin import CooccurrenceCounter, summary
+from tb_bias_plugin.measures.association import codec, messages
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.storage import record
+from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable
+
+from plugin_fixtures import read_logdir
+
+LABELS = ["man", "woman"] + ["label_%d" % i for i in range(40)]
+
+
+def _predictions(seed=0, n=300):
+    rng = np.random.default_rng(seed)
+    return rng.random((n, len(LABELS))) ** 3
+
+
+def _counter(seed=0):
+    return CooccurrenceCounter(LABELS, ["man", "woman"], thresholds=(0.3, 0.5)).update(_predictions(seed))
+
+
+def _summary_events(logdir):
+    from tensorboard.backend.event_processing import event_file_loader
+
+    events = []
+    for path in sorted(glob.glob(os.path.join(logdir, "events.out.tfevents.*"))):
+        for event in event_file_loader.LegacyEventFileLoader(path).Load():
+            if event.HasField("summary"):
+                events.append(event)
+    return events
+
+
+def _read_back(logdir):
+    """``{(run, tag, step): (plugin metadata, table)}`` of a logdir."""
+    return {key: (info, table) for key, (info, _, table) in read_logdir(logdir).items()}
+
+
+def test_writer_round_trip_through_tensorboard_data_provider(tmp_path):
+    counter = _counter()
+    with summary.Writer(tmp_path / "run_a") as writer:
+        writer.association_table("gender", counter, step=2, description="eval set")
+        writer.association_table(
+            "gender",
+            _predictions(1),
+            label_names=LABELS,
+            identity_labels=["man", "woman"],
+            thresholds=[0.3, 0.5],
+            step=3,
+        )
+    tables = _read_back(str(tmp_path))
+    assert sorted(tables) == [("run_a", "gender", 2), ("run_a", "gender", 3)]
+    info, table = tables["run_a", "gender", 2]
+    assert table == counter.table()
+    assert table == codec.decode(codec.encode_table(counter.table()))
+    assert info["kind"] == "counts" and info["identities"] == ["man", "woman"]
+    assert info["thresholds"] == [0.3, 0.5] and info["num_labels"] == len(LABELS)
+    assert tables["run_a", "gender", 3][1] == _counter(1).table()
+
+
+def test_tensorflow_and_tf_free_paths_write_equivalent_records(tmp_path):
+    import tensorflow as tf
+    counter = _counter()
+    values = np.arange(6, dtype=float).reshape(3, 2)
+    precomputed = dict(label_names=["a", "b", "c"], metric_names=["nPMI@man", "count@man"])
+    with summary.Writer(tmp_path / "notf") as writer:
+        writer.association_table("gender", counter, step=5, description="d")
+        writer.metric_table("old", values, step=5, **precomputed)
+    with tf.summary.create_file_writer(str(tmp_path / "tf")).as_default():
+        assert bool(summary.association_table("gender", counter, step=5, description="d"))
+        assert bool(summary.metric_table("old", values, step=5, **precomputed))
+    notf, withtf = _summary_events(tmp_path / "notf"), _summary_events(tmp_path / "tf")
+    assert len(notf) == len(withtf) == 2
+    for a, b in zip(notf, withtf):
+        assert a.step == b.step == 5
+        (va,), (vb,) = a.summary.value, b.summary.value
+        assert va.tag == vb.tag
+        assert va.metadata == vb.metadata
+        assert va.tensor == vb.tensor
+    tables = _read_back(str(tmp_path))
+    assert tables["tf", "gender", 5][1] == tables["notf", "gender", 5][1] == counter.table()
+    assert tables["tf", "old", 5][1] == PrecomputedTable(values=values, **precomputed)
+
+
+def test_tf_path_uses_name_scopes_and_default_step(tmp_path):
+    import tensorflow as tf
+    with tf.summary.create_file_writer(str(tmp_path)).as_default(step=7):
+        with tf.name_scope("eval"):
+            summary.association_table("gender", _counter())
+    (event,) = _summary_events(tmp_path)
+    assert event.step == 7 and event.summary.value[0].tag == "eval/gender"
+
+
+def test_tf_path_without_writer_returns_false():
+    assert not bool(summary.association_table("gender", _counter(), step=0))
+
+
+def test_writer_does_not_import_tensorflow(tmp_path):
+    code = (
+        "import sys, numpy as np\n"
+        "from tb_bias_plugin import summary\n"
+        "w = summary.Writer(sys.argv[1])\n"
+        "w.association_table('t', [['man', 'bike'], ['woman']], label_names=['man', 'woman', 'bike'],"
+        " identity_labels=['man', 'woman'])\n"
+        "w.metric_table('m', np.zeros((1, 1)), label_names=['a'], metric_names=['nPMI@x'])\n"
+        "w.close()\n"
+        "assert 'tensorflow' not in sys.modules, 'tensorflow was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True)
+    assert len(_summary_events(tmp_path)) == 2
+
+
+BAD_ARGUMENTS = [
+        (dict(name="", predictions_or_counter=[["man"]]), "name"),
+        (dict(name="t", predictions_or_counter=[["man"]]), "label_names and identity_labels are required"),
+        (dict(name="t", predictions_or_counter=np.zeros((2, 3)), label_names=LABELS, identity_labels=["man"]), "columns"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], thresholds=[2]), "outside"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step="one"), "step"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], step=2**63), "64 bits"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["Man"]), r"'Man' are not among label_names"),
+        (dict(name="t", predictions_or_counter=np.array([["man", "bike"]]), label_names=LABELS, identity_labels=["man"]), "array of strings"),
+        (dict(name="t", predictions_or_counter=[b"man"], label_names=LABELS, identity_labels=["man"]), "bytes"),
+        (dict(name="t", predictions_or_counter=-np.ones((1, len(LABELS))), label_names=LABELS, identity_labels=["man"]), "negative"),
+        (dict(name="t", predictions_or_counter=np.zeros((0, len(LABELS))), label_names=LABELS, identity_labels=["man"]), "empty batch"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=["man", "man"], identity_labels=["man"]), "duplicate"),
+        (dict(name="t", predictions_or_counter=[["nobody"]], label_names=LABELS, identity_labels=["man"]), "not among"),
+        (dict(name="t", predictions_or_counter=np.zeros((1, len(LABELS)), dtype="complex64"), label_names=LABELS, identity_labels=["man"]), "dtype"),
+        (dict(name="t", predictions_or_counter=[["man"]], label_names=LABELS, identity_labels=["man"], thresholds=[0.5, 0.5 + 1e-12]), "unique"),
+        (dict(name="t", predictions_or_counter=CooccurrenceCounter(LABELS, ["man"])), "not counted any examples"),
+        (dict(name="t", predictions_or_counter=_counter(), identity_labels=["woman", "man"]), "identity_labels differ"),
+        (dict(name="t", predictions_or_counter=_counter(), thresholds=0.5), "thresholds differ"),
+        (dict(name="t", predictions_or_counter=_counter(), identities=[["x"]]), "identities="),
+        (dict(name="t", predictions_or_counter=np.full((1, len(LABELS)), np.nan), label_names=LABELS, identity_labels=["man"]), "NaN"),
+]
+
+
+@pytest.mark.parametrize("kwargs,message", BAD_ARGUMENTS)
+def test_bad_arguments_raise_before_anything_is_written(tmp_path, kwargs, message):
+    writer = summary.Writer(tmp_path)
+    size = os.path.getsize(writer.path)
+    with pytest.raises(ValueError, match=message):
+        writer.association_table(**kwargs)
+    with pytest.raises(ValueError, match="shape"):
+        writer.metric_table("m", np.zeros((2, 2)), label_names=["a"], metric_names=["nPMI@x"])
+    writer.close()
+    assert os.path.getsize(writer.path) == size
+    assert _summary_events(tmp_path) == []
+
+
+def test_tf_path_bad_arguments_write_nothing(tmp_path):
+    import tensorflow as tf
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        for kwargs, message in BAD_ARGUMENTS:
+            with pytest.raises(ValueError, match=message):
+                summary.association_table(**dict({"step": 0}, **kwargs))
+        with pytest.raises(ValueError, match="infinite"):
+            summary.metric_table("m", [[np.inf]], label_names=["a"], metric_names=["x@y"], step=0)
+    assert _summary_events(tmp_path) == []
+
+
+def test_writer_without_a_step_writes_step_0(tmp_path):
+    with summary.Writer(tmp_path) as writer:
+        writer.association_table("t", _counter())
+        writer.metric_table("m", np.zeros((1, 1)), label_names=["a"], metric_names=["nPMI@x"], step=None)
+    assert [e.step for e in _summary_events(tmp_path)] == [0, 0]
+
+
+def test_closed_writer_refuses_to_write(tmp_path):
+    writer = summary.Writer(tmp_path)
+    writer.close()
+    with pytest.raises(ValueError, match="closed"):
+        writer.association_table("t", _counter())
+
+
+def test_decoding_rejects_corrupt_and_future_data():
+    message = codec.encode_table(_counter().table())
+    data = record.encode(messages.PAYLOAD_NUMBER, message)
+    assert REGISTRY.decode(data)[1] == _counter().table()
+    with pytest.raises(ValueError, match="malformed"):
+        REGISTRY.decode(data[:-7] + b"\xff\xff")
+    future = bytearray(data)
+    assert future[:2] == b"\x08\x02"  # field 1 (version) = 2 opens every record
+    future[1] = record.VERSION + 1
+    with pytest.raises(ValueError, match="not supported"):
+        REGISTRY.decode(bytes(future))
+    message.label_counts.zlib_data = b"not zlib"
+    with pytest.raises(ValueError, match="corrupt"):
+        REGISTRY.decode(record.encode(messages.PAYLOAD_NUMBER, message))
+    with pytest.raises(ValueError, match="not supported"):
+        REGISTRY.measure_of(record.PluginData(version=99).SerializeToString())
+
+
+def test_counts_are_stored_compactly():
+    table = _counter().table()
+    data = record.encode(messages.PAYLOAD_NUMBER, codec.encode_table(table))
+    raw = sum(getattr(table, f).nbytes for f in ("label_counts", "cooccurrence", "identity_counts"))
+    assert len(data) < raw / 2
+
+
+def test_table_consistency_is_checked():
+    t = _counter().table()
+    args = dict(
+        label_names=t.label_names,
+        identity_names=t.identity_names,
+        thresholds=t.thresholds,
+        num_examples=t.num_examples,
+        label_counts=t.label_counts,
+        identity_counts=t.identity_counts,
+        cooccurrence=t.cooccurrence,
+        identity_cooccurrence=t.identity_cooccurrence,
+    )
+    assert AssociationTable(**args) == t
+    bad = dict(args, cooccurrence=t.cooccurrence + 1000)
+    with pytest.raises(ValueError, match="exceeds"):
+        AssociationTable(**bad)
+    with pytest.raises(ValueError, match="shape"):
+        AssociationTable(**dict(args, label_counts=t.label_counts[:, :3]))
+    with pytest.raises(ValueError, match="negative"):
+        AssociationTable(**dict(args, num_examples=-1))

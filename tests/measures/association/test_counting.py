@@ -1,0 +1,313 @@
+"""Counting equals a plain loop over examples, in every input form."""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given, settings, strategies as st
+
+from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin.measures.association import counting
+from tb_bias_plugin.measures.association.table import THRESHOLD_TOLERANCE
+
+LABELS = ["man", "woman", "bike", "dress", "tie", "tree", "car"]
+IDENTITIES = ["man", "woman"]
+
+
+def loop_counts(examples, label_names, identity_of_example):
+    """Reference counts: ``examples`` are sets of label names,
+    ``identity_of_example`` maps an example index to its set of identities."""
+    identities = sorted({x for e in range(len(examples)) for x in identity_of_example(e)})
+    return loop_counts_for(examples, label_names, identity_of_example, identities)
+
+
+def loop_counts_for(examples, label_names, identity_of_example, identity_names):
+    n = len(examples)
+    cy = {y: 0 for y in label_names}
+    cx = {x: 0 for x in identity_names}
+    cxy = {(x, y): 0 for x in identity_names for y in label_names}
+    cxx = {(a, b): 0 for a in identity_names for b in identity_names}
+    for e, labels in enumerate(examples):
+        ids = identity_of_example(e)
+        for y in labels:
+            cy[y] += 1
+        for x in ids:
+            cx[x] += 1
+            for y in labels:
+                cxy[x, y] += 1
+            for x2 in ids:
+                cxx[x, x2] += 1
+    return (
+        n,
+        [cy[y] for y in label_names],
+        [cx[x] for x in identity_names],
+        [[cxy[x, y] for y in label_names] for x in identity_names],
+        [[cxx[a, b] for b in identity_names] for a in identity_names],
+    )
+
+
+def table_counts(table, t=0):
+    return (
+        table.num_examples,
+        table.label_counts[t].tolist(),
+        table.identity_counts[t].tolist(),
+        table.cooccurrence[t].tolist(),
+        table.identity_cooccurrence[t].tolist(),
+    )
+
+
+examples_strategy = st.lists(st.sets(st.sampled_from(LABELS)), min_size=1, max_size=40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(examples_strategy)
+def test_label_lists_match_plain_loop(examples):
+    counter = CooccurrenceCounter(LABELS, IDENTITIES).update([sorted(e) for e in examples])
+    want = loop_counts_for(examples, LABELS, lambda e: examples[e] & set(IDENTITIES), IDENTITIES)
+    assert table_counts(counter.table()) == want
+
+
+def _dense(examples):
+    return np.array([[y in e for y in LABELS] for e in examples], dtype=bool)
+
+
+@settings(max_examples=100, deadline=None)
+@given(examples_strategy)
+def test_every_input_form_counts_the_same(examples):
+    dense = _dense(examples)
+    forms = [
+        [list(e) for e in examples],
+        dense,
+        dense.astype(np.int64),
+        dense.astype(np.uint8),
+        dense.astype(np.float32),
+        sp.csr_matrix(dense),
+        sp.csc_matrix(dense),
+        sp.coo_matrix(dense.astype(np.float64)),
+        dense.tolist(),
+    ]
+    tables = [CooccurrenceCounter(LABELS, IDENTITIES).update(f).table() for f in forms]
+    for table in tables[1:]:
+        assert table == tables[0]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.integers(1, 30),
+    # distinct by more than THRESHOLD_TOLERANCE, which counts as the same threshold
+    st.lists(st.floats(0, 1), min_size=1, max_size=3).filter(
+        lambda ts: all(abs(a - b) > THRESHOLD_TOLERANCE for i, a in enumerate(ts) for b in ts[:i])
+    ),
+    st.integers(0, 2**32 - 1),
+)
+def test_scores_are_positive_above_each_threshold(n, thresholds, seed):
+    rng = np.random.default_rng(seed)
+    scores = rng.choice([0.0, 0.1, 0.5, 0.7, 1.0], size=(n, len(LABELS))) * (rng.random((n, len(LABELS))) < 0.8)
+    counter = CooccurrenceCounter(LABELS, IDENTITIES, thresholds=thresholds)
+    table = counter.update(scores).table()
+    sparse_table = CooccurrenceCounter(LABELS, IDENTITIES, thresholds=thresholds).update(sp.csr_matrix(scores)).table()
+    assert sparse_table == table
+    for t, threshold in enumerate(thresholds):
+        examples = [{y for y, s in zip(LABELS, row) if s > threshold} for row in scores]
+        want = loop_counts_for(examples, LABELS, lambda e: examples[e] & set(IDENTITIES), IDENTITIES)
+        assert table_counts(table, t) == want
+
+
+@settings(max_examples=100, deadline=None)
+@given(examples_strategy, st.data())
+def test_identities_as_attributes(examples, data):
+    groups = ["f", "m", "x"]
+    attributes = [data.draw(st.sets(st.sampled_from(groups))) for _ in examples]
+    want = loop_counts_for(examples, LABELS, lambda e: attributes[e], groups)
+    lists = [[y for y in e] for e in examples]
+    indicator = np.array([[g in a for g in groups] for a in attributes])
+    for identities in (indicator, sp.csr_matrix(indicator), [sorted(a) for a in attributes]):
+        counter = CooccurrenceCounter(LABELS, groups)
+        assert counter.identities_from == "attributes"
+        assert table_counts(counter.update(lists, identities=identities).table()) == want
+    single = [sorted(a)[0] if a else None for a in attributes]
+    want_single = loop_counts_for(examples, LABELS, lambda e: {single[e]} - {None}, groups)
+    table = CooccurrenceCounter(LABELS, groups).update(lists, identities=single).table()
+    assert table_counts(table) == want_single
+    assert (table.identity_label_index == -1).all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(examples_strategy, st.lists(st.integers(0, 40), max_size=4))
+def test_streaming_and_merging_equal_one_pass(examples, cuts):
+    lists = [sorted(e) for e in examples]
+    whole = CooccurrenceCounter(LABELS, IDENTITIES).update(lists)
+    bounds = sorted({0, len(lists), *[c for c in cuts if c < len(lists)]})
+    parts = [lists[a:b] for a, b in zip(bounds, bounds[1:]) if b > a]
+    streamed = CooccurrenceCounter(LABELS, IDENTITIES)
+    shards = []
+    for part in parts:
+        streamed.update(part)
+        shards.append(CooccurrenceCounter(LABELS, IDENTITIES).update(part))
+    assert streamed.table() == whole.table()
+    merged = shards[0]
+    for shard in shards[1:]:
+        merged = merged.merge(shard)
+    assert merged.table() == whole.table()
+    assert sum(reversed(shards[1:]), shards[0]).table() == whole.table()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(examples_strategy, min_size=3, max_size=3))
+def test_merge_is_associative_and_commutative(batches):
+    a, b, c = (CooccurrenceCounter(LABELS, IDENTITIES).update([sorted(e) for e in x]) for x in batches)
+    assert (a + b).table() == (b + a).table()
+    assert ((a + b) + c).table() == (a + (b + c)).table()
+    assert a.merge(b) is not a  # merge does not modify its operands
+    assert a.num_examples == len(batches[0])
+
+
+def test_chunked_kernels_match_single_pass(monkeypatch):
+    rng = np.random.default_rng(0)
+    labels = ["l%d" % i for i in range(300)]
+    identities = labels[:5]
+    dense = rng.random((500, 300)) < 0.1
+    dense[:, :5] = rng.random((500, 5)) < 0.4
+    want = CooccurrenceCounter(labels, identities).update(dense).table()
+    monkeypatch.setattr(counting, "_CHUNK", 7)
+    assert CooccurrenceCounter(labels, identities).update(sp.csr_matrix(dense)).table() == want
+
+
+def test_many_identities():
+    rng = np.random.default_rng(1)
+    labels = ["l%d" % i for i in range(120)]
+    identities = labels[:70]
+    dense = rng.random((60, 120)) < 0.3
+    examples = [{labels[j] for j in np.flatnonzero(row)} for row in dense]
+    want = loop_counts_for(examples, labels, lambda e: examples[e] & set(identities), identities)
+    assert table_counts(CooccurrenceCounter(labels, identities).update(dense).table()) == want
+
+
+def test_unknown_labels_can_be_ignored():
+    counter = CooccurrenceCounter(LABELS, IDENTITIES, unknown_labels="ignore")
+    counter.update([["man", "the", "bike"], ["of"]])
+    assert counter.table().label_counts[0].tolist() == [1, 0, 1, 0, 0, 0, 0]
+    assert counter.num_examples == 2
+
+
+def test_torch_like_arrays_are_accepted():
+    class FakeTensor:
+        def __init__(self, a):
+            self._a = a
+
+        def __array__(self, dtype=None, copy=None):
+            return self._a
+
+    dense = _dense([{"man", "tie"}, {"woman"}])
+    got = CooccurrenceCounter(LABELS, IDENTITIES).update(FakeTensor(dense)).table()
+    assert got == CooccurrenceCounter(LABELS, IDENTITIES).update(dense).table()
+
+
+class NeedsDetach:
+    """Converts to an array the way a PyTorch tensor that requires grad does: not at all."""
+
+    shape = (1, 7)
+
+    def __array__(self, dtype=None, copy=None):
+        raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.")
+
+
+BAD_BATCHES = [
+    (np.zeros((3, 5)), "has 5 columns"),
+    (np.zeros((0, 7)), "empty batch"),
+    ([], "empty batch"),
+    (np.zeros(7), "2-D"),
+    (np.full((2, 7), np.nan), "NaN"),
+    (np.full((2, 7), -0.5), "negative"),
+    (np.full((2, 7), 3.0), "above 1"),
+    (np.full((2, 7), 2, dtype=np.int64), "0/1"),
+    (np.zeros((2, 7), dtype=complex), "dtype"),
+    (np.full((2, 7), "a"), "array of strings"),
+    (np.array([["man", "bike"], ["woman", "tie"]]), "array of strings"),
+    (NeedsDetach(), "could not be read as an array: .*detach"),
+    ([b"man"], "bytes"),
+    ([["man", "unicorn"]], "unicorn"),
+    ([["man"], "woman"], "string"),
+    ([[["man"]]], "2-D"),
+    ([["man", None]], "not among"),
+    ([["man"], None], "not a list of names"),
+    ("man", "array"),
+    (42, "array"),
+    (sp.csr_matrix(np.full((2, 7), -1.0)), "negative"),
+]
+
+
+@pytest.mark.parametrize("batch,message", BAD_BATCHES)
+def test_bad_batches_raise_and_change_nothing(batch, message):
+    counter = CooccurrenceCounter(LABELS, IDENTITIES, thresholds=[0.2, 0.5])
+    counter.update([["man", "bike"]])
+    before = counter.table()
+    with pytest.raises(ValueError, match=message):
+        counter.update(batch)
+    assert counter.table() == before
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(label_names=["a", "b", "a"], identity_labels=["a"]), "duplicate names: 'a'"),
+        (dict(label_names=[], identity_labels=["a"]), "must not be empty"),
+        (dict(label_names="abc", identity_labels=["a"]), "not a single string"),
+        (dict(label_names=["a", 1], identity_labels=["a"]), "only strings"),
+        (dict(label_names=["a", "b"], identity_labels=["a", "a"]), "duplicate"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[1.5]), "outside"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[-0.1]), "outside"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[float("nan")]), "outside"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[0.5, 0.5]), "unique"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[0.5, 0.5 + 1e-10]), "unique"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[]), "empty"),
+        (dict(label_names=["a", "b"], identity_labels=["c"], identities_from="labels"), "not in label_names"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], identities_from="both"), "identities_from"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], unknown_labels="drop"), "unknown_labels"),
+    ],
+)
+def test_bad_constructor_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        CooccurrenceCounter(**kwargs)
+
+
+def test_identity_argument_mismatches():
+    labels_mode = CooccurrenceCounter(LABELS, IDENTITIES)
+    with pytest.raises(ValueError, match="do not pass identities"):
+        labels_mode.update([["bike"]], identities=[["man"]])
+    attrs = CooccurrenceCounter(LABELS, ["f", "m"])
+    with pytest.raises(ValueError, match="pass identities="):
+        attrs.update([["bike"]])
+    with pytest.raises(ValueError, match="2 rows but predictions has 1"):
+        attrs.update([["bike"]], identities=[["f"], ["m"]])
+    with pytest.raises(ValueError, match="not among"):
+        attrs.update([["bike"]], identities=[["q"]])
+    with pytest.raises(ValueError, match="different label_names"):
+        labels_mode.merge(CooccurrenceCounter(LABELS[:-1], IDENTITIES))
+    with pytest.raises(ValueError, match="different thresholds"):
+        labels_mode.merge(CooccurrenceCounter(LABELS, IDENTITIES, thresholds=0.3))
+    with pytest.raises(ValueError, match="CooccurrenceCounter"):
+        labels_mode.merge({})
+
+
+def test_generators_of_names_are_accepted():
+    table = CooccurrenceCounter(LABELS, IDENTITIES).update(iter(name for name in e) for e in [["man", "tie"], ["woman"]]).table()
+    assert table.label_counts[0].tolist() == [1, 1, 0, 0, 1, 0, 0]
+
+
+def test_identity_name_mistakes_are_named():
+    with pytest.raises(ValueError, match="'women' are not in label_names while the others are"):
+        CooccurrenceCounter(["man", "woman", "bike"], ["man", "women"])
+    with pytest.raises(ValueError, match="rest"):
+        CooccurrenceCounter(["man", "rest"], ["man", "rest"])
+
+
+def test_one_attribute_per_example_counts_like_the_general_path(monkeypatch):
+    rng = np.random.default_rng(4)
+    labels = ["l%d" % i for i in range(50)]
+    dense = rng.random((300, 50)) < 0.2
+    groups = [str(g) for g in rng.choice(["a", "b", "c"], size=300)]
+    groups[:20] = [None] * 20  # some examples without any
+    examples = [{labels[j] for j in np.flatnonzero(row)} for row in dense]
+    want = loop_counts_for(examples, labels, lambda e: {groups[e]} - {None}, ["a", "b", "c"])
+    table = CooccurrenceCounter(labels, ["a", "b", "c"]).update(sp.csr_matrix(dense), identities=list(groups)).table()
+    assert table_counts(table) == want

@@ -1,0 +1,309 @@
+"""Metrics against the spec's oracles: formulas, scipy, scikit-learn."""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from scipy.stats import kendalltau
+from sklearn.metrics import f1_score, jaccard_score
+
+from tb_bias_plugin.measures.association import metrics
+from tb_bias_plugin.measures.association.metrics import association, cooccurs_with_both, gap, rank, top_k
+
+
+def _counts(x_ind, y_ind):
+    """Counts by a plain loop over examples."""
+    n, k = x_ind.shape
+    num_labels = y_ind.shape[1]
+    cx = [0] * k
+    cy = [0] * num_labels
+    cxy = [[0] * num_labels for _ in range(k)]
+    for e in range(n):
+        for j in range(k):
+            cx[j] += int(x_ind[e, j])
+            for y in range(num_labels):
+                cxy[j][y] += int(x_ind[e, j] and y_ind[e, y])
+        for y in range(num_labels):
+            cy[y] += int(y_ind[e, y])
+    return n, np.array(cx), np.array(cy), np.array(cxy)
+
+
+def _formula(metric, n, cx, cy, cxy):
+    """The spec's formula on probabilities, written independently; None if undefined."""
+    if n == 0 or cx == 0 or cy == 0:
+        return None  # the spec: a zero marginal is undefined
+    px, py, pxy = cx / n, cy / n, cxy / n
+
+    def ln(v):
+        return math.log(v) if v > 0 else None
+
+    def div(a, b):
+        return None if a is None or b is None or b == 0 else a / b
+
+    pmi = None if px == 0 or py == 0 else ln(pxy / (px * py)) if pxy > 0 else None
+    if metric == "dp":
+        return div(cxy, cx)
+    if metric == "pmi":
+        return pmi
+    if metric == "npmi_y":
+        return div(pmi, None if ln(py) is None else -ln(py))
+    if metric == "npmi_xy":
+        if px > 0 and py > 0 and cxy == 0:
+            return -1.0
+        if pxy == 1:
+            return 1.0
+        return div(pmi, None if ln(pxy) is None else -ln(pxy))
+    if metric == "pmi2":
+        return None if px == 0 or py == 0 or pxy == 0 else ln(pxy**2 / (px * py))
+    if metric == "sdc":
+        return div(pxy, px + py)
+    if metric == "ji":
+        return div(pxy, px + py - pxy)
+    if metric == "llr":
+        return None if cxy == 0 or cy == 0 else ln(cxy / cy)
+    if metric == "ttest":
+        return div(pxy - px * py, math.sqrt(px * py))
+    raise AssertionError(metric)
+
+
+def _random_indicators(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 40))
+    k = int(rng.integers(1, 4))
+    num_labels = 12
+    x = rng.random((n, k)) < rng.uniform(0, 1, size=k)
+    densities = rng.uniform(0, 1, size=num_labels)
+    densities[:3] = [0.0, 1.0, 0.5]  # never, always, sometimes
+    y = rng.random((n, num_labels)) < densities
+    y[:, 3] = x[:, 0]  # identical to an identity
+    y[:, 4] = ~x[:, 0]  # its complement
+    return x, y
+
+
+SEEDS = range(40)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("metric", ["dp", "pmi", "npmi_y", "npmi_xy", "pmi2", "sdc", "ji", "llr", "ttest"])
+def test_metric_matches_formula(metric, seed):
+    x, y = _random_indicators(seed)
+    n, cx, cy, cxy = _counts(x, y)
+    got = association(metric, n, cx, cy, cxy)
+    for j in range(len(cx)):
+        for label in range(len(cy)):
+            want = _formula(metric, n, cx[j], cy[label], cxy[j][label])
+            if want is None:
+                assert np.isnan(got[j, label]), (metric, j, label, got[j, label])
+            else:
+                assert got[j, label] == pytest.approx(want, rel=1e-9, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_tau_b_matches_scipy_kendalltau(seed):
+    x, y = _random_indicators(seed)
+    got = association("tau_b", *_counts(x, y))
+    for j in range(x.shape[1]):
+        for label in range(y.shape[1]):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                want = kendalltau(x[:, j], y[:, label], variant="b").statistic
+            if np.isnan(want):
+                assert np.isnan(got[j, label])
+            else:
+                assert got[j, label] == pytest.approx(want, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_ji_and_sdc_match_sklearn(seed):
+    x, y = _random_indicators(seed)
+    ji = association("ji", *_counts(x, y))
+    sdc = association("sdc", *_counts(x, y))
+    for j in range(x.shape[1]):
+        for label in range(y.shape[1]):
+            if not x[:, j].any() or not y[:, label].any():
+                # sklearn reports 0 by convention; the spec: a zero marginal is undefined
+                assert np.isnan(ji[j, label]) and np.isnan(sdc[j, label])
+                continue
+            assert ji[j, label] == pytest.approx(jaccard_score(x[:, j], y[:, label]), abs=1e-12)
+            assert sdc[j, label] == pytest.approx(f1_score(x[:, j], y[:, label]) / 2, abs=1e-12)
+
+
+def test_hand_counted_table():
+    # N = 10, C(x) = 4, C(y) = 5, C(x,y) = 3: p(x) = .4, p(y) = .5, p(x,y) = .3
+    values = {m: association(m, 10, [4], [5], [[3]])[0, 0] for m in metrics.METRICS}
+    assert values["dp"] == pytest.approx(0.75)
+    assert values["pmi"] == pytest.approx(0.4054651081)  # ln 1.5
+    assert values["npmi_xy"] == pytest.approx(0.4054651081 / 1.2039728043)  # / -ln .3
+    assert values["npmi_y"] == pytest.approx(0.4054651081 / 0.6931471806)  # / -ln .5
+    assert values["pmi2"] == pytest.approx(math.log(0.09 / 0.2))
+    assert values["sdc"] == pytest.approx(0.3 / 0.9)
+    assert values["ji"] == pytest.approx(0.3 / 0.6)
+    assert values["llr"] == pytest.approx(math.log(0.6))
+    assert values["ttest"] == pytest.approx(0.1 / math.sqrt(0.2))
+    # phi: (10*3 - 4*5) / sqrt(4*6*5*5)
+    assert values["tau_b"] == pytest.approx(10 / math.sqrt(600))
+
+
+def test_npmi_xy_limits_and_undefined_values():
+    # columns: never together; always together (p(x,y) = 1); y never seen
+    n, cx, cy, cxy = 8, [8], [3, 8, 0], [[0, 8, 0]]
+    got = association("npmi_xy", n, cx, cy, cxy)[0]
+    assert got[0] == -1.0
+    assert got[1] == 1.0
+    assert np.isnan(got[2])
+    # x never seen: undefined for every metric, never +-inf
+    for metric in metrics.METRICS:
+        v = association(metric, 8, [0], [3], [[0]])
+        assert np.isnan(v).all(), metric
+
+
+@pytest.mark.parametrize("metric", list(metrics.METRICS))
+def test_values_are_never_infinite(metric):
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        x, y = _random_indicators(int(rng.integers(1000)))
+        assert not np.isinf(association(metric, *_counts(x, y))).any()
+
+
+@pytest.mark.parametrize("metric", list(metrics.METRICS))
+def test_smoothing_makes_every_value_finite_and_smooths_the_cells(metric):
+    x, y = _random_indicators(7)
+    n, cx, cy, cxy = _counts(x, y)
+    alpha = 0.5
+    got = association(metric, n, cx, cy, cxy, smoothing=alpha)
+    assert np.isfinite(got).all()
+    # Same as the unsmoothed metric on the four smoothed cells.
+    a = cxy + alpha
+    b = cx[:, None] - cxy + alpha
+    c = cy[None, :] - cxy + alpha
+    d = n - cx[:, None] - cy[None, :] + cxy + alpha
+    for j in range(len(cx)):
+        for label in range(len(cy)):
+            cells = (a[j, label], b[j, label], c[j, label], d[j, label])
+            n2 = sum(cells)
+            scale = 1000  # rescale to integer-like counts; metrics depend on ratios only
+            want = association(
+                metric,
+                n2 * scale,
+                [(cells[0] + cells[1]) * scale],
+                [(cells[0] + cells[2]) * scale],
+                [[cells[0] * scale]],
+            )[0, 0]
+            assert got[j, label] == pytest.approx(want, rel=1e-9)
+
+
+def test_bounded_metrics_stay_in_range():
+    for seed in SEEDS:
+        x, y = _random_indicators(seed)
+        counts = _counts(x, y)
+        for metric, (low, high) in metrics.METRIC_RANGES.items():
+            v = association(metric, *counts)
+            v = v[~np.isnan(v)]
+            if low is not None:
+                assert (v >= low).all(), metric
+            if high is not None:
+                assert (v <= high).all(), metric
+
+
+def test_exact_values_at_independence_and_identity():
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        n = int(rng.integers(1, 10**9))
+        c = int(rng.integers(1, n + 1))
+        # x identical to y: every bounded metric sits exactly at its maximum
+        v = {m: association(m, n, [c], [c], [[c]])[0, 0] for m in ("npmi_xy", "dp", "ji")}
+        assert v == {"npmi_xy": 1.0, "dp": 1.0, "ji": 1.0} or c == n
+        if c < n:
+            assert association("tau_b", n, [c], [c], [[c]])[0, 0] == pytest.approx(1.0, abs=1e-15)
+    # independence: PMI is exactly 0
+    assert association("pmi", 100, [50], [20], [[10]])[0, 0] == 0.0
+    assert association("npmi_xy", 10**9, [5 * 10**8], [2 * 10**8], [[10**8]])[0, 0] == 0.0
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="unknown metric"):
+        association("npmi", 10, [1], [1], [[1]])
+    for smoothing in (-1, float("inf"), None, "1", True):
+        with pytest.raises(ValueError, match="smoothing"):
+            association("pmi", 10, [1], [1], [[1]], smoothing=smoothing)
+    with pytest.raises(ValueError, match="shape"):
+        association("pmi", 10, [1, 2], [1], [[1]])
+
+
+def test_gap_pair_and_one_vs_rest():
+    values = np.array([[0.5, 0.1, np.nan], [0.2, 0.3, 0.0], [0.0, 0.1, 0.0]])
+    np.testing.assert_allclose(gap(values, 0, 1), [0.3, -0.2, np.nan])
+    np.testing.assert_allclose(gap(values, 1, 0), [-0.3, 0.2, np.nan])
+    np.testing.assert_allclose(gap(values, 0, "rest"), [0.4, -0.1, np.nan])
+    np.testing.assert_allclose(gap(values, 1, "rest"), [-0.05, 0.2, np.nan])
+    for x1, x2, message in [(0, 0, "different"), (3, 0, "out of range"), (0, "all", "rest"), (True, 1, "index")]:
+        with pytest.raises(ValueError, match=message):
+            gap(values, x1, x2)
+    with pytest.raises(ValueError, match="two identities"):
+        gap(values[:1], 0, "rest")
+
+
+def test_cooccurs_with_both():
+    cxy = np.array([[1, 0, 2, 0, 4], [1, 1, 0, 0, 5], [0, 3, 0, 0, 6]])
+    assert cooccurs_with_both(cxy, 0, 1).tolist() == [True, False, False, False, True]
+    assert cooccurs_with_both(cxy, 1, 2).tolist() == [False, True, False, False, True]
+    # One-vs-rest averages A(x', y) over every other identity, so each of
+    # them must have seen y: label 0 was never seen with identity 2.
+    assert cooccurs_with_both(cxy, 0, "rest").tolist() == [False, False, False, False, True]
+    assert cooccurs_with_both(cxy, 2, "rest").tolist() == [False, False, False, False, True]
+
+
+def test_one_vs_rest_ranking_has_no_limit_artefacts():
+    # Label 0 is seen with x1 and x2 but never with x3: with it, its gap
+    # against the rest would be pushed up by nPMI_xy's -1 for x3.
+    n, cx = 1000, [200, 200, 200]
+    cy = [40, 40]
+    cxy = np.array([[20, 20], [10, 10], [0, 10]])
+    values = association("npmi_xy", n, cx, cy, cxy)
+    g = gap(values, 0, "rest")
+    assert g[0] > 0.5 > g[1] > 0  # the artefact
+    assert cooccurs_with_both(cxy, 0, "rest").tolist() == [False, True]
+
+
+def _reference_rank(values, order, mask=None):
+    idx = [i for i in range(len(values)) if mask is None or mask[i]]
+    defined = [i for i in idx if not math.isnan(values[i])]
+    key = {"desc": lambda i: (-values[i], i), "asc": lambda i: (values[i], i), "abs": lambda i: (-abs(values[i]), i)}[order]
+    return sorted(defined, key=key) + [i for i in idx if math.isnan(values[i])]
+
+
+@pytest.mark.parametrize("order", ["desc", "asc", "abs"])
+def test_rank_matches_a_sort_with_ties_broken_by_index(order):
+    rng = np.random.default_rng(3)
+    for _ in range(50):
+        values = rng.choice([-1.0, -0.5, 0.0, 0.25, 0.5, 1.0, np.nan], size=int(rng.integers(0, 40)))
+        mask = rng.random(values.shape[0]) < 0.7
+        want = _reference_rank(values.tolist(), order, mask)
+        assert rank(values, order, mask=mask).tolist() == want
+        for limit in (0, 1, 3, 10, 100):
+            assert rank(values, order, mask=mask, limit=limit).tolist() == want[:limit]
+            assert top_k(values, limit, order, mask=mask).tolist() == want[:limit]
+
+
+def test_rank_bad_arguments():
+    with pytest.raises(ValueError, match="order"):
+        rank(np.zeros(3), "up")
+    with pytest.raises(ValueError, match="non-negative"):
+        top_k(np.zeros(3), -1)
+
+
+def test_rank_labels_applies_the_spec_defaults():
+    from tb_bias_plugin import CooccurrenceCounter
+
+    counter = CooccurrenceCounter(["man", "woman", "tie", "dress", "beard", "never"], ["man", "woman"])
+    counter.update([["man", "tie"], ["man", "tie", "beard"], ["woman", "dress"], ["woman", "tie"], ["man", "dress"], ["tie"]])
+    table = counter.table()
+    ranked = table.rank_labels("man", "woman")
+    # beard is never with woman and "never" is never predicted: left out; so are the identities
+    assert [label for label, _ in ranked] == ["tie", "dress"]
+    gap = table.gap("man", "woman")
+    assert ranked[0][1] == gap[2]
+    everything = [l for l, _ in table.rank_labels("man", "woman", include_zero_cooccurrence=True,
+                                                 include_identities=True, include_undefined=True)]
+    assert set(everything) == set(table.label_names) and everything[-1] == "never"
