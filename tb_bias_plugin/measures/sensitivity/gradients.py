@@ -30,7 +30,7 @@ __all__ = ["prediction_sensitivity", "MODES"]
 MODES = ("auto", "reverse", "forward")
 
 # v choices whose weights are zero outside a small known support: forward mode can pay off.
-_SPARSE_KINDS = ("mask", "word_list", "word_list_emb")
+_SPARSE_KINDS = ("mask", "word_list", "word_list_emb", "explicit")
 
 
 def _tf():
@@ -69,6 +69,7 @@ class _Differentiable:
     def __init__(self, model, embedding_layer, name: str):
         self.model = model
         self.layer = None
+        self._features_fn = None
         if embedding_layer is not None:
             if not hasattr(model, "get_layer"):
                 raise ValueError(f"embedding_layer needs a Keras model for {name}; for a plain callable pass "
@@ -79,14 +80,21 @@ class _Differentiable:
         """(features, padding mask or None) for a batch."""
         if self.layer is None:
             return tf.cast(xb, tf.float32), None
-        rec: dict = {}
-        with _inject(self.layer, rec):
-            self.model(xb, training=False)
-        mask = None
-        if getattr(self.layer, "supports_masking", False) or getattr(self.layer, "mask_zero", False):
-            m = self.layer.compute_mask(rec["inputs"])
-            mask = None if m is None else np.asarray(m, dtype=bool)
-        return tf.convert_to_tensor(rec["output"], tf.float32), mask
+        if self._features_fn is None:
+            layer, model = self.layer, self.model
+
+            @tf.function(reduce_retracing=True)
+            def run(x):
+                rec: dict = {}
+                with _inject(layer, rec):
+                    model(x, training=False)
+                m = layer.compute_mask(rec["inputs"]) if hasattr(layer, "compute_mask") else None
+                m = tf.ones(tf.shape(rec["output"])[:2], tf.bool) if m is None else tf.cast(m, tf.bool)
+                return tf.cast(rec["output"], tf.float32), m
+
+            self._features_fn = run
+        feats, m = self._features_fn(xb)
+        return feats, m.numpy()
 
     def probs(self, xb, feats):
         if self.layer is None:
@@ -104,33 +112,59 @@ def _as_2d_probs(tf, out):
     return out[:, None] if out.shape.rank == 1 else out
 
 
-def _reverse_fn(tf, net: _Differentiable, shortcut: bool):
+def _reverse_fn(tf, net: _Differentiable, shortcut: bool, signed: bool = False):
     @tf.function(reduce_retracing=True)
-    def run(xb, feats):
+    def run(xb, feats, w, v):
         with tf.GradientTape() as tape:
             tape.watch(feats)
             probs = _as_2d_probs(tf, net.probs(xb, feats))
             # Two softmax classes: ∂f_1 = -∂f_0, so one pass gives both rows' magnitudes.
             target = probs[:, :1] if shortcut else probs
         jac = tape.batch_jacobian(target, feats)
-        return probs, tf.reshape(jac, [tf.shape(jac)[0], tf.shape(jac)[1], -1])
+        jac = tf.reshape(jac, [tf.shape(jac)[0], tf.shape(jac)[1], -1])
+        has_nan = tf.reduce_any(tf.math.is_nan(jac))
+        if signed:
+            return probs, jac, has_nan
+        # Reduce in-graph so only s [b, F] and |J|v [b, K] leave TensorFlow, never J.
+        absj = tf.abs(jac)
+        if shortcut:
+            s = absj[:, 0, :] * tf.reduce_sum(w)
+            per_class = tf.tile(tf.reduce_sum(absj * v[:, None, :], axis=2), [1, 2])
+        else:
+            s = tf.einsum("k,bkf->bf", w, absj)
+            per_class = tf.einsum("bkf,bf->bk", absj, v)
+        return probs, s, per_class, has_nan
 
     return run
 
 
-def _forward_fn(tf, net: _Differentiable):
+def _psm_fn(tf, net: _Differentiable):
+    @tf.function(reduce_retracing=True)
+    def run(xb, feats):
+        with tf.GradientTape() as tape:
+            tape.watch(feats)
+            probs = _as_2d_probs(tf, net.probs(xb, feats))
+        jac = tape.batch_jacobian(probs, feats)
+        jac = tf.reshape(jac, [tf.shape(jac)[0], tf.shape(jac)[1], -1])
+        return probs, tf.reduce_sum(tf.abs(jac), axis=1), tf.reduce_any(tf.math.is_nan(jac))
+
+    return run
+
+
+def _forward_fn(tf, net: _Differentiable, n_classes: int):
     @tf.function(reduce_retracing=True)
     def run(xb, feats, support):
-        # support [b, m]: flat feature index of each tangent (-1 = none); one JVP per column.
+        # support [b, m], m >= 1: flat feature index of each tangent (-1 = none); one JVP per column.
         shape = tf.shape(feats)
         n_feat = tf.reduce_prod(shape[1:])
         cols = tf.TensorArray(tf.float32, size=tf.shape(support)[1])
-        probs = _as_2d_probs(tf, net.probs(xb, feats))
+        probs = tf.zeros([shape[0], n_classes])  # every JVP pass also yields the primal output
         for j in tf.range(tf.shape(support)[1]):
             tangent = tf.reshape(tf.one_hot(support[:, j], n_feat, dtype=tf.float32), shape)
             with tf.autodiff.ForwardAccumulator(feats, tangent) as acc:
                 out = _as_2d_probs(tf, net.probs(xb, feats))
             cols = cols.write(j, acc.jvp(out))
+            probs = tf.cast(out, tf.float32)
         return probs, tf.transpose(cols.stack(), [1, 2, 0])  # [b, K, m]
 
     return run
@@ -140,11 +174,8 @@ def _support(v: np.ndarray) -> np.ndarray:
     """Flat indices of the non-zero entries of each row, padded with -1 to the longest row."""
     nz = np.nan_to_num(v) > 0
     m = int(nz.sum(axis=1).max()) if nz.size else 0
-    out = np.full((v.shape[0], m), -1, dtype=np.int32)
-    for r in range(v.shape[0]):
-        idx = np.flatnonzero(nz[r])
-        out[r, : idx.size] = idx
-    return out
+    order = np.argsort(~nz, axis=1, kind="stable")[:, :m]
+    return np.where(np.take_along_axis(nz, order, axis=1), order, -1).astype(np.int32)
 
 
 def prediction_sensitivity(
@@ -323,6 +354,7 @@ def prediction_sensitivity(
         betas = proxy_betas(x if proxy_reference is None else proxy_reference, p)
 
     rev = _reverse_fn(tf, net, shortcut=False)
+    rev_signed = _reverse_fn(tf, net, shortcut=False, signed=True)
     rev_short = None
     fwd = None
     psm_rev = None
@@ -355,6 +387,7 @@ def prediction_sensitivity(
                 kind_out = "softmax" if k > 1 else "sigmoid"
             check_probabilities(probs0, kind_out)
             wk = class_weights(w, k)
+            wk32 = tf.constant(wk, tf.float32)
             if choice.kind in ("mask", "proxy_adjusted"):
                 v_weights(choice, 1, f_dim, feature_names=feature_names)  # index range check
             shortcut = kind_out == "softmax" and k == 2
@@ -367,56 +400,67 @@ def prediction_sensitivity(
             else:
                 pfeats, _ = psm_net.features(tf, xb)
                 if psm_rev is None:
-                    psm_rev = _reverse_fn(tf, psm_net, shortcut=False)
-                pprobs, pj = psm_rev(xb, pfeats)
+                    psm_rev = _psm_fn(tf, psm_net)
+                pprobs, pu, pnan = psm_rev(xb, pfeats)
                 check_probabilities(pprobs.numpy(), "softmax" if pprobs.shape[1] > 1 else "sigmoid")
-                psm_j = np.abs(pj.numpy())
-        emb = feats.numpy().reshape(b, -1) if choice.kind.endswith("_emb") else embeddings
-        if emb is not None and choice.kind.endswith("_emb") and emb is embeddings:
-            emb = np.asarray(embeddings)[rows]
+                if bool(pnan):
+                    raise ValueError(f"NaN gradients of the protected-status model in examples {start}..")
+                psm_j = pu.numpy()[:, None, :]  # Σ_c |∂g_c/∂x_i|; v only needs the sum over c
+        emb = feats.numpy().reshape(b, -1) if choice.kind.endswith("_emb") else None
+        vb, _ = v_weights(choice, b, f_dim, layout=layout, psm_abs_jacobian=psm_j, embeddings=emb)
+        vb0 = np.nan_to_num(vb)
 
         use_forward = False
         support = None
         if choice.kind in _SPARSE_KINDS and mode != "reverse":
-            vb, _ = v_weights(choice, b, f_dim, layout=layout, psm_abs_jacobian=psm_j, embeddings=emb)
             support = _support(vb)
             use_forward = mode == "forward" or support.shape[1] < reverse_cost
         elif mode == "forward":
-            raise ValueError(f"forward mode needs a v with a small support (mask, word_list); v={choice.kind!r} "
-                             "touches every feature")
+            raise ValueError(f"forward mode needs a v with a small support (mask, word_list, explicit); "
+                             f"v={choice.kind!r} touches every feature")
 
-        if use_forward and support.shape[1] == 0:
-            # No example in this batch has a feature v touches: nothing to differentiate.
-            probs = _as_2d_probs(tf, net.probs(xb, feats))
-            jac = np.zeros((b, probs.shape[1], f_dim))
-            r_idx = c_idx = np.zeros(0, dtype=int)
-        elif use_forward:
-            if fwd is None:
-                fwd = _forward_fn(tf, net)
-            probs, cols = fwd(xb, feats, tf.convert_to_tensor(support))
-            cols = cols.numpy()
-            jac = np.zeros((b, cols.shape[1], f_dim), dtype=np.float64)
-            r_idx, c_idx = np.nonzero(support >= 0)
-            jac[r_idx, :, support[r_idx, c_idx]] = cols[r_idx, :, c_idx]
-        elif shortcut:
-            if rev_short is None:
-                rev_short = _reverse_fn(tf, net, shortcut=True)
-            probs, j1 = rev_short(xb, feats)
-            j1 = j1.numpy()
-            jac = np.concatenate([j1, -j1], axis=1)
-        else:
-            probs, jac = rev(xb, feats)
+        known = None
+        if betas is not None:
+            probs, jac, has_nan = rev_signed(xb, feats, wk32, vb0.astype(np.float32))
             jac = jac.numpy()
-        probs = probs.numpy()
-        check_probabilities(probs, kind_out)
-        if np.isnan(jac).any():
-            raise ValueError(f"NaN gradients in examples {start}..{start + b - 1}: check the model and inputs")
-        abs_j = proxy_adjusted_abs_jacobian(jac, betas, choice.indices[0]) if betas is not None else np.abs(jac)
-        res = accumulated_sensitivity(abs_j, v=choice, w=wk, layout=layout, psm_abs_jacobian=psm_j,
-                                      embeddings=emb)
-        if use_forward:
+            abs_j = proxy_adjusted_abs_jacobian(jac, betas, choice.indices[0]) if not bool(has_nan) else jac
+            s_b = np.einsum("k,bkf->bf", wk, abs_j)
+            per_class = np.einsum("bkf,bf->bk", abs_j, vb0)
+        elif use_forward:
             known = np.zeros((b, f_dim), dtype=bool)
-            known[r_idx, support[r_idx, c_idx]] = True
+            s_b = np.zeros((b, f_dim))
+            per_class = np.zeros((b, k))
+            if support.shape[1] == 0:
+                # No example in this batch has a feature v touches: nothing to differentiate.
+                probs, has_nan = _as_2d_probs(tf, net.probs(xb, feats)), False
+            else:
+                if fwd is None:
+                    fwd = _forward_fn(tf, net, k)
+                probs, cols = fwd(xb, feats, tf.convert_to_tensor(support))
+                cols = np.abs(cols.numpy().astype(np.float64))  # [b, K, m]
+                has_nan = np.isnan(cols).any()
+                valid = support >= 0
+                r_idx, c_idx = np.nonzero(valid)
+                feat = support[r_idx, c_idx]
+                known[r_idx, feat] = True
+                s_b[r_idx, feat] = np.einsum("k,rk->r", wk, cols[r_idx, :, c_idx])
+                weights = np.where(valid, np.take_along_axis(vb0, np.maximum(support, 0), axis=1), 0.0)
+                per_class = np.einsum("bkm,bm->bk", cols, weights)
+        else:
+            fn = rev_short if shortcut else rev
+            if fn is None:
+                fn = rev_short = _reverse_fn(tf, net, shortcut=True)
+            probs, s_b, per_class, has_nan = fn(xb, feats, wk32, vb0.astype(np.float32))
+            s_b, per_class = s_b.numpy().astype(np.float64), per_class.numpy().astype(np.float64)
+        probs = np.asarray(probs)
+        check_probabilities(probs, kind_out)
+        if bool(has_nan):
+            raise ValueError(f"NaN gradients in examples {start}..{start + b - 1}: check the model and inputs")
+        res = accumulated_sensitivity(sensitivity=s_b, v=choice, layout=layout, psm_abs_jacobian=psm_j,
+                                      embeddings=emb)
+        res.per_class = per_class
+        res.per_class[res.reasons != None] = np.nan  # noqa: E711
+        if known is not None:
             res.s[~known] = np.nan
             if res.token_sensitivity is not None:
                 res.token_sensitivity = res.s.reshape(b, layout.n_tokens, layout.dim).sum(axis=2)

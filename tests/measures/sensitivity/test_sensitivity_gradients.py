@@ -204,7 +204,7 @@ def test_bad_inputs_raise_before_work():
         (dict(model=model, x=X_TAB, v="mask", protected=[]), "at least one"),
         (dict(model=model, x=X_TAB, v="mask", protected=7), "out of range"),
         (dict(model=model, x=X_TAB, v=[0.5, 0.5]), "sum to 1|shape"),
-        (dict(model=model, x=X_TAB, v=VChoice.explicit([0.2, 0.3, 0.5]), mode="forward"), "forward mode"),
+        (dict(model=model, x=X_TAB, v="uniform", mode="forward"), "forward mode"),
         (dict(model=logits_model, x=X_TAB), "logits"),
         (dict(model=model, x=X_TAB[0]), r"\[n, F\]"),
         (dict(model=model, x=X_TAB, v="psm"), "psm_model"),
