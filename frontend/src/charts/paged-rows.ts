@@ -1,4 +1,6 @@
-import type { ReactiveController, ReactiveControllerHost } from "lit";
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from "lit";
+import "@lit-labs/virtualizer";
+import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
 import { throttle } from "./debounce.js";
 import { PageCache, type PageFetcher } from "./page-cache.js";
 
@@ -92,4 +94,24 @@ export class PagedRows<R> implements ReactiveController {
     });
     this.host.requestUpdate();
   }
+}
+
+/** The virtualised, keyboard-scrollable row group of a PagedRows list. */
+export function virtualRows<R>(
+  rows: PagedRows<R>,
+  layout: unknown,
+  renderItem: (index: number) => TemplateResult,
+  onScroll?: (event: Event) => void,
+): TemplateResult {
+  return html`<lit-virtualizer
+    scroller
+    role="rowgroup"
+    tabindex="0"
+    aria-label="Rows; scroll with the arrow keys"
+    .layout=${layout}
+    .items=${rows.items}
+    .renderItem=${renderItem}
+    @rangeChanged=${(e: RangeChangedEvent) => rows.onRange(e.first, e.last)}
+    @scroll=${onScroll ?? null}
+  ></lit-virtualizer>`;
 }

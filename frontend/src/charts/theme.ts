@@ -3,6 +3,7 @@ import { css } from "lit";
 /** Tokens and controls shared by every view (each has its own shadow root). */
 export const baseStyles = css`
   :host {
+    display: block;
     --fg: #1f1f1f;
     --muted: #5f6368;
     --border: #dadce0;

@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
+import { tabList, tabStyles } from "../charts/tabs.js";
 import { baseStyles } from "../charts/theme.js";
 import { createApi, errorMessage, type Api } from "./api.js";
 import { loadView } from "./discover.js";
@@ -34,6 +35,7 @@ export class BiasApp extends LitElement {
 
   static override styles = [
     baseStyles,
+    tabStyles,
     css`
       :host {
         display: flex;
@@ -42,25 +44,12 @@ export class BiasApp extends LitElement {
         background: var(--bg);
       }
       .switcher {
-        display: flex;
-        gap: 2px;
         padding: 0 10px;
-        border-bottom: 1px solid var(--border);
         background: var(--panel);
         flex: none;
       }
       .switcher button {
-        border: none;
-        border-bottom: 2px solid transparent;
-        border-radius: 0;
-        background: transparent;
         padding: 4px 10px;
-        font-weight: 600;
-        color: var(--muted);
-      }
-      .switcher button[aria-selected="true"] {
-        color: var(--accent);
-        border-bottom-color: var(--accent);
       }
       .view {
         flex: 1;
@@ -137,18 +126,6 @@ export class BiasApp extends LitElement {
     }
   }
 
-  private onSwitcherKey(event: KeyboardEvent) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const at = this.views.findIndex((v) => v.measure === this.current()?.measure);
-    const step = event.key === "ArrowRight" ? 1 : -1;
-    const next = this.views[(at + step + this.views.length) % this.views.length];
-    if (!next) return;
-    this.select(next.measure);
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="measure-${next.measure}"]`)?.focus(),
-    );
-  }
-
   /** The view's element, created once and given fresh data on every render. */
   private element(view: MeasureView, runs: RunsResponse): MeasureViewElement {
     let el = this.elements.get(view.measure);
@@ -189,22 +166,19 @@ export class BiasApp extends LitElement {
         </div>`;
     }
     return html`
-      <nav class="switcher" role="tablist" aria-label="Measures" data-testid="measure-switcher" @keydown=${this.onSwitcherKey}>
-        ${this.views.map((v) => {
-          const selected = v.measure === view.measure;
-          const title = runs.measures.find((m) => m.measure === v.measure)?.title || v.title;
-          return html`<button
-            type="button"
-            role="tab"
-            data-testid=${`measure-${v.measure}`}
-            aria-selected=${selected}
-            tabindex=${selected ? 0 : -1}
-            @click=${() => this.select(v.measure)}
-          >
-            ${title}
-          </button>`;
-        })}
-      </nav>
+      ${tabList({
+        host: this,
+        label: "Measures",
+        testid: "measure-switcher",
+        className: "switcher",
+        testidPrefix: "measure-",
+        tabs: this.views.map((v) => ({
+          id: v.measure,
+          title: runs.measures.find((m) => m.measure === v.measure)?.title || v.title,
+        })),
+        selected: view.measure,
+        onSelect: (measure) => this.select(measure),
+      })}
       ${this.runsError ? html`<div class="error" role="alert" data-testid="error-message">${this.runsError}</div>` : nothing}
       <div class="view" role="tabpanel" aria-label=${view.title}>${this.element(view, runs)}</div>
     `;

@@ -1,9 +1,7 @@
 import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
-import "@lit-labs/virtualizer";
 import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
-import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
 import { errorMessage, type Api } from "../../shell/api.js";
 import { barGeometry } from "../../charts/bars.js";
 import { gapColor } from "../../charts/colors.js";
@@ -14,7 +12,9 @@ import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
 import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
 import { flagIcon } from "../../charts/icons.js";
-import { PagedRows } from "../../charts/paged-rows.js";
+import { PagedRows, virtualRows } from "../../charts/paged-rows.js";
+import { sortHeader } from "../../charts/sort-header.js";
+import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 
@@ -42,12 +42,8 @@ export class Compare extends LitElement {
 
   static override styles = [
     baseStyles,
+    tableStyles,
     css`
-      :host {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-      }
       .pickers {
         display: flex;
         flex-wrap: wrap;
@@ -66,48 +62,10 @@ export class Compare extends LitElement {
         margin-bottom: 6px;
       }
       .table {
-        display: flex;
-        flex-direction: column;
-        flex: 1;
-        min-height: 240px;
-        border: 1px solid var(--border);
-        border-radius: 6px;
-        background: #fff;
-        overflow: hidden;
-      }
-      .row {
-        display: grid;
-        grid-template-columns: ${unsafeCSS(TEMPLATE)};
-        align-items: center;
-        width: 100%;
-        height: 30px;
-        border-bottom: 1px solid #eef0f2;
+        --cols: ${unsafeCSS(TEMPLATE)};
       }
       .header {
-        background: #f8f9fa;
         border-bottom: 1px solid var(--border);
-        font-weight: 600;
-        min-height: 34px;
-        height: auto;
-      }
-      .header button {
-        border: none;
-        background: transparent;
-        font-weight: 600;
-        padding: 2px 4px;
-        width: 100%;
-        text-align: left;
-      }
-      .cell {
-        padding: 0 6px;
-        min-width: 0;
-        overflow: hidden;
-        white-space: nowrap;
-        text-overflow: ellipsis;
-      }
-      .num {
-        text-align: right;
-        font-variant-numeric: tabular-nums;
       }
       .valuecell {
         display: grid;
@@ -127,23 +85,9 @@ export class Compare extends LitElement {
         bottom: 0;
         border-radius: 2px;
       }
-      .row.data:hover {
-        background: var(--hover);
-      }
-      .row.stale {
-        opacity: 0.5;
-      }
-      lit-virtualizer {
-        flex: 1;
-        min-height: 0;
-      }
       .flag {
         color: #d55e00;
         text-align: center;
-      }
-      .empty {
-        padding: 16px;
-        color: var(--muted);
       }
     `,
   ];
@@ -224,19 +168,14 @@ export class Compare extends LitElement {
       ${columns.map((c) => {
         if (!c.sortable) return html`<div role="columnheader" class="cell num">${c.title}</div>`;
         const id = c.id as CompareSort;
-        const active = s.compareSort === id;
-        const ariaSort = active ? (s.compareOrder === "asc" ? "ascending" : s.compareOrder === "desc" ? "descending" : "other") : "none";
-        const arrow = active ? (s.compareOrder === "asc" ? " \u25b2" : s.compareOrder === "desc" ? " \u25bc" : " |\u25bc|") : "";
-        return html`<div role="columnheader" class="cell" aria-sort=${ariaSort}>
-          <button
-            type="button"
-            data-testid=${`compare-sort-header-${id}`}
-            title=${c.title}
-            @click=${() => this.change(nextCompareSort(s, id))}
-          >
-            ${c.title}<span aria-hidden="true">${arrow}</span>
-          </button>
-        </div>`;
+        return sortHeader({
+          testid: `compare-sort-header-${id}`,
+          content: c.title,
+          title: c.title,
+          active: s.compareSort === id,
+          order: s.compareOrder,
+          onSort: () => this.change(nextCompareSort(s, id)),
+        });
       })}
       <div role="columnheader" class="cell"><span class="visually-hidden">Flagged</span></div>
     </div>`;
@@ -315,16 +254,7 @@ export class Compare extends LitElement {
         ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
         ${total === null && this.rows.loading ? html`<div class="empty loading" data-testid="loading">Loading\u2026</div>` : nothing}
         ${total === 0 ? html`<div class="empty" data-testid="compare-empty">No labels match the current filters in both tables.</div>` : nothing}
-        <lit-virtualizer
-          scroller
-          role="rowgroup"
-          tabindex="0"
-          aria-label="Rows; scroll with the arrow keys"
-          .layout=${LAYOUT}
-          .items=${this.rows.items}
-          .renderItem=${(i: number) => this.renderRow(i)}
-          @rangeChanged=${(e: RangeChangedEvent) => this.rows.onRange(e.first, e.last)}
-        ></lit-virtualizer>
+        ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i))}
       </div>
     `;
   }

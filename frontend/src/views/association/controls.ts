@@ -15,9 +15,6 @@ export class Controls extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host {
-        display: block;
-      }
       .grid {
         display: grid;
         grid-template-columns: 5.5rem 1fr;
@@ -74,6 +71,41 @@ export class Controls extends LitElement {
     this.change({ smoothing: value });
   }
 
+  /** Counts tables only: the score threshold the counts were taken at. */
+  private thresholdField() {
+    const s = this.state;
+    const thresholds = this.info.thresholds;
+    return html`<label for="threshold">Threshold</label>
+      <select
+        id="threshold"
+        data-testid="threshold-select"
+        ?disabled=${thresholds.length < 2}
+        @change=${(e: Event) => this.change({ threshold: Number(this.value(e)) })}
+      >
+        ${thresholds.map(
+          (t, i) => html`<option .value=${String(t)} .selected=${s.threshold === null ? i === 0 : t === s.threshold}>${t}</option>`,
+        )}
+      </select>`;
+  }
+
+  /** Counts tables only: additive smoothing of the two-by-two counts. */
+  private smoothingField() {
+    return html`<label for="smoothing">Smoothing</label>
+      <input
+        id="smoothing"
+        data-testid="smoothing-input"
+        type="number"
+        min="0"
+        step="0.5"
+        .value=${String(this.state.smoothing)}
+        aria-describedby="smoothing-help"
+        @change=${this.onSmoothing}
+      />
+      <span id="smoothing-help" class="visually-hidden">
+        Additive smoothing added to each cell of the two-by-two counts; 0 for none
+      </span>`;
+  }
+
   override render() {
     const s = this.state;
     const info = this.info;
@@ -109,24 +141,7 @@ export class Controls extends LitElement {
           ${info.steps.map((step) => html`<option .value=${String(step)} .selected=${step === s.step}>${step}</option>`)}
         </select>
 
-        ${counts
-          ? html`
-              <label for="threshold">Threshold</label>
-              <select
-                id="threshold"
-                data-testid="threshold-select"
-                ?disabled=${info.thresholds.length < 2}
-                @change=${(e: Event) => this.change({ threshold: Number(this.value(e)) })}
-              >
-                ${info.thresholds.map(
-                  (t, i) =>
-                    html`<option .value=${String(t)} .selected=${s.threshold === null ? i === 0 : t === s.threshold}>
-                      ${t}
-                    </option>`,
-                )}
-              </select>
-            `
-          : nothing}
+        ${counts ? this.thresholdField() : nothing}
 
         <label for="metric">Metric</label>
         <select id="metric" data-testid="metric-select" @change=${(e: Event) => this.change({ metric: this.value(e) })}>
@@ -167,24 +182,7 @@ export class Controls extends LitElement {
           </button>
         </div>
 
-        ${counts
-          ? html`
-              <label for="smoothing">Smoothing</label>
-              <input
-                id="smoothing"
-                data-testid="smoothing-input"
-                type="number"
-                min="0"
-                step="0.5"
-                .value=${String(s.smoothing)}
-                aria-describedby="smoothing-help"
-                @change=${this.onSmoothing}
-              />
-              <span id="smoothing-help" class="visually-hidden">
-                Additive smoothing added to each cell of the two-by-two counts; 0 for none
-              </span>
-            `
-          : nothing}
+        ${counts ? this.smoothingField() : nothing}
       </div>
     `;
   }

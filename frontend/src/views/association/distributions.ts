@@ -1,5 +1,5 @@
 import { LitElement, html, svg, css, nothing } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
+import { customElement, property } from "lit/decorators.js";
 import { axisBottom } from "d3-axis";
 import { brushX, type D3BrushEvent } from "d3-brush";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
@@ -12,6 +12,7 @@ import { histogramBars, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
 import type { PlotKind, ResolvedState } from "./view-state.js";
+import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 
@@ -38,18 +39,17 @@ export class Distributions extends LitElement {
   @property({ attribute: false }) maxRanges!: number;
   @property({ type: Boolean }) loading = false;
   @property({ attribute: false }) error = "";
-  @state() private width = 320;
-  private resizeObserver: ResizeObserver | null = null;
+  private readonly size = new WidthController(this, 320);
   /** violins or histograms drawn for the current data, width and plot kind, by row */
   private readonly shapes = new Map<string, unknown>();
   private plotDrawn: PlotKind | null = null;
+  /** the width the shapes, axes and brushes were drawn for (the controller's width is not a reactive property) */
+  private widthDrawn = 0;
+  private widthChanged = false;
 
   static override styles = [
     baseStyles,
     css`
-      :host {
-        display: block;
-      }
       .head {
         display: flex;
         justify-content: space-between;
@@ -145,20 +145,6 @@ export class Distributions extends LitElement {
     `,
   ];
 
-  override connectedCallback() {
-    super.connectedCallback();
-    this.resizeObserver = new ResizeObserver((entries) => {
-      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
-      if (w > 0 && Math.abs(w - this.width) >= 1) this.width = w;
-    });
-    this.resizeObserver.observe(this);
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-  }
-
   private rows(): PlotRow[] {
     const data = this.data;
     if (!data) return [];
@@ -189,7 +175,7 @@ export class Distributions extends LitElement {
   }
 
   private scale(domain: [number, number]): ScaleLinear<number, number> {
-    return scaleLinear().domain(domain).range([PAD_X, Math.max(PAD_X + 10, this.width - PAD_X)]);
+    return scaleLinear().domain(domain).range([PAD_X, Math.max(PAD_X + 10, this.size.width - PAD_X)]);
   }
 
   private setPlot(plot: PlotKind) {
@@ -235,7 +221,7 @@ export class Distributions extends LitElement {
             : ""}</span>
       </div>
       <svg
-        width=${this.width}
+        width=${this.size.width}
         height=${h}
         role="img"
         aria-label=${label}
@@ -254,7 +240,7 @@ export class Distributions extends LitElement {
   }
 
   private renderAxis(group: "metric" | "gap", domain: [number, number]) {
-    return html`<svg width=${this.width} height="22" aria-hidden="true">
+    return html`<svg width=${this.size.width} height="22" aria-hidden="true">
       <g class="axis" data-axis=${group} data-domain=${domain.join(",")} transform="translate(0,2)"></g>
     </svg>`;
   }
@@ -262,7 +248,9 @@ export class Distributions extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>) {
     // A filter change re-renders the plots (their bands) long before new
     // data arrives: keep the shapes, which depend on the data only.
-    if (changed.has("data") || changed.has("width") || this.plotDrawn !== this.state.plot) {
+    this.widthChanged = this.size.width !== this.widthDrawn;
+    this.widthDrawn = this.size.width;
+    if (changed.has("data") || this.widthChanged || this.plotDrawn !== this.state.plot) {
       this.shapes.clear();
       this.plotDrawn = this.state.plot;
     }
@@ -270,11 +258,11 @@ export class Distributions extends LitElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
     // Axes and brushes depend on the data's domains and the width only.
-    if (!changed.has("data") && !changed.has("width")) return;
+    if (!changed.has("data") && !this.widthChanged) return;
     const root = this.renderRoot;
     root.querySelectorAll<SVGGElement>("g.axis").forEach((g) => {
       const domain = (g.dataset["domain"] ?? "0,1").split(",").map(Number) as [number, number];
-      select(g).call(axisBottom(this.scale(domain)).ticks(Math.max(2, Math.floor(this.width / 70))).tickSizeOuter(0));
+      select(g).call(axisBottom(this.scale(domain)).ticks(Math.max(2, Math.floor(this.size.width / 70))).tickSizeOuter(0));
     });
     root.querySelectorAll<SVGGElement>("g.brush").forEach((g) => {
       const column = g.dataset["column"] ?? "";

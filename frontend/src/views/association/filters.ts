@@ -4,6 +4,7 @@ import { filterColumns, formatRange } from "./columns.js";
 import { addRange, parseBoundInput, removeRange, type RangeFilter } from "./ranges.js";
 import type { TagInfo } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
+import { checkbox } from "../../charts/inputs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 
@@ -18,9 +19,6 @@ export class Filters extends LitElement {
   static override styles = [
     baseStyles,
     css`
-      :host {
-        display: block;
-      }
       .chips {
         display: flex;
         flex-wrap: wrap;
@@ -158,25 +156,18 @@ export class Filters extends LitElement {
             }}
           />
         </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="include-zero-checkbox"
-            .checked=${s.includeZero}
-            @change=${(e: Event) => emit(this, "state-change", { includeZero: (e.target as HTMLInputElement).checked })}
-          />
-          Include labels never seen with one of the pair
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="include-undefined-checkbox"
-            .checked=${s.includeUndefined}
-            @change=${(e: Event) =>
-              emit(this, "state-change", { includeUndefined: (e.target as HTMLInputElement).checked })}
-          />
-          Include undefined gaps (ranked last)
-        </label>
+        ${checkbox(
+          "include-zero-checkbox",
+          s.includeZero,
+          (includeZero) => emit(this, "state-change", { includeZero }),
+          "Include labels never seen with one of the pair",
+        )}
+        ${checkbox(
+          "include-undefined-checkbox",
+          s.includeUndefined,
+          (includeUndefined) => emit(this, "state-change", { includeUndefined }),
+          "Include undefined gaps (ranked last)",
+        )}
       </div>
     `;
   }

@@ -1,5 +1,5 @@
 import { LitElement, html, svg, css, nothing } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
+import { customElement, property } from "lit/decorators.js";
 import { axisLeft } from "d3-axis";
 import { scaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
@@ -8,6 +8,7 @@ import { formatSigned, formatValue, pairTitle } from "../../charts/format.js";
 import { polylinePath, valueExtent } from "../../charts/plots.js";
 import type { TableRow, TagInfo } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
+import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 
@@ -26,15 +27,13 @@ export class ParallelCoordinates extends LitElement {
   @property({ attribute: false }) valueDomain: [number, number] | null = null;
   @property({ type: Boolean }) loading = false;
   @property({ attribute: false }) error = "";
-  @state() private width = 600;
-  private resizeObserver: ResizeObserver | null = null;
+  private readonly size = new WidthController(this, 600);
+  /** the width the axes were drawn for */
+  private widthDrawn = 0;
 
   static override styles = [
     baseStyles,
     css`
-      :host {
-        display: block;
-      }
       .head {
         display: flex;
         gap: 12px;
@@ -103,25 +102,11 @@ export class ParallelCoordinates extends LitElement {
     `,
   ];
 
-  override connectedCallback() {
-    super.connectedCallback();
-    this.resizeObserver = new ResizeObserver((entries) => {
-      const w = Math.floor(entries[0]?.contentRect.width ?? 0);
-      if (w > 0 && Math.abs(w - this.width) >= 1) this.width = w;
-    });
-    this.resizeObserver.observe(this);
-  }
-
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.resizeObserver?.disconnect();
-  }
-
   private scales() {
     const identities = this.info.identities;
     const x = scalePoint<string>()
       .domain(identities)
-      .range([MARGIN.left, Math.max(MARGIN.left + 40, this.width - MARGIN.right)])
+      .range([MARGIN.left, Math.max(MARGIN.left + 40, this.size.width - MARGIN.right)])
       .padding(identities.length === 1 ? 0.5 : 0);
     const domain = this.valueDomain ?? valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
     const y = scaleLinear().domain(domain).range([HEIGHT - MARGIN.bottom, MARGIN.top]).nice();
@@ -130,7 +115,9 @@ export class ParallelCoordinates extends LitElement {
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
     // The axes depend on the scales only (not on hovering, which re-renders often).
-    if (!["rows", "width", "valueDomain", "info", "state"].some((key) => changed.has(key))) return;
+    const resized = this.size.width !== this.widthDrawn;
+    this.widthDrawn = this.size.width;
+    if (!resized && !["rows", "valueDomain", "info", "state"].some((key) => changed.has(key))) return;
     const { y } = this.scales();
     this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
       // Tick labels on the first axis only; the others share the scale.
@@ -184,7 +171,7 @@ export class ParallelCoordinates extends LitElement {
           : html`<span class="muted">Hover a line or a table row to see its values.</span>`}
       </p>
       <svg
-        width=${this.width}
+        width=${this.size.width}
         height=${HEIGHT}
         role="img"
         aria-labelledby="pcp-title"

@@ -1,9 +1,7 @@
 import { LitElement, html, css, nothing, type PropertyValues } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
-import "@lit-labs/virtualizer";
 import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
-import type { RangeChangedEvent } from "@lit-labs/virtualizer/events.js";
 import type { Api } from "../../shell/api.js";
 import { errorMessage } from "../../shell/api.js";
 import { barStyle } from "../../charts/bars.js";
@@ -18,7 +16,10 @@ import { looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
 import { eyeOffIcon, flagIcon } from "../../charts/icons.js";
-import { PagedRows } from "../../charts/paged-rows.js";
+import { PagedRows, virtualRows } from "../../charts/paged-rows.js";
+import { checkbox } from "../../charts/inputs.js";
+import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
+import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit, type BulkKind } from "./events.js";
 
@@ -87,12 +88,8 @@ export class RankedTable extends LitElement {
 
   static override styles = [
     baseStyles,
+    tableStyles,
     css`
-      :host {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-      }
       .toolbar {
         display: flex;
         flex-wrap: wrap;
@@ -136,24 +133,9 @@ export class RankedTable extends LitElement {
         color: var(--muted);
         white-space: nowrap;
       }
-      .table {
-        display: flex;
-        flex-direction: column;
-        flex: 1;
-        min-height: 240px;
-        border: 1px solid var(--border);
-        border-radius: 6px;
-        background: #fff;
-        overflow: hidden;
-      }
       .row {
-        display: grid;
-        grid-template-columns: var(--cols);
-        align-items: center;
-        width: 100%;
         min-width: var(--min-width);
         height: 30px; /* ROW_HEIGHT */
-        border-bottom: 1px solid #eef0f2;
         padding-right: 4px;
         background: #fff;
       }
@@ -196,19 +178,9 @@ export class RankedTable extends LitElement {
         contain-intrinsic-size: auto 30px;
       }
       .header {
-        height: auto;
-        min-height: 34px;
-        background: #f8f9fa;
         border-bottom: none;
-        font-weight: 600;
       }
       .header button {
-        border: none;
-        background: transparent;
-        padding: 2px 4px;
-        text-align: left;
-        font-weight: 600;
-        width: 100%;
         display: flex;
         gap: 4px;
         align-items: center;
@@ -218,26 +190,6 @@ export class RankedTable extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
-      }
-      .arrow {
-        color: var(--accent);
-        font-size: 11px;
-        flex: none;
-      }
-      lit-virtualizer {
-        flex: 1;
-        min-height: 0;
-      }
-      .cell {
-        padding: 0 6px;
-        min-width: 0;
-        overflow: hidden;
-        white-space: nowrap;
-        text-overflow: ellipsis;
-      }
-      .num {
-        font-variant-numeric: tabular-nums;
-        text-align: right;
       }
       .center {
         display: flex;
@@ -266,7 +218,6 @@ export class RankedTable extends LitElement {
           calc(var(--p, 0) * var(--span)) 50%,
           0 50%;
       }
-      .row.data:hover,
       .row.hovered {
         background: var(--hover);
       }
@@ -279,9 +230,6 @@ export class RankedTable extends LitElement {
       .row.hidden-label .label {
         color: var(--muted);
         font-style: italic;
-      }
-      .row.stale {
-        opacity: 0.5;
       }
       .placeholder {
         color: var(--muted);
@@ -310,10 +258,6 @@ export class RankedTable extends LitElement {
       }
       .actions button[aria-pressed="true"].hide {
         color: #1f1f1f;
-      }
-      .empty {
-        padding: 16px;
-        color: var(--muted);
       }
       .status {
         min-height: 18px;
@@ -386,22 +330,20 @@ export class RankedTable extends LitElement {
   private sortHeader(column: Column) {
     const s = this.state;
     const active = s.sort === column.id;
-    const ariaSort = active ? (s.order === "asc" ? "ascending" : s.order === "desc" ? "descending" : "other") : "none";
-    const arrow = active ? (s.order === "asc" ? "\u25b2" : s.order === "desc" ? "\u25bc" : "|\u25bc|") : "";
-    const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : ariaSort}` : "";
-    const title = column.title;
-    return html`<div role="columnheader" class=${column.kind === "label" ? "cell label" : "cell"} aria-sort=${ariaSort} title=${column.kind === "gap" ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}>
-      <button
-        type="button"
-        data-testid=${`sort-header-${column.id}`}
-        aria-label=${`${column.kind === "gap" ? `Gap, ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}${orderText}. Click to sort.`}
-        @click=${() => this.change(nextSort(s, column.id))}
-      >
-        <span class="t" style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
-          >${title}</span
-        ><span class="arrow" aria-hidden="true">${arrow}</span>
-      </button>
-    </div>`;
+    const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : sortIndicator(true, s.order).ariaSort}` : "";
+    const gap = column.kind === "gap";
+    return sortHeader({
+      testid: `sort-header-${column.id}`,
+      className: column.kind === "label" ? "cell label" : "cell",
+      title: gap ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id),
+      ariaLabel: `${gap ? `Gap, ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}${orderText}. Click to sort.`,
+      content: html`<span class="t" style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
+        >${column.title}</span
+      >`,
+      active,
+      order: s.order,
+      onSort: () => this.change(nextSort(s, column.id)),
+    });
   }
 
   /** One cell; `row` is undefined while its page loads (same markup, so the DOM is reused). */
@@ -472,6 +414,33 @@ export class RankedTable extends LitElement {
     if (label !== null) emit(this, "flag-op", { kind: "hidden", labels: [label], on: !this.flags.hidden.has(label) });
   };
 
+  /** A row's flag or hide button (same markup, hidden, while the row loads). */
+  private toggleButton(
+    kind: "flag" | "hide",
+    on: string,
+    off: string,
+    pressed: boolean,
+    loading: boolean,
+    label: string,
+    onClick: (event: Event) => void,
+    icon: unknown,
+  ) {
+    const verb = pressed ? off : on;
+    return html`<button
+      type="button"
+      class=${kind}
+      data-testid=${`${kind}-button`}
+      ?hidden=${loading}
+      aria-pressed=${pressed}
+      aria-label=${`${verb} ${label}`}
+      title=${verb}
+      ?disabled=${this.busy}
+      @click=${onClick}
+    >
+      ${icon}
+    </button>`;
+  }
+
   /**
    * A row; while its page loads, the same markup with empty cells, so that
    * the arriving data only updates text and attributes.
@@ -516,32 +485,8 @@ export class RankedTable extends LitElement {
         />
       </div>
       <div role="cell" class="cell actions">
-        <button
-          type="button"
-          class="flag"
-          data-testid="flag-button"
-          ?hidden=${!row}
-          aria-pressed=${flagged}
-          aria-label=${`${flagged ? "Unflag" : "Flag"} ${label}`}
-          title=${flagged ? "Unflag" : "Flag"}
-          ?disabled=${this.busy}
-          @click=${this.onFlagClick}
-        >
-          ${flagIcon}
-        </button>
-        <button
-          type="button"
-          class="hide"
-          data-testid="hide-button"
-          ?hidden=${!row}
-          aria-pressed=${hidden}
-          aria-label=${`${hidden ? "Unhide" : "Hide"} ${label}`}
-          title=${hidden ? "Unhide" : "Hide"}
-          ?disabled=${this.busy}
-          @click=${this.onHideClick}
-        >
-          ${eyeOffIcon}
-        </button>
+        ${this.toggleButton("flag", "Flag", "Unflag", flagged, row === undefined, label, this.onFlagClick, flagIcon)}
+        ${this.toggleButton("hide", "Hide", "Unhide", hidden, row === undefined, label, this.onHideClick, eyeOffIcon)}
       </div>
       ${this.cell(row, columns[0]!)}
       </div>
@@ -581,30 +526,9 @@ export class RankedTable extends LitElement {
             />Aa<span class="visually-hidden">case-sensitive search</span>
           </label>
         </div>
-        <label class="toggle">
-          <input
-            type="checkbox"
-            data-testid="counts-toggle"
-            .checked=${s.showCounts}
-            @change=${(e: Event) => this.change({ showCounts: (e.target as HTMLInputElement).checked })}
-          />Counts
-        </label>
-        <label class="toggle">
-          <input
-            type="checkbox"
-            data-testid="flagged-only-toggle"
-            .checked=${s.flaggedOnly}
-            @change=${(e: Event) => this.change({ flaggedOnly: (e.target as HTMLInputElement).checked })}
-          />Flagged only
-        </label>
-        <label class="toggle">
-          <input
-            type="checkbox"
-            data-testid="show-hidden-toggle"
-            .checked=${s.showHidden}
-            @change=${(e: Event) => this.change({ showHidden: (e.target as HTMLInputElement).checked })}
-          />Show hidden
-        </label>
+        ${checkbox("counts-toggle", s.showCounts, (showCounts) => this.change({ showCounts }), "Counts", "toggle")}
+        ${checkbox("flagged-only-toggle", s.flaggedOnly, (flaggedOnly) => this.change({ flaggedOnly }), "Flagged only", "toggle")}
+        ${checkbox("show-hidden-toggle", s.showHidden, (showHidden) => this.change({ showHidden }), "Show hidden", "toggle")}
         <div class="downloads">
           <a href=${csv.href} download=${csv.filename} data-testid="csv-link">Download CSV</a>
           <a href=${flaggedCsv.href} download=${flaggedCsv.filename} data-testid="flagged-csv-link">Flagged CSV</a>
@@ -680,17 +604,7 @@ export class RankedTable extends LitElement {
         </div>
         ${total === null && loading ? html`<div class="empty loading" data-testid="loading">Loading labels\u2026</div>` : nothing}
         ${total === 0 ? html`<div class="empty" data-testid="table-empty">No labels match the current filters.</div>` : nothing}
-        <lit-virtualizer
-          scroller
-          role="rowgroup"
-          tabindex="0"
-          aria-label="Rows; scroll with the arrow keys"
-          .layout=${LAYOUT}
-          .items=${this.rows.items}
-          .renderItem=${(i: number) => this.renderRow(i, columns)}
-          @rangeChanged=${(e: RangeChangedEvent) => this.rows.onRange(e.first, e.last)}
-          @scroll=${this.onRowsScroll}
-        ></lit-virtualizer>
+        ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i, columns), this.onRowsScroll)}
       </div>
     `;
   }

@@ -1,6 +1,7 @@
 import { LitElement, html, css, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { formatCount } from "../../charts/format.js";
+import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { errorMessage, type Api } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -28,6 +29,7 @@ import {
   encodeViewState,
   resolveState,
   toggleSelected,
+  type MainView,
   type Resolution,
   type ViewState,
 } from "./view-state.js";
@@ -37,6 +39,11 @@ import "./distributions.js";
 import "./filters.js";
 import "./pcp.js";
 import "./table.js";
+
+const VIEW_TABS = [
+  { id: "table", title: "Ranked labels" },
+  { id: "compare", title: "Compare runs / steps" },
+];
 
 /** Longest wait of the distribution request for the table's rows (see refreshDistribution). */
 const DISTRIBUTION_WAIT_MS = 250;
@@ -95,6 +102,7 @@ export class AssociationView extends LitElement implements MeasureViewElement {
 
   static override styles = [
     baseStyles,
+    tabStyles,
     css`
       :host {
         display: block;
@@ -132,24 +140,6 @@ export class AssociationView extends LitElement implements MeasureViewElement {
       .title h1 {
         font-size: 15px;
         margin: 0;
-      }
-      .tabs {
-        display: flex;
-        gap: 2px;
-        border-bottom: 1px solid var(--border);
-      }
-      .tabs button {
-        border: none;
-        border-bottom: 2px solid transparent;
-        border-radius: 0;
-        background: transparent;
-        padding: 6px 12px;
-        font-weight: 600;
-        color: var(--muted);
-      }
-      .tabs button[aria-selected="true"] {
-        color: var(--accent);
-        border-bottom-color: var(--accent);
       }
       .grow {
         flex: 1;
@@ -481,19 +471,6 @@ export class AssociationView extends LitElement implements MeasureViewElement {
 
   // --- view ----------------------------------------------------------------
 
-  private setTab(view: "table" | "compare") {
-    this.applyView({ ...this.view, view });
-  }
-
-  private onTabKey(event: KeyboardEvent) {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const next = this.view.view === "table" ? "compare" : "table";
-    this.setTab(next);
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="view-${next}"]`)?.focus(),
-    );
-  }
-
   override render() {
     const cfg = this.cfg;
     if (!cfg || !this.measureRuns) {
@@ -549,28 +526,14 @@ export class AssociationView extends LitElement implements MeasureViewElement {
                 <button type="button" aria-label="Dismiss" @click=${() => (this.notice = "")}>\u00d7</button>
               </div>`
             : nothing}
-          <div class="tabs" role="tablist" aria-label="Views" @keydown=${this.onTabKey}>
-            <button
-              type="button"
-              role="tab"
-              data-testid="view-table"
-              aria-selected=${s.view === "table"}
-              tabindex=${s.view === "table" ? 0 : -1}
-              @click=${() => this.setTab("table")}
-            >
-              Ranked labels
-            </button>
-            <button
-              type="button"
-              role="tab"
-              data-testid="view-compare"
-              aria-selected=${s.view === "compare"}
-              tabindex=${s.view === "compare" ? 0 : -1}
-              @click=${() => this.setTab("compare")}
-            >
-              Compare runs / steps
-            </button>
-          </div>
+          ${tabList({
+            host: this,
+            label: "Views",
+            testidPrefix: "view-",
+            tabs: VIEW_TABS,
+            selected: s.view,
+            onSelect: (view) => this.applyView({ ...this.view, view: view as MainView }),
+          })}
           ${s.view === "table"
             ? html`
                 <section class="panel" role="tabpanel" aria-label="Selected labels">

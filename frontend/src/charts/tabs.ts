@@ -1,0 +1,64 @@
+import { css, html, type LitElement, type TemplateResult } from "lit";
+
+export const tabStyles = css`
+  .tabs {
+    display: flex;
+    gap: 2px;
+    border-bottom: 1px solid var(--border);
+  }
+  .tabs button {
+    border: none;
+    border-bottom: 2px solid transparent;
+    border-radius: 0;
+    background: transparent;
+    padding: 6px 12px;
+    font-weight: 600;
+    color: var(--muted);
+  }
+  .tabs button[aria-selected="true"] {
+    color: var(--accent);
+    border-bottom-color: var(--accent);
+  }
+`;
+
+export interface TabsOptions {
+  /** the element whose render root holds the tabs (to move focus) */
+  host: LitElement;
+  label: string;
+  /** tab `id` gets data-testid `${testidPrefix}${id}` */
+  testidPrefix: string;
+  tabs: ReadonlyArray<{ id: string; title: string }>;
+  selected: string;
+  onSelect: (id: string) => void;
+  /** extra attributes of the tab list */
+  testid?: string;
+  className?: string;
+}
+
+/** A tab list with roving focus: the arrow keys move to the next or previous tab and select it. */
+export function tabList(o: TabsOptions): TemplateResult {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    const at = o.tabs.findIndex((t) => t.id === o.selected);
+    const next = o.tabs[(at + (event.key === "ArrowRight" ? 1 : -1) + o.tabs.length) % o.tabs.length];
+    if (!next) return;
+    o.onSelect(next.id);
+    void o.host.updateComplete.then(() =>
+      o.host.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="${o.testidPrefix}${next.id}"]`)?.focus(),
+    );
+  };
+  return html`<div class="tabs ${o.className ?? ""}" role="tablist" aria-label=${o.label} data-testid=${o.testid ?? ""} @keydown=${onKey}>
+    ${o.tabs.map(
+      (t) => html`<button
+        type="button"
+        role="tab"
+        data-testid=${`${o.testidPrefix}${t.id}`}
+        aria-selected=${t.id === o.selected}
+        tabindex=${t.id === o.selected ? 0 : -1}
+        @click=${() => o.onSelect(t.id)}
+      >
+        ${t.title}
+      </button>`,
+    )}
+  </div>`;
+}
