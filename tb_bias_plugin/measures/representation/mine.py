@@ -195,7 +195,7 @@ def representation_bias(
         warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the MINE estimate is noisy", stacklevel=2)
 
     tf = _import_tf()
-    runner = _Runner(tf, settings)
+    runner = _runner(tf, settings)
     main = runner.run(r, z)
     if main["heldout_counts"] is not None and np.any(
             (main["heldout_counts"] > 0) & (main["heldout_counts"] < _np.MIN_HELDOUT_PER_CLASS)):
@@ -228,6 +228,23 @@ def representation_bias(
         heldout_curve=main["heldout_curve"], class_counts=counts, n=n,
         n_train=main["n_train"], n_heldout=main["n_heldout"], settings=settings,
         flags=flags, reason=reason, train_entropy=train_entropy)
+
+
+# Compiled critics kept between calls (keyed by everything baked into the
+# graph), so estimating many layers/checkpoints does not re-trace each time.
+_RUNNERS = {}
+_MAX_RUNNERS = 4
+_GRAPH_KEYS = ("batch_size", "learning_rate", "ema_alpha", "width", "jit_compile")
+
+
+def _runner(tf, settings):
+    key = tuple(settings[k] for k in _GRAPH_KEYS)
+    runner = _RUNNERS.pop(key, None) or _Runner(tf, settings)
+    runner.s = settings  # seed, steps, split... are read at run time
+    _RUNNERS[key] = runner
+    while len(_RUNNERS) > _MAX_RUNNERS:
+        _RUNNERS.pop(next(iter(_RUNNERS)))
+    return runner
 
 
 def _import_tf():

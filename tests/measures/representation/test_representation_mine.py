@@ -1,0 +1,180 @@
+"""MINE estimator against the spec's oracles (needs TensorFlow: the `tf` extra).
+
+All runs use n = 8,000 (except the over-fitting check), k = 256 and a
+critic of width 64 unless the test says otherwise; steps are given per test.
+"""
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("tensorflow")
+
+from tb_bias_plugin.measures.representation import representation_bias  # noqa: E402
+
+N = 8000
+
+
+def binary(mu, n=N, seed=0):
+    rng = np.random.default_rng(seed)
+    z = rng.integers(0, 2, n)
+    return (mu * (2 * z - 1) + rng.normal(size=n))[:, None], z
+
+
+def test_gaussian_rho_08_within_005_nats():
+    """Continuous Z, rho = 0.8, exact I = 0.510826; 2,000 steps, width 64, seed 0."""
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=N)
+    y = 0.8 * x + 0.6 * rng.normal(size=N)
+    res = representation_bias(x[:, None], y, continuous=True, steps=2000, width=64,
+                              control=False, seed=0)
+    assert abs(res.mutual_information - 0.5 * -math.log(1 - 0.64)) < 0.05
+    assert math.isnan(res.bias) and math.isnan(res.entropy)
+    assert res.reason == "continuous_protected"
+
+
+def test_binary_mu_1_and_its_shuffled_control():
+    """Z = +-1, p = 0.5, R = Z + N(0, 1): exact B = 0.485944; shuffled Z |B| < 0.02.
+
+    3,000 steps, width 64, seed 0, control with one permutation.
+    """
+    r, z = binary(1.0)
+    res = representation_bias(r, z, steps=3000, width=64, seed=0)
+    assert abs(res.bias - 0.485944) < 0.03
+    assert res.entropy == pytest.approx(-np.sum(np.bincount(z) / N * np.log(np.bincount(z) / N)))
+    assert abs(res.control_bias) < 0.02
+    assert res.control_biases.shape == (1,)
+    # The bound is a lower bound: the held-out estimate stays below H.
+    assert res.bias < 1.0
+    assert res.train_curve.shape == (3000,) and res.heldout_steps[-1] == 3000
+    assert res.n == N and res.n_train + res.n_heldout == N
+    assert res.class_counts.tolist() == np.bincount(z).tolist()
+
+
+def test_one_hot_representation_reveals_z_fully():
+    """R = onehot(Z), p = (.4, .3, .2, .1), H = 1.2770: B in [0.95, 1.05]; 1,500 steps, width 64."""
+    rng = np.random.default_rng(4)
+    z = rng.choice(4, size=N, p=[0.4, 0.3, 0.2, 0.1])
+    res = representation_bias(np.eye(4)[z], z, steps=1500, width=64, control=False, seed=0)
+    assert res.entropy == pytest.approx(1.2770, abs=0.01)
+    assert 0.95 <= res.bias <= 1.05
+
+
+def test_shuffled_z_and_fixed_dimension_permutation():
+    """Independent R (d = 8) and Z: |B| < 0.02. A fixed permutation of R's
+    dimensions (a bijection) of an informative R leaves B within 0.02.
+
+    1,500 steps, width 64, seed 0, no control.
+    """
+    rng = np.random.default_rng(5)
+    z = rng.integers(0, 2, N)
+    noise = rng.normal(size=(N, 8))
+    res = representation_bias(noise, z, steps=1500, width=64, control=False, seed=0)
+    assert abs(res.bias) < 0.02
+    informative = noise.copy()
+    informative[:, 0] += 2 * z - 1
+    b1 = representation_bias(informative, z, steps=1500, width=64, control=False).bias
+    b2 = representation_bias(informative[:, rng.permutation(8)], z, steps=1500, width=64,
+                             control=False).bias
+    assert b1 > 0.3 and abs(b1 - b2) < 0.02
+
+
+def test_overfitting_shows_on_the_training_batches_not_held_out():
+    """160 samples, independent R (d = 16) and Z, k = 100, width 128, 3,000 steps.
+
+    The training-batch bound (mean of the last 300 iterations) is well above
+    0 while the held-out bound is not (correction 3).
+    """
+    rng = np.random.default_rng(6)
+    z = rng.integers(0, 2, 160)
+    r = rng.normal(size=(160, 16))
+    with pytest.warns(UserWarning, match="noisy"):
+        res = representation_bias(r, z, steps=3000, batch_size=100, width=128, control=False)
+    train = float(np.mean(res.train_curve[-300:]))
+    assert res.mutual_information < 0.05 < train
+    assert "small_sample" in res.flags
+
+
+def test_lambda_sweep_is_strictly_increasing_and_near_exact():
+    """d = 16, R = (eps + lambda (2Z - 1) e_1) Q, balanced Z; 1,500 steps, width 64,
+    control with one permutation. B rises strictly with lambda, each within
+    0.03 of exact, controls within +-0.02.
+    """
+    rng = np.random.default_rng(7)
+    z = rng.integers(0, 2, N)
+    eps = rng.normal(size=(N, 16))
+    q, _ = np.linalg.qr(rng.normal(size=(16, 16)))
+    exact = {0: 0.0, 0.5: 0.160747, 1: 0.485944, 2: 0.912822, 4: 0.999865}
+    bs = []
+    for lam, b_exact in exact.items():
+        x = eps.copy()
+        x[:, 0] += lam * (2 * z - 1)
+        res = representation_bias(x @ q, z, steps=1500, width=64, seed=0)
+        bs.append(res.bias)
+        assert abs(res.bias - b_exact) < 0.03, (lam, res.bias)
+        assert abs(res.control_bias) < 0.02, (lam, res.control_bias)
+    assert all(a < b for a, b in zip(bs, bs[1:])), bs
+
+
+def test_same_seed_same_result_other_seed_differs():
+    """Binary mu = 1, 200 steps, width 32, eval every 50, control on."""
+    r, z = binary(1.0, seed=8)
+    kw = dict(steps=200, width=32, eval_every=50)
+    a = representation_bias(r, z, seed=3, **kw)
+    b = representation_bias(r, z, seed=3, **kw)
+    c = representation_bias(r, z, seed=4, **kw)
+    np.testing.assert_array_equal(a.train_curve, b.train_curve)
+    np.testing.assert_array_equal(a.heldout_curve, b.heldout_curve)
+    assert a.bias == b.bias and a.control_bias == b.control_bias
+    assert not np.array_equal(a.train_curve, c.train_curve)
+
+
+def test_single_class_is_nan_without_training():
+    """No training at all: steps is irrelevant."""
+    res = representation_bias(np.ones((3000, 2)), np.zeros(3000, dtype=int))
+    assert math.isnan(res.bias) and res.reason == "single_class"
+    assert res.entropy == 0.0 and res.train_curve.size == 0
+    assert res.class_counts.tolist() == [3000]
+
+
+def test_divergence_gives_nan_with_reason():
+    """A learning rate of 1e30 makes the critic's outputs non-finite; 20 steps, width 8."""
+    r, z = binary(1.0, n=2000)
+    res = representation_bias(r, z, steps=20, eval_every=10, width=8, learning_rate=1e30,
+                              control=False)
+    assert res.reason == "diverged"
+    assert math.isnan(res.bias) and math.isnan(res.mutual_information)
+
+
+@pytest.mark.parametrize("r, z, match", [
+    (np.full((10, 2), np.nan), np.arange(10) % 2, "non-finite"),
+    (np.ones(10), np.arange(10) % 2, "2-D"),
+    (np.ones((0, 2)), np.zeros(0, int), "empty"),
+    (np.ones((10, 2)), np.arange(9) % 2, "rows"),
+    (np.ones((10, 2)), (np.arange(10) % 2).astype(float), "float"),
+    (np.ones((10, 2)), np.arange(10) % 2 - 1, ">= 0"),
+])
+def test_bad_inputs_raise_before_any_work(r, z, match):
+    with pytest.raises(ValueError, match=match):
+        representation_bias(r, z, steps=1)
+
+
+@pytest.mark.parametrize("kw", [dict(steps=0), dict(batch_size=1), dict(train_fraction=1.0),
+                                dict(ema_alpha=0.0), dict(control_permutations=0)])
+def test_bad_settings_raise(kw):
+    r, z = binary(1.0, n=100)
+    with pytest.raises(ValueError):
+        representation_bias(r, z, **kw)
+
+
+def test_result_serialises_with_settings():
+    """Binary mu = 1, 100 steps, width 16, n = 2,000, control off."""
+    r, z = binary(1.0, n=2000)
+    res = representation_bias(r, z, steps=100, width=16, control=False, seed=2)
+    d = res.to_dict()
+    assert d["settings"]["steps"] == 100 and d["settings"]["seed"] == 2
+    assert d["settings"]["width"] == 16 and d["settings"]["batch_size"] == 256
+    assert math.isnan(d["control_bias"]) and d["control_biases"].size == 0
+    assert type(res).from_dict(d).bias == res.bias
