@@ -7,7 +7,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 6006
 
-.PHONY: demo test test-deps frontend-check
+.PHONY: demo test test-deps frontend-check lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,5 +29,10 @@ frontend-check:
 	@git diff --quiet -- tb_bias_plugin/static/index.js || \
 	  { echo "tb_bias_plugin/static/index.js differs from a fresh build of frontend/: rebuild (cd frontend && npm run build) and commit it"; git diff --stat -- tb_bias_plugin/static/index.js; exit 1; }
 
-test: test-deps frontend-check
+# Style and types of the Python package; the layering is tests/test_layers.py.
+lint:
+	$(BIN)/ruff check tb_bias_plugin tests benchmarks
+	$(BIN)/mypy
+
+test: test-deps frontend-check lint
 	$(BIN)/python -m pytest

@@ -16,7 +16,7 @@ with open(os.path.join(HERE, "README.md"), encoding="utf-8") as f:
 setup(
     name="tb-bias-plugin",
     version=VERSION,
-    description="TensorBoard plugin: label associations (nPMI and more) that reveal model biases without ground truth",
+    description="TensorBoard plugin: find the biases a model has learned without ground-truth labels",
     long_description=LONG_DESCRIPTION,
     long_description_content_type="text/markdown",
     license="Apache-2.0",
@@ -35,8 +35,10 @@ setup(
         "test": [
             "grpcio-tools>=1.48",
             "hypothesis>=6.80",
+            "mypy>=1.8",
             "playwright>=1.40",
             "pytest>=7",
+            "ruff>=0.5",
             "scikit-learn>=1.2",
             "scipy>=1.9",
         ],

@@ -21,10 +21,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from tb_bias_plugin import summary  # noqa: E402
-from tb_bias_plugin.table import AssociationTable  # noqa: E402
-
 import plugin_fixtures  # noqa: E402  (builds the same WSGI app the tests use)
+from tb_bias_plugin import summary  # noqa: E402
+from tb_bias_plugin.measures.association.table import AssociationTable  # noqa: E402
 
 WORDS = ["hair", "dress", "car", "tree", "sky", "blue", "long", "shirt", "dog", "cat", "field",
          "road", "beard", "lipstick", "tie", "suit", "child", "sport", "ball", "kitchen"]

@@ -170,6 +170,7 @@ SETTLED_JS = """
 
 def write_logdir(logdir, num_labels, identities):
     from bench_backend import synthetic_table
+
     from tb_bias_plugin import summary
 
     table = synthetic_table(num_labels=num_labels, k=identities)

@@ -127,9 +127,16 @@ def _writer_method(measure: Measure, summary: Summary) -> Callable[..., Any]:
     return write
 
 
-__all__ = ["Writer"]
-for _measure in REGISTRY:
-    for _summary in _measure.summaries:
-        globals()[_summary.name] = _tf_function(_measure, _summary)
-        setattr(Writer, _summary.name, _writer_method(_measure, _summary))
-        __all__.append(_summary.name)
+def add_summaries(registry: Any, writer: type, namespace: dict[str, Any]) -> list[str]:
+    """Give ``writer`` a method and ``namespace`` a function per summary of
+    every measure in ``registry``; their names."""
+    names = []
+    for measure in registry:
+        for summary in measure.summaries:
+            namespace[summary.name] = _tf_function(measure, summary)
+            setattr(writer, summary.name, _writer_method(measure, summary))
+            names.append(summary.name)
+    return names
+
+
+__all__ = ["Writer"] + add_summaries(REGISTRY, Writer, globals())

@@ -1,5 +1,8 @@
 """Logdirs, and ways to read them back, for the tests."""
 
+import json
+import urllib.parse
+
 import numpy as np
 
 from tb_bias_plugin import CooccurrenceCounter, summary
@@ -87,7 +90,25 @@ def write_legacy_npmi(logdir, run="legacy"):
     return annotations, metric_names, values
 
 
-def make_app(logdir, **context):
+PREFIX = "/data/plugin/tb_bias/"
+
+
+def get(client, route, **params):
+    """``(status, response)`` of a GET of the plugin's ``route``."""
+    query = urllib.parse.urlencode(params, doseq=True)
+    response = client.get(PREFIX + route + ("?" + query if query else ""))
+    return response.status_code, response
+
+
+def get_json(client, route, status=200, **params):
+    """The JSON body of a GET, after checking its status."""
+    code, response = get(client, route, **params)
+    body = json.loads(response.get_data(as_text=True))
+    assert code == status, body
+    return body
+
+
+def make_app(logdir, registry=None, **context):
     """A real TensorBoard WSGI app serving the plugin over ``logdir``."""
     from tensorboard.backend import application
     from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
@@ -100,7 +121,8 @@ def make_app(logdir, **context):
     multiplexer.Reload()
     provider = data_provider.MultiplexerDataProvider(multiplexer, str(logdir))
     plugin = BiasPlugin(
-        base_plugin.TBContext(logdir=str(logdir), data_provider=provider, sampling_hints={}, **context)
+        base_plugin.TBContext(logdir=str(logdir), data_provider=provider, sampling_hints={}, **context),
+        **({} if registry is None else {"registry": registry}),
     )
     return application.TensorBoardWSGI([plugin], data_provider=provider), multiplexer
 

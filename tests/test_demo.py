@@ -7,10 +7,9 @@ import sys
 import numpy as np
 import pytest
 
+import plugin_fixtures
 from tb_bias_plugin.demo import association as demo
 from tb_bias_plugin.measures.association import metrics
-
-import plugin_fixtures
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COMMITTED = os.path.join(REPO, "demo_logs")

@@ -9,7 +9,6 @@ found by being here: adding a measure's demo edits nothing else.
 import argparse
 import importlib
 import pkgutil
-import sys
 
 
 def generators():

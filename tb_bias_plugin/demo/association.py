@@ -40,7 +40,7 @@ import time
 
 import numpy as np
 
-from tb_bias_plugin.demo.runs import event_files, prepare_run_dirs
+from tb_bias_plugin.demo.runs import prepare_run_dirs
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.summary import Writer
 

@@ -70,7 +70,7 @@ class ForeignSource(abc.ABC):
     plugin_name: str
 
     @abc.abstractmethod
-    def list(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
+    def list_tags(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
         """``{run: {tag: (listing, steps)}}``."""
 
     @abc.abstractmethod

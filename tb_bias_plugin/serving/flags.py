@@ -18,7 +18,7 @@ import time
 try:
     import fcntl
 except ImportError:  # Windows: the in-process lock still serialises writes
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 logger = logging.getLogger(__name__)
 

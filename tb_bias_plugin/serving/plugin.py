@@ -14,11 +14,10 @@ import logging
 import os
 from typing import Any, Callable
 
-from werkzeug import wrappers
-
 from tensorboard import errors, plugin_util
 from tensorboard.backend import http_util
 from tensorboard.plugins import base_plugin
+from werkzeug import wrappers
 
 from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
@@ -155,7 +154,7 @@ class BiasPlugin(base_plugin.TBPlugin):
     def _serve_runs(self, request: Any) -> Any:
         ctx, experiment = _context(request)
         Params(request.args, request.query_string)
-        listing = self._source.list(ctx, experiment)
+        listing = self._source.list_tags(ctx, experiment)
         present = set()
         runs = []
         for run in sorted(listing):

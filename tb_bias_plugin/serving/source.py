@@ -53,7 +53,7 @@ class Source:
 
     # Listing --------------------------------------------------------------
 
-    def list(self, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[str, dict, list[int]]]]:
+    def list_tags(self, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[str, dict, list[int]]]]:
         """``{run: {tag: (measure id, listing, [steps])}}`` for every readable tag."""
         result: dict[str, dict[str, tuple[str, dict, list[int]]]] = collections.defaultdict(dict)
         listing = self._provider.list_blob_sequences(ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME)
@@ -74,7 +74,7 @@ class Source:
                 result[run][tag] = (measure_id, info, [d.step for d in data])
         for measure in self._registry:
             for foreign in measure.foreign:
-                for run, tags in foreign.list(self._provider, ctx, experiment).items():
+                for run, tags in foreign.list_tags(self._provider, ctx, experiment).items():
                     for tag, (info, step_list) in tags.items():
                         result[run][tag] = (measure.id, info, step_list)
         return result

@@ -59,7 +59,7 @@ class Envelope:
         fields += [schema.Field(s.number, s.measure, s.message, oneof="payload") for s in slots]
         self.message = schema.Message("Record", fields, reserved=[(2, FIRST_PAYLOAD_NUMBER - 1)])
         self.file = schema.file_proto(RECORD_FILE, [self.message], dependencies=sorted({s.file for s in slots}))
-        self.Record = schema.build(self.file)["Record"]
+        self.Record = schema.build(self.file, alone=True)["Record"]
         self.slots = {s.measure: s for s in slots}
         self._v1_measure = v1_measure
         self._v1_message = self.Record.DESCRIPTOR.fields_by_name[v1_measure].message_type._concrete_class

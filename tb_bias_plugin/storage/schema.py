@@ -102,9 +102,18 @@ def file_proto(
 _POOL = descriptor_pool.DescriptorPool()
 
 
-def build(file: descriptor_pb2.FileDescriptorProto) -> dict[str, Any]:
-    """Add ``file`` to the pool; its message classes and enum descriptors by name."""
+def build(file: descriptor_pb2.FileDescriptorProto, *, alone: bool = False) -> dict[str, Any]:
+    """Add ``file`` to the pool; its message classes and enum descriptors by name.
+
+    With ``alone``, ``file`` goes to a new pool holding only it and the
+    files it imports, so several versions of it (envelopes of different
+    sets of measures) can coexist.
+    """
     pool = _POOL
+    if alone:
+        pool = descriptor_pool.DescriptorPool()
+        for dependency in _dependencies(file):
+            pool.Add(dependency)
     pool.Add(file)
     get_class = getattr(message_factory, "GetMessageClass", None)
     if get_class is None:  # protobuf < 4.21
@@ -115,3 +124,23 @@ def build(file: descriptor_pb2.FileDescriptorProto) -> dict[str, Any]:
     for enum in file.enum_type:
         found[enum.name] = pool.FindEnumTypeByName("%s.%s" % (PACKAGE, enum.name))
     return found
+
+
+def _dependencies(file: descriptor_pb2.FileDescriptorProto) -> list[descriptor_pb2.FileDescriptorProto]:
+    """The files ``file`` imports from the shared pool, each after its own imports."""
+    ordered: list[descriptor_pb2.FileDescriptorProto] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        proto = descriptor_pb2.FileDescriptorProto()
+        _POOL.FindFileByName(name).CopyToProto(proto)
+        for dependency in proto.dependency:
+            visit(dependency)
+        ordered.append(proto)
+
+    for name in file.dependency:
+        visit(name)
+    return ordered

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 import re2
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tb_bias_plugin.serving.label_search import LabelSearch, PatternError
 

@@ -116,7 +116,7 @@ class AssociationTableCallback(keras.callbacks.Callback):
         for lo in range(0, n, self._batch_size):
             hi = lo + self._batch_size
             ids = None if self._identities is None else self._identities[lo:hi]
-            yield tf.nest.map_structure(lambda leaf: leaf[lo:hi], data), ids
+            yield tf.nest.map_structure(lambda leaf, lo=lo, hi=hi: leaf[lo:hi], data), ids
 
     def on_epoch_end(self, epoch, logs=None):
         import tensorflow as tf

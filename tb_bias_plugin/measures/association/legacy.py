@@ -10,13 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
 from tensorboard import errors
 from tensorboard.data import provider as tb_provider
 
 from tb_bias_plugin.core.lru import LRU
-from tb_bias_plugin.measures.base import ForeignSource, Loaded, pick_step
 from tb_bias_plugin.measures.association.table import PrecomputedTable
+from tb_bias_plugin.measures.base import ForeignSource, Loaded, pick_step
 from tb_bias_plugin.storage.record import UnreadableRecord
 
 PLUGIN_NAME = "npmi"
@@ -42,7 +41,7 @@ class LegacyNpmi(ForeignSource):
     def owns(self, tag: str) -> bool:
         return tag == TAG
 
-    def list(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
+    def list_tags(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
         listing = provider.list_tensors(ctx, experiment_id=experiment, plugin_name=PLUGIN_NAME)
         found: dict[str, dict[str, tuple[dict, list[int]]]] = {}
         for run, tags in listing.items():

@@ -7,7 +7,6 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 
-
 #: Thresholds this close are the same threshold (a value read back from
 #: JSON or typed by hand need not be bit-identical to the logged one).
 THRESHOLD_TOLERANCE = 1e-9
@@ -218,7 +217,7 @@ class AssociationTable(_Labelled):
             )
         )
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays: equal, not hashable
 
     def threshold_index(self, threshold=None):
         """Position of ``threshold`` in :attr:`thresholds` (None: the first)."""
@@ -353,7 +352,7 @@ class PrecomputedTable(_Labelled):
             and np.array_equal(self.values, other.values, equal_nan=True)
         )
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable arrays: equal, not hashable
 
     def column(self, name):
         """Values of column ``name``, or None if it was not logged."""

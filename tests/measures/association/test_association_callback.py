@@ -2,12 +2,10 @@
 
 import numpy as np
 import pytest
-
 import tensorflow as tf
 
 from tb_bias_plugin import CooccurrenceCounter
 from tb_bias_plugin.callbacks import AssociationTableCallback
-
 from test_association_summary import _read_back
 
 LABELS = ["man", "woman", "bike", "dress", "tree"]

@@ -5,7 +5,8 @@ import threading
 import urllib.parse
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from werkzeug.test import Client
 
 import plugin_fixtures as fx

@@ -6,17 +6,15 @@ import json
 import os
 import subprocess
 import sys
-import urllib.parse
 
 import numpy as np
 import pytest
 from werkzeug.test import Client
 
+import plugin_fixtures as fx
 from tb_bias_plugin import summary
 from tb_bias_plugin.measures.association import metrics
 from tb_bias_plugin.serving.flags import FlagStore, directory_for_logdir
-
-import plugin_fixtures as fx
 
 PREFIX = "/data/plugin/tb_bias/"
 
@@ -37,17 +35,7 @@ def client(logdir, tmp_path, monkeypatch):
     return Client(app)
 
 
-def get(client, route, **params):
-    query = urllib.parse.urlencode(params, doseq=True)
-    response = client.get(PREFIX + route + ("?" + query if query else ""))
-    return response.status_code, response
-
-
-def get_json(client, route, status=200, **params):
-    code, response = get(client, route, **params)
-    body = json.loads(response.get_data(as_text=True))
-    assert code == status, body
-    return body
+get, get_json = fx.get, fx.get_json
 
 
 def reference(table, metric="npmi_xy", x1=0, x2=1, threshold=0, smoothing=0.0, order="desc",

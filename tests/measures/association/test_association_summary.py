@@ -8,13 +8,12 @@ import sys
 import numpy as np
 import pytest
 
+from plugin_fixtures import read_logdir
 from tb_bias_plugin import CooccurrenceCounter, summary
 from tb_bias_plugin.measures.association import codec, messages
+from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.storage import record
-from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable
-
-from plugin_fixtures import read_logdir
 
 LABELS = ["man", "woman"] + ["label_%d" % i for i in range(40)]
 

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tb_bias_plugin import CooccurrenceCounter
 from tb_bias_plugin.measures.association import counting
@@ -108,7 +109,7 @@ def test_scores_are_positive_above_each_threshold(n, thresholds, seed):
     assert sparse_table == table
     for t, threshold in enumerate(thresholds):
         examples = [{y for y, s in zip(LABELS, row) if s > threshold} for row in scores]
-        want = loop_counts_for(examples, LABELS, lambda e: examples[e] & set(IDENTITIES), IDENTITIES)
+        want = loop_counts_for(examples, LABELS, lambda e, examples=examples: examples[e] & set(IDENTITIES), IDENTITIES)
         assert table_counts(table, t) == want
 
 
