@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from tb_bias_plugin.measures.base import Measure
 from tb_bias_plugin.storage import record
@@ -61,20 +61,19 @@ class Registry:
             raise record.UnreadableRecord("measure %r is not in this build; upgrade tb-bias-plugin" % measure_id)
         return self._measures[measure_id]
 
-    def decode(self, data: bytes) -> tuple[Measure, object]:
+    def decode(self, data: bytes) -> tuple[Measure, Any]:
         """The measure and decoded value of stored bytes; UnreadableRecord if unreadable."""
-        measure_id, payload = self.envelope.decode(data)
-        measure = self._measures[measure_id]
-        try:
-            return measure, measure.decode(payload)
-        except ValueError as e:
-            raise record.UnreadableRecord(str(e))
+        return self._read(data, lambda measure, payload: measure.decode(payload))
 
     def describe(self, data: bytes) -> tuple[Measure, dict]:
+        """The measure and ``runs`` listing of stored bytes; UnreadableRecord if unreadable."""
+        return self._read(data, lambda measure, payload: measure.describe(payload))
+
+    def _read(self, data: bytes, read: Callable[[Measure, Any], Any]) -> tuple[Measure, Any]:
         measure_id, payload = self.envelope.decode(data)
         measure = self._measures[measure_id]
         try:
-            return measure, measure.describe(payload)
+            return measure, read(measure, payload)
         except ValueError as e:
             raise record.UnreadableRecord(str(e))
 

@@ -84,16 +84,8 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
 
 
 class EventWriter:
-    """Writes tb-bias records to a logdir without importing TensorFlow.
-
-    Parameters
-    ----------
-    logdir : str
-        Directory for the event file (created if missing); local, or any
-        filesystem TensorBoard's own file layer supports (s3://, fsspec).
-    filename_suffix : str, optional
-        Appended to the event file name.
-    """
+    """Writes tb-bias records to a logdir without importing TensorFlow
+    (the public ``tb_bias_plugin.summary.Writer`` documents the arguments)."""
 
     _uid_lock = threading.Lock()
     _uid = 0
