@@ -212,8 +212,10 @@ DEEP_QUERY_JS = """
 
 TABLE_STATE_JS = """
 () => {
+  // tb-bias-app > the measure's view (tb-bias-association-view) > tb-bias-table
   const app = document.querySelector("tb-bias-app");
-  const table = app && app.shadowRoot && app.shadowRoot.querySelector("tb-bias-table");
+  const view = app && app.shadowRoot && app.shadowRoot.querySelector("tb-bias-association-view");
+  const table = view && view.shadowRoot && view.shadowRoot.querySelector("tb-bias-table");
   const root = table && table.shadowRoot;
   if (!root) return null;
   const t = root.querySelector('[data-testid="ranked-table"]');

@@ -13,7 +13,15 @@ import re
 from playwright.sync_api import expect
 
 from e2e_data import (
-    DEMO_TAG, FORMULA_LABELS, HOSTILE_LABELS, HOSTILE_RUN, HOSTILE_TAG, WIDE_IDENTITIES, WIDE_RUN, WIDE_TAG, XSS_LABELS,
+    DEMO_TAG,
+    FORMULA_LABELS,
+    HOSTILE_LABELS,
+    HOSTILE_RUN,
+    HOSTILE_TAG,
+    WIDE_IDENTITIES,
+    WIDE_RUN,
+    WIDE_TAG,
+    XSS_LABELS,
 )
 from tb_harness import chromium_problem
 
@@ -508,7 +516,8 @@ def test_many_identities_scroll_sideways_under_the_label(tab, backend):
     # the header follows on the rows' scroll event
     tab.frame.wait_for_function(
         """(left) => {
-          const table = document.querySelector("tb-bias-app").shadowRoot.querySelector("tb-bias-table");
+          const view = document.querySelector("tb-bias-app").shadowRoot.querySelector("tb-bias-association-view");
+          const table = view.shadowRoot.querySelector("tb-bias-table");
           return table.shadowRoot.querySelector('[data-testid="table-header"]').scrollLeft === left;
         }""",
         arg=scrolled,
@@ -517,3 +526,20 @@ def test_many_identities_scroll_sideways_under_the_label(tab, backend):
     assert inside(first.locator('[data-testid="cell-value"][data-identity="%s"]' % WIDE_IDENTITIES[-1]))
     assert abs(label_cell.bounding_box()["x"] - label_x) < 1  # the label stays put
     assert inside(first.locator('[data-testid="flag-button"]'))
+
+
+def test_measure_switcher_lists_only_the_measures_present(tab, tensorboard):
+    tab.open()
+    present = [m["measure"] for m in tensorboard.get("runs")["measures"]]
+    assert "association" in present
+    switcher = tab.testid("measure-switcher")
+    expect(switcher).to_be_visible()
+    tabs = switcher.locator('[role="tab"]')
+    # Every measure of the logdir that this frontend has a view for, in the backend's order; no other.
+    shown = [testid[len("measure-"):] for testid in tabs.evaluate_all("ts => ts.map((t) => t.dataset.testid)")]
+    assert shown == [m for m in present if m in shown] and "association" in shown
+    assert set(shown) <= set(present)
+    expect(tab.testid("measure-association")).to_have_attribute("aria-selected", "true")
+    # Links without a measure (all links from before the switcher) open the association view.
+    assert "measure" not in tab.state
+    assert tab.page_errors == []
