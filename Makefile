@@ -26,8 +26,8 @@ test-deps: $(BIN)/python
 # The committed bundle must be what the sources build to.
 frontend-check:
 	cd frontend && npm run typecheck && npm test && npm run build
-	@git diff --quiet -- tb_bias_plugin/static/index.js || \
-	  { echo "tb_bias_plugin/static/index.js differs from a fresh build of frontend/: rebuild (cd frontend && npm run build) and commit it"; git diff --stat -- tb_bias_plugin/static/index.js; exit 1; }
+	@git diff --quiet -- tb_bias_plugin/static/ || \
+	  { echo "tb_bias_plugin/static/ (index.js, index.js.map) differs from a fresh build of frontend/: rebuild (cd frontend && npm run build) and commit it"; git diff --stat -- tb_bias_plugin/static/; exit 1; }
 
 # Style and types of the Python package; the layering is tests/test_layers.py.
 lint:

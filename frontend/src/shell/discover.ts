@@ -1,8 +1,8 @@
 import type { ViewLoader } from "./registry.js";
 
 /**
- * esbuild bundles every file this template can name (every
+ * esbuild bundles every file this pattern can name (every
  * `views/<anything>/index.ts`), so a new view folder is picked up by the
  * next build without an edit here; an id with no folder rejects.
  */
-export const loadView: ViewLoader = async (measure) => import(`../views/${measure}/index.ts`);
+export const loadView: ViewLoader = async (measure) => import("../views/" + measure + "/index.ts");
