@@ -26,11 +26,15 @@ _MAX_MEM = 8 << 20
 # whose cost per byte is proportional to the program's size, and a short
 # pattern such as (.*){1000} then takes a minute on 100k labels (while
 # Unicode classes make large programs that stay fast). So a search stops
-# with an error once it has used SEARCH_SECONDS, checked between chunks of
+# with an error once it has used SEARCH_SECONDS of its own thread's CPU
+# time (not wall time: waiting for the GIL or the CPU under load must not
+# turn an ordinary pattern into "too slow"), checked between chunks of
 # label text; a chunk holds CHUNK_BYTES for programs up to CHUNK_PROGRAM
 # instructions, proportionally less for larger ones, so that even the
 # slow automaton finishes a chunk in well under a second.
 SEARCH_SECONDS = 2.0
+#: How long a pattern found too slow is refused at once, without searching.
+REJECTED_SECONDS = 600.0
 CHUNK_BYTES = 1 << 16
 CHUNK_PROGRAM = 256
 _METACHARACTERS = frozenset(".^$*+?{}[]\\|()")
@@ -44,6 +48,10 @@ class PatternError(ClientError):
     """The pattern is not valid RE2 syntax or is too large."""
 
 
+class TooSlow(PatternError):
+    """The search used up its CPU budget; the pattern is refused for a while."""
+
+
 class LabelSearch:
     """Search one table's labels; masks of recent patterns are cached.
 
@@ -53,11 +61,13 @@ class LabelSearch:
     [True, False, False]
     """
 
-    def __init__(self, labels, cache_size=32, *, seconds=None, chunk_bytes=None):
+    def __init__(self, labels, cache_size=32, *, seconds=None, chunk_bytes=None, clock=time.thread_time):
         # A newline inside a label would split the joined text; every search
         # sees it as a space.
         self._labels = [label.replace("\n", " ") for label in labels]
         self._cache = LRU(cache_size)
+        self._rejected = LRU(256)  # (pattern, case) -> (monotonic time, error)
+        self._clock = clock
         self._text = None
         self._lowered = None
         self._seconds = seconds  # None: SEARCH_SECONDS, read when searching
@@ -82,7 +92,14 @@ class LabelSearch:
         key = (pattern, bool(case_sensitive))
         result = self._cache.get(key)
         if result is None:
-            result = self._search(pattern, case_sensitive)
+            rejected = self._rejected.get(key)
+            if rejected is not None and time.monotonic() - rejected[0] < REJECTED_SECONDS:
+                raise rejected[1]
+            try:
+                result = self._search(pattern, case_sensitive)
+            except TooSlow as error:
+                self._rejected.put(key, (time.monotonic(), error))
+                raise
             result.setflags(write=False)
             self._cache.put(key, result)
         return result
@@ -113,7 +130,7 @@ class LabelSearch:
                 reason = reason.decode("utf-8", "replace")
             raise PatternError("invalid RE2 pattern %r: %s" % (pattern, reason))
         seconds = SEARCH_SECONDS if self._seconds is None else self._seconds
-        deadline = time.monotonic() + seconds
+        deadline = self._clock() + seconds
         found = np.zeros(n, dtype=bool)
         if whole_text_syntax:
             step = 1000
@@ -147,9 +164,9 @@ class LabelSearch:
         return found
 
     def _check_time(self, deadline, seconds, pattern, searched):
-        if time.monotonic() > deadline:
-            raise PatternError(
-                "pattern %r is too slow: it searched %d of %d labels in %g s; simplify it"
+        if self._clock() > deadline:
+            raise TooSlow(
+                "pattern %r is too slow: it searched %d of %d labels in %g s of CPU time; simplify it"
                 % (pattern[:100], searched, len(self._labels), seconds)
             )
 

@@ -6,6 +6,7 @@ import re2
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tb_bias_plugin.serving import label_search
 from tb_bias_plugin.serving.label_search import LabelSearch, PatternError
 
 LABELS = ["Long Hair", "hair", "Beard", "Hairnet", "a\nb", "ab", "b", "Ünïcode", "x+y", "", "aaaa"]
@@ -53,7 +54,6 @@ def test_literals_fold_case_like_regexes_and_are_cached():
 
 
 def test_public_re2_api_gives_the_same_results(monkeypatch):
-    from tb_bias_plugin.serving import label_search
 
     labels = ["label %d" % i for i in range(500)] + LABELS
     fast = [LabelSearch(labels).mask(p).tolist() for p in ("\\d5$", "a.b", "^l", "(?i)HAIR")]
@@ -82,3 +82,42 @@ def test_a_search_stops_once_its_time_is_spent(pattern):
         spent.mask(pattern)
     # one chunk: nothing to stop between
     assert not LabelSearch(labels[:10], seconds=-1, chunk_bytes=1 << 16).mask(pattern).any()
+
+
+def test_the_budget_is_this_thread_s_cpu_time_not_wall_time():
+    """A search that waits (here: sleeps, as it would for the GIL under load)
+    does not spend its budget; one that computes does."""
+    import threading
+    import time
+
+    labels = ["label %d" % i for i in range(3000)]
+    calls = []
+
+    def sleepy_cpu_clock():
+        calls.append(threading.get_ident())
+        time.sleep(0.002)  # wall time passes, this thread's CPU time barely moves
+        return time.thread_time()
+
+    search = LabelSearch(labels, seconds=0.5, chunk_bytes=100, clock=sleepy_cpu_clock)
+    assert search.mask(r" \d*7$").sum() == sum(l.endswith("7") for l in labels)
+    assert len(calls) > 100 and set(calls) == {threading.get_ident()}  # > 0.2 s of waiting in total
+    assert LabelSearch.__init__.__kwdefaults__["clock"] is time.thread_time
+
+
+def test_a_pattern_found_too_slow_is_refused_at_once_and_others_still_run(monkeypatch):
+    labels = ["label %d" % i for i in range(5000)]
+    ticks = []
+    search = LabelSearch(labels, seconds=0.0, chunk_bytes=1000, clock=lambda: ticks.append(1) or len(ticks))
+    with pytest.raises(PatternError, match="too slow"):
+        search.mask("(a|b)+x")
+    spent = len(ticks)
+    with pytest.raises(PatternError, match="too slow"):
+        search.mask("(a|b)+x")
+    assert len(ticks) == spent  # refused without searching again
+    # case sensitivity is another pattern; a cached mask still answers
+    monkeypatch.setattr(label_search, "REJECTED_SECONDS", 0.0)
+    with pytest.raises(PatternError, match="too slow"):
+        search.mask("(a|b)+x")
+    assert len(ticks) > spent  # once the memory expires it is searched again
+    fine = LabelSearch(labels).mask("7$")
+    assert fine.sum() == 500
