@@ -8,7 +8,7 @@ corrections to the original paper are in ``docs/measures/sensitivity.md``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -234,12 +234,13 @@ class TextLayout:
         if self.tokens is None:
             raise ValueError("a word_list v needs the token strings: pass tokens [n, T]")
         n, t = self.mask.shape
+        if self.word_ids is None:
+            # Each distinct token string is stripped and looked up once.
+            uniq, inverse = np.unique(self.tokens.astype(str), return_inverse=True)
+            hit = np.fromiter((_strip_piece(u) in words for u in uniq), dtype=bool, count=len(uniq))
+            return hit[inverse.reshape(n, t)] & self.mask
         out = np.zeros((n, t), dtype=bool)
         for r in range(n):
-            if self.word_ids is None:
-                for c in range(t):
-                    out[r, c] = _strip_piece(self.tokens[r, c]) in words
-                continue
             pieces: dict = {}
             for c in range(t):
                 wid = int(self.word_ids[r, c])
@@ -270,10 +271,11 @@ class SensitivityResult:
         Accumulated prediction sensitivity; NaN where undefined.
     reasons : ndarray of object, ``[n]``
         None where P is defined, else a short reason (``"no_listed_tokens"``...).
-    s : ndarray of float64, ``[n, F]``
-        Per-feature sensitivity wᵀ|J| (NaN on features a forward-mode run skipped).
-    v : ndarray of float64, ``[n, F]``
-        The weights used (rows of NaN where undefined).
+    s : ndarray of float64, ``[n, F]``, or None
+        Per-feature sensitivity wᵀ|J| (NaN on features a forward-mode run
+        skipped); None when ``prediction_sensitivity`` ran with ``per_feature=False``.
+    v : ndarray of float64, ``[n, F]``, or None
+        The weights used (rows of NaN where undefined); None like ``s``.
     v_choice : VChoice
         The choice that produced ``v``.
     per_class : ndarray of float64, ``[n, K]``, optional
@@ -286,8 +288,8 @@ class SensitivityResult:
 
     P: np.ndarray
     reasons: np.ndarray
-    s: np.ndarray
-    v: np.ndarray
+    s: np.ndarray | None
+    v: np.ndarray | None
     v_choice: VChoice
     per_class: np.ndarray | None = None
     token_sensitivity: np.ndarray | None = None
@@ -464,7 +466,8 @@ def _normalise(raw: np.ndarray, reason: str):
     with np.errstate(invalid="ignore", divide="ignore"):
         v = raw / tot[:, None]
     v[undefined] = np.nan
-    reasons = np.where(undefined, reason, None).astype(object)
+    reasons = np.full(tot.shape, None, dtype=object)
+    reasons[undefined] = reason
     return v, reasons
 
 
