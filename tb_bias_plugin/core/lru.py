@@ -22,6 +22,14 @@ class LRU:
         self._bytes = 0
         self._lock = threading.Lock()
 
+    @property
+    def nbytes(self):
+        """The declared size of what is held."""
+        return self._bytes
+
+    def __len__(self):
+        return len(self._data)
+
     def get(self, key):
         """The value of ``key``, or None."""
         with self._lock:

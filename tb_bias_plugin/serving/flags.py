@@ -25,6 +25,17 @@ logger = logging.getLogger(__name__)
 FILE_NAME = "flags.json"
 FORMAT = 1
 
+#: Bounds on what clients may store: bytes of label names (UTF-8, plus one
+#: per name) in one tag's lists, and in the whole file.
+MAX_TAG_BYTES = 4 << 20
+MAX_TOTAL_BYTES = 32 << 20
+#: A temporary file older than this was left by a writer that died.
+STALE_TEMPORARY_SECONDS = 60.0
+
+
+class TooLarge(Exception):
+    """A write would make a tag's flags or the whole file larger than allowed."""
+
 
 class StaleVersion(Exception):
     """A write was based on a version that is no longer current."""
@@ -65,6 +76,24 @@ class FlagStore:
         self.path = os.path.join(directory, FILE_NAME)
         self._logdir = logdir
         self._lock = threading.Lock()
+        # The parsed file and what identified it on disk: requests read flags
+        # from memory and the file is parsed again only when it changes.
+        self._cached = None
+        self._remove_stale_temporaries()
+
+    def _remove_stale_temporaries(self):
+        try:
+            names = os.listdir(self.directory)
+        except OSError:
+            return
+        now = time.time()
+        for name in names:
+            if name.startswith(FILE_NAME + ".") and name.endswith(".tmp"):
+                path = os.path.join(self.directory, name)
+                with contextlib.suppress(OSError):
+                    if now - os.stat(path).st_mtime > STALE_TEMPORARY_SECONDS:
+                        os.unlink(path)
+                        logger.info("tb_bias: removed %s, left by a writer that stopped", path)
 
     @classmethod
     def for_logdir(cls, logdir):
@@ -94,6 +123,22 @@ class FlagStore:
 
     def _read(self):
         try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return self._empty()
+        except OSError:
+            stat = None
+        identity = None if stat is None else (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+        cached = self._cached
+        if identity is not None and cached is not None and cached[0] == identity:
+            return cached[1]
+        data = self._parse()
+        if identity is not None and not data.get("unreadable"):
+            self._cached = (identity, data)
+        return data
+
+    def _parse(self):
+        try:
             with open(self.path, encoding="utf-8") as f:
                 data = json.load(f)
         except FileNotFoundError:
@@ -112,13 +157,14 @@ class FlagStore:
         entry = data["tags"].get(tag) or {}
         return {
             "tag": tag,
-            "flagged": list(entry.get("flagged", [])),
-            "hidden": list(entry.get("hidden", [])),
+            "flagged": tuple(entry.get("flagged", ())),
+            "hidden": tuple(entry.get("hidden", ())),
             "version": int(entry.get("version", 0)),
         }
 
     def get(self, tag):
-        """``{"tag", "flagged", "hidden", "version"}`` of ``tag`` (version 0 if never written)."""
+        """``{"tag", "flagged", "hidden", "version"}`` of ``tag`` (version 0 if
+        never written); the lists are tuples, shared, never to be changed."""
         return self._entry(tag, self._read())
 
     def put(self, tag, flagged, hidden, version):
@@ -143,8 +189,18 @@ class FlagStore:
                 "hidden": _unique(hidden),
                 "version": version + 1,
             }
-            data["tags"][tag] = entry
-            data["format"] = FORMAT
+            size = _size(entry)
+            if size > MAX_TAG_BYTES:
+                raise TooLarge(
+                    "flags of one tag may hold at most %d bytes of label names; these hold %d" % (MAX_TAG_BYTES, size)
+                )
+            total = size + sum(_size(other) for name, other in data["tags"].items() if name != tag)
+            if total > MAX_TOTAL_BYTES:
+                raise TooLarge(
+                    "flags of this logdir may hold at most %d bytes of label names; this write makes %d"
+                    % (MAX_TOTAL_BYTES, total)
+                )
+            data = dict(data, tags=dict(data["tags"], **{tag: entry}), format=FORMAT)
             self._write(data)
             return self._entry(tag, data)
 
@@ -160,12 +216,19 @@ class FlagStore:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
+        with contextlib.suppress(OSError):
+            stat = os.stat(self.path)
+            self._cached = ((stat.st_ino, stat.st_mtime_ns, stat.st_size), data)
         with contextlib.suppress(OSError):  # make the rename itself durable
             directory = os.open(self.directory, os.O_RDONLY)
             try:
                 os.fsync(directory)
             finally:
                 os.close(directory)
+
+
+def _size(entry):
+    return sum(len(name.encode("utf-8")) + 1 for key in ("flagged", "hidden") for name in entry.get(key, ()))
 
 
 def _unique(names):

@@ -21,7 +21,7 @@ from werkzeug import wrappers
 
 from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
-from tb_bias_plugin.serving.flags import FlagStore, StaleVersion
+from tb_bias_plugin.serving.flags import FlagStore, StaleVersion, TooLarge
 from tb_bias_plugin.serving.label_search import LabelSearch
 from tb_bias_plugin.serving.source import Source
 from tb_bias_plugin.storage import metadata
@@ -202,8 +202,13 @@ class BiasPlugin(base_plugin.TBPlugin):
             lists[name] = value
         if not _is_name(tag):
             raise bad_request("flags body has a 'tag' that is not valid text")
+        ctx, experiment = _context(request)
+        if not any(tag in tags for tags in self._source.list_tags(ctx, experiment).values()):
+            raise HttpError(404, "no run has a tag %r; flags are kept only for tags in the logdir" % tag)
         try:
             state = self._flags.put(tag, lists["flagged"], lists["hidden"], version)
+        except TooLarge as e:
+            raise HttpError(413, str(e))
         except StaleVersion as e:
             raise HttpError(
                 409,

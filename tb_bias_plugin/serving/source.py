@@ -30,6 +30,12 @@ logger = logging.getLogger(__name__)
 # otherwise (--samples_per_plugin=tb_bias=all); read whatever it kept.
 _ALL_SAMPLES = 1_000_000
 
+#: Memory for values computed from loaded records (metric values, masks,
+#: views), shared by every table and evicted least recently used first.
+DERIVED_BYTES = 512 << 20
+#: Memory for decoded records.
+VALUE_BYTES = 2 << 30
+
 
 class Source:
     """Lists and loads records for the plugin's routes."""
@@ -41,15 +47,19 @@ class Source:
         *,
         downsample: int | None = None,
         max_values: int = 16,
-        max_value_bytes: int = 2 << 30,
+        max_value_bytes: int = VALUE_BYTES,
+        max_derived_bytes: int = DERIVED_BYTES,
     ):
         self._provider = data_provider
         self._registry = registry
         self._downsample = downsample or _ALL_SAMPLES
         self._values = LRU(max_values, max_value_bytes)
-        self._derived = LRU(8)
+        self._derived = LRU(100_000, max_derived_bytes)
         self._searches = LRU(max_values)
         self._descriptions = LRU(1024)
+        # Records found unreadable, until they are rewritten (a new wall
+        # time): a corrupt or hostile record costs its work once.
+        self._unreadable = LRU(1024)
 
     # Listing --------------------------------------------------------------
 
@@ -133,7 +143,14 @@ class Source:
         key = (experiment, run, tag, datum.step, datum.wall_time)
         cached = self._values.get(key)
         if cached is None:
-            found, value = self._registry.decode(self._read_blob(ctx, run, tag, datum))
+            error = self._unreadable.get(key)
+            if error is not None:
+                raise error
+            try:
+                found, value = self._registry.decode(self._read_blob(ctx, run, tag, datum))
+            except UnreadableRecord as e:
+                self._unreadable.put(key, e)
+                raise
             cached = (found.id, value)
             self._values.put(key, cached, found.nbytes(value))
         measure_id, value = cached
@@ -150,7 +167,7 @@ class Source:
         value = self._derived.get(key)
         if value is None:
             value = make()
-            self._derived.put(key, value)
+            self._derived.put(key, value, _size_of(value))
         return value
 
     def label_search(self, key: tuple, labels: Sequence[str]) -> LabelSearch:
@@ -160,3 +177,11 @@ class Source:
             self._searches.put(key, search)
         return search
 
+
+def _size_of(value: Any) -> int:
+    """Bytes a derived value holds: arrays count whole, other objects a little
+    (views keep their arrays in this same cache, counted there)."""
+    if isinstance(value, (tuple, list)):
+        return sum(_size_of(v) for v in value)
+    nbytes = getattr(value, "nbytes", None)
+    return nbytes if isinstance(nbytes, int) else 1024

@@ -74,22 +74,26 @@ def decode(message: Any) -> Table:
         If the message is not a table this build can read.
     """
     _check_kind(message)
+    # Shapes follow from the names, and are checked before any array is
+    # inflated: a corrupt header cannot make us allocate gigabytes.
+    num_labels = len(message.label_names)
     if message.kind == messages.COUNTS:
+        t, k = len(message.thresholds), len(message.identity_names)
         return AssociationTable(
             label_names=list(message.label_names),
             identity_names=list(message.identity_names),
             thresholds=list(message.thresholds),
             num_examples=message.num_examples,
-            label_counts=unpack(message.label_counts, np.int64),
-            identity_counts=unpack(message.identity_counts, np.int64),
-            cooccurrence=unpack(message.cooccurrence, np.int64),
-            identity_cooccurrence=unpack(message.identity_cooccurrence, np.int64),
+            label_counts=unpack(message.label_counts, np.int64, (t, num_labels)),
+            identity_counts=unpack(message.identity_counts, np.int64, (t, k)),
+            cooccurrence=unpack(message.cooccurrence, np.int64, (t, k, num_labels)),
+            identity_cooccurrence=unpack(message.identity_cooccurrence, np.int64, (t, k, k)),
             identity_label_index=list(message.identity_label_index),
         )
     return PrecomputedTable(
         label_names=list(message.label_names),
         metric_names=list(message.metric_names),
-        values=unpack(message.values, np.float64),
+        values=unpack(message.values, np.float64, (num_labels, len(message.metric_names))),
     )
 
 

@@ -28,7 +28,9 @@ class CountsView:
 
     kind = "counts"
 
-    def __init__(self, table, threshold_index, smoothing):
+    def __init__(self, table, threshold_index, smoothing, store=None):
+        """``store(key, make)``, if given, keeps computed values (the plugin's
+        bounded cache); without it they are kept in the view."""
         self.table = table
         self.label_names = table.label_names
         self.identity_names = table.identity_names
@@ -39,6 +41,7 @@ class CountsView:
         self.label_counts = table.label_counts[threshold_index]
         self.cooccurrence = table.cooccurrence[threshold_index]
         self.identity_rows = table.identity_label_index[table.identity_label_index >= 0]
+        self._store = store or self._own_store
         self._cache = {}
         self._lock = threading.Lock()
 
@@ -46,13 +49,20 @@ class CountsView:
     def num_examples(self):
         return self.table.num_examples
 
-    def values(self, metric, j):
-        """A(identity j, y) for every label y."""
-        key = (metric, j)
+    def _own_store(self, key, make):
         with self._lock:
             cached = self._cache.get(key)
         if cached is None:
-            cached = metrics.association(
+            cached = make()
+            with self._lock:
+                self._cache[key] = cached
+        return cached
+
+    def values(self, metric, j):
+        """A(identity j, y) for every label y."""
+
+        def compute():
+            values = metrics.association(
                 metric,
                 self.table.num_examples,
                 self.table.identity_counts[self._t, j : j + 1],
@@ -60,10 +70,10 @@ class CountsView:
                 self.cooccurrence[j : j + 1],
                 smoothing=self.smoothing,
             )[0]
-            cached.setflags(write=False)
-            with self._lock:
-                self._cache[key] = cached
-        return cached
+            values.setflags(write=False)
+            return values
+
+        return self._store((metric, j), compute)
 
 
 class PrecomputedView:

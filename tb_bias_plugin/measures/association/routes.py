@@ -182,10 +182,13 @@ def _view(services: Any, loaded: Any, threshold_index: int = 0, smoothing: float
     """The (cached) metric view of a loaded table."""
     table = loaded.value
     if isinstance(table, AssociationTable):
-        return services.derived(
-            ("association.view", loaded.key, threshold_index, float(smoothing)),
-            lambda: CountsView(table, threshold_index, smoothing),
-        )
+        key = ("association.view", loaded.key, threshold_index, float(smoothing))
+
+        def store(value_key: tuple, make: Any) -> Any:
+            # metric values live in the shared, bounded cache, not in the view
+            return services.derived(key + value_key, make)
+
+        return services.derived(key, lambda: CountsView(table, threshold_index, smoothing, store))
     return services.derived(("association.view", loaded.key), lambda: PrecomputedView(table))
 
 
@@ -249,8 +252,10 @@ def _select(request: Any, services: Any, params: Params) -> dict[str, Any]:
     query.flagged_only = params.flag("flagged_only")
     query.show_hidden = params.flag("show_hidden")
     flags = services.flags.get(tag)
-    query.flagged = _mask_of(table, flags["flagged"])
-    query.hidden = _mask_of(table, flags["hidden"])
+    query.flagged, query.hidden = services.derived(
+        ("association.flags", loaded.key, tag, flags["version"]),
+        lambda: (_mask_of(table, flags["flagged"]), _mask_of(table, flags["hidden"])),
+    )
     return {
         "run": run,
         "tag": tag,
@@ -307,10 +312,11 @@ def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any) -
     }
 
 
-def _mask_of(table: Any, names: list[str]) -> np.ndarray:
+def _mask_of(table: Any, names: Any) -> np.ndarray:
     mask = np.zeros(len(table.label_names), dtype=bool)
     index = table.label_index
     mask[[index[name] for name in names if name in index]] = True
+    mask.setflags(write=False)  # cached and shared between requests
     return mask
 
 

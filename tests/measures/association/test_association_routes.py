@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -404,10 +405,50 @@ def test_flags_are_intact_after_a_write_that_dies_half_way(tmp_path):
     result = subprocess.run([sys.executable, "-c", code, str(tmp_path)])
     assert result.returncode == 3
     assert (tmp_path / "flags.json").read_bytes() == before
-    assert any(name.endswith(".tmp") for name in os.listdir(tmp_path))  # the half-written file
+    (temporary,) = [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]  # the half-written file
     state = FlagStore(str(tmp_path)).get("gender")
-    assert state == {"tag": "gender", "flagged": ["kept"], "hidden": ["also kept"], "version": 1}
+    assert state == {"tag": "gender", "flagged": ("kept",), "hidden": ("also kept",), "version": 1}
     assert FlagStore(str(tmp_path)).put("gender", ["next"], [], 1)["version"] == 2
+    # a server starting later removes what the dead writer left (once it is stale)
+    assert temporary in os.listdir(tmp_path)
+    old = time.time() - 3600
+    os.utime(tmp_path / temporary, (old, old))
+    FlagStore(str(tmp_path))
+    assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+    assert FlagStore(str(tmp_path)).get("gender")["flagged"] == ("next",)
+
+
+def test_flags_are_read_from_memory_until_the_file_changes(tmp_path, monkeypatch):
+    from tb_bias_plugin.serving import flags as flags_module
+
+    store = FlagStore(str(tmp_path))
+    store.put("gender", ["a"], [], 0)
+    parses = []
+    real = flags_module.FlagStore._parse
+    monkeypatch.setattr(flags_module.FlagStore, "_parse", lambda self: parses.append(1) or real(self))
+    for _ in range(5):
+        assert store.get("gender")["flagged"] == ("a",)
+    assert parses == []  # written by this store: known without reading
+    other = FlagStore(str(tmp_path))  # another server process on the same logdir
+    other.put("gender", ["b"], [], 1)
+    assert store.get("gender")["flagged"] == ("b",) and store.get("gender")["version"] == 2
+    assert len(parses) == 2  # `other` read the file before writing; `store` once after the change
+
+
+def test_flags_size_is_bounded_per_tag_and_in_total(tmp_path, monkeypatch):
+    from tb_bias_plugin.serving import flags as flags_module
+
+    monkeypatch.setattr(flags_module, "MAX_TAG_BYTES", 1000)
+    monkeypatch.setattr(flags_module, "MAX_TOTAL_BYTES", 2500)
+    store = FlagStore(str(tmp_path))
+    names = ["label %03d" % i for i in range(90)]  # 10 bytes each
+    store.put("a", names, [], 0)
+    with pytest.raises(flags_module.TooLarge, match="one tag"):
+        store.put("a", names + ["x" * 100], [], 1)
+    store.put("b", names, [], 0)
+    with pytest.raises(flags_module.TooLarge, match="this logdir"):
+        store.put("c", names, [], 0)
+    assert store.get("a")["version"] == 1 and store.get("c")["version"] == 0  # nothing lost, nothing half-written
 
 
 def test_flags_location(tmp_path, monkeypatch):
@@ -432,7 +473,8 @@ def test_flags_location(tmp_path, monkeypatch):
         (json.dumps({"tag": "t", "flagged": [1], "version": 0}), 400),
         (json.dumps({"tag": "t", "flagged": [], "version": -1}), 400),
         (json.dumps({"tag": "t", "flagged": [], "version": True}), 400),
-        (json.dumps({"tag": "t", "flagged": ["x" * 10], "hidden": [], "version": 5}), 409),
+        (json.dumps({"tag": "gender", "flagged": ["x" * 10], "hidden": [], "version": 5}), 409),
+        (json.dumps({"tag": "no such tag", "flagged": [], "hidden": [], "version": 0}), 404),
         (b"\xff\xfe", 400),
     ],
 )

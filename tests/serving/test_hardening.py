@@ -1,0 +1,108 @@
+"""Serving under hostile input and load: corrupt records, decompression
+bombs, bounded caches, flags only for tags that exist."""
+
+import json
+import tracemalloc
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin import summary
+from tb_bias_plugin.measures.association import codec, messages
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.storage import arrays, record
+from tb_bias_plugin.writing import events
+
+
+def _write_payload(logdir, run, tag, payload_bytes, step=0):
+    import time
+
+    from tensorboard.compat.proto import event_pb2, summary_pb2
+
+    value = events.summary_value(tag, "association", messages.PAYLOAD_NUMBER, codec.encode_table(fx.counter(0).table()), None)
+    value.tensor.string_val[0] = payload_bytes
+    with summary.Writer(logdir / run) as writer:
+        writer._write_event(event_pb2.Event(wall_time=time.time(), step=step, summary=summary_pb2.Summary(value=[value])))
+
+
+def _bomb():
+    """A small record whose header claims 200M float64 values (1.6 GB)."""
+    message = codec.encode_table(fx.counter(0).table())
+    message.label_counts.Clear()
+    message.label_counts.dtype = "<f8"
+    message.label_counts.shape.extend([1, 200_000_000])
+    message.label_counts.zlib_data = __import__("zlib").compress(b"\0" * 200_000, 9)
+    return record.encode(messages.PAYLOAD_NUMBER, message)
+
+
+def test_a_declared_size_is_checked_before_inflating():
+    array = messages.Table().label_counts
+    array.dtype, array.zlib_data = "<f8", __import__("zlib").compress(b"\0" * 10_000, 9)
+    array.shape.extend([200_000_000])
+    tracemalloc.start()
+    with pytest.raises(ValueError, match="declares 1600000000 bytes but holds only"):
+        arrays.unpack(array, np.float64)
+    assert tracemalloc.get_traced_memory()[1] < 1 << 20
+    tracemalloc.stop()
+    del array.shape[:]
+    array.shape.extend([1250])  # fits the data: 10,000 bytes
+    with pytest.raises(ValueError, match=r"shape \(1250,\), expected \(7,\)"):
+        arrays.unpack(array, np.float64, (7,))
+    assert arrays.unpack(array, np.float64, (None,)).shape == (1250,)
+
+
+def test_a_bomb_is_a_422_twice_without_decoding_again(tmp_path, monkeypatch):
+    _write_payload(tmp_path, "bomb", "gender", _bomb())
+    client = Client(fx.make_app(tmp_path)[0])
+    decodes = []
+    real = type(REGISTRY).decode
+    monkeypatch.setattr(type(REGISTRY), "decode", lambda self, data: decodes.append(1) or real(self, data))
+    tracemalloc.start()
+    first = fx.get_json(client, "table", status=422, run="bomb", tag="gender")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert "cannot be read" in first["error"] and "expected" in first["error"]
+    assert peak < 64 << 20  # nothing near the 1.6 GB the header claims
+    second = fx.get_json(client, "table", status=422, run="bomb", tag="gender")
+    assert second == first and len(decodes) == 1  # remembered, not decoded again
+
+
+def test_cached_computations_stay_within_their_memory_budget(tmp_path):
+    from tb_bias_plugin.serving import source
+
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("gender", fx.counter(0), step=0)
+    app, multiplexer = fx.make_app(tmp_path)
+    plugin = next(p for p in app._plugins if p.plugin_name == "tb_bias")
+    budget = 64 << 10
+    plugin._source = source.Source(plugin._source._provider, REGISTRY, max_derived_bytes=budget)
+    plugin._services = type(plugin._services)(plugin._source, plugin._flags)
+    client = Client(app)
+    for smoothing in range(40):
+        for metric in ("npmi_xy", "pmi", "dp"):
+            fx.get_json(client, "table", run="run", tag="gender", smoothing=str(smoothing), metric=metric, x2="rest")
+    derived = plugin._source._derived
+    assert 0 < derived.nbytes <= budget and len(derived) > 3
+
+
+def test_flags_only_for_tags_in_the_logdir_and_bounded(tmp_path, monkeypatch):
+    from tb_bias_plugin.serving import flags as flags_module
+
+    monkeypatch.setattr("tb_bias_plugin.serving.flags.directory_for_logdir", lambda _: str(tmp_path / "flags"))
+    monkeypatch.setattr(flags_module, "MAX_TAG_BYTES", 100)
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("gender", fx.counter(0), step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+
+    def post(body):
+        response = client.post(fx.PREFIX + "flags", data=json.dumps(body), content_type="application/json")
+        return response.status_code, json.loads(response.get_data(as_text=True))
+
+    code, body = post({"tag": "elsewhere", "flagged": ["x"], "hidden": [], "version": 0})
+    assert code == 404 and "no run has a tag" in body["error"]
+    code, body = post({"tag": "gender", "flagged": ["y" * 200], "hidden": [], "version": 0})
+    assert code == 413 and "at most 100 bytes" in body["error"]
+    code, body = post({"tag": "gender", "flagged": ["ok"], "hidden": [], "version": 0})
+    assert code == 200 and body["flagged"] == ["ok"] and body["version"] == 1
