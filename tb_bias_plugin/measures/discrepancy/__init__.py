@@ -1,4 +1,70 @@
-"""DIPDI, the prediction discrepancy measure (see docs/measures/discrepancy.md)."""
-from .accumulator import DipdiAccumulator
-from .dipdi import DipdiResult, dipdi, pair_discrepancies
-from .replicates import bootstrap_dipdi, replicate_summary, wilcoxon_signed_rank
+"""Prediction discrepancy (DIPDI): whether models from two pools, trained on
+different demographic groups, disagree more across pools than within, on
+unlabelled data (docs/measures/discrepancy.md).
+
+Sums of the per-example discrepancy for every model pair and group are
+stored; the index, any pairing, per-group values and the uncertainty are
+derived when read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tb_bias_plugin.measures.base import Handler, Measure, Summary
+from tb_bias_plugin.measures.discrepancy import builder, codec, messages, routes
+from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
+from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult, dipdi, pair_discrepancies
+from tb_bias_plugin.measures.discrepancy.replicates import bootstrap_dipdi, replicate_summary, wilcoxon_signed_rank
+
+__all__ = [
+    "MEASURE",
+    "DipdiAccumulator",
+    "DipdiResult",
+    "bootstrap_dipdi",
+    "dipdi",
+    "pair_discrepancies",
+    "replicate_summary",
+    "wilcoxon_signed_rank",
+]
+
+
+class DiscrepancyMeasure(Measure):
+    id = routes.MEASURE_ID
+    title = "Prediction discrepancy"
+    order = 20
+    payload_number = messages.PAYLOAD_NUMBER
+    payload_message = "Discrepancy"
+    proto_file = messages.FILE_NAME
+    summaries = (Summary("prediction_discrepancy", builder.prediction_discrepancy),)
+    exports = {
+        name: "tb_bias_plugin.measures.discrepancy.%s" % path
+        for name, path in {
+            "dipdi": "dipdi:dipdi",
+            "pair_discrepancies": "dipdi:pair_discrepancies",
+            "DipdiResult": "dipdi:DipdiResult",
+            "GroupDipdi": "dipdi:GroupDipdi",
+            "DipdiAccumulator": "accumulator:DipdiAccumulator",
+            "replicate_summary": "replicates:replicate_summary",
+            "bootstrap_dipdi": "replicates:bootstrap_dipdi",
+            "wilcoxon_signed_rank": "replicates:wilcoxon_signed_rank",
+        }.items()
+    }
+
+    def describe(self, payload: Any) -> dict[str, Any]:
+        return codec.describe(payload)
+
+    def decode(self, payload: Any) -> Any:
+        return codec.decode(payload)
+
+    def nbytes(self, value: Any) -> int:
+        return codec.nbytes(value)
+
+    def config(self) -> dict[str, Any]:
+        return {"discrepancies": list(DISCREPANCIES), "pairings": list(PAIRINGS), "limits": routes.LIMITS}
+
+    def routes(self) -> dict[str, Handler]:
+        return dict(routes.ROUTES)
+
+
+MEASURE = DiscrepancyMeasure()

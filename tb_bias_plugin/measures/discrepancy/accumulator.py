@@ -10,7 +10,7 @@ accumulated separately (other processes, other hosts) merge exactly. See
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
@@ -24,7 +24,22 @@ from .dipdi import (
     _validate_pools,
 )
 
-__all__ = ["DipdiAccumulator"]
+__all__ = ["DipdiAccumulator", "SufficientStatistics"]
+
+
+class SufficientStatistics(NamedTuple):
+    """What an accumulator keeps: sums of d per pair (all ``i < j`` of the
+    ``m_a + m_b`` models, row-major) overall and per group, and counts."""
+
+    sums: np.ndarray
+    num_examples: int
+    labels: List[Any]
+    group_sums: np.ndarray
+    group_counts: np.ndarray
+    has_groups: bool
+    m_a: int
+    m_b: int
+    trailing: Tuple[int, ...]
 
 
 class DipdiAccumulator:
@@ -96,7 +111,8 @@ class DipdiAccumulator:
         self._top_e = np.zeros(0, dtype=np.float64)
         self._top_ids: List[Any] = []
         self._top_groups: List[Any] = []
-        self._top_outputs: Optional[np.ndarray] = None
+        # shape (kept, m_a + m_b, ...): set to the pools' layout by the first batch
+        self._top_outputs: np.ndarray = np.zeros((0, 0), dtype=np.float64)
 
     @property
     def n(self) -> int:
@@ -155,7 +171,7 @@ class DipdiAccumulator:
         self._has_groups = has_groups
 
         codes = None
-        if has_groups:
+        if g is not None:
             uniq, inverse = np.unique(g, return_inverse=True)
             codes = self._codes_for(uniq.tolist())[inverse.reshape(-1)]
             self._stats.grow_groups(len(self._labels))
@@ -264,10 +280,41 @@ class DipdiAccumulator:
             )
         return self._stats.result(list(self._labels), bool(self._has_groups), None, top)
 
+    def statistics(self) -> "SufficientStatistics":
+        """The stored sums and counts, for logging (copies).
+
+        Raises
+        ------
+        ValueError
+            When no batch was added yet.
+
+        Examples
+        --------
+        >>> acc = DipdiAccumulator().update([[1.0, 2.0], [1.5, 2.0]], [[2.0, 4.0], [2.5, 3.0]])
+        >>> s = acc.statistics()
+        >>> s.num_examples, s.m_a, s.m_b, s.sums.shape
+        (2, 2, 2, (6,))
+        """
+        if self._stats is None:
+            raise ValueError("no batch was added; call update() first")
+        st = self._stats
+        return SufficientStatistics(
+            sums=st.sums.copy(),
+            num_examples=int(st.count),
+            labels=list(self._labels),
+            group_sums=st.group_sums.copy(),
+            group_counts=st.group_counts.copy(),
+            has_groups=bool(self._has_groups),
+            m_a=st.m_a,
+            m_b=st.m_b,
+            trailing=st.trailing,
+        )
+
     # ------------------------------------------------------------------
 
     def _check_layout(self, m_a, m_b, trailing, what) -> None:
         s = self._stats
+        assert s is not None  # only called once a batch set the layout
         if (m_a, m_b) != (s.m_a, s.m_b):
             raise ValueError(
                 f"{what} has pools of {m_a} and {m_b} models; earlier batches had "

@@ -1,0 +1,254 @@
+"""The summary the DIPDI measure writes: ``prediction_discrepancy``.
+
+The builder validates its arguments and returns the payload message; the
+writing layer (``tb_bias_plugin.summary``) adds the name, step and
+description and writes it with or without TensorFlow.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
+from tb_bias_plugin.measures.discrepancy.codec import (
+    MAX_EXAMPLE_D,
+    ReplicateStats,
+    StoredDiscrepancy,
+    encode,
+)
+from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
+
+#: Default and largest number of top examples kept per replicate.
+DEFAULT_TOP_K = 20
+MAX_TOP_K = 1000
+#: Bins of the stored histogram of per-example excess discrepancy.
+HISTOGRAM_BINS = 40
+MAX_POOL_NAME = 100
+
+
+def _int_like(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, np.integer))
+
+
+def _check_pool_names(pool_names: Any) -> tuple[str, str]:
+    if isinstance(pool_names, str) or len(pool_names) != 2:
+        raise ValueError("pool_names must be two strings, e.g. ('A', 'B'); got %r" % (pool_names,))
+    a, b = pool_names
+    for name in (a, b):
+        if not isinstance(name, str) or not name or len(name) > MAX_POOL_NAME:
+            raise ValueError("pool_names must be non-empty strings of at most %d characters; got %r" % (MAX_POOL_NAME, name))
+    if a == b:
+        raise ValueError("pool_names must differ; got %r twice" % a)
+    return a, b
+
+
+def _replicate_ids(replicate: Any) -> Optional[list[int]]:
+    """None for one replicate given directly, else the list of ids."""
+    if replicate is None or _int_like(replicate):
+        return None
+    if isinstance(replicate, (str, bytes)) or not hasattr(replicate, "__len__"):
+        raise ValueError("replicate must be an int or a sequence of ints; got %r" % (replicate,))
+    ids = list(replicate)
+    if not ids or not all(_int_like(r) for r in ids):
+        raise ValueError("replicate must be a non-empty sequence of ints when it is a sequence; got %r" % (replicate,))
+    if len(set(int(r) for r in ids)) != len(ids):
+        raise ValueError("replicate ids must be distinct; got %r" % (ids,))
+    return [int(r) for r in ids]
+
+
+def _texts(values: Sequence[Any]) -> list[str]:
+    return [v.decode() if isinstance(v, bytes) else str(v) for v in values]
+
+
+def _histogram(excess: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    low, high = float(excess.min()), float(excess.max())
+    if low == high:
+        low, high = low - 0.5, high + 0.5
+    counts, edges = np.histogram(excess, bins=HISTOGRAM_BINS, range=(low, high))
+    return edges, counts
+
+
+def _from_accumulator(acc: DipdiAccumulator, replicate: int) -> tuple[ReplicateStats, tuple]:
+    stats = acc.statistics()
+    top = acc.result().top_examples
+    num_pairs = stats.sums.shape[0]
+    if top is None:
+        ids: list[str] = []
+        groups: list[str] = []
+        excess = np.zeros(0)
+        outputs = np.zeros((0, stats.m_a + stats.m_b) + stats.trailing)
+    else:
+        ids = _texts(top.example_ids.tolist())
+        groups = [] if top.groups is None else _texts(top.groups.tolist())
+        excess, outputs = top.excess_discrepancy, top.outputs
+    rep = ReplicateStats(
+        replicate=replicate,
+        n=stats.num_examples,
+        pair_sums=stats.sums,
+        group_names=_texts(stats.labels),
+        group_sums=stats.group_sums.reshape(len(stats.labels), num_pairs),
+        group_counts=stats.group_counts,
+        has_groups=stats.has_groups,
+        top_ids=ids,
+        top_groups=groups,
+        top_excess=excess,
+        top_outputs=outputs,
+        excess_edges=None,
+        excess_counts=None,
+        example_d=None,
+    )
+    return rep, (stats.m_a, stats.m_b, stats.trailing)
+
+
+def _from_pools(
+    pool_a: Any, pool_b: Any, *, discrepancy: str, pairing: str, from_logits: bool,
+    groups: Any, example_ids: Any, top_k: int, replicate: int, keep_d: bool,
+) -> tuple[ReplicateStats, tuple]:
+    acc = DipdiAccumulator(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k)
+    acc.update(pool_a, pool_b, groups=groups, example_ids=example_ids)
+    rep, layout = _from_accumulator(acc, replicate)
+    # Per-example values need every example: the one-shot function gives e_k
+    # for the histogram, and d of the used pairs when small enough to store.
+    full = dipdi(pool_a, pool_b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits)
+    assert full.excess_discrepancy is not None
+    edges, counts = _histogram(full.excess_discrepancy)
+    used = len(full.pairs.between) + len(full.pairs.within_a) + len(full.pairs.within_b)
+    example_d = None
+    if keep_d and rep.n * used <= MAX_EXAMPLE_D:
+        per = pair_discrepancies(pool_a, pool_b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits)
+        example_d = np.concatenate([per.between, per.within_a, per.within_b])
+    rep = ReplicateStats(**dict(vars(rep), excess_edges=edges, excess_counts=counts, example_d=example_d))
+    return rep, layout
+
+
+def prediction_discrepancy(
+    pool_a: Any,
+    pool_b: Any = None,
+    *,
+    pool_names: Sequence[str] = ("A", "B"),
+    discrepancy: Optional[str] = None,
+    pairing: Optional[str] = None,
+    groups: Any = None,
+    example_ids: Any = None,
+    replicate: Any = None,
+    from_logits: bool = False,
+    top_k: int = DEFAULT_TOP_K,
+) -> Any:
+    """Log DIPDI: whether models of two pools disagree more across pools than within.
+
+    Stores sufficient statistics (sums of the per-example discrepancy d for
+    every model pair, overall and per group), the ``top_k`` examples with the
+    largest excess discrepancy, a histogram of the excess discrepancy and,
+    for a record of one replicate from raw predictions with examples x used
+    pairs at most 262144, every used pair's per-example d (for the
+    bootstrap interval, which is only shown for a single replicate). See
+    docs/measures/discrepancy.md.
+
+    Parameters
+    ----------
+    pool_a, pool_b : array_like or DipdiAccumulator
+        Predictions ``[m, n]``, ``[m, n, t]`` or ``[m, n, C]`` of each pool's
+        models on the same examples (as :func:`tb_bias_plugin.dipdi`); or a
+        finished ``DipdiAccumulator`` as ``pool_a`` with ``pool_b`` None.
+        With a list of replicate ids in ``replicate``: one of those per
+        replicate (lists of the same length).
+    pool_names : two str, default ("A", "B")
+        Shown in TensorBoard (models are named A1, A2, ..., B1, ...).
+    discrepancy : {"abs", "sq", "jsd", "js_distance"}, optional
+        Default "abs", or the accumulator's (a different value is an error).
+    pairing : {"paired", "all_pairs"}, optional
+        Default "paired", or the accumulator's.
+    groups, example_ids : array_like of shape (n,), optional
+        Group label and id of every example (not with accumulators, which
+        carry their own).
+    replicate : int or sequence of int, optional
+        The replicate id of this call; a sequence logs several replicates
+        (re-trainings or folds) in one record, so TensorBoard shows their
+        mean, standard deviation and Wilcoxon test at this step.
+    from_logits : bool, default False
+        Probability discrepancies only: the inputs are logits.
+    top_k : int, default 20
+        Examples kept per replicate (at most 1000); not with accumulators,
+        which keep their own ``top_k``.
+
+    Raises
+    ------
+    ValueError
+        For anything :func:`tb_bias_plugin.dipdi` rejects, options that
+        contradict an accumulator's, replicates of different layouts, or
+        malformed ``pool_names``, ``replicate`` or ``top_k``.
+
+    Examples
+    --------
+    >>> payload = prediction_discrepancy(
+    ...     [[10, 20, 30, 40], [12, 18, 33, 40]], [[15, 25, 28, 50], [14, 22, 35, 47]],
+    ...     groups=["M", "M", "F", "F"])
+    >>> payload.replicates[0].num_examples, list(payload.replicates[0].group_names)
+    (4, ['F', 'M'])
+    """
+    names = _check_pool_names(pool_names)
+    if not _int_like(top_k) or not 0 <= top_k <= MAX_TOP_K:
+        raise ValueError("top_k must be an int from 0 to %d; got %r" % (MAX_TOP_K, top_k))
+    ids = _replicate_ids(replicate)
+    if ids is None:
+        sources = [(pool_a, pool_b)]
+        ids = [0 if replicate is None else int(replicate)]
+    else:
+        if not isinstance(pool_a, (list, tuple)) or len(pool_a) != len(ids):
+            raise ValueError(
+                "with %d replicate ids, pool_a must be a list of %d pools or accumulators" % (len(ids), len(ids))
+            )
+        if pool_b is None:
+            pool_b = [None] * len(ids)
+        if not isinstance(pool_b, (list, tuple)) or len(pool_b) != len(ids):
+            raise ValueError("with %d replicate ids, pool_b must be a list of %d pools" % (len(ids), len(ids)))
+        sources = list(zip(pool_a, pool_b))
+
+    reps, layouts, options = [], set(), set()
+    for (a, b), rep_id in zip(sources, ids):
+        if isinstance(a, DipdiAccumulator):
+            if b is not None:
+                raise ValueError("with an accumulator as pool_a, pool_b must be None")
+            if groups is not None or example_ids is not None:
+                raise ValueError("groups and example_ids go with raw predictions; an accumulator carries its own")
+            for given, have, what in ((discrepancy, a.discrepancy, "discrepancy"), (pairing, a.pairing, "pairing")):
+                if given is not None and given != have:
+                    raise ValueError("%s=%r differs from the accumulator's %r" % (what, given, have))
+            if from_logits and not a.from_logits:
+                raise ValueError("from_logits=True differs from the accumulator's False")
+            if a.n == 0:
+                raise ValueError("the accumulator has not seen any example")
+            rep, layout = _from_accumulator(a, rep_id)
+            options.add((a.discrepancy, a.pairing, a.from_logits))
+        else:
+            if isinstance(b, DipdiAccumulator) or b is None:
+                raise ValueError("pool_b is required with raw predictions (an accumulator goes in pool_a)")
+            option = (discrepancy or "abs", pairing or "paired", bool(from_logits))
+            rep, layout = _from_pools(
+                a, b, discrepancy=option[0], pairing=option[1], from_logits=option[2],
+                groups=groups, example_ids=example_ids, top_k=int(top_k), replicate=rep_id,
+                keep_d=len(ids) == 1,
+            )
+            options.add(option)
+        reps.append(rep)
+        layouts.add(layout)
+    if len(layouts) > 1:
+        raise ValueError("replicates must have the same pool sizes and output shape; got %s" % sorted(layouts))
+    if len(options) > 1:
+        raise ValueError("replicates must use the same discrepancy, pairing and from_logits; got %s" % sorted(options))
+    (m_a, m_b, trailing), = layouts
+    (disc, pair, logits), = options
+    return encode(
+        StoredDiscrepancy(
+            discrepancy=disc,
+            pairing=pair,
+            pool_names=names,
+            m_a=m_a,
+            m_b=m_b,
+            output_shape=tuple(trailing),
+            from_logits=logits,
+            replicates=reps,
+        )
+    )

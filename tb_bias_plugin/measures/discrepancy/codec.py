@@ -1,0 +1,239 @@
+"""DIPDI statistics to the stored payload message, and back.
+
+What a record holds and the caps that bound it are described in
+docs/measures/discrepancy.md ("What a logged record holds").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, List, Optional, Tuple
+
+import numpy as np
+
+from tb_bias_plugin.measures.discrepancy import messages
+from tb_bias_plugin.measures.discrepancy.dipdi import (
+    DISCREPANCIES,
+    PAIRINGS,
+    DipdiResult,
+    PairDiscrepancies,
+    _build_result,
+    _check_pairing,
+    _pair_positions,
+    _used_pairs,
+)
+from tb_bias_plugin.storage.arrays import pack, unpack
+
+#: Per-example d is stored only when examples x used pairs is at most this
+#: (2 MiB of float64): enough for the bootstrap of typical evaluation sets.
+MAX_EXAMPLE_D = 1 << 18
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class ReplicateStats:
+    """The stored statistics of one replicate (see discrepancy.proto)."""
+
+    replicate: int
+    n: int
+    pair_sums: np.ndarray
+    group_names: List[str]
+    group_sums: np.ndarray
+    group_counts: np.ndarray
+    has_groups: bool
+    top_ids: List[str]
+    top_groups: List[str]
+    top_excess: np.ndarray
+    top_outputs: np.ndarray
+    excess_edges: Optional[np.ndarray]
+    excess_counts: Optional[np.ndarray]
+    example_d: Optional[np.ndarray]
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class StoredDiscrepancy:
+    """A decoded DIPDI record: options, pools and one entry per replicate."""
+
+    discrepancy: str
+    pairing: str
+    pool_names: Tuple[str, str]
+    m_a: int
+    m_b: int
+    output_shape: Tuple[int, ...]
+    from_logits: bool
+    replicates: List[ReplicateStats]
+
+    @property
+    def model_names(self) -> List[str]:
+        """``A1..A_mA, B1..B_mB`` with the pools' names."""
+        a, b = self.pool_names
+        return ["%s%d" % (a, i + 1) for i in range(self.m_a)] + ["%s%d" % (b, i + 1) for i in range(self.m_b)]
+
+    def replicate_index(self, replicate: Optional[int]) -> int:
+        """Position of a replicate id (None: the first); ValueError if absent."""
+        if replicate is None:
+            return 0
+        for i, rep in enumerate(self.replicates):
+            if rep.replicate == replicate:
+                return i
+        raise ValueError(
+            "no replicate %d; replicates: %s" % (replicate, ", ".join(str(r.replicate) for r in self.replicates))
+        )
+
+
+def result(stored: StoredDiscrepancy, rep: ReplicateStats, pairing: Optional[str] = None) -> DipdiResult:
+    """The index and its parts of one replicate, from its sums, under
+    ``pairing`` (default the logged one).
+
+    Raises
+    ------
+    ValueError
+        For ``paired`` with odd or unequal pool sizes.
+    """
+    pairing = stored.pairing if pairing is None else pairing
+    _check_pairing(stored.m_a, stored.m_b, pairing)
+    pairs = _used_pairs(stored.m_a, stored.m_b, pairing)
+    num_models = stored.m_a + stored.m_b
+    positions = tuple(_pair_positions(p, num_models) for p in (pairs.between, pairs.within_a, pairs.within_b))
+    return _build_result(
+        rep.pair_sums, rep.n, rep.group_sums, rep.group_counts, rep.group_names,
+        stored.discrepancy, pairing, stored.m_a, stored.m_b, pairs, positions, None, None,
+        has_groups=rep.has_groups,
+    )
+
+
+def pair_discrepancies(stored: StoredDiscrepancy, rep: ReplicateStats) -> Optional[PairDiscrepancies]:
+    """Per-example d of the logged pairing's pairs, or None when not stored."""
+    if rep.example_d is None:
+        return None
+    pairs = _used_pairs(stored.m_a, stored.m_b, stored.pairing)
+    n_ab, n_aa = len(pairs.between), len(pairs.within_a)
+    d = rep.example_d
+    return PairDiscrepancies(
+        discrepancy=stored.discrepancy,
+        pairing=stored.pairing,
+        between=d[:n_ab],
+        within_a=d[n_ab:n_ab + n_aa],
+        within_b=d[n_ab + n_aa:],
+        pairs=pairs,
+    )
+
+
+def encode(stored: StoredDiscrepancy) -> Any:
+    """The ``Discrepancy`` payload message of `StoredDiscrepancy`."""
+    message = messages.Discrepancy(
+        version=messages.VERSION,
+        discrepancy=stored.discrepancy,
+        pairing=stored.pairing,
+        m_a=stored.m_a,
+        m_b=stored.m_b,
+        from_logits=stored.from_logits,
+    )
+    message.pool_names.extend(stored.pool_names)
+    message.output_shape.extend(int(d) for d in stored.output_shape)
+    for rep in stored.replicates:
+        out = message.replicates.add(replicate=int(rep.replicate), num_examples=int(rep.n), has_groups=rep.has_groups)
+        pack(out.pair_sums, np.asarray(rep.pair_sums, dtype=np.float64))
+        out.group_names.extend(rep.group_names)
+        pack(out.group_sums, np.asarray(rep.group_sums, dtype=np.float64))
+        pack(out.group_counts, np.asarray(rep.group_counts, dtype=np.int64))
+        out.top_ids.extend(rep.top_ids)
+        out.top_groups.extend(rep.top_groups)
+        pack(out.top_excess, np.asarray(rep.top_excess, dtype=np.float64))
+        pack(out.top_outputs, np.asarray(rep.top_outputs, dtype=np.float64))
+        if rep.excess_edges is not None and rep.excess_counts is not None:
+            pack(out.excess_edges, np.asarray(rep.excess_edges, dtype=np.float64))
+            pack(out.excess_counts, np.asarray(rep.excess_counts, dtype=np.int64))
+        if rep.example_d is not None:
+            pack(out.example_d, np.asarray(rep.example_d, dtype=np.float64))
+    return message
+
+
+def describe(message: Any) -> dict[str, Any]:
+    """What the ``runs`` listing says of a record (no decompression)."""
+    _check(message)
+    return {
+        "discrepancy": message.discrepancy,
+        "pairing": message.pairing,
+        "pool_names": list(message.pool_names),
+        "m_a": message.m_a,
+        "m_b": message.m_b,
+        "replicates": len(message.replicates),
+    }
+
+
+def _check(message: Any) -> None:
+    if message.version != messages.VERSION:
+        raise ValueError("DIPDI record version %d is not readable by this build" % message.version)
+    if message.discrepancy not in DISCREPANCIES or message.pairing not in PAIRINGS:
+        raise ValueError("DIPDI record has unknown options %r / %r" % (message.discrepancy, message.pairing))
+    if message.m_a < 1 or message.m_b < 1 or len(message.pool_names) != 2 or not message.replicates:
+        raise ValueError("DIPDI record has no pools or no replicate")
+
+
+def _optional(array_message: Any, dtype: Any) -> Optional[np.ndarray]:
+    return unpack(array_message, dtype) if array_message.zlib_data else None
+
+
+def decode(message: Any) -> StoredDiscrepancy:
+    """The statistics in a payload message.
+
+    Raises
+    ------
+    ValueError
+        If the message is not a DIPDI record this build can read.
+    """
+    _check(message)
+    num_models = message.m_a + message.m_b
+    pairs = num_models * (num_models - 1) // 2
+    replicates = []
+    for rep in message.replicates:
+        sums = unpack(rep.pair_sums, np.float64)
+        groups = list(rep.group_names)
+        group_sums = unpack(rep.group_sums, np.float64)
+        group_counts = unpack(rep.group_counts, np.int64)
+        top_excess = unpack(rep.top_excess, np.float64)
+        if sums.shape != (pairs,) or group_sums.shape != (len(groups), pairs) or group_counts.shape != (len(groups),):
+            raise ValueError("DIPDI record: sums do not match %d models and %d groups" % (num_models, len(groups)))
+        if len(rep.top_ids) != top_excess.shape[0]:
+            raise ValueError("DIPDI record: top examples have %d ids for %d values" % (len(rep.top_ids), top_excess.shape[0]))
+        replicates.append(
+            ReplicateStats(
+                replicate=int(rep.replicate),
+                n=int(rep.num_examples),
+                pair_sums=sums,
+                group_names=groups,
+                group_sums=group_sums,
+                group_counts=group_counts,
+                has_groups=bool(rep.has_groups),
+                top_ids=list(rep.top_ids),
+                top_groups=list(rep.top_groups),
+                top_excess=top_excess,
+                top_outputs=unpack(rep.top_outputs, np.float64),
+                excess_edges=_optional(rep.excess_edges, np.float64),
+                excess_counts=_optional(rep.excess_counts, np.int64),
+                example_d=_optional(rep.example_d, np.float64),
+            )
+        )
+    a, b = message.pool_names
+    return StoredDiscrepancy(
+        discrepancy=message.discrepancy,
+        pairing=message.pairing,
+        pool_names=(a, b),
+        m_a=int(message.m_a),
+        m_b=int(message.m_b),
+        output_shape=tuple(int(d) for d in message.output_shape),
+        from_logits=bool(message.from_logits),
+        replicates=replicates,
+    )
+
+
+def nbytes(stored: StoredDiscrepancy) -> int:
+    """Approximate memory of a decoded record, for the cache budget."""
+    total = 256
+    for rep in stored.replicates:
+        for array in (rep.pair_sums, rep.group_sums, rep.top_outputs, rep.example_d):
+            total += 0 if array is None else array.nbytes
+        total += 64 * (len(rep.group_names) + len(rep.top_ids))
+    return total
+
+
