@@ -154,7 +154,7 @@ class BiasPlugin(base_plugin.TBPlugin):
     def _serve_runs(self, request: Any) -> Any:
         ctx, experiment = _context(request)
         Params(request.args, request.query_string)
-        listing = self._source.list_tags(ctx, experiment)
+        listing, unreadable = self._source.list_tags(ctx, experiment)
         present = set()
         runs = []
         for run in sorted(listing):
@@ -167,7 +167,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         measures = [
             {"measure": m.id, "title": m.title, "config": m.config()} for m in self._registry if m.id in present
         ]
-        return respond(request, {"runs": runs, "measures": measures})
+        return respond(request, {"runs": runs, "measures": measures, "unreadable": unreadable})
 
     def _serve_flags(self, request: Any) -> Any:
         if request.method == "POST":
@@ -203,7 +203,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         if not _is_name(tag):
             raise bad_request("flags body has a 'tag' that is not valid text")
         ctx, experiment = _context(request)
-        if not any(tag in tags for tags in self._source.list_tags(ctx, experiment).values()):
+        if not any(tag in tags for tags in self._source.list_tags(ctx, experiment)[0].values()):
             raise HttpError(404, "no run has a tag %r; flags are kept only for tags in the logdir" % tag)
         try:
             state = self._flags.put(tag, lists["flagged"], lists["hidden"], version)

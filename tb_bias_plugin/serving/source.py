@@ -63,13 +63,17 @@ class Source:
 
     # Listing --------------------------------------------------------------
 
-    def list_tags(self, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[str, dict, list[int]]]]:
-        """``{run: {tag: (measure id, listing, [steps])}}`` for every readable tag."""
+    def list_tags(self, ctx: Any, experiment: str) -> tuple[dict[str, dict[str, tuple[str, dict, list[int]]]], list[dict]]:
+        """``{run: {tag: (measure id, listing, [steps])}}`` of every readable
+        tag, and ``[{"run", "tag", "error"}]`` of every tag that cannot be read.
+
+        One unreadable tag or run never hides the others, whatever the data
+        loader raises for it.
+        """
         result: dict[str, dict[str, tuple[str, dict, list[int]]]] = collections.defaultdict(dict)
+        unreadable: list[dict] = []
         listing = self._provider.list_blob_sequences(ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME)
-        steps = self._provider.read_blob_sequences(
-            ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME, downsample=self._downsample
-        )
+        steps = self._read_all_steps(ctx, experiment, listing, unreadable)
         for run, tags in listing.items():
             for tag, series in tags.items():
                 data = steps.get(run, {}).get(tag, [])
@@ -78,16 +82,47 @@ class Source:
                 try:
                     self._registry.measure_of(series.plugin_content)
                     measure_id, info = self._describe(ctx, experiment, run, tag, data[-1])
-                except UnreadableRecord:
-                    continue  # written by a newer tb-bias, or corrupt: nothing to show
+                except UnreadableRecord as e:
+                    unreadable.append({"run": run, "tag": tag, "error": str(e)})
+                    continue
                 info = dict(info, description=series.description)
                 result[run][tag] = (measure_id, info, [d.step for d in data])
         for measure in self._registry:
             for foreign in measure.foreign:
-                for run, tags in foreign.list_tags(self._provider, ctx, experiment).items():
+                try:
+                    found = foreign.list_tags(self._provider, ctx, experiment)
+                except Exception as e:  # another plugin's data must not hide ours
+                    unreadable.append({"run": None, "tag": None, "error": "%s data: %s" % (foreign.plugin_name, _loader_error(e))})
+                    continue
+                for run, tags in found.items():
                     for tag, (info, step_list) in tags.items():
                         result[run][tag] = (measure.id, info, step_list)
-        return result
+        return result, unreadable
+
+    def _read_all_steps(self, ctx: Any, experiment: str, listing: dict, unreadable: list[dict]) -> dict:
+        """Steps of every tag; if the loader fails on the whole logdir, run by
+        run, so that a run it cannot read is reported, not fatal."""
+        try:
+            return self._provider.read_blob_sequences(
+                ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME, downsample=self._downsample
+            )
+        except Exception as e:  # whatever the loader raises
+            logger.warning("tb_bias: listing the logdir failed (%s); listing run by run", e)
+        steps = {}
+        for run, tags in listing.items():
+            try:
+                steps.update(
+                    self._provider.read_blob_sequences(
+                        ctx,
+                        experiment_id=experiment,
+                        plugin_name=metadata.PLUGIN_NAME,
+                        downsample=self._downsample,
+                        run_tag_filter=tb_provider.RunTagFilter(runs=[run]),
+                    )
+                )
+            except Exception as e:
+                unreadable.extend({"run": run, "tag": tag, "error": _loader_error(e)} for tag in tags)
+        return steps
 
     def _describe(self, ctx: Any, experiment: str, run: str, tag: str, datum: Any) -> tuple[str, dict]:
         """The latest step's own description: the series metadata is the
@@ -103,7 +138,12 @@ class Source:
     def _read_blob(self, ctx: Any, run: str, tag: str, datum: Any) -> bytes:
         if not datum.values:
             raise UnreadableRecord("%r of run %r at step %d has no data" % (tag, run, datum.step))
-        return self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+        try:
+            return self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
+        except errors.NotFoundError:
+            raise
+        except Exception as e:  # whatever the loader raises, for this record alone
+            raise UnreadableRecord("%r of run %r at step %d: %s" % (tag, run, datum.step, _loader_error(e)))
 
     # Loading --------------------------------------------------------------
 
@@ -185,3 +225,14 @@ def _size_of(value: Any) -> int:
         return sum(_size_of(v) for v in value)
     nbytes = getattr(value, "nbytes", None)
     return nbytes if isinstance(nbytes, int) else 1024
+
+
+def _loader_error(error: Exception) -> str:
+    """What went wrong in TensorBoard's data loader, and what to do about it."""
+    text = str(error)[:300]
+    if "blob key" in text:
+        return (
+            "TensorBoard's fast data loader cannot serve names with quotes, backslashes or control "
+            "characters (%s); start TensorBoard with --load_fast=false, or rename the run or tag" % text
+        )
+    return "TensorBoard's data loader failed: %s" % text

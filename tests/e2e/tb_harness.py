@@ -60,11 +60,12 @@ class TensorBoard:
     Use as a context manager; leaving it stops the process group it started.
     """
 
-    def __init__(self, logdir, *, log_path=None, expected_runs=(), start_timeout=120.0):
+    def __init__(self, logdir, *, log_path=None, expected_runs=(), start_timeout=120.0, extra_args=()):
         self.logdir = Path(logdir)
         self.executable = Path(sys.executable).parent / "tensorboard"
         self.log_path = Path(log_path) if log_path else self.logdir.parent / "tensorboard.log"
         self.expected_runs = set(expected_runs)
+        self.extra_args = list(extra_args)
         self.start_timeout = start_timeout
         self.port = None
         self.process = None
@@ -100,7 +101,7 @@ class TensorBoard:
             self._log = open(self.log_path, "wb")
             env = dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3")
             self.process = subprocess.Popen(
-                [str(self.executable), "--logdir", str(self.logdir), "--port", str(self.port)],
+                [str(self.executable), "--logdir", str(self.logdir), "--port", str(self.port), *self.extra_args],
                 stdin=subprocess.DEVNULL,
                 stdout=self._log,
                 stderr=subprocess.STDOUT,
