@@ -1,0 +1,81 @@
+"""The DIPDI demo: the synthetic experiment's shape, and the committed runs."""
+
+import os
+
+import numpy as np
+import pytest
+
+import plugin_fixtures as fx
+from tb_bias_plugin.demo import discrepancy as demo
+from tb_bias_plugin.measures.discrepancy import codec
+from tb_bias_plugin.measures.discrepancy.replicates import replicate_summary
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+COMMITTED = os.path.join(REPO, "demo_logs")
+
+
+def records(logdir):
+    return {
+        key: value
+        for key, (info, _, value) in fx.read_logdir(logdir).items()
+        if info["measure"] == "discrepancy"
+    }
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    logdir = tmp_path_factory.mktemp("demo")
+    info = demo.write_demo_logs(logdir)
+    return info, records(logdir)
+
+
+def summaries(stored):
+    return replicate_summary([codec.result(stored, rep).dipdi for rep in stored.replicates])
+
+
+def test_dipdi_falls_towards_zero_at_balance_with_significance_at_the_extremes(fresh):
+    _, recs = fresh
+    for run in demo.RUNS:
+        s = {share: summaries(recs[run, demo.TAG, share]) for share in demo.SHARES}
+        means = [s[share].mean for share in demo.SHARES]
+        assert means == sorted(means, reverse=True), means  # decreasing with the minority share
+        assert means[0] > 2.0 and abs(means[-1]) < 0.5
+        assert s[0].n == demo.REPLICATES >= 6
+        assert s[0].pvalue < 0.01 and s[40].pvalue < 0.05  # all 8 replicates positive
+        # the planted group difference shows in both groups at imbalance
+        stored = recs[run, demo.TAG, 0]
+        groups = codec.result(stored, stored.replicates[0]).groups
+        assert sorted(groups) == ["men", "women"] and all(g.dipdi > 1 for g in groups.values())
+
+
+def test_deployment_raises_dipdi_where_the_pools_are_imbalanced(fresh):
+    _, recs = fresh
+    for share in (0, 20):
+        dev = summaries(recs["dipdi_development", demo.TAG, share]).mean
+        dep = summaries(recs["dipdi_deployment", demo.TAG, share]).mean
+        assert dep > dev
+
+
+def test_committed_demo_runs_equal_a_fresh_generation(fresh):
+    info, recs = fresh
+    committed = records(COMMITTED)
+    assert sorted(committed) == sorted(recs)
+    assert len(info["files"]) == 2 and all(f.endswith(demo.FILE_SUFFIX) for f in info["files"])
+    for key, stored in recs.items():
+        other = committed[key]
+        assert (other.pool_names, other.m_a, other.m_b, other.discrepancy) == (
+            stored.pool_names, stored.m_a, stored.m_b, stored.discrepancy)
+        for a, b in zip(stored.replicates, other.replicates):
+            np.testing.assert_array_equal(a.pair_sums, b.pair_sums)
+            np.testing.assert_array_equal(a.group_sums, b.group_sums)
+            assert a.top_ids == b.top_ids and a.group_names == b.group_names
+
+
+def test_refuses_foreign_event_files(tmp_path):
+    run = tmp_path / demo.RUNS[0]
+    run.mkdir()
+    (run / "events.out.tfevents.1.other").write_bytes(b"")
+    with pytest.raises(SystemExit, match="did not write"):
+        demo.write_demo_logs(tmp_path, overwrite=True)
+    with pytest.raises(SystemExit, match="already holds"):
+        demo.write_demo_logs(tmp_path)
