@@ -1,6 +1,21 @@
-"""Accumulated prediction sensitivity: how strongly predictions react to protected features."""
+"""Accumulated prediction sensitivity: how strongly predictions react to protected features.
 
-from .aggregates import Retained, SensitivityAccumulator, aggregate, summarize
+P = wᵀ|J|v per example, for one or more choices of the feature weighting v
+(docs/measures/sensitivity.md). The NumPy core reduces absolute Jacobians;
+``prediction_sensitivity`` (``tf`` extra) computes them for a TensorFlow
+model. A summary stores exact aggregates of P per v choice and a bounded set
+of examples with their per-token or per-feature values, never the Jacobian.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tb_bias_plugin.measures.base import Handler, Measure, Summary
+
+from . import builder, codec, messages, routes
+from .aggregates import Retained, SensitivityAccumulator, aggregate, spearman, summarize
+from .collect import SensitivityCollector
 from .sensitivity import (
     V_KINDS,
     SensitivityResult,
@@ -17,9 +32,11 @@ from .sensitivity import (
 )
 
 __all__ = [
+    "MEASURE",
     "V_KINDS",
     "Retained",
     "SensitivityAccumulator",
+    "SensitivityCollector",
     "SensitivityResult",
     "TextLayout",
     "VChoice",
@@ -32,6 +49,7 @@ __all__ = [
     "proxy_adjusted_abs_jacobian",
     "proxy_betas",
     "reduce_sensitivity",
+    "spearman",
     "summarize",
     "v_weights",
 ]
@@ -44,3 +62,49 @@ def __getattr__(name):
 
         return prediction_sensitivity
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class SensitivityMeasure(Measure):
+    id = routes.MEASURE_ID
+    title = "Prediction sensitivity"
+    order = 30
+    payload_number = messages.PAYLOAD_NUMBER
+    payload_message = "Sensitivity"
+    proto_file = messages.FILE_NAME
+    summaries = (Summary("prediction_sensitivity", builder.prediction_sensitivity),)
+    exports = {
+        name: "tb_bias_plugin.measures.sensitivity.%s" % path
+        for name, path in {
+            # the computation (TensorFlow); the summary of the same name is tb_bias_plugin.summary's
+            "prediction_sensitivity": "gradients:prediction_sensitivity",
+            "accumulated_sensitivity": "sensitivity:accumulated_sensitivity",
+            "VChoice": "sensitivity:VChoice",
+            "TextLayout": "sensitivity:TextLayout",
+            "SensitivityResult": "sensitivity:SensitivityResult",
+            "SensitivityAccumulator": "aggregates:SensitivityAccumulator",
+            "SensitivityCollector": "collect:SensitivityCollector",
+            "proxy_betas": "sensitivity:proxy_betas",
+            "proxy_adjusted_abs_jacobian": "sensitivity:proxy_adjusted_abs_jacobian",
+        }.items()
+    }
+    callbacks = {
+        "PredictionSensitivityCallback": "tb_bias_plugin.measures.sensitivity.callbacks:PredictionSensitivityCallback"
+    }
+
+    def describe(self, payload: Any) -> dict[str, Any]:
+        return codec.describe(payload)
+
+    def decode(self, payload: Any) -> Any:
+        return codec.decode(payload)
+
+    def nbytes(self, value: Any) -> int:
+        return codec.nbytes(value)
+
+    def config(self) -> dict[str, Any]:
+        return {"limits": routes.LIMITS, "v_kinds": list(V_KINDS), "note": routes.NOTE}
+
+    def routes(self) -> dict[str, Handler]:
+        return dict(routes.ROUTES)
+
+
+MEASURE = SensitivityMeasure()

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained"]
+__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "spearman"]
 
 
 def summarize(P) -> dict:
@@ -172,7 +172,7 @@ class SensitivityAccumulator:
         setattr(self, attr, given)
 
     def update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
-               details: Sequence | None = None) -> None:
+               details: Any = None) -> None:
         """Add a batch of P values.
 
         Parameters
@@ -185,7 +185,8 @@ class SensitivityAccumulator:
             Labels for the breakdowns (give them on every update or never).
         details : sequence, optional
             Per-example payload (tokens, u_t, V_t, probabilities...) stored only
-            for retained examples.
+            for retained examples; ``details[i]`` is read only for those, so
+            it may build the entry on demand.
 
         Raises
         ------
@@ -206,22 +207,34 @@ class SensitivityAccumulator:
             self._groups.append(np.asarray(groups))
         if pred_class is not None:
             self._classes.append(np.asarray(pred_class))
+        size = self.reservoir_size
         for i in range(b):
-            item = Retained(float(p[i]), ids[i], None if details is None else details[i])
             order = next(self._order)
-            if self.top_k and not np.isnan(p[i]):
+            pi = float(p[i])
+            top = bool(self.top_k) and not np.isnan(pi) and (
+                len(self._top) < self.top_k or (pi, -order) > self._top[0][:2])
+            # Algorithm R: example number m (0-based) replaces a slot with probability size/(m+1).
+            m = self._n + i
+            slot = None
+            if len(self._reservoir) < size:
+                slot = len(self._reservoir)
+            elif size:
+                draw = int(self._rng.integers(0, m + 1))
+                slot = draw if draw < size else None
+            if not top and slot is None:
+                continue
+            # Details are fetched only for examples that are kept.
+            item = Retained(pi, ids[i], None if details is None else details[i])
+            if top:
                 entry = (item.P, -order, item)
                 if len(self._top) < self.top_k:
                     heapq.heappush(self._top, entry)
-                elif entry[:2] > self._top[0][:2]:
+                else:
                     heapq.heapreplace(self._top, entry)
-            # Algorithm R: example number m (0-based) replaces a slot with probability size/(m+1).
-            m = self._n + i
-            if len(self._reservoir) < self.reservoir_size:
-                self._reservoir.append(item)
-            elif self.reservoir_size:
-                slot = int(self._rng.integers(0, m + 1))
-                if slot < self.reservoir_size:
+            if slot is not None:
+                if slot == len(self._reservoir):
+                    self._reservoir.append(item)
+                else:
                     self._reservoir[slot] = item
         self._n += b
 
@@ -272,3 +285,56 @@ class SensitivityAccumulator:
         out["top_k"] = [e[2] for e in sorted(self._top, key=lambda e: (e[0], e[1]), reverse=True)]
         out["reservoir"] = list(self._reservoir)
         return out
+
+
+def _ranks(x: np.ndarray) -> np.ndarray:
+    """Ranks 1..n, ties getting the mean of the ranks they span."""
+    order = np.argsort(x, kind="mergesort")
+    sorted_x = x[order]
+    # Start of each run of equal values, and its length.
+    starts = np.flatnonzero(np.concatenate([[True], sorted_x[1:] != sorted_x[:-1]]))
+    lengths = np.diff(np.concatenate([starts, [x.size]]))
+    mean_rank = starts + (lengths + 1) / 2.0
+    ranks = np.empty(x.size)
+    ranks[order] = np.repeat(mean_rank, lengths)
+    return ranks
+
+
+def spearman(a, b) -> tuple[float, int]:
+    """Spearman's rank correlation of the pairs where both values are defined.
+
+    Ties get average ranks (as ``scipy.stats.spearmanr``).
+
+    Parameters
+    ----------
+    a, b : array_like, ``[n]``
+        Two series over the same examples (NaN where undefined).
+
+    Returns
+    -------
+    rho : float
+        NaN with fewer than 3 pairs or when either series is constant on them.
+    n : int
+        Pairs used.
+
+    Examples
+    --------
+    >>> spearman([0.1, 0.2, 0.3, np.nan], [1.0, 3.0, 2.0, 5.0])
+    (0.5, 3)
+    """
+    x = np.asarray(a, dtype=np.float64).ravel()
+    y = np.asarray(b, dtype=np.float64).ravel()
+    if x.shape != y.shape:
+        raise ValueError(f"series have shapes {x.shape} and {y.shape}")
+    keep = ~(np.isnan(x) | np.isnan(y))
+    x, y = x[keep], y[keep]
+    n = int(x.size)
+    if n < 3:
+        return float("nan"), n
+    rx, ry = _ranks(x), _ranks(y)
+    rx -= rx.mean()
+    ry -= ry.mean()
+    den = float(np.sqrt((rx * rx).sum() * (ry * ry).sum()))
+    if den == 0:
+        return float("nan"), n
+    return float((rx * ry).sum() / den), n

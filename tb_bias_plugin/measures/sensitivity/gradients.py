@@ -622,7 +622,9 @@ def prediction_sensitivity(
                 V = vb0.reshape(b, dims[0], dims[1]).sum(axis=2)
         keep = per_feature
         pieces.append(SensitivityResult(P=P, reasons=reasons, s=s_b if keep else None, v=vb if keep else None,
-                                        v_choice=choice, per_class=per_class, token_sensitivity=u, token_weight=V))
+                                        v_choice=choice, per_class=per_class, token_sensitivity=u, token_weight=V,
+                                        token_mask=None if layout is None else layout.mask,
+                                        tokens=None if layout is None else layout.tokens))
 
     def cat(attr):
         vals = [getattr(p, attr) for p in pieces]
@@ -636,4 +638,4 @@ def prediction_sensitivity(
 
     return SensitivityResult(P=cat("P"), reasons=cat("reasons"), s=cat("s"), v=cat("v"), v_choice=choice,
                              per_class=cat("per_class"), token_sensitivity=cat("token_sensitivity"),
-                             token_weight=cat("token_weight"))
+                             token_weight=cat("token_weight"), token_mask=cat("token_mask"), tokens=cat("tokens"))

@@ -284,6 +284,10 @@ class SensitivityResult:
         Text only: u_t = Σ_d s_{t,d}.
     token_weight : ndarray, ``[n, T]``, optional
         Text only: V_t = Σ_d v_{t,d} (0 on padding).
+    token_mask : ndarray of bool, ``[n, T]``, optional
+        Text only: True on real tokens, False on padding.
+    tokens : ndarray of object, ``[n, T]``, optional
+        Text only, when given: the token strings.
     """
 
     P: np.ndarray
@@ -294,6 +298,8 @@ class SensitivityResult:
     per_class: np.ndarray | None = None
     token_sensitivity: np.ndarray | None = None
     token_weight: np.ndarray | None = None
+    token_mask: np.ndarray | None = None
+    tokens: np.ndarray | None = None
 
     @property
     def coverage(self) -> float:
@@ -694,7 +700,9 @@ def accumulated_sensitivity(
         u = s.reshape(n, layout.n_tokens, layout.dim).sum(axis=2)
         V = np.nan_to_num(vv).reshape(n, layout.n_tokens, layout.dim).sum(axis=2)
     return SensitivityResult(P=P, reasons=reasons, s=s, v=vv, v_choice=choice, per_class=per_class,
-                             token_sensitivity=u, token_weight=V)
+                             token_sensitivity=u, token_weight=V,
+                             token_mask=None if layout is None else layout.mask,
+                             tokens=None if layout is None else layout.tokens)
 
 
 def proxy_betas(x, protected: int) -> np.ndarray:

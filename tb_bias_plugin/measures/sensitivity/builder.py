@@ -1,0 +1,197 @@
+"""The summary the prediction-sensitivity measure writes.
+
+The builder validates its arguments and returns the payload message; the
+writing layer (``tb_bias_plugin.summary``) adds the name, step and
+description and writes it with or without TensorFlow.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from .aggregates import SensitivityAccumulator
+from .codec import encode
+from .collect import ExampleDetail, SensitivityCollector
+from .sensitivity import check_stochastic
+
+DEFAULT_TOP_K = 10
+DEFAULT_SAMPLE_SIZE = 200
+
+
+def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, feature_names, w) -> dict:
+    """The contents of a summary of one plain accumulator (P and ids, details when they are ExampleDetails)."""
+    collector = SensitivityCollector(top_k=acc.top_k, sample_size=acc.reservoir_size, class_names=class_names,
+                                     feature_names=feature_names, w=w)
+    result = acc.result()
+    values = acc.values()
+    if values.size == 0:
+        raise ValueError("the accumulator has not seen any examples")
+    examples: dict[int, tuple[ExampleDetail, bool]] = {}
+    keyed: dict[int, ExampleDetail] = {}
+
+    def detail(item) -> int:
+        key = id(item)
+        if key not in keyed:
+            d = item.detail if isinstance(item.detail, ExampleDetail) else ExampleDetail(
+                index=len(keyed), example_id=str(item.example_id), group="", pred_class=-1,
+                pred_prob=float("nan"), P=np.array([item.P]), reasons=["" if not np.isnan(item.P) else "undefined"])
+            keyed[key] = d
+        return key
+
+    top = [detail(item) for item in result["top_k"]]
+    sample = {detail(item) for item in result["reservoir"]}
+    order = list(keyed)
+    for key in order:
+        examples[key] = (keyed[key], key in sample)
+    collector_contents = _single_choice(collector, name, values, result)
+    collector_contents["choices"][0]["top_examples"] = [order.index(k) for k in top]
+    collector_contents["examples"] = [examples[k] for k in order]
+    return collector_contents
+
+
+def _single_choice(collector: SensitivityCollector, name: str, values: np.ndarray, result: dict) -> dict:
+    from .collect import HISTOGRAM_BINS, _stats
+
+    defined = values[~np.isnan(values)]
+    high = float(defined.max()) if defined.size else 0.0
+    edges = np.linspace(0.0, high if high > 0 else 1.0, HISTOGRAM_BINS + 1)
+    counts, _ = np.histogram(np.clip(defined, edges[0], edges[-1]), bins=edges)
+    undefined = int(values.size - defined.size)
+    return {
+        "input": "tabular",
+        "feature_names": list(collector.feature_names or []),
+        "class_names": list(collector.class_names or []),
+        "w": [] if collector.w is None else collector.w.tolist(),
+        "num_examples": int(values.size),
+        "choices": [{
+            "name": name, "kind": "", "words": [], "indices": [],
+            "overall": _stats("", result),
+            "by_group": [_stats(str(k), s) for k, s in sorted(result.get("by_group", {}).items(), key=lambda e: str(e[0]))],
+            "by_class": [_stats(str(k), s) for k, s in sorted(result.get("by_class", {}).items())],
+            "reasons": {"undefined": undefined} if undefined else {},
+            "histogram_edges": edges, "histogram_counts": counts,
+            "quantiles": np.percentile(defined, np.arange(101)) if defined.size else np.full(101, np.nan),
+            "class_rows": None, "feature_sensitivity": None, "feature_contribution": None,
+            "token_types": [], "token_type_sensitivity": np.zeros(0), "token_type_counts": np.zeros(0, np.int64),
+        }],
+        "examples": [],
+        "top_k": collector.top_k,
+        "sample_size": collector.sample_size,
+        "has_groups": "by_group" in result,
+        "has_classes": "by_class" in result,
+    }
+
+
+def as_contents(
+    results: Any,
+    *,
+    example_ids: Sequence | None = None,
+    groups: Any = None,
+    probs: Any = None,
+    pred_class: Any = None,
+    tokens: Any = None,
+    class_names: Sequence[str] | None = None,
+    feature_names: Sequence[str] | None = None,
+    w: Any = None,
+    top_k: int | None = None,
+    sample_size: int | None = None,
+    seed: int = 0,
+    v_name: str = "P",
+) -> dict:
+    """Validate the arguments of `prediction_sensitivity` and collect what it stores."""
+    if w is not None:
+        w = check_stochastic(w, "w")
+    per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,
+                   "tokens": tokens}
+    if isinstance(results, (SensitivityCollector, SensitivityAccumulator)):
+        given = [k for k, v in per_example.items() if v is not None]
+        given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]
+        if given:
+            raise ValueError("%s go with results, not with a finished %s" % (", ".join(given), type(results).__name__))
+    if isinstance(results, SensitivityCollector):
+        for what, given_names, have in (("class_names", class_names, results.class_names),
+                                        ("feature_names", feature_names, results.feature_names)):
+            if given_names is not None and list(map(str, given_names)) != (have or []):
+                raise ValueError(f"{what} differ from the collector's; set them on the collector")
+        return results.contents()
+    if isinstance(results, SensitivityAccumulator):
+        if not isinstance(v_name, str) or not v_name.strip():
+            raise ValueError(f"v_name must be a non-empty string; got {v_name!r}")
+        return _from_accumulator(results, v_name, class_names, feature_names, w)
+    collector = SensitivityCollector(
+        top_k=DEFAULT_TOP_K if top_k is None else top_k,
+        sample_size=DEFAULT_SAMPLE_SIZE if sample_size is None else sample_size,
+        seed=seed, class_names=class_names, feature_names=feature_names, w=w)
+    collector.update(results, **per_example)
+    contents = collector.contents()
+    k = collector.n_classes
+    if class_names is not None and k is not None and len(class_names) != k:
+        raise ValueError(f"{len(class_names)} class names for K = {k} classes")
+    if w is not None and k is not None and w.shape != (k,):
+        raise ValueError(f"w has shape {w.shape} but the results have K = {k} classes")
+    return contents
+
+
+def prediction_sensitivity(
+    results: Any,
+    *,
+    example_ids: Sequence | None = None,
+    groups: Any = None,
+    probs: Any = None,
+    pred_class: Any = None,
+    tokens: Any = None,
+    class_names: Sequence[str] | None = None,
+    feature_names: Sequence[str] | None = None,
+    w: Any = None,
+    top_k: int | None = None,
+    sample_size: int | None = None,
+    seed: int = 0,
+    v_name: str = "P",
+) -> Any:
+    """Log accumulated prediction sensitivity: P per example under one or more v choices.
+
+    Stored, per v choice: exact mean, median, p90, max and coverage of P
+    (overall, per group, per predicted class), a histogram and percentiles
+    of P, the mean rows of J per class, per-feature means (tabular) or the
+    most sensitive token types (text); and a bounded set of examples, the
+    top-K of each choice and a uniform sample shared by all choices, with
+    ids, tokens, per-token u_t and V_t or per-feature s_i and v_i, group and
+    predicted class. Never the Jacobian.
+
+    Parameters
+    ----------
+    results
+        One `SensitivityResult` (from ``tb_bias_plugin.prediction_sensitivity``
+        or ``accumulated_sensitivity``), a dict ``{name: SensitivityResult}``
+        of several v choices over the same examples, a finished
+        `SensitivityCollector` (batches of a large eval set), or a
+        `SensitivityAccumulator` of one choice (named ``v_name``).
+    example_ids : sequence, optional
+        Ids of the examples (default: their index).
+    groups : array_like, ``[n]``, optional
+        Group of each example, for per-group means.
+    probs : array_like, ``[n, K]``, optional
+        Predicted probabilities: predicted class and its probability.
+    pred_class : array_like of int, ``[n]``, optional
+        Predicted classes, when ``probs`` is not given.
+    tokens : array_like of str, ``[n, T]``, optional
+        Text: the tokens, when the results do not carry them.
+    class_names, feature_names : sequence of str, optional
+        Names of the K classes and (tabular) of the F features.
+    w : array_like, ``[K]``, optional
+        The class weights P was computed with (shown with the values).
+    top_k : int, default 10
+        Most sensitive examples kept per choice.
+    sample_size : int, default 200
+        Uniform sample of examples kept for comparing choices.
+    seed : int, default 0
+        Seed of the sample.
+    v_name : str, default "P"
+        Name of the choice of a bare `SensitivityAccumulator`.
+    """
+    return encode(as_contents(
+        results, example_ids=example_ids, groups=groups, probs=probs, pred_class=pred_class, tokens=tokens,
+        class_names=class_names, feature_names=feature_names, w=w, top_k=top_k, sample_size=sample_size,
+        seed=seed, v_name=v_name))

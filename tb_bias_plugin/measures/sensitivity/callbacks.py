@@ -1,0 +1,180 @@
+"""Keras callback that logs prediction sensitivity on validation data at each epoch end."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Mapping
+
+import numpy as np
+
+try:
+    import keras
+except ImportError:  # Keras 2 inside TensorFlow
+    from tensorflow import keras
+
+from tb_bias_plugin.measures.sensitivity import builder, messages
+from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
+from tb_bias_plugin.measures.sensitivity.routes import MEASURE_ID
+from tb_bias_plugin.measures.sensitivity.sensitivity import VChoice, check_stochastic
+from tb_bias_plugin.writing import events
+
+
+def _choices(v: Any, protected: Any) -> dict[str, VChoice]:
+    """``{name: VChoice}`` of one choice, a list of choices or a dict of named choices."""
+    if isinstance(v, Mapping):
+        out = {}
+        for name, choice in v.items():
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"v choice names must be non-empty strings; got {name!r}")
+            out[name] = VChoice.parse(choice, protected)
+    else:
+        items = v if isinstance(v, (list, tuple)) else [v]
+        out = {}
+        for choice in items:
+            parsed = VChoice.parse(choice, protected)
+            if parsed.kind in out:
+                raise ValueError(f"two v choices of kind {parsed.kind!r}: pass a dict {{name: choice}} to name them")
+            out[parsed.kind] = parsed
+    if not out:
+        raise ValueError("v needs at least one choice")
+    return out
+
+
+class PredictionSensitivityCallback(keras.callbacks.Callback):
+    """Log accumulated prediction sensitivity of the model on validation data at each epoch end.
+
+    P is computed batch by batch with ``tb_bias_plugin.prediction_sensitivity``
+    for every v choice and streamed into a `SensitivityCollector`, so memory
+    holds the P values and a bounded set of examples, never a Jacobian.
+
+    Parameters
+    ----------
+    log_dir : str
+        The same log_dir as Keras's TensorBoard callback; records go to its
+        ``validation`` run.
+    x_val : array_like
+        Validation inputs: ``[n, F]`` features, or ``[n, T]`` token ids with
+        ``embedding_layer``. Targets are not needed.
+    v : choice, list of choices or dict ``{name: choice}``, default "uniform"
+        The v choices (``"uniform"``, ``"mask"``, ``VChoice.word_list([...])``...).
+    protected : int or sequence, optional
+        Protected feature indices for ``"mask"`` / ``"proxy_adjusted"``.
+    embedding_layer : str or layer, optional
+        Text models: gradients w.r.t. this layer's output.
+    tokens : array_like of str, ``[n, T]``, optional
+        Token strings (word-list choices, and shown in the Bias tab).
+    mask, word_ids : array_like, ``[n, T]``, optional
+        Real-token mask and word index per piece (see ``prediction_sensitivity``).
+    groups : array_like, ``[n]``, optional
+        Group per example, for per-group means.
+    example_ids : sequence, optional
+        Ids shown for the kept examples.
+    psm_model : keras.Model, optional
+        Protected-status model for ``psm`` / ``psm_emb``.
+    w : array_like, ``[K]``, optional
+        Class weights; uniform when omitted.
+    class_names, feature_names : sequence of str, optional
+    name : str, default "sensitivity"
+    batch_size : int, default 256
+    top_k : int, default 10
+    sample_size : int, default 200
+    seed : int, default 0
+    description : str, optional
+    """
+
+    def __init__(
+        self,
+        log_dir,
+        x_val,
+        *,
+        v: Any = "uniform",
+        protected: Any = None,
+        embedding_layer: Any = None,
+        tokens: Any = None,
+        mask: Any = None,
+        word_ids: Any = None,
+        groups: Any = None,
+        example_ids: Any = None,
+        psm_model: Any = None,
+        w: Any = None,
+        class_names: Any = None,
+        feature_names: Any = None,
+        name: str = "sensitivity",
+        batch_size: int = 256,
+        top_k: int = builder.DEFAULT_TOP_K,
+        sample_size: int = builder.DEFAULT_SAMPLE_SIZE,
+        seed: int = 0,
+        description: str | None = None,
+    ):
+        super().__init__()
+        events.check_name(name)
+        events.check_description(description)
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+        self._choices = _choices(v, protected)
+        x = np.asarray(x_val)
+        if x.ndim < 2 or x.shape[0] == 0:
+            raise ValueError(f"x_val must be [n, F] or [n, T] with n >= 1; got shape {x.shape}")
+        n = x.shape[0]
+        for what, arr in (("tokens", tokens), ("mask", mask), ("word_ids", word_ids), ("groups", groups),
+                          ("example_ids", example_ids)):
+            if arr is not None and len(arr) != n:
+                raise ValueError(f"{what} has {len(arr)} rows; x_val has {n}")
+        if any(c.kind in ("word_list", "word_list_emb") for c in self._choices.values()) and tokens is None:
+            raise ValueError("word-list v choices need tokens [n, T]")
+        if any(c.kind in ("psm", "psm_emb") for c in self._choices.values()) and psm_model is None:
+            raise ValueError("psm v choices need psm_model")
+        if w is not None:
+            w = check_stochastic(w, "w")
+        self._x = x
+        self._text = embedding_layer is not None or x.ndim == 3
+        self._kw = dict(embedding_layer=embedding_layer, psm_model=psm_model, w=w, feature_names=feature_names,
+                        per_feature=not self._text)
+        self._tokens = None if tokens is None else np.asarray(tokens, dtype=object)
+        self._mask = None if mask is None else np.asarray(mask, dtype=bool)
+        self._word_ids = None if word_ids is None else np.asarray(word_ids)
+        self._groups = None if groups is None else np.asarray(groups, dtype=object)
+        self._ids = None if example_ids is None else [str(i) for i in example_ids]
+        self._collector_args = dict(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
+                                    feature_names=None if self._text else feature_names, w=w)
+        SensitivityCollector(**self._collector_args)  # arguments checked now, not after the first epoch
+        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
+        self._name = name
+        self._batch_size = batch_size
+        self._description = description
+        self._writer: Any = None
+
+    def collect(self, model: Any) -> SensitivityCollector:
+        """P of ``model`` on the validation data under every v choice."""
+        from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
+
+        collector = SensitivityCollector(**self._collector_args)
+        n = self._x.shape[0]
+        for lo in range(0, n, self._batch_size):
+            rows = slice(lo, min(lo + self._batch_size, n))
+            xb = self._x[rows]
+            pick = lambda a, rows=rows: None if a is None else a[rows]  # noqa: E731
+            results = {
+                name: prediction_sensitivity(model, xb, v=choice, batch_size=self._batch_size, tokens=pick(self._tokens),
+                                             mask=pick(self._mask), word_ids=pick(self._word_ids), **self._kw)
+                for name, choice in self._choices.items()
+            }
+            probs = np.asarray(model(xb, training=False))
+            collector.update(results, example_ids=pick(self._ids), groups=pick(self._groups), probs=probs,
+                             tokens=pick(self._tokens))
+        return collector
+
+    def on_epoch_end(self, epoch, logs=None):
+        import tensorflow as tf
+
+        payload = builder.prediction_sensitivity(self.collect(self.model))
+        if self._writer is None:
+            self._writer = tf.summary.create_file_writer(self._log_dir)
+        with self._writer.as_default():
+            events.write_tf(self._name, MEASURE_ID, messages.PAYLOAD_NUMBER, payload, epoch, self._description)
+        self._writer.flush()
+
+    def on_train_end(self, logs=None):
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None

@@ -1,0 +1,490 @@
+"""What a prediction-sensitivity summary stores, collected batch by batch (NumPy only).
+
+`SensitivityCollector` takes `SensitivityResult` batches of one or more v
+choices and keeps, per choice, exact aggregates (a `SensitivityAccumulator`
+each), the mean rows of J per class, per-feature means (tabular) or
+per-token-type means (text), and a bounded set of examples with their
+details: the top-K of each choice and one uniform sample shared by all
+choices (so that P under two choices can be compared on the same
+examples). Memory: 8 bytes per example and choice for the exact median and
+p90, plus the bounded examples; never a Jacobian.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .aggregates import Retained, SensitivityAccumulator, summarize
+from .sensitivity import SensitivityResult
+
+__all__ = ["SensitivityCollector", "ExampleDetail", "choice_name"]
+
+#: Token types kept per choice (largest mean u_t first).
+TOKEN_TYPES = 50
+#: Bins of the stored histogram of P.
+HISTOGRAM_BINS = 40
+
+
+def choice_name(result: SensitivityResult) -> str:
+    """The default name of a result's v choice: its kind (``"word_list"``, ``"mask"``...)."""
+    return result.v_choice.kind
+
+
+@dataclasses.dataclass
+class ExampleDetail:
+    """Everything kept for one retained example, under every choice (in collector order)."""
+
+    index: int
+    example_id: str
+    group: str
+    pred_class: int
+    pred_prob: float
+    P: np.ndarray  # [C]
+    reasons: list  # [C], "" where defined
+    tokens: list | None = None  # real tokens only
+    token_sensitivity: np.ndarray | None = None  # [C, T']
+    token_weight: np.ndarray | None = None  # [C, T']
+    feature_sensitivity: np.ndarray | None = None  # [C, F]
+    feature_weight: np.ndarray | None = None  # [C, F]
+
+
+class _Details:
+    """Lazy per-example details of one batch: built only for examples an accumulator keeps."""
+
+    def __init__(self, collector: "SensitivityCollector", batch: dict):
+        self._c = collector
+        self._batch = batch
+
+    def __len__(self) -> int:
+        return self._batch["b"]
+
+    def __getitem__(self, i: int) -> ExampleDetail:
+        cache = self._batch["cache"]
+        if i not in cache:
+            cache[i] = self._c._detail(self._batch, i)
+        return cache[i]
+
+
+@dataclasses.dataclass
+class _ChoiceState:
+    name: str
+    kind: str
+    words: tuple = ()
+    indices: tuple = ()
+    acc: SensitivityAccumulator | None = None
+    reasons: dict = dataclasses.field(default_factory=dict)
+    row_sum: np.ndarray | None = None
+    row_count: int = 0
+    feat_sum: np.ndarray | None = None
+    feat_count: np.ndarray | None = None
+    contrib_sum: np.ndarray | None = None
+    types: dict = dataclasses.field(default_factory=dict)  # token type -> [sum u, count]
+
+
+class SensitivityCollector:
+    """Streams P of several v choices into the bounded contents of one summary.
+
+    Parameters
+    ----------
+    top_k : int, default 10
+        Most sensitive examples kept per choice.
+    sample_size : int, default 200
+        Uniform sample of examples kept (the same examples for every choice).
+    seed : int, default 0
+        Seed of the sample.
+    class_names, feature_names : sequence of str, optional
+        Names shown in the view (classes default to their index).
+    w : array_like, optional
+        The class weights the results were computed with (stored for display).
+
+    Examples
+    --------
+    >>> from tb_bias_plugin.measures.sensitivity import accumulated_sensitivity
+    >>> J = np.array([[[0.2, 0.4, 0.1], [0.2, 0.4, 0.1]]] * 3)
+    >>> c = SensitivityCollector(top_k=2, sample_size=2)
+    >>> c.update({"uniform": accumulated_sensitivity(J), "x3": accumulated_sensitivity(J, v="mask", protected=2)})
+    >>> c.num_examples, c.choice_names
+    (3, ['uniform', 'x3'])
+    >>> round(c.summary("x3")["mean"], 6)
+    0.1
+    """
+
+    def __init__(
+        self,
+        *,
+        top_k: int = 10,
+        sample_size: int = 200,
+        seed: int = 0,
+        class_names: Sequence[str] | None = None,
+        feature_names: Sequence[str] | None = None,
+        w: Any = None,
+    ):
+        for name, value in (("top_k", top_k), ("sample_size", sample_size)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+                raise ValueError(f"{name} must be a non-negative integer; got {value!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise ValueError(f"seed must be an integer; got {seed!r}")
+        self.top_k = int(top_k)
+        self.sample_size = int(sample_size)
+        self.seed = int(seed)
+        self.class_names = None if class_names is None else [str(c) for c in class_names]
+        self.feature_names = None if feature_names is None else [str(f) for f in feature_names]
+        self.w = None if w is None else np.asarray(w, dtype=np.float64)
+        self._choices: dict[str, _ChoiceState] = {}
+        self.input: str | None = None  # "tabular" or "text"
+        self.n_classes: int | None = None
+        self.n_features: int | None = None
+        self._n = 0
+        self._has_groups: bool | None = None
+        self._has_classes: bool | None = None
+
+    @property
+    def num_examples(self) -> int:
+        return self._n
+
+    @property
+    def choice_names(self) -> list[str]:
+        return list(self._choices)
+
+    @property
+    def has_groups(self) -> bool:
+        return bool(self._has_groups)
+
+    @property
+    def has_classes(self) -> bool:
+        return bool(self._has_classes)
+
+    # -- input -----------------------------------------------------------------
+
+    @staticmethod
+    def as_results(results: Any) -> dict[str, SensitivityResult]:
+        """``{name: result}`` of a result, a mapping of results or a sequence of results."""
+        if isinstance(results, SensitivityResult):
+            return {choice_name(results): results}
+        if isinstance(results, Mapping):
+            out = {}
+            for name, r in results.items():
+                if not isinstance(name, str) or not name.strip():
+                    raise ValueError(f"v choice names must be non-empty strings; got {name!r}")
+                if not isinstance(r, SensitivityResult):
+                    raise ValueError(f"results[{name!r}] is a {type(r).__name__}, not a SensitivityResult")
+                out[name] = r
+            if not out:
+                raise ValueError("no results given")
+            return out
+        if isinstance(results, (list, tuple)):
+            out = {}
+            for r in results:
+                if not isinstance(r, SensitivityResult):
+                    raise ValueError(f"expected SensitivityResults; got a {type(r).__name__}")
+                name = choice_name(r)
+                if name in out:
+                    raise ValueError(f"two results have v choice {name!r}: pass a dict {{name: result}} to name them")
+                out[name] = r
+            if not out:
+                raise ValueError("no results given")
+            return out
+        raise ValueError(
+            "expected a SensitivityResult, a dict {v choice name: SensitivityResult}, a SensitivityCollector "
+            f"or a SensitivityAccumulator; got a {type(results).__name__}"
+        )
+
+    def update(
+        self,
+        results: Any,
+        *,
+        example_ids: Sequence | None = None,
+        groups: Any = None,
+        probs: Any = None,
+        pred_class: Any = None,
+        tokens: Any = None,
+    ) -> None:
+        """Add one batch: the results of every v choice for the same examples.
+
+        Parameters
+        ----------
+        results : SensitivityResult, or dict ``{name: SensitivityResult}``
+            P of the batch under each v choice; the same choices, in the
+            same order, on every update.
+        example_ids : sequence, optional
+            Ids shown for retained examples (default: running index).
+        groups : array_like, ``[b]``, optional
+            Group of each example, for per-group means.
+        probs : array_like, ``[b, K]``, optional
+            Predicted probabilities: the predicted class and its probability.
+        pred_class : array_like of int, ``[b]``, optional
+            Predicted class, when ``probs`` is not given.
+        tokens : array_like of str, ``[b, T]``, optional
+            Text: the tokens, when the results do not carry them.
+
+        Raises
+        ------
+        ValueError
+            Different choices than before, lengths that disagree, labels given
+            on some updates only; nothing is added then.
+        """
+        res: dict[str, Any] = self.as_results(results)
+        first: Any = next(iter(res.values()))
+        b = int(np.asarray(first.P).shape[0])
+        for name, r in res.items():
+            if np.asarray(r.P).shape != (b,):
+                raise ValueError(f"result {name!r} has P of shape {np.shape(r.P)}; expected [{b}] like the others")
+        if self._choices and list(res) != list(self._choices):
+            raise ValueError(f"this collector logs the choices {list(self._choices)}; got {list(res)}")
+        text = first.token_sensitivity is not None
+        if any((r.token_sensitivity is not None) != text for r in res.values()):
+            raise ValueError("mixing text and tabular results")
+        kind = "text" if text else "tabular"
+        if self.input is not None and kind != self.input:
+            raise ValueError(f"this collector holds {self.input} results; got {kind}")
+        ids = None if example_ids is None else [str(i) for i in example_ids]
+        if ids is not None and len(ids) != b:
+            raise ValueError(f"example_ids has length {len(ids)}; the batch has {b} examples")
+        grp = None
+        if groups is not None:
+            grp = np.asarray([str(g) for g in np.asarray(groups, dtype=object).ravel()], dtype=object)
+            if grp.shape != (b,):
+                raise ValueError(f"groups has {grp.shape[0]} entries; the batch has {b} examples")
+        prob = None
+        pc = None
+        if probs is not None:
+            prob = np.asarray(probs, dtype=np.float64)
+            if prob.ndim == 1:
+                prob = prob[:, None]
+            if prob.ndim != 2 or prob.shape[0] != b:
+                raise ValueError(f"probs must be [b, K] = [{b}, K]; got shape {np.shape(probs)}")
+            if prob.shape[1] == 1:  # one sigmoid score: class 1 when above 0.5
+                pc = (prob[:, 0] > 0.5).astype(np.int64)
+                prob = np.concatenate([1 - prob, prob], axis=1)
+            else:
+                pc = prob.argmax(axis=1)
+        if pred_class is not None:
+            if pc is not None:
+                raise ValueError("pass probs or pred_class, not both")
+            pc = np.asarray(pred_class).ravel()
+            if pc.shape != (b,) or not np.issubdtype(pc.dtype, np.integer):
+                raise ValueError(f"pred_class must be [b] integers; got shape {pc.shape}, dtype {pc.dtype}")
+        for attr, given in (("_has_groups", grp is not None), ("_has_classes", pc is not None)):
+            seen = getattr(self, attr)
+            if seen is not None and seen != given:
+                raise ValueError(f"{attr[5:]} must be given on every update or on none")
+        tok = None
+        if text:
+            tok = tokens if tokens is not None else first.tokens
+            if tok is not None:
+                tok = np.asarray(tok, dtype=object)
+                if tok.shape != np.shape(first.token_sensitivity):
+                    raise ValueError(f"tokens have shape {tok.shape}; the results have [n, T] = "
+                                     f"{np.shape(first.token_sensitivity)}")
+        elif tokens is not None:
+            raise ValueError("tokens are for text results")
+        k = None
+        for r in res.values():
+            if r.per_class is not None:
+                k = np.shape(r.per_class)[1]
+        if k is None and prob is not None:
+            k = prob.shape[1]
+        if self.n_classes is not None and k is not None and k != self.n_classes:
+            raise ValueError(f"this collector has K = {self.n_classes} classes; got {k}")
+        f = None if text or first.s is None else np.shape(first.s)[1]
+        if not text and self.feature_names is not None and f is not None and f != len(self.feature_names):
+            raise ValueError(f"{len(self.feature_names)} feature names for F = {f} features")
+        if self.n_features is not None and f is not None and f != self.n_features:
+            raise ValueError(f"this collector has F = {self.n_features} features; got {f}")
+
+        # Checked: add.
+        self.input = kind
+        self._has_groups, self._has_classes = grp is not None, pc is not None
+        if k is not None:
+            self.n_classes = k
+        if f is not None:
+            self.n_features = f
+        if not self._choices:
+            for name, r in res.items():
+                c = r.v_choice
+                self._choices[name] = _ChoiceState(
+                    name, c.kind, tuple(sorted(c.words or ())), tuple(c.indices or ()),
+                    SensitivityAccumulator(self.top_k, self.sample_size, self.seed))
+        if ids is None:
+            ids = [str(i) for i in range(self._n, self._n + b)]
+        batch: dict[str, Any] = {"b": b, "start": self._n, "res": list(res.values()), "ids": ids, "groups": grp, "pc": pc,
+                 "prob": prob, "tokens": tok, "cache": {}}
+        details = _Details(self, batch)
+        for name, r in res.items():
+            st = self._choices[name]
+            P = np.asarray(r.P, dtype=np.float64)
+            assert st.acc is not None
+            st.acc.update(P, example_ids=ids, groups=grp, pred_class=pc, details=details)
+            defined = ~np.isnan(P)
+            if r.reasons is not None:
+                why, counts = np.unique(np.asarray([str(x) for x in np.asarray(r.reasons)[~defined]], dtype=str),
+                                        return_counts=True)
+                for reason, count in zip(why.tolist(), counts.tolist()):
+                    st.reasons[reason] = st.reasons.get(reason, 0) + int(count)
+            if r.per_class is not None:
+                rows = np.asarray(r.per_class, dtype=np.float64)[defined]
+                st.row_sum = rows.sum(axis=0) + (0 if st.row_sum is None else st.row_sum)
+                st.row_count += int(rows.shape[0])
+            if not text and r.s is not None:
+                s = np.asarray(r.s, dtype=np.float64)[defined]
+                v = np.nan_to_num(np.asarray(r.v, dtype=np.float64)[defined]) if r.v is not None else None
+                known = ~np.isnan(s)
+                st.feat_sum = np.where(known, s, 0).sum(axis=0) + (0 if st.feat_sum is None else st.feat_sum)
+                st.feat_count = known.sum(axis=0) + (0 if st.feat_count is None else st.feat_count)
+                if v is not None:
+                    contrib = np.where(known, s, 0) * v
+                    st.contrib_sum = contrib.sum(axis=0) + (0 if st.contrib_sum is None else st.contrib_sum)
+            if text and tok is not None:
+                self._add_token_types(st, tok, r)
+        self._n += b
+
+    @staticmethod
+    def _add_token_types(st: _ChoiceState, tok: np.ndarray, r: SensitivityResult) -> None:
+        u = np.asarray(r.token_sensitivity, dtype=np.float64)
+        real = np.ones(u.shape, bool) if r.token_mask is None else np.asarray(r.token_mask, bool)
+        keep = real & ~np.isnan(u)
+        if not keep.any():
+            return
+        names = np.asarray([str(t) for t in tok[keep]], dtype=str)
+        uniq, inverse = np.unique(names, return_inverse=True)
+        sums = np.bincount(inverse, weights=u[keep], minlength=len(uniq))
+        counts = np.bincount(inverse, minlength=len(uniq))
+        for name, total, count in zip(uniq.tolist(), sums.tolist(), counts.tolist()):
+            entry = st.types.setdefault(name, [0.0, 0])
+            entry[0] += total
+            entry[1] += count
+
+    def _detail(self, batch: dict, i: int) -> ExampleDetail:
+        res: list[Any] = batch["res"]
+        P = np.array([float(r.P[i]) for r in res])
+        reasons = ["" if r.reasons is None or r.reasons[i] is None else str(r.reasons[i]) for r in res]
+        pc = -1 if batch["pc"] is None else int(batch["pc"][i])
+        prob = float("nan")
+        if batch["prob"] is not None and pc >= 0:
+            prob = float(batch["prob"][i, pc])
+        d = ExampleDetail(
+            index=batch["start"] + i,
+            example_id=batch["ids"][i],
+            group="" if batch["groups"] is None else str(batch["groups"][i]),
+            pred_class=pc,
+            pred_prob=prob,
+            P=P,
+            reasons=reasons,
+        )
+        first: Any = res[0]
+        if first.token_sensitivity is not None:
+            real = np.ones(np.shape(first.token_sensitivity)[1], bool) if first.token_mask is None else \
+                np.asarray(first.token_mask[i], bool)
+            if batch["tokens"] is not None:
+                d.tokens = [str(t) for t in np.asarray(batch["tokens"][i], dtype=object)[real]]
+            d.token_sensitivity = np.stack([np.asarray(r.token_sensitivity[i], np.float64)[real] for r in res])
+            d.token_weight = np.stack([
+                np.zeros(int(real.sum())) if r.token_weight is None else np.asarray(r.token_weight[i], np.float64)[real]
+                for r in res])
+        elif first.s is not None:
+            d.feature_sensitivity = np.stack([np.asarray(r.s[i], np.float64) for r in res])
+            d.feature_weight = np.stack([np.nan_to_num(np.asarray(r.v[i], np.float64)) if r.v is not None
+                                         else np.zeros(np.shape(r.s)[1]) for r in res])
+        return d
+
+    # -- output ----------------------------------------------------------------
+
+    def summary(self, name: str) -> dict:
+        """``summarize`` of one choice's P (n, n_defined, coverage, mean, median, p90, max)."""
+        st = self._choices[name]
+        assert st.acc is not None
+        return summarize(st.acc.values())
+
+    def contents(self) -> dict:
+        """Everything a summary stores, as plain values (see codec.encode).
+
+        Raises
+        ------
+        ValueError
+            If no example was added.
+        """
+        if self._n == 0:
+            raise ValueError("the collector has not seen any examples")
+        examples: dict[int, ExampleDetail] = {}
+        sample: set[int] = set()
+        choices: list[dict[str, Any]] = []
+        first = True
+        for st in self._choices.values():
+            assert st.acc is not None
+            result = st.acc.result()
+            values = st.acc.values()
+            defined = values[~np.isnan(values)]
+            top = []
+            for item in result["top_k"]:
+                d = self._kept(item)
+                if d is not None:
+                    examples.setdefault(d.index, d)
+                    top.append(d.index)
+            if first:  # the sample is the same for every choice (same seed, same draws)
+                for item in result["reservoir"]:
+                    d = self._kept(item)
+                    if d is not None:
+                        examples.setdefault(d.index, d)
+                        sample.add(d.index)
+                first = False
+            high = float(defined.max()) if defined.size else 0.0
+            edges = np.linspace(0.0, high if high > 0 else 1.0, HISTOGRAM_BINS + 1)
+            counts, _ = np.histogram(np.clip(defined, edges[0], edges[-1]), bins=edges)
+            quantiles = np.percentile(defined, np.arange(101)) if defined.size else np.full(101, np.nan)
+            types = sorted(((s / c, c, t) for t, (s, c) in st.types.items() if c > 0), key=lambda e: (-e[0], e[2]))
+            types = types[:TOKEN_TYPES]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                feat = None if st.feat_sum is None else st.feat_sum / st.feat_count
+                contrib = None if st.contrib_sum is None or st.feat_count is None else st.contrib_sum / np.maximum(
+                    st.feat_count, 1)
+                rows = None if st.row_sum is None else (
+                    st.row_sum / st.row_count if st.row_count else np.full_like(st.row_sum, np.nan))
+            choices.append({
+                "name": st.name,
+                "kind": st.kind,
+                "words": list(st.words),
+                "indices": list(st.indices),
+                "overall": _stats("", result),
+                "by_group": [_stats(str(key), s) for key, s in sorted(result.get("by_group", {}).items(),
+                                                                      key=lambda e: str(e[0]))],
+                "by_class": [_stats(str(key), s) for key, s in sorted(result.get("by_class", {}).items())],
+                "reasons": dict(sorted(st.reasons.items())),
+                "histogram_edges": edges,
+                "histogram_counts": counts.astype(np.int64),
+                "quantiles": quantiles,
+                "class_rows": rows,
+                "feature_sensitivity": feat,
+                "feature_contribution": contrib,
+                "token_types": [t for _, _, t in types],
+                "token_type_sensitivity": np.array([m for m, _, _ in types], dtype=np.float64),
+                "token_type_counts": np.array([c for _, c, _ in types], dtype=np.int64),
+                "top": top,
+            })
+        order = sorted(examples)
+        position = {index: i for i, index in enumerate(order)}
+        for c in choices:
+            c["top_examples"] = [position[i] for i in c.pop("top")]
+        return {
+            "input": self.input,
+            "feature_names": list(self.feature_names or []),
+            "class_names": list(self.class_names or []),
+            "w": [] if self.w is None else self.w.tolist(),
+            "num_examples": self._n,
+            "choices": choices,
+            "examples": [(examples[i], i in sample) for i in order],
+            "top_k": self.top_k,
+            "sample_size": self.sample_size,
+            "has_groups": self.has_groups,
+            "has_classes": self.has_classes,
+        }
+
+    @staticmethod
+    def _kept(item: Retained) -> ExampleDetail | None:
+        return item.detail if isinstance(item.detail, ExampleDetail) else None
+
+
+def _stats(key: str, s: Mapping) -> dict:
+    return {name: s[name] for name in ("n", "n_defined", "mean", "median", "p90", "max")} | {"key": key}
