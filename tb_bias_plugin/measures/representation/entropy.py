@@ -472,6 +472,7 @@ _ARRAY_FIELDS = {
     "train_curve": np.float64,
     "heldout_steps": np.int64,
     "heldout_curve": np.float64,
+    "validation_curve": np.float64,
     "control_biases": np.float64,
     "control_mutual_informations": np.float64,
 }
@@ -487,7 +488,7 @@ class RepresentationBiasResult:
         B = mutual_information / entropy; NaN when undefined (see `reason`).
         Stored raw, never clipped to [0, 1].
     mutual_information : float
-        Held-out DV bound with the final critic, marginal term taken over
+        Held-out DV bound of the kept critic (see `best_step`), marginal term taken over
         the classes of Z (nats).
     mutual_information_sampled : float
         Same critic and split, marginal term from one sampled pairing.
@@ -501,7 +502,8 @@ class RepresentationBiasResult:
     train_curve : numpy.ndarray, shape (steps,)
         Training-batch DV bound at every iteration.
     heldout_steps, heldout_curve : numpy.ndarray
-        Held-out DV bound after those iterations.
+        Held-out DV bound after those iterations (shown, never used to
+        choose the critic).
     class_counts : numpy.ndarray
         Samples per class on the evaluation sample (empty if continuous).
     n, n_train, n_heldout : int
@@ -512,6 +514,12 @@ class RepresentationBiasResult:
         Why `bias` is NaN, when it is.
     train_entropy : float
         Entropy of `train_counts` given by the caller (context only), or NaN.
+    validation_curve : numpy.ndarray
+        DV bound on the validation part (carved out of the training split)
+        at `heldout_steps`; empty without one.
+    best_step : int
+        Iteration of the kept critic: the best validation bound with early
+        stopping, else the last iteration (0 when MINE did not run).
     """
 
     bias: float
@@ -533,6 +541,8 @@ class RepresentationBiasResult:
     flags: tuple = ()
     reason: str | None = None
     train_entropy: float = float("nan")
+    validation_curve: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0))
+    best_step: int = 0
 
     def __post_init__(self):
         for name, dtype in _ARRAY_FIELDS.items():

@@ -36,6 +36,9 @@ def representation_bias(
     width=256,
     train_fraction=0.7,
     eval_every=100,
+    validation_fraction=0.2,
+    early_stopping=True,
+    weight_decay=1.0,
     continuous=False,
     marginal_subset=128,
     pca_dims=None,
@@ -80,8 +83,22 @@ def representation_bias(
     train_fraction : float
         Share of each class used to train the critic.
     eval_every : int
-        Iterations per compiled training call; the held-out bound is
-        recorded after each call.
+        Iterations per compiled training call; the validation and held-out
+        bounds are recorded after each call.
+    validation_fraction : float
+        Share of each class of the training split set aside (never trained
+        on) to choose the critic: with `early_stopping`, the weights kept are
+        those with the best validation bound. 0 disables it.
+    early_stopping : bool
+        Keep the critic at the evaluation with the best validation bound
+        instead of the final one. The held-out split plays no part in the
+        choice, so the reported held-out value stays a fair DV bound
+        (see docs/measures/representation.md, "Early stopping").
+    weight_decay : float
+        Decoupled (AdamW-style) decay of the weight matrices per step, in
+        units of the learning rate (AdamW convention); 0 disables it. It
+        keeps a wide critic from fitting noise dimensions (see
+        docs/measures/representation.md, "Early stopping and weight decay").
     continuous : bool
         Treat `protected` as real-valued: I only, B = NaN with reason
         ``continuous_protected``; the held-out marginal term then averages
@@ -161,6 +178,12 @@ def representation_bias(
         raise ValueError(f"ema_alpha must be in (0, 1], got {ema_alpha}")
     if control_permutations < 1:
         raise ValueError("control_permutations must be >= 1")
+    if not 0.0 <= validation_fraction < 1.0:
+        raise ValueError(f"validation_fraction must be in [0, 1), got {validation_fraction}")
+    if not (math.isfinite(weight_decay) and weight_decay >= 0.0):
+        raise ValueError(f"weight_decay must be finite and >= 0, got {weight_decay}")
+    if early_stopping and validation_fraction == 0.0:
+        raise ValueError("early_stopping needs a validation_fraction > 0")
     r = _np.validate_representations(representations)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     n = r.shape[0]
@@ -172,6 +195,8 @@ def representation_bias(
         ema_alpha=float(ema_alpha), width=int(width), hidden_layers=2, activation="elu",
         mapping_widths=[int(r.shape[1]), None if continuous else int(z.max()) + 1],
         train_fraction=float(train_fraction), eval_every=eval_every,
+        validation_fraction=float(validation_fraction), early_stopping=bool(early_stopping),
+        weight_decay=float(weight_decay),
         control=bool(control), control_permutations=int(control_permutations),
         continuous=bool(continuous), pca_dims=None if pca_dims is None else int(pca_dims),
         marginal="subset" if continuous else "exact_over_z",
@@ -225,16 +250,17 @@ def representation_bias(
         entropy=h, control_bias=nanmean(control_b), control_mutual_information=nanmean(control_mi),
         control_biases=control_b, control_mutual_informations=control_mi,
         train_curve=main["train_curve"], heldout_steps=main["heldout_steps"],
-        heldout_curve=main["heldout_curve"], class_counts=counts, n=n,
+        heldout_curve=main["heldout_curve"], validation_curve=main["validation_curve"],
+        best_step=main["best_step"], class_counts=counts, n=n,
         n_train=main["n_train"], n_heldout=main["n_heldout"], settings=settings,
         flags=flags, reason=reason, train_entropy=train_entropy)
 
 
 # Compiled critics kept between calls (keyed by everything baked into the
 # graph), so estimating many layers/checkpoints does not re-trace each time.
-_RUNNERS = {}
+_RUNNERS: dict[tuple, "_Runner"] = {}
 _MAX_RUNNERS = 4
-_GRAPH_KEYS = ("batch_size", "learning_rate", "ema_alpha", "width", "jit_compile")
+_GRAPH_KEYS = ("batch_size", "learning_rate", "ema_alpha", "width", "weight_decay", "jit_compile")
 
 
 def _runner(tf, settings):
@@ -268,7 +294,7 @@ def split_indices(z, train_fraction, seed, stratify=True):
     >>> len(tr), len(ho), int(np.sum(np.arange(20)[ho] >= 10))
     (14, 6, 3)
     """
-    rng = np.random.default_rng([int(seed), 0])
+    rng = np.random.default_rng([*(int(x) for x in np.atleast_1d(seed)), 0])
     if not stratify:
         order = rng.permutation(len(z))
         cut = int(round(train_fraction * len(z)))
@@ -301,6 +327,14 @@ class _Runner:
         tr, ho = split_indices(z, s["train_fraction"], s["seed"], stratify=not continuous)
         if ho.size == 0:
             raise ValueError("the held-out split is empty: need more samples")
+        # The validation part is carved out of the training split, so the
+        # held-out split never influences which critic is kept.
+        fit, val = tr, tr[:0]
+        if s["validation_fraction"] > 0:
+            sub_fit, sub_val = split_indices(z[tr], 1.0 - s["validation_fraction"], [s["seed"], 4],
+                                             stratify=not continuous)
+            if sub_val.size and sub_fit.size:
+                fit, val = tr[sub_fit], tr[sub_val]
         mean, std = r[tr].mean(axis=0), r[tr].std(axis=0)
         std[std == 0] = 1.0  # constant features stay constant (at 0)
         rs = (r - mean) / std
@@ -314,6 +348,8 @@ class _Runner:
             cand = zf[ho[sub]]
             logw = np.full(len(sub), -math.log(len(sub)))
             heldout_counts = None
+            logw_val = logw
+            cand_val = cand
         else:
             c = int(z.max()) + 1
             zf = np.eye(c)[z]
@@ -321,13 +357,22 @@ class _Runner:
             heldout_counts = np.bincount(z[ho], minlength=c)
             with np.errstate(divide="ignore"):
                 logw = np.log(heldout_counts / ho.size)
+                logw_val = np.log(np.bincount(z[val], minlength=c) / max(1, val.size))
+            cand_val = cand
         f32 = np.float32
-        return dict(r_tr=rs[tr].astype(f32), z_tr=zf[tr].astype(f32), r_ho=rs[ho].astype(f32),
-                    z_ho=zf[ho].astype(f32), cand=cand.astype(f32), logw=logw.astype(f32),
-                    heldout_counts=heldout_counts, n_train=tr.size, n_heldout=ho.size,
+        perm_rng = np.random.default_rng([s["seed"], 3])
+        held = dict(r=rs[ho].astype(f32), z=zf[ho].astype(f32), cand=cand.astype(f32),
+                    logw=logw.astype(f32),
                     # sampled marginal: r of another held-out row with z_i
-                    r_perm=rs[ho][np.random.default_rng([s["seed"], 3]).permutation(ho.size)]
-                    .astype(f32))
+                    r_perm=rs[ho][perm_rng.permutation(ho.size)].astype(f32))
+        valid = None
+        if val.size:
+            valid = dict(r=rs[val].astype(f32), z=zf[val].astype(f32), cand=cand_val.astype(f32),
+                         logw=logw_val.astype(f32),
+                         r_perm=rs[val][perm_rng.permutation(val.size)].astype(f32))
+        return dict(r_tr=rs[fit].astype(f32), z_tr=zf[fit].astype(f32), held=held, valid=valid,
+                    heldout_counts=heldout_counts, n_train=tr.size, n_heldout=ho.size,
+                    n_fit=fit.size)
 
     # -- graph ----------------------------------------------------------
     def _build(self, d_r, d_z):
@@ -342,6 +387,7 @@ class _Runner:
                         ("g1", (w,), None), ("G2", (w, w), 2 * w), ("g2", (w,), None),
                         ("G3", (w, 1), w + 1), ("g3", (1,), None)]
         self.params = [tf.Variable(tf.zeros(shape), name=name) for name, shape, _ in self._shapes]
+        self.best = [tf.Variable(tf.zeros_like(p)) for p in self.params]
         self.m = [tf.Variable(tf.zeros_like(p)) for p in self.params]
         self.v = [tf.Variable(tf.zeros_like(p)) for p in self.params]
         self.t = tf.Variable(0.0)
@@ -349,6 +395,10 @@ class _Runner:
         self.gen = tf.random.Generator.from_seed(s["seed"])
         k = s["batch_size"]
         lr, alpha = s["learning_rate"], s["ema_alpha"]
+        decay = lr * s["weight_decay"]
+        # Decoupled decay on the weights that read R only: it damps noise
+        # dimensions without capping how large the critic's outputs can grow.
+        decays = [decay if name in ("A1", "G1r") else 0.0 for name, _, _ in self._shapes]
         log_keep = math.log1p(-alpha) if alpha < 1 else -math.inf
         log_alpha = math.log(alpha)
         spec_r = tf.TensorSpec([None, d_r], tf.float32)
@@ -395,10 +445,11 @@ class _Runner:
                 self.t.assign_add(1.0)
                 t = self.t
                 lr_t = lr * tf.sqrt(1 - _ADAM_BETA2 ** t) / (1 - _ADAM_BETA1 ** t)
-                for p, g, m, v in zip(self.params, grads, self.m, self.v):
+                for p, g, m, v, wd in zip(self.params, grads, self.m, self.v, decays):
                     m.assign(_ADAM_BETA1 * m + (1 - _ADAM_BETA1) * g)
                     v.assign(_ADAM_BETA2 * v + (1 - _ADAM_BETA2) * tf.square(g))
-                    p.assign_sub(lr_t * m / (tf.sqrt(v) + _ADAM_EPS))
+                    step = lr_t * m / (tf.sqrt(v) + _ADAM_EPS)
+                    p.assign_sub(step + wd * p if wd else step)
                 out = out.write(i, tf.reduce_mean(oj) - ln_m)
             return out.stack()
 
@@ -417,7 +468,18 @@ class _Runner:
             tp = tf.reshape(head(pairs), [nr, nc]) + logw[None, :]
             return tf.reduce_sum(oj), tf.reduce_logsumexp(tp), tf.reduce_logsumexp(om)
 
+        @tf.function
+        def keep():
+            for b, p in zip(self.best, self.params):
+                b.assign(p)
+
+        @tf.function
+        def restore():
+            for b, p in zip(self.best, self.params):
+                p.assign(b)
+
         self._train, self._evaluate = train, evaluate
+        self._keep, self._restore = keep, restore
         self._built_for = (d_r, d_z)
 
     def _reset(self):
@@ -434,13 +496,14 @@ class _Runner:
         self.ln_ema.assign(0.0)
         self.gen.reset_from_seed(seed)
 
-    def _heldout(self, d):
-        n_h = d["r_ho"].shape[0]
+    def _bound(self, d):
+        """DV bounds (exact Z-marginal, sampled marginal) of the current critic on one part."""
+        n_h = d["r"].shape[0]
         block = max(1, _EVAL_BLOCK // max(1, d["cand"].shape[0] * self.s["width"]))
         total, lse_pairs, lse_sampled = 0.0, [], []
         for lo in range(0, n_h, block):
             sl = slice(lo, lo + block)
-            s_oj, lp, ls = self._evaluate(d["r_ho"][sl], d["z_ho"][sl], d["r_perm"][sl],
+            s_oj, lp, ls = self._evaluate(d["r"][sl], d["z"][sl], d["r_perm"][sl],
                                           d["cand"], d["logw"])
             total += float(s_oj)
             lse_pairs.append(float(lp))
@@ -458,9 +521,11 @@ class _Runner:
             self._build(*dims)
         self._reset()
         steps, every = self.s["steps"], self.s["eval_every"]
+        select = self.s["early_stopping"] and d["valid"] is not None
         r_tr, z_tr = self.tf.constant(d["r_tr"]), self.tf.constant(d["z_tr"])
-        curve, h_steps, h_curve = [], [], []
+        curve, h_steps, h_curve, v_curve = [], [], [], []
         diverged, done = False, 0
+        best_value, best_step = -math.inf, steps
         while done < steps:
             chunk = min(every, steps - done)
             vals = self._train(r_tr, z_tr, self.tf.constant(chunk, self.tf.int32)).numpy()
@@ -469,18 +534,28 @@ class _Runner:
             if not np.all(np.isfinite(vals)):
                 diverged = True
                 break
-            exact, _ = self._heldout(d)
+            # The held-out curve is recorded for display and the convergence
+            # flag only; the critic is chosen on the validation part.
+            exact, _ = self._bound(d["held"])
+            valid = self._bound(d["valid"])[0] if d["valid"] is not None else float("nan")
             h_steps.append(done)
             h_curve.append(exact)
-            if not np.isfinite(exact):
+            v_curve.append(valid)
+            if not (np.isfinite(exact) and (d["valid"] is None or np.isfinite(valid))):
                 diverged = True
                 break
+            if select and valid > best_value:
+                best_value, best_step = valid, done
+                self._keep()
         curve = np.concatenate(curve)
         if diverged:
             mi = mi_sampled = float("nan")
         else:
-            mi, mi_sampled = self._heldout(d)
+            if select:
+                self._restore()
+            mi, mi_sampled = self._bound(d["held"])
         return dict(mi=mi, mi_sampled=mi_sampled, train_curve=curve,
                     heldout_steps=np.array(h_steps, np.int64), heldout_curve=np.array(h_curve),
+                    validation_curve=np.array(v_curve), best_step=best_step if select else done,
                     heldout_counts=d["heldout_counts"], n_train=d["n_train"],
                     n_heldout=d["n_heldout"], diverged=diverged)
