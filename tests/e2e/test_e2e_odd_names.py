@@ -13,7 +13,8 @@ import pytest
 
 import plugin_fixtures as fx
 from tb_bias_plugin import summary
-from tb_harness import TensorBoard
+from conftest import ARTIFACTS
+from tb_harness import PLUGIN_IFRAME, TensorBoard, tab_url
 
 ODD = ['quo"te', "back\\slash", "tab\there", "new\nline", "ünïcødé ✓"]
 ODD_TAG = 'ta"g\\x\ty'
@@ -72,7 +73,7 @@ def test_python_loader_serves_every_odd_name(odd_logdir):
         server.stop()
 
 
-def test_fast_loader_lists_what_it_cannot_read_and_serves_the_rest(odd_logdir):
+def test_fast_loader_lists_what_it_cannot_read_and_serves_the_rest(odd_logdir, browser):
     server = _serve(odd_logdir, "--load_fast=true")
     try:
         body = _settled_runs(server, {"good", *ODD})
@@ -87,5 +88,18 @@ def test_fast_loader_lists_what_it_cannot_read_and_serves_the_rest(odd_logdir):
             assert status == 422 and "--load_fast=false" in answer["error"]
         for run, tag in readable:
             assert server.get("table", {"run": run, "tag": tag})["total"] > 0
+        # the tab says so too, and still shows the readable tables
+        for width in (1000, 1600):
+            page = browser.new_page(viewport={"width": width, "height": 800})
+            page.goto(tab_url(server.url))
+            ui = page.frame_locator(PLUGIN_IFRAME)
+            notice = ui.locator('[data-testid="unreadable"]')
+            notice.locator("summary").click()
+            assert "%d logged tables cannot be read" % len(unreadable) in notice.inner_text()
+            assert "--load_fast=false" in notice.inner_text()
+            ui.locator('[data-testid="table-row"]').first.wait_for()
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / ("odd_names_fast_loader_%d.png" % width)), full_page=True)
+            page.close()
     finally:
         server.stop()

@@ -6,7 +6,7 @@ import { createApi, errorMessage, type Api } from "./api.js";
 import { loadView } from "./discover.js";
 import { LatestRequest } from "./latest.js";
 import { findViews, RELOAD_EVENT, viewHashPrefix, type MeasureView, type MeasureViewElement, type ReloadRequest, type ViewLoader } from "./registry.js";
-import { runsOfMeasure, type RunsResponse } from "./types.js";
+import { runsOfMeasure, type RunsResponse, type UnreadableTag } from "./types.js";
 import { hashScope, hashWindow, isOwnTab, MEASURE_KEY, readEntries, shellKeys, writeEntries, type HashScope, type HashWindow } from "./url-state.js";
 import "./empty-state.js";
 
@@ -60,6 +60,17 @@ export class BiasApp extends LitElement {
       }
       .centered {
         padding: 24px;
+      }
+      .unreadable {
+        flex: none;
+        margin: 4px 10px;
+        padding: 4px 8px;
+        border-left: 3px solid var(--warn, #b35c00);
+        background: var(--panel);
+        font-size: 12px;
+      }
+      .unreadable li {
+        overflow-wrap: anywhere;
       }
     `,
   ];
@@ -180,9 +191,23 @@ export class BiasApp extends LitElement {
         onSelect: (measure) => this.select(measure),
       })}
       ${this.runsError ? html`<div class="error" role="alert" data-testid="error-message">${this.runsError}</div>` : nothing}
+      ${unreadableNotice(runs.unreadable ?? [])}
       <div class="view" role="tabpanel" aria-label=${view.title}>${this.element(view, runs)}</div>
     `;
   }
+}
+
+/** Tables that exist but cannot be read: named, with the reason, folded. */
+function unreadableNotice(unreadable: readonly UnreadableTag[]) {
+  if (unreadable.length === 0) return nothing;
+  const name = (u: UnreadableTag) =>
+    u.run === null ? "" : `${JSON.stringify(u.run)}${u.tag === null ? "" : ` / ${JSON.stringify(u.tag)}`}: `;
+  return html`<details class="unreadable" data-testid="unreadable">
+    <summary>${unreadable.length === 1 ? "1 logged table cannot be read" : `${unreadable.length} logged tables cannot be read`}</summary>
+    <ul>
+      ${unreadable.map((u) => html`<li>${name(u)}${u.error}</li>`)}
+    </ul>
+  </details>`;
 }
 
 declare global {

@@ -22,9 +22,18 @@ export interface MeasureInfo {
   config: unknown;
 }
 
+/** A logged table the server cannot read, and why (shown, never hidden). */
+export interface UnreadableTag {
+  run: string | null;
+  tag: string | null;
+  error: string;
+}
+
 export interface RunsResponse {
   runs: RunEntry[];
   measures: MeasureInfo[];
+  /** absent from servers older than this frontend */
+  unreadable?: UnreadableTag[];
 }
 
 export interface ErrorBody {
