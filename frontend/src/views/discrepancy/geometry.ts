@@ -1,0 +1,104 @@
+// Pure geometry of the DIPDI view: the curve across steps with its band,
+// the log colour scale of the discrepancy matrix and the subgroup bars.
+import { scaleLinear } from "d3-scale";
+import { line, area } from "d3-shape";
+
+export interface StepPoint {
+  step: number;
+  dipdi: number | null;
+  low: number | null;
+  high: number | null;
+  stars: string;
+}
+
+export interface StepChart {
+  line: string;
+  band: string;
+  points: { x: number; y: number; step: number; stars: string }[];
+  zeroY: number;
+  yTicks: { y: number; value: number }[];
+  xTicks: { x: number; value: number }[];
+}
+
+const finite = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
+
+/** The curve of DIPDI across steps in a `width` x `height` box (margins inside). */
+export function stepChart(points: readonly StepPoint[], width: number, height: number, margin = { left: 40, right: 12, top: 18, bottom: 24 }): StepChart {
+  const steps = points.map((p) => p.step);
+  const values = points.flatMap((p) => [p.dipdi, p.low, p.high]).filter(finite);
+  let lo = Math.min(0, ...values);
+  let hi = Math.max(0, ...values);
+  if (lo === hi) hi = lo + 1;
+  const pad = (hi - lo) * 0.05;
+  lo -= pad;
+  hi += pad;
+  const x0 = Math.min(...steps);
+  const x1 = Math.max(...steps);
+  const x = scaleLinear().domain(x0 === x1 ? [x0 - 1, x1 + 1] : [x0, x1]).range([margin.left, width - margin.right]);
+  const y = scaleLinear().domain([lo, hi]).range([height - margin.bottom, margin.top]).nice();
+  const drawn = line<StepPoint>()
+    .defined((p) => finite(p.dipdi))
+    .x((p) => x(p.step))
+    .y((p) => y(p.dipdi as number));
+  const band = area<StepPoint>()
+    .defined((p) => finite(p.low) && finite(p.high))
+    .x((p) => x(p.step))
+    .y0((p) => y(p.low as number))
+    .y1((p) => y(p.high as number));
+  return {
+    line: drawn(points as StepPoint[]) ?? "",
+    band: band(points as StepPoint[]) ?? "",
+    points: points.filter((p) => finite(p.dipdi)).map((p) => ({ x: x(p.step), y: y(p.dipdi as number), step: p.step, stars: p.stars })),
+    zeroY: y(0),
+    yTicks: y.ticks(5).map((value) => ({ y: y(value), value })),
+    xTicks: (steps.length <= 12 ? steps : x.ticks(8)).map((value) => ({ x: x(value), value })),
+  };
+}
+
+/** Position in [0, 1] of `value` on a log scale over the positive finite values; null otherwise. */
+export function logPosition(value: number | null, values: readonly (number | null)[]): number | null {
+  const positive = values.filter((v): v is number => finite(v) && v > 0);
+  if (!finite(value) || value <= 0 || positive.length === 0) return null;
+  const lo = Math.log(Math.min(...positive));
+  const hi = Math.log(Math.max(...positive));
+  return hi === lo ? 0.5 : (Math.log(value) - lo) / (hi - lo);
+}
+
+/** A sequential light-to-dark blue for t in [0, 1] (grey for null). */
+export function heatColor(t: number | null): string {
+  if (t === null) return "#e0e0e0";
+  const from = [0xf0, 0xf6, 0xfb];
+  const to = [0x08, 0x30, 0x6b];
+  const c = from.map((f, i) => Math.round(f + (to[i]! - f) * t));
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}
+
+/** Whether cell (i, j) is one of the used pairs (in either order). */
+export function isUsed(i: number, j: number, used: readonly (readonly number[])[]): boolean {
+  return used.some(([a, b]) => (a === i && b === j) || (a === j && b === i));
+}
+
+/** Horizontal bar from zero: left edge and width in pixels of a value in a symmetric or positive domain. */
+export function barSpan(value: number | null, domain: readonly [number, number], width: number): { x: number; width: number } | null {
+  if (!finite(value)) return null;
+  const [lo, hi] = domain;
+  if (!(hi > lo)) return null;
+  const px = (v: number) => ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo)) * width;
+  const zero = px(0);
+  const end = px(value);
+  return { x: Math.min(zero, end), width: Math.max(1, Math.abs(end - zero)) };
+}
+
+/** Text of an output row: a number, or the argmax class and its value for a vector. */
+export function outputText(output: unknown, digits = 2): string {
+  if (typeof output === "number") return output.toFixed(digits);
+  if (Array.isArray(output) && output.every((v) => typeof v === "number")) {
+    const values = output as number[];
+    let best = 0;
+    values.forEach((v, i) => {
+      if (v > values[best]!) best = i;
+    });
+    return `c${best} ${values[best]!.toFixed(digits)}`;
+  }
+  return "\u2014";
+}

@@ -1,0 +1,373 @@
+import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { scaleLinear } from "d3-scale";
+import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
+import { formatCount, formatSigned, formatValue } from "../../charts/format.js";
+import { histogramBars } from "../../charts/plots.js";
+import { baseStyles } from "../../charts/theme.js";
+import { tableStyles } from "../../charts/table-styles.js";
+import { errorMessage, type Api } from "../../shell/api.js";
+import { LatestRequest } from "../../shell/latest.js";
+import type { MeasureViewElement } from "../../shell/registry.js";
+import type { RunEntry } from "../../shell/types.js";
+import type { HashScope } from "../../shell/url-state.js";
+import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "./geometry.js";
+import type { CompareResponse, ExamplesResponse, StepResponse, StepsResponse, Summary } from "./types.js";
+
+const CHART_H = 220;
+const MIN_GROUP_N = 30;
+
+function q(params: Record<string, string | number | undefined>): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
+  return s.toString();
+}
+
+function bandLabel(s: Summary): string {
+  const u = s.uncertainty;
+  if (u.kind === "replicates") return `mean ± sd of ${u.replicates} replicates`;
+  if (u.kind === "bootstrap") return `bootstrap 95% CI (${u.covers ?? "test-set sampling only"})`;
+  return "no interval";
+}
+
+/** The DIPDI view: curve across steps, matrix, subgroups, examples, and development vs deployment. */
+@customElement("tb-bias-discrepancy-view")
+export class DiscrepancyView extends LitElement implements MeasureViewElement {
+  @property({ attribute: false }) api!: Api;
+  @property({ attribute: false }) runs: RunEntry[] = [];
+  @property({ attribute: false }) config: unknown = null;
+  @property({ attribute: false }) hash!: HashScope;
+
+  @state() private run = "";
+  @state() private tag = "";
+  @state() private step: number | null = null;
+  @state() private run2 = "";
+  @state() private steps: StepsResponse | null = null;
+  @state() private detail: StepResponse | null = null;
+  @state() private examples: ExamplesResponse | null = null;
+  @state() private compare: CompareResponse | null = null;
+  @state() private error = "";
+  @state() private width = 900;
+  private readonly stepsRequest = new LatestRequest(this);
+  private readonly detailRequest = new LatestRequest(this);
+  private readonly compareRequest = new LatestRequest(this);
+  private observer: ResizeObserver | null = null;
+
+  static override styles = [
+    baseStyles,
+    tableStyles,
+    css`
+      :host { padding: 12px 16px; }
+      .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
+      .controls label { display: inline-flex; gap: 6px; align-items: center; color: var(--muted); }
+      .grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(14rem, 1fr); gap: 16px; }
+      .grid2 { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; margin-top: 16px; }
+      section { background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 8px 10px; min-width: 0; }
+      h3 { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
+      .muted { color: var(--muted); }
+      .means td, .means th { padding: 2px 6px; text-align: right; }
+      .means th:first-child, .means td:first-child { text-align: left; }
+      svg { display: block; overflow: visible; }
+      svg text { font-size: 11px; fill: var(--muted); }
+      .star { fill: #a4262c; font-weight: 700; font-size: 13px; }
+      table.top { border-collapse: collapse; width: 100%; font-size: 12px; }
+      table.top th, table.top td { padding: 2px 6px; border-bottom: 1px solid var(--border); text-align: right; white-space: nowrap; }
+      table.top th:first-child, table.top td:first-child, table.top td.group { text-align: left; }
+      .scroll { overflow-x: auto; }
+      .delta { font-size: 16px; font-weight: 600; }
+      .rising { color: #a4262c; }
+      .error { color: var(--danger); }
+      @media (max-width: 1100px) { .grid { grid-template-columns: 1fr; } }
+    `,
+  ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w && Math.abs(w - this.width) > 4) this.width = w;
+    });
+    this.observer.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.observer?.disconnect();
+    super.disconnectedCallback();
+  }
+
+  private get tagRuns(): RunEntry[] {
+    return this.runs.filter((r) => r.tags.length > 0);
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("runs")) {
+      const runs = this.tagRuns;
+      if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
+      const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
+      if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
+      if (!this.run2 || !runs.some((r) => r.run === this.run2)) this.run2 = runs.find((r) => r.run !== this.run)?.run ?? "";
+      this.loadSteps();
+    }
+  }
+
+  private loadSteps(): void {
+    if (!this.run || !this.tag) return;
+    this.stepsRequest.run(
+      (signal) => this.api.get<StepsResponse>(`discrepancy_steps?${q({ run: this.run, tag: this.tag })}`, signal),
+      (data) => {
+        this.steps = data;
+        this.error = "";
+        const known = data.steps.map((s) => s.step);
+        if (this.step === null || !known.includes(this.step)) this.step = known[0] ?? null;
+        this.loadDetail();
+        this.loadCompare();
+      },
+      (e) => (this.error = errorMessage(e)),
+    );
+  }
+
+  private loadDetail(): void {
+    if (this.step === null) return;
+    const params = q({ run: this.run, tag: this.tag, step: this.step });
+    this.detailRequest.run(
+      (signal) =>
+        Promise.all([
+          this.api.get<StepResponse>(`discrepancy?${params}`, signal),
+          this.api.get<ExamplesResponse>(`discrepancy_examples?${params}&limit=15`, signal),
+        ]),
+      ([detail, examples]) => {
+        this.detail = detail;
+        this.examples = examples;
+      },
+      (e) => (this.error = errorMessage(e)),
+    );
+  }
+
+  private loadCompare(): void {
+    if (!this.run2 || this.step === null) {
+      this.compare = null;
+      return;
+    }
+    const params = q({ run: this.run, tag: this.tag, step: this.step, run2: this.run2, step2: this.step });
+    this.compareRequest.run(
+      (signal) => this.api.get<CompareResponse>(`discrepancy_compare?${params}`, signal),
+      (data) => (this.compare = data),
+      (e) => {
+        this.compare = null;
+        this.error = `compare: ${errorMessage(e)}`;
+      },
+    );
+  }
+
+  private select(kind: "run" | "tag" | "step" | "run2", value: string): void {
+    if (kind === "run") {
+      this.run = value;
+      this.tag = this.tagRuns.find((r) => r.run === value)?.tags[0]?.tag ?? "";
+      // never compare a run with itself
+      if (this.run2 === value) this.run2 = this.tagRuns.find((r) => r.run !== value)?.run ?? "";
+      this.loadSteps();
+    } else if (kind === "tag") {
+      this.tag = value;
+      this.loadSteps();
+    } else if (kind === "step") {
+      this.step = Number(value);
+      this.loadDetail();
+      this.loadCompare();
+    } else {
+      this.run2 = value;
+      this.loadCompare();
+    }
+  }
+
+  override render() {
+    const runs = this.tagRuns;
+    const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
+    return html`
+      <div class="controls">
+        <label>Run <select data-testid="run-select" @change=${(e: Event) => this.select("run", (e.target as HTMLSelectElement).value)}>
+          ${runs.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run}>${r.run}</option>`)}
+        </select></label>
+        <label>Tag <select data-testid="tag-select" @change=${(e: Event) => this.select("tag", (e.target as HTMLSelectElement).value)}>
+          ${tags.map((t) => html`<option .value=${t.tag} ?selected=${t.tag === this.tag}>${t.tag}</option>`)}
+        </select></label>
+        <label>Step <select data-testid="step-select" @change=${(e: Event) => this.select("step", (e.target as HTMLSelectElement).value)}>
+          ${(this.steps?.steps ?? []).map((s) => html`<option .value=${String(s.step)} ?selected=${s.step === this.step}>${s.step}</option>`)}
+        </select></label>
+        ${this.steps ? html`<span class="muted">${this.steps.discrepancy}, ${this.steps.pairing}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
+      </div>
+      ${this.error ? html`<p class="error" data-testid="error-message">${this.error}</p>` : nothing}
+      <div class="grid">
+        <section data-testid="dipdi-steps">${this.renderSteps()}</section>
+        <section data-testid="dipdi-means">${this.renderMeans()}</section>
+      </div>
+      <div class="grid2">
+        <section data-testid="dipdi-matrix">${this.renderMatrix()}</section>
+        <section data-testid="dipdi-groups">${this.renderGroups()}</section>
+      </div>
+      <div class="grid2">
+        <section data-testid="dipdi-histogram">${this.renderHistogram()}</section>
+        <section data-testid="dipdi-top">${this.renderTop()}</section>
+      </div>
+      <section data-testid="dipdi-compare" style="margin-top:16px">${this.renderCompare(runs)}</section>
+    `;
+  }
+
+  private chartWidth(share: number): number {
+    return Math.max(260, Math.floor((this.width - 60) * share));
+  }
+
+  private renderSteps() {
+    const steps = this.steps?.steps ?? [];
+    if (!steps.length) return html`<p class="muted" data-testid="loading">Loading…</p>`;
+    const width = this.chartWidth(this.width > 1100 ? 0.72 : 0.95);
+    const chart = stepChart(
+      steps.map((s) => ({ step: s.step, dipdi: s.dipdi, low: s.uncertainty.low, high: s.uncertainty.high, stars: s.uncertainty.stars ?? "" })),
+      width,
+      CHART_H,
+    );
+    return html`
+      <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!)}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ≥ 6 replicates)</span></h3>
+      <svg width=${width} height=${CHART_H} role="img" aria-label="DIPDI across steps" data-testid="dipdi-curve">
+        ${chart.yTicks.map((t) => svg`<line x1="40" x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x="34" y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
+        ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
+        <line x1="40" x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
+        <path d=${chart.band} fill=${OKABE_ITO[0]} fill-opacity="0.18" data-testid="dipdi-band"></path>
+        <path d=${chart.line} fill="none" stroke=${OKABE_ITO[0]} stroke-width="2" data-testid="dipdi-line"></path>
+        ${chart.points.map(
+          (p) => svg`<circle cx=${p.x} cy=${p.y} r=${p.step === this.step ? 5 : 3.5} fill=${p.step === this.step ? OKABE_ITO[1] : OKABE_ITO[0]}
+              style="cursor:pointer" data-testid="dipdi-point" data-step=${p.step} @click=${() => this.select("step", String(p.step))}></circle>
+            ${p.stars ? svg`<text class="star" x=${p.x} y=${p.y - 9} text-anchor="middle" data-testid="dipdi-star">${p.stars}</text>` : nothing}`,
+        )}
+      </svg>
+      <div class="muted">step (x) · DIPDI in natural-log units (y); click a point to inspect that step</div>
+    `;
+  }
+
+  private renderMeans() {
+    const steps = this.steps?.steps ?? [];
+    if (!steps.length) return nothing;
+    return html`
+      <h3>Mean discrepancies</h3>
+      <div class="scroll"><table class="means">
+        <thead><tr><th>step</th><th>DIPDI</th><th>between</th><th>within ${this.steps!.pool_names[0]}</th><th>within ${this.steps!.pool_names[1]}</th></tr></thead>
+        <tbody>${steps.map(
+          (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""}>
+            <td>${s.step}</td><td>${formatValue(s.dipdi, 2)}${s.uncertainty.stars ?? ""}</td>
+            <td>${formatValue(s.between, 2)}</td><td>${formatValue(s.within_a, 2)}</td><td>${formatValue(s.within_b, 2)}</td></tr>`,
+        )}</tbody>
+      </table></div>
+      <p class="muted">A rise in DIPDI can come from the between-pool mean rising or the within-pool means falling.</p>
+    `;
+  }
+
+  private renderMatrix() {
+    const d = this.detail;
+    if (!d) return nothing;
+    const n = d.models.length;
+    const size = Math.min(34, Math.floor((this.chartWidth(0.45) - 60) / Math.max(n, 1)));
+    const off = 44;
+    const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
+    const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
+    const total = off + n * size + 4;
+    return html`
+      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${d.pairing}; replicate ${d.replicate})</span></h3>
+      <svg width=${total} height=${total} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
+        ${d.models.map(
+          (m, i) => svg`<text x=${off - 4} y=${off + i * size + size / 2 + 4} text-anchor="end">${m}</text>
+            <text x=${off + i * size + size / 2} y=${off - 6} text-anchor="middle">${m}</text>`,
+        )}
+        ${d.matrix.map((row, i) =>
+          row.map((v, j) => {
+            const outlined = i !== j && isUsed(i, j, used);
+            return svg`<rect x=${off + j * size} y=${off + i * size} width=${size - 1} height=${size - 1}
+              fill=${i === j ? "#fff" : heatColor(logPosition(v, values))} stroke=${outlined ? "#D55E00" : "none"} stroke-width=${outlined ? 2 : 0}
+              data-testid=${outlined ? "heat-cell-used" : "heat-cell"}><title>${d.models[i]} vs ${d.models[j]}: ${formatValue(v, 3)}</title></rect>`;
+          }),
+        )}
+        <line x1=${off + d.m_a * size - 0.5} x2=${off + d.m_a * size - 0.5} y1=${off} y2=${off + n * size} stroke="#333"></line>
+        <line y1=${off + d.m_a * size - 0.5} y2=${off + d.m_a * size - 0.5} x1=${off} x2=${off + n * size} stroke="#333"></line>
+      </svg>
+      <div class="muted">DIPDI ${formatValue(d.dipdi, 3)}${d.reason ? ` (undefined: ${d.reason})` : ""}; n = ${formatCount(d.n)}</div>
+    `;
+  }
+
+  private renderGroups() {
+    const d = this.detail;
+    if (!d) return nothing;
+    if (!d.groups.length) return html`<h3>Subgroups</h3><p class="muted">No groups were logged.</p>`;
+    const width = this.chartWidth(0.45) - 140;
+    const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
+    const lo = Math.min(0, ...vals);
+    const hi = Math.max(0, ...vals, 1e-9);
+    return html`
+      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
+      ${d.groups.map((g) => {
+        const span = barSpan(g.dipdi, [lo, hi], width);
+        const small = g.n < MIN_GROUP_N;
+        return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
+          <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
+          <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}</svg>
+          <span style="white-space:nowrap">${formatValue(g.dipdi, 2)} <span class="muted">n=${formatCount(g.n)}</span></span>
+        </div>`;
+      })}
+    `;
+  }
+
+  private renderHistogram() {
+    const e = this.examples;
+    if (!e) return nothing;
+    if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
+    const width = this.chartWidth(0.45);
+    const h = 150;
+    const edges = e.histogram.edges;
+    const x = scaleLinear().domain([edges[0]!, edges[edges.length - 1]!]).range([30, width - 10]);
+    const bars = histogramBars(e.histogram.counts, edges, x, h - 20, h - 30, Math.max(...e.histogram.counts));
+    return html`
+      <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate})</span></h3>
+      <svg width=${width} height=${h} data-testid="excess-histogram">
+        ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${OKABE_ITO[4]}><title>${formatValue(b.low, 2)} to ${formatValue(b.high, 2)}: ${b.count}</title></rect>`)}
+        ${x.ticks(6).map((t) => svg`<text x=${x(t)} y=${h - 4} text-anchor="middle">${formatValue(t, 1)}</text>`)}
+        <line x1=${x(0)} x2=${x(0)} y1="4" y2=${h - 20} stroke="#999" stroke-dasharray="3 3"></line>
+      </svg>
+    `;
+  }
+
+  private renderTop() {
+    const e = this.examples;
+    if (!e) return nothing;
+    return html`
+      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept)</span></h3>
+      <div class="scroll"><table class="top" data-testid="top-table">
+        <thead><tr><th>id</th><th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
+        <tbody>${e.top.map(
+          (t) => html`<tr data-testid="top-row"><td>${t.id}</td><td class="group">${t.group ?? "\u2014"}</td><td>${formatValue(t.excess, 2)}</td>
+            ${t.outputs.map((o) => html`<td>${outputText(o)}</td>`)}</tr>`,
+        )}</tbody>
+      </table></div>
+    `;
+  }
+
+  private renderCompare(runs: RunEntry[]) {
+    const c = this.compare;
+    const others = runs.filter((r) => r.run !== this.run && r.tags.some((t) => t.tag === this.tag));
+    return html`
+      <h3>Development vs deployment at step ${this.step ?? "\u2014"}</h3>
+      <div class="controls">
+        <label>Compare ${this.run} with <select data-testid="compare-run-select" @change=${(e: Event) => this.select("run2", (e.target as HTMLSelectElement).value)}>
+          ${others.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run2}>${r.run}</option>`)}
+        </select></label>
+      </div>
+      ${c
+        ? html`<div style="display:flex;gap:32px;flex-wrap:wrap;align-items:baseline" data-testid="compare-summary">
+            ${[c.a, c.b].map(
+              (s) => html`<div><div class="muted">${s.run}</div><div>DIPDI <b>${formatValue(s.dipdi, 3)}</b>${s.uncertainty.stars ?? ""}
+                <span class="muted">± ${formatValue(s.uncertainty.kind === "replicates" ? s.uncertainty.std ?? null : null, 2)}</span></div>
+                <div class="muted">between ${formatValue(s.between, 2)} · within ${formatValue(s.within_a, 2)} / ${formatValue(s.within_b, 2)}</div></div>`,
+            )}
+            <div><div class="muted">change ΔDIPDI</div><div class="delta ${c.rising ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, 3)}</div>
+              <div class="muted">${c.rising ? "rises: a warning sign" : c.rising === false ? "does not rise" : ""}</div></div>
+          </div>`
+        : html`<p class="muted">Pick a second run with the same tag.</p>`}
+    `;
+  }
+}
