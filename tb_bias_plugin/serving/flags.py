@@ -77,8 +77,10 @@ class FlagStore:
         self._logdir = logdir
         self._lock = threading.Lock()
         # The parsed file and what identified it on disk: requests read flags
-        # from memory and the file is parsed again only when it changes.
+        # from memory and the file is parsed again only when it changes, by
+        # one thread while the others wait for its result.
         self._cached = None
+        self._parse_lock = threading.Lock()
         self._remove_stale_temporaries()
 
     def _remove_stale_temporaries(self):
@@ -132,10 +134,14 @@ class FlagStore:
         cached = self._cached
         if identity is not None and cached is not None and cached[0] == identity:
             return cached[1]
-        data = self._parse()
-        if identity is not None and not data.get("unreadable"):
-            self._cached = (identity, data)
-        return data
+        with self._parse_lock:
+            cached = self._cached
+            if identity is not None and cached is not None and cached[0] == identity:
+                return cached[1]  # parsed by another thread meanwhile
+            data = self._parse()
+            if identity is not None and not data.get("unreadable"):
+                self._cached = (identity, data)
+            return data
 
     def _parse(self):
         try:

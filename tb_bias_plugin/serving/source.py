@@ -32,7 +32,7 @@ _ALL_SAMPLES = 1_000_000
 
 #: Memory for values computed from loaded records (metric values, masks,
 #: views), shared by every table and evicted least recently used first.
-DERIVED_BYTES = 512 << 20
+DERIVED_BYTES = 128 << 20
 #: Memory for decoded records.
 VALUE_BYTES = 2 << 30
 
