@@ -1,7 +1,7 @@
 """The layering of docs/architecture.md, checked on every module's imports.
 
 Data flows one way: core -> storage -> web, writing -> measures -> serving
-and the public facades -> demo. A module may import its own package or a lower
+and the public facades -> demo and the command line. A module may import its own package or a lower
 layer; a measure never imports another measure or the registry; serving
 and the facades reach measures only through the registry and the Measure
 interface. Function-level imports count too.
@@ -16,7 +16,7 @@ import pytest
 PACKAGE = "tb_bias_plugin"
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), PACKAGE)
 
-RANK = {"core": 0, "storage": 1, "web": 2, "writing": 2, "measures": 3, "serving": 4, "": 5, "demo": 6}
+RANK = {"core": 0, "storage": 1, "web": 2, "writing": 2, "measures": 3, "serving": 4, "": 5, "demo": 6, "cli": 6}
 #: Modules of `measures` that are the shared interface, not a measure.
 MEASURE_INTERFACE = {"base", "registry"}
 #: Third-party packages core may use.
