@@ -238,8 +238,8 @@ def tabular_results(x: np.ndarray, hair: float) -> tuple[dict, np.ndarray]:
     absj = np.abs(jac)
     adjusted = proxy_adjusted_abs_jacobian(jac, proxy_betas(x, 2), 2)
     return {
-        "mask_gender": accumulated_sensitivity(absj, v="mask", protected=2),
         "proxy_adjusted": accumulated_sensitivity(adjusted, v="proxy_adjusted", protected=2),
+        "mask_gender": accumulated_sensitivity(absj, v="mask", protected=2),
         "uniform": accumulated_sensitivity(absj),
     }, probs
 

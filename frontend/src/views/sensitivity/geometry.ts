@@ -1,0 +1,39 @@
+// Pure helpers of the sensitivity view, testable without a DOM.
+
+/** Largest finite value (0 when none). */
+export function finiteMax(values: Iterable<number | null | undefined>): number {
+  let max = 0;
+  for (const v of values) if (v !== null && v !== undefined && Number.isFinite(v) && v > max) max = v;
+  return max;
+}
+
+/**
+ * Background of a heat-strip cell: the colour at an opacity proportional to
+ * value / max (a floor keeps non-zero values visible); transparent for 0 or
+ * undefined values.
+ */
+export function heat(value: number | null | undefined, max: number, rgb: readonly [number, number, number]): string {
+  if (value === null || value === undefined || !Number.isFinite(value) || !(max > 0) || value <= 0) return "transparent";
+  const alpha = Math.min(1, 0.08 + 0.92 * (value / max));
+  return `rgba(${rgb[0]},${rgb[1]},${rgb[2]},${alpha.toFixed(3)})`;
+}
+
+/** An SVG path through the defined points of a series; gaps break the line. */
+export function seriesPath(values: readonly (number | null)[], x: (i: number) => number, y: (v: number) => number): string {
+  let d = "";
+  let pen = false;
+  values.forEach((v, i) => {
+    if (v === null || !Number.isFinite(v)) {
+      pen = false;
+      return;
+    }
+    d += `${pen ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`;
+    pen = true;
+  });
+  return d;
+}
+
+/** Ticks for a [0, max] axis: 0, max/2, max (deduplicated). */
+export function simpleTicks(max: number): number[] {
+  return max > 0 ? [0, max / 2, max] : [0];
+}

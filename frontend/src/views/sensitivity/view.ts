@@ -1,0 +1,496 @@
+import { LitElement, html, css, nothing, svg, type PropertyValues, type TemplateResult } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { scaleLinear } from "d3-scale";
+import { OKABE_ITO } from "../../charts/colors.js";
+import { formatCount, formatValue } from "../../charts/format.js";
+import { histogramBars } from "../../charts/plots.js";
+import { baseStyles } from "../../charts/theme.js";
+import { errorMessage, type Api } from "../../shell/api.js";
+import { LatestRequest } from "../../shell/latest.js";
+import type { MeasureViewElement } from "../../shell/registry.js";
+import type { RunEntry } from "../../shell/types.js";
+import type { HashScope } from "../../shell/url-state.js";
+import { finiteMax, heat, seriesPath, simpleTicks } from "./geometry.js";
+import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
+
+const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
+const U_RGB: [number, number, number] = [0, 114, 178]; // model sensitivity u_t: blue
+const V_RGB: [number, number, number] = [213, 94, 0]; // protected weight V_t: vermillion
+
+function q(params: Record<string, string | number | undefined>): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
+  return s.toString();
+}
+
+function colorOf(names: readonly string[], name: string): string {
+  const i = names.indexOf(name);
+  return OKABE_ITO[(i < 0 ? 0 : i) % OKABE_ITO.length]!;
+}
+
+function describeChoice(c: Choice, featureNames: readonly string[]): string {
+  if (c.words.length) return `${c.kind}: ${c.words.join(", ")}`;
+  if (c.indices.length) return `${c.kind}: ${c.indices.map((i) => featureNames[i] ?? String(i)).join(", ")}`;
+  return c.kind || c.name;
+}
+
+/** The prediction-sensitivity view: distributions of P per v choice, steps, v comparison, examples. */
+@customElement("tb-bias-sensitivity-view")
+export class SensitivityView extends LitElement implements MeasureViewElement {
+  @property({ attribute: false }) api!: Api;
+  @property({ attribute: false }) runs: RunEntry[] = [];
+  @property({ attribute: false }) config: unknown = null;
+  @property({ attribute: false }) hash!: HashScope;
+
+  @state() private run = "";
+  @state() private tag = "";
+  @state() private step: number | null = null;
+  @state() private choiceA = "";
+  @state() private choiceB = "";
+  @state() private stat: StatName = "mean";
+  @state() private source: "top" | "sample" = "top";
+  @state() private steps: StepsResponse | null = null;
+  @state() private detail: StepResponse | null = null;
+  @state() private examples: ExamplesResponse | null = null;
+  @state() private compare: CompareResponse | null = null;
+  @state() private compareNote = "";
+  @state() private error = "";
+  @state() private width = 900;
+  private readonly stepsRequest = new LatestRequest(this);
+  private readonly detailRequest = new LatestRequest(this);
+  private readonly examplesRequest = new LatestRequest(this);
+  private readonly compareRequest = new LatestRequest(this);
+  private observer: ResizeObserver | null = null;
+  private restored = false;
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host { padding: 12px 16px; overflow: auto; }
+      .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
+      .controls label { display: inline-flex; gap: 6px; align-items: center; color: var(--muted); }
+      .grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; margin-bottom: 12px; }
+      section { background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 8px 10px; min-width: 0; margin-bottom: 12px; }
+      .grid section { margin-bottom: 0; }
+      h3 { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
+      .muted { color: var(--muted); }
+      .note { color: var(--muted); font-size: 12px; margin: 0 0 8px; }
+      table.stats { border-collapse: collapse; font-size: 12px; }
+      table.stats th, table.stats td { padding: 2px 8px; text-align: right; border-bottom: 1px solid var(--border); white-space: nowrap; }
+      table.stats th:first-child, table.stats td:first-child { text-align: left; }
+      .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; vertical-align: -1px; }
+      svg { display: block; overflow: visible; }
+      svg text { font-size: 11px; fill: var(--muted); }
+      .hists { display: flex; flex-wrap: wrap; gap: 10px; }
+      .hist h4 { margin: 0; font-size: 12px; font-weight: 600; }
+      .example { border-top: 1px solid var(--border); padding: 6px 0; }
+      .example:first-of-type { border-top: none; }
+      .meta { font-size: 12px; color: var(--muted); margin-bottom: 3px; }
+      .meta b { color: var(--fg); }
+      .strips { display: grid; grid-template-columns: 11rem auto; gap: 2px 8px; align-items: center; overflow-x: auto; }
+      .strip-label { font-size: 11px; color: var(--muted); white-space: nowrap; }
+      .strip { display: flex; gap: 2px; }
+      .tok { padding: 1px 4px; border-radius: 3px; font-family: ui-monospace, monospace; font-size: 12px; white-space: pre; border: 1px solid #e8eaed; min-width: 1.2em; text-align: center; }
+      .legend { display: flex; gap: 12px; font-size: 11px; color: var(--muted); margin: 2px 0 6px; flex-wrap: wrap; }
+      .feat { display: grid; grid-template-columns: 9rem 1fr 4.5rem; gap: 2px 8px; align-items: center; font-size: 12px; }
+      .bar { height: 10px; border-radius: 2px; }
+      .bartrack { background: #f1f3f4; border-radius: 2px; }
+      .rho { font-size: 15px; font-weight: 600; }
+      .empty { color: var(--muted); font-style: italic; }
+      @media (max-width: 1000px) { .grid { grid-template-columns: 1fr; } }
+    `,
+  ];
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.observer = new ResizeObserver((entries) => {
+      const w = entries[0]?.contentRect.width;
+      if (w && Math.abs(w - this.width) > 4) this.width = w;
+    });
+    this.observer.observe(this);
+  }
+
+  override disconnectedCallback(): void {
+    this.observer?.disconnect();
+    super.disconnectedCallback();
+  }
+
+  private get tagRuns(): RunEntry[] {
+    return this.runs.filter((r) => r.tags.length > 0);
+  }
+
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("runs")) {
+      if (!this.restored && this.hash) {
+        this.restored = true;
+        const h = this.hash.read();
+        this.run = h["run"] ?? "";
+        this.tag = h["tag"] ?? "";
+        this.step = h["step"] !== undefined && /^-?\d+$/.test(h["step"]) ? Number(h["step"]) : null;
+        this.choiceA = h["a"] ?? "";
+        this.choiceB = h["b"] ?? "";
+        if (STATS.includes(h["stat"] as StatName)) this.stat = h["stat"] as StatName;
+        if (h["source"] === "sample") this.source = "sample";
+      }
+      const runs = this.tagRuns;
+      if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
+      const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
+      if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
+      this.loadSteps();
+    }
+  }
+
+  private saveHash(): void {
+    if (!this.hash) return;
+    const entries: Record<string, string> = { run: this.run, tag: this.tag, stat: this.stat };
+    if (this.step !== null) entries["step"] = String(this.step);
+    if (this.choiceA) entries["a"] = this.choiceA;
+    if (this.choiceB) entries["b"] = this.choiceB;
+    if (this.source !== "top") entries["source"] = this.source;
+    try {
+      this.hash.write(entries);
+    } catch {
+      // a parent that refuses history writes: the view still works
+    }
+  }
+
+  private loadSteps(): void {
+    if (!this.run || !this.tag) return;
+    this.stepsRequest.run(
+      (signal) => this.api.get<StepsResponse>(`sensitivity_steps?${q({ run: this.run, tag: this.tag })}`, signal),
+      (data) => {
+        this.steps = data;
+        this.error = "";
+        if (this.step === null || !data.steps.includes(this.step)) this.step = data.steps[data.steps.length - 1] ?? null;
+        this.loadDetail();
+      },
+      (e) => (this.error = errorMessage(e)),
+    );
+  }
+
+  private loadDetail(): void {
+    if (this.step === null) return;
+    const params = q({ run: this.run, tag: this.tag, step: this.step });
+    this.detailRequest.run(
+      (signal) => this.api.get<StepResponse>(`sensitivity?${params}`, signal),
+      (detail) => {
+        this.detail = detail;
+        this.error = "";
+        const names = detail.choices.map((c) => c.name);
+        if (!names.includes(this.choiceA)) this.choiceA = names.find((n) => n !== "uniform") ?? names[0] ?? "";
+        if (!names.includes(this.choiceB) || this.choiceB === this.choiceA)
+          this.choiceB = names.includes("uniform") && this.choiceA !== "uniform" ? "uniform" : names.find((n) => n !== this.choiceA) ?? "";
+        this.saveHash();
+        this.loadExamples();
+        this.loadCompare();
+      },
+      (e) => (this.error = errorMessage(e)),
+    );
+  }
+
+  private loadExamples(): void {
+    if (this.step === null || !this.choiceA) return;
+    const params = q({ run: this.run, tag: this.tag, step: this.step, choice: this.choiceA, source: this.source, limit: 10 });
+    this.examplesRequest.run(
+      (signal) => this.api.get<ExamplesResponse>(`sensitivity_examples?${params}`, signal),
+      (data) => (this.examples = data),
+      (e) => (this.error = errorMessage(e)),
+    );
+  }
+
+  private loadCompare(): void {
+    if (this.step === null || !this.choiceA || !this.choiceB) {
+      this.compare = null;
+      this.compareNote = "Log two or more v choices to compare them.";
+      return;
+    }
+    const params = q({ run: this.run, tag: this.tag, step: this.step, a: this.choiceA, b: this.choiceB });
+    this.compareRequest.run(
+      (signal) => this.api.get<CompareResponse>(`sensitivity_compare?${params}`, signal),
+      (data) => {
+        this.compare = data;
+        this.compareNote = "";
+      },
+      (e) => {
+        this.compare = null;
+        this.compareNote = errorMessage(e);
+      },
+    );
+  }
+
+  // -- controls ------------------------------------------------------------------
+
+  private renderControls(): TemplateResult {
+    const runs = this.tagRuns;
+    const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
+    const steps = this.steps?.steps ?? [];
+    const names = this.detail?.choices.map((c) => c.name) ?? [];
+    const onRun = (e: Event) => {
+      this.run = (e.target as HTMLSelectElement).value;
+      const t = runs.find((r) => r.run === this.run)?.tags ?? [];
+      if (!t.some((x) => x.tag === this.tag)) this.tag = t[0]?.tag ?? "";
+      this.loadSteps();
+    };
+    return html`<div class="controls">
+      <label>Run <select data-testid="sens-run-select" @change=${onRun}>
+        ${runs.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run}>${r.run}</option>`)}
+      </select></label>
+      <label>Tag <select data-testid="sens-tag-select" @change=${(e: Event) => { this.tag = (e.target as HTMLSelectElement).value; this.loadSteps(); }}>
+        ${tags.map((t) => html`<option .value=${t.tag} ?selected=${t.tag === this.tag}>${t.tag}</option>`)}
+      </select></label>
+      <label>Step <select data-testid="sens-step-select" @change=${(e: Event) => { this.step = Number((e.target as HTMLSelectElement).value); this.loadDetail(); }}>
+        ${steps.map((s) => html`<option .value=${String(s)} ?selected=${s === this.step}>${s}</option>`)}
+      </select></label>
+      <label>v choice <select data-testid="sens-a-select" @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
+        ${names.map((n) => html`<option .value=${n} ?selected=${n === this.choiceA}>${n}</option>`)}
+      </select></label>
+      <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
+        ${names.filter((n) => n !== this.choiceA).map((n) => html`<option .value=${n} ?selected=${n === this.choiceB}>${n}</option>`)}
+      </select></label>
+    </div>`;
+  }
+
+  // -- sections --------------------------------------------------------------------
+
+  private renderSummary(d: StepResponse): TemplateResult {
+    const names = d.choices.map((c) => c.name);
+    return html`<section data-testid="sens-summary">
+      <h3>P per v choice at step ${d.step} <span class="muted">(${formatCount(d.num_examples)} examples)</span></h3>
+      <table class="stats">
+        <thead><tr><th>v choice</th><th>mean</th><th>median</th><th>p90</th><th>max</th><th>coverage</th><th>undefined</th></tr></thead>
+        <tbody>
+          ${d.choices.map(
+            (c) => html`<tr data-testid="sens-summary-row" data-choice=${c.name} title=${describeChoice(c, d.feature_names)}>
+              <td><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</td>
+              <td data-testid="sens-mean">${formatValue(c.mean, 4)}</td>
+              <td>${formatValue(c.median, 4)}</td>
+              <td>${formatValue(c.p90, 4)}</td>
+              <td>${formatValue(c.max, 4)}</td>
+              <td>${c.coverage === null ? "\u2014" : `${(c.coverage * 100).toFixed(1)}%`}</td>
+              <td class="muted">${Object.entries(c.reasons).map(([r, n]) => `${r}: ${formatCount(n)}`).join(", ") || "\u2014"}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </section>`;
+  }
+
+  private renderHistograms(d: StepResponse): TemplateResult {
+    const names = d.choices.map((c) => c.name);
+    const perRow = Math.max(1, Math.min(d.choices.length, Math.floor((this.width - 40) / 230)));
+    const w = Math.max(180, Math.floor((this.width - 40) / perRow) - 12);
+    const h = 110;
+    const m = { l: 34, r: 8, t: 6, b: 20 };
+    return html`<section>
+      <h3>Distribution of P over examples, step ${d.step}</h3>
+      <div class="hists">
+        ${d.choices.map((c) => {
+          const edges = c.histogram.edges.map((e) => e ?? 0);
+          const hi = edges[edges.length - 1] ?? 1;
+          const x = scaleLinear().domain([0, hi]).range([m.l, w - m.r]);
+          const maxCount = Math.max(0, ...c.histogram.counts);
+          const bars = histogramBars(c.histogram.counts, edges, x, h - m.b, h - m.t - m.b, maxCount);
+          const color = colorOf(names, c.name);
+          const median = c.median;
+          return html`<div class="hist">
+            <h4><span class="swatch" style="background:${color}"></span>${c.name}</h4>
+            <svg width=${w} height=${h} data-testid="sens-hist" data-choice=${c.name} role="img" aria-label=${`histogram of P under ${c.name}`}>
+              ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${color} opacity="0.8"><title>${formatValue(b.low, 4)}–${formatValue(b.high, 4)}: ${b.count}</title></rect>`)}
+              <line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>
+              ${median !== null ? svg`<line x1=${x(median)} x2=${x(median)} y1=${m.t} y2=${h - m.b} stroke="#1f1f1f" stroke-dasharray="3,2"><title>median ${formatValue(median, 4)}</title></line>` : nothing}
+              ${[0, hi].map((t) => svg`<text x=${x(t)} y=${h - 6} text-anchor=${t === 0 ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
+              <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${maxCount}</text>
+            </svg>
+          </div>`;
+        })}
+      </div>
+    </section>`;
+  }
+
+  private renderSteps(): TemplateResult {
+    const s = this.steps;
+    if (!s || s.steps.length === 0) return html`<section><h3>Over steps</h3><p class="empty">No steps.</p></section>`;
+    const names = s.choices.map((c) => c.name);
+    const w = Math.max(260, Math.floor(this.width / 2) - 40);
+    const h = 200;
+    const m = { l: 46, r: 10, t: 8, b: 26 };
+    const values = s.choices.flatMap((c) => c[this.stat]);
+    const hi = this.stat === "coverage" ? 1 : finiteMax(values) || 1;
+    const x = (i: number) => (s.steps.length === 1 ? (m.l + w - m.r) / 2 : m.l + (i / (s.steps.length - 1)) * (w - m.l - m.r));
+    const y = scaleLinear().domain([0, hi]).range([h - m.b, m.t]);
+    return html`<section>
+      <h3>Over steps:
+        <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
+          ${STATS.map((st) => html`<option .value=${st} ?selected=${st === this.stat}>${st}</option>`)}
+        </select>
+      </h3>
+      <svg width=${w} height=${h} data-testid="sens-steps-chart" role="img" aria-label=${`${this.stat} of P per v choice over steps`}>
+        ${simpleTicks(hi).map((t) => svg`<line x1=${m.l} x2=${w - m.r} y1=${y(t)} y2=${y(t)} stroke="#eceff1"></line><text x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${formatValue(t, 3)}</text>`)}
+        ${s.steps.map((st, i) => svg`<text x=${x(i)} y=${h - 8} text-anchor="middle">${st}</text>`)}
+        ${this.step !== null && s.steps.includes(this.step) ? svg`<line x1=${x(s.steps.indexOf(this.step))} x2=${x(s.steps.indexOf(this.step))} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6" stroke-dasharray="2,2"></line>` : nothing}
+        ${s.choices.map((c) => {
+          const color = colorOf(names, c.name);
+          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width="2"></path>
+            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r="3" fill=${color}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
+        })}
+      </svg>
+      <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
+    </section>`;
+  }
+
+  private renderScatter(): TemplateResult {
+    const c = this.compare;
+    const w = Math.max(260, Math.floor(this.width / 2) - 40);
+    const h = 200;
+    const m = { l: 46, r: 10, t: 8, b: 30 };
+    if (!c) return html`<section data-testid="sens-scatter-section"><h3>v comparison</h3><p class="empty">${this.compareNote || "Loading\u2026"}</p></section>`;
+    const hx = finiteMax(c.points.map((p) => p.a)) || 1;
+    const hy = finiteMax(c.points.map((p) => p.b)) || 1;
+    const x = scaleLinear().domain([0, hx]).range([m.l, w - m.r]);
+    const y = scaleLinear().domain([0, hy]).range([h - m.b, m.t]);
+    return html`<section data-testid="sens-scatter-section">
+      <h3>v comparison: P under <b>${c.a}</b> vs <b>${c.b}</b></h3>
+      <div>Spearman's ρ = <span class="rho" data-testid="sens-rho">${formatValue(c.rho, 3)}</span>
+        <span class="muted">on ${c.n} of the ${c.sampled} sampled examples where both are defined</span></div>
+      <svg width=${w} height=${h} data-testid="sens-scatter" role="img" aria-label=${`P under ${c.a} against P under ${c.b}`}>
+        <line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>
+        <line x1=${m.l} x2=${m.l} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6"></line>
+        ${c.points.map((p) => svg`<circle data-testid="sens-point" cx=${x(p.a)} cy=${y(p.b)} r="2.5" fill="#0072B2" fill-opacity="0.5"><title>${p.id}: ${formatValue(p.a, 4)}, ${formatValue(p.b, 4)}</title></circle>`)}
+        <text x=${w - m.r} y=${h - 4} text-anchor="end">${c.a} → ${formatValue(hx, 3)}</text>
+        <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${formatValue(hy, 3)}</text>
+        <text x=${m.l + 4} y=${m.t + 8}>${c.b} ↑</text>
+      </svg>
+    </section>`;
+  }
+
+  private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[]): TemplateResult {
+    const p = ex.P[d.choice] ?? null;
+    const meta = html`<div class="meta">
+      <b>${ex.id}</b> · P(${d.choice}) = <b data-testid="sens-example-p">${formatValue(p, 4)}</b>
+      ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formatValue(ex.P[n] ?? null, 4)}`)}
+      ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
+      ${ex.group ? html` · group ${ex.group}` : nothing}
+      ${ex.reason ? html` · <i>undefined: ${ex.reason}</i>` : nothing}
+    </div>`;
+    if (d.input === "text") {
+      const tokens = ex.tokens ?? [];
+      const u = ex.token_sensitivity ?? [];
+      const v = ex.token_weight ?? [];
+      const uMax = finiteMax(u);
+      const vMax = finiteMax(v);
+      const strip = (values: readonly (number | null)[], max: number, rgb: [number, number, number], testid: string, what: string) =>
+        html`<div class="strip" data-testid=${testid}>
+          ${tokens.map((t, i) => html`<span class="tok" data-value=${String(values[i] ?? "")} style="background:${heat(values[i], max, rgb)}" title=${`${t}: ${what} ${formatValue(values[i] ?? null, 4)}`}>${t}</span>`)}
+        </div>`;
+      return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>
+        ${meta}
+        <div class="strips">
+          <span class="strip-label">model sensitivity u<sub>t</sub></span>${strip(u, uMax, U_RGB, "sens-strip-u", "u_t")}
+          <span class="strip-label">protected weight V<sub>t</sub></span>${strip(v, vMax, V_RGB, "sens-strip-v", "V_t")}
+        </div>
+      </div>`;
+    }
+    const s = ex.feature_sensitivity ?? [];
+    const v = ex.feature_weight ?? [];
+    const sMax = finiteMax(s);
+    return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>
+      ${meta}
+      <div class="feat" data-testid="sens-example-features">
+        ${s.map((value, i) => html`<span title=${`v = ${formatValue(v[i] ?? null, 3)}`}>${d.feature_names[i] ?? i}${(v[i] ?? 0) > 0 ? html` <span style="color:#D55E00">●</span>` : nothing}</span>
+          <div class="bartrack"><div class="bar" style="width:${sMax > 0 && value !== null ? (value / sMax) * 100 : 0}%;background:#0072B2"></div></div>
+          <span>${formatValue(value, 4)}</span>`)}
+      </div>
+    </div>`;
+  }
+
+  private renderExamples(d: StepResponse): TemplateResult {
+    const ex = this.examples;
+    const names = d.choices.map((c) => c.name);
+    return html`<section data-testid="sens-examples">
+      <h3>${this.source === "top" ? `Top ${d.top_k} most sensitive examples` : "Sampled examples, by P"} under <b>${this.choiceA}</b>
+        <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
+          <option value="top" ?selected=${this.source === "top"}>top-K</option>
+          <option value="sample" ?selected=${this.source === "sample"}>uniform sample</option>
+        </select>
+      </h3>
+      ${d.input === "text"
+        ? html`<div class="legend">
+            <span><span class="swatch" style="background:rgb(${U_RGB.join(",")})"></span>u<sub>t</sub> = Σ<sub>d</sub> s<sub>t,d</sub>: how much the prediction reacts to the token</span>
+            <span><span class="swatch" style="background:rgb(${V_RGB.join(",")})"></span>V<sub>t</sub> = Σ<sub>d</sub> v<sub>t,d</sub>: the protected weight v puts on it</span>
+            <span>(shades scale to each example's largest value)</span>
+          </div>`
+        : html`<div class="legend"><span>bars: per-feature sensitivity s<sub>i</sub>; <span style="color:#D55E00">●</span> features v weights</span></div>`}
+      ${ex && ex.choice === this.choiceA
+        ? ex.examples.length
+          ? ex.examples.map((e) => this.renderExample(e, ex, names))
+          : html`<p class="empty">No example kept.</p>`
+        : html`<p class="loading">Loading\u2026</p>`}
+    </section>`;
+  }
+
+  private renderBreakdowns(d: StepResponse): TemplateResult {
+    const c = d.choices.find((x) => x.name === this.choiceA) ?? d.choices[0];
+    if (!c) return html``;
+    const features = c.features;
+    const fMax = finiteMax((features ?? []).map((f) => f.sensitivity));
+    return html`<div class="grid">
+      <section data-testid="sens-breakdowns">
+        <h3>Per group and per predicted class, <b>${c.name}</b></h3>
+        ${c.by_group.length
+          ? html`<table class="stats" data-testid="sens-groups">
+              <thead><tr><th>group</th><th>mean P</th><th>median</th><th>p90</th><th>coverage</th><th>n</th></tr></thead>
+              <tbody>${c.by_group.map((g) => html`<tr><td>${g.group}</td><td>${formatValue(g.mean, 4)}</td><td>${formatValue(g.median, 4)}</td><td>${formatValue(g.p90, 4)}</td><td>${g.coverage === null ? "\u2014" : `${(g.coverage * 100).toFixed(1)}%`}</td><td>${formatCount(g.n)}</td></tr>`)}</tbody>
+            </table>`
+          : html`<p class="empty">No groups were logged.</p>`}
+        ${c.by_class.length
+          ? html`<table class="stats" data-testid="sens-classes" style="margin-top:8px">
+              <thead><tr><th>predicted class</th><th>mean P</th><th>n</th><th title="mean of (|J| v)_k: the class's row of J">row of J</th></tr></thead>
+              <tbody>${c.by_class.map((k) => html`<tr><td>${k.class_name ?? k.pred_class}</td><td>${formatValue(k.mean, 4)}</td><td>${formatCount(k.n)}</td><td>${formatValue(c.class_rows?.[k.pred_class]?.mean ?? null, 4)}</td></tr>`)}</tbody>
+            </table>`
+          : nothing}
+      </section>
+      <section>
+        ${features
+          ? html`<h3>Per feature, <b>${c.name}</b>: mean s<sub>i</sub> (bar) and mean s<sub>i</sub>·v<sub>i</sub></h3>
+              <div class="feat" data-testid="sens-features">
+                ${features.map((f) => html`<span>${f.name}</span>
+                  <div class="bartrack"><div class="bar" style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
+                  <span title="mean contribution s_i v_i">${formatValue(f.contribution, 4)}</span>`)}
+              </div>`
+          : html`<h3>Token types by mean u<sub>t</sub>, <b>${c.name}</b></h3>
+              ${c.token_types.length
+                ? html`<table class="stats" data-testid="sens-token-types">
+                    <thead><tr><th>token</th><th>mean u<sub>t</sub></th><th>occurrences</th></tr></thead>
+                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${formatValue(t.mean, 4)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
+                  </table>`
+                : html`<p class="empty">No token strings were logged.</p>`}`}
+      </section>
+    </div>`;
+  }
+
+  override render() {
+    if (this.tagRuns.length === 0) return html`<p class="empty">No prediction-sensitivity records in this logdir.</p>`;
+    const d = this.detail;
+    return html`
+      ${this.renderControls()}
+      ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
+      <p class="note" data-testid="sens-note">
+        P = wᵀ|J|v: how strongly the predicted probabilities react to the features v weights (lower is fairer).
+        ${d?.note ?? "Compare values only between models that share an input space."}
+      </p>
+      ${d
+        ? html`${this.renderSummary(d)}
+            <div class="grid">${this.renderSteps()}${this.renderScatter()}</div>
+            ${this.renderHistograms(d)}
+            ${this.renderExamples(d)}
+            ${this.renderBreakdowns(d)}`
+        : html`<p class="loading" data-testid="loading">Loading\u2026</p>`}
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-sensitivity-view": SensitivityView;
+  }
+}
