@@ -118,6 +118,7 @@ class TextWorld:
         A[0, 0], A[1, 0] = 1.0, -1.0
         A[2:, 1:] = rng.normal(size=(hidden - 2, DIM - 1))
         c = np.zeros(hidden)
+        c[:2] = -0.1  # gender detectors stay off (and off their kink) for neutral words
         c[2:] = rng.normal(scale=0.3, size=hidden - 2)
         self.A, self.c = A, c
         self.content = np.zeros(hidden)

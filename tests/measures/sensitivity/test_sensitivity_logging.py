@@ -1,0 +1,368 @@
+"""Logging prediction sensitivity: the collector, the stored record, the summary
+API with and without TensorFlow, the routes and the Keras callback."""
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin import summary
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.measures.sensitivity import (
+    SensitivityAccumulator,
+    SensitivityCollector,
+    TextLayout,
+    VChoice,
+    accumulated_sensitivity,
+    aggregate,
+    builder,
+    codec,
+    messages,
+    spearman,
+)
+
+
+def tabular_results(n=60, seed=0):
+    rng = np.random.default_rng(seed)
+    jac = np.abs(rng.normal(size=(n, 2, 3)))
+    jac[:, 1] = jac[:, 0]  # two softmax classes: equal rows
+    return {
+        "uniform": accumulated_sensitivity(jac),
+        "gender": accumulated_sensitivity(jac, v="mask", protected=2),
+    }
+
+
+def text_results(n=40, seed=1):
+    rng = np.random.default_rng(seed)
+    t, d = 6, 2
+    vocab = np.array(["he", "she", "the", "film", "was", "good"], dtype=object)
+    tokens = vocab[rng.integers(0, 6, size=(n, t))]
+    mask = np.ones((n, t), bool)
+    mask[:, 5] = False
+    tokens[:, 5] = "<pad>"
+    lay = TextLayout(d, mask, tokens)
+    jac = np.abs(rng.normal(size=(n, 3, t * d)))
+    return {
+        "uniform": accumulated_sensitivity(jac, layout=lay),
+        "word_list": accumulated_sensitivity(jac, v=VChoice.word_list(["he", "she"]), layout=lay),
+    }, tokens, mask
+
+
+def decoded(payload):
+    return codec.decode(messages.Sensitivity.FromString(payload.SerializeToString()))
+
+
+def test_record_keeps_exact_aggregates_and_bounded_examples():
+    res = tabular_results(n=500)
+    groups = np.where(np.arange(500) % 3 == 0, "a", "b")
+    probs = np.random.default_rng(2).dirichlet([1, 1], size=500)
+    value = decoded(builder.prediction_sensitivity(res, groups=groups, probs=probs, top_k=5, sample_size=20,
+                                                   feature_names=["x1", "x2", "x3"]))
+    assert [c["name"] for c in value["choices"]] == ["uniform", "gender"]
+    for c, (name, r) in zip(value["choices"], res.items()):
+        want = aggregate(r.P, groups=groups, pred_class=probs.argmax(1))
+        for stat in ("mean", "median", "p90", "max"):
+            assert c["overall"][stat] == pytest.approx(want[stat])
+        assert c["overall"]["n_defined"] == 500
+        assert {s["key"]: s["mean"] for s in c["by_group"]} == pytest.approx(
+            {k: v["mean"] for k, v in want["by_group"].items()})
+        assert [s["key"] for s in c["by_class"]] == ["0", "1"]
+        assert c["histogram_counts"].sum() == 500
+        assert c["quantiles"][50] == pytest.approx(want["median"])
+        np.testing.assert_allclose(c["feature_sensitivity"], r.s.mean(axis=0))
+        np.testing.assert_allclose(c["feature_contribution"], (r.s * r.v).mean(axis=0))
+        np.testing.assert_allclose(c["class_rows"], r.per_class.mean(axis=0))
+        # the top-K are the largest P, most sensitive first
+        top = [value["examples"][i] for i in c["top_examples"]]
+        got = [e["p"][list(res).index(name)] for e in top]
+        assert got == pytest.approx(sorted(r.P, reverse=True)[:5])
+    # bounded: the top-K of each choice and one shared uniform sample, never more
+    assert len(value["examples"]) <= 2 * 5 + 20
+    assert sum(e["in_sample"] for e in value["examples"]) == 20
+    e = value["examples"][0]
+    assert e["p"].shape == (2,) and e["feature_sensitivity"].shape == (2, 3) and e["token_sensitivity"] is None
+    i = int(e["id"])
+    np.testing.assert_allclose(e["feature_sensitivity"][1], res["gender"].s[i])
+    np.testing.assert_allclose(e["feature_weight"][1], [0, 0, 1])
+    assert e["group"] == groups[i] and e["pred_class"] == probs[i].argmax()
+
+
+def test_text_record_has_tokens_and_both_strips_without_padding():
+    res, tokens, mask = text_results()
+    value = decoded(builder.prediction_sensitivity(res, probs=np.full((40, 3), 1 / 3),
+                                                   class_names=["a", "b", "c"], sample_size=40))
+    assert value["input"] == "text"
+    wl = value["choices"][1]
+    undefined = int(np.isnan(res["word_list"].P).sum())
+    assert undefined > 0 and wl["reasons"] == {"no_listed_tokens": undefined}
+    assert wl["overall"]["n_defined"] == 40 - undefined
+    for e in value["examples"]:
+        i = int(e["id"])
+        assert e["tokens"] == list(tokens[i, :5])
+        np.testing.assert_allclose(e["token_sensitivity"][0], res["uniform"].token_sensitivity[i, :5])
+        np.testing.assert_allclose(e["token_weight"][1], res["word_list"].token_weight[i, :5])
+        assert e["reasons"][1] == ("no_listed_tokens" if np.isnan(res["word_list"].P[i]) else "")
+    types = dict(zip(wl["token_types"], wl["token_type_sensitivity"]))
+    u, real = res["uniform"].token_sensitivity, mask
+    assert types["he"] == pytest.approx(u[(tokens == "he") & real].mean())
+    assert "<pad>" not in types
+
+
+def test_batches_through_a_collector_equal_one_shot():
+    res = tabular_results(n=90)
+    groups = np.arange(90) % 2
+    one = decoded(builder.prediction_sensitivity(res, groups=groups, top_k=4, sample_size=10, seed=3))
+    collector = SensitivityCollector(top_k=4, sample_size=10, seed=3)
+    for lo in range(0, 90, 25):
+        part = {name: _slice(r, slice(lo, lo + 25)) for name, r in res.items()}
+        collector.update(part, groups=groups[lo:lo + 25])
+    many = decoded(builder.prediction_sensitivity(collector))
+    for a, b in zip(one["choices"], many["choices"]):
+        assert a["overall"] == b["overall"] and a["by_group"] == b["by_group"]
+        np.testing.assert_allclose(a["feature_sensitivity"], b["feature_sensitivity"])
+        np.testing.assert_array_equal(a["histogram_counts"], b["histogram_counts"])
+    assert [e["id"] for e in one["examples"]] == [e["id"] for e in many["examples"]]
+
+
+def _slice(r, rows):
+    import dataclasses
+
+    return dataclasses.replace(r, P=r.P[rows], reasons=r.reasons[rows], s=r.s[rows], v=r.v[rows],
+                               per_class=r.per_class[rows])
+
+
+def test_a_bare_accumulator_is_logged_under_its_name():
+    acc = SensitivityAccumulator(top_k=2, reservoir_size=3)
+    acc.update([0.1, 0.5, np.nan, 0.3], example_ids=["a", "b", "c", "d"])
+    value = decoded(builder.prediction_sensitivity(acc, v_name="mine"))
+    (c,) = value["choices"]
+    assert c["name"] == "mine" and c["overall"]["n"] == 4 and c["overall"]["n_defined"] == 3
+    assert c["overall"]["mean"] == pytest.approx(0.3)
+    assert [value["examples"][i]["id"] for i in c["top_examples"]] == ["b", "d"]
+
+
+def test_writer_and_tf_summary_write_the_same_record(tmp_path):
+    tf = pytest.importorskip("tensorflow")
+    res = tabular_results()
+    with summary.Writer(tmp_path / "plain") as writer:
+        assert writer.prediction_sensitivity("sens", res, feature_names=["x1", "x2", "x3"], step=3)
+    with tf.summary.create_file_writer(str(tmp_path / "tf")).as_default():
+        assert bool(summary.prediction_sensitivity("sens", res, feature_names=["x1", "x2", "x3"], step=3))
+    client = Client(fx.make_app(tmp_path)[0])
+    a = fx.get_json(client, "sensitivity", run="plain", tag="sens")
+    b = fx.get_json(client, "sensitivity", run="tf", tag="sens")
+    assert a == dict(b, run="plain")
+
+
+def test_tf_and_tf_free_paths_write_equivalent_records(tmp_path):
+    """A Keras model through prediction_sensitivity, and the same model's analytic |J| through the NumPy core."""
+    keras = pytest.importorskip("keras")
+    import tb_bias_plugin
+
+    a = np.array([1.0, -2.0, 0.5])
+    inp = keras.Input((3,))
+    z = keras.layers.Dense(1, name="z")(inp)
+    model = keras.Model(inp, keras.layers.Softmax()(keras.layers.Concatenate()([keras.ops.zeros_like(z), z])))
+    model.get_layer("z").set_weights([a[:, None].astype(np.float32), np.array([-0.25], np.float32)])
+    x = np.random.default_rng(5).normal(size=(50, 3)).astype(np.float32)
+    tf_res = {"uniform": tb_bias_plugin.prediction_sensitivity(model, x),
+              "x3": tb_bias_plugin.prediction_sensitivity(model, x, v="mask", protected=2)}
+    sig = 1 / (1 + np.exp(-(x.astype(np.float64) @ a - 0.25)))
+    row = (sig * (1 - sig))[:, None] * np.abs(a)
+    jac = np.stack([row, row], axis=1)
+    np_res = {"uniform": accumulated_sensitivity(jac), "x3": accumulated_sensitivity(jac, v="mask", protected=2)}
+    one, two = (decoded(builder.prediction_sensitivity(r, feature_names=["x1", "x2", "x3"])) for r in (tf_res, np_res))
+    for c1, c2 in zip(one["choices"], two["choices"]):
+        for stat in ("mean", "median", "p90", "max"):
+            assert c1["overall"][stat] == pytest.approx(c2["overall"][stat], rel=1e-5)
+        np.testing.assert_allclose(c1["feature_sensitivity"], c2["feature_sensitivity"], rtol=1e-5)
+    assert [e["id"] for e in one["examples"]] == [e["id"] for e in two["examples"]]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    logdir = tmp_path_factory.mktemp("sens")
+    res = tabular_results(n=300)
+    groups = np.where(np.arange(300) < 100, "f", "m")
+    text, tokens, _ = text_results()
+    with summary.Writer(logdir / "tab") as writer:
+        for step in (0, 5):
+            scaled = {k: _scaled(r, 1 + step) for k, r in res.items()}
+            writer.prediction_sensitivity("sens", scaled, groups=groups, feature_names=["x1", "x2", "x3"],
+                                          class_names=["no", "yes"], probs=np.tile([0.3, 0.7], (300, 1)),
+                                          sample_size=50, step=step)
+    with summary.Writer(logdir / "text") as writer:
+        writer.prediction_sensitivity("sens", text, step=1)
+        writer.prediction_sensitivity("one", {"uniform": text["uniform"]}, step=1)
+    return Client(fx.make_app(logdir)[0]), res, text
+
+
+def _scaled(r, k):
+    import dataclasses
+
+    return dataclasses.replace(r, P=r.P * k, s=r.s * k, per_class=r.per_class * k)
+
+
+def test_route_returns_the_logged_values(served):
+    client, res, _ = served
+    runs = fx.get_json(client, "runs")
+    tags = {(r["run"], t["tag"]): t for r in runs["runs"] for t in r["tags"]}
+    assert tags["tab", "sens"]["measure"] == "sensitivity" and tags["tab", "sens"]["choices"] == ["uniform", "gender"]
+    measure = next(m for m in runs["measures"] if m["measure"] == "sensitivity")
+    assert "same input space" in measure["config"]["note"] or "input space" in measure["config"]["note"]
+    body = fx.get_json(client, "sensitivity", run="tab", tag="sens", step="5")
+    assert body["step"] == 5 and body["input"] == "tabular" and body["num_examples"] == 300
+    for c, (name, r) in zip(body["choices"], res.items()):
+        want = aggregate(r.P * 6)
+        assert c["name"] == name
+        for stat in ("mean", "median", "p90", "max"):
+            assert c[stat] == pytest.approx(want[stat])
+        assert c["coverage"] == 1.0
+        assert sum(c["histogram"]["counts"]) == 300 and len(c["histogram"]["edges"]) == 41
+        assert [g["group"] for g in c["by_group"]] == ["f", "m"]
+        assert c["by_class"][0]["class_name"] == "yes"
+        assert [f["name"] for f in c["features"]] == ["x1", "x2", "x3"]
+    assert "input space" in body["note"]
+    steps = fx.get_json(client, "sensitivity_steps", run="tab", tag="sens")
+    assert steps["steps"] == [0, 5]
+    gender = next(c for c in steps["choices"] if c["name"] == "gender")
+    assert gender["mean"] == pytest.approx([np.mean(res["gender"].P), 6 * np.mean(res["gender"].P)])
+    assert gender["coverage"] == [1.0, 1.0]
+
+
+def test_examples_and_compare_routes(served):
+    client, res, text = served
+    top = fx.get_json(client, "sensitivity_examples", run="tab", tag="sens", step="0", choice="gender", limit="3")
+    assert [e["P"]["gender"] for e in top["examples"]] == pytest.approx(sorted(res["gender"].P, reverse=True)[:3])
+    e = top["examples"][0]
+    assert e["feature_weight"] == [0, 0, 1] and len(e["feature_sensitivity"]) == 3 and e["class_name"] == "yes"
+    sample = fx.get_json(client, "sensitivity_examples", run="tab", tag="sens", step="0", source="sample",
+                         choice="uniform", limit="1000")
+    assert sample["total"] == 50 and all(x["in_sample"] for x in sample["examples"])
+    ps = [x["P"]["uniform"] for x in sample["examples"]]
+    assert ps == sorted(ps, reverse=True)
+    cmp_ = fx.get_json(client, "sensitivity_compare", run="tab", tag="sens", step="0", a="uniform", b="gender")
+    ids = [int(p["id"]) for p in cmp_["points"]]
+    rho, n = spearman(res["uniform"].P[ids], res["gender"].P[ids])
+    assert cmp_["n"] == n == 50 and cmp_["rho"] == pytest.approx(rho)
+    scipy_stats = pytest.importorskip("scipy.stats")
+    assert cmp_["rho"] == pytest.approx(scipy_stats.spearmanr(res["uniform"].P[ids], res["gender"].P[ids])[0])
+    words = fx.get_json(client, "sensitivity_examples", run="text", tag="sens", choice="word_list", limit="2")
+    ex = words["examples"][0]
+    assert len(ex["tokens"]) == len(ex["token_sensitivity"]) == len(ex["token_weight"]) == 5
+    assert sum(ex["token_weight"]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "route, params, status, match",
+    [
+        ("sensitivity_examples", {"choice": "nope"}, 400, "unknown v choice"),
+        ("sensitivity_examples", {"source": "all"}, 400, "must be one of"),
+        ("sensitivity_examples", {"limit": "0"}, 400, "between"),
+        ("sensitivity_compare", {"a": "uniform", "b": "uniform"}, 400, "different"),
+        ("sensitivity", {"step": "7"}, 404, "no step 7"),
+        ("sensitivity", {"tag": "missing"}, 404, ""),
+    ],
+)
+def test_routes_reject_bad_requests(served, route, params, status, match):
+    client = served[0]
+    body = fx.get_json(client, route, status=status, **{"run": "text", "tag": "sens", **params})
+    assert match in body["error"]
+
+
+def test_compare_needs_two_choices(served):
+    body = fx.get_json(served[0], "sensitivity_compare", status=400, run="text", tag="one")
+    assert "one v choice" in body["error"]
+
+
+def test_bad_input_raises_before_anything_is_written(tmp_path):
+    res = tabular_results(n=10)
+    cases = [
+        (dict(results="nope"), "SensitivityResult"),
+        (dict(results={}), "no results"),
+        (dict(results=res, groups=["a"] * 3), "groups"),
+        (dict(results=res, probs=np.ones((10, 2, 2))), "probs"),
+        (dict(results=res, probs=np.ones((10, 2)), pred_class=np.zeros(10, int)), "not both"),
+        (dict(results=res, example_ids=["x"]), "example_ids"),
+        (dict(results=res, feature_names=["a", "b"]), "feature names"),
+        (dict(results=res, class_names=["a", "b", "c"]), "class names"),
+        (dict(results=res, w=[0.5, 0.6]), "sum to 1"),
+        (dict(results=res, top_k=-1), "top_k"),
+        (dict(results=res, tokens=[["a"]] * 10), "text"),
+        (dict(results={"a": res["uniform"], "b": _slice(res["gender"], slice(0, 5))}), "shape"),
+        (dict(results=SensitivityCollector()), "not seen any examples"),
+        (dict(results=SensitivityCollector(), groups=[1]), "finished"),
+    ]
+    with summary.Writer(tmp_path / "run") as writer:
+        for kwargs, match in cases:
+            results = kwargs.pop("results")
+            with pytest.raises(ValueError, match=match):
+                writer.prediction_sensitivity("sens", results, step=0, **kwargs)
+    assert fx.read_logdir(tmp_path) == {}
+
+
+def test_collector_rejects_changing_choices_and_labels():
+    res = tabular_results(n=10)
+    c = SensitivityCollector()
+    c.update(res, groups=["a"] * 10)
+    with pytest.raises(ValueError, match="choices"):
+        c.update({"uniform": res["uniform"]}, groups=["a"] * 10)
+    with pytest.raises(ValueError, match="every update"):
+        c.update(res)
+    text, _, _ = text_results(n=10)
+    with pytest.raises(ValueError, match="choices|tabular"):
+        c.update(text, groups=["a"] * 10)
+    assert c.num_examples == 10
+
+
+def test_the_measure_is_registered_with_its_number():
+    m = REGISTRY["sensitivity"]
+    assert m.payload_number == 18 and m.order == 30 and m.title == "Prediction sensitivity"
+    assert set(m.routes()) == {"/sensitivity", "/sensitivity_steps", "/sensitivity_examples", "/sensitivity_compare"}
+    import tb_bias_plugin
+    from tb_bias_plugin import callbacks
+    from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
+
+    # the computation at the package root, the summary of the same name under summary
+    assert tb_bias_plugin.prediction_sensitivity is prediction_sensitivity
+    assert summary.prediction_sensitivity.__name__ == "prediction_sensitivity"
+    assert summary.prediction_sensitivity is not prediction_sensitivity
+    assert "PredictionSensitivityCallback" in callbacks.__all__
+
+
+def test_keras_callback_logs_each_epoch(tmp_path):
+    keras = pytest.importorskip("keras")
+    from tb_bias_plugin.callbacks import PredictionSensitivityCallback
+
+    keras.utils.set_random_seed(0)
+    rng = np.random.default_rng(0)
+    vocab = np.array(["<pad>", "he", "she", "good", "bad", "film"], dtype=object)
+    ids = rng.integers(1, 6, size=(64, 5))
+    ids[:, 4] = 0
+    y = (ids == 3).any(axis=1).astype(np.int64)
+    inp = keras.Input((5,), dtype="int32")
+    h = keras.layers.Embedding(6, 4, mask_zero=True, name="emb")(inp)
+    h = keras.layers.GlobalAveragePooling1D()(h)
+    model = keras.Model(inp, keras.layers.Dense(2, activation="softmax")(h))
+    model.compile("adam", "sparse_categorical_crossentropy")
+    cb = PredictionSensitivityCallback(
+        tmp_path, ids, v={"uniform": "uniform", "gendered": VChoice.word_list(["he", "she"])},
+        embedding_layer="emb", tokens=vocab[ids], groups=np.where(ids[:, 0] == 1, "m", "f"),
+        class_names=["neg", "pos"], batch_size=20, sample_size=16, top_k=3)
+    model.fit(ids, y, epochs=2, batch_size=32, verbose=0, callbacks=[cb])
+    client = Client(fx.make_app(tmp_path)[0])
+    steps = fx.get_json(client, "sensitivity_steps", run="validation", tag="sensitivity")
+    assert steps["steps"] == [0, 1] and [c["name"] for c in steps["choices"]] == ["uniform", "gendered"]
+    body = fx.get_json(client, "sensitivity", run="validation", tag="sensitivity", step="1")
+    assert body["input"] == "text" and body["num_examples"] == 64
+    # the logged mean is the mean of P computed directly on the final model
+    import tb_bias_plugin
+
+    direct = tb_bias_plugin.prediction_sensitivity(model, ids, embedding_layer="emb")
+    assert body["choices"][0]["mean"] == pytest.approx(np.mean(direct.P), rel=1e-5)
+    ex = fx.get_json(client, "sensitivity_examples", run="validation", tag="sensitivity", choice="gendered")
+    assert all("<pad>" not in e["tokens"] for e in ex["examples"])
+    with pytest.raises(ValueError, match="tokens"):
+        PredictionSensitivityCallback(tmp_path, ids, v=VChoice.word_list(["he"]), embedding_layer="emb")
+    with pytest.raises(ValueError, match="rows"):
+        PredictionSensitivityCallback(tmp_path, ids, groups=[1, 2])
