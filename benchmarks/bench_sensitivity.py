@@ -1,11 +1,20 @@
 """Cost of accumulated prediction sensitivity on a small Keras text classifier.
 
-Prints, for K = 2 and K = 28 classes over 10k examples of 32 tokens:
-- seconds per 1k examples for P with uniform v (reverse mode, full Jacobian);
-- that time divided by one plain forward+backward pass over the same batches,
-  timed in the same process;
-- with a 3-feature v, the forward-mode path's cost in units of one
-  forward-mode (JVP) pass (target: about 3).
+Prints, for K = 2 and K = 28 classes over 10k examples of 32 tokens
+(embedding 16, mean pooling, dense 32, dense K; batches of 500):
+
+- seconds per 1k examples for P with uniform v (reverse mode: one backward
+  pass per class, one in all for K = 2), and that time divided by one plain
+  forward + backward pass over the same batches, timed in the same process;
+- with a 3-feature v (three embedding dims of the first token), the
+  forward-mode path's time in units of one forward-mode (JVP) pass over the
+  same batches (target: about 3).
+
+``per_feature=False`` keeps P, the per-class rows and the per-token u_t and
+V_t (what the summary and the Keras callback store for text); the default
+``per_feature=True`` also returns s and v as [n, T·D] float64 arrays, whose
+cost is reported on its own line. Every figure is the best of interleaved
+repeats, so a busy machine slows the compared runs alike.
 
 Run: .venv/bin/python benchmarks/bench_sensitivity.py
 """
@@ -22,7 +31,7 @@ import tensorflow as tf  # noqa: E402
 from tb_bias_plugin.measures.sensitivity import VChoice, prediction_sensitivity  # noqa: E402
 from tb_bias_plugin.measures.sensitivity.gradients import _inject  # noqa: E402
 
-N, T, D, VOCAB, BATCH = 10_000, 32, 16, 2_000, 500
+N, T, D, VOCAB, BATCH, REPEATS = 10_000, 32, 16, 2_000, 500, 5
 
 
 def classifier(k):
@@ -34,14 +43,24 @@ def classifier(k):
     return keras.Model(inp, keras.layers.Dense(k, activation="softmax")(h))
 
 
-def best_of(fn, repeats=2):
-    fn()  # trace / warm up
-    times = []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
+def interleaved(fns, repeats=REPEATS):
+    """Best time of each function, run in turn ``repeats`` times after a warm-up."""
+    for fn in fns:
         fn()
-        times.append(time.perf_counter() - t0)
-    return min(times)
+    best = [float("inf")] * len(fns)
+    for _ in range(repeats):
+        for i, fn in enumerate(fns):
+            t0 = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t0)
+    return best
+
+
+def _embeddings(model, xb):
+    rec = {}
+    with _inject(model.get_layer("emb"), rec):
+        model(xb, training=False)
+    return rec["output"]
 
 
 def plain_pass(model, x):
@@ -50,10 +69,7 @@ def plain_pass(model, x):
 
     @tf.function(reduce_retracing=True)
     def step(xb):
-        rec = {}
-        with _inject(layer, rec):
-            model(xb, training=False)
-        e = rec["output"]
+        e = _embeddings(model, xb)
         with tf.GradientTape() as tape:
             tape.watch(e)
             with _inject(layer, {}, replacement=e):
@@ -74,10 +90,7 @@ def jvp_pass(model, x):
 
     @tf.function(reduce_retracing=True)
     def step(xb):
-        rec = {}
-        with _inject(layer, rec):
-            model(xb, training=False)
-        e = rec["output"]
+        e = _embeddings(model, xb)
         tangent = tf.reshape(tf.one_hot(tf.zeros(tf.shape(xb)[:1], tf.int32), T * D), tf.shape(e))
         with tf.autodiff.ForwardAccumulator(e, tangent) as acc:
             with _inject(layer, {}, replacement=e):
@@ -98,19 +111,30 @@ def main():
     v3 = np.zeros(T * D)
     v3[[0, 1, 2]] = 1 / 3  # three embedding dims of the first token
     print(f"text classifier: embedding({VOCAB}, {D}) + mean pooling + dense(32) + dense(K); "
-          f"n = {N}, T = {T}, batch = {BATCH}")
+          f"n = {N}, T = {T}, batch = {BATCH}; best of {REPEATS} interleaved runs")
     for k in (2, 28):
         model = classifier(k)
-        aps = best_of(lambda: prediction_sensitivity(model, x, v="uniform", embedding_layer="emb",
-                                                     batch_size=BATCH))
-        plain = best_of(plain_pass(model, x))
-        print(f"K = {k:2d}: P (uniform v, reverse) {aps / N * 1e3:.3f} s per 1k examples; "
-              f"one forward+backward pass {plain / N * 1e3:.4f} s per 1k; ratio {aps / plain:.1f}x")
-        fwd = best_of(lambda: prediction_sensitivity(model, x, v=VChoice.explicit(v3), embedding_layer="emb",
-                                                     batch_size=BATCH, mode="forward"))
-        one_jvp = best_of(jvp_pass(model, x))
-        print(f"         3-feature v, forward mode: {fwd / N * 1e3:.3f} s per 1k examples = "
-              f"{fwd / one_jvp:.2f} forward-mode passes (one pass {one_jvp / N * 1e3:.4f} s per 1k)")
+
+        def uniform(model=model):
+            prediction_sensitivity(model, x, v="uniform", embedding_layer="emb", batch_size=BATCH, per_feature=False)
+
+        def forward(model=model, per_feature=False):
+            r = prediction_sensitivity(model, x, v=VChoice.explicit(v3), embedding_layer="emb", batch_size=BATCH,
+                                       mode="forward", per_feature=per_feature)
+            assert np.all(np.isfinite(r.P))
+
+        def forward_full(model=model):
+            forward(model, per_feature=True)
+
+        aps, plain, fwd, fwd_full, one_jvp = interleaved(
+            [uniform, plain_pass(model, x), forward, forward_full, jvp_pass(model, x)])
+        per_1k = 1e3 / N
+        print(f"K = {k:2d}: P (uniform v, reverse) {aps * per_1k:.4f} s per 1k examples; one forward+backward "
+              f"pass {plain * per_1k:.4f} s per 1k; ratio {aps / plain:.1f}x")
+        print(f"         3-feature v, forward mode: {fwd * per_1k:.4f} s per 1k examples = {fwd / one_jvp:.2f} "
+              f"forward-mode passes (one pass {one_jvp * per_1k:.4f} s per 1k)")
+        print(f"         the same with per_feature=True (s and v as [n, {T * D}] arrays): "
+              f"{fwd_full * per_1k:.4f} s per 1k = {fwd_full / one_jvp:.2f} passes")
 
 
 if __name__ == "__main__":
