@@ -1,0 +1,102 @@
+"""The prediction-sensitivity view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
+
+import json
+
+from playwright.sync_api import expect
+
+from tb_harness import tab_url
+
+TEXT_RUN = "sensitivity_text"
+TAB_RUN = "sensitivity_tabular"
+TAG = "sensitivity"
+WORDS = {"he", "him", "she", "her"}
+
+
+def open_view(tab, run, width=1400, **state):
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "sensitivity", "sensitivity.run": run, **state}))
+    expect(tab.testid("measure-sensitivity")).to_have_attribute("aria-selected", "true")
+    expect(tab.testid("sens-summary")).to_be_visible()
+    expect(tab.testid("sens-run-select")).to_have_value(run)
+
+
+def test_text_run_shows_distributions_steps_and_the_v_comparison(tab):
+    body = tab.tb.get("sensitivity", [("run", TEXT_RUN), ("tag", TAG)])
+    names = [c["name"] for c in body["choices"]]
+    open_view(tab, TEXT_RUN)
+    rows = tab.testid("sens-summary-row")
+    expect(rows).to_have_count(len(names))
+    assert rows.evaluate_all("rs => rs.map((r) => r.dataset.choice)") == names
+    for c in body["choices"]:
+        cell = tab.ui.locator('[data-testid="sens-summary-row"][data-choice="%s"] [data-testid="sens-mean"]' % c["name"])
+        expect(cell).to_have_text("%.4f" % c["mean"])
+    # one histogram per v choice, with bars
+    hists = tab.testid("sens-hist")
+    expect(hists).to_have_count(len(names))
+    for name in names:
+        assert tab.ui.locator('[data-testid="sens-hist"][data-choice="%s"] rect' % name).count() > 5
+    # the aggregates over steps: one line per choice, through every step
+    steps = tab.tb.get("sensitivity_steps", [("run", TEXT_RUN), ("tag", TAG)])
+    lines = tab.testid("sens-steps-line")
+    expect(lines).to_have_count(len(names))
+    for d in lines.evaluate_all("ls => ls.map((l) => l.getAttribute('d'))"):
+        assert d.count("L") == len(steps["steps"]) - 1
+    # v comparison: P under word_list vs uniform with Spearman's rho, as the backend computes it
+    tab.testid("sens-a-select").select_option("word_list")
+    tab.testid("sens-b-select").select_option("uniform")
+    compare = tab.tb.get("sensitivity_compare", [("run", TEXT_RUN), ("tag", TAG), ("a", "word_list"), ("b", "uniform")])
+    expect(tab.testid("sens-rho")).to_have_text("%.3f" % compare["rho"])
+    expect(tab.testid("sens-point")).to_have_count(compare["n"])
+    tab.wait_for_hash("sensitivity.a", "word_list")
+    tab.screenshot("sensitivity_text_view")
+    assert tab.page_errors == []
+
+
+def test_top_examples_have_two_per_token_strips(tab):
+    open_view(tab, TEXT_RUN, **{"sensitivity.a": "word_list_emb"})
+    expect(tab.testid("sens-a-select")).to_have_value("word_list_emb")
+    backend = tab.tb.get("sensitivity_examples", [("run", TEXT_RUN), ("tag", TAG), ("choice", "word_list_emb")])
+    examples = tab.testid("sens-example")
+    expect(examples).to_have_count(len(backend["examples"]))
+    assert examples.evaluate_all("es => es.map((e) => e.dataset.id)") == [e["id"] for e in backend["examples"]]
+    for i, want in enumerate(backend["examples"][:3]):
+        example = examples.nth(i)
+        u = example.locator('[data-testid="sens-strip-u"] .tok')
+        v = example.locator('[data-testid="sens-strip-v"] .tok')
+        expect(u).to_have_count(len(want["tokens"]))
+        expect(v).to_have_count(len(want["tokens"]))
+        assert u.all_inner_texts() == want["tokens"] == v.all_inner_texts()
+        # the protected-weight strip lights up exactly the listed words; the other strip every token
+        shades = v.evaluate_all("ts => ts.map((t) => getComputedStyle(t).backgroundColor)")
+        lit = [tok for tok, shade in zip(want["tokens"], shades) if shade not in ("rgba(0, 0, 0, 0)", "transparent")]
+        assert lit and set(lit) <= WORDS and set(lit) == {t for t in want["tokens"] if t in WORDS}
+        assert all(float(x) > 0 for x in u.evaluate_all("ts => ts.map((t) => t.dataset.value)"))
+        expect(example.locator('[data-testid="sens-example-p"]')).to_have_text("%.4f" % want["P"]["word_list_emb"])
+    expect(tab.testid("sens-token-types")).to_be_visible()
+    expect(tab.testid("sens-groups")).to_contain_text("female")
+    expect(tab.testid("sens-note")).to_contain_text("input space")
+    tab.screenshot("sensitivity_text_examples")
+    assert tab.page_errors == []
+
+
+def test_tabular_run_shows_per_feature_bars_and_steps(tab):
+    open_view(tab, TAB_RUN)
+    body = tab.tb.get("sensitivity", [("run", TAB_RUN), ("tag", TAG)])
+    assert [c["name"] for c in body["choices"]] == ["proxy_adjusted", "mask_gender", "uniform"]
+    expect(tab.testid("sens-a-select")).to_have_value("proxy_adjusted")
+    expect(tab.testid("sens-features")).to_contain_text("hair_length")
+    first = tab.testid("sens-example").first
+    expect(first.locator('[data-testid="sens-example-features"]')).to_contain_text("education")
+    # the gender mask stays at 0 over the steps while the proxy-adjusted choice rises
+    steps = tab.tb.get("sensitivity_steps", [("run", TAB_RUN), ("tag", TAG)])
+    series = {c["name"]: c["mean"] for c in steps["choices"]}
+    assert series["mask_gender"] == [0.0] * len(steps["steps"]) and series["proxy_adjusted"][-1] > series["proxy_adjusted"][0]
+    expect(tab.ui.locator('[data-testid="sens-summary-row"][data-choice="mask_gender"] [data-testid="sens-mean"]')).to_have_text("0.0000")
+    # the state survives a reload
+    tab.testid("sens-stat-select").select_option("p90")
+    tab.wait_for_hash("sensitivity.stat", "p90")
+    tab.page.reload()
+    expect(tab.testid("sens-stat-select")).to_have_value("p90")
+    expect(tab.testid("sens-run-select")).to_have_value(TAB_RUN)
+    tab.screenshot("sensitivity_tabular_view")
+    assert tab.page_errors == [], json.dumps(tab.page_errors)
