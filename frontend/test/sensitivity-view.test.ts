@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import type { Api } from "../src/shell/api.js";
+import type { HashScope } from "../src/shell/url-state.js";
+import "../src/views/sensitivity/index.js";
+import type { SensitivityView } from "../src/views/sensitivity/view.js";
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">';
+
+function stats(mean: number) {
+  return { mean, median: mean, p90: mean * 2, max: mean * 3, coverage: 1, n: 4, n_defined: 4 };
+}
+
+function choice(name: string, mean: number) {
+  return {
+    name, kind: name, words: name === "word_list" ? ["he"] : [], indices: [], ...stats(mean), reasons: {},
+    histogram: { edges: [0, 0.5, 1], counts: [3, 1] }, quantiles: {}, by_group: [{ ...stats(mean), group: "f" }],
+    by_class: [], class_rows: null, features: null, token_types: [{ token: "he", mean: 0.4, count: 2 }],
+  };
+}
+
+const RESPONSES: Record<string, unknown> = {
+  sensitivity_steps: { run: "r", tag: "t", steps: [0, 1], choices: [{ name: "uniform", mean: [0.1, 0.2], median: [0.1, 0.2], p90: [0.1, 0.2], max: [0.1, 0.2], coverage: [1, 1] }, { name: "word_list", mean: [0.2, 0.5], median: [0.1, 0.2], p90: [0.1, 0.2], max: [0.1, 0.2], coverage: [1, 1] }] },
+  sensitivity: { run: "r", tag: "t", step: 1, input: "text", num_examples: 4, class_names: [], feature_names: [], w: [], has_groups: true, has_classes: false, top_k: 2, sample_size: 4, retained: 4, sampled: 4, choices: [choice("uniform", 0.2), choice("word_list", 0.5)], note: "compare only between models that share an input space" },
+  sensitivity_examples: { run: "r", tag: "t", step: 1, input: "text", choice: "word_list", source: "top", total: 1, feature_names: [], examples: [{ index: 0, id: "e0", group: "f", pred_class: null, class_name: null, pred_prob: null, P: { uniform: 0.2, word_list: 0.5 }, reason: null, in_sample: true, tokens: ["he", HOSTILE, "ran"], token_sensitivity: [0.3, 0.1, 0.2], token_weight: [1, 0, 0] }] },
+  sensitivity_compare: { a: "word_list", b: "uniform", rho: 0.8, n: 4, sampled: 4, points: [{ id: "e0", a: 0.5, b: 0.2, group: "f" }, { id: "e1", a: 0.1, b: 0.05, group: "m" }] },
+};
+
+function fakeApi(calls: string[]): Api {
+  return {
+    get: async <T>(url: string) => {
+      calls.push(url);
+      return RESPONSES[url.split("?")[0]!] as T;
+    },
+    post: async () => {
+      throw new Error("no posts");
+    },
+  };
+}
+
+function fakeHash(): HashScope & { written: Record<string, string>[] } {
+  const written: Record<string, string>[] = [];
+  return { written, read: () => ({}), write: (e) => (written.push(e), true), onExternalChange: () => () => undefined };
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+async function settle(el: SensitivityView) {
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await el.updateComplete;
+  }
+}
+
+describe("<tb-bias-sensitivity-view>", () => {
+  it("loads every route and renders statistics, strips and the comparison", async () => {
+    const calls: string[] = [];
+    const hash = fakeHash();
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api: fakeApi(calls), hash, config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    const root = el.shadowRoot!;
+    expect(calls.map((c) => c.split("?")[0])).toEqual(["sensitivity_steps", "sensitivity", "sensitivity_examples", "sensitivity_compare"]);
+    expect(calls[2]).toContain("choice=word_list"); // the first informed choice by default
+    expect(root.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
+    expect(root.querySelectorAll('[data-testid="sens-hist"]').length).toBe(2);
+    expect(root.querySelectorAll('[data-testid="sens-steps-line"]').length).toBe(2);
+    expect(root.querySelector('[data-testid="sens-rho"]')!.textContent).toBe("0.800");
+    expect(root.querySelectorAll('[data-testid="sens-point"]').length).toBe(2);
+    const u = [...root.querySelectorAll('[data-testid="sens-strip-u"] .tok')];
+    const v = [...root.querySelectorAll('[data-testid="sens-strip-v"] .tok')];
+    expect(u.map((t) => t.textContent)).toEqual(["he", HOSTILE, "ran"]); // a token is text, never markup
+    expect(root.querySelector("img")).toBeNull();
+    expect((v[0] as HTMLElement).style.background.replace(/ /g, "")).toContain("rgba(213,94,0,1");
+    expect((v[1] as HTMLElement).style.background).toBe("transparent");
+    expect(root.querySelector('[data-testid="sens-note"]')!.textContent).toContain("input space");
+    expect(hash.written[hash.written.length - 1]).toMatchObject({ run: "r", tag: "t", step: "1", a: "word_list", b: "uniform" });
+  });
+});

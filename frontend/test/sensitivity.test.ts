@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { finiteMax, heat, seriesPath, simpleTicks } from "../src/views/sensitivity/geometry.js";
+
+describe("sensitivity view geometry", () => {
+  it("finds the largest finite value", () => {
+    expect(finiteMax([0.2, null, Number.NaN, 0.5, undefined, Number.POSITIVE_INFINITY])).toBe(0.5);
+    expect(finiteMax([])).toBe(0);
+  });
+
+  it("shades heat-strip cells in proportion to the example's largest value", () => {
+    expect(heat(1, 1, [0, 114, 178])).toBe("rgba(0,114,178,1.000)");
+    expect(heat(0.5, 1, [0, 114, 178])).toBe("rgba(0,114,178,0.540)");
+    // zero, undefined and negative values are not shaded; a tiny value still shows
+    expect(heat(0, 1, [1, 2, 3])).toBe("transparent");
+    expect(heat(null, 1, [1, 2, 3])).toBe("transparent");
+    expect(heat(0.5, 0, [1, 2, 3])).toBe("transparent");
+    expect(heat(1e-9, 1, [1, 2, 3])).toBe("rgba(1,2,3,0.080)");
+  });
+
+  it("draws a line through defined points and breaks it at gaps", () => {
+    const x = (i: number) => i * 10;
+    const y = (v: number) => 100 - v;
+    expect(seriesPath([1, 2, null, 4, 5], x, y)).toBe("M0.0,99.0L10.0,98.0M30.0,96.0L40.0,95.0");
+    expect(seriesPath([null, null], x, y)).toBe("");
+  });
+
+  it("ticks a [0, max] axis", () => {
+    expect(simpleTicks(2)).toEqual([0, 1, 2]);
+    expect(simpleTicks(0)).toEqual([0]);
+  });
+});
