@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import numpy as np
+
 from tb_bias_plugin.measures.association.codec import encode_table
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, check_thresholds
@@ -100,4 +102,15 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
     (C(x, y)), ``count`` (C(y)), ``nPMI_diff@man-woman`` (a gap). Counts
     give more: prefer ``association_table`` when you have predictions.
     """
-    return encode_table(PrecomputedTable(label_names, metric_names, values))
+    table = PrecomputedTable(label_names, metric_names, values)
+    for j, name in enumerate(table.metric_names):
+        if name == "count" or name.startswith("count@"):
+            column = table.values[:, j]
+            given = column[~np.isnan(column)]
+            if (given < 0).any() or (given != np.round(given)).any():
+                bad = given[(given < 0) | (given != np.round(given))][0]
+                raise ValueError(
+                    "column %r holds counts, which must be non-negative integers (NaN where missing); got %r"
+                    % (name, float(bad))
+                )
+    return encode_table(table)

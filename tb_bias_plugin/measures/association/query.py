@@ -12,11 +12,14 @@ import threading
 import numpy as np
 
 from tb_bias_plugin.core import distribution
-from tb_bias_plugin.measures.association import metrics
+from tb_bias_plugin.measures.association import intervals, metrics
 from tb_bias_plugin.measures.association.table import parse_column
 from tb_bias_plugin.web.params import ClientError
 
-COLUMN_HELP = "label, gap, count, count@IDENTITY or METRIC@IDENTITY"
+COLUMN_HELP = "label, gap, bound, p_value, q_value, count, count@IDENTITY or METRIC@IDENTITY"
+
+#: Sort columns that need intervals (a table of counts and two identities).
+INTERVAL_COLUMNS = ("bound", "p_value", "q_value")
 
 
 class QueryError(ClientError):
@@ -75,6 +78,45 @@ class CountsView:
 
         return self._store((metric, j), compute)
 
+    def widths(self, metric, j, z):
+        """Half-widths (below, above) of A(identity j, y) at normal quantile ``z``."""
+
+        def compute():
+            out = intervals.half_widths(
+                metric,
+                self.table.num_examples,
+                self.table.identity_counts[self._t, j],
+                self.label_counts,
+                self.cooccurrence[j],
+                z,
+                smoothing=self.smoothing,
+            )
+            for array in out:
+                array.setflags(write=False)
+            return out
+
+        return self._store(("widths", metric, j, round(z, 12)), compute)
+
+    def correlation(self, metric, j1, j2):
+        """The gap interval's correlation of A(j1, y) and A(j2, y) (see `intervals.correlation`)."""
+
+        def compute():
+            t = self._t
+            rho = intervals.correlation(
+                metric,
+                self.table.num_examples,
+                self.table.identity_counts[t, j1],
+                self.table.identity_counts[t, j2],
+                self.table.identity_cooccurrence[t, j1, j2],
+                self.label_counts,
+                self.cooccurrence[j1],
+                self.cooccurrence[j2],
+            )
+            rho.setflags(write=False)
+            return rho
+
+        return self._store(("correlation", metric, j1, j2), compute)
+
 
 class PrecomputedView:
     """Metric values logged as columns `family@identity` of a `PrecomputedTable`."""
@@ -125,6 +167,54 @@ class Query:
     order: str = "desc"
     offset: int = 0
     limit: object = 100  # int, or None for every row
+    level: float = intervals.DEFAULT_LEVEL
+    q_max: object = None  # keep rows with q <= q_max, or None
+
+
+def has_intervals(view, query):
+    """Intervals exist for tables of counts; gaps need two identities."""
+    return view.kind == "counts"
+
+
+def gap_widths(view, metric, x1, x2, z):
+    """Half-widths (below, above) of the gap's interval for every label."""
+    w1 = view.widths(metric, x1, z)
+    if x2 == "rest":
+        others = [view.widths(metric, j, z) for j in range(len(view.identity_names)) if j != x1]
+        mean_below = np.mean([w[0] for w in others], axis=0)
+        mean_above = np.mean([w[1] for w in others], axis=0)
+        return intervals.gap_widths(w1, (mean_below, mean_above), None)
+    return intervals.gap_widths(w1, view.widths(metric, x2, z), view.correlation(metric, x1, x2))
+
+
+def gap_statistics(view, query, gap):
+    """Interval, p-value (for "the gap is 0") and the bound nearest 0 of every
+    label's gap; None without intervals or without a second identity."""
+    if not has_intervals(view, query) or query.x2 is None:
+        return None
+    z = intervals.z_of(query.level)
+    below, above = gap_widths(view, query.metric, query.x1, query.x2, z)
+    if query.level == intervals.DEFAULT_LEVEL:
+        below95, above95 = below, above
+    else:
+        below95, above95 = gap_widths(view, query.metric, query.x1, query.x2, intervals.z_of(0.95))
+    low, high = gap - below, gap + above
+    return {
+        "low": low,
+        "high": high,
+        "p": intervals.p_values_from_widths(gap, below95, above95),
+        "bound": intervals.bound_nearest_zero(low, high),
+    }
+
+
+def value_bounds(view, query, j, i):
+    """(low, high) of A(identity j, label i) at the query's level, or None."""
+    if not has_intervals(view, query):
+        return None
+    below, above = view.widths(query.metric, j, intervals.z_of(query.level))
+    value = np.asarray(view.values(query.metric, j)[i : i + 1], dtype=np.float64)
+    low, high = intervals.interval(query.metric, value, below[i : i + 1], above[i : i + 1])
+    return float(low[0]), float(high[0])
 
 
 def gap_values(view, metric, x1, x2):
@@ -235,15 +325,38 @@ def select(view, query):
         Indices of the requested page in ranked order, the number of rows
         that pass the filters, and the gap of every label.
     """
+    indices, total, gap, _ = select_with_statistics(view, query)
+    return indices, total, gap
+
+
+def select_with_statistics(view, query):
+    """:func:`select`, and the gap statistics (see :func:`gap_statistics`)
+    with ``q``, the Benjamini-Hochberg q-values over the rows that pass
+    every filter but the q filter itself."""
     gap = gap_values(view, query.metric, query.x1, query.x2)
-    sort_values = np.asarray(column_values(view, query.sort, query, gap))
     if query.sort == "label" and query.order == "abs":
         raise QueryError("order=abs needs a numeric column, not label")
     mask = row_mask(view, query, gap)  # sorting never changes which rows pass: undefined keys go last
+    stats = gap_statistics(view, query, gap)
+    needs_stats = query.sort in INTERVAL_COLUMNS or query.q_max is not None
+    if stats is None and needs_stats:
+        raise QueryError(
+            "sort %r and q_max need intervals: a table of counts (not precomputed) and two identities (x2)"
+            % query.sort
+        )
+    if stats is not None:
+        stats["q"] = intervals.bh_q_values(stats["p"], mask)
+        if query.q_max is not None:
+            with np.errstate(invalid="ignore"):
+                mask = mask & (stats["q"] <= query.q_max)
+    if query.sort in INTERVAL_COLUMNS:
+        sort_values = stats[{"bound": "bound", "p_value": "p", "q_value": "q"}[query.sort]]
+    else:
+        sort_values = np.asarray(column_values(view, query.sort, query, gap))
     total = int(mask.sum())
     end = None if query.limit is None else query.offset + query.limit
     ranked = metrics.rank(sort_values.astype(np.float64), query.order, mask=mask, limit=end)
-    return ranked[query.offset :], total, gap
+    return ranked[query.offset :], total, gap, stats
 
 
 def natural_domain(view, metric):
@@ -292,12 +405,18 @@ def distributions(view, query, bins=None):
     return result
 
 
-def compare(view_a, view_b, query, *, sort="delta", order="abs"):
+def compare(view_a, view_b, query, *, sort="delta", order="abs", reverse=False, stats_out=None):
     """Join two tables by label and rank by the change of the gap.
 
-    ``query`` filters table A; only labels present in both count. Returns
-    ``(rows, total, only_in_a, only_in_b)`` where rows are
-    ``(index_a, index_b, gap_a, gap_b)`` for the requested page.
+    ``query`` filters table A; only labels present in both count. The
+    change is ``delta = gap_b - gap_a``, or ``gap_a - gap_b`` with
+    ``reverse`` (the routes pass it so that delta is later minus earlier).
+    Returns ``(rows, total, only_in_a, only_in_b)`` where rows are
+    ``(index_a, index_b, gap_a, gap_b)`` for the requested page. With
+    intervals, ``stats_out`` (a dict) receives per label of A ``delta``,
+    ``low``, ``high``, ``p``, ``q`` and ``bound``: the two evaluations are
+    treated as independent, which overstates the spread when they share
+    examples and agree (the usual case for two steps of one model).
     """
     if query.x2 is None:
         raise QueryError("compare needs a gap: give x2")
@@ -316,8 +435,31 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs"):
     present = in_b >= 0
     gap_b = np.full(gap_a.shape, np.nan)
     gap_b[present] = gap_b_own[in_b[present]]
-    delta = gap_b - gap_a
+    delta = gap_a - gap_b if reverse else gap_b - gap_a
     keys = {"delta": delta, "gap_a": gap_a, "gap_b": gap_b, "label": view_a.table.alphabetical_rank}
+    stats = None
+    if has_intervals(view_a, query) and has_intervals(view_b, query):
+        z = intervals.z_of(query.level)
+        z95 = intervals.z_of(0.95)
+        x1_b = view_b.identity_names.index(x1)
+
+        def delta_widths(zz):
+            wa = gap_widths(view_a, query.metric, query.x1, query.x2, zz)
+            wb_own = gap_widths(view_b, query.metric, x1_b, x2_b, zz)
+            wb = tuple(np.full(gap_a.shape, np.nan) for _ in range(2))
+            for own, joined in zip(wb_own, wb):
+                joined[present] = own[in_b[present]]
+            later, earlier = (wa, wb) if reverse else (wb, wa)
+            return intervals.gap_widths(later, earlier, np.zeros(gap_a.shape))
+
+        below, above = delta_widths(z)
+        below95, above95 = (below, above) if z == z95 else delta_widths(z95)
+        stats = {"delta": delta, "low": delta - below, "high": delta + above}
+        stats["p"] = intervals.p_values_from_widths(delta, below95, above95)
+        stats["bound"] = intervals.bound_nearest_zero(stats["low"], stats["high"])
+        keys["bound"] = stats["bound"]
+    if sort == "bound" and "bound" not in keys:
+        raise QueryError("sort 'bound' needs intervals: tables of counts, not precomputed ones")
     if sort not in keys:
         raise QueryError("sort must be one of %s for compare, got %r" % (", ".join(keys), sort))
     if sort == "label" and order == "abs":
@@ -329,6 +471,15 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs"):
         mask[present] &= seen_b[in_b[present]]
     if query.undefined == "drop":
         mask &= ~np.isnan(delta)
+    if stats is not None:
+        stats["q"] = intervals.bh_q_values(stats["p"], mask)
+        if query.q_max is not None:
+            with np.errstate(invalid="ignore"):
+                mask &= stats["q"] <= query.q_max
+        if stats_out is not None:
+            stats_out.update(stats)
+    elif query.q_max is not None:
+        raise QueryError("q_max needs intervals: tables of counts, not precomputed ones")
     total = int(mask.sum())
     end = None if query.limit is None else query.offset + query.limit
     ranked = metrics.rank(keys[sort].astype(np.float64), order, mask=mask, limit=end)[query.offset :]

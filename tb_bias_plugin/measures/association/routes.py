@@ -14,14 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.measures.association import metrics
+from tb_bias_plugin.measures.association import intervals, metrics
 from tb_bias_plugin.measures.association.query import (
     CountsView,
     PrecomputedView,
     Query,
     compare,
     distributions,
-    select,
+    select_with_statistics,
+    value_bounds,
 )
 from tb_bias_plugin.measures.association.table import AssociationTable
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
@@ -65,7 +66,7 @@ def table(request: Any, services: Any) -> Any:
     _sort(params, selection)
     _page(params, query)
     view = selection["view"]
-    indices, total, gap = select(view, query)
+    indices, total, gap, stats = select_with_statistics(view, query)
     body = _describe(selection)
     body.update(
         sort=query.sort,
@@ -73,7 +74,7 @@ def table(request: Any, services: Any) -> Any:
         offset=query.offset,
         limit=query.limit,
         total=total,
-        rows=[_row(view, query, selection, int(i), gap) for i in indices],
+        rows=[_row(view, query, selection, int(i), gap, stats) for i in indices],
     )
     return respond(request, body)
 
@@ -106,9 +107,14 @@ def compare_tables(request: Any, services: Any) -> Any:
         raise bad_request("cannot compare a %s table with a %s table" % (view_a.kind, view_b.kind))
     query = selection["query"]
     _page(params, query)
-    sort = params.choice("sort", ("delta", "gap_a", "gap_b", "label"), "delta")
+    counts = view_a.kind == "counts"
+    sort = params.choice("sort", ("bound", "delta", "gap_a", "gap_b", "label"), "bound" if counts else "delta")
     order = params.choice("order", metrics.ORDERS, "asc" if sort == "label" else "abs")
-    rows, total, only_a, only_b = compare(view_a, view_b, query, sort=sort, order=order)
+    # Delta is later minus earlier for two steps of one run and tag, else B - A.
+    same_series = (run_b, tag_b) == (selection["run"], selection["tag"])
+    reverse = same_series and loaded_b.step < selection["step"]
+    stats: dict[str, Any] = {}
+    rows, total, only_a, only_b = compare(view_a, view_b, query, sort=sort, order=order, reverse=reverse, stats_out=stats)
     counts_a, counts_b = view_a.label_counts, view_b.label_counts
     flagged = selection["flags_mask"][0]
     body = _describe(selection)
@@ -122,12 +128,17 @@ def compare_tables(request: Any, services: Any) -> Any:
         total=total,
         only_in_a=only_a,
         only_in_b=only_b,
+        delta_sign="a - b" if reverse else "b - a",
         rows=[
             {
                 "label": view_a.label_names[i],
                 "gap_a": json_value(gap_a),
                 "gap_b": json_value(gap_b),
-                "delta": json_value(gap_b - gap_a),
+                "delta": json_value(gap_a - gap_b if reverse else gap_b - gap_a),
+                "delta_low": _stat(stats, "low", i),
+                "delta_high": _stat(stats, "high", i),
+                "p_value": _stat(stats, "p", i),
+                "q_value": _stat(stats, "q", i),
                 "count_a": _count(counts_a, i),
                 "count_b": _count(counts_b, j),
                 "flagged": bool(flagged[i]),
@@ -145,23 +156,34 @@ def csv_export(request: Any, services: Any) -> Any:
     _sort(params, selection)
     query.limit = None
     view = selection["view"]
-    indices, _, gap = select(view, query)
+    indices, _, gap, stats = select_with_statistics(view, query)
     identities = view.identity_names
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     header = ["label", "count"]
     header += ["count@%s" % x for x in identities]
     header += ["%s@%s" % (query.metric, x) for x in identities]
-    header += ["gap", "flagged", "hidden"]
+    with_bounds = view.kind == "counts"
+    if with_bounds:
+        header += ["%s@%s_%s" % (query.metric, x, end) for x in identities for end in ("low", "high")]
+    header += ["gap", "gap_low", "gap_high", "p_value", "q_value", "flagged", "hidden"]
     writer.writerow([csv_text(h) for h in header])
     values = [view.values(query.metric, j) for j in range(len(identities))]
+    bounds = []
+    if with_bounds:
+        z = intervals.z_of(query.level)
+        for j, v in enumerate(values):
+            bounds.extend(intervals.interval(query.metric, np.asarray(v, dtype=np.float64), *view.widths(query.metric, j, z)))
     flagged, hidden = selection["flags_mask"]
     cooccurrence = view.cooccurrence
     for i in indices:
         row = [csv_text(view.label_names[i]), _csv_count(view.label_counts, i)]
         row += [_csv_count(None if cooccurrence is None else cooccurrence[j], i) for j in range(len(identities))]
         row += [csv_number(v[i]) for v in values]
-        row += [csv_number(gap[i]), int(flagged[i]), int(hidden[i])]
+        row += [csv_number(b[i]) for b in bounds]
+        row += [csv_number(gap[i])]
+        row += ["" if stats is None else csv_number(stats[k][i]) for k in ("low", "high", "p", "q")]
+        row += [int(flagged[i]), int(hidden[i])]
         writer.writerow(row)
     filename = "tb_bias_%s_%s_%s.csv" % (selection["run"], selection["tag"], query.metric)
     return respond_csv(request, out.getvalue(), filename)
@@ -251,6 +273,8 @@ def _select(request: Any, services: Any, params: Params) -> dict[str, Any]:
     query.include_identities = params.flag("include_identities")
     query.flagged_only = params.flag("flagged_only")
     query.show_hidden = params.flag("show_hidden")
+    query.level = params.number("level", intervals.DEFAULT_LEVEL, low=0.5, high=0.999)
+    query.q_max = params.number("q_max", None, low=0.0, high=1.0)
     flags = services.flags.get(tag)
     query.flagged, query.hidden = services.derived(
         ("association.flags", loaded.key, tag, flags["version"]),
@@ -289,15 +313,25 @@ def _describe(selection: dict[str, Any]) -> dict[str, Any]:
         "x1": names[query.x1],
         "x2": None if query.x2 is None else ("rest" if query.x2 == "rest" else names[query.x2]),
         "smoothing": view.smoothing,
+        "level": query.level,
+        "intervals": view.kind == "counts",
+        "q_max": query.q_max,
         "identities": list(names),
         "num_examples": view.num_examples,
         "num_labels": len(view.label_names),
     }
 
 
-def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any) -> dict[str, Any]:
+def _stat(stats: Any, key: str, i: int) -> float | None:
+    return None if not stats else json_value(stats[key][i])
+
+
+def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any, stats: Any = None) -> dict[str, Any]:
     names = view.identity_names
     flagged, hidden = selection["flags_mask"]
+    bounds = None
+    if view.kind == "counts":
+        bounds = {x: [json_value(v) for v in value_bounds(view, query, j, i)] for j, x in enumerate(names)}
     return {
         "label": view.label_names[i],
         "index": i,
@@ -306,7 +340,12 @@ def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any) -
         if view.cooccurrence is None
         else {x: _count(view.cooccurrence[j], i) for j, x in enumerate(names)},
         "values": {x: json_value(view.values(query.metric, j)[i]) for j, x in enumerate(names)},
+        "bounds": bounds,
         "gap": json_value(gap[i]),
+        "gap_low": _stat(stats, "low", i),
+        "gap_high": _stat(stats, "high", i),
+        "p_value": _stat(stats, "p", i),
+        "q_value": _stat(stats, "q", i),
         "flagged": bool(flagged[i]),
         "hidden": bool(hidden[i]),
     }

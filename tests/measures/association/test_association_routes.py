@@ -332,7 +332,10 @@ def test_csv_is_the_whole_filtered_result_with_formulas_neutralised(client):
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     header, rows = rows[0], rows[1:]
     assert header == (["label", "count", "count@man", "count@woman", "count@child",
-                       "npmi_xy@man", "npmi_xy@woman", "npmi_xy@child", "gap", "flagged", "hidden"])
+                       "npmi_xy@man", "npmi_xy@woman", "npmi_xy@child",
+                       "npmi_xy@man_low", "npmi_xy@man_high", "npmi_xy@woman_low", "npmi_xy@woman_high",
+                       "npmi_xy@child_low", "npmi_xy@child_high",
+                       "gap", "gap_low", "gap_high", "p_value", "q_value", "flagged", "hidden"])
     table = get_json(client, "table", limit=1000, **params)
     assert len(rows) == table["total"] > 5  # every row, not one page
     by_label = {r["label"]: r for r in table["rows"]}
@@ -343,8 +346,11 @@ def test_csv_is_the_whole_filtered_result_with_formulas_neutralised(client):
         else:
             assert label == row["label"] and label[0] not in "=+-@\t\r"
         assert int(cells[1]) == row["count"]
-        assert float(cells[8]) == pytest.approx(row["gap"])
+        assert float(cells[14]) == pytest.approx(row["gap"])
         assert float(cells[5]) == pytest.approx(by_label[row["label"]]["values"]["man"])
+        assert [float(c) for c in cells[8:10]] == pytest.approx(by_label[row["label"]]["bounds"]["man"])
+        for column, key in zip(cells[15:19], ("gap_low", "gap_high", "p_value", "q_value")):
+            assert (column == "" and row[key] is None) or float(column) == pytest.approx(row[key])
     escaped = {cells[0] for cells in rows}
     assert "'=HYPERLINK(\"x\")" in escaped and "'+1" in escaped and "'-2 items" in escaped and "'@home" in escaped
     assert "'\tleading tab" in escaped and "'\rreturn" in escaped and "<script>alert(1)</script>" in escaped

@@ -224,3 +224,14 @@ def test_table_consistency_is_checked():
         AssociationTable(**dict(args, label_counts=t.label_counts[:, :3]))
     with pytest.raises(ValueError, match="negative"):
         AssociationTable(**dict(args, num_examples=-1))
+
+
+@pytest.mark.parametrize("bad", [-1.0, 2.5])
+def test_metric_table_rejects_negative_and_fractional_counts(bad):
+    from tb_bias_plugin.measures.association.builder import metric_table
+
+    values = np.array([[0.1, 3.0, 1.0], [0.2, bad, 2.0]])
+    with pytest.raises(ValueError, match="'count@man' holds counts"):
+        metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
+    values[1, 1] = np.nan  # missing is fine
+    metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
