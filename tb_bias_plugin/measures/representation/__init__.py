@@ -1,6 +1,17 @@
-"""Representation-level bias B = I(R;Z)/H(Z), with I estimated by MINE (see docs/measures/representation.md)."""
+"""Representation-level bias B = I(R;Z)/H(Z), with I estimated by MINE (see docs/measures/representation.md).
 
+The estimator needs TensorFlow (the ``tf`` extra) and is loaded only when
+called; storage, summaries and routes are NumPy only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tb_bias_plugin.measures.base import Handler, Measure, Summary
+from tb_bias_plugin.measures.representation import builder, codec, messages, routes
 from tb_bias_plugin.measures.representation.entropy import (
+    SINGLE_CONTROL_BAND,
     RepresentationBiasResult,
     bias_ratio,
     class_counts,
@@ -12,6 +23,7 @@ from tb_bias_plugin.measures.representation.entropy import (
 )
 
 __all__ = [
+    "MEASURE",
     "RepresentationBiasResult",
     "bias_ratio",
     "class_counts",
@@ -23,8 +35,45 @@ __all__ = [
     "shannon_entropy",
 ]
 
+_HERE = "tb_bias_plugin.measures.representation"
 
-def __getattr__(name):
+
+class RepresentationMeasure(Measure):
+    id = routes.MEASURE_ID
+    title = "Representation bias"
+    order = 40
+    payload_number = messages.PAYLOAD_NUMBER
+    payload_message = "RepresentationBias"
+    proto_file = messages.FILE_NAME
+    summaries = (Summary("representation_bias", builder.representation_bias),)
+    exports = {
+        "representation_bias": _HERE + ".mine:representation_bias",
+        "RepresentationBiasResult": _HERE + ".entropy:RepresentationBiasResult",
+    }
+    callbacks = {"RepresentationBiasCallback": _HERE + ".callbacks:RepresentationBiasCallback"}
+
+    def describe(self, payload: Any) -> dict[str, Any]:
+        return codec.describe(payload)
+
+    def decode(self, payload: Any) -> Any:
+        return codec.decode(payload)
+
+    def nbytes(self, value: Any) -> int:
+        return codec.nbytes(value)
+
+    def config(self) -> dict[str, Any]:
+        return {"limits": routes.LIMITS, "single_control_band": SINGLE_CONTROL_BAND}
+
+    def routes(self) -> dict[str, Handler]:
+        return dict(routes.ROUTES)
+
+
+
+
+MEASURE = RepresentationMeasure()
+
+
+def __getattr__(name: str) -> Any:
     # TensorFlow is optional (the `tf` extra): load it only when asked for.
     if name == "representation_bias":
         from tb_bias_plugin.measures.representation.mine import representation_bias

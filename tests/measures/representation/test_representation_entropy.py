@@ -1,5 +1,6 @@
 """Exact oracles for the NumPy half: entropy table, DV arithmetic, log-space EMA, validation."""
 
+import dataclasses
 import math
 
 import numpy as np
@@ -173,7 +174,7 @@ def test_result_round_trips_through_a_plain_dict():
     assert back.to_dict().keys() == d.keys()
     for k, v in d.items():
         np.testing.assert_equal(back.to_dict()[k], v)
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         res.bias = 1.0  # frozen
     with pytest.raises(ValueError):
         res.train_curve[0] = 1.0  # read-only array

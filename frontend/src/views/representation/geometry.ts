@@ -1,0 +1,108 @@
+// Geometry of the representation charts, free of the DOM so it is unit-tested.
+
+import { area } from "d3-shape";
+import type { ScaleLinear } from "d3-scale";
+import type { LayerSeries } from "./types.js";
+
+type Value = number | null | undefined;
+
+function finite(v: Value): v is number {
+  return v !== null && v !== undefined && Number.isFinite(v);
+}
+
+/**
+ * The y extent of the B chart: always [0, 1] (B's range for the true MI),
+ * widened to every value and band edge so nothing is clipped.
+ */
+export function biasDomain(series: readonly LayerSeries[]): [number, number] {
+  let lo = 0;
+  let hi = 1;
+  for (const s of series) {
+    for (const list of [s.bias, s.control_low, s.control_high]) {
+      for (const v of list) {
+        if (!finite(v)) continue;
+        lo = Math.min(lo, v);
+        hi = Math.max(hi, v);
+      }
+    }
+  }
+  const pad = (hi - lo) * 0.03;
+  return [lo - pad, hi + pad];
+}
+
+/** Extent of several value lists plus extra reference values, padded. */
+export function valuesDomain(lists: readonly (readonly Value[])[], extra: readonly Value[] = []): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const list of [...lists, extra]) {
+    for (const v of list) {
+      if (!finite(v)) continue;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+  }
+  if (!Number.isFinite(lo)) return [0, 1];
+  if (lo === hi) return [lo - 1, hi + 1];
+  const pad = (hi - lo) * 0.05;
+  return [lo - pad, hi + pad];
+}
+
+/**
+ * The shaded control band: per step, the lowest and highest band edge over
+ * the layers shown (each layer has its own shuffled-Z runs). Steps where
+ * no layer has a band break the area.
+ */
+export function bandEnvelope(series: readonly LayerSeries[], count: number): { low: (number | null)[]; high: (number | null)[] } {
+  const low: (number | null)[] = [];
+  const high: (number | null)[] = [];
+  for (let i = 0; i < count; i++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const s of series) {
+      const a = s.control_low[i];
+      const b = s.control_high[i];
+      if (finite(a) && finite(b)) {
+        lo = Math.min(lo, a);
+        hi = Math.max(hi, b);
+      }
+    }
+    low.push(Number.isFinite(lo) ? lo : null);
+    high.push(Number.isFinite(hi) ? hi : null);
+  }
+  return { low, high };
+}
+
+/** An SVG area between `low` and `high` at x positions `xs`; "" when nothing is defined. */
+export function bandPath(
+  xs: readonly number[],
+  low: readonly Value[],
+  high: readonly Value[],
+  y: ScaleLinear<number, number>,
+): string {
+  const points = xs.map((x, i): [number, Value, Value] => [x, low[i], high[i]]);
+  const shape = area<[number, Value, Value]>()
+    .defined((p) => finite(p[1]) && finite(p[2]))
+    .x((p) => p[0])
+    .y0((p) => y(p[1] as number))
+    .y1((p) => y(p[2] as number));
+  return shape(points) ?? "";
+}
+
+/** Whether a value lies outside [0, 1] (shown, never clipped). */
+export function outsideUnit(v: Value): boolean {
+  return finite(v) && (v < 0 || v > 1);
+}
+
+/** About `count` round tick values across a step axis, all integers. */
+export function integerTicks(domain: readonly [number, number], count: number): number[] {
+  const [a, b] = domain;
+  if (!(b >= a)) return [];
+  const span = b - a;
+  if (span === 0) return [a];
+  const raw = span / Math.max(1, count);
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag);
+  const out: number[] = [];
+  for (let t = Math.ceil(a / step) * step; t <= b; t += step) out.push(t);
+  return out;
+}

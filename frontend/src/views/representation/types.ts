@@ -1,0 +1,88 @@
+// Answers of the representation routes (docs/http_api.md, "Representation bias").
+// Numbers are null where the server has NaN (undefined values).
+
+export interface LayerSummary {
+  layer: string;
+  bias: number | null;
+  mutual_information: number | null;
+  mutual_information_sampled: number | null;
+  entropy: number | null;
+  control_bias: number | null;
+  control_mutual_information: number | null;
+  control_biases: (number | null)[];
+  control_low: number | null;
+  control_high: number | null;
+  flags: string[];
+  reason: string | null;
+  n: number;
+  n_train: number;
+  n_heldout: number;
+  class_counts: number[];
+  best_step: number;
+}
+
+export interface StepResponse {
+  run: string;
+  tag: string;
+  step: number;
+  attribute: string;
+  class_names: string[];
+  layers: LayerSummary[];
+  n: number | null;
+  class_counts: number[];
+  entropy: number | null;
+  train_entropy: number | null;
+  same_sample: boolean;
+}
+
+export interface LayerSeries {
+  layer: string;
+  bias: (number | null)[];
+  mutual_information: (number | null)[];
+  control_bias: (number | null)[];
+  control_low: (number | null)[];
+  control_high: (number | null)[];
+  flags: string[][];
+}
+
+export interface SeriesResponse {
+  run: string;
+  tag: string;
+  steps: number[];
+  layers: string[];
+  series: LayerSeries[];
+}
+
+export interface CurveResponse {
+  run: string;
+  tag: string;
+  step: number;
+  layer: string;
+  train_steps: number[];
+  train_curve: (number | null)[];
+  heldout_steps: number[];
+  heldout_curve: (number | null)[];
+  validation_curve: (number | null)[];
+  mutual_information: number | null;
+  entropy: number | null;
+  control_mutual_information: number | null;
+  bias: number | null;
+  control_bias: number | null;
+  best_step: number;
+  steps: number | null;
+  flags: string[];
+  reason: string | null;
+}
+
+/** The spec's flags in words. */
+export const FLAG_TEXT: Record<string, string> = {
+  outside_unit_interval: "B outside [0, 1]",
+  not_converged: "not converged",
+  inside_noise_floor: "inside the noise floor",
+  small_sample: "n < 2,000",
+  small_class: "a class with < 20 held-out samples",
+};
+
+export function flagText(flag: string): string {
+  return FLAG_TEXT[flag] ?? flag;
+}

@@ -1,0 +1,540 @@
+import { LitElement, css, html, nothing, svg, type TemplateResult } from "lit";
+import { customElement, state } from "lit/decorators.js";
+import { scaleLinear, type ScaleLinear } from "d3-scale";
+import { barGeometry } from "../../charts/bars.js";
+import { NEUTRAL, OKABE_ITO, textColor } from "../../charts/colors.js";
+import { formatCount, formatValue } from "../../charts/format.js";
+import { polylinePath } from "../../charts/plots.js";
+import { WidthController } from "../../charts/resize.js";
+import { baseStyles } from "../../charts/theme.js";
+import { errorMessage, isAbort, type Api } from "../../shell/api.js";
+import { LatestRequest } from "../../shell/latest.js";
+import type { MeasureViewElement } from "../../shell/registry.js";
+import type { RunEntry } from "../../shell/types.js";
+import type { HashScope } from "../../shell/url-state.js";
+import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, valuesDomain } from "./geometry.js";
+import { flagText, type CurveResponse, type SeriesResponse, type StepResponse } from "./types.js";
+
+const M = { top: 12, right: 16, bottom: 34, left: 52 };
+const CHART_HEIGHT = 260;
+
+function layerColor(layers: readonly string[], layer: string): string {
+  const i = layers.indexOf(layer);
+  return i < 0 ? NEUTRAL : OKABE_ITO[i % OKABE_ITO.length]!;
+}
+
+function query(route: string, params: Record<string, string | number>): string {
+  return `${route}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+}
+
+function yTicks(y: ScaleLinear<number, number>, width: number): TemplateResult[] {
+  return y.ticks(6).map(
+    (t) => svg`<g transform="translate(0,${y(t)})">
+      <line x1=${M.left} x2=${width - M.right} stroke="#eceff1"></line>
+      <text x=${M.left - 6} dy="0.32em" text-anchor="end" class="tick">${formatValue(t, 2)}</text>
+    </g>`,
+  );
+}
+
+function xTicks(x: ScaleLinear<number, number>, height: number, count: number): TemplateResult[] {
+  const d = x.domain() as [number, number];
+  return integerTicks(d, count).map(
+    (t) => svg`<g transform="translate(${x(t)},0)">
+      <line y1=${height - M.bottom} y2=${height - M.bottom + 4} stroke="#9aa0a6"></line>
+      <text y=${height - M.bottom + 16} text-anchor="middle" class="tick">${t}</text>
+    </g>`,
+  );
+}
+
+/**
+ * Representation bias: B = I(R;Z)/H(Z) per layer and step for one protected
+ * attribute (one tag), the shuffled-Z control band, the layer profile at a
+ * step and the MINE curve of a layer. Values are shown as stored: never clipped.
+ */
+@customElement("tb-bias-representation-view")
+export class RepresentationView extends LitElement implements MeasureViewElement {
+  api!: Api;
+  hash!: HashScope;
+  config: unknown = null;
+  private _runs: RunEntry[] = [];
+  private readonly widthCtl = new WidthController(this, 1000);
+  private readonly seriesReq = new LatestRequest(this);
+  private readonly stepReq = new LatestRequest(this);
+  private readonly curveReq = new LatestRequest(this);
+  private unsubscribe: (() => void) | null = null;
+
+  @state() private run = "";
+  @state() private tag = "";
+  @state() private step: number | null = null;
+  @state() private layer = "";
+  @state() private series: SeriesResponse | null = null;
+  @state() private detail: StepResponse | null = null;
+  @state() private curve: CurveResponse | null = null;
+  @state() private error = "";
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        overflow: auto;
+        padding: 10px;
+      }
+      .controls {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 12px;
+        align-items: center;
+        margin-bottom: 10px;
+      }
+      .controls label {
+        display: flex;
+        gap: 6px;
+        align-items: center;
+      }
+      .grid {
+        display: grid;
+        gap: 10px;
+      }
+      .grid.two {
+        grid-template-columns: 1fr 1fr;
+      }
+      .summary {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 6px 18px;
+        align-items: baseline;
+      }
+      .counts {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+      }
+      .chip {
+        border: 1px solid var(--border);
+        border-radius: 10px;
+        padding: 0 8px;
+        background: #f8f9fa;
+        white-space: nowrap;
+      }
+      .flag {
+        border-color: #f0d58c;
+        background: #fff8e1;
+      }
+      svg {
+        display: block;
+        overflow: visible;
+      }
+      .tick {
+        font-size: 11px;
+        fill: var(--muted);
+      }
+      .axis-title {
+        font-size: 11px;
+        fill: var(--muted);
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 14px;
+        margin-top: 4px;
+      }
+      .legend span::before {
+        content: "";
+        display: inline-block;
+        width: 14px;
+        height: 3px;
+        margin-right: 4px;
+        vertical-align: middle;
+        background: var(--swatch);
+      }
+      .legend .band::before {
+        height: 10px;
+        opacity: 0.5;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+      }
+      th,
+      td {
+        text-align: left;
+        padding: 4px 8px;
+        border-bottom: 1px solid var(--border);
+        vertical-align: top;
+      }
+      th {
+        font-weight: 600;
+        color: var(--muted);
+      }
+      td.num {
+        text-align: right;
+        font-variant-numeric: tabular-nums;
+        white-space: nowrap;
+      }
+      tr.selected {
+        background: var(--selected);
+      }
+      tr[data-layer] {
+        cursor: pointer;
+      }
+      .bar {
+        position: relative;
+        height: 12px;
+        min-width: 80px;
+        background: #f1f3f4;
+      }
+      .bar i {
+        position: absolute;
+        top: 0;
+        bottom: 0;
+      }
+      .bar b {
+        position: absolute;
+        top: -2px;
+        bottom: -2px;
+        width: 1px;
+        background: #5f6368;
+      }
+      .outside {
+        color: var(--danger);
+        font-weight: 600;
+      }
+      .muted {
+        color: var(--muted);
+      }
+    `,
+  ];
+
+  get runs(): RunEntry[] {
+    return this._runs;
+  }
+
+  set runs(value: RunEntry[]) {
+    this._runs = value;
+    this.pickDefaults();
+    this.requestUpdate();
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    if (this.hash) {
+      const h = this.hash.read();
+      this.run = h["run"] ?? this.run;
+      this.tag = h["tag"] ?? this.tag;
+      this.step = h["step"] !== undefined && h["step"] !== "" ? Number(h["step"]) : this.step;
+      this.layer = h["layer"] ?? this.layer;
+      this.unsubscribe = this.hash.onExternalChange(() => {
+        const e = this.hash.read();
+        this.select(e["run"] ?? this.run, e["tag"] ?? this.tag, e["step"] ? Number(e["step"]) : null, e["layer"] ?? "");
+      });
+    }
+    this.pickDefaults();
+    this.loadSeries();
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  private tagsOf(run: string): string[] {
+    return this._runs.find((r) => r.run === run)?.tags.map((t) => t.tag) ?? [];
+  }
+
+  private pickDefaults() {
+    const runs = this._runs.filter((r) => r.tags.length > 0);
+    if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
+    const tags = this.tagsOf(this.run);
+    if (!tags.includes(this.tag)) this.tag = tags[0] ?? "";
+  }
+
+  private writeHash() {
+    const entries: Record<string, string> = { run: this.run, tag: this.tag };
+    if (this.step !== null) entries["step"] = String(this.step);
+    if (this.layer) entries["layer"] = this.layer;
+    try {
+      this.hash?.write(entries);
+    } catch {
+      // a parent that refuses history writes: the view still works
+    }
+  }
+
+  private select(run: string, tag: string, step: number | null, layer: string) {
+    const seriesChanged = run !== this.run || tag !== this.tag;
+    this.run = run;
+    this.tag = tag;
+    this.pickDefaults();
+    this.step = step;
+    this.layer = layer;
+    if (seriesChanged) this.loadSeries();
+    else {
+      this.fixSelection();
+      this.loadStep();
+    }
+  }
+
+  private fixSelection() {
+    const s = this.series;
+    if (!s) return;
+    if (this.step === null || !s.steps.includes(this.step)) this.step = s.steps[s.steps.length - 1] ?? null;
+    if (!s.layers.includes(this.layer)) this.layer = s.layers[s.layers.length - 1] ?? "";
+    this.writeHash();
+  }
+
+  private loadSeries() {
+    if (!this.api || !this.run || !this.tag) return;
+    this.error = "";
+    this.seriesReq.run(
+      (signal) => this.api.get<SeriesResponse>(query("representation/series", { run: this.run, tag: this.tag }), signal),
+      (series) => {
+        this.series = series;
+        this.fixSelection();
+        this.loadStep();
+      },
+      (error) => {
+        if (!isAbort(error)) this.error = errorMessage(error);
+      },
+    );
+  }
+
+  private loadStep() {
+    if (this.step === null) return;
+    const params = { run: this.run, tag: this.tag, step: this.step };
+    this.stepReq.run(
+      (signal) => this.api.get<StepResponse>(query("representation", params), signal),
+      (detail) => (this.detail = detail),
+      (error) => {
+        if (!isAbort(error)) this.error = errorMessage(error);
+      },
+    );
+    if (!this.layer) return;
+    this.curveReq.run(
+      (signal) => this.api.get<CurveResponse>(query("representation/curve", { ...params, layer: this.layer }), signal),
+      (curve) => (this.curve = curve),
+      (error) => {
+        if (!isAbort(error)) this.error = errorMessage(error);
+      },
+    );
+  }
+
+  private chartWidth(): number {
+    const w = this.widthCtl.width - 20;
+    return Math.max(320, w >= 1180 ? (w - 10) / 2 - 22 : w - 22);
+  }
+
+  override render() {
+    const runs = this._runs.filter((r) => r.tags.length > 0);
+    if (runs.length === 0) {
+      return html`<p class="notice" data-testid="empty-state">
+        No representation-bias records yet: log them with <code>summary.Writer(logdir).representation_bias(...)</code> or the
+        <code>RepresentationBiasCallback</code>.
+      </p>`;
+    }
+    const two = this.widthCtl.width - 20 >= 1180;
+    return html`
+      ${this.renderControls(runs)}
+      ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
+      ${this.renderSummary()}
+      <div class="grid ${two ? "two" : ""}">
+        <section class="panel">${this.renderSeries()}</section>
+        <section class="panel">${this.renderCurve()}</section>
+      </div>
+      <section class="panel" style="margin-top:10px">${this.renderProfile()}</section>
+    `;
+  }
+
+  private renderControls(runs: RunEntry[]) {
+    const s = this.series;
+    return html`<div class="controls">
+      <label
+        >Run
+        <select data-testid="repr-run-select" @change=${(e: Event) => this.select((e.target as HTMLSelectElement).value, "", null, this.layer)}>
+          ${runs.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run}>${r.run}</option>`)}
+        </select></label
+      >
+      <label
+        >Attribute
+        <select data-testid="repr-tag-select" @change=${(e: Event) => this.select(this.run, (e.target as HTMLSelectElement).value, this.step, this.layer)}>
+          ${this.tagsOf(this.run).map((t) => html`<option .value=${t} ?selected=${t === this.tag}>${t}</option>`)}
+        </select></label
+      >
+      <label
+        >Step
+        <select data-testid="repr-step-select" @change=${(e: Event) => this.select(this.run, this.tag, Number((e.target as HTMLSelectElement).value), this.layer)}>
+          ${(s?.steps ?? []).map((st) => html`<option .value=${String(st)} ?selected=${st === this.step}>${st}</option>`)}
+        </select></label
+      >
+      <label
+        >Layer
+        <select data-testid="repr-layer-select" @change=${(e: Event) => this.select(this.run, this.tag, this.step, (e.target as HTMLSelectElement).value)}>
+          ${(s?.layers ?? []).map((l) => html`<option .value=${l} ?selected=${l === this.layer}>${l}</option>`)}
+        </select></label
+      >
+    </div>`;
+  }
+
+  private renderSummary() {
+    const d = this.detail;
+    if (!d) return html`<p class="loading" data-testid="loading">Loading\u2026</p>`;
+    const names = d.class_names;
+    return html`<div class="panel summary" data-testid="repr-summary" style="margin-bottom:10px">
+      <span><strong>${d.attribute}</strong> at step ${d.step}</span>
+      <span>H(Z) <strong data-testid="repr-entropy">${formatValue(d.entropy)}</strong> nats</span>
+      ${d.train_entropy !== null ? html`<span>training-set H ${formatValue(d.train_entropy)}</span>` : nothing}
+      <span>n <strong data-testid="repr-n">${formatCount(d.n)}</strong></span>
+      <span class="counts" data-testid="repr-class-counts"
+        >${d.class_counts.map((c, i) => html`<span class="chip">${names[i] ?? `class ${i}`}: ${formatCount(c)}</span>`)}</span
+      >
+      ${d.same_sample ? nothing : html`<span class="notice">layers were measured on different samples: H(Z) and n are the first layer's</span>`}
+    </div>`;
+  }
+
+  private renderSeries() {
+    const s = this.series;
+    if (!s) return html`<h2>B per step</h2><p class="loading">Loading\u2026</p>`;
+    const width = this.chartWidth();
+    const height = CHART_HEIGHT;
+    const steps = s.steps;
+    const x = scaleLinear()
+      .domain([steps[0] ?? 0, steps[steps.length - 1] ?? 1])
+      .range([M.left, width - M.right]);
+    if (steps.length === 1) x.domain([steps[0]! - 1, steps[0]! + 1]);
+    const y = scaleLinear().domain(biasDomain(s.series)).range([height - M.bottom, M.top]);
+    const xs = steps.map((st) => x(st));
+    const band = bandEnvelope(s.series, steps.length);
+    const stepX = this.step !== null ? x(this.step) : null;
+    return html`<h2>B = I(R;Z) / H(Z) per step, one line per layer</h2>
+      <svg width=${width} height=${height} data-testid="repr-series-chart" role="img" aria-label="B per step and layer">
+        ${yTicks(y, width)} ${xTicks(x, height, 8)}
+        <path data-testid="repr-control-band" d=${bandPath(xs, band.low, band.high, y)} fill=${NEUTRAL} fill-opacity="0.25"></path>
+        ${[0, 1].map(
+          (v) => svg`<line x1=${M.left} x2=${width - M.right} y1=${y(v)} y2=${y(v)} stroke="#5f6368" stroke-dasharray="4 3"></line>`,
+        )}
+        ${stepX !== null ? svg`<line x1=${stepX} x2=${stepX} y1=${M.top} y2=${height - M.bottom} stroke="#9aa0a6"></line>` : nothing}
+        ${s.series.map((l) => {
+          const color = layerColor(s.layers, l.layer);
+          return svg`<g>
+            <path data-testid="repr-series-line" data-layer=${l.layer} d=${polylinePath(l.bias, xs, y)} fill="none" stroke=${color}
+              stroke-width=${l.layer === this.layer ? 3 : 1.8} stroke-linecap="round"></path>
+            ${l.bias.map((v, i) =>
+              v === null
+                ? nothing
+                : svg`<circle cx=${xs[i]} cy=${y(v)} r=${l.flags[i]?.length ? 4 : 2.5} fill=${l.flags[i]?.length ? "#fff" : color}
+                    stroke=${color} stroke-width="1.5" @click=${() => this.select(this.run, this.tag, steps[i]!, l.layer)}>
+                    <title>${l.layer}, step ${steps[i]}: B = ${formatValue(v)}${l.flags[i]?.length ? ` (${l.flags[i]!.map(flagText).join(", ")})` : ""}</title>
+                  </circle>`,
+            )}
+          </g>`;
+        })}
+        <text class="axis-title" x=${(M.left + width - M.right) / 2} y=${height - 4} text-anchor="middle">step</text>
+        <text class="axis-title" transform="translate(12,${(M.top + height - M.bottom) / 2}) rotate(-90)" text-anchor="middle">B</text>
+      </svg>
+      <div class="legend" data-testid="repr-series-legend">
+        ${s.layers.map((l) => html`<span style="--swatch:${layerColor(s.layers, l)}">${l}</span>`)}
+        <span class="band" style="--swatch:${NEUTRAL}">shuffled-Z control band</span>
+        <span class="muted">hollow points carry flags; dashed lines at 0 and 1</span>
+      </div>`;
+  }
+
+  private renderCurve() {
+    const c = this.curve;
+    if (!c) return html`<h2>MINE curve</h2><p class="loading">Loading\u2026</p>`;
+    const width = this.chartWidth();
+    const height = CHART_HEIGHT;
+    const last = Math.max(c.steps ?? 0, c.train_steps[c.train_steps.length - 1] ?? 1, 1);
+    const x = scaleLinear().domain([0, last]).range([M.left, width - M.right]);
+    const y = scaleLinear()
+      .domain(valuesDomain([c.train_curve, c.heldout_curve, c.validation_curve], [c.entropy, c.control_mutual_information, 0]))
+      .range([height - M.bottom, M.top]);
+    const hline = (v: number | null, color: string, testid: string, label: string) =>
+      v === null
+        ? nothing
+        : svg`<g data-testid=${testid}><line x1=${M.left} x2=${width - M.right} y1=${y(v)} y2=${y(v)} stroke=${color} stroke-dasharray="6 3"></line>
+            <text x=${width - M.right - 4} y=${y(v) - 4} text-anchor="end" class="tick" style="fill:${textColor(color)}">${label}</text></g>`;
+    return html`<h2>MINE curve: ${c.layer}, step ${c.step}</h2>
+      <svg width=${width} height=${height} data-testid="repr-curve-chart" role="img" aria-label="MINE curve">
+        ${yTicks(y, width)} ${xTicks(x, height, 6)}
+        <path data-testid="repr-curve-train" d=${polylinePath(c.train_curve, c.train_steps.map((s) => x(s)), y)} fill="none"
+          stroke=${OKABE_ITO[5]} stroke-width="1" stroke-opacity="0.8"></path>
+        <path data-testid="repr-curve-validation" d=${polylinePath(c.validation_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
+          stroke=${OKABE_ITO[2]} stroke-width="1.5" stroke-dasharray="3 2"></path>
+        <path data-testid="repr-curve-heldout" d=${polylinePath(c.heldout_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
+          stroke=${OKABE_ITO[0]} stroke-width="2.2"></path>
+        ${hline(c.entropy, OKABE_ITO[1], "repr-curve-entropy", `H(Z) = ${formatValue(c.entropy)}`)}
+        ${hline(c.control_mutual_information, NEUTRAL, "repr-curve-control", `control ${formatValue(c.control_mutual_information)}`)}
+        ${c.best_step > 0
+          ? svg`<line data-testid="repr-curve-best" x1=${x(c.best_step)} x2=${x(c.best_step)} y1=${M.top} y2=${height - M.bottom} stroke="#9aa0a6" stroke-dasharray="2 2"></line>`
+          : nothing}
+        <text class="axis-title" x=${(M.left + width - M.right) / 2} y=${height - 4} text-anchor="middle">MINE iteration</text>
+        <text class="axis-title" transform="translate(12,${(M.top + height - M.bottom) / 2}) rotate(-90)" text-anchor="middle">DV bound (nats)</text>
+      </svg>
+      <div class="legend">
+        <span style="--swatch:${OKABE_ITO[5]}">training batch</span>
+        <span style="--swatch:${OKABE_ITO[0]}">held-out</span>
+        <span style="--swatch:${OKABE_ITO[2]}">validation (chooses the critic)</span>
+        <span style="--swatch:${OKABE_ITO[1]}">H(Z)</span>
+        <span style="--swatch:${NEUTRAL}">shuffled-Z control</span>
+        <span class="muted">kept critic at iteration ${c.best_step}: I = ${formatValue(c.mutual_information)} nats</span>
+      </div>`;
+  }
+
+  private renderProfile() {
+    const d = this.detail;
+    if (!d) return html`<h2>Layer profile</h2>`;
+    const domain = biasDomain(
+      d.layers.map((l) => ({ layer: l.layer, bias: [l.bias], mutual_information: [], control_bias: [], control_low: [l.control_low], control_high: [l.control_high], flags: [] })),
+    );
+    const layers = this.series?.layers ?? d.layers.map((l) => l.layer);
+    const pos = (v: number) => barGeometry(v, domain)?.left ?? 0;
+    return html`<h2>Layer profile at step ${d.step}</h2>
+      <table data-testid="repr-profile-table">
+        <thead>
+          <tr>
+            <th>layer</th>
+            <th style="width:30%">B (bar; grey tick: control)</th>
+            <th class="num">B</th>
+            <th class="num">I (nats)</th>
+            <th class="num">control B (band)</th>
+            <th>flags</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${d.layers.map((l) => {
+            const g = barGeometry(l.bias, domain);
+            const color = layerColor(layers, l.layer);
+            return html`<tr
+              data-testid="repr-profile-row"
+              data-layer=${l.layer}
+              class=${l.layer === this.layer ? "selected" : ""}
+              @click=${() => this.select(this.run, this.tag, this.step, l.layer)}
+            >
+              <td style="color:${textColor(color)};font-weight:600">${l.layer}</td>
+              <td>
+                <div class="bar">
+                  ${g ? html`<i style="left:${g.left}%;width:${g.width}%;background:${color}"></i>` : nothing}
+                  ${l.control_bias !== null ? html`<b style="left:${pos(l.control_bias)}%"></b>` : nothing}
+                </div>
+              </td>
+              <td class="num ${outsideUnit(l.bias) ? "outside" : ""}" data-testid="repr-profile-bias">${formatValue(l.bias)}</td>
+              <td class="num">${formatValue(l.mutual_information)}</td>
+              <td class="num">
+                ${formatValue(l.control_bias)}
+                <span class="muted">[${formatValue(l.control_low)}, ${formatValue(l.control_high)}]</span>
+              </td>
+              <td>
+                ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f}>${flagText(f)}</span> `)}
+                ${l.reason ? html`<span class="chip" data-testid="repr-reason">undefined: ${l.reason}</span>` : nothing}
+              </td>
+            </tr>`;
+          })}
+        </tbody>
+      </table>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-representation-view": RepresentationView;
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { scaleLinear } from "d3-scale";
+import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, valuesDomain } from "../src/views/representation/geometry.js";
+import { flagText } from "../src/views/representation/types.js";
+import type { LayerSeries } from "../src/views/representation/types.js";
+
+function layer(name: string, bias: (number | null)[], low: (number | null)[], high: (number | null)[]): LayerSeries {
+  return { layer: name, bias, mutual_information: [], control_bias: [], control_low: low, control_high: high, flags: bias.map(() => []) };
+}
+
+describe("representation geometry", () => {
+  it("keeps [0, 1] in the B axis and widens it to values outside, never clipping", () => {
+    const [lo, hi] = biasDomain([layer("a", [0.2, 1.3], [-0.02, -0.01], [0.02, 0.03]), layer("b", [-0.4, null], [null, null], [null, null])]);
+    expect(lo).toBeLessThanOrEqual(-0.4);
+    expect(hi).toBeGreaterThanOrEqual(1.3);
+    const [lo2, hi2] = biasDomain([layer("a", [0.5], [0.4], [0.6])]);
+    expect(lo2).toBeLessThanOrEqual(0);
+    expect(hi2).toBeGreaterThanOrEqual(1);
+  });
+
+  it("takes the band envelope over layers, step by step, skipping missing bands", () => {
+    const env = bandEnvelope([layer("a", [0, 0, 0], [-0.02, null, -0.01], [0.02, null, 0.01]), layer("b", [0, 0, 0], [-0.05, null, 0.0], [0.01, null, 0.04])], 3);
+    expect(env.low).toEqual([-0.05, null, -0.01]);
+    expect(env.high).toEqual([0.02, null, 0.04]);
+  });
+
+  it("draws the band between its edges and breaks it where undefined", () => {
+    const y = scaleLinear().domain([-1, 1]).range([100, 0]);
+    const d = bandPath([0, 10, 20], [-0.5, null, -0.5], [0.5, null, 0.5], y);
+    // two separate pieces: each starts with M
+    expect(d.match(/M/g)).toHaveLength(2);
+    const ys = (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 1);
+    expect(Math.min(...ys)).toBe(25);
+    expect(Math.max(...ys)).toBe(75);
+    expect(bandPath([0], [null], [null], y)).toBe("");
+  });
+
+  it("marks values outside [0, 1] and names the spec's flags", () => {
+    expect([outsideUnit(-0.01), outsideUnit(1.01), outsideUnit(0.5), outsideUnit(null)]).toEqual([true, true, false, false]);
+    expect(flagText("not_converged")).toBe("not converged");
+    expect(flagText("something_new")).toBe("something_new");
+  });
+
+  it("pads value extents and gives integer step ticks", () => {
+    expect(valuesDomain([[null]], [])).toEqual([0, 1]);
+    const [lo, hi] = valuesDomain([[0, 0.5]], [0.69]);
+    expect(lo).toBeLessThan(0);
+    expect(hi).toBeGreaterThan(0.69);
+    expect(integerTicks([0, 11], 8)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(integerTicks([0, 3000], 6)).toEqual([0, 500, 1000, 1500, 2000, 2500, 3000]);
+    expect(integerTicks([5, 5], 4)).toEqual([5]);
+  });
+});

@@ -1,0 +1,120 @@
+"""The summary the representation measure writes: ``representation_bias``.
+
+The builder validates its arguments and returns the payload message; the
+writing layer (``tb_bias_plugin.summary``) adds the name, step and
+description and writes it with or without TensorFlow.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.measures.representation import codec
+from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
+
+#: Longest layer, attribute or class name.
+MAX_NAME = 1000
+
+
+def _name(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("%s must be a non-empty string, got %r" % (what, value))
+    if len(value) > MAX_NAME:
+        raise ValueError("%s is longer than %d characters" % (what, MAX_NAME))
+    return value
+
+
+def _result(value: Any, layer: str) -> RepresentationBiasResult:
+    if isinstance(value, RepresentationBiasResult):
+        return value
+    raise ValueError(
+        "the estimate of layer %r must be a RepresentationBiasResult (from "
+        "tb_bias_plugin.representation_bias or RepresentationBiasResult.from_dict), got %s"
+        % (layer, type(value).__name__)
+    )
+
+
+def layer_results(result: Any, layer: Any = None) -> list[tuple[str, RepresentationBiasResult]]:
+    """``[(layer, result), ...]`` from one result and its layer, or a mapping of layers.
+
+    Examples
+    --------
+    >>> r = RepresentationBiasResult.undefined([5], 5, reason="single_class", settings={})
+    >>> [name for name, _ in layer_results({"conv1": r, "fc": r})]
+    ['conv1', 'fc']
+    >>> layer_results(r)
+    Traceback (most recent call last):
+    ...
+    ValueError: layer= is required with a single result (or pass {layer: result, ...})
+    """
+    if isinstance(result, Mapping):
+        if layer is not None:
+            raise ValueError("layer= goes with a single result, not with a mapping of layers")
+        pairs = [(_name(k, "layer"), _result(v, k)) for k, v in result.items()]
+    else:
+        if layer is None:
+            raise ValueError("layer= is required with a single result (or pass {layer: result, ...})")
+        pairs = [(_name(layer, "layer"), _result(result, layer))]
+    if not pairs:
+        raise ValueError("no layers given")
+    if len(pairs) > codec.MAX_LAYERS:
+        raise ValueError("at most %d layers per record, got %d" % (codec.MAX_LAYERS, len(pairs)))
+    return pairs
+
+
+def representation_bias(
+    result: Any,
+    *,
+    layer: str | None = None,
+    attribute: str | None = None,
+    class_names: Sequence[str] | None = None,
+) -> Any:
+    """Log representation-level bias estimates of one protected attribute at one step.
+
+    The tag (``name``) is the attribute, e.g. ``"sex"``; one record per step
+    holds every layer estimated at that step, so log them together: either
+    one result with its ``layer``, or a mapping ``{layer: result}`` (in
+    network order). Attributes go side by side as separate tags (``"sex"``,
+    ``"race"``, ``"sex x race"``).
+
+    Parameters
+    ----------
+    result : RepresentationBiasResult or mapping of str to RepresentationBiasResult
+        From :func:`tb_bias_plugin.representation_bias`.
+    layer : str, optional
+        The layer of a single `result`.
+    attribute : str, optional
+        The attribute's display name when it differs from the tag.
+    class_names : sequence of str, optional
+        Names of the classes ``0 .. C-1`` (e.g. ``"female/Asian"`` for the
+        product codes of an intersection); one per class count.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from tb_bias_plugin import summary
+    >>> r = RepresentationBiasResult.undefined([5], 5, reason="single_class", settings={})
+    >>> with summary.Writer(tempfile.mkdtemp()) as writer:
+    ...     writer.representation_bias("sex", {"conv1": r, "fc": r}, step=3)
+    True
+    """
+    pairs = layer_results(result, layer)
+    if attribute is not None:
+        _name(attribute, "attribute")
+    names: list[str] = []
+    if class_names is not None:
+        if isinstance(class_names, str):
+            raise ValueError("class_names must be a sequence of strings, not one string")
+        names = [_name(c, "class name") for c in class_names]
+        for layer_name, res in pairs:
+            if res.class_counts.size and len(names) != res.class_counts.size:
+                raise ValueError(
+                    "layer %r has %d classes but %d class_names were given"
+                    % (layer_name, res.class_counts.size, len(names))
+                )
+    for layer_name, res in pairs:
+        if not isinstance(res.n, (int, np.integer)) or res.n < 0:
+            raise ValueError("layer %r has an invalid sample size %r" % (layer_name, res.n))
+    return codec.encode(pairs, attribute or "", names)

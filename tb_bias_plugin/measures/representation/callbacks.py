@@ -1,0 +1,170 @@
+"""Keras callback that logs every named layer's representation bias at epoch ends."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+try:
+    import keras
+except ImportError:  # Keras 2 inside TensorFlow
+    from tensorflow import keras
+
+from tb_bias_plugin.measures.representation import builder, messages
+from tb_bias_plugin.measures.representation.entropy import validate_protected
+from tb_bias_plugin.measures.representation.routes import MEASURE_ID
+from tb_bias_plugin.writing import events
+
+POOLS = ("mean", "flatten")
+
+
+def pool_activations(values: Any, pool: str = "mean") -> np.ndarray:
+    """``(n, d)`` rows of a layer's activations: feature maps averaged over
+    their spatial axes (``mean``, channels last) or flattened.
+
+    Examples
+    --------
+    >>> pool_activations(np.ones((2, 3, 3, 4))).shape
+    (2, 4)
+    >>> pool_activations(np.ones((2, 3, 4)), "flatten").shape
+    (2, 12)
+    """
+    a = np.asarray(values, dtype=np.float32)
+    if a.ndim == 1:
+        return a[:, None]
+    if a.ndim == 2:
+        return a
+    if pool == "mean":
+        return a.mean(axis=tuple(range(1, a.ndim - 1)))
+    return a.reshape(a.shape[0], -1)
+
+
+class RepresentationBiasCallback(keras.callbacks.Callback):
+    """Estimate and log the representation bias of named layers every few epochs.
+
+    At the end of every `every_n_epochs`-th epoch, each named layer's
+    activations on `x` are extracted (pooled to one row per example),
+    :func:`tb_bias_plugin.representation_bias` estimates B for each
+    attribute, and one record per attribute holding all the layers is
+    written at step = epoch. No labels are needed.
+
+    Parameters
+    ----------
+    log_dir : str
+        The same log_dir as Keras's TensorBoard callback; records go to its
+        ``validation`` run.
+    x : array or list/dict of arrays
+        Model inputs of the evaluation sample (aim for n >= 2,000).
+    protected : array of int codes, or mapping of str to arrays
+        One attribute (logged under tag `name`), or several side by side
+        ``{"sex": s, "race": r, "sex x race": product_codes([s, r])[0]}``,
+        each logged under its own tag.
+    layers : sequence of str
+        Names of the layers to measure, in network order.
+    every_n_epochs : int, default 1
+    name : str, default "representation"
+        Tag when `protected` is one array.
+    pool : {"mean", "flatten"}
+        How feature maps become rows.
+    class_names : sequence of str, or mapping of attribute to sequence, optional
+    batch_size : int, default 256
+        Rows per forward pass when extracting activations.
+    description : str, optional
+    **estimator
+        Passed to :func:`tb_bias_plugin.representation_bias` (``steps``,
+        ``seed``, ``control``, ``width``, ...).
+    """
+
+    def __init__(self, log_dir, x, protected, *, layers, every_n_epochs=1, name="representation",
+                 pool="mean", class_names=None, batch_size=256, description=None, **estimator):
+        super().__init__()
+        events.check_name(name)
+        events.check_description(description)
+        if isinstance(every_n_epochs, bool) or not isinstance(every_n_epochs, int) or every_n_epochs < 1:
+            raise ValueError("every_n_epochs must be a positive integer, got %r" % (every_n_epochs,))
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+        if pool not in POOLS:
+            raise ValueError("pool must be one of %s, got %r" % (POOLS, pool))
+        if isinstance(layers, str) or not layers:
+            raise ValueError("layers must be a non-empty list of layer names")
+        self._layers = [builder._name(layer, "layer") for layer in layers]
+        if len(set(self._layers)) != len(self._layers):
+            raise ValueError("layers are named more than once: %s" % self._layers)
+        n = _num_rows(x)
+        attributes = dict(protected) if isinstance(protected, dict) else {name: protected}
+        self._protected = {}
+        for attribute, codes in attributes.items():
+            events.check_name(attribute)
+            self._protected[attribute] = validate_protected(codes, n)
+        if class_names is None or isinstance(class_names, dict):
+            self._class_names = dict(class_names or {})
+        else:
+            self._class_names = {a: class_names for a in self._protected}
+        self._x = x
+        self._n = n
+        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
+        self._every = every_n_epochs
+        self._pool = pool
+        self._batch_size = batch_size
+        self._description = description
+        self._estimator = dict(estimator)
+        self._extractor = None
+        self._writer = None
+
+    def _activations(self):
+        import tensorflow as tf
+
+        if self._extractor is None:
+            outputs = [self.model.get_layer(layer).output for layer in self._layers]
+            self._extractor = keras.Model(inputs=self.model.inputs, outputs=outputs)
+        parts: list[list[np.ndarray]] = [[] for _ in self._layers]
+        for lo in range(0, self._n, self._batch_size):
+            batch = tf.nest.map_structure(lambda leaf, lo=lo: leaf[lo:lo + self._batch_size], self._x)
+            out = self._extractor(batch, training=False)
+            if len(self._layers) == 1 and not isinstance(out, (list, tuple)):
+                out = [out]
+            for i, value in enumerate(out):
+                parts[i].append(pool_activations(np.asarray(value), self._pool))
+        return [np.concatenate(p) for p in parts]
+
+    def on_epoch_end(self, epoch, logs=None):
+        if (epoch + 1) % self._every:
+            return
+        import tensorflow as tf
+
+        from tb_bias_plugin.measures.representation.mine import representation_bias
+
+        activations = self._activations()
+        payloads = []
+        for attribute, codes in self._protected.items():
+            results = {layer: representation_bias(r, codes, **self._estimator)
+                       for layer, r in zip(self._layers, activations)}
+            payloads.append((attribute, builder.representation_bias(
+                results, class_names=self._class_names.get(attribute))))
+        if self._writer is None:
+            self._writer = tf.summary.create_file_writer(self._log_dir)
+        with self._writer.as_default():
+            for attribute, payload in payloads:
+                events.write_tf(attribute, MEASURE_ID, messages.PAYLOAD_NUMBER, payload, epoch,
+                                self._description)
+        self._writer.flush()
+
+    def on_train_end(self, logs=None):
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
+
+
+def _num_rows(x):
+    import tensorflow as tf
+
+    leaves = tf.nest.flatten(x)
+    if not leaves:
+        raise ValueError("x holds no arrays")
+    rows = {int(np.shape(leaf)[0]) for leaf in leaves}
+    if len(rows) != 1:
+        raise ValueError("the inputs in x have different numbers of rows")
+    return rows.pop()

@@ -1,0 +1,194 @@
+"""HTTP routes of the representation measure (docs/http_api.md,
+"Representation bias"): ``representation`` (every layer at a step),
+``representation/series`` (B per step per layer with the control band)
+and ``representation/curve`` (the MINE curve of one layer and step).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tb_bias_plugin.measures.representation.codec import LayerEstimate, RepresentationRecord
+from tb_bias_plugin.measures.representation.entropy import SINGLE_CONTROL_BAND
+from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
+from tb_bias_plugin.web.responses import json_value, respond
+
+MEASURE_ID = "representation"
+
+#: Limits shared with the frontend (served in ``runs``).
+LIMITS = {"max_steps": 10_000, "max_name": MAX_NAME}
+
+
+def _numbers(values: Any) -> list:
+    return [json_value(v) for v in np.asarray(values, dtype=np.float64).tolist()]
+
+
+def control_band(estimate: LayerEstimate) -> tuple[float, float]:
+    """``(low, high)`` of the shuffled-Z band of B: mean +- 2 sd of the control
+    runs, or +- the single-permutation half-width (as the flags use)."""
+    values = np.asarray(estimate.result.control_biases, dtype=np.float64)
+    values = values[np.isfinite(values)]
+    if values.size == 0:
+        return float("nan"), float("nan")
+    half = 2 * float(values.std(ddof=1)) if values.size >= 2 else SINGLE_CONTROL_BAND
+    mean = float(values.mean())
+    return mean - half, mean + half
+
+
+def _layer_summary(estimate: LayerEstimate) -> dict[str, Any]:
+    r = estimate.result
+    low, high = control_band(estimate)
+    return {
+        "layer": estimate.layer,
+        "bias": json_value(r.bias),
+        "mutual_information": json_value(r.mutual_information),
+        "mutual_information_sampled": json_value(r.mutual_information_sampled),
+        "entropy": json_value(r.entropy),
+        "control_bias": json_value(r.control_bias),
+        "control_mutual_information": json_value(r.control_mutual_information),
+        "control_biases": _numbers(r.control_biases),
+        "control_low": json_value(low),
+        "control_high": json_value(high),
+        "flags": list(r.flags),
+        "reason": r.reason,
+        "n": int(r.n),
+        "n_train": int(r.n_train),
+        "n_heldout": int(r.n_heldout),
+        "class_counts": [int(c) for c in r.class_counts],
+        "train_entropy": json_value(r.train_entropy),
+        "best_step": int(r.best_step),
+        "settings": dict(r.settings),
+    }
+
+
+def _int_setting(value: Any) -> int | None:
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _record(request: Any, services: Any, run: str, tag: str, step: int | None) -> tuple[int, RepresentationRecord]:
+    loaded = services.load(request, run, tag, step, MEASURE_ID)
+    return loaded.step, loaded.value
+
+
+def representation(request: Any, services: Any) -> Any:
+    """Every layer's estimate at one step (the latest by default)."""
+    params = Params(request.args, request.query_string)
+    run, tag, step = params.run_tag_step()
+    step, record = _record(request, services, run, tag, step)
+    layers = [_layer_summary(e) for e in record.layers]
+    first = record.layers[0].result if record.layers else None
+    body = {
+        "run": run,
+        "tag": tag,
+        "step": step,
+        "attribute": record.attribute or tag,
+        "class_names": list(record.class_names),
+        "layers": layers,
+        # the sample the layers were measured on (the first layer's; `same_sample` says whether all agree)
+        "n": int(first.n) if first is not None else None,
+        "class_counts": [int(c) for c in first.class_counts] if first is not None else [],
+        "entropy": json_value(first.entropy) if first is not None else None,
+        "train_entropy": json_value(first.train_entropy) if first is not None else None,
+        "same_sample": all(
+            e.result.n == first.n and np.array_equal(e.result.class_counts, first.class_counts)
+            for e in record.layers
+        ) if first is not None else True,
+    }
+    return respond(request, body)
+
+
+def _series(request: Any, services: Any, run: str, tag: str) -> dict[str, Any]:
+    steps = services.steps(request, run, tag, MEASURE_ID)
+    if len(steps) > LIMITS["max_steps"]:
+        steps = steps[-LIMITS["max_steps"]:]  # the latest ones
+    records = []
+    for s in steps:
+        loaded = services.load(request, run, tag, s, MEASURE_ID)
+        records.append((loaded.step, loaded.key, loaded.value))
+    key = ("representation/series", run, tag, tuple(k for _, k, _ in records))
+
+    def make() -> dict[str, Any]:
+        layers: list[str] = []
+        for _, _, record in records:
+            for e in record.layers:
+                if e.layer not in layers:
+                    layers.append(e.layer)
+        series = []
+        for name in layers:
+            rows: dict[str, list] = {k: [] for k in ("bias", "mutual_information", "control_bias",
+                                                      "control_low", "control_high", "flags")}
+            for _, _, record in records:
+                try:
+                    e = record.layer(name)
+                except KeyError:
+                    for k in rows:
+                        rows[k].append([] if k == "flags" else None)
+                    continue
+                low, high = control_band(e)
+                rows["bias"].append(json_value(e.result.bias))
+                rows["mutual_information"].append(json_value(e.result.mutual_information))
+                rows["control_bias"].append(json_value(e.result.control_bias))
+                rows["control_low"].append(json_value(low))
+                rows["control_high"].append(json_value(high))
+                rows["flags"].append(list(e.result.flags))
+            series.append({"layer": name, **rows})
+        return {"run": run, "tag": tag, "steps": [s for s, _, _ in records], "layers": layers, "series": series}
+
+    return services.derived(key, make)
+
+
+def series(request: Any, services: Any) -> Any:
+    """B (and the control band) per step, one series per layer."""
+    params = Params(request.args, request.query_string)
+    run = params.string("run", required=True, max_length=MAX_NAME)
+    tag = params.string("tag", required=True, max_length=MAX_NAME)
+    return respond(request, _series(request, services, run, tag))
+
+
+def curve(request: Any, services: Any) -> Any:
+    """The MINE curve of one layer at one step."""
+    params = Params(request.args, request.query_string)
+    run, tag, step = params.run_tag_step()
+    layer = params.string("layer", required=True, max_length=MAX_NAME)
+    step, record = _record(request, services, run, tag, step)
+    try:
+        e = record.layer(layer)
+    except KeyError:
+        raise bad_request(
+            "step %d of %r has no layer %r (layers: %s)"
+            % (step, tag, layer, ", ".join(x.layer for x in record.layers[:50]))
+        )
+    r = e.result
+    low, high = control_band(e)
+    return respond(request, {
+        "run": run,
+        "tag": tag,
+        "step": step,
+        "layer": layer,
+        "train_steps": [int(s) for s in e.train_steps],
+        "train_curve": _numbers(r.train_curve),
+        "heldout_steps": [int(s) for s in r.heldout_steps],
+        "heldout_curve": _numbers(r.heldout_curve),
+        "validation_curve": _numbers(r.validation_curve),
+        "mutual_information": json_value(r.mutual_information),
+        "entropy": json_value(r.entropy),
+        "control_mutual_information": json_value(r.control_mutual_information),
+        "control_mutual_informations": _numbers(r.control_mutual_informations),
+        "bias": json_value(r.bias),
+        "control_bias": json_value(r.control_bias),
+        "control_low": json_value(low),
+        "control_high": json_value(high),
+        "best_step": int(r.best_step),
+        "steps": _int_setting(r.settings.get("steps")),
+        "flags": list(r.flags),
+        "reason": r.reason,
+    })
+
+
+ROUTES = {
+    "/representation": representation,
+    "/representation/series": series,
+    "/representation/curve": curve,
+}

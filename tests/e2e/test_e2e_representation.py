@@ -1,0 +1,64 @@
+"""The representation-bias view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
+
+from playwright.sync_api import expect
+
+from tb_harness import tab_url
+
+RUN = "representation_demo"
+TAG = "sex"
+
+
+def open_view(tab, width):
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation"}))
+    switch = tab.testid("measure-representation")
+    expect(switch).to_be_visible()
+    if switch.get_attribute("aria-selected") != "true":
+        switch.click()
+    expect(switch).to_have_attribute("aria-selected", "true")
+    expect(tab.testid("repr-series-chart")).to_be_visible()
+    tab.testid("repr-run-select").select_option(RUN)
+    tab.testid("repr-tag-select").select_option(TAG)
+    expect(tab.testid("repr-tag-select")).to_have_value(TAG)
+
+
+def test_representation_view_shows_layers_band_curve_and_flags(tab):
+    series = tab.tb.get("representation/series", [("run", RUN), ("tag", TAG)])
+    last = series["steps"][-1]
+    detail = tab.tb.get("representation", [("run", RUN), ("tag", TAG), ("step", last)])
+    for width in (1000, 1600):
+        open_view(tab, width)
+        lines = tab.testid("repr-series-line")
+        expect(lines).to_have_count(len(series["layers"]))
+        assert lines.evaluate_all("ls => ls.map((l) => l.dataset.layer)") == series["layers"]
+        assert all(d.count("L") == len(series["steps"]) - 1
+                   for d in lines.evaluate_all("ls => ls.map((l) => l.getAttribute('d'))"))
+        band = tab.testid("repr-control-band")
+        assert band.get_attribute("d").startswith("M")
+        # the latest step by default: its profile lists every layer with the backend's B
+        expect(tab.testid("repr-profile-row")).to_have_count(len(detail["layers"]))
+        expect(tab.testid("repr-profile-bias")).to_have_text(["%.3f" % l["bias"] for l in detail["layers"]])
+        expect(tab.testid("repr-entropy")).to_have_text("%.3f" % detail["entropy"])
+        expect(tab.testid("repr-n")).to_have_text(format(detail["n"], ","))
+        expect(tab.testid("repr-class-counts")).to_contain_text("female: %s" % format(detail["class_counts"][0], ","))
+        # the MINE curve of the last layer with its H(Z) and control lines
+        for part in ("repr-curve-train", "repr-curve-heldout", "repr-curve-entropy", "repr-curve-control"):
+            expect(tab.testid(part)).to_have_count(1)
+        assert tab.testid("repr-curve-heldout").get_attribute("d").count("L") == 29
+        tab.screenshot("representation_view_%d" % width)
+    # the step before debiasing (4), opened from a link: the embedding's B above 1 is flagged, not clipped
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
+                                       "representation.tag": TAG, "representation.step": 4,
+                                       "representation.layer": "embedding"}))
+    row = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="embedding"]')
+    expect(row.locator('[data-testid="repr-flag"][data-flag="outside_unit_interval"]')).to_be_visible()
+    expect(row.locator('[data-testid="repr-profile-bias"]')).to_have_text("1.012")
+    expect(tab.ui.locator("h2", has_text="MINE curve: embedding, step 4")).to_be_visible()
+    tab.screenshot("representation_view_step6")
+    # layers measured at the first epoch sit inside the noise floor (conv1)
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
+                                       "representation.tag": TAG, "representation.step": 0}))
+    tab.page.reload()
+    conv1 = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="conv1"]')
+    expect(conv1.locator('[data-testid="repr-flag"][data-flag="inside_noise_floor"]')).to_be_visible()
+    assert tab.page_errors == []

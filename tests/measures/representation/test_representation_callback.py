@@ -1,0 +1,54 @@
+"""The Keras callback: every named layer's activations, every attribute side by side."""
+
+import numpy as np
+import pytest
+
+import plugin_fixtures as fx
+
+tf = pytest.importorskip("tensorflow")
+
+from tb_bias_plugin.callbacks import RepresentationBiasCallback  # noqa: E402
+from tb_bias_plugin.measures.representation.attributes import product_codes  # noqa: E402
+
+
+def test_callback_logs_all_layers_per_attribute_at_the_chosen_epochs(tmp_path):
+    rng = np.random.default_rng(0)
+    n = 600
+    sex, race = rng.integers(0, 2, n), rng.integers(0, 3, n)
+    x = rng.normal(size=(n, 6)).astype("float32")
+    x[:, 0] += 2 * sex - 1  # the input encodes sex
+    inputs = tf.keras.Input((6,))
+    h = tf.keras.layers.Dense(8, activation="relu", name="hidden")(inputs)
+    h2 = tf.keras.layers.Reshape((2, 4), name="maps")(h)
+    out = tf.keras.layers.Dense(1, name="out")(tf.keras.layers.Flatten()(h2))
+    model = tf.keras.Model(inputs, out)
+    model.compile("adam", "mse")
+    inter, names = product_codes([sex, race], [["f", "m"], ["a", "b", "c"]])
+    cb = RepresentationBiasCallback(
+        tmp_path, x, {"sex": sex, "sex x race": inter}, layers=["hidden", "maps"], every_n_epochs=2,
+        class_names={"sex x race": names}, steps=40, width=8, eval_every=20, control=False)
+    with pytest.warns(UserWarning, match="noisy"):
+        model.fit(x, np.zeros((n, 1)), epochs=4, verbose=0, callbacks=[cb])
+    logged = fx.read_logdir(tmp_path)
+    assert sorted(logged) == [("validation", t, e) for t in ("sex", "sex x race") for e in (1, 3)]
+    info, _, record = logged["validation", "sex x race", 3]
+    assert info["layers"] == ["hidden", "maps"] and record.class_names == tuple(names)
+    hidden = record.layer("hidden").result
+    assert hidden.n == n and hidden.class_counts.tolist() == np.bincount(inter, minlength=6).tolist()
+    assert hidden.settings["steps"] == 40 and np.isfinite(hidden.bias)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(layers=[]), "layers"),
+    (dict(layers=["a", "a"]), "more than once"),
+    (dict(layers=["a"], every_n_epochs=0), "every_n_epochs"),
+    (dict(layers=["a"], pool="max"), "pool"),
+])
+def test_callback_rejects_bad_arguments(tmp_path, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        RepresentationBiasCallback(tmp_path, np.zeros((10, 2)), np.arange(10) % 2, **kwargs)
+
+
+def test_callback_rejects_protected_of_the_wrong_length(tmp_path):
+    with pytest.raises(ValueError, match="rows"):
+        RepresentationBiasCallback(tmp_path, np.zeros((10, 2)), np.arange(9) % 2, layers=["a"])
