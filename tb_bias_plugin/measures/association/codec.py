@@ -24,6 +24,7 @@ def encode_table(table: Table) -> Any:
         message.thresholds.extend(table.thresholds)
         message.num_examples = table.num_examples
         message.identity_label_index.extend(int(i) for i in table.identity_label_index)
+        message.expected_counts = table.expected_counts
         pack(message.label_counts, table.label_counts)
         pack(message.identity_counts, table.identity_counts)
         pack(message.cooccurrence, table.cooccurrence)
@@ -79,15 +80,17 @@ def decode(message: Any) -> Table:
     num_labels = len(message.label_names)
     if message.kind == messages.COUNTS:
         t, k = len(message.thresholds), len(message.identity_names)
+        # tables from version 1 have no expected_counts: integers
+        identity_dtype = np.float64 if message.expected_counts else np.int64
         return AssociationTable(
             label_names=list(message.label_names),
             identity_names=list(message.identity_names),
             thresholds=list(message.thresholds),
             num_examples=message.num_examples,
             label_counts=unpack(message.label_counts, np.int64, (t, num_labels)),
-            identity_counts=unpack(message.identity_counts, np.int64, (t, k)),
-            cooccurrence=unpack(message.cooccurrence, np.int64, (t, k, num_labels)),
-            identity_cooccurrence=unpack(message.identity_cooccurrence, np.int64, (t, k, k)),
+            identity_counts=unpack(message.identity_counts, identity_dtype, (t, k)),
+            cooccurrence=unpack(message.cooccurrence, identity_dtype, (t, k, num_labels)),
+            identity_cooccurrence=unpack(message.identity_cooccurrence, identity_dtype, (t, k, k)),
             identity_label_index=list(message.identity_label_index),
         )
     return PrecomputedTable(

@@ -1,4 +1,8 @@
-"""Streaming, mergeable counting of label / identity co-occurrence."""
+"""Streaming, mergeable counting of label / identity co-occurrence.
+
+The counts and why they suffice are in docs/measures/association.md; soft
+identities (expected counts) and intersections are its last sections.
+"""
 
 import itertools
 
@@ -16,12 +20,23 @@ from tb_bias_plugin.measures.association.table import (
 # small enough to stay in cache.
 _CHUNK = 1 << 17
 
+# Dense cells (examples x columns) turned into positives at once: a dense
+# batch is counted in row blocks so that the working memory stays a small
+# fraction of the batch itself (at most 1/_DENSE_PARTS of its cells).
+_DENSE_CELLS = 1 << 21
+_DENSE_PARTS = 32
+
+_UNKNOWN_HINT = (
+    "pass unknown_labels='ignore' to CooccurrenceCounter to skip names that are not labels "
+    "(e.g. out-of-vocabulary tokens), or add them to label_names"
+)
+
 
 class CooccurrenceCounter:
     """Counts N, C(y), C(x), C(x, y) and C(x_i, x_j) over batches of predictions.
 
-    Memory is independent of the number of examples: O(T * k * L) int64 for
-    T thresholds, k identities and L labels. Counts are exact.
+    Memory is independent of the number of examples: O(T * k * L) numbers
+    for T thresholds, k identities and L labels. Counts are exact.
 
     Parameters
     ----------
@@ -42,6 +57,13 @@ class CooccurrenceCounter:
         For batches given as lists of label names: whether a name outside
         ``label_names`` is an error or is skipped (e.g. out-of-vocabulary
         tokens of a text corpus).
+    soft_identities : bool, default False
+        Identities are probabilities (e.g. an identity classifier's output)
+        rather than decisions: each example adds its probability p(x | e) to
+        C(x) and to C(x, y) for each of its positive labels, and
+        p(x_i | e) p(x_j | e) to C(x_i, x_j) (independent identities). The
+        counts are then expected counts (float64). Needs identities given
+        as attributes, an (n, k) array of probabilities in [0, 1].
 
     Examples
     --------
@@ -50,6 +72,14 @@ class CooccurrenceCounter:
     CooccurrenceCounter(3 labels, identities=('man', 'woman'), thresholds=(0.5,), N=3)
     >>> counter.table().cooccurrence[0].tolist()
     [[2, 0, 1], [0, 1, 0]]
+
+    Soft identities are expected counts:
+
+    >>> soft = CooccurrenceCounter(["bike", "dress"], ["f", "m"], soft_identities=True)
+    >>> soft.update([["bike"], ["dress"]], identities=[[0.25, 0.75], [0.9, 0.1]])
+    CooccurrenceCounter(2 labels, identities=('f', 'm'), thresholds=(0.5,), N=2, soft identities)
+    >>> soft.table().cooccurrence[0].tolist()
+    [[0.25, 0.9], [0.75, 0.1]]
     """
 
     def __init__(
@@ -60,14 +90,19 @@ class CooccurrenceCounter:
         *,
         identities_from=None,
         unknown_labels="raise",
+        soft_identities=False,
     ):
         self.label_names = check_names(label_names, "label_names")
         self.identity_labels = check_identity_names(identity_labels, "identity_labels")
         self.thresholds = check_thresholds(thresholds)
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]
+        if soft_identities not in (True, False):
+            raise ValueError("soft_identities must be True or False, got %r" % (soft_identities,))
         if identities_from is None:
-            if any(in_labels) and not all(in_labels):
+            if soft_identities:
+                identities_from = "attributes"
+            elif any(in_labels) and not all(in_labels):
                 # Most likely a typo; guessing "attributes" would be wrong.
                 missing = [x for x, ok in zip(self.identity_labels, in_labels) if not ok]
                 raise ValueError(
@@ -75,8 +110,14 @@ class CooccurrenceCounter:
                     "names, or pass identities_from='attributes' to give all identities to update()"
                     % _preview(missing)
                 )
-            identities_from = "labels" if all(in_labels) else "attributes"
+            else:
+                identities_from = "labels" if all(in_labels) else "attributes"
         if identities_from == "labels":
+            if soft_identities:
+                raise ValueError(
+                    "soft_identities needs identities given to update() as probabilities "
+                    "(identities_from='attributes'), not read from the predicted labels"
+                )
             if not all(in_labels):
                 missing = [x for x, ok in zip(self.identity_labels, in_labels) if not ok]
                 raise ValueError(
@@ -95,6 +136,7 @@ class CooccurrenceCounter:
             raise ValueError("unknown_labels must be 'raise' or 'ignore', got %r" % (unknown_labels,))
         self.identities_from = identities_from
         self.unknown_labels = unknown_labels
+        self.soft_identities = bool(soft_identities)
         self._label_index = index
         self._identity_index = {x: j for j, x in enumerate(self.identity_labels)}
         self._identity_label_index = np.asarray(identity_label_index, dtype=np.int64)
@@ -104,18 +146,20 @@ class CooccurrenceCounter:
             self._slot_of_label[self._identity_label_index] = np.arange(len(self.identity_labels))
         self._is_identity_label = self._slot_of_label >= 0
         n_t, n_k, n_l = len(self.thresholds), len(self.identity_labels), len(self.label_names)
+        dtype = np.float64 if self.soft_identities else np.int64
         self._num_examples = 0
         self._label_counts = np.zeros((n_t, n_l), np.int64)
-        self._identity_counts = np.zeros((n_t, n_k), np.int64)
-        self._cooccurrence = np.zeros((n_t, n_k, n_l), np.int64)
-        self._identity_cooccurrence = np.zeros((n_t, n_k, n_k), np.int64)
+        self._identity_counts = np.zeros((n_t, n_k), dtype)
+        self._cooccurrence = np.zeros((n_t, n_k, n_l), dtype)
+        self._identity_cooccurrence = np.zeros((n_t, n_k, n_k), dtype)
 
     def __repr__(self):
-        return "CooccurrenceCounter(%d labels, identities=%r, thresholds=%r, N=%d)" % (
+        return "CooccurrenceCounter(%d labels, identities=%r, thresholds=%r, N=%d%s)" % (
             len(self.label_names),
             self.identity_labels,
             self.thresholds,
             self._num_examples,
+            ", soft identities" if self.soft_identities else "",
         )
 
     @property
@@ -134,11 +178,14 @@ class CooccurrenceCounter:
             scipy.sparse matrix of either; or an iterable of per-example
             lists of label names. Anything NumPy can convert (PyTorch CPU
             tensors, TensorFlow eager tensors) is accepted as an array.
+            A dense batch is counted in row blocks, so the extra memory is
+            a small fraction of the batch.
         identities
             Only with ``identities_from="attributes"``: one row per example,
             as an (n, k) array (same forms as ``predictions``, columns in
             ``identity_labels`` order) or per-example identity names (a
-            name, a list of names, or None).
+            name, a list of names, or None). With ``soft_identities``: an
+            (n, k) array of probabilities.
 
         Returns
         -------
@@ -149,7 +196,7 @@ class CooccurrenceCounter:
         ValueError
             If the batch is malformed; the counts are then left unchanged.
         """
-        n, positives = _positives(
+        n, source = _positives(
             predictions,
             self.label_names,
             self._label_index,
@@ -157,6 +204,35 @@ class CooccurrenceCounter:
             "predictions",
             ignore_unknown=self.unknown_labels == "ignore",
         )
+        return self._count(n, source, identities)
+
+    def update_indices(self, indices, identities=None):
+        """Count one batch given as per-example lists of label column indices.
+
+        The sparse form of hard predictions (e.g. the top-k labels of each
+        example); an index may repeat within an example.
+
+        Parameters
+        ----------
+        indices : iterable of sequences of int
+            For each example, the columns (into ``label_names``) predicted.
+        identities
+            As in `update`.
+
+        Returns
+        -------
+        self
+
+        Examples
+        --------
+        >>> counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"])
+        >>> counter.update_indices([[0, 2], [1], [0, 0]]).table().label_counts[0].tolist()
+        [2, 1, 1]
+        """
+        n, positives = _index_positives(indices, len(self.label_names), "indices")
+        return self._count(n, _Compact([positives] * len(self.thresholds)), identities)
+
+    def _count(self, n, source, identities):
         if self.identities_from == "attributes":
             if identities is None:
                 raise ValueError(
@@ -164,36 +240,47 @@ class CooccurrenceCounter:
                     "as a per-example attribute: pass identities= to update(), or fix the names"
                     % _preview(self.identity_labels)
                 )
-            n_id, identity_positives = _positives(
-                identities,
-                self.identity_labels,
-                self._identity_index,
-                self.thresholds,
-                "identities",
-                ignore_unknown=False,
-                single_name_rows=True,
-            )
-            if n_id != n:
-                raise ValueError(
-                    "identities has %d rows but predictions has %d" % (n_id, n)
+            if self.soft_identities:
+                n_id, identity_rows = _soft_identities(identities, len(self.identity_labels))
+                identity_rows = [identity_rows] * len(self.thresholds)
+            else:
+                n_id, id_source = _positives(
+                    identities,
+                    self.identity_labels,
+                    self._identity_index,
+                    self.thresholds,
+                    "identities",
+                    ignore_unknown=False,
+                    single_name_rows=True,
                 )
+                identity_rows = id_source.rows(0, n_id)
+            if n_id != n:
+                raise ValueError("identities has %d rows but predictions has %d" % (n_id, n))
         elif identities is not None:
             raise ValueError(
                 "identities are read from the predicted labels %s; do not pass identities="
                 % (self.identity_labels,)
             )
         else:
-            identity_positives = [None] * len(positives)
+            identity_rows = [None] * len(self.thresholds)
 
         k, num_labels = len(self.identity_labels), len(self.label_names)
-        increments = [
-            _count_batch(pos, id_pos, self._is_identity_label, self._slot_of_label, k, num_labels)
-            for pos, id_pos in zip(positives, identity_positives)
-        ]
+        totals = [None] * len(self.thresholds)
+        for lo, hi in source.blocks(n, num_labels):
+            positives = source.rows(lo, hi)  # validates this block
+            for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
+                if id_rows is not None and (lo, hi) != (0, n):
+                    id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
+                parts = _count_batch(
+                    pos, id_rows, self._is_identity_label, self._slot_of_label, k, num_labels
+                )
+                if totals[t] is None:
+                    totals[t] = list(parts)
+                else:
+                    for total, part in zip(totals[t], parts):
+                        total += part
         # Everything is validated and counted; only now is state changed.
-        for t, (label_counts, identity_counts, cooccurrence, identity_cooccurrence) in enumerate(
-            increments
-        ):
+        for t, (label_counts, identity_counts, cooccurrence, identity_cooccurrence) in enumerate(totals):
             self._label_counts[t] += label_counts
             self._identity_counts[t] += identity_counts
             self._cooccurrence[t] += cooccurrence
@@ -204,7 +291,7 @@ class CooccurrenceCounter:
     def _check_compatible(self, other):
         if not isinstance(other, CooccurrenceCounter):
             raise ValueError("can only merge another CooccurrenceCounter, got %r" % type(other).__name__)
-        for attr in ("label_names", "identity_labels", "thresholds", "identities_from"):
+        for attr in ("label_names", "identity_labels", "thresholds", "identities_from", "soft_identities"):
             if getattr(self, attr) != getattr(other, attr):
                 raise ValueError("cannot merge counters with different %s" % attr)
 
@@ -247,6 +334,78 @@ class CooccurrenceCounter:
         )
 
 
+def attribute_identities(attributes, intersections=(), *, singles=True):
+    """Identities from attribute columns, and their intersections.
+
+    Each attribute value becomes an identity named ``column=value``; each
+    requested intersection of columns becomes one identity per combination
+    of values seen, named ``a=1 & b=2`` (the parts, joined by `` & ``).
+
+    Parameters
+    ----------
+    attributes : mapping of str to sequence
+        Column name to one value per example; None or "" is missing (the
+        example has no identity of that column).
+    intersections : sequence of sequence of str
+        Groups of column names to intersect, e.g. ``[("sex", "age")]``.
+    singles : bool, default True
+        Whether each column's own values are identities too.
+
+    Returns
+    -------
+    (names, indicator)
+        The identity names (columns in the given order, values sorted) and
+        an (n, k) bool array to pass as ``identities=``.
+
+    Examples
+    --------
+    >>> names, ind = attribute_identities(
+    ...     {"sex": ["f", "m", "f"], "age": ["60+", "60+", "<30"]}, [("sex", "age")])
+    >>> names
+    ('sex=f', 'sex=m', 'age=60+', 'age=<30', 'sex=f & age=60+', 'sex=f & age=<30', 'sex=m & age=60+')
+    >>> ind.astype(int).tolist()[0]
+    [1, 0, 1, 0, 1, 0, 0]
+    """
+    if not hasattr(attributes, "items") or not attributes:
+        raise ValueError("attributes must be a non-empty mapping of column name to values")
+    columns, n = {}, None
+    for column, values in attributes.items():
+        if not isinstance(column, str) or not column or "=" in column or "&" in column:
+            raise ValueError("attribute column names must be non-empty strings without '=' or '&', got %r" % (column,))
+        values = [None if v is None or v == "" else str(v) for v in values]
+        if n is None:
+            n = len(values)
+        elif len(values) != n:
+            raise ValueError("attribute %r has %d values but the first has %d" % (column, len(values), n))
+        columns[column] = values
+    if not n:
+        raise ValueError("attributes hold no examples")
+    groups = []
+    for group in intersections:
+        group = check_names(group, "an intersection")
+        if len(group) < 2:
+            raise ValueError("an intersection needs at least two columns, got %r" % (group,))
+        for column in group:
+            if column not in columns:
+                raise ValueError("intersection column %r is not an attribute (have %s)" % (column, _preview(columns)))
+        groups.append(group)
+    names, rows = [], []
+    if singles:
+        for column, values in columns.items():
+            for value in sorted({v for v in values if v is not None}):
+                names.append("%s=%s" % (column, value))
+                rows.append(np.fromiter((v == value for v in values), bool, n))
+    for group in groups:
+        keys = list(zip(*(columns[c] for c in group)))
+        for combo in sorted({key for key in keys if None not in key}):
+            names.append(" & ".join("%s=%s" % part for part in zip(group, combo)))
+            rows.append(np.fromiter((key == combo for key in keys), bool, n))
+    if not names:
+        raise ValueError("the attributes hold no values")
+    indicator = np.stack(rows, axis=1)
+    return check_identity_names(names, "identities"), indicator
+
+
 class _Positives:
     """The positive cells of one batch at one threshold, in CSR form.
 
@@ -269,8 +428,56 @@ class _Positives:
         """Row of each given positive cell."""
         return np.searchsorted(self.indptr, cells, side="right") - 1
 
+    def slice(self, lo, hi):
+        """Rows ``lo:hi`` as their own batch."""
+        first, last = self.indptr[lo], self.indptr[hi]
+        return _Positives(self.indptr[lo : hi + 1] - first, self.cols[first:last])
+
+
+class _Compact:
+    """Positives already held per threshold (sparse input, names, indices)."""
+
+    def __init__(self, positives):
+        self.positives = positives
+
+    def blocks(self, n, width):
+        return [(0, n)]
+
+    def rows(self, lo, hi):
+        return self.positives
+
+
+class _Dense:
+    """A dense batch whose rows are validated and thresholded block by block."""
+
+    def __init__(self, array, thresholds, what):
+        self.array, self.thresholds, self.what = array, thresholds, what
+
+    def blocks(self, n, width):
+        cells = min(_DENSE_CELLS, max(width, n * width // _DENSE_PARTS))
+        step = max(1, cells // max(1, width))
+        return [(lo, min(n, lo + step)) for lo in range(0, n, step)]
+
+    def rows(self, lo, hi):
+        block = self.array[lo:hi]
+        n = block.shape[0]
+        mode = _check_values(block, self.what)
+        if mode == "binary":
+            rows, cols = np.nonzero(block)
+            return [_Positives.from_sorted_rows(n, rows, cols)] * len(self.thresholds)
+        # One pass over the block at the lowest threshold; the others only
+        # filter those cells.
+        rows, cols = np.nonzero(block > min(self.thresholds))
+        scores = block[rows, cols]
+        result = []
+        for t in self.thresholds:
+            keep = scores > t
+            result.append(_Positives.from_sorted_rows(n, rows[keep], cols[keep]))
+        return result
+
+
 def _positives(batch, names, index, thresholds, what, *, ignore_unknown, single_name_rows=False):
-    """Validate one batch and return ``(n, [ _Positives per threshold ])``."""
+    """Validate one batch; return ``(n, source)`` (a `_Compact` or `_Dense`)."""
     width = len(names)
     if _is_scipy_sparse(batch):
         return _sparse_positives(batch, width, thresholds, what)
@@ -290,7 +497,7 @@ def _positives(batch, names, index, thresholds, what, *, ignore_unknown, single_
     if _looks_numeric(rows):
         return _dense_positives(rows, width, thresholds, what)
     n, positives = _name_positives(rows, names, index, what, ignore_unknown, single_name_rows)
-    return n, [positives] * len(thresholds)
+    return n, _Compact([positives] * len(thresholds))
 
 
 def _is_scipy_sparse(x):
@@ -331,9 +538,9 @@ def _check_values(values, what):
         return "binary"
     if kind == "f":
         if values.size:
-            if np.isnan(values).any():
-                raise ValueError("%s contains NaN scores" % what)
             low, high = values.min(), values.max()
+            if np.isnan(low) or np.isnan(high):  # min and max propagate NaN: no mask needed
+                raise ValueError("%s contains NaN scores" % what)
             if low < 0:
                 raise ValueError("%s contains negative scores (minimum %g)" % (what, low))
             if high > 1:
@@ -372,19 +579,9 @@ def _dense_positives(batch, width, thresholds, what):
         _check_values(array, what)  # names in an array: say so, not "wrong number of columns"
     if columns != width:
         raise ValueError("%s has %d columns but %d names were given" % (what, columns, width))
-    mode = _check_values(array, what)
-    if mode == "binary":
-        rows, cols = np.nonzero(array)
-        return n, [_Positives.from_sorted_rows(n, rows, cols)] * len(thresholds)
-    # One pass over the dense array at the lowest threshold; the others only
-    # filter those cells.
-    rows, cols = np.nonzero(array > min(thresholds))
-    scores = array[rows, cols]
-    result = []
-    for t in thresholds:
-        keep = scores > t
-        result.append(_Positives.from_sorted_rows(n, rows[keep], cols[keep]))
-    return n, result
+    if array.dtype.kind not in "biuf":
+        _check_values(array[:0], what)  # unsupported dtype: say so now
+    return n, _Dense(array, thresholds, what)
 
 
 def _sparse_positives(batch, width, thresholds, what):
@@ -414,60 +611,125 @@ def _sparse_positives(batch, width, thresholds, what):
                 kept_before = np.concatenate([[0], np.cumsum(keep, dtype=np.int64)])
                 made[id(keep)] = _Positives(kept_before[indptr], cols[keep])
         result.append(made[id(keep)])
-    return n, result
+    return n, _Compact(result)
 
 
 def _name_positives(rows, names, index, what, ignore_unknown, single_name_rows):
-    get = index.get
+    # Per row only a C-level set(); the name lookup is one map() over every
+    # distinct (row, name), so the Python-level work is per row, not per token.
     sets = []
+    append = sets.append
     for i, row in enumerate(rows):
-        if isinstance(row, bytes):
-            raise ValueError("%s[%d] is bytes; give label names as str" % (what, i))
-        if row is None and single_name_rows:
-            row = ()
-        elif isinstance(row, str):
-            if not single_name_rows:
-                raise ValueError(
-                    "%s[%d] is a string; each example must be a list of label names" % (what, i)
-                )
-            row = (row,)
+        kind = type(row)
+        if kind is not list and kind is not tuple:
+            if isinstance(row, bytes):
+                raise ValueError("%s[%d] is bytes; give label names as str" % (what, i))
+            if row is None and single_name_rows:
+                row = ()
+            elif isinstance(row, str):
+                if not single_name_rows:
+                    raise ValueError(
+                        "%s[%d] is a string; each example must be a list of label names" % (what, i)
+                    )
+                row = (row,)
         try:
-            cols = {get(name, -1) for name in row}
+            append(set(row))
         except TypeError:
             raise ValueError("%s[%d] is not a list of names: %r" % (what, i, row))
-        if -1 in cols:
-            if not ignore_unknown:
-                unknown = [name for name in row if get(name, -1) == -1]
-                raise ValueError(
-                    "%s[%d] has names that are not among the %d given: %s"
-                    % (what, i, len(names), _preview(unknown))
-                )
-            cols.discard(-1)
-        sets.append(cols)
-    lengths = np.fromiter((len(s) for s in sets), dtype=np.int64, count=len(sets))
+    lengths = np.fromiter(map(len, sets), dtype=np.int64, count=len(sets))
     indptr = np.zeros(len(sets) + 1, dtype=np.int64)
     np.cumsum(lengths, out=indptr[1:])
-    cols = np.fromiter(itertools.chain.from_iterable(sets), dtype=np.int64, count=int(indptr[-1]))
+    flat = itertools.chain.from_iterable(sets)
+    cols = np.fromiter(map(index.get, flat, itertools.repeat(-1)), dtype=np.int64, count=int(indptr[-1]))
+    unknown = cols < 0
+    if unknown.any():
+        if not ignore_unknown:
+            i = int(np.searchsorted(indptr, np.flatnonzero(unknown)[0], side="right")) - 1
+            bad = sorted((name for name in sets[i] if index.get(name, -1) == -1), key=repr)
+            raise ValueError(
+                "%s[%d] has names that are not among the %d given: %s; %s"
+                % (what, i, len(names), _preview(bad), _UNKNOWN_HINT)
+            )
+        kept_before = np.zeros(cols.shape[0] + 1, np.int64)
+        np.cumsum(~unknown, out=kept_before[1:])
+        indptr, cols = kept_before[indptr], cols[~unknown]
     return len(sets), _Positives(indptr, cols)
+
+
+def _index_positives(rows, width, what):
+    """Per-example column-index lists as `_Positives` (duplicates dropped)."""
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise ValueError("%s must be a list of per-example index lists, got %r" % (what, type(rows).__name__))
+    sets = []
+    for i, row in enumerate(rows):
+        try:
+            values = np.asarray(row if hasattr(row, "__len__") else list(row))
+        except Exception:
+            raise ValueError("%s[%d] is not a list of column indices: %r" % (what, i, row))
+        if values.ndim != 1 or (values.size and values.dtype.kind not in "iu"):
+            raise ValueError("%s[%d] must be a list of integer column indices, got %r" % (what, i, row))
+        if values.size and (values.min() < 0 or values.max() >= width):
+            raise ValueError(
+                "%s[%d] has a column index outside [0, %d): %d"
+                % (what, i, width, values.min() if values.min() < 0 else values.max())
+            )
+        sets.append(np.unique(values.astype(np.int64)))
+    if not sets:
+        raise ValueError("%s is an empty batch" % what)
+    lengths = np.fromiter(map(len, sets), dtype=np.int64, count=len(sets))
+    indptr = np.zeros(len(sets) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=indptr[1:])
+    return len(sets), _Positives(indptr, np.concatenate(sets))
+
+
+def _soft_identities(identities, k):
+    """Validate an (n, k) array of identity probabilities; return (n, float64 array)."""
+    if _is_scipy_sparse(identities):
+        identities = identities.toarray()
+    array = _as_array(identities, "identities")
+    if array.ndim != 2 or array.shape[1] != k:
+        raise ValueError(
+            "with soft_identities, identities must be an (examples, %d) array of probabilities, got shape %s"
+            % (k, array.shape)
+        )
+    if array.shape[0] == 0:
+        raise ValueError("identities is an empty batch")
+    if array.dtype.kind not in "biuf":
+        raise ValueError("identities must hold probabilities, got dtype %s" % array.dtype)
+    array = array.astype(np.float64)
+    low, high = array.min(), array.max()
+    if np.isnan(low) or np.isnan(high) or low < 0 or high > 1:
+        raise ValueError("identity probabilities must be in [0, 1] (got values in [%g, %g])" % (low, high))
+    return array.shape[0], array
 
 
 def _label_counts(positives, num_labels, is_identity_label):
     """C(y) for the batch and, if ``is_identity_label`` is given, the indices
     of the cells that hold an identity label.
 
-    Works through cache-sized chunks of int64 column indices: NumPy would
-    otherwise widen narrower indices in a separate pass for every gather.
+    One pass through cache-sized chunks of intp column indices: the counts
+    and the identity lookup share the one conversion of each chunk.
     """
     cols = positives.cols
+    total = cols.shape[0]
     label_counts = np.zeros(num_labels, np.int64)
     found = []
-    buffer = np.empty(min(_CHUNK, cols.shape[0]), np.int64)
-    for lo in range(0, cols.shape[0], _CHUNK):
-        chunk = buffer[: min(_CHUNK, cols.shape[0] - lo)]
-        chunk[...] = cols[lo : lo + _CHUNK]
+    # larger chunks when the label vector is large, so that adding each
+    # chunk's counts does not dominate
+    size = min(max(_CHUNK, num_labels // 2), total) or 1
+    buffer = None if cols.dtype == np.intp else np.empty(size, np.intp)
+    hit = np.empty(size, bool) if is_identity_label is not None else None
+    for lo in range(0, total, size):
+        m = min(size, total - lo)
+        if buffer is None:
+            chunk = cols[lo : lo + m]
+        else:
+            chunk = buffer[:m]
+            chunk[...] = cols[lo : lo + m]
         label_counts += np.bincount(chunk, minlength=num_labels)
-        if is_identity_label is not None:
-            hits = np.flatnonzero(is_identity_label[chunk])
+        if hit is not None:
+            np.take(is_identity_label, chunk, out=hit[:m], mode="clip")
+            hits = np.flatnonzero(hit[:m])
             if hits.size:
                 found.append(hits + lo)
     cells = np.concatenate(found) if found else np.zeros(0, np.int64)
@@ -516,8 +778,27 @@ def _cooccurrence(positives, rows, slots, k, num_labels):
     return out.reshape(k, num_labels)
 
 
+def _soft_counts(positives, weights, num_labels):
+    """C(y), C(x), C(x, y) and C(x_i, x_j) with identity probabilities as weights."""
+    label_counts = np.bincount(positives.cols, minlength=num_labels).astype(np.int64)
+    k = weights.shape[1]
+    cooccurrence = np.zeros((k, num_labels))
+    cols = positives.cols
+    for lo in range(0, cols.shape[0], _CHUNK):
+        hi = min(cols.shape[0], lo + _CHUNK)
+        rows = np.searchsorted(positives.indptr, np.arange(lo, hi), side="right") - 1
+        chunk = cols[lo:hi]
+        for j in range(k):
+            cooccurrence[j] += np.bincount(chunk, weights=weights[rows, j], minlength=num_labels)
+    pairs = weights.T @ weights
+    np.fill_diagonal(pairs, weights.sum(axis=0))
+    return label_counts, np.diagonal(pairs).copy(), cooccurrence, pairs
+
+
 def _count_batch(positives, identity_positives, is_identity_label, slot_of_label, k, num_labels):
     """Count one batch at one threshold; returns the four increments."""
+    if isinstance(identity_positives, np.ndarray):  # soft identities
+        return _soft_counts(positives, identity_positives, num_labels)
     if identity_positives is None:
         label_counts, cells = _label_counts(positives, num_labels, is_identity_label)
         rows = positives.rows_of(cells)

@@ -1,7 +1,7 @@
 """Protocol buffer messages of the association payload (association.proto)."""
 
 from tb_bias_plugin.storage import record, schema
-from tb_bias_plugin.storage.schema import DOUBLE, INT32, INT64, STRING, Field
+from tb_bias_plugin.storage.schema import BOOL, DOUBLE, INT32, INT64, STRING, Field
 
 FILE_NAME = "tb_bias_plugin/measures/association/association.proto"
 
@@ -26,6 +26,7 @@ TABLE = schema.Message(
         Field(11, "identity_label_index", INT64, repeated=True),
         Field(12, "metric_names", STRING, repeated=True),
         Field(13, "values", "Array"),
+        Field(14, "expected_counts", BOOL),
     ],
 )
 

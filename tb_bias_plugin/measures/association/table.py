@@ -123,11 +123,12 @@ class AssociationTable(_Labelled):
         N.
     label_counts : ndarray of int64, shape (T, L)
         C(y).
-    identity_counts : ndarray of int64, shape (T, k)
-        C(x).
-    cooccurrence : ndarray of int64, shape (T, k, L)
+    identity_counts : ndarray of int64 or float64, shape (T, k)
+        C(x); float64 expected counts when identities were probabilities
+        (see :attr:`expected_counts`).
+    cooccurrence : ndarray of int64 or float64, shape (T, k, L)
         C(x, y).
-    identity_cooccurrence : ndarray of int64, shape (T, k, k)
+    identity_cooccurrence : ndarray of int64 or float64, shape (T, k, k)
         C(x_i, x_j); the diagonal equals ``identity_counts``.
     identity_label_index : ndarray of int64, shape (k,)
         Column of each identity among the labels, or -1 where the identity
@@ -154,11 +155,18 @@ class AssociationTable(_Labelled):
             raise ValueError("num_examples must be a non-negative integer, got %r" % num_examples)
         self.num_examples = int(num_examples)
         self.label_counts = _counts(label_counts, (n_t, n_l), "label_counts")
-        self.identity_counts = _counts(identity_counts, (n_t, n_k), "identity_counts")
-        self.cooccurrence = _counts(cooccurrence, (n_t, n_k, n_l), "cooccurrence")
-        self.identity_cooccurrence = _counts(
-            identity_cooccurrence, (n_t, n_k, n_k), "identity_cooccurrence"
-        )
+        identity_arrays = [
+            _counts(array, shape, what, expected=True)
+            for array, shape, what in (
+                (identity_counts, (n_t, n_k), "identity_counts"),
+                (cooccurrence, (n_t, n_k, n_l), "cooccurrence"),
+                (identity_cooccurrence, (n_t, n_k, n_k), "identity_cooccurrence"),
+            )
+        ]
+        if any(a.dtype.kind == "f" for a in identity_arrays):
+            # expected counts (soft identities): all identity counts in float64
+            identity_arrays = [a.astype(np.float64) for a in identity_arrays]
+        self.identity_counts, self.cooccurrence, self.identity_cooccurrence = identity_arrays
         if identity_label_index is None:
             lookup = {name: i for i, name in enumerate(self.label_names)}
             identity_label_index = [lookup.get(x, -1) for x in self.identity_names]
@@ -167,21 +175,29 @@ class AssociationTable(_Labelled):
             raise ValueError("identity_label_index must have one entry per identity")
         self._check_consistency()
 
+    @property
+    def expected_counts(self):
+        """Whether the identity counts are expected counts (float64) from
+        identity probabilities rather than whole examples."""
+        return self.identity_counts.dtype.kind == "f"
+
     def _check_consistency(self):
         n = self.num_examples
-        if (self.label_counts > n).any() or (self.identity_counts > n).any():
+        # sums of probabilities carry rounding: allow it, nothing more
+        slack = 1e-9 * max(1, n) if self.expected_counts else 0
+        if (self.label_counts > n).any() or (self.identity_counts > n + slack).any():
             raise ValueError("a count exceeds num_examples=%d" % n)
         cx = self.identity_counts[:, :, None]
         cy = self.label_counts[:, None, :]
-        if (self.cooccurrence > np.minimum(cx, cy)).any():
+        if (self.cooccurrence > np.minimum(cx, cy) + slack).any():
             raise ValueError("cooccurrence C(x,y) exceeds C(x) or C(y)")
-        if (cx + cy - self.cooccurrence > n).any():
+        if (cx + cy - self.cooccurrence > n + slack).any():
             raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%d" % n)
         diagonal = np.diagonal(self.identity_cooccurrence, axis1=1, axis2=2)
-        if not np.array_equal(diagonal, self.identity_counts):
+        if not (np.array_equal(diagonal, self.identity_counts) or (slack and np.allclose(diagonal, self.identity_counts, rtol=0, atol=slack))):
             raise ValueError("identity_cooccurrence diagonal must equal identity_counts")
         pair_max = np.minimum(self.identity_counts[:, :, None], self.identity_counts[:, None, :])
-        if (self.identity_cooccurrence > pair_max).any():
+        if (self.identity_cooccurrence > pair_max + slack).any():
             raise ValueError("identity_cooccurrence C(xi,xj) exceeds C(xi) or C(xj)")
         for j, col in enumerate(self.identity_label_index):
             if not -1 <= col < len(self.label_names):
@@ -295,15 +311,21 @@ class AssociationTable(_Labelled):
         return [(self.label_names[i], float(gap[i])) for i in metrics_lib.rank(gap, order, mask=mask, limit=limit)]
 
 
-def _counts(array, shape, what):
+def _counts(array, shape, what, *, expected=False):
+    """Counts as int64; with ``expected``, non-integral float counts (sums of
+    identity probabilities) are kept as float64."""
     array = np.asarray(array)
     if array.shape != shape:
         raise ValueError("%s has shape %s, expected %s" % (what, array.shape, shape))
     if array.dtype.kind not in "iu":
-        if array.dtype.kind == "f" and np.all(np.isfinite(array)) and np.all(array == np.round(array)):
-            array = array.astype(np.int64)
-        else:
+        if array.dtype.kind != "f" or not np.all(np.isfinite(array)):
+            raise ValueError("%s must hold finite counts, got dtype %s" % (what, array.dtype))
+        integral = bool(np.all(array == np.round(array)))
+        if not expected and not integral:
             raise ValueError("%s must hold integer counts, got dtype %s" % (what, array.dtype))
+        if array.size and array.min() < 0:
+            raise ValueError("%s must not be negative" % what)
+        return np.ascontiguousarray(array, dtype=np.int64 if integral else np.float64)
     if array.size and array.min() < 0:
         raise ValueError("%s must not be negative" % what)
     return np.ascontiguousarray(array, dtype=np.int64)
