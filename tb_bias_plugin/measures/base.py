@@ -105,6 +105,8 @@ class Measure(abc.ABC):
     exports: Mapping[str, str] = {}
     #: Keras callbacks it adds to ``tb_bias_plugin.callbacks`` (``{name: "module:attr"}``)
     callbacks: Mapping[str, str] = {}
+    #: Apache Beam transforms it adds to ``tb_bias_plugin.beam`` (``{name: "module:attr"}``)
+    beam: Mapping[str, str] = {}
     #: other plugins' data it reads
     foreign: Sequence[ForeignSource] = ()
 

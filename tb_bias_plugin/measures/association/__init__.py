@@ -39,6 +39,10 @@ class AssociationMeasure(Measure):
         }.items()
     }
     callbacks = {"AssociationTableCallback": "tb_bias_plugin.measures.association.callbacks:AssociationTableCallback"}
+    beam = {
+        name: "tb_bias_plugin.measures.association.beam:" + name
+        for name in ("CountAssociations", "WriteAssociationTable", "AssociationCombineFn")
+    }
     foreign = (legacy.LegacyNpmi(),)
 
     def describe(self, payload: Any) -> dict[str, Any]:
