@@ -32,19 +32,27 @@ setup(
     ],
     extras_require={
         "tf": ["tensorflow>=2.14"],
+        # counting in Apache Beam pipelines (tb_bias_plugin.beam, tb-bias log --beam-runner)
+        "beam": ["apache-beam>=2.50"],
+        # the tb-bias command line: Parquet files and progress bars
+        "cli": ["pyarrow>=12", "tqdm>=4.60"],
         "test": [
+            "apache-beam>=2.50",
             "grpcio-tools>=1.48",
             "hypothesis>=6.80",
             "mypy>=1.8",
             "playwright>=1.40",
+            "pyarrow>=12",
             "pytest>=7",
             "ruff>=0.5",
             "scikit-learn>=1.2",
             "scipy>=1.9",
+            "tqdm>=4.60",
         ],
     },
     entry_points={
         "tensorboard_plugins": ["tb_bias = tb_bias_plugin.serving.plugin:BiasPlugin"],
+        "console_scripts": ["tb-bias = tb_bias_plugin.cli:main"],
     },
     classifiers=[
         "Framework :: TensorFlow",

@@ -1,0 +1,44 @@
+"""The ``tb-bias`` command line (``pip install "tb-bias-plugin[cli]"``).
+
+``tb-bias log``: count a label-association table from prediction files
+(Parquet, CSV, JSON Lines, .npy/.npz) into a TensorBoard logdir, in
+process or on Apache Beam. It sits on top of the layers, like ``demo``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+from tb_bias_plugin import __version__
+
+
+def parser() -> argparse.ArgumentParser:
+    """The ``tb-bias`` argument parser, with every subcommand."""
+    from tb_bias_plugin.cli import log
+
+    top = argparse.ArgumentParser(
+        prog="tb-bias",
+        description="tb-bias: find the biases a model has learned, without ground-truth labels. "
+        "Log prediction files to a TensorBoard logdir and open the Bias tab with "
+        "`tensorboard --logdir LOGDIR`.",
+        epilog="Run `tb-bias COMMAND --help` for a command's options.",
+    )
+    top.add_argument("--version", action="version", version="tb-bias %s" % __version__)
+    commands = top.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    log.add_parser(commands)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``tb-bias``; returns the exit status (2 for bad input, nothing written)."""
+    from tb_bias_plugin.cli.readers import DataError
+
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except DataError as e:
+        print("tb-bias %s: error: %s (nothing was written)" % (args.command, e), file=sys.stderr)
+        return 2

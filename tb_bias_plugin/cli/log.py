@@ -1,0 +1,487 @@
+"""``tb-bias log``: count a table of associations from prediction files and log it.
+
+Everything is read and counted before anything is written: a bad file is
+an error naming the file, the row and the column, and the logdir is left
+as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from typing import Any, Iterator, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.cli import readers
+from tb_bias_plugin.cli.readers import DataError, where
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+
+DESCRIPTION = """\
+Count how often each predicted label occurs with each identity in prediction
+files (Parquet, CSV/TSV, JSON Lines, .npy/.npz) and log the counts as a
+tb-bias association table to a TensorBoard logdir.
+
+Predictions are one of:
+  --labels-column COL     a column of predicted label names per row (a list
+                          in Parquet/JSON; in CSV joined by --separator)
+  --score-columns A B ..  one column of scores (or 0/1) per label; the
+                          column names are the labels (--score-prefix strips
+                          a common prefix)
+  --scores-column COL     a column holding a list of L scores per row, with
+                          --label-names naming the L labels
+  a .npy file             an (examples, labels) array, with --label-names
+  a .npz file             arrays 'scores' (examples, labels) and optionally
+                          'label_names', 'identities', 'identity_names'
+Identities are one of:
+  --identity-labels A B   some of the labels themselves (e.g. man woman)
+  --identity-column COL   attribute columns; each value is an identity named
+                          COL=value; --intersect COL1,COL2 adds every
+                          combination seen (e.g. sex=female & age=60+)
+  --identity-prob-columns P1 P2   probabilities of an identity classifier
+                          (expected counts); the column names are identities
+"""
+
+EPILOG = """\
+examples:
+  tb-bias log preds.parquet --logdir logs/eval --name gender \\
+      --labels-column labels --identity-labels man woman
+  tb-bias log preds.csv --logdir logs/eval --name gender --score-prefix score_ \\
+      --identity-column sex --identity-column age --intersect sex,age --threshold 0.3 --threshold 0.5
+  tb-bias log 'shards/*.jsonl' --logdir gs://bucket/logs/eval --name gender \\
+      --labels-column labels --label-names labels.txt --identity-column sex --beam-runner DataflowRunner \\
+      --beam-option=--project=my-project --beam-option=--region=us-central1
+Then: tensorboard --logdir logs  (the Bias tab).
+"""
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "log",
+        help="count label/identity co-occurrence in prediction files and log a table",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="prediction files (globs are expanded)")
+    out = parser.add_argument_group("output")
+    out.add_argument("--logdir", required=True, help="run directory to write to, e.g. logs/eval (created if needed)")
+    out.add_argument("--name", required=True, help="the table's tag, e.g. gender")
+    out.add_argument("--step", type=int, default=0, help="step to log at (default %(default)s)")
+    out.add_argument("--description", default=None, help="Markdown shown with the table")
+    preds = parser.add_argument_group("predictions")
+    preds.add_argument("--labels-column", metavar="COL", help="column of per-row label-name lists")
+    preds.add_argument("--separator", default="|", help="separator of label names in a CSV cell (default %(default)r)")
+    preds.add_argument("--score-columns", nargs="+", metavar="COL", help="one score column per label")
+    preds.add_argument("--score-prefix", metavar="PREFIX", help="every column starting with PREFIX is a label's scores")
+    preds.add_argument("--scores-column", metavar="COL", help="column of per-row score lists (with --label-names)")
+    preds.add_argument("--label-names", metavar="FILE", help="text file, one label name per line, in column order")
+    preds.add_argument("--threshold", type=float, action="append", help="score threshold; repeat for several (default 0.5)")
+    preds.add_argument(
+        "--unknown-labels", choices=("raise", "ignore"), default="raise",
+        help="with --label-names: a name not listed is an error (raise) or skipped (ignore)",
+    )
+    ids = parser.add_argument_group("identities")
+    ids.add_argument("--identity-labels", nargs="+", metavar="LABEL", help="identities that are labels")
+    ids.add_argument("--identity-column", action="append", metavar="COL", help="attribute column (repeatable)")
+    ids.add_argument("--intersect", action="append", metavar="COL1,COL2", help="intersect attribute columns (repeatable)")
+    ids.add_argument("--identity-prob-columns", nargs="+", metavar="COL", help="identity probability columns")
+    run = parser.add_argument_group("running")
+    run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension)")
+    run.add_argument("--batch-size", type=int, default=65536, help="rows read and counted at once (default %(default)s)")
+    run.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
+                     help="progress bars on stderr (tqdm); auto: when stderr is a terminal")
+    run.add_argument("--beam-runner", metavar="RUNNER",
+                     help="count with Apache Beam on RUNNER (DirectRunner, DataflowRunner, FlinkRunner, SparkRunner)")
+    run.add_argument("--beam-option", action="append", default=[], metavar="--OPTION=VALUE",
+                     help="a Beam pipeline option, e.g. --beam-option=--project=p (repeatable)")
+    parser.set_defaults(run=run_log)
+    return parser
+
+
+class Job:
+    """What to read and how to count it, checked before any counting."""
+
+    def __init__(self, args: argparse.Namespace):
+        import glob
+
+        files: list[str] = []
+        for pattern in args.files:
+            matched = sorted(glob.glob(pattern)) if any(ch in pattern for ch in "*?[") else [pattern]
+            if not matched:
+                raise DataError("%s: no file matches" % pattern)
+            files.extend(matched)
+        self.files = files
+        self.formats = [readers.file_format(f, args.format) for f in files]
+        self.args = args
+        self.thresholds = tuple(args.threshold or (0.5,))
+        if args.batch_size < 1:
+            raise DataError("--batch-size must be positive")
+        label_names: Any = readers.read_names(args.label_names) if args.label_names else None
+        self.identity_names: Any = None
+        npz = [readers.npz_arrays(f) for f, fmt in zip(files, self.formats) if fmt == "npz"]
+        if npz and label_names is None and "label_names" in npz[0]:
+            label_names = [str(x) for x in npz[0]["label_names"]]
+        modes = [m for m, given in (("labels", args.labels_column), ("scores", args.scores_column),
+                                     ("wide", args.score_columns or args.score_prefix)) if given]
+        numeric_files = all(fmt in ("npy", "npz") for fmt in self.formats)
+        if numeric_files and not modes:
+            modes = ["array"]
+        if len(modes) != 1:
+            raise DataError(
+                "give exactly one of --labels-column, --scores-column, --score-columns/--score-prefix "
+                "(or .npy/.npz files)"
+            )
+        self.mode = modes[0]
+        if self.mode == "wide":
+            columns = list(args.score_columns or self._prefixed_columns(args.score_prefix))
+            self.score_columns = columns
+            prefix = args.score_prefix or ""
+            label_names = [c[len(prefix):] if c.startswith(prefix) else c for c in columns]
+        if self.mode in ("scores", "array") and label_names is None:
+            raise DataError("--label-names FILE is needed to name the score columns")
+        self.label_names: Any = label_names
+        # identities
+        id_modes = [m for m, given in (("labels", args.identity_labels), ("attributes", args.identity_column),
+                                        ("soft", args.identity_prob_columns)) if given]
+        if numeric_files and not id_modes and npz and "identity_names" in npz[0]:
+            id_modes = ["array"]
+            self.identity_names = [str(x) for x in npz[0]["identity_names"]]
+        if len(id_modes) != 1:
+            raise DataError("give exactly one of --identity-labels, --identity-column, --identity-prob-columns")
+        self.id_mode = id_modes[0]
+        if args.intersect and self.id_mode != "attributes":
+            raise DataError("--intersect combines --identity-column attributes")
+        self.intersections = []
+        for spec in args.intersect or ():
+            group = [c.strip() for c in spec.split(",") if c.strip()]
+            missing = [c for c in group if c not in (args.identity_column or ())]
+            if len(group) < 2 or missing:
+                raise DataError("--intersect %s: give two or more --identity-column names joined by ','" % spec)
+            self.intersections.append(tuple(group))
+        if self.id_mode == "labels":
+            self.identity_names = list(args.identity_labels)
+        elif self.id_mode == "soft":
+            self.identity_names = list(args.identity_prob_columns)
+
+    def _prefixed_columns(self, prefix: str) -> list[str]:
+        header = self.columns_of(self.files[0], self.formats[0])
+        found = [c for c in header if c.startswith(prefix)]
+        if not found:
+            raise DataError("%s: no column starts with %r" % (self.files[0], prefix))
+        return found
+
+    @staticmethod
+    def columns_of(path: str, fmt: str) -> list[str]:
+        if fmt == "parquet":
+            return list(readers.need_pyarrow().ParquetFile(path).schema_arrow.names)
+        if fmt == "csv":
+            import csv
+
+            with open(path, newline="", encoding="utf-8") as handle:
+                return next(csv.reader(handle, csv.excel_tab if path.lower().endswith(".tsv") else csv.excel), [])
+        if fmt == "jsonl":
+            import json
+
+            with open(path, encoding="utf-8") as handle:
+                for line in handle:
+                    if line.strip():
+                        return list(json.loads(line))
+        return []
+
+    def prediction_columns(self) -> list[str]:
+        if self.mode == "labels":
+            return [self.args.labels_column]
+        if self.mode == "scores":
+            return [self.args.scores_column]
+        if self.mode == "wide":
+            return list(self.score_columns)
+        return ["scores"]
+
+    def identity_columns(self) -> list[str]:
+        if self.id_mode == "attributes":
+            return list(self.args.identity_column)
+        if self.id_mode == "soft":
+            return list(self.args.identity_prob_columns)
+        if self.id_mode == "array":
+            return ["identities"]
+        return []
+
+    def batches(self, progress: Any = None, columns: Sequence[str] | None = None) -> Iterator[tuple[str, int, dict]]:
+        wanted = list(columns) if columns is not None else self.prediction_columns() + self.identity_columns()
+        wanted = list(dict.fromkeys(wanted))
+        for path, fmt in zip(self.files, self.formats):
+            for first, batch in readers.read(path, fmt, wanted, self.args.batch_size,
+                                              separator=self.args.separator, progress=progress):
+                yield path, first, batch
+
+    def discover(self, progress_factory: Any) -> None:
+        """Label names and attribute values that must be known before counting."""
+        need_labels = self.label_names is None
+        need_values = self.id_mode == "attributes"
+        if not (need_labels or need_values):
+            return
+        columns = ([self.args.labels_column] if need_labels else []) + (self.identity_columns() if need_values else [])
+        seen_labels: set[str] = set()
+        values: dict[str, set] = {c: set() for c in self.identity_columns()} if need_values else {}
+        combos: dict[tuple, set] = {g: set() for g in self.intersections}
+        with progress_factory("scanning names") as bar:
+            for path, first, batch in self.batches(bar, columns):
+                if need_labels:
+                    for rows in label_lists(batch[self.args.labels_column], path, first, self.args.labels_column, self.args.separator):
+                        seen_labels.update(rows)
+                if need_values:
+                    attrs = {c: attribute_values(batch[c], path, first, c) for c in self.identity_columns()}
+                    for c, vals in attrs.items():
+                        values[c].update(v for v in vals if v is not None)
+                    for group in self.intersections:
+                        combos[group].update(k for k in zip(*(attrs[c] for c in group)) if None not in k)
+        if need_labels:
+            if not seen_labels:
+                raise DataError("no label names found in column %r" % self.args.labels_column)
+            self.label_names = sorted(seen_labels)
+        if need_values:
+            names = ["%s=%s" % (c, v) for c in self.identity_columns() for v in sorted(values[c])]
+            for group in self.intersections:
+                names += [" & ".join("%s=%s" % part for part in zip(group, combo)) for combo in sorted(combos[group])]
+            if not names:
+                raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
+            self.identity_names = names
+
+    def counter(self) -> CooccurrenceCounter:
+        return CooccurrenceCounter(
+            self.label_names,
+            self.identity_names,
+            self.thresholds,
+            identities_from="labels" if self.id_mode == "labels" else "attributes",
+            unknown_labels=self.args.unknown_labels,
+            soft_identities=self.id_mode == "soft",
+        )
+
+    def convert(self, path: str, first: int, batch: dict) -> tuple[Any, Any]:
+        """``(predictions, identities)`` for `CooccurrenceCounter.update`."""
+        if self.mode == "labels":
+            column = self.args.labels_column
+            predictions: Any = label_lists(batch[column], path, first, column, self.args.separator)
+            if self.args.unknown_labels == "raise":
+                index = set(self.label_names)
+                for i, row in enumerate(predictions):
+                    unknown = [name for name in row if name not in index]
+                    if unknown:
+                        raise DataError(
+                            "%s: %s not among the %d label names; pass --unknown-labels ignore to skip them"
+                            % (where(path, first + i, column), ", ".join(repr(u) for u in unknown[:5]), len(self.label_names))
+                        )
+        elif self.mode == "wide":
+            predictions = np.stack([scores(batch[c], path, first, c) for c in self.score_columns], axis=1)
+        else:
+            column = self.prediction_columns()[0]
+            predictions = score_rows(batch[column], path, first, column, len(self.label_names))
+        identities: Any = None
+        if self.id_mode == "attributes":
+            identities = self.indicator(path, first, batch)
+        elif self.id_mode == "soft":
+            identities = np.stack([scores(batch[c], path, first, c) for c in self.identity_columns()], axis=1)
+        elif self.id_mode == "array":
+            identities = score_rows(batch["identities"], path, first, "identities", len(self.identity_names))
+        return predictions, identities
+
+    def indicator(self, path: str, first: int, batch: dict) -> np.ndarray:
+        index = {name: j for j, name in enumerate(self.identity_names)}
+        attrs = {c: attribute_values(batch[c], path, first, c) for c in self.identity_columns()}
+        n = len(next(iter(attrs.values())))
+        out = np.zeros((n, len(index)), bool)
+        for c, vals in attrs.items():
+            for i, v in enumerate(vals):
+                if v is not None:
+                    j = index.get("%s=%s" % (c, v))
+                    if j is None:  # only when values differ between the scan and the count
+                        raise DataError("%s: value %r was not seen when scanning" % (where(path, first + i, c), v))
+                    out[i, j] = True
+        for group in self.intersections:
+            for i, key in enumerate(zip(*(attrs[c] for c in group))):
+                if None not in key:
+                    out[i, index[" & ".join("%s=%s" % part for part in zip(group, key))]] = True
+        return out
+
+
+def label_lists(values: Any, path: str, first: int, column: str, separator: str) -> list[list[str]]:
+    out: list[list[str]] = []
+    for i, value in enumerate(values):
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            out.append([])
+        elif isinstance(value, str):
+            out.append([name for name in (part.strip() for part in value.split(separator)) if name])
+        elif isinstance(value, (list, tuple, np.ndarray)):
+            row = list(value)
+            for name in row:
+                if not isinstance(name, str):
+                    raise DataError("%s: label names must be strings, got %r" % (where(path, first + i, column), name))
+            out.append(row)
+        else:
+            raise DataError("%s: expected a list of label names, got %r" % (where(path, first + i, column), value))
+    return out
+
+
+def attribute_values(values: Any, path: str, first: int, column: str) -> list[str | None]:
+    out: list[str | None] = []
+    for i, value in enumerate(values):
+        if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+            out.append(None)
+        elif isinstance(value, (str, int, np.integer, bool, np.bool_)):
+            out.append(str(value))
+        else:
+            raise DataError("%s: an attribute must be a single value, got %r" % (where(path, first + i, column), value))
+    return out
+
+
+def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
+    """A column of scores in [0, 1] as float64; errors name the first bad row."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
+        array = values.astype(np.float64)
+    else:
+        array = np.empty(len(values))
+        for i, value in enumerate(values):
+            try:
+                if isinstance(value, (bytes, bool, list, dict)) or value is None or value == "":
+                    raise ValueError
+                array[i] = float(value)
+            except (TypeError, ValueError):
+                raise DataError("%s: %r is not a number" % (where(path, first + i, column), value))
+    bad = np.flatnonzero(~((array >= 0) & (array <= 1)))
+    if bad.size:
+        i = int(bad[0])
+        raise DataError("%s: %r is not a score in [0, 1]" % (where(path, first + i, column), float(array[i])))
+    return array
+
+
+def score_rows(values: Any, path: str, first: int, column: str, width: int) -> np.ndarray:
+    """A column of per-row score lists (or a 2-D array) as an (n, width) array."""
+    rows: Any
+    if isinstance(values, np.ndarray) and values.ndim == 2:
+        rows = values
+    else:
+        rows = list(values)
+    out = np.empty((len(rows), width))
+    for i, row in enumerate(rows):
+        try:
+            row = np.asarray(row, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise DataError("%s: not a list of numbers" % where(path, first + i, column))
+        if row.shape != (width,):
+            raise DataError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
+        out[i] = row
+    bad = np.argwhere(~((out >= 0) & (out <= 1)))
+    if bad.size:
+        i, j = (int(x) for x in bad[0])
+        raise DataError("%s (entry %d): %r is not a score in [0, 1]" % (where(path, first + i, column), j, float(out[i, j])))
+    return out
+
+
+def _progress_factory(enabled: bool) -> Any:
+    if not enabled:
+        import contextlib
+
+        return lambda desc, **kw: contextlib.nullcontext(None)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        raise SystemExit("progress bars need tqdm: %s (or pass --progress off)" % readers.EXTRA)
+    return lambda desc, **kw: tqdm(desc=desc, file=sys.stderr, dynamic_ncols=True, unit_scale=True, **kw)
+
+
+def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
+    """Read every file and count; nothing is written. Returns the counter and stats."""
+    counter = job.counter()
+    totals = [readers.count_hint(f, fmt) for f, fmt in zip(job.files, job.formats)]
+    units = {unit for _, unit in totals}
+    unit = units.pop() if len(units) == 1 else "rows"
+    total = sum(t for t, u in totals if u == unit) or None
+    start = time.perf_counter()
+    rate = None
+    with progress_factory("counting", total=total, unit=unit) as bar:
+        for path, first, batch in job.batches(bar):
+            predictions, identities = job.convert(path, first, batch)
+            try:
+                counter.update(predictions, identities=identities)
+            except ValueError as e:
+                raise DataError("%s, rows %d to %d: %s" % (path, first, first + len(predictions) - 1, e))
+        if bar is not None:
+            rate = bar.format_dict.get("rate")
+            if rate is None and bar.format_dict.get("elapsed"):
+                rate = bar.n / bar.format_dict["elapsed"]
+    if counter.num_examples == 0:
+        raise DataError("no rows in %s" % ", ".join(job.files))
+    return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": unit}
+
+
+def run_beam(job: Job) -> str:
+    """The same job as a Beam pipeline on ``--beam-runner``; returns the runner's state."""
+    try:
+        import apache_beam as beam
+        from apache_beam.options.pipeline_options import PipelineOptions
+    except ImportError:
+        raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
+    from tb_bias_plugin.measures.association.beam import CountAssociations, WriteAssociationTable
+
+    def examples(index: int) -> Iterator[dict]:
+        for path, first, batch in _single(job, index).batches():
+            predictions, identities = job.convert(path, first, batch)
+            for i, row in enumerate(predictions):
+                example: dict[str, Any] = {"labels": row} if job.mode == "labels" else {"scores": row}
+                if identities is not None:
+                    if job.id_mode == "attributes":
+                        example["identities"] = [job.identity_names[j] for j in np.flatnonzero(identities[i])]
+                    else:
+                        example["identities"] = identities[i]
+                yield example
+
+    args = job.args
+    options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
+    with beam.Pipeline(options=options) as pipeline:
+        _ = (
+            pipeline
+            | "Files" >> beam.Create(list(range(len(job.files))))
+            | "Read" >> beam.FlatMap(examples)
+            | "Count" >> CountAssociations(
+                job.label_names, job.identity_names, job.thresholds,
+                identities_from="labels" if job.id_mode == "labels" else "attributes",
+                unknown_labels=args.unknown_labels, soft_identities=job.id_mode == "soft",
+            )
+            | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
+        )
+    return "done"
+
+
+def _single(job: Job, index: int) -> Job:
+    clone = object.__new__(Job)
+    clone.__dict__.update(job.__dict__)
+    clone.files, clone.formats = [job.files[index]], [job.formats[index]]
+    return clone
+
+
+def run_log(args: argparse.Namespace) -> int:
+    enabled = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
+    progress = _progress_factory(enabled)
+    job = Job(args)
+    job.discover(progress)
+    if args.beam_runner:
+        run_beam(job)
+        print("counted on %s and wrote %r (step %d) to %s" % (args.beam_runner, args.name, args.step, args.logdir))
+        return 0
+    counter, stats = count(job, progress)
+    from tb_bias_plugin import summary
+
+    os.makedirs(args.logdir, exist_ok=True)
+    writer: Any = summary.Writer(args.logdir)
+    with writer:
+        writer.association_table(args.name, counter, step=args.step, description=args.description)
+    print(
+        "wrote %r (step %d) to %s: %d examples, %d labels, %d identities, %.1f s"
+        % (args.name, args.step, args.logdir, counter.num_examples, len(counter.label_names),
+           len(counter.identity_labels), stats["seconds"])
+    )
+    return 0

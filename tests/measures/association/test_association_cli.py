@@ -1,0 +1,168 @@
+"""``tb-bias log`` on files it writes: Parquet, CSV, JSON Lines, npz; bad
+files name the file, row and column and write nothing."""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import plugin_fixtures as fx
+from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin.cli import main
+from tb_bias_plugin.measures.association.counting import attribute_identities
+
+LABELS = ["bike", "dress", "man", "tie", "tree", "woman"]
+
+
+def data(n=400, seed=0):
+    rng = np.random.default_rng(seed)
+    scores = rng.random((n, len(LABELS)))
+    sex = rng.choice(["female", "male", ""], size=n).tolist()
+    age = rng.choice(["<30", "30-60", "60+"], size=n).tolist()
+    probs = rng.random((n, 2))
+    return scores, sex, age, probs
+
+
+def logged(logdir):
+    tables = fx.read_logdir(logdir)
+    assert len(tables) == 1
+    (_, _, table), = tables.values()
+    return table
+
+
+def run(*argv):
+    return main(["log"] + [str(a) for a in argv])
+
+
+def test_parquet_label_lists_with_attribute_intersections(tmp_path):
+    scores, sex, age, _ = data()
+    labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
+    pq.write_table(pa.table({"labels": labels, "sex": sex, "age": age}), tmp_path / "p.parquet", row_group_size=50)
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs" / "eval", "--name", "gender", "--step", 3,
+               "--labels-column", "labels", "--identity-column", "sex", "--identity-column", "age",
+               "--intersect", "sex,age", "--batch-size", 64, "--progress", "off") == 0
+    got = logged(tmp_path / "logs")
+    names, indicator = attribute_identities({"sex": sex, "age": age}, [("sex", "age")])
+    want = CooccurrenceCounter(sorted({y for row in labels for y in row}), names).update(labels, identities=indicator).table()
+    assert got == want
+    assert "sex=female & age=60+" in got.identity_names
+    assert fx.read_logdir(tmp_path / "logs").keys() == {("eval", "gender", 3)}
+
+
+def test_csv_score_columns_and_thresholds(tmp_path):
+    scores, sex, _, _ = data(seed=1)
+    lines = [",".join(["id"] + ["score_" + y for y in LABELS] + ["sex"])]
+    lines += [",".join([str(i)] + ["%.6f" % s for s in row] + [sex[i]]) for i, row in enumerate(scores)]
+    (tmp_path / "p.csv").write_text("\n".join(lines) + "\n")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--score-prefix", "score_",
+               "--identity-column", "sex", "--threshold", 0.3, "--threshold", 0.7, "--progress", "off") == 0
+    rounded = np.array([[float("%.6f" % s) for s in row] for row in scores])
+    indicator = np.array([[s == "female", s == "male"] for s in sex])
+    want = CooccurrenceCounter(LABELS, ["sex=female", "sex=male"], thresholds=(0.3, 0.7)).update(rounded, identities=indicator).table()
+    assert logged(tmp_path / "logs") == want
+
+
+def test_jsonl_soft_identities(tmp_path):
+    scores, _, _, probs = data(seed=2)
+    labels = [[LABELS[j] for j in np.flatnonzero(row > 0.5)] for row in scores]
+    with open(tmp_path / "p.jsonl", "w") as f:
+        for row, p in zip(labels, probs):
+            f.write(json.dumps({"labels": row, "p_f": p[0], "p_m": p[1]}) + "\n")
+    (tmp_path / "labels.txt").write_text("\n".join(LABELS) + "\n")
+    assert run(tmp_path / "p.jsonl", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--label-names", tmp_path / "labels.txt", "--identity-prob-columns", "p_f", "p_m", "--progress", "off") == 0
+    got = logged(tmp_path / "logs")
+    want = CooccurrenceCounter(LABELS, ["p_f", "p_m"], soft_identities=True).update(labels, identities=probs).table()
+    assert got.expected_counts
+    assert got.label_counts.tolist() == want.label_counts.tolist()
+    np.testing.assert_allclose(got.cooccurrence, want.cooccurrence, rtol=1e-12)
+
+
+def test_npz_arrays_and_identities_among_labels(tmp_path):
+    scores, _, _, _ = data(seed=3)
+    np.savez(tmp_path / "p.npz", scores=scores, label_names=np.array(LABELS))
+    assert run(tmp_path / "p.npz", "--logdir", tmp_path / "logs", "--name", "g",
+               "--identity-labels", "man", "woman", "--progress", "off") == 0
+    assert logged(tmp_path / "logs") == CooccurrenceCounter(LABELS, ["man", "woman"]).update(scores).table()
+
+
+def test_npz_with_identity_arrays_and_a_progress_bar(tmp_path, capsys):
+    scores, _, _, probs = data(seed=4)
+    np.savez(tmp_path / "p.npz", scores=scores, label_names=np.array(LABELS), identities=probs > 0.5,
+             identity_names=np.array(["a", "b"]))
+    assert run(tmp_path / "p.npz", "--logdir", tmp_path / "logs", "--name", "g", "--progress", "on") == 0
+    want = CooccurrenceCounter(LABELS, ["a", "b"]).update(scores, identities=probs > 0.5).table()
+    assert logged(tmp_path / "logs") == want
+    assert "counting" in capsys.readouterr().err  # tqdm's bar
+
+
+def test_beam_runner_counts_the_same(tmp_path):
+    scores, sex, age, _ = data(n=150, seed=5)
+    labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
+    for i in range(2):
+        part = slice(i * 75, (i + 1) * 75)
+        pq.write_table(pa.table({"labels": labels[part], "sex": sex[part]}), tmp_path / ("s%d.parquet" % i))
+    args = [tmp_path / "s*.parquet", "--name", "g", "--labels-column", "labels", "--identity-column", "sex", "--progress", "off"]
+    assert run(*args, "--logdir", tmp_path / "a" / "run") == 0
+    assert run(*args, "--logdir", tmp_path / "b" / "run", "--beam-runner", "DirectRunner") == 0
+    assert logged(tmp_path / "a") == logged(tmp_path / "b")
+
+
+BAD = [
+    # (file name, content writer, extra args, message fragments)
+    ("bad.csv", lambda p: p.write_text("score_a,score_b,sex\n0.1,0.2,f\n0.3,oops,m\n"),
+     ["--score-prefix", "score_", "--identity-column", "sex"], ["bad.csv", "row 2", "'score_b'", "'oops' is not a number"]),
+    ("range.csv", lambda p: p.write_text("score_a,score_b,sex\n0.1,0.2,f\n0.3,0.4,m\n0.5,1.5,m\n"),
+     ["--score-prefix", "score_", "--identity-column", "sex"], ["range.csv", "row 3", "'score_b'", "[0, 1]"]),
+    ("short.csv", lambda p: p.write_text("score_a,score_b,sex\n0.1,0.2\n"),
+     ["--score-prefix", "score_", "--identity-column", "sex"], ["short.csv", "row 1", "2 fields"]),
+    ("bad.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": ["a"], "sex": \n'),
+     ["--labels-column", "labels", "--identity-column", "sex"], ["bad.jsonl", "row 2", "not valid JSON"]),
+    ("missing.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": ["b"]}\n'),
+     ["--labels-column", "labels", "--identity-column", "sex"], ["missing.jsonl", "row 2", "'sex'"]),
+    ("types.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": [1], "sex": "m"}\n'),
+     ["--labels-column", "labels", "--identity-column", "sex"], ["types.jsonl", "row 2", "'labels'", "strings"]),
+    ("unknown.parquet", lambda p: pq.write_table(pa.table({"labels": [["a"], ["b", "she"]], "sex": ["f", "m"]}), p),
+     ["--labels-column", "labels", "--label-names", "NAMES", "--identity-column", "sex"],
+     ["unknown.parquet", "row 2", "'she'", "--unknown-labels ignore"]),
+    ("nocol.parquet", lambda p: pq.write_table(pa.table({"labels": [["a"]]}), p),
+     ["--labels-column", "labels", "--identity-column", "sex"], ["nocol.parquet", "no column 'sex'"]),
+    ("bad.npz", lambda p: p.write_bytes(b"not a zip"), ["--identity-labels", "a"], ["bad.npz", "not a readable"]),
+]
+
+
+@pytest.mark.parametrize("name,write,extra,fragments", BAD, ids=[b[0] for b in BAD])
+def test_bad_files_name_file_row_column_and_write_nothing(tmp_path, capsys, name, write, extra, fragments):
+    (tmp_path / "names.txt").write_text("a\nb\n")
+    write(tmp_path / name)
+    extra = [str(tmp_path / "names.txt") if e == "NAMES" else e for e in extra]
+    status = run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--progress", "off", *extra)
+    err = capsys.readouterr().err
+    assert status == 2
+    for fragment in fragments:
+        assert fragment in err
+    assert "nothing was written" in err
+    assert not os.path.exists(tmp_path / "logs")
+
+
+def test_usage_mistakes():
+    with pytest.raises(SystemExit):
+        main(["log", "x.csv", "--logdir", "l"])  # --name is required
+    assert main(["log", "/nonexistent.csv", "--logdir", "l", "--name", "g", "--labels-column", "x", "--identity-labels", "a"]) == 2
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["log", "--help"]])
+def test_help_is_complete(argv):
+    out = subprocess.run([sys.executable, "-m", "tb_bias_plugin.cli", *argv], capture_output=True, text=True, check=True).stdout
+    assert "usage: tb-bias" in out
+    if argv[0] == "log":
+        for option in ("--labels-column", "--score-columns", "--scores-column", "--identity-column", "--intersect",
+                       "--identity-prob-columns", "--beam-runner", "--progress", "examples:"):
+            assert option in out
+    else:
+        assert "log" in out and "--version" in out
