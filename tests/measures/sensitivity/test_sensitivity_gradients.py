@@ -216,3 +216,60 @@ def test_bad_inputs_raise_before_work():
             prediction_sensitivity(**kwargs)
     with pytest.raises(ValueError, match="empty"):
         VChoice.word_list([])
+
+
+def _text_classifier(seed=5, k=4):
+    keras.utils.set_random_seed(seed)
+    inp = keras.Input((6,), dtype="int32")
+    h = keras.layers.Embedding(20, 3, mask_zero=True, name="emb")(inp)
+    h = keras.layers.GlobalAveragePooling1D()(h)
+    h = keras.layers.Dense(8, activation="tanh")(h)
+    return keras.Model(inp, keras.layers.Dense(k, activation="softmax")(h))
+
+
+def test_per_feature_false_keeps_p_and_per_token_values_only():
+    model = _text_classifier()
+    ids = np.random.default_rng(5).integers(1, 20, size=(9, 6))
+    ids[:, 5] = 0
+    v = np.zeros(18)
+    v[[0, 1, 2, 4]] = 0.25  # all of token 0, one dim of token 1
+    for mode in ("forward", "reverse"):
+        full = prediction_sensitivity(model, ids, v=VChoice.explicit(v), embedding_layer="emb", mode=mode, batch_size=4)
+        lean = prediction_sensitivity(model, ids, v=VChoice.explicit(v), embedding_layer="emb", mode=mode, batch_size=4,
+                                      per_feature=False)
+        assert lean.s is None and lean.v is None and full.s.shape == (9, 18)
+        np.testing.assert_allclose(lean.P, full.P, rtol=1e-12)
+        np.testing.assert_allclose(lean.per_class, full.per_class, rtol=1e-12)
+        np.testing.assert_allclose(lean.token_weight, full.token_weight)
+        np.testing.assert_allclose(lean.token_sensitivity, full.token_sensitivity, equal_nan=True)
+        assert lean.token_mask[:, 5].sum() == 0 and lean.token_mask[:, :5].all()
+    rev = prediction_sensitivity(model, ids, embedding_layer="emb", per_feature=False)
+    fwd = prediction_sensitivity(model, ids, v=VChoice.explicit(v), embedding_layer="emb", mode="forward",
+                                 per_feature=False)
+    # forward mode knows u_t only for tokens whose every dim was differentiated (token 0 here)
+    np.testing.assert_allclose(fwd.token_sensitivity[:, 0], rev.token_sensitivity[:, 0], rtol=1e-5)
+    assert np.all(np.isnan(fwd.token_sensitivity[:, 1:]))
+    # an explicit v on a padding slot is refused
+    pad = np.zeros(18)
+    pad[15] = 1.0
+    with pytest.raises(ValueError, match="padding"):
+        prediction_sensitivity(model, ids, v=VChoice.explicit(pad), embedding_layer="emb", mode="forward")
+
+
+def test_compiled_functions_are_reused_and_do_not_keep_a_model_alive():
+    import gc
+    import weakref
+
+    from tb_bias_plugin.measures.sensitivity import gradients
+
+    model = _text_classifier(seed=6)
+    ids = np.random.default_rng(6).integers(1, 20, size=(8, 6))
+    prediction_sensitivity(model, ids, embedding_layer="emb")
+    net = gradients._NETS[model]["emb"]
+    fns = dict(net.fns)
+    prediction_sensitivity(model, ids, embedding_layer="emb")
+    assert net.fns == fns and gradients._NETS[model]["emb"] is net  # the same tf.functions: no new tracing
+    ref = weakref.ref(model)
+    del model, net, fns
+    gc.collect()
+    assert ref() is None
