@@ -152,6 +152,10 @@ describe("columns", () => {
   it("gives the narrowest width of the rows, past which they scroll sideways", () => {
     // select + actions + label 9 + gap 6.5 + 2 values 6.5
     expect(tableMinWidth(tableColumns(["a", "b"], "dp", false))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5);
-    expect(tableMinWidth(tableColumns(["a", "b"], "dp", true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 3 * 4.5);
+    // counts are 8 rem: "C(woman, y)" was cut at 4.5 (issue 10)
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 3 * 8);
+    // with intervals, a q column of 4 rem follows the gap
+    expect(tableColumns(["a", "b"], "dp", false, true, true).map((c) => c.id)).toEqual(["label", "gap", "q_value", "dp@a", "dp@b"]);
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", false, true, true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 4);
   });
 });

@@ -257,13 +257,16 @@ def test_downloaded_csv_matches_the_filtered_rows(tab, backend):
     got = read_csv(download)
     assert [r["label"] for r in got] == labels_of(rows)
     assert [r["label"] for r in got[: len(table["rows"])]] == labels_of(table["rows"])
-    assert set(got[0]) == {"label", "count", "gap", "flagged", "hidden"} | {
-        "%s@%s" % (kind, x) for kind in ("count", "npmi_xy") for x in ("man", "woman", "boy", "girl")}
+    identities = ("man", "woman", "boy", "girl")
+    assert set(got[0]) == {"label", "count", "gap", "gap_low", "gap_high", "p_value", "q_value", "flagged", "hidden"} | {
+        "%s@%s" % (kind, x) for kind in ("count", "npmi_xy") for x in identities} | {
+        "npmi_xy@%s_%s" % (x, end) for x in identities for end in ("low", "high")}
     for line, row in zip(got, rows):
         assert int(line["count"]) == row["count"] >= 40
         assert "an" in line["label"].lower()
         assert abs(float(line["gap"]) - row["gap"]) < 1e-9
         assert abs(float(line["npmi_xy@girl"]) - row["values"]["girl"]) < 1e-9
+        assert abs(float(line["gap_low"]) - row["gap_low"]) < 1e-9 and abs(float(line["q_value"]) - row["q_value"]) < 1e-9
 
     # Labels that look like formulas are escaped; the others are verbatim.
     tab.open({"run": HOSTILE_RUN, "tag": HOSTILE_TAG})
@@ -432,9 +435,11 @@ def test_compare_shows_the_gap_deltas_of_another_run(tab, tensorboard):
         assert_close(row["a"], want["gap_a"], "gap A of %s" % want["label"])
         assert_close(row["b"], want["gap_b"], "gap B of %s" % want["label"])
         assert_close(row["delta"], want["delta"], "delta of %s" % want["label"])
-    # ranked by |delta|, and the deltas are B - A
-    deltas = [abs(r["delta"]) for r in expected["rows"]]
-    assert deltas == sorted(deltas, reverse=True) and deltas[0] > 0
+    # ranked by the interval bound nearest 0 (issue 10), and for two runs the deltas are B - A
+    assert expected["sort"] == "bound" and expected["delta_sign"] == "b - a"
+    bounds = [abs(r["delta_low"] if r["delta_low"] > 0 else r["delta_high"] if r["delta_high"] < 0 else 0)
+              for r in expected["rows"]]
+    assert bounds == sorted(bounds, reverse=True) and bounds[0] > 0
     for r in expected["rows"]:
         assert abs(r["delta"] - (r["gap_b"] - r["gap_a"])) < 1e-9
 

@@ -27,6 +27,7 @@ always conservative.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -39,6 +40,7 @@ VARIANCE_PSEUDOCOUNT = 0.5
 DEFAULT_LEVEL = 0.95
 
 
+@functools.lru_cache(maxsize=64)
 def z_of(level):
     """The two-sided standard normal quantile of ``level``.
 

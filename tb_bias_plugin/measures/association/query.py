@@ -192,6 +192,12 @@ def gap_statistics(view, query, gap):
     label's gap; None without intervals or without a second identity."""
     if not has_intervals(view, query) or query.x2 is None:
         return None
+    # the same for every request on this view, metric, pair and level: cached
+    key = ("gap_statistics", query.metric, query.x1, query.x2, query.level)
+    return dict(view._store(key, lambda: _gap_statistics(view, query, gap)))
+
+
+def _gap_statistics(view, query, gap):
     z = intervals.z_of(query.level)
     below, above = gap_widths(view, query.metric, query.x1, query.x2, z)
     if query.level == intervals.DEFAULT_LEVEL:
@@ -199,12 +205,30 @@ def gap_statistics(view, query, gap):
     else:
         below95, above95 = gap_widths(view, query.metric, query.x1, query.x2, intervals.z_of(0.95))
     low, high = gap - below, gap + above
-    return {
+    out = {
         "low": low,
         "high": high,
         "p": intervals.p_values_from_widths(gap, below95, above95),
         "bound": intervals.bound_nearest_zero(low, high),
     }
+    for array in out.values():
+        array.setflags(write=False)
+    return out
+
+
+def page_bounds(view, query, indices):
+    """(low, high) arrays of A(identity j, y) for the labels ``indices``, per
+    identity; None without intervals."""
+    if not has_intervals(view, query):
+        return None
+    z = intervals.z_of(query.level)
+    indices = np.asarray(indices, dtype=np.int64)
+    out = []
+    for j in range(len(view.identity_names)):
+        below, above = view.widths(query.metric, j, z)
+        value = np.asarray(view.values(query.metric, j), dtype=np.float64)[indices]
+        out.append(intervals.interval(query.metric, value, below[indices], above[indices]))
+    return out
 
 
 def value_bounds(view, query, j, i):

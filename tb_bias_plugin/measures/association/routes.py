@@ -21,8 +21,8 @@ from tb_bias_plugin.measures.association.query import (
     Query,
     compare,
     distributions,
+    page_bounds,
     select_with_statistics,
-    value_bounds,
 )
 from tb_bias_plugin.measures.association.table import AssociationTable
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
@@ -67,6 +67,7 @@ def table(request: Any, services: Any) -> Any:
     _page(params, query)
     view = selection["view"]
     indices, total, gap, stats = select_with_statistics(view, query)
+    bounds = page_bounds(view, query, indices)
     body = _describe(selection)
     body.update(
         sort=query.sort,
@@ -74,7 +75,10 @@ def table(request: Any, services: Any) -> Any:
         offset=query.offset,
         limit=query.limit,
         total=total,
-        rows=[_row(view, query, selection, int(i), gap, stats) for i in indices],
+        rows=[
+            _row(view, query, selection, int(i), gap, stats, None if bounds is None else [(lo[k], hi[k]) for lo, hi in bounds])
+            for k, i in enumerate(indices)
+        ],
     )
     return respond(request, body)
 
@@ -326,12 +330,11 @@ def _stat(stats: Any, key: str, i: int) -> float | None:
     return None if not stats else json_value(stats[key][i])
 
 
-def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any, stats: Any = None) -> dict[str, Any]:
+def _row(
+    view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any, stats: Any = None, bounds: Any = None
+) -> dict[str, Any]:
     names = view.identity_names
     flagged, hidden = selection["flags_mask"]
-    bounds = None
-    if view.kind == "counts":
-        bounds = {x: [json_value(v) for v in value_bounds(view, query, j, i)] for j, x in enumerate(names)}
     return {
         "label": view.label_names[i],
         "index": i,
@@ -340,7 +343,7 @@ def _row(view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any, s
         if view.cooccurrence is None
         else {x: _count(view.cooccurrence[j], i) for j, x in enumerate(names)},
         "values": {x: json_value(view.values(query.metric, j)[i]) for j, x in enumerate(names)},
-        "bounds": bounds,
+        "bounds": None if bounds is None else {x: [json_value(lo), json_value(hi)] for x, (lo, hi) in zip(names, bounds)},
         "gap": json_value(gap[i]),
         "gap_low": _stat(stats, "low", i),
         "gap_high": _stat(stats, "high", i),

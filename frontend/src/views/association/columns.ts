@@ -5,7 +5,7 @@
 
 import type { RangeFilter } from "./ranges.js";
 
-export type ColumnKind = "label" | "value" | "gap" | "count";
+export type ColumnKind = "label" | "value" | "gap" | "q" | "count";
 
 export interface Column {
   id: string;
@@ -64,9 +64,16 @@ export function formatRange(range: RangeFilter): string {
  * with a single identity), each identity's value, and the counts on request. Label and gap come first so
  * that they stay in view however many identities follow.
  */
-export function tableColumns(identities: readonly string[], metric: string, showCounts: boolean, hasGap = true): Column[] {
+export function tableColumns(
+  identities: readonly string[],
+  metric: string,
+  showCounts: boolean,
+  hasGap = true,
+  hasIntervals = false,
+): Column[] {
   const columns: Column[] = [{ id: "label", title: "Label", kind: "label", identity: null }];
   if (hasGap) columns.push({ id: "gap", title: "Gap", kind: "gap", identity: null });
+  if (hasGap && hasIntervals) columns.push({ id: "q_value", title: "q", kind: "q", identity: null });
   for (const identity of identities) {
     columns.push({ id: valueColumn(metric, identity), title: identity, kind: "value", identity });
   }
@@ -99,7 +106,8 @@ export const SELECT_REM = 2.25;
 export const ACTIONS_REM = 3.75;
 
 function minRem(column: Column): number {
-  return column.kind === "label" ? 9 : column.kind === "count" ? 4.5 : 6.5;
+  // counts: wide enough for "C(woman, y)" and six digits
+  return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "count" ? 8 : 6.5;
 }
 
 /**
@@ -111,7 +119,7 @@ export function gridTemplate(columns: readonly Column[]): string {
     .map((c) =>
       c.kind === "label"
         ? `minmax(${SELECT_REM + ACTIONS_REM + minRem(c)}rem, 2.2fr)`
-        : `minmax(${minRem(c)}rem, ${c.kind === "count" ? 0.8 : 1}fr)`,
+        : `minmax(${minRem(c)}rem, ${c.kind === "q" ? 0.6 : 1}fr)`,
     )
     .join(" ");
 }

@@ -7,7 +7,8 @@ import { barGeometry } from "../../charts/bars.js";
 import { gapColor } from "../../charts/colors.js";
 import type { Limits } from "./config.js";
 import type { FlagLookup } from "./flags.js";
-import { formatCount, formatSigned, formatTotal, pairTitle } from "../../charts/format.js";
+import { formatCount, formatTotal, pairTitle } from "../../charts/format.js";
+import { columnDigits, formatFixed, formatInterval, formatQ } from "../../charts/intervals.js";
 import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
 import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
@@ -85,6 +86,15 @@ export class Compare extends LitElement {
         bottom: 0;
         border-radius: 2px;
       }
+      .bar .whisker {
+        position: absolute;
+        top: 4px;
+        height: 2px;
+        background: #3c4043;
+      }
+      .row.muted .valuecell {
+        opacity: 0.5;
+      }
       .flag {
         color: #d55e00;
         text-align: center;
@@ -118,10 +128,16 @@ export class Compare extends LitElement {
     emit(this, "state-change", patch);
   }
 
-  private bar(value: number | null, color: string) {
+  private bar(value: number | null, color: string, low?: number | null, high?: number | null) {
     const g = barGeometry(value, this.gapDomain);
+    const lo = this.gapDomain[0];
+    const span = this.gapDomain[1] - lo;
+    const at = (v: number | null | undefined, edge: number) =>
+      v === null || v === undefined || !(span > 0) ? edge : Math.min(100, Math.max(0, ((v - lo) / span) * 100));
+    const w = low !== undefined && value !== null ? [at(low, 0), at(high, 100)] : null;
     return html`<div class="bar" aria-hidden="true">
       ${g ? html`<div class="fill" style=${styleMap({ left: `${g.left}%`, width: `${g.width}%`, background: color })}></div>` : nothing}
+      ${w ? html`<div class="whisker" data-testid="delta-whisker" style=${styleMap({ left: `${w[0]}%`, width: `${Math.max(w[1]! - w[0]!, 0.4)}%` })}></div>` : nothing}
     </div>`;
   }
 
@@ -135,32 +151,40 @@ export class Compare extends LitElement {
     const s = this.state;
     const ids = this.info.identities;
     const flagged = this.flags.flagged.has(row.label);
-    const gapCell = (v: number | null, testid: string) =>
-      html`<div role="cell" class="cell valuecell" data-testid=${testid}>
-        ${this.bar(v, gapColor(ids, s.x1, s.x2, v))}<span class="num">${formatSigned(v)}</span>
+    const digits = columnDigits(this.gapDomain);
+    const gapCell = (v: number | null, testid: string, low?: number | null, high?: number | null) =>
+      html`<div
+        role="cell"
+        class="cell valuecell"
+        data-testid=${testid}
+        title=${low !== undefined ? `${formatFixed(v, digits, true)}, ${Math.round(s.level * 100)}% interval ${formatInterval(low, high, digits)}; q = ${formatQ(row.q_value)}` : ""}
+      >
+        ${this.bar(v, gapColor(ids, s.x1, s.x2, v), low, high)}<span class="num">${formatFixed(v, digits, true)}</span>
       </div>`;
+    const muted = row.q_value != null && row.q_value > (s.qMax ?? 0.05);
     return html`<div
-      class="row data ${this.rows.cache.isStale(index) ? "stale" : ""}"
+      class="row data ${this.rows.cache.isStale(index) ? "stale" : ""} ${muted ? "muted" : ""}"
       role="row"
       aria-rowindex=${index + 2}
       data-testid="compare-row"
       data-label=${row.label}
     >
       <div role="cell" class="cell" title=${row.label}>${row.label}</div>
-      ${gapCell(row.gap_a, "cell-gap-a")} ${gapCell(row.gap_b, "cell-gap-b")} ${gapCell(row.delta, "cell-delta")}
+      ${gapCell(row.gap_a, "cell-gap-a")} ${gapCell(row.gap_b, "cell-gap-b")}
+      ${row.delta_low !== undefined ? gapCell(row.delta, "cell-delta", row.delta_low ?? null, row.delta_high ?? null) : gapCell(row.delta, "cell-delta")}
       <div role="cell" class="cell num">${formatCount(row.count_a)}</div>
       <div role="cell" class="cell num">${formatCount(row.count_b)}</div>
       <div role="cell" class="cell flag">${flagged ? html`<span role="img" aria-label="flagged" title="flagged">${flagIcon}</span>` : nothing}</div>
     </div>`;
   }
 
-  private header(a: string, b: string) {
+  private header(_a: string, _b: string) {
     const s = this.state;
     const columns: CompareColumn[] = [
       { id: "label", title: "Label", sortable: true },
-      { id: "gap_a", title: `Gap A (${a})`, sortable: true },
-      { id: "gap_b", title: `Gap B (${b})`, sortable: true },
-      { id: "delta", title: "\u0394 = B \u2212 A", sortable: true },
+      { id: "gap_a", title: "Gap A", sortable: true },
+      { id: "gap_b", title: "Gap B", sortable: true },
+      { id: "delta", title: this.meta?.delta_sign === "a - b" ? "\u0394 = A \u2212 B" : "\u0394 = B \u2212 A", sortable: true },
       { id: "count_a", title: "Count A", sortable: false },
       { id: "count_b", title: "Count B", sortable: false },
     ];
@@ -235,6 +259,12 @@ export class Compare extends LitElement {
         ${total !== null ? html`${formatTotal(total, null)} in both` : nothing}
         ${meta ? html` \u00b7 ${formatCount(meta.only_in_a)} only in A \u00b7 ${formatCount(meta.only_in_b)} only in B` : nothing}
         ${meta ? html` \u00b7 A = ${meta.a.run} step ${meta.a.step}, B = ${meta.b.run} step ${meta.b.step}` : nothing}
+        ${meta && meta.a.run === meta.b.run && meta.a.tag === meta.b.tag
+          ? html` \u00b7 <strong data-testid="delta-sign">\u0394 = ${meta.delta_sign === "a - b" ? "A \u2212 B" : "B \u2212 A"}: later minus earlier step</strong>`
+          : nothing}
+        ${meta?.rows.some((r) => r.delta_low !== undefined && r.delta_low !== null)
+          ? html` \u00b7 ranked by the interval bound nearest 0 (whiskers: ${Math.round(s.level * 100)}% intervals; faded: q > ${s.qMax ?? 0.05})`
+          : nothing}
       </div>
       ${cache.error
         ? html`<div class="error" role="alert" data-testid="error-message">

@@ -1,7 +1,8 @@
 import { LitElement, html, css, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import type { MeasureRuns, TagInfo } from "./types.js";
-import type { ResolvedState, ViewState } from "./view-state.js";
+import { LEVELS, type ResolvedState, type ViewState } from "./view-state.js";
+import { renderMarkdown } from "./markdown.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 
@@ -42,6 +43,19 @@ export class Controls extends LitElement {
         font-size: 12px;
         margin: 0;
         overflow-wrap: anywhere;
+      }
+      .description p {
+        margin: 0 0 4px;
+      }
+      .inline {
+        display: flex;
+        align-items: center;
+        gap: 6px;
+        white-space: nowrap;
+      }
+      .inline input {
+        width: auto;
+        margin: 0;
       }
     `,
   ];
@@ -106,6 +120,29 @@ export class Controls extends LitElement {
       </span>`;
   }
 
+  private significanceFields() {
+    const s = this.state;
+    return html`<label for="level">Interval</label>
+      <select
+        id="level"
+        data-testid="level-select"
+        @change=${(e: Event) => this.change({ level: Number(this.value(e)) })}
+      >
+        ${LEVELS.map((l) => html`<option .value=${String(l)} .selected=${l === s.level}>${Math.round(l * 100)}%</option>`)}
+      </select>
+      <label for="significant">Significant</label>
+      <label class="inline">
+        <input
+          id="significant"
+          type="checkbox"
+          data-testid="significant-only"
+          .checked=${s.qMax !== null}
+          @change=${(e: Event) => this.change({ qMax: (e.target as HTMLInputElement).checked ? 0.05 : null })}
+        />
+        only q ≤ 0.05
+      </label>`;
+  }
+
   override render() {
     const s = this.state;
     const info = this.info;
@@ -126,7 +163,7 @@ export class Controls extends LitElement {
         <select id="tag" data-testid="tag-select" @change=${(e: Event) => this.change({ tag: this.value(e) })}>
           ${tags.map((t) => html`<option .value=${t.tag} .selected=${t.tag === s.tag}>${t.tag}</option>`)}
         </select>
-        ${info.description ? html`<p class="description">${info.description}</p>` : nothing}
+        ${info.description ? html`<div class="description" data-testid="description">${renderMarkdown(info.description)}</div>` : nothing}
 
         <label for="step">Step</label>
         <select
@@ -182,7 +219,7 @@ export class Controls extends LitElement {
           </button>
         </div>
 
-        ${counts ? this.smoothingField() : nothing}
+        ${counts ? this.smoothingField() : nothing} ${counts ? this.significanceFields() : nothing}
       </div>
     `;
   }

@@ -186,7 +186,8 @@ export class Distributions extends LitElement {
     const x = this.scale(row.domain);
     const h = ROW_HEIGHT;
     const cy = h / 2;
-    const q = row.hist.quantiles;
+    // the server sends null quantiles when no label passes the filters
+    const q = row.hist.quantiles ?? { min: null, q1: null, median: null, q3: null, max: null };
     const filter = this.state.ranges.find((r) => r.column === row.column);
     const band = filter ? boundsToPixels(filter, x.domain() as [number, number], x.range() as [number, number]) : null;
     const [d0, d1] = row.domain;
@@ -319,16 +320,19 @@ export class Distributions extends LitElement {
       ${data
         ? html`
             <div class="plots" aria-busy=${this.loading} aria-labelledby="dist-title">
-              ${data.total === 0 ? html`<p class="hint">No labels pass the filters.</p>` : nothing}
-              ${metricRows.map((r) => this.renderRow(r, maxDensity, maxCount))}
-              ${metricRows.length ? this.renderAxis("metric", data.domain) : nothing}
-              ${gapRows.map(
-                (r) =>
-                  html`<div class="gap-title"></div>
-                    ${this.renderRow(r, maxOf(r.hist.density), maxOf(r.hist.counts))}
-                    ${this.renderAxis("gap", r.domain)}`,
-              )}
-              <p class="hint">Drag along a plot to keep only labels in that range.</p>
+              ${data.total === 0
+                ? html`<p class="empty" data-testid="distributions-empty">
+                    No labels match the search and filters: nothing to plot. Clear the search or a filter to see the distributions.
+                  </p>`
+                : html`${metricRows.map((r) => this.renderRow(r, maxDensity, maxCount))}
+                    ${metricRows.length ? this.renderAxis("metric", data.domain) : nothing}
+                    ${gapRows.map(
+                      (r) =>
+                        html`<div class="gap-title"></div>
+                          ${this.renderRow(r, maxOf(r.hist.density), maxOf(r.hist.counts))}
+                          ${this.renderAxis("gap", r.domain)}`,
+                    )}
+                    <p class="hint">Drag along a plot to keep only labels in that range.</p>`}
             </div>
           `
         : nothing}

@@ -39,6 +39,8 @@ export function commonParams(s: ResolvedState): Params {
   if (s.includeUndefined) p.push(["undefined", "include"]);
   if (s.flaggedOnly) p.push(["flagged_only", "1"]);
   if (s.showHidden) p.push(["show_hidden", "1"]);
+  if (s.level !== 0.95) p.push(["level", String(s.level)]);
+  if (s.qMax !== null) p.push(["q_max", String(s.qMax)]);
   return p;
 }
 
@@ -69,7 +71,7 @@ export function compareUrl(s: ResolvedState, b: CompareTarget, offset: number, l
   const p = commonParams(s);
   p.push(["run2", b.run], ["tag2", b.tag]);
   if (b.step !== null) p.push(["step2", String(b.step)]);
-  if (s.compareSort !== "delta") p.push(["sort", s.compareSort]);
+  if (s.compareSort !== "bound") p.push(["sort", s.compareSort]);
   if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
   p.push(["offset", String(offset)], ["limit", String(limit)]);
   return toUrl("compare", p);

@@ -11,7 +11,8 @@ import type { Limits } from "./config.js";
 import { flaggedCsvLink, resultCsvLink } from "./csv.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
-import { formatCount, formatSigned, formatTotal, formatValue, pairTitle } from "../../charts/format.js";
+import { formatCount, formatTotal, pairTitle } from "../../charts/format.js";
+import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../../charts/intervals.js";
 import { looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
@@ -204,19 +205,28 @@ export class RankedTable extends LitElement {
         font-variant-numeric: tabular-nums;
         background-origin: content-box;
         background-clip: content-box;
+        /* top layer: the interval whisker (see whiskerStyle) */
         background-image:
+          linear-gradient(#3c4043, #3c4043),
           linear-gradient(#9aa0a6, #9aa0a6),
           linear-gradient(var(--c, transparent), var(--c, transparent)),
           linear-gradient(#f1f3f4, #f1f3f4);
         background-repeat: no-repeat;
         background-size:
+          calc(var(--ww, 0) * var(--span)) 2px,
           1px 14px,
           calc(var(--w, 0) * var(--span)) 10px,
           var(--span) 10px;
         background-position:
+          calc(var(--wp, 0) * var(--span)) 50%,
           calc(var(--o, -1) * var(--span)) 50%,
           calc(var(--p, 0) * var(--span)) 50%,
           0 50%;
+      }
+      /* not significant at the current q: still readable, visibly quieter */
+      .row.muted .valuecell,
+      .row.muted .num {
+        opacity: 0.5;
       }
       .row.hovered {
         background: var(--hover);
@@ -304,7 +314,7 @@ export class RankedTable extends LitElement {
   }
 
   private columns(): Column[] {
-    return tableColumns(this.info.identities, this.state.metric, this.state.showCounts, this.state.x2 !== null);
+    return tableColumns(this.info.identities, this.state.metric, this.state.showCounts, this.state.x2 !== null, this.info.kind === "counts");
   }
 
   private onSearch(event: Event) {
@@ -357,23 +367,35 @@ export class RankedTable extends LitElement {
         >`;
       case "value": {
         const v = row ? (row.values[column.identity ?? ""] ?? null) : null;
+        const bounds = row?.bounds?.[column.identity ?? ""] ?? null;
+        const digits = columnDigits(this.valueDomain);
         return html`<div
           role="cell"
           class="cell valuecell"
           data-testid="cell-value"
           data-identity=${column.identity ?? ""}
-          style=${barStyle(v, this.valueDomain, identityColor(identities, column.identity))}
-        >${row ? formatValue(v) : ""}</div>`;
+          title=${bounds ? `${formatFixed(v, digits)} ${formatInterval(bounds[0], bounds[1], digits)} at ${Math.round(s.level * 100)}%` : ""}
+          style=${[barStyle(v, this.valueDomain, identityColor(identities, column.identity)), bounds ? whiskerStyle(bounds[0], bounds[1], this.valueDomain) : ""].filter(Boolean).join(";")}
+        >${row ? formatFixed(v, digits) : ""}</div>`;
       }
       case "gap": {
         const gap = row ? row.gap : null;
+        const digits = columnDigits(this.gapDomain);
+        const interval = row && row.gap_low !== undefined ? ([row.gap_low ?? null, row.gap_high ?? null] as const) : null;
         return html`<div
           role="cell"
           class="cell valuecell"
           data-testid="cell-gap"
-          style=${barStyle(gap, this.gapDomain, gapColor(identities, s.x1, s.x2, gap))}
-        >${row ? formatSigned(gap) : ""}</div>`;
+          data-low=${interval?.[0] ?? ""}
+          data-high=${interval?.[1] ?? ""}
+          title=${interval ? `gap ${formatFixed(gap, digits, true)}, ${Math.round(s.level * 100)}% interval ${formatInterval(interval[0], interval[1], digits)}` : ""}
+          style=${[barStyle(gap, this.gapDomain, gapColor(identities, s.x1, s.x2, gap)), interval ? whiskerStyle(interval[0], interval[1], this.gapDomain) : ""].filter(Boolean).join(";")}
+        >${row ? formatFixed(gap, digits, true) : ""}</div>`;
       }
+      case "q":
+        return html`<div role="cell" class="cell num" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}` : ""}
+          >${row ? formatQ(row.q_value) : ""}</div
+        >`;
       case "count": {
         const n = !row ? null : column.identity === null ? row.count : (row.cooccurrence?.[column.identity] ?? null);
         return html`<div role="cell" class="cell num" data-testid="cell-count">${row ? formatCount(n) : ""}</div>`;
@@ -456,6 +478,7 @@ export class RankedTable extends LitElement {
       row ? "data" : "placeholder",
       selected ? "selected" : "",
       hidden ? "hidden-label" : "",
+      row?.q_value != null && row.q_value > (this.state.qMax ?? 0.05) ? "muted" : "",
       row !== undefined && this.hovered === label ? "hovered" : "",
       row !== undefined && this.rows.cache.isStale(index) ? "stale" : "",
     ].join(" ");

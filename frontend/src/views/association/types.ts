@@ -51,6 +51,12 @@ export interface TableRow {
   cooccurrence: Record<string, number> | null;
   values: Record<string, number | null>;
   gap: number | null;
+  /** interval of each identity's value (tables of counts), null otherwise */
+  bounds?: Record<string, [number | null, number | null]> | null;
+  gap_low?: number | null;
+  gap_high?: number | null;
+  p_value?: number | null;
+  q_value?: number | null;
   flagged: boolean;
   hidden: boolean;
 }
@@ -103,6 +109,10 @@ export interface CompareRow {
   gap_a: number | null;
   gap_b: number | null;
   delta: number | null;
+  delta_low?: number | null;
+  delta_high?: number | null;
+  p_value?: number | null;
+  q_value?: number | null;
   count_a: number | null;
   count_b: number | null;
   flagged: boolean;
@@ -127,6 +137,8 @@ export interface CompareResponse {
   total: number;
   only_in_a: number;
   only_in_b: number;
+  /** "b - a" or "a - b": delta is always the later step minus the earlier one */
+  delta_sign?: "a - b" | "b - a";
   rows: CompareRow[];
 }
 

@@ -8,7 +8,7 @@ import type { MeasureRuns, Order, TagInfo } from "./types.js";
 
 export type MainView = "table" | "compare";
 export type PlotKind = "violin" | "histogram";
-export type CompareSort = "delta" | "gap_a" | "gap_b" | "label";
+export type CompareSort = "bound" | "delta" | "gap_a" | "gap_b" | "label";
 
 export interface ViewState {
   run: string | null;
@@ -40,7 +40,14 @@ export interface ViewState {
   compareSort: CompareSort;
   compareOrder: Order;
   plot: PlotKind;
+  /** confidence level of the intervals */
+  level: number;
+  /** keep rows whose q-value is at most this; null: no significance filter */
+  qMax: number | null;
 }
+
+/** The levels offered for intervals; the server's default first. */
+export const LEVELS: readonly number[] = [0.95, 0.9, 0.99];
 
 
 export function defaultViewState(): ViewState {
@@ -69,14 +76,16 @@ export function defaultViewState(): ViewState {
     run2: null,
     tag2: null,
     step2: null,
-    compareSort: "delta",
+    compareSort: "bound",
     compareOrder: "abs",
     plot: "violin",
+    level: 0.95,
+    qMax: null,
   };
 }
 
 const ORDERS: readonly Order[] = ["desc", "asc", "abs"];
-const COMPARE_SORTS: readonly CompareSort[] = ["delta", "gap_a", "gap_b", "label"];
+const COMPARE_SORTS: readonly CompareSort[] = ["bound", "delta", "gap_a", "gap_b", "label"];
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
@@ -143,6 +152,8 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     compareSort: oneOf(entries["csort"], COMPARE_SORTS, d.compareSort),
     compareOrder: oneOf(entries["corder"], ORDERS, d.compareOrder),
     plot: oneOf(entries["plot"], ["violin", "histogram"] as const, d.plot),
+    level: LEVELS.includes(Number(entries["level"])) ? Number(entries["level"]) : d.level,
+    qMax: entries["qmax"] !== undefined && Number(entries["qmax"]) > 0 && Number(entries["qmax"]) <= 1 ? Number(entries["qmax"]) : null,
   };
 }
 
@@ -183,6 +194,8 @@ export function encodeViewState(state: ViewState, defaultMetricId: string): Reco
   put("csort", state.compareSort, d.compareSort);
   put("corder", state.compareOrder, d.compareOrder);
   put("plot", state.plot, d.plot);
+  put("level", String(state.level), String(d.level));
+  put("qmax", state.qMax === null ? null : String(state.qMax));
   return out;
 }
 
@@ -352,6 +365,6 @@ export function queryKey(state: ResolvedState): string {
   return JSON.stringify([
     state.run, state.tag, state.step, state.threshold, state.metric, state.x1, state.x2, state.smoothing,
     state.q, state.caseSensitive, state.ranges.map(formatRangeParam), state.minCount, state.includeZero,
-    state.includeUndefined, state.flaggedOnly, state.showHidden,
+    state.includeUndefined, state.flaggedOnly, state.showHidden, state.level, state.qMax,
   ]);
 }

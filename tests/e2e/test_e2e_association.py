@@ -1,0 +1,157 @@
+"""Issue 10 in a real browser: intervals, q-values and the significance
+filter in the ranked table, compare ranked by the interval bound and signed
+later minus earlier, the distributions' empty state, column headers that
+fit, and a precomputed `metric_table` run with a Markdown description.
+Expectations come from the backend's own answers; screenshots at 1000 and
+1600 px go to test-artifacts/e2e/."""
+
+import numpy as np
+import pytest
+from conftest import ARTIFACTS, Tab
+from playwright.sync_api import expect
+
+from e2e_data import DEMO_TAG
+from tb_harness import TensorBoard
+
+DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
+TOP = 25
+
+ROWS_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const root = view.shadowRoot.querySelector("tb-bias-table").shadowRoot;
+  return [...root.querySelectorAll('[data-testid="table-row"]')].map((r) => ({
+    rank: Number(r.dataset.rank),
+    label: r.dataset.label,
+    muted: r.classList.contains("muted"),
+    q: r.querySelector('[data-testid="cell-q"]')?.textContent.trim() ?? null,
+    low: r.querySelector('[data-testid="cell-gap"]').dataset.low,
+    high: r.querySelector('[data-testid="cell-gap"]').dataset.high,
+    whisker: getComputedStyle(r.querySelector('[data-testid="cell-gap"]')).getPropertyValue("--ww"),
+  })).sort((a, b) => a.rank - b.rank);
+}"""
+
+CUT_HEADERS_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const root = view.shadowRoot.querySelector("tb-bias-table").shadowRoot;
+  return [...root.querySelectorAll('[role="columnheader"] .t')]
+    .filter((t) => t.scrollWidth > t.clientWidth + 1).map((t) => t.textContent);
+}"""
+
+
+def shot(tab, name, width):
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.page.wait_for_timeout(400)
+    return tab.screenshot("%s_%d" % (name, width))
+
+
+def test_table_shows_intervals_q_values_and_filters_by_significance(tab, tensorboard):
+    tab.open(DEFAULT)
+    expected = tensorboard.get("table", dict(DEFAULT, limit=TOP))
+    rows = tab.frame.evaluate(ROWS_JS)
+    assert [r["label"] for r in rows[:TOP]] == [r["label"] for r in expected["rows"]]
+    for shown, want in zip(rows, expected["rows"]):
+        assert float(shown["low"]) == pytest.approx(want["gap_low"]) and float(shown["high"]) == pytest.approx(want["gap_high"])
+        assert float(shown["whisker"]) > 0, "no whisker on %s" % want["label"]
+        q = want["q_value"]
+        assert shown["q"] == ("<0.001" if q < 0.001 else "%.3f" % q)
+        assert shown["muted"] == (q > 0.05), want["label"]
+    for width in (1000, 1600):
+        shot(tab, "association_intervals", width)
+    tab.page.set_viewport_size({"width": 1400, "height": 1000})
+    tab.testid("significant-only").check()
+    tab.wait_for_hash("qmax", "0.05")
+    significant = tensorboard.get("table", dict(DEFAULT, q_max=0.05, limit=TOP))
+    assert 0 < significant["total"] < expected["total"]
+    tab.settled(total=significant["total"])
+    assert not any(r["muted"] for r in tab.frame.evaluate(ROWS_JS))
+    tab.testid("level-select").select_option("0.99")
+    tab.wait_for_hash("level", "0.99")
+    wide = tensorboard.get("table", dict(DEFAULT, q_max=0.05, level=0.99, limit=TOP))
+    tab.settled(total=wide["total"])
+    first = tab.frame.evaluate(ROWS_JS)[0]
+    assert float(first["low"]) == pytest.approx(wide["rows"][0]["gap_low"])
+    assert tab.page_errors == []
+
+
+def test_compare_leads_with_planted_labels_later_minus_earlier(tab, tensorboard):
+    from tb_harness import tab_url
+
+    tab.page.goto(tab_url(tensorboard.url, dict(DEFAULT, view="compare", run2="model_a", step2=1)))
+    expected = tensorboard.get("compare", dict(DEFAULT, run2="model_a", step2=1, limit=TOP))
+    assert expected["sort"] == "bound" and expected["delta_sign"] == "a - b"  # A is the latest step
+    table = tab.testid("compare-table")
+    expect(table).to_have_attribute("data-total", str(expected["total"]))
+    expect(table).to_have_attribute("data-loading", "false")
+    rows = tab.testid("compare-row")
+    expect(rows.first).to_have_attribute("data-label", expected["rows"][0]["label"])
+    # the top of the default ranking is not made of rare labels
+    leaders = expected["rows"][:10]
+    assert all(min(r["count_a"], r["count_b"]) >= 20 for r in leaders), [(r["label"], r["count_a"]) for r in leaders]
+    expect(tab.ui.locator('[data-testid="compare-sort-header-delta"]')).to_contain_text("A \u2212 B")
+    expect(tab.testid("delta-sign")).to_contain_text("later minus earlier")
+    expect(tab.testid("delta-whisker").first).to_be_visible()
+    for width in (1000, 1600):
+        shot(tab, "association_compare", width)
+    # the old default, |delta|, led with labels seen a handful of times
+    by_delta = tensorboard.get("compare", dict(DEFAULT, run2="model_a", step2=1, sort="delta", limit=10))
+    assert min(min(r["count_a"], r["count_b"]) for r in by_delta["rows"]) < min(
+        min(r["count_a"], r["count_b"]) for r in leaders)
+
+
+def test_search_matching_nothing_shows_an_empty_state(tab):
+    tab.open(dict(DEFAULT, q="zzz_no_label_has_this"), total=0)
+    expect(tab.testid("distributions-empty")).to_be_visible()
+    assert tab.page_errors == []
+    shot(tab, "association_empty_search", 1000)
+
+
+def test_count_headers_fit_at_1400_and_1000(tab):
+    tab.open(dict(DEFAULT, counts="1"))
+    for width in (1400, 1000):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.wait_for_timeout(400)
+        assert tab.frame.evaluate(CUT_HEADERS_JS) == [], "cut headers at %d px" % width
+    shot(tab, "association_counts", 1000)
+
+
+@pytest.fixture(scope="module")
+def metric_table_server(tmp_path_factory):
+    from tb_bias_plugin import summary
+
+    logdir = tmp_path_factory.mktemp("metric_table") / "logs"
+    labels = ["dress", "beard", "tie", "tree"]
+    values = np.array([[0.4, -0.2, 30, 5, 40], [-0.3, 0.5, 2, 25, 30], [-0.1, 0.3, 4, 20, 28], [0.0, 0.01, 9, 10, 60]])
+    with summary.Writer(logdir / "precomputed") as writer:
+        writer.metric_table("npmi", values, label_names=labels,
+                            metric_names=["nPMI@woman", "nPMI@man", "count@woman", "count@man", "count"],
+                            step=0, description="**Synthetic demo data**, computed *elsewhere*")
+    server = TensorBoard(logdir, log_path=logdir.parent / "tb.log", expected_runs=("precomputed",))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_metric_table_lists_its_identities_and_renders_its_description(browser, metric_table_server):
+    runs = metric_table_server.get("runs")
+    table = metric_table_server.get("table", {"run": "precomputed", "tag": "npmi"})
+    assert table["identities"] == ["woman", "man"]
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    try:
+        tab = Tab(context.new_page(), metric_table_server)
+        tab.open({"run": "precomputed", "tag": "npmi"}, total=table["total"])
+        for identity in ("woman", "man"):
+            expect(tab.testid("sort-header-nPMI@%s" % identity)).to_be_visible()
+        description = tab.testid("description")
+        expect(description.locator("strong")).to_have_text("Synthetic demo data")
+        expect(description.locator("em")).to_have_text("elsewhere")
+        expect(description).not_to_contain_text("**")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.screenshot("association_metric_table_1000")
+        assert tab.page_errors == []
+    finally:
+        context.close()
+    assert runs  # listed
