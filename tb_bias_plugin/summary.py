@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import inspect
+import re
 from typing import Any, Callable
 
 from tb_bias_plugin.measures.base import Measure, Summary
@@ -85,7 +86,9 @@ def _signature(build: Callable[..., Any], *, method: bool) -> inspect.Signature:
 
 
 def _doc(build: Callable[..., Any], step: str) -> str:
-    doc = inspect.getdoc(build) or ""
+    # The builder's own examples run (as doctests) where it is defined; here
+    # they would name things this module does not have.
+    doc = re.sub(r"\nExamples\n-{8,}\n.*?(?=\n[A-Z][A-Za-z ]+\n-{3,}\n|\Z)", "", inspect.getdoc(build) or "", flags=re.S)
     marker = "Parameters\n----------\n"
     common = inspect.cleandoc(_COMMON_DOC.format(step=step))
     if marker in doc:
