@@ -58,7 +58,7 @@ def reduce_curve(values: Any, max_points: int = MAX_CURVE) -> tuple[np.ndarray, 
     --------
     >>> v, s = reduce_curve(np.arange(10.0), max_points=4)
     >>> v.tolist(), s.tolist()
-    [[1.0, 4.0, 7.0, 9.0], [3, 6, 9, 10]]
+    ([1.0, 4.0, 7.0, 9.0], [3, 6, 9, 10])
     """
     v = np.asarray(values, dtype=np.float64)
     if v.size <= max_points:
