@@ -32,4 +32,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(list(globals()) + list(_exports()))
+    submodules = ["callbacks", "summary"]
+    return sorted(["__version__", *submodules, *_exports()])
