@@ -312,3 +312,34 @@ def test_one_attribute_per_example_counts_like_the_general_path(monkeypatch):
     want = loop_counts_for(examples, labels, lambda e: {groups[e]} - {None}, ["a", "b", "c"])
     table = CooccurrenceCounter(labels, ["a", "b", "c"]).update(sp.csr_matrix(dense), identities=list(groups)).table()
     assert table_counts(table) == want
+
+
+def test_index_lists_count_like_name_lists():
+    rng = np.random.default_rng(7)
+    rows = [rng.choice(len(LABELS), size=rng.integers(0, 5)).tolist() for _ in range(200)]  # repeats allowed
+    names = [[LABELS[j] for j in row] for row in rows]
+    got = CooccurrenceCounter(LABELS, IDENTITIES).update_indices(rows).table()
+    assert got == CooccurrenceCounter(LABELS, IDENTITIES).update(names).table()
+    examples = [set(e) for e in names]
+    assert table_counts(got) == loop_counts_for(examples, LABELS, lambda e: examples[e] & set(IDENTITIES), IDENTITIES)
+
+
+@pytest.mark.parametrize("rows,message", [([[0, 7]], r"outside \[0, 7\): 7"), ([[-1]], "outside"), ([["a"]], "integer"), ([], "empty")])
+def test_bad_index_lists(rows, message):
+    counter = CooccurrenceCounter(LABELS, IDENTITIES)
+    with pytest.raises(ValueError, match=message):
+        counter.update_indices(rows)
+    assert counter.num_examples == 0
+
+
+def test_unknown_names_say_how_to_skip_them():
+    counter = CooccurrenceCounter(["man", "woman", "nurse"], ["man", "woman"])
+    with pytest.raises(ValueError, match=r"predictions\[1\] has names that are not among the 3 given: 'is', 'she'; pass unknown_labels='ignore'"):
+        counter.update([["man", "nurse"], ["she", "is", "nurse"]])
+    assert counter.num_examples == 0
+
+
+def test_repeated_tokens_count_once_per_example():
+    table = CooccurrenceCounter(LABELS, IDENTITIES).update([["man", "tie", "tie", "man"], ("woman", "tie")]).table()
+    assert table.label_counts[0].tolist() == [1, 1, 0, 0, 2, 0, 0]
+    assert table.cooccurrence[0].tolist() == [[1, 0, 0, 0, 1, 0, 0], [0, 1, 0, 0, 1, 0, 0]]
