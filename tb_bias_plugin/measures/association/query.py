@@ -218,27 +218,28 @@ def _gap_statistics(view, query, gap):
 
 def page_bounds(view, query, indices):
     """(low, high) arrays of A(identity j, y) for the labels ``indices``, per
-    identity; None without intervals."""
+    identity; None without intervals. Computed for the page only, so a new
+    level or metric costs identities x page rows, not x every label."""
     if not has_intervals(view, query):
         return None
     z = intervals.z_of(query.level)
     indices = np.asarray(indices, dtype=np.int64)
-    out = []
-    for j in range(len(view.identity_names)):
-        below, above = view.widths(query.metric, j, z)
-        value = np.asarray(view.values(query.metric, j), dtype=np.float64)[indices]
-        out.append(intervals.interval(query.metric, value, below[indices], above[indices]))
-    return out
-
-
-def value_bounds(view, query, j, i):
-    """(low, high) of A(identity j, label i) at the query's level, or None."""
-    if not has_intervals(view, query):
-        return None
-    below, above = view.widths(query.metric, j, intervals.z_of(query.level))
-    value = np.asarray(view.values(query.metric, j)[i : i + 1], dtype=np.float64)
-    low, high = intervals.interval(query.metric, value, below[i : i + 1], above[i : i + 1])
-    return float(low[0]), float(high[0])
+    table, t = view.table, view._t
+    k = len(view.identity_names)
+    # one vectorised call over (identity, page row): per-call overhead, not size, dominates here
+    below, above = intervals.half_widths(
+        query.metric,
+        table.num_examples,
+        np.repeat(table.identity_counts[t].astype(np.float64), indices.size),
+        np.tile(np.asarray(view.label_counts, dtype=np.float64)[indices], k),
+        np.asarray(view.cooccurrence, dtype=np.float64)[:, indices].ravel(),
+        z,
+        smoothing=view.smoothing,
+    )
+    values = np.concatenate([np.asarray(view.values(query.metric, j), dtype=np.float64)[indices] for j in range(k)])
+    low, high = intervals.interval(query.metric, values, below, above)
+    n = indices.size
+    return [(low[j * n : (j + 1) * n], high[j * n : (j + 1) * n]) for j in range(k)]
 
 
 def gap_values(view, metric, x1, x2):

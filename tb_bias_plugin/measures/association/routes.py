@@ -68,6 +68,8 @@ def table(request: Any, services: Any) -> Any:
     view = selection["view"]
     indices, total, gap, stats = select_with_statistics(view, query)
     bounds = page_bounds(view, query, indices)
+    # each identity's values once per request, not once per row
+    selection["values"] = [view.values(query.metric, j) for j in range(len(view.identity_names))]
     body = _describe(selection)
     body.update(
         sort=query.sort,
@@ -334,6 +336,7 @@ def _row(
     view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any, stats: Any = None, bounds: Any = None
 ) -> dict[str, Any]:
     names = view.identity_names
+    values = selection.get("values") or [view.values(query.metric, j) for j in range(len(names))]
     flagged, hidden = selection["flags_mask"]
     return {
         "label": view.label_names[i],
@@ -342,7 +345,7 @@ def _row(
         "cooccurrence": None
         if view.cooccurrence is None
         else {x: _count(view.cooccurrence[j], i) for j, x in enumerate(names)},
-        "values": {x: json_value(view.values(query.metric, j)[i]) for j, x in enumerate(names)},
+        "values": {x: json_value(v[i]) for x, v in zip(names, values)},
         "bounds": None if bounds is None else {x: [json_value(lo), json_value(hi)] for x, (lo, hi) in zip(names, bounds)},
         "gap": json_value(gap[i]),
         "gap_low": _stat(stats, "low", i),
