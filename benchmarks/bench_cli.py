@@ -32,8 +32,11 @@ def write_parquet(path, gigabytes, num_labels=20_000, rows_per_group=200_000, se
             lengths = rng.integers(5, 40, size=rows_per_group)
             flat = names[rng.choice(num_labels, size=int(lengths.sum()), p=popularity)]
             offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int32)
+            values = pa.array(flat, type=pa.large_string())
+            if isinstance(values, pa.ChunkedArray):
+                values = values.combine_chunks()
             table = pa.table({
-                "labels": pa.ListArray.from_arrays(pa.array(offsets), pa.array(flat)),
+                "labels": pa.LargeListArray.from_arrays(pa.array(offsets.astype(np.int64)), values),
                 "sex": rng.choice(["female", "male", ""], size=rows_per_group),
                 "age": rng.choice(["<30", "30-60", "60+"], size=rows_per_group),
             })

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
 from typing import Any, Iterator, Sequence
@@ -228,7 +229,7 @@ class Job:
         seen_labels: set[str] = set()
         values: dict[str, set] = {c: set() for c in self.identity_columns()} if need_values else {}
         combos: dict[tuple, set] = {g: set() for g in self.intersections}
-        with progress_factory("scanning names") as bar:
+        with progress_factory("scanning names", unit="rows") as bar:
             for path, first, batch in self.batches(bar, columns):
                 if need_labels:
                     for rows in label_lists(batch[self.args.labels_column], path, first, self.args.labels_column, self.args.separator):
@@ -265,16 +266,8 @@ class Job:
         """``(predictions, identities)`` for `CooccurrenceCounter.update`."""
         if self.mode == "labels":
             column = self.args.labels_column
+            # unknown names are found by the counter, which names the row
             predictions: Any = label_lists(batch[column], path, first, column, self.args.separator)
-            if self.args.unknown_labels == "raise":
-                index = set(self.label_names)
-                for i, row in enumerate(predictions):
-                    unknown = [name for name in row if name not in index]
-                    if unknown:
-                        raise DataError(
-                            "%s: %s not among the %d label names; pass --unknown-labels ignore to skip them"
-                            % (where(path, first + i, column), ", ".join(repr(u) for u in unknown[:5]), len(self.label_names))
-                        )
         elif self.mode == "wide":
             predictions = np.stack([scores(batch[c], path, first, c) for c in self.score_columns], axis=1)
         else:
@@ -408,7 +401,7 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
             try:
                 counter.update(predictions, identities=identities)
             except ValueError as e:
-                raise DataError("%s, rows %d to %d: %s" % (path, first, first + len(predictions) - 1, e))
+                raise _located(e, path, first, len(predictions), job)
         if bar is not None:
             rate = bar.format_dict.get("rate")
             if rate is None and bar.format_dict.get("elapsed"):
@@ -416,6 +409,17 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
     if counter.num_examples == 0:
         raise DataError("no rows in %s" % ", ".join(job.files))
     return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": unit}
+
+
+def _located(error: ValueError, path: str, first: int, rows: int, job: Job) -> DataError:
+    """The counter's error about a batch, as one about a row and column of the file."""
+    found = re.match(r"(predictions|identities)\[(\d+)\] (.*)", str(error), re.S)
+    if not found:
+        return DataError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
+    what, index, rest = found.groups()
+    columns = job.prediction_columns() if what == "predictions" else job.identity_columns()
+    rest = rest.replace("pass unknown_labels='ignore' to CooccurrenceCounter", "pass --unknown-labels ignore")
+    return DataError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
 
 
 def run_beam(job: Job) -> str:

@@ -104,6 +104,9 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Any) 
         out = {}
         for name in columns:
             array = batch.column(name)
+            if array.type.num_fields:  # lists (of label names or scores): Python lists
+                out[name] = array.to_pylist()
+                continue
             try:
                 out[name] = array.to_numpy(zero_copy_only=False)
             except Exception:
