@@ -163,34 +163,29 @@ class DipdiAccumulator:
             _check_pairing(m_a, m_b, self.pairing)
         else:
             self._check_layout(m_a, m_b, a.shape[2:], "this batch")
-        if self._stats is None:
-            self._stats = _PairSums(
-                self.discrepancy, self.pairing, self.from_logits, m_a, m_b, a.shape[2:]
-            )
-            self._top_outputs = np.zeros((0, m_a + m_b) + a.shape[2:], dtype=np.float64)
-        self._has_groups = has_groups
+        # invalid values are found while the batch is consumed: keep what is
+        # needed to undo the layout, labels and group arrays set up before it
+        saved = self._save()
+        try:
+            stats = self._prepare_batch(m_a, m_b, a.shape[2:], has_groups)
+            codes = None
+            if g is not None:
+                uniq, inverse = np.unique(g, return_inverse=True)
+                codes = self._codes_for(uniq.tolist())[inverse.reshape(-1)]
+                stats.grow_groups(len(self._labels))
+            excess = np.empty(k if self.top_k else 0, dtype=np.float64)
 
-        codes = None
-        if g is not None:
-            uniq, inverse = np.unique(g, return_inverse=True)
-            codes = self._codes_for(uniq.tolist())[inverse.reshape(-1)]
-            self._stats.grow_groups(len(self._labels))
+            def keep_excess(start, stop, e):
+                excess[start:stop] = e
 
-        on_chunk = None
+            stats.consume(a, b, codes, keep_excess if self.top_k else None)
+        except ValueError:
+            self._restore(saved)
+            raise
         if self.top_k:
             if ids is None:
                 ids = np.arange(self._seen, self._seen + k)
-            offset_ids, offset_groups = ids, g
-
-            def on_chunk(start, stop, e, stacked):
-                self._offer_top(
-                    e,
-                    offset_ids[start:stop],
-                    None if offset_groups is None else offset_groups[start:stop],
-                    stacked,
-                )
-
-        self._stats.consume(a, b, codes, on_chunk)
+            self._offer_top(excess, ids, g, a, b)
         self._seen += k
         return self
 
@@ -312,6 +307,31 @@ class DipdiAccumulator:
 
     # ------------------------------------------------------------------
 
+    def _prepare_batch(self, m_a, m_b, trailing, has_groups) -> _PairSums:
+        if self._stats is None:
+            self._stats = _PairSums(
+                self.discrepancy, self.pairing, self.from_logits, m_a, m_b, trailing
+            )
+            self._top_outputs = np.zeros((0, m_a + m_b) + tuple(trailing), dtype=np.float64)
+        self._has_groups = has_groups
+        return self._stats
+
+    def _save(self):
+        st = self._stats
+        arrays = None if st is None else (st.group_sums, st.group_counts)
+        return (st, arrays, len(self._labels), self._has_groups, self._top_outputs)
+
+    def _restore(self, saved) -> None:
+        st, arrays, num_labels, has_groups, top_outputs = saved
+        self._stats = st
+        if st is not None and arrays is not None:
+            st.group_sums, st.group_counts = arrays
+        for label in self._labels[num_labels:]:
+            del self._label_index[label]
+        del self._labels[num_labels:]
+        self._has_groups = has_groups
+        self._top_outputs = top_outputs
+
     def _check_layout(self, m_a, m_b, trailing, what) -> None:
         s = self._stats
         assert s is not None  # only called once a batch set the layout
@@ -336,9 +356,20 @@ class DipdiAccumulator:
             out[idx] = code
         return out
 
-    def _offer_top(self, e, ids, groups, stacked) -> None:
-        take = np.argsort(-e, kind="stable")[: self.top_k]
-        rows = np.moveaxis(stacked[:, take], 1, 0).astype(np.float64)
+    def _offer_top(self, e, ids, groups, a, b) -> None:
+        """Merge a batch's best examples into the kept top-K.
+
+        np.partition finds the K-th largest excess in linear time; only the
+        examples at or above it (ties included, in arrival order) are sorted
+        and only their outputs are copied.
+        """
+        if e.size > self.top_k:
+            cut = np.partition(e, e.size - self.top_k)[e.size - self.top_k]
+            take = np.flatnonzero(e >= cut)
+        else:
+            take = np.arange(e.size)
+        take = take[np.argsort(-e[take], kind="stable")[: self.top_k]]
+        rows = np.concatenate([a[:, take], b[:, take]]).swapaxes(0, 1).astype(np.float64)
         self._keep_top(
             np.concatenate([self._top_e, e[take]]),
             self._top_ids + np.asarray(ids)[take].tolist(),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -36,9 +36,10 @@ PROBABILITY_TOLERANCE = 1e-6
 
 _PROBABILITY_KINDS = ("jsd", "js_distance")
 _LN2 = math.log(2.0)
-# Elements per temporary [examples, outputs] buffer: small enough to stay in
-# cache, large enough that the per-pair Python loop costs little.
-_CHUNK_ELEMENTS = 1 << 15
+# Elements of the largest temporary buffer ([models - 1, outputs, examples]):
+# small enough to stay in cache, large enough that the Python loop over the
+# models (one vectorised pass per model over all its partners) costs little.
+_CHUNK_ELEMENTS = 1 << 17
 
 
 # --------------------------------------------------------------------------
@@ -207,7 +208,8 @@ def _as_pool(x: Any, name: str) -> np.ndarray:
 
 
 def _row_chunk(n_outputs: int, num_models: int = 1) -> int:
-    return max(1, _CHUNK_ELEMENTS // max(1, n_outputs))
+    """Examples per chunk so that a [num_models, n_outputs, rows] buffer fits."""
+    return max(1, _CHUNK_ELEMENTS // (max(1, n_outputs) * max(1, num_models)))
 
 
 def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: bool) -> None:
@@ -240,7 +242,7 @@ def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: 
             if bad.any():
                 model, k = np.argwhere(bad)[0]
                 raise ValueError(
-                    f"{name} has a probability row that sums to {sums[model, k]!r}, not 1 "
+                    f"{name} has a probability row that sums to {float(sums[model, k])!r}, not 1 "
                     f"+- {PROBABILITY_TOLERANCE} (model {model}, example {start + k})"
                 )
 
@@ -277,9 +279,18 @@ def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: boo
             f"pool_a and pool_b must have the same per-example output shape: "
             f"{a.shape[2:]} vs {b.shape[2:]}"
         )
+    # values are checked chunk by chunk as they are used (_Kernel.chunk), in
+    # the same pass that computes d; _explain_values names the first bad one
+    return a, b
+
+
+def _explain_values(
+    a: np.ndarray, b: np.ndarray, discrepancy: str, from_logits: bool
+) -> NoReturn:
+    """Raise the ValueError naming the first invalid value of either pool."""
     _validate_values(a, "pool_a", discrepancy, from_logits)
     _validate_values(b, "pool_b", discrepancy, from_logits)
-    return a, b
+    raise ValueError("pool_a or pool_b holds an invalid value")  # not reached
 
 
 def _validate_groups(groups: Any, n: int, name: str = "groups") -> Optional[np.ndarray]:
@@ -330,9 +341,24 @@ def _pair_positions(pairs: Sequence[Tuple[int, int]], num_models: int) -> np.nda
 
 
 class _Kernel:
-    """Turns a chunk of stacked model outputs into per-example d for pairs."""
+    """Turns a chunk of both pools' outputs into per-example d for model pairs.
 
-    def __init__(self, discrepancy: str, from_logits: bool, trailing: Tuple[int, ...]):
+    Work is vectorised over all partners of one model at a time, so the Python
+    loop runs once per model and chunk, never per pair or per example. For the
+    Jensen-Shannon divergence each model's entropy is computed once per chunk
+    and each pair costs a single logarithm per class and example (see
+    :meth:`_jsd_rows`).
+    """
+
+    def __init__(
+        self,
+        discrepancy: str,
+        from_logits: bool,
+        trailing: Tuple[int, ...],
+        num_models: int,
+        pi: np.ndarray,
+        pj: np.ndarray,
+    ):
         self.discrepancy = discrepancy
         self.from_logits = from_logits
         self.is_prob = discrepancy in _PROBABILITY_KINDS
@@ -341,87 +367,139 @@ class _Kernel:
             self.width = 2 if self.binary else trailing[0]
         else:
             self.width = 1 if self.binary else trailing[0]
-        self.rows = _row_chunk(self.width)
+        self.num_models = num_models
+        self.num_pairs = len(pi)
+        self.plan = _pair_plan(pi, pj)
+        widest = max((_length(js, num_models) for _, _, js in self.plan), default=1)
+        self.rows = _row_chunk(self.width, widest)
 
-    def prepare(self, x: np.ndarray):
-        """Stacked chunk [M, k, ...] -> what :meth:`pair_d` needs."""
-        x = np.asarray(x, dtype=np.float64)
-        if not self.is_prob:
-            return (x,)
-        if self.binary:
-            if self.from_logits:
-                p1 = _sigmoid(x)
-                p0 = _sigmoid(-x)
-            else:
-                p1 = x
-                p0 = 1.0 - x
-            p = np.stack([p0, p1], axis=-1)
-        elif self.from_logits:
-            z = x - x.max(axis=-1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(axis=-1, keepdims=True)
+    def chunk(self, a: np.ndarray, b: np.ndarray, start: int, stop: int) -> Optional[np.ndarray]:
+        """d for every planned pair on examples ``start:stop``: ``[pairs, k]``.
+
+        Returns None when a value is invalid (non-finite, or not a
+        probability); the caller then explains it with :func:`_validate_values`.
+        """
+        prep = self._prepare(a[:, start:stop], b[:, start:stop])
+        if prep is None:
+            return None
+        out = np.empty((self.num_pairs, stop - start), dtype=np.float64)
+        if self.is_prob:
+            self._jsd_rows(prep[0], prep[1], out)
         else:
-            # rows may be off by up to the tolerance; normalise as scipy does
-            p = x / x.sum(axis=-1, keepdims=True)
-        p = np.ascontiguousarray(p)
+            self._diff_rows(prep[0], out)
+        return out
+
+    def _prepare(self, xa: np.ndarray, xb: np.ndarray):
+        """Check the values and bring both pools into one float64 array.
+
+        Probabilities come out class-major, ``[M, C, k]``, so that sums over
+        classes add contiguous rows; with them the negative entropy ``[M, k]``.
+        """
+        m_a = xa.shape[0]
+        for x in (xa, xb):
+            if x.size == 0:
+                continue
+            lo, hi = x.min(), x.max()  # NaN propagates through both
+            if not (np.isfinite(lo) and np.isfinite(hi)):
+                return None
+            if self.is_prob and not self.from_logits and (lo < 0 or hi > 1):
+                return None
+        k = xa.shape[1]
+        if not self.is_prob:
+            stacked = np.empty((self.num_models,) + xa.shape[1:], dtype=np.float64)
+            stacked[:m_a] = xa
+            stacked[m_a:] = xb
+            return (stacked,)
+        p = np.empty((self.num_models, self.width, k), dtype=np.float64)
+        if self.binary:
+            for x, part in ((xa, p[:m_a]), (xb, p[m_a:])):
+                if self.from_logits:
+                    part[:, 1] = _sigmoid(x)
+                    part[:, 0] = _sigmoid(-x)
+                else:
+                    part[:, 1] = x
+                    np.subtract(1.0, x, out=part[:, 0])
+        else:
+            for x, part in ((xa, p[:m_a]), (xb, p[m_a:])):
+                xt = x.transpose(0, 2, 1)
+                if self.from_logits:
+                    np.subtract(xt, x.max(axis=-1)[:, None, :], out=part)
+                    np.exp(part, out=part)
+                    total = part.sum(axis=1, keepdims=True)
+                else:
+                    total = x.sum(axis=-1, dtype=np.float64)[:, None, :]
+                    if np.abs(total - 1.0).max() > PROBABILITY_TOLERANCE:
+                        return None
+                    part[...] = xt
+                # rows may be off by up to the tolerance; normalise as scipy does
+                np.divide(part, total, out=part)
         return p, _neg_entropy(p)
 
-    def pair_d(self, prep, pi: np.ndarray, pj: np.ndarray) -> np.ndarray:
-        if self.is_prob:
-            return self._jsd(prep[0], prep[1], pi, pj)
-        x = prep[0]
-        k = x.shape[1]
-        out = np.empty((len(pi), k), dtype=np.float64)
-        if x.ndim == 2:
-            for p, (i, j) in enumerate(zip(pi, pj)):
-                np.subtract(x[i], x[j], out=out[p])
-                if self.discrepancy == "abs":
-                    np.abs(out[p], out=out[p])
-                else:
-                    np.square(out[p], out=out[p])
-            return out
-        buf = np.empty(x.shape[1:], dtype=np.float64)
-        for p, (i, j) in enumerate(zip(pi, pj)):
-            np.subtract(x[i], x[j], out=buf)
-            if self.discrepancy == "abs":
-                np.abs(buf, out=buf)
+    def _diff_rows(self, x: np.ndarray, out: np.ndarray) -> None:
+        square = self.discrepancy == "sq"
+        for i, rows, js in self.plan:
+            d = np.subtract(x[i], x[js])
+            if square:
+                np.square(d, out=d)
             else:
-                np.square(buf, out=buf)
-            np.mean(buf, axis=-1, out=out[p])
-        return out
+                np.abs(d, out=d)
+            if d.ndim == 3:  # [partners, k, t]: mean over the t outputs
+                np.mean(d, axis=-1, out=out[rows])
+            else:
+                out[rows] = d
 
-    @staticmethod
-    def _jsd(p: np.ndarray, g: np.ndarray, pi: np.ndarray, pj: np.ndarray) -> np.ndarray:
+    def _jsd_rows(self, p: np.ndarray, g: np.ndarray, out: np.ndarray) -> None:
         # JSD = H(mix) - (H(p) + H(q)) / 2 with H = -g. Writing s = p + q,
-        # g(mix) = g(s)/2 - ln 2 (rows sum to 1), so each pair costs one log
-        # per element; the per-model g was computed once in prepare().
-        k = p.shape[1]
-        out = np.empty((len(pi), k), dtype=np.float64)
-        s = np.empty(p.shape[1:], dtype=np.float64)
-        t = np.empty(p.shape[1:], dtype=np.float64)
-        ones = np.ones(p.shape[2], dtype=np.float64)
+        # g(mix) = g(s)/2 - ln 2 (rows sum to 1), so a pair costs one log per
+        # element; g of each model was computed once in _prepare().
         with np.errstate(divide="ignore", invalid="ignore"):
-            for q, (i, j) in enumerate(zip(pi, pj)):
-                np.add(p[i], p[j], out=s)
-                np.log(s, out=t)
+            for i, rows, js in self.plan:
+                s = np.add(p[i], p[js])  # [partners, C, k]
+                t = np.log(s)
                 np.multiply(t, s, out=t)
-                gs = np.matmul(t, ones, out=out[q])
+                gs = np.add.reduce(t, axis=1)  # [partners, k]
                 bad = np.isnan(gs)
-                if bad.any():  # 0 * log 0: recompute those rows treating it as 0
-                    rows = s[bad]
-                    gs[bad] = np.sum(rows * np.log(np.where(rows > 0, rows, 1.0)), axis=-1)
-                # out[q] = (g_i + g_j)/2 - g(s)/2 + ln 2, then to bits
-                np.subtract(g[i] + g[j], gs, out=gs)
-                gs *= 0.5
-                gs += _LN2
-                gs *= 1.0 / _LN2
-                np.maximum(gs, 0.0, out=gs)  # round-off can go slightly negative
-                small = np.flatnonzero(gs < 1e-12)
-                if small.size:
+                if bad.any():  # 0 * log 0: recompute those examples treating it as 0
+                    r, c = np.nonzero(bad)
+                    v = s[r, :, c]
+                    gs[r, c] = np.sum(v * np.log(np.where(v > 0, v, 1.0)), axis=-1)
+                # d = ((g_i + g_j)/2 - g(s)/2 + ln 2) / ln 2, in bits
+                d = np.add(g[i], g[js])
+                d -= gs
+                d *= 0.5 / _LN2
+                d += 1.0
+                np.maximum(d, 0.0, out=d)  # round-off can go slightly negative
+                small = d < 1e-12
+                if small.any():
                     # identical rows must give exactly 0, not round-off
-                    same = (p[i, small] == p[j, small]).all(axis=-1)
-                    gs[small[same]] = 0.0
-        return out
+                    r, c = np.nonzero(small)
+                    partner = p[js][r, :, c]
+                    same = (p[i][:, c].T == partner).all(axis=-1)
+                    d[r[same], c[same]] = 0.0
+                out[rows] = d
+
+
+def _pair_plan(pi: np.ndarray, pj: np.ndarray):
+    """Group pairs by their first model: [(i, output rows, partners j)].
+
+    Rows and partners are slices when contiguous (as for all pairs in
+    row-major order), so no gather copy is made.
+    """
+    plan = []
+    for i in np.unique(pi):
+        rows = np.flatnonzero(pi == i)
+        plan.append((int(i), _as_slice(rows), _as_slice(pj[rows])))
+    return plan
+
+
+def _as_slice(idx: np.ndarray):
+    if idx.size and np.all(np.diff(idx) == 1):
+        return slice(int(idx[0]), int(idx[-1]) + 1)
+    return idx
+
+
+def _length(idx, num_models: int) -> int:
+    return len(range(num_models)[idx]) if isinstance(idx, slice) else len(idx)
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -430,11 +508,12 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
 
 
 def _neg_entropy(p: np.ndarray) -> np.ndarray:
-    """sum_c p_c ln p_c over the last axis, with 0 ln 0 = 0."""
+    """sum_c p_c ln p_c over axis 1 of a class-major [M, C, k] array, 0 ln 0 = 0."""
     with np.errstate(divide="ignore"):
         logs = np.log(p)
     logs[p == 0] = 0.0
-    return np.einsum("...c,...c->...", p, logs)
+    logs *= p
+    return np.add.reduce(logs, axis=1)
 
 
 # --------------------------------------------------------------------------
@@ -614,7 +693,7 @@ def dipdi(
         stats.grow_groups(len(labels))
     excess = np.empty(n, dtype=np.float64)
 
-    def keep_excess(start, stop, e, _stacked):
+    def keep_excess(start, stop, e):
         excess[start:stop] = e
 
     stats.consume(a, b, codes, keep_excess)
@@ -637,7 +716,9 @@ class _PairSums:
             for p in (self.pairs.between, self.pairs.within_a, self.pairs.within_b)
         )
         self.pi, self.pj = _all_pairs(num_models)
-        self.kernel = _Kernel(discrepancy, from_logits, self.trailing)
+        self.kernel = _Kernel(
+            discrepancy, from_logits, self.trailing, num_models, self.pi, self.pj
+        )
         self.sums = np.zeros(len(self.pi), dtype=np.float64)
         self.count = 0
         self.group_sums = np.zeros((0, len(self.pi)), dtype=np.float64)
@@ -654,19 +735,36 @@ class _PairSums:
             )
 
     def consume(self, a, b, codes=None, on_chunk=None) -> None:
+        """Add the examples of pools ``a`` and ``b``: all or nothing.
+
+        Sums are gathered apart and added only once every chunk has passed
+        the value checks, so an invalid value leaves the statistics unchanged.
+        ``on_chunk(start, stop, e)`` receives each chunk's excess discrepancy.
+        """
         n = a.shape[1]
+        num_pairs = len(self.pi)
         num_groups = self.group_sums.shape[0]
+        sums = np.zeros(num_pairs, dtype=np.float64)
+        group_sums = np.zeros(num_groups * num_pairs, dtype=np.float64)
+        pair_offsets = np.arange(num_pairs, dtype=np.intp)[:, None]
         for start in range(0, n, self.kernel.rows):
             stop = min(n, start + self.kernel.rows)
-            stacked = np.concatenate([a[:, start:stop], b[:, start:stop]], axis=0)
-            d_all = self.kernel.pair_d(self.kernel.prepare(stacked), self.pi, self.pj)
-            self.sums += d_all.sum(axis=1)
+            d_all = self.kernel.chunk(a, b, start, stop)
+            if d_all is None:
+                _explain_values(a, b, self.discrepancy, self.kernel.from_logits)
+            sums += d_all.sum(axis=1)
             if codes is not None:
-                self.group_sums += _group_sums(d_all, codes[start:stop], num_groups)
+                # one bincount for all pairs: flat index group * pairs + pair
+                flat = codes[start:stop][None, :] * num_pairs + pair_offsets
+                group_sums += np.bincount(
+                    flat.ravel(), weights=d_all.ravel(), minlength=group_sums.size
+                )
             if on_chunk is not None:
-                on_chunk(start, stop, _excess(d_all, self.positions), stacked)
+                on_chunk(start, stop, _excess(d_all, self.positions))
+        self.sums += sums
         self.count += n
         if codes is not None:
+            self.group_sums += group_sums.reshape(num_groups, num_pairs)
             self.group_counts += np.bincount(codes, minlength=num_groups)
 
     def result(self, labels, has_groups, excess, top) -> "DipdiResult":
@@ -675,19 +773,6 @@ class _PairSums:
             self.discrepancy, self.pairing, self.m_a, self.m_b, self.pairs,
             self.positions, excess, top, has_groups=has_groups,
         )
-
-
-def _group_sums(d_all: np.ndarray, codes: np.ndarray, num_groups: int) -> np.ndarray:
-    """[pairs, k] per-example d -> [groups, pairs] sums."""
-    k = d_all.shape[1]
-    if num_groups * k <= (1 << 22):
-        onehot = np.zeros((k, num_groups), dtype=np.float64)
-        onehot[np.arange(k), codes] = 1.0
-        return (d_all @ onehot).T
-    out = np.empty((num_groups, d_all.shape[0]), dtype=np.float64)
-    for p in range(d_all.shape[0]):
-        out[:, p] = np.bincount(codes, weights=d_all[p], minlength=num_groups)
-    return out
 
 
 def _build_result(
@@ -775,12 +860,14 @@ def pair_discrepancies(
     flat = [p for s in sets for p in s]
     pi = np.asarray([p[0] for p in flat], dtype=np.intp)
     pj = np.asarray([p[1] for p in flat], dtype=np.intp)
-    kernel = _Kernel(discrepancy, from_logits, a.shape[2:])
+    kernel = _Kernel(discrepancy, from_logits, a.shape[2:], m_a + m_b, pi, pj)
     d = np.empty((len(flat), n), dtype=np.float64)
     for start in range(0, n, kernel.rows):
         stop = min(n, start + kernel.rows)
-        stacked = np.concatenate([a[:, start:stop], b[:, start:stop]], axis=0)
-        d[:, start:stop] = kernel.pair_d(kernel.prepare(stacked), pi, pj)
+        chunk = kernel.chunk(a, b, start, stop)
+        if chunk is None:
+            _explain_values(a, b, discrepancy, from_logits)
+        d[:, start:stop] = chunk
     n_ab, n_aa = len(pairs.between), len(pairs.within_a)
     return PairDiscrepancies(
         discrepancy=discrepancy,

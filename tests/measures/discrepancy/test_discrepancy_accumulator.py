@@ -1,5 +1,6 @@
 """Streaming DIPDI accumulator: equals the one-shot function, merges in any order."""
 
+import importlib
 import itertools
 import math
 
@@ -184,3 +185,85 @@ def test_inconsistent_use_raises(action, match):
 def test_bad_options_raise(kwargs, match):
     with pytest.raises(ValueError, match=match):
         DipdiAccumulator(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "bad_a,match",
+    [
+        (np.where(np.arange(4) == 3, np.nan, POOL_A), "non-finite"),
+        (np.where(np.arange(4) == 2, np.inf, POOL_A), "non-finite"),
+    ],
+)
+def test_a_rejected_batch_leaves_the_accumulator_unchanged(bad_a, match):
+    # values are checked while the batch is consumed; nothing of it may stay
+    acc = DipdiAccumulator(top_k=2).update(POOL_A[:, :2], POOL_B[:, :2], groups=["M", "M"])
+    before = acc.statistics()
+    with pytest.raises(ValueError, match=match):
+        acc.update(bad_a, POOL_B, groups=["M", "X", "F", "F"])
+    after = acc.statistics()
+    assert after.num_examples == before.num_examples and after.labels == ["M"]
+    np.testing.assert_array_equal(after.sums, before.sums)
+    np.testing.assert_array_equal(after.group_sums, before.group_sums)
+    acc.update(POOL_A[:, 2:], POOL_B[:, 2:], groups=["F", "F"])
+    streamed = acc.result()
+    assert_same(streamed, dipdi(POOL_A, POOL_B, groups=["M", "M", "F", "F"]))
+    assert streamed.top_examples.example_ids.tolist() == [3, 0]  # e = 7, then 2 (first of a tie)
+
+
+def test_a_rejected_first_batch_leaves_no_layout():
+    acc = DipdiAccumulator(discrepancy="jsd")
+    bad = np.full((2, 3, 2), 0.5)
+    bad[1, 2] = [0.7, 0.7]
+    with pytest.raises(ValueError, match=r"sums to 1\.4.*model 1, example 2"):
+        acc.update(bad, np.full((2, 3, 2), 0.5), groups=["a", "b", "c"])
+    with pytest.raises(ValueError, match="update"):
+        acc.result()
+    # a different layout is accepted afterwards: the rejected batch set nothing
+    acc.update(np.full((4, 3, 3), 1 / 3), np.full((4, 3, 3), 1 / 3))
+    assert acc.n == 3
+
+
+def top_k_oracle(e, k):
+    """Largest first; among equal values, the earlier example first."""
+    order = sorted(range(len(e)), key=lambda idx: (-e[idx], idx))
+    return order[:k]
+
+
+@pytest.mark.parametrize("batch", [1, 7, 64, 1000])
+def test_top_k_with_many_ties_keeps_arrival_order(batch):
+    rng = np.random.default_rng(20)
+    # values on a coarse grid: many examples share the same excess
+    a = rng.integers(0, 3, size=(2, 300)).astype(float)
+    b = rng.integers(0, 3, size=(2, 300)).astype(float)
+    e = dipdi(a, b).excess_discrepancy
+    assert len(np.unique(e)) < 20
+    acc = DipdiAccumulator(top_k=25)
+    for lo in range(0, 300, batch):
+        acc.update(a[:, lo:lo + batch], b[:, lo:lo + batch])
+    top = acc.result().top_examples
+    want = top_k_oracle(e.tolist(), 25)
+    assert top.example_ids.tolist() == want
+    np.testing.assert_array_equal(top.excess_discrepancy, e[want])
+
+
+def test_jsd_stream_with_zero_probabilities_and_float32_equals_one_shot(monkeypatch):
+    dipdi_module = importlib.import_module("tb_bias_plugin.measures.discrepancy.dipdi")
+    monkeypatch.setattr(dipdi_module, "_CHUNK_ELEMENTS", 50)  # chunks of a few examples
+    rng = np.random.default_rng(21)
+    p = rng.dirichlet(np.ones(4) * 0.4, size=(4, 90))
+    p[:, ::5, :2] = 0.0  # exact zeros: 0 log 0, and identical rows
+    p[1, ::5] = p[0, ::5]
+    p /= p.sum(axis=-1, keepdims=True)
+    q = rng.dirichlet(np.ones(4), size=(4, 90))
+    p32, q32 = p.astype(np.float32), q.astype(np.float32)
+    for pairing in ("paired", "all_pairs"):
+        expected = dipdi(p32, q32, discrepancy="jsd", pairing=pairing, groups=np.arange(90) % 3)
+        acc = DipdiAccumulator(discrepancy="jsd", pairing=pairing)
+        for lo in range(0, 90, 13):
+            acc.update(p32[:, lo:lo + 13], q32[:, lo:lo + 13], groups=np.arange(lo, min(90, lo + 13)) % 3)
+        assert_same(acc.result(), expected)
+        # float32 input is read in float64 after normalising: same as the float64 rows
+        ref = dipdi(p32.astype(np.float64), q32.astype(np.float64), discrepancy="jsd", pairing=pairing)
+        assert expected.dipdi == pytest.approx(ref.dipdi, rel=1e-12)
+    same = dipdi(p, q, discrepancy="jsd", pairing="all_pairs").excess_discrepancy
+    assert np.isfinite(same).all()
