@@ -48,6 +48,24 @@ def test_dipdi_falls_towards_zero_at_balance_with_significance_at_the_extremes(f
         assert sorted(groups) == ["men", "women"] and all(g.dipdi > 1 for g in groups.values())
 
 
+def test_the_served_curve_has_stars_at_the_extremes_and_none_at_balance(fresh, tmp_path_factory):
+    # what the view draws: the stars of discrepancy_steps (Wilcoxon vs 0, R >= 6)
+    from werkzeug.test import Client
+
+    info, _ = fresh
+    logdir = os.path.dirname(os.path.dirname(info["files"][0]))
+    app, _ = fx.make_app(logdir)
+    client = Client(app)
+    for run in demo.RUNS:
+        body = fx.get_json(client, "discrepancy_steps", run=run, tag=demo.TAG)
+        by_step = {row["step"]: row for row in body["steps"]}
+        assert sorted(by_step) == list(demo.SHARES)
+        assert by_step[0]["uncertainty"]["stars"] == "**"  # 8 of 8 replicates positive
+        balanced = by_step[50]
+        assert balanced["uncertainty"]["stars"] == "" and balanced["uncertainty"]["pvalue"] > 0.05
+        assert abs(balanced["dipdi"]) < 0.2 < by_step[40]["dipdi"]
+
+
 def test_deployment_raises_dipdi_where_the_pools_are_imbalanced(fresh):
     _, recs = fresh
     for share in (0, 20):
