@@ -29,6 +29,8 @@ class Loaded:
     value: Any
     #: identifies the stored data (changes when the step is rewritten)
     key: tuple
+    #: the step's own description (Markdown; "" if none was stored)
+    description: str = ""
 
 
 class Services(Protocol):

@@ -69,6 +69,12 @@ class Registry:
         """The measure and ``runs`` listing of stored bytes; UnreadableRecord if unreadable."""
         return self._read(data, lambda measure, payload: measure.describe(payload))
 
+    def read(self, data: bytes) -> tuple[Measure, Any, str]:
+        """The measure, decoded value and the step's own description of stored bytes."""
+        measure_id, _, description = self.envelope.read(data)
+        measure, value = self.decode(data)
+        return measure, value, description
+
     def _read(self, data: bytes, read: Callable[[Measure, Any], Any]) -> tuple[Measure, Any]:
         measure_id, payload = self.envelope.decode(data)
         measure = self._measures[measure_id]

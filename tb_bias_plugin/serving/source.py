@@ -187,16 +187,24 @@ class Source:
             if error is not None:
                 raise error
             try:
-                found, value = self._registry.decode(self._read_blob(ctx, run, tag, datum))
+                found, value, description = self._registry.read(self._read_blob(ctx, run, tag, datum))
             except UnreadableRecord as e:
                 self._unreadable.put(key, e)
                 raise
-            cached = (found.id, value)
+            if not description:  # records of the first release hold none: the tag's own
+                series = self._provider.list_blob_sequences(
+                    ctx,
+                    experiment_id=experiment,
+                    plugin_name=metadata.PLUGIN_NAME,
+                    run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
+                )
+                description = getattr(series.get(run, {}).get(tag), "description", "") or ""
+            cached = (found.id, value, description)
             self._values.put(key, cached, found.nbytes(value))
-        measure_id, value = cached
+        measure_id, value, description = cached
         if measure_id != measure:
             raise errors.NotFoundError("%r of run %r holds %s, not %s" % (tag, run, measure_id, measure))
-        return Loaded(run, tag, datum.step, value, key)
+        return Loaded(run, tag, datum.step, value, key, description)
 
     def _run_exists(self, ctx: Any, experiment: str, run: str) -> bool:
         return any(r.run_name == run for r in self._provider.list_runs(ctx, experiment_id=experiment))

@@ -22,9 +22,11 @@ VERSION = 2
 STORAGE_FILE = "tb_bias_plugin/storage/storage.proto"
 RECORD_FILE = "tb_bias_plugin/storage/record.proto"
 
-#: Field numbers of Record below this are the envelope's own (2 to 15 were
-#: the bare version-1 table's and stay reserved).
+#: Field numbers of Record below this are the envelope's own (2 to 13 were
+#: the bare version-1 table's and stay reserved, with 14).
 FIRST_PAYLOAD_NUMBER = 16
+#: The step's own description (TensorBoard keeps only a tag's first one).
+DESCRIPTION_NUMBER = 15
 
 PLUGIN_DATA = schema.Message(
     "PluginData", [schema.Field(1, "version", schema.INT32), schema.Field(7, "measure", schema.STRING)], reserved=[(2, 6)]
@@ -55,9 +57,9 @@ class Envelope:
         numbers = [s.number for s in slots]
         if len(set(numbers)) != len(numbers) or min(numbers, default=FIRST_PAYLOAD_NUMBER) < FIRST_PAYLOAD_NUMBER:
             raise ValueError("payload field numbers must be unique and at least %d: %s" % (FIRST_PAYLOAD_NUMBER, numbers))
-        fields = [schema.Field(1, "version", schema.INT32)]
+        fields = [schema.Field(1, "version", schema.INT32), schema.Field(DESCRIPTION_NUMBER, "description", schema.STRING)]
         fields += [schema.Field(s.number, s.measure, s.message, oneof="payload") for s in slots]
-        self.message = schema.Message("Record", fields, reserved=[(2, FIRST_PAYLOAD_NUMBER - 1)])
+        self.message = schema.Message("Record", fields, reserved=[(2, DESCRIPTION_NUMBER - 1)])
         self.file = schema.file_proto(RECORD_FILE, [self.message], dependencies=sorted({s.file for s in slots}))
         self.Record = schema.build(self.file, alone=True)["Record"]
         self.slots = {s.measure: s for s in slots}
@@ -65,7 +67,12 @@ class Envelope:
         self._v1_message = self.Record.DESCRIPTOR.fields_by_name[v1_measure].message_type._concrete_class
 
     def decode(self, data: bytes) -> tuple[str, Any]:
-        """``(measure, payload message)`` of stored bytes.
+        """``(measure, payload message)`` of stored bytes (see `read`)."""
+        measure, payload, _ = self.read(data)
+        return measure, payload
+
+    def read(self, data: bytes) -> tuple[str, Any, str]:
+        """``(measure, payload message, the step's description)`` of stored bytes.
 
         Raises
         ------
@@ -79,27 +86,29 @@ class Envelope:
         if record.version == 1:
             # Version 1 stored the association table itself, not an envelope.
             try:
-                return self._v1_measure, self._v1_message.FromString(data)
+                return self._v1_measure, self._v1_message.FromString(data), ""
             except Exception as e:
                 raise UnreadableRecord("malformed tb_bias table: %s" % e)
         _check_version(record.version, "record")
         measure = record.WhichOneof("payload")
         if measure is None:
             raise UnreadableRecord("tb_bias record holds no payload this build knows; upgrade tb-bias-plugin")
-        return measure, getattr(record, measure)
+        return measure, getattr(record, measure), record.description
 
 
-def encode(number: int, payload: Any) -> bytes:
-    """A ``Record`` holding ``payload`` as the oneof member ``number``.
+def encode(number: int, payload: Any, description: str | None = None) -> bytes:
+    """A ``Record`` holding ``payload`` as the oneof member ``number``, and
+    the step's ``description``.
 
     Written on the wire directly, so writers need only the measure's field
-    number, not the registry; `Envelope.decode` reads it back.
+    number, not the registry; `Envelope.read` reads it back.
     """
     body = payload.SerializeToString()
-    return (
-        _varint(1 << 3) + _varint(VERSION)  # field 1, varint
-        + _varint(number << 3 | 2) + _varint(len(body)) + body  # length-delimited member
-    )
+    out = _varint(1 << 3) + _varint(VERSION)  # field 1, varint
+    if description:
+        text = description.encode("utf-8")
+        out += _varint(DESCRIPTION_NUMBER << 3 | 2) + _varint(len(text)) + text
+    return out + _varint(number << 3 | 2) + _varint(len(body)) + body  # length-delimited member
 
 
 def _varint(value: int) -> bytes:

@@ -53,7 +53,7 @@ def summary_value(tag: str, measure: str, number: int, payload: Any, description
     tensor = tensor_pb2.TensorProto(
         dtype=types_pb2.DT_STRING,
         tensor_shape=tensor_shape_pb2.TensorShapeProto(dim=[tensor_shape_pb2.TensorShapeProto.Dim(size=1)]),
-        string_val=[record.encode(number, payload)],
+        string_val=[record.encode(number, payload, description)],
     )
     return summary_pb2.Summary.Value(
         tag=tag, metadata=metadata.create_summary_metadata(measure, description), tensor=tensor

@@ -53,10 +53,11 @@ def test_envelope_numbers_are_explicit_and_never_reuse_v1_fields():
     members = [f for f in descriptor.oneofs_by_name["payload"].fields]
     assert sorted(f.name for f in members) == sorted(m.id for m in REGISTRY)
     assert all(f.number >= record.FIRST_PAYLOAD_NUMBER for f in members)
-    # The bare version-1 table used 2 to 13: Record reserves them.
+    # The bare version-1 table used 2 to 13: Record reserves them (and 14).
     proto = descriptor_pb2.DescriptorProto()
     descriptor.CopyToProto(proto)
-    assert [(r.start, r.end) for r in proto.reserved_range] == [(2, record.FIRST_PAYLOAD_NUMBER)]
+    assert [(r.start, r.end) for r in proto.reserved_range] == [(2, record.DESCRIPTION_NUMBER)]
+    assert descriptor.fields_by_name["description"].number == record.DESCRIPTION_NUMBER == 15
     assert REGISTRY["association"].payload_number == 16  # stored in files: never change
 
 
