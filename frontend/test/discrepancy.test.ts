@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "../src/views/discrepancy/geometry.js";
 
 describe("DIPDI step chart", () => {
@@ -50,5 +50,97 @@ describe("bars and outputs", () => {
     expect(outputText(41.234)).toBe("41.23");
     expect(outputText([0.1, 0.7, 0.2])).toBe("c1 0.70");
     expect(outputText("x")).toBe("\u2014");
+  });
+});
+
+import { hashScope, type HashWindow } from "../src/shell/url-state.js";
+import { decodeState, defaultState, encodeState, fitStep, fitToRuns, pairingAllowed, type DipdiState } from "../src/views/discrepancy/state.js";
+
+class HashOnlyWindow implements HashWindow {
+  location = { hash: "", pathname: "/", search: "" };
+  history = {
+    state: null as unknown,
+    replaceState: (_data: unknown, _unused: string, url?: string) => {
+      this.location.hash = url ? url.slice(url.indexOf("#")) : "";
+    },
+  };
+  addEventListener() {}
+  removeEventListener() {}
+  dispatchEvent() {
+    return true;
+  }
+}
+
+const tag = (name: string) => ({ tag: name, measure: "discrepancy", steps: [0, 50], description: "" });
+const RUNS = [
+  { run: "dipdi_development", tags: [tag("age_regressor"), tag("other")] },
+  { run: "dipdi_deployment", tags: [tag("age_regressor")] },
+  { run: "no_dipdi", tags: [] },
+];
+
+describe("DIPDI view state in the URL hash", () => {
+  const state: DipdiState = {
+    run: "dev & test/1",
+    tag: "age=regressor#2",
+    step: -3,
+    run2: "déploiement",
+    pairing: "all_pairs",
+  };
+
+  it("round-trips through the shell's hash scope, odd characters included", () => {
+    // the scope notifies TensorBoard with a HashChangeEvent, which Node lacks
+    vi.stubGlobal("HashChangeEvent", class extends Event {});
+    const win = new HashOnlyWindow();
+    win.location.hash = "#tb_bias&p.tb_bias.measure=discrepancy&p.tb_bias.q=keep";
+    const scope = hashScope(win, "discrepancy.");
+    expect(scope.write(encodeState(state))).toBe(true);
+    expect(win.location.hash).toContain("p.tb_bias.discrepancy.pairing=all_pairs");
+    expect(win.location.hash).toContain("p.tb_bias.q=keep"); // another view's key is kept
+    expect(win.location.hash).toContain("p.tb_bias.measure=discrepancy");
+    expect(decodeState(hashScope(win, "discrepancy.").read())).toEqual(state);
+    expect(scope.write(encodeState(state))).toBe(false); // nothing changed
+    vi.unstubAllGlobals();
+  });
+
+  it("leaves defaults out and decodes an empty hash to the defaults", () => {
+    expect(encodeState(defaultState())).toEqual({});
+    expect(encodeState({ ...defaultState(), step: 0 })).toEqual({ step: "0" });
+    expect(decodeState({})).toEqual(defaultState());
+  });
+
+  it("drops malformed values instead of failing", () => {
+    const bad = decodeState({ step: "1.5", pairing: "some", run: "", run2: "x" });
+    expect(bad).toEqual({ ...defaultState(), run2: "x" });
+    expect(decodeState({ step: "99999999999999999999" }).step).toBeNull();
+    expect(decodeState({ step: "12abc" }).step).toBeNull();
+  });
+
+  it("fits a restored state to the runs that exist", () => {
+    const restored = decodeState({ run: "dipdi_deployment", tag: "age_regressor", run2: "dipdi_development", step: "50" });
+    expect(fitToRuns(restored, RUNS)).toEqual(restored);
+    // unknown run and tag: the first run with a tag, its first tag, and another run as comparison
+    expect(fitToRuns({ ...defaultState(), run: "gone", tag: "gone" }, RUNS)).toMatchObject({
+      run: "dipdi_development",
+      tag: "age_regressor",
+      run2: "dipdi_deployment",
+    });
+    // never compare a run with itself; no comparison when no other run has the tag
+    expect(fitToRuns({ ...restored, run2: "dipdi_deployment" }, RUNS).run2).toBe("dipdi_development");
+    expect(fitToRuns({ ...defaultState(), run: "dipdi_development", tag: "other" }, RUNS).run2).toBeNull();
+    expect(fitToRuns(restored, [])).toMatchObject({ run: null, tag: null, run2: null });
+  });
+
+  it("keeps a logged step and otherwise shows the first", () => {
+    expect(fitStep(50, [0, 10, 50])).toBe(50);
+    expect(fitStep(7, [0, 10, 50])).toBe(0);
+    expect(fitStep(null, [10, 50])).toBe(10);
+    expect(fitStep(3, [])).toBeNull();
+  });
+
+  it("offers paired only for two pools of the same even size", () => {
+    expect(pairingAllowed("paired", 4, 4)).toBe(true);
+    expect(pairingAllowed("paired", 3, 3)).toBe(false);
+    expect(pairingAllowed("paired", 4, 2)).toBe(false);
+    expect(pairingAllowed("all_pairs", 3, 1)).toBe(true);
   });
 });

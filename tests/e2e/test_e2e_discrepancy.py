@@ -2,10 +2,12 @@
 
 from playwright.sync_api import expect
 
-from tb_harness import tab_url
+from tb_harness import PLUGIN_IFRAME, tab_url
 
 RUN = "dipdi_development"
+RUN2 = "dipdi_deployment"
 TAG = "age_regressor"
+KEY = "discrepancy."  # the view's keys in the hash, after p.tb_bias.
 
 
 def open_view(tab, width):
@@ -18,7 +20,30 @@ def open_view(tab, width):
     expect(tab.testid("measure-discrepancy")).to_have_attribute("aria-selected", "true")
     expect(tab.testid("dipdi-line")).to_be_visible()
     tab.testid("run-select").select_option(RUN)
-    expect(tab.testid("compare-run-select")).to_have_value("dipdi_deployment")
+    expect(tab.testid("compare-run-select")).to_have_value(RUN2)
+
+
+def full_screenshot(tab, name):
+    """The whole view, lower panels included: the plugin scrolls inside its
+    iframe, so the viewport is made as tall as the view for the shot."""
+    size = tab.page.viewport_size
+    top = tab.page.locator(PLUGIN_IFRAME).bounding_box()["y"]
+    height = tab.frame.evaluate("() => document.documentElement.scrollHeight")
+    tab.page.set_viewport_size({"width": size["width"], "height": int(top + height + 20)})
+    expect(tab.testid("dipdi-compare")).to_be_in_viewport()
+    path = tab.screenshot(name)
+    tab.page.set_viewport_size(size)
+    return path
+
+
+def expect_restored(tab, run, step, pairing, run2):
+    expect(tab.testid("run-select")).to_have_value(run)
+    expect(tab.testid("tag-select")).to_have_value(TAG)
+    expect(tab.testid("step-select")).to_have_value(str(step))
+    expect(tab.testid("pairing-select")).to_have_value(pairing)
+    expect(tab.testid("compare-run-select")).to_have_value(run2)
+    expect(tab.testid("dipdi-matrix")).to_contain_text("step %d" % step)
+    expect(tab.testid("dipdi-matrix")).to_contain_text("used by %s" % pairing)
 
 
 def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):
@@ -32,11 +57,13 @@ def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):
         steps = [int(s) for s in points.evaluate_all("ps => ps.map((p) => p.dataset.step)")]
         assert steps == [s["step"] for s in backend["steps"]]
         assert ys == sorted(ys), ys  # SVG y grows downwards
-        # significance marks where the backend has them (8 replicates)
-        starred = [s for s in backend["steps"] if s["uncertainty"]["stars"]]
+        # significance marks at every imbalanced step and none at balance (50)
+        starred = [s["step"] for s in backend["steps"] if s["uncertainty"]["stars"]]
+        assert starred == [0, 10, 20, 30, 40]
         expect(tab.testid("dipdi-star")).to_have_count(len(starred))
         # the heatmap over 4 + 4 models, with the paired cells outlined (8 between + 4 within, both halves)
         expect(tab.testid("dipdi-heatmap")).to_be_visible()
+        expect(tab.testid("pairing-select")).to_have_value("paired")
         expect(tab.testid("heat-cell-used")).to_have_count(2 * (4 + 2 + 2))
         expect(tab.testid("heat-cell")).to_have_count(64 - 16)
         # the subgroup bars with n
@@ -47,11 +74,57 @@ def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):
         expect(tab.testid("top-row")).to_have_count(15)
         # development vs deployment: the change of DIPDI, as the backend computes it
         expect(tab.testid("compare-summary")).to_be_visible()
-        compare = tab.tb.get("discrepancy_compare", [("run", RUN), ("tag", TAG), ("step", 0), ("run2", "dipdi_deployment"), ("step2", 0)])
+        compare = tab.tb.get("discrepancy_compare", [("run", RUN), ("tag", TAG), ("step", 0), ("run2", RUN2), ("step2", 0)])
         expect(tab.testid("compare-delta")).to_have_text("%+.3f" % compare["delta"])
-        tab.screenshot("discrepancy_view_%d" % width)
+        full_screenshot(tab, "discrepancy_view_%d" % width)
     # selecting the balanced step shows a near-zero index in the heatmap caption
     tab.ui.locator('[data-testid="dipdi-point"][data-step="50"]').click()
     expect(tab.testid("dipdi-matrix")).to_contain_text("step 50")
-    tab.screenshot("discrepancy_view_step50")
+    full_screenshot(tab, "discrepancy_view_step50")
+    assert tab.page_errors == []
+
+
+def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
+    open_view(tab, 1300)
+    # another run (the comparison run follows), a step, and every pair
+    tab.testid("run-select").select_option(RUN2)
+    expect(tab.testid("compare-run-select")).to_have_value(RUN)
+    tab.ui.locator('[data-testid="dipdi-point"][data-step="30"]').click()
+    tab.testid("pairing-select").select_option("all_pairs")
+    # all_pairs uses every pair: each off-diagonal cell is outlined
+    expect(tab.testid("heat-cell-used")).to_have_count(64 - 8)
+    expect(tab.testid("heat-cell")).to_have_count(8)  # only the diagonal
+    backend = tab.tb.get("discrepancy", [("run", RUN2), ("tag", TAG), ("step", 30), ("pairing", "all_pairs")])
+    expect(tab.testid("dipdi-matrix")).to_contain_text("DIPDI %.3f" % backend["dipdi"])
+    tab.wait_for_hash(KEY + "pairing", "all_pairs")
+    tab.wait_for_hash(KEY + "step", "30")
+    state = tab.state
+    assert {k: v for k, v in state.items() if k.startswith(KEY)} == {
+        KEY + "run": RUN2, KEY + "tag": TAG, KEY + "step": "30", KEY + "run2": RUN, KEY + "pairing": "all_pairs",
+    }
+    assert state["measure"] == "discrepancy"
+
+    tab.page.reload()
+    expect_restored(tab, RUN2, 30, "all_pairs", RUN)
+    expect(tab.testid("heat-cell-used")).to_have_count(64 - 8)
+    expect(tab.testid("dipdi-matrix")).to_contain_text("DIPDI %.3f" % backend["dipdi"])
+    # the comparison is asked with the chosen pairing too
+    compare = tab.tb.get(
+        "discrepancy_compare",
+        [("run", RUN2), ("tag", TAG), ("step", 30), ("run2", RUN), ("step2", 30), ("pairing", "all_pairs")],
+    )
+    expect(tab.testid("compare-delta")).to_have_text("%+.3f" % compare["delta"])
+    full_screenshot(tab, "discrepancy_view_all_pairs_reloaded")
+
+    # a link pasted into a fresh page opens the same view
+    link = {"measure": "discrepancy", KEY + "run": RUN, KEY + "step": "10", KEY + "pairing": "paired"}
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, link))
+    expect_restored(tab, RUN, 10, "paired", RUN2)
+    expect(tab.testid("heat-cell-used")).to_have_count(2 * (4 + 2 + 2))
+    # a malformed step falls back to the first step, without an error
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "step": "12x"}))
+    expect(tab.testid("step-select")).to_have_value("0")
+    expect(tab.testid("error-message")).to_have_count(0)
     assert tab.page_errors == []

@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
+import { LitElement, html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
@@ -12,9 +12,24 @@ import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
 import type { HashScope } from "../../shell/url-state.js";
 import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "./geometry.js";
+import {
+  PAIRINGS,
+  decodeState,
+  encodeState,
+  fitStep,
+  fitToRuns,
+  pairingAllowed,
+  sameState,
+  type DipdiState,
+  type Pairing,
+} from "./state.js";
 import type { CompareResponse, ExamplesResponse, StepResponse, StepsResponse, Summary } from "./types.js";
 
 const CHART_H = 220;
+/** Width of the mean-discrepancy column beside the curve: its table unwrapped. */
+const MEANS_REM = 23;
+/** Below this width the curve and the means stack. */
+const STACK_BELOW = 1100;
 const MIN_GROUP_N = 30;
 
 function q(params: Record<string, string | number | undefined>): string {
@@ -42,6 +57,8 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
   @state() private tag = "";
   @state() private step: number | null = null;
   @state() private run2 = "";
+  /** null: as logged */
+  @state() private pairing: Pairing | null = null;
   @state() private steps: StepsResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
@@ -52,6 +69,8 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
   private readonly detailRequest = new LatestRequest(this);
   private readonly compareRequest = new LatestRequest(this);
   private observer: ResizeObserver | null = null;
+  private stateRead = false;
+  private unsubscribeHash: (() => void) | null = null;
 
   static override styles = [
     baseStyles,
@@ -60,12 +79,12 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
       :host { padding: 12px 16px; }
       .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
       .controls label { display: inline-flex; gap: 6px; align-items: center; color: var(--muted); }
-      .grid { display: grid; grid-template-columns: minmax(0, 3fr) minmax(14rem, 1fr); gap: 16px; }
+      .grid { display: grid; grid-template-columns: minmax(0, 1fr) ${unsafeCSS(MEANS_REM)}rem; gap: 16px; }
       .grid2 { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; margin-top: 16px; }
       section { background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 8px 10px; min-width: 0; }
       h3 { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
       .muted { color: var(--muted); }
-      .means td, .means th { padding: 2px 6px; text-align: right; }
+      .means td, .means th { padding: 2px 6px; text-align: right; white-space: nowrap; }
       .means th:first-child, .means td:first-child { text-align: left; }
       svg { display: block; overflow: visible; }
       svg text { font-size: 11px; fill: var(--muted); }
@@ -77,7 +96,7 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
       .error { color: var(--danger); }
-      @media (max-width: 1100px) { .grid { grid-template-columns: 1fr; } }
+      @media (max-width: ${unsafeCSS(STACK_BELOW)}px) { .grid, .grid2.examples { grid-template-columns: 1fr; } }
     `,
   ];
 
@@ -88,11 +107,57 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
       if (w && Math.abs(w - this.width) > 4) this.width = w;
     });
     this.observer.observe(this);
+    this.subscribeHash();
   }
 
   override disconnectedCallback(): void {
     this.observer?.disconnect();
+    this.unsubscribeHash?.();
+    this.unsubscribeHash = null;
     super.disconnectedCallback();
+  }
+
+  private subscribeHash(): void {
+    if (!this.unsubscribeHash && this.hash && this.isConnected) {
+      this.unsubscribeHash = this.hash.onExternalChange(this.onHashChange);
+    }
+  }
+
+  /** A pasted link or the back button changed our part of the hash. */
+  private readonly onHashChange = () => {
+    const next = fitToRuns(decodeState(this.hash.read()), this.tagRuns);
+    if (!sameState(next, this.current)) this.apply(next, false);
+  };
+
+  private get current(): DipdiState {
+    return { run: this.run || null, tag: this.tag || null, step: this.step, run2: this.run2 || null, pairing: this.pairing };
+  }
+
+  /** Takes a (fitted) state and fetches what it changed. */
+  private apply(next: DipdiState, reloadAll: boolean): void {
+    const before = this.current;
+    this.run = next.run ?? "";
+    this.tag = next.tag ?? "";
+    this.step = next.step;
+    this.run2 = next.run2 ?? "";
+    this.pairing = next.pairing;
+    if (reloadAll || next.run !== before.run || next.tag !== before.tag || next.pairing !== before.pairing) {
+      this.loadSteps();
+    } else if (next.step !== before.step) {
+      this.loadDetail();
+      this.loadCompare();
+    } else if (next.run2 !== before.run2) {
+      this.loadCompare();
+    }
+    this.writeHash();
+  }
+
+  private writeHash(): void {
+    // after the render that this change causes, as TensorBoard reacts to
+    // the hash synchronously
+    queueMicrotask(() => {
+      if (this.isConnected) this.hash?.write(encodeState(this.current));
+    });
   }
 
   private get tagRuns(): RunEntry[] {
@@ -100,29 +165,47 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("runs")) {
-      const runs = this.tagRuns;
-      if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
-      const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
-      if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
-      if (!this.run2 || !runs.some((r) => r.run === this.run2)) this.run2 = runs.find((r) => r.run !== this.run)?.run ?? "";
-      this.loadSteps();
+    if (changed.has("hash")) this.subscribeHash();
+    if (!changed.has("runs") && !changed.has("hash")) return;
+    let next = this.current;
+    if (!this.stateRead && this.hash) {
+      this.stateRead = true;
+      next = decodeState(this.hash.read());
     }
+    this.apply(fitToRuns(next, this.tagRuns), changed.has("runs"));
+  }
+
+  private get pairingParam(): string | undefined {
+    return this.pairing ?? undefined;
   }
 
   private loadSteps(): void {
     if (!this.run || !this.tag) return;
     this.stepsRequest.run(
-      (signal) => this.api.get<StepsResponse>(`discrepancy_steps?${q({ run: this.run, tag: this.tag })}`, signal),
+      (signal) =>
+        this.api.get<StepsResponse>(`discrepancy_steps?${q({ run: this.run, tag: this.tag, pairing: this.pairingParam })}`, signal),
       (data) => {
         this.steps = data;
         this.error = "";
-        const known = data.steps.map((s) => s.step);
-        if (this.step === null || !known.includes(this.step)) this.step = known[0] ?? null;
+        const step = fitStep(this.step, data.steps.map((s) => s.step));
+        if (step !== this.step) {
+          this.step = step;
+          this.writeHash();
+        }
         this.loadDetail();
         this.loadCompare();
       },
-      (e) => (this.error = errorMessage(e)),
+      (e) => {
+        if (this.pairing !== null) {
+          // e.g. a link asking for `paired` on a run logged with odd pools:
+          // fall back to the logged pairing once
+          this.pairing = null;
+          this.writeHash();
+          this.loadSteps();
+          return;
+        }
+        this.error = errorMessage(e);
+      },
     );
   }
 
@@ -132,7 +215,8 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
     this.detailRequest.run(
       (signal) =>
         Promise.all([
-          this.api.get<StepResponse>(`discrepancy?${params}`, signal),
+          this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
+          // the excess e_k was computed when logging, with the logged pairing
           this.api.get<ExamplesResponse>(`discrepancy_examples?${params}&limit=15`, signal),
         ]),
       ([detail, examples]) => {
@@ -148,7 +232,7 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
       this.compare = null;
       return;
     }
-    const params = q({ run: this.run, tag: this.tag, step: this.step, run2: this.run2, step2: this.step });
+    const params = q({ run: this.run, tag: this.tag, step: this.step, run2: this.run2, step2: this.step, pairing: this.pairingParam });
     this.compareRequest.run(
       (signal) => this.api.get<CompareResponse>(`discrepancy_compare?${params}`, signal),
       (data) => (this.compare = data),
@@ -159,24 +243,22 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
     );
   }
 
-  private select(kind: "run" | "tag" | "step" | "run2", value: string): void {
+  private select(kind: "run" | "tag" | "step" | "run2" | "pairing", value: string): void {
+    const cur = this.current;
+    let next: DipdiState;
     if (kind === "run") {
-      this.run = value;
-      this.tag = this.tagRuns.find((r) => r.run === value)?.tags[0]?.tag ?? "";
-      // never compare a run with itself
-      if (this.run2 === value) this.run2 = this.tagRuns.find((r) => r.run !== value)?.run ?? "";
-      this.loadSteps();
+      // the run's first tag; never compare a run with itself
+      next = { ...cur, run: value, tag: null, run2: cur.run2 === value ? null : cur.run2 };
     } else if (kind === "tag") {
-      this.tag = value;
-      this.loadSteps();
+      next = { ...cur, tag: value };
     } else if (kind === "step") {
-      this.step = Number(value);
-      this.loadDetail();
-      this.loadCompare();
+      next = { ...cur, step: Number(value) };
+    } else if (kind === "run2") {
+      next = { ...cur, run2: value };
     } else {
-      this.run2 = value;
-      this.loadCompare();
+      next = { ...cur, pairing: (PAIRINGS as readonly string[]).includes(value) ? (value as Pairing) : null };
     }
+    this.apply(fitToRuns(next, this.tagRuns), false);
   }
 
   override render() {
@@ -193,7 +275,8 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
         <label>Step <select data-testid="step-select" @change=${(e: Event) => this.select("step", (e.target as HTMLSelectElement).value)}>
           ${(this.steps?.steps ?? []).map((s) => html`<option .value=${String(s.step)} ?selected=${s.step === this.step}>${s.step}</option>`)}
         </select></label>
-        ${this.steps ? html`<span class="muted">${this.steps.discrepancy}, ${this.steps.pairing}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
+        ${this.renderPairing()}
+        ${this.steps ? html`<span class="muted">${this.steps.discrepancy}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
       </div>
       ${this.error ? html`<p class="error" data-testid="error-message">${this.error}</p>` : nothing}
       <div class="grid">
@@ -204,12 +287,24 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
         <section data-testid="dipdi-matrix">${this.renderMatrix()}</section>
         <section data-testid="dipdi-groups">${this.renderGroups()}</section>
       </div>
-      <div class="grid2">
+      <div class="grid2 examples">
         <section data-testid="dipdi-histogram">${this.renderHistogram()}</section>
         <section data-testid="dipdi-top">${this.renderTop()}</section>
       </div>
       <section data-testid="dipdi-compare" style="margin-top:16px">${this.renderCompare(runs)}</section>
     `;
+  }
+
+  private renderPairing() {
+    const s = this.steps;
+    const shown = this.pairing ?? s?.pairing ?? "paired";
+    const label: Record<Pairing, string> = { paired: "paired (the paper's)", all_pairs: "all pairs" };
+    return html`<label title="Which model pairs enter DIPDI; the matrix outlines them">Pairing
+      <select data-testid="pairing-select" @change=${(e: Event) => this.select("pairing", (e.target as HTMLSelectElement).value)}>
+        ${PAIRINGS.map(
+          (p) => html`<option .value=${p} ?selected=${p === shown} ?disabled=${s ? !pairingAllowed(p, s.m_a, s.m_b) : false}>${label[p]}</option>`,
+        )}
+      </select></label>`;
   }
 
   private chartWidth(share: number): number {
@@ -219,7 +314,10 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
   private renderSteps() {
     const steps = this.steps?.steps ?? [];
     if (!steps.length) return html`<p class="muted" data-testid="loading">Loading…</p>`;
-    const width = this.chartWidth(this.width > 1100 ? 0.72 : 0.95);
+    // this.width is the content box; the grid leaves the curve what the
+    // means column (MEANS_REM at 16 px), the gap and the panel padding do not take
+    const beside = this.width + 32 > STACK_BELOW;
+    const width = beside ? Math.max(260, Math.floor(this.width - 16 - MEANS_REM * 16 - 40)) : this.chartWidth(0.95);
     const chart = stepChart(
       steps.map((s) => ({ step: s.step, dipdi: s.dipdi, low: s.uncertainty.low, high: s.uncertainty.high, stars: s.uncertainty.stars ?? "" })),
       width,
@@ -317,13 +415,14 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
     const e = this.examples;
     if (!e) return nothing;
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
-    const width = this.chartWidth(0.45);
+    // full width where the examples stack (the table needs the room)
+    const width = this.chartWidth(this.width + 32 > STACK_BELOW ? 0.45 : 0.95);
     const h = 150;
     const edges = e.histogram.edges;
     const x = scaleLinear().domain([edges[0]!, edges[edges.length - 1]!]).range([30, width - 10]);
     const bars = histogramBars(e.histogram.counts, edges, x, h - 20, h - 30, Math.max(...e.histogram.counts));
     return html`
-      <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate})</span></h3>
+      <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate}${this.loggedNote(e.pairing)})</span></h3>
       <svg width=${width} height=${h} data-testid="excess-histogram">
         ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${OKABE_ITO[4]}><title>${formatValue(b.low, 2)} to ${formatValue(b.high, 2)}: ${b.count}</title></rect>`)}
         ${x.ticks(6).map((t) => svg`<text x=${x(t)} y=${h - 4} text-anchor="middle">${formatValue(t, 1)}</text>`)}
@@ -332,11 +431,16 @@ export class DiscrepancyView extends LitElement implements MeasureViewElement {
     `;
   }
 
+  /** e_k is computed when logging: say so when another pairing is shown. */
+  private loggedNote(logged: string): string {
+    return this.pairing !== null && this.pairing !== logged ? `; e_k as logged, ${logged}` : "";
+  }
+
   private renderTop() {
     const e = this.examples;
     if (!e) return nothing;
     return html`
-      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept)</span></h3>
+      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span></h3>
       <div class="scroll"><table class="top" data-testid="top-table">
         <thead><tr><th>id</th><th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(

@@ -1,0 +1,86 @@
+// The DIPDI view's state that a reload or a shared link restores, and its
+// URL encoding: string values under `p.tb_bias.discrepancy.*` (the shell's
+// HashScope adds the prefix).
+
+import type { RunEntry } from "../../shell/types.js";
+
+export const PAIRINGS = ["paired", "all_pairs"] as const;
+export type Pairing = (typeof PAIRINGS)[number];
+
+export interface DipdiState {
+  run: string | null;
+  tag: string | null;
+  /** null: the first logged step */
+  step: number | null;
+  /** the run compared with `run` (development vs deployment) */
+  run2: string | null;
+  /** null: the pairing the record was logged with */
+  pairing: Pairing | null;
+}
+
+export function defaultState(): DipdiState {
+  return { run: null, tag: null, step: null, run2: null, pairing: null };
+}
+
+function text(value: string | undefined): string | null {
+  return value === undefined || value === "" ? null : value;
+}
+
+function integer(value: string | undefined): number | null {
+  if (value === undefined || !/^-?\d{1,19}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** The state in the hash entries; anything malformed falls back to its default. */
+export function decodeState(entries: Readonly<Record<string, string>>): DipdiState {
+  const pairing = entries["pairing"];
+  return {
+    run: text(entries["run"]),
+    tag: text(entries["tag"]),
+    step: integer(entries["step"]),
+    run2: text(entries["run2"]),
+    pairing: (PAIRINGS as readonly string[]).includes(pairing ?? "") ? (pairing as Pairing) : null,
+  };
+}
+
+/** The hash entries of a state; defaults (null) are left out. */
+export function encodeState(state: DipdiState): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (state.run !== null) out["run"] = state.run;
+  if (state.tag !== null) out["tag"] = state.tag;
+  if (state.step !== null) out["step"] = String(state.step);
+  if (state.run2 !== null) out["run2"] = state.run2;
+  if (state.pairing !== null) out["pairing"] = state.pairing;
+  return out;
+}
+
+export function sameState(a: DipdiState, b: DipdiState): boolean {
+  return JSON.stringify(encodeState(a)) === JSON.stringify(encodeState(b));
+}
+
+/**
+ * The state fitted to the runs that exist: an unknown run falls back to the
+ * first run with a tag, an unknown tag to the run's first tag, and the
+ * comparison run to another run holding the same tag (never the run itself).
+ * The step is checked later, against the steps the server lists.
+ */
+export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiState {
+  const withTags = runs.filter((r) => r.tags.length > 0);
+  const entry = withTags.find((r) => r.run === state.run) ?? withTags[0];
+  if (!entry) return { ...state, run: null, tag: null, run2: null };
+  const tag = entry.tags.some((t) => t.tag === state.tag) ? state.tag : (entry.tags[0]?.tag ?? null);
+  const others = withTags.filter((r) => r.run !== entry.run && r.tags.some((t) => t.tag === tag));
+  const run2 = others.some((r) => r.run === state.run2) ? state.run2 : (others[0]?.run ?? null);
+  return { ...state, run: entry.run, tag, run2 };
+}
+
+/** The step to show: the state's when it is logged, else the first. */
+export function fitStep(step: number | null, steps: readonly number[]): number | null {
+  return step !== null && steps.includes(step) ? step : (steps[0] ?? null);
+}
+
+/** `paired` needs two pools of the same even size (docs/measures/discrepancy.md). */
+export function pairingAllowed(pairing: Pairing, mA: number, mB: number): boolean {
+  return pairing === "all_pairs" || (mA === mB && mA % 2 === 0 && mA > 0);
+}
