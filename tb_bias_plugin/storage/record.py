@@ -64,7 +64,7 @@ class Envelope:
         self.Record = schema.build(self.file, alone=True)["Record"]
         self.slots = {s.measure: s for s in slots}
         self._v1_measure = v1_measure
-        self._v1_message = self.Record.DESCRIPTOR.fields_by_name[v1_measure].message_type._concrete_class
+        self._v1_message = schema.message_class(self.Record.DESCRIPTOR.fields_by_name[v1_measure].message_type)
 
     def decode(self, data: bytes) -> tuple[str, Any]:
         """``(measure, payload message)`` of stored bytes (see `read`)."""

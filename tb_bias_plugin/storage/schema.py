@@ -100,6 +100,9 @@ def file_proto(
 # A private pool keeps our names out of the process-wide default pool. The
 # files of every measure and the envelope that holds them all live in it.
 _POOL = descriptor_pool.DescriptorPool()
+# Pools made by build(alone=True), and the classes of every pool: protobuf
+# holds them weakly, and a collected one invalidates its descriptors.
+_KEPT: list[Any] = []
 
 
 def build(file: descriptor_pb2.FileDescriptorProto, *, alone: bool = False) -> dict[str, Any]:
@@ -115,14 +118,22 @@ def build(file: descriptor_pb2.FileDescriptorProto, *, alone: bool = False) -> d
         for dependency in _dependencies(file):
             pool.Add(dependency)
     pool.Add(file)
-    get_class = getattr(message_factory, "GetMessageClass", None)
-    if get_class is None:  # protobuf < 4.21
-        get_class = message_factory.MessageFactory(pool).GetPrototype
+    _KEPT.append(pool)
     found: dict[str, Any] = {}
     for message in file.message_type:
-        found[message.name] = get_class(pool.FindMessageTypeByName("%s.%s" % (PACKAGE, message.name)))
+        found[message.name] = message_class(pool.FindMessageTypeByName("%s.%s" % (PACKAGE, message.name)))
     for enum in file.enum_type:
         found[enum.name] = pool.FindEnumTypeByName("%s.%s" % (PACKAGE, enum.name))
+    return found
+
+
+def message_class(descriptor: Any) -> Any:
+    """The message class of ``descriptor``, kept alive for the process."""
+    get_class = getattr(message_factory, "GetMessageClass", None)
+    if get_class is None:  # protobuf < 4.21
+        get_class = message_factory.MessageFactory(descriptor.file.pool).GetPrototype
+    found = get_class(descriptor)
+    _KEPT.append(found)
     return found
 
 
