@@ -169,6 +169,7 @@ class Query:
     limit: object = 100  # int, or None for every row
     level: float = intervals.DEFAULT_LEVEL
     q_max: object = None  # keep rows with q <= q_max, or None
+    extra_columns: dict = dataclasses.field(default_factory=dict)  # name -> values (e.g. change across steps)
 
 
 def has_intervals(view, query):
@@ -261,6 +262,8 @@ def gap_values(view, metric, x1, x2):
 
 def column_values(view, name, query, gap=None):
     """The values of column ``name`` (see COLUMN_HELP) for every label."""
+    if name in query.extra_columns:
+        return query.extra_columns[name]
     if name == "gap":
         if query.x2 is None:
             raise QueryError("column 'gap' needs two identities to compare: give x2")

@@ -8,20 +8,23 @@ layer's `Services`, and calls `query` for all filtering and ranking.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import math
 from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.measures.association import intervals, metrics
+from tb_bias_plugin.measures.association import intervals, metrics, paper, trends
 from tb_bias_plugin.measures.association.query import (
     CountsView,
     PrecomputedView,
     Query,
     compare,
     distributions,
+    gap_values,
     page_bounds,
+    row_mask,
     select_with_statistics,
 )
 from tb_bias_plugin.measures.association.table import AssociationTable
@@ -42,7 +45,13 @@ LIMITS = {
     "max_selected": 1000,
     "bulk_cap": 10_000,
     "max_pattern": 1000,
+    "max_trend_steps": 200,
+    "max_trend_labels": 50,
+    "max_top_k": 1000,
 }
+
+#: Sort columns of `table` computed from the first and last step.
+CHANGE_COLUMNS = ("change", "change_bound")
 
 
 def _count(counts: Any, i: int) -> int | None:
@@ -66,6 +75,12 @@ def table(request: Any, services: Any) -> Any:
     _sort(params, selection)
     _page(params, query)
     view = selection["view"]
+    with_trend = params.flag("trend")
+    across: dict[str, Any] | None = None
+    if with_trend or query.sort in CHANGE_COLUMNS or any(r[0] in CHANGE_COLUMNS for r in query.ranges):
+        across = _trend(request, services, selection)
+        change = across["change"]
+        query.extra_columns = {"change": change["change"], "change_bound": change["bound"]}
     indices, total, gap, stats = select_with_statistics(view, query)
     bounds = page_bounds(view, query, indices)
     # each identity's values once per request, not once per row
@@ -82,7 +97,228 @@ def table(request: Any, services: Any) -> Any:
             for k, i in enumerate(indices)
         ],
     )
+    if across is not None:
+        _add_change(body, view, query, gap, across, indices, with_trend)
     return respond(request, body)
+
+
+def _add_change(body: dict[str, Any], view: Any, query: Query, gap: Any, across: dict[str, Any], indices: Any, with_trend: bool) -> None:
+    """The change from the first to the last step on each row of the page,
+    with its q-value over the rows that pass the filters; the gap at every
+    step with ``trend``."""
+    change = across["change"]
+    q = intervals.bh_q_values(change["p"], row_mask(view, query, gap))
+    body["trend_steps"] = across["steps"]
+    values = trends.series(across["per_step"], indices)["gap"] if with_trend else None
+    for k, (row, i) in enumerate(zip(body["rows"], indices)):
+        row.update(
+            change=json_value(change["change"][i]),
+            change_low=json_value(change["low"][i]),
+            change_high=json_value(change["high"][i]),
+            change_p=json_value(change["p"][i]),
+            change_q=json_value(q[i]),
+        )
+        if values is not None:
+            row["trend"] = [json_value(v) for v in values[:, k].tolist()]
+
+
+def trend(request: Any, services: Any) -> Any:
+    """The gap of each requested label at every step, with its interval."""
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    names = params.strings("label", max_count=LIMITS["max_trend_labels"])
+    if not names:
+        raise bad_request("parameter 'label' is required (up to %d labels)" % LIMITS["max_trend_labels"])
+    index = selection["table"].label_index
+    found = [name for name in names if name in index]
+    across = _trend(request, services, selection)
+    indices = [index[name] for name in found]
+    lines = trends.series(across["per_step"], indices)
+    change = across["change"]
+
+    def column(array: Any, k: int) -> Any:
+        return None if array is None else [json_value(v) for v in array[:, k].tolist()]
+
+    body = _describe(selection)
+    body.update(
+        steps=across["steps"],
+        missing=[name for name in names if name not in index],
+        labels=[
+            {
+                "label": name,
+                "index": i,
+                "gap": column(lines["gap"], k),
+                "low": column(lines["low"], k),
+                "high": column(lines["high"], k),
+                "change": json_value(change["change"][i]),
+                "change_low": json_value(change["low"][i]),
+                "change_high": json_value(change["high"][i]),
+                "change_p": json_value(change["p"][i]),
+            }
+            for k, (name, i) in enumerate(zip(found, indices))
+        ],
+    )
+    return respond(request, body)
+
+
+def _trend(request: Any, services: Any, selection: dict[str, Any]) -> dict[str, Any]:
+    """Per-step gaps of every label of the selected table (cached per step),
+    and the change from the first to the last step."""
+    query, view = selection["query"], selection["view"]
+    run, tag = selection["run"], selection["tag"]
+    steps = services.steps(request, run, tag, MEASURE_ID)
+    if len(steps) > LIMITS["max_trend_steps"]:
+        # evenly spaced, first and last kept: a sparkline has no room for more
+        picks = np.unique(np.linspace(0, len(steps) - 1, LIMITS["max_trend_steps"]).round().astype(int))
+        steps = [steps[i] for i in picks]
+    names = view.identity_names
+    x1 = names[query.x1]
+    x2 = None if query.x2 is None else ("rest" if query.x2 == "rest" else names[query.x2])
+
+    def at(step: int, level: float) -> trends.StepGaps:
+        key = ("association.trend", selection["key"], view.threshold, view.smoothing, query.metric, x1, x2, level, step)
+        return services.derived(key, lambda: _step_gaps(request, services, selection, step, x1, x2, level))
+
+    per_step = [at(step, query.level) for step in steps]
+    if not per_step:
+        per_step = [at(selection["step"], query.level)]
+        steps = [selection["step"]]
+    default = intervals.DEFAULT_LEVEL
+    first95 = per_step[0] if query.level == default else at(steps[0], default)
+    last95 = per_step[-1] if query.level == default else at(steps[-1], default)
+    change = services.derived(
+        ("association.change", selection["key"], view.threshold, view.smoothing, query.metric, x1, x2, query.level, steps[0], steps[-1]),
+        lambda: _frozen(trends.change_statistics(per_step[0], per_step[-1], first95, last95)),
+    )
+    return {"steps": steps, "per_step": per_step, "change": dict(change)}
+
+
+class _Frozen(dict):
+    """A dict of arrays whose size the cache of derived values can count."""
+
+    @property
+    def nbytes(self) -> int:
+        return sum(int(a.nbytes) for a in self.values())
+
+
+def _frozen(stats: dict[str, Any]) -> _Frozen:
+    for array in stats.values():
+        array.setflags(write=False)
+    return _Frozen(stats)
+
+
+def _step_gaps(request: Any, services: Any, selection: dict[str, Any], step: int, x1: str, x2: Any, level: float) -> trends.StepGaps:
+    view, query = selection["view"], selection["query"]
+    size = len(view.label_names)
+    if step == selection["step"]:
+        step_view, align = view, None
+    else:
+        loaded = services.load(request, selection["run"], selection["tag"], step, MEASURE_ID)
+        table = loaded.value
+        if isinstance(table, AssociationTable) != isinstance(view, CountsView):
+            return trends.StepGaps(np.full(size, np.nan), None, None)
+        if isinstance(table, AssociationTable):
+            try:
+                threshold_index = table.threshold_index(view.threshold)
+            except ValueError:
+                return trends.StepGaps(np.full(size, np.nan), None, None)
+            step_view = _view(services, loaded, threshold_index, view.smoothing)
+        else:
+            step_view = _view(services, loaded)
+        if query.metric not in step_view.metrics:
+            return trends.StepGaps(np.full(size, np.nan), None, None)
+        align = trends.alignment(view.label_names, table.label_names, table.label_index)
+    return trends.step_gaps(step_view, query.metric, x1, x2, level, align)
+
+
+def top_counts(request: Any, services: Any) -> Any:
+    """C(y) of the top-K labels of each metric (docs/http_api.md)."""
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    view, query = selection["view"], selection["query"]
+    if view.label_counts is None:
+        raise bad_request("this table has no label counts C(y)")
+    k = params.integer("k", 100, low=1, high=LIMITS["max_top_k"])
+    order = params.choice("order", metrics.ORDERS, "desc")
+    chosen = _metrics_param(params, view)
+    scores, masks = {}, {}
+    for metric in chosen:
+        scores[metric], masks[metric] = _scores(view, query, metric)
+    counts = np.asarray(view.label_counts, dtype=np.float64)
+    current_gap = gap_values(view, query.metric, query.x1, query.x2)
+    every = counts[row_mask(view, query, current_gap)]
+    body = _describe(selection)
+    body.update(
+        k=k,
+        order=order,
+        by="gap" if query.x2 is not None else "value",
+        all_counts=paper._quantiles(every),
+        all_n=int(every.shape[0]),
+        metrics=[
+            {
+                "metric": entry["metric"],
+                "labels": [view.label_names[i] for i in entry["indices"]],
+                "counts": [json_value(c) for c in entry["counts"]],
+                "quantiles": entry["quantiles"],
+            }
+            for entry in paper.top_k_counts(scores, masks, counts, k, order)
+        ],
+    )
+    return respond(request, body)
+
+
+def agreement(request: Any, services: Any) -> Any:
+    """Rank correlation of the gaps of several metrics over the filtered labels (docs/http_api.md)."""
+    params = Params(request.args, request.query_string)
+    selection = _select(request, services, params)
+    view, query = selection["view"], selection["query"]
+    chosen = _metrics_param(params, view)
+    if query.metric not in chosen:
+        chosen = [query.metric] + chosen
+    worst = params.integer("worst", 5, low=1, high=50)
+    scores = {metric: _scores(view, query, metric)[0] for metric in chosen}
+    current_gap = gap_values(view, query.metric, query.x1, query.x2)
+    result = paper.agreement(scores, row_mask(view, query, current_gap), query.metric, worst)
+    body = _describe(selection)
+    body.update(
+        by="gap" if query.x2 is not None else "value",
+        metrics=result["metrics"],
+        n=result["n"],
+        matrix=[[json_value(v) for v in row] for row in result["matrix"]],
+        disagreements=[
+            {
+                "metric": entry["metric"],
+                "rows": [
+                    {
+                        "label": view.label_names[r["index"]],
+                        "percentile": r["percentile"],
+                        "other_percentile": r["other_percentile"],
+                        "value": json_value(scores[query.metric][r["index"]]),
+                        "other_value": json_value(scores[entry["metric"]][r["index"]]),
+                    }
+                    for r in entry["rows"]
+                ],
+            }
+            for entry in result["disagreements"]
+        ],
+    )
+    return respond(request, body)
+
+
+def _metrics_param(params: Params, view: Any) -> list[str]:
+    chosen = params.strings("metrics", max_count=len(view.metrics))
+    for metric in chosen:
+        if metric not in view.metrics:
+            raise bad_request("parameter 'metrics': unknown metric %r; this table has: %s" % (metric, ", ".join(view.metrics)))
+    return list(dict.fromkeys(chosen)) or list(view.metrics)
+
+
+def _scores(view: Any, query: Query, metric: str) -> tuple[np.ndarray, np.ndarray]:
+    """A metric's gap (or value of x1 without x2) and the rows that pass the filters under it."""
+    q = dataclasses.replace(query, metric=metric, ranges=[])
+    gap = gap_values(view, metric, query.x1, query.x2)
+    score = gap if query.x2 is not None else np.asarray(view.values(metric, query.x1), dtype=np.float64)
+    return score, row_mask(view, q, gap)
 
 
 def distribution(request: Any, services: Any) -> Any:
@@ -200,6 +436,9 @@ ROUTES = {
     "/distribution": distribution,
     "/compare": compare_tables,
     "/csv": csv_export,
+    "/trend": trend,
+    "/top_counts": top_counts,
+    "/agreement": agreement,
 }
 
 
@@ -291,6 +530,7 @@ def _select(request: Any, services: Any, params: Params) -> dict[str, Any]:
         "tag": tag,
         "step": loaded.step,
         "description": loaded.description,
+        "key": loaded.key,
         "table": table,
         "view": view,
         "query": query,

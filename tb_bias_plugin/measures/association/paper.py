@@ -1,0 +1,127 @@
+"""The paper's views of the metrics (docs/measures/association.md, "How the
+metrics differ"): how often the top-K labels of each metric occur (its
+Figure 2: PMI's top labels are rare, demographic parity's common, nPMI in
+between), and how much the metrics agree on the order of the labels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tb_bias_plugin.measures.association import metrics
+
+
+def rank_data(values: Any) -> np.ndarray:
+    """Ranks 1..n of ``values``, ties given the mean of their ranks.
+
+    Examples
+    --------
+    >>> rank_data([10.0, 30.0, 20.0, 20.0]).tolist()
+    [1.0, 4.0, 2.5, 2.5]
+    """
+    values = np.asarray(values, dtype=np.float64)
+    n = values.shape[0]
+    order = np.argsort(values, kind="stable")
+    sorted_values = values[order]
+    # each run of equal values gets the mean of the positions it spans
+    starts = np.flatnonzero(np.r_[True, sorted_values[1:] != sorted_values[:-1]]) if n else np.zeros(0, np.int64)
+    ends = np.r_[starts[1:], n]
+    mean_rank = (starts + ends + 1) / 2.0
+    ranks = np.empty(n, dtype=np.float64)
+    ranks[order] = np.repeat(mean_rank, ends - starts)
+    return ranks
+
+
+def spearman(ranks_a: np.ndarray, ranks_b: np.ndarray) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the (tie-averaged) ranks.
+
+    Examples
+    --------
+    >>> round(spearman(rank_data([1, 2, 3, 4]), rank_data([1, 3, 2, 4])), 3)
+    0.8
+    """
+    if ranks_a.shape[0] < 2:
+        return float("nan")
+    a = ranks_a - ranks_a.mean()
+    b = ranks_b - ranks_b.mean()
+    denominator = float(np.sqrt((a * a).sum() * (b * b).sum()))
+    return float((a * b).sum() / denominator) if denominator > 0 else float("nan")
+
+
+def top_k_counts(scores: dict[str, np.ndarray], masks: dict[str, np.ndarray], label_counts: Any, k: int, order: str) -> list[dict[str, Any]]:
+    """Per metric, C(y) of its ``k`` top-ranked labels (by ``scores[metric]``
+    in ``order`` among ``masks[metric]``), from most to least extreme, and
+    their quantiles.
+
+    Examples
+    --------
+    >>> out = top_k_counts({"m": np.array([0.9, 0.1, 0.5])}, {"m": np.ones(3, bool)}, np.array([3, 100, 40]), 2, "desc")
+    >>> out[0]["indices"], out[0]["counts"]
+    ([0, 2], [3.0, 40.0])
+    """
+    counts = np.asarray(label_counts, dtype=np.float64)
+    out = []
+    for metric, score in scores.items():
+        top = metrics.top_k(score, k, order, mask=masks[metric] & ~np.isnan(score))
+        chosen = counts[top]
+        out.append(
+            {
+                "metric": metric,
+                "indices": top.tolist(),
+                "counts": chosen.tolist(),
+                "quantiles": _quantiles(chosen),
+            }
+        )
+    return out
+
+
+def agreement(scores: dict[str, np.ndarray], mask: np.ndarray, focus: str, worst: int = 5) -> dict[str, Any]:
+    """Rank correlation of every pair of metrics over the labels in ``mask``
+    where every score is defined, and, between ``focus`` and each other
+    metric, the ``worst`` labels whose rank percentiles differ most.
+
+    Examples
+    --------
+    >>> s = {"a": np.array([1.0, 2.0, 3.0, 4.0]), "b": np.array([4.0, 3.0, 2.0, 1.0])}
+    >>> out = agreement(s, np.ones(4, bool), "a", 1)
+    >>> out["n"], out["matrix"]
+    (4, [[1.0, -1.0], [-1.0, 1.0]])
+    """
+    names = list(scores)
+    keep = np.asarray(mask, dtype=bool).copy()
+    for values in scores.values():
+        keep &= np.isfinite(values)
+    idx = np.flatnonzero(keep)
+    n = idx.shape[0]
+    ranks = {m: rank_data(scores[m][idx]) for m in names}
+    matrix = [[1.0 if a == b else spearman(ranks[a], ranks[b]) for b in names] for a in names]
+    disagreements = []
+    if focus in ranks and n:
+        scale = max(n - 1, 1)
+        for other in names:
+            if other == focus:
+                continue
+            # percentile 0 = lowest score, 1 = highest, under each metric
+            pa, pb = (ranks[focus] - 1) / scale, (ranks[other] - 1) / scale
+            diff = np.abs(pa - pb)
+            top = metrics.top_k(diff, min(worst, n), "desc")
+            disagreements.append(
+                {
+                    "metric": other,
+                    "rows": [
+                        {"index": int(idx[t]), "percentile": float(pa[t]), "other_percentile": float(pb[t])}
+                        for t in top
+                    ],
+                }
+            )
+    return {"metrics": names, "n": int(n), "matrix": matrix, "disagreements": disagreements}
+
+
+def _quantiles(values: np.ndarray) -> dict[str, float] | None:
+    values = values[np.isfinite(values)]
+    if not values.size:
+        return None
+    q = np.percentile(values, [0, 25, 50, 75, 100])
+    return dict(zip(("min", "q1", "median", "q3", "max"), (float(v) for v in q)))
