@@ -217,14 +217,17 @@ def _step_gaps(request: Any, services: Any, selection: dict[str, Any], step: int
         table = loaded.value
         if isinstance(table, AssociationTable) != isinstance(view, CountsView):
             return trends.StepGaps(np.full(size, np.nan), None, None)
+        # A view of its own, not the cached one: its values and widths are
+        # needed once, and in the shared cache 50 steps of them would evict
+        # the per-step gaps the trend keeps.
         if isinstance(table, AssociationTable):
             try:
                 threshold_index = table.threshold_index(view.threshold)
             except ValueError:
                 return trends.StepGaps(np.full(size, np.nan), None, None)
-            step_view = _view(services, loaded, threshold_index, view.smoothing)
+            step_view = CountsView(table, threshold_index, view.smoothing)
         else:
-            step_view = _view(services, loaded)
+            step_view = PrecomputedView(table)
         if query.metric not in step_view.metrics:
             return trends.StepGaps(np.full(size, np.nan), None, None)
         align = trends.alignment(view.label_names, table.label_names, table.label_index)

@@ -5,7 +5,10 @@
 
 import type { RangeFilter } from "./ranges.js";
 
-export type ColumnKind = "label" | "value" | "gap" | "q" | "count";
+export type ColumnKind = "label" | "value" | "gap" | "q" | "trend" | "count";
+
+/** The trend column's sort: the bound of the change (first to last step) nearest 0. */
+export const CHANGE_SORT = "change_bound";
 
 export interface Column {
   id: string;
@@ -41,11 +44,12 @@ export function columnFamily(column: string): string {
 /** Whether a column's values have a sign (gap and metric values; not counts or labels). */
 export function isSignedColumn(column: string): boolean {
   const { family, identity } = parseColumn(column);
-  return column === "gap" || (identity !== null && family !== "count");
+  return column === "gap" || column === "change" || column === CHANGE_SORT || (identity !== null && family !== "count");
 }
 
 /** A column id as a reader sees it: `npmi_xy@woman` -> `npmi_xy (woman)`. */
 export function columnTitle(column: string): string {
+  if (column === CHANGE_SORT) return "change from the first to the last step (bound nearest 0)";
   const { family, identity } = parseColumn(column);
   return identity === null ? column : `${family} (${identity})`;
 }
@@ -70,10 +74,12 @@ export function tableColumns(
   showCounts: boolean,
   hasGap = true,
   hasIntervals = false,
+  hasTrend = false,
 ): Column[] {
   const columns: Column[] = [{ id: "label", title: "Label", kind: "label", identity: null }];
   if (hasGap) columns.push({ id: "gap", title: "Gap", kind: "gap", identity: null });
   if (hasGap && hasIntervals) columns.push({ id: "q_value", title: "q", kind: "q", identity: null });
+  if (hasTrend) columns.push({ id: CHANGE_SORT, title: "Trend", kind: "trend", identity: null });
   for (const identity of identities) {
     columns.push({ id: valueColumn(metric, identity), title: identity, kind: "value", identity });
   }
@@ -107,7 +113,8 @@ export const ACTIONS_REM = 3.75;
 
 function minRem(column: Column): number {
   // counts: wide enough for "C(woman, y)" and six digits
-  return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "count" ? 8 : 6.5;
+  // trend: a sparkline and the signed change next to it
+  return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "count" ? 8 : column.kind === "trend" ? 8.5 : 6.5;
 }
 
 /**

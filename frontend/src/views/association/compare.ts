@@ -111,7 +111,10 @@ export class Compare extends LitElement {
         key,
         async (offset, limit, signal) => {
           const page = await this.api.get<CompareResponse>(compareUrl(s, b, offset, limit), signal);
-          if (!signal.aborted) this.meta = page;
+          if (!signal.aborted) {
+            this.meta = page;
+            if (page.description !== undefined) emit(this, "rows-loaded", { description: page.description });
+          }
           return { rows: page.rows, total: page.total };
         },
         { keepRows: false, fromTop: true },

@@ -11,7 +11,7 @@ export interface AppEvents {
   "bulk-op": { kind: BulkKind; on: boolean };
   "hover-label": string | null;
   /** the table received a page of rows (or an error) for its current query */
-  "rows-loaded": null;
+  "rows-loaded": { description: string } | null;
 }
 
 export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {

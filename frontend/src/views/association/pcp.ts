@@ -9,6 +9,7 @@ import { polylinePath, valueExtent } from "../../charts/plots.js";
 import type { TableRow, TagInfo } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
 import { WidthController } from "../../charts/resize.js";
+import { tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 
@@ -19,6 +20,8 @@ const MARGIN = { top: 26, right: 40, bottom: 12, left: 46 };
 @customElement("tb-bias-pcp")
 export class ParallelCoordinates extends LitElement {
   @property({ attribute: false }) rows: TableRow[] = [];
+  /** shown at the end of the heading line (the view's switch to the trend chart) */
+  @property({ attribute: false }) switcher: unknown = nothing;
   /** selected labels the current table does not have */
   @property({ attribute: false }) missing: string[] = [];
   @property({ attribute: false }) state!: ResolvedState;
@@ -33,7 +36,17 @@ export class ParallelCoordinates extends LitElement {
 
   static override styles = [
     baseStyles,
+    tabStyles,
     css`
+      /* the switch between identities and steps, at the end of the heading line */
+      .tabs.small {
+        margin-left: auto;
+        border-bottom: none;
+      }
+      .tabs.small button {
+        padding: 2px 8px;
+        font-size: 12px;
+      }
       .head {
         display: flex;
         gap: 12px;
@@ -141,6 +154,7 @@ export class ParallelCoordinates extends LitElement {
               : nothing}
           </span>`
         : nothing}
+      ${this.switcher}
     </div>`;
     const error = this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing;
     const missing = this.missing.length

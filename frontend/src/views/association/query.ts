@@ -59,8 +59,29 @@ function sortParams(s: ResolvedState): Params {
   return p;
 }
 
-export function tableUrl(s: ResolvedState, offset: number, limit: number): string {
-  return toUrl("table", [...commonParams(s), ...sortParams(s), ["offset", String(offset)], ["limit", String(limit)]]);
+export function tableUrl(s: ResolvedState, offset: number, limit: number, trend = false): string {
+  const p: Params = [...commonParams(s), ...sortParams(s)];
+  if (trend) p.push(["trend", "1"]);
+  return toUrl("table", [...p, ["offset", String(offset)], ["limit", String(limit)]]);
+}
+
+/** The gap of `labels` at every step, with intervals (the trend chart). */
+export function trendUrl(s: ResolvedState, labels: readonly string[]): string {
+  return toUrl("trend", [...tableParams(s), ...levelParam(s), ...labels.map((l): [string, string] => ["label", l])]);
+}
+
+/** C(y) of each metric's top-K labels, under the current filters. */
+export function topCountsUrl(s: ResolvedState, k: number): string {
+  return toUrl("top_counts", [...commonParams(s), ["k", String(k)]]);
+}
+
+/** Rank agreement of the metrics' gaps over the filtered labels. */
+export function agreementUrl(s: ResolvedState): string {
+  return toUrl("agreement", commonParams(s));
+}
+
+function levelParam(s: ResolvedState): Params {
+  return s.level !== 0.95 ? [["level", String(s.level)]] : [];
 }
 
 export function distributionUrl(s: ResolvedState): string {

@@ -6,7 +6,7 @@ import type { Api } from "../../shell/api.js";
 import { errorMessage } from "../../shell/api.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, columnTitle, gridTemplate, SELECT_REM, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { flaggedCsvLink, resultCsvLink } from "./csv.js";
 import { debounce } from "../../charts/debounce.js";
@@ -22,6 +22,7 @@ import { checkbox } from "../../charts/inputs.js";
 import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
+import { linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
 import { emit, type BulkKind } from "./events.js";
 
 const ROW_HEIGHT = 30;
@@ -116,14 +117,50 @@ export class RankedTable extends LitElement {
       }
       .bulk {
         display: flex;
-        flex-wrap: wrap;
+        flex-wrap: nowrap;
         gap: 4px;
         align-items: center;
         margin-bottom: 6px;
         color: var(--muted);
+        white-space: nowrap;
+      }
+      /* the summary gives way (ellipsis, full text in its title) so the actions stay on one line */
+      .bulk .total {
+        flex: 0 1 auto;
+        min-width: 4rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
       }
       .bulk button {
         padding: 1px 6px;
+        flex: none;
+      }
+      .trendcell {
+        display: flex;
+        align-items: center;
+        gap: 4px;
+      }
+      .trendcell svg {
+        flex: none;
+        overflow: visible;
+      }
+      .trendcell path {
+        fill: none;
+        stroke: var(--accent);
+        stroke-width: 1.5;
+        stroke-linecap: round;
+        stroke-linejoin: round;
+      }
+      .trendcell line.zero {
+        stroke: var(--border);
+      }
+      .trendcell .change {
+        font-variant-numeric: tabular-nums;
+        color: var(--muted);
+      }
+      .trendcell .change.significant {
+        color: var(--fg);
+        font-weight: 600;
       }
       .downloads {
         margin-left: auto;
@@ -296,12 +333,16 @@ export class RankedTable extends LitElement {
       const changedKey = this.rows.setQuery(
         key,
         async (offset, limit, signal) => {
+          let described: string | null = null;
           try {
-            const page = await this.api.get<TableResponse>(tableUrl(s, offset, limit), signal);
-            if (!signal.aborted) this.meta = page;
+            const page = await this.api.get<TableResponse>(tableUrl(s, offset, limit, this.hasTrend()), signal);
+            if (!signal.aborted) {
+              this.meta = page;
+              described = page.description ?? null;
+            }
             return { rows: page.rows, total: page.total };
           } finally {
-            if (!signal.aborted) emit(this, "rows-loaded", null);
+            if (!signal.aborted) emit(this, "rows-loaded", described === null ? null : { description: described });
           }
         },
         { keepRows: true, fromTop: !sameRows },
@@ -313,8 +354,20 @@ export class RankedTable extends LitElement {
     }
   }
 
+  /** The trend column is shown (and asked for) when the tag has more than one step. */
+  private hasTrend(): boolean {
+    return this.info.steps.length > 1;
+  }
+
   private columns(): Column[] {
-    return tableColumns(this.info.identities, this.state.metric, this.state.showCounts, this.state.x2 !== null, this.info.kind === "counts");
+    return tableColumns(
+      this.info.identities,
+      this.state.metric,
+      this.state.showCounts,
+      this.state.x2 !== null,
+      this.info.kind === "counts",
+      this.hasTrend(),
+    );
   }
 
   private onSearch(event: Event) {
@@ -342,10 +395,15 @@ export class RankedTable extends LitElement {
     const active = s.sort === column.id;
     const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : sortIndicator(true, s.order).ariaSort}` : "";
     const gap = column.kind === "gap";
+    const trend = column.kind === "trend";
     return sortHeader({
       testid: `sort-header-${column.id}`,
       className: column.kind === "label" ? "cell label" : "cell",
-      title: gap ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id),
+      title: gap
+        ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}`
+        : trend
+          ? `${s.x2 === null ? "value" : "gap"} at every step; sorts by the ${columnTitle(CHANGE_SORT)}`
+          : columnTitle(column.id),
       ariaLabel: `${gap ? `Gap, ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}${orderText}. Click to sort.`,
       content: html`<span class="t" style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
         >${column.title}</span
@@ -396,11 +454,36 @@ export class RankedTable extends LitElement {
         return html`<div role="cell" class="cell num" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}` : ""}
           >${row ? formatQ(row.q_value) : ""}</div
         >`;
+      case "trend":
+        return this.trendCell(row);
       case "count": {
         const n = !row ? null : column.identity === null ? row.count : (row.cooccurrence?.[column.identity] ?? null);
         return html`<div role="cell" class="cell num" data-testid="cell-count">${row ? formatCount(n) : ""}</div>`;
       }
     }
+  }
+
+  /** A sparkline of the gap across steps and the change from the first to the last step. */
+  private trendCell(row: TableRow | undefined) {
+    const values = row?.trend ?? [];
+    const domain = seriesExtent(values);
+    const width = 56;
+    const height = 18;
+    const zero = zeroLine(height, domain);
+    const change = row?.change ?? null;
+    const significant = row?.change_q != null && row.change_q <= (this.state.qMax ?? 0.05);
+    const digits = columnDigits(this.gapDomain);
+    const title = row
+      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${values.length} steps; ` +
+        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, q = ${formatQ(row.change_q)}`
+      : "";
+    return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
+      <svg width=${width} height=${height} viewBox=${`-2 -2 ${width + 4} ${height + 4}`} aria-hidden="true">
+        ${zero === null ? nothing : html`<line class="zero" x1="0" x2=${width} y1=${zero} y2=${zero}></line>`}
+        <path d=${linePath(values, width, height, domain)}></path>
+      </svg>
+      <span class=${significant ? "change significant" : "change"}>${row ? formatFixed(change, digits, true) : ""}</span>
+    </div>`;
   }
 
   // Row handlers are shared by every row (no closures per row and render);
@@ -570,7 +653,7 @@ export class RankedTable extends LitElement {
   private bulkBar(total: number | null) {
     const none = !total || this.busy;
     return html`<div class="bulk" role="group" aria-label="Actions on every label of the result">
-      <span class="total" data-testid="table-total" aria-live="polite">${this.summary(total)}</span>
+      <span class="total" data-testid="table-total" aria-live="polite" title=${this.summary(total)}>${this.summary(total)}</span>
       <span aria-hidden="true">\u00b7 all:</span>
       <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true)}>Flag</button>
       <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false)}>Unflag</button>

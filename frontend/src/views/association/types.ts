@@ -42,6 +42,8 @@ export interface TableDescription {
   identities: string[];
   num_examples: number | null;
   num_labels: number;
+  /** the selected step's own description (Markdown) */
+  description?: string;
 }
 
 export interface TableRow {
@@ -59,6 +61,14 @@ export interface TableRow {
   q_value?: number | null;
   flagged: boolean;
   hidden: boolean;
+  /** the gap at every step of `trend_steps` (with `trend=1`) */
+  trend?: (number | null)[];
+  /** change of the gap from the first to the last step, its interval, p and BH q */
+  change?: number | null;
+  change_low?: number | null;
+  change_high?: number | null;
+  change_p?: number | null;
+  change_q?: number | null;
 }
 
 export interface TableResponse extends TableDescription {
@@ -68,6 +78,58 @@ export interface TableResponse extends TableDescription {
   limit: number;
   total: number;
   rows: TableRow[];
+  /** the steps of the trend values, when asked for */
+  trend_steps?: number[];
+}
+
+export interface TrendLine {
+  label: string;
+  index: number;
+  gap: (number | null)[];
+  low: (number | null)[] | null;
+  high: (number | null)[] | null;
+  change: number | null;
+  change_low: number | null;
+  change_high: number | null;
+  change_p: number | null;
+}
+
+export interface TrendResponse extends TableDescription {
+  steps: number[];
+  missing: string[];
+  labels: TrendLine[];
+}
+
+export interface TopCountsEntry {
+  metric: string;
+  labels: string[];
+  counts: (number | null)[];
+  quantiles: Quantiles | null;
+}
+
+export interface TopCountsResponse extends TableDescription {
+  k: number;
+  order: Order;
+  by: "gap" | "value";
+  all_counts: Quantiles | null;
+  all_n: number;
+  metrics: TopCountsEntry[];
+}
+
+export interface Disagreement {
+  label: string;
+  percentile: number;
+  other_percentile: number;
+  value: number | null;
+  other_value: number | null;
+}
+
+export interface AgreementResponse extends TableDescription {
+  by: "gap" | "value";
+  metrics: string[];
+  n: number;
+  matrix: (number | null)[][];
+  disagreements: { metric: string; rows: Disagreement[] }[];
 }
 
 export interface Quantiles {
@@ -125,6 +187,8 @@ export interface TableRef {
 }
 
 export interface CompareResponse {
+  /** table A's step's own description (Markdown) */
+  description?: string;
   a: TableRef;
   b: TableRef;
   metric: string;

@@ -6,7 +6,7 @@ import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js
 import type { AssociationConfig } from "./config.js";
 import type { MeasureRuns, Order, TagInfo } from "./types.js";
 
-export type MainView = "table" | "compare";
+export type MainView = "table" | "compare" | "paper";
 export type PlotKind = "violin" | "histogram";
 export type CompareSort = "bound" | "delta" | "gap_a" | "gap_b" | "label";
 
@@ -145,7 +145,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     showHidden: entries["hidden"] === "1",
     showCounts: entries["counts"] === "1",
     selected: [...new Set(stringList(entries["sel"]))].slice(0, maxSelected),
-    view: oneOf(entries["view"], ["table", "compare"] as const, d.view),
+    view: oneOf(entries["view"], ["table", "compare", "paper"] as const, d.view),
     run2: text(entries["run2"]),
     tag2: text(entries["tag2"]),
     step2: integer(entries["step2"]),

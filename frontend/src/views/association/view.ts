@@ -22,7 +22,7 @@ import {
   type FlagOp,
 } from "./flags.js";
 import { distributionUrl, labelRowsUrls } from "./query.js";
-import type { DistributionResponse, FlagsState, MeasureRuns, RunInfo, TableResponse, TableRow } from "./types.js";
+import type { DistributionResponse, FlagsState, MeasureRuns, RunInfo, TableResponse, TableRow, TagInfo } from "./types.js";
 import {
   decodeViewState,
   defaultViewState,
@@ -38,11 +38,14 @@ import "./controls.js";
 import "./distributions.js";
 import "./filters.js";
 import "./pcp.js";
+import "./paper.js";
 import "./table.js";
+import "./trend.js";
 
 const VIEW_TABS = [
   { id: "table", title: "Ranked labels" },
   { id: "compare", title: "Compare runs / steps" },
+  { id: "paper", title: "Metrics" },
 ];
 
 /** Longest wait of the distribution request for the table's rows (see refreshDistribution). */
@@ -97,6 +100,10 @@ export class AssociationView extends LitElement implements MeasureViewElement {
   private readonly selectedRequest = new LatestRequest(this);
 
   @state() private hovered: string | null = null;
+  /** what the selected labels' panel draws: values across identities, or the gap across steps */
+  @state() private selectedPlot: "identities" | "steps" = "identities";
+  /** the shown step's own description, from its table or compare answer; null until one arrives */
+  @state() private stepDescription: { key: string; text: string } | null = null;
   @state() private bulkBusy = false;
   private reloads = 0;
 
@@ -219,6 +226,8 @@ export class AssociationView extends LitElement implements MeasureViewElement {
 
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
     event.stopPropagation();
+    const s = this.resolution?.state;
+    if (event.detail && s) this.stepDescription = { key: this.stepKey(s), text: event.detail.description };
     const waiting = this.distributionWaiting;
     if (waiting) {
       this.stopWaitingForRows();
@@ -471,6 +480,32 @@ export class AssociationView extends LitElement implements MeasureViewElement {
 
   // --- view ----------------------------------------------------------------
 
+  /** Switch of the selected labels' panel between identities (parallel coordinates) and steps (trend chart). */
+  private plotSwitch() {
+    return tabList({
+      host: this,
+      label: "Selected labels across",
+      testidPrefix: "selected-plot-",
+      className: "small",
+      tabs: [
+        { id: "identities", title: "Across identities" },
+        { id: "steps", title: "Across steps" },
+      ],
+      selected: this.selectedPlot,
+      onSelect: (id) => (this.selectedPlot = id as "identities" | "steps"),
+    });
+  }
+
+  private stepKey(s: { run: string; tag: string; step: number | null }): string {
+    return JSON.stringify([s.run, s.tag, s.step]);
+  }
+
+  /** The tag's info with the shown step's own description once it has arrived. */
+  private infoOfStep(info: TagInfo, s: { run: string; tag: string; step: number | null }): TagInfo {
+    const own = this.stepDescription;
+    return own && own.key === this.stepKey(s) ? { ...info, description: own.text } : info;
+  }
+
   override render() {
     const cfg = this.cfg;
     if (!cfg || !this.measureRuns) {
@@ -502,7 +537,7 @@ export class AssociationView extends LitElement implements MeasureViewElement {
           </div>
           <section class="panel" aria-labelledby="controls-title">
             <h2 id="controls-title">Data</h2>
-            <tb-bias-controls .runs=${this.measureRuns} .state=${s} .info=${info}></tb-bias-controls>
+            <tb-bias-controls .runs=${this.measureRuns} .state=${s} .info=${this.infoOfStep(info, s)}></tb-bias-controls>
           </section>
           <section class="panel" aria-labelledby="filters-title">
             <h2 id="filters-title">Filters</h2>
@@ -537,16 +572,25 @@ export class AssociationView extends LitElement implements MeasureViewElement {
           ${s.view === "table"
             ? html`
                 <section class="panel" role="tabpanel" aria-label="Selected labels">
-                  <tb-bias-pcp
-                    .rows=${this.selectedRows}
-                    .missing=${this.selectedMissing}
-                    .state=${s}
-                    .info=${info}
-                    .hovered=${this.hovered}
-                    .valueDomain=${valueDomain}
-                    .loading=${this.selectedLoading}
-                    .error=${this.selectedError}
-                  ></tb-bias-pcp>
+                  ${info.steps.length > 1 && this.selectedPlot === "steps"
+                    ? html`<tb-bias-trend
+                        .api=${this.api}
+                        .state=${s}
+                        .info=${info}
+                        .hovered=${this.hovered}
+                        .switcher=${this.plotSwitch()}
+                      ></tb-bias-trend>`
+                    : html`<tb-bias-pcp
+                        .rows=${this.selectedRows}
+                        .missing=${this.selectedMissing}
+                        .state=${s}
+                        .info=${info}
+                        .hovered=${this.hovered}
+                        .valueDomain=${valueDomain}
+                        .loading=${this.selectedLoading}
+                        .error=${this.selectedError}
+                        .switcher=${info.steps.length > 1 ? this.plotSwitch() : nothing}
+                      ></tb-bias-pcp>`}
                 </section>
                 <tb-bias-table
                   role="tabpanel"
@@ -564,7 +608,9 @@ export class AssociationView extends LitElement implements MeasureViewElement {
                   .limits=${cfg.limits}
                 ></tb-bias-table>
               `
-            : html`<tb-bias-compare
+            : s.view === "paper"
+              ? html`<tb-bias-paper role="tabpanel" aria-label="Metrics" .api=${this.api} .state=${s} .metricNames=${cfg.metrics}></tb-bias-paper>`
+              : html`<tb-bias-compare
                 role="tabpanel"
                 aria-label="Compare"
                 .api=${this.api}

@@ -1,0 +1,316 @@
+import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { formatCount } from "../../charts/format.js";
+import { WidthController } from "../../charts/resize.js";
+import { baseStyles } from "../../charts/theme.js";
+import { logPosition, logTicks } from "../../charts/trends.js";
+import { errorMessage, type Api } from "../../shell/api.js";
+import { LatestRequest } from "../../shell/latest.js";
+import { agreementUrl, topCountsUrl } from "./query.js";
+import type { AgreementResponse, Quantiles, TopCountsResponse } from "./types.js";
+import type { ResolvedState } from "./view-state.js";
+
+const K_CHOICES = [20, 100, 500] as const;
+const ROW = 22;
+const NAME_WIDTH = 72;
+const MEDIAN_WIDTH = 64;
+
+/** Colour of a rank correlation in [-1, 1]: white at 0, blue towards 1, vermillion towards -1. */
+export function correlationColor(rho: number | null): string {
+  if (rho === null || !Number.isFinite(rho)) return "#f1f3f4";
+  const t = Math.min(1, Math.abs(rho));
+  const [r, g, b] = rho >= 0 ? [0, 114, 178] : [213, 94, 0];
+  const mix = (c: number) => Math.round(255 + (c - 255) * t);
+  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+}
+
+/**
+ * The paper's views of the metrics: how common each metric's top-K labels
+ * are (C(y) on a log axis; its Figure 2), and how much the metrics agree
+ * on the order of the filtered labels.
+ */
+@customElement("tb-bias-paper")
+export class PaperViews extends LitElement {
+  @property({ attribute: false }) api!: Api;
+  @property({ attribute: false }) state!: ResolvedState;
+  /** metric id -> readable name */
+  @property({ attribute: false }) metricNames: Record<string, string> = {};
+  /** how many top labels per metric */
+  @state() k: number = 100;
+  @state() private counts: TopCountsResponse | null = null;
+  @state() private agreement: AgreementResponse | null = null;
+  @state() private countsError = "";
+  @state() private agreementError = "";
+  @state() private loading = false;
+  private key = "";
+  private readonly countsRequest = new LatestRequest(this);
+  private readonly agreementRequest = new LatestRequest(this);
+  private readonly size = new WidthController(this, 700);
+
+  static override styles = [
+    baseStyles,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 10px;
+      }
+      h2 {
+        margin: 0 0 4px;
+      }
+      .muted {
+        color: var(--muted);
+      }
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 12px;
+        align-items: baseline;
+        justify-content: space-between;
+      }
+      svg text {
+        font-size: 11px;
+        fill: var(--fg);
+      }
+      svg .tick text {
+        fill: var(--muted);
+        font-size: 10px;
+      }
+      svg .tick line {
+        stroke: var(--border);
+      }
+      .box {
+        fill: rgba(0, 114, 178, 0.18);
+        stroke: #0072b2;
+      }
+      .box.all {
+        fill: rgba(118, 118, 118, 0.15);
+        stroke: #767676;
+      }
+      .dot {
+        fill: #0072b2;
+        opacity: 0.35;
+      }
+      .median {
+        stroke: #1f1f1f;
+        stroke-width: 2;
+      }
+      .current text.name {
+        font-weight: 600;
+      }
+      table.matrix {
+        border-collapse: collapse;
+        font-size: 11px;
+        font-variant-numeric: tabular-nums;
+      }
+      table.matrix th,
+      table.matrix td {
+        padding: 2px 4px;
+        text-align: center;
+        white-space: nowrap;
+      }
+      table.matrix th[scope="row"] {
+        text-align: right;
+      }
+      table.matrix th.current {
+        text-decoration: underline;
+      }
+      .agreement {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 12px 24px;
+        align-items: flex-start;
+      }
+      .disagree {
+        flex: 1 1 18rem;
+        min-width: 0;
+        font-size: 12px;
+      }
+      .disagree ul {
+        margin: 2px 0 6px;
+        padding-left: 16px;
+      }
+      .disagree li {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+    `,
+  ];
+
+  protected override willUpdate(changed: PropertyValues<this>) {
+    if (!changed.has("state") && !changed.has("api") && !changed.has("k")) return;
+    const countsUrl = topCountsUrl(this.state, this.k);
+    const agreeUrl = agreementUrl(this.state);
+    const key = `${countsUrl}\n${agreeUrl}`;
+    if (key === this.key) return;
+    this.key = key;
+    this.loading = true;
+    this.countsRequest.run(
+      (signal) => this.api.get<TopCountsResponse>(countsUrl, signal),
+      (data) => {
+        this.counts = data;
+        this.countsError = "";
+        this.loading = false;
+      },
+      (error) => {
+        this.countsError = errorMessage(error);
+        this.loading = false;
+      },
+    );
+    this.agreementRequest.run(
+      (signal) => this.api.get<AgreementResponse>(agreeUrl, signal),
+      (data) => {
+        this.agreement = data;
+        this.agreementError = "";
+      },
+      (error) => (this.agreementError = errorMessage(error)),
+    );
+  }
+
+  private name(metric: string): string {
+    return this.metricNames[metric] ?? metric;
+  }
+
+  private countsChart(data: TopCountsResponse) {
+    const width = Math.max(320, this.size.width - 24);
+    const plot = width - NAME_WIDTH - MEDIAN_WIDTH - 8;
+    const entries = data.metrics;
+    let lo = Infinity;
+    let hi = 1;
+    for (const q of [data.all_counts, ...entries.map((e) => e.quantiles)]) {
+      if (!q) continue;
+      lo = Math.min(lo, q.min ?? Infinity);
+      hi = Math.max(hi, q.max ?? 1);
+    }
+    const ticks = logTicks(Number.isFinite(lo) ? lo : 1, hi);
+    const l0 = ticks[0]!;
+    const l1 = ticks[ticks.length - 1]!;
+    const x = (c: number) => NAME_WIDTH + logPosition(c, l0, l1, plot);
+    const rows = [{ metric: "all", quantiles: data.all_counts, counts: [] as (number | null)[] }, ...entries];
+    const height = rows.length * ROW + 22;
+    const box = (q: Quantiles | null, yTop: number, all: boolean) =>
+      q && q.q1 !== null && q.q3 !== null && q.median !== null
+        ? svg`<rect class=${all ? "box all" : "box"} x=${x(q.q1)} y=${yTop + 4} width=${Math.max(1, x(q.q3) - x(q.q1))} height=${ROW - 8}></rect>
+            <line class="median" x1=${x(q.median)} x2=${x(q.median)} y1=${yTop + 2} y2=${yTop + ROW - 2}></line>`
+        : nothing;
+    return html`<svg width=${width} height=${height} role="img" aria-label="C(y) of each metric's top labels, log scale" data-testid="topk-chart">
+      <g class="tick">
+        ${ticks.map(
+          (t) => svg`<line x1=${x(t)} x2=${x(t)} y1="0" y2=${rows.length * ROW}></line>
+            <text x=${x(t)} y=${rows.length * ROW + 14} text-anchor="middle">${formatCount(t)}</text>`,
+        )}
+      </g>
+      ${rows.map((row, i) => {
+        const yTop = i * ROW;
+        const all = row.metric === "all";
+        const current = row.metric === this.state.metric;
+        return svg`<g class=${current ? "current" : ""} data-testid="topk-row" data-metric=${row.metric} data-median=${row.quantiles?.median ?? ""}>
+          <text class="name" x=${NAME_WIDTH - 6} y=${yTop + ROW / 2} dy="0.32em" text-anchor="end"
+            >${all ? "all labels" : row.metric}<title>${all ? "every label that passes the filters" : this.name(row.metric)}</title></text
+          >
+          ${row.counts.map((c) => (c === null ? nothing : svg`<circle class="dot" cx=${x(c)} cy=${yTop + ROW / 2} r="2"></circle>`))}
+          ${box(row.quantiles, yTop, all)}
+          <text x=${width - 2} y=${yTop + ROW / 2} dy="0.32em" text-anchor="end">${row.quantiles?.median != null ? formatCount(row.quantiles.median) : "\u2014"}</text>
+        </g>`;
+      })}
+    </svg>`;
+  }
+
+  private agreementPanel(data: AgreementResponse) {
+    const current = this.state.metric;
+    return html`<div class="agreement">
+      <table class="matrix" data-testid="agreement-matrix" aria-label="Spearman rank correlation of the metrics">
+        <thead>
+          <tr>
+            <th></th>
+            ${data.metrics.map((m) => html`<th scope="col" class=${m === current ? "current" : ""} title=${this.name(m)}>${m}</th>`)}
+          </tr>
+        </thead>
+        <tbody>
+          ${data.metrics.map(
+            (a, i) => html`<tr>
+              <th scope="row" class=${a === current ? "current" : ""} title=${this.name(a)}>${a}</th>
+              ${data.metrics.map((b, j) => {
+                const rho = data.matrix[i]?.[j] ?? null;
+                return html`<td
+                  data-testid="agreement-cell"
+                  data-a=${a}
+                  data-b=${b}
+                  data-rho=${rho ?? ""}
+                  style=${`background:${correlationColor(rho)};color:${rho !== null && Math.abs(rho) > 0.6 ? "#fff" : "#1f1f1f"}`}
+                  title=${`${this.name(a)} vs ${this.name(b)}: Spearman ${rho === null ? "undefined" : rho.toFixed(3)}`}
+                >
+                  ${rho === null ? "\u2014" : rho.toFixed(2)}
+                </td>`;
+              })}
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+      <div class="disagree" data-testid="disagreements">
+        <div class="muted">
+          Where ${current} disagrees most (rank percentile under ${current} \u2192 under the other metric):
+        </div>
+        ${data.disagreements.slice(0, 6).map(
+          (d) => html`<div>
+            <strong>${d.metric}</strong>
+            <ul>
+              ${d.rows.slice(0, 3).map(
+                (r) => html`<li data-testid="disagreement" title=${r.label}>
+                  ${r.label} <span class="muted">${Math.round(r.percentile * 100)}% \u2192 ${Math.round(r.other_percentile * 100)}%</span>
+                </li>`,
+              )}
+            </ul>
+          </div>`,
+        )}
+      </div>
+    </div>`;
+  }
+
+  override render() {
+    const s = this.state;
+    const by = s.x2 === null ? `value of ${s.x1}` : `gap ${s.x1} \u2212 ${s.x2 === "rest" ? "the rest" : s.x2}`;
+    return html`
+      <section class="panel" aria-labelledby="topk-title" data-testid="topk-panel">
+        <div class="head">
+          <h2 id="topk-title">How common are each metric's top labels?</h2>
+          <label
+            >Top
+            <select data-testid="topk-k" @change=${(e: Event) => (this.k = Number((e.target as HTMLSelectElement).value))}>
+              ${K_CHOICES.map((k) => html`<option value=${k} ?selected=${k === this.k}>${k}</option>`)}
+            </select>
+            by ${by}</label
+          >
+        </div>
+        <p class="muted">
+          C(y) of each metric's ${this.k} labels with the largest ${by}, on a log scale (box: quartiles, bar: median,
+          right: median count). Metrics whose top labels are rare (PMI) reward chance co-occurrences; those whose top
+          labels are common (demographic parity) miss rare but strongly skewed labels.
+        </p>
+        ${this.countsError
+          ? html`<div class="error" role="alert">${this.countsError}</div>`
+          : this.counts
+            ? html`<div style=${this.loading ? "opacity:0.6" : ""}>${this.countsChart(this.counts)}</div>`
+            : html`<p class="muted">Loading\u2026</p>`}
+      </section>
+      <section class="panel" aria-labelledby="agreement-title" data-testid="agreement-panel">
+        <div class="head">
+          <h2 id="agreement-title">Do the metrics agree?</h2>
+          <span class="muted" data-testid="agreement-n">${this.agreement ? `Spearman over ${formatCount(this.agreement.n)} filtered labels` : ""}</span>
+        </div>
+        ${this.agreementError
+          ? html`<div class="error" role="alert">${this.agreementError}</div>`
+          : this.agreement
+            ? this.agreementPanel(this.agreement)
+            : html`<p class="muted">Loading\u2026</p>`}
+      </section>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tb-bias-paper": PaperViews;
+  }
+}

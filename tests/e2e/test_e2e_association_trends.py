@@ -1,0 +1,156 @@
+"""Issue 10, across steps and the paper's views, in a real browser: the
+trend column's sparklines and the sort by the change from the first to the
+last step, the trend chart of the selected labels with interval bands, the
+C(y) of each metric's top labels and the metric-agreement panel, the
+selected step's own description, and the bulk actions on one line at
+1000 px. Expectations come from the backend's own answers; screenshots at
+1000 and 1600 px go to test-artifacts/e2e/."""
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_data import DEMO_TAG
+
+DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
+
+VIEW_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  return app.shadowRoot.querySelector("tb-bias-association-view").shadowRoot;
+}"""
+
+TREND_CELLS_JS = """() => {
+  const view = (%s)();
+  const root = view.querySelector("tb-bias-table").shadowRoot;
+  return [...root.querySelectorAll('[data-testid="table-row"]')].map((r) => {
+    const cell = r.querySelector('[data-testid="cell-trend"]');
+    return {
+      rank: Number(r.dataset.rank),
+      label: r.dataset.label,
+      points: cell ? Number(cell.dataset.points) : null,
+      change: cell ? cell.dataset.change : null,
+      path: cell ? cell.querySelector("path").getAttribute("d") : null,
+      text: cell ? cell.querySelector(".change").textContent.trim() : null,
+    };
+  }).sort((a, b) => a.rank - b.rank);
+}""" % VIEW_JS
+
+BULK_JS = """() => {
+  const view = (%s)();
+  const bar = view.querySelector("tb-bias-table").shadowRoot.querySelector(".bulk");
+  const tops = [...bar.querySelectorAll("button")].map((b) => Math.round(b.getBoundingClientRect().top));
+  const total = bar.querySelector(".total");
+  return {tops, height: bar.getBoundingClientRect().height, totalTop: Math.round(total.getBoundingClientRect().top)};
+}""" % VIEW_JS
+
+
+def shot(tab, name, width):
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.page.wait_for_timeout(400)
+    return tab.screenshot("%s_%d" % (name, width))
+
+
+def test_trend_column_shows_sparklines_and_sorts_by_change(tab, tensorboard):
+    tab.open(DEFAULT)
+    steps = tensorboard.get("table", dict(DEFAULT, trend="1", limit=25))
+    assert len(steps["trend_steps"]) == 3
+    tab.frame.wait_for_function("() => (%s)().length > 0 && (%s)()[0].points > 0" % (TREND_CELLS_JS, TREND_CELLS_JS))
+    cells = tab.frame.evaluate(TREND_CELLS_JS)
+    for cell, want in zip(cells, steps["rows"]):
+        assert cell["label"] == want["label"]
+        assert cell["points"] == 3
+        assert float(cell["change"]) == pytest.approx(want["change"])
+        assert cell["path"].startswith("M") and cell["path"].count("L") >= 1, cell
+    tab.testid("sort-header-change_bound").click()
+    tab.wait_for_hash("sort", "change_bound")
+    ranked = tensorboard.get("table", dict(DEFAULT, sort="change_bound", trend="1", limit=25))
+    tab.settled(total=ranked["total"])
+    tab.frame.wait_for_function(
+        "(first) => { const c = (%s)(); return c.length > 0 && c[0].label === first; }" % TREND_CELLS_JS,
+        arg=ranked["rows"][0]["label"],
+    )
+    cells = tab.frame.evaluate(TREND_CELLS_JS)
+    assert [c["label"] for c in cells[:25]] == [r["label"] for r in ranked["rows"]]
+    # descending by the bound nearest 0: the leader's interval of the change lies above 0
+    assert ranked["rows"][0]["change_low"] > 0
+    for width in (1000, 1600):
+        shot(tab, "association_trend_sort", width)
+    assert tab.page_errors == []
+
+
+def test_trend_chart_draws_the_selected_labels_with_bands(tab, tensorboard):
+    labels = ["Long Hair", "Beard", "Lipstick"]
+    tab.open(dict(DEFAULT, sel='["Long Hair","Beard","Lipstick"]'))
+    expect(tab.testid("selected-plot-identities")).to_have_attribute("aria-selected", "true")
+    tab.testid("selected-plot-steps").click()
+    chart = tab.testid("trend-chart")
+    expect(chart).to_be_visible()
+    expect(tab.testid("trend-line")).to_have_count(3)
+    expect(tab.testid("trend-band")).to_have_count(3)
+    drawn = [tab.testid("trend-line").nth(i).get_attribute("data-label") for i in range(3)]
+    assert drawn == labels
+    for i in range(3):
+        d = tab.testid("trend-line").nth(i).get_attribute("d")
+        assert d.startswith("M") and d.count("L") == 2, d  # three steps, one segment
+    answer = tensorboard.get("trend", dict(DEFAULT, label=labels))
+    legend = tab.testid("trend-legend").inner_text()
+    for line in answer["labels"]:
+        assert line["label"] in legend
+    for width in (1000, 1600):
+        shot(tab, "association_trend_chart", width)
+    tab.testid("selected-plot-identities").click()
+    expect(tab.testid("trend-chart")).to_have_count(0)
+    assert tab.page_errors == []
+
+
+def test_paper_views_show_top_k_counts_and_metric_agreement(tab, tensorboard):
+    tab.open(dict(DEFAULT))
+    tab.testid("view-paper").click()
+    tab.wait_for_hash("view", "paper")
+    expected = tensorboard.get("top_counts", dict(DEFAULT, k=100))
+    rows = tab.testid("topk-row")
+    expect(rows).to_have_count(len(expected["metrics"]) + 1)
+    medians = {rows.nth(i).get_attribute("data-metric"): rows.nth(i).get_attribute("data-median") for i in range(rows.count())}
+    for entry in expected["metrics"]:
+        assert float(medians[entry["metric"]]) == pytest.approx(entry["quantiles"]["median"])
+    # the paper's Figure 2: PMI's top labels are rarer than demographic parity's
+    assert float(medians["pmi"]) < float(medians["npmi_y"]) < float(medians["dp"])
+    agreement = tensorboard.get("agreement", dict(DEFAULT))
+    cells = tab.testid("agreement-cell")
+    expect(cells).to_have_count(len(agreement["metrics"]) ** 2)
+    first_row = [cells.nth(j).get_attribute("data-rho") for j in range(len(agreement["metrics"]))]
+    assert [float(v) for v in first_row] == pytest.approx(agreement["matrix"][0])
+    expect(tab.testid("disagreement").first).to_be_visible()
+    tab.testid("topk-k").select_option("20")
+    expect(tab.testid("topk-panel")).to_contain_text("20 labels")
+    for width in (1000, 1600):
+        shot(tab, "association_paper_views", width)
+    assert tab.page_errors == []
+
+
+def test_description_is_the_selected_steps_own(tab, tensorboard):
+    tab.open(dict(DEFAULT, step="1"))
+    description = tab.testid("description")
+    expect(description).to_contain_text("after epoch 1")
+    expect(description.locator("strong")).to_have_text("Synthetic demo data")  # Markdown rendered, as text
+    assert "**" not in description.inner_text()
+    tab.open(dict(DEFAULT, step="3"))
+    expect(tab.testid("description")).to_contain_text("after epoch 3")
+    assert tensorboard.get("table", dict(DEFAULT, step=3, limit=1))["description"] in (
+        tensorboard.get("compare", dict(DEFAULT, step=3, step2=1, limit=1))["description"],
+    )
+    tab.testid("view-compare").click()
+    tab.wait_for_hash("view", "compare")
+    expect(tab.testid("description")).to_contain_text("after epoch 3")
+    shot(tab, "association_step_description", 1000)
+    assert tab.page_errors == []
+
+
+def test_bulk_actions_stay_on_one_line_at_1000(tab):
+    tab.open(DEFAULT)
+    for width in (1000, 1200, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 900})
+        tab.page.wait_for_timeout(300)
+        bar = tab.frame.evaluate(BULK_JS)
+        assert len(set(bar["tops"])) == 1, "bulk actions wrap at %d px: %r" % (width, bar)
+        assert bar["totalTop"] == bar["tops"][0] or abs(bar["totalTop"] - bar["tops"][0]) < 6
+    shot(tab, "association_bulk_bar", 1000)
