@@ -10,10 +10,10 @@ Python loader (--load_fast=false) every table is served.
 import time
 
 import pytest
+from conftest import ARTIFACTS
 
 import plugin_fixtures as fx
 from tb_bias_plugin import summary
-from conftest import ARTIFACTS
 from tb_harness import PLUGIN_IFRAME, TensorBoard, tab_url
 
 ODD = ['quo"te', "back\\slash", "tab\there", "new\nline", "ünïcødé ✓"]
