@@ -112,25 +112,32 @@ class Measure(abc.ABC):
     #: other plugins' data it reads
     foreign: Sequence[ForeignSource] = ()
 
-    @abc.abstractmethod
+    #: module of its stored form: ``describe(payload)``, ``decode(payload)``
+    #: and ``nbytes(value)``; a measure may override the methods instead
+    codec: Any = None
+    #: its routes, ``{"/path": handler}``; paths must not collide with other measures'
+    route_table: Mapping[str, Handler] = {}
+
     def describe(self, payload: Any) -> dict[str, Any]:
         """What the ``runs`` listing says of a stored step (cheap: no decompression)."""
+        return self.codec.describe(payload)
 
-    @abc.abstractmethod
     def decode(self, payload: Any) -> Any:
         """The value of a payload message; ValueError if it cannot be read."""
+        return self.codec.decode(payload)
 
     def nbytes(self, value: Any) -> int:
         """Approximate memory of a decoded value, for the cache budget."""
-        return 1 << 10
+        size = getattr(self.codec, "nbytes", None)
+        return 1 << 10 if size is None else size(value)
 
     def config(self) -> dict[str, Any]:
         """Limits and defaults its view needs, served once in ``runs``."""
         return {}
 
-    @abc.abstractmethod
     def routes(self) -> dict[str, Handler]:
         """``{"/path": handler}``; paths must not collide with other measures'."""
+        return dict(self.route_table)
 
 
 def pick_step(data: Any, step: int | None, run: str, tag: str) -> Any:

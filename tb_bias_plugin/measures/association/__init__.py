@@ -11,7 +11,7 @@ from typing import Any
 
 from tb_bias_plugin.measures.association import builder, codec, legacy, messages, routes
 from tb_bias_plugin.measures.association.metrics import DEFAULT_METRIC, METRICS
-from tb_bias_plugin.measures.base import Handler, Measure, Summary
+from tb_bias_plugin.measures.base import Measure, Summary
 
 
 class AssociationMeasure(Measure):
@@ -45,20 +45,11 @@ class AssociationMeasure(Measure):
     }
     foreign = (legacy.LegacyNpmi(),)
 
-    def describe(self, payload: Any) -> dict[str, Any]:
-        return codec.describe(payload)
-
-    def decode(self, payload: Any) -> Any:
-        return codec.decode(payload)
-
-    def nbytes(self, value: Any) -> int:
-        return codec.nbytes(value)
+    codec = codec  # its module of the same name
+    route_table = routes.ROUTES
 
     def config(self) -> dict[str, Any]:
         return {"metrics": METRICS, "default_metric": DEFAULT_METRIC, "limits": routes.LIMITS}
-
-    def routes(self) -> dict[str, Handler]:
-        return dict(routes.ROUTES)
 
 
 MEASURE = AssociationMeasure()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tb_bias_plugin.measures.base import Handler, Measure, Summary
+from tb_bias_plugin.measures.base import Measure, Summary
 from tb_bias_plugin.measures.discrepancy import builder, codec, messages, routes
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult, dipdi, pair_discrepancies
@@ -51,20 +51,11 @@ class DiscrepancyMeasure(Measure):
         }.items()
     }
 
-    def describe(self, payload: Any) -> dict[str, Any]:
-        return codec.describe(payload)
-
-    def decode(self, payload: Any) -> Any:
-        return codec.decode(payload)
-
-    def nbytes(self, value: Any) -> int:
-        return codec.nbytes(value)
+    codec = codec  # its module of the same name
+    route_table = routes.ROUTES
 
     def config(self) -> dict[str, Any]:
         return {"discrepancies": list(DISCREPANCIES), "pairings": list(PAIRINGS), "limits": routes.LIMITS}
-
-    def routes(self) -> dict[str, Handler]:
-        return dict(routes.ROUTES)
 
 
 MEASURE = DiscrepancyMeasure()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tb_bias_plugin.measures.base import Handler, Measure, Summary
+from tb_bias_plugin.measures.base import Measure, Summary
 from tb_bias_plugin.measures.representation import builder, codec, messages, routes
 from tb_bias_plugin.measures.representation.entropy import (
     SINGLE_CONTROL_BAND,
@@ -52,20 +52,11 @@ class RepresentationMeasure(Measure):
     }
     callbacks = {"RepresentationBiasCallback": _HERE + ".callbacks:RepresentationBiasCallback"}
 
-    def describe(self, payload: Any) -> dict[str, Any]:
-        return codec.describe(payload)
-
-    def decode(self, payload: Any) -> Any:
-        return codec.decode(payload)
-
-    def nbytes(self, value: Any) -> int:
-        return codec.nbytes(value)
+    codec = codec  # its module of the same name
+    route_table = routes.ROUTES
 
     def config(self) -> dict[str, Any]:
         return {"limits": routes.LIMITS, "single_control_band": SINGLE_CONTROL_BAND}
-
-    def routes(self) -> dict[str, Handler]:
-        return dict(routes.ROUTES)
 
 
 

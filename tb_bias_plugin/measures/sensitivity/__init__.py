@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tb_bias_plugin.measures.base import Handler, Measure, Summary
+from tb_bias_plugin.measures.base import Measure, Summary
 
 from . import builder, codec, messages, routes
 from .aggregates import Retained, SensitivityAccumulator, aggregate, spearman, summarize
@@ -91,20 +91,11 @@ class SensitivityMeasure(Measure):
         "PredictionSensitivityCallback": "tb_bias_plugin.measures.sensitivity.callbacks:PredictionSensitivityCallback"
     }
 
-    def describe(self, payload: Any) -> dict[str, Any]:
-        return codec.describe(payload)
-
-    def decode(self, payload: Any) -> Any:
-        return codec.decode(payload)
-
-    def nbytes(self, value: Any) -> int:
-        return codec.nbytes(value)
+    codec = codec  # its module of the same name
+    route_table = routes.ROUTES
 
     def config(self) -> dict[str, Any]:
         return {"limits": routes.LIMITS, "v_kinds": list(V_KINDS), "note": routes.NOTE}
-
-    def routes(self) -> dict[str, Handler]:
-        return dict(routes.ROUTES)
 
 
 MEASURE = SensitivityMeasure()
