@@ -93,11 +93,14 @@ def test_fast_loader_lists_what_it_cannot_read_and_serves_the_rest(odd_logdir, b
             page = browser.new_page(viewport={"width": width, "height": 800})
             page.goto(tab_url(server.url))
             ui = page.frame_locator(PLUGIN_IFRAME)
+            ui.locator('[data-testid="table-row"]').first.wait_for()
             notice = ui.locator('[data-testid="unreadable"]')
             notice.locator("summary").click()
             assert "%d logged tables cannot be read" % len(unreadable) in notice.inner_text()
             assert "--load_fast=false" in notice.inner_text()
+            # opened, the notice leaves the table its room
             ui.locator('[data-testid="table-row"]').first.wait_for()
+            assert notice.bounding_box()["height"] < 0.4 * 800
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / ("odd_names_fast_loader_%d.png" % width)), full_page=True)
             page.close()

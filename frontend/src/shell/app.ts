@@ -69,6 +69,12 @@ export class BiasApp extends LitElement {
         background: var(--panel);
         font-size: 12px;
       }
+      .unreadable ul {
+        /* opened, the list must not take the view's room */
+        max-height: 25vh;
+        overflow: auto;
+        margin: 4px 0;
+      }
       .unreadable li {
         overflow-wrap: anywhere;
       }
