@@ -84,56 +84,6 @@ def _single_choice(collector: SensitivityCollector, name: str, values: np.ndarra
     }
 
 
-def as_contents(
-    results: Any,
-    *,
-    example_ids: Sequence | None = None,
-    groups: Any = None,
-    probs: Any = None,
-    pred_class: Any = None,
-    tokens: Any = None,
-    class_names: Sequence[str] | None = None,
-    feature_names: Sequence[str] | None = None,
-    w: Any = None,
-    top_k: int | None = None,
-    sample_size: int | None = None,
-    seed: int = 0,
-    v_name: str = "P",
-) -> dict:
-    """Validate the arguments of `prediction_sensitivity` and collect what it stores."""
-    if w is not None:
-        w = check_stochastic(w, "w")
-    per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,
-                   "tokens": tokens}
-    if isinstance(results, (SensitivityCollector, SensitivityAccumulator)):
-        given = [k for k, v in per_example.items() if v is not None]
-        given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]
-        if given:
-            raise ValueError("%s go with results, not with a finished %s" % (", ".join(given), type(results).__name__))
-    if isinstance(results, SensitivityCollector):
-        for what, given_names, have in (("class_names", class_names, results.class_names),
-                                        ("feature_names", feature_names, results.feature_names)):
-            if given_names is not None and list(map(str, given_names)) != (have or []):
-                raise ValueError(f"{what} differ from the collector's; set them on the collector")
-        return results.contents()
-    if isinstance(results, SensitivityAccumulator):
-        if not isinstance(v_name, str) or not v_name.strip():
-            raise ValueError(f"v_name must be a non-empty string; got {v_name!r}")
-        return _from_accumulator(results, v_name, class_names, feature_names, w)
-    collector = SensitivityCollector(
-        top_k=DEFAULT_TOP_K if top_k is None else top_k,
-        sample_size=DEFAULT_SAMPLE_SIZE if sample_size is None else sample_size,
-        seed=seed, class_names=class_names, feature_names=feature_names, w=w)
-    collector.update(results, **per_example)
-    contents = collector.contents()
-    k = collector.n_classes
-    if class_names is not None and k is not None and len(class_names) != k:
-        raise ValueError(f"{len(class_names)} class names for K = {k} classes")
-    if w is not None and k is not None and w.shape != (k,):
-        raise ValueError(f"w has shape {w.shape} but the results have K = {k} classes")
-    return contents
-
-
 def prediction_sensitivity(
     results: Any,
     *,
@@ -191,7 +141,34 @@ def prediction_sensitivity(
     v_name : str, default "P"
         Name of the choice of a bare `SensitivityAccumulator`.
     """
-    return encode(as_contents(
-        results, example_ids=example_ids, groups=groups, probs=probs, pred_class=pred_class, tokens=tokens,
-        class_names=class_names, feature_names=feature_names, w=w, top_k=top_k, sample_size=sample_size,
-        seed=seed, v_name=v_name))
+    if w is not None:
+        w = check_stochastic(w, "w")
+    per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,
+                   "tokens": tokens}
+    if isinstance(results, (SensitivityCollector, SensitivityAccumulator)):
+        given = [k for k, v in per_example.items() if v is not None]
+        given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]
+        if given:
+            raise ValueError("%s go with results, not with a finished %s" % (", ".join(given), type(results).__name__))
+    if isinstance(results, SensitivityCollector):
+        for what, given_names, have in (("class_names", class_names, results.class_names),
+                                        ("feature_names", feature_names, results.feature_names)):
+            if given_names is not None and list(map(str, given_names)) != (have or []):
+                raise ValueError(f"{what} differ from the collector's; set them on the collector")
+        return encode(results.contents())
+    if isinstance(results, SensitivityAccumulator):
+        if not isinstance(v_name, str) or not v_name.strip():
+            raise ValueError(f"v_name must be a non-empty string; got {v_name!r}")
+        return encode(_from_accumulator(results, v_name, class_names, feature_names, w))
+    collector = SensitivityCollector(
+        top_k=DEFAULT_TOP_K if top_k is None else top_k,
+        sample_size=DEFAULT_SAMPLE_SIZE if sample_size is None else sample_size,
+        seed=seed, class_names=class_names, feature_names=feature_names, w=w)
+    collector.update(results, **per_example)
+    contents = collector.contents()
+    k = collector.n_classes
+    if class_names is not None and k is not None and len(class_names) != k:
+        raise ValueError(f"{len(class_names)} class names for K = {k} classes")
+    if w is not None and k is not None and w.shape != (k,):
+        raise ValueError(f"w has shape {w.shape} but the results have K = {k} classes")
+    return encode(contents)
