@@ -1,13 +1,11 @@
-import { LitElement, html, css, nothing, type PropertyValues } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
+import { html, css, nothing, type PropertyValues } from "lit";
+import { customElement, state } from "lit/decorators.js";
 import { formatCount } from "../../charts/format.js";
 import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
-import { errorMessage, type Api } from "../../shell/api.js";
+import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
-import { RELOAD_EVENT, type MeasureViewElement, type ReloadRequest } from "../../shell/registry.js";
-import type { RunEntry } from "../../shell/types.js";
-import type { HashScope } from "../../shell/url-state.js";
+import { RELOAD_EVENT, type ReloadRequest } from "../../shell/registry.js";
 import { fetchResultLabels, TooManyLabels } from "./bulk.js";
 import { parseConfig, type AssociationConfig } from "./config.js";
 import { type AppEvents, type BulkKind } from "./events.js";
@@ -41,6 +39,7 @@ import "./pcp.js";
 import "./paper.js";
 import "./table.js";
 import "./trend.js";
+import { MeasureViewBase } from "../../shell/view-base.js";
 
 const VIEW_TABS = [
   { id: "table", title: "Ranked labels" },
@@ -58,12 +57,7 @@ type Listener<K extends keyof AppEvents> = (event: CustomEvent<AppEvents[K]>) =>
  * URL), the flags, distributions and selected rows of the shown table.
  */
 @customElement("tb-bias-association-view")
-export class AssociationView extends LitElement implements MeasureViewElement {
-  @property({ attribute: false }) api!: Api;
-  /** every run, with only association tags */
-  @property({ attribute: false }) runs: RunEntry[] = [];
-  @property({ attribute: false }) config: unknown = null;
-  @property({ attribute: false }) hash!: HashScope;
+export class AssociationView extends MeasureViewBase {
   /** a new view was applied: write the URL and refresh shared data after rendering it */
   private effectsPending = false;
   private stateRead = false;

@@ -1,16 +1,14 @@
-import { LitElement, html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
+import { html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
+import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
 import { formatCount, formatSigned, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
-import { errorMessage, type Api } from "../../shell/api.js";
+import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
-import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
-import type { HashScope } from "../../shell/url-state.js";
 import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
@@ -24,6 +22,7 @@ import {
   type Pairing,
 } from "./state.js";
 import type { CompareResponse, ExamplesResponse, StepResponse, StepsResponse, Summary } from "./types.js";
+import { MeasureViewBase } from "../../shell/view-base.js";
 
 const CHART_H = 220;
 /** Width of the mean-discrepancy column beside the curve: its table unwrapped. */
@@ -47,11 +46,7 @@ function bandLabel(s: Summary): string {
 
 /** The DIPDI view: curve across steps, matrix, subgroups, examples, and development vs deployment. */
 @customElement("tb-bias-discrepancy-view")
-export class DiscrepancyView extends LitElement implements MeasureViewElement {
-  @property({ attribute: false }) api!: Api;
-  @property({ attribute: false }) runs: RunEntry[] = [];
-  @property({ attribute: false }) config: unknown = null;
-  @property({ attribute: false }) hash!: HashScope;
+export class DiscrepancyView extends MeasureViewBase {
 
   @state() private run = "";
   @state() private tag = "";

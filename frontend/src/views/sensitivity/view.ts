@@ -1,17 +1,16 @@
-import { LitElement, html, css, nothing, svg, type PropertyValues, type TemplateResult } from "lit";
-import { customElement, property, state } from "lit/decorators.js";
+import { html, css, nothing, svg, type PropertyValues, type TemplateResult } from "lit";
+import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO } from "../../charts/colors.js";
 import { formatCount, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
-import { errorMessage, type Api } from "../../shell/api.js";
+import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
-import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
-import type { HashScope } from "../../shell/url-state.js";
 import { finiteMax, heat, seriesPath, simpleTicks } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
+import { MeasureViewBase } from "../../shell/view-base.js";
 
 const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
 const U_RGB: [number, number, number] = [0, 114, 178]; // model sensitivity u_t: blue
@@ -36,11 +35,7 @@ function describeChoice(c: Choice, featureNames: readonly string[]): string {
 
 /** The prediction-sensitivity view: distributions of P per v choice, steps, v comparison, examples. */
 @customElement("tb-bias-sensitivity-view")
-export class SensitivityView extends LitElement implements MeasureViewElement {
-  @property({ attribute: false }) api!: Api;
-  @property({ attribute: false }) runs: RunEntry[] = [];
-  @property({ attribute: false }) config: unknown = null;
-  @property({ attribute: false }) hash!: HashScope;
+export class SensitivityView extends MeasureViewBase {
 
   @state() private run = "";
   @state() private tag = "";
