@@ -48,6 +48,40 @@ def check_description(description: Any) -> str | None:
     return description
 
 
+def check_logdir(logdir: Any) -> str:
+    """``logdir`` as a str path (local or a filesystem URL such as gs://)."""
+    if not isinstance(logdir, (str, os.PathLike)) or not str(logdir):
+        raise ValueError("logdir must be a path, got %r" % (logdir,))
+    return os.fspath(logdir)
+
+
+def event_file_name(unique: int, suffix: str = "") -> str:
+    """A new event file's name; ``unique`` keeps two files of one process apart.
+
+    TensorBoard reads files named ``events.out.tfevents.*`` in name order,
+    so the time comes first.
+    """
+    return "events.out.tfevents.%010d.%s.%d.%d%s" % (time.time(), socket.gethostname(), os.getpid(), unique, suffix)
+
+
+def file_version_event(writer: str) -> Any:
+    """The first event of every event file, naming the program that wrote it."""
+    return event_pb2.Event(
+        wall_time=time.time(),
+        file_version="brain.Event:2",
+        source_metadata=event_pb2.SourceMetadata(writer=writer),
+    )
+
+
+def record_event(name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None) -> Any:
+    """The event of one record; ``step=None`` is step 0 (as PyTorch's SummaryWriter does)."""
+    return event_pb2.Event(
+        wall_time=time.time(),
+        step=0 if step is None else step,
+        summary=summary_pb2.Summary(value=[summary_value(name, measure, number, payload, description)]),
+    )
+
+
 def summary_value(tag: str, measure: str, number: int, payload: Any, description: str | None) -> Any:
     """The ``Summary.Value`` of one record: a 1-element string tensor (a blob)."""
     tensor = tensor_pb2.TensorProto(
@@ -96,27 +130,15 @@ class EventWriter:
         from tensorboard.compat.tensorflow_stub.io import gfile
         from tensorboard.summary.writer.record_writer import RecordWriter
 
-        if not isinstance(logdir, (str, os.PathLike)) or not str(logdir):
-            raise ValueError("logdir must be a path, got %r" % (logdir,))
-        logdir = os.fspath(logdir)
+        logdir = check_logdir(logdir)
         gfile.makedirs(logdir)
         with EventWriter._uid_lock:
             EventWriter._uid += 1
             uid = EventWriter._uid
-        self.path = os.path.join(
-            logdir,
-            "events.out.tfevents.%010d.%s.%d.%d%s"
-            % (time.time(), socket.gethostname(), os.getpid(), uid, filename_suffix),
-        )
+        self.path = os.path.join(logdir, event_file_name(uid, filename_suffix))
         self._records = RecordWriter(gfile.GFile(self.path, "wb"))
         self._lock = threading.Lock()
-        self._write_event(
-            event_pb2.Event(
-                wall_time=time.time(),
-                file_version="brain.Event:2",
-                source_metadata=event_pb2.SourceMetadata(writer="tb_bias_plugin.summary.Writer"),
-            )
-        )
+        self._write_event(file_version_event("tb_bias_plugin.summary.Writer"))
 
     def _write_event(self, event: Any) -> None:
         with self._lock:
@@ -129,12 +151,7 @@ class EventWriter:
         self, name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None
     ) -> bool:
         """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
-        event = event_pb2.Event(
-            wall_time=time.time(),
-            step=0 if step is None else step,
-            summary=summary_pb2.Summary(value=[summary_value(name, measure, number, payload, description)]),
-        )
-        self._write_event(event)
+        self._write_event(record_event(name, measure, number, payload, step, description))
         return True
 
     def flush(self) -> None:

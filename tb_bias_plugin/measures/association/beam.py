@@ -9,24 +9,18 @@ on the DirectRunner, Dataflow, Flink and Spark.
 
 from __future__ import annotations
 
-import os
-import socket
-import time
 from typing import Any, Sequence
 
 import apache_beam as beam
 import numpy as np
-from apache_beam.io.filesystems import FileSystems
 
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.messages import PAYLOAD_NUMBER
 from tb_bias_plugin.measures.association.routes import MEASURE_ID
 from tb_bias_plugin.measures.association.table import AssociationTable
-from tb_bias_plugin.writing import events
-
-#: Examples buffered per accumulator before one vectorised ``update``.
-DEFAULT_BATCH_SIZE = 2048
+from tb_bias_plugin.writing import beam_io
+from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
 
 _KINDS = ("labels", "label_indices", "scores")
 
@@ -73,37 +67,7 @@ def _is_vector(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and len(value) > 0 and not isinstance(value[0], str)
 
 
-class _Accumulator:
-    """A counter and the examples not yet counted (counted in batches)."""
-
-    def __init__(self, counter: CooccurrenceCounter):
-        self.counter = counter
-        self.pending: list[tuple[str, Any, Any]] = []
-
-    def flush(self) -> None:
-        if not self.pending:
-            return
-        pending, self.pending = self.pending, []
-        attributes = self.counter.identities_from == "attributes"
-        for kind in _KINDS:
-            group = [p for p in pending if p[0] == kind]
-            if not group:
-                continue
-            predictions = [p[1] for p in group]
-            identities = None
-            if attributes:
-                values = [p[2] for p in group]
-                vectors = sum(map(_is_vector, values))
-                identities = np.asarray(values, dtype=float) if vectors == len(values) else values
-            if kind == "labels":
-                self.counter.update(predictions, identities=identities)
-            elif kind == "label_indices":
-                self.counter.update_indices(predictions, identities=identities)
-            else:
-                self.counter.update(np.stack([np.asarray(p) for p in predictions]), identities=identities)
-
-
-class AssociationCombineFn(beam.CombineFn):
+class AssociationCombineFn(beam_io.BatchedCombineFn):
     """Counts examples into a `CooccurrenceCounter`; outputs its `AssociationTable`.
 
     The arguments are those of `CooccurrenceCounter`, plus ``batch_size``:
@@ -121,9 +85,6 @@ class AssociationCombineFn(beam.CombineFn):
         soft_identities: bool = False,
         batch_size: int = DEFAULT_BATCH_SIZE,
     ):
-        super().__init__()
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
         self._kwargs = dict(
             label_names=label_names,
             identity_labels=identity_labels,
@@ -132,35 +93,42 @@ class AssociationCombineFn(beam.CombineFn):
             unknown_labels=unknown_labels,
             soft_identities=soft_identities,
         )
-        self._batch_size = batch_size
-        self.new_counter()  # validate the arguments at pipeline construction
+        super().__init__(batch_size)
 
     def new_counter(self) -> CooccurrenceCounter:
         return CooccurrenceCounter(**self._kwargs)
 
-    def create_accumulator(self) -> _Accumulator:
-        return _Accumulator(self.new_counter())
+    new = new_counter
 
-    def add_input(self, accumulator: _Accumulator, element: Any) -> _Accumulator:
-        accumulator.pending.append(parse_example(element))
-        if len(accumulator.pending) >= self._batch_size:
-            accumulator.flush()
-        return accumulator
+    def parse(self, element: Any) -> tuple[str, Any, Any]:
+        return parse_example(element)
 
-    def merge_accumulators(self, accumulators: Any) -> _Accumulator:
-        merged = None
-        for accumulator in accumulators:
-            accumulator.flush()
-            merged = accumulator if merged is None else _Accumulator(merged.counter.merge(accumulator.counter))
-        return merged if merged is not None else self.create_accumulator()
+    def add_batch(self, counter: CooccurrenceCounter, batch: list[tuple[str, Any, Any]]) -> CooccurrenceCounter:
+        # One vectorised update per kind of example in the batch.
+        attributes = counter.identities_from == "attributes"
+        for kind in _KINDS:
+            group = [p for p in batch if p[0] == kind]
+            if not group:
+                continue
+            predictions = [p[1] for p in group]
+            identities = None
+            if attributes:
+                values = [p[2] for p in group]
+                vectors = sum(map(_is_vector, values))
+                identities = np.asarray(values, dtype=float) if vectors == len(values) else values
+            if kind == "labels":
+                counter.update(predictions, identities=identities)
+            elif kind == "label_indices":
+                counter.update_indices(predictions, identities=identities)
+            else:
+                counter.update(np.stack([np.asarray(p) for p in predictions]), identities=identities)
+        return counter
 
-    def compact(self, accumulator: _Accumulator) -> _Accumulator:
-        accumulator.flush()
-        return accumulator
+    def merge(self, counter: CooccurrenceCounter, other: CooccurrenceCounter) -> CooccurrenceCounter:
+        return counter.merge(other)
 
-    def extract_output(self, accumulator: _Accumulator) -> AssociationTable:
-        accumulator.flush()
-        return accumulator.counter.table()
+    def output(self, counter: CooccurrenceCounter) -> AssociationTable:
+        return counter.table()
 
 
 class CountAssociations(beam.PTransform):
@@ -186,51 +154,7 @@ class CountAssociations(beam.PTransform):
         return examples | "Count" >> beam.CombineGlobally(self._combine)
 
 
-def event_file_bytes(table: AssociationTable, name: str, step: int, description: str | None) -> bytes:
-    """One TensorBoard event file holding ``table`` as record ``name`` at ``step``."""
-    import io
-
-    from tensorboard.compat.proto import event_pb2, summary_pb2
-    from tensorboard.summary.writer.record_writer import RecordWriter
-
-    payload = builder.association_table(table)
-    buffer = io.BytesIO()
-    records = RecordWriter(buffer)
-    now = time.time()
-    records.write(
-        event_pb2.Event(
-            wall_time=now,
-            file_version="brain.Event:2",
-            source_metadata=event_pb2.SourceMetadata(writer="tb_bias_plugin.beam"),
-        ).SerializeToString()
-    )
-    value = events.summary_value(name, MEASURE_ID, PAYLOAD_NUMBER, payload, description)
-    records.write(event_pb2.Event(wall_time=now, step=step, summary=summary_pb2.Summary(value=[value])).SerializeToString())
-    return buffer.getvalue()
-
-
-def write_table(table: AssociationTable, logdir: str, name: str, step: int = 0, description: str | None = None) -> str:
-    """Write ``table`` as one event file under ``logdir`` (any filesystem
-    Beam can write: local, gs://, s3://, hdfs://); return its path."""
-    name = events.check_name(name)
-    step = events.check_step(step) or 0
-    description = events.check_description(description)
-    data = event_file_bytes(table, name, step, description)  # validates before anything is created
-    path = FileSystems.join(
-        logdir,
-        "events.out.tfevents.%010d.%s.%d.%d.tb_bias_beam" % (time.time(), socket.gethostname(), os.getpid(), time.monotonic_ns()),
-    )
-    if FileSystems.get_scheme(logdir) is None:
-        os.makedirs(logdir, exist_ok=True)
-    handle = FileSystems.create(path)
-    try:
-        handle.write(data)
-    finally:
-        handle.close()
-    return path
-
-
-class WriteAssociationTable(beam.PTransform):
+class WriteAssociationTable(beam_io.WriteRecords):
     """Write the table(s) of a PCollection to ``logdir`` as record ``name``.
 
     The output is a PCollection of the event file paths written. The
@@ -238,15 +162,6 @@ class WriteAssociationTable(beam.PTransform):
     """
 
     def __init__(self, logdir: str, name: str, step: int = 0, description: str | None = None):
-        super().__init__()
-        if not isinstance(logdir, (str, os.PathLike)) or not str(logdir):
-            raise ValueError("logdir must be a path, got %r" % (logdir,))
-        self._logdir = os.fspath(logdir)
-        self._name = events.check_name(name)
-        self._step = events.check_step(step) or 0
-        self._description = events.check_description(description)
-
-    def expand(self, tables: Any) -> Any:
-        return tables | "Write" >> beam.Map(
-            write_table, self._logdir, self._name, self._step, self._description
+        super().__init__(
+            logdir, name, step, description, measure=MEASURE_ID, number=PAYLOAD_NUMBER, build=builder.association_table
         )

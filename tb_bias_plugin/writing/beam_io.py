@@ -1,0 +1,210 @@
+"""Apache Beam plumbing the measures' transforms share (``beam`` extra).
+
+Every measure with a mergeable streaming accumulator offers the same two
+transforms: one combines a PCollection of examples into one accumulator
+(`BatchedCombineFn`), one writes each value of a PCollection to a logdir
+as a record (`WriteRecords`). What is measure-specific (how an example is
+read and added, which payload is built) is passed in; measures never
+import each other (docs/architecture.md), so the shared part lives here.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import time
+from typing import Any, Callable, Iterable
+
+import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
+
+from tb_bias_plugin.writing import events
+
+#: Examples buffered per accumulator before one vectorised update.
+DEFAULT_BATCH_SIZE = 2048
+
+
+def check_batch_size(batch_size: Any) -> int:
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+        raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+    return batch_size
+
+
+class Batched:
+    """A measure's accumulator and the parsed examples not yet added to it."""
+
+    def __init__(self, value: Any):
+        self.value = value
+        self.pending: list[Any] = []
+
+
+class BatchedCombineFn(beam.CombineFn):
+    """A `CombineFn` over a measure's mergeable accumulator, fed in batches.
+
+    Adding examples one by one would lose the accumulators' vectorised
+    updates, so each Beam accumulator buffers ``batch_size`` parsed examples
+    and adds them at once. Subclasses give ``new`` (an empty accumulator),
+    ``parse`` (one element, checked; called as it arrives, so a bad element
+    fails where it is), ``add_batch`` (parsed examples into an accumulator),
+    ``merge`` and ``output``. Each returns the accumulator it changed.
+
+    Parameters
+    ----------
+    batch_size : int
+        Examples buffered before each update.
+
+    Raises
+    ------
+    ValueError
+        ``batch_size`` not a positive integer; whatever ``new`` raises: it
+        is called here, so bad arguments fail when the pipeline is built.
+    """
+
+    def __init__(self, batch_size: int = DEFAULT_BATCH_SIZE):
+        super().__init__()
+        self._batch_size = check_batch_size(batch_size)
+        self.new()  # validate the accumulator's arguments at pipeline construction
+
+    # What a measure provides --------------------------------------------
+
+    def new(self) -> Any:
+        raise NotImplementedError
+
+    def parse(self, element: Any) -> Any:
+        raise NotImplementedError
+
+    def add_batch(self, accumulator: Any, batch: list[Any]) -> Any:
+        raise NotImplementedError
+
+    def merge(self, accumulator: Any, other: Any) -> Any:
+        raise NotImplementedError
+
+    def output(self, accumulator: Any) -> Any:
+        raise NotImplementedError
+
+    # CombineFn -------------------------------------------------------------
+
+    def _flush(self, accumulator: Batched) -> Batched:
+        if accumulator.pending:
+            batch, accumulator.pending = accumulator.pending, []
+            accumulator.value = self.add_batch(accumulator.value, batch)
+        return accumulator
+
+    def create_accumulator(self) -> Batched:
+        return Batched(self.new())
+
+    def add_input(self, accumulator: Batched, element: Any) -> Batched:
+        accumulator.pending.append(self.parse(element))
+        if len(accumulator.pending) >= self._batch_size:
+            self._flush(accumulator)
+        return accumulator
+
+    def merge_accumulators(self, accumulators: Iterable[Batched]) -> Batched:
+        merged = None
+        for accumulator in accumulators:
+            self._flush(accumulator)
+            merged = accumulator if merged is None else Batched(self.merge(merged.value, accumulator.value))
+        return merged if merged is not None else self.create_accumulator()
+
+    def compact(self, accumulator: Batched) -> Batched:
+        return self._flush(accumulator)
+
+    def extract_output(self, accumulator: Batched) -> Any:
+        return self.output(self._flush(accumulator).value)
+
+
+def event_file_bytes(name: str, measure: str, number: int, payload: Any, step: int, description: str | None) -> bytes:
+    """One TensorBoard event file holding one record, as bytes."""
+    from tensorboard.summary.writer.record_writer import RecordWriter
+
+    buffer = io.BytesIO()
+    records = RecordWriter(buffer)
+    records.write(events.file_version_event("tb_bias_plugin.beam").SerializeToString())
+    records.write(events.record_event(name, measure, number, payload, step, description).SerializeToString())
+    return buffer.getvalue()
+
+
+def write_event_file(logdir: str, data: bytes) -> str:
+    """Write ``data`` as a new event file under ``logdir`` (any filesystem
+    Beam can write: local, gs://, s3://, hdfs://); return its path."""
+    # Several workers may write to one logdir: the monotonic clock, host and
+    # pid in the name keep their files apart.
+    path = FileSystems.join(logdir, events.event_file_name(time.monotonic_ns(), ".tb_bias_beam"))
+    if FileSystems.get_scheme(logdir) is None:
+        os.makedirs(logdir, exist_ok=True)
+    handle = FileSystems.create(path)
+    try:
+        handle.write(data)
+    finally:
+        handle.close()
+    return path
+
+
+def write_record(
+    value: Any,
+    logdir: str,
+    name: str,
+    step: int,
+    description: str | None,
+    *,
+    measure: str,
+    number: int,
+    build: Callable[[Any], Any],
+) -> str:
+    """Build ``value``'s payload and write it as one event file; its path.
+
+    The payload is built (and so validated) before anything is created.
+    """
+    payload = build(value)
+    return write_event_file(logdir, event_file_bytes(name, measure, number, payload, step, description))
+
+
+class WriteRecords(beam.PTransform):
+    """Write every value of a PCollection to ``logdir`` as record ``name``.
+
+    Each value becomes one event file holding one record of ``measure``,
+    whose payload is ``build(value)`` (the measure's summary builder). The
+    output is a PCollection of the paths written.
+
+    Parameters
+    ----------
+    logdir : str
+        Any path Beam's FileSystems can write (local, gs://, s3://, hdfs://).
+    name : str
+        The tag.
+    step : int, default 0
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    measure, number, build
+        The measure's id, payload field number and payload builder
+        (picklable: it runs on the workers).
+
+    Raises
+    ------
+    ValueError
+        For a bad ``logdir``, ``name``, ``step`` or ``description``, when
+        the pipeline is built.
+    """
+
+    def __init__(
+        self,
+        logdir: str,
+        name: str,
+        step: int = 0,
+        description: str | None = None,
+        *,
+        measure: str,
+        number: int,
+        build: Callable[[Any], Any],
+    ):
+        super().__init__()
+        self._logdir = events.check_logdir(logdir)
+        self._name = events.check_name(name)
+        self._step = events.check_step(step) or 0
+        self._description = events.check_description(description)
+        self._record = dict(measure=measure, number=number, build=build)
+
+    def expand(self, values: Any) -> Any:
+        return values | "Write" >> beam.Map(
+            write_record, self._logdir, self._name, self._step, self._description, **self._record
+        )
