@@ -3,12 +3,15 @@
 The coverage simulation draws many labels at once from a known model of
 (x1, x2, y) (docs/measures/association.md, "Intervals and significance"):
 each label's eight cells are one multinomial draw, so every label is an
-independent replicate of a table with its own true values.
+independent replicate of a table with its own true values. With soft
+identities the cells are kinds of example (by their identity
+probabilities) with and without y, and the counts are expected counts.
 """
 
 import numpy as np
 import pytest
 
+from tb_bias_plugin import CooccurrenceCounter
 from tb_bias_plugin.measures.association import intervals as iv
 from tb_bias_plugin.measures.association import metrics
 
@@ -36,13 +39,21 @@ def _margins(cells8):
 
 def _simulate(metric, p12, reps=3, labels=20_000, seed=0):
     rng = np.random.default_rng(seed)
-    probs = _model(rng, labels, p12)
-    ta1, ta2, tcy, tcx1, tcx2, _ = _margins(probs)
+    return _coverage(metric, rng, _model(rng, labels, p12), _margins, reps)
+
+
+def _coverage(metric, rng, probs, margins, reps):
+    """Whether each draw's intervals hold the true value and gap, per label.
+
+    ``probs`` are each label's cell probabilities, ``margins`` turns cells
+    (probabilities or drawn counts) into the six stored counts.
+    """
+    ta1, ta2, tcy, tcx1, tcx2, _ = margins(probs)
     true_1 = iv.evaluate(metric, *iv.cells(1.0, tcx1, tcy, ta1))
     true_gap = true_1 - iv.evaluate(metric, *iv.cells(1.0, tcx2, tcy, ta2))
     out = {"value": [], "gap": [], "expected": [], "shown": [], "gap_shown": []}
     for _ in range(reps):
-        a1, a2, cy, cx1, cx2, c12 = _margins(rng.multinomial(N, probs))
+        a1, a2, cy, cx1, cx2, c12 = margins(rng.multinomial(N, probs))
         v1 = iv.evaluate(metric, *iv.cells(N, cx1, cy, a1))
         v2 = iv.evaluate(metric, *iv.cells(N, cx2, cy, a2))
         w1 = iv.half_widths(metric, N, cx1, cy, a1, Z95)
@@ -79,6 +90,87 @@ def test_coverage_of_values_and_gaps(metric, p12):
     else:
         # triple count unknown: conservative by construction, documented so
         assert 0.93 <= gap_large <= 0.985, gap_large
+
+
+#: Soft identities (docs/measures/association.md, "Intervals and significance"): kinds
+#: of example by the identity classifier's (p(x1 | e), p(x2 | e)) and their
+#: share of the population, with the upper bound of the measured coverage
+#: at expected C(x, y) >= 10 (every bin must reach 94%).
+SOFT_POPULATIONS = {
+    # at most one identity per example, often unsure: C(x1, x2) = 0, so the
+    # gap's covariance is exact and only the soft counts make it conservative
+    "exclusive": (
+        [(0.9, 0, 0.15), (0.6, 0, 0.1), (0.3, 0, 0.1), (0, 0.85, 0.1), (0, 0.5, 0.1), (0, 0.2, 0.1), (0, 0, 0.35)],
+        0.99,
+    ),
+    # a two-class classifier, p(x2 | e) = 1 - p(x1 | e): the identities share every unsure example
+    "binary": (
+        [(0.02, 0.98, 0.2), (0.1, 0.9, 0.15), (0.3, 0.7, 0.15), (0.5, 0.5, 0.1), (0.7, 0.3, 0.15), (0.9, 0.1, 0.1)]
+        + [(0.98, 0.02, 0.15)],
+        0.997,
+    ),
+    # nearly sure: close to hard identities, where the intervals are nominal
+    "nearly_hard": ([(0.01, 0.99, 0.3), (0.99, 0.01, 0.3), (0.02, 0.02, 0.4)], 0.97),
+}
+
+
+def _soft_model(rng, labels, population):
+    """Probabilities of the (kind, y) cells of each label: kinds with y, then kinds without."""
+    p1, p2, share = (np.array(column, dtype=np.float64) for column in zip(*population))
+    py = np.exp(rng.uniform(np.log(2 / N), np.log(0.5), labels))  # C(y) from ~2 to 1e5
+    beta = rng.normal(0, 1.0, (labels, 2))  # how much y leans towards likely x1, likely x2
+    lean = np.exp(beta[:, :1] * (p1 - p1 @ share) + beta[:, 1:] * (p2 - p2 @ share))
+    cond = np.minimum(py[:, None] * lean, 0.95)
+    return np.concatenate([share * cond, share * (1 - cond)], 1), p1, p2
+
+
+def _soft_margins(cells, p1, p2):
+    """The six counts of the (kind, y) cells as CooccurrenceCounter(soft_identities=True) stores them."""
+    c = np.asarray(cells, dtype=np.float64)
+    with_y = c[:, : p1.size]
+    every = with_y + c[:, p1.size :]
+    return with_y @ p1, with_y @ p2, with_y.sum(1), every @ p1, every @ p2, every @ (p1 * p2)
+
+
+def test_the_soft_simulation_counts_what_the_counter_counts():
+    population = SOFT_POPULATIONS["binary"][0]
+    p1, p2, share = (np.array(column) for column in zip(*population))
+    rng = np.random.default_rng(4)
+    kind = rng.choice(p1.size, 500, p=share)
+    has_y = rng.random(500) < 0.3
+    cells = np.bincount(kind + p1.size * ~has_y, minlength=2 * p1.size)[None, :]
+    predictions = [["y"] if h else [] for h in has_y]
+    counter = CooccurrenceCounter(["y"], ["x1", "x2"], soft_identities=True)
+    table = counter.update(predictions, identities=np.stack([p1[kind], p2[kind]], 1)).table()
+    a1, a2, cy, cx1, cx2, c12 = (float(v[0]) for v in _soft_margins(cells, p1, p2))
+    assert table.num_examples == cells.sum() and table.label_counts[0].tolist() == [cy]
+    np.testing.assert_allclose(table.cooccurrence[0, :, 0], [a1, a2])
+    np.testing.assert_allclose(table.identity_counts[0], [cx1, cx2])
+    np.testing.assert_allclose(table.identity_cooccurrence[0, 0, 1], c12)
+
+
+@pytest.mark.parametrize("metric", ["npmi_xy", "pmi", "dp"])
+@pytest.mark.parametrize("population", list(SOFT_POPULATIONS))
+def test_coverage_on_soft_identities(metric, population):
+    # N examples drawn from a population whose examples carry known identity
+    # probabilities; the truth is the metric of the population's expected counts.
+    kinds, most = SOFT_POPULATIONS[population]
+    rng = np.random.default_rng(6)
+    probs, p1, p2 = _soft_model(rng, 20_000, kinds)
+    sim = _coverage(metric, rng, probs, lambda cells: _soft_margins(cells, p1, p2), reps=3)
+    large = sim["expected"] >= 10
+    small = (sim["expected"] >= 1) & ~large
+    got = {
+        "value_large": sim["value"][large & sim["shown"]].mean(),
+        "value_small": sim["value"][small & sim["shown"]].mean(),
+        "gap_large": sim["gap"][large & sim["gap_shown"]].mean(),
+        "gap_small": sim["gap"][small & sim["gap_shown"]].mean(),
+    }
+    assert (large & sim["shown"]).sum() > 20_000 and (small & sim["gap_shown"]).sum() > 3_000
+    # Each example adds p to one cell and 1 - p to another: the Poisson
+    # cells overstate the variance, never understate it (the docs' proof).
+    assert min(got.values()) >= 0.94, got
+    assert max(got["value_large"], got["gap_large"]) <= most, got
 
 
 def test_no_association_rarely_discovers_anything():
