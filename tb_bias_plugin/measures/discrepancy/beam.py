@@ -1,0 +1,181 @@
+"""Apache Beam transforms: accumulate DIPDI in a pipeline, write the record.
+
+The statistics DIPDI keeps are sums over examples (of the discrepancy d
+of every model pair, overall and per group) and counts, so a pipeline
+accumulates each bundle with the ordinary `DipdiAccumulator` and merges
+the accumulators. Needs the ``beam`` extra (``pip install
+"tb-bias-plugin[beam]"``); README, "Large eval sets".
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Sequence
+
+import apache_beam as beam
+import numpy as np
+
+from tb_bias_plugin.measures.discrepancy import builder
+from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
+from tb_bias_plugin.measures.discrepancy.messages import PAYLOAD_NUMBER
+from tb_bias_plugin.measures.discrepancy.routes import MEASURE_ID
+from tb_bias_plugin.writing import beam_io
+from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
+
+_KEYS = ("pool_a", "pool_b", "group", "example_id")
+
+
+def parse_pools(element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any]:
+    """``(pool_a, pool_b, group, example_id)`` of one example of a PCollection.
+
+    An example is a dict with ``"pool_a"`` and ``"pool_b"``, every model's
+    prediction for this one example (``[m_a]`` and ``[m_b]``, or ``[m, C]``
+    class probabilities, or ``[m, t]`` regression outputs: the layout
+    ``dipdi`` takes without the examples axis), and optionally ``"group"``
+    and ``"example_id"`` (missing ones are None).
+
+    Examples
+    --------
+    >>> a, b, group, example_id = parse_pools({"pool_a": [10, 12], "pool_b": [15, 14], "group": "M"})
+    >>> a.tolist(), b.tolist(), group, example_id
+    ([10, 12], [15, 14], 'M', None)
+    """
+    if not isinstance(element, dict) or "pool_a" not in element or "pool_b" not in element or set(element) - set(_KEYS):
+        raise ValueError(
+            "an example must be a dict with 'pool_a' and 'pool_b' (every model's prediction for it) and "
+            "optionally 'group' and 'example_id', got %s"
+            % (sorted(element) if isinstance(element, dict) else repr(type(element).__name__))
+        )
+    a, b = np.asarray(element["pool_a"]), np.asarray(element["pool_b"])
+    for name, pool in (("pool_a", a), ("pool_b", b)):
+        if pool.ndim not in (1, 2) or pool.dtype.kind not in "biuf":
+            raise ValueError(
+                "%s of an example must be numbers of shape [models] or [models, outputs], got %s of shape %s"
+                % (name, pool.dtype, pool.shape)
+            )
+    return a, b, element.get("group"), element.get("example_id")
+
+
+def _stack(batch: list[tuple[np.ndarray, np.ndarray, Any, Any]], position: int, name: str) -> np.ndarray:
+    """One pool of a batch, ``[m, k, ...]``, from its examples' ``[m, ...]``."""
+    shapes = {p[position].shape for p in batch}
+    if len(shapes) > 1:
+        raise ValueError("the examples' %s have different shapes: %s" % (name, sorted(shapes)))
+    return np.stack([p[position] for p in batch], axis=1)
+
+
+def _labels(batch: list[tuple[np.ndarray, np.ndarray, Any, Any]], position: int, name: str) -> list[Any] | None:
+    """Every example's ``name`` (a list), or None when no example has one."""
+    values = [p[position] for p in batch]
+    given = sum(v is not None for v in values)
+    if given == 0:
+        return None
+    if given < len(values):
+        raise ValueError("give %r for every example or for none (%d of %d have it)" % (name, given, len(values)))
+    return values
+
+
+class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
+    """Accumulates examples into a `DipdiAccumulator`; outputs the accumulator.
+
+    The arguments are those of `DipdiAccumulator`, plus ``batch_size``:
+    examples buffered before each vectorised update. With ``top_k > 0``
+    every example needs an ``"example_id"``: the accumulator's default id,
+    an example's position, means nothing once a pipeline has split the
+    examples into bundles.
+    """
+
+    def __init__(
+        self,
+        *,
+        discrepancy: str = "abs",
+        pairing: str = "paired",
+        from_logits: bool = False,
+        top_k: int = 0,
+        batch_size: int = DEFAULT_BATCH_SIZE,
+    ):
+        self._kwargs: dict[str, Any] = dict(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k)
+        super().__init__(batch_size)
+
+    def new(self) -> DipdiAccumulator:
+        return DipdiAccumulator(**self._kwargs)
+
+    def parse(self, element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any]:
+        parsed = parse_pools(element)
+        if self._kwargs["top_k"] and parsed[3] is None:
+            raise ValueError(
+                "with top_k > 0 every example needs an 'example_id': positions are not stable across a pipeline's bundles"
+            )
+        return parsed
+
+    def add_batch(self, accumulator: DipdiAccumulator, batch: list[Any]) -> DipdiAccumulator:
+        return accumulator.update(
+            _stack(batch, 0, "pool_a"),
+            _stack(batch, 1, "pool_b"),
+            groups=_labels(batch, 2, "group"),
+            example_ids=_labels(batch, 3, "example_id"),
+        )
+
+    def merge(self, accumulator: DipdiAccumulator, other: DipdiAccumulator) -> DipdiAccumulator:
+        return accumulator.merge(other)
+
+    def output(self, accumulator: DipdiAccumulator) -> DipdiAccumulator:
+        return accumulator
+
+
+class AccumulateDiscrepancy(beam.PTransform):
+    """Accumulate a PCollection of examples into one `DipdiAccumulator`.
+
+    Parameters
+    ----------
+    discrepancy, pairing, from_logits, top_k
+        As for `DipdiAccumulator` (keyword arguments).
+    batch_size : int, default 2048
+        Examples buffered before each vectorised update.
+
+    Examples are dicts ``{"pool_a": [m_a, ...], "pool_b": [m_b, ...],
+    "group": ..., "example_id": ...}`` (see `parse_pools`). The output is a
+    PCollection of one accumulator: ``result()`` gives DIPDI, and
+    `WriteDiscrepancy` logs it.
+
+    Raises
+    ------
+    ValueError
+        For arguments `DipdiAccumulator` rejects or a bad ``batch_size``,
+        when the pipeline is built.
+    """
+
+    def __init__(self, **kwargs: Any):
+        super().__init__()
+        self._combine = DiscrepancyCombineFn(**kwargs)
+
+    def expand(self, examples: Any) -> Any:
+        return examples | "Accumulate" >> beam.CombineGlobally(self._combine)
+
+
+class WriteDiscrepancy(beam_io.WriteRecords):
+    """Write the accumulator(s) of a PCollection to ``logdir`` as record ``name``.
+
+    Each accumulator is logged as ``summary.prediction_discrepancy(name,
+    accumulator, pool_names=...)`` would log it. The output is a
+    PCollection of the event file paths written; the directory is any path
+    Beam's FileSystems can write (local, gs://, s3://, hdfs://).
+
+    Raises
+    ------
+    ValueError
+        For a bad ``logdir``, ``name``, ``step``, ``description`` or
+        ``pool_names``, when the pipeline is built.
+    """
+
+    def __init__(
+        self,
+        logdir: str,
+        name: str,
+        step: int = 0,
+        description: str | None = None,
+        *,
+        pool_names: Sequence[str] = ("A", "B"),
+    ):
+        build = functools.partial(builder.prediction_discrepancy, pool_names=builder._check_pool_names(pool_names))
+        super().__init__(logdir, name, step, description, measure=MEASURE_ID, number=PAYLOAD_NUMBER, build=build)
