@@ -50,6 +50,10 @@ class DiscrepancyMeasure(Measure):
             "wilcoxon_signed_rank": "replicates:wilcoxon_signed_rank",
         }.items()
     }
+    beam = {
+        name: "tb_bias_plugin.measures.discrepancy.beam:" + name
+        for name in ("AccumulateDiscrepancy", "WriteDiscrepancy", "DiscrepancyCombineFn")
+    }
 
     codec = codec  # its module of the same name
     route_table = routes.ROUTES
