@@ -27,6 +27,8 @@ setup(
         "google-re2>=1.1",
         "numpy>=1.23",
         "protobuf>=3.20",
+        # label search: RE2 over the labels in C++, with the GIL released
+        "pyarrow>=12",
         "tensorboard>=2.14",
         "werkzeug>=1.0.1",
     ],
@@ -34,15 +36,14 @@ setup(
         "tf": ["tensorflow>=2.14"],
         # counting in Apache Beam pipelines (tb_bias_plugin.beam, tb-bias log --beam-runner)
         "beam": ["apache-beam>=2.50"],
-        # the tb-bias command line: Parquet files and progress bars
-        "cli": ["pyarrow>=12", "tqdm>=4.60"],
+        # the tb-bias command line: progress bars (Parquet comes with pyarrow)
+        "cli": ["tqdm>=4.60"],
         "test": [
             "apache-beam>=2.50",
             "grpcio-tools>=1.48",
             "hypothesis>=6.80",
             "mypy>=1.8",
             "playwright>=1.40",
-            "pyarrow>=12",
             "pytest>=7",
             "ruff>=0.5",
             "scikit-learn>=1.2",

@@ -57,10 +57,8 @@ def file_format(path: str, given: str | None = None) -> str:
 
 
 def need_pyarrow() -> Any:
-    try:
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise SystemExit("reading Parquet files needs pyarrow: %s" % EXTRA)
+    import pyarrow.parquet as pq  # on first use: most runs read no Parquet
+
     return pq
 
 
