@@ -8,6 +8,7 @@ import re
 import urllib.parse
 from typing import Any
 
+import numpy as np
 from tensorboard.backend import http_util
 
 # Text cells starting with these (after any spaces or NULs, which some
@@ -21,6 +22,29 @@ def json_value(value: Any) -> float | None:
         return None
     value = float(value)
     return value if math.isfinite(value) else None
+
+
+def json_list(values: Any) -> list:
+    """A numeric array as a JSON-safe list (NaN and infinities become None);
+    one vectorised pass, for the many values of a page."""
+    array = np.asarray(values, dtype=np.float64)
+    out = array.tolist()
+    for i in np.flatnonzero(~np.isfinite(array)).tolist():
+        out[i] = None
+    return out
+
+
+def json_counts(values: Any) -> list:
+    """Counts as a JSON list: whole numbers as ints, expected counts (from
+    identity probabilities) as they are; None where there is no count."""
+    array = np.asarray(values)
+    if array.dtype.kind in "iub":
+        return array.astype(np.int64).tolist()
+    array = array.astype(np.float64)
+    out = json_list(array)
+    for i in np.flatnonzero(np.isfinite(array) & (array == np.round(array))).tolist():
+        out[i] = int(array[i])
+    return out
 
 
 def respond(request: Any, body: Any, code: int = 200) -> Any:

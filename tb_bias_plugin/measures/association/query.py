@@ -232,12 +232,13 @@ def page_bounds(view, query, indices):
         query.metric,
         table.num_examples,
         np.repeat(table.identity_counts[t].astype(np.float64), indices.size),
-        np.tile(np.asarray(view.label_counts, dtype=np.float64)[indices], k),
-        np.asarray(view.cooccurrence, dtype=np.float64)[:, indices].ravel(),
+        # gather the page before converting: the whole matrix is identities x labels
+        np.tile(np.asarray(view.label_counts)[indices].astype(np.float64), k),
+        np.asarray(view.cooccurrence)[:, indices].astype(np.float64).ravel(),
         z,
         smoothing=view.smoothing,
     )
-    values = np.concatenate([np.asarray(view.values(query.metric, j), dtype=np.float64)[indices] for j in range(k)])
+    values = np.concatenate([np.asarray(view.values(query.metric, j))[indices].astype(np.float64) for j in range(k)])
     low, high = intervals.interval(query.metric, values, below, above)
     n = indices.size
     return [(low[j * n : (j + 1) * n], high[j * n : (j + 1) * n]) for j in range(k)]

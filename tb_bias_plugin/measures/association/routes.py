@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import math
 from typing import Any
 
 import numpy as np
@@ -29,7 +28,7 @@ from tb_bias_plugin.measures.association.query import (
 )
 from tb_bias_plugin.measures.association.table import AssociationTable
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
-from tb_bias_plugin.web.responses import csv_number, csv_text, json_value, respond, respond_csv
+from tb_bias_plugin.web.responses import csv_number, csv_text, json_counts, json_list, json_value, respond, respond_csv
 
 MEASURE_ID = "association"
 
@@ -54,13 +53,9 @@ LIMITS = {
 CHANGE_COLUMNS = ("change", "change_bound")
 
 
-def _count(counts: Any, i: int) -> int | None:
-    """Count ``i`` of ``counts`` as an int; None where there are no counts,
-    or where a precomputed table holds NaN."""
-    if counts is None:
-        return None
-    value = float(counts[i])
-    return int(value) if math.isfinite(value) else None
+def _count(counts: Any, i: int) -> int | float | None:
+    """Count ``i`` of ``counts`` (see `json_counts`); None without counts."""
+    return None if counts is None else json_counts(counts[i : i + 1])[0]
 
 
 def _page(params: Params, query: Query) -> None:
@@ -83,8 +78,6 @@ def table(request: Any, services: Any) -> Any:
         query.extra_columns = {"change": change["change"], "change_bound": change["bound"]}
     indices, total, gap, stats = select_with_statistics(view, query)
     bounds = page_bounds(view, query, indices)
-    # each identity's values once per request, not once per row
-    selection["values"] = [view.values(query.metric, j) for j in range(len(view.identity_names))]
     body = _describe(selection)
     body.update(
         sort=query.sort,
@@ -92,10 +85,7 @@ def table(request: Any, services: Any) -> Any:
         offset=query.offset,
         limit=query.limit,
         total=total,
-        rows=[
-            _row(view, query, selection, int(i), gap, stats, None if bounds is None else [(lo[k], hi[k]) for lo, hi in bounds])
-            for k, i in enumerate(indices)
-        ],
+        rows=_rows(view, query, selection, indices, gap, stats, bounds),
     )
     if across is not None:
         _add_change(body, view, query, gap, across, indices, with_trend)
@@ -577,29 +567,47 @@ def _stat(stats: Any, key: str, i: int) -> float | None:
     return None if not stats else json_value(stats[key][i])
 
 
-def _row(
-    view: Any, query: Query, selection: dict[str, Any], i: int, gap: Any, stats: Any = None, bounds: Any = None
-) -> dict[str, Any]:
+def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap: Any, stats: Any, bounds: Any) -> list:
+    """The page's rows. Each column is gathered and converted for the whole
+    page at once: per-value conversion dominated a page's cost."""
     names = view.identity_names
-    values = selection.get("values") or [view.values(query.metric, j) for j in range(len(names))]
-    flagged, hidden = selection["flags_mask"]
-    return {
-        "label": view.label_names[i],
-        "index": i,
-        "count": _count(view.label_counts, i),
-        "cooccurrence": None
-        if view.cooccurrence is None
-        else {x: _count(view.cooccurrence[j], i) for j, x in enumerate(names)},
-        "values": {x: json_value(v[i]) for x, v in zip(names, values)},
-        "bounds": None if bounds is None else {x: [json_value(lo), json_value(hi)] for x, (lo, hi) in zip(names, bounds)},
-        "gap": json_value(gap[i]),
-        "gap_low": _stat(stats, "low", i),
-        "gap_high": _stat(stats, "high", i),
-        "p_value": _stat(stats, "p", i),
-        "q_value": _stat(stats, "q", i),
-        "flagged": bool(flagged[i]),
-        "hidden": bool(hidden[i]),
-    }
+    idx = np.asarray(indices, dtype=np.int64)
+    n = idx.size
+    none = [None] * n
+
+    def per_identity(columns: list) -> list:
+        return [dict(zip(names, row)) for row in zip(*columns)] if names else [{}] * n
+
+    values = per_identity([json_list(view.values(query.metric, j)[idx]) for j in range(len(names))])
+    counts = none if view.label_counts is None else json_counts(np.asarray(view.label_counts)[idx])
+    cooccurrence = (
+        none if view.cooccurrence is None else per_identity([json_counts(c) for c in np.asarray(view.cooccurrence)[:, idx]])
+    )
+    intervals_of = (
+        none
+        if bounds is None
+        else per_identity([[list(pair) for pair in zip(json_list(lo), json_list(hi))] for lo, hi in bounds])
+    )
+    statistics = {key: json_list(stats[key][idx]) if stats else none for key in ("low", "high", "p", "q")}
+    flagged, hidden = (mask[idx].tolist() for mask in selection["flags_mask"])
+    return [
+        {
+            "label": view.label_names[i],
+            "index": i,
+            "count": counts[k],
+            "cooccurrence": cooccurrence[k],
+            "values": values[k],
+            "bounds": intervals_of[k],
+            "gap": gap_k,
+            "gap_low": statistics["low"][k],
+            "gap_high": statistics["high"][k],
+            "p_value": statistics["p"][k],
+            "q_value": statistics["q"][k],
+            "flagged": flagged[k],
+            "hidden": hidden[k],
+        }
+        for k, (i, gap_k) in enumerate(zip(idx.tolist(), json_list(gap[idx])))
+    ]
 
 
 def _mask_of(table: Any, names: Any) -> np.ndarray:

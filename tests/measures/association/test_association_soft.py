@@ -98,6 +98,10 @@ def test_soft_tables_round_trip_through_storage_and_http(tmp_path):
     for label, row in got.items():
         y = LABELS.index(label)
         assert row["gap"] == pytest.approx(dp[0, y] - dp[1, y])
+        # expected counts are served as they are, not cut to whole numbers
+        assert row["cooccurrence"] == {x: pytest.approx(table.cooccurrence[0][j, y]) for j, x in enumerate("abc")}
+        assert row["count"] == int(table.label_counts[0][y])
+    assert any(not float(c).is_integer() for row in got.values() for c in row["cooccurrence"].values())
 
 
 def test_integer_tables_still_store_integers():
