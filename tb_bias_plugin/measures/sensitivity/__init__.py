@@ -90,6 +90,10 @@ class SensitivityMeasure(Measure):
     callbacks = {
         "PredictionSensitivityCallback": "tb_bias_plugin.measures.sensitivity.callbacks:PredictionSensitivityCallback"
     }
+    beam = {
+        name: "tb_bias_plugin.measures.sensitivity.beam:" + name
+        for name in ("AccumulateSensitivity", "WriteSensitivity", "SensitivityCombineFn")
+    }
 
     codec = codec  # its module of the same name
     route_table = routes.ROUTES

@@ -1,0 +1,206 @@
+"""Apache Beam transforms: aggregate prediction sensitivity in a pipeline, write the record.
+
+P is computed per example upstream (``accumulated_sensitivity`` in a
+``beam.Map`` over batches, say); these transforms gather the P values into
+the ordinary `SensitivityAccumulator`, bundle by bundle, and merge the
+accumulators: every P value is kept, so the aggregates stay exact, and the
+kept examples are the top-K and a uniform sample of the whole collection.
+Needs the ``beam`` extra (``pip install "tb-bias-plugin[beam]"``); README,
+"Large eval sets".
+"""
+
+from __future__ import annotations
+
+import functools
+import numbers
+import secrets
+from typing import Any, Sequence
+
+import apache_beam as beam
+import numpy as np
+
+from tb_bias_plugin.measures.sensitivity import builder
+from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+from tb_bias_plugin.measures.sensitivity.messages import PAYLOAD_NUMBER
+from tb_bias_plugin.measures.sensitivity.routes import MEASURE_ID
+from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic
+from tb_bias_plugin.writing import beam_io
+from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
+
+_KEYS = ("P", "example_id", "group", "pred_class", "detail")
+
+
+def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any]:
+    """``(P, example_id, group, pred_class, detail)`` of one example of a PCollection.
+
+    An example is a dict with ``"P"`` (a number, NaN where undefined) and
+    optionally ``"example_id"``, ``"group"``, ``"pred_class"`` and
+    ``"detail"`` (kept only for retained examples, as
+    `SensitivityAccumulator.update`'s ``details``); or, for short, a bare
+    number (P alone). Missing ones are None.
+
+    Examples
+    --------
+    >>> parse_sensitivity({"P": 0.25, "example_id": "a", "group": "f"})
+    (0.25, 'a', 'f', None, None)
+    >>> parse_sensitivity(0.5)
+    (0.5, None, None, None, None)
+    """
+    if isinstance(element, dict):
+        if "P" not in element or set(element) - set(_KEYS):
+            raise ValueError(
+                "an example must be a dict with 'P' and optionally %s, got keys %s"
+                % (", ".join(repr(k) for k in _KEYS[1:]), sorted(element))
+            )
+        p = element["P"]
+        rest = tuple(element.get(key) for key in _KEYS[1:])
+    else:
+        p, rest = element, (None, None, None, None)
+    if isinstance(p, bool) or not isinstance(p, numbers.Real):
+        raise ValueError("P of an example must be a number (NaN where undefined), got %r" % (p,))
+    return (float(p),) + rest  # type: ignore[return-value]
+
+
+def _labels(batch: list[tuple], position: int, name: str) -> list[Any] | None:
+    """Every example's ``name`` (a list), or None when no example has one."""
+    values = [p[position] for p in batch]
+    given = sum(v is not None for v in values)
+    if given == 0:
+        return None
+    if given < len(values):
+        raise ValueError("give %r for every example or for none (%d of %d have it)" % (name, given, len(values)))
+    return values
+
+
+def _names(names: Any, what: str) -> list[str] | None:
+    if names is None:
+        return None
+    if isinstance(names, str) or not all(isinstance(n, str) for n in names):
+        raise ValueError("%s must be a sequence of strings, got %r" % (what, names))
+    return list(names)
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError("%s must be a non-negative integer, got %r" % (name, value))
+    return int(value)
+
+
+class SensitivityCombineFn(beam_io.BatchedCombineFn):
+    """Gathers examples' P into a `SensitivityAccumulator`; outputs the accumulator.
+
+    The arguments are those of `SensitivityAccumulator` except ``seed``,
+    plus ``batch_size``: examples buffered before each update. There is no
+    seed because bundles differ from run to run, so the sample could not be
+    reproduced anyway; each bundle's sampler draws a fresh seed, since one
+    seed in every bundle would pick the same positions in each. Whenever
+    examples are kept (``top_k`` or ``reservoir_size`` > 0) every example
+    needs an ``"example_id"``: the accumulator's default id, an example's
+    position, means nothing once a pipeline has split the examples.
+    """
+
+    def __init__(self, *, top_k: int = 10, reservoir_size: int = 100, batch_size: int = DEFAULT_BATCH_SIZE):
+        self._top_k = _count(top_k, "top_k")
+        self._reservoir_size = _count(reservoir_size, "reservoir_size")
+        super().__init__(batch_size)
+
+    def new(self) -> SensitivityAccumulator:
+        return SensitivityAccumulator(self._top_k, self._reservoir_size, seed=secrets.randbits(64))
+
+    def parse(self, element: Any) -> tuple[float, Any, Any, Any, Any]:
+        parsed = parse_sensitivity(element)
+        if (self._top_k or self._reservoir_size) and parsed[1] is None:
+            raise ValueError(
+                "every example needs an 'example_id' when examples are kept (top_k or reservoir_size > 0): "
+                "positions are not stable across a pipeline's bundles"
+            )
+        return parsed
+
+    def add_batch(self, accumulator: SensitivityAccumulator, batch: list[Any]) -> SensitivityAccumulator:
+        accumulator.update(
+            [p[0] for p in batch],
+            example_ids=_labels(batch, 1, "example_id"),
+            groups=_labels(batch, 2, "group"),
+            pred_class=_labels(batch, 3, "pred_class"),
+            details=_labels(batch, 4, "detail"),
+        )
+        return accumulator
+
+    def merge(self, accumulator: SensitivityAccumulator, other: SensitivityAccumulator) -> SensitivityAccumulator:
+        accumulator.merge(other)
+        return accumulator
+
+    def output(self, accumulator: SensitivityAccumulator) -> SensitivityAccumulator:
+        return accumulator
+
+
+class AccumulateSensitivity(beam.PTransform):
+    """Gather a PCollection of examples' P into one `SensitivityAccumulator`.
+
+    Parameters
+    ----------
+    top_k : int, default 10
+        Most sensitive examples kept.
+    reservoir_size : int, default 100
+        Uniform sample of examples kept.
+    batch_size : int, default 2048
+        Examples buffered before each update.
+
+    Examples are dicts ``{"P": ..., "example_id": ..., "group": ...,
+    "pred_class": ..., "detail": ...}`` or bare numbers (see
+    `parse_sensitivity`). The output is a PCollection of one accumulator:
+    ``result()`` gives the aggregates, and `WriteSensitivity` logs it.
+
+    Raises
+    ------
+    ValueError
+        For a negative or non-integer ``top_k``, ``reservoir_size`` or
+        ``batch_size``, when the pipeline is built.
+    """
+
+    def __init__(self, **kwargs: Any):
+        super().__init__()
+        self._combine = SensitivityCombineFn(**kwargs)
+
+    def expand(self, examples: Any) -> Any:
+        return examples | "Accumulate" >> beam.CombineGlobally(self._combine)
+
+
+class WriteSensitivity(beam_io.WriteRecords):
+    """Write the accumulator(s) of a PCollection to ``logdir`` as record ``name``.
+
+    Each accumulator is logged as ``summary.prediction_sensitivity(name,
+    accumulator, v_name=..., ...)`` would log it: one v choice named
+    ``v_name``. The output is a PCollection of the event file paths
+    written; the directory is any path Beam's FileSystems can write
+    (local, gs://, s3://, hdfs://).
+
+    Raises
+    ------
+    ValueError
+        For a bad ``logdir``, ``name``, ``step``, ``description``,
+        ``v_name`` or ``w``, when the pipeline is built.
+    """
+
+    def __init__(
+        self,
+        logdir: str,
+        name: str,
+        step: int = 0,
+        description: str | None = None,
+        *,
+        v_name: str = "P",
+        class_names: Sequence[str] | None = None,
+        feature_names: Sequence[str] | None = None,
+        w: Any = None,
+    ):
+        if not isinstance(v_name, str) or not v_name.strip():
+            raise ValueError("v_name must be a non-empty string; got %r" % (v_name,))
+        build = functools.partial(
+            builder.prediction_sensitivity,
+            v_name=v_name,
+            class_names=_names(class_names, "class_names"),
+            feature_names=_names(feature_names, "feature_names"),
+            w=None if w is None else check_stochastic(w, "w"),
+        )
+        super().__init__(logdir, name, step, description, measure=MEASURE_ID, number=PAYLOAD_NUMBER, build=build)
