@@ -2,9 +2,19 @@
 
 Each measure lists its transforms in ``Measure.beam``; they are imported on
 first use, so ``import tb_bias_plugin.beam`` works without Apache Beam and
-names the missing extra only when a transform is asked for. Label
-associations give ``CountAssociations``, ``WriteAssociationTable`` and
-``AssociationCombineFn`` (README, "Large eval sets").
+names the missing extra only when a transform is asked for (README, "Large
+eval sets"). Every measure with a mergeable streaming accumulator has them:
+
+* label associations: ``CountAssociations``, ``WriteAssociationTable``,
+  ``AssociationCombineFn``;
+* prediction discrepancy: ``AccumulateDiscrepancy``, ``WriteDiscrepancy``,
+  ``DiscrepancyCombineFn``;
+* prediction sensitivity: ``AccumulateSensitivity``, ``WriteSensitivity``,
+  ``SensitivityCombineFn``.
+
+Representation bias has none: its MINE estimate trains a network for
+thousands of steps on all the examples, so there are no per-shard sums to
+merge.
 """
 
 from __future__ import annotations
