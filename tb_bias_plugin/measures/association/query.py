@@ -43,6 +43,7 @@ class CountsView:
         self._t = threshold_index
         self.label_counts = table.label_counts[threshold_index]
         self.cooccurrence = table.cooccurrence[threshold_index]
+        self.expected_counts = table.expected_counts
         self.identity_rows = table.identity_label_index[table.identity_label_index >= 0]
         self._store = store or self._own_store
         self._cache = {}
@@ -123,6 +124,7 @@ class PrecomputedView:
 
     kind = "precomputed"
     threshold = None
+    expected_counts = False
     smoothing = 0.0
     num_examples = None
 

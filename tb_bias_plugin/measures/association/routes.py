@@ -26,7 +26,7 @@ from tb_bias_plugin.measures.association.query import (
     row_mask,
     select_with_statistics,
 )
-from tb_bias_plugin.measures.association.table import AssociationTable
+from tb_bias_plugin.measures.association.table import AssociationTable, intersection_parts
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
 from tb_bias_plugin.web.responses import csv_number, csv_text, json_counts, json_list, json_value, respond, respond_csv
 
@@ -558,6 +558,10 @@ def _describe(selection: dict[str, Any]) -> dict[str, Any]:
         "intervals": view.kind == "counts",
         "q_max": query.q_max,
         "identities": list(names),
+        # intersections with their parts, for the tab to show them
+        "identity_parts": {x: parts for x in names if (parts := intersection_parts(x))},
+        # identities given as probabilities: counts are expected counts
+        "expected_counts": view.expected_counts,
         "num_examples": view.num_examples,
         "num_labels": len(view.label_names),
     }

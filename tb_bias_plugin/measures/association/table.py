@@ -81,6 +81,29 @@ def check_thresholds(thresholds):
     return values
 
 
+#: What joins the parts of an intersection's name (``sex=f & age=60+``).
+PART_SEPARATOR = " & "
+
+
+def intersection_parts(name):
+    """The parts of an intersectional identity's name; None for any other name.
+
+    An intersection is two or more ``column=value`` parts joined by
+    `PART_SEPARATOR`, as `counting.attribute_identities` names them.
+
+    Examples
+    --------
+    >>> intersection_parts("sex=f & age=60+")
+    ['sex=f', 'age=60+']
+    >>> intersection_parts("Rock & Roll") is None
+    True
+    """
+    parts = name.split(PART_SEPARATOR)
+    if len(parts) < 2 or not all(part.partition("=")[0] and "=" in part for part in parts):
+        return None
+    return parts
+
+
 def _preview(items, limit=5):
     items = list(items)
     shown = ", ".join(repr(i) for i in items[:limit])

@@ -162,6 +162,30 @@ def test_intersections_count_as_their_own_identities():
     assert table.rank_labels("sex=f & age=60+", "rest", include_zero_cooccurrence=True)
 
 
+def test_the_routes_name_intersections_parts_and_expected_counts(tmp_path):
+    from werkzeug.test import Client
+
+    names, indicator = attribute_identities({"sex": ["f", "m", "f"], "age": ["60+", "60+", "<30"]}, [("sex", "age")])
+    hard = CooccurrenceCounter(LABELS, names).update([["bike"], ["tie"], ["dress"]], identities=indicator).table()
+    dense, probabilities, _ = random_soft(4)
+    soft = CooccurrenceCounter(LABELS, ["a & b", "c", "d"], soft_identities=True).update(dense, identities=probabilities).table()
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("intersections", hard, step=0)
+        writer.association_table("soft", soft, step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+    for route in ("table", "compare"):
+        body = fx.get_json(client, route, run="run", tag="intersections", x1="sex=f", x2="rest")
+        assert body["identity_parts"] == {
+            "sex=f & age=60+": ["sex=f", "age=60+"],
+            "sex=f & age=<30": ["sex=f", "age=<30"],
+            "sex=m & age=60+": ["sex=m", "age=60+"],
+        }
+        assert body["expected_counts"] is False
+        body = fx.get_json(client, route, run="run", tag="soft", x1="a & b", x2="c")
+        assert body["identity_parts"] == {}  # "a & b" has no column=value parts
+        assert body["expected_counts"] is True
+
+
 def test_intersections_only_and_bad_arguments():
     names, _ = attribute_identities({"a": ["1", "2"], "b": ["x", "x"]}, [("a", "b")], singles=False)
     assert names == ("a=1 & b=x", "a=2 & b=x")
