@@ -32,6 +32,7 @@ def test_every_snippet_of_the_section_runs(tmp_path, monkeypatch):
     assert set(logged) == {
         ("eval", "gender", 0),
         ("beam", "gender", 0),
+        ("beam", "age", 0),
         ("files", "gender", 0),
         ("files", "soft", 0),
         ("beam-files", "gender", 0),
@@ -42,3 +43,6 @@ def test_every_snippet_of_the_section_runs(tmp_path, monkeypatch):
     assert "sex=female & age=60+" in files.identity_names and files.num_examples == 4
     assert logged["files", "soft", 0][2].expected_counts
     assert logged["eval", "gender", 0][2].num_examples == 20 * 512 + 2
+    dipdi = logged["beam", "age", 0][2]
+    assert dipdi.pool_names == ("men", "women") and dipdi.replicates[0].n == 1000
+    assert sorted(dipdi.replicates[0].group_names) == ["f", "m"]
