@@ -2,8 +2,8 @@
 
 Every measure with a mergeable streaming accumulator offers the same two
 transforms: one combines a PCollection of examples into one accumulator
-(`BatchedCombineFn`), one writes each value of a PCollection to a logdir
-as a record (`WriteRecords`). What is measure-specific (how an example is
+(`CombineExamples` with a `BatchedCombineFn`), one writes each value of a
+PCollection to a logdir as a record (`WriteRecords`). What is measure-specific (how an example is
 read and added, which payload is built) is passed in; measures never
 import each other (docs/architecture.md), so the shared part lives here.
 """
@@ -111,6 +111,40 @@ class BatchedCombineFn(beam.CombineFn):
 
     def extract_output(self, accumulator: Batched) -> Any:
         return self.output(self._flush(accumulator).value)
+
+
+def optional_field(batch: list[tuple], position: int, name: str) -> list[Any] | None:
+    """Field ``position`` of every parsed example of a batch, or None when no
+    example has it (accumulators take a per-example label for all or none).
+
+    Raises
+    ------
+    ValueError
+        When some examples have it and others do not.
+    """
+    values = [p[position] for p in batch]
+    given = sum(v is not None for v in values)
+    if given == 0:
+        return None
+    if given < len(values):
+        raise ValueError("give %r for every example or for none (%d of %d have it)" % (name, given, len(values)))
+    return values
+
+
+class CombineExamples(beam.PTransform):
+    """Combine a whole PCollection with a measure's `BatchedCombineFn`: one output.
+
+    The measures' ``Count...`` / ``Accumulate...`` transforms are this with
+    their CombineFn; ``label`` names the step in the pipeline graph.
+    """
+
+    def __init__(self, combine: BatchedCombineFn, label: str = "Accumulate"):
+        super().__init__()
+        self._combine = combine
+        self._label = label
+
+    def expand(self, examples: Any) -> Any:
+        return examples | self._label >> beam.CombineGlobally(self._combine)
 
 
 def event_file_bytes(name: str, measure: str, number: int, payload: Any, step: int, description: str | None) -> bytes:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import apache_beam as beam
 import numpy as np
 
 from tb_bias_plugin.measures.association import builder
@@ -131,7 +130,7 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
         return counter.table()
 
 
-class CountAssociations(beam.PTransform):
+class CountAssociations(beam_io.CombineExamples):
     """Count a PCollection of examples into one `AssociationTable`.
 
     Parameters
@@ -147,11 +146,7 @@ class CountAssociations(beam.PTransform):
     """
 
     def __init__(self, label_names: Sequence[str], identity_labels: Sequence[str], thresholds: Any = (0.5,), **kwargs: Any):
-        super().__init__()
-        self._combine = AssociationCombineFn(label_names, identity_labels, thresholds, **kwargs)
-
-    def expand(self, examples: Any) -> Any:
-        return examples | "Count" >> beam.CombineGlobally(self._combine)
+        super().__init__(AssociationCombineFn(label_names, identity_labels, thresholds, **kwargs), label="Count")
 
 
 class WriteAssociationTable(beam_io.WriteRecords):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 from typing import Any, Sequence
 
-import apache_beam as beam
 import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import builder
@@ -64,17 +63,6 @@ def _stack(batch: list[tuple[np.ndarray, np.ndarray, Any, Any]], position: int, 
     return np.stack([p[position] for p in batch], axis=1)
 
 
-def _labels(batch: list[tuple[np.ndarray, np.ndarray, Any, Any]], position: int, name: str) -> list[Any] | None:
-    """Every example's ``name`` (a list), or None when no example has one."""
-    values = [p[position] for p in batch]
-    given = sum(v is not None for v in values)
-    if given == 0:
-        return None
-    if given < len(values):
-        raise ValueError("give %r for every example or for none (%d of %d have it)" % (name, given, len(values)))
-    return values
-
-
 class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
     """Accumulates examples into a `DipdiAccumulator`; outputs the accumulator.
 
@@ -112,8 +100,8 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
         return accumulator.update(
             _stack(batch, 0, "pool_a"),
             _stack(batch, 1, "pool_b"),
-            groups=_labels(batch, 2, "group"),
-            example_ids=_labels(batch, 3, "example_id"),
+            groups=beam_io.optional_field(batch, 2, "group"),
+            example_ids=beam_io.optional_field(batch, 3, "example_id"),
         )
 
     def merge(self, accumulator: DipdiAccumulator, other: DipdiAccumulator) -> DipdiAccumulator:
@@ -123,7 +111,7 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
         return accumulator
 
 
-class AccumulateDiscrepancy(beam.PTransform):
+class AccumulateDiscrepancy(beam_io.CombineExamples):
     """Accumulate a PCollection of examples into one `DipdiAccumulator`.
 
     Parameters
@@ -146,11 +134,7 @@ class AccumulateDiscrepancy(beam.PTransform):
     """
 
     def __init__(self, **kwargs: Any):
-        super().__init__()
-        self._combine = DiscrepancyCombineFn(**kwargs)
-
-    def expand(self, examples: Any) -> Any:
-        return examples | "Accumulate" >> beam.CombineGlobally(self._combine)
+        super().__init__(DiscrepancyCombineFn(**kwargs))
 
 
 class WriteDiscrepancy(beam_io.WriteRecords):

@@ -16,7 +16,6 @@ import numbers
 import secrets
 from typing import Any, Sequence
 
-import apache_beam as beam
 import numpy as np
 
 from tb_bias_plugin.measures.sensitivity import builder
@@ -59,17 +58,6 @@ def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any]:
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
         raise ValueError("P of an example must be a number (NaN where undefined), got %r" % (p,))
     return (float(p),) + rest  # type: ignore[return-value]
-
-
-def _labels(batch: list[tuple], position: int, name: str) -> list[Any] | None:
-    """Every example's ``name`` (a list), or None when no example has one."""
-    values = [p[position] for p in batch]
-    given = sum(v is not None for v in values)
-    if given == 0:
-        return None
-    if given < len(values):
-        raise ValueError("give %r for every example or for none (%d of %d have it)" % (name, given, len(values)))
-    return values
 
 
 def _names(names: Any, what: str) -> list[str] | None:
@@ -119,10 +107,10 @@ class SensitivityCombineFn(beam_io.BatchedCombineFn):
     def add_batch(self, accumulator: SensitivityAccumulator, batch: list[Any]) -> SensitivityAccumulator:
         accumulator.update(
             [p[0] for p in batch],
-            example_ids=_labels(batch, 1, "example_id"),
-            groups=_labels(batch, 2, "group"),
-            pred_class=_labels(batch, 3, "pred_class"),
-            details=_labels(batch, 4, "detail"),
+            example_ids=beam_io.optional_field(batch, 1, "example_id"),
+            groups=beam_io.optional_field(batch, 2, "group"),
+            pred_class=beam_io.optional_field(batch, 3, "pred_class"),
+            details=beam_io.optional_field(batch, 4, "detail"),
         )
         return accumulator
 
@@ -134,7 +122,7 @@ class SensitivityCombineFn(beam_io.BatchedCombineFn):
         return accumulator
 
 
-class AccumulateSensitivity(beam.PTransform):
+class AccumulateSensitivity(beam_io.CombineExamples):
     """Gather a PCollection of examples' P into one `SensitivityAccumulator`.
 
     Parameters
@@ -159,11 +147,7 @@ class AccumulateSensitivity(beam.PTransform):
     """
 
     def __init__(self, **kwargs: Any):
-        super().__init__()
-        self._combine = SensitivityCombineFn(**kwargs)
-
-    def expand(self, examples: Any) -> Any:
-        return examples | "Accumulate" >> beam.CombineGlobally(self._combine)
+        super().__init__(SensitivityCombineFn(**kwargs))
 
 
 class WriteSensitivity(beam_io.WriteRecords):
