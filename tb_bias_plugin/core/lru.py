@@ -11,7 +11,8 @@ class LRU:
     Examples
     --------
     >>> cache = LRU(2)
-    >>> cache.put("a", 1); cache.put("b", 2); cache.put("c", 3)
+    >>> cache.put("a", 1), cache.put("b", 2), cache.put("c", 3)  # how many were evicted
+    (0, 0, 1)
     >>> cache.get("a") is None, cache.get("c")
     (True, 3)
     """
@@ -27,6 +28,16 @@ class LRU:
         """The declared size of what is held."""
         return self._bytes
 
+    @property
+    def max_bytes(self):
+        return self._max_bytes
+
+    def bound(self, max_bytes):
+        """Raise the size bound to ``max_bytes`` (never lowers it)."""
+        with self._lock:
+            if self._max_bytes is not None and max_bytes > self._max_bytes:
+                self._max_bytes = max_bytes
+
     def __len__(self):
         return len(self._data)
 
@@ -39,15 +50,19 @@ class LRU:
             return self._data[key][0]
 
     def put(self, key, value, size=0):
-        """Store ``value`` under ``key``, evicting the oldest entries over the bounds."""
+        """Store ``value`` under ``key``, evicting the oldest entries over the
+        bounds; the number of entries evicted."""
         with self._lock:
             if key in self._data:
                 self._bytes -= self._data.pop(key)[1]
             self._data[key] = (value, size)
             self._bytes += size
+            evicted = 0
             while len(self._data) > 1 and (
                 len(self._data) > self._max_entries
                 or (self._max_bytes is not None and self._bytes > self._max_bytes)
             ):
                 _, (_, old_size) = self._data.popitem(last=False)
                 self._bytes -= old_size
+                evicted += 1
+            return evicted

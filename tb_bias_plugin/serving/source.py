@@ -20,6 +20,7 @@ from tensorboard.data import provider as tb_provider
 from tb_bias_plugin.core.lru import LRU
 from tb_bias_plugin.measures.base import Loaded, pick_step
 from tb_bias_plugin.measures.registry import Registry
+from tb_bias_plugin.serving import memory
 from tb_bias_plugin.serving.label_search import LabelSearch
 from tb_bias_plugin.storage import metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
@@ -31,8 +32,12 @@ logger = logging.getLogger(__name__)
 _ALL_SAMPLES = 1_000_000
 
 #: Memory for values computed from loaded records (metric values, masks,
-#: views), shared by every table and evicted least recently used first.
+#: views), shared by every table and evicted least recently used first;
+#: raised to DERIVED_PER_RECORD times the largest loaded record, so that a
+#: million-label table's metric (one column per identity, as large as its
+#: counts) is computed once, not on every request.
 DERIVED_BYTES = 128 << 20
+DERIVED_PER_RECORD = 2
 #: Memory for decoded records.
 VALUE_BYTES = 2 << 30
 
@@ -55,6 +60,7 @@ class Source:
         self._downsample = downsample or _ALL_SAMPLES
         self._values = LRU(max_values, max_value_bytes)
         self._derived = LRU(100_000, max_derived_bytes)
+        self._max_derived_bytes = max_derived_bytes
         self._searches = LRU(max_values)
         self._descriptions = LRU(1024)
         # Records found unreadable, until they are rewritten (a new wall
@@ -200,7 +206,9 @@ class Source:
                 )
                 description = getattr(series.get(run, {}).get(tag), "description", "") or ""
             cached = (found.id, value, description)
-            self._values.put(key, cached, found.nbytes(value))
+            size = found.nbytes(value)
+            self._values.put(key, cached, size)
+            self._derived.bound(max(self._max_derived_bytes, DERIVED_PER_RECORD * size))
         measure_id, value, description = cached
         if measure_id != measure:
             raise errors.NotFoundError("%r of run %r holds %s, not %s" % (tag, run, measure_id, measure))
@@ -211,11 +219,12 @@ class Source:
 
     # Derived, cached per value ---------------------------------------------
 
-    def derived(self, key: tuple, make: Callable[[], Any]) -> Any:
+    def derived(self, key: tuple, make: Callable[[], Any] | None) -> Any:
         value = self._derived.get(key)
-        if value is None:
+        if value is None and make is not None:
             value = make()
-            self._derived.put(key, value, _size_of(value))
+            if self._derived.put(key, value, _size_of(value)):
+                memory.release()  # what was evicted goes back to the system
         return value
 
     def label_search(self, key: tuple, labels: Sequence[str]) -> LabelSearch:
@@ -231,6 +240,8 @@ def _size_of(value: Any) -> int:
     (views keep their arrays in this same cache, counted there)."""
     if isinstance(value, (tuple, list)):
         return sum(_size_of(v) for v in value)
+    if isinstance(value, (str, bytes)):
+        return len(value)
     nbytes = getattr(value, "nbytes", None)
     return nbytes if isinstance(nbytes, int) else 1024
 

@@ -106,3 +106,29 @@ def test_flags_only_for_tags_in_the_logdir_and_bounded(tmp_path, monkeypatch):
     assert code == 413 and "at most 100 bytes" in body["error"]
     code, body = post({"tag": "gender", "flagged": ["ok"], "hidden": [], "version": 0})
     assert code == 200 and body["flagged"] == ["ok"] and body["version"] == 1
+
+
+def test_memory_is_given_back_at_most_once_per_interval(monkeypatch):
+    from tb_bias_plugin.serving import memory
+
+    calls = []
+    monkeypatch.setattr(memory, "_TRIM", lambda pad: calls.append(pad) or 1)
+    monkeypatch.setattr(memory, "_last", [0.0])
+    clock = [100.0]
+    now = lambda: clock[0]
+    assert memory.release(now) and calls == [0]
+    clock[0] += memory.INTERVAL / 2
+    assert not memory.release(now) and len(calls) == 1
+    clock[0] += memory.INTERVAL
+    assert memory.release(now) and len(calls) == 2
+
+
+def test_the_derived_budget_grows_with_the_largest_table(monkeypatch):
+    from tb_bias_plugin.core.lru import LRU
+
+    cache = LRU(10, 100)
+    cache.bound(50)
+    assert cache.max_bytes == 100  # never lowered
+    cache.bound(300)
+    assert cache.max_bytes == 300
+    assert cache.put("a", 1, 200) == 0 and cache.put("b", 2, 200) == 1  # evicts past the new bound
