@@ -46,8 +46,9 @@ class Services(Protocol):
     def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
         """Every step of a tag of ``measure``, in order."""
 
-    def derived(self, key: tuple, make: Callable[[], Any]) -> Any:
-        """A value computed from loaded data, cached under ``key`` within a memory budget."""
+    def derived(self, key: tuple, make: Callable[[], Any] | None) -> Any:
+        """A value computed from loaded data, cached under ``key`` within a
+        memory budget; with ``make=None``, the cached value or None."""
 
     def label_search(self, key: tuple, labels: Sequence[str]) -> Any:
         """A cached search over ``labels`` (see serving.label_search.LabelSearch)."""

@@ -83,7 +83,7 @@ class _Services:
         ctx, experiment = _context(request)
         return self._source.steps(ctx, experiment, run, tag)
 
-    def derived(self, key: tuple, make: Callable[[], Any]) -> Any:
+    def derived(self, key: tuple, make: Callable[[], Any] | None) -> Any:
         return self._source.derived(key, make)
 
     def label_search(self, key: tuple, labels: Any) -> LabelSearch:

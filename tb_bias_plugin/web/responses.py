@@ -47,14 +47,14 @@ def json_counts(values: Any) -> list:
     return out
 
 
+def json_text(body: Any) -> str:
+    """``body`` as compact JSON (NaN is not JSON: callers pass None)."""
+    return json.dumps(body, separators=(",", ":"), allow_nan=False)
+
+
 def respond(request: Any, body: Any, code: int = 200) -> Any:
-    """``body`` as JSON (NaN is not JSON: callers pass None)."""
-    return http_util.Respond(
-        request,
-        json.dumps(body, separators=(",", ":"), allow_nan=False),
-        "application/json",
-        code=code,
-    )
+    """``body`` as JSON; a str is taken as JSON text already encoded."""
+    return http_util.Respond(request, body if isinstance(body, str) else json_text(body), "application/json", code=code)
 
 
 def csv_text(text: str) -> str:

@@ -388,10 +388,12 @@ def _erfc(x):
     return out
 
 
-def bh_q_values(p, mask=None):
+def bh_q_values(p, mask=None, order=None):
     """Benjamini-Hochberg q-values over the entries of ``p`` in ``mask``.
 
     Entries outside the mask or with NaN p are NaN and do not count in m.
+    ``order``, if given, is ``np.argsort(p, kind="stable")``: kept with the
+    p-values, it turns each new mask's sort into one pass.
 
     Examples
     --------
@@ -400,15 +402,18 @@ def bh_q_values(p, mask=None):
     """
     p = np.asarray(p, dtype=np.float64)
     keep = ~np.isnan(p) if mask is None else (np.asarray(mask, dtype=bool) & ~np.isnan(p))
-    idx = np.flatnonzero(keep)
+    if order is None:
+        idx = np.flatnonzero(keep)
+        ranked_idx = idx[np.argsort(p[idx], kind="stable")]
+    else:
+        ranked_idx = order[keep[order]]  # a stable sort, restricted: the same order
     out = np.full(p.shape, np.nan)
-    m = idx.shape[0]
+    m = ranked_idx.shape[0]
     if not m:
         return out
-    order = np.argsort(p[idx], kind="stable")
-    ranked = p[idx][order] * m / np.arange(1, m + 1)
+    ranked = p[ranked_idx] * m / np.arange(1, m + 1)
     ranked = np.minimum.accumulate(ranked[::-1])[::-1]
-    out[idx[order]] = np.minimum(ranked, 1.0)
+    out[ranked_idx] = np.minimum(ranked, 1.0)
     return out
 
 

@@ -56,7 +56,7 @@ class CountsView:
     def _own_store(self, key, make):
         with self._lock:
             cached = self._cache.get(key)
-        if cached is None:
+        if cached is None and make is not None:
             cached = make()
             with self._lock:
                 self._cache[key] = cached
@@ -78,6 +78,23 @@ class CountsView:
             return values
 
         return self._store((metric, j), compute)
+
+    def values_at(self, metric, j, rows):
+        """A(identity j, y) for the labels ``rows``: from the column if it is
+        already computed, else for those labels only, so a page of a large
+        table does not compute every identity's column (same formula, same
+        inputs: the same numbers)."""
+        column = self._store((metric, j), None)
+        if column is not None:
+            return column[rows]
+        return metrics.association(
+            metric,
+            self.table.num_examples,
+            self.table.identity_counts[self._t, j : j + 1],
+            self.label_counts[rows],
+            self.cooccurrence[j : j + 1, rows],
+            smoothing=self.smoothing,
+        )[0]
 
     def widths(self, metric, j, z):
         """Half-widths (below, above) of A(identity j, y) at normal quantile ``z``."""
@@ -146,6 +163,9 @@ class PrecomputedView:
             return np.full(len(self.label_names), np.nan)
         return column
 
+    def values_at(self, metric, j, rows):
+        return self.values(metric, j)[rows]
+
 
 @dataclasses.dataclass
 class Query:
@@ -208,10 +228,12 @@ def _gap_statistics(view, query, gap):
     else:
         below95, above95 = gap_widths(view, query.metric, query.x1, query.x2, intervals.z_of(0.95))
     low, high = gap - below, gap + above
+    p = intervals.p_values_from_widths(gap, below95, above95)
     out = {
         "low": low,
         "high": high,
-        "p": intervals.p_values_from_widths(gap, below95, above95),
+        "p": p,
+        "p_order": np.argsort(p, kind="stable"),  # for q-values over any filter
         "bound": intervals.bound_nearest_zero(low, high),
     }
     for array in out.values():
@@ -240,7 +262,7 @@ def page_bounds(view, query, indices):
         z,
         smoothing=view.smoothing,
     )
-    values = np.concatenate([np.asarray(view.values(query.metric, j))[indices].astype(np.float64) for j in range(k)])
+    values = np.concatenate([np.asarray(view.values_at(query.metric, j, indices), dtype=np.float64) for j in range(k)])
     low, high = intervals.interval(query.metric, values, below, above)
     n = indices.size
     return [(low[j * n : (j + 1) * n], high[j * n : (j + 1) * n]) for j in range(k)]
@@ -376,7 +398,7 @@ def select_with_statistics(view, query):
             % query.sort
         )
     if stats is not None:
-        stats["q"] = intervals.bh_q_values(stats["p"], mask)
+        stats["q"] = intervals.bh_q_values(stats["p"], mask, stats["p_order"])
         if query.q_max is not None:
             with np.errstate(invalid="ignore"):
                 mask = mask & (stats["q"] <= query.q_max)
@@ -397,11 +419,14 @@ def natural_domain(view, metric):
     return (None, None)
 
 
-def distributions(view, query, bins=None):
+def distributions(view, query, bins=None, *, gap=None, mask=None):
     """Histogram, density and quantiles of the metric per identity and of the gap,
-    over the rows that pass the filters (paging does not apply)."""
-    gap = gap_values(view, query.metric, query.x1, query.x2)
-    mask = row_mask(view, query, gap)
+    over the rows that pass the filters (paging does not apply). ``gap`` and
+    ``mask``, if the caller has them, are `gap_values` and `row_mask`."""
+    if gap is None:
+        gap = gap_values(view, query.metric, query.x1, query.x2)
+    if mask is None:
+        mask = row_mask(view, query, gap)
     every_row = [view.values(query.metric, j) for j in range(len(view.identity_names))]
     per_identity = [values[mask] for values in every_row]
     low, high = natural_domain(view, query.metric)

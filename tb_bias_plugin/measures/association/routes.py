@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import hashlib
 import io
 from typing import Any
 
@@ -28,7 +29,16 @@ from tb_bias_plugin.measures.association.query import (
 )
 from tb_bias_plugin.measures.association.table import AssociationTable, intersection_parts
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
-from tb_bias_plugin.web.responses import csv_number, csv_text, json_counts, json_list, json_value, respond, respond_csv
+from tb_bias_plugin.web.responses import (
+    csv_number,
+    csv_text,
+    json_counts,
+    json_list,
+    json_text,
+    json_value,
+    respond,
+    respond_csv,
+)
 
 MEASURE_ID = "association"
 
@@ -318,7 +328,14 @@ def distribution(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
     bins = params.integer("bins", None, low=1, high=LIMITS["max_bins"])
-    return respond(request, distributions(selection["view"], selection["query"], bins))
+    view, query = selection["view"], selection["query"]
+    gap = gap_values(view, query.metric, query.x1, query.x2)
+    mask = row_mask(view, query, gap)
+    # Keyed by the rows themselves: any filters that select the same rows
+    # share one answer, and a change of flags or search is a new one.
+    rows = hashlib.blake2b(np.packbits(mask).tobytes(), digest_size=16).hexdigest()
+    key = ("association.distribution", selection["key"], view.threshold, view.smoothing, query.metric, query.x1, query.x2, bins, rows)
+    return respond(request, services.derived(key, lambda: json_text(distributions(view, query, bins, gap=gap, mask=mask))))
 
 
 def compare_tables(request: Any, services: Any) -> Any:
@@ -582,7 +599,7 @@ def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap:
     def per_identity(columns: list) -> list:
         return [dict(zip(names, row)) for row in zip(*columns)] if names else [{}] * n
 
-    values = per_identity([json_list(view.values(query.metric, j)[idx]) for j in range(len(names))])
+    values = per_identity([json_list(view.values_at(query.metric, j, idx)) for j in range(len(names))])
     counts = none if view.label_counts is None else json_counts(np.asarray(view.label_counts)[idx])
     cooccurrence = (
         none if view.cooccurrence is None else per_identity([json_counts(c) for c in np.asarray(view.cooccurrence)[:, idx]])

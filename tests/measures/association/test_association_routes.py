@@ -589,6 +589,25 @@ def test_index_js_is_served_as_a_module(client):
     assert b"render" in response.get_data()
 
 
+def test_distributions_are_computed_once_per_set_of_rows(client, monkeypatch):
+    from tb_bias_plugin.measures.association import routes
+
+    calls = []
+    real = routes.distributions
+    monkeypatch.setattr(routes, "distributions", lambda *a, **k: calls.append(1) or real(*a, **k))
+    params = dict(run="model_a", tag="gender", metric="pmi")
+    first = get_json(client, "distribution", **params)
+    # other filters that keep the same rows: the same answer, not computed again
+    assert get_json(client, "distribution", range="count:0:", **params) == first
+    assert len(calls) == 1
+    narrower = get_json(client, "distribution", q="^[a-m]", **params)
+    assert narrower["total"] < first["total"] and len(calls) == 2
+    # a flag changes the rows of flagged_only
+    label = get_json(client, "table", limit=1, **params)["rows"][0]["label"]
+    post_flags(client, {"tag": "gender", "flagged": [label], "hidden": [], "version": 0})
+    assert get_json(client, "distribution", flagged_only="true", **params)["total"] == 1 and len(calls) == 3
+
+
 def test_distribution_axis_of_unbounded_metrics_does_not_move_with_filters(client):
     params = dict(run="model_a", tag="gender", metric="pmi")
     whole = get_json(client, "distribution", **params)

@@ -221,6 +221,11 @@ def test_bh_matches_a_direct_definition():
         direct = min(1.0, min(p[j] * m / np.sum(p[keep] <= p[j]) for j in keep if p[j] >= p[i]))
         assert q[i] == pytest.approx(direct)
     assert np.isnan(q[~mask]).all()
+    # with the p-values' own order kept (ties included), the same numbers
+    p[5] = p[7] = p[9]
+    order = np.argsort(p, kind="stable")
+    for m in (mask, None, np.zeros(300, bool), np.ones(300, bool)):
+        np.testing.assert_array_equal(iv.bh_q_values(p, m, order), iv.bh_q_values(p, m))
 
 
 def test_p_values_agree_with_the_interval_at_95():

@@ -307,3 +307,29 @@ def test_rank_labels_applies_the_spec_defaults():
     everything = [l for l, _ in table.rank_labels("man", "woman", include_zero_cooccurrence=True,
                                                  include_identities=True, include_undefined=True)]
     assert set(everything) == set(table.label_names) and everything[-1] == "never"
+
+
+@pytest.mark.parametrize("smoothing", [0.0, 0.5])
+def test_a_page_of_values_equals_the_column_bit_for_bit(smoothing):
+    """Values of a page computed alone are the column's own numbers, so a
+    page of a large table can skip computing every identity's column."""
+    from tb_bias_plugin.measures.association.query import CountsView
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    rng = np.random.default_rng(3)
+    n, labels, k = 50_000, 5_000, 3
+    cy = rng.integers(0, 2_000, labels)
+    cx = rng.integers(1_000, 20_000, k)
+    cxy = np.minimum(rng.binomial(cy[None, :], 0.3, (k, labels)), cx[:, None])
+    cxx = np.diag(cx)
+    table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], n,
+                             cy[None], cx[None], cxy[None], cxx[None])
+    rows = rng.choice(labels, 100, replace=False)
+    for metric in metrics.METRICS:
+        page_first = CountsView(table, 0, smoothing)
+        column_first = CountsView(table, 0, smoothing)
+        for j in range(k):
+            page = page_first.values_at(metric, j, rows)  # computed for the page only
+            column = column_first.values(metric, j)
+            np.testing.assert_array_equal(page, column[rows])
+            np.testing.assert_array_equal(column_first.values_at(metric, j, rows), column[rows])  # read from the column
