@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
-import itertools
 from typing import Any, Sequence
 
 import numpy as np
@@ -158,7 +157,7 @@ class SensitivityAccumulator:
         # Min-heap of (P, -order, Retained); order breaks ties towards earlier examples.
         self._top: list = []
         self._reservoir: list = []
-        self._order = itertools.count()
+        self._next_order = 0  # an int, not itertools.count: Beam pickles accumulators
 
     @property
     def n(self) -> int:
@@ -209,7 +208,8 @@ class SensitivityAccumulator:
             self._classes.append(np.asarray(pred_class))
         size = self.reservoir_size
         for i in range(b):
-            order = next(self._order)
+            order = self._next_order
+            self._next_order += 1
             pi = float(p[i])
             top = bool(self.top_k) and not np.isnan(pi) and (
                 len(self._top) < self.top_k or (pi, -order) > self._top[0][:2])
@@ -253,14 +253,14 @@ class SensitivityAccumulator:
         self._chunks.extend(other._chunks)
         self._groups.extend(other._groups)
         self._classes.extend(other._classes)
-        offset = next(self._order)
+        offset = self._next_order
         for _, neg_order, item in (other._top if self.top_k else []):
             entry = (item.P, neg_order - offset, item)
             if len(self._top) < self.top_k:
                 heapq.heappush(self._top, entry)
             elif entry[:2] > self._top[0][:2]:
                 heapq.heapreplace(self._top, entry)
-        self._order = itertools.count(offset + next(other._order) + 1)
+        self._next_order = offset + other._next_order + 1
         k = min(self.reservoir_size, self._n + other._n)
         if len(self._reservoir) + len(other._reservoir) <= k:
             self._reservoir = self._reservoir + other._reservoir

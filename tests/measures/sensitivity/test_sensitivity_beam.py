@@ -191,3 +191,23 @@ def test_the_facade_lists_the_transforms():
     assert tb_beam.AccumulateSensitivity is AccumulateSensitivity
     assert tb_beam.WriteSensitivity is WriteSensitivity
     assert {"AccumulateSensitivity", "WriteSensitivity", "SensitivityCombineFn"} <= set(dir(tb_beam))
+
+
+def test_the_accumulator_pickles_without_warnings():
+    """Beam pickles accumulators between steps; itertools.count does not
+    pickle from Python 3.14 on (and warns before), so none is kept."""
+    import pickle
+    import warnings
+
+    from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+
+    acc = SensitivityAccumulator(top_k=2, reservoir_size=3)
+    acc.update([0.1, 0.5, 0.3], example_ids=["a", "b", "c"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        copy = pickle.loads(pickle.dumps(acc))
+    copy.update([0.9], example_ids=["d"])
+    acc.update([0.9], example_ids=["d"])
+    want, got = acc.result(), copy.result()
+    assert [t.example_id for t in got["top_k"]] == [t.example_id for t in want["top_k"]] == ["d", "b"]
+    assert got["n"] == want["n"] == 4
