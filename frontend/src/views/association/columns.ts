@@ -111,10 +111,15 @@ export function filterColumns(identities: readonly string[], metric: string, has
 export const SELECT_REM = 2.25;
 export const ACTIONS_REM = 3.75;
 
+/** Widest a count column grows for its header ("C(age=30-59, y)"); longer names are cut (full name in the title). */
+const MAX_COUNT_REM = 12.5;
+
 function minRem(column: Column): number {
-  // counts: wide enough for "C(woman, y)" and six digits
+  // counts: wide enough for "C(woman, y)" and six digits, wider for longer
+  // names (a bold character is about 0.55 rem; 2 rem of padding and sort arrow)
   // trend: a sparkline and the signed change next to it
-  return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "count" ? 8 : column.kind === "trend" ? 8.5 : 6.5;
+  if (column.kind === "count") return Math.min(MAX_COUNT_REM, Math.max(8, column.title.length * 0.55 + 2));
+  return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "trend" ? 8.5 : 6.5;
 }
 
 /**

@@ -7,7 +7,7 @@ import { barGeometry } from "../../charts/bars.js";
 import { gapColor } from "../../charts/colors.js";
 import type { Limits } from "./config.js";
 import type { FlagLookup } from "./flags.js";
-import { formatCount, formatTotal, pairTitle } from "../../charts/format.js";
+import { formatCount, formatTotal } from "../../charts/format.js";
 import { columnDigits, formatFixed, formatInterval, formatQ } from "../../charts/intervals.js";
 import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
@@ -18,6 +18,7 @@ import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
+import { EXPECTED_COUNTS_NOTE, NO_PARTS, pairText } from "./identities.js";
 
 const LAYOUT = flow();
 const TEMPLATE = "minmax(9rem, 2fr) repeat(3, minmax(7rem, 1fr)) repeat(2, minmax(4.5rem, 0.7fr)) 2.5rem";
@@ -113,7 +114,7 @@ export class Compare extends LitElement {
           const page = await this.api.get<CompareResponse>(compareUrl(s, b, offset, limit), signal);
           if (!signal.aborted) {
             this.meta = page;
-            if (page.description !== undefined) emit(this, "rows-loaded", { description: page.description });
+            emit(this, "rows-loaded", { description: page.description ?? null, identityParts: page.identity_parts ?? NO_PARTS });
           }
           return { rows: page.rows, total: page.total };
         },
@@ -125,6 +126,11 @@ export class Compare extends LitElement {
         if (scroller) scroller.scrollTop = 0;
       }
     }
+  }
+
+  /** The compared pair, intersections with their parts joined by "∩". */
+  private pair(): string {
+    return pairText(this.state.x1, this.state.x2, this.meta?.identity_parts ?? NO_PARTS);
   }
 
   private change(patch: Partial<ViewState>) {
@@ -258,7 +264,7 @@ export class Compare extends LitElement {
         </label>
       </div>
       <div class="summary" data-testid="compare-summary" aria-live="polite">
-        Gap ${s.metric}, ${pairTitle(s.x1, s.x2)}.
+        Gap ${s.metric}, ${this.pair()}.
         ${total !== null ? html`${formatTotal(total, null)} in both` : nothing}
         ${meta ? html` \u00b7 ${formatCount(meta.only_in_a)} only in A \u00b7 ${formatCount(meta.only_in_b)} only in B` : nothing}
         ${meta ? html` \u00b7 A = ${meta.a.run} step ${meta.a.step}, B = ${meta.b.run} step ${meta.b.step}` : nothing}
@@ -268,6 +274,7 @@ export class Compare extends LitElement {
         ${meta?.rows.some((r) => r.delta_low !== undefined && r.delta_low !== null)
           ? html` \u00b7 ranked by the interval bound nearest 0 (whiskers: ${Math.round(s.level * 100)}% intervals; faded: q > ${s.qMax ?? 0.05})`
           : nothing}
+        ${meta?.expected_counts ? html` \u00b7 <span data-testid="expected-counts-note">${EXPECTED_COUNTS_NOTE}</span>` : nothing}
       </div>
       ${cache.error
         ? html`<div class="error" role="alert" data-testid="error-message">

@@ -5,6 +5,7 @@ import { LEVELS, type ResolvedState, type ViewState } from "./view-state.js";
 import { renderMarkdown } from "./markdown.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
+import { groupIdentities, identityText, intersectionTitle, NO_PARTS, type IdentityParts } from "./identities.js";
 
 /** Which table to read and which numbers to compute from it. */
 @customElement("tb-bias-controls")
@@ -12,6 +13,8 @@ export class Controls extends LitElement {
   @property({ attribute: false }) runs!: MeasureRuns;
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
+  /** the parts of intersectional identities, to show them and group them after the single identities */
+  @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
 
   static override styles = [
     baseStyles,
@@ -83,6 +86,24 @@ export class Controls extends LitElement {
       return;
     }
     this.change({ smoothing: value });
+  }
+
+  /**
+   * The options of an identity picker: the single identities, then the
+   * intersections (their parts joined by "∩") in their own group.
+   */
+  private identityOptions(names: readonly string[], chosen: string | null) {
+    const p = this.identityParts;
+    const option = (x: string) => html`<option
+      .value=${x}
+      .selected=${x === chosen}
+      title=${intersectionTitle(x, p) || nothing}
+    >${identityText(x, p)}</option>`;
+    const { singles, intersections } = groupIdentities(names, p);
+    if (intersections.length === 0) return singles.map(option);
+    return html`${singles.length
+        ? html`<optgroup label="Single identities" data-testid="single-identities">${singles.map(option)}</optgroup>`
+        : nothing}<optgroup label="Intersections" data-testid="intersections">${intersections.map(option)}</optgroup>`;
   }
 
   /** Counts tables only: the score threshold the counts were taken at. */
@@ -190,7 +211,7 @@ export class Controls extends LitElement {
 
         <label for="x1">Identity</label>
         <select id="x1" data-testid="x1-select" @change=${this.onX1}>
-          ${info.identities.map((x) => html`<option .value=${x} .selected=${x === s.x1}>${x}</option>`)}
+          ${this.identityOptions(info.identities, s.x1)}
         </select>
 
         <label for="x2">versus</label>
@@ -202,7 +223,7 @@ export class Controls extends LitElement {
             @change=${(e: Event) => this.change({ x2: this.value(e) })}
           >
             ${others.length === 0 ? html`<option value="">(only one identity)</option>` : nothing}
-            ${others.map((x) => html`<option .value=${x} .selected=${x === s.x2}>${x}</option>`)}
+            ${this.identityOptions(others, s.x2)}
             ${others.length > 0
               ? html`<option value="rest" .selected=${s.x2 === "rest"}>the rest (one-vs-rest)</option>`
               : nothing}

@@ -7,7 +7,7 @@ import { select } from "d3-selection";
 import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
 import { identityColor, NEUTRAL } from "../../charts/colors.js";
 import { formatRange, valueColumn } from "./columns.js";
-import { formatCount, formatValue, pairTitle } from "../../charts/format.js";
+import { formatCount, formatValue } from "../../charts/format.js";
 import { histogramBars, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
@@ -15,6 +15,7 @@ import type { PlotKind, ResolvedState } from "./view-state.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
+import { identityLabel, NO_PARTS, pairText, partsStyles, type IdentityParts } from "./identities.js";
 
 const ROW_HEIGHT = 46;
 const PAD_X = 10;
@@ -23,6 +24,8 @@ interface PlotRow {
   key: string;
   column: string;
   title: string;
+  /** the identity, when the row is one (an intersection shows its parts) */
+  identity: string | null;
   color: string;
   hist: Histogram;
   edges: number[];
@@ -36,6 +39,8 @@ export class Distributions extends LitElement {
   @property({ attribute: false }) data: DistributionResponse | null = null;
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
+  /** the parts of intersectional identities, shown as chips */
+  @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
   @property({ attribute: false }) maxRanges!: number;
   @property({ type: Boolean }) loading = false;
   @property({ attribute: false }) error = "";
@@ -49,6 +54,7 @@ export class Distributions extends LitElement {
 
   static override styles = [
     baseStyles,
+    partsStyles,
     css`
       .head {
         display: flex;
@@ -153,6 +159,7 @@ export class Distributions extends LitElement {
       key: h.identity,
       column: valueColumn(data.metric, h.identity),
       title: h.identity,
+      identity: h.identity,
       color: identityColor(identities, h.identity),
       hist: h,
       edges: data.bin_edges,
@@ -163,7 +170,8 @@ export class Distributions extends LitElement {
       rows.push({
         key: "gap",
         column: "gap",
-        title: `gap: ${pairTitle(this.state.x1, this.state.x2)}`,
+        title: `gap: ${pairText(this.state.x1, this.state.x2, this.identityParts)}`,
+        identity: null,
         color: NEUTRAL,
         hist: data.gap,
         edges: data.gap.bin_edges,
@@ -216,7 +224,9 @@ export class Distributions extends LitElement {
     const label = `${row.column}: distribution over ${formatCount(row.hist.n)} labels. Drag to add a range filter.`;
     return html`
       <div class="row-head">
-        <span class="name"><span class="swatch" style="background:${row.color}"></span>${row.title}</span>
+        <span class="name"><span class="swatch" style="background:${row.color}"></span>${row.identity === null
+            ? row.title
+            : identityLabel(row.identity, this.identityParts)}</span>
         <span class="n">n=${formatCount(row.hist.n)}${row.hist.undefined ? `, ${formatCount(row.hist.undefined)} undefined` : ""}${q.median !== null
             ? ` \u00b7 median ${formatValue(q.median)}`
             : ""}</span>

@@ -1,5 +1,6 @@
 // Events the association view's parts send up to the view, which owns the state.
 import type { FlagOp } from "./flags.js";
+import type { IdentityParts } from "./identities.js";
 import type { ViewState } from "./view-state.js";
 
 export type BulkKind = "flagged" | "hidden" | "selected";
@@ -10,8 +11,12 @@ export interface AppEvents {
   "flag-op": FlagOp;
   "bulk-op": { kind: BulkKind; on: boolean };
   "hover-label": string | null;
-  /** the table received a page of rows (or an error) for its current query */
-  "rows-loaded": { description: string } | null;
+  /**
+   * the table received a page of rows (or an error: null) for its current
+   * query: the step's description (null when the answer has none) and the
+   * parts of its intersectional identities
+   */
+  "rows-loaded": { description: string | null; identityParts: IdentityParts } | null;
 }
 
 export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {

@@ -4,7 +4,7 @@ import { axisLeft } from "d3-axis";
 import { scaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { formatSigned, formatValue, pairTitle } from "../../charts/format.js";
+import { formatSigned, formatValue } from "../../charts/format.js";
 import { polylinePath, valueExtent } from "../../charts/plots.js";
 import type { TableRow, TagInfo } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
@@ -12,9 +12,14 @@ import { WidthController } from "../../charts/resize.js";
 import { tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
+import { identityLines, identityText, intersectionTitle, NO_PARTS, pairText, parts as partsOf, type IdentityParts } from "./identities.js";
 
 const HEIGHT = 210;
 const MARGIN = { top: 26, right: 40, bottom: 12, left: 46 };
+/** Height of each further line of an axis title (an intersection's parts, one a line). */
+const TITLE_LINE = 13;
+/** About the width of a character of an axis title (12px, bold): titles are cut to the space between axes. */
+const TITLE_CHAR_PX = 8.5;
 
 /** Selected labels as lines across one vertical axis per identity. */
 @customElement("tb-bias-pcp")
@@ -26,6 +31,8 @@ export class ParallelCoordinates extends LitElement {
   @property({ attribute: false }) missing: string[] = [];
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
+  /** the parts of intersectional identities, shown joined by "∩" */
+  @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
   @property({ attribute: false }) hovered: string | null = null;
   @property({ attribute: false }) valueDomain: [number, number] | null = null;
   @property({ type: Boolean }) loading = false;
@@ -115,14 +122,21 @@ export class ParallelCoordinates extends LitElement {
     `,
   ];
 
+  /** Room above the axes for the titles' further lines (intersections take one line a part). */
+  private extraTitleHeight(): number {
+    const lines = Math.max(1, ...this.info.identities.map((x) => partsOf(x, this.identityParts)?.length ?? 1));
+    return (lines - 1) * TITLE_LINE;
+  }
+
   private scales() {
     const identities = this.info.identities;
+    const extra = this.extraTitleHeight();
     const x = scalePoint<string>()
       .domain(identities)
       .range([MARGIN.left, Math.max(MARGIN.left + 40, this.size.width - MARGIN.right)])
       .padding(identities.length === 1 ? 0.5 : 0);
     const domain = this.valueDomain ?? valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
-    const y = scaleLinear().domain(domain).range([HEIGHT - MARGIN.bottom, MARGIN.top]).nice();
+    const y = scaleLinear().domain(domain).range([HEIGHT + extra - MARGIN.bottom, MARGIN.top + extra]).nice();
     return { x, y };
   }
 
@@ -130,7 +144,7 @@ export class ParallelCoordinates extends LitElement {
     // The axes depend on the scales only (not on hovering, which re-renders often).
     const resized = this.size.width !== this.widthDrawn;
     this.widthDrawn = this.size.width;
-    if (!resized && !["rows", "valueDomain", "info", "state"].some((key) => changed.has(key))) return;
+    if (!resized && !["rows", "valueDomain", "info", "state", "identityParts"].some((key) => changed.has(key))) return;
     const { y } = this.scales();
     this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
       // Tick labels on the first axis only; the others share the scale.
@@ -143,14 +157,16 @@ export class ParallelCoordinates extends LitElement {
   override render() {
     const s = this.state;
     const identities = this.info.identities;
+    const parts = this.identityParts;
+    const text = (x: string | null) => (x === null ? "" : identityText(x, parts));
     const count = this.rows.length;
     const head = html`<div class="head">
       <h2 id="pcp-title">Selected labels${count ? ` (${count})` : ""}</h2>
       ${count
         ? html`<span class="legend" aria-label="Line colour">
-            <span><i style="background:${identityColor(identities, s.x1)}"></i>gap towards ${s.x1}</span>
+            <span><i style="background:${identityColor(identities, s.x1)}"></i>gap towards ${text(s.x1)}</span>
             ${s.x2 !== null
-              ? html`<span><i style="background:${gapColor(identities, s.x1, s.x2, -1)}"></i>towards ${s.x2 === "rest" ? "the rest" : s.x2}</span>`
+              ? html`<span><i style="background:${gapColor(identities, s.x1, s.x2, -1)}"></i>towards ${s.x2 === "rest" ? "the rest" : text(s.x2)}</span>`
               : nothing}
           </span>`
         : nothing}
@@ -165,7 +181,7 @@ export class ParallelCoordinates extends LitElement {
     if (s.selected.length === 0) {
       return html`${head}${error}
         <p class="hint" data-testid="pcp-empty">
-          Tick labels in the table to compare their ${s.metric} across ${identities.join(", ")} here.
+          Tick labels in the table to compare their ${s.metric} across ${identities.map(text).join(", ")} here.
         </p>`;
     }
     if (count === 0) {
@@ -174,19 +190,22 @@ export class ParallelCoordinates extends LitElement {
     }
     const { x, y } = this.scales();
     const axisX = identities.map((i) => x(i) ?? 0);
+    // each title fits between its neighbours (cut with "…"; the whole name in its tooltip)
+    const spacing = axisX.length > 1 ? axisX[1]! - axisX[0]! : this.size.width;
+    const titleLines = identities.map((i) => identityLines(i, parts, (spacing - 8) / TITLE_CHAR_PX));
     const hoveredRow = this.hovered === null ? undefined : this.rows.find((r) => r.label === this.hovered);
     const hovered = hoveredRow ? hoveredRow.label : null;
     return html`${head}${error}
       <p class="hover" data-testid="pcp-hover-label" aria-live="polite">
         ${hoveredRow
           ? html`<strong>${hoveredRow.label}</strong>: ${identities
-                .map((i) => `${i} ${formatValue(hoveredRow.values[i] ?? null)}`)
+                .map((i) => `${text(i)} ${formatValue(hoveredRow.values[i] ?? null)}`)
                 .join(", ")}; gap ${formatSigned(hoveredRow.gap)}`
           : html`<span class="muted">Hover a line or a table row to see its values.</span>`}
       </p>
       <svg
         width=${this.size.width}
-        height=${HEIGHT}
+        height=${HEIGHT + this.extraTitleHeight()}
         role="img"
         aria-labelledby="pcp-title"
         aria-busy=${this.loading}
@@ -195,8 +214,10 @@ export class ParallelCoordinates extends LitElement {
         ${identities.map(
           (identity, i) => svg`
             <g class="axis" transform=${`translate(${axisX[i]},0)`}></g>
-            <text class="axis-title" x=${axisX[i]!} y="14" text-anchor="middle"
-              fill=${identityTextColor(identities, identity)}>${identity}</text>`,
+            <text class="axis-title" y="14" text-anchor="middle" fill=${identityTextColor(identities, identity)}
+              data-testid="pcp-axis-title" data-identity=${identity}>${titleLines[i]!.map(
+                (line, k) => svg`<tspan x=${axisX[i]!} dy=${k === 0 ? 0 : TITLE_LINE}>${line}</tspan>`,
+              )}<title>${intersectionTitle(identity, parts) || identity}</title></text>`,
         )}
         ${this.rows.map((row) => {
           const d = polylinePath(
@@ -210,7 +231,7 @@ export class ParallelCoordinates extends LitElement {
             <path class="hit" d=${d}
               @mouseenter=${() => emit(this, "hover-label", row.label)}
               @mouseleave=${() => emit(this, "hover-label", null)}>
-              <title>${row.label}: ${s.metric} ${identities.map((i) => `${i} ${formatValue(row.values[i] ?? null)}`).join(", ")}; gap (${pairTitle(s.x1, s.x2)}) ${formatSigned(row.gap)}</title>
+              <title>${row.label}: ${s.metric} ${identities.map((i) => `${text(i)} ${formatValue(row.values[i] ?? null)}`).join(", ")}; gap (${pairText(s.x1, s.x2, parts)}) ${formatSigned(row.gap)}</title>
             </path>`;
         })}
       </svg>

@@ -11,7 +11,7 @@ import type { Limits } from "./config.js";
 import { flaggedCsvLink, resultCsvLink } from "./csv.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
-import { formatCount, formatTotal, pairTitle } from "../../charts/format.js";
+import { formatCount, formatTotal } from "../../charts/format.js";
 import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../../charts/intervals.js";
 import { looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
@@ -24,6 +24,17 @@ import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
 import { emit, type BulkKind } from "./events.js";
+import {
+  EXPECTED_COUNTS_NOTE,
+  formatExpectedCount,
+  identityLabel,
+  identityText,
+  intersectionTitle,
+  NO_PARTS,
+  pairText,
+  partsStyles,
+  type IdentityParts,
+} from "./identities.js";
 
 const ROW_HEIGHT = 30;
 /**
@@ -53,9 +64,10 @@ class RowLayout extends FlowLayout {
 
 const LAYOUT = { type: RowLayout };
 
-function gapFormula(x1: string | null, x2: string | null): string {
+function gapFormula(x1: string | null, x2: string | null, identityParts: IdentityParts): string {
   if (x1 === null || x2 === null) return "none (one identity)";
-  return x2 === "rest" ? `${x1} \u2212 mean of the rest` : `${x1} \u2212 ${x2}`;
+  const one = identityText(x1, identityParts);
+  return x2 === "rest" ? `${one} \u2212 mean of the rest` : `${one} \u2212 ${identityText(x2, identityParts)}`;
 }
 
 /** The ranked labels: virtualised, paged from `table`, with flag/hide/select per row and in bulk. */
@@ -73,6 +85,8 @@ export class RankedTable extends LitElement {
   @property({ attribute: false }) gapDomain: [number, number] = [-2, 2];
   @property({ type: Boolean }) busy = false;
   @property({ attribute: false }) limits!: Limits;
+  /** the parts of intersectional identities (from the view, which collects them from every answer) */
+  @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
   /** What is typed in the search box and not yet sent; not reactive: typing must not re-render the rows. */
   private draft: string | null = null;
   private lastEmittedQ: string | null = null;
@@ -91,6 +105,7 @@ export class RankedTable extends LitElement {
   static override styles = [
     baseStyles,
     tableStyles,
+    partsStyles,
     css`
       .toolbar {
         display: flex;
@@ -188,6 +203,9 @@ export class RankedTable extends LitElement {
         min-width: 0;
         background: inherit;
         box-shadow: 1px 0 0 #eef0f2;
+        /* above the cells scrolled under it: faded cells (opacity) paint
+           as their own layers, after the lead in the row's order */
+        z-index: 1;
       }
       .lead > .select {
         flex: none;
@@ -228,6 +246,11 @@ export class RankedTable extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
+      }
+      /* an intersection's chips wrap onto a second line rather than being cut */
+      .header button span.t.wrap {
+        white-space: normal;
+        padding: 2px 0;
       }
       .center {
         display: flex;
@@ -309,6 +332,25 @@ export class RankedTable extends LitElement {
       .status {
         min-height: 18px;
       }
+      .expected {
+        display: flex;
+        gap: 6px;
+        align-items: center;
+        margin: 0 0 6px;
+        color: var(--muted);
+        font-size: 12px;
+      }
+      .expected .badge {
+        flex: none;
+        width: 16px;
+        height: 16px;
+        border-radius: 50%;
+        background: #e8f0fe;
+        color: #1a56c4;
+        font-weight: 700;
+        text-align: center;
+        line-height: 16px;
+      }
     `,
   ];
 
@@ -333,16 +375,22 @@ export class RankedTable extends LitElement {
       const changedKey = this.rows.setQuery(
         key,
         async (offset, limit, signal) => {
-          let described: string | null = null;
+          let loaded: TableResponse | null = null;
           try {
             const page = await this.api.get<TableResponse>(tableUrl(s, offset, limit, this.hasTrend()), signal);
             if (!signal.aborted) {
               this.meta = page;
-              described = page.description ?? null;
+              loaded = page;
             }
             return { rows: page.rows, total: page.total };
           } finally {
-            if (!signal.aborted) emit(this, "rows-loaded", described === null ? null : { description: described });
+            if (!signal.aborted) {
+              emit(
+                this,
+                "rows-loaded",
+                loaded && { description: loaded.description ?? null, identityParts: loaded.identity_parts ?? NO_PARTS },
+              );
+            }
           }
         },
         { keepRows: true, fromTop: !sameRows },
@@ -396,17 +444,24 @@ export class RankedTable extends LitElement {
     const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : sortIndicator(true, s.order).ariaSort}` : "";
     const gap = column.kind === "gap";
     const trend = column.kind === "trend";
+    const p = this.identityParts;
+    const pair = pairText(s.x1, s.x2, p);
+    const of = column.identity === null ? "" : intersectionTitle(column.identity, p);
+    // an intersection shows its parts as chips (which wrap); a single identity its name
+    const content = of ? (column.kind === "count" ? html`C(${identityLabel(column.identity!, p)}, y)` : identityLabel(column.identity!, p)) : column.title;
     return sortHeader({
       testid: `sort-header-${column.id}`,
       className: column.kind === "label" ? "cell label" : "cell",
       title: gap
-        ? `gap of ${s.metric}: ${pairTitle(s.x1, s.x2)}`
+        ? `gap of ${s.metric}: ${pair}`
         : trend
           ? `${s.x2 === null ? "value" : "gap"} at every step; sorts by the ${columnTitle(CHANGE_SORT)}`
-          : columnTitle(column.id),
-      ariaLabel: `${gap ? `Gap, ${pairTitle(s.x1, s.x2)}` : columnTitle(column.id)}${orderText}. Click to sort.`,
-      content: html`<span class="t" style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
-        >${column.title}</span
+          : `${columnTitle(column.id)}${of ? `, the ${of}` : ""}`,
+      ariaLabel: `${gap ? `Gap, ${pair}` : columnTitle(column.id)}${orderText}. Click to sort.`,
+      content: html`<span
+        class=${of ? "t wrap" : "t"}
+        style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
+        >${content}</span
       >`,
       active,
       order: s.order,
@@ -458,7 +513,11 @@ export class RankedTable extends LitElement {
         return this.trendCell(row);
       case "count": {
         const n = !row ? null : column.identity === null ? row.count : (row.cooccurrence?.[column.identity] ?? null);
-        return html`<div role="cell" class="cell num" data-testid="cell-count">${row ? formatCount(n) : ""}</div>`;
+        // C(x, y) of identities given as probabilities: an expected count, shown with its decimals
+        const expected = column.identity !== null && this.meta?.expected_counts === true;
+        return html`<div role="cell" class="cell num" data-testid="cell-count"
+          >${row ? (expected ? formatExpectedCount(n) : formatCount(n)) : ""}</div
+        >`;
       }
     }
   }
@@ -646,7 +705,7 @@ export class RankedTable extends LitElement {
   private summary(total: number | null): string {
     const parts = [formatTotal(total, this.info.num_labels)];
     if (this.meta?.num_examples) parts.push(`${formatCount(this.meta.num_examples)} examples`);
-    parts.push(`${this.state.metric}, gap = ${gapFormula(this.state.x1, this.state.x2)}`);
+    parts.push(`${this.state.metric}, gap = ${gapFormula(this.state.x1, this.state.x2, this.identityParts)}`);
     return parts.filter((p) => p !== "").join(" \u00b7 ");
   }
 
@@ -671,6 +730,19 @@ export class RankedTable extends LitElement {
     </div>`;
   }
 
+  /** Tables of identities given as probabilities say that their counts are expected counts. */
+  private expectedNote() {
+    if (this.meta?.expected_counts !== true) return nothing;
+    return html`<p
+      class="expected"
+      role="note"
+      data-testid="expected-counts-note"
+      title="Each example added its probability of each identity: C(x) and C(x, y) are sums of probabilities, not whole numbers, and every metric and interval is computed from them."
+    >
+      <span class="badge" aria-hidden="true">\u2248</span>${EXPECTED_COUNTS_NOTE}.
+    </p>`;
+  }
+
   override render() {
     const columns = this.columns();
     const template = gridTemplate(columns);
@@ -679,7 +751,7 @@ export class RankedTable extends LitElement {
     const error = cache.error;
     const loading = this.rows.loading;
     return html`
-      ${this.toolbar()} ${this.bulkBar(total)}
+      ${this.toolbar()} ${this.bulkBar(total)} ${this.expectedNote()}
       ${error
         ? html`<div class="error" role="alert" data-testid="error-message">
             ${errorMessage(error)} <button type="button" @click=${() => this.rows.retry()}>Retry</button>

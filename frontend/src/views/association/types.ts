@@ -44,6 +44,10 @@ export interface TableDescription {
   num_labels: number;
   /** the selected step's own description (Markdown) */
   description?: string;
+  /** each intersectional identity's parts, e.g. {"sex=f & age=60+": ["sex=f", "age=60+"]} */
+  identity_parts?: Record<string, string[]>;
+  /** identities were given as probabilities: `cooccurrence` holds expected counts */
+  expected_counts?: boolean;
 }
 
 export interface TableRow {
@@ -189,6 +193,8 @@ export interface TableRef {
 export interface CompareResponse {
   /** table A's step's own description (Markdown) */
   description?: string;
+  identity_parts?: Record<string, string[]>;
+  expected_counts?: boolean;
   a: TableRef;
   b: TableRef;
   metric: string;

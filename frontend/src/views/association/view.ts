@@ -7,6 +7,7 @@ import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { RELOAD_EVENT, type ReloadRequest } from "../../shell/registry.js";
 import { fetchResultLabels, TooManyLabels } from "./bulk.js";
+import { mergeParts, NO_PARTS, type IdentityParts } from "./identities.js";
 import { parseConfig, type AssociationConfig } from "./config.js";
 import { type AppEvents, type BulkKind } from "./events.js";
 import {
@@ -99,6 +100,8 @@ export class AssociationView extends MeasureViewBase {
   /** the shown step's own description, from its table or compare answer; null until one arrives */
   @state() private stepDescription: { key: string; text: string } | null = null;
   @state() private bulkBusy = false;
+  /** the parts of every intersectional identity the answers so far have named (for pickers, headers, plots) */
+  @state() private identityParts: IdentityParts = NO_PARTS;
   private reloads = 0;
 
   static override styles = [
@@ -221,7 +224,9 @@ export class AssociationView extends MeasureViewBase {
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
     event.stopPropagation();
     const s = this.resolution?.state;
-    if (event.detail && s) this.stepDescription = { key: this.stepKey(s), text: event.detail.description };
+    const loaded = event.detail;
+    if (loaded && s && loaded.description !== null) this.stepDescription = { key: this.stepKey(s), text: loaded.description };
+    if (loaded) this.identityParts = mergeParts(this.identityParts, loaded.identityParts);
     const waiting = this.distributionWaiting;
     if (waiting) {
       this.stopWaitingForRows();
@@ -361,7 +366,10 @@ export class AssociationView extends MeasureViewBase {
       (signal) => Promise.all(urls.map((url) => this.api.get<TableResponse>(url, signal))),
       (pages) => {
         const byLabel = new Map<string, TableRow>();
-        for (const page of pages) for (const row of page.rows) byLabel.set(row.label, row);
+        for (const page of pages) {
+          for (const row of page.rows) byLabel.set(row.label, row);
+          this.identityParts = mergeParts(this.identityParts, page.identity_parts);
+        }
         this.selectedRows = wanted.flatMap((label) => byLabel.get(label) ?? []);
         this.selectedMissing = wanted.filter((label) => !byLabel.has(label));
         this.selectedError = "";
@@ -531,7 +539,12 @@ export class AssociationView extends MeasureViewBase {
           </div>
           <section class="panel" aria-labelledby="controls-title">
             <h2 id="controls-title">Data</h2>
-            <tb-bias-controls .runs=${this.measureRuns} .state=${s} .info=${this.infoOfStep(info, s)}></tb-bias-controls>
+            <tb-bias-controls
+              .runs=${this.measureRuns}
+              .state=${s}
+              .info=${this.infoOfStep(info, s)}
+              .identityParts=${this.identityParts}
+            ></tb-bias-controls>
           </section>
           <section class="panel" aria-labelledby="filters-title">
             <h2 id="filters-title">Filters</h2>
@@ -542,6 +555,7 @@ export class AssociationView extends MeasureViewBase {
               .data=${this.distribution}
               .state=${s}
               .info=${info}
+              .identityParts=${this.identityParts}
               .maxRanges=${cfg.limits.max_ranges}
               .loading=${this.distributionLoading}
               .error=${this.distributionError}
@@ -576,6 +590,7 @@ export class AssociationView extends MeasureViewBase {
                       ></tb-bias-trend>`
                     : html`<tb-bias-pcp
                         .rows=${this.selectedRows}
+                        .identityParts=${this.identityParts}
                         .missing=${this.selectedMissing}
                         .state=${s}
                         .info=${info}
@@ -600,6 +615,7 @@ export class AssociationView extends MeasureViewBase {
                   .gapDomain=${gapDomain}
                   .busy=${this.bulkBusy}
                   .limits=${cfg.limits}
+                  .identityParts=${this.identityParts}
                 ></tb-bias-table>
               `
             : s.view === "paper"
