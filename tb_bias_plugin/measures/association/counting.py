@@ -144,7 +144,8 @@ class CooccurrenceCounter:
         self._slot_of_label = np.full(len(self.label_names), -1, dtype=np.int64)
         if identities_from == "labels":
             self._slot_of_label[self._identity_label_index] = np.arange(len(self.identity_labels))
-        self._is_identity_label = self._slot_of_label >= 0
+        # the identities' label columns when identities are labels, else None
+        self._identity_columns = self._identity_label_index if identities_from == "labels" else None
         n_t, n_k, n_l = len(self.thresholds), len(self.identity_labels), len(self.label_names)
         dtype = np.float64 if self.soft_identities else np.int64
         self._num_examples = 0
@@ -271,9 +272,7 @@ class CooccurrenceCounter:
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
-                parts = _count_batch(
-                    pos, id_rows, self._is_identity_label, self._slot_of_label, k, num_labels
-                )
+                parts = _count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels)
                 if totals[t] is None:
                     totals[t] = list(parts)
                 else:
@@ -795,36 +794,45 @@ def _soft_counts(positives, weights, num_labels):
     return label_counts, np.diagonal(pairs).copy(), cooccurrence, pairs
 
 
-def _count_batch(positives, identity_positives, is_identity_label, slot_of_label, k, num_labels):
+def _count_batch(positives, identity_positives, identity_columns, slot_of_label, k, num_labels):
     """Count one batch at one threshold; returns the four increments."""
     if isinstance(identity_positives, np.ndarray):  # soft identities
         return _soft_counts(positives, identity_positives, num_labels)
     if identity_positives is None:
-        label_counts, cells = _label_counts(positives, num_labels, is_identity_label)
+        # Identities are labels: one pass gives C(y) and the identity cells,
+        # and C(x) and C(x_i, x_j) are columns of C(y) and C(x, y).
+        label_counts, cells = _label_counts(positives, num_labels, slot_of_label >= 0)
         rows = positives.rows_of(cells)
         slots = slot_of_label[positives.cols[cells]]
         cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
+        return (
+            label_counts,
+            label_counts[identity_columns],
+            cooccurrence,
+            cooccurrence[:, identity_columns],
+        )
+    # One row per example, so the row of each identity cell comes from indptr.
+    rows = np.repeat(np.arange(identity_positives.indptr.shape[0] - 1), np.diff(identity_positives.indptr))
+    slots = identity_positives.cols.astype(np.int64)
+    lengths = np.diff(positives.indptr)
+    one_each = rows.shape[0] < 2 or bool((rows[1:] != rows[:-1]).all())
+    if one_each and 2 * int(lengths[rows].sum()) > positives.cols.shape[0]:
+        # The usual attribute column (one group per example) covering
+        # most cells: one pass keyed by each row's identity gives C(y)
+        # and C(x, y) at once; slot k collects rows without one.
+        slot_of_row = np.full(lengths.shape[0], k, dtype=np.int64)
+        slot_of_row[rows] = slots
+        keys = np.repeat(slot_of_row * num_labels, lengths)
+        keys += positives.cols
+        table = np.bincount(keys, minlength=(k + 1) * num_labels).reshape(k + 1, num_labels)
+        label_counts, cooccurrence = table.sum(axis=0), table[:k]
     else:
-        rows = identity_positives.rows_of(np.arange(identity_positives.cols.shape[0]))
-        slots = identity_positives.cols.astype(np.int64)
-        lengths = np.diff(positives.indptr)
-        one_each = rows.shape[0] < 2 or bool((rows[1:] != rows[:-1]).all())
-        if one_each and 2 * int(lengths[rows].sum()) > positives.cols.shape[0]:
-            # The usual attribute column (one group per example) covering
-            # most cells: one pass keyed by each row's identity gives C(y)
-            # and C(x, y) at once; slot k collects rows without one.
-            slot_of_row = np.full(lengths.shape[0], k, dtype=np.int64)
-            slot_of_row[rows] = slots
-            keys = np.repeat(slot_of_row * num_labels, lengths)
-            keys += positives.cols
-            table = np.bincount(keys, minlength=(k + 1) * num_labels).reshape(k + 1, num_labels)
-            label_counts, cooccurrence = table.sum(axis=0), table[:k]
-        else:
-            label_counts, _ = _label_counts(positives, num_labels, None)
-            cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
+        label_counts, _ = _label_counts(positives, num_labels, None)
+        cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
+    identity_counts = np.bincount(slots, minlength=k)
     return (
         label_counts,
-        np.bincount(slots, minlength=k),
+        identity_counts,
         cooccurrence,
-        _identity_cooccurrence(rows, slots, k),
+        np.diag(identity_counts) if one_each else _identity_cooccurrence(rows, slots, k),
     )

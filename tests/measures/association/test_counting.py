@@ -314,6 +314,22 @@ def test_one_attribute_per_example_counts_like_the_general_path(monkeypatch):
     assert table_counts(table) == want
 
 
+def test_attribute_identities_count_in_dense_row_blocks(monkeypatch):
+    # Examples with no, one and two identities, counted in several row blocks
+    # of a dense batch at two thresholds: each block's identity rows restart at 0.
+    rng = np.random.default_rng(5)
+    labels = ["l%d" % i for i in range(40)]
+    groups = ["a", "b", "c"]
+    scores = rng.random((200, 40)) * (rng.random((200, 40)) < 0.3)
+    member = rng.random((200, 3)) < [0.5, 0.3, 0.1]
+    monkeypatch.setattr(counting, "_DENSE_CELLS", 40 * 16)
+    counter = CooccurrenceCounter(labels, groups, thresholds=(0.2, 0.6)).update(scores, identities=member)
+    for t, threshold in enumerate((0.2, 0.6)):
+        examples = [{labels[j] for j in np.flatnonzero(row > threshold)} for row in scores]
+        want = loop_counts_for(examples, labels, lambda e: {g for g, m in zip(groups, member[e]) if m}, groups)
+        assert table_counts(counter.table(), t) == want
+
+
 def test_index_lists_count_like_name_lists():
     rng = np.random.default_rng(7)
     rows = [rng.choice(len(LABELS), size=rng.integers(0, 5)).tolist() for _ in range(200)]  # repeats allowed
