@@ -633,8 +633,9 @@ def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap:
 
 def _mask_of(table: Any, names: Any) -> np.ndarray:
     mask = np.zeros(len(table.label_names), dtype=bool)
-    index = table.label_index
-    mask[[index[name] for name in names if name in index]] = True
+    if names:  # the name index of a large table is built only when needed
+        index = table.label_index
+        mask[[index[name] for name in names if name in index]] = True
     mask.setflags(write=False)  # cached and shared between requests
     return mask
 

@@ -47,12 +47,12 @@ def check_names(names, what):
         raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__))
     if not names:
         raise ValueError("%s must not be empty" % what)
-    for name in names:
-        if not isinstance(name, str):
-            raise ValueError("%s must contain only strings, got %r" % (what, name))
-        if not name:
-            raise ValueError("%s must not contain an empty name" % what)
-    if len(set(names)) != len(names):
+    if not all(issubclass(kind, str) for kind in set(map(type, names))):  # one pass in C
+        raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
+    unique = set(names)
+    if "" in unique:
+        raise ValueError("%s must not contain an empty name" % what)
+    if len(unique) != len(names):
         seen, duplicates = set(), []
         for name in names:
             if name in seen and name not in duplicates:

@@ -333,3 +333,34 @@ def test_a_page_of_values_equals_the_column_bit_for_bit(smoothing):
             column = column_first.values(metric, j)
             np.testing.assert_array_equal(page, column[rows])
             np.testing.assert_array_equal(column_first.values_at(metric, j, rows), column[rows])  # read from the column
+
+
+@pytest.mark.parametrize("x2", [1, "rest"])
+def test_values_and_intervals_per_distinct_counts_equal_per_label(x2, monkeypatch):
+    """A long-tailed table repeats its counts: computing once per distinct
+    counts and spreading back gives every label's own numbers, bit for bit."""
+    from tb_bias_plugin.measures.association.query import CountsView, Query, select_with_statistics
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    rng = np.random.default_rng(5)
+    n, labels, k = 200_000, 20_000, 3
+    cy = np.maximum(1, (2_000 / np.arange(1, labels + 1) ** 0.9)).astype(np.int64)
+    cx = np.array([30_000, 50_000, 20_000])
+    cxy = np.minimum(rng.binomial(cy[None, :], [[0.1], [0.3], [0.05]]), cx[:, None])
+    pair = np.array([[30_000, 2_000, 1_000], [2_000, 50_000, 3_000], [1_000, 3_000, 20_000]])
+    table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], n,
+                             cy[None], cx[None], cxy[None], pair[None])
+    spread = CountsView(table, 0, 0.0)
+    assert spread.distinct((0, 1)) is not None and len(spread.distinct((0, 1))[0]) < labels // 10
+    per_label = CountsView(table, 0, 0.0)
+    monkeypatch.setattr(per_label, "distinct", lambda identities: None)
+    for metric in ("npmi_xy", "pmi", "dp", "llr"):
+        for j in range(k):
+            np.testing.assert_array_equal(spread.values(metric, j), per_label.values(metric, j))
+            for a, b in zip(spread.widths(metric, j, 1.96), per_label.widths(metric, j, 1.96)):
+                np.testing.assert_array_equal(a, b)
+        query = Query(metric=metric, x1=0, x2=x2, sort="q_value", order="asc", level=0.9)
+        got, want = select_with_statistics(spread, query), select_with_statistics(per_label, query)
+        np.testing.assert_array_equal(got[0], want[0])
+        for key in ("low", "high", "p", "q", "bound"):
+            np.testing.assert_array_equal(got[3][key], want[3][key])
