@@ -14,7 +14,6 @@ Run: python benchmarks/bench_scale.py [--labels 1000000] [--queries 20]
 """
 
 import argparse
-import os
 import sys
 import tempfile
 import time
@@ -26,9 +25,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
-import plugin_fixtures  # noqa: E402
 from bench_backend import WORDS, percentiles, synthetic_table, timed_get  # noqa: E402
 
+import plugin_fixtures  # noqa: E402
 from tb_bias_plugin import summary  # noqa: E402
 from tb_bias_plugin.measures.association.metrics import METRICS  # noqa: E402
 from tb_bias_plugin.serving import source  # noqa: E402

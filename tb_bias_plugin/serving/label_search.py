@@ -6,6 +6,9 @@ per chunk of labels: it costs no Python per label and releases the GIL, so
 one user's search does not stall every other request of the server.
 """
 
+import concurrent.futures
+import os
+import threading
 import time
 
 import numpy as np
@@ -37,6 +40,9 @@ SEARCH_SECONDS = 2.0
 REJECTED_SECONDS = 600.0
 CHUNK_BYTES = 1 << 16
 CHUNK_PROGRAM = 256
+#: Tables with at least this many labels are searched by SEARCH_THREADS threads.
+PARALLEL_LABELS = 200_000
+SEARCH_THREADS = min(4, os.cpu_count() or 1)
 _METACHARACTERS = frozenset(".^$*+?{}[]\\|()")
 
 
@@ -107,26 +113,58 @@ class LabelSearch:
         array = self._arrow()
         n = len(array)
         seconds = SEARCH_SECONDS if self._seconds is None else self._seconds
-        deadline = self._clock() + seconds
         chunk_bytes = max(1, (self._chunk_bytes or CHUNK_BYTES) * CHUNK_PROGRAM // max(size, CHUNK_PROGRAM))
         found = np.zeros(n, dtype=bool)
-        first = 0
-        while first < n:
-            # Labels [first, last) hold about chunk_bytes of text.
-            last = max(first + 1, int(np.searchsorted(self._ends, self._ends[first] + chunk_bytes, "right")))
-            last = min(last, n)
+        lock = threading.Lock()
+        spent, searched = [0.0], [0]
+
+        def run(span):
+            first, last = span
+            with lock:
+                if searched[0] and spent[0] > seconds:
+                    raise TooSlow(
+                        "pattern %r is too slow: it searched %d of %d labels in %g s of CPU time; simplify it"
+                        % (pattern[:100], searched[0], n, seconds)
+                    )
+            start = self._clock()  # CPU time of the thread that runs this chunk
             try:
                 chunk = match(array.slice(first, last - first), pattern, ignore_case=not case_sensitive)
             except pa.ArrowException as e:  # what RE2 accepted above, Arrow's build may not
                 raise PatternError("invalid RE2 pattern %r: %s" % (pattern, e))
             found[first:last] = chunk.to_numpy(zero_copy_only=False)
-            first = last
-            if first < n and self._clock() > deadline:
-                raise TooSlow(
-                    "pattern %r is too slow: it searched %d of %d labels in %g s of CPU time; simplify it"
-                    % (pattern[:100], first, n, seconds)
-                )
+            with lock:
+                spent[0] += self._clock() - start
+                searched[0] += last - first
+
+        spans = self._spans(chunk_bytes)
+        if n >= PARALLEL_LABELS and len(spans) > 1:
+            # Arrow releases the GIL: a large table is searched on every core.
+            for _ in _pool().map(run, spans):
+                pass
+        else:
+            for span in spans:
+                run(span)
         return found
+
+    def _spans(self, chunk_bytes):
+        """``(first, last)`` label ranges of about ``chunk_bytes`` of text each."""
+        spans, first, n = [], 0, len(self._ends)
+        while first < n:
+            last = min(n, max(first + 1, int(np.searchsorted(self._ends, self._ends[first] + chunk_bytes, "right"))))
+            spans.append((first, last))
+            first = last
+        return spans
+
+
+_POOL = []
+_POOL_LOCK = threading.Lock()
+
+
+def _pool():
+    with _POOL_LOCK:
+        if not _POOL:
+            _POOL.append(concurrent.futures.ThreadPoolExecutor(SEARCH_THREADS, thread_name_prefix="tb_bias-search"))
+        return _POOL[0]
 
 
 def _program_size(pattern, case_sensitive):
