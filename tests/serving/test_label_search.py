@@ -113,3 +113,25 @@ def test_a_pattern_found_too_slow_is_refused_at_once_and_others_still_run(monkey
     assert len(ticks) > spent  # once the memory expires it is searched again
     fine = LabelSearch(labels).mask("7$")
     assert fine.sum() == 500
+
+
+def test_large_tables_are_searched_by_several_threads_with_one_budget(monkeypatch):
+    import threading
+
+    labels = ["label %d" % i for i in range(20000)]
+    want = LabelSearch(labels, chunk_bytes=999).mask(r"1\d*7$")
+    monkeypatch.setattr(label_search, "PARALLEL_LABELS", 1000)
+    threads = []
+
+    def clock():
+        threads.append(threading.get_ident())
+        return 0.0
+
+    got = LabelSearch(labels, chunk_bytes=999, clock=clock).mask(r"1\d*7$")
+    assert np.array_equal(got, want) and got.sum() > 0
+    assert threading.get_ident() not in threads and len(set(threads)) >= 1  # the pool's threads did the work
+    # the CPU time of every thread counts against one budget
+    ticks = []
+    spent = LabelSearch(labels, chunk_bytes=999, seconds=5.0, clock=lambda: ticks.append(1) or len(ticks))
+    with pytest.raises(PatternError, match=r"too slow: it searched \d+ of 20000 labels"):
+        spent.mask(r"2\d*9$")
