@@ -40,6 +40,9 @@ SEARCH_SECONDS = 2.0
 REJECTED_SECONDS = 600.0
 CHUNK_BYTES = 1 << 16
 CHUNK_PROGRAM = 256
+#: CPU time a chunk after the first is sized to take, and its size's cap.
+CHUNK_SECONDS = 0.02
+MAX_CHUNK_GROWTH = 1024
 #: Tables with at least this many labels are searched by SEARCH_THREADS threads.
 PARALLEL_LABELS = 200_000
 SEARCH_THREADS = min(4, os.cpu_count() or 1)
@@ -136,24 +139,32 @@ class LabelSearch:
                 spent[0] += self._clock() - start
                 searched[0] += last - first
 
-        spans = self._spans(chunk_bytes)
-        if n >= PARALLEL_LABELS and len(spans) > 1:
-            # Arrow releases the GIL: a large table is searched on every core.
-            for _ in _pool().map(run, spans):
-                pass
-        else:
-            for span in spans:
-                run(span)
+        # The first chunk measures this pattern's cost per byte; the rest are
+        # sized to take about CHUNK_SECONDS of CPU each, so an ordinary
+        # pattern makes few calls and a slow one is still checked often.
+        first = self._span_end(0, chunk_bytes)
+        run((0, first))
+        if first < n:
+            rate = spent[0] / max(1, int(self._ends[first - 1]))
+            size = int(min(chunk_bytes * MAX_CHUNK_GROWTH, max(chunk_bytes, CHUNK_SECONDS / max(rate, 1e-12))))
+            spans = []
+            while first < n:
+                last = self._span_end(first, size)
+                spans.append((first, last))
+                first = last
+            if n >= PARALLEL_LABELS and len(spans) > 1:
+                # Arrow releases the GIL: a large table is searched on every core.
+                for _ in _pool().map(run, spans):
+                    pass
+            else:
+                for span in spans:
+                    run(span)
         return found
 
-    def _spans(self, chunk_bytes):
-        """``(first, last)`` label ranges of about ``chunk_bytes`` of text each."""
-        spans, first, n = [], 0, len(self._ends)
-        while first < n:
-            last = min(n, max(first + 1, int(np.searchsorted(self._ends, self._ends[first] + chunk_bytes, "right"))))
-            spans.append((first, last))
-            first = last
-        return spans
+    def _span_end(self, first, size):
+        """The end of a chunk of about ``size`` bytes of labels from ``first``."""
+        start = self._ends[first - 1] if first else 0
+        return min(len(self._ends), max(first + 1, int(np.searchsorted(self._ends, start + size, "right"))))
 
 
 _POOL = []

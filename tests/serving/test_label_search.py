@@ -87,13 +87,27 @@ def test_the_budget_is_this_thread_s_cpu_time_not_wall_time():
 
     def sleepy_cpu_clock():
         calls.append(threading.get_ident())
-        time.sleep(0.002)  # wall time passes, this thread's CPU time barely moves
+        time.sleep(0.1)  # wall time passes, this thread's CPU time barely moves
         return time.thread_time()
 
-    search = LabelSearch(labels, seconds=0.5, chunk_bytes=100, clock=sleepy_cpu_clock)
+    start = time.perf_counter()
+    search = LabelSearch(labels, seconds=0.2, chunk_bytes=100, clock=sleepy_cpu_clock)
     assert search.mask(r" \d*7$").sum() == sum(l.endswith("7") for l in labels)
-    assert len(calls) > 100 and set(calls) == {threading.get_ident()}  # > 0.2 s of waiting in total
+    assert time.perf_counter() - start > 0.2 and len(calls) >= 4  # more wall time than the budget
+    assert set(calls) == {threading.get_ident()}
     assert LabelSearch.__init__.__kwdefaults__["clock"] is time.thread_time
+
+
+def test_chunks_after_the_first_take_about_a_fixed_cpu_time(monkeypatch):
+    labels = ["label %d" % i for i in range(3000)]
+    ticks = []
+    # each clock reading advances by 1 ms: the first chunk "costs" 1 ms
+    search = LabelSearch(labels, chunk_bytes=100, clock=lambda: ticks.append(1) or len(ticks) * 1e-3)
+    assert search.mask(r"7$").sum() == 300
+    # about 100 bytes cost 1 ms, so the others are sized at 20 ms: about
+    # 2,000 bytes, 15 chunks of the 29 kB (at 100 bytes each: about 290)
+    chunks = len(ticks) // 2
+    assert 10 <= chunks <= 20
 
 
 def test_a_pattern_found_too_slow_is_refused_at_once_and_others_still_run(monkeypatch):
@@ -123,13 +137,13 @@ def test_large_tables_are_searched_by_several_threads_with_one_budget(monkeypatc
     monkeypatch.setattr(label_search, "PARALLEL_LABELS", 1000)
     threads = []
 
-    def clock():
+    def clock():  # 1 ms a reading: chunks after the first are sized at about 20 kB
         threads.append(threading.get_ident())
-        return 0.0
+        return len(threads) * 1e-3
 
     got = LabelSearch(labels, chunk_bytes=999, clock=clock).mask(r"1\d*7$")
     assert np.array_equal(got, want) and got.sum() > 0
-    assert threading.get_ident() not in threads and len(set(threads)) >= 1  # the pool's threads did the work
+    assert set(threads) - {threading.get_ident()}  # after the first chunk, the pool's threads did the work
     # the CPU time of every thread counts against one budget
     ticks = []
     spent = LabelSearch(labels, chunk_bytes=999, seconds=5.0, clock=lambda: ticks.append(1) or len(ticks))
