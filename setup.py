@@ -29,6 +29,8 @@ setup(
         "protobuf>=3.20",
         # label search: RE2 over the labels in C++, with the GIL released
         "pyarrow>=12",
+        # JSON answers: a page of numbers in a tenth of the standard library's time
+        "orjson>=3.9",
         "tensorboard>=2.14",
         "werkzeug>=1.0.1",
     ],

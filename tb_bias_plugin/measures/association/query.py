@@ -18,6 +18,10 @@ from tb_bias_plugin.web.params import ClientError
 
 COLUMN_HELP = "label, gap, bound, p_value, q_value, count, count@IDENTITY or METRIC@IDENTITY"
 
+#: Above this many labels a page computes the values of identities it does
+#: not rank or filter by for its own rows only, not for the whole column.
+PAGE_ONLY_LABELS = 200_000
+
 #: Sort columns that need intervals (a table of counts and two identities).
 INTERVAL_COLUMNS = ("bound", "p_value", "q_value")
 
@@ -124,6 +128,8 @@ class CountsView:
         table does not compute every identity's column (same formula, same
         inputs: the same numbers)."""
         column = self._store((metric, j), None)
+        if column is None and len(self.label_names) <= PAGE_ONLY_LABELS:
+            column = self.values(metric, j)  # cheap, and every later page reads it
         return self._values_at(metric, j, rows) if column is None else column[rows]
 
     def widths_at(self, metric, j, z, rows):
@@ -289,6 +295,14 @@ def page_bounds(view, query, indices):
     indices = np.asarray(indices, dtype=np.int64)
     table, t = view.table, view._t
     k = len(view.identity_names)
+    if len(view.label_names) <= PAGE_ONLY_LABELS:
+        # cheap per column (once per distinct counts), then every page reads them
+        out = []
+        for j in range(k):
+            below, above = view.widths(query.metric, j, z)
+            values = view.values(query.metric, j)[indices]
+            out.append(intervals.interval(query.metric, values, below[indices], above[indices]))
+        return out
     # one vectorised call over (identity, page row): per-call overhead, not size, dominates here
     below, above = intervals.half_widths(
         query.metric,

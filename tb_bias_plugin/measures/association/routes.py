@@ -33,11 +33,11 @@ from tb_bias_plugin.web.responses import (
     csv_number,
     csv_text,
     json_counts,
-    json_list,
     json_text,
     json_value,
     respond,
     respond_csv,
+    round_significant,
 )
 
 MEASURE_ID = "association"
@@ -58,6 +58,11 @@ LIMITS = {
     "max_trend_labels": 50,
     "max_top_k": 1000,
 }
+
+#: Significant digits of interval ends in JSON answers: an interval is an
+#: approximation (docs/measures/association.md), so more digits would only
+#: cost encoding time; the CSV keeps every digit.
+BOUND_DIGITS = 7
 
 #: Sort columns of `table` computed from the first and last step.
 CHANGE_COLUMNS = ("change", "change_bound")
@@ -590,26 +595,33 @@ def _stat(stats: Any, key: str, i: int) -> float | None:
 
 def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap: Any, stats: Any, bounds: Any) -> list:
     """The page's rows. Each column is gathered and converted for the whole
-    page at once: per-value conversion dominated a page's cost."""
+    page at once: per-value conversion dominated a page's cost. Non-finite
+    numbers stay NaN here; the JSON encoder writes them as null."""
     names = view.identity_names
     idx = np.asarray(indices, dtype=np.int64)
     n = idx.size
     none = [None] * n
 
-    def per_identity(columns: list) -> list:
-        return [dict(zip(names, row)) for row in zip(*columns)] if names else [{}] * n
+    def per_identity(table: list) -> list:
+        # rows of a (label, identity, ...) nested list as {identity: ...}
+        return [dict(zip(names, row)) for row in table]
 
-    values = per_identity([json_list(view.values_at(query.metric, j, idx)) for j in range(len(names))])
+    if names:
+        values = per_identity(np.stack([view.values_at(query.metric, j, idx) for j in range(len(names))], axis=1).tolist())
+    else:
+        values = [{}] * n
     counts = none if view.label_counts is None else json_counts(np.asarray(view.label_counts)[idx])
-    cooccurrence = (
-        none if view.cooccurrence is None else per_identity([json_counts(c) for c in np.asarray(view.cooccurrence)[:, idx]])
-    )
-    intervals_of = (
-        none
-        if bounds is None
-        else per_identity([[list(pair) for pair in zip(json_list(lo), json_list(hi))] for lo, hi in bounds])
-    )
-    statistics = {key: json_list(stats[key][idx]) if stats else none for key in ("low", "high", "p", "q")}
+    cooccurrence = none
+    if view.cooccurrence is not None:
+        cooccurrence = per_identity(list(zip(*[json_counts(c) for c in np.asarray(view.cooccurrence)[:, idx]])) if names else [()] * n)
+    intervals_of = none
+    if bounds is not None and names:
+        ends = np.stack([np.stack([lo, hi], axis=1) for lo, hi in bounds], axis=1)  # (label, identity, 2)
+        intervals_of = per_identity(round_significant(ends, BOUND_DIGITS).tolist())
+    statistics = dict.fromkeys(("low", "high", "p", "q"), none)
+    if stats:
+        statistics = {key: stats[key][idx].tolist() for key in ("p", "q")}
+        statistics.update(zip(("low", "high"), round_significant(np.stack([stats["low"][idx], stats["high"][idx]]), BOUND_DIGITS).tolist()))
     flagged, hidden = (mask[idx].tolist() for mask in selection["flags_mask"])
     return [
         {
@@ -627,7 +639,7 @@ def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap:
             "flagged": flagged[k],
             "hidden": hidden[k],
         }
-        for k, (i, gap_k) in enumerate(zip(idx.tolist(), json_list(gap[idx])))
+        for k, (i, gap_k) in enumerate(zip(idx.tolist(), gap[idx].tolist()))
     ]
 
 

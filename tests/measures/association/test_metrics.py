@@ -310,10 +310,13 @@ def test_rank_labels_applies_the_spec_defaults():
 
 
 @pytest.mark.parametrize("smoothing", [0.0, 0.5])
-def test_a_page_of_values_equals_the_column_bit_for_bit(smoothing):
+def test_a_page_of_values_equals_the_column_bit_for_bit(smoothing, monkeypatch):
     """Values of a page computed alone are the column's own numbers, so a
     page of a large table can skip computing every identity's column."""
+    from tb_bias_plugin.measures.association import query
     from tb_bias_plugin.measures.association.query import CountsView
+
+    monkeypatch.setattr(query, "PAGE_ONLY_LABELS", 0)  # this small table counts as large
     from tb_bias_plugin.measures.association.table import AssociationTable
 
     rng = np.random.default_rng(3)
@@ -330,6 +333,7 @@ def test_a_page_of_values_equals_the_column_bit_for_bit(smoothing):
         column_first = CountsView(table, 0, smoothing)
         for j in range(k):
             page = page_first.values_at(metric, j, rows)  # computed for the page only
+            assert page_first._store((metric, j), None) is None
             column = column_first.values(metric, j)
             np.testing.assert_array_equal(page, column[rows])
             np.testing.assert_array_equal(column_first.values_at(metric, j, rows), column[rows])  # read from the column
@@ -364,3 +368,26 @@ def test_values_and_intervals_per_distinct_counts_equal_per_label(x2, monkeypatc
         np.testing.assert_array_equal(got[0], want[0])
         for key in ("low", "high", "p", "q", "bound"):
             np.testing.assert_array_equal(got[3][key], want[3][key])
+
+
+def test_page_bounds_from_cached_columns_equal_the_page_s_own(monkeypatch):
+    from tb_bias_plugin.measures.association import query as q
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    rng = np.random.default_rng(8)
+    labels = 3_000
+    cy = rng.integers(1, 500, labels)
+    cx = np.array([5_000, 8_000])
+    cxy = np.minimum(rng.binomial(cy[None, :], [[0.2], [0.4]]), cx[:, None])
+    table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b"], [0.5], 40_000,
+                             cy[None], cx[None], cxy[None], np.diag(cx)[None])
+    rows = rng.choice(labels, 100, replace=False)
+    for metric in metrics.METRICS:
+        query = q.Query(metric=metric, x1=0, x2=1, level=0.9)
+        columns = q.page_bounds(q.CountsView(table, 0, 0.5), query, rows)
+        with monkeypatch.context() as m:
+            m.setattr(q, "PAGE_ONLY_LABELS", 0)
+            own = q.page_bounds(q.CountsView(table, 0, 0.5), query, rows)
+        for (lo1, hi1), (lo2, hi2) in zip(columns, own):
+            np.testing.assert_array_equal(lo1, lo2)
+            np.testing.assert_array_equal(hi1, hi2)
