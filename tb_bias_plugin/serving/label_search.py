@@ -167,7 +167,7 @@ class LabelSearch:
         return min(len(self._ends), max(first + 1, int(np.searchsorted(self._ends, start + size, "right"))))
 
 
-_POOL = []
+_POOL: list[concurrent.futures.ThreadPoolExecutor] = []  # made on first use
 _POOL_LOCK = threading.Lock()
 
 
