@@ -95,7 +95,8 @@ def main():
         print("switching metric, first visit of each:         %s" % percentiles(first_visit))
         warm = [timed_get(client, "table", metric=m, **base)[0] for _ in range(2) for m in METRICS]
         print("switching metric, each visited before:         %s" % percentiles(warm))
-        print("RSS: %.0f MB (derived-value budget %d MB)" % (rss_mb(), app and source.DERIVED_BYTES >> 20))
+        print("RSS: %.0f MB (computed values are kept within %dx the table's own size, at least %d MB)"
+              % (rss_mb(), source.DERIVED_PER_RECORD, source.DERIVED_BYTES >> 20))
 
 
 if __name__ == "__main__":
