@@ -490,8 +490,14 @@ def distributions(view, query, bins=None, *, gap=None, mask=None):
     per_identity = [values[mask] for values in every_row]
     low, high = natural_domain(view, query.metric)
     # Unbounded metrics are binned over every label, not just the filtered
-    # ones, so the axis stays put while the user brushes.
-    domain = distribution.domain_of(every_row, (low, high))
+    # ones, so the axis stays put while the user brushes; it is the same
+    # for every filter, so it is computed once.
+    if low is not None and high is not None:
+        domain = distribution.domain_of([], (low, high))
+    elif isinstance(view, CountsView):
+        domain = view._store(("domain", query.metric), lambda: distribution.domain_of(every_row, (low, high)))
+    else:
+        domain = distribution.domain_of(every_row, (low, high))
     pooled = np.concatenate(per_identity) if per_identity else np.zeros(0)
     count = bins or distribution.choose_bins(pooled, domain)
     edges = np.linspace(domain[0], domain[1], count + 1)
