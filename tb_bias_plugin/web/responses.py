@@ -38,8 +38,9 @@ def json_list(values: Any, digits: int | None = None) -> list:
     return out
 
 
-def round_significant(values: Any, digits: int) -> np.ndarray:
-    """``values`` rounded to ``digits`` significant digits.
+def round_significant(values: Any, digits: int, rounding: Any = np.round) -> np.ndarray:
+    """``values`` rounded to ``digits`` significant digits (``rounding``:
+    `np.round`, or `np.floor` / `np.ceil` to round down or up).
 
     Scaling by an exact power of ten, rounding, and scaling back gives the
     double nearest the rounded decimal, whose shortest text is that decimal:
@@ -49,6 +50,8 @@ def round_significant(values: Any, digits: int) -> np.ndarray:
     --------
     >>> round_significant(np.array([0.123456789, -98765.4321, 3e-12, 0.0]), 4).tolist()
     [0.1235, -98770.0, 3e-12, 0.0]
+    >>> round_significant(np.array([0.123456789, -0.123456789]), 4, np.floor).tolist()
+    [0.1234, -0.1235]
     """
     array = np.asarray(values, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -56,7 +59,7 @@ def round_significant(values: Any, digits: int) -> np.ndarray:
         shift = np.where(np.isfinite(magnitude), digits - 1 - magnitude, 0)
         up = np.clip(shift, 0, 22)  # powers of ten up to 1e22 are exact doubles
         down = np.clip(-shift, 0, 22)
-        scaled = np.round(array * 10.0**up / 10.0**down)
+        scaled = rounding(array * 10.0**up / 10.0**down)
         out = scaled / 10.0**up * 10.0**down
     # beyond 22 decimals either way the scaling is not exact: kept as they are
     return np.where(np.isfinite(out) & (np.abs(shift) <= 22), out, array)

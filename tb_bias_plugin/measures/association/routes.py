@@ -59,7 +59,8 @@ LIMITS = {
     "max_top_k": 1000,
 }
 
-#: Significant digits of interval ends in JSON answers: an interval is an
+#: Significant digits of interval ends in JSON answers, rounded outwards so
+#: that the served interval holds the computed one: an interval is an
 #: approximation (docs/measures/association.md), so more digits would only
 #: cost encoding time; the CSV keeps every digit.
 BOUND_DIGITS = 7
@@ -616,12 +617,14 @@ def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap:
         cooccurrence = per_identity(list(zip(*[json_counts(c) for c in np.asarray(view.cooccurrence)[:, idx]])) if names else [()] * n)
     intervals_of = none
     if bounds is not None and names:
-        ends = np.stack([np.stack([lo, hi], axis=1) for lo, hi in bounds], axis=1)  # (label, identity, 2)
-        intervals_of = per_identity(round_significant(ends, BOUND_DIGITS).tolist())
+        lows = round_significant(np.stack([lo for lo, _ in bounds], axis=1), BOUND_DIGITS, np.floor)
+        highs = round_significant(np.stack([hi for _, hi in bounds], axis=1), BOUND_DIGITS, np.ceil)
+        intervals_of = per_identity(np.stack([lows, highs], axis=2).tolist())  # (label, identity, 2)
     statistics = dict.fromkeys(("low", "high", "p", "q"), none)
     if stats:
         statistics = {key: stats[key][idx].tolist() for key in ("p", "q")}
-        statistics.update(zip(("low", "high"), round_significant(np.stack([stats["low"][idx], stats["high"][idx]]), BOUND_DIGITS).tolist()))
+        statistics["low"] = round_significant(stats["low"][idx], BOUND_DIGITS, np.floor).tolist()
+        statistics["high"] = round_significant(stats["high"][idx], BOUND_DIGITS, np.ceil).tolist()
     flagged, hidden = (mask[idx].tolist() for mask in selection["flags_mask"])
     return [
         {
