@@ -72,3 +72,29 @@ def test_domain_uses_natural_bounds_else_the_data():
     assert distribution.domain_of([np.array([0.2, np.nan]), np.array([-3.0])]) == (-3.0, 0.2)
     assert distribution.domain_of([np.array([2.0])]) == (1.5, 2.5)
     assert distribution.domain_of([np.array([np.nan])], (None, 0.0)) == (-0.5, 0.5)
+
+
+def test_weighted_summaries_equal_the_repeated_values():
+    """Distinct values with multiplicities give the counts and quantiles of
+    the repeated values bit for bit, and the density to rounding."""
+    rng = np.random.default_rng(11)
+    for trial in range(300):
+        k = int(rng.integers(1, 40))
+        distinct = np.round(rng.normal(size=k), int(rng.integers(0, 4)))  # ties among distinct values too
+        if trial % 7 == 0:
+            distinct[: max(1, k // 5)] = np.nan
+        weights = rng.integers(0, 6, size=k)
+        weights[int(rng.integers(0, k))] += 1  # at least one value
+        repeated = np.repeat(distinct, weights)
+        defined = repeated[np.isfinite(repeated)]
+        q = [0, 25, 50, 75, 100]
+        if defined.size:
+            finite = np.isfinite(distinct)
+            np.testing.assert_array_equal(
+                distribution.percentiles(distinct[finite], q, weights[finite]), np.percentile(defined, q))
+        edges = np.linspace(-3, 3, 11)
+        got, want = distribution.summarize(distinct, edges, weights), distribution.summarize(repeated, edges)
+        assert (got["n"], got["undefined"], got["counts"], got["quantiles"]) == (
+            want["n"], want["undefined"], want["counts"], want["quantiles"])
+        np.testing.assert_allclose(got["density"], want["density"], rtol=1e-9, atol=1e-12)
+        assert distribution.choose_bins(distinct, (-3, 3), weights) == distribution.choose_bins(repeated, (-3, 3))

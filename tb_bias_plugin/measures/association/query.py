@@ -487,7 +487,7 @@ def distributions(view, query, bins=None, *, gap=None, mask=None):
     if mask is None:
         mask = row_mask(view, query, gap)
     every_row = [view.values(query.metric, j) for j in range(len(view.identity_names))]
-    per_identity = [values[mask] for values in every_row]
+    per_identity = _samples(view, query.metric, [(j,) for j in range(len(every_row))], every_row, mask)
     low, high = natural_domain(view, query.metric)
     # Unbounded metrics are binned over every label, not just the filtered
     # ones, so the axis stays put while the user brushes; it is the same
@@ -498,8 +498,10 @@ def distributions(view, query, bins=None, *, gap=None, mask=None):
         domain = view._store(("domain", query.metric), lambda: distribution.domain_of(every_row, (low, high)))
     else:
         domain = distribution.domain_of(every_row, (low, high))
-    pooled = np.concatenate(per_identity) if per_identity else np.zeros(0)
-    count = bins or distribution.choose_bins(pooled, domain)
+    pooled = np.concatenate([values for values, _ in per_identity]) if per_identity else np.zeros(0)
+    weighted = bool(per_identity) and per_identity[0][1] is not None
+    pooled_weights = np.concatenate([weights for _, weights in per_identity]) if weighted else None
+    count = bins or distribution.choose_bins(pooled, domain, pooled_weights)
     edges = np.linspace(domain[0], domain[1], count + 1)
     result = {
         "metric": query.metric,
@@ -509,21 +511,41 @@ def distributions(view, query, bins=None, *, gap=None, mask=None):
         "identities": [],
         "gap": None,
     }
-    for name, values in zip(view.identity_names, per_identity):
+    for name, (values, weights) in zip(view.identity_names, per_identity):
         entry = {"identity": name}
-        entry.update(distribution.summarize(values, edges))
+        entry.update(distribution.summarize(values, edges, weights))
         result["identities"].append(entry)
     if query.x2 is not None:
-        gap_selected = gap[mask]
+        pair = [] if query.x2 == "rest" else [(query.x1, query.x2)]
+        ((gap_selected, gap_weights),) = _samples(view, query.metric, pair, [gap], mask) if pair else [(gap[mask], None)]
         if low is not None and high is not None:
             gap_domain = (low - high, high - low)
         else:
             gap_domain = distribution.domain_of([gap])
-        gap_count = bins or distribution.choose_bins(gap_selected, gap_domain)
+        gap_count = bins or distribution.choose_bins(gap_selected, gap_domain, gap_weights)
         gap_edges = np.linspace(gap_domain[0], gap_domain[1], gap_count + 1)
         result["gap"] = {"domain": list(gap_domain), "bin_edges": gap_edges.tolist()}
-        result["gap"].update(distribution.summarize(gap_selected, gap_edges))
+        result["gap"].update(distribution.summarize(gap_selected, gap_edges, gap_weights))
     return result
+
+
+def _samples(view, metric, identity_sets, columns, mask):
+    """``(values, weights)`` of each column over the selected labels: the
+    distinct values of a column (see `CountsView.distinct`), in ascending
+    order, with how many selected labels have each; or, without distinct
+    counts, the selected values themselves with weights None. Either way
+    the same summaries."""
+    found = [view.distinct(ids) for ids in identity_sets] if isinstance(view, CountsView) else []
+    if not found or any(f is None for f in found):
+        return [(column[mask], None) for column in columns]
+    samples = []
+    for ids, column, (rows, inverse) in zip(identity_sets, columns, found):
+        # sorted once per metric: every filter's quantiles then sort sorted data
+        order = view._store(
+            ("distinct order", metric) + ids, lambda column=column, rows=rows: np.argsort(column[rows], kind="stable")
+        )
+        samples.append((column[rows[order]], np.bincount(inverse[mask], minlength=rows.size)[order]))
+    return samples
 
 
 def compare(view_a, view_b, query, *, sort="delta", order="abs", reverse=False, stats_out=None):

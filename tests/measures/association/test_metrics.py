@@ -391,3 +391,30 @@ def test_page_bounds_from_cached_columns_equal_the_page_s_own(monkeypatch):
         for (lo1, hi1), (lo2, hi2) in zip(columns, own):
             np.testing.assert_array_equal(lo1, lo2)
             np.testing.assert_array_equal(hi1, hi2)
+
+
+@pytest.mark.parametrize("x2", [1, "rest"])
+def test_distributions_per_distinct_counts_equal_per_label(x2, monkeypatch):
+    from tb_bias_plugin.measures.association.query import CountsView, Query, distributions, gap_values, row_mask
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    rng = np.random.default_rng(9)
+    n, labels = 200_000, 20_000
+    cy = np.maximum(1, (2_000 / np.arange(1, labels + 1) ** 0.9)).astype(np.int64)
+    cx = np.array([30_000, 50_000, 20_000])
+    cxy = np.minimum(rng.binomial(cy[None, :], [[0.1], [0.3], [0.05]]), cx[:, None])
+    pair = np.array([[30_000, 2_000, 1_000], [2_000, 50_000, 3_000], [1_000, 3_000, 20_000]])
+    table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], n,
+                             cy[None], cx[None], cxy[None], pair[None])
+    for metric in ("npmi_xy", "pmi", "llr"):
+        query = Query(metric=metric, x1=0, x2=x2, ranges=[("count", 3, None)])
+        spread = CountsView(table, 0, 0.0)
+        per_label = CountsView(table, 0, 0.0)
+        monkeypatch.setattr(per_label, "distinct", lambda identities: None)
+        got, want = distributions(spread, query), distributions(per_label, query)
+        mask = row_mask(spread, query, gap_values(spread, metric, 0, x2))
+        assert got["total"] == want["total"] == mask.sum() < labels
+        assert got["bin_edges"] == want["bin_edges"] and got["domain"] == want["domain"]
+        for a, b in zip(got["identities"] + [got["gap"]], want["identities"] + [want["gap"]]):
+            assert (a["n"], a["undefined"], a["counts"], a["quantiles"]) == (b["n"], b["undefined"], b["counts"], b["quantiles"])
+            np.testing.assert_allclose(a["density"], b["density"], rtol=1e-9, atol=1e-12)
