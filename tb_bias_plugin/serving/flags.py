@@ -156,6 +156,10 @@ class FlagStore:
         if not isinstance(tags, dict) or not all(_valid_entry(entry) for entry in tags.values()):
             logger.warning("tb_bias: %s is not a flags file this build understands", self.path)
             return self._empty(unreadable=True)
+        for entry in tags.values():  # tuples once here, so that get() copies nothing
+            for key in ("flagged", "hidden"):
+                if key in entry:
+                    entry[key] = tuple(entry[key])
         return data
 
     @staticmethod

@@ -2,6 +2,7 @@
 bombs, bounded caches, flags only for tags that exist."""
 
 import json
+import os
 import tracemalloc
 
 import numpy as np
@@ -132,3 +133,43 @@ def test_the_derived_budget_grows_with_the_largest_table(monkeypatch):
     cache.bound(300)
     assert cache.max_bytes == 300
     assert cache.put("a", 1, 200) == 0 and cache.put("b", 2, 200) == 1  # evicts past the new bound
+
+
+def test_a_flags_file_of_the_maximum_size_leaves_table_latency_within_2x(tmp_path, monkeypatch):
+    """The flags file is parsed once, not per request; a table query with
+    the largest flags file the bounds allow costs about what it does without."""
+    import json
+    import time
+
+    from werkzeug.test import Client
+
+    import plugin_fixtures as fx
+    from tb_bias_plugin.serving import flags
+
+    logdir = tmp_path / "logs"
+    fx.write_logdir(logdir)
+    monkeypatch.setattr(flags, "directory_for_logdir", lambda _: str(tmp_path / "flags"))
+    client = Client(fx.make_app(logdir)[0])
+    params = dict(run="model_a", tag="gender", limit="100")
+
+    def best_time():
+        times = []
+        for _ in range(15):
+            start = time.perf_counter()
+            fx.get_json(client, "table", **params)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    without = best_time()
+    store = flags.FlagStore(str(tmp_path / "flags"))
+    names = ["a flagged label that is not in the table, number %07d" % i for i in range(flags.MAX_TAG_BYTES // 64)]
+    tags = ["gender"] + ["other tag %d" % t for t in range(flags.MAX_TOTAL_BYTES // flags.MAX_TAG_BYTES - 1)]
+    for tag in tags:
+        store.put(tag, names[: len(names) // 2], names[len(names) // 2 :], 0)
+    assert os.path.getsize(store.path) > flags.MAX_TOTAL_BYTES * 0.9
+    parsed = []
+    real_load = json.load
+    monkeypatch.setattr(flags.json, "load", lambda f: parsed.append(1) or real_load(f))
+    with_flags = best_time()
+    assert len(parsed) == 1  # parsed once, then kept in memory until the file changes
+    assert with_flags < 2 * without, (with_flags, without)
