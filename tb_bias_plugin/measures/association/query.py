@@ -538,13 +538,22 @@ def _samples(view, metric, identity_sets, columns, mask):
     found = [view.distinct(ids) for ids in identity_sets] if isinstance(view, CountsView) else []
     if not found or any(f is None for f in found):
         return [(column[mask], None) for column in columns]
+    # Count the selected labels of each distinct value, or, when most labels
+    # are selected, subtract the others from every label's count: the work
+    # follows the smaller side.
+    most = 2 * int(np.count_nonzero(mask)) > mask.size
+    positions = np.flatnonzero(~mask if most else mask)
     samples = []
     for ids, column, (rows, inverse) in zip(identity_sets, columns, found):
+        counts = np.bincount(inverse[positions], minlength=rows.size)
+        if most:
+            every = view._store(("distinct counts",) + ids, lambda rows=rows, inverse=inverse: np.bincount(inverse, minlength=rows.size))
+            counts = every - counts
         # sorted once per metric: every filter's quantiles then sort sorted data
         order = view._store(
             ("distinct order", metric) + ids, lambda column=column, rows=rows: np.argsort(column[rows], kind="stable")
         )
-        samples.append((column[rows[order]], np.bincount(inverse[mask], minlength=rows.size)[order]))
+        samples.append((column[rows[order]], counts[order]))
     return samples
 
 

@@ -406,14 +406,17 @@ def test_distributions_per_distinct_counts_equal_per_label(x2, monkeypatch):
     pair = np.array([[30_000, 2_000, 1_000], [2_000, 50_000, 3_000], [1_000, 3_000, 20_000]])
     table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], n,
                              cy[None], cx[None], cxy[None], pair[None])
-    for metric in ("npmi_xy", "pmi", "llr"):
-        query = Query(metric=metric, x1=0, x2=x2, ranges=[("count", 3, None)])
+    # most labels selected (the others are subtracted), and few (counted)
+    for metric, least in (("npmi_xy", 1), ("pmi", 1), ("llr", 1), ("npmi_xy", 3), ("dp", 40)):
+        query = Query(metric=metric, x1=0, x2=x2, ranges=[("count", least, None)], zero_cooccurrence="include",
+                      undefined="include" if least == 1 else "drop")
         spread = CountsView(table, 0, 0.0)
         per_label = CountsView(table, 0, 0.0)
         monkeypatch.setattr(per_label, "distinct", lambda identities: None)
         got, want = distributions(spread, query), distributions(per_label, query)
         mask = row_mask(spread, query, gap_values(spread, metric, 0, x2))
-        assert got["total"] == want["total"] == mask.sum() < labels
+        assert got["total"] == want["total"] == mask.sum() > 0
+        assert (2 * mask.sum() > labels) == (least == 1)
         assert got["bin_edges"] == want["bin_edges"] and got["domain"] == want["domain"]
         for a, b in zip(got["identities"] + [got["gap"]], want["identities"] + [want["gap"]]):
             assert (a["n"], a["undefined"], a["counts"], a["quantiles"]) == (b["n"], b["undefined"], b["counts"], b["quantiles"])
