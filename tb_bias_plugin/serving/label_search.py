@@ -41,7 +41,7 @@ REJECTED_SECONDS = 600.0
 CHUNK_BYTES = 1 << 16
 CHUNK_PROGRAM = 256
 #: CPU time a chunk after the first is sized to take, and its size's cap.
-CHUNK_SECONDS = 0.02
+CHUNK_SECONDS = 0.01
 MAX_CHUNK_GROWTH = 1024
 #: Tables with at least this many labels are searched by SEARCH_THREADS threads.
 PARALLEL_LABELS = 200_000

@@ -104,10 +104,12 @@ def test_chunks_after_the_first_take_about_a_fixed_cpu_time(monkeypatch):
     # each clock reading advances by 1 ms: the first chunk "costs" 1 ms
     search = LabelSearch(labels, chunk_bytes=100, clock=lambda: ticks.append(1) or len(ticks) * 1e-3)
     assert search.mask(r"7$").sum() == 300
-    # about 100 bytes cost 1 ms, so the others are sized at 20 ms: about
-    # 2,000 bytes, 15 chunks of the 29 kB (at 100 bytes each: about 290)
+    # about 100 bytes cost 1 ms, so the others are sized at CHUNK_SECONDS:
+    # about 100 * CHUNK_SECONDS / 1 ms bytes (at 100 bytes each: about 290 chunks)
+    size = 100 * label_search.CHUNK_SECONDS / 1e-3
     chunks = len(ticks) // 2
-    assert 10 <= chunks <= 20
+    expected = 1 + len(" ".join(labels)) / size
+    assert 0.5 * expected <= chunks <= 2 * expected < 100
 
 
 def test_a_pattern_found_too_slow_is_refused_at_once_and_others_still_run(monkeypatch):
