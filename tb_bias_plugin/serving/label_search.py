@@ -7,6 +7,7 @@ one user's search does not stall every other request of the server.
 """
 
 import concurrent.futures
+import copy
 import os
 import threading
 import time
@@ -96,11 +97,11 @@ class LabelSearch:
         if result is None:
             rejected = self._rejected.get(key)
             if rejected is not None and time.monotonic() - rejected[0] < REJECTED_SECONDS:
-                raise rejected[1]
+                raise copy.copy(rejected[1])  # fresh: a stored traceback would grow and hold frames
             try:
                 result = self._search(pattern, bool(case_sensitive))
             except TooSlow as error:
-                self._rejected.put(key, (time.monotonic(), error))
+                self._rejected.put(key, (time.monotonic(), copy.copy(error)))
                 raise
             result.setflags(write=False)
             self._cache.put(key, result)

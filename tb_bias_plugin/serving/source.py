@@ -11,6 +11,7 @@ are never cached.
 from __future__ import annotations
 
 import collections
+import copy
 import logging
 from typing import Any, Callable, Sequence
 
@@ -191,11 +192,11 @@ class Source:
         if cached is None:
             error = self._unreadable.get(key)
             if error is not None:
-                raise error
+                raise copy.copy(error)  # a fresh traceback each time: a stored one would grow and hold frames
             try:
                 found, value, description = self._registry.read(self._read_blob(ctx, run, tag, datum))
             except UnreadableRecord as e:
-                self._unreadable.put(key, e)
+                self._unreadable.put(key, copy.copy(e))
                 raise
             if not description:  # records of the first release hold none: the tag's own
                 series = self._provider.list_blob_sequences(
@@ -240,6 +241,8 @@ def _size_of(value: Any) -> int:
     (views keep their arrays in this same cache, counted there)."""
     if isinstance(value, (tuple, list)):
         return sum(_size_of(v) for v in value)
+    if isinstance(value, dict):  # e.g. gap statistics: several per-label arrays
+        return 1024 + sum(_size_of(v) for v in value.values())
     if isinstance(value, (str, bytes)):
         return len(value)
     nbytes = getattr(value, "nbytes", None)
