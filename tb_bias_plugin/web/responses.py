@@ -52,6 +52,8 @@ def round_significant(values: Any, digits: int, rounding: Any = np.round) -> np.
     [0.1235, -98770.0, 3e-12, 0.0]
     >>> round_significant(np.array([0.123456789, -0.123456789]), 4, np.floor).tolist()
     [0.1234, -0.1235]
+    >>> float(round_significant(0.30000000000000004, 1, np.ceil))  # never inside
+    0.4
     """
     array = np.asarray(values, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -61,6 +63,14 @@ def round_significant(values: Any, digits: int, rounding: Any = np.round) -> np.
         down = np.clip(-shift, 0, 22)
         scaled = rounding(array * 10.0**up / 10.0**down)
         out = scaled / 10.0**up * 10.0**down
+        # The scaled product is itself rounded, so it can land on a whole
+        # number from the wrong side: one step further keeps a bound a bound.
+        step = {np.floor: -1.0, np.ceil: 1.0}.get(rounding)
+        if step is not None:
+            wrong = (out > array) if step < 0 else (out < array)
+            if wrong.any():
+                scaled = np.where(wrong, scaled + step, scaled)
+                out = scaled / 10.0**up * 10.0**down
     # beyond 22 decimals either way the scaling is not exact: kept as they are
     return np.where(np.isfinite(out) & (np.abs(shift) <= 22), out, array)
 
