@@ -79,28 +79,30 @@ class CountsView:
         table most labels share their counts with thousands of others).
         """
 
+        # "does not pay" is stored as False: the cache takes None for a miss
         def compute():
             if self.table.expected_counts or not len(self.label_names):
-                return None
+                return False
             key = np.zeros(len(self.label_names), dtype=np.int64)
             scale = 1
             for column in [self.label_counts] + [self.cooccurrence[j] for j in identities]:
                 top = int(column.max()) + 1
                 if scale * top >= 1 << 62:
-                    return None
+                    return False
                 key += column.astype(np.int64) * scale
                 scale *= top
             # a hash table (Arrow's) instead of np.unique's sort: 5x faster at 1M
             encoded = pc.dictionary_encode(pa.array(key))
             distinct = len(encoded.dictionary)
             if distinct > key.size // 4:
-                return None
+                return False
             inverse = encoded.indices.to_numpy()
             rows = np.empty(distinct, dtype=np.int64)
             rows[inverse] = np.arange(key.size)  # any label of each combination: they share their counts
             return rows, inverse
 
-        return self._store(("distinct",) + tuple(identities), compute)
+        found = self._store(("distinct",) + tuple(identities), compute)
+        return found if found is not False else None
 
     def _spread(self, identities, compute):
         """``compute(rows)`` for every label, computed per distinct counts (see `distinct`)."""

@@ -421,3 +421,30 @@ def test_distributions_per_distinct_counts_equal_per_label(x2, monkeypatch):
         for a, b in zip(got["identities"] + [got["gap"]], want["identities"] + [want["gap"]]):
             assert (a["n"], a["undefined"], a["counts"], a["quantiles"]) == (b["n"], b["undefined"], b["counts"], b["quantiles"])
             np.testing.assert_allclose(a["density"], b["density"], rtol=1e-9, atol=1e-12)
+
+
+def test_distinct_remembers_when_spreading_does_not_pay():
+    """A table whose counts rarely repeat answers None, and says so once:
+    the check (a hash of every label's counts) is not redone per request."""
+    from tb_bias_plugin.measures.association.query import CountsView
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    rng = np.random.default_rng(6)
+    labels = 5_000
+    cy = rng.permutation(np.arange(1_000, 1_000 + labels))  # all distinct
+    cxy = cy[None, :] // 3
+    table = AssociationTable(["l%d" % i for i in range(labels)], ["a"], [0.5], 100_000,
+                             cy[None], np.array([[40_000]]), cxy[None], np.array([[[40_000]]]))
+    calls = []
+    cache = {}
+
+    def store(key, make):  # as the plugin's cache: None is a miss
+        if cache.get(key) is None and make is not None:
+            calls.append(key)
+            cache[key] = make()
+        return cache.get(key)
+
+    view = CountsView(table, 0, 0.0, store=store)
+    assert view.distinct((0,)) is None
+    assert view.distinct((0,)) is None
+    assert calls.count(("distinct", 0)) == 1
