@@ -43,7 +43,7 @@ def percentiles(values, q, weights=None):
     cumulative = np.cumsum(weights[order])
     n = int(cumulative[-1])
     qs = np.asarray(q, dtype=np.float64) / 100
-    virtual = n * qs + (1 + qs * (1 - 1 - 1)) - 1  # as NumPy computes it (alpha = beta = 1)
+    virtual = (n - 1) * qs  # the linear method's virtual index, as NumPy computes it
     previous = np.floor(virtual)
     gamma = virtual - previous
     low = np.clip(previous, 0, n - 1).astype(np.int64)

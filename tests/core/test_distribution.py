@@ -87,7 +87,7 @@ def test_weighted_summaries_equal_the_repeated_values():
         weights[int(rng.integers(0, k))] += 1  # at least one value
         repeated = np.repeat(distinct, weights)
         defined = repeated[np.isfinite(repeated)]
-        q = [0, 25, 50, 75, 100]
+        q = [0, 25, 50, 75, 100] + rng.uniform(0, 100, size=8).tolist()
         if defined.size:
             finite = np.isfinite(distinct)
             np.testing.assert_array_equal(
