@@ -26,6 +26,18 @@ _CHUNK = 1 << 17
 _DENSE_CELLS = 1 << 21
 _DENSE_PARTS = 32
 
+# With scipy, batches of up to _PACK_CELLS positive cells are counted in
+# its compiled sparse loops (`_packed_counts`); the 0/1 values those loops
+# read are one shared buffer of that many 64-bit ones. _PAIR_COST: what one
+# (identity, cell) pair costs counted through NumPy temporaries, in passes
+# of the compiled loop over one cell (measured, about 7).
+_PACK_CELLS = 1 << 21
+_PAIR_COST = 7
+# Below this many cells (at least 16 per label: the fields are decoded per
+# label) NumPy alone is faster: the packed sums' fixed costs do not pay.
+_PACK_MIN_CELLS = 1 << 17
+_PACK_MIN_CELLS_PER_LABEL = 16
+
 _UNKNOWN_HINT = (
     "pass unknown_labels='ignore' to CooccurrenceCounter to skip names that are not labels "
     "(e.g. out-of-vocabulary tokens), or add them to label_names"
@@ -735,6 +747,149 @@ def _label_counts(positives, num_labels, is_identity_label):
     return label_counts, cells
 
 
+def _sparse_module():
+    try:
+        import scipy.sparse
+    except ImportError:  # scipy is optional: NumPy alone counts the same
+        return None
+    return scipy.sparse
+
+
+_ONES: dict = {}
+
+
+def _ones(size, dtype):
+    """A read-only run of ones, grown as needed and reused: the stored values
+    of a 0/1 matrix built over existing column indices."""
+    ones = _ONES.get(dtype)
+    if ones is None or ones.shape[0] < size:
+        ones = np.ones(max(size, 1 << 16), dtype)
+        ones.setflags(write=False)
+        _ONES[dtype] = ones
+    return ones[:size]
+
+
+def _as_matrix(sparse, positives, num_labels, dtype):
+    """The positives as a 0/1 scipy CSR matrix holding ``dtype`` values,
+    sharing their column indices (no copy of the cells)."""
+    cols = positives.cols
+    if cols.dtype not in (np.int32, np.int64):
+        cols = cols.astype(np.int64)
+    indptr = positives.indptr.astype(cols.dtype, copy=False)
+    shape = (indptr.shape[0] - 1, num_labels)
+    return sparse.csr_matrix((_ones(cols.shape[0], dtype), cols, indptr), shape=shape, copy=False)
+
+
+def _identity_rows(sparse, positives, identity_columns, num_labels):
+    """The (row, slot) of every identity label cell, from one pass of
+    scipy's compiled loop: each row's identities as bit flags, a sum
+    of distinct powers of two (a label is at most once in a row)."""
+    rows, slots = [], []
+    for first in range(0, len(identity_columns), 64):
+        group = identity_columns[first : first + 64]
+        flag_type = next(t for t in (np.uint8, np.uint16, np.uint32, np.uint64) if np.iinfo(t).bits >= len(group))
+        flags = np.zeros(num_labels, flag_type)
+        flags[group] = np.left_shift(np.ones(len(group), flag_type), np.arange(len(group), dtype=flag_type))
+        held = _as_matrix(sparse, positives, num_labels, flag_type) @ flags
+        holders = np.flatnonzero(held)
+        mask = held[holders]
+        single = (mask & (mask - 1)) == 0  # the usual case: one identity in the row
+        # exact: a power of two below 2**64 is a double, frexp gives its exponent
+        rows.append(holders[single])
+        slots.append(np.frexp(mask[single].astype(np.float64))[1].astype(np.int64) - 1 + first)
+        several = ~single
+        if several.any():
+            several_rows, several_masks = holders[several], mask[several]
+            for bit in range(len(group)):
+                has = (several_masks >> flag_type(bit)) & flag_type(1) != 0
+                rows.append(several_rows[has])
+                slots.append(np.full(rows[-1].shape[0], first + bit, np.int64))
+    return np.concatenate(rows), np.concatenate(slots)
+
+
+def _packed_counts(sparse, positives, rows, slots, k, num_labels):
+    """C(y) and C(x, y) from the (row, slot) of every identity held.
+
+    Sums of packed integers: each row carries 64-bit words with 1 in the
+    C(y) field and 1 in the field of each identity it holds; the column sums
+    of those words (a compiled pass over the cells per word) are every
+    label's counts side by side. A field is as wide as its largest possible
+    count (the rows it covers), so fields never carry into each other and
+    the counts are exact. Rows that no field covers (an identity held by
+    few rows, or what did not fit) are counted from their cells alone
+    (`_cooccurrence`).
+    """
+    n = positives.indptr.shape[0] - 1
+    held = np.bincount(slots, minlength=k)
+    order = np.argsort(slots.astype(np.uint16) if k < 1 << 16 else slots, kind="stable")  # a radix sort
+    starts = np.concatenate([[0], np.cumsum(held)])
+    members = [rows[order[starts[j] : starts[j + 1]]] for j in range(k)]
+    row_cells = np.bincount(slots, weights=np.diff(positives.indptr)[rows], minlength=k)
+    words, taken = _pack(n, held, row_cells, positives.cols.shape[0])
+    matrix = _as_matrix(sparse, positives, num_labels, np.uint64).T
+    label_counts = None
+    cooccurrence = np.zeros((k, num_labels), np.int64)
+    for word in words:
+        v = np.zeros(n, np.uint64)
+        for j, lo, hi, shift, _ in word:
+            one = np.uint64(1) << np.uint64(shift)
+            if j is None:
+                v += one
+            else:
+                v[members[j][lo:hi]] += one  # rows are distinct within an identity
+        sums = matrix @ v
+        for j, _, _, shift, width in word:
+            field = ((sums >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.int64)
+            if j is None:
+                label_counts = field
+            else:
+                cooccurrence[j] += field
+    for j in range(k):  # rows no field covers: their cells, counted
+        if taken[j] < held[j]:
+            cells = _cells_of_rows(positives.indptr, members[j][taken[j] :])
+            cooccurrence[j] += np.bincount(positives.cols[cells], minlength=num_labels)
+    return label_counts, cooccurrence
+
+
+def _cells_of_rows(indptr, rows):
+    """Indices of the cells of ``rows``, row after row."""
+    starts = indptr[rows]
+    lengths = indptr[rows + 1] - starts
+    cells = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
+    cells += np.arange(cells.shape[0])
+    return cells
+
+
+def _pack(n, held, row_cells, cells):
+    """Fields ``(identity or None for C(y), first row, last row, shift,
+    width)`` in 64-bit words, and how many of each identity's rows they
+    cover: the number of words (passes over the ``cells``) that costs least
+    with the rows left over counted pair by pair (`_PAIR_COST`)."""
+    best = None
+    for count in range(1, 2 + (n.bit_length() + sum(int(h).bit_length() for h in held)) // 64):
+        words, taken = [], [0] * len(held)
+        for w in range(count):
+            word, used = [], 0
+            if w == 0:
+                word.append((None, 0, n, 0, n.bit_length()))
+                used = n.bit_length()
+            for j in np.argsort(-held, kind="stable").tolist():
+                left = int(held[j]) - taken[j]
+                width = min(left.bit_length(), 64 - used)
+                if left == 0 or width < 1:
+                    continue
+                rows = min(left, (1 << width) - 1)
+                word.append((j, taken[j], taken[j] + rows, used, width))
+                taken[j] += rows
+                used += width
+            words.append(word)
+        cost = count * cells + _PAIR_COST * sum(
+            (int(h) - t) * (c / h) for h, t, c in zip(held, taken, row_cells) if h)
+        if best is None or cost < best[0]:
+            best = (cost, words, taken)
+    return best[1], best[2]
+
+
 def _identity_cooccurrence(rows, slots, k):
     """C(x_i, x_j) from the (row, slot) identity cells, sorted by row."""
     out = np.zeros((k, k), np.int64)
@@ -798,13 +953,35 @@ def _count_batch(positives, identity_positives, identity_columns, slot_of_label,
     """Count one batch at one threshold; returns the four increments."""
     if isinstance(identity_positives, np.ndarray):  # soft identities
         return _soft_counts(positives, identity_positives, num_labels)
+    cells, n = positives.cols.shape[0], positives.indptr.shape[0] - 1
+    least = max(_PACK_MIN_CELLS, _PACK_MIN_CELLS_PER_LABEL * num_labels)
+    sparse = _sparse_module() if least <= min(cells, _PACK_CELLS) else None
+    if sparse is not None and cells > _PACK_CELLS:
+        # row parts of at most _PACK_CELLS cells, unless one row is longer
+        cuts = np.searchsorted(positives.indptr, np.arange(_PACK_CELLS, cells, _PACK_CELLS), side="right") - 1
+        bounds = np.unique(np.concatenate([[0], cuts, [n]])).tolist()
+        if len(bounds) > 2:
+            total = None
+            for lo, hi in zip(bounds[:-1], bounds[1:]):
+                part = _count_batch(
+                    positives.slice(lo, hi),
+                    None if identity_positives is None else identity_positives.slice(lo, hi),
+                    identity_columns, slot_of_label, k, num_labels,
+                )
+                total = list(part) if total is None else [a + b for a, b in zip(total, part)]
+            return tuple(total)
     if identity_positives is None:
-        # Identities are labels: one pass gives C(y) and the identity cells,
-        # and C(x) and C(x_i, x_j) are columns of C(y) and C(x, y).
-        label_counts, cells = _label_counts(positives, num_labels, slot_of_label >= 0)
-        rows = positives.rows_of(cells)
-        slots = slot_of_label[positives.cols[cells]]
-        cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
+        # Identities are labels: C(x) and C(x_i, x_j) are columns of C(y)
+        # and C(x, y).
+        if sparse is not None and cells <= _PACK_CELLS:
+            rows, slots = _identity_rows(sparse, positives, identity_columns, num_labels)
+            label_counts, cooccurrence = _packed_counts(sparse, positives, rows, slots, k, num_labels)
+        else:
+            # one pass gives C(y) and the identity cells
+            label_counts, found = _label_counts(positives, num_labels, slot_of_label >= 0)
+            rows = positives.rows_of(found)
+            slots = slot_of_label[positives.cols[found]]
+            cooccurrence = _cooccurrence(positives, rows, slots, k, num_labels)
         return (
             label_counts,
             label_counts[identity_columns],
@@ -816,7 +993,7 @@ def _count_batch(positives, identity_positives, identity_columns, slot_of_label,
     slots = identity_positives.cols.astype(np.int64)
     lengths = np.diff(positives.indptr)
     one_each = rows.shape[0] < 2 or bool((rows[1:] != rows[:-1]).all())
-    if one_each and 2 * int(lengths[rows].sum()) > positives.cols.shape[0]:
+    if one_each and 2 * int(lengths[rows].sum()) > cells:
         # The usual attribute column (one group per example) covering
         # most cells: one pass keyed by each row's identity gives C(y)
         # and C(x, y) at once; slot k collects rows without one.

@@ -359,3 +359,83 @@ def test_repeated_tokens_count_once_per_example():
     table = CooccurrenceCounter(LABELS, IDENTITIES).update([["man", "tie", "tie", "man"], ("woman", "tie")]).table()
     assert table.label_counts[0].tolist() == [1, 1, 0, 0, 2, 0, 0]
     assert table.cooccurrence[0].tolist() == [[1, 0, 0, 0, 1, 0, 0], [0, 1, 0, 0, 1, 0, 0]]
+
+
+def _dense_oracle(dense, identity_columns):
+    d = dense.astype(np.int64)
+    x = d[:, identity_columns]
+    return d.sum(axis=0), x.sum(axis=0), x.T @ d, x.T @ x
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_packed_sums_count_exactly_with_and_without_scipy(seed, monkeypatch):
+    """Identities as labels are counted through scipy's compiled sparse loops
+    (packed sums) when scipy is there, through NumPy alone when not: both
+    equal a dense matrix product, whatever mix of common identities (packed
+    fields, some split over words), rare ones (counted cell by cell) and
+    rows holding several identities a batch has."""
+    rng = np.random.default_rng(seed)
+    n, num_labels = int(rng.integers(200, 3_000)), int(rng.integers(80, 400))
+    k = [3, 8, 9, 20, 65, 70][seed]
+    dense = rng.random((n, num_labels)) < rng.uniform(0.01, 0.2)
+    identity_columns = rng.choice(num_labels, size=min(k, num_labels), replace=False)
+    rates = rng.choice([0.001, 0.02, 0.3, 0.7], size=identity_columns.size)
+    dense[:, identity_columns] = rng.random((n, identity_columns.size)) < rates
+    dense[rng.random(n) < 0.1] = False  # empty rows
+    labels = ["l%d" % i for i in range(num_labels)]
+    identities = [labels[c] for c in identity_columns]
+    want = _dense_oracle(dense, identity_columns)
+    # the plan this batch gets really packs, and leaves some rows to the cells
+    positives = counting._Positives.from_sorted_rows(n, *np.nonzero(dense))
+    rows, slots = counting._identity_rows(sp, positives, identity_columns, num_labels)
+    held = np.bincount(slots, minlength=identity_columns.size)
+    row_cells = np.bincount(slots, weights=np.diff(positives.indptr)[rows], minlength=identity_columns.size)
+    words, taken = counting._pack(n, held, row_cells, positives.cols.shape[0])
+    assert any(field[0] is not None for word in words for field in word)
+    for word in words:  # fields fit, do not overlap, and hold their largest count
+        assert sum(width for *_, width in word) <= 64
+        assert [shift for _, _, _, shift, _ in word] == list(np.cumsum([0] + [w for *_, w in word])[:-1])
+        for _j, lo, hi, _, width in word:
+            assert (hi - lo) < (1 << width)
+    monkeypatch.setattr(counting, "_PACK_MIN_CELLS", 0)  # small batches pack too
+    monkeypatch.setattr(counting, "_PACK_MIN_CELLS_PER_LABEL", 0)
+    for use_scipy in (True, False):
+        if not use_scipy:
+            monkeypatch.setattr(counting, "_sparse_module", lambda: None)
+        for batch in (dense, sp.csr_matrix(dense)):
+            table = CooccurrenceCounter(labels, identities).update(batch).table()
+            got = (table.label_counts[0], table.identity_counts[0], table.cooccurrence[0], table.identity_cooccurrence[0])
+            for a, b in zip(got, want):
+                np.testing.assert_array_equal(a, b)
+
+
+def test_pack_leaves_rows_to_cell_counting_when_fields_do_not_fit():
+    # 17 bits of C(y) and eight 13-bit identity fields need 121 bits: two
+    # words hold all but part of one identity, whose rest is counted cell by cell
+    held = np.full(8, 5_000)
+    words, taken = counting._pack(100_000, held, held * 20.0, 2_000_000)
+    assert len(words) == 2
+    assert sum(held) - sum(taken) > 0
+    assert all(t <= h for t, h in zip(taken, held))
+    # a rare identity takes spare bits of a pass made anyway, never a pass
+    # of its own: what does not fit is cheaper from its few rows' cells
+    held = np.array([30_000, 30_000, 30_000, 10])
+    words, taken = counting._pack(100_000, held, held * 20.0, 2_000_000)
+    assert len(words) == 1 and taken == [30_000, 30_000, 30_000, 3]
+
+
+def test_batches_larger_than_the_packing_buffer_count_in_row_parts(monkeypatch):
+    rng = np.random.default_rng(3)
+    labels = ["l%d" % i for i in range(50)]
+    dense = rng.random((400, 50)) < 0.3
+    dense[7] = True  # a row longer than a part: counted on its own
+    want = CooccurrenceCounter(labels, labels[:4]).update(dense).table()
+    monkeypatch.setattr(counting, "_PACK_MIN_CELLS", 0)
+    monkeypatch.setattr(counting, "_PACK_MIN_CELLS_PER_LABEL", 0)
+    monkeypatch.setattr(counting, "_PACK_CELLS", 40)
+    assert CooccurrenceCounter(labels, labels[:4]).update(sp.csr_matrix(dense)).table() == want
+    groups = rng.integers(0, 3, size=400)
+    attributes = np.eye(3, dtype=bool)[groups]
+    got = CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=attributes).table()
+    monkeypatch.setattr(counting, "_PACK_CELLS", 1 << 21)
+    assert got == CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=attributes).table()
