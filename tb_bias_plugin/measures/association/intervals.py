@@ -417,6 +417,50 @@ def bh_q_values(p, mask=None, order=None):
     return out
 
 
+def bh_q_values_of_groups(group_p, inverse, mask=None, order=None):
+    """`bh_q_values` of ``group_p[inverse]``, sorting the groups only.
+
+    Entries that share a p-value share their q-value: a run of ties takes
+    the q of its last rank, whatever the order within it. So each group
+    needs only how many of its entries are in ``mask``, and the q-values
+    are the same floats as `bh_q_values` computes entry by entry.
+    ``order``, if given, is ``np.argsort(group_p)``, kept for every mask.
+
+    Examples
+    --------
+    >>> p, inverse = np.array([0.01, 0.04, 0.5]), np.array([0, 1, 1, 2, 0])
+    >>> bh_q_values_of_groups(p, inverse).round(4).tolist()
+    [0.025, 0.05, 0.05, 0.5, 0.025]
+    >>> bh_q_values(p[inverse]).round(4).tolist()
+    [0.025, 0.05, 0.05, 0.5, 0.025]
+    """
+    inverse = np.asarray(inverse)
+    mask = None if mask is None else np.asarray(mask, dtype=bool)
+    out = group_q_values(group_p, inverse, mask, order)[inverse]
+    if mask is not None:
+        out[~mask] = np.nan
+    return out
+
+
+def group_q_values(group_p, inverse, mask=None, order=None):
+    """The q-value of each group's entries in ``mask`` (see `bh_q_values_of_groups`)."""
+    group_p = np.asarray(group_p, dtype=np.float64)
+    counts = np.bincount(inverse if mask is None else inverse[mask], minlength=group_p.shape[0])
+    counts[np.isnan(group_p)] = 0
+    if order is None:
+        present = np.flatnonzero(counts)
+        order = present[np.argsort(group_p[present])]
+    else:
+        order = order[counts[order] > 0]
+    last_rank = np.cumsum(counts[order])
+    q = np.full(group_p.shape, np.nan)
+    if order.size:
+        m = int(last_rank[-1])
+        ranked = group_p[order] * m / last_rank
+        q[order] = np.minimum(np.minimum.accumulate(ranked[::-1])[::-1], 1.0)
+    return q
+
+
 def bound_nearest_zero(low, high):
     """The end of each interval nearest zero, 0 where it holds zero.
 

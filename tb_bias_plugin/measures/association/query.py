@@ -153,6 +153,19 @@ class CountsView:
             smoothing=self.smoothing,
         )
 
+    def widths_of(self, metric, j, z, rows):
+        """`widths_at`, read from the widths of each distinct (C(y), C(x_j, y))
+        (see `distinct`): a pair of identities has many more distinct counts
+        than either alone."""
+        found = self.distinct((j,))
+        if found is None:
+            return self.widths_at(metric, j, z, rows)
+        distinct_rows, inverse = found
+        below, above = self._store(
+            ("widths of counts", metric, j, round(z, 12)), lambda: self.widths_at(metric, j, z, distinct_rows)
+        )
+        return below[inverse[rows]], above[inverse[rows]]
+
     def widths(self, metric, j, z):
         """`widths_at` every label."""
         return self._store(
@@ -205,6 +218,9 @@ class PrecomputedView:
     def values_at(self, metric, j, rows):
         return self.values(metric, j)[rows]
 
+    def _store(self, key, make):
+        return make()  # values are stored columns: nothing derived is worth keeping
+
 
 @dataclasses.dataclass
 class Query:
@@ -250,7 +266,7 @@ def gap_widths(view, metric, x1, x2, z, rows=None):
     if rows is None:
         rows = slice(None)
     return intervals.gap_widths(
-        view.widths_at(metric, x1, z, rows), view.widths_at(metric, x2, z, rows), view.correlation_at(metric, x1, x2, rows)
+        view.widths_of(metric, x1, z, rows), view.widths_of(metric, x2, z, rows), view.correlation_at(metric, x1, x2, rows)
     )
 
 
@@ -261,7 +277,48 @@ def gap_statistics(view, query, gap):
         return None
     # the same for every request on this view, metric, pair and level: cached
     key = ("gap_statistics", query.metric, query.x1, query.x2, query.level)
-    return dict(view._store(key, lambda: _gap_statistics(view, query, gap)))
+    arrays = view._store(key, lambda: _gap_statistics(view, query, gap))
+    return GapStatistics({k: v for k, v in arrays.items() if k != "inverse"}, arrays.get("inverse"))
+
+
+class GapStatistics(dict):
+    """Gap statistics of every label, for one request.
+
+    Those computed once per distinct counts (see `CountsView.distinct`)
+    are spread to every label only when read whole; `at` reads a page's
+    rows without spreading.
+    """
+
+    def __init__(self, arrays, inverse=None):
+        super().__init__()
+        self.arrays, self.inverse = dict(arrays), inverse
+        self.mask = None  # the rows q-values are over, once set (see set_q)
+        if inverse is None:
+            self.update(arrays)
+
+    def set_q(self, mask):
+        """Benjamini-Hochberg q-values over the rows in ``mask``."""
+        if self.inverse is None:
+            self["q"] = intervals.bh_q_values(self["p"], mask, self["p_order"])
+            return
+        self.arrays["q"] = intervals.group_q_values(self.arrays["p"], self.inverse, mask, self.arrays["p_order"])
+        self.mask = mask
+
+    def __missing__(self, key):
+        value = self[key] = self.at(key, slice(None))
+        return value
+
+    def __bool__(self):
+        return True
+
+    def at(self, key, rows):
+        """``self[key][rows]``."""
+        if key in self or self.inverse is None:
+            return self[key][rows]
+        value = self.arrays[key][self.inverse[rows]]
+        if key == "q":  # NaN outside the rows the q-values are over
+            value[~self.mask[rows]] = np.nan
+        return value
 
 
 def _gap_statistics(view, query, gap):
@@ -271,7 +328,8 @@ def _gap_statistics(view, query, gap):
     else:
         # once per distinct (C(y), C(x1, y), C(x2, y)): see CountsView.distinct
         rows, inverse = found
-        out = {key: array[inverse] for key, array in _statistics_at(view, query, gap[rows], rows).items()}
+        out = _statistics_at(view, query, gap[rows], rows)
+        out["inverse"] = inverse  # spread when read (see GapStatistics)
     out["p_order"] = np.argsort(out["p"], kind="stable")  # for q-values over any filter
     for array in out.values():
         array.setflags(write=False)
@@ -337,13 +395,21 @@ def gap_values(view, metric, x1, x2):
     """
     if x2 is None:
         return np.full(len(view.label_names), np.nan)
-    if x2 == "rest":
-        stacked = np.stack([view.values(metric, j) for j in range(len(view.identity_names))])
-        gap = metrics.gap(stacked, x1, "rest")
-    else:
-        gap = metrics.gap(np.stack([view.values(metric, x1), view.values(metric, x2)]), 0, 1)
-    with np.errstate(invalid="ignore"):
-        return np.where(np.isfinite(gap), gap, np.nan)
+
+    def compute():
+        if x2 == "rest":
+            stacked = np.stack([view.values(metric, j) for j in range(len(view.identity_names))])
+            gap = metrics.gap(stacked, x1, "rest")
+        else:
+            if x1 == x2:
+                raise ValueError("x1 and x2 must be different identities")
+            gap = np.subtract(view.values(metric, x1), view.values(metric, x2), dtype=np.float64)
+        gap[~np.isfinite(gap)] = np.nan
+        gap.setflags(write=False)
+        return gap
+
+    # the same for every request on this view: kept with the view's values
+    return view._store(("gap", metric, x1, x2), compute)
 
 
 def column_values(view, name, query, gap=None):
@@ -459,7 +525,7 @@ def select_with_statistics(view, query):
             % query.sort
         )
     if stats is not None:
-        stats["q"] = intervals.bh_q_values(stats["p"], mask, stats["p_order"])
+        stats.set_q(mask)
         if query.q_max is not None:
             with np.errstate(invalid="ignore"):
                 mask = mask & (stats["q"] <= query.q_max)

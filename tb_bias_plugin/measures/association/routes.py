@@ -622,9 +622,9 @@ def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap:
         intervals_of = per_identity(np.stack([lows, highs], axis=2).tolist())  # (label, identity, 2)
     statistics = dict.fromkeys(("low", "high", "p", "q"), none)
     if stats:
-        statistics = {key: stats[key][idx].tolist() for key in ("p", "q")}
-        statistics["low"] = round_significant(stats["low"][idx], BOUND_DIGITS, np.floor).tolist()
-        statistics["high"] = round_significant(stats["high"][idx], BOUND_DIGITS, np.ceil).tolist()
+        statistics = {key: stats.at(key, idx).tolist() for key in ("p", "q")}
+        statistics["low"] = round_significant(stats.at("low", idx), BOUND_DIGITS, np.floor).tolist()
+        statistics["high"] = round_significant(stats.at("high", idx), BOUND_DIGITS, np.ceil).tolist()
     flagged, hidden = (mask[idx].tolist() for mask in selection["flags_mask"])
     return [
         {

@@ -262,3 +262,19 @@ def test_gradients_match_finite_differences(metric):
         minus[i] = minus[i] - step
         numeric = (iv.evaluate(metric, *plus) - iv.evaluate(metric, *minus)) / (2 * step)
         assert grads[i][0] == pytest.approx(numeric[0], rel=1e-4, abs=1e-12)
+
+
+def test_q_values_of_groups_equal_entry_by_entry():
+    """Computed once per distinct p-value group (with ties across groups,
+    NaN p-values and masks), the q-values are the same floats as entry by entry."""
+    rng = np.random.default_rng(12)
+    for trial in range(200):
+        groups = int(rng.integers(1, 60))
+        group_p = np.round(rng.random(groups), int(rng.integers(1, 4)))  # ties across groups
+        group_p[rng.random(groups) < 0.1] = np.nan
+        inverse = rng.integers(0, groups, size=int(rng.integers(1, 500)))
+        mask = None if trial % 3 == 0 else rng.random(inverse.size) < rng.uniform(0, 1)
+        want = iv.bh_q_values(group_p[inverse], mask)
+        np.testing.assert_array_equal(iv.bh_q_values_of_groups(group_p, inverse, mask), want)
+        order = np.argsort(group_p)
+        np.testing.assert_array_equal(iv.bh_q_values_of_groups(group_p, inverse, mask, order), want)
