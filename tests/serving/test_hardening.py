@@ -173,3 +173,23 @@ def test_a_flags_file_of_the_maximum_size_leaves_table_latency_within_2x(tmp_pat
     with_flags = best_time()
     assert len(parsed) == 1  # parsed once, then kept in memory until the file changes
     assert with_flags < 2 * without, (with_flags, without)
+
+
+def test_a_loaded_table_is_left_out_of_the_cycle_collectors_walks(tmp_path):
+    """Long-lived decoded tables are frozen (gc.freeze) when read: full
+    collections would otherwise walk them on the requests that trigger them."""
+    import gc
+
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("gender", fx.counter(0), step=0)
+    app, _ = fx.make_app(tmp_path)
+    plugin = next(p for p in app._plugins if p.plugin_name == "tb_bias")
+    gc.unfreeze()
+    try:
+        fx.get_json(Client(app), "table", run="run", tag="gender")
+        ((_, table, _), _size), = plugin._source._values._data.values()
+        walked = {id(o) for o in gc.get_objects()}
+        assert gc.get_freeze_count() > 0
+        assert id(table) not in walked and id(table.__dict__) not in walked
+    finally:
+        gc.unfreeze()
