@@ -154,9 +154,7 @@ class LabelSearch:
                 spans.append((first, last))
                 first = last
             if n >= PARALLEL_LABELS and len(spans) > 1:
-                # Arrow releases the GIL: a large table is searched on every core.
-                for _ in _pool().map(run, spans):
-                    pass
+                _share(run, spans)
             else:
                 for span in spans:
                     run(span)
@@ -170,6 +168,34 @@ class LabelSearch:
 
 _POOL: list[concurrent.futures.ThreadPoolExecutor] = []  # made on first use
 _POOL_LOCK = threading.Lock()
+
+
+def _share(run, spans):
+    """``run`` every span on this thread and up to SEARCH_THREADS - 1 pool
+    threads (Arrow releases the GIL: a large table is searched on every
+    core). Each thread takes the next span when done with one, and this
+    thread always works on its own search, so a slow search elsewhere
+    holding the pool delays this one but never stalls it."""
+    spans = iter(spans)
+    lock = threading.Lock()
+
+    def work():
+        while True:
+            with lock:
+                span = next(spans, None)
+            if span is None:
+                return
+            run(span)
+
+    helpers = [_pool().submit(work) for _ in range(SEARCH_THREADS - 1)]
+    try:
+        work()
+    finally:
+        # one not started yet has nothing left to do; wait for the others
+        started = [helper for helper in helpers if not helper.cancel()]
+        concurrent.futures.wait(started)
+    for helper in started:
+        helper.result()  # a helper's TooSlow or PatternError
 
 
 def _pool():

@@ -1,5 +1,7 @@
 """Label search in chunks through Arrow gives exactly per-label RE2 results."""
 
+import re
+
 import numpy as np
 import pytest
 import re2
@@ -137,6 +139,7 @@ def test_large_tables_are_searched_by_several_threads_with_one_budget(monkeypatc
     labels = ["label %d" % i for i in range(20000)]
     want = LabelSearch(labels, chunk_bytes=999).mask(r"1\d*7$")
     monkeypatch.setattr(label_search, "PARALLEL_LABELS", 1000)
+    monkeypatch.setattr(label_search, "SEARCH_THREADS", 2)
     threads = []
 
     def clock():  # 1 ms a reading: chunks after the first are sized at about 20 kB
@@ -151,3 +154,24 @@ def test_large_tables_are_searched_by_several_threads_with_one_budget(monkeypatc
     spent = LabelSearch(labels, chunk_bytes=999, seconds=5.0, clock=lambda: ticks.append(1) or len(ticks))
     with pytest.raises(PatternError, match=r"too slow: it searched \d+ of 20000 labels"):
         spent.mask(r"2\d*9$")
+
+
+def test_a_search_goes_on_while_other_searches_hold_every_pool_thread(monkeypatch):
+    """The requesting thread works on its own search, so searches queued
+    behind a slow one in the shared pool still finish."""
+    import threading
+
+    monkeypatch.setattr(label_search, "PARALLEL_LABELS", 1000)
+    labels = ["label %d" % i for i in range(20000)]
+    release = threading.Event()
+    blockers = [label_search._pool().submit(release.wait) for _ in range(label_search.SEARCH_THREADS)]
+    try:
+        done = []
+        worker = threading.Thread(target=lambda: done.append(LabelSearch(labels, chunk_bytes=999).mask(r"1\d*7$")))
+        worker.start()
+        worker.join(timeout=30)
+        assert done and done[0].sum() == sum(1 for x in labels if re.search(r"1\d*7$", x))
+    finally:
+        release.set()
+        for blocker in blockers:
+            blocker.result()
