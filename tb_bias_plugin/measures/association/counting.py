@@ -912,8 +912,7 @@ def _cooccurrence(positives, rows, slots, k, num_labels):
     out = np.zeros(k * num_labels, np.int64)
     if rows.shape[0] == 0:
         return out.reshape(k, num_labels)
-    starts = positives.indptr[rows]
-    lengths = positives.indptr[rows + 1] - starts
+    lengths = positives.indptr[rows + 1] - positives.indptr[rows]
     ends = np.cumsum(lengths)
     # Pairs are taken in groups of cells large enough that accumulating the
     # (k x L) output does not dominate, small enough to bound memory.
@@ -921,12 +920,8 @@ def _cooccurrence(positives, rows, slots, k, num_labels):
     cuts = np.searchsorted(ends, np.arange(step, int(ends[-1]) + step, step)) + 1
     lo = 0
     for hi in np.unique(np.minimum(cuts, rows.shape[0])):
-        part_starts, part_lengths = starts[lo:hi], lengths[lo:hi]
-        total = int(part_lengths.sum())
-        cells = np.repeat(part_starts - (np.cumsum(part_lengths) - part_lengths), part_lengths)
-        cells += np.arange(total)
-        keys = np.repeat(slots[lo:hi] * num_labels, part_lengths)
-        keys += positives.cols[cells]
+        keys = np.repeat(slots[lo:hi] * num_labels, lengths[lo:hi])
+        keys += positives.cols[_cells_of_rows(positives.indptr, rows[lo:hi])]
         out += np.bincount(keys, minlength=k * num_labels)
         lo = hi
     return out.reshape(k, num_labels)
