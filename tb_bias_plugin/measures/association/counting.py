@@ -33,6 +33,7 @@ _DENSE_PARTS = 32
 # of the compiled loop over one cell (measured, about 7).
 _PACK_CELLS = 1 << 21
 _PAIR_COST = 7
+_MAX_WORDS = 8  # beyond, many identities: the rest are counted pair by pair
 # Below this many cells (at least 16 per label: the fields are decoded per
 # label) NumPy alone is faster: the packed sums' fixed costs do not pay.
 _PACK_MIN_CELLS = 1 << 17
@@ -816,8 +817,7 @@ def _packed_counts(sparse, positives, rows, slots, k, num_labels):
     label's counts side by side. A field is as wide as its largest possible
     count (the rows it covers), so fields never carry into each other and
     the counts are exact. Rows that no field covers (an identity held by
-    few rows, or what did not fit) are counted from their cells alone
-    (`_cooccurrence`).
+    few rows, or what did not fit) are counted from their cells alone.
     """
     n = positives.indptr.shape[0] - 1
     held = np.bincount(slots, minlength=k)
@@ -864,9 +864,11 @@ def _pack(n, held, row_cells, cells):
     """Fields ``(identity or None for C(y), first row, last row, shift,
     width)`` in 64-bit words, and how many of each identity's rows they
     cover: the number of words (passes over the ``cells``) that costs least
-    with the rows left over counted pair by pair (`_PAIR_COST`)."""
+    with the rows left over counted pair by pair (`_PAIR_COST`), at most
+    _MAX_WORDS."""
     best = None
-    for count in range(1, 2 + (n.bit_length() + sum(int(h).bit_length() for h in held)) // 64):
+    enough = 2 + (n.bit_length() + sum(int(h).bit_length() for h in held)) // 64
+    for count in range(1, min(enough, _MAX_WORDS + 1)):
         words, taken = [], [0] * len(held)
         for w in range(count):
             word, used = [], 0

@@ -439,3 +439,9 @@ def test_batches_larger_than_the_packing_buffer_count_in_row_parts(monkeypatch):
     got = CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=attributes).table()
     monkeypatch.setattr(counting, "_PACK_CELLS", 1 << 21)
     assert got == CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=attributes).table()
+
+
+def test_pack_uses_at_most_max_words_however_many_identities():
+    held = np.full(300, 5_000)
+    words, taken = counting._pack(100_000, held, held * 20.0, 2_000_000)
+    assert len(words) <= counting._MAX_WORDS and sum(taken) < held.sum()
