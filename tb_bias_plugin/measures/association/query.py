@@ -403,7 +403,13 @@ def gap_values(view, metric, x1, x2):
         else:
             if x1 == x2:
                 raise ValueError("x1 and x2 must be different identities")
-            gap = np.subtract(view.values(metric, x1), view.values(metric, x2), dtype=np.float64)
+            found = view.distinct((x1, x2)) if isinstance(view, CountsView) else None
+            if found is None:
+                gap = np.subtract(view.values(metric, x1), view.values(metric, x2), dtype=np.float64)
+            else:  # once per distinct (C(y), C(x1, y), C(x2, y)), then spread
+                rows, inverse = found
+                at = np.subtract(view.values_at(metric, x1, rows), view.values_at(metric, x2, rows), dtype=np.float64)
+                gap = at[inverse]
         gap[~np.isfinite(gap)] = np.nan
         gap.setflags(write=False)
         return gap

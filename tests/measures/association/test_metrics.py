@@ -366,6 +366,7 @@ def test_values_and_intervals_per_distinct_counts_equal_per_label(x2, monkeypatc
         query = Query(metric=metric, x1=0, x2=x2, sort="q_value", order="asc", level=0.9)
         got, want = select_with_statistics(spread, query), select_with_statistics(per_label, query)
         np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[2], want[2])  # the gap of every label
         for key in ("low", "high", "p", "q", "bound"):
             np.testing.assert_array_equal(got[3][key], want[3][key])
 
