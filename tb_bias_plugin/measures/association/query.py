@@ -277,21 +277,23 @@ def gap_statistics(view, query, gap):
         return None
     # the same for every request on this view, metric, pair and level: cached
     key = ("gap_statistics", query.metric, query.x1, query.x2, query.level)
-    arrays = view._store(key, lambda: _gap_statistics(view, query, gap))
-    return GapStatistics({k: v for k, v in arrays.items() if k != "inverse"}, arrays.get("inverse"))
+    arrays = dict(view._store(key, lambda: _gap_statistics(view, query, gap)))
+    inverse, p_order = arrays.pop("inverse", None), arrays.pop("p_order")
+    return GapStatistics(arrays, p_order, inverse)
 
 
 class GapStatistics(dict):
     """Gap statistics of every label, for one request.
 
-    Those computed once per distinct counts (see `CountsView.distinct`)
-    are spread to every label only when read whole; `at` reads a page's
-    rows without spreading.
+    ``arrays`` hold "low", "high", "p" and "bound" per label, or, with
+    ``inverse``, per distinct counts (see `CountsView.distinct`): those are
+    spread to every label only when read whole, and `at` reads a page's
+    rows without spreading. ``p_order`` sorts ``arrays["p"]``.
     """
 
-    def __init__(self, arrays, inverse=None):
+    def __init__(self, arrays, p_order, inverse=None):
         super().__init__()
-        self.arrays, self.inverse = dict(arrays), inverse
+        self.arrays, self.p_order, self.inverse = arrays, p_order, inverse
         self.mask = None  # the rows q-values are over, once set (see set_q)
         if inverse is None:
             self.update(arrays)
@@ -299,9 +301,9 @@ class GapStatistics(dict):
     def set_q(self, mask):
         """Benjamini-Hochberg q-values over the rows in ``mask``."""
         if self.inverse is None:
-            self["q"] = intervals.bh_q_values(self["p"], mask, self["p_order"])
+            self["q"] = intervals.bh_q_values(self["p"], mask, self.p_order)
             return
-        self.arrays["q"] = intervals.group_q_values(self.arrays["p"], self.inverse, mask, self.arrays["p_order"])
+        self.arrays["q"] = intervals.group_q_values(self.arrays["p"], self.inverse, mask, self.p_order)
         self.mask = mask
 
     def __missing__(self, key):
