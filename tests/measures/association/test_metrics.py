@@ -339,21 +339,28 @@ def test_a_page_of_values_equals_the_column_bit_for_bit(smoothing, monkeypatch):
             np.testing.assert_array_equal(column_first.values_at(metric, j, rows), column[rows])  # read from the column
 
 
+def _long_tailed_table(seed, labels):
+    """Three identities over a long-tailed label distribution: most labels
+    share their counts with many others."""
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    rng = np.random.default_rng(seed)
+    cy = np.maximum(1, (2_000 / np.arange(1, labels + 1) ** 0.9)).astype(np.int64)
+    cx = np.array([30_000, 50_000, 20_000])
+    cxy = np.minimum(rng.binomial(cy[None, :], [[0.1], [0.3], [0.05]]), cx[:, None])
+    pair = np.array([[30_000, 2_000, 1_000], [2_000, 50_000, 3_000], [1_000, 3_000, 20_000]])
+    return AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], 200_000,
+                            cy[None], cx[None], cxy[None], pair[None])
+
+
 @pytest.mark.parametrize("x2", [1, "rest"])
 def test_values_and_intervals_per_distinct_counts_equal_per_label(x2, monkeypatch):
     """A long-tailed table repeats its counts: computing once per distinct
     counts and spreading back gives every label's own numbers, bit for bit."""
     from tb_bias_plugin.measures.association.query import CountsView, Query, select_with_statistics
-    from tb_bias_plugin.measures.association.table import AssociationTable
 
-    rng = np.random.default_rng(5)
-    n, labels, k = 200_000, 20_000, 3
-    cy = np.maximum(1, (2_000 / np.arange(1, labels + 1) ** 0.9)).astype(np.int64)
-    cx = np.array([30_000, 50_000, 20_000])
-    cxy = np.minimum(rng.binomial(cy[None, :], [[0.1], [0.3], [0.05]]), cx[:, None])
-    pair = np.array([[30_000, 2_000, 1_000], [2_000, 50_000, 3_000], [1_000, 3_000, 20_000]])
-    table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], n,
-                             cy[None], cx[None], cxy[None], pair[None])
+    labels, k = 20_000, 3
+    table = _long_tailed_table(5, labels)
     spread = CountsView(table, 0, 0.0)
     assert spread.distinct((0, 1)) is not None and len(spread.distinct((0, 1))[0]) < labels // 10
     per_label = CountsView(table, 0, 0.0)
@@ -397,16 +404,9 @@ def test_page_bounds_from_cached_columns_equal_the_page_s_own(monkeypatch):
 @pytest.mark.parametrize("x2", [1, "rest"])
 def test_distributions_per_distinct_counts_equal_per_label(x2, monkeypatch):
     from tb_bias_plugin.measures.association.query import CountsView, Query, distributions, gap_values, row_mask
-    from tb_bias_plugin.measures.association.table import AssociationTable
 
-    rng = np.random.default_rng(9)
-    n, labels = 200_000, 20_000
-    cy = np.maximum(1, (2_000 / np.arange(1, labels + 1) ** 0.9)).astype(np.int64)
-    cx = np.array([30_000, 50_000, 20_000])
-    cxy = np.minimum(rng.binomial(cy[None, :], [[0.1], [0.3], [0.05]]), cx[:, None])
-    pair = np.array([[30_000, 2_000, 1_000], [2_000, 50_000, 3_000], [1_000, 3_000, 20_000]])
-    table = AssociationTable(["l%d" % i for i in range(labels)], ["a", "b", "c"], [0.5], n,
-                             cy[None], cx[None], cxy[None], pair[None])
+    labels = 20_000
+    table = _long_tailed_table(9, labels)
     # most labels selected (the others are subtracted), and few (counted)
     for metric, least in (("npmi_xy", 1), ("pmi", 1), ("llr", 1), ("npmi_xy", 3), ("dp", 40)):
         query = Query(metric=metric, x1=0, x2=x2, ranges=[("count", least, None)], zero_cooccurrence="include",
