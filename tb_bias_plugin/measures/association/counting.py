@@ -26,6 +26,10 @@ _CHUNK = 1 << 17
 _DENSE_CELLS = 1 << 21
 _DENSE_PARTS = 32
 
+# The compiled kernel (`_counting_kernel.c`, built at install when a C
+# compiler is there) keeps a batch's counts in 32 bits: at most its rows.
+_KERNEL_ROWS = (1 << 32) - 1
+# Without the kernel, counting falls back to the following.
 # With scipy, batches of up to _PACK_CELLS positive cells are counted in
 # its compiled sparse loops (`_packed_counts`); the 0/1 values those loops
 # read are one shared buffer of that many 64-bit ones. _PAIR_COST: what one
@@ -748,6 +752,44 @@ def _label_counts(positives, num_labels, is_identity_label):
     return label_counts, cells
 
 
+def _compiled_kernel():
+    try:
+        from tb_bias_plugin.measures.association import _counting_kernel
+    except ImportError:  # built only where a C compiler was at install
+        return None
+    return _counting_kernel
+
+
+def _kernel_counts(kernel, positives, identity_positives, slot_of_label, k, num_labels):
+    """C(y) and C(x, y) from the compiled kernel: one pass over the rows."""
+    cols = positives.cols
+    if cols.dtype not in (np.int32, np.int64):
+        cols = cols.astype(np.int64)
+    indptr = np.ascontiguousarray(positives.indptr, np.int64)
+    n = indptr.shape[0] - 1
+    if n > _KERNEL_ROWS:
+        half = n // 2
+        parts = [
+            _kernel_counts(kernel, positives.slice(lo, hi),
+                           None if identity_positives is None else identity_positives.slice(lo, hi),
+                           slot_of_label, k, num_labels)
+            for lo, hi in ((0, half), (half, n))
+        ]
+        return parts[0][0] + parts[1][0], parts[0][1] + parts[1][1]
+    label_counts = np.zeros(num_labels, np.uint32)
+    cooccurrence = np.zeros(k * num_labels, np.uint32)
+    if identity_positives is None:
+        kernel.label_identities(indptr, np.ascontiguousarray(cols), slot_of_label, k, label_counts, cooccurrence)
+    else:
+        kernel.attribute_identities(
+            indptr, np.ascontiguousarray(cols),
+            np.ascontiguousarray(identity_positives.indptr, np.int64),
+            np.ascontiguousarray(identity_positives.cols, np.int64),
+            num_labels, label_counts, cooccurrence,
+        )
+    return label_counts.astype(np.int64), cooccurrence.astype(np.int64).reshape(k, num_labels)
+
+
 def _sparse_module():
     try:
         import scipy.sparse
@@ -950,6 +992,10 @@ def _count_batch(positives, identity_positives, identity_columns, slot_of_label,
     """Count one batch at one threshold; returns the four increments."""
     if isinstance(identity_positives, np.ndarray):  # soft identities
         return _soft_counts(positives, identity_positives, num_labels)
+    kernel = _compiled_kernel()
+    if kernel is not None and identity_positives is None:
+        label_counts, cooccurrence = _kernel_counts(kernel, positives, None, slot_of_label, k, num_labels)
+        return label_counts, label_counts[identity_columns], cooccurrence, cooccurrence[:, identity_columns]
     cells, n = positives.cols.shape[0], positives.indptr.shape[0] - 1
     least = max(_PACK_MIN_CELLS, _PACK_MIN_CELLS_PER_LABEL * num_labels)
     sparse = _sparse_module() if least <= min(cells, _PACK_CELLS) else None
@@ -990,7 +1036,9 @@ def _count_batch(positives, identity_positives, identity_columns, slot_of_label,
     slots = identity_positives.cols.astype(np.int64)
     lengths = np.diff(positives.indptr)
     one_each = rows.shape[0] < 2 or bool((rows[1:] != rows[:-1]).all())
-    if one_each and 2 * int(lengths[rows].sum()) > cells:
+    if kernel is not None:
+        label_counts, cooccurrence = _kernel_counts(kernel, positives, identity_positives, None, k, num_labels)
+    elif one_each and 2 * int(lengths[rows].sum()) > cells:
         # The usual attribute column (one group per example) covering
         # most cells: one pass keyed by each row's identity gives C(y)
         # and C(x, y) at once; slot k collects rows without one.

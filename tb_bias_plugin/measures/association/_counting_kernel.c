@@ -1,0 +1,297 @@
+/*
+ * C(y) and C(x, y) of one batch of positives in one pass over the rows.
+ *
+ * Optional: counting.py falls back to NumPy (and scipy) when this module
+ * was not built. What it counts is docs/measures/association.md, "What is
+ * counted": each row adds one to C(y) for each of its labels, and one to
+ * C(x, y) for each identity x it holds and each of its labels y.
+ *
+ * Arrays arrive through the buffer protocol (no NumPy headers needed to
+ * build); the interpreter lock is released while counting.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+enum { OK = 0, LABEL_OUT_OF_RANGE, SLOT_OUT_OF_RANGE, TOO_MANY_IDENTITIES, BAD_ROWS };
+
+/* What a buffer holds: column indices (signed, 32 or 64 bits), offsets or
+ * slots (signed 64 bits), or counts written here (unsigned 32 bits: a
+ * batch's count is at most its rows, which the caller keeps below 2**32,
+ * and the narrow counts halve the cache the scattered additions touch). */
+enum kind { INDICES, WIDE, COUNTS };
+
+/* A 1-d, C-contiguous buffer of the given kind. */
+static int get_ints(PyObject *obj, Py_buffer *view, enum kind kind, const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (kind == COUNTS ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    if (*format == '<' || *format == '=' || *format == '@') {
+        format++;
+    }
+    int one = format[1] == '\0';
+    int ok = kind == COUNTS ? one && format[0] == 'I' && view->itemsize == 4
+                            : one && strchr("ilq", format[0]) != NULL &&
+                                  (view->itemsize == 8 || (kind == INDICES && view->itemsize == 4));
+    if (view->ndim != 1 || !ok) {
+        static const char *wanted[] = {"32- or 64-bit integers", "64-bit integers", "uint32 counts"};
+        PyErr_Format(PyExc_ValueError, "%s must be a 1-d array of %s", what, wanted[kind]);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+/* One row's cells added to the counts of one identity. */
+#define ADD_ROW(T)                                                                   \
+    static inline void add_row_##T(const T *cols, int64_t lo, int64_t hi, uint32_t *out) { \
+        for (int64_t c = lo; c < hi; c++) {                                          \
+            out[cols[c]]++;                                                          \
+        }                                                                            \
+    }
+
+/* Identities are labels: a row's identities are found among its own cells. */
+#define COUNT_LABELS(T)                                                                       \
+    static int count_labels_##T(const int64_t *indptr, int64_t n, const T *cols,              \
+                                const int64_t *slot_of_label, const uint8_t *is_identity,     \
+                                int64_t num_labels, int64_t k,                                \
+                                int64_t *held, uint32_t *label_counts, uint32_t *cooccurrence) { \
+        for (int64_t r = 0; r < n; r++) {                                                     \
+            int64_t lo = indptr[r], hi = indptr[r + 1], found = 0;                            \
+            if (lo > hi) {                                                                    \
+                return BAD_ROWS;                                                              \
+            }                                                                                 \
+            for (int64_t c = lo; c < hi; c++) {                                               \
+                int64_t y = (int64_t)cols[c];                                                 \
+                if (y < 0 || y >= num_labels) {                                               \
+                    return LABEL_OUT_OF_RANGE;                                                \
+                }                                                                             \
+                label_counts[y]++;                                                            \
+                if (is_identity[y]) {                                                         \
+                    if (found == k) {                                                         \
+                        return TOO_MANY_IDENTITIES;                                             \
+                    }                                                                         \
+                    held[found++] = slot_of_label[y];                                         \
+                }                                                                             \
+            }                                                                                 \
+            for (int64_t i = 0; i < found; i++) {                                             \
+                add_row_##T(cols, lo, hi, cooccurrence + held[i] * num_labels);               \
+            }                                                                                 \
+        }                                                                                     \
+        return OK;                                                                            \
+    }
+
+/* Identities are given per row (attribute columns), as slot lists. A row's
+ * first identity is counted in the same pass as C(y): usually it has one. */
+#define COUNT_ATTRIBUTES(T)                                                                       \
+    static int count_attributes_##T(const int64_t *indptr, int64_t n, const T *cols,              \
+                                    const int64_t *slot_indptr, const int64_t *slots,             \
+                                    int64_t num_labels, int64_t k, uint32_t *label_counts,        \
+                                    uint32_t *cooccurrence) {                                      \
+        for (int64_t r = 0; r < n; r++) {                                                         \
+            int64_t lo = indptr[r], hi = indptr[r + 1];                                           \
+            int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                            \
+            if (lo > hi || first > last) {                                                        \
+                return BAD_ROWS;                                                                  \
+            }                                                                                     \
+            for (int64_t i = first; i < last; i++) {                                              \
+                if (slots[i] < 0 || slots[i] >= k) {                                              \
+                    return SLOT_OUT_OF_RANGE;                                                     \
+                }                                                                                 \
+            }                                                                                     \
+            for (int64_t c = lo; c < hi; c++) {                                                   \
+                int64_t y = (int64_t)cols[c];                                                     \
+                if (y < 0 || y >= num_labels) {                                                   \
+                    return LABEL_OUT_OF_RANGE;                                                    \
+                }                                                                                 \
+            }                                                                                     \
+            if (first == last) {                                                                  \
+                add_row_##T(cols, lo, hi, label_counts);                                          \
+                continue;                                                                         \
+            }                                                                                     \
+            uint32_t *both = cooccurrence + slots[first] * num_labels;                            \
+            for (int64_t c = lo; c < hi; c++) {                                                   \
+                label_counts[cols[c]]++;                                                          \
+                both[cols[c]]++;                                                                  \
+            }                                                                                     \
+            for (int64_t i = first + 1; i < last; i++) {                                          \
+                add_row_##T(cols, lo, hi, cooccurrence + slots[i] * num_labels);                  \
+            }                                                                                     \
+        }                                                                                         \
+        return OK;                                                                                \
+    }
+
+ADD_ROW(int32_t)
+ADD_ROW(int64_t)
+COUNT_LABELS(int32_t)
+COUNT_LABELS(int64_t)
+COUNT_ATTRIBUTES(int32_t)
+COUNT_ATTRIBUTES(int64_t)
+
+static PyObject *raise_for(int status) {
+    static const char *messages[] = {
+        NULL,
+        "a positive's label index is outside the label vector",
+        "an identity slot is outside the identities",
+        "a row holds more identity labels than there are identities (labels must be unique within a row)",
+        "row offsets must not decrease",
+    };
+    PyErr_SetString(PyExc_ValueError, messages[status]);
+    return NULL;
+}
+
+/* Releases the first `got` views; None on success, else NULL with the error set. */
+static PyObject *finish(Py_buffer *views, int got, int status) {
+    for (int i = 0; i < got; i++) {
+        PyBuffer_Release(&views[i]);
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (status != OK) {
+        return raise_for(status);
+    }
+    Py_RETURN_NONE;
+}
+
+/* Checks shared by both entry points; returns n (rows) or -1. */
+static int64_t check_shapes(Py_buffer *indptr, Py_buffer *cols, Py_buffer *label_counts,
+                            Py_buffer *cooccurrence, int64_t num_labels, int64_t k) {
+    int64_t n = indptr->shape[0] - 1;
+    const int64_t *offsets = indptr->buf;
+    if (n < 0 || offsets[0] != 0 || offsets[n] != cols->shape[0]) {
+        PyErr_SetString(PyExc_ValueError, "indptr must start at 0 and end at the number of cells");
+        return -1;
+    }
+    if (n > (int64_t)UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "a batch counted at once must have fewer than 2**32 rows");
+        return -1;
+    }
+    if (label_counts->shape[0] != num_labels || cooccurrence->shape[0] != k * num_labels) {
+        PyErr_SetString(PyExc_ValueError, "the outputs must hold num_labels and k * num_labels counts");
+        return -1;
+    }
+    return n;
+}
+
+PyDoc_STRVAR(label_identities_doc,
+             "label_identities(indptr, cols, slot_of_label, k, label_counts, cooccurrence)\n\n"
+             "Add a CSR batch's C(y) to label_counts and C(x, y) to cooccurrence\n"
+             "(k * num_labels, identity-major), where slot_of_label[y] is the identity\n"
+             "slot of label y or -1.");
+
+static PyObject *label_identities(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *objects[5];
+    Py_ssize_t k;
+    if (!PyArg_ParseTuple(args, "OOOnOO", &objects[0], &objects[1], &objects[2], &k, &objects[3], &objects[4])) {
+        return NULL;
+    }
+    Py_buffer views[5];
+    static const char *names[] = {"indptr", "cols", "slot_of_label", "label_counts", "cooccurrence"};
+    int got = 0, status = OK;
+    for (; got < 5; got++) {
+        if (get_ints(objects[got], &views[got], got >= 3 ? COUNTS : got == 1 ? INDICES : WIDE, names[got]) < 0) {
+            goto done;
+        }
+    }
+    int64_t num_labels = views[2].shape[0];
+    int64_t n = check_shapes(&views[0], &views[1], &views[3], &views[4], num_labels, k);
+    if (n < 0) {
+        goto done;
+    }
+    /* a byte per label stays in the first-level cache where the slots would not */
+    int64_t *held = PyMem_Malloc(sizeof(int64_t) * (k > 0 ? k : 1));
+    uint8_t *is_identity = PyMem_Malloc(num_labels > 0 ? num_labels : 1);
+    if (held == NULL || is_identity == NULL) {
+        PyMem_Free(held);
+        PyMem_Free(is_identity);
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int64_t *slot_of_label = views[2].buf;
+    for (int64_t y = 0; y < num_labels; y++) {
+        if (slot_of_label[y] >= k) {
+            PyMem_Free(held);
+            PyMem_Free(is_identity);
+            raise_for(SLOT_OUT_OF_RANGE);
+            goto done;
+        }
+        is_identity[y] = slot_of_label[y] >= 0;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    if (views[1].itemsize == 4) {
+        status = count_labels_int32_t(views[0].buf, n, views[1].buf, slot_of_label, is_identity, num_labels, k, held,
+                                      views[3].buf, views[4].buf);
+    } else {
+        status = count_labels_int64_t(views[0].buf, n, views[1].buf, slot_of_label, is_identity, num_labels, k, held,
+                                      views[3].buf, views[4].buf);
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_Free(held);
+    PyMem_Free(is_identity);
+done:
+    return finish(views, got, status);
+}
+
+PyDoc_STRVAR(attribute_identities_doc,
+             "attribute_identities(indptr, cols, slot_indptr, slots, num_labels, label_counts, cooccurrence)\n\n"
+             "Add a CSR batch's C(y) to label_counts and C(x, y) to cooccurrence\n"
+             "(k * num_labels, identity-major), where row r holds the identity slots\n"
+             "slots[slot_indptr[r]:slot_indptr[r + 1]].");
+
+static PyObject *attribute_identities(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *objects[6];
+    Py_ssize_t num_labels;
+    if (!PyArg_ParseTuple(args, "OOOOnOO", &objects[0], &objects[1], &objects[2], &objects[3], &num_labels,
+                          &objects[4], &objects[5])) {
+        return NULL;
+    }
+    Py_buffer views[6];
+    static const char *names[] = {"indptr", "cols", "slot_indptr", "slots", "label_counts", "cooccurrence"};
+    int got = 0, status = OK;
+    for (; got < 6; got++) {
+        if (get_ints(objects[got], &views[got], got >= 4 ? COUNTS : got == 1 ? INDICES : WIDE, names[got]) < 0) {
+            goto done;
+        }
+    }
+    int64_t k = num_labels > 0 ? views[5].shape[0] / num_labels : 0;
+    int64_t n = check_shapes(&views[0], &views[1], &views[4], &views[5], num_labels, k);
+    if (n < 0) {
+        goto done;
+    }
+    const int64_t *slot_offsets = views[2].buf;
+    if (views[2].shape[0] != n + 1 || slot_offsets[0] != 0 || slot_offsets[n] != views[3].shape[0]) {
+        PyErr_SetString(PyExc_ValueError, "slot_indptr must have one offset per row plus one, from 0 to len(slots)");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    if (views[1].itemsize == 4) {
+        status = count_attributes_int32_t(views[0].buf, n, views[1].buf, slot_offsets, views[3].buf, num_labels, k,
+                                          views[4].buf, views[5].buf);
+    } else {
+        status = count_attributes_int64_t(views[0].buf, n, views[1].buf, slot_offsets, views[3].buf, num_labels, k,
+                                          views[4].buf, views[5].buf);
+    }
+    Py_END_ALLOW_THREADS
+done:
+    return finish(views, got, status);
+}
+
+static PyMethodDef methods[] = {
+    {"label_identities", label_identities, METH_VARARGS, label_identities_doc},
+    {"attribute_identities", attribute_identities, METH_VARARGS, attribute_identities_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_counting_kernel",
+    .m_doc = "Compiled counting of co-occurrences (optional).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__counting_kernel(void) { return PyModule_Create(&module); }
