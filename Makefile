@@ -19,7 +19,7 @@ demo: $(BIN)/python
 	$(BIN)/tensorboard --logdir demo_logs --port $(PORT)
 
 test-deps: $(BIN)/python
-	scripts/install-chromium
+	PYTHON=$(PYTHON) scripts/install-system-packages
 	$(BIN)/pip install --quiet -e ".[tf,test]"
 	cd frontend && npm ci --no-audit --no-fund
 

@@ -2,7 +2,7 @@
 browser tests in this directory and for ``benchmarks/bench_browser.py``.
 
 Nothing here downloads a browser: Playwright drives ``/usr/bin/chromium``
-(``scripts/install-chromium`` installs it on CI).
+(``scripts/install-system-packages`` installs it on CI).
 """
 
 import json
@@ -36,7 +36,7 @@ def chromium_problem():
     if not CHROMIUM.exists():
         return (
             "%s is missing: the browser tests drive Debian's Chromium and never download one. "
-            "Install it with scripts/install-chromium (apt-get install chromium)." % CHROMIUM
+            "Install it with scripts/install-system-packages (apt-get install chromium)." % CHROMIUM
         )
     if not os.access(CHROMIUM, os.X_OK):
         return "%s is not executable" % CHROMIUM
