@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from tb_bias_plugin.serving import label_search
 from tb_bias_plugin.serving.label_search import LabelSearch, PatternError
 
-LABELS = ["Long Hair", "hair", "Beard", "Hairnet", "a\nb", "ab", "b", "Ünïcode", "x+y", "", "aaaa"]
+LABELS = ["Long Hair", "hair", "Beard", "Hairnet", "a\nb", "ab", "b", "Ünïcode", "x+y", "", "aaaa",
+          # fold with ASCII letters but lower-case to something else: Kelvin sign, long s, dotted I
+          "\u212aha", "ſab", "Hİr", "a.b|a", "bab ha"]
 LABELS = [label for label in LABELS if label]  # names are never empty
 
 
@@ -24,7 +26,9 @@ def per_label(pattern, case_sensitive, labels=LABELS):
 
 pieces = st.sampled_from(["a", "b", "h", "H", "^", "$", ".", "*", "+", "?", "|", "(", ")", "[ab]", "[^a]",
                           "\\s", "\\b", "\\w", "{2}", "ü", "\\n", " ", "(?i)", "\\A", "\\z", "(?s)", "(?-m)",
-                          "(?i-m:", "(?s:", "(?m)", "\\C", "(?U)", "\\pL", "[[:space:]]", "\\x0a"])
+                          "(?i-m:", "(?s:", "(?m)", "\\C", "(?U)", "\\pL", "[[:space:]]", "\\x0a",
+                          # literal runs, which searches narrow by before running the pattern
+                          "ha", "ab", "ir", "ka", "sa", "İ", "\\.", "\\|", "{0}", "{1,}", "\\d", "ſ"])
 
 
 @settings(max_examples=500, deadline=None)
@@ -44,6 +48,63 @@ def test_chunked_search_equals_per_label_re2(pattern, case_sensitive):
 @pytest.mark.parametrize("pattern", ["hair", "HAIR", "x+y", "(a+)+$", "^b$", "a$", "", "Ü"])
 def test_examples(pattern):
     assert LabelSearch(LABELS).mask(pattern).tolist() == per_label(pattern, False)
+
+
+@pytest.mark.parametrize("pattern, case_sensitive, want", [
+    (r"\bTree \d{2,3}7", True, (["Tree "], False)),
+    (r"tree \d*3$", False, (["tree "], True)),
+    (r"(?i)Tree|X7", True, (["tree", "x7"], True)),
+    (r"(?im)Tree", True, (["tree"], True)),
+    (r"a\.b+c?d", True, (["a.b"], False)),
+    (r"tre{2}x", True, (["tr"], False)),  # a repeat count: what follows is not read
+    (r"Über 1", True, (["Über 1"], False)),
+    (r"Über 1", False, (["ber 1"], True)),  # Ü may fold with other letters than ü
+    (r"desk top", False, (["k top"], True)),  # s ends a case-insensitive literal
+    (r"tree(?s)*x", True, (["tre"], False)),  # the repeat after the flags applies to the e
+    (r"tree|(bush)", True, None),  # a group in the part not read
+    (r"(a)b|cde", True, None),
+    (r"ab\Qc|d\E", True, None),
+    (r"\pLtree", True, None),
+    (r"tree|x", True, None),  # one branch's literal too short to narrow
+    (r"(?-i)tree", False, None),
+    (r"[tree]", True, None),
+])
+def test_required_literals(pattern, case_sensitive, want):
+    assert label_search.required_literals(pattern, case_sensitive) == want
+
+
+def test_fold_safe_characters_lower_case_like_every_character_re2_folds_them_with():
+    """A case-insensitive literal is looked for in lower-cased labels, so
+    each character RE2 matches it with must lower-case to it. Checked over
+    every code point, by the same Arrow kernels a search runs."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    code_points = [c for c in range(1, 0x110000) if not 0xD800 <= c < 0xE000]
+    every = pa.array([chr(c) for c in code_points])
+    lowered = np.array(pc.utf8_lower(every).to_pylist(), dtype=object)
+    for ch in sorted(label_search._FOLD_SAFE):
+        folds = pc.match_substring(every, ch, ignore_case=True).to_numpy(zero_copy_only=False)
+        assert set(lowered[folds]) == {ch.lower()}, ch
+    # the ASCII letter left out folds with one that does not lower-case to it
+    folds = pc.match_substring(every, "s", ignore_case=True).to_numpy(zero_copy_only=False)
+    assert set(lowered[folds]) == {"s", "ſ"}
+
+
+def test_searches_narrowed_by_a_literal_run_the_pattern_on_fewer_labels(monkeypatch):
+    import pyarrow.compute as pc
+
+    words = ["tree", "bush", "apple", "pear", "desk", "lamp", "door", "road"]
+    labels = ["%s %s %d" % (words[i % 8].title(), words[i // 8 % 8], i) for i in range(10000)]
+    seen = []
+    run = pc.match_substring_regex
+    monkeypatch.setattr(label_search.pc, "match_substring_regex", lambda a, *p, **k: seen.append(len(a)) or run(a, *p, **k))
+    for pattern, case_sensitive in [(r"tree \d*3$", False), (r"\btree \d{2,3}7", True), (r"(?i)PEAR|x7", True),
+                                    (r"desk \d+1", False), (r"^bush.*[5]$", False)]:
+        seen.clear()
+        got = LabelSearch(labels, chunk_bytes=5000).mask(pattern, case_sensitive)
+        assert got.tolist() == per_label(pattern, case_sensitive, labels) and got.any()
+        assert 0 < sum(seen) <= len(labels) // 2, pattern
 
 
 def test_literals_fold_case_like_regexes_and_are_cached():
