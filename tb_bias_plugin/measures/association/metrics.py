@@ -335,26 +335,62 @@ def rank(values, order="desc", *, mask=None, limit=None):
     values = np.asarray(values, dtype=np.float64)
     if limit is not None and limit <= 0:
         return np.zeros(0, dtype=np.int64)
-    candidates = np.arange(values.shape[0]) if mask is None else np.flatnonzero(mask)
-    key = values[candidates]
+    # One key over every row, NaN where a row is not ranked (NaN sorts last):
+    # a million-row table is then a few passes, with no gathers.
     if order == "desc":
-        key = -key
+        key = np.negative(values)
     elif order == "abs":
-        key = -np.abs(key)
-    defined = ~np.isnan(key)
-    undefined_idx = candidates[~defined]
-    candidates, key = candidates[defined], key[defined]
+        key = np.negative(np.abs(values))
+    else:
+        key = values.copy()
+    if mask is not None:
+        mask = np.asarray(mask, dtype=bool)
+        key[~mask] = np.nan
     if limit is not None and limit < key.shape[0]:
-        # Keep everything tied with the limit-th key so ties break stably.
-        kth = np.partition(key, limit - 1)[limit - 1]
-        keep = key <= kth
-        candidates, key = candidates[keep], key[keep]
-    ranked = candidates[np.lexsort((candidates, key))]
+        # everything tied with the limit-th key is kept, so ties break stably
+        candidates = _smallest(key, limit)
+    else:
+        candidates = np.flatnonzero(~np.isnan(key))
+    ranked = candidates[np.lexsort((candidates, key[candidates]))]
+    if limit is not None and ranked.shape[0] >= limit:
+        return ranked[:limit].astype(np.int64)
+    undefined = np.isnan(values)
+    if mask is not None:
+        undefined &= mask
+    undefined_idx = np.flatnonzero(undefined)
     if limit is not None:
-        if ranked.shape[0] >= limit:
-            return ranked[:limit]
         undefined_idx = undefined_idx[: limit - ranked.shape[0]]
     return np.concatenate([ranked, undefined_idx]).astype(np.int64)
+
+
+# Past this many rows, the candidates for the first ``limit`` are first
+# looked for below an estimate taken from a sample (see _smallest).
+SAMPLED_SELECTION_ROWS = 100_000
+_SAMPLE = 4096
+
+
+def _smallest(key, k):
+    """Indices of the defined keys at or below a key that has at least ``k``
+    keys at or below it: every key tied with the k-th smallest, and usually
+    few more (NaN sorts last).
+
+    A full partition of a million keys costs more than the rest of a ranking.
+    So a strided sample first gives a key that probably has a few times
+    ``k`` keys at or below it; if it has at least ``k``, those keys are the
+    candidates, else the whole array is partitioned. Either way no key that
+    ranks in the first ``k`` is left out.
+    """
+    n = key.shape[0]
+    if n >= SAMPLED_SELECTION_ROWS and n > 64 * k:
+        sample = key[:: max(1, n // _SAMPLE)]
+        at = min(sample.shape[0] - 1, int(4 * k * sample.shape[0] / n) + 8)
+        estimate = np.partition(sample, at)[at]
+        if not np.isnan(estimate):
+            keep = key <= estimate
+            if np.count_nonzero(keep) >= k:
+                return np.flatnonzero(keep)
+    kth = np.partition(key, k - 1)[k - 1]
+    return np.flatnonzero(~np.isnan(key) if np.isnan(kth) else key <= kth)
 
 
 def top_k(values, k, order="desc", *, mask=None):

@@ -273,17 +273,46 @@ def _reference_rank(values, order, mask=None):
     return sorted(defined, key=key) + [i for i in idx if math.isnan(values[i])]
 
 
+@pytest.mark.parametrize("sampled", [False, True], ids=["partition", "sampled selection"])
 @pytest.mark.parametrize("order", ["desc", "asc", "abs"])
-def test_rank_matches_a_sort_with_ties_broken_by_index(order):
+def test_rank_matches_a_sort_with_ties_broken_by_index(order, sampled, monkeypatch):
+    if sampled:  # the path of a million-row table, on small ones
+        monkeypatch.setattr(metrics, "SAMPLED_SELECTION_ROWS", 0)
     rng = np.random.default_rng(3)
     for _ in range(50):
-        values = rng.choice([-1.0, -0.5, 0.0, 0.25, 0.5, 1.0, np.nan], size=int(rng.integers(0, 40)))
+        values = rng.choice([-np.inf, -1.0, -0.5, 0.0, 0.25, 0.5, 1.0, np.inf, np.nan], size=int(rng.integers(0, 40)))
         mask = rng.random(values.shape[0]) < 0.7
         want = _reference_rank(values.tolist(), order, mask)
         assert rank(values, order, mask=mask).tolist() == want
         for limit in (0, 1, 3, 10, 100):
             assert rank(values, order, mask=mask, limit=limit).tolist() == want[:limit]
             assert top_k(values, limit, order, mask=mask).tolist() == want[:limit]
+
+
+@pytest.mark.parametrize("layout", ["shuffled", "ascending", "descending", "ties", "mostly nan", "sample misled"])
+def test_rank_of_a_large_array_is_exact_whatever_the_sample_sees(layout):
+    """Past SAMPLED_SELECTION_ROWS the limit-th key is looked for below a
+    sampled estimate; sorted data (a sample that misjudges) falls back."""
+    rng = np.random.default_rng(4)
+    n = 150_000
+    values = {
+        "shuffled": rng.normal(size=n),
+        "ascending": np.sort(rng.normal(size=n)),
+        "descending": np.sort(rng.normal(size=n))[::-1].copy(),
+        "ties": rng.integers(0, 5, size=n).astype(np.float64),
+        "mostly nan": np.where(rng.random(n) < 0.999, np.nan, rng.normal(size=n)),
+        # the sample holds the smallest keys (for asc and abs), so its estimate
+        # has too few keys below it for limit 100: the selection falls back
+        "sample misled": np.where(np.arange(n) % (n // metrics._SAMPLE) == 0, -1000.0 - np.arange(n), rng.normal(size=n)),
+    }[layout]
+    mask = rng.random(n) < 0.8
+    for order in ("desc", "asc", "abs"):
+        key = {"desc": -values, "asc": values, "abs": -np.abs(values)}[order]
+        ranked_mask = mask & ~np.isnan(values)
+        idx = np.flatnonzero(ranked_mask)
+        want = idx[np.lexsort((idx, key[idx]))].tolist() + np.flatnonzero(mask & np.isnan(values)).tolist()
+        for limit in (1, 100, 3000):
+            assert rank(values, order, mask=mask, limit=limit).tolist() == want[:limit]
 
 
 def test_rank_bad_arguments():
