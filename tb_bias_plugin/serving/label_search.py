@@ -94,7 +94,7 @@ class LabelSearch:
         self._rejected = LRU(256)  # (pattern, case) -> (monotonic time, error)
         self._clock = clock
         self._array = None
-        self._bytes = {}  # case_sensitive -> (label bytes, offsets, rarity of each byte value)
+        self._bytes = {}  # case_sensitive -> (label bytes, offsets, count of each byte value)
         self._seconds = seconds  # None: SEARCH_SECONDS, read when searching
         self._chunk_bytes = chunk_bytes  # None: CHUNK_BYTES
 
