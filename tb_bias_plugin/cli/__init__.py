@@ -14,6 +14,10 @@ from typing import Sequence
 from tb_bias_plugin import __version__
 
 
+class DataError(ValueError):
+    """Bad input (a file, row, column or option); the message says which."""
+
+
 def parser() -> argparse.ArgumentParser:
     """The ``tb-bias`` argument parser, with every subcommand."""
     from tb_bias_plugin.cli import log
@@ -34,8 +38,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tb-bias``; returns the exit status (2 for bad input, nothing written)."""
-    from tb_bias_plugin.cli.readers import DataError
-
     args = parser().parse_args(argv)
     try:
         return args.run(args)

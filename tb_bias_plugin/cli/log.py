@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 import sys
 import time
@@ -17,8 +16,8 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.cli import readers
-from tb_bias_plugin.cli.readers import DataError, where
+from tb_bias_plugin.cli import DataError, files, readers
+from tb_bias_plugin.cli.readers import where
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 
 DESCRIPTION = """\
@@ -36,7 +35,9 @@ Predictions are one of:
                           --label-names naming the L labels
   a .npy file             an (examples, labels) array, with --label-names
   a .npz file             arrays 'scores' (examples, labels) and optionally
-                          'label_names', 'identities', 'identity_names'
+                          'label_names', 'identities' (examples, identities;
+                          0/1, or probabilities, counted as expected counts)
+                          and 'identity_names'
 Identities are one of:
   --identity-labels A B   some of the labels themselves (e.g. man woman)
   --identity-column COL   attribute columns; each value is an identity named
@@ -52,10 +53,14 @@ examples:
       --labels-column labels --identity-labels man woman
   tb-bias log preds.csv --logdir logs/eval --name gender --score-prefix score_ \\
       --identity-column sex --identity-column age --intersect sex,age --threshold 0.3 --threshold 0.5
-  tb-bias log 'shards/*.jsonl' --logdir gs://bucket/logs/eval --name gender \\
+  tb-bias log 'gs://bucket/preds/*.parquet' --logdir gs://bucket/logs/eval --name gender \\
       --labels-column labels --label-names labels.txt --identity-column sex --beam-runner DataflowRunner \\
       --beam-option=--project=my-project --beam-option=--region=us-central1
 Then: tensorboard --logdir logs  (the Bias tab).
+Paths with a scheme (gs://, s3://, hdfs://) are read through Apache Beam's
+filesystems (pip install "apache-beam[gcp]" for gs://); on a remote runner,
+give inputs and the logdir the workers can reach. Each Parquet row group, or
+each other file, is one unit of work there.
 """
 
 
@@ -67,7 +72,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="prediction files (globs are expanded)")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="prediction files or globs, local or remote (gs://, s3://)")
     out = parser.add_argument_group("output")
     out.add_argument("--logdir", required=True, help="run directory to write to, e.g. logs/eval (created if needed)")
     out.add_argument("--name", required=True, help="the table's tag, e.g. gender")
@@ -107,23 +112,22 @@ class Job:
     """What to read and how to count it, checked before any counting."""
 
     def __init__(self, args: argparse.Namespace):
-        import glob
-
-        files: list[str] = []
-        for pattern in args.files:
-            matched = sorted(glob.glob(pattern)) if any(ch in pattern for ch in "*?[") else [pattern]
-            if not matched:
-                raise DataError("%s: no file matches" % pattern)
-            files.extend(matched)
-        self.files = files
-        self.formats = [readers.file_format(f, args.format) for f in files]
+        self.files = [path for pattern in args.files for path in files.expand(pattern)]
+        self.formats = [readers.file_format(f, args.format) for f in self.files]
+        self.unit = readers.progress_unit(self.formats)
         self.args = args
         self.thresholds = tuple(args.threshold or (0.5,))
+        for t in self.thresholds:
+            if not 0 <= t <= 1:
+                raise DataError("--threshold %g is outside [0, 1]" % t)
+        if len(set(self.thresholds)) < len(self.thresholds):
+            raise DataError("--threshold: each threshold once, got %s" % ", ".join("%g" % t for t in self.thresholds))
         if args.batch_size < 1:
             raise DataError("--batch-size must be positive")
+        files.check_logdir(args.logdir, beam=bool(args.beam_runner))
         label_names: Any = readers.read_names(args.label_names) if args.label_names else None
         self.identity_names: Any = None
-        npz = [readers.npz_arrays(f) for f, fmt in zip(files, self.formats) if fmt == "npz"]
+        npz = [readers.npz_arrays(f) for f, fmt in zip(self.files, self.formats) if fmt == "npz"]
         if npz and label_names is None and "label_names" in npz[0]:
             label_names = [str(x) for x in npz[0]["label_names"]]
         modes = [m for m, given in (("labels", args.labels_column), ("scores", args.scores_column),
@@ -139,29 +143,38 @@ class Job:
         self.mode = modes[0]
         if self.mode == "wide":
             columns = list(args.score_columns or self._prefixed_columns(args.score_prefix))
+            _once("--score-columns", columns)
             self.score_columns = columns
             prefix = args.score_prefix or ""
             label_names = [c[len(prefix):] if c.startswith(prefix) else c for c in columns]
         if self.mode in ("scores", "array") and label_names is None:
             raise DataError("--label-names FILE is needed to name the score columns")
+        if label_names is not None:
+            _once(args.label_names or "the label names", label_names)
         self.label_names: Any = label_names
         # identities
         id_modes = [m for m, given in (("labels", args.identity_labels), ("attributes", args.identity_column),
                                         ("soft", args.identity_prob_columns)) if given]
+        self.soft_array = False
         if numeric_files and not id_modes and npz and "identity_names" in npz[0]:
             id_modes = ["array"]
             self.identity_names = [str(x) for x in npz[0]["identity_names"]]
+            # 0/1 identities are indicators; any other value makes them
+            # probabilities (expected counts), in every file alike
+            self.soft_array = any(_fractional(f) for f, fmt in zip(self.files, self.formats) if fmt == "npz")
         if len(id_modes) != 1:
             raise DataError("give exactly one of --identity-labels, --identity-column, --identity-prob-columns")
         self.id_mode = id_modes[0]
         if args.intersect and self.id_mode != "attributes":
             raise DataError("--intersect combines --identity-column attributes")
-        self.intersections = []
+        self.intersections: list[tuple[str, ...]] = []
         for spec in args.intersect or ():
             group = [c.strip() for c in spec.split(",") if c.strip()]
             missing = [c for c in group if c not in (args.identity_column or ())]
-            if len(group) < 2 or missing:
-                raise DataError("--intersect %s: give two or more --identity-column names joined by ','" % spec)
+            if len(group) < 2 or missing or len(set(group)) < len(group):
+                raise DataError("--intersect %s: give two or more different --identity-column names joined by ','" % spec)
+            if tuple(group) in self.intersections:
+                raise DataError("--intersect %s is given twice" % spec)
             self.intersections.append(tuple(group))
         if self.id_mode == "labels":
             self.identity_names = list(args.identity_labels)
@@ -169,29 +182,10 @@ class Job:
             self.identity_names = list(args.identity_prob_columns)
 
     def _prefixed_columns(self, prefix: str) -> list[str]:
-        header = self.columns_of(self.files[0], self.formats[0])
-        found = [c for c in header if c.startswith(prefix)]
+        found = [c for c in readers.header(self.files[0], self.formats[0]) if c.startswith(prefix)]
         if not found:
             raise DataError("%s: no column starts with %r" % (self.files[0], prefix))
         return found
-
-    @staticmethod
-    def columns_of(path: str, fmt: str) -> list[str]:
-        if fmt == "parquet":
-            return list(readers.need_pyarrow().ParquetFile(path).schema_arrow.names)
-        if fmt == "csv":
-            import csv
-
-            with open(path, newline="", encoding="utf-8") as handle:
-                return next(csv.reader(handle, csv.excel_tab if path.lower().endswith(".tsv") else csv.excel), [])
-        if fmt == "jsonl":
-            import json
-
-            with open(path, encoding="utf-8") as handle:
-                for line in handle:
-                    if line.strip():
-                        return list(json.loads(line))
-        return []
 
     def prediction_columns(self) -> list[str]:
         if self.mode == "labels":
@@ -211,12 +205,22 @@ class Job:
             return ["identities"]
         return []
 
-    def batches(self, progress: Any = None, columns: Sequence[str] | None = None) -> Iterator[tuple[str, int, dict]]:
-        wanted = list(columns) if columns is not None else self.prediction_columns() + self.identity_columns()
-        wanted = list(dict.fromkeys(wanted))
+    def columns(self) -> list[str]:
+        return list(dict.fromkeys(self.prediction_columns() + self.identity_columns()))
+
+    def progress_bar(self, factory: Any, desc: str) -> Any:
+        """A progress bar over every file, in rows or bytes (`readers.progress_unit`)."""
+        total = sum(readers.progress_total(f, fmt, self.unit) for f, fmt in zip(self.files, self.formats))
+        return factory(desc, total=total or None, unit=self.unit)
+
+    def batches(self, bar: Any = None, columns: Sequence[str] | None = None,
+                row_group: int | None = None, batch_size: int | None = None) -> Iterator[tuple[str, int, dict]]:
+        wanted = list(dict.fromkeys(columns)) if columns is not None else self.columns()
+        progress = None if bar is None else readers.Progress(bar, self.unit)
         for path, fmt in zip(self.files, self.formats):
-            for first, batch in readers.read(path, fmt, wanted, self.args.batch_size,
-                                              separator=self.args.separator, progress=progress):
+            for first, batch in readers.read(path, fmt, wanted, batch_size or self.args.batch_size,
+                                              separator=self.args.separator, progress=progress,
+                                              row_group=row_group):
                 yield path, first, batch
 
     def discover(self, progress_factory: Any) -> None:
@@ -229,7 +233,7 @@ class Job:
         seen_labels: set[str] = set()
         values: dict[str, set] = {c: set() for c in self.identity_columns()} if need_values else {}
         combos: dict[tuple, set] = {g: set() for g in self.intersections}
-        with progress_factory("scanning names", unit="rows") as bar:
+        with self.progress_bar(progress_factory, "scanning names") as bar:
             for path, first, batch in self.batches(bar, columns):
                 if need_labels:
                     for rows in label_lists(batch[self.args.labels_column], path, first, self.args.labels_column, self.args.separator):
@@ -252,15 +256,33 @@ class Job:
                 raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
             self.identity_names = names
 
-    def counter(self) -> CooccurrenceCounter:
-        return CooccurrenceCounter(
-            self.label_names,
-            self.identity_names,
-            self.thresholds,
+    def counter_arguments(self) -> dict[str, Any]:
+        """`CooccurrenceCounter`'s arguments, checked as options (after `discover`)."""
+        if self.id_mode == "labels":
+            known = set(self.label_names)
+            absent = [name for name in self.identity_names if name not in known]
+            if absent:
+                raise DataError(
+                    "--identity-labels: %s %s not among the label names (%s)"
+                    % (", ".join(map(repr, absent)), "is" if len(absent) == 1 else "are",
+                       self.args.label_names or "those found in the files")
+                )
+        arguments = dict(
+            label_names=self.label_names,
+            identity_labels=self.identity_names,
+            thresholds=self.thresholds,
             identities_from="labels" if self.id_mode == "labels" else "attributes",
             unknown_labels=self.args.unknown_labels,
-            soft_identities=self.id_mode == "soft",
+            soft_identities=self.id_mode == "soft" or self.soft_array,
         )
+        try:
+            CooccurrenceCounter(**arguments)
+        except ValueError as e:  # whatever the options above did not catch
+            raise DataError(str(e))
+        return arguments
+
+    def counter(self) -> CooccurrenceCounter:
+        return CooccurrenceCounter(**self.counter_arguments())
 
     def convert(self, path: str, first: int, batch: dict) -> tuple[Any, Any]:
         """``(predictions, identities)`` for `CooccurrenceCounter.update`."""
@@ -301,6 +323,23 @@ class Job:
         return out
 
 
+def _once(what: str, names: Sequence[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise DataError("%s: %r is given twice" % (what, name))
+        seen.add(name)
+
+
+def _fractional(path: str) -> bool:
+    """Whether an .npz's 'identities' hold values other than 0 and 1."""
+    for _, batch in readers.read(path, "npz", ["identities"], 1 << 20):
+        values = np.asarray(batch["identities"], dtype=np.float64)
+        if ((values != 0) & (values != 1)).any():
+            return True
+    return False
+
+
 def label_lists(values: Any, path: str, first: int, column: str, separator: str) -> list[list[str]]:
     out: list[list[str]] = []
     for i, value in enumerate(values):
@@ -322,10 +361,13 @@ def label_lists(values: Any, path: str, first: int, column: str, separator: str)
 def attribute_values(values: Any, path: str, first: int, column: str) -> list[str | None]:
     out: list[str | None] = []
     for i, value in enumerate(values):
-        if value is None or value == "" or (isinstance(value, float) and math.isnan(value)):
+        if value is None or value == "" or (isinstance(value, (float, np.floating)) and math.isnan(value)):
             out.append(None)
         elif isinstance(value, (str, int, np.integer, bool, np.bool_)):
             out.append(str(value))
+        elif isinstance(value, (float, np.floating)) and math.isfinite(value):
+            # a whole number read as a float (a column with gaps) names the same group as the integer
+            out.append(str(int(value)) if float(value).is_integer() else repr(float(value)))
         else:
             raise DataError("%s: an attribute must be a single value, got %r" % (where(path, first + i, column), value))
     return out
@@ -389,13 +431,9 @@ def _progress_factory(enabled: bool) -> Any:
 def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
     """Read every file and count; nothing is written. Returns the counter and stats."""
     counter = job.counter()
-    totals = [readers.count_hint(f, fmt) for f, fmt in zip(job.files, job.formats)]
-    units = {unit for _, unit in totals}
-    unit = units.pop() if len(units) == 1 else "rows"
-    total = sum(t for t, u in totals if u == unit) or None
     start = time.perf_counter()
     rate = None
-    with progress_factory("counting", total=total, unit=unit) as bar:
+    with job.progress_bar(progress_factory, "counting") as bar:
         for path, first, batch in job.batches(bar):
             predictions, identities = job.convert(path, first, batch)
             try:
@@ -408,7 +446,7 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
                 rate = bar.n / bar.format_dict["elapsed"]
     if counter.num_examples == 0:
         raise DataError("no rows in %s" % ", ".join(job.files))
-    return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": unit}
+    return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": job.unit}
 
 
 def _located(error: ValueError, path: str, first: int, rows: int, job: Job) -> DataError:
@@ -423,7 +461,12 @@ def _located(error: ValueError, path: str, first: int, rows: int, job: Job) -> D
 
 
 def run_beam(job: Job) -> str:
-    """The same job as a Beam pipeline on ``--beam-runner``; returns the runner's state."""
+    """The same job as a Beam pipeline on ``--beam-runner``; returns the runner's state.
+
+    Each Parquet row group, or each other file, is one unit of work, read
+    where it runs; the launcher reads only names, headers and first rows, so
+    that a missing column or an empty input fails here, before the pipeline.
+    """
     try:
         import apache_beam as beam
         from apache_beam.options.pipeline_options import PipelineOptions
@@ -431,10 +474,31 @@ def run_beam(job: Job) -> str:
         raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
     from tb_bias_plugin.measures.association.beam import CountAssociations, WriteAssociationTable
 
-    def examples(index: int) -> Iterator[dict]:
-        for path, first, batch in _single(job, index).batches():
+    arguments = job.counter_arguments()
+    parts: list[tuple[int, int | None]] = []
+    rows = False
+    for index, (path, fmt) in enumerate(zip(job.files, job.formats)):
+        for _ in _single(job, index).batches(batch_size=1):
+            rows = True
+            break
+        if fmt == "parquet":
+            parts += [(index, g) for g in range(readers.parquet_file(path).metadata.num_row_groups)]
+        else:
+            parts.append((index, None))
+    if not rows:
+        raise DataError("no rows in %s" % ", ".join(job.files))
+    known = set(job.label_names) if job.mode == "labels" and job.args.unknown_labels == "raise" else None
+
+    def examples(part: tuple[int, int | None]) -> Iterator[dict]:
+        index, row_group = part
+        for path, first, batch in _single(job, index).batches(row_group=row_group):
             predictions, identities = job.convert(path, first, batch)
             for i, row in enumerate(predictions):
+                if known is not None:
+                    for name in row:
+                        if name not in known:
+                            raise DataError("%s: %r is not a known label name (pass --unknown-labels ignore to skip "
+                                            "such names)" % (where(path, first + i, job.args.labels_column), name))
                 example: dict[str, Any] = {"labels": row} if job.mode == "labels" else {"scores": row}
                 if identities is not None:
                     if job.id_mode == "attributes":
@@ -448,13 +512,10 @@ def run_beam(job: Job) -> str:
     with beam.Pipeline(options=options) as pipeline:
         _ = (
             pipeline
-            | "Files" >> beam.Create(list(range(len(job.files))))
+            | "Parts" >> beam.Create(parts)
+            | "Reshuffle" >> beam.Reshuffle()  # spread the parts over the workers
             | "Read" >> beam.FlatMap(examples)
-            | "Count" >> CountAssociations(
-                job.label_names, job.identity_names, job.thresholds,
-                identities_from="labels" if job.id_mode == "labels" else "attributes",
-                unknown_labels=args.unknown_labels, soft_identities=job.id_mode == "soft",
-            )
+            | "Count" >> CountAssociations(**arguments)
             | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
         )
     return "done"
@@ -479,7 +540,6 @@ def run_log(args: argparse.Namespace) -> int:
     counter, stats = count(job, progress)
     from tb_bias_plugin import summary
 
-    os.makedirs(args.logdir, exist_ok=True)
     writer: Any = summary.Writer(args.logdir)
     with writer:
         writer.association_table(args.name, counter, step=args.step, description=args.description)

@@ -3,7 +3,9 @@
 Every reader yields ``(first_row, columns)``: the 1-based number of the
 batch's first data row and ``{column: list or array}`` for the columns
 asked for. A missing column or unreadable row is a `DataError` naming the
-file, the row and the column.
+file, the row and the column. Rows count data only: a CSV's header and the
+blank lines of JSON Lines are not rows (the JSON reader's own errors add
+the line number where it differs).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import os
 from typing import Any, Iterator, Sequence
 
 import numpy as np
+
+from tb_bias_plugin.cli import DataError, files
 
 EXTRA = 'pip install "tb-bias-plugin[cli]"'
 
@@ -29,10 +33,6 @@ FORMATS = {
     ".npy": "npy",
     ".npz": "npz",
 }
-
-
-class DataError(ValueError):
-    """Bad input data; the message names the file, row and column."""
 
 
 def where(path: str, row: int | None = None, column: str | None = None) -> str:
@@ -62,22 +62,94 @@ def need_pyarrow() -> Any:
     return pq
 
 
-def count_hint(path: str, fmt: str) -> tuple[int, str]:
-    """``(total, unit)`` for a progress bar: rows where cheap, else bytes."""
+def parquet_file(path: str) -> Any:
+    """An open ``pyarrow.parquet.ParquetFile``; a DataError if it is not one."""
+    pq = need_pyarrow()
+    source: Any = path if not files.is_remote(path) else files.open_binary(path)
+    try:
+        return pq.ParquetFile(source)
+    except Exception as e:
+        raise DataError("%s: not a readable Parquet file (%s)" % (path, e))
+
+
+def header(path: str, fmt: str) -> list[str]:
+    """The column names of a file (the first record's fields for JSON Lines)."""
+    _check_exists(path)
     if fmt == "parquet":
-        return need_pyarrow().ParquetFile(path).metadata.num_rows, "rows"
-    if fmt in ("npy", "npz"):
-        return 0, "rows"
-    return os.path.getsize(path), "B"
+        return list(parquet_file(path).schema_arrow.names)
+    if fmt in ("csv", "jsonl"):
+        with files.open_binary(path) as handle:
+            for raw in handle:
+                try:
+                    line = raw.decode("utf-8")
+                    if fmt == "csv":
+                        return next(csv.reader([line], _dialect(path)), [])
+                    if line.strip():
+                        record = json.loads(line)
+                        return list(record) if isinstance(record, dict) else []
+                except (UnicodeDecodeError, csv.Error, ValueError) as e:
+                    raise DataError("%s: cannot read the first row (%s)" % (path, e))
+    return []
+
+
+def _dialect(path: str) -> Any:
+    return csv.excel_tab if path.lower().endswith(".tsv") else csv.excel
+
+
+def progress_unit(formats: Sequence[str]) -> str:
+    """What a progress bar over these files counts: rows when every file
+    says how many it has, else bytes (CSV and JSON Lines are read by line)."""
+    return "B" if any(fmt in ("csv", "jsonl") for fmt in formats) else "rows"
+
+
+def progress_total(path: str, fmt: str, unit: str) -> int:
+    """This file's share of a progress bar's total (0: added when read)."""
+    if unit == "B":
+        return files.size(path)
+    if fmt == "parquet":
+        return int(parquet_file(path).metadata.num_rows)
+    return 0
+
+
+class Progress:
+    """A progress bar fed in the unit it counts, rows or bytes.
+
+    Line readers report each line's bytes and each batch's rows; Parquet and
+    NumPy readers report rows with their share of the file's bytes.
+    """
+
+    def __init__(self, bar: Any, unit: str):
+        self.bar, self.unit = bar, unit
+
+    def line(self, nbytes: int) -> None:
+        if self.unit == "B":
+            self.bar.update(nbytes)
+
+    def rows(self, n: int, nbytes: int | None = None) -> None:
+        if self.unit == "rows":
+            self.bar.update(n)
+        elif nbytes is not None:
+            self.bar.update(nbytes)
+
+    def add_rows(self, n: int) -> None:
+        """Rows of a file whose count is known only once it is open."""
+        if self.unit == "rows":
+            self.bar.total = (self.bar.total or 0) + n
+
+
+def _check_exists(path: str) -> None:
+    if not files.is_remote(path) and not os.path.isfile(path):
+        raise DataError("%s: no such file" % path)
 
 
 def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separator: str = "|",
-         progress: Any = None, npz_keys: dict[str, str] | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Batches of the named columns of one file (see the module docstring)."""
-    if not os.path.exists(path):
-        raise DataError("%s: no such file" % path)
+         progress: Progress | None = None, npz_keys: dict[str, str] | None = None,
+         row_group: int | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Batches of the named columns of one file (see the module docstring);
+    ``row_group``: only that row group of a Parquet file (Beam's unit of work)."""
+    _check_exists(path)
     if fmt == "parquet":
-        return _parquet(path, columns, batch_size, progress)
+        return _parquet(path, columns, batch_size, progress, row_group)
     if fmt == "csv":
         return _csv(path, columns, batch_size, separator, progress)
     if fmt == "jsonl":
@@ -87,22 +159,27 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
     raise DataError("%s: unknown format %r" % (path, fmt))
 
 
-def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Any) -> Iterator[tuple[int, dict[str, Any]]]:
-    pq = need_pyarrow()
-    try:
-        handle = pq.ParquetFile(path)
-    except Exception as e:
-        raise DataError("%s: not a readable Parquet file (%s)" % (path, e))
+def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progress | None,
+             row_group: int | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    handle = parquet_file(path)
     have = handle.schema_arrow.names
     for column in columns:
         if column not in have:
             raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(have[:20])))
+    meta = handle.metadata
     row = 1
-    for batch in handle.iter_batches(batch_size=batch_size, columns=list(columns)):
+    groups = None
+    if row_group is not None:
+        row += sum(meta.row_group(g).num_rows for g in range(row_group))
+        groups = [row_group]
+    bytes_per_row = files.size(path) / max(1, meta.num_rows) if progress is not None and progress.unit == "B" else 0
+    for batch in handle.iter_batches(batch_size=batch_size, columns=list(columns), row_groups=groups):
         out = {}
         for name in columns:
             array = batch.column(name)
-            if array.type.num_fields:  # lists (of label names or scores): Python lists
+            if array.type.num_fields or array.null_count:
+                # lists (of label names or scores), and columns with nulls,
+                # which NumPy would turn into floats: Python values, None for null
                 out[name] = array.to_pylist()
                 continue
             try:
@@ -112,28 +189,28 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Any) 
         yield row, out
         row += batch.num_rows
         if progress is not None:
-            progress.update(batch.num_rows)
+            progress.rows(batch.num_rows, round(batch.num_rows * bytes_per_row))
 
 
 class _CountingLines:
     """Decoded lines of a binary file, adding each line's bytes to a progress bar."""
 
-    def __init__(self, handle: Any, progress: Any):
+    def __init__(self, handle: Any, progress: Progress | None):
         self.handle, self.progress = handle, progress
 
     def __iter__(self) -> Iterator[str]:
         for raw in self.handle:
             if self.progress is not None:
-                self.progress.update(len(raw))
+                self.progress.line(len(raw))
             yield raw.decode("utf-8")
 
 
-def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str, progress: Any) -> Iterator[tuple[int, dict[str, Any]]]:
-    with open(path, "rb") as handle:
+def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
+         progress: Progress | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    with files.open_binary(path) as handle:
         lines = _CountingLines(handle, progress)
         try:
-            dialect = csv.excel_tab if path.lower().endswith(".tsv") else csv.excel
-            reader = csv.reader(iter(lines), dialect)
+            reader = csv.reader(iter(lines), _dialect(path))
             header = next(reader, None)
         except (UnicodeDecodeError, csv.Error) as e:
             raise DataError("%s, row 0 (header): %s" % (path, e))
@@ -157,47 +234,66 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str, pro
                 rows.append([record[p] for p in positions])
             if rows and (record is None or len(rows) >= batch_size):
                 yield first, {c: [r[i] for r in rows] for i, c in enumerate(columns)}
+                if progress is not None:
+                    progress.rows(len(rows))
                 first, rows = row + 1, []
             if record is None:
                 return
 
 
-def _jsonl(path: str, columns: Sequence[str], batch_size: int, progress: Any) -> Iterator[tuple[int, dict[str, Any]]]:
-    with open(path, "rb") as handle:
+def _jsonl(path: str, columns: Sequence[str], batch_size: int,
+           progress: Progress | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    with files.open_binary(path) as handle:
         row, first, rows = 0, 1, []
-        for line in _CountingLines(handle, progress):
+        for number, line in enumerate(_CountingLines(handle, progress), 1):
             if not line.strip():
                 continue
             row += 1
+            at = where(path, row) + ("" if number == row else " (line %d)" % number)
             try:
                 record = json.loads(line)
             except ValueError as e:
-                raise DataError("%s: not valid JSON (%s)" % (where(path, row), e))
+                raise DataError("%s: not valid JSON (%s)" % (at, e))
             if not isinstance(record, dict):
-                raise DataError("%s: each line must be a JSON object, got %s" % (where(path, row), type(record).__name__))
+                raise DataError("%s: each line must be a JSON object, got %s" % (at, type(record).__name__))
             for column in columns:
                 if column not in record:
-                    raise DataError("%s: no field %r" % (where(path, row, column), column))
+                    raise DataError("%s, column %r: no such field" % (at, column))
             rows.append([record[c] for c in columns])
             if len(rows) >= batch_size:
                 yield first, {c: [r[i] for r in rows] for i, c in enumerate(columns)}
+                if progress is not None:
+                    progress.rows(len(rows))
                 first, rows = row + 1, []
         if rows:
             yield first, {c: [r[i] for r in rows] for i, c in enumerate(columns)}
+            if progress is not None:
+                progress.rows(len(rows))
         if row == 0:
             raise DataError("%s: no rows" % path)
 
 
-def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progress: Any,
-           npz_keys: dict[str, str]) -> Iterator[tuple[int, dict[str, Any]]]:
+def _load_numpy(path: str, fmt: str, small: bool = False) -> dict[str, np.ndarray]:
+    """The arrays of an .npy (as 'scores') or .npz; ``small``: 0-d and 1-d only."""
     try:
-        if fmt == "npy":
-            arrays = {"scores": np.load(path, mmap_mode="r", allow_pickle=False)}
+        if files.is_remote(path):
+            with files.open_binary(path) as handle:
+                source: Any = io.BytesIO(handle.read())
         else:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {name: data[name] for name in data.files}
+            source = path
+        if fmt == "npy":
+            return {"scores": np.load(source, mmap_mode=None if files.is_remote(path) else "r", allow_pickle=False)}
+        with np.load(source, allow_pickle=False) as data:
+            return {name: data[name] for name in data.files if not small or data[name].ndim <= 1}
+    except DataError:
+        raise
     except Exception as e:
         raise DataError("%s: not a readable %s file (%s)" % (path, fmt, e))
+
+
+def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progress: Progress | None,
+           npz_keys: dict[str, str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    arrays = _load_numpy(path, fmt)
     out: dict[str, Any] = {}
     n: int | None = None
     for column in columns:
@@ -210,28 +306,31 @@ def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progres
         elif array.shape[:1] != (n,):
             raise DataError("%s: array %r has %s rows, %r has %d" % (path, key, array.shape[:1], columns[0], n))
         out[column] = array
-    if progress is not None and n is not None:
-        progress.total = (progress.total or 0) + n
     rows = n or 0
+    if progress is not None:
+        progress.add_rows(rows)
+    bytes_per_row = files.size(path) / max(1, rows) if progress is not None and progress.unit == "B" else 0
     for lo in range(0, rows, batch_size):
         yield lo + 1, {c: a[lo : lo + batch_size] for c, a in out.items()}
         if progress is not None:
-            progress.update(min(batch_size, rows - lo))
+            done = min(batch_size, rows - lo)
+            progress.rows(done, round(done * bytes_per_row))
 
 
 def npz_arrays(path: str) -> dict[str, np.ndarray]:
-    """Small arrays of an .npz (names), read whole."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files if data[name].ndim <= 1}
-    except Exception as e:
-        raise DataError("%s: not a readable npz file (%s)" % (path, e))
+    """The names and other 0-d and 1-d arrays of an .npz."""
+    _check_exists(path)
+    return _load_numpy(path, "npz", small=True)
 
 
 def read_names(path: str) -> list[str]:
     """One name per line of a text file (blank lines skipped)."""
+    _check_exists(path)
     try:
-        with io.open(path, encoding="utf-8") as handle:
-            return [line.strip() for line in handle if line.strip()]
+        with files.open_binary(path) as handle:
+            text = handle.read().decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise DataError("%s: not UTF-8 text (%s)" % (path, e))
     except OSError as e:
         raise DataError("%s: %s" % (path, e.strerror or e))
+    return [line.strip() for line in text.splitlines() if line.strip()]

@@ -166,3 +166,184 @@ def test_help_is_complete(argv):
             assert option in out
     else:
         assert "log" in out and "--version" in out
+
+
+class RemoteFiles:
+    """A Beam filesystem, scheme ``tbtest://``, kept in a local directory:
+    the CLI must reach remote inputs and logdirs through Beam, as on GCS."""
+
+    @staticmethod
+    def install(root):
+        from apache_beam.io.filesystem import FileMetadata, MatchResult
+        from apache_beam.io.localfilesystem import LocalFileSystem
+
+        class TestFileSystem(LocalFileSystem):
+            @classmethod
+            def scheme(cls):
+                return "tbtest"
+
+            def _local(self, path):
+                return os.path.join(root, path[len("tbtest://"):])
+
+            def match(self, patterns, limits=None):
+                found = super().match([self._local(p) for p in patterns], limits)
+                return [MatchResult(p, [FileMetadata("tbtest://" + os.path.relpath(m.path, root), m.size_in_bytes)
+                                        for m in r.metadata_list]) for p, r in zip(patterns, found)]
+
+            def open(self, path, *args, **kwargs):
+                return super().open(self._local(path), *args, **kwargs)
+
+            def create(self, path, *args, **kwargs):
+                os.makedirs(os.path.dirname(self._local(path)), exist_ok=True)
+                return super().create(self._local(path), *args, **kwargs)
+
+        return TestFileSystem
+
+
+@pytest.fixture
+def remote(tmp_path):
+    pytest.importorskip("apache_beam")
+    root = tmp_path / "bucket"
+    root.mkdir()
+    system = RemoteFiles.install(str(root))
+    yield root
+    system.scheme = classmethod(lambda cls: "tbtest-retired")  # out of Beam's lookup for later tests
+
+
+def test_beam_runner_reads_and_writes_remote_paths_by_row_group(tmp_path, remote):
+    scores, sex, age, _ = data(n=300, seed=6)
+    labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
+    for i in range(2):
+        part = slice(i * 150, (i + 1) * 150)
+        pq.write_table(pa.table({"labels": labels[part], "sex": sex[part], "age": age[part]}),
+                       remote / ("s%d.parquet" % i), row_group_size=40)  # four row groups each
+    (remote / "names.txt").write_text("\n".join(LABELS) + "\n")
+    args = ["--name", "g", "--labels-column", "labels", "--label-names", "tbtest://names.txt",
+            "--identity-column", "sex", "--identity-column", "age", "--intersect", "sex,age", "--progress", "off"]
+    assert run(remote / "s*.parquet", *args, "--logdir", tmp_path / "local" / "run") == 0
+    assert run("tbtest://s*.parquet", *args, "--logdir", "tbtest://logs/run", "--beam-runner", "DirectRunner") == 0
+    assert logged(remote / "logs") == logged(tmp_path / "local")
+
+
+def test_a_logdir_the_writer_cannot_reach_is_an_error_first(tmp_path, remote, capsys, monkeypatch):
+    pq.write_table(pa.table({"labels": [["a"]], "sex": ["f"]}), tmp_path / "p.parquet")
+    monkeypatch.chdir(tmp_path)
+    status = run(tmp_path / "p.parquet", "--logdir", "tbtest://logs", "--name", "g", "--labels-column", "labels",
+                 "--identity-column", "sex", "--progress", "off")
+    assert status == 2
+    assert "--beam-runner" in capsys.readouterr().err  # the way that can write there
+    assert sorted(os.listdir(tmp_path)) == ["bucket", "p.parquet"]  # no local 'tbtest:' directory
+    assert os.listdir(remote) == []
+
+
+def test_beam_runner_errors_name_the_row_and_write_nothing(tmp_path, capsys):
+    pytest.importorskip("apache_beam")
+    (tmp_path / "names.txt").write_text("a\nb\n")
+    pq.write_table(pa.table({"labels": [["a"], ["b"], ["b", "she"]], "sex": ["f", "m", "f"]}), tmp_path / "u.parquet")
+    (tmp_path / "empty.csv").write_text("labels,sex\n")
+    common = ["--name", "g", "--labels-column", "labels", "--label-names", tmp_path / "names.txt",
+              "--identity-labels", "a", "--progress", "off", "--beam-runner", "DirectRunner", "--logdir", tmp_path / "logs"]
+    assert run(tmp_path / "u.parquet", *common) == 2
+    err = capsys.readouterr().err
+    assert "u.parquet, row 3, column 'labels': 'she' is not a known label name" in err
+    assert run(tmp_path / "empty.csv", *common) == 2
+    assert "no rows in" in capsys.readouterr().err
+    assert not os.path.exists(tmp_path / "logs")
+
+
+def test_attribute_columns_with_gaps_keep_their_values(tmp_path):
+    # Arrow hands an integer column with a null to NumPy as floats
+    pq.write_table(pa.table({"labels": [["a"], ["b"], ["a", "b"], ["a"]],
+                             "age": pa.array([30, None, 60, 30], pa.int64()),
+                             "score": pa.array([1.0, 2.5, None, 2.5])}), tmp_path / "p.parquet")
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "age", "--identity-column", "score", "--progress", "off") == 0
+    table = logged(tmp_path / "logs")
+    assert list(table.identity_names) == ["age=30", "age=60", "score=1", "score=2.5"]
+    indicator = np.array([[1, 0, 1, 0], [0, 0, 0, 1], [0, 1, 0, 0], [1, 0, 0, 1]], bool)
+    want = CooccurrenceCounter(["a", "b"], table.identity_names).update(
+        [["a"], ["b"], ["a", "b"], ["a"]], identities=indicator).table()
+    assert table == want
+
+
+def test_npz_identity_probabilities_count_as_expected_counts(tmp_path):
+    scores, _, _, probs = data(seed=7)
+    np.savez(tmp_path / "p.npz", scores=scores, label_names=np.array(LABELS), identities=probs,
+             identity_names=np.array(["a", "b"]))
+    assert run(tmp_path / "p.npz", "--logdir", tmp_path / "logs", "--name", "g", "--progress", "off") == 0
+    want = CooccurrenceCounter(LABELS, ["a", "b"], soft_identities=True).update(scores, identities=probs).table()
+    assert logged(tmp_path / "logs") == want
+
+
+def test_progress_counts_bytes_across_mixed_formats(tmp_path):
+    from tb_bias_plugin.cli import log
+
+    pq.write_table(pa.table({"labels": [["a"], ["b"]] * 50, "sex": ["f", "m"] * 50}), tmp_path / "p.parquet")
+    with open(tmp_path / "p.jsonl", "w") as f:
+        for _ in range(30):
+            f.write(json.dumps({"labels": ["a"], "sex": "f"}) + "\n")
+    bars = []
+
+    class Bar:
+        def __init__(self, desc, total=None, unit=None):
+            self.desc, self.total, self.unit, self.n, self.format_dict = desc, total, unit, 0, {}
+            bars.append(self)
+
+        def update(self, n):
+            self.n += n
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+    args = log.add_parser(__import__("argparse").ArgumentParser().add_subparsers()).parse_args(
+        [str(tmp_path / "p.parquet"), str(tmp_path / "p.jsonl"), "--logdir", "unused", "--name", "g",
+         "--labels-column", "labels", "--identity-column", "sex"])
+    job = log.Job(args)
+    job.discover(Bar)
+    counter, stats = log.count(job, Bar)
+    size = os.path.getsize(tmp_path / "p.parquet") + os.path.getsize(tmp_path / "p.jsonl")
+    assert [(b.desc, b.unit, b.total) for b in bars] == [("scanning names", "B", size), ("counting", "B", size)]
+    assert all(abs(b.n - size) <= 2 for b in bars)  # the Parquet file's share is rounded per batch
+    assert counter.num_examples == 130
+
+
+@pytest.mark.parametrize("extra,fragment", [
+    (["--identity-labels", "nobody"], "--identity-labels: 'nobody' is not among the label names"),
+    (["--identity-labels", "a", "--threshold", "1.5"], "--threshold 1.5 is outside [0, 1]"),
+    (["--identity-labels", "a", "--threshold", "0.5", "--threshold", "0.5"], "each threshold once"),
+    (["--identity-column", "sex", "--identity-column", "sex", "--intersect", "sex,sex"], "different --identity-column"),
+    (["--identity-labels", "a", "--format", "parquet"], "not a readable Parquet file"),
+])
+def test_option_mistakes_are_errors_that_write_nothing(tmp_path, capsys, extra, fragment):
+    (tmp_path / "p.csv").write_text("labels,sex\na|b,f\nb,m\n")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--progress", "off", *extra) == 2
+    assert fragment in capsys.readouterr().err
+    assert not os.path.exists(tmp_path / "logs")
+
+
+@pytest.mark.parametrize("extra", [["--score-prefix", "s_", "--identity-labels", "a"],
+                                   ["--score-columns", "a", "b", "--identity-labels", "a"],
+                                   ["--labels-column", "l", "--identity-column", "sex"]])
+@pytest.mark.parametrize("name", ["none.csv", "none.parquet", "none.jsonl", "none*.csv"])
+def test_missing_files_are_named(tmp_path, capsys, name, extra):
+    assert run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--progress", "off", *extra) == 2
+    err = capsys.readouterr().err
+    assert name in err and ("no such file" in err or "no file matches" in err)
+
+
+def test_duplicate_score_columns_are_an_option_error(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("a,b\n0.1,0.9\n")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--score-columns", "a", "a",
+               "--identity-labels", "a", "--progress", "off") == 2
+    assert "--score-columns: 'a' is given twice" in capsys.readouterr().err
+
+
+def test_json_lines_errors_give_the_line_past_blank_lines(tmp_path, capsys):
+    (tmp_path / "p.jsonl").write_text('{"labels": ["a"], "sex": "f"}\n\n{"labels": ["a"]}\n')
+    assert run(tmp_path / "p.jsonl", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off") == 2
+    assert "p.jsonl, row 2 (line 3), column 'sex': no such field" in capsys.readouterr().err

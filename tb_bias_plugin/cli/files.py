@@ -1,0 +1,94 @@
+"""Paths the command line reads and writes: local, or remote through Beam.
+
+Local paths go through ``os`` and ``glob``. A path with a scheme (gs://,
+s3://, hdfs://) goes through Apache Beam's FileSystems, so the launcher
+and Beam's workers open the same files on Dataflow, Flink or Spark; the
+in-process writer writes wherever TensorBoard's file layer can.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+from typing import Any, BinaryIO
+
+from tb_bias_plugin.cli import DataError
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def is_remote(path: str) -> bool:
+    return bool(_SCHEME.match(path))
+
+
+def _beam_filesystems(path: str) -> Any:
+    try:
+        from apache_beam.io.filesystems import FileSystems
+    except ImportError:
+        raise DataError('%s: reading remote paths needs Apache Beam: pip install "tb-bias-plugin[beam]"' % path)
+    try:
+        FileSystems.get_filesystem(path)
+    except Exception as e:  # Beam names the extra that is missing (e.g. apache-beam[gcp])
+        raise DataError("%s: %s" % (path, e))
+    return FileSystems
+
+
+def expand(pattern: str) -> list[str]:
+    """The files a path or glob names, sorted; a DataError when none exist."""
+    if is_remote(pattern):
+        fs = _beam_filesystems(pattern)
+        try:
+            found = fs.match([pattern])[0].metadata_list
+        except Exception as e:
+            raise DataError("%s: %s" % (pattern, e))
+        paths = sorted(m.path for m in found)
+    elif any(ch in pattern for ch in "*?["):
+        paths = sorted(glob.glob(pattern))
+    else:
+        paths = [pattern] if os.path.isfile(pattern) else []
+    if not paths:
+        raise DataError("%s: %s" % (pattern, "no file matches" if any(ch in pattern for ch in "*?[") else "no such file"))
+    return paths
+
+
+def size(path: str) -> int:
+    if is_remote(path):
+        return int(_beam_filesystems(path).match([path])[0].metadata_list[0].size_in_bytes)
+    return os.path.getsize(path)
+
+
+def open_binary(path: str) -> BinaryIO:
+    """A seekable binary handle (Parquet and .npz read by offset)."""
+    if not is_remote(path):
+        try:
+            return open(path, "rb")
+        except OSError as e:
+            raise DataError("%s: %s" % (path, e.strerror or e))
+    from apache_beam.io.filesystem import CompressionTypes
+
+    try:
+        return _beam_filesystems(path).open(path, compression_type=CompressionTypes.UNCOMPRESSED)
+    except DataError:
+        raise
+    except Exception as e:
+        raise DataError("%s: cannot open (%s)" % (path, e))
+
+
+def check_logdir(logdir: str, *, beam: bool) -> None:
+    """A logdir the chosen writer cannot reach is an error before any reading."""
+    if not is_remote(logdir):
+        return
+    if beam:
+        _beam_filesystems(logdir)
+        return
+    from tensorboard.compat.tensorflow_stub.io import gfile
+
+    try:
+        gfile.get_filesystem(logdir)
+    except ValueError:
+        raise DataError(
+            "--logdir %s: TensorBoard's file layer cannot write %s paths in this environment; install "
+            "TensorFlow or an fsspec filesystem for it, or count with --beam-runner, which writes "
+            "through Beam's filesystems" % (logdir, logdir.split("://")[0])
+        )
