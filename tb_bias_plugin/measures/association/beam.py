@@ -2,8 +2,8 @@
 
 Counts are sums over examples, so a pipeline counts each bundle with the
 ordinary `CooccurrenceCounter` and merges the counters (exactly: integers
-add in any order). Needs the ``beam`` extra (``pip install
-"tb-bias-plugin[beam]"``). The README's "Large eval sets" shows a pipeline
+add in any order; expected counts of soft identities, to float rounding).
+Needs the ``beam`` extra (``pip install "tb-bias-plugin[beam]"``). The README's "Large eval sets" shows a pipeline
 on the DirectRunner, Dataflow, Flink and Spark.
 """
 
