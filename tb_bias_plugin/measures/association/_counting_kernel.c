@@ -7,14 +7,19 @@
  * C(x, y) for each identity x it holds and each of its labels y.
  *
  * Arrays arrive through the buffer protocol (no NumPy headers needed to
- * build); the interpreter lock is released while counting.
+ * build); the interpreter lock is released while counting. The arguments
+ * are checked before anything is counted (shapes, k * num_labels, row
+ * offsets), and while counting every value read from a caller's array is
+ * checked where it is used: another thread may write those arrays while the
+ * lock is released, so nothing is read or written out of bounds whatever
+ * the arguments, only counted wrong (and then an error is likely).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
 
-enum { OK = 0, LABEL_OUT_OF_RANGE, SLOT_OUT_OF_RANGE, TOO_MANY_IDENTITIES, BAD_ROWS };
+enum { OK = 0, LABEL_OUT_OF_RANGE, SLOT_OUT_OF_RANGE, TOO_MANY_IDENTITIES, ROWS_CHANGED };
 
 /* What a buffer holds: column indices (signed, 32 or 64 bits), offsets or
  * slots (signed 64 bits), or counts written here (unsigned 32 bits: a
@@ -45,83 +50,115 @@ static int get_ints(PyObject *obj, Py_buffer *view, enum kind kind, const char *
     return 0;
 }
 
-/* One row's cells added to the counts of one identity. */
-#define ADD_ROW(T)                                                                   \
-    static inline void add_row_##T(const T *cols, int64_t lo, int64_t hi, uint32_t *out) { \
-        for (int64_t c = lo; c < hi; c++) {                                          \
-            out[cols[c]]++;                                                          \
-        }                                                                            \
-    }
-
-/* Identities are labels: a row's identities are found among its own cells. */
-#define COUNT_LABELS(T)                                                                       \
-    static int count_labels_##T(const int64_t *indptr, int64_t n, const T *cols,              \
-                                const int64_t *slot_of_label, const uint8_t *is_identity,     \
-                                int64_t num_labels, int64_t k,                                \
-                                int64_t *held, uint32_t *label_counts, uint32_t *cooccurrence) { \
-        for (int64_t r = 0; r < n; r++) {                                                     \
-            int64_t lo = indptr[r], hi = indptr[r + 1], found = 0;                            \
-            if (lo > hi) {                                                                    \
-                return BAD_ROWS;                                                              \
+/* One row's cells added to the counts of one identity. The cells were
+ * checked by the pass that counted C(y), and are checked again as they are
+ * read again (a predicted branch: no measurable cost). */
+#define ADD_ROW(T)                                                                            \
+    static inline int add_row_##T(const T *cols, int64_t lo, int64_t hi, uint64_t num_labels,  \
+                                  uint32_t *out) {                                            \
+        for (int64_t c = lo; c < hi; c++) {                                                   \
+            uint64_t y = (uint64_t)(int64_t)cols[c];                                          \
+            if (y >= num_labels) {                                                            \
+                return LABEL_OUT_OF_RANGE;                                                    \
             }                                                                                 \
-            for (int64_t c = lo; c < hi; c++) {                                               \
-                int64_t y = (int64_t)cols[c];                                                 \
-                if (y < 0 || y >= num_labels) {                                               \
-                    return LABEL_OUT_OF_RANGE;                                                \
-                }                                                                             \
-                label_counts[y]++;                                                            \
-                if (is_identity[y]) {                                                         \
-                    if (found == k) {                                                         \
-                        return TOO_MANY_IDENTITIES;                                             \
-                    }                                                                         \
-                    held[found++] = slot_of_label[y];                                         \
-                }                                                                             \
-            }                                                                                 \
-            for (int64_t i = 0; i < found; i++) {                                             \
-                add_row_##T(cols, lo, hi, cooccurrence + held[i] * num_labels);               \
-            }                                                                                 \
+            out[y]++;                                                                         \
         }                                                                                     \
         return OK;                                                                            \
     }
 
+/* The offsets were checked before counting (check_offsets); still, a row
+ * starts where the previous one ended, as checked, and its end is checked to
+ * lie between that and the cells, so that no index comes from an unchecked
+ * read. */
+
+/* Identities are labels: a row's identities are found among its own cells
+ * (at most k: `held` has room for k slots). */
+#define COUNT_LABELS(T)                                                                        \
+    static int count_labels_##T(const int64_t *indptr, int64_t n, const T *cols, int64_t cells, \
+                                const int64_t *slot_of_label, const uint8_t *is_identity,      \
+                                int64_t num_labels, int64_t k, int64_t *held,                  \
+                                uint32_t *label_counts, uint32_t *cooccurrence) {              \
+        const uint64_t labels = (uint64_t)num_labels;                                          \
+        int64_t lo = 0;                                                                        \
+        for (int64_t r = 0; r < n; r++) {                                                      \
+            int64_t hi = indptr[r + 1], found = 0;                                             \
+            if (hi < lo || hi > cells) {                                                       \
+                return ROWS_CHANGED;                                                           \
+            }                                                                                  \
+            for (int64_t c = lo; c < hi; c++) {                                                \
+                uint64_t y = (uint64_t)(int64_t)cols[c];                                       \
+                if (y >= labels) {                                                             \
+                    return LABEL_OUT_OF_RANGE;                                                 \
+                }                                                                              \
+                label_counts[y]++;                                                             \
+                if (is_identity[y]) {                                                          \
+                    if (found == k) {                                                          \
+                        return TOO_MANY_IDENTITIES;                                            \
+                    }                                                                          \
+                    held[found++] = slot_of_label[y];                                          \
+                }                                                                              \
+            }                                                                                  \
+            for (int64_t i = 0; i < found; i++) {                                              \
+                /* checked here, out of the loop over the cells */                             \
+                if ((uint64_t)held[i] >= (uint64_t)k) {                                        \
+                    return SLOT_OUT_OF_RANGE;                                                  \
+                }                                                                              \
+                int status = add_row_##T(cols, lo, hi, labels, cooccurrence + held[i] * num_labels); \
+                if (status != OK) {                                                            \
+                    return status;                                                             \
+                }                                                                              \
+            }                                                                                  \
+            lo = hi;                                                                           \
+        }                                                                                      \
+        return OK;                                                                             \
+    }
+
 /* Identities are given per row (attribute columns), as slot lists. A row's
  * first identity is counted in the same pass as C(y): usually it has one. */
-#define COUNT_ATTRIBUTES(T)                                                                       \
-    static int count_attributes_##T(const int64_t *indptr, int64_t n, const T *cols,              \
-                                    const int64_t *slot_indptr, const int64_t *slots,             \
-                                    int64_t num_labels, int64_t k, uint32_t *label_counts,        \
-                                    uint32_t *cooccurrence) {                                      \
-        for (int64_t r = 0; r < n; r++) {                                                         \
-            int64_t lo = indptr[r], hi = indptr[r + 1];                                           \
-            int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                            \
-            if (lo > hi || first > last) {                                                        \
-                return BAD_ROWS;                                                                  \
-            }                                                                                     \
-            for (int64_t i = first; i < last; i++) {                                              \
-                if (slots[i] < 0 || slots[i] >= k) {                                              \
-                    return SLOT_OUT_OF_RANGE;                                                     \
-                }                                                                                 \
-            }                                                                                     \
-            for (int64_t c = lo; c < hi; c++) {                                                   \
-                int64_t y = (int64_t)cols[c];                                                     \
-                if (y < 0 || y >= num_labels) {                                                   \
-                    return LABEL_OUT_OF_RANGE;                                                    \
-                }                                                                                 \
-            }                                                                                     \
-            if (first == last) {                                                                  \
-                add_row_##T(cols, lo, hi, label_counts);                                          \
-                continue;                                                                         \
-            }                                                                                     \
-            uint32_t *both = cooccurrence + slots[first] * num_labels;                            \
-            for (int64_t c = lo; c < hi; c++) {                                                   \
-                label_counts[cols[c]]++;                                                          \
-                both[cols[c]]++;                                                                  \
-            }                                                                                     \
-            for (int64_t i = first + 1; i < last; i++) {                                          \
-                add_row_##T(cols, lo, hi, cooccurrence + slots[i] * num_labels);                  \
-            }                                                                                     \
-        }                                                                                         \
-        return OK;                                                                                \
+#define COUNT_ATTRIBUTES(T)                                                                        \
+    static int count_attributes_##T(const int64_t *indptr, int64_t n, const T *cols, int64_t cells, \
+                                    const int64_t *slot_indptr, const int64_t *slots,              \
+                                    int64_t num_slots, int64_t num_labels, int64_t k,              \
+                                    uint32_t *label_counts, uint32_t *cooccurrence) {              \
+        const uint64_t labels = (uint64_t)num_labels;                                              \
+        int64_t lo = 0, first = 0;                                                                 \
+        for (int64_t r = 0; r < n; r++) {                                                          \
+            int64_t hi = indptr[r + 1], last = slot_indptr[r + 1];                                 \
+            if (hi < lo || hi > cells || last < first || last > num_slots) {                       \
+                return ROWS_CHANGED;                                                               \
+            }                                                                                      \
+            int status = OK;                                                                       \
+            if (first == last) {                                                                   \
+                status = add_row_##T(cols, lo, hi, labels, label_counts);                          \
+            } else {                                                                               \
+                int64_t slot = slots[first];                                                       \
+                if ((uint64_t)slot >= (uint64_t)k) {                                               \
+                    return SLOT_OUT_OF_RANGE;                                                      \
+                }                                                                                  \
+                uint32_t *both = cooccurrence + slot * num_labels;                                 \
+                for (int64_t c = lo; c < hi; c++) {                                                \
+                    uint64_t y = (uint64_t)(int64_t)cols[c];                                       \
+                    if (y >= labels) {                                                             \
+                        return LABEL_OUT_OF_RANGE;                                                 \
+                    }                                                                              \
+                    label_counts[y]++;                                                             \
+                    both[y]++;                                                                     \
+                }                                                                                  \
+                for (int64_t i = first + 1; i < last && status == OK; i++) {                       \
+                    slot = slots[i];                                                               \
+                    if ((uint64_t)slot >= (uint64_t)k) {                                           \
+                        return SLOT_OUT_OF_RANGE;                                                  \
+                    }                                                                              \
+                    status = add_row_##T(cols, lo, hi, labels, cooccurrence + slot * num_labels);  \
+                }                                                                                  \
+            }                                                                                      \
+            if (status != OK) {                                                                    \
+                return status;                                                                     \
+            }                                                                                      \
+            lo = hi;                                                                               \
+            first = last;                                                                          \
+        }                                                                                          \
+        return OK;                                                                                 \
     }
 
 ADD_ROW(int32_t)
@@ -137,7 +174,7 @@ static PyObject *raise_for(int status) {
         "a positive's label index is outside the label vector",
         "an identity slot is outside the identities",
         "a row holds more identity labels than there are identities (labels must be unique within a row)",
-        "row offsets must not decrease",
+        "the row offsets changed while they were counted",
     };
     PyErr_SetString(PyExc_ValueError, messages[status]);
     return NULL;
@@ -157,12 +194,46 @@ static PyObject *finish(Py_buffer *views, int got, int status) {
     Py_RETURN_NONE;
 }
 
+/* Row offsets that start at 0, never decrease and end at `cells`: every row's
+ * cells are within the cells. Checked before counting, so that a row is never
+ * read past them; 0 or -1 with the error set. */
+static int check_offsets(const int64_t *offsets, int64_t n, int64_t cells, const char *ends_message,
+                         const char *what) {
+    if (offsets[0] != 0 || offsets[n] != cells) {
+        PyErr_SetString(PyExc_ValueError, ends_message);
+        return -1;
+    }
+    int decreasing = 0;
+    for (int64_t r = 0; r < n; r++) { /* no early exit: the compiler vectorizes it */
+        decreasing |= offsets[r + 1] < offsets[r];
+    }
+    if (decreasing) {
+        int64_t r = 0;
+        while (offsets[r + 1] >= offsets[r]) {
+            r++;
+        }
+        PyErr_Format(PyExc_ValueError, "%s: row offsets must not decrease (row %lld: %lld to %lld)", what,
+                     (long long)r, (long long)offsets[r], (long long)offsets[r + 1]);
+        return -1;
+    }
+    return 0;
+}
+
 /* Checks shared by both entry points; returns n (rows) or -1. */
 static int64_t check_shapes(Py_buffer *indptr, Py_buffer *cols, Py_buffer *label_counts,
                             Py_buffer *cooccurrence, int64_t num_labels, int64_t k) {
+    if (num_labels < 0 || k < 0) {
+        PyErr_Format(PyExc_ValueError, "%s must not be negative (got %lld)", num_labels < 0 ? "num_labels" : "k",
+                     (long long)(num_labels < 0 ? num_labels : k));
+        return -1;
+    }
+    if (num_labels > 0 && k > PY_SSIZE_T_MAX / num_labels) {
+        PyErr_Format(PyExc_OverflowError, "k * num_labels overflows (k = %lld, num_labels = %lld)", (long long)k,
+                     (long long)num_labels);
+        return -1;
+    }
     int64_t n = indptr->shape[0] - 1;
-    const int64_t *offsets = indptr->buf;
-    if (n < 0 || offsets[0] != 0 || offsets[n] != cols->shape[0]) {
+    if (n < 0) {
         PyErr_SetString(PyExc_ValueError, "indptr must start at 0 and end at the number of cells");
         return -1;
     }
@@ -172,6 +243,10 @@ static int64_t check_shapes(Py_buffer *indptr, Py_buffer *cols, Py_buffer *label
     }
     if (label_counts->shape[0] != num_labels || cooccurrence->shape[0] != k * num_labels) {
         PyErr_SetString(PyExc_ValueError, "the outputs must hold num_labels and k * num_labels counts");
+        return -1;
+    }
+    if (check_offsets(indptr->buf, n, cols->shape[0], "indptr must start at 0 and end at the number of cells",
+                      "indptr") < 0) {
         return -1;
     }
     return n;
@@ -202,8 +277,9 @@ static PyObject *label_identities(PyObject *Py_UNUSED(self), PyObject *args) {
     if (n < 0) {
         goto done;
     }
-    /* a byte per label stays in the first-level cache where the slots would not */
-    int64_t *held = PyMem_Malloc(sizeof(int64_t) * (k > 0 ? k : 1));
+    /* a byte per label stays in the first-level cache where the slots would not.
+     * Without labels no cell is counted, and no slot held: k may be any size. */
+    int64_t *held = PyMem_New(int64_t, num_labels > 0 && k > 0 ? k : 1);
     uint8_t *is_identity = PyMem_Malloc(num_labels > 0 ? num_labels : 1);
     if (held == NULL || is_identity == NULL) {
         PyMem_Free(held);
@@ -221,13 +297,14 @@ static PyObject *label_identities(PyObject *Py_UNUSED(self), PyObject *args) {
         }
         is_identity[y] = slot_of_label[y] >= 0;
     }
+    int64_t cells = views[1].shape[0];
     Py_BEGIN_ALLOW_THREADS
     if (views[1].itemsize == 4) {
-        status = count_labels_int32_t(views[0].buf, n, views[1].buf, slot_of_label, is_identity, num_labels, k, held,
-                                      views[3].buf, views[4].buf);
+        status = count_labels_int32_t(views[0].buf, n, views[1].buf, cells, slot_of_label, is_identity, num_labels, k,
+                                      held, views[3].buf, views[4].buf);
     } else {
-        status = count_labels_int64_t(views[0].buf, n, views[1].buf, slot_of_label, is_identity, num_labels, k, held,
-                                      views[3].buf, views[4].buf);
+        status = count_labels_int64_t(views[0].buf, n, views[1].buf, cells, slot_of_label, is_identity, num_labels, k,
+                                      held, views[3].buf, views[4].buf);
     }
     Py_END_ALLOW_THREADS
     PyMem_Free(held);
@@ -263,17 +340,22 @@ static PyObject *attribute_identities(PyObject *Py_UNUSED(self), PyObject *args)
         goto done;
     }
     const int64_t *slot_offsets = views[2].buf;
-    if (views[2].shape[0] != n + 1 || slot_offsets[0] != 0 || slot_offsets[n] != views[3].shape[0]) {
-        PyErr_SetString(PyExc_ValueError, "slot_indptr must have one offset per row plus one, from 0 to len(slots)");
+    static const char slot_ends[] = "slot_indptr must have one offset per row plus one, from 0 to len(slots)";
+    if (views[2].shape[0] != n + 1) {
+        PyErr_SetString(PyExc_ValueError, slot_ends);
         goto done;
     }
+    if (check_offsets(slot_offsets, n, views[3].shape[0], slot_ends, "slot_indptr") < 0) {
+        goto done;
+    }
+    int64_t cells = views[1].shape[0], num_slots = views[3].shape[0];
     Py_BEGIN_ALLOW_THREADS
     if (views[1].itemsize == 4) {
-        status = count_attributes_int32_t(views[0].buf, n, views[1].buf, slot_offsets, views[3].buf, num_labels, k,
-                                          views[4].buf, views[5].buf);
+        status = count_attributes_int32_t(views[0].buf, n, views[1].buf, cells, slot_offsets, views[3].buf, num_slots,
+                                          num_labels, k, views[4].buf, views[5].buf);
     } else {
-        status = count_attributes_int64_t(views[0].buf, n, views[1].buf, slot_offsets, views[3].buf, num_labels, k,
-                                          views[4].buf, views[5].buf);
+        status = count_attributes_int64_t(views[0].buf, n, views[1].buf, cells, slot_offsets, views[3].buf, num_slots,
+                                          num_labels, k, views[4].buf, views[5].buf);
     }
     Py_END_ALLOW_THREADS
 done:

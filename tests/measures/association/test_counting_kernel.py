@@ -101,3 +101,132 @@ def test_batches_past_32_bit_counts_are_counted_in_row_halves(monkeypatch):
     monkeypatch.setattr(counting, "_KERNEL_ROWS", 7)  # halves, and halves of halves
     assert CooccurrenceCounter(labels, labels[:3]).update(dense).table() == want[0]
     assert CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=groups).table() == want[1]
+
+
+# Arguments only a caller's mistake would give: the kernel must refuse them
+# before reading or writing anything, never read or write past an array.
+
+
+def _past(values, dtype, length):
+    """The first `length` of `values`: what lies past them is valid too, so
+    that a read past the end goes unnoticed unless the kernel refuses it."""
+    return np.asarray(values, dtype)[:length]
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64])
+@pytest.mark.parametrize("indptr", [[0, 10, 3], [0, 2, 1, 3], [0, 3, 2, 3]],
+                         ids=["past-the-end", "decreasing", "back-to-the-end"])
+def test_row_offsets_out_of_order_are_refused_before_counting(dtype, indptr):
+    indptr = np.array(indptr, np.int64)
+    cols = _past(np.arange(10) % 5, dtype, 3)  # 3 cells; row 0 of [0, 10, 3] would read 10
+    label_counts, cooccurrence = _outputs(5, 2)
+    with pytest.raises(ValueError, match=r"indptr: row offsets must not decrease \(row \d+: \d+ to \d+\)"):
+        kernel.label_identities(indptr, cols, np.array([0, -1, -1, 1, -1], np.int64), 2, label_counts, cooccurrence)
+    with pytest.raises(ValueError, match=r"indptr: row offsets must not decrease"):
+        kernel.attribute_identities(indptr, cols, np.arange(len(indptr), dtype=np.int64) * 0,
+                                    np.zeros(0, np.int64), 5, label_counts, cooccurrence)
+    assert not label_counts.any() and not cooccurrence.any()  # refused before counting
+
+
+@pytest.mark.parametrize("slot_indptr", [[0, 5, 1], [0, 1, 0, 1]], ids=["past-the-end", "decreasing"])
+def test_identity_row_offsets_out_of_order_are_refused_before_counting(slot_indptr):
+    slot_indptr = np.array(slot_indptr, np.int64)
+    rows = len(slot_indptr) - 1
+    indptr, cols = np.arange(rows + 1, dtype=np.int64), np.zeros(rows, np.int32)
+    slots = _past(np.zeros(5), np.int64, 1)  # slot 0, and more slot 0 past the end
+    label_counts, cooccurrence = _outputs(5, 2)
+    with pytest.raises(ValueError, match=r"slot_indptr: row offsets must not decrease \(row \d+: \d+ to \d+\)"):
+        kernel.attribute_identities(indptr, cols, slot_indptr, slots, 5, label_counts, cooccurrence)
+    assert not label_counts.any() and not cooccurrence.any()
+
+
+@pytest.mark.parametrize("k", [2**61, 2**62, 2**63 - 1])
+def test_k_whose_product_with_num_labels_overflows_is_refused(k):
+    # k * 4 wraps around (to 0 for 2**62): the 0-length cooccurrence would pass
+    label_counts, cooccurrence = _outputs(4, 0)
+    with pytest.raises(OverflowError, match=r"k \* num_labels overflows"):
+        kernel.label_identities(np.array([0, 1], np.int64), np.array([0], np.int32), np.full(4, -1, np.int64), k,
+                                label_counts, cooccurrence)
+    assert not label_counts.any()
+
+
+def test_any_k_is_taken_without_labels():
+    # nothing is counted, nothing held: no allocation of k slots either
+    kernel.label_identities(np.array([0], np.int64), np.zeros(0, np.int32), np.zeros(0, np.int64), 2**62,
+                            *_outputs(0, 0))
+
+
+def test_negative_k_and_num_labels_are_refused():
+    empty = np.array([0], np.int64), np.zeros(0, np.int32)
+    with pytest.raises(ValueError, match=r"k must not be negative \(got -1\)"):
+        kernel.label_identities(*empty, np.zeros(0, np.int64), -1, *_outputs(0, 0))  # -1 * 0 == 0 cells
+    with pytest.raises(ValueError, match=r"k must not be negative \(got -2\)"):
+        kernel.label_identities(*empty, np.full(3, -1, np.int64), -2, np.zeros(3, np.uint32), np.zeros(0, np.uint32))
+    with pytest.raises(ValueError, match=r"num_labels must not be negative \(got -1\)"):
+        kernel.attribute_identities(*empty, np.array([0], np.int64), np.zeros(0, np.int64), -1, *_outputs(0, 0))
+
+
+# With the interpreter lock released, another thread may write the caller's
+# arrays while they are counted. An output that shares memory with an input
+# does the same, deterministically: the kernel must check what it reads again
+# and stop, never count at an index it did not check.
+
+_LOW = 0 if np.little_endian else 1  # the uint32 word of an int64's low half
+
+
+def test_a_label_changed_while_counting_is_not_counted_past_the_counts():
+    # label_identities: cols are label_counts; label 0 (identity 0) is found,
+    # then counting the row's labels turns cell 2 into label 3 = num_labels
+    # before the row is counted again for identity 0
+    cells = np.zeros(6, np.uint32)
+    cells[:3] = [0, 1, 2]
+    label_counts = cells[:3]
+    room = np.zeros(6, np.uint32)
+    with pytest.raises(ValueError, match="outside the label vector"):
+        kernel.label_identities(np.array([0, 3], np.int64), label_counts.view(np.int32),
+                                np.array([0, -1, -1], np.int64), 1, label_counts, room[:3])
+    assert not room[3:].any() and not cells[3:].any()
+    # attribute_identities, a row without identities: [1, 2, 0] counted as it is
+    # read: label 1 turns cell 1 into label 3
+    cells[:] = 0
+    cells[:3] = [1, 2, 0]
+    with pytest.raises(ValueError, match="outside the label vector"):
+        kernel.attribute_identities(np.array([0, 3], np.int64), label_counts.view(np.int32), np.array([0, 0], np.int64),
+                                    np.zeros(0, np.int64), 3, label_counts, np.zeros(3, np.uint32))
+    assert not cells[3:].any()
+
+
+def test_an_identity_slot_changed_while_counting_is_not_counted_past_the_identities():
+    # cooccurrence (2 identities x 4 labels) is slot_of_label's memory: counting
+    # row 0 for identity 1 (label 2) at label _LOW turns label 2's slot from 1
+    # into 2 = k, then row 1 holds label 2 again
+    memory = np.zeros(8, np.int64)
+    slot_of_label = memory[:4]
+    slot_of_label[:] = [0, -1, 1, -1]
+    cooccurrence = memory.view(np.uint32)[:8]
+    cols = np.array([2, _LOW, 2], np.int32)
+    with pytest.raises(ValueError, match="identity slot is outside"):
+        kernel.label_identities(np.array([0, 2, 3], np.int64), cols, slot_of_label, 2, np.zeros(4, np.uint32),
+                                cooccurrence)
+    assert not memory[4:].any()
+
+
+@pytest.mark.parametrize("which", ["label indptr", "attribute indptr", "slot_indptr"])
+def test_row_offsets_changed_while_counting_are_not_read_past_the_cells(which):
+    # label_counts (6 labels) are the memory of the 3 offsets [0, 1, 2]:
+    # counting label 2 * 2 + _LOW of row 0 makes the last offset 3, past the end
+    offsets = np.array([0, 1, 2], np.int64)
+    label_counts = offsets.view(np.uint32)
+    cols = _past([4 + _LOW, 0, 0], np.int32, 2)
+    if which == "label indptr":
+        call = lambda: kernel.label_identities(offsets, cols, np.full(6, -1, np.int64), 0, label_counts,
+                                               np.zeros(0, np.uint32))
+    elif which == "attribute indptr":
+        call = lambda: kernel.attribute_identities(offsets, cols, np.zeros(3, np.int64), np.zeros(0, np.int64), 6,
+                                                   label_counts, np.zeros(6, np.uint32))
+    else:  # row 0 holds no identity, row 1 the one slot
+        offsets[:] = [0, 0, 1]
+        call = lambda: kernel.attribute_identities(np.array([0, 1, 2], np.int64), cols, offsets,
+                                                   _past([0, 0], np.int64, 1), 6, label_counts, np.zeros(6, np.uint32))
+    with pytest.raises(ValueError, match="row offsets changed while they were counted"):
+        call()
