@@ -48,8 +48,9 @@ setup(
         "tf": ["tensorflow>=2.14"],
         # counting in Apache Beam pipelines (tb_bias_plugin.beam, tb-bias log --beam-runner)
         "beam": ["apache-beam>=2.50"],
-        # the tb-bias command line: progress bars (Parquet comes with pyarrow)
-        "cli": ["tqdm>=4.60"],
+        # the tb-bias command line: progress bars, and scipy's sparse matrices
+        # for label lists read by Arrow (Parquet comes with pyarrow)
+        "cli": ["scipy>=1.9", "tqdm>=4.60"],
         "test": [
             "apache-beam>=2.50",
             "grpcio-tools>=1.48",

@@ -236,14 +236,15 @@ class Job:
         with self.progress_bar(progress_factory, "scanning names") as bar:
             for path, first, batch in self.batches(bar, columns):
                 if need_labels:
-                    for rows in label_lists(batch[self.args.labels_column], path, first, self.args.labels_column, self.args.separator):
-                        seen_labels.update(rows)
+                    seen_labels.update(label_names_in(batch[self.args.labels_column], path, first,
+                                                      self.args.labels_column, self.args.separator))
                 if need_values:
-                    attrs = {c: attribute_values(batch[c], path, first, c) for c in self.identity_columns()}
-                    for c, vals in attrs.items():
-                        values[c].update(v for v in vals if v is not None)
+                    codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
+                    for c, (code, names) in codes.items():
+                        values[c].update(names[k] for k in np.flatnonzero(np.bincount(code[code >= 0], minlength=len(names))))
                     for group in self.intersections:
-                        combos[group].update(k for k in zip(*(attrs[c] for c in group)) if None not in k)
+                        _, combo_codes, _ = _combinations(codes, group)
+                        combos[group].update(tuple(codes[c][1][k] for c, k in zip(group, combo)) for combo in combo_codes)
         if need_labels:
             if not seen_labels:
                 raise DataError("no label names found in column %r" % self.args.labels_column)
@@ -284,12 +285,17 @@ class Job:
     def counter(self) -> CooccurrenceCounter:
         return CooccurrenceCounter(**self.counter_arguments())
 
-    def convert(self, path: str, first: int, batch: dict) -> tuple[Any, Any]:
-        """``(predictions, identities)`` for `CooccurrenceCounter.update`."""
+    def convert(self, path: str, first: int, batch: dict, *, lists: bool = False) -> tuple[Any, Any]:
+        """``(predictions, identities)`` for `CooccurrenceCounter.update`;
+        ``lists``: label-name lists, never a sparse matrix (one row per example)."""
+        predictions: Any = None
         if self.mode == "labels":
             column = self.args.labels_column
-            # unknown names are found by the counter, which names the row
-            predictions: Any = label_lists(batch[column], path, first, column, self.args.separator)
+            if not lists:
+                predictions = arrow_label_matrix(batch[column], self._label_array(), self.args.unknown_labels == "ignore")
+            if predictions is None:
+                # unknown names are found by the counter, which names the row
+                predictions = label_lists(batch[column], path, first, column, self.args.separator)
         elif self.mode == "wide":
             predictions = np.stack([scores(batch[c], path, first, c) for c in self.score_columns], axis=1)
         else:
@@ -304,22 +310,36 @@ class Job:
             identities = score_rows(batch["identities"], path, first, "identities", len(self.identity_names))
         return predictions, identities
 
+    def _label_array(self) -> Any:
+        if getattr(self, "_labels_arrow", None) is None:
+            import pyarrow as pa
+
+            self._labels_arrow = pa.array(self.label_names, pa.string())
+        return self._labels_arrow
+
     def indicator(self, path: str, first: int, batch: dict) -> np.ndarray:
+        """Rows x identities, True where a row has the attribute value (or
+        the intersection) the identity names."""
         index = {name: j for j, name in enumerate(self.identity_names)}
-        attrs = {c: attribute_values(batch[c], path, first, c) for c in self.identity_columns()}
-        n = len(next(iter(attrs.values())))
+        codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
+        n = len(next(iter(codes.values()))[0])
         out = np.zeros((n, len(index)), bool)
-        for c, vals in attrs.items():
-            for i, v in enumerate(vals):
-                if v is not None:
-                    j = index.get("%s=%s" % (c, v))
-                    if j is None:  # only when values differ between the scan and the count
-                        raise DataError("%s: value %r was not seen when scanning" % (where(path, first + i, c), v))
-                    out[i, j] = True
+
+        def mark(rows: np.ndarray, which: np.ndarray, names: list[str], column: str | None) -> None:
+            slots = np.array([index.get(name, -1) for name in names] + [-1], np.int64)[which]
+            if (slots < 0).any():  # only when values differ between the scan and the count
+                i = int(np.flatnonzero(slots < 0)[0])
+                raise DataError("%s: value %r was not seen when scanning"
+                                % (where(path, first + int(rows[i]), column), names[which[i]]))
+            out[rows, slots] = True
+
+        for c, (code, names) in codes.items():
+            rows = np.flatnonzero(code >= 0)
+            mark(rows, code[rows], ["%s=%s" % (c, v) for v in names], c)
         for group in self.intersections:
-            for i, key in enumerate(zip(*(attrs[c] for c in group))):
-                if None not in key:
-                    out[i, index[" & ".join("%s=%s" % part for part in zip(group, key))]] = True
+            rows, combo_codes, which = _combinations(codes, group)
+            names = [" & ".join("%s=%s" % (c, codes[c][1][k]) for c, k in zip(group, combo)) for combo in combo_codes]
+            mark(rows, which, names, None)
         return out
 
 
@@ -340,7 +360,106 @@ def _fractional(path: str) -> bool:
     return False
 
 
+def _string_lists(values: Any) -> Any:
+    """An Arrow column of lists of non-null strings, flattened; else None."""
+    if not readers.is_arrow(values):
+        return None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not (pa.types.is_list(values.type) or pa.types.is_large_list(values.type)):
+        return None
+    if not (pa.types.is_string(values.type.value_type) or pa.types.is_large_string(values.type.value_type)):
+        return None
+    flat = pc.list_flatten(values)  # a null list adds nothing
+    return None if flat.null_count else flat
+
+
+def label_names_in(values: Any, path: str, first: int, column: str, separator: str) -> set[str]:
+    """The label names a column of label lists holds."""
+    flat = _string_lists(values)
+    if flat is not None:
+        import pyarrow.compute as pc
+
+        return set(pc.unique(flat).to_pylist())
+    return {name for row in label_lists(values, path, first, column, separator) for name in row}
+
+
+def arrow_label_matrix(values: Any, label_names: Any, ignore_unknown: bool) -> Any:
+    """A column of label-name lists read by Arrow as a 0/1 scipy.sparse matrix
+    (a name twice in a row counts once, as in lists); None where the Python
+    path must read it (no Arrow or scipy, or a value it must name as an error)."""
+    flat = _string_lists(values)
+    if flat is None:
+        return None
+    try:
+        import scipy.sparse
+    except ImportError:
+        return None
+    import pyarrow.compute as pc
+
+    lengths = pc.fill_null(pc.list_value_length(values), 0).to_numpy(zero_copy_only=False).astype(np.int64)
+    cols = pc.index_in(flat, value_set=label_names)
+    if cols.null_count:
+        if not ignore_unknown:
+            return None  # the counter names the row and the names
+        known = cols.is_valid().to_numpy(zero_copy_only=False)
+        kept = np.concatenate([[0], np.cumsum(known)])
+        lengths = np.diff(kept[np.concatenate([[0], np.cumsum(lengths)])])
+        cols = cols.drop_null()
+    indptr = np.concatenate([[0], np.cumsum(lengths)])
+    matrix = scipy.sparse.csr_matrix(
+        (np.ones(len(cols), np.int8), cols.to_numpy(zero_copy_only=False).astype(np.int64), indptr),
+        shape=(len(values), len(label_names)),
+    )
+    matrix.sum_duplicates()
+    matrix.data[:] = 1
+    return matrix
+
+
+def attribute_codes(values: Any, path: str, first: int, column: str) -> tuple[np.ndarray, list[str]]:
+    """Each row's attribute value as an index into the returned names (-1:
+    none), the names sorted; Arrow columns are encoded whole."""
+    if readers.is_arrow(values):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        try:
+            encoded = values if pa.types.is_dictionary(values.type) else pc.dictionary_encode(values)
+            text = attribute_values(encoded.dictionary.to_pylist(), path, first, column)
+            indices = pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+        except (DataError, pa.ArrowException):
+            return attribute_codes(values.to_pylist(), path, first, column)  # names the bad row
+    else:
+        every = attribute_values(values, path, first, column)
+        position: dict[str, int] = {}
+        indices = np.fromiter((-1 if v is None else position.setdefault(v, len(position)) for v in every),
+                              np.int64, len(every))
+        text = list(position)
+    names = sorted({v for v in text if v is not None})
+    at = {name: k for k, name in enumerate(names)}
+    recode = np.array([-1 if v is None else at[v] for v in text] + [-1], np.int64)
+    return recode[indices], names
+
+
+def _combinations(codes: dict[str, tuple[np.ndarray, list[str]]], group: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows with a value in every column of ``group``, the distinct value
+    combinations (rows of codes) and each such row's combination."""
+    stacked = np.stack([codes[c][0] for c in group], axis=1)
+    rows = np.flatnonzero((stacked >= 0).all(axis=1))
+    sizes = tuple(len(codes[c][1]) for c in group)
+    if math.prod(sizes) > 1 << 22:  # too many to count by key: sort instead
+        combos, which = np.unique(stacked[rows], axis=0, return_inverse=True)
+        return rows, combos, which.reshape(-1)
+    key = np.ravel_multi_index(tuple(stacked[rows].T), sizes)
+    present = np.flatnonzero(np.bincount(key, minlength=math.prod(sizes)))
+    position = np.zeros(math.prod(sizes), np.int64)
+    position[present] = np.arange(present.size)
+    return rows, np.stack(np.unravel_index(present, sizes), axis=1), position[key]
+
+
 def label_lists(values: Any, path: str, first: int, column: str, separator: str) -> list[list[str]]:
+    values = readers.python(values)
     out: list[list[str]] = []
     for i, value in enumerate(values):
         if value is None or (isinstance(value, float) and math.isnan(value)):
@@ -359,6 +478,7 @@ def label_lists(values: Any, path: str, first: int, column: str, separator: str)
 
 
 def attribute_values(values: Any, path: str, first: int, column: str) -> list[str | None]:
+    values = readers.python(values)
     out: list[str | None] = []
     for i, value in enumerate(values):
         if value is None or value == "" or (isinstance(value, (float, np.floating)) and math.isnan(value)):
@@ -375,6 +495,7 @@ def attribute_values(values: Any, path: str, first: int, column: str) -> list[st
 
 def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
     """A column of scores in [0, 1] as float64; errors name the first bad row."""
+    values = readers.python(values)
     if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
         array = values.astype(np.float64)
     else:
@@ -395,6 +516,7 @@ def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
 
 def score_rows(values: Any, path: str, first: int, column: str, width: int) -> np.ndarray:
     """A column of per-row score lists (or a 2-D array) as an (n, width) array."""
+    values = readers.python(values)
     rows: Any
     if isinstance(values, np.ndarray) and values.ndim == 2:
         rows = values
@@ -492,7 +614,7 @@ def run_beam(job: Job) -> str:
     def examples(part: tuple[int, int | None]) -> Iterator[dict]:
         index, row_group = part
         for path, first, batch in _single(job, index).batches(row_group=row_group):
-            predictions, identities = job.convert(path, first, batch)
+            predictions, identities = job.convert(path, first, batch, lists=True)
             for i, row in enumerate(predictions):
                 if known is not None:
                     for name in row:

@@ -1,8 +1,9 @@
 """Prediction files read in batches of columns: Parquet, CSV, JSON Lines, .npy/.npz.
 
 Every reader yields ``(first_row, columns)``: the 1-based number of the
-batch's first data row and ``{column: list or array}`` for the columns
-asked for. A missing column or unreadable row is a `DataError` naming the
+batch's first data row and ``{column: values}`` for the columns asked
+for: a list, a NumPy array, or (Parquet) an Arrow array (`python` makes it
+a list). A missing column or unreadable row is a `DataError` naming the
 file, the row and the column. Rows count data only: a CSV's header and the
 blank lines of JSON Lines are not rows (the JSON reader's own errors add
 the line number where it differs).
@@ -159,8 +160,19 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
     raise DataError("%s: unknown format %r" % (path, fmt))
 
 
+def is_arrow(values: Any) -> bool:
+    return type(values).__module__.startswith("pyarrow")
+
+
+def python(values: Any) -> Any:
+    """A column as a reader gave it, as Python values (Arrow arrays converted)."""
+    return values.to_pylist() if is_arrow(values) else values
+
+
 def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progress | None,
              row_group: int | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    import pyarrow as pa
+
     handle = parquet_file(path)
     have = handle.schema_arrow.names
     for column in columns:
@@ -177,15 +189,14 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progr
         out = {}
         for name in columns:
             array = batch.column(name)
-            if array.type.num_fields or array.null_count:
-                # lists (of label names or scores), and columns with nulls,
-                # which NumPy would turn into floats: Python values, None for null
-                out[name] = array.to_pylist()
-                continue
-            try:
+            # numbers without nulls as NumPy; the rest (lists, strings, and
+            # nulls, which NumPy would make floats) stay Arrow arrays, read
+            # whole by the vectorised paths or as Python values (`python`)
+            if array.null_count == 0 and (pa.types.is_integer(array.type) or pa.types.is_floating(array.type)
+                                          or pa.types.is_boolean(array.type)):
                 out[name] = array.to_numpy(zero_copy_only=False)
-            except Exception:
-                out[name] = array.to_pylist()
+            else:
+                out[name] = array
         yield row, out
         row += batch.num_rows
         if progress is not None:

@@ -347,3 +347,28 @@ def test_json_lines_errors_give_the_line_past_blank_lines(tmp_path, capsys):
     assert run(tmp_path / "p.jsonl", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
                "--identity-column", "sex", "--progress", "off") == 2
     assert "p.jsonl, row 2 (line 3), column 'sex': no such field" in capsys.readouterr().err
+
+
+def test_arrow_columns_count_as_their_python_values(tmp_path):
+    # Label lists with repeats, unknown names and null rows; attributes as
+    # dictionary, boolean and nullable columns: read whole by Arrow, counted
+    # as the same values read row by row.
+    rng = np.random.default_rng(8)
+    vocabulary = LABELS + ["unlisted", "other"]
+    labels = [None if rng.random() < 0.05 else list(rng.choice(vocabulary, rng.integers(0, 6))) for _ in range(500)]
+    sex = [None if rng.random() < 0.1 else str(rng.choice(["f", "m", ""])) for _ in range(500)]
+    adult = [bool(b) for b in rng.random(500) < 0.5]
+    pq.write_table(pa.table({
+        "labels": pa.array(labels, pa.list_(pa.string())),
+        "sex": pa.array(sex).dictionary_encode(),
+        "adult": pa.array(adult),
+    }), tmp_path / "p.parquet", row_group_size=128)
+    (tmp_path / "names.txt").write_text("\n".join(LABELS) + "\n")
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--label-names", tmp_path / "names.txt", "--unknown-labels", "ignore", "--identity-column", "sex",
+               "--identity-column", "adult", "--intersect", "sex,adult", "--batch-size", 100, "--progress", "off") == 0
+    names, indicator = attribute_identities({"sex": [s or None for s in sex], "adult": [str(a) for a in adult]},
+                                            [("sex", "adult")])
+    rows = [row or [] for row in labels]
+    want = CooccurrenceCounter(LABELS, names, unknown_labels="ignore").update(rows, identities=indicator).table()
+    assert logged(tmp_path / "logs") == want
