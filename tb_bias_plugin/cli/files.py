@@ -78,6 +78,11 @@ def open_binary(path: str) -> BinaryIO:
 def check_logdir(logdir: str, *, beam: bool) -> None:
     """A logdir the chosen writer cannot reach is an error before any reading."""
     if not is_remote(logdir):
+        path = os.path.abspath(logdir)
+        while not os.path.exists(path):  # the nearest part that exists must be a directory
+            path = os.path.dirname(path)
+        if not os.path.isdir(path):
+            raise DataError("--logdir %s: %s is a file, not a directory" % (logdir, path))
         return
     if beam:
         _beam_filesystems(logdir)

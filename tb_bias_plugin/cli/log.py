@@ -54,13 +54,15 @@ examples:
   tb-bias log preds.csv --logdir logs/eval --name gender --score-prefix score_ \\
       --identity-column sex --identity-column age --intersect sex,age --threshold 0.3 --threshold 0.5
   tb-bias log 'gs://bucket/preds/*.parquet' --logdir gs://bucket/logs/eval --name gender \\
-      --labels-column labels --label-names labels.txt --identity-column sex --beam-runner DataflowRunner \\
+      --labels-column labels --label-names labels.txt --identity-labels man woman --beam-runner DataflowRunner \\
       --beam-option=--project=my-project --beam-option=--region=us-central1
 Then: tensorboard --logdir logs  (the Bias tab).
 Paths with a scheme (gs://, s3://, hdfs://) are read through Apache Beam's
 filesystems (pip install "apache-beam[gcp]" for gs://); on a remote runner,
 give inputs and the logdir the workers can reach. Each Parquet row group, or
-each other file, is one unit of work there.
+each other file, is one unit of work there. The launcher reads the files only
+for names it is not given: label names without --label-names, and the values
+of --identity-column attributes.
 """
 
 
@@ -124,10 +126,24 @@ class Job:
             raise DataError("--threshold: each threshold once, got %s" % ", ".join("%g" % t for t in self.thresholds))
         if args.batch_size < 1:
             raise DataError("--batch-size must be positive")
+        if not args.separator:
+            raise DataError("--separator must not be empty")
+        for column in args.identity_column or ():
+            if "=" in column or "&" in column:
+                raise DataError("--identity-column %r: a column name with '=' or '&' would make ambiguous "
+                                "identity names such as %s=value" % (column, column))
+        if args.beam_runner:
+            _check_runner(args.beam_runner)
         files.check_logdir(args.logdir, beam=bool(args.beam_runner))
         label_names: Any = readers.read_names(args.label_names) if args.label_names else None
         self.identity_names: Any = None
-        npz = [readers.npz_arrays(f) for f, fmt in zip(self.files, self.formats) if fmt == "npz"]
+        npz_files = [f for f, fmt in zip(self.files, self.formats) if fmt == "npz"]
+        npz = [readers.npz_arrays(f) for f in npz_files]
+        for key in ("label_names", "identity_names"):  # columns are counted under the first file's names
+            for path, arrays in zip(npz_files[1:], npz[1:]):
+                if ([str(x) for x in arrays.get(key, [])] != [str(x) for x in npz[0].get(key, [])]):
+                    raise DataError("%s: its %r differ from those of %s; give files whose columns are the same"
+                                    % (path, key, npz_files[0]))
         if npz and label_names is None and "label_names" in npz[0]:
             label_names = [str(x) for x in npz[0]["label_names"]]
         modes = [m for m, given in (("labels", args.labels_column), ("scores", args.scores_column),
@@ -487,17 +503,22 @@ def attribute_values(values: Any, path: str, first: int, column: str) -> list[st
             out.append(str(value))
         elif isinstance(value, (float, np.floating)) and math.isfinite(value):
             # a whole number read as a float (a column with gaps) names the same group as the integer
-            out.append(str(int(value)) if float(value).is_integer() else repr(float(value)))
+            out.append(str(int(value)) if float(value).is_integer() else str(value))  # float32 0.1 is "0.1"
         else:
             raise DataError("%s: an attribute must be a single value, got %r" % (where(path, first + i, column), value))
     return out
 
 
 def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
-    """A column of scores in [0, 1] as float64; errors name the first bad row."""
+    """A column of scores in [0, 1]; errors name the first bad row.
+
+    Arrays keep their dtype, as the counter would see them from the API:
+    bool and 0/1 integers are decisions at every threshold, and float32
+    scores are compared in float32.
+    """
     values = readers.python(values)
     if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
-        array = values.astype(np.float64)
+        array = values
     else:
         array = np.empty(len(values))
         for i, value in enumerate(values):
@@ -515,22 +536,24 @@ def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
 
 
 def score_rows(values: Any, path: str, first: int, column: str, width: int) -> np.ndarray:
-    """A column of per-row score lists (or a 2-D array) as an (n, width) array."""
+    """A column of per-row score lists (or a 2-D array, its dtype kept as in
+    `scores`) as an (n, width) array."""
     values = readers.python(values)
-    rows: Any
-    if isinstance(values, np.ndarray) and values.ndim == 2:
-        rows = values
+    if isinstance(values, np.ndarray) and values.ndim == 2 and values.dtype.kind in "biuf":
+        if values.shape[1] != width:
+            raise DataError("%s: %d values per row, expected %d" % (where(path, first, column), values.shape[1], width))
+        out = values
     else:
         rows = list(values)
-    out = np.empty((len(rows), width))
-    for i, row in enumerate(rows):
-        try:
-            row = np.asarray(row, dtype=np.float64)
-        except (TypeError, ValueError):
-            raise DataError("%s: not a list of numbers" % where(path, first + i, column))
-        if row.shape != (width,):
-            raise DataError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
-        out[i] = row
+        out = np.empty((len(rows), width))
+        for i, row in enumerate(rows):
+            try:
+                row = np.asarray(row, dtype=np.float64)
+            except (TypeError, ValueError):
+                raise DataError("%s: not a list of numbers" % where(path, first + i, column))
+            if row.shape != (width,):
+                raise DataError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
+            out[i] = row
     bad = np.argwhere(~((out >= 0) & (out <= 1)))
     if bad.size:
         i, j = (int(x) for x in bad[0])
@@ -641,6 +664,18 @@ def run_beam(job: Job) -> str:
             | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
         )
     return "done"
+
+
+def _check_runner(name: str) -> None:
+    """An unknown runner is an error before any file is read."""
+    try:
+        from apache_beam.runners.runner import create_runner
+    except ImportError:
+        raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
+    try:
+        create_runner(name)
+    except (ValueError, ImportError) as e:
+        raise DataError("--beam-runner %s: %s" % (name, e))
 
 
 def _single(job: Job, index: int) -> Job:

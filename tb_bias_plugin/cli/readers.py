@@ -185,7 +185,14 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progr
         row += sum(meta.row_group(g).num_rows for g in range(row_group))
         groups = [row_group]
     bytes_per_row = files.size(path) / max(1, meta.num_rows) if progress is not None and progress.unit == "B" else 0
-    for batch in handle.iter_batches(batch_size=batch_size, columns=list(columns), row_groups=groups):
+    batches = handle.iter_batches(batch_size=batch_size, columns=list(columns), row_groups=groups)
+    while True:
+        try:
+            batch = next(batches, None)
+        except (pa.ArrowException, OSError) as e:
+            raise DataError("%s, rows from %d: cannot read (%s)" % (path, row, e))
+        if batch is None:
+            return
         out = {}
         for name in columns:
             array = batch.column(name)

@@ -372,3 +372,64 @@ def test_arrow_columns_count_as_their_python_values(tmp_path):
     rows = [row or [] for row in labels]
     want = CooccurrenceCounter(LABELS, names, unknown_labels="ignore").update(rows, identities=indicator).table()
     assert logged(tmp_path / "logs") == want
+
+
+def test_decisions_and_float32_scores_count_as_the_api_counts_them(tmp_path):
+    # bool and 0/1 predictions are decisions at every threshold (even 1), and
+    # float32 scores are compared in float32, as CooccurrenceCounter does
+    decisions = np.array([[1, 0], [1, 1], [1, 0]], bool)
+    members = np.array([[1, 0], [0, 1], [1, 0]], bool)
+    np.savez(tmp_path / "a.npz", scores=decisions, identities=members, label_names=np.array(["a", "b"]),
+             identity_names=np.array(["x", "y"]))
+    assert run(tmp_path / "a.npz", "--logdir", tmp_path / "l1", "--name", "g", "--threshold", 1, "--progress", "off") == 0
+    want = CooccurrenceCounter(["a", "b"], ["x", "y"], thresholds=(1,)).update(decisions, identities=members).table()
+    assert logged(tmp_path / "l1") == want and want.label_counts.tolist() == [[3, 1]]
+    close = np.array([0.3, 0.6, 0.2], np.float32)  # 0.3 in float32 is above 0.3 in float64
+    pq.write_table(pa.table({"a": close, "sex": ["f", "m", "f"]}), tmp_path / "f.parquet")
+    assert run(tmp_path / "f.parquet", "--logdir", tmp_path / "l2", "--name", "g", "--score-columns", "a",
+               "--identity-column", "sex", "--threshold", 0.3, "--progress", "off") == 0
+    want = CooccurrenceCounter(["a"], ["sex=f", "sex=m"], thresholds=(0.3,)).update(
+        close[:, None], identities=np.array([[1, 0], [0, 1], [1, 0]], bool)).table()
+    assert logged(tmp_path / "l2") == want
+
+
+def test_npz_files_must_name_their_columns_alike(tmp_path, capsys):
+    scores = np.array([[0.9, 0.1]])
+    np.savez(tmp_path / "a.npz", scores=scores, label_names=np.array(["a", "b"]))
+    np.savez(tmp_path / "b.npz", scores=scores[:, ::-1], label_names=np.array(["b", "a"]))
+    assert run(tmp_path / "a.npz", tmp_path / "b.npz", "--logdir", tmp_path / "logs", "--name", "g",
+               "--identity-labels", "a", "--progress", "off") == 2
+    assert "b.npz: its 'label_names' differ from those of" in capsys.readouterr().err
+
+
+def test_more_mistakes_are_errors_before_reading(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("labels,sex\na|b,f\n")
+    (tmp_path / "afile").write_text("")
+    common = [tmp_path / "p.csv", "--name", "g", "--labels-column", "labels", "--progress", "off"]
+    cases = [
+        (["--logdir", tmp_path / "afile", "--identity-column", "sex"], "is a file, not a directory"),
+        (["--logdir", tmp_path / "afile" / "sub", "--identity-column", "sex"], "is a file, not a directory"),
+        (["--logdir", tmp_path / "l", "--identity-column", "sex", "--separator", ""], "--separator must not be empty"),
+        (["--logdir", tmp_path / "l", "--identity-column", "x=y"], "ambiguous identity names"),
+    ]
+    if __import__("importlib").util.find_spec("apache_beam"):
+        cases.append((["--logdir", tmp_path / "l", "--identity-column", "sex", "--beam-runner", "NoSuchRunner"],
+                      "--beam-runner NoSuchRunner: Unexpected pipeline runner"))
+    for extra, fragment in cases:
+        assert run(*common, *extra) == 2, extra
+        assert fragment in capsys.readouterr().err
+    assert sorted(os.listdir(tmp_path)) == ["afile", "p.csv"]
+
+
+def test_a_parquet_file_that_breaks_while_read_is_a_data_error(tmp_path, capsys):
+    labels = [["label %d" % (i % 97)] for i in range(20_000)]
+    pq.write_table(pa.table({"labels": labels, "sex": ["f"] * 20_000}), tmp_path / "p.parquet",
+                   compression="none", use_dictionary=False)
+    data = bytearray((tmp_path / "p.parquet").read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 200] = b"\xab" * 200  # within the data; the footer stays readable
+    (tmp_path / "p.parquet").write_bytes(bytes(data))
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off") == 2
+    assert "p.parquet, rows from 1: cannot read" in capsys.readouterr().err  # the only batch
+    assert not os.path.exists(tmp_path / "logs")
