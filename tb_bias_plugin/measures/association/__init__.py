@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tb_bias_plugin.measures.association import builder, codec, legacy, messages, routes
+from tb_bias_plugin.measures.association import builder, codec, legacy, metadata, routes
 from tb_bias_plugin.measures.association.metrics import DEFAULT_METRIC, METRICS
 from tb_bias_plugin.measures.base import Measure, Summary
 
 
 class AssociationMeasure(Measure):
-    id = routes.MEASURE_ID
+    id = metadata.MEASURE_ID
     title = "Label associations"
     order = 10
-    payload_number = messages.PAYLOAD_NUMBER
-    payload_message = "Table"
-    proto_file = messages.FILE_NAME
+    payload_number = metadata.PAYLOAD_NUMBER
+    payload_message = metadata.PAYLOAD_MESSAGE
+    proto_file = metadata.PROTO_FILE
     summaries = (
         Summary("association_table", builder.association_table),
         Summary("metric_table", builder.metric_table),

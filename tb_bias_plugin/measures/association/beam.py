@@ -15,8 +15,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
-from tb_bias_plugin.measures.association.messages import PAYLOAD_NUMBER
-from tb_bias_plugin.measures.association.routes import MEASURE_ID
+from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.association.table import AssociationTable
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE

@@ -9,9 +9,9 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
-from tb_bias_plugin.measures.association import builder, messages
+from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
-from tb_bias_plugin.measures.association.routes import MEASURE_ID
+from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 
 
@@ -129,7 +129,7 @@ class AssociationTableCallback(keras.callbacks.Callback):
             self._writer = tf.summary.create_file_writer(self._log_dir)
         with self._writer.as_default():
             payload = builder.association_table(counter)
-            events.write_tf(self._name, MEASURE_ID, messages.PAYLOAD_NUMBER, payload, epoch, self._description)
+            events.write_tf(self._name, MEASURE_ID, PAYLOAD_NUMBER, payload, epoch, self._description)
         self._writer.flush()
 
     def on_train_end(self, logs=None):

@@ -1,12 +1,8 @@
 """Protocol buffer messages of the association payload (association.proto)."""
 
+from tb_bias_plugin.measures.association.metadata import PROTO_FILE
 from tb_bias_plugin.storage import record, schema
 from tb_bias_plugin.storage.schema import BOOL, DOUBLE, INT32, INT64, STRING, Field
-
-FILE_NAME = "tb_bias_plugin/measures/association/association.proto"
-
-#: The member of the envelope's ``oneof payload`` that holds a Table; never reused.
-PAYLOAD_NUMBER = 16
 
 TABLE_KIND = schema.Enum("TableKind", ["TABLE_KIND_UNSPECIFIED", "COUNTS", "PRECOMPUTED"])
 
@@ -33,7 +29,7 @@ TABLE = schema.Message(
 
 def file_descriptor_proto():
     """The schema as a FileDescriptorProto (what protoc makes of association.proto)."""
-    return schema.file_proto(FILE_NAME, [TABLE], [TABLE_KIND], dependencies=[record.STORAGE_FILE])
+    return schema.file_proto(PROTO_FILE, [TABLE], [TABLE_KIND], dependencies=[record.STORAGE_FILE])
 
 
 _built = schema.build(file_descriptor_proto())

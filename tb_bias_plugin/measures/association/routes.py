@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.measures.association import intervals, metrics, paper, trends
+from tb_bias_plugin.measures.association.metadata import MEASURE_ID
 from tb_bias_plugin.measures.association.query import (
     CountsView,
     PrecomputedView,
@@ -39,8 +40,6 @@ from tb_bias_plugin.web.responses import (
     respond_csv,
     round_significant,
 )
-
-MEASURE_ID = "association"
 
 #: Limits and defaults shared with the frontend (served in ``runs``).
 LIMITS = {

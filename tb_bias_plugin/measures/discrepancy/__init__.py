@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tb_bias_plugin.measures.base import Measure, Summary
-from tb_bias_plugin.measures.discrepancy import builder, codec, messages, routes
+from tb_bias_plugin.measures.discrepancy import builder, codec, metadata, routes
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult, dipdi, pair_discrepancies
 from tb_bias_plugin.measures.discrepancy.replicates import bootstrap_dipdi, replicate_summary, wilcoxon_signed_rank
@@ -30,12 +30,12 @@ __all__ = [
 
 
 class DiscrepancyMeasure(Measure):
-    id = routes.MEASURE_ID
+    id = metadata.MEASURE_ID
     title = "Prediction discrepancy"
     order = 20
-    payload_number = messages.PAYLOAD_NUMBER
-    payload_message = "Discrepancy"
-    proto_file = messages.FILE_NAME
+    payload_number = metadata.PAYLOAD_NUMBER
+    payload_message = metadata.PAYLOAD_MESSAGE
+    proto_file = metadata.PROTO_FILE
     summaries = (Summary("prediction_discrepancy", builder.prediction_discrepancy),)
     exports = {
         name: "tb_bias_plugin.measures.discrepancy.%s" % path

@@ -16,8 +16,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import builder
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
-from tb_bias_plugin.measures.discrepancy.messages import PAYLOAD_NUMBER
-from tb_bias_plugin.measures.discrepancy.routes import MEASURE_ID
+from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
 

@@ -1,12 +1,8 @@
 """Protocol buffer messages of the DIPDI payload (discrepancy.proto)."""
 
+from tb_bias_plugin.measures.discrepancy.metadata import PROTO_FILE
 from tb_bias_plugin.storage import record, schema
 from tb_bias_plugin.storage.schema import BOOL, INT32, INT64, STRING, Field
-
-FILE_NAME = "tb_bias_plugin/measures/discrepancy/discrepancy.proto"
-
-#: The member of the envelope's ``oneof payload`` that holds a Discrepancy; never reused.
-PAYLOAD_NUMBER = 17
 
 #: Format version written in every record (field 1).
 VERSION = 1
@@ -49,7 +45,7 @@ DISCREPANCY = schema.Message(
 
 def file_descriptor_proto():
     """The schema as a FileDescriptorProto (what protoc makes of discrepancy.proto)."""
-    return schema.file_proto(FILE_NAME, [REPLICATE, DISCREPANCY], dependencies=[record.STORAGE_FILE])
+    return schema.file_proto(PROTO_FILE, [REPLICATE, DISCREPANCY], dependencies=[record.STORAGE_FILE])
 
 
 _built = schema.build(file_descriptor_proto())

@@ -14,11 +14,10 @@ import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import codec
 from tb_bias_plugin.measures.discrepancy.dipdi import PAIRINGS, DipdiResult
+from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID
 from tb_bias_plugin.measures.discrepancy.replicates import BOOTSTRAP_COVERS, bootstrap_dipdi, replicate_summary
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
-
-MEASURE_ID = "discrepancy"
 
 #: Limits and defaults shared with the frontend (served in ``runs``).
 LIMITS: dict[str, Any] = {

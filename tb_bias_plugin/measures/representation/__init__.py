@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tb_bias_plugin.measures.base import Measure, Summary
-from tb_bias_plugin.measures.representation import builder, codec, messages, routes
+from tb_bias_plugin.measures.representation import builder, codec, metadata, routes
 from tb_bias_plugin.measures.representation.entropy import (
     SINGLE_CONTROL_BAND,
     RepresentationBiasResult,
@@ -39,12 +39,12 @@ _HERE = "tb_bias_plugin.measures.representation"
 
 
 class RepresentationMeasure(Measure):
-    id = routes.MEASURE_ID
+    id = metadata.MEASURE_ID
     title = "Representation bias"
     order = 40
-    payload_number = messages.PAYLOAD_NUMBER
-    payload_message = "RepresentationBias"
-    proto_file = messages.FILE_NAME
+    payload_number = metadata.PAYLOAD_NUMBER
+    payload_message = metadata.PAYLOAD_MESSAGE
+    proto_file = metadata.PROTO_FILE
     summaries = (Summary("representation_bias", builder.representation_bias),)
     exports = {
         "representation_bias": _HERE + ".mine:representation_bias",

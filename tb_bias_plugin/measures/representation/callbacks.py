@@ -12,9 +12,9 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
-from tb_bias_plugin.measures.representation import builder, messages
+from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation.entropy import validate_protected
-from tb_bias_plugin.measures.representation.routes import MEASURE_ID
+from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 
 POOLS = ("mean", "flatten")
@@ -148,7 +148,7 @@ class RepresentationBiasCallback(keras.callbacks.Callback):
             self._writer = tf.summary.create_file_writer(self._log_dir)
         with self._writer.as_default():
             for attribute, payload in payloads:
-                events.write_tf(attribute, MEASURE_ID, messages.PAYLOAD_NUMBER, payload, epoch,
+                events.write_tf(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, epoch,
                                 self._description)
         self._writer.flush()
 

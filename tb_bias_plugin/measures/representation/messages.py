@@ -1,12 +1,8 @@
 """Protocol buffer messages of the representation payload (representation.proto)."""
 
+from tb_bias_plugin.measures.representation.metadata import PROTO_FILE
 from tb_bias_plugin.storage import record, schema
 from tb_bias_plugin.storage.schema import DOUBLE, INT32, INT64, STRING, Field
-
-FILE_NAME = "tb_bias_plugin/measures/representation/representation.proto"
-
-#: The member of the envelope's ``oneof payload`` that holds a RepresentationBias; never reused.
-PAYLOAD_NUMBER = 19
 
 LAYER = schema.Message(
     "RepresentationLayer",
@@ -50,7 +46,7 @@ PAYLOAD = schema.Message(
 
 def file_descriptor_proto():
     """The schema as a FileDescriptorProto (what protoc makes of representation.proto)."""
-    return schema.file_proto(FILE_NAME, [LAYER, PAYLOAD], dependencies=[record.STORAGE_FILE])
+    return schema.file_proto(PROTO_FILE, [LAYER, PAYLOAD], dependencies=[record.STORAGE_FILE])
 
 
 _built = schema.build(file_descriptor_proto())

@@ -12,10 +12,9 @@ import numpy as np
 
 from tb_bias_plugin.measures.representation.codec import LayerEstimate, RepresentationRecord
 from tb_bias_plugin.measures.representation.entropy import SINGLE_CONTROL_BAND
+from tb_bias_plugin.measures.representation.metadata import MEASURE_ID
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
-
-MEASURE_ID = "representation"
 
 #: Limits shared with the frontend (served in ``runs``).
 LIMITS = {"max_steps": 10_000, "max_name": MAX_NAME}

@@ -13,7 +13,7 @@ from typing import Any
 
 from tb_bias_plugin.measures.base import Measure, Summary
 
-from . import builder, codec, messages, routes
+from . import builder, codec, metadata, routes
 from .aggregates import Retained, SensitivityAccumulator, aggregate, spearman, summarize
 from .collect import SensitivityCollector
 from .sensitivity import (
@@ -65,12 +65,12 @@ def __getattr__(name):
 
 
 class SensitivityMeasure(Measure):
-    id = routes.MEASURE_ID
+    id = metadata.MEASURE_ID
     title = "Prediction sensitivity"
     order = 30
-    payload_number = messages.PAYLOAD_NUMBER
-    payload_message = "Sensitivity"
-    proto_file = messages.FILE_NAME
+    payload_number = metadata.PAYLOAD_NUMBER
+    payload_message = metadata.PAYLOAD_MESSAGE
+    proto_file = metadata.PROTO_FILE
     summaries = (Summary("prediction_sensitivity", builder.prediction_sensitivity),)
     exports = {
         name: "tb_bias_plugin.measures.sensitivity.%s" % path

@@ -20,8 +20,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
-from tb_bias_plugin.measures.sensitivity.messages import PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.routes import MEASURE_ID
+from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE

@@ -12,9 +12,9 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
-from tb_bias_plugin.measures.sensitivity import builder, messages
+from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
-from tb_bias_plugin.measures.sensitivity.routes import MEASURE_ID
+from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.sensitivity import VChoice, check_stochastic
 from tb_bias_plugin.writing import events
 
@@ -171,7 +171,7 @@ class PredictionSensitivityCallback(keras.callbacks.Callback):
         if self._writer is None:
             self._writer = tf.summary.create_file_writer(self._log_dir)
         with self._writer.as_default():
-            events.write_tf(self._name, MEASURE_ID, messages.PAYLOAD_NUMBER, payload, epoch, self._description)
+            events.write_tf(self._name, MEASURE_ID, PAYLOAD_NUMBER, payload, epoch, self._description)
         self._writer.flush()
 
     def on_train_end(self, logs=None):

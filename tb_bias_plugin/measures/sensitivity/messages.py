@@ -1,12 +1,8 @@
 """Protocol buffer messages of the prediction-sensitivity payload (sensitivity.proto)."""
 
+from tb_bias_plugin.measures.sensitivity.metadata import PROTO_FILE
 from tb_bias_plugin.storage import record, schema
 from tb_bias_plugin.storage.schema import DOUBLE, INT32, INT64, STRING, Field
-
-FILE_NAME = "tb_bias_plugin/measures/sensitivity/sensitivity.proto"
-
-#: The member of the envelope's ``oneof payload`` that holds a Sensitivity; never reused.
-PAYLOAD_NUMBER = 18
 
 #: Format version written in every record (field 1).
 VERSION = 1
@@ -93,7 +89,7 @@ SENSITIVITY = schema.Message(
 def file_descriptor_proto():
     """The schema as a FileDescriptorProto (what protoc makes of sensitivity.proto)."""
     return schema.file_proto(
-        FILE_NAME, [STATS, CHOICE, EXAMPLE, SENSITIVITY], [INPUT_KIND], dependencies=[record.STORAGE_FILE]
+        PROTO_FILE, [STATS, CHOICE, EXAMPLE, SENSITIVITY], [INPUT_KIND], dependencies=[record.STORAGE_FILE]
     )
 
 

@@ -14,10 +14,9 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.measures.sensitivity.aggregates import spearman
+from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
-
-MEASURE_ID = "sensitivity"
 
 #: Limits and defaults shared with the frontend (served in ``runs``).
 LIMITS: dict[str, Any] = {
