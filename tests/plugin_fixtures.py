@@ -152,3 +152,49 @@ def read_logdir(logdir):
                 assert found is measure, "metadata and record name different measures"
                 out[run, tag, datum.step] = (info, listing[run][tag].description, value)
     return out
+
+
+#: Tolerance of `assert_values_close`: NumPy picks SIMD kernels by CPU, so a
+#: float sum may differ in its last bits between machines (seen: 3.7e-16
+#: relative); a real change in a generator moves values far more than this.
+VALUE_RTOL = 1e-9
+VALUE_ATOL = 1e-12
+
+
+def assert_values_close(a, b, path="value", rtol=VALUE_RTOL, atol=VALUE_ATOL):
+    """Assert two decoded records are equal: integers, strings, bools and
+    shapes exactly, floats to ``rtol``/``atol`` (NaN equals NaN)."""
+    import dataclasses
+    import math
+    import numbers
+    from collections.abc import Mapping
+
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        assert type(a) is type(b), "%s: %s is not %s" % (path, type(b).__name__, type(a).__name__)
+        for f in dataclasses.fields(a):
+            assert_values_close(getattr(a, f.name), getattr(b, f.name), "%s.%s" % (path, f.name), rtol, atol)
+    elif isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        a, b = np.asarray(a), np.asarray(b)
+        assert a.shape == b.shape, "%s: shape %s is not %s" % (path, b.shape, a.shape)
+        if a.dtype.kind in "fc" or b.dtype.kind in "fc":
+            np.testing.assert_allclose(b, a, rtol=rtol, atol=atol, equal_nan=True, err_msg=path)
+        else:
+            np.testing.assert_array_equal(b, a, err_msg=path)
+    elif isinstance(a, Mapping):
+        assert isinstance(b, Mapping) and sorted(a, key=repr) == sorted(b, key=repr), "%s: keys differ" % path
+        for key in a:
+            assert_values_close(a[key], b[key], "%s[%r]" % (path, key), rtol, atol)
+    elif isinstance(a, (list, tuple)):
+        assert isinstance(b, (list, tuple)) and len(a) == len(b), "%s: lengths %s and %s" % (
+            path, len(a), len(b) if hasattr(b, "__len__") else None)
+        for i, (x, y) in enumerate(zip(a, b)):
+            assert_values_close(x, y, "%s[%d]" % (path, i), rtol, atol)
+    elif isinstance(a, float) or isinstance(b, float):
+        assert isinstance(a, numbers.Real) and isinstance(b, numbers.Real), "%s: %r and %r" % (path, a, b)
+        assert (math.isnan(a) and math.isnan(b)) or math.isclose(a, b, rel_tol=rtol, abs_tol=atol), (
+            "%s: %r and %r differ by more than rtol=%g, atol=%g" % (path, a, b, rtol, atol))
+    elif hasattr(a, "__dict__") and not isinstance(a, type):
+        assert type(a) is type(b), "%s: %s is not %s" % (path, type(b).__name__, type(a).__name__)
+        assert_values_close(vars(a), vars(b), path, rtol, atol)
+    else:
+        assert a == b, "%s: %r != %r" % (path, a, b)

@@ -2,7 +2,6 @@
 
 import os
 
-import numpy as np
 import pytest
 
 import plugin_fixtures as fx
@@ -80,13 +79,8 @@ def test_committed_demo_runs_equal_a_fresh_generation(fresh):
     assert sorted(committed) == sorted(recs)
     assert len(info["files"]) == 2 and all(f.endswith(demo.FILE_SUFFIX) for f in info["files"])
     for key, stored in recs.items():
-        other = committed[key]
-        assert (other.pool_names, other.m_a, other.m_b, other.discrepancy) == (
-            stored.pool_names, stored.m_a, stored.m_b, stored.discrepancy)
-        for a, b in zip(stored.replicates, other.replicates):
-            np.testing.assert_array_equal(a.pair_sums, b.pair_sums)
-            np.testing.assert_array_equal(a.group_sums, b.group_sums)
-            assert a.top_ids == b.top_ids and a.group_names == b.group_names
+        # values to a tolerance: float sums differ in their last bits between CPUs
+        fx.assert_values_close(committed[key], stored, path="%s/%s/%s" % key)
 
 
 def test_refuses_foreign_event_files(tmp_path):

@@ -183,7 +183,8 @@ def test_demo_needs_no_tensorflow_and_the_committed_run_equals_a_fresh_one(tmp_p
     assert sorted(fresh) == sorted(committed) and len(fresh) == 3 * len(demo.EPOCHS)
     for key in fresh:
         assert fresh[key][0] == committed[key][0] and fresh[key][1] == committed[key][1]
-        assert json.dumps(_values(fresh[key][2])) == json.dumps(_values(committed[key][2]))
+        # values to a tolerance: float sums differ in their last bits between CPUs
+        fx.assert_values_close(committed[key][2], fresh[key][2], path="%s/%s/%s" % key)
 
 
 def test_demo_values_follow_the_exact_bias_with_controls_near_zero():

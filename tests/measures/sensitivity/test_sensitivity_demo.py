@@ -16,18 +16,6 @@ REGENERATE = ("regenerate: python -c \"from tb_bias_plugin.demo import sensitivi
               "s.write_demo_logs('demo_logs', overwrite=True)\"")
 
 
-def same(a, b):
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        return a is not None and b is not None and np.array_equal(a, b, equal_nan=True)
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, (list, tuple)):
-        return isinstance(b, (list, tuple)) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, float) and isinstance(b, float) and np.isnan(a) and np.isnan(b):
-        return True
-    return a == b
-
-
 def records(logdir):
     return {key: value for key, value in plugin_fixtures.read_logdir(logdir).items() if key[0] in demo.RUNS}
 
@@ -46,7 +34,8 @@ def test_committed_demo_logs_equal_a_fresh_generation(fresh):
     for key, (info, description, value) in committed.items():
         assert info["measure"] == "sensitivity"
         assert "Synthetic demo data" in description and "input" in description
-        assert same(value, new[key][2]), "%s differs from a fresh generation; %s" % (key, REGENERATE)
+        # values to a tolerance: float sums differ in their last bits between CPUs
+        plugin_fixtures.assert_values_close(value, new[key][2], path="%s/%s/%s (%s)" % (*key, REGENERATE))
 
 
 def test_demo_runs_steps_and_choices(fresh):
