@@ -135,11 +135,11 @@ def test_the_derived_budget_grows_with_the_largest_table(monkeypatch):
     assert cache.put("a", 1, 200) == 0 and cache.put("b", 2, 200) == 1  # evicts past the new bound
 
 
-def test_a_flags_file_of_the_maximum_size_leaves_table_latency_within_2x(tmp_path, monkeypatch):
-    """The flags file is parsed once, not per request; a table query with
-    the largest flags file the bounds allow costs about what it does without."""
+def test_a_flags_file_of_the_maximum_size_is_parsed_once_not_per_request(tmp_path, monkeypatch):
+    """The flags file is parsed once, then kept until it changes: table
+    queries with the largest flags file the bounds allow do no per-request
+    parsing (the speed with such a file is measured by benchmarks/bench_load.py)."""
     import json
-    import time
 
     from werkzeug.test import Client
 
@@ -151,16 +151,8 @@ def test_a_flags_file_of_the_maximum_size_leaves_table_latency_within_2x(tmp_pat
     monkeypatch.setattr(flags, "directory_for_logdir", lambda _: str(tmp_path / "flags"))
     client = Client(fx.make_app(logdir)[0])
     params = dict(run="model_a", tag="gender", limit="100")
+    without = fx.get_json(client, "table", **params)
 
-    def best_time():
-        times = []
-        for _ in range(15):
-            start = time.perf_counter()
-            fx.get_json(client, "table", **params)
-            times.append(time.perf_counter() - start)
-        return min(times)
-
-    without = best_time()
     store = flags.FlagStore(str(tmp_path / "flags"))
     names = ["a flagged label that is not in the table, number %07d" % i for i in range(flags.MAX_TAG_BYTES // 64)]
     tags = ["gender"] + ["other tag %d" % t for t in range(flags.MAX_TOTAL_BYTES // flags.MAX_TAG_BYTES - 1)]
@@ -170,9 +162,13 @@ def test_a_flags_file_of_the_maximum_size_leaves_table_latency_within_2x(tmp_pat
     parsed = []
     real_load = json.load
     monkeypatch.setattr(flags.json, "load", lambda f: parsed.append(1) or real_load(f))
-    with_flags = best_time()
+    answers = [fx.get_json(client, "table", **params) for _ in range(15)]
     assert len(parsed) == 1  # parsed once, then kept in memory until the file changes
-    assert with_flags < 2 * without, (with_flags, without)
+    # none of the flagged names is a label of the table, so the rows are unchanged
+    assert all(a["rows"] == without["rows"] for a in answers)
+    store.put("gender", names[:1], [], store.get("gender")["version"])
+    fx.get_json(client, "table", **params)
+    assert len(parsed) == 2  # a changed file is parsed again
 
 
 def test_a_loaded_table_is_left_out_of_the_cycle_collectors_walks(tmp_path):
