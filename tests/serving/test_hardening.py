@@ -11,7 +11,7 @@ from werkzeug.test import Client
 
 import plugin_fixtures as fx
 from tb_bias_plugin import summary
-from tb_bias_plugin.measures.association import codec, messages
+from tb_bias_plugin.measures.association import codec, messages, metadata
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.storage import arrays, record
 from tb_bias_plugin.writing import events
@@ -22,7 +22,7 @@ def _write_payload(logdir, run, tag, payload_bytes, step=0):
 
     from tensorboard.compat.proto import event_pb2, summary_pb2
 
-    value = events.summary_value(tag, "association", messages.PAYLOAD_NUMBER, codec.encode_table(fx.counter(0).table()), None)
+    value = events.summary_value(tag, "association", metadata.PAYLOAD_NUMBER, codec.encode_table(fx.counter(0).table()), None)
     value.tensor.string_val[0] = payload_bytes
     with summary.Writer(logdir / run) as writer:
         writer._write_event(event_pb2.Event(wall_time=time.time(), step=step, summary=summary_pb2.Summary(value=[value])))
@@ -35,7 +35,7 @@ def _bomb():
     message.label_counts.dtype = "<f8"
     message.label_counts.shape.extend([1, 200_000_000])
     message.label_counts.zlib_data = __import__("zlib").compress(b"\0" * 200_000, 9)
-    return record.encode(messages.PAYLOAD_NUMBER, message)
+    return record.encode(metadata.PAYLOAD_NUMBER, message)
 
 
 def test_a_declared_size_is_checked_before_inflating():

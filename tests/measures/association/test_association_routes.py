@@ -625,22 +625,22 @@ def _write_raw(logdir, run, tag, payload, step=0):
 
     from tensorboard.compat.proto import event_pb2, summary_pb2
 
-    from tb_bias_plugin.measures.association import codec, messages
+    from tb_bias_plugin.measures.association import codec, metadata
     from tb_bias_plugin.writing import events
 
-    value = events.summary_value(tag, "association", messages.PAYLOAD_NUMBER, codec.encode_table(fx.counter(0).table()), None)
+    value = events.summary_value(tag, "association", metadata.PAYLOAD_NUMBER, codec.encode_table(fx.counter(0).table()), None)
     value.tensor.string_val[0] = payload
     with summary.Writer(logdir / run) as writer:
         writer._write_event(event_pb2.Event(wall_time=time.time(), step=step, summary=summary_pb2.Summary(value=[value])))
 
 
 def test_corrupt_tables_are_422_not_500(tmp_path):
-    from tb_bias_plugin.measures.association import codec, messages
+    from tb_bias_plugin.measures.association import codec, metadata
     from tb_bias_plugin.storage import record
 
     message = codec.encode_table(fx.counter(0).table())
     message.identity_label_index[0] = 999
-    _write_raw(tmp_path, "bad_index", "gender", record.encode(messages.PAYLOAD_NUMBER, message))
+    _write_raw(tmp_path, "bad_index", "gender", record.encode(metadata.PAYLOAD_NUMBER, message))
     _write_raw(tmp_path, "garbage", "gender", b"\x00\xff not a table")
     client = Client(fx.make_app(tmp_path)[0])
     # garbage is not even listed; the other's header reads, its counts do not

@@ -10,7 +10,7 @@ import pytest
 
 from plugin_fixtures import read_logdir
 from tb_bias_plugin import CooccurrenceCounter, summary
-from tb_bias_plugin.measures.association import codec, messages
+from tb_bias_plugin.measures.association import codec, metadata
 from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.storage import record
@@ -181,7 +181,7 @@ def test_closed_writer_refuses_to_write(tmp_path):
 
 def test_decoding_rejects_corrupt_and_future_data():
     message = codec.encode_table(_counter().table())
-    data = record.encode(messages.PAYLOAD_NUMBER, message)
+    data = record.encode(metadata.PAYLOAD_NUMBER, message)
     assert REGISTRY.decode(data)[1] == _counter().table()
     with pytest.raises(ValueError, match="malformed"):
         REGISTRY.decode(data[:-7] + b"\xff\xff")
@@ -192,14 +192,14 @@ def test_decoding_rejects_corrupt_and_future_data():
         REGISTRY.decode(bytes(future))
     message.label_counts.zlib_data = b"not zlib"
     with pytest.raises(ValueError, match="corrupt"):
-        REGISTRY.decode(record.encode(messages.PAYLOAD_NUMBER, message))
+        REGISTRY.decode(record.encode(metadata.PAYLOAD_NUMBER, message))
     with pytest.raises(ValueError, match="not supported"):
         REGISTRY.measure_of(record.PluginData(version=99).SerializeToString())
 
 
 def test_counts_are_stored_compactly():
     table = _counter().table()
-    data = record.encode(messages.PAYLOAD_NUMBER, codec.encode_table(table))
+    data = record.encode(metadata.PAYLOAD_NUMBER, codec.encode_table(table))
     raw = sum(getattr(table, f).nbytes for f in ("label_counts", "cooccurrence", "identity_counts"))
     assert len(data) < raw / 2
 
