@@ -4,6 +4,7 @@ Chromium for the whole session; a fresh browser context per test, which
 leaves a full-page screenshot in ``test-artifacts/e2e/``.
 """
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -60,7 +61,11 @@ def tensorboard(e2e_logdir):
 def browser():
     problem = chromium_problem()
     if problem:
-        pytest.fail(problem, pytrace=False)
+        # CI must run the browser tests; elsewhere a missing browser is a
+        # reported skip (`make test` installs it; `make check` leaves them out).
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(problem, pytrace=False)
+        pytest.skip(problem)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
