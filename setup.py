@@ -58,6 +58,7 @@ setup(
             "mypy>=1.8",
             "playwright>=1.40",
             "pytest>=7",
+            "pytest-xdist>=3.5",
             "ruff>=0.5",
             "scikit-learn>=1.2",
             "scipy>=1.9",

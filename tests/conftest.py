@@ -6,3 +6,24 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # Keep TensorFlow's start-up chatter out of test output.
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark what the quick tier (`make check`) leaves out, where a marker per
+    test would be repetition: every browser test, and doctests by what they run."""
+    import pytest
+
+    e2e = os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e") + os.sep
+    grouped = config.pluginmanager.hasplugin("xdist")
+    for item in items:
+        if str(item.path).startswith(e2e):
+            item.add_marker(pytest.mark.browser)
+            if grouped:  # one worker runs them all: one TensorBoard, one Chromium
+                item.add_marker(pytest.mark.xdist_group("browser"))
+        examples = getattr(getattr(item, "dtest", None), "examples", None)
+        if examples:
+            source = "".join(example.source for example in examples)
+            if "beam.Pipeline" in source:
+                item.add_marker(pytest.mark.beam)
+            if "representation_bias(" in source or ".fit(" in source:
+                item.add_marker(pytest.mark.training)

@@ -133,6 +133,7 @@ def test_cli_writes_without_tensorflow_and_prints_a_summary(tmp_path):
     assert again.returncode != 0 and "--overwrite" in again.stderr
 
 
+@pytest.mark.demo_logs
 def test_committed_demo_logs_equal_a_fresh_generation(committed):
     fresh = {(run, demo.TAG, step): table for run, step, table in demo.simulate()}
     regenerate = "regenerate: python -m tb_bias_plugin.demo --logdir demo_logs --overwrite"

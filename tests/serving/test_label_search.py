@@ -150,12 +150,12 @@ def test_the_budget_is_this_thread_s_cpu_time_not_wall_time():
 
     def sleepy_cpu_clock():
         calls.append(threading.get_ident())
-        time.sleep(0.1)  # wall time passes, this thread's CPU time barely moves
+        time.sleep(0.02)  # wall time passes, this thread's CPU time barely moves
         return time.thread_time()
 
-    search = LabelSearch(labels, seconds=0.2, chunk_bytes=100, clock=sleepy_cpu_clock)
+    search = LabelSearch(labels, seconds=0.04, chunk_bytes=100, clock=sleepy_cpu_clock)
     assert search.mask(r" \d*7$").sum() == sum(l.endswith("7") for l in labels)
-    assert len(calls) >= 4  # each reading slept 0.1 s: more wall time than the budget, and no PatternError
+    assert len(calls) >= 4  # each reading slept 0.02 s: more wall time than the budget, and no PatternError
     assert set(calls) == {threading.get_ident()}
     assert LabelSearch.__init__.__kwdefaults__["clock"] is time.thread_time
 

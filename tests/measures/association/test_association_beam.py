@@ -18,6 +18,8 @@ from tb_bias_plugin.measures.association.beam import (
     parse_example,
 )
 
+pytestmark = pytest.mark.beam
+
 LABELS = ["l%d" % i for i in range(40)] + ["man", "woman"]
 
 

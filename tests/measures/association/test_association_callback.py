@@ -8,6 +8,8 @@ from tb_bias_plugin import CooccurrenceCounter
 from tb_bias_plugin.callbacks import AssociationTableCallback
 from test_association_summary import _read_back
 
+pytestmark = pytest.mark.training
+
 LABELS = ["man", "woman", "bike", "dress", "tree"]
 
 

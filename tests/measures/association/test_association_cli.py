@@ -101,6 +101,7 @@ def test_npz_with_identity_arrays_and_a_progress_bar(tmp_path, capsys):
     assert "counting" in capsys.readouterr().err  # tqdm's bar
 
 
+@pytest.mark.beam
 def test_beam_runner_counts_the_same(tmp_path):
     scores, sex, age, _ = data(n=150, seed=5)
     labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
@@ -210,6 +211,7 @@ def remote(tmp_path):
     system.scheme = classmethod(lambda cls: "tbtest-retired")  # out of Beam's lookup for later tests
 
 
+@pytest.mark.beam
 def test_beam_runner_reads_and_writes_remote_paths_by_row_group(tmp_path, remote):
     scores, sex, age, _ = data(n=300, seed=6)
     labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
@@ -236,6 +238,7 @@ def test_a_logdir_the_writer_cannot_reach_is_an_error_first(tmp_path, remote, ca
     assert os.listdir(remote) == []
 
 
+@pytest.mark.beam
 def test_beam_runner_errors_name_the_row_and_write_nothing(tmp_path, capsys):
     pytest.importorskip("apache_beam")
     (tmp_path / "names.txt").write_text("a\nb\n")

@@ -25,6 +25,8 @@ from tb_bias_plugin.measures.discrepancy.beam import (
     parse_pools,
 )
 
+pytestmark = pytest.mark.beam
+
 RTOL = 1e-12
 
 

@@ -73,6 +73,7 @@ def test_deployment_raises_dipdi_where_the_pools_are_imbalanced(fresh):
         assert dep > dev
 
 
+@pytest.mark.demo_logs
 def test_committed_demo_runs_equal_a_fresh_generation(fresh):
     info, recs = fresh
     committed = records(COMMITTED)

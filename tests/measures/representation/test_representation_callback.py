@@ -10,6 +10,8 @@ tf = pytest.importorskip("tensorflow")
 from tb_bias_plugin.callbacks import RepresentationBiasCallback  # noqa: E402
 from tb_bias_plugin.measures.representation.attributes import product_codes  # noqa: E402
 
+pytestmark = pytest.mark.training
+
 
 def test_callback_logs_all_layers_per_attribute_at_the_chosen_epochs(tmp_path):
     rng = np.random.default_rng(0)

@@ -170,6 +170,7 @@ def test_product_codes_match_an_independent_enumeration():
     assert names == ["%s/%s" % (["f", "m"][i], "xyz"[j]) for i, j in pairs]
 
 
+@pytest.mark.demo_logs
 def test_demo_needs_no_tensorflow_and_the_committed_run_equals_a_fresh_one(tmp_path):
     import subprocess
     import sys

@@ -13,6 +13,8 @@ pytest.importorskip("tensorflow")
 
 from tb_bias_plugin.measures.representation import representation_bias  # noqa: E402
 
+pytestmark = pytest.mark.training
+
 N = 8000
 
 

@@ -29,6 +29,8 @@ from tb_bias_plugin.measures.sensitivity.beam import (
     parse_sensitivity,
 )
 
+pytestmark = pytest.mark.beam
+
 RTOL = 1e-12
 
 

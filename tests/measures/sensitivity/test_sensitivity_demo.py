@@ -27,6 +27,7 @@ def fresh(tmp_path_factory):
     return path, info, records(path)
 
 
+@pytest.mark.demo_logs
 def test_committed_demo_logs_equal_a_fresh_generation(fresh):
     _, _, new = fresh
     committed = records(COMMITTED)

@@ -330,6 +330,7 @@ def test_the_measure_is_registered_with_its_number():
     assert "PredictionSensitivityCallback" in callbacks.__all__
 
 
+@pytest.mark.training
 def test_keras_callback_logs_each_epoch(tmp_path):
     keras = pytest.importorskip("keras")
     from tb_bias_plugin.callbacks import PredictionSensitivityCallback
