@@ -1,13 +1,23 @@
 # The two commands the README names:
 #   make demo   installs tb-bias and opens demo_logs in TensorBoard
-#   make test   installs what the tests need and runs them (CI runs this)
+#   make test   installs what the tests need and runs them all (CI runs this)
+# and the quick loop beside them:
+#   make check  the same installs, then every check but the browser tests,
+#               TensorFlow training and Beam pipelines (under 2 minutes)
 
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PORT ?= 6006
+# Each install step leaves a stamp; it runs again only when its inputs change.
+STAMPS := $(VENV)/stamps
+# What `make check` leaves out (markers registered in pytest.ini).
+QUICK := not browser and not training and not beam and not benchmark
+# NumPy's AVX-512 kernels switched off: the demo-equality tests must pass on
+# CPUs with and without them (a no-op on CPUs that lack them).
+NO_AVX512 := NPY_DISABLE_CPU_FEATURES="X86_V4 AVX512_ICL"
 
-.PHONY: demo test test-deps frontend-check lint
+.PHONY: demo test check test-deps system-deps kernel frontend-check frontend-quick lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,21 +28,43 @@ demo: $(BIN)/python
 	@echo "Open http://localhost:$(PORT)/#tb_bias"
 	$(BIN)/tensorboard --logdir demo_logs --port $(PORT)
 
-test-deps: $(BIN)/python
-	PYTHON=$(PYTHON) scripts/install-system-packages
+system-deps:
+	@PYTHON=$(PYTHON) scripts/install-system-packages
+
+$(STAMPS)/python-test: setup.py pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[tf,test]"
+	@mkdir -p $(STAMPS) && touch $@
+
+# The counting kernel is built in place by the editable install; rebuilt
+# (without reinstalling dependencies) when missing or older than its source.
+kernel: $(STAMPS)/python-test
+	@$(BIN)/python scripts/kernel-is-current || $(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+test-deps: system-deps $(STAMPS)/python-test kernel frontend/node_modules/.installed
 
 # The committed bundle must be what the sources build to.
-frontend-check:
-	cd frontend && npm run typecheck && npm test && npm run build
+frontend-check: frontend-quick
+	cd frontend && npm run build
 	@git diff --quiet -- tb_bias_plugin/static/ || \
 	  { echo "tb_bias_plugin/static/ (index.js, index.js.map) differs from a fresh build of frontend/: rebuild (cd frontend && npm run build) and commit it"; git diff --stat -- tb_bias_plugin/static/; exit 1; }
+
+frontend-quick:
+	cd frontend && npm run typecheck && npm test
 
 # Style and types of the Python package; the layering is tests/test_layers.py.
 lint:
 	$(BIN)/ruff check tb_bias_plugin tests benchmarks
 	$(BIN)/mypy
 
+# Two workers; the browser tests share one TensorBoard and one Chromium on
+# one of them (xdist group "browser").
 test: test-deps frontend-check lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20
+	$(NO_AVX512) $(BIN)/python -m pytest -m demo_logs -q
+
+check: test-deps frontend-quick lint
+	$(BIN)/python -m pytest -n 2 -m "$(QUICK)" -q
