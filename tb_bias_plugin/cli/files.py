@@ -87,11 +87,9 @@ def check_logdir(logdir: str, *, beam: bool) -> None:
     if beam:
         _beam_filesystems(logdir)
         return
-    from tensorboard.compat.tensorflow_stub.io import gfile
+    from tb_bias_plugin.writing import tb_files
 
-    try:
-        gfile.get_filesystem(logdir)
-    except ValueError:
+    if not tb_files.can_write(logdir):
         raise DataError(
             "--logdir %s: TensorBoard's file layer cannot write %s paths in this environment; install "
             "TensorFlow or an fsspec filesystem for it, or count with --beam-runner, which writes "

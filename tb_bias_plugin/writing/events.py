@@ -127,16 +127,17 @@ class EventWriter:
     def __init__(self, logdir: Any, *, filename_suffix: str = ""):
         # TensorBoard's stub file layer and record writer: unlike its
         # EventFileWriter they never import TensorFlow.
-        from tensorboard.compat.tensorflow_stub.io import gfile
         from tensorboard.summary.writer.record_writer import RecordWriter
 
+        from tb_bias_plugin.writing import tb_files
+
         logdir = check_logdir(logdir)
-        gfile.makedirs(logdir)
+        tb_files.makedirs(logdir)
         with EventWriter._uid_lock:
             EventWriter._uid += 1
             uid = EventWriter._uid
         self.path = os.path.join(logdir, event_file_name(uid, filename_suffix))
-        self._records = RecordWriter(gfile.GFile(self.path, "wb"))
+        self._records = RecordWriter(tb_files.open_for_writing(self.path))
         self._lock = threading.Lock()
         self._write_event(file_version_event("tb_bias_plugin.summary.Writer"))
 
