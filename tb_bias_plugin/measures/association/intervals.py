@@ -28,11 +28,13 @@ always conservative.
 from __future__ import annotations
 
 import functools
-import math
 
 import numpy as np
 
+from tb_bias_plugin.core.stats import bh_q_values, normal_quantile, two_sided_normal_p
+from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.association import metrics
+
 
 #: Added to each cell where the derivatives are evaluated (see the module doc).
 VARIANCE_PSEUDOCOUNT = 0.5
@@ -49,22 +51,8 @@ def z_of(level):
     >>> round(z_of(0.95), 4)
     1.96
     """
-    level = float(level)
-    if not 0.5 <= level < 1.0:
-        raise ValueError("level must be in [0.5, 1), got %r" % level)
-    return _normal_quantile(0.5 + level / 2.0)
-
-
-def _normal_quantile(p):
-    # Bisection on erfc: exact to double precision and has no SciPy dependency.
-    lo, hi = -40.0, 40.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if 0.5 * math.erfc(-mid / math.sqrt(2.0)) < p:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2.0
+    level = check_number(level, "level", low=0.5, high=1.0, include="left")
+    return normal_quantile(0.5 + level / 2.0)
 
 
 def cells(num_examples, identity_count, label_counts, cooccurrence):
@@ -370,50 +358,8 @@ def p_values(estimate, se):
     with np.errstate(divide="ignore", invalid="ignore"):
         z = np.abs(estimate) / se
     z = np.where(se > 0, z, np.where(estimate == 0, 0.0, np.inf))
-    out = _erfc(z / math.sqrt(2.0))
+    out = two_sided_normal_p(z)
     out[np.isnan(estimate) | np.isnan(se)] = np.nan
-    return out
-
-
-_ERFC = np.frompyfunc(math.erfc, 1, 1)
-
-
-def _erfc(x):
-    x = np.asarray(x, dtype=np.float64)
-    out = np.full(x.shape, np.nan)
-    ok = ~np.isnan(x)
-    if ok.any():
-        # math.erfc is exact in the tails where 1 - erf would round to 0.
-        out[ok] = _ERFC(x[ok]).astype(np.float64)
-    return out
-
-
-def bh_q_values(p, mask=None, order=None):
-    """Benjamini-Hochberg q-values over the entries of ``p`` in ``mask``.
-
-    Entries outside the mask or with NaN p are NaN and do not count in m.
-    ``order``, if given, is ``np.argsort(p, kind="stable")``: kept with the
-    p-values, it turns each new mask's sort into one pass.
-
-    Examples
-    --------
-    >>> bh_q_values(np.array([0.01, 0.04, 0.03, 0.5])).round(3).tolist()
-    [0.04, 0.053, 0.053, 0.5]
-    """
-    p = np.asarray(p, dtype=np.float64)
-    keep = ~np.isnan(p) if mask is None else (np.asarray(mask, dtype=bool) & ~np.isnan(p))
-    if order is None:
-        idx = np.flatnonzero(keep)
-        ranked_idx = idx[np.argsort(p[idx], kind="stable")]
-    else:
-        ranked_idx = order[keep[order]]  # a stable sort, restricted: the same order
-    out = np.full(p.shape, np.nan)
-    m = ranked_idx.shape[0]
-    if not m:
-        return out
-    ranked = p[ranked_idx] * m / np.arange(1, m + 1)
-    ranked = np.minimum.accumulate(ranked[::-1])[::-1]
-    out[ranked_idx] = np.minimum(ranked, 1.0)
     return out
 
 
@@ -446,19 +392,7 @@ def group_q_values(group_p, inverse, mask=None, order=None):
     """The q-value of each group's entries in ``mask`` (see `bh_q_values_of_groups`)."""
     group_p = np.asarray(group_p, dtype=np.float64)
     counts = np.bincount(inverse if mask is None else inverse[mask], minlength=group_p.shape[0])
-    counts[np.isnan(group_p)] = 0
-    if order is None:
-        present = np.flatnonzero(counts)
-        order = present[np.argsort(group_p[present])]
-    else:
-        order = order[counts[order] > 0]
-    last_rank = np.cumsum(counts[order])
-    q = np.full(group_p.shape, np.nan)
-    if order.size:
-        m = int(last_rank[-1])
-        ranked = group_p[order] * m / last_rank
-        q[order] = np.minimum(np.minimum.accumulate(ranked[::-1])[::-1], 1.0)
-    return q
+    return bh_q_values(group_p, order=order, counts=counts)
 
 
 def bound_nearest_zero(low, high):

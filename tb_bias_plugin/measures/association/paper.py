@@ -10,44 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.stats import average_ranks, rank_correlation
 from tb_bias_plugin.measures.association import metrics
-
-
-def rank_data(values: Any) -> np.ndarray:
-    """Ranks 1..n of ``values``, ties given the mean of their ranks.
-
-    Examples
-    --------
-    >>> rank_data([10.0, 30.0, 20.0, 20.0]).tolist()
-    [1.0, 4.0, 2.5, 2.5]
-    """
-    values = np.asarray(values, dtype=np.float64)
-    n = values.shape[0]
-    order = np.argsort(values, kind="stable")
-    sorted_values = values[order]
-    # each run of equal values gets the mean of the positions it spans
-    starts = np.flatnonzero(np.r_[True, sorted_values[1:] != sorted_values[:-1]]) if n else np.zeros(0, np.int64)
-    ends = np.r_[starts[1:], n]
-    mean_rank = (starts + ends + 1) / 2.0
-    ranks = np.empty(n, dtype=np.float64)
-    ranks[order] = np.repeat(mean_rank, ends - starts)
-    return ranks
-
-
-def spearman(ranks_a: np.ndarray, ranks_b: np.ndarray) -> float:
-    """Spearman's rank correlation: Pearson's correlation of the (tie-averaged) ranks.
-
-    Examples
-    --------
-    >>> round(spearman(rank_data([1, 2, 3, 4]), rank_data([1, 3, 2, 4])), 3)
-    0.8
-    """
-    if ranks_a.shape[0] < 2:
-        return float("nan")
-    a = ranks_a - ranks_a.mean()
-    b = ranks_b - ranks_b.mean()
-    denominator = float(np.sqrt((a * a).sum() * (b * b).sum()))
-    return float((a * b).sum() / denominator) if denominator > 0 else float("nan")
 
 
 def top_k_counts(scores: dict[str, np.ndarray], masks: dict[str, np.ndarray], label_counts: Any, k: int, order: str) -> list[dict[str, Any]]:
@@ -79,8 +43,10 @@ def top_k_counts(scores: dict[str, np.ndarray], masks: dict[str, np.ndarray], la
 
 def agreement(scores: dict[str, np.ndarray], mask: np.ndarray, focus: str, worst: int = 5) -> dict[str, Any]:
     """Rank correlation of every pair of metrics over the labels in ``mask``
-    where every score is defined, and, between ``focus`` and each other
-    metric, the ``worst`` labels whose rank percentiles differ most.
+    where every score is defined (NaN below 3 labels or for a metric
+    constant on them, `core.stats.rank_correlation`), and, between
+    ``focus`` and each other metric, the ``worst`` labels whose rank
+    percentiles differ most.
 
     Examples
     --------
@@ -95,8 +61,8 @@ def agreement(scores: dict[str, np.ndarray], mask: np.ndarray, focus: str, worst
         keep &= np.isfinite(values)
     idx = np.flatnonzero(keep)
     n = idx.shape[0]
-    ranks = {m: rank_data(scores[m][idx]) for m in names}
-    matrix = [[1.0 if a == b else spearman(ranks[a], ranks[b]) for b in names] for a in names]
+    ranks = {m: average_ranks(scores[m][idx]) for m in names}
+    matrix = [[1.0 if a == b else rank_correlation(ranks[a], ranks[b]) for b in names] for a in names]
     disagreements = []
     if focus in ranks and n:
         scale = max(n - 1, 1)

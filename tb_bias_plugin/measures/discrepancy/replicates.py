@@ -15,6 +15,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from tb_bias_plugin.core.stats import WilcoxonResult, wilcoxon_signed_rank
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_number
+
 from .dipdi import PairDiscrepancies
 
 __all__ = [
@@ -28,20 +31,6 @@ __all__ = [
 ]
 
 BOOTSTRAP_COVERS = "test-set sampling only"
-# Same switch points as scipy.stats.wilcoxon's default method="auto".
-_EXACT_MAX_N = 50
-_EXACT_MAX_N_WITH_TIES = 13
-
-
-class WilcoxonResult(NamedTuple):
-    """Two-sided Wilcoxon signed-rank test of values against 0.
-
-    ``statistic`` is min(R+, R-); ``method`` is ``"exact"`` or ``"normal"``.
-    """
-
-    statistic: float
-    pvalue: float
-    method: str
 
 
 class ReplicateSummary(NamedTuple):
@@ -73,115 +62,7 @@ class BootstrapInterval(NamedTuple):
 
 
 def _as_finite_1d(values: Any, name: str) -> np.ndarray:
-    x = np.asarray(values, dtype=np.float64)
-    if x.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got shape {x.shape}")
-    bad = np.flatnonzero(~np.isfinite(x))
-    if bad.size:
-        raise ValueError(
-            f"{name} has non-finite entries at positions {bad.tolist()}: drop undefined "
-            f"replicates (NaN DIPDI) before summarising"
-        )
-    return x
-
-
-def _average_ranks(values: np.ndarray):
-    """Ranks 1..n with ties averaged, and the size of every tie group."""
-    order = np.argsort(values, kind="mergesort")
-    sorted_vals = values[order]
-    starts = np.flatnonzero(np.r_[True, sorted_vals[1:] != sorted_vals[:-1]])
-    sizes = np.diff(np.r_[starts, len(values)])
-    # tie group occupying positions s..s+size-1 gets rank s + (size + 1) / 2
-    group_rank = starts + (sizes + 1) / 2.0
-    ranks = np.empty(len(values), dtype=np.float64)
-    ranks[order] = np.repeat(group_rank, sizes)
-    return ranks, sizes
-
-
-def _subset_sum_distribution(weights: np.ndarray) -> np.ndarray:
-    """P(sum of a random subset of the integer weights = s), each kept w.p. 1/2."""
-    dist = np.ones(1, dtype=np.float64)
-    for w in weights:
-        new = np.zeros(len(dist) + int(w), dtype=np.float64)
-        new[: len(dist)] += 0.5 * dist
-        new[int(w):] += 0.5 * dist
-        dist = new
-    return dist
-
-
-def wilcoxon_signed_rank(values: Any) -> WilcoxonResult:
-    """Two-sided Wilcoxon signed-rank test of ``values`` against 0.
-
-    Follows ``scipy.stats.wilcoxon``'s defaults: zeros are dropped
-    (``zero_method="wilcox"``), tied absolute values get average ranks, and
-    there is no continuity correction. The p-value is exact (dynamic
-    programming over the sign flips) when there are at most 50 values and no
-    zeros or ties, or at most 13 values with zeros or ties (scipy enumerates
-    every sign flip there, which the exact distribution of the doubled
-    ranks reproduces); otherwise the normal approximation with the tie
-    correction of the variance is used.
-
-    Parameters
-    ----------
-    values : array_like, 1-D
-        Finite replicate values, e.g. DIPDI of R re-trainings.
-
-    Returns
-    -------
-    WilcoxonResult
-        ``statistic`` min(R+, R-), ``pvalue`` and ``method``. With every value
-        zero the p-value is 1 (exact) or NaN (normal), as in scipy.
-
-    Raises
-    ------
-    ValueError
-        For a non-1-D input, an empty one or non-finite entries.
-
-    See Also
-    --------
-    replicate_summary
-
-    References
-    ----------
-    .. [1] F. Wilcoxon, "Individual comparisons by ranking methods",
-       Biometrics Bulletin 1(6), 80-83, 1945.
-
-    Examples
-    --------
-    The exact test cannot reach below 2 / 2**R:
-
-    >>> wilcoxon_signed_rank([0.5, 1.2, 0.9, 2.0, 1.4])
-    WilcoxonResult(statistic=0.0, pvalue=0.0625, method='exact')
-    """
-    x = _as_finite_1d(values, "values")
-    if x.size == 0:
-        raise ValueError("values is empty")
-    nonzero = x[x != 0]
-    count = nonzero.size
-    ranks, tie_sizes = _average_ranks(np.abs(nonzero))
-    r_plus = float(ranks[nonzero > 0].sum())
-    r_minus = float(ranks[nonzero < 0].sum())
-    statistic = min(r_plus, r_minus)
-    has_ties_or_zeros = bool(np.any(tie_sizes > 1)) or count < x.size
-
-    exact = x.size <= _EXACT_MAX_N and (
-        not has_ties_or_zeros or x.size <= _EXACT_MAX_N_WITH_TIES
-    )
-    if exact:
-        # average ranks are multiples of 1/2: double them to stay in integers
-        doubled = np.rint(2.0 * ranks).astype(np.int64)
-        dist = _subset_sum_distribution(doubled)
-        observed = int(round(2.0 * r_plus))
-        p_low = dist[: observed + 1].sum()
-        p_high = dist[observed:].sum()
-        return WilcoxonResult(statistic, float(min(1.0, 2.0 * min(p_low, p_high))), "exact")
-
-    mean = count * (count + 1) / 4.0
-    var = (count * (count + 1) * (2 * count + 1) - np.sum(tie_sizes**3 - tie_sizes) / 2.0) / 24.0
-    if var <= 0:
-        return WilcoxonResult(statistic, math.nan, "normal")
-    z = (r_plus - mean) / math.sqrt(var)
-    return WilcoxonResult(statistic, math.erfc(abs(z) / math.sqrt(2.0)), "normal")
+    return check_finite_array(values, name, ndim=1, hint="drop undefined replicates (NaN DIPDI) before summarising")
 
 
 def replicate_summary(values: Any) -> ReplicateSummary:
@@ -283,10 +164,8 @@ def bootstrap_dipdi(
     """
     if not isinstance(per_example, PairDiscrepancies):
         raise ValueError("per_example must come from pair_discrepancies()")
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
-        raise ValueError(f"n_resamples must be a positive int, got {n_resamples!r}")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must be in (0, 1), got {confidence!r}")
+    n_resamples = check_integer(n_resamples, "n_resamples", low=1)
+    confidence = check_number(confidence, "confidence", low=0, high=1, include="neither")
     n = per_example.n
     if n == 0:
         raise ValueError("no examples to resample")

@@ -13,6 +13,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.stats import spearman  # public here as before: sensitivity.spearman
+
 __all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "spearman"]
 
 
@@ -285,56 +287,3 @@ class SensitivityAccumulator:
         out["top_k"] = [e[2] for e in sorted(self._top, key=lambda e: (e[0], e[1]), reverse=True)]
         out["reservoir"] = list(self._reservoir)
         return out
-
-
-def _ranks(x: np.ndarray) -> np.ndarray:
-    """Ranks 1..n, ties getting the mean of the ranks they span."""
-    order = np.argsort(x, kind="mergesort")
-    sorted_x = x[order]
-    # Start of each run of equal values, and its length.
-    starts = np.flatnonzero(np.concatenate([[True], sorted_x[1:] != sorted_x[:-1]]))
-    lengths = np.diff(np.concatenate([starts, [x.size]]))
-    mean_rank = starts + (lengths + 1) / 2.0
-    ranks = np.empty(x.size)
-    ranks[order] = np.repeat(mean_rank, lengths)
-    return ranks
-
-
-def spearman(a, b) -> tuple[float, int]:
-    """Spearman's rank correlation of the pairs where both values are defined.
-
-    Ties get average ranks (as ``scipy.stats.spearmanr``).
-
-    Parameters
-    ----------
-    a, b : array_like, ``[n]``
-        Two series over the same examples (NaN where undefined).
-
-    Returns
-    -------
-    rho : float
-        NaN with fewer than 3 pairs or when either series is constant on them.
-    n : int
-        Pairs used.
-
-    Examples
-    --------
-    >>> spearman([0.1, 0.2, 0.3, np.nan], [1.0, 3.0, 2.0, 5.0])
-    (0.5, 3)
-    """
-    x = np.asarray(a, dtype=np.float64).ravel()
-    y = np.asarray(b, dtype=np.float64).ravel()
-    if x.shape != y.shape:
-        raise ValueError(f"series have shapes {x.shape} and {y.shape}")
-    keep = ~(np.isnan(x) | np.isnan(y))
-    x, y = x[keep], y[keep]
-    n = int(x.size)
-    if n < 3:
-        return float("nan"), n
-    rx, ry = _ranks(x), _ranks(y)
-    rx -= rx.mean()
-    ry -= ry.mean()
-    den = float(np.sqrt((rx * rx).sum() * (ry * ry).sum()))
-    if den == 0:
-        return float("nan"), n
-    return float((rx * ry).sum() / den), n

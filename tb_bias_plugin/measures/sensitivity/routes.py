@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.measures.sensitivity.aggregates import spearman
+from tb_bias_plugin.core.stats import spearman
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond

@@ -1,0 +1,188 @@
+"""Checks of scalar and array arguments, each raising a ValueError that names
+the argument, so that a bad argument fails before anything is computed or
+written.
+
+An integer argument accepts Python ``int`` and NumPy integer scalars (an
+index taken from an array is an ``np.int64``) and rejects ``bool`` (a
+subclass of ``int`` that is almost always a mistake, e.g. ``top_k=True``),
+floats, even integral ones (``2.0`` is a sign of arithmetic gone wrong,
+and silently truncating ``2.5`` hides it), and everything else.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any
+
+import numpy as np
+
+#: Which ends of ``[low, high]`` `check_number` accepts.
+BOUNDARIES = ("both", "left", "right", "neither")
+
+
+def is_integer(value: Any) -> bool:
+    """Whether ``value`` is a Python or NumPy integer, and not a bool.
+
+    Examples
+    --------
+    >>> [is_integer(v) for v in (3, np.int64(3), np.uint8(3), True, np.True_, 3.0, "3")]
+    [True, True, True, False, False, False, False]
+    """
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_integer(value: Any, name: str, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a Python ``int``, checked to be an integer in ``[low, high]``.
+
+    Parameters
+    ----------
+    value
+        The argument: an ``int`` or a NumPy integer scalar (see `is_integer`).
+    name : str
+        The argument's name, for the error message.
+    low, high : int, optional
+        Inclusive bounds; None for none.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    ValueError
+        For a bool, a float, anything else that is not an integer, or an
+        integer out of bounds; the message names ``name``.
+
+    Examples
+    --------
+    >>> check_integer(np.int64(5), "top_k", low=0)
+    5
+    >>> check_integer(True, "batch_size", low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: batch_size must be an integer >= 1, got True
+    """
+    if not is_integer(value) or (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError("%s must be %s, got %r" % (name, _integer_range(low, high), value))
+    return int(value)
+
+
+def _integer_range(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return "an integer from %d to %d" % (low, high)
+    if low is not None:
+        return "an integer >= %d" % low
+    if high is not None:
+        return "an integer <= %d" % high
+    return "an integer"
+
+
+def check_number(
+    value: Any,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    include: str = "both",
+) -> float:
+    """``value`` as a float, checked to be a finite real number between ``low`` and ``high``.
+
+    Parameters
+    ----------
+    value
+        A Python or NumPy real number; not a bool, not NaN or infinite.
+    name : str
+        The argument's name, for the error message.
+    low, high : float, optional
+        Bounds; None for none.
+    include : {"both", "left", "right", "neither"}, default "both"
+        Which of the bounds given are allowed values: ``"neither"`` for
+        the open interval ``(low, high)``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        For a bool, a non-number, NaN, an infinity or a value out of
+        bounds; the message names ``name`` and the interval.
+
+    Examples
+    --------
+    >>> check_number(0.9, "confidence", low=0, high=1, include="neither")
+    0.9
+    >>> check_number(1.0, "confidence", low=0, high=1, include="neither")
+    Traceback (most recent call last):
+    ...
+    ValueError: confidence must be a number in (0, 1), got 1.0
+    """
+    if include not in BOUNDARIES:
+        raise ValueError("include must be one of %s, got %r" % (BOUNDARIES, include))
+    ok = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)) and math.isfinite(value)
+    if ok and low is not None:
+        ok = value >= low if include in ("both", "left") else value > low
+    if ok and high is not None:
+        ok = value <= high if include in ("both", "right") else value < high
+    if not ok:
+        raise ValueError("%s must be %s, got %r" % (name, _number_range(low, high, include), value))
+    return float(value)
+
+
+def _number_range(low: float | None, high: float | None, include: str) -> str:
+    closed_low, closed_high = include in ("both", "left"), include in ("both", "right")
+    if low is not None and high is not None:
+        return "a number in %s%g, %g%s" % ("[" if closed_low else "(", low, high, "]" if closed_high else ")")
+    if low is not None:
+        return "a finite number %s %g" % (">=" if closed_low else ">", low)
+    if high is not None:
+        return "a finite number %s %g" % ("<=" if closed_high else "<", high)
+    return "a finite number"
+
+
+def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint: str = "") -> np.ndarray:
+    """``values`` as a float64 array, checked to be finite and of ``ndim`` dimensions.
+
+    Parameters
+    ----------
+    values : array_like
+    name : str
+        The argument's name, for the error message.
+    ndim : int, optional
+        The number of dimensions required.
+    hint : str, optional
+        Appended to the message about non-finite entries: what to do.
+
+    Returns
+    -------
+    numpy.ndarray of float64
+
+    Raises
+    ------
+    ValueError
+        For values that are not numbers, the wrong number of dimensions or
+        NaN or infinite entries (their first positions are named).
+
+    Examples
+    --------
+    >>> check_finite_array([1, 2], "values", ndim=1).tolist()
+    [1.0, 2.0]
+    >>> check_finite_array([1.0, float("nan")], "values", ndim=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: values has non-finite entries at positions [1]
+    """
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("%s must be an array of numbers, got %r" % (name, values))
+    if ndim is not None and array.ndim != ndim:
+        raise ValueError("%s must be %d-D, got shape %s" % (name, ndim, array.shape))
+    bad = ~np.isfinite(array)
+    if bad.any():
+        where = np.argwhere(bad)[:10]
+        positions = where[:, 0].tolist() if array.ndim == 1 else [tuple(p) for p in where.tolist()]
+        raise ValueError("%s has non-finite entries at positions %s%s" % (name, positions, hint and ": " + hint))
+    return array
