@@ -1,7 +1,5 @@
 """Keras callback that logs an association table of validation predictions."""
 
-import os
-
 import numpy as np
 
 try:
@@ -12,10 +10,12 @@ except ImportError:  # Keras 2 inside TensorFlow
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
+from tb_bias_plugin.writing.keras import ValidationRecordWriter
 
 
-class AssociationTableCallback(keras.callbacks.Callback):
+class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback):
     """Log an association table of the model's predictions at each epoch end.
 
     Predictions are counted batch by batch, so memory does not grow with the
@@ -62,8 +62,7 @@ class AssociationTableCallback(keras.callbacks.Callback):
     ):
         super().__init__()
         events.check_name(name)
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+        batch_size = check_integer(batch_size, "batch_size", low=1)
         # Fail now, not at the end of the first epoch.
         self._counter = CooccurrenceCounter(
             label_names,
@@ -82,11 +81,9 @@ class AssociationTableCallback(keras.callbacks.Callback):
         self._identities = identities
         if not _is_dataset(validation_data):
             self._inputs()  # shapes checked now, not after the first epoch
-        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
+        self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
         self._name = name
         self._batch_size = batch_size
-        self._description = description
-        self._writer = None
 
     def _inputs(self):
         """The model inputs of array validation_data, and their number of rows."""
@@ -119,23 +116,11 @@ class AssociationTableCallback(keras.callbacks.Callback):
             yield tf.nest.map_structure(lambda leaf, lo=lo, hi=hi: leaf[lo:hi], data), ids
 
     def on_epoch_end(self, epoch, logs=None):
-        import tensorflow as tf
-
         counter = self._counter.copy()
         for inputs, ids in self._batches():
             scores = np.asarray(self.model.predict_on_batch(inputs))
             counter.update(scores, identities=ids)
-        if self._writer is None:
-            self._writer = tf.summary.create_file_writer(self._log_dir)
-        with self._writer.as_default():
-            payload = builder.association_table(counter)
-            events.write_tf(self._name, MEASURE_ID, PAYLOAD_NUMBER, payload, epoch, self._description)
-        self._writer.flush()
-
-    def on_train_end(self, logs=None):
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        self._write_records([(self._name, builder.association_table(counter))], epoch)
 
 
 def _num_rows(data):

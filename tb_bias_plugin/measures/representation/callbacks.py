@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
@@ -15,7 +14,9 @@ except ImportError:  # Keras 2 inside TensorFlow
 from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation.entropy import validate_protected
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
+from tb_bias_plugin.writing.keras import ValidationRecordWriter
 
 POOLS = ("mean", "flatten")
 
@@ -41,7 +42,7 @@ def pool_activations(values: Any, pool: str = "mean") -> np.ndarray:
     return a.reshape(a.shape[0], -1)
 
 
-class RepresentationBiasCallback(keras.callbacks.Callback):
+class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callback):
     """Estimate and log the representation bias of named layers every few epochs.
 
     At the end of every `every_n_epochs`-th epoch, each named layer's
@@ -81,11 +82,9 @@ class RepresentationBiasCallback(keras.callbacks.Callback):
                  pool="mean", class_names=None, batch_size=256, description=None, **estimator):
         super().__init__()
         events.check_name(name)
-        events.check_description(description)
-        if isinstance(every_n_epochs, bool) or not isinstance(every_n_epochs, int) or every_n_epochs < 1:
-            raise ValueError("every_n_epochs must be a positive integer, got %r" % (every_n_epochs,))
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+        self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
+        every_n_epochs = check_integer(every_n_epochs, "every_n_epochs", low=1)
+        batch_size = check_integer(batch_size, "batch_size", low=1)
         if pool not in POOLS:
             raise ValueError("pool must be one of %s, got %r" % (POOLS, pool))
         if isinstance(layers, str) or not layers:
@@ -105,14 +104,11 @@ class RepresentationBiasCallback(keras.callbacks.Callback):
             self._class_names = {a: class_names for a in self._protected}
         self._x = x
         self._n = n
-        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
         self._every = every_n_epochs
         self._pool = pool
         self._batch_size = batch_size
-        self._description = description
         self._estimator = dict(estimator)
         self._extractor = None
-        self._writer = None
 
     def _activations(self):
         import tensorflow as tf
@@ -133,8 +129,6 @@ class RepresentationBiasCallback(keras.callbacks.Callback):
     def on_epoch_end(self, epoch, logs=None):
         if (epoch + 1) % self._every:
             return
-        import tensorflow as tf
-
         from tb_bias_plugin.measures.representation.mine import representation_bias
 
         activations = self._activations()
@@ -144,18 +138,7 @@ class RepresentationBiasCallback(keras.callbacks.Callback):
                        for layer, r in zip(self._layers, activations)}
             payloads.append((attribute, builder.representation_bias(
                 results, class_names=self._class_names.get(attribute))))
-        if self._writer is None:
-            self._writer = tf.summary.create_file_writer(self._log_dir)
-        with self._writer.as_default():
-            for attribute, payload in payloads:
-                events.write_tf(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, epoch,
-                                self._description)
-        self._writer.flush()
-
-    def on_train_end(self, logs=None):
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        self._write_records(payloads, epoch)
 
 
 def _num_rows(x):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Any, Mapping
 
 import numpy as np
@@ -16,7 +15,9 @@ from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.sensitivity import VChoice, check_stochastic
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
+from tb_bias_plugin.writing.keras import ValidationRecordWriter
 
 
 def _choices(v: Any, protected: Any) -> dict[str, VChoice]:
@@ -40,7 +41,7 @@ def _choices(v: Any, protected: Any) -> dict[str, VChoice]:
     return out
 
 
-class PredictionSensitivityCallback(keras.callbacks.Callback):
+class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Callback):
     """Log accumulated prediction sensitivity of the model on validation data at each epoch end.
 
     P is computed batch by batch with ``tb_bias_plugin.prediction_sensitivity``
@@ -108,9 +109,8 @@ class PredictionSensitivityCallback(keras.callbacks.Callback):
     ):
         super().__init__()
         events.check_name(name)
-        events.check_description(description)
-        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-            raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
+        self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
+        batch_size = check_integer(batch_size, "batch_size", low=1)
         self._choices = _choices(v, protected)
         x = np.asarray(x_val)
         if x.ndim < 2 or x.shape[0] == 0:
@@ -138,11 +138,8 @@ class PredictionSensitivityCallback(keras.callbacks.Callback):
         self._collector_args = dict(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                     feature_names=None if self._text else feature_names, w=w)
         SensitivityCollector(**self._collector_args)  # arguments checked now, not after the first epoch
-        self._log_dir = os.path.join(os.fspath(log_dir), "validation")
         self._name = name
         self._batch_size = batch_size
-        self._description = description
-        self._writer: Any = None
 
     def collect(self, model: Any) -> SensitivityCollector:
         """P of ``model`` on the validation data under every v choice."""
@@ -165,16 +162,4 @@ class PredictionSensitivityCallback(keras.callbacks.Callback):
         return collector
 
     def on_epoch_end(self, epoch, logs=None):
-        import tensorflow as tf
-
-        payload = builder.prediction_sensitivity(self.collect(self.model))
-        if self._writer is None:
-            self._writer = tf.summary.create_file_writer(self._log_dir)
-        with self._writer.as_default():
-            events.write_tf(self._name, MEASURE_ID, PAYLOAD_NUMBER, payload, epoch, self._description)
-        self._writer.flush()
-
-    def on_train_end(self, logs=None):
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        self._write_records([(self._name, builder.prediction_sensitivity(self.collect(self.model)))], epoch)
