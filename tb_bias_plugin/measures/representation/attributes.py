@@ -6,6 +6,7 @@ from typing import Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.intersections import intersection_codes, intersection_names
 from tb_bias_plugin.measures.representation.entropy import validate_protected
 
 
@@ -51,10 +52,4 @@ def product_codes(attributes: Sequence, names: Sequence[Sequence[str]] | None = 
         else:
             labels.append([str(c) for c in range(top)])
         sizes.append(len(labels[-1]))
-    codes = np.zeros(first.shape[0], np.int64)
-    for a, size in zip(arrays, sizes):
-        codes = codes * size + a
-    out = [""]
-    for lab in labels:
-        out = [p + ("/" if p else "") + x for p in out for x in lab]
-    return codes, out
+    return intersection_codes(arrays, sizes), intersection_names(labels, "/")
