@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -21,7 +21,7 @@ import numpy as np
 BOUNDARIES = ("both", "left", "right", "neither")
 
 
-def is_integer(value: Any) -> bool:
+def is_integer(value: Any) -> TypeGuard[int | np.integer[Any]]:
     """Whether ``value`` is a Python or NumPy integer, and not a bool.
 
     Examples
@@ -61,7 +61,7 @@ def check_integer(value: Any, name: str, *, low: int | None = None, high: int | 
     >>> check_integer(True, "batch_size", low=1)
     Traceback (most recent call last):
     ...
-    ValueError: batch_size must be an integer >= 1, got True
+    ValueError: batch_size must be a positive integer, got True
     """
     if not is_integer(value) or (low is not None and value < low) or (high is not None and value > high):
         raise ValueError("%s must be %s, got %r" % (name, _integer_range(low, high), value))
@@ -72,7 +72,7 @@ def _integer_range(low: int | None, high: int | None) -> str:
     if low is not None and high is not None:
         return "an integer from %d to %d" % (low, high)
     if low is not None:
-        return "an integer >= %d" % low
+        return {0: "a non-negative integer", 1: "a positive integer"}.get(low, "an integer >= %d" % low)
     if high is not None:
         return "an integer <= %d" % high
     return "an integer"

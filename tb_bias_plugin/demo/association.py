@@ -40,6 +40,7 @@ import time
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.demo.runs import prepare_run_dirs
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.summary import Writer
@@ -535,9 +536,7 @@ def simulate(seed=DEFAULT_SEED, examples=DEFAULT_EXAMPLES):
     >>> tables[0][2].num_examples, tables[0][2].identity_names
     (2000, ('man', 'woman', 'boy', 'girl'))
     """
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError("seed must be a non-negative integer, got %r" % (seed,))
-    world = _World(int(seed), int(examples))
+    world = _World(check_integer(seed, "seed", low=0), int(examples))
     out = []
     for run_index, (run, (_, steps)) in enumerate(RUNS.items()):
         for step in STEPS:

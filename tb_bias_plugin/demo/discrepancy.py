@@ -33,6 +33,7 @@ import time
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.demo.runs import prepare_run_dirs
 from tb_bias_plugin.summary import Writer
 
@@ -105,9 +106,7 @@ def simulate(seed=DEFAULT_SEED):
     >>> len(a), a[0].shape
     (8, (4, 600))
     """
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError("seed must be a non-negative integer, got %r" % (seed,))
-    seed = int(seed) + SEED_OFFSET
+    seed = check_integer(seed, "seed", low=0) + SEED_OFFSET
     tests = _tests(seed)
     out: dict = {run: {} for run in RUNS}
     for share in SHARES:

@@ -15,6 +15,8 @@ import tempfile
 import threading
 import time
 
+from tb_bias_plugin.core.validation import is_integer
+
 try:
     import fcntl
 except ImportError:  # Windows: the in-process lock still serialises writes
@@ -252,7 +254,6 @@ def _valid_entry(entry):
             isinstance(entry.get(key, []), list) and all(isinstance(n, str) for n in entry.get(key, []))
             for key in ("flagged", "hidden")
         )
-        and isinstance(entry.get("version", 0), int)
-        and not isinstance(entry.get("version", 0), bool)
+        and is_integer(entry.get("version", 0))
         and entry.get("version", 0) >= 0
     )

@@ -19,6 +19,7 @@ from tensorboard.backend import http_util
 from tensorboard.plugins import base_plugin
 from werkzeug import wrappers
 
+from tb_bias_plugin.core.validation import is_integer
 from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.serving.flags import FlagStore, StaleVersion, TooLarge
@@ -192,7 +193,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         if not isinstance(tag, str) or not tag or len(tag) > MAX_NAME:
             raise bad_request("flags body needs 'tag', a non-empty string")
         version = body.get("version")
-        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        if not is_integer(version) or version < 0:
             raise bad_request("flags body needs 'version', a non-negative integer")
         lists = {}
         for name in ("flagged", "hidden"):

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
 
 #: Examples buffered per accumulator before one vectorised update.
@@ -25,9 +26,7 @@ DEFAULT_BATCH_SIZE = 2048
 
 
 def check_batch_size(batch_size: Any) -> int:
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
-        raise ValueError("batch_size must be a positive integer, got %r" % (batch_size,))
-    return batch_size
+    return check_integer(batch_size, "batch_size", low=1)
 
 
 class Batched:

@@ -7,10 +7,10 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
 

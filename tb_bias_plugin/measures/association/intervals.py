@@ -35,7 +35,6 @@ from tb_bias_plugin.core.stats import bh_q_values, normal_quantile, two_sided_no
 from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.association import metrics
 
-
 #: Added to each cell where the derivatives are evaluated (see the module doc).
 VARIANCE_PSEUDOCOUNT = 0.5
 

@@ -8,6 +8,8 @@ The contract is docs/measures/association.md: probabilities are
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer, check_number, is_integer
+
 #: Metric ids in display order, each with a human-readable name.
 METRICS = {
     "npmi_xy": "nPMI normalised by p(x,y)",
@@ -56,13 +58,7 @@ def _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing)
     Returns ``(a, b, c, d)`` of shape (k, L): a = C(x,y), b = C(x) - C(x,y),
     c = C(y) - C(x,y), d = the rest, each plus ``smoothing``.
     """
-    if (
-        isinstance(smoothing, (bool, np.bool_))
-        or not isinstance(smoothing, (int, float, np.integer, np.floating))
-        or not np.isfinite(smoothing)
-        or smoothing < 0
-    ):
-        raise ValueError("smoothing must be a finite number >= 0, got %r" % smoothing)
+    check_number(smoothing, "smoothing", low=0)
     cx = np.asarray(identity_counts, dtype=np.float64)[:, None]
     cy = np.asarray(label_counts, dtype=np.float64)[None, :]
     a = np.asarray(cooccurrence, dtype=np.float64)
@@ -300,8 +296,8 @@ def ranking_mask(
 
 
 def _check_identity_index(index, k, name):
-    if isinstance(index, bool) or not isinstance(index, (int, np.integer)):
-        raise ValueError("%s must be an identity index, got %r" % (name, index))
+    if not is_integer(index):
+        raise ValueError("%s must be an identity index (an integer), got %r" % (name, index))
     if not 0 <= index < k:
         raise ValueError("%s=%d is out of range for %d identities" % (name, index, k))
 
@@ -395,6 +391,4 @@ def _smallest(key, k):
 
 def top_k(values, k, order="desc", *, mask=None):
     """The ``k`` best-ranked indices of ``values`` (see :func:`rank`)."""
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0:
-        raise ValueError("k must be a non-negative integer, got %r" % (k,))
-    return rank(values, order, mask=mask, limit=int(k))
+    return rank(values, order, mask=mask, limit=check_integer(k, "k", low=0))

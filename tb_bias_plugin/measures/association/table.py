@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 
 #: Thresholds this close are the same threshold (a value read back from
@@ -174,9 +175,7 @@ class AssociationTable(_Labelled):
         self.identity_names = check_identity_names(identity_names, "identity_names")
         self.thresholds = check_thresholds(thresholds)
         n_t, n_l, n_k = len(self.thresholds), len(self.label_names), len(self.identity_names)
-        if isinstance(num_examples, bool) or int(num_examples) != num_examples or num_examples < 0:
-            raise ValueError("num_examples must be a non-negative integer, got %r" % num_examples)
-        self.num_examples = int(num_examples)
+        self.num_examples = check_integer(num_examples, "num_examples", low=0)
         self.label_counts = _counts(label_counts, (n_t, n_l), "label_counts")
         identity_arrays = [
             _counts(array, shape, what, expected=True)

@@ -14,6 +14,8 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer
+
 from .dipdi import (
     DipdiResult,
     TopExamples,
@@ -97,8 +99,7 @@ class DipdiAccumulator:
         top_k: int = 0,
     ):
         _check_options(discrepancy, pairing, from_logits)
-        if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 0:
-            raise ValueError(f"top_k must be a non-negative int, got {top_k!r}")
+        check_integer(top_k, "top_k", low=0)
         self.discrepancy = discrepancy
         self.pairing = pairing
         self.from_logits = bool(from_logits)

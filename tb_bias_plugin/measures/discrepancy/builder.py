@@ -11,6 +11,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer, is_integer
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.codec import (
     MAX_EXAMPLE_D,
@@ -28,10 +29,6 @@ HISTOGRAM_BINS = 40
 MAX_POOL_NAME = 100
 
 
-def _int_like(value: Any) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, np.integer))
-
-
 def _check_pool_names(pool_names: Any) -> tuple[str, str]:
     if isinstance(pool_names, str) or len(pool_names) != 2:
         raise ValueError("pool_names must be two strings, e.g. ('A', 'B'); got %r" % (pool_names,))
@@ -46,12 +43,12 @@ def _check_pool_names(pool_names: Any) -> tuple[str, str]:
 
 def _replicate_ids(replicate: Any) -> Optional[list[int]]:
     """None for one replicate given directly, else the list of ids."""
-    if replicate is None or _int_like(replicate):
+    if replicate is None or is_integer(replicate):
         return None
     if isinstance(replicate, (str, bytes)) or not hasattr(replicate, "__len__"):
         raise ValueError("replicate must be an int or a sequence of ints; got %r" % (replicate,))
     ids = list(replicate)
-    if not ids or not all(_int_like(r) for r in ids):
+    if not ids or not all(is_integer(r) for r in ids):
         raise ValueError("replicate must be a non-empty sequence of ints when it is a sequence; got %r" % (replicate,))
     if len(set(int(r) for r in ids)) != len(ids):
         raise ValueError("replicate ids must be distinct; got %r" % (ids,))
@@ -189,8 +186,7 @@ def prediction_discrepancy(
     (4, ['F', 'M'])
     """
     names = _check_pool_names(pool_names)
-    if not _int_like(top_k) or not 0 <= top_k <= MAX_TOP_K:
-        raise ValueError("top_k must be an int from 0 to %d; got %r" % (MAX_TOP_K, top_k))
+    check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
     ids = _replicate_ids(replicate)
     if ids is None:
         sources = [(pool_a, pool_b)]

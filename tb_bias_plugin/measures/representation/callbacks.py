@@ -11,10 +11,10 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation.entropy import validate_protected
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import is_integer
 from tb_bias_plugin.measures.representation.codec import LayerEstimate, RepresentationRecord
 from tb_bias_plugin.measures.representation.entropy import SINGLE_CONTROL_BAND
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID
@@ -63,7 +64,7 @@ def _layer_summary(estimate: LayerEstimate) -> dict[str, Any]:
 
 
 def _int_setting(value: Any) -> int | None:
-    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+    return int(value) if is_integer(value) else None
 
 
 def _record(request: Any, services: Any, run: str, tag: str, step: int | None) -> tuple[int, RepresentationRecord]:

@@ -16,8 +16,7 @@ import numbers
 import secrets
 from typing import Any, Sequence
 
-import numpy as np
-
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
@@ -68,9 +67,7 @@ def _names(names: Any, what: str) -> list[str] | None:
 
 
 def _count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise ValueError("%s must be a non-negative integer, got %r" % (name, value))
-    return int(value)
+    return check_integer(value, name, low=0)
 
 
 class SensitivityCombineFn(beam_io.BatchedCombineFn):

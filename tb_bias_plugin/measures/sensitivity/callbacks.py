@@ -11,11 +11,11 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.sensitivity import VChoice, check_stochastic
-from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
 
