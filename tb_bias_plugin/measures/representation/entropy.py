@@ -15,6 +15,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_number
+
 __all__ = [
     "FLAG_NOT_CONVERGED",
     "FLAG_NOISE_FLOOR",
@@ -277,8 +279,7 @@ def log_ema(log_means, alpha):
     >>> np.exp(log_ema(np.log([1.0, 2.0, 4.0]), 0.5)).round(12).tolist()
     [1.0, 1.5, 2.75]
     """
-    if not 0.0 < alpha <= 1.0:
-        raise ValueError(f"alpha must be in (0, 1], got {alpha}")
+    alpha = check_number(alpha, "alpha", low=0, high=1, include="right")
     lm = np.asarray(log_means, dtype=np.float64)
     out = np.empty_like(lm)
     keep, new = math.log1p(-alpha) if alpha < 1 else -np.inf, math.log(alpha)

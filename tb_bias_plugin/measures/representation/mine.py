@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.representation import entropy as _np
 
 __all__ = ["representation_bias"]
@@ -172,16 +173,12 @@ def representation_bias(
     steps, batch_size, eval_every = int(steps), int(batch_size), int(eval_every)
     if steps < 1 or batch_size < 2 or eval_every < 1 or width < 1:
         raise ValueError("steps, eval_every and width must be >= 1 and batch_size >= 2")
-    if not 0.0 < train_fraction < 1.0:
-        raise ValueError(f"train_fraction must be in (0, 1), got {train_fraction}")
-    if not 0.0 < ema_alpha <= 1.0:
-        raise ValueError(f"ema_alpha must be in (0, 1], got {ema_alpha}")
+    check_number(train_fraction, "train_fraction", low=0, high=1, include="neither")
+    check_number(ema_alpha, "ema_alpha", low=0, high=1, include="right")
     if control_permutations < 1:
         raise ValueError("control_permutations must be >= 1")
-    if not 0.0 <= validation_fraction < 1.0:
-        raise ValueError(f"validation_fraction must be in [0, 1), got {validation_fraction}")
-    if not (math.isfinite(weight_decay) and weight_decay >= 0.0):
-        raise ValueError(f"weight_decay must be finite and >= 0, got {weight_decay}")
+    check_number(validation_fraction, "validation_fraction", low=0, high=1, include="left")
+    check_number(weight_decay, "weight_decay", low=0)
     if early_stopping and validation_fraction == 0.0:
         raise ValueError("early_stopping needs a validation_fraction > 0")
     r = _np.validate_representations(representations)
