@@ -71,8 +71,13 @@ def test_callback_takes_identities_as_per_example_name_lists(tmp_path):
 def test_callback_validates_arguments_up_front():
     with pytest.raises(ValueError, match="not in label_names"):
         AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["nobody"])
-    with pytest.raises(ValueError, match="batch_size"):
-        AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"], batch_size=0)
+    for bad in (0, True, 2.0):  # an integer, not a bool or a float (core.validation.check_integer)
+        with pytest.raises(ValueError, match="batch_size"):
+            AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"],
+                                     batch_size=bad)
+    # a NumPy integer is an integer
+    AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["man"],
+                             batch_size=np.int64(2))
     with pytest.raises(ValueError, match="identities has 3 rows but validation_data has 2"):
         AssociationTableCallback("/tmp/x", np.zeros((2, 4)), label_names=LABELS, identity_labels=["f"],
                                  identities=[["f"], [], ["f"]])

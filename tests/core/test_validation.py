@@ -1,0 +1,94 @@
+"""Argument checks: one rule for integers, numbers in intervals and finite arrays."""
+
+import math
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_number, is_integer
+
+INTEGERS = [0, 7, -3, 2**70, np.int64(7), np.int32(-3), np.uint8(7), np.intp(0)]
+NOT_INTEGERS = [True, False, np.True_, 7.0, np.float64(7.0), 7.5, "7", None, 7 + 0j, [7], np.array(7), np.array([7])]
+
+
+@pytest.mark.parametrize("value", INTEGERS)
+def test_python_and_numpy_integers_are_integers(value):
+    assert is_integer(value)
+    out = check_integer(value, "count")
+    assert type(out) is int and out == int(value)
+
+
+@pytest.mark.parametrize("value", NOT_INTEGERS, ids=repr)
+def test_bools_floats_and_the_rest_are_not(value):
+    assert not is_integer(value)
+    with pytest.raises(ValueError, match="^count must be an integer, got "):
+        check_integer(value, "count")
+
+
+@pytest.mark.parametrize(
+    "low, high, good, bad, message",
+    [
+        (0, None, 0, -1, "count must be a non-negative integer, got -1"),
+        (1, None, np.int64(1), 0, "count must be a positive integer, got 0"),
+        (2, None, 2, 1, "count must be an integer >= 2, got 1"),
+        (None, 5, -9, 6, "count must be an integer <= 5, got 6"),
+        (0, 1000, 1000, np.int64(1001), "count must be an integer from 0 to 1000, got np.int64(1001)"),
+    ],
+)
+def test_integer_bounds_are_inclusive_and_named(low, high, good, bad, message):
+    assert check_integer(good, "count", low=low, high=high) == good
+    with pytest.raises(ValueError) as caught:
+        check_integer(bad, "count", low=low, high=high)
+    assert str(caught.value) == message.replace("np.int64(1001)", repr(np.int64(1001)))
+
+
+@pytest.mark.parametrize("value", [0.5, 1, np.float32(0.5), np.float64(0.25), np.int64(0)])
+def test_real_numbers_are_numbers(value):
+    out = check_number(value, "rate", low=0, high=1)
+    assert type(out) is float and out == pytest.approx(float(value), abs=1e-7)
+
+
+@pytest.mark.parametrize("value", [True, np.True_, "0.5", None, math.nan, math.inf, -math.inf, 1j, [0.5]], ids=repr)
+def test_bools_nan_infinities_and_non_numbers_are_not(value):
+    with pytest.raises(ValueError, match="^rate must be a finite number, got "):
+        check_number(value, "rate")
+
+
+@pytest.mark.parametrize(
+    "include, inside, outside, interval",
+    [
+        ("both", [0.0, 1.0], [-1e-9, 1 + 1e-9], "[0, 1]"),
+        ("left", [0.0, 0.5], [1.0], "[0, 1)"),
+        ("right", [1.0], [0.0], "(0, 1]"),
+        ("neither", [1e-12, 1 - 1e-12], [0.0, 1.0], "(0, 1)"),
+    ],
+)
+def test_number_boundaries(include, inside, outside, interval):
+    for value in inside:
+        assert check_number(value, "rate", low=0, high=1, include=include) == value
+    for value in outside:
+        with pytest.raises(ValueError, match=r"^rate must be a number in %s, got " % interval.replace("[", r"\[").replace("(", r"\(").replace(")", r"\)").replace("]", r"\]")):
+            check_number(value, "rate", low=0, high=1, include=include)
+
+
+def test_one_sided_number_bounds():
+    assert check_number(0, "decay", low=0) == 0.0
+    with pytest.raises(ValueError, match="decay must be a finite number >= 0, got -0.1"):
+        check_number(-0.1, "decay", low=0)
+    with pytest.raises(ValueError, match="decay must be a finite number < 3, got 3"):
+        check_number(3, "decay", high=3, include="left")
+    with pytest.raises(ValueError, match="include"):
+        check_number(0.5, "decay", include="open")
+
+
+def test_finite_arrays():
+    out = check_finite_array([[1, 2], [3, 4]], "x", ndim=2)
+    assert out.dtype == np.float64 and out.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    with pytest.raises(ValueError, match=r"^x must be 1-D, got shape \(2, 2\)$"):
+        check_finite_array([[1, 2], [3, 4]], "x", ndim=1)
+    with pytest.raises(ValueError, match=r"^x has non-finite entries at positions \[1, 3\]: drop them$"):
+        check_finite_array([0.0, np.nan, 1.0, -np.inf], "x", hint="drop them")
+    with pytest.raises(ValueError, match=r"positions \[\(1, 0\)\]"):
+        check_finite_array([[1.0, 2.0], [np.inf, 3.0]], "x")
+    with pytest.raises(ValueError, match="x must be an array of numbers"):
+        check_finite_array(["a"], "x")
