@@ -21,7 +21,8 @@ setup(
     long_description_content_type="text/markdown",
     license="Apache-2.0",
     packages=find_packages(include=["tb_bias_plugin", "tb_bias_plugin.*"]),
-    package_data={"tb_bias_plugin": ["static/*", "**/*.proto", "demo/vocabulary.txt"]},
+    # the .proto files are the schema; the runtime loads their descriptor sets
+    package_data={"tb_bias_plugin": ["static/*", "**/*.proto", "**/*.protoset", "demo/vocabulary.txt"]},
     # Counting's inner loop in C; optional: without a compiler the package
     # installs and counts with NumPy alone, only slower.
     ext_modules=[

@@ -13,8 +13,6 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from tensorboard import errors
 
-from tb_bias_plugin.storage import schema
-
 #: A route handler: ``(werkzeug request, Services) -> werkzeug response``.
 Handler = Callable[[Any, "Services"], Any]
 
@@ -96,12 +94,10 @@ class Measure(abc.ABC):
     order: int = 100
     #: field number of its member of ``Record.payload``; never reused
     payload_number: int
-    #: its payload message (one of ``messages``)
+    #: its payload message, declared in ``proto_file``
     payload_message: str
-    #: the .proto file that declares its messages
+    #: the .proto file that declares its messages (its descriptor set is beside it)
     proto_file: str
-    messages: Sequence[schema.Message] = ()
-    enums: Sequence[schema.Enum] = ()
     #: summaries it writes, e.g. ``association_table``
     summaries: Sequence[Summary] = ()
     #: public names it adds to ``tb_bias_plugin`` (``{name: "module:attr"}``, imported lazily)

@@ -1,6 +1,7 @@
 """How measures are stored in event files: one versioned record per step.
 
 Shared by every measure: the summary metadata (`metadata`), the envelope
-that holds one measure's payload (`record`), the message-building helpers
-(`schema`) and array packing (`arrays`). See docs/architecture.md.
+that holds one measure's payload (`record`), the messages loaded from the
+.proto files' descriptor sets (`schema`, built by `build_descriptors`) and
+array packing (`arrays`). See docs/architecture.md.
 """

@@ -1,4 +1,4 @@
-"""N-dimensional arrays in messages: zlib-compressed little-endian bytes."""
+"""N-dimensional arrays in messages (``Array`` of storage.proto): zlib-compressed little-endian bytes."""
 
 from __future__ import annotations
 
@@ -6,11 +6,6 @@ import zlib
 from typing import Any
 
 import numpy as np
-
-from tb_bias_plugin.storage.schema import BYTES, INT64, STRING, Field, Message
-
-#: The ``Array`` message every measure's payload uses for its arrays.
-ARRAY = Message("Array", [Field(1, "dtype", STRING), Field(2, "shape", INT64, repeated=True), Field(3, "zlib_data", BYTES)])
 
 # zlib level 1: most of the size win of higher levels at a fraction of the
 # time; count arrays are mostly small integers and zeros.

@@ -10,30 +10,28 @@ bytes are still read (see `decode`). Layout and rules: docs/architecture.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Sequence
 
+from google.protobuf import descriptor_pb2
+
 from tb_bias_plugin.storage import schema
-from tb_bias_plugin.storage.arrays import ARRAY
 
 #: The newest record and metadata version this build writes; it reads
 #: every version up to this one.
 VERSION = 2
 
 STORAGE_FILE = "tb_bias_plugin/storage/storage.proto"
+#: The name of the file that holds ``Record``, assembled at run time.
 RECORD_FILE = "tb_bias_plugin/storage/record.proto"
 
-#: Field numbers of Record below this are the envelope's own (2 to 13 were
-#: the bare version-1 table's and stay reserved, with 14).
-FIRST_PAYLOAD_NUMBER = 16
-#: The step's own description (TensorBoard keeps only a tag's first one).
-DESCRIPTION_NUMBER = 15
-
-PLUGIN_DATA = schema.Message(
-    "PluginData", [schema.Field(1, "version", schema.INT32), schema.Field(7, "measure", schema.STRING)], reserved=[(2, 6)]
-)
-
-_storage = schema.build(schema.file_proto(STORAGE_FILE, [ARRAY, PLUGIN_DATA]))
-PluginData = _storage["PluginData"]
+PluginData = schema.messages(STORAGE_FILE)["PluginData"]
+_STORAGE = schema.file_proto(STORAGE_FILE)
+#: ``Record`` without its payload members (storage.proto).
+ENVELOPE = next(m for m in _STORAGE.message_type if m.name == "Envelope")
+#: Payload members take numbers from here up: the envelope uses or
+#: reserves every number below it (a reserved range ends one past its last).
+FIRST_PAYLOAD_NUMBER = max([f.number + 1 for f in ENVELOPE.field] + [r.end for r in ENVELOPE.reserved_range])
 
 
 class UnreadableRecord(ValueError):
@@ -53,18 +51,19 @@ class PayloadSlot:
 class Envelope:
     """The ``Record`` message for a given set of payload slots."""
 
-    def __init__(self, slots: Sequence[PayloadSlot], v1_measure: str):
+    def __init__(self, slots: Sequence[PayloadSlot], v1_measure: str | None = None):
         numbers = [s.number for s in slots]
         if len(set(numbers)) != len(numbers) or min(numbers, default=FIRST_PAYLOAD_NUMBER) < FIRST_PAYLOAD_NUMBER:
             raise ValueError("payload field numbers must be unique and at least %d: %s" % (FIRST_PAYLOAD_NUMBER, numbers))
-        fields = [schema.Field(1, "version", schema.INT32), schema.Field(DESCRIPTION_NUMBER, "description", schema.STRING)]
-        fields += [schema.Field(s.number, s.measure, s.message, oneof="payload") for s in slots]
-        self.message = schema.Message("Record", fields, reserved=[(2, DESCRIPTION_NUMBER - 1)])
-        self.file = schema.file_proto(RECORD_FILE, [self.message], dependencies=sorted({s.file for s in slots}))
-        self.Record = schema.build(self.file, alone=True)["Record"]
+        self.file = _record_file(slots)
+        # A pool of its own, so envelopes of different sets of measures coexist.
+        pool = schema.new_pool(self.file.dependency)
+        pool.AddSerializedFile(self.file.SerializeToString())
+        self.Record = schema.message_class(pool.FindMessageTypeByName("%s.Record" % self.file.package))
         self.slots = {s.measure: s for s in slots}
         self._v1_measure = v1_measure
-        self._v1_message = schema.message_class(self.Record.DESCRIPTOR.fields_by_name[v1_measure].message_type)
+        if v1_measure is not None:
+            self._v1_message = schema.message_class(self.Record.DESCRIPTOR.fields_by_name[v1_measure].message_type)
 
     def decode(self, data: bytes) -> tuple[str, Any]:
         """``(measure, payload message)`` of stored bytes (see `read`)."""
@@ -83,7 +82,7 @@ class Envelope:
             record = self.Record.FromString(data)
         except Exception as e:  # protobuf raises its own DecodeError
             raise UnreadableRecord("malformed tb_bias record: %s" % e)
-        if record.version == 1:
+        if record.version == 1 and self._v1_measure is not None:
             # Version 1 stored the association table itself, not an envelope.
             try:
                 return self._v1_measure, self._v1_message.FromString(data), ""
@@ -96,31 +95,49 @@ class Envelope:
         return measure, getattr(record, measure), record.description
 
 
+def _record_file(slots: Sequence[PayloadSlot]) -> descriptor_pb2.FileDescriptorProto:
+    """The file that declares ``Record``: `ENVELOPE` and a ``oneof payload``
+    member of each slot (the slot's payload message as field ``number``)."""
+    file = descriptor_pb2.FileDescriptorProto(
+        name=RECORD_FILE, package=_STORAGE.package, syntax="proto3", dependency=sorted({s.file for s in slots})
+    )
+    record = file.message_type.add()
+    record.CopyFrom(ENVELOPE)
+    record.name = "Record"
+    record.oneof_decl.add(name="payload")
+    for slot in slots:
+        payloads = schema.load_file(slot.file).message_types_by_name
+        if slot.message not in payloads:
+            raise ValueError("%s declares no message %s (payload of %r)" % (slot.file, slot.message, slot.measure))
+        record.field.add(
+            name=slot.measure,
+            number=slot.number,
+            label=descriptor_pb2.FieldDescriptorProto.LABEL_OPTIONAL,
+            type=descriptor_pb2.FieldDescriptorProto.TYPE_MESSAGE,
+            type_name="." + payloads[slot.message].full_name,
+            oneof_index=0,
+        )
+    return file
+
+
+@functools.lru_cache(maxsize=None)
+def _writing_envelope(number: int, payload: Any) -> Envelope:
+    """An envelope with ``payload`` (a message descriptor) as its one member ``number``."""
+    return Envelope([PayloadSlot("written", number, payload.name, payload.file.name)])
+
+
 def encode(number: int, payload: Any, description: str | None = None) -> bytes:
     """A ``Record`` holding ``payload`` as the oneof member ``number``, and
     the step's ``description``.
 
-    Written on the wire directly, so writers need only the measure's field
-    number, not the registry; `Envelope.read` reads it back.
+    Writers need only the measure's field number, not the registry;
+    `Envelope.read` reads it back.
     """
-    body = payload.SerializeToString()
-    out = _varint(1 << 3) + _varint(VERSION)  # field 1, varint
-    if description:
-        text = description.encode("utf-8")
-        out += _varint(DESCRIPTION_NUMBER << 3 | 2) + _varint(len(text)) + text
-    return out + _varint(number << 3 | 2) + _varint(len(body)) + body  # length-delimited member
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
+    record = _writing_envelope(number, payload.DESCRIPTOR).Record(version=VERSION, description=description or "")
+    # The envelope's pool has its own payload class: copied as bytes.
+    record.written.SetInParent()
+    record.written.MergeFromString(payload.SerializeToString())
+    return record.SerializeToString()
 
 
 def _check_version(version: int, what: str) -> None:

@@ -4,16 +4,16 @@ tests/test_registry.py discovers it as the registry discovers real ones,
 to show that a measure needs no edit outside its own folder.
 """
 
+import os
+
 from tb_bias_plugin.measures.base import Measure, Summary
 from tb_bias_plugin.storage import schema
 from tb_bias_plugin.web.params import Params, bad_request
 from tb_bias_plugin.web.responses import respond
 
+# Named relative to the folder that holds the toy, as the package's are.
 FILE = "toy/toy.proto"
-_messages = schema.build(
-    schema.file_proto(FILE, [schema.Message("ToyCount", [schema.Field(1, "count", schema.INT64)])])
-)
-ToyCount = _messages["ToyCount"]
+ToyCount = schema.messages(FILE, root=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))["ToyCount"]
 
 
 def toy_count(count):
