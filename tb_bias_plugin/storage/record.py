@@ -1,8 +1,9 @@
 """The stored form of one step of one tag: a versioned envelope.
 
-``Record`` holds a ``version`` and exactly one measure payload in the
-``oneof payload``, whose members the registry assembles from the measures
-(each declares its payload message and field number). Version 1, the first
+``Record`` is storage.proto's ``Envelope`` (a ``version`` and the step's
+description) with exactly one measure payload in the ``oneof payload``,
+whose members the registry adds from the measures (each declares its
+payload message, its .proto file and its field number). Version 1, the first
 release, stored an association table bare, without the envelope; those
 bytes are still read (see `decode`). Layout and rules: docs/architecture.md.
 """
@@ -22,7 +23,7 @@ from tb_bias_plugin.storage import schema
 VERSION = 2
 
 STORAGE_FILE = "tb_bias_plugin/storage/storage.proto"
-#: The name of the file that holds ``Record``, assembled at run time.
+#: The name of the file that holds ``Record``, assembled at run time (not on disk).
 RECORD_FILE = "tb_bias_plugin/storage/record.proto"
 
 PluginData = schema.messages(STORAGE_FILE)["PluginData"]

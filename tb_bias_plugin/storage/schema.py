@@ -42,12 +42,18 @@ def load_file(proto_file: str, root: str = PACKAGE_ROOT) -> Any:
 
     Raises
     ------
+    FileNotFoundError
+        If there is no descriptor set beside ``proto_file``.
     ValueError
         If the set does not describe ``proto_file``, or holds a file already
         loaded from another set with other contents (a stale set).
     """
     if proto_file not in _FILES:
         path = descriptor_set_path(proto_file, root)
+        if not os.path.exists(path):
+            raise FileNotFoundError(
+                "no descriptor set %s: build it (python -m tb_bias_plugin.storage.build_descriptors)" % path
+            )
         with open(path, "rb") as f:
             files = descriptor_pb2.FileDescriptorSet.FromString(f.read()).file
         if proto_file not in [file.name for file in files]:

@@ -61,6 +61,8 @@ def test_a_set_holding_another_version_of_a_loaded_file_is_refused(tmp_path):
     (tmp_path / "other.protoset").write_bytes(stale_set.SerializeToString())
     with pytest.raises(ValueError, match="regenerate"):
         schema.load_file("other.proto", root=str(tmp_path))
+    with pytest.raises(FileNotFoundError, match="build_descriptors"):
+        schema.load_file("missing.proto", root=str(tmp_path))
 
 
 @pytest.mark.parametrize("measure", [m.id for m in REGISTRY])
