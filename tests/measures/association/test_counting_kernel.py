@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tb_bias_plugin import CooccurrenceCounter
-from tb_bias_plugin.measures.association import counting
+from tb_bias_plugin.measures.association import backends
 
-kernel = counting._compiled_kernel()
+kernel = backends._compiled_kernel()
 
 
 def test_kernel_is_built():
@@ -98,7 +98,7 @@ def test_batches_past_32_bit_counts_are_counted_in_row_halves(monkeypatch):
     groups = np.eye(3, dtype=bool)[rng.integers(0, 3, size=50)]
     want = [CooccurrenceCounter(labels, labels[:3]).update(dense).table(),
             CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=groups).table()]
-    monkeypatch.setattr(counting, "_KERNEL_ROWS", 7)  # halves, and halves of halves
+    monkeypatch.setattr(backends, "_KERNEL_ROWS", 7)  # halves, and halves of halves
     assert CooccurrenceCounter(labels, labels[:3]).update(dense).table() == want[0]
     assert CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=groups).table() == want[1]
 
