@@ -12,6 +12,7 @@ import itertools
 
 import numpy as np
 
+from tb_bias_plugin.measures.association import backends
 from tb_bias_plugin.measures.association.table import _preview, check_identity_names, check_names
 
 # Dense cells (examples x columns) turned into positives at once: a dense
@@ -313,35 +314,32 @@ def _name_positives(rows, names, index, what, ignore_unknown, single_name_rows):
 
     Rows that are all lists or tuples (the usual token lists) take a path
     with no Python-level loop: the names are flattened and looked up in one
-    map(), and repeats within a row are dropped vectorised. Any other row
-    (a single name, None, an iterator, a mistake) makes every row a set
-    first, one by one, so that a bad row is named.
+    map(), then unknown names and repeats within a row are dropped in one
+    compiled pass (`_keep_once`). Any other row (a single name, None, an
+    iterator, a mistake) makes every row a set first, one by one, so that a
+    bad row is named.
     """
-    unique = not set(map(type, rows)) <= {list, tuple}
-    if unique:
+    if not set(map(type, rows)) <= {list, tuple}:
         rows = _name_sets(rows, what, single_name_rows)
-    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    n = len(rows)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, rows), dtype=np.int64, count=n), out=indptr[1:])
     flat = itertools.chain.from_iterable(rows)
     try:
-        cols = np.fromiter(map(index.get, flat, itertools.repeat(-1)), dtype=np.int64, count=int(lengths.sum()))
+        cols = np.fromiter(map(index.get, flat, itertools.repeat(-1)), dtype=np.int64, count=int(indptr[-1]))
     except TypeError:  # an unhashable name: the row by row path says which row
         _name_sets(rows, what, single_name_rows)
         raise
-    row_ids = np.repeat(np.arange(len(rows), dtype=np.int32 if len(rows) < 1 << 31 else np.int64), lengths)
-    unknown = cols < 0
-    if unknown.any():
-        if not ignore_unknown:
-            i = int(row_ids[np.argmax(unknown)])
+    if not ignore_unknown and cols.shape[0]:
+        first = int(np.argmin(cols))
+        if cols[first] < 0:
+            i = int(np.searchsorted(indptr, first, side="right")) - 1
             bad = sorted({name for name in rows[i] if index.get(name, -1) == -1}, key=repr)
             raise ValueError(
                 "%s[%d] has names that are not among the %d given: %s; %s"
                 % (what, i, len(names), _preview(bad), UNKNOWN_HINT)
             )
-        known = ~unknown
-        row_ids, cols = row_ids[known], cols[known]
-    if not unique:
-        row_ids, cols = _once_per_row(row_ids, cols, len(names))
-    return len(rows), Positives.from_sorted_rows(len(rows), row_ids, cols)
+    return n, _keep_once(indptr, cols, len(names))
 
 
 def _name_sets(rows, what, single_name_rows):
@@ -368,24 +366,31 @@ def _name_sets(rows, what, single_name_rows):
     return sets
 
 
-def _once_per_row(row_ids, cols, width):
-    """The (row, column) cells without repeats, in their order.
-
-    A stable sort by column keeps each column's cells in row order, so a
-    repeat sits right after its first cell; below 2**16 columns NumPy sorts
-    the 16-bit column numbers by radix, in linear time.
-    """
-    if cols.shape[0] < 2:
-        return row_ids, cols
-    keys = cols.astype(np.uint16) if width <= 1 << 16 else cols
-    order = np.argsort(keys, kind="stable")
-    sorted_cols, sorted_rows = keys[order], row_ids[order]
-    repeat = (sorted_cols[1:] == sorted_cols[:-1]) & (sorted_rows[1:] == sorted_rows[:-1])
-    if not repeat.any():
-        return row_ids, cols
-    keep = np.ones(cols.shape[0], bool)
-    keep[order[1:][repeat]] = False
-    return row_ids[keep], cols[keep]
+def _keep_once(indptr, cols, width):
+    """`Positives` of the CSR cells ``(indptr, cols)`` (both ours, rewritten)
+    without negative columns (unknown names) and with each column once per row."""
+    kernel = backends._compiled_kernel()
+    if kernel is not None:
+        kept = kernel.once_per_row(indptr, cols, width)
+        return Positives(indptr, cols[:kept])
+    n = indptr.shape[0] - 1
+    row_ids = np.repeat(np.arange(n, dtype=np.int32 if n < 1 << 31 else np.int64), np.diff(indptr))
+    known = cols >= 0
+    if not known.all():
+        row_ids, cols = row_ids[known], cols[known]
+    if cols.shape[0] > 1:
+        # A stable sort by column keeps each column's cells in row order, so
+        # a repeat sits right after its row's first cell; below 2**16
+        # columns NumPy sorts the 16-bit column numbers by radix.
+        keys = cols.astype(np.uint16) if width <= 1 << 16 else cols
+        order = np.argsort(keys, kind="stable")
+        sorted_cols, sorted_rows = keys[order], row_ids[order]
+        repeat = (sorted_cols[1:] == sorted_cols[:-1]) & (sorted_rows[1:] == sorted_rows[:-1])
+        if repeat.any():
+            keep = np.ones(cols.shape[0], bool)
+            keep[order[1:][repeat]] = False
+            row_ids, cols = row_ids[keep], cols[keep]
+    return Positives.from_sorted_rows(n, row_ids, cols)
 
 
 def index_positives(rows, width, what):

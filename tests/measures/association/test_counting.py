@@ -454,3 +454,34 @@ def test_pack_uses_at_most_max_words_however_many_identities():
     held = np.full(300, 5_000)
     words, taken = backends._pack(100_000, held, held * 20.0, 2_000_000)
     assert len(words) <= backends._MAX_WORDS and sum(taken) < held.sum()
+
+
+token_rows = st.lists(st.lists(st.sampled_from(LABELS + ["the", "of"]), max_size=12), min_size=1, max_size=40)
+
+
+@settings(max_examples=100, deadline=None)
+@given(token_rows, st.booleans())
+def test_token_lists_with_repeats_and_unknown_names_match_plain_loop(rows, as_tuples):
+    # a label repeated within an example counts once; unknown names are skipped
+    batch = [tuple(r) for r in rows] if as_tuples else rows
+    table = CooccurrenceCounter(LABELS, IDENTITIES, unknown_labels="ignore").update(batch).table()
+    examples = [set(r) & set(LABELS) for r in rows]
+    assert table_counts(table) == loop_counts_for(examples, LABELS, lambda e: examples[e] & set(IDENTITIES), IDENTITIES)
+    mixed = [set(r) for r in rows[:-1]] + [iter(rows[-1])]  # the row-by-row path counts the same
+    assert CooccurrenceCounter(LABELS, IDENTITIES, unknown_labels="ignore").update(mixed).table() == table
+
+
+def test_token_lists_over_many_labels_count_repeats_once():
+    # more columns than 16 bits hold: NumPy's path sorts the full column numbers
+    labels = ["l%d" % i for i in range(70_000)]
+    rows = [["l69999", "l5", "l69999"], ["l65536", "l0", "l65536", "l0"], []]
+    table = CooccurrenceCounter(labels, ["l0", "l5"]).update(rows).table()
+    assert {labels[j]: int(c) for j, c in enumerate(table.label_counts[0]) if c} == {"l69999": 1, "l5": 1, "l65536": 1, "l0": 1}
+    assert table.cooccurrence[0][:, [0, 5, 65536, 69999]].tolist() == [[1, 0, 1, 0], [0, 1, 0, 1]]
+
+
+def test_an_unhashable_name_names_its_row():
+    counter = CooccurrenceCounter(LABELS, IDENTITIES)
+    with pytest.raises(ValueError, match=r"predictions\[1\] is not a list of names"):
+        counter.update([["man"], ["woman", ["tie"]]])
+    assert counter.num_examples == 0
