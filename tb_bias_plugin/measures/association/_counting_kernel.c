@@ -2,7 +2,7 @@
  * C(y) and C(x, y) of one batch of positives in one pass over the rows; and
  * (once_per_row) each row's labels made unique, for token lists.
  *
- * Optional: counting.py falls back to NumPy (and scipy) when this module
+ * Optional: backends.py falls back to NumPy (and scipy) when this module
  * was not built. What it counts is docs/measures/association.md, "What is
  * counted": each row adds one to C(y) for each of its labels, and one to
  * C(x, y) for each identity x it holds and each of its labels y.
