@@ -503,3 +503,16 @@ def test_progress_counts_every_byte_of_csv_files(tmp_path):
     assert bar.n == os.path.getsize(tmp_path / "p.csv") and job.unit == "B"
     assert [first for _, first, _ in batches] == list(range(1, 10_001, 999))
     assert readers.progress_unit(["csv"]) == "B"
+
+
+def test_remote_csv_and_json_lines_are_read_through_beam_filesystems(tmp_path, remote):
+    (remote / "p.csv").write_text("labels,sex\n" + "a|b,f\nb,m\n" * 50)
+    with open(remote / "p.jsonl", "w") as f:
+        for _ in range(50):
+            f.write(json.dumps({"labels": ["a", "b"], "sex": "f"}) + "\n" + json.dumps({"labels": ["b"], "sex": "m"}) + "\n")
+    for name in ("p.csv", "p.jsonl"):
+        common = ["--name", "g", "--labels-column", "labels", "--identity-column", "sex", "--progress", "off"]
+        assert run(remote / name, *common, "--logdir", tmp_path / ("local_" + name)) == 0
+        assert run("tbtest://" + name, *common, "--logdir", tmp_path / ("remote_" + name)) == 0
+        table = logged(tmp_path / ("remote_" + name))
+        assert table == logged(tmp_path / ("local_" + name)) and table.num_examples == 100
