@@ -21,7 +21,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from tb_bias_plugin import CooccurrenceCounter, summary
-from tb_bias_plugin.measures.association import counting as counting_module
+from tb_bias_plugin.measures.association import backends as counting_module
+from tb_bias_plugin.measures.association.inputs import Positives
 
 
 def timed(fn, repeats):
@@ -69,7 +70,7 @@ def bench_sparse(repeats):
     # and C(x, y). Without: NumPy alone.
     import scipy.sparse
 
-    positives = counting_module._Positives(matrix.indptr.astype(np.int64), matrix.indices)
+    positives = Positives(matrix.indptr.astype(np.int64), matrix.indices)
     find, _ = timed(lambda: counting_module._identity_rows(scipy.sparse, positives, identity_columns, num_labels), repeats)
     rows, slots = counting_module._identity_rows(scipy.sparse, positives, identity_columns, num_labels)
     held = np.bincount(slots, minlength=k)

@@ -12,10 +12,11 @@ import sys
 from typing import Sequence
 
 from tb_bias_plugin import __version__
+from tb_bias_plugin.measures.association.files import InputError as DataError
 
-
-class DataError(ValueError):
-    """Bad input (a file, row, column or option); the message says which."""
+# DataError: bad input (a file, row, column or option), whose message says
+# which; one class with the errors of the association converters.
+__all__ = ["DataError", "main", "parser"]
 
 
 def parser() -> argparse.ArgumentParser:

@@ -1,5 +1,8 @@
 """``tb-bias log``: count a table of associations from prediction files and log it.
 
+The options and the files are checked here; what each column means and how
+its values are counted is measures/association/files.py (`Columns`).
+
 Everything is read and counted before anything is written: a bad file is
 an error naming the file, the row and the column, and the logdir is left
 as it was.
@@ -8,8 +11,6 @@ as it was.
 from __future__ import annotations
 
 import argparse
-import math
-import re
 import sys
 import time
 from typing import Any, Iterator, Sequence
@@ -17,8 +18,8 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.cli import DataError, files, readers
-from tb_bias_plugin.cli.readers import where
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.files import Columns
 
 DESCRIPTION = """\
 Count how often each predicted label occurs with each identity in prediction
@@ -118,25 +119,8 @@ class Job:
         self.formats = [readers.file_format(f, args.format) for f in self.files]
         self.unit = readers.progress_unit(self.formats)
         self.args = args
-        self.thresholds = tuple(args.threshold or (0.5,))
-        for t in self.thresholds:
-            if not 0 <= t <= 1:
-                raise DataError("--threshold %g is outside [0, 1]" % t)
-        if len(set(self.thresholds)) < len(self.thresholds):
-            raise DataError("--threshold: each threshold once, got %s" % ", ".join("%g" % t for t in self.thresholds))
-        if args.batch_size < 1:
-            raise DataError("--batch-size must be positive")
-        if not args.separator:
-            raise DataError("--separator must not be empty")
-        for column in args.identity_column or ():
-            if "=" in column or "&" in column:
-                raise DataError("--identity-column %r: a column name with '=' or '&' would make ambiguous "
-                                "identity names such as %s=value" % (column, column))
-        if args.beam_runner:
-            _check_runner(args.beam_runner)
-        files.check_logdir(args.logdir, beam=bool(args.beam_runner))
+        thresholds = _check_options(args)
         label_names: Any = readers.read_names(args.label_names) if args.label_names else None
-        self.identity_names: Any = None
         npz_files = [f for f, fmt in zip(self.files, self.formats) if fmt == "npz"]
         npz = [readers.npz_arrays(f) for f in npz_files]
         for key in ("label_names", "identity_names"):  # columns are counted under the first file's names
@@ -146,83 +130,49 @@ class Job:
                                     % (path, key, npz_files[0]))
         if npz and label_names is None and "label_names" in npz[0]:
             label_names = [str(x) for x in npz[0]["label_names"]]
-        modes = [m for m, given in (("labels", args.labels_column), ("scores", args.scores_column),
-                                     ("wide", args.score_columns or args.score_prefix)) if given]
         numeric_files = all(fmt in ("npy", "npz") for fmt in self.formats)
-        if numeric_files and not modes:
-            modes = ["array"]
-        if len(modes) != 1:
-            raise DataError(
-                "give exactly one of --labels-column, --scores-column, --score-columns/--score-prefix "
-                "(or .npy/.npz files)"
-            )
-        self.mode = modes[0]
-        if self.mode == "wide":
-            columns = list(args.score_columns or self._prefixed_columns(args.score_prefix))
-            _once("--score-columns", columns)
-            self.score_columns = columns
+        mode = _one_mode(args, numeric_files)
+        score_columns: list[str] = []
+        if mode == "wide":
+            score_columns = list(args.score_columns or self._prefixed_columns(args.score_prefix))
+            _once("--score-columns", score_columns)
             prefix = args.score_prefix or ""
-            label_names = [c[len(prefix):] if c.startswith(prefix) else c for c in columns]
-        if self.mode in ("scores", "array") and label_names is None:
+            label_names = [c[len(prefix):] if c.startswith(prefix) else c for c in score_columns]
+        if mode in ("scores", "array") and label_names is None:
             raise DataError("--label-names FILE is needed to name the score columns")
         if label_names is not None:
             _once(args.label_names or "the label names", label_names)
-        self.label_names: Any = label_names
-        # identities
+        id_mode, identity_names, soft_array = self._identities(args, numeric_files, npz[0] if npz else {})
+        self.layout = Columns(
+            mode, id_mode, thresholds=thresholds, label_names=label_names, identity_names=identity_names,
+            labels_column=args.labels_column, scores_column=args.scores_column, score_columns=score_columns,
+            separator=args.separator, unknown_labels=args.unknown_labels,
+            attribute_columns=args.identity_column or (), intersections=_intersections(args, id_mode),
+            prob_columns=args.identity_prob_columns or (), soft_array=soft_array, label_names_source=args.label_names,
+        )
+
+    def _identities(self, args: argparse.Namespace, numeric_files: bool, npz: dict) -> tuple[str, Any, bool]:
+        """``(id_mode, identity names or None, soft_array)`` from the options and the first .npz."""
         id_modes = [m for m, given in (("labels", args.identity_labels), ("attributes", args.identity_column),
                                         ("soft", args.identity_prob_columns)) if given]
-        self.soft_array = False
-        if numeric_files and not id_modes and npz and "identity_names" in npz[0]:
-            id_modes = ["array"]
-            self.identity_names = [str(x) for x in npz[0]["identity_names"]]
+        if numeric_files and not id_modes and "identity_names" in npz:
             # 0/1 identities are indicators; any other value makes them
             # probabilities (expected counts), in every file alike
-            self.soft_array = any(_fractional(f) for f, fmt in zip(self.files, self.formats) if fmt == "npz")
+            soft = any(_fractional(f) for f, fmt in zip(self.files, self.formats) if fmt == "npz")
+            return "array", [str(x) for x in npz["identity_names"]], soft
         if len(id_modes) != 1:
             raise DataError("give exactly one of --identity-labels, --identity-column, --identity-prob-columns")
-        self.id_mode = id_modes[0]
-        if args.intersect and self.id_mode != "attributes":
-            raise DataError("--intersect combines --identity-column attributes")
-        self.intersections: list[tuple[str, ...]] = []
-        for spec in args.intersect or ():
-            group = [c.strip() for c in spec.split(",") if c.strip()]
-            missing = [c for c in group if c not in (args.identity_column or ())]
-            if len(group) < 2 or missing or len(set(group)) < len(group):
-                raise DataError("--intersect %s: give two or more different --identity-column names joined by ','" % spec)
-            if tuple(group) in self.intersections:
-                raise DataError("--intersect %s is given twice" % spec)
-            self.intersections.append(tuple(group))
-        if self.id_mode == "labels":
-            self.identity_names = list(args.identity_labels)
-        elif self.id_mode == "soft":
-            self.identity_names = list(args.identity_prob_columns)
+        if id_modes[0] == "labels":
+            return "labels", list(args.identity_labels), False
+        if id_modes[0] == "soft":
+            return "soft", list(args.identity_prob_columns), False
+        return "attributes", None, False
 
     def _prefixed_columns(self, prefix: str) -> list[str]:
         found = [c for c in readers.header(self.files[0], self.formats[0]) if c.startswith(prefix)]
         if not found:
             raise DataError("%s: no column starts with %r" % (self.files[0], prefix))
         return found
-
-    def prediction_columns(self) -> list[str]:
-        if self.mode == "labels":
-            return [self.args.labels_column]
-        if self.mode == "scores":
-            return [self.args.scores_column]
-        if self.mode == "wide":
-            return list(self.score_columns)
-        return ["scores"]
-
-    def identity_columns(self) -> list[str]:
-        if self.id_mode == "attributes":
-            return list(self.args.identity_column)
-        if self.id_mode == "soft":
-            return list(self.args.identity_prob_columns)
-        if self.id_mode == "array":
-            return ["identities"]
-        return []
-
-    def columns(self) -> list[str]:
-        return list(dict.fromkeys(self.prediction_columns() + self.identity_columns()))
 
     def progress_bar(self, factory: Any, desc: str) -> Any:
         """A progress bar over every file, in rows or bytes (`readers.progress_unit`)."""
@@ -231,7 +181,7 @@ class Job:
 
     def batches(self, bar: Any = None, columns: Sequence[str] | None = None,
                 row_group: int | None = None, batch_size: int | None = None) -> Iterator[tuple[str, int, dict]]:
-        wanted = list(dict.fromkeys(columns)) if columns is not None else self.columns()
+        wanted = list(dict.fromkeys(columns)) if columns is not None else self.layout.columns()
         progress = None if bar is None else readers.Progress(bar, self.unit)
         for path, fmt in zip(self.files, self.formats):
             for first, batch in readers.read(path, fmt, wanted, batch_size or self.args.batch_size,
@@ -241,122 +191,61 @@ class Job:
 
     def discover(self, progress_factory: Any) -> None:
         """Label names and attribute values that must be known before counting."""
-        need_labels = self.label_names is None
-        need_values = self.id_mode == "attributes"
-        if not (need_labels or need_values):
+        columns = self.layout.scan_columns()
+        if not columns:
             return
-        columns = ([self.args.labels_column] if need_labels else []) + (self.identity_columns() if need_values else [])
-        seen_labels: set[str] = set()
-        values: dict[str, set] = {c: set() for c in self.identity_columns()} if need_values else {}
-        combos: dict[tuple, set] = {g: set() for g in self.intersections}
         with self.progress_bar(progress_factory, "scanning names") as bar:
-            for path, first, batch in self.batches(bar, columns):
-                if need_labels:
-                    seen_labels.update(label_names_in(batch[self.args.labels_column], path, first,
-                                                      self.args.labels_column, self.args.separator))
-                if need_values:
-                    codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
-                    for c, (code, names) in codes.items():
-                        values[c].update(names[k] for k in np.flatnonzero(np.bincount(code[code >= 0], minlength=len(names))))
-                    for group in self.intersections:
-                        _, combo_codes, _ = _combinations(codes, group)
-                        combos[group].update(tuple(codes[c][1][k] for c, k in zip(group, combo)) for combo in combo_codes)
-        if need_labels:
-            if not seen_labels:
-                raise DataError("no label names found in column %r" % self.args.labels_column)
-            self.label_names = sorted(seen_labels)
-        if need_values:
-            names = ["%s=%s" % (c, v) for c in self.identity_columns() for v in sorted(values[c])]
-            for group in self.intersections:
-                names += [" & ".join("%s=%s" % part for part in zip(group, combo)) for combo in sorted(combos[group])]
-            if not names:
-                raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
-            self.identity_names = names
+            self.layout.scan(self.batches(bar, columns))
 
-    def counter_arguments(self) -> dict[str, Any]:
-        """`CooccurrenceCounter`'s arguments, checked as options (after `discover`)."""
-        if self.id_mode == "labels":
-            known = set(self.label_names)
-            absent = [name for name in self.identity_names if name not in known]
-            if absent:
-                raise DataError(
-                    "--identity-labels: %s %s not among the label names (%s)"
-                    % (", ".join(map(repr, absent)), "is" if len(absent) == 1 else "are",
-                       self.args.label_names or "those found in the files")
-                )
-        arguments = dict(
-            label_names=self.label_names,
-            identity_labels=self.identity_names,
-            thresholds=self.thresholds,
-            identities_from="labels" if self.id_mode == "labels" else "attributes",
-            unknown_labels=self.args.unknown_labels,
-            soft_identities=self.id_mode == "soft" or self.soft_array,
+
+def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
+    """Mistakes in the options alone, before any file is read; the thresholds."""
+    thresholds = tuple(args.threshold or (0.5,))
+    for t in thresholds:
+        if not 0 <= t <= 1:
+            raise DataError("--threshold %g is outside [0, 1]" % t)
+    if len(set(thresholds)) < len(thresholds):
+        raise DataError("--threshold: each threshold once, got %s" % ", ".join("%g" % t for t in thresholds))
+    if args.batch_size < 1:
+        raise DataError("--batch-size must be positive")
+    if not args.separator:
+        raise DataError("--separator must not be empty")
+    for column in args.identity_column or ():
+        if "=" in column or "&" in column:
+            raise DataError("--identity-column %r: a column name with '=' or '&' would make ambiguous "
+                            "identity names such as %s=value" % (column, column))
+    if args.beam_runner:
+        _check_runner(args.beam_runner)
+    files.check_logdir(args.logdir, beam=bool(args.beam_runner))
+    return thresholds
+
+
+def _one_mode(args: argparse.Namespace, numeric_files: bool) -> str:
+    modes = [m for m, given in (("labels", args.labels_column), ("scores", args.scores_column),
+                                 ("wide", args.score_columns or args.score_prefix)) if given]
+    if numeric_files and not modes:
+        modes = ["array"]
+    if len(modes) != 1:
+        raise DataError(
+            "give exactly one of --labels-column, --scores-column, --score-columns/--score-prefix "
+            "(or .npy/.npz files)"
         )
-        try:
-            CooccurrenceCounter(**arguments)
-        except ValueError as e:  # whatever the options above did not catch
-            raise DataError(str(e))
-        return arguments
+    return modes[0]
 
-    def counter(self) -> CooccurrenceCounter:
-        return CooccurrenceCounter(**self.counter_arguments())
 
-    def convert(self, path: str, first: int, batch: dict, *, lists: bool = False) -> tuple[Any, Any]:
-        """``(predictions, identities)`` for `CooccurrenceCounter.update`;
-        ``lists``: label-name lists, never a sparse matrix (one row per example)."""
-        predictions: Any = None
-        if self.mode == "labels":
-            column = self.args.labels_column
-            if not lists:
-                predictions = arrow_label_matrix(batch[column], self._label_array(), self.args.unknown_labels == "ignore")
-            if predictions is None:
-                # unknown names are found by the counter, which names the row
-                predictions = label_lists(batch[column], path, first, column, self.args.separator)
-        elif self.mode == "wide":
-            predictions = np.stack([scores(batch[c], path, first, c) for c in self.score_columns], axis=1)
-        else:
-            column = self.prediction_columns()[0]
-            predictions = score_rows(batch[column], path, first, column, len(self.label_names))
-        identities: Any = None
-        if self.id_mode == "attributes":
-            identities = self.indicator(path, first, batch)
-        elif self.id_mode == "soft":
-            identities = np.stack([scores(batch[c], path, first, c) for c in self.identity_columns()], axis=1)
-        elif self.id_mode == "array":
-            identities = score_rows(batch["identities"], path, first, "identities", len(self.identity_names))
-        return predictions, identities
-
-    def _label_array(self) -> Any:
-        if getattr(self, "_labels_arrow", None) is None:
-            import pyarrow as pa
-
-            self._labels_arrow = pa.array(self.label_names, pa.string())
-        return self._labels_arrow
-
-    def indicator(self, path: str, first: int, batch: dict) -> np.ndarray:
-        """Rows x identities, True where a row has the attribute value (or
-        the intersection) the identity names."""
-        index = {name: j for j, name in enumerate(self.identity_names)}
-        codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
-        n = len(next(iter(codes.values()))[0])
-        out = np.zeros((n, len(index)), bool)
-
-        def mark(rows: np.ndarray, which: np.ndarray, names: list[str], column: str | None) -> None:
-            slots = np.array([index.get(name, -1) for name in names] + [-1], np.int64)[which]
-            if (slots < 0).any():  # only when values differ between the scan and the count
-                i = int(np.flatnonzero(slots < 0)[0])
-                raise DataError("%s: value %r was not seen when scanning"
-                                % (where(path, first + int(rows[i]), column), names[which[i]]))
-            out[rows, slots] = True
-
-        for c, (code, names) in codes.items():
-            rows = np.flatnonzero(code >= 0)
-            mark(rows, code[rows], ["%s=%s" % (c, v) for v in names], c)
-        for group in self.intersections:
-            rows, combo_codes, which = _combinations(codes, group)
-            names = [" & ".join("%s=%s" % (c, codes[c][1][k]) for c, k in zip(group, combo)) for combo in combo_codes]
-            mark(rows, which, names, None)
-        return out
+def _intersections(args: argparse.Namespace, id_mode: str) -> list[tuple[str, ...]]:
+    if args.intersect and id_mode != "attributes":
+        raise DataError("--intersect combines --identity-column attributes")
+    intersections: list[tuple[str, ...]] = []
+    for spec in args.intersect or ():
+        group = [c.strip() for c in spec.split(",") if c.strip()]
+        missing = [c for c in group if c not in (args.identity_column or ())]
+        if len(group) < 2 or missing or len(set(group)) < len(group):
+            raise DataError("--intersect %s: give two or more different --identity-column names joined by ','" % spec)
+        if tuple(group) in intersections:
+            raise DataError("--intersect %s is given twice" % spec)
+        intersections.append(tuple(group))
+    return intersections
 
 
 def _once(what: str, names: Sequence[str]) -> None:
@@ -376,191 +265,6 @@ def _fractional(path: str) -> bool:
     return False
 
 
-def _string_lists(values: Any) -> Any:
-    """An Arrow column of lists of non-null strings, flattened; else None."""
-    if not readers.is_arrow(values):
-        return None
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    if not (pa.types.is_list(values.type) or pa.types.is_large_list(values.type)):
-        return None
-    if not (pa.types.is_string(values.type.value_type) or pa.types.is_large_string(values.type.value_type)):
-        return None
-    flat = pc.list_flatten(values)  # a null list adds nothing
-    return None if flat.null_count else flat
-
-
-def label_names_in(values: Any, path: str, first: int, column: str, separator: str) -> set[str]:
-    """The label names a column of label lists holds."""
-    flat = _string_lists(values)
-    if flat is not None:
-        import pyarrow.compute as pc
-
-        return set(pc.unique(flat).to_pylist())
-    return {name for row in label_lists(values, path, first, column, separator) for name in row}
-
-
-def arrow_label_matrix(values: Any, label_names: Any, ignore_unknown: bool) -> Any:
-    """A column of label-name lists read by Arrow as a 0/1 scipy.sparse matrix
-    (a name twice in a row counts once, as in lists); None where the Python
-    path must read it (no Arrow or scipy, or a value it must name as an error)."""
-    flat = _string_lists(values)
-    if flat is None:
-        return None
-    try:
-        import scipy.sparse
-    except ImportError:
-        return None
-    import pyarrow.compute as pc
-
-    lengths = pc.fill_null(pc.list_value_length(values), 0).to_numpy(zero_copy_only=False).astype(np.int64)
-    cols = pc.index_in(flat, value_set=label_names)
-    if cols.null_count:
-        if not ignore_unknown:
-            return None  # the counter names the row and the names
-        known = cols.is_valid().to_numpy(zero_copy_only=False)
-        kept = np.concatenate([[0], np.cumsum(known)])
-        lengths = np.diff(kept[np.concatenate([[0], np.cumsum(lengths)])])
-        cols = cols.drop_null()
-    indptr = np.concatenate([[0], np.cumsum(lengths)])
-    matrix = scipy.sparse.csr_matrix(
-        (np.ones(len(cols), np.int8), cols.to_numpy(zero_copy_only=False).astype(np.int64), indptr),
-        shape=(len(values), len(label_names)),
-    )
-    matrix.sum_duplicates()
-    matrix.data[:] = 1
-    return matrix
-
-
-def attribute_codes(values: Any, path: str, first: int, column: str) -> tuple[np.ndarray, list[str]]:
-    """Each row's attribute value as an index into the returned names (-1:
-    none), the names sorted; Arrow columns are encoded whole."""
-    if readers.is_arrow(values):
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        try:
-            encoded = values if pa.types.is_dictionary(values.type) else pc.dictionary_encode(values)
-            text = attribute_values(encoded.dictionary.to_pylist(), path, first, column)
-            indices = pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False).astype(np.int64)
-        except (DataError, pa.ArrowException):
-            return attribute_codes(values.to_pylist(), path, first, column)  # names the bad row
-    else:
-        every = attribute_values(values, path, first, column)
-        position: dict[str, int] = {}
-        indices = np.fromiter((-1 if v is None else position.setdefault(v, len(position)) for v in every),
-                              np.int64, len(every))
-        text = list(position)
-    names = sorted({v for v in text if v is not None})
-    at = {name: k for k, name in enumerate(names)}
-    recode = np.array([-1 if v is None else at[v] for v in text] + [-1], np.int64)
-    return recode[indices], names
-
-
-def _combinations(codes: dict[str, tuple[np.ndarray, list[str]]], group: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rows with a value in every column of ``group``, the distinct value
-    combinations (rows of codes) and each such row's combination."""
-    stacked = np.stack([codes[c][0] for c in group], axis=1)
-    rows = np.flatnonzero((stacked >= 0).all(axis=1))
-    sizes = tuple(len(codes[c][1]) for c in group)
-    if math.prod(sizes) > 1 << 22:  # too many to count by key: sort instead
-        combos, which = np.unique(stacked[rows], axis=0, return_inverse=True)
-        return rows, combos, which.reshape(-1)
-    key = np.ravel_multi_index(tuple(stacked[rows].T), sizes)
-    present = np.flatnonzero(np.bincount(key, minlength=math.prod(sizes)))
-    position = np.zeros(math.prod(sizes), np.int64)
-    position[present] = np.arange(present.size)
-    return rows, np.stack(np.unravel_index(present, sizes), axis=1), position[key]
-
-
-def label_lists(values: Any, path: str, first: int, column: str, separator: str) -> list[list[str]]:
-    values = readers.python(values)
-    out: list[list[str]] = []
-    for i, value in enumerate(values):
-        if value is None or (isinstance(value, float) and math.isnan(value)):
-            out.append([])
-        elif isinstance(value, str):
-            out.append([name for name in (part.strip() for part in value.split(separator)) if name])
-        elif isinstance(value, (list, tuple, np.ndarray)):
-            row = list(value)
-            for name in row:
-                if not isinstance(name, str):
-                    raise DataError("%s: label names must be strings, got %r" % (where(path, first + i, column), name))
-            out.append(row)
-        else:
-            raise DataError("%s: expected a list of label names, got %r" % (where(path, first + i, column), value))
-    return out
-
-
-def attribute_values(values: Any, path: str, first: int, column: str) -> list[str | None]:
-    values = readers.python(values)
-    out: list[str | None] = []
-    for i, value in enumerate(values):
-        if value is None or value == "" or (isinstance(value, (float, np.floating)) and math.isnan(value)):
-            out.append(None)
-        elif isinstance(value, (str, int, np.integer, bool, np.bool_)):
-            out.append(str(value))
-        elif isinstance(value, (float, np.floating)) and math.isfinite(value):
-            # a whole number read as a float (a column with gaps) names the same group as the integer
-            out.append(str(int(value)) if float(value).is_integer() else str(value))  # float32 0.1 is "0.1"
-        else:
-            raise DataError("%s: an attribute must be a single value, got %r" % (where(path, first + i, column), value))
-    return out
-
-
-def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
-    """A column of scores in [0, 1]; errors name the first bad row.
-
-    Arrays keep their dtype, as the counter would see them from the API:
-    bool and 0/1 integers are decisions at every threshold, and float32
-    scores are compared in float32.
-    """
-    values = readers.python(values)
-    if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
-        array = values
-    else:
-        array = np.empty(len(values))
-        for i, value in enumerate(values):
-            try:
-                if isinstance(value, (bytes, bool, list, dict)) or value is None or value == "":
-                    raise ValueError
-                array[i] = float(value)
-            except (TypeError, ValueError):
-                raise DataError("%s: %r is not a number" % (where(path, first + i, column), value))
-    bad = np.flatnonzero(~((array >= 0) & (array <= 1)))
-    if bad.size:
-        i = int(bad[0])
-        raise DataError("%s: %r is not a score in [0, 1]" % (where(path, first + i, column), float(array[i])))
-    return array
-
-
-def score_rows(values: Any, path: str, first: int, column: str, width: int) -> np.ndarray:
-    """A column of per-row score lists (or a 2-D array, its dtype kept as in
-    `scores`) as an (n, width) array."""
-    values = readers.python(values)
-    if isinstance(values, np.ndarray) and values.ndim == 2 and values.dtype.kind in "biuf":
-        if values.shape[1] != width:
-            raise DataError("%s: %d values per row, expected %d" % (where(path, first, column), values.shape[1], width))
-        out = values
-    else:
-        rows = list(values)
-        out = np.empty((len(rows), width))
-        for i, row in enumerate(rows):
-            try:
-                row = np.asarray(row, dtype=np.float64)
-            except (TypeError, ValueError):
-                raise DataError("%s: not a list of numbers" % where(path, first + i, column))
-            if row.shape != (width,):
-                raise DataError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
-            out[i] = row
-    bad = np.argwhere(~((out >= 0) & (out <= 1)))
-    if bad.size:
-        i, j = (int(x) for x in bad[0])
-        raise DataError("%s (entry %d): %r is not a score in [0, 1]" % (where(path, first + i, column), j, float(out[i, j])))
-    return out
-
-
 def _progress_factory(enabled: bool) -> Any:
     if not enabled:
         import contextlib
@@ -575,16 +279,16 @@ def _progress_factory(enabled: bool) -> Any:
 
 def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
     """Read every file and count; nothing is written. Returns the counter and stats."""
-    counter = job.counter()
+    counter = job.layout.counter()
     start = time.perf_counter()
     rate = None
     with job.progress_bar(progress_factory, "counting") as bar:
         for path, first, batch in job.batches(bar):
-            predictions, identities = job.convert(path, first, batch)
+            predictions, identities = job.layout.convert(path, first, batch)
             try:
                 counter.update(predictions, identities=identities)
             except ValueError as e:
-                raise _located(e, path, first, len(predictions), job)
+                raise job.layout.located(e, path, first, len(predictions))
         if bar is not None:
             rate = bar.format_dict.get("rate")
             if rate is None and bar.format_dict.get("elapsed"):
@@ -592,17 +296,6 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
     if counter.num_examples == 0:
         raise DataError("no rows in %s" % ", ".join(job.files))
     return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": job.unit}
-
-
-def _located(error: ValueError, path: str, first: int, rows: int, job: Job) -> DataError:
-    """The counter's error about a batch, as one about a row and column of the file."""
-    found = re.match(r"(predictions|identities)\[(\d+)\] (.*)", str(error), re.S)
-    if not found:
-        return DataError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
-    what, index, rest = found.groups()
-    columns = job.prediction_columns() if what == "predictions" else job.identity_columns()
-    rest = rest.replace("pass unknown_labels='ignore' to CooccurrenceCounter", "pass --unknown-labels ignore")
-    return DataError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
 
 
 def run_beam(job: Job) -> str:
@@ -619,7 +312,8 @@ def run_beam(job: Job) -> str:
         raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
     from tb_bias_plugin.measures.association.beam import CountAssociations, WriteAssociationTable
 
-    arguments = job.counter_arguments()
+    layout = job.layout
+    arguments = layout.counter_arguments()
     parts: list[tuple[int, int | None]] = []
     rows = False
     for index, (path, fmt) in enumerate(zip(job.files, job.formats)):
@@ -632,25 +326,12 @@ def run_beam(job: Job) -> str:
             parts.append((index, None))
     if not rows:
         raise DataError("no rows in %s" % ", ".join(job.files))
-    known = set(job.label_names) if job.mode == "labels" and job.args.unknown_labels == "raise" else None
+    known = set(layout.label_names) if layout.mode == "labels" and layout.unknown_labels == "raise" else None
 
     def examples(part: tuple[int, int | None]) -> Iterator[dict]:
         index, row_group = part
         for path, first, batch in _single(job, index).batches(row_group=row_group):
-            predictions, identities = job.convert(path, first, batch, lists=True)
-            for i, row in enumerate(predictions):
-                if known is not None:
-                    for name in row:
-                        if name not in known:
-                            raise DataError("%s: %r is not a known label name (pass --unknown-labels ignore to skip "
-                                            "such names)" % (where(path, first + i, job.args.labels_column), name))
-                example: dict[str, Any] = {"labels": row} if job.mode == "labels" else {"scores": row}
-                if identities is not None:
-                    if job.id_mode == "attributes":
-                        example["identities"] = [job.identity_names[j] for j in np.flatnonzero(identities[i])]
-                    else:
-                        example["identities"] = identities[i]
-                yield example
+            yield from layout.examples(path, first, batch, known)
 
     args = job.args
     options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))

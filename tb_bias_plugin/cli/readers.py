@@ -2,17 +2,22 @@
 
 Every reader yields ``(first_row, columns)``: the 1-based number of the
 batch's first data row and ``{column: values}`` for the columns asked
-for: a list, a NumPy array, or (Parquet) an Arrow array (`python` makes it
-a list). A missing column or unreadable row is a `DataError` naming the
-file, the row and the column. Rows count data only: a CSV's header and the
-blank lines of JSON Lines are not rows (the JSON reader's own errors add
-the line number where it differs).
+for: a NumPy array, an Arrow array, or a list (`files.python` makes any
+of them Python values). Parquet, CSV and JSON Lines are parsed by Arrow;
+CSV values are strings, as Python's csv module gives them. A missing
+column or unreadable row is a `DataError` naming the file, the row and
+the column: where Arrow refuses a file, it is read again row by row with
+Python's csv or json module, which names the row (and reads what Arrow
+cannot, for JSON Lines). Rows count data only: a CSV's header and blank
+lines are not rows (the JSON reader's own errors add the line number
+where it differs).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 from typing import Any, Iterator, Sequence
@@ -20,6 +25,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.cli import DataError, files
+from tb_bias_plugin.measures.association.files import where
 
 EXTRA = 'pip install "tb-bias-plugin[cli]"'
 
@@ -34,15 +40,6 @@ FORMATS = {
     ".npy": "npy",
     ".npz": "npz",
 }
-
-
-def where(path: str, row: int | None = None, column: str | None = None) -> str:
-    parts = [os.fspath(path)]
-    if row is not None:
-        parts.append("row %d" % row)
-    if column is not None:
-        parts.append("column %r" % column)
-    return ", ".join(parts)
 
 
 def file_format(path: str, given: str | None = None) -> str:
@@ -115,14 +112,16 @@ def progress_total(path: str, fmt: str, unit: str) -> int:
 class Progress:
     """A progress bar fed in the unit it counts, rows or bytes.
 
-    Line readers report each line's bytes and each batch's rows; Parquet and
-    NumPy readers report rows with their share of the file's bytes.
+    CSV and JSON Lines readers report the bytes they read and each batch's
+    rows; Parquet and NumPy readers report rows with their share of the
+    file's bytes.
     """
 
     def __init__(self, bar: Any, unit: str):
         self.bar, self.unit = bar, unit
 
-    def line(self, nbytes: int) -> None:
+    def advance(self, nbytes: int) -> None:
+        """Bytes read from a file."""
         if self.unit == "B":
             self.bar.update(nbytes)
 
@@ -158,15 +157,6 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
     if fmt in ("npy", "npz"):
         return _numpy(path, fmt, columns, batch_size, progress, npz_keys or {})
     raise DataError("%s: unknown format %r" % (path, fmt))
-
-
-def is_arrow(values: Any) -> bool:
-    return type(values).__module__.startswith("pyarrow")
-
-
-def python(values: Any) -> Any:
-    """A column as a reader gave it, as Python values (Arrow arrays converted)."""
-    return values.to_pylist() if is_arrow(values) else values
 
 
 def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progress | None,
@@ -210,25 +200,66 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progr
             progress.rows(batch.num_rows, round(batch.num_rows * bytes_per_row))
 
 
-class _CountingLines:
-    """Decoded lines of a binary file, adding each line's bytes to a progress bar."""
-
-    def __init__(self, handle: Any, progress: Progress | None):
-        self.handle, self.progress = handle, progress
-
-    def __iter__(self) -> Iterator[str]:
-        for raw in self.handle:
-            if self.progress is not None:
-                self.progress.line(len(raw))
-            yield raw.decode("utf-8")
-
-
 def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
          progress: Progress | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """A CSV file's columns as Arrow string arrays, parsed by Arrow."""
+    import pyarrow as pa
+    import pyarrow.csv as pacsv
+
+    names = _csv_header(path)
+    for column in columns:
+        if column not in names:
+            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(names[:20])))
+    dialect = _dialect(path)
+    source: Any = pa.OSFile(path) if not files.is_remote(path) else pa.PythonFile(files.open_binary(path), mode="r")
+    row, read = 1, 0
+    try:
+        with source:
+            reader = pacsv.open_csv(
+                source,
+                read_options=pacsv.ReadOptions(block_size=1 << 22),
+                parse_options=pacsv.ParseOptions(delimiter=dialect.delimiter, quote_char='"', double_quote=True,
+                                                 escape_char=False, newlines_in_values=True, ignore_empty_lines=True),
+                convert_options=pacsv.ConvertOptions(column_types={c: pa.string() for c in columns},
+                                                     include_columns=list(columns), strings_can_be_null=False,
+                                                     quoted_strings_can_be_null=False),
+            )
+            for batch in reader:
+                if progress is not None:
+                    now = source.tell()
+                    progress.advance(now - read)
+                    read = now
+                for lo in range(0, batch.num_rows, batch_size):
+                    part = batch.slice(lo, batch_size)
+                    yield row, {c: part.column(c) for c in columns}
+                    row += part.num_rows
+                    if progress is not None:
+                        progress.rows(part.num_rows)
+    except (pa.ArrowException, OSError) as e:
+        # Python's csv module reads the file again, up to the row it cannot read
+        for _ in _csv_rows(path, columns, batch_size):
+            pass
+        raise DataError("%s, rows from %d: cannot read (%s)" % (path, row, e))
+
+
+def _csv_header(path: str) -> list[str]:
     with files.open_binary(path) as handle:
-        lines = _CountingLines(handle, progress)
+        first = handle.readline()
+    if not first:
+        raise DataError("%s: empty file (no header row)" % path)
+    try:
+        return next(csv.reader([first.decode("utf-8")], _dialect(path)), [])
+    except (UnicodeDecodeError, csv.Error) as e:
+        raise DataError("%s, row 0 (header): %s" % (path, e))
+
+
+def _csv_rows(path: str, columns: Sequence[str], batch_size: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """A CSV file read row by row by Python's csv module: what it cannot
+    read is a DataError naming the row."""
+    with files.open_binary(path) as handle:
+        lines = (raw.decode("utf-8") for raw in handle)
         try:
-            reader = csv.reader(iter(lines), _dialect(path))
+            reader = csv.reader(lines, _dialect(path))
             header = next(reader, None)
         except (UnicodeDecodeError, csv.Error) as e:
             raise DataError("%s, row 0 (header): %s" % (path, e))
@@ -245,6 +276,8 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
                 record = next(reader, None)
             except (UnicodeDecodeError, csv.Error) as e:
                 raise DataError("%s: %s" % (where(path, row + 1), e))
+            if record == []:
+                continue  # a blank line, which Arrow skips too
             if record is not None:
                 row += 1
                 if len(record) != len(header):
@@ -252,8 +285,6 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
                 rows.append([record[p] for p in positions])
             if rows and (record is None or len(rows) >= batch_size):
                 yield first, {c: [r[i] for r in rows] for i, c in enumerate(columns)}
-                if progress is not None:
-                    progress.rows(len(rows))
                 first, rows = row + 1, []
             if record is None:
                 return
@@ -261,34 +292,78 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
 
 def _jsonl(path: str, columns: Sequence[str], batch_size: int,
            progress: Progress | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """A JSON Lines file's columns as Arrow arrays, parsed by Arrow
+    ``batch_size`` lines at a time; lines Arrow refuses, or whose columns
+    hold nulls (a JSON null and a missing field look alike there), are read
+    by Python's json module, as Python values."""
     with files.open_binary(path) as handle:
-        row, first, rows = 0, 1, []
-        for number, line in enumerate(_CountingLines(handle, progress), 1):
-            if not line.strip():
-                continue
-            row += 1
-            at = where(path, row) + ("" if number == row else " (line %d)" % number)
-            try:
-                record = json.loads(line)
-            except ValueError as e:
-                raise DataError("%s: not valid JSON (%s)" % (at, e))
-            if not isinstance(record, dict):
-                raise DataError("%s: each line must be a JSON object, got %s" % (at, type(record).__name__))
-            for column in columns:
-                if column not in record:
-                    raise DataError("%s, column %r: no such field" % (at, column))
-            rows.append([record[c] for c in columns])
-            if len(rows) >= batch_size:
-                yield first, {c: [r[i] for r in rows] for i, c in enumerate(columns)}
-                if progress is not None:
-                    progress.rows(len(rows))
-                first, rows = row + 1, []
-        if rows:
-            yield first, {c: [r[i] for r in rows] for i, c in enumerate(columns)}
+        row = line = 0
+        while True:
+            lines = list(itertools.islice(handle, batch_size))
+            if not lines:
+                break
             if progress is not None:
-                progress.rows(len(rows))
+                progress.advance(sum(map(len, lines)))
+            rows = sum(map(bool, map(bytes.strip, lines)))  # blank lines are not rows
+            batch = _jsonl_arrow(lines, columns, rows)
+            if batch is None:
+                batch = _jsonl_python(lines, path, columns, row, line)
+            if rows:
+                yield row + 1, batch
+                if progress is not None:
+                    progress.rows(rows)
+            row += rows
+            line += len(lines)
         if row == 0:
             raise DataError("%s: no rows" % path)
+
+
+def _jsonl_arrow(lines: list[bytes], columns: Sequence[str], rows: int) -> dict[str, Any] | None:
+    """Lines of JSON objects as Arrow arrays; None where the Python reader
+    must read them (Arrow refuses them, or a column is missing or null)."""
+    import pyarrow as pa
+    import pyarrow.json as pajson
+
+    data = b"".join(lines)
+    try:
+        table = pajson.read_json(io.BytesIO(data), read_options=pajson.ReadOptions(
+            use_threads=False, block_size=max(len(data) + 1, 1 << 16)))
+    except pa.ArrowException:
+        return None
+    if table.num_rows != rows:
+        return None  # e.g. two objects on one line: json.loads says what is wrong
+    out = {}
+    for column in columns:
+        if column not in table.column_names or table.column(column).null_count:
+            return None
+        out[column] = table.column(column).combine_chunks()
+    return out
+
+
+def _jsonl_python(lines: list[bytes], path: str, columns: Sequence[str], row: int, line: int) -> dict[str, Any]:
+    """Lines of JSON objects read by Python's json module; ``row`` and
+    ``line``: the rows and lines before them. Errors name the row."""
+    values: list[list[Any]] = [[] for _ in columns]
+    for number, raw in enumerate(lines, line + 1):
+        at = where(path, row + 1) + ("" if number == row + 1 else " (line %d)" % number)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise DataError("%s: not UTF-8 text (%s)" % (at, e))
+        if not text.strip():
+            continue
+        row += 1
+        try:
+            record = json.loads(text)
+        except ValueError as e:
+            raise DataError("%s: not valid JSON (%s)" % (at, e))
+        if not isinstance(record, dict):
+            raise DataError("%s: each line must be a JSON object, got %s" % (at, type(record).__name__))
+        for column, out in zip(columns, values):
+            if column not in record:
+                raise DataError("%s, column %r: no such field" % (at, column))
+            out.append(record[column])
+    return dict(zip(columns, values))
 
 
 def _load_numpy(path: str, fmt: str, small: bool = False) -> dict[str, np.ndarray]:

@@ -1,7 +1,8 @@
 /*
- * C(y) and C(x, y) of one batch of positives in one pass over the rows.
+ * C(y) and C(x, y) of one batch of positives in one pass over the rows; and
+ * (once_per_row) each row's labels made unique, for token lists.
  *
- * Optional: counting.py falls back to NumPy (and scipy) when this module
+ * Optional: backends.py falls back to NumPy (and scipy) when this module
  * was not built. What it counts is docs/measures/association.md, "What is
  * counted": each row adds one to C(y) for each of its labels, and one to
  * C(x, y) for each identity x it holds and each of its labels y.
@@ -24,12 +25,13 @@ enum { OK = 0, LABEL_OUT_OF_RANGE, SLOT_OUT_OF_RANGE, TOO_MANY_IDENTITIES, ROWS_
 /* What a buffer holds: column indices (signed, 32 or 64 bits), offsets or
  * slots (signed 64 bits), or counts written here (unsigned 32 bits: a
  * batch's count is at most its rows, which the caller keeps below 2**32,
- * and the narrow counts halve the cache the scattered additions touch). */
-enum kind { INDICES, WIDE, COUNTS };
+ * and the narrow counts halve the cache the scattered additions touch);
+ * EDITED: signed 64 bits rewritten in place. */
+enum kind { INDICES, WIDE, COUNTS, EDITED };
 
 /* A 1-d, C-contiguous buffer of the given kind. */
 static int get_ints(PyObject *obj, Py_buffer *view, enum kind kind, const char *what) {
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (kind == COUNTS ? PyBUF_WRITABLE : 0);
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (kind == COUNTS || kind == EDITED ? PyBUF_WRITABLE : 0);
     if (PyObject_GetBuffer(obj, view, flags) < 0) {
         return -1;
     }
@@ -42,7 +44,8 @@ static int get_ints(PyObject *obj, Py_buffer *view, enum kind kind, const char *
                             : one && strchr("ilq", format[0]) != NULL &&
                                   (view->itemsize == 8 || (kind == INDICES && view->itemsize == 4));
     if (view->ndim != 1 || !ok) {
-        static const char *wanted[] = {"32- or 64-bit integers", "64-bit integers", "uint32 counts"};
+        static const char *wanted[] = {"32- or 64-bit integers", "64-bit integers", "uint32 counts",
+                                       "64-bit integers"};
         PyErr_Format(PyExc_ValueError, "%s must be a 1-d array of %s", what, wanted[kind]);
         PyBuffer_Release(view);
         return -1;
@@ -362,9 +365,100 @@ done:
     return finish(views, got, status);
 }
 
+/* Each row's first cell of each label, kept in place (cells move only to
+ * lower positions); negative labels (names that are no label) dropped.
+ * Returns the cells kept, or LABEL_OUT_OF_RANGE / ROWS_CHANGED negated.
+ * `last_row[y]` is the last row that kept label y. */
+static int64_t keep_once(int64_t *indptr, int64_t n, int64_t *cols, int64_t cells, int64_t num_labels,
+                         int64_t *last_row) {
+    int64_t lo = 0, kept = 0;
+    for (int64_t r = 0; r < n; r++) {
+        int64_t hi = indptr[r + 1];
+        if (hi < lo || hi > cells) {
+            return -ROWS_CHANGED;
+        }
+        for (int64_t c = lo; c < hi; c++) {
+            int64_t y = cols[c];
+            if (y < 0) {
+                continue;
+            }
+            if (y >= num_labels) {
+                return -LABEL_OUT_OF_RANGE;
+            }
+            if (last_row[y] != r) {
+                last_row[y] = r;
+                cols[kept++] = y; /* kept <= c < cells */
+            }
+        }
+        indptr[r + 1] = kept;
+        lo = hi;
+    }
+    return kept;
+}
+
+PyDoc_STRVAR(once_per_row_doc,
+             "once_per_row(indptr, cols, num_labels) -> kept\n\n"
+             "Rewrite a CSR batch in place so that each row holds each label once\n"
+             "(its first cell) and no negative label: the row offsets become those\n"
+             "of cols[:kept]. On an error both arrays are left partly rewritten.");
+
+static PyObject *once_per_row(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *objects[2];
+    Py_ssize_t num_labels;
+    if (!PyArg_ParseTuple(args, "OOn", &objects[0], &objects[1], &num_labels)) {
+        return NULL;
+    }
+    Py_buffer views[2];
+    static const char *names[] = {"indptr", "cols"};
+    int got = 0;
+    int64_t kept = 0;
+    for (; got < 2; got++) {
+        if (get_ints(objects[got], &views[got], EDITED, names[got]) < 0) {
+            goto done;
+        }
+    }
+    if (num_labels < 0) {
+        PyErr_Format(PyExc_ValueError, "num_labels must not be negative (got %lld)", (long long)num_labels);
+        goto done;
+    }
+    int64_t n = views[0].shape[0] - 1, cells = views[1].shape[0];
+    static const char ends[] = "indptr must start at 0 and end at the number of cells";
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError, ends);
+        goto done;
+    }
+    if (check_offsets(views[0].buf, n, cells, ends, "indptr") < 0) {
+        goto done;
+    }
+    int64_t *last_row = PyMem_New(int64_t, num_labels > 0 ? num_labels : 1);
+    if (last_row == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int64_t y = 0; y < num_labels; y++) {
+        last_row[y] = -1;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    kept = keep_once(views[0].buf, n, views[1].buf, cells, num_labels, last_row);
+    Py_END_ALLOW_THREADS
+    PyMem_Free(last_row);
+done:
+    for (int i = 0; i < got; i++) {
+        PyBuffer_Release(&views[i]);
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (kept < 0) {
+        return raise_for((int)-kept);
+    }
+    return PyLong_FromLongLong((long long)kept);
+}
+
 static PyMethodDef methods[] = {
     {"label_identities", label_identities, METH_VARARGS, label_identities_doc},
     {"attribute_identities", attribute_identities, METH_VARARGS, attribute_identities_doc},
+    {"once_per_row", once_per_row, METH_VARARGS, once_per_row_doc},
     {NULL, NULL, 0, NULL},
 };
 

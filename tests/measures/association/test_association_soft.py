@@ -8,7 +8,7 @@ import pytest
 
 import plugin_fixtures as fx
 from tb_bias_plugin import CooccurrenceCounter, summary
-from tb_bias_plugin.measures.association import codec, counting
+from tb_bias_plugin.measures.association import codec, inputs
 from tb_bias_plugin.measures.association.counting import attribute_identities
 from tb_bias_plugin.measures.association.table import AssociationTable
 
@@ -219,15 +219,15 @@ def test_dense_float_batch_memory_is_bounded(monkeypatch):
         tracemalloc.stop()
     assert peak <= 2 * scores.nbytes, (peak, scores.nbytes)
     # and blocks change nothing: the same counts as one block
-    monkeypatch.setattr(counting, "_DENSE_PARTS", 1)
-    monkeypatch.setattr(counting, "_DENSE_CELLS", 1 << 40)
+    monkeypatch.setattr(inputs, "_DENSE_PARTS", 1)
+    monkeypatch.setattr(inputs, "_DENSE_CELLS", 1 << 40)
     single = CooccurrenceCounter(labels, labels[:8], thresholds=(0.3, 0.5, 0.7))
     single.update(scores[:10]).update(scores)
     assert single.table() == counter.table()
 
 
 def test_a_bad_value_in_a_late_block_changes_nothing(monkeypatch):
-    monkeypatch.setattr(counting, "_DENSE_CELLS", 16)
+    monkeypatch.setattr(inputs, "_DENSE_CELLS", 16)
     scores = np.full((50, len(LABELS)), 0.7)
     scores[45, 2] = np.nan
     counter = CooccurrenceCounter(LABELS, ["bike", "tie"]).update(scores[:3])

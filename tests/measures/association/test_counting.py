@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tb_bias_plugin import CooccurrenceCounter
-from tb_bias_plugin.measures.association import counting
+from tb_bias_plugin.measures.association import backends, inputs
 from tb_bias_plugin.measures.association.table import THRESHOLD_TOLERANCE
 
 LABELS = ["man", "woman", "bike", "dress", "tie", "tree", "car"]
@@ -61,11 +61,11 @@ def counting_path(request, monkeypatch):
     """Every test here runs on each way of counting: the compiled kernel,
     scipy's sparse loops (packed sums) and NumPy alone."""
     if request.param == "compiled":
-        assert counting._compiled_kernel() is not None, "the C kernel is not built: `make test-deps` builds it"
+        assert backends._compiled_kernel() is not None, "the C kernel is not built: `make test-deps` builds it"
     else:
-        monkeypatch.setattr(counting, "_compiled_kernel", lambda: None)
+        monkeypatch.setattr(backends, "_compiled_kernel", lambda: None)
     if request.param == "numpy":
-        monkeypatch.setattr(counting, "_sparse_module", lambda: None)
+        monkeypatch.setattr(backends, "_sparse_module", lambda: None)
     return request.param
 
 
@@ -182,7 +182,7 @@ def test_chunked_kernels_match_single_pass(monkeypatch):
     dense = rng.random((500, 300)) < 0.1
     dense[:, :5] = rng.random((500, 5)) < 0.4
     want = CooccurrenceCounter(labels, identities).update(dense).table()
-    monkeypatch.setattr(counting, "_CHUNK", 7)
+    monkeypatch.setattr(backends, "_CHUNK", 7)
     assert CooccurrenceCounter(labels, identities).update(sp.csr_matrix(dense)).table() == want
 
 
@@ -335,7 +335,7 @@ def test_attribute_identities_count_in_dense_row_blocks(monkeypatch):
     groups = ["a", "b", "c"]
     scores = rng.random((200, 40)) * (rng.random((200, 40)) < 0.3)
     member = rng.random((200, 3)) < [0.5, 0.3, 0.1]
-    monkeypatch.setattr(counting, "_DENSE_CELLS", 40 * 16)
+    monkeypatch.setattr(inputs, "_DENSE_CELLS", 40 * 16)
     counter = CooccurrenceCounter(labels, groups, thresholds=(0.2, 0.6)).update(scores, identities=member)
     for t, threshold in enumerate((0.2, 0.6)):
         examples = [{labels[j] for j in np.flatnonzero(row > threshold)} for row in scores]
@@ -398,19 +398,19 @@ def test_identity_labels_count_exactly(seed, monkeypatch):
     identities = [labels[c] for c in identity_columns]
     want = _dense_oracle(dense, identity_columns)
     # the plan this batch gets really packs, and leaves some rows to the cells
-    positives = counting._Positives.from_sorted_rows(n, *np.nonzero(dense))
-    rows, slots = counting._identity_rows(sp, positives, identity_columns, num_labels)
+    positives = inputs.Positives.from_sorted_rows(n, *np.nonzero(dense))
+    rows, slots = backends._identity_rows(sp, positives, identity_columns, num_labels)
     held = np.bincount(slots, minlength=identity_columns.size)
     row_cells = np.bincount(slots, weights=np.diff(positives.indptr)[rows], minlength=identity_columns.size)
-    words, taken = counting._pack(n, held, row_cells, positives.cols.shape[0])
+    words, taken = backends._pack(n, held, row_cells, positives.cols.shape[0])
     assert any(field[0] is not None for word in words for field in word)
     for word in words:  # fields fit, do not overlap, and hold their largest count
         assert sum(width for *_, width in word) <= 64
         assert [shift for _, _, _, shift, _ in word] == list(np.cumsum([0] + [w for *_, w in word])[:-1])
         for _j, lo, hi, _, width in word:
             assert (hi - lo) < (1 << width)
-    monkeypatch.setattr(counting, "_PACK_MIN_CELLS", 0)  # small batches pack too
-    monkeypatch.setattr(counting, "_PACK_MIN_CELLS_PER_LABEL", 0)
+    monkeypatch.setattr(backends, "_PACK_MIN_CELLS", 0)  # small batches pack too
+    monkeypatch.setattr(backends, "_PACK_MIN_CELLS_PER_LABEL", 0)
     for batch in (dense, sp.csr_matrix(dense)):
         table = CooccurrenceCounter(labels, identities).update(batch).table()
         got = (table.label_counts[0], table.identity_counts[0], table.cooccurrence[0], table.identity_cooccurrence[0])
@@ -422,14 +422,14 @@ def test_pack_leaves_rows_to_cell_counting_when_fields_do_not_fit():
     # 17 bits of C(y) and eight 13-bit identity fields need 121 bits: two
     # words hold all but part of one identity, whose rest is counted cell by cell
     held = np.full(8, 5_000)
-    words, taken = counting._pack(100_000, held, held * 20.0, 2_000_000)
+    words, taken = backends._pack(100_000, held, held * 20.0, 2_000_000)
     assert len(words) == 2
     assert sum(held) - sum(taken) > 0
     assert all(t <= h for t, h in zip(taken, held))
     # a rare identity takes spare bits of a pass made anyway, never a pass
     # of its own: what does not fit is cheaper from its few rows' cells
     held = np.array([30_000, 30_000, 30_000, 10])
-    words, taken = counting._pack(100_000, held, held * 20.0, 2_000_000)
+    words, taken = backends._pack(100_000, held, held * 20.0, 2_000_000)
     assert len(words) == 1 and taken == [30_000, 30_000, 30_000, 3]
 
 
@@ -439,18 +439,49 @@ def test_batches_larger_than_the_packing_buffer_count_in_row_parts(monkeypatch):
     dense = rng.random((400, 50)) < 0.3
     dense[7] = True  # a row longer than a part: counted on its own
     want = CooccurrenceCounter(labels, labels[:4]).update(dense).table()
-    monkeypatch.setattr(counting, "_PACK_MIN_CELLS", 0)
-    monkeypatch.setattr(counting, "_PACK_MIN_CELLS_PER_LABEL", 0)
-    monkeypatch.setattr(counting, "_PACK_CELLS", 40)
+    monkeypatch.setattr(backends, "_PACK_MIN_CELLS", 0)
+    monkeypatch.setattr(backends, "_PACK_MIN_CELLS_PER_LABEL", 0)
+    monkeypatch.setattr(backends, "_PACK_CELLS", 40)
     assert CooccurrenceCounter(labels, labels[:4]).update(sp.csr_matrix(dense)).table() == want
     groups = rng.integers(0, 3, size=400)
     attributes = np.eye(3, dtype=bool)[groups]
     got = CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=attributes).table()
-    monkeypatch.setattr(counting, "_PACK_CELLS", 1 << 21)
+    monkeypatch.setattr(backends, "_PACK_CELLS", 1 << 21)
     assert got == CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=attributes).table()
 
 
 def test_pack_uses_at_most_max_words_however_many_identities():
     held = np.full(300, 5_000)
-    words, taken = counting._pack(100_000, held, held * 20.0, 2_000_000)
-    assert len(words) <= counting._MAX_WORDS and sum(taken) < held.sum()
+    words, taken = backends._pack(100_000, held, held * 20.0, 2_000_000)
+    assert len(words) <= backends._MAX_WORDS and sum(taken) < held.sum()
+
+
+token_rows = st.lists(st.lists(st.sampled_from(LABELS + ["the", "of"]), max_size=12), min_size=1, max_size=40)
+
+
+@settings(max_examples=100, deadline=None)
+@given(token_rows, st.booleans())
+def test_token_lists_with_repeats_and_unknown_names_match_plain_loop(rows, as_tuples):
+    # a label repeated within an example counts once; unknown names are skipped
+    batch = [tuple(r) for r in rows] if as_tuples else rows
+    table = CooccurrenceCounter(LABELS, IDENTITIES, unknown_labels="ignore").update(batch).table()
+    examples = [set(r) & set(LABELS) for r in rows]
+    assert table_counts(table) == loop_counts_for(examples, LABELS, lambda e: examples[e] & set(IDENTITIES), IDENTITIES)
+    mixed = [set(r) for r in rows[:-1]] + [iter(rows[-1])]  # the row-by-row path counts the same
+    assert CooccurrenceCounter(LABELS, IDENTITIES, unknown_labels="ignore").update(mixed).table() == table
+
+
+def test_token_lists_over_many_labels_count_repeats_once():
+    # more columns than 16 bits hold: NumPy's path sorts the full column numbers
+    labels = ["l%d" % i for i in range(70_000)]
+    rows = [["l69999", "l5", "l69999"], ["l65536", "l0", "l65536", "l0"], []]
+    table = CooccurrenceCounter(labels, ["l0", "l5"]).update(rows).table()
+    assert {labels[j]: int(c) for j, c in enumerate(table.label_counts[0]) if c} == {"l69999": 1, "l5": 1, "l65536": 1, "l0": 1}
+    assert table.cooccurrence[0][:, [0, 5, 65536, 69999]].tolist() == [[1, 0, 1, 0], [0, 1, 0, 1]]
+
+
+def test_an_unhashable_name_names_its_row():
+    counter = CooccurrenceCounter(LABELS, IDENTITIES)
+    with pytest.raises(ValueError, match=r"predictions\[1\] is not a list of names"):
+        counter.update([["man"], ["woman", ["tie"]]])
+    assert counter.num_examples == 0

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from tb_bias_plugin import CooccurrenceCounter
-from tb_bias_plugin.measures.association import counting
+from tb_bias_plugin.measures.association import backends
 
-kernel = counting._compiled_kernel()
+kernel = backends._compiled_kernel()
 
 
 def test_kernel_is_built():
@@ -98,7 +98,7 @@ def test_batches_past_32_bit_counts_are_counted_in_row_halves(monkeypatch):
     groups = np.eye(3, dtype=bool)[rng.integers(0, 3, size=50)]
     want = [CooccurrenceCounter(labels, labels[:3]).update(dense).table(),
             CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=groups).table()]
-    monkeypatch.setattr(counting, "_KERNEL_ROWS", 7)  # halves, and halves of halves
+    monkeypatch.setattr(backends, "_KERNEL_ROWS", 7)  # halves, and halves of halves
     assert CooccurrenceCounter(labels, labels[:3]).update(dense).table() == want[0]
     assert CooccurrenceCounter(labels, ["a", "b", "c"]).update(dense, identities=groups).table() == want[1]
 
@@ -230,3 +230,45 @@ def test_row_offsets_changed_while_counting_are_not_read_past_the_cells(which):
                                                    _past([0, 0], np.int64, 1), 6, label_counts, np.zeros(6, np.uint32))
     with pytest.raises(ValueError, match="row offsets changed while they were counted"):
         call()
+
+
+# once_per_row: each row's labels once, in place (token lists with repeats)
+
+
+def test_once_per_row_keeps_each_rows_first_cell_of_each_label():
+    rng = np.random.default_rng(3)
+    lengths = rng.integers(0, 12, size=300)
+    cols = rng.integers(-1, 9, size=int(lengths.sum()))  # -1: a name that is no label
+    indptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    want = [list(dict.fromkeys(c for c in cols[lo:hi].tolist() if c >= 0)) for lo, hi in zip(indptr[:-1], indptr[1:])]
+    got_indptr, got_cols = indptr.copy(), cols.copy()
+    kept = kernel.once_per_row(got_indptr, got_cols, 9)
+    assert kept == sum(map(len, want)) and got_indptr[-1] == kept
+    assert [got_cols[lo:hi].tolist() for lo, hi in zip(got_indptr[:-1], got_indptr[1:])] == want
+
+
+def test_once_per_row_refuses_bad_arguments():
+    indptr, cols = np.array([0, 2, 3], np.int64), np.array([0, 1, 1], np.int64)
+    with pytest.raises(ValueError, match="outside the label vector"):
+        kernel.once_per_row(indptr.copy(), np.array([0, 1, 2], np.int64), 2)
+    with pytest.raises(ValueError, match="cols must be a 1-d array of 64-bit integers"):
+        kernel.once_per_row(indptr.copy(), cols.astype(np.int32), 2)
+    with pytest.raises(ValueError, match="must not decrease"):
+        kernel.once_per_row(np.array([0, 3, 2, 3], np.int64), cols.copy(), 2)
+    with pytest.raises(ValueError, match="end at the number of cells"):
+        kernel.once_per_row(indptr[:2].copy(), cols.copy(), 2)
+    with pytest.raises(ValueError, match="num_labels must not be negative"):
+        kernel.once_per_row(indptr.copy(), cols.copy(), -1)
+    frozen = cols.copy()
+    frozen.setflags(write=False)
+    with pytest.raises(ValueError, match="read-only"):
+        kernel.once_per_row(indptr.copy(), frozen, 2)
+
+
+def test_once_per_row_offsets_rewritten_while_read_are_not_read_past_the_cells():
+    # cols are the offsets' memory: keeping label 1 of row 0 turns row 1's end
+    # offset from 4 into 1, below where row 1 starts
+    memory = np.array([0, 4, 4, 1, 7, 7], np.int64)
+    with pytest.raises(ValueError, match="row offsets changed while they were counted"):
+        kernel.once_per_row(memory[:3], memory[:4], 5)
+    assert memory[4:].tolist() == [7, 7]

@@ -1,0 +1,470 @@
+"""Columns of prediction files turned into what `CooccurrenceCounter` counts.
+
+The command line (``tb-bias log``) reads files in batches of columns
+(lists, NumPy arrays or Arrow arrays) and hands them here: `Columns` says
+what each column holds (label-name lists, per-label scores, a column of
+score lists; attribute values, identity probabilities), finds the label
+names and attribute values a table needs, and converts each batch into
+the counter's predictions and identities. Arrow columns are converted
+whole where that counts the same as their Python values, and read value by
+value where it would not (or to name a bad value). A bad value is an
+`InputError` naming the file, the row and the column.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Iterator, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+
+
+class InputError(ValueError):
+    """A value, column or name the counter cannot take; the message says which."""
+
+
+def where(path: str, row: int | None = None, column: str | None = None) -> str:
+    """``path, row N, column 'c'``: where in the input a value is."""
+    parts = [str(path)]
+    if row is not None:
+        parts.append("row %d" % row)
+    if column is not None:
+        parts.append("column %r" % column)
+    return ", ".join(parts)
+
+
+def is_arrow(values: Any) -> bool:
+    return type(values).__module__.startswith("pyarrow")
+
+
+def python(values: Any) -> Any:
+    """A column as a reader gave it, as Python values (Arrow arrays converted)."""
+    return values.to_pylist() if is_arrow(values) else values
+
+
+class Columns:
+    """What the columns of prediction files hold, and how they are counted.
+
+    Parameters
+    ----------
+    mode : {"labels", "scores", "wide", "array"}
+        Predictions as a column of label-name lists (``labels_column``), a
+        column of score lists (``scores_column``), one score column per
+        label (``score_columns``), or an array named "scores" (.npy/.npz).
+    id_mode : {"labels", "attributes", "soft", "array"}
+        Identities among the labels, from attribute columns
+        (``attribute_columns``, with ``intersections``), from probability
+        columns (``prob_columns``), or an array named "identities".
+    label_names, identity_names : list of str or None
+        None where `scan` finds them in the files.
+    """
+
+    def __init__(self, mode: str, id_mode: str, *, thresholds: Sequence[float], label_names: Any = None,
+                 identity_names: Any = None, labels_column: str | None = None, scores_column: str | None = None,
+                 score_columns: Sequence[str] = (), separator: str = "|", unknown_labels: str = "raise",
+                 attribute_columns: Sequence[str] = (), intersections: Sequence[tuple[str, ...]] = (),
+                 prob_columns: Sequence[str] = (), soft_array: bool = False, label_names_source: str | None = None):
+        self.mode, self.id_mode = mode, id_mode
+        self.thresholds = tuple(thresholds)
+        self.label_names: Any = label_names
+        self.identity_names: Any = identity_names
+        self.labels_column, self.scores_column = labels_column, scores_column
+        self.score_columns = list(score_columns)
+        self.separator, self.unknown_labels = separator, unknown_labels
+        self.attribute_columns = list(attribute_columns)
+        self.intersections = [tuple(g) for g in intersections]
+        self.prob_columns = list(prob_columns)
+        self.soft_array = soft_array
+        self.label_names_source = label_names_source
+        self._labels_arrow: Any = None
+
+    def prediction_columns(self) -> list[str]:
+        if self.mode == "labels":
+            return [str(self.labels_column)]
+        if self.mode == "scores":
+            return [str(self.scores_column)]
+        if self.mode == "wide":
+            return list(self.score_columns)
+        return ["scores"]
+
+    def identity_columns(self) -> list[str]:
+        if self.id_mode == "attributes":
+            return list(self.attribute_columns)
+        if self.id_mode == "soft":
+            return list(self.prob_columns)
+        if self.id_mode == "array":
+            return ["identities"]
+        return []
+
+    def columns(self) -> list[str]:
+        """Every column a batch must hold, once each."""
+        return list(dict.fromkeys(self.prediction_columns() + self.identity_columns()))
+
+    def scan_columns(self) -> list[str]:
+        """The columns `scan` reads: none when every name is known."""
+        need_labels = self.label_names is None
+        need_values = self.id_mode == "attributes"
+        return ([str(self.labels_column)] if need_labels else []) + (self.identity_columns() if need_values else [])
+
+    def scan(self, batches: Iterator[tuple[str, int, dict]]) -> None:
+        """Label names and attribute values that must be known before
+        counting, from ``(path, first_row, columns)`` batches of `scan_columns`."""
+        need_labels = self.label_names is None
+        need_values = self.id_mode == "attributes"
+        seen_labels: set[str] = set()
+        values: dict[str, set] = {c: set() for c in self.identity_columns()} if need_values else {}
+        combos: dict[tuple, set] = {g: set() for g in self.intersections}
+        for path, first, batch in batches:
+            if need_labels:
+                column = str(self.labels_column)
+                labels = split_label_strings(batch[column], self.separator)
+                seen_labels.update(label_names_in(labels, path, first, column, self.separator))
+            if need_values:
+                codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
+                for c, (code, names) in codes.items():
+                    values[c].update(names[k] for k in np.flatnonzero(np.bincount(code[code >= 0], minlength=len(names))))
+                for group in self.intersections:
+                    _, combo_codes, _ = combinations(codes, group)
+                    combos[group].update(tuple(codes[c][1][k] for c, k in zip(group, combo)) for combo in combo_codes)
+        if need_labels:
+            if not seen_labels:
+                raise InputError("no label names found in column %r" % self.labels_column)
+            self.label_names = sorted(seen_labels)
+        if need_values:
+            names = ["%s=%s" % (c, v) for c in self.identity_columns() for v in sorted(values[c])]
+            for group in self.intersections:
+                names += [" & ".join("%s=%s" % part for part in zip(group, combo)) for combo in sorted(combos[group])]
+            if not names:
+                raise InputError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
+            self.identity_names = names
+
+    def counter_arguments(self) -> dict[str, Any]:
+        """`CooccurrenceCounter`'s arguments, checked (after `scan`)."""
+        if self.id_mode == "labels":
+            known = set(self.label_names)
+            absent = [name for name in self.identity_names if name not in known]
+            if absent:
+                raise InputError(
+                    "--identity-labels: %s %s not among the label names (%s)"
+                    % (", ".join(map(repr, absent)), "is" if len(absent) == 1 else "are",
+                       self.label_names_source or "those found in the files")
+                )
+        arguments = dict(
+            label_names=self.label_names,
+            identity_labels=self.identity_names,
+            thresholds=self.thresholds,
+            identities_from="labels" if self.id_mode == "labels" else "attributes",
+            unknown_labels=self.unknown_labels,
+            soft_identities=self.id_mode == "soft" or self.soft_array,
+        )
+        try:
+            CooccurrenceCounter(**arguments)
+        except ValueError as e:  # whatever the options did not catch
+            raise InputError(str(e))
+        return arguments
+
+    def counter(self) -> CooccurrenceCounter:
+        return CooccurrenceCounter(**self.counter_arguments())
+
+    def convert(self, path: str, first: int, batch: dict, *, lists: bool = False) -> tuple[Any, Any]:
+        """``(predictions, identities)`` for `CooccurrenceCounter.update`;
+        ``lists``: label-name lists, never a sparse matrix (one row per example)."""
+        predictions: Any = None
+        if self.mode == "labels":
+            column = str(self.labels_column)
+            labels = split_label_strings(batch[column], self.separator)
+            if not lists:
+                predictions = arrow_label_matrix(labels, self._label_array(), self.unknown_labels == "ignore")
+            if predictions is None:
+                # unknown names are found by the counter, which names the row
+                predictions = label_lists(labels, path, first, column, self.separator)
+        elif self.mode == "wide":
+            predictions = np.stack([scores(batch[c], path, first, c) for c in self.score_columns], axis=1)
+        else:
+            column = self.prediction_columns()[0]
+            predictions = score_rows(batch[column], path, first, column, len(self.label_names))
+        identities: Any = None
+        if self.id_mode == "attributes":
+            identities = self.indicator(path, first, batch)
+        elif self.id_mode == "soft":
+            identities = np.stack([scores(batch[c], path, first, c) for c in self.identity_columns()], axis=1)
+        elif self.id_mode == "array":
+            identities = score_rows(batch["identities"], path, first, "identities", len(self.identity_names))
+        return predictions, identities
+
+    def _label_array(self) -> Any:
+        if self._labels_arrow is None:
+            import pyarrow as pa
+
+            self._labels_arrow = pa.array(self.label_names, pa.string())
+        return self._labels_arrow
+
+    def indicator(self, path: str, first: int, batch: dict) -> np.ndarray:
+        """Rows x identities, True where a row has the attribute value (or
+        the intersection) the identity names."""
+        index = {name: j for j, name in enumerate(self.identity_names)}
+        codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
+        n = len(next(iter(codes.values()))[0])
+        out = np.zeros((n, len(index)), bool)
+
+        def mark(rows: np.ndarray, which: np.ndarray, names: list[str], column: str | None) -> None:
+            slots = np.array([index.get(name, -1) for name in names] + [-1], np.int64)[which]
+            if (slots < 0).any():  # only when values differ between the scan and the count
+                i = int(np.flatnonzero(slots < 0)[0])
+                raise InputError("%s: value %r was not seen when scanning"
+                                 % (where(path, first + int(rows[i]), column), names[which[i]]))
+            out[rows, slots] = True
+
+        for c, (code, names) in codes.items():
+            rows = np.flatnonzero(code >= 0)
+            mark(rows, code[rows], ["%s=%s" % (c, v) for v in names], c)
+        for group in self.intersections:
+            rows, combo_codes, which = combinations(codes, group)
+            names = [" & ".join("%s=%s" % (c, codes[c][1][k]) for c, k in zip(group, combo)) for combo in combo_codes]
+            mark(rows, which, names, None)
+        return out
+
+    def located(self, error: ValueError, path: str, first: int, rows: int) -> InputError:
+        """The counter's error about a batch, as one about a row and column of the file."""
+        found = re.match(r"(predictions|identities)\[(\d+)\] (.*)", str(error), re.S)
+        if not found:
+            return InputError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
+        what, index, rest = found.groups()
+        columns = self.prediction_columns() if what == "predictions" else self.identity_columns()
+        rest = rest.replace("pass unknown_labels='ignore' to CooccurrenceCounter", "pass --unknown-labels ignore")
+        return InputError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
+
+    def examples(self, path: str, first: int, batch: dict, known: set[str] | None) -> Iterator[dict]:
+        """One batch as the per-example dicts `CountAssociations` takes;
+        ``known``: the label names, when a name not among them is an error."""
+        predictions, identities = self.convert(path, first, batch, lists=True)
+        for i, row in enumerate(predictions):
+            if known is not None:
+                for name in row:
+                    if name not in known:
+                        raise InputError("%s: %r is not a known label name (pass --unknown-labels ignore to skip "
+                                         "such names)" % (where(path, first + i, self.labels_column), name))
+            example: dict[str, Any] = {"labels": row} if self.mode == "labels" else {"scores": row}
+            if identities is not None:
+                if self.id_mode == "attributes":
+                    example["identities"] = [self.identity_names[j] for j in np.flatnonzero(identities[i])]
+                else:
+                    example["identities"] = identities[i]
+            yield example
+
+
+def _string_lists(values: Any) -> Any:
+    """An Arrow column of lists of non-null strings, flattened; else None."""
+    if not is_arrow(values):
+        return None
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not (pa.types.is_list(values.type) or pa.types.is_large_list(values.type)):
+        return None
+    if not (pa.types.is_string(values.type.value_type) or pa.types.is_large_string(values.type.value_type)):
+        return None
+    flat = pc.list_flatten(values)  # a null list adds nothing
+    return None if flat.null_count else flat
+
+
+# What str.strip() strips from ASCII text.
+_ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+
+
+def split_label_strings(values: Any, separator: str) -> Any:
+    """An Arrow column of strings of names joined by ``separator`` (a CSV
+    cell) as Arrow lists of the names, split, stripped and without empty
+    ones, as `label_lists` makes them; any other column as it is (and
+    strings with non-ASCII text, which Python strips by its own rules)."""
+    if not is_arrow(values):
+        return values
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+        return values
+    if pc.all(pc.string_is_ascii(values)).as_py() is False:
+        return values
+    split = pc.split_pattern(values, separator)
+    parts = pc.utf8_trim(pc.list_flatten(split), _ASCII_SPACE)
+    keep = pc.not_equal(parts, "").to_numpy(zero_copy_only=False)
+    parents = pc.list_parent_indices(split).to_numpy(zero_copy_only=False)[keep]
+    offsets = np.zeros(len(values) + 1, np.int64)
+    np.cumsum(np.bincount(parents, minlength=len(values)), out=offsets[1:])
+    return pa.LargeListArray.from_arrays(pa.array(offsets), parts.filter(pa.array(keep)))
+
+
+def label_names_in(values: Any, path: str, first: int, column: str, separator: str) -> set[str]:
+    """The label names a column of label lists holds."""
+    flat = _string_lists(values)
+    if flat is not None:
+        import pyarrow.compute as pc
+
+        return set(pc.unique(flat).to_pylist())
+    return {name for row in label_lists(values, path, first, column, separator) for name in row}
+
+
+def arrow_label_matrix(values: Any, label_names: Any, ignore_unknown: bool) -> Any:
+    """A column of label-name lists read by Arrow as a 0/1 scipy.sparse matrix
+    (a name twice in a row counts once, as in lists); None where the Python
+    path must read it (no Arrow or scipy, or a value it must name as an error)."""
+    flat = _string_lists(values)
+    if flat is None:
+        return None
+    try:
+        import scipy.sparse
+    except ImportError:
+        return None
+    import pyarrow.compute as pc
+
+    lengths = pc.fill_null(pc.list_value_length(values), 0).to_numpy(zero_copy_only=False).astype(np.int64)
+    cols = pc.index_in(flat, value_set=label_names)
+    if cols.null_count:
+        if not ignore_unknown:
+            return None  # the counter names the row and the names
+        known = cols.is_valid().to_numpy(zero_copy_only=False)
+        kept = np.concatenate([[0], np.cumsum(known)])
+        lengths = np.diff(kept[np.concatenate([[0], np.cumsum(lengths)])])
+        cols = cols.drop_null()
+    indptr = np.concatenate([[0], np.cumsum(lengths)])
+    matrix = scipy.sparse.csr_matrix(
+        (np.ones(len(cols), np.int8), cols.to_numpy(zero_copy_only=False).astype(np.int64), indptr),
+        shape=(len(values), len(label_names)),
+    )
+    matrix.sum_duplicates()
+    matrix.data[:] = 1
+    return matrix
+
+
+def attribute_codes(values: Any, path: str, first: int, column: str) -> tuple[np.ndarray, list[str]]:
+    """Each row's attribute value as an index into the returned names (-1:
+    none), the names sorted; Arrow columns are encoded whole."""
+    if is_arrow(values):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        try:
+            encoded = values if pa.types.is_dictionary(values.type) else pc.dictionary_encode(values)
+            text = attribute_values(encoded.dictionary.to_pylist(), path, first, column)
+            indices = pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+        except (InputError, pa.ArrowException):
+            return attribute_codes(values.to_pylist(), path, first, column)  # names the bad row
+    else:
+        every = attribute_values(values, path, first, column)
+        position: dict[str, int] = {}
+        indices = np.fromiter((-1 if v is None else position.setdefault(v, len(position)) for v in every),
+                              np.int64, len(every))
+        text = list(position)
+    names = sorted({v for v in text if v is not None})
+    at = {name: k for k, name in enumerate(names)}
+    recode = np.array([-1 if v is None else at[v] for v in text] + [-1], np.int64)
+    return recode[indices], names
+
+
+def combinations(codes: dict[str, tuple[np.ndarray, list[str]]], group: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rows with a value in every column of ``group``, the distinct value
+    combinations (rows of codes) and each such row's combination."""
+    stacked = np.stack([codes[c][0] for c in group], axis=1)
+    rows = np.flatnonzero((stacked >= 0).all(axis=1))
+    sizes = tuple(len(codes[c][1]) for c in group)
+    if math.prod(sizes) > 1 << 22:  # too many to count by key: sort instead
+        combos, which = np.unique(stacked[rows], axis=0, return_inverse=True)
+        return rows, combos, which.reshape(-1)
+    key = np.ravel_multi_index(tuple(stacked[rows].T), sizes)
+    present = np.flatnonzero(np.bincount(key, minlength=math.prod(sizes)))
+    position = np.zeros(math.prod(sizes), np.int64)
+    position[present] = np.arange(present.size)
+    return rows, np.stack(np.unravel_index(present, sizes), axis=1), position[key]
+
+
+def label_lists(values: Any, path: str, first: int, column: str, separator: str) -> list[list[str]]:
+    values = python(values)
+    out: list[list[str]] = []
+    for i, value in enumerate(values):
+        if value is None or (isinstance(value, float) and math.isnan(value)):
+            out.append([])
+        elif isinstance(value, str):
+            out.append([name for name in (part.strip() for part in value.split(separator)) if name])
+        elif isinstance(value, (list, tuple, np.ndarray)):
+            row = list(value)
+            for name in row:
+                if not isinstance(name, str):
+                    raise InputError("%s: label names must be strings, got %r" % (where(path, first + i, column), name))
+            out.append(row)
+        else:
+            raise InputError("%s: expected a list of label names, got %r" % (where(path, first + i, column), value))
+    return out
+
+
+def attribute_values(values: Any, path: str, first: int, column: str) -> list[str | None]:
+    values = python(values)
+    out: list[str | None] = []
+    for i, value in enumerate(values):
+        if value is None or value == "" or (isinstance(value, (float, np.floating)) and math.isnan(value)):
+            out.append(None)
+        elif isinstance(value, (str, int, np.integer, bool, np.bool_)):
+            out.append(str(value))
+        elif isinstance(value, (float, np.floating)) and math.isfinite(value):
+            # a whole number read as a float (a column with gaps) names the same group as the integer
+            out.append(str(int(value)) if float(value).is_integer() else str(value))  # float32 0.1 is "0.1"
+        else:
+            raise InputError("%s: an attribute must be a single value, got %r" % (where(path, first + i, column), value))
+    return out
+
+
+def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
+    """A column of scores in [0, 1]; errors name the first bad row.
+
+    Arrays keep their dtype, as the counter would see them from the API:
+    bool and 0/1 integers are decisions at every threshold, and float32
+    scores are compared in float32.
+    """
+    values = python(values)
+    if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
+        array = values
+    else:
+        array = np.empty(len(values))
+        for i, value in enumerate(values):
+            try:
+                if isinstance(value, (bytes, bool, list, dict)) or value is None or value == "":
+                    raise ValueError
+                array[i] = float(value)
+            except (TypeError, ValueError):
+                raise InputError("%s: %r is not a number" % (where(path, first + i, column), value))
+    bad = np.flatnonzero(~((array >= 0) & (array <= 1)))
+    if bad.size:
+        i = int(bad[0])
+        raise InputError("%s: %r is not a score in [0, 1]" % (where(path, first + i, column), float(array[i])))
+    return array
+
+
+def score_rows(values: Any, path: str, first: int, column: str, width: int) -> np.ndarray:
+    """A column of per-row score lists (or a 2-D array, its dtype kept as in
+    `scores`) as an (n, width) array."""
+    values = python(values)
+    if isinstance(values, np.ndarray) and values.ndim == 2 and values.dtype.kind in "biuf":
+        if values.shape[1] != width:
+            raise InputError("%s: %d values per row, expected %d" % (where(path, first, column), values.shape[1], width))
+        out = values
+    else:
+        rows = list(values)
+        out = np.empty((len(rows), width))
+        for i, row in enumerate(rows):
+            try:
+                row = np.asarray(row, dtype=np.float64)
+            except (TypeError, ValueError):
+                raise InputError("%s: not a list of numbers" % where(path, first + i, column))
+            if row.shape != (width,):
+                raise InputError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
+            out[i] = row
+    bad = np.argwhere(~((out >= 0) & (out <= 1)))
+    if bad.size:
+        i, j = (int(x) for x in bad[0])
+        raise InputError("%s (entry %d): %r is not a score in [0, 1]" % (where(path, first + i, column), j, float(out[i, j])))
+    return out
+
+
