@@ -12,6 +12,7 @@ import itertools
 
 import numpy as np
 
+from tb_bias_plugin.core.intersections import MISSING, category_codes, combination_of, intersection_codes
 from tb_bias_plugin.measures.association import backends
 from tb_bias_plugin.measures.association.table import _preview, check_identity_names, check_names
 
@@ -82,17 +83,20 @@ def attribute_identities(attributes, intersections=(), *, singles=True):
             if column not in columns:
                 raise ValueError("intersection column %r is not an attribute (have %s)" % (column, _preview(columns)))
         groups.append(group)
+    coded = {column: category_codes(values) for column, values in columns.items()}
     names, rows = [], []
     if singles:
-        for column, values in columns.items():
-            for value in sorted({v for v in values if v is not None}):
-                names.append("%s=%s" % (column, value))
-                rows.append(np.fromiter((v == value for v in values), bool, n))
+        for column, (codes, levels) in coded.items():
+            for i, level in enumerate(levels):
+                names.append("%s=%s" % (column, level))
+                rows.append(codes == i)
     for group in groups:
-        keys = list(zip(*(columns[c] for c in group)))
-        for combo in sorted({key for key in keys if None not in key}):
-            names.append(" & ".join("%s=%s" % part for part in zip(group, combo)))
-            rows.append(np.fromiter((key == combo for key in keys), bool, n))
+        sizes = [len(coded[c][1]) for c in group]
+        combined = intersection_codes([coded[c][0] for c in group], sizes)
+        for code in np.unique(combined[combined != MISSING]):
+            parts = combination_of(code, sizes)
+            names.append(" & ".join("%s=%s" % (c, coded[c][1][k]) for c, k in zip(group, parts)))
+            rows.append(combined == code)
     if not names:
         raise ValueError("the attributes hold no values")
     indicator = np.stack(rows, axis=1)
