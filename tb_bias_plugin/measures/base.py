@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import dataclasses
+import importlib
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from tensorboard import errors
@@ -112,8 +113,10 @@ class Measure(abc.ABC):
     #: module of its stored form: ``describe(payload)``, ``decode(payload)``
     #: and ``nbytes(value)``; a measure may override the methods instead
     codec: Any = None
-    #: its routes, ``{"/path": handler}``; paths must not collide with other measures'
-    route_table: Mapping[str, Handler] = {}
+    #: dotted name of its server half: a module with ``ROUTES`` (``{"/path":
+    #: handler}``) and ``config()``. Imported only when the plugin asks for
+    #: routes or config, so writing a summary never loads it.
+    routes_module: str | None = None
 
     def describe(self, payload: Any) -> dict[str, Any]:
         """What the ``runs`` listing says of a stored step (cheap: no decompression)."""
@@ -129,12 +132,16 @@ class Measure(abc.ABC):
         return 1 << 10 if size is None else size(value)
 
     def config(self) -> dict[str, Any]:
-        """Limits and defaults its view needs, served once in ``runs``."""
-        return {}
+        """Limits and defaults its view needs, served once in ``runs`` (imports the server half)."""
+        config = getattr(self._server_half(), "config", None)
+        return {} if config is None else dict(config())
 
     def routes(self) -> dict[str, Handler]:
-        """``{"/path": handler}``; paths must not collide with other measures'."""
-        return dict(self.route_table)
+        """``{"/path": handler}`` (imports the server half); paths must not collide with other measures'."""
+        return dict(getattr(self._server_half(), "ROUTES", {}))
+
+    def _server_half(self) -> Any:
+        return None if self.routes_module is None else importlib.import_module(self.routes_module)
 
 
 def pick_step(data: Any, step: int | None, run: str, tag: str) -> Any:

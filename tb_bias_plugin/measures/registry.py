@@ -12,7 +12,7 @@ import importlib
 import pkgutil
 from typing import Any, Callable, Iterator, Sequence
 
-from tb_bias_plugin.measures.base import Measure
+from tb_bias_plugin.measures.base import Handler, Measure, Summary
 from tb_bias_plugin.storage import record
 
 #: The measure whose payload version-1 files stored bare.
@@ -27,12 +27,13 @@ class Registry:
         if len(set(ids)) != len(ids):
             raise ValueError("measure ids must be unique: %s" % ids)
         self._measures = {m.id: m for m in measures}
-        routes: dict[str, str] = {}
+        self._summaries: dict[str, tuple[Measure, Summary]] = {}
         for m in measures:
-            for path in m.routes():
-                if path in routes:
-                    raise ValueError("route %s of %r is also %r's" % (path, m.id, routes[path]))
-                routes[path] = m.id
+            for s in m.summaries:
+                if s.name in self._summaries:
+                    raise ValueError("summary %s of %r is also %r's" % (s.name, m.id, self._summaries[s.name][0].id))
+                self._summaries[s.name] = (m, s)
+        self._routes: dict[str, tuple[Measure, Handler]] | None = None
         self.envelope = record.Envelope(
             [record.PayloadSlot(m.id, m.payload_number, m.payload_message, m.proto_file) for m in measures],
             V1_MEASURE,
@@ -46,6 +47,34 @@ class Registry:
 
     def __contains__(self, measure_id: object) -> bool:
         return measure_id in self._measures
+
+    def summary(self, name: str) -> tuple[Measure, Summary]:
+        """The measure writing the summary ``name`` (e.g. ``association_table``), and the summary."""
+        try:
+            return self._summaries[name]
+        except KeyError:
+            raise ValueError("no measure writes a summary %r; there are %s" % (name, ", ".join(self._summaries)))
+
+    def routes(self) -> dict[str, tuple[Measure, Handler]]:
+        """Every measure's routes, ``{"/path": (measure, handler)}``.
+
+        Each measure's server half is imported on the first call (by the
+        plugin), never when only writing.
+
+        Raises
+        ------
+        ValueError
+            If two measures claim the same path.
+        """
+        if self._routes is None:
+            routes: dict[str, tuple[Measure, Handler]] = {}
+            for m in self._measures.values():
+                for path, handler in m.routes().items():
+                    if path in routes:
+                        raise ValueError("route %s of %r is also %r's" % (path, m.id, routes[path][0].id))
+                    routes[path] = (m, handler)
+            self._routes = routes
+        return self._routes
 
     def measure_of(self, plugin_content: bytes) -> Measure:
         """The measure of a tag, from its summary metadata's plugin content.

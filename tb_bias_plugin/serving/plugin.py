@@ -114,11 +114,10 @@ class BiasPlugin(base_plugin.TBPlugin):
         apps = {path: _guarded(self._static(path), ("GET", "HEAD")) for path in _STATIC}
         apps["/runs"] = _guarded(self._serve_runs, ("GET", "HEAD"))
         apps["/flags"] = _guarded(self._serve_flags, ("GET", "HEAD", "POST"))
-        for measure in self._registry:
-            for path, handler in measure.routes().items():
-                if path in apps:
-                    raise ValueError("route %s of measure %r is the shell's" % (path, measure.id))
-                apps[path] = _guarded(self._bind(handler), ("GET", "HEAD"))
+        for path, (measure, handler) in self._registry.routes().items():
+            if path in apps:
+                raise ValueError("route %s of measure %r is the shell's" % (path, measure.id))
+            apps[path] = _guarded(self._bind(handler), ("GET", "HEAD"))
         return apps
 
     def is_active(self) -> bool:

@@ -7,10 +7,7 @@ other metrics, gaps, rankings and distributions are derived when read
 
 from __future__ import annotations
 
-from typing import Any
-
-from tb_bias_plugin.measures.association import builder, codec, legacy, metadata, routes
-from tb_bias_plugin.measures.association.metrics import DEFAULT_METRIC, METRICS
+from tb_bias_plugin.measures.association import builder, codec, legacy, metadata
 from tb_bias_plugin.measures.base import Measure, Summary
 
 
@@ -46,10 +43,7 @@ class AssociationMeasure(Measure):
     foreign = (legacy.LegacyNpmi(),)
 
     codec = codec  # its module of the same name
-    route_table = routes.ROUTES
-
-    def config(self) -> dict[str, Any]:
-        return {"metrics": METRICS, "default_metric": DEFAULT_METRIC, "limits": routes.LIMITS}
+    routes_module = "tb_bias_plugin.measures.association.routes"
 
 
 MEASURE = AssociationMeasure()

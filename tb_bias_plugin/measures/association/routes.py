@@ -17,6 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import intervals, metrics, paper, trends
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID
+from tb_bias_plugin.measures.association.metrics import DEFAULT_METRIC, METRICS
 from tb_bias_plugin.measures.association.query import (
     CountsView,
     PrecomputedView,
@@ -657,3 +658,8 @@ def _mask_of(table: Any, names: Any) -> np.ndarray:
 def _csv_count(counts: Any, i: int) -> Any:
     count = _count(counts, i)
     return "" if count is None else count
+
+
+def config() -> dict[str, Any]:
+    """Limits and defaults the view needs, served once in ``runs``."""
+    return {"metrics": METRICS, "default_metric": DEFAULT_METRIC, "limits": LIMITS}

@@ -9,12 +9,10 @@ derived when read.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tb_bias_plugin.measures.base import Measure, Summary
-from tb_bias_plugin.measures.discrepancy import builder, codec, metadata, routes
+from tb_bias_plugin.measures.discrepancy import builder, codec, metadata
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
-from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult, dipdi, pair_discrepancies
+from tb_bias_plugin.measures.discrepancy.dipdi import DipdiResult, dipdi, pair_discrepancies
 from tb_bias_plugin.measures.discrepancy.replicates import bootstrap_dipdi, replicate_summary, wilcoxon_signed_rank
 
 __all__ = [
@@ -56,10 +54,7 @@ class DiscrepancyMeasure(Measure):
     }
 
     codec = codec  # its module of the same name
-    route_table = routes.ROUTES
-
-    def config(self) -> dict[str, Any]:
-        return {"discrepancies": list(DISCREPANCIES), "pairings": list(PAIRINGS), "limits": routes.LIMITS}
+    routes_module = "tb_bias_plugin.measures.discrepancy.routes"
 
 
 MEASURE = DiscrepancyMeasure()

@@ -13,7 +13,7 @@ from typing import Any, Optional
 import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import codec
-from tb_bias_plugin.measures.discrepancy.dipdi import PAIRINGS, DipdiResult
+from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID
 from tb_bias_plugin.measures.discrepancy.replicates import BOOTSTRAP_COVERS, bootstrap_dipdi, replicate_summary
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request
@@ -313,3 +313,8 @@ ROUTES = {
     "/discrepancy_examples": discrepancy_examples,
     "/discrepancy_compare": discrepancy_compare,
 }
+
+
+def config() -> dict[str, Any]:
+    """Limits and defaults the view needs, served once in ``runs``."""
+    return {"discrepancies": list(DISCREPANCIES), "pairings": list(PAIRINGS), "limits": LIMITS}

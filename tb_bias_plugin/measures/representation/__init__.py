@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from tb_bias_plugin.measures.base import Measure, Summary
-from tb_bias_plugin.measures.representation import builder, codec, metadata, routes
+from tb_bias_plugin.measures.representation import builder, codec, metadata
 from tb_bias_plugin.measures.representation.entropy import (
-    SINGLE_CONTROL_BAND,
     RepresentationBiasResult,
     bias_ratio,
     class_counts,
@@ -53,10 +52,7 @@ class RepresentationMeasure(Measure):
     callbacks = {"RepresentationBiasCallback": _HERE + ".callbacks:RepresentationBiasCallback"}
 
     codec = codec  # its module of the same name
-    route_table = routes.ROUTES
-
-    def config(self) -> dict[str, Any]:
-        return {"limits": routes.LIMITS, "single_control_band": SINGLE_CONTROL_BAND}
+    routes_module = _HERE + ".routes"
 
 
 

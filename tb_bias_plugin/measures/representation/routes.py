@@ -192,3 +192,8 @@ ROUTES = {
     "/representation/series": series,
     "/representation/curve": curve,
 }
+
+
+def config() -> dict[str, Any]:
+    """Limits and defaults the view needs, served once in ``runs``."""
+    return {"limits": LIMITS, "single_control_band": SINGLE_CONTROL_BAND}

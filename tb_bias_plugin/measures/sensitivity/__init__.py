@@ -9,11 +9,9 @@ of examples with their per-token or per-feature values, never the Jacobian.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tb_bias_plugin.measures.base import Measure, Summary
 
-from . import builder, codec, metadata, routes
+from . import builder, codec, metadata
 from .aggregates import Retained, SensitivityAccumulator, aggregate, spearman, summarize
 from .collect import SensitivityCollector
 from .sensitivity import (
@@ -96,10 +94,7 @@ class SensitivityMeasure(Measure):
     }
 
     codec = codec  # its module of the same name
-    route_table = routes.ROUTES
-
-    def config(self) -> dict[str, Any]:
-        return {"limits": routes.LIMITS, "v_kinds": list(V_KINDS), "note": routes.NOTE}
+    routes_module = "tb_bias_plugin.measures.sensitivity.routes"
 
 
 MEASURE = SensitivityMeasure()

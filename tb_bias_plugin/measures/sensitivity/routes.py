@@ -15,6 +15,7 @@ import numpy as np
 
 from tb_bias_plugin.core.stats import spearman
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID
+from tb_bias_plugin.measures.sensitivity.sensitivity import V_KINDS
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
 
@@ -241,3 +242,8 @@ ROUTES = {
     "/sensitivity_examples": sensitivity_examples,
     "/sensitivity_compare": sensitivity_compare,
 }
+
+
+def config() -> dict[str, Any]:
+    """Limits and defaults the view needs, served once in ``runs``."""
+    return {"limits": LIMITS, "v_kinds": list(V_KINDS), "note": NOTE}
