@@ -4,7 +4,13 @@ Data flows one way: core -> storage -> web, writing -> measures -> serving
 and the public facades -> demo and the command line. A module may import its own package or a lower
 layer; a measure never imports another measure or the registry; serving
 and the facades reach measures only through the registry and the Measure
-interface. Function-level imports count too.
+interface. Function-level imports count too; imports under ``if
+TYPE_CHECKING:`` never run, so they may name a measure's modules from a
+facade (for type checkers) and do not count as loading the server half.
+
+Inside the package, the writer half (what a training job or a Beam worker
+imports) never imports the server half (what only the TensorBoard plugin
+needs), directly or through other modules: see SERVER_HALF and WRITER_HALF.
 """
 
 import ast
@@ -21,6 +27,11 @@ RANK = {"core": 0, "storage": 1, "web": 2, "writing": 2, "measures": 3, "serving
 MEASURE_INTERFACE = {"base", "registry"}
 #: Third-party packages core may use.
 CORE_THIRD_PARTY = {"numpy"}
+#: The server half: these layers, and these modules (or packages) of every measure.
+SERVER_HALF = {"layers": {"serving", "web"}, "measure_modules": {"routes", "query", "trends"}}
+#: The writer half: these layers, every measure module not in the server half,
+#: and the facades (the package root, summary, callbacks, beam).
+WRITER_HALF_LAYERS = {"core", "storage", "writing", "measures", ""}
 
 
 def _modules():
@@ -35,12 +46,13 @@ def _modules():
 
 
 def _imports(module, path):
+    """``(imported module or name, type_only)`` of every import in a module."""
     tree = ast.parse(open(path, encoding="utf-8").read(), path)
     is_package = path.endswith("__init__.py")
-    for node in ast.walk(tree):
+    for node, type_only in _import_nodes(tree, False):
         if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
+            yield from ((alias.name, type_only) for alias in node.names)
+        else:
             base = node.module or ""
             if node.level:
                 parts = module.split(".")
@@ -49,9 +61,28 @@ def _imports(module, path):
             # `from pkg import submodule` imports the submodule; `from pkg
             # import name` the package. Which one is settled by _is_module.
             names = [base + "." + alias.name for alias in node.names]
-            yield from names
+            yield from ((name, type_only) for name in names)
             if not all(_is_module(name) for name in names):
-                yield base
+                yield base, type_only
+
+
+def _import_nodes(node, type_only):
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.Import, ast.ImportFrom)):
+            yield child, type_only
+        elif isinstance(child, ast.If) and _is_type_checking(child.test):
+            for stmt in child.body:
+                yield from _import_nodes(ast.Module(body=[stmt], type_ignores=[]), True)
+            for stmt in child.orelse:
+                yield from _import_nodes(ast.Module(body=[stmt], type_ignores=[]), type_only)
+        else:
+            yield from _import_nodes(child, type_only)
+
+
+def _is_type_checking(test):
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _layer(module):
@@ -73,7 +104,7 @@ def violations():
     found = []
     for module, path in _modules():
         layer, measure = _layer(module)
-        for target in set(_imports(module, path)):
+        for target, type_only in set(_imports(module, path)):
             top = target.split(".")[0]
             if top != PACKAGE:
                 if layer == "core" and top not in CORE_THIRD_PARTY and top not in sys.stdlib_module_names:
@@ -90,9 +121,62 @@ def violations():
                 continue
             if RANK[target_layer] > RANK[layer]:
                 found.append("%s (%s) imports %s (%s): a back edge" % (module, layer or "facade", target, target_layer))
-            elif target_measure and layer in ("serving", ""):
+            elif target_measure and layer in ("serving", "") and not type_only:
                 found.append("%s reaches into measure %r: go through the registry" % (module, target_measure))
-    return sorted(found)
+    return sorted(found + writer_half_violations())
+
+
+def _is_server_half(module):
+    layer, measure = _layer(module)
+    parts = module.split(".")
+    if measure:
+        return len(parts) > 3 and parts[3] in SERVER_HALF["measure_modules"]
+    return layer in SERVER_HALF["layers"]
+
+
+def _is_writer_half(module):
+    return _layer(module)[0] in WRITER_HALF_LAYERS and not _is_server_half(module)
+
+
+def _runtime_graph():
+    """``{module: modules it loads}`` within the package, parent packages included
+    (importing ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first)."""
+    graph = {}
+    for module, path in _modules():
+        loads = set()
+        for target, type_only in _imports(module, path):
+            if type_only or target.split(".")[0] != PACKAGE or not _is_module(target):
+                continue
+            parts = target.split(".")
+            loads.update(".".join(parts[:n]) for n in range(2, len(parts) + 1))
+        loads.discard(module)
+        graph[module] = loads
+    return graph
+
+
+def writer_half_violations():
+    """Each writer-half module that loads a server-half one, with the chain of imports."""
+    graph = _runtime_graph()
+    found = []
+    for start in sorted(m for m in graph if _is_writer_half(m)):
+        chain = {start: None}
+        todo = [start]
+        while todo:
+            module = todo.pop(0)
+            if module != start and _is_server_half(module):
+                path = [module]
+                while chain[path[-1]] is not None:
+                    path.append(chain[path[-1]])
+                found.append(
+                    "%s (writer half) loads %s (server half): %s"
+                    % (start, module, " -> ".join(reversed(path)))
+                )
+                break
+            for target in sorted(graph.get(module, ())):
+                if target not in chain:
+                    chain[target] = module
+                    todo.append(target)
+    return found
 
 
 def test_no_back_edges_and_no_measure_reaches_another():
@@ -108,18 +192,66 @@ def test_no_back_edges_and_no_measure_reaches_another():
         ("tb_bias_plugin.measures.association.x", "from tb_bias_plugin.measures import registry", "registry"),
         ("tb_bias_plugin.serving.x", "from tb_bias_plugin.measures.association import routes", "registry"),
         ("tb_bias_plugin.storage.x", "def f():\n    from tb_bias_plugin.writing import events", "back edge"),
+        # the writer half never loads the server half, even where the ranks allow it
+        ("tb_bias_plugin.measures.association.x", "from . import routes", "server half"),
+        ("tb_bias_plugin.measures.association.x", "from tb_bias_plugin.measures.association.query import Query", "server half"),
+        ("tb_bias_plugin.writing.x", "from tb_bias_plugin.web import responses", "server half"),
+        ("tb_bias_plugin.beam", "def f():\n    from tb_bias_plugin.serving import label_search", "server half"),
     ],
 )
 def test_the_check_catches_each_kind_of_violation(tmp_path, monkeypatch, module, source, needle):
-    # Plant one bad module in a copy of the package and check it is reported.
+    found = _violations_with(tmp_path, monkeypatch, {module: source})
+    assert any(module in v and needle in v for v in found), found
+
+
+def test_the_writer_half_may_not_load_the_server_half_through_another_module(tmp_path, monkeypatch):
+    # Neither x nor the measure's __init__ names routes; x loads it through y.
+    found = _violations_with(
+        tmp_path,
+        monkeypatch,
+        {
+            "tb_bias_plugin.measures.association.x": "from tb_bias_plugin.measures.association import y",
+            "tb_bias_plugin.measures.association.y": "def f():\n    from tb_bias_plugin.measures.association import routes",
+        },
+    )
+    chain = "tb_bias_plugin.measures.association.x -> tb_bias_plugin.measures.association.y -> "
+    assert any(v.startswith("tb_bias_plugin.measures.association.x (writer half)") and chain in v for v in found), found
+
+
+def test_a_measure_package_that_imports_its_routes_fails_the_check(tmp_path, monkeypatch):
+    # What the split undid: every module of the measure would load its routes.
+    init = open(os.path.join(ROOT, "measures", "association", "__init__.py"), encoding="utf-8").read()
+    found = _violations_with(
+        tmp_path,
+        monkeypatch,
+        {"tb_bias_plugin.measures.association.__init__": init + "\nfrom . import routes  # noqa\n"},
+    )
+    assert any(v.startswith("tb_bias_plugin.measures.association (writer half) loads") for v in found), found
+    assert any(v.startswith("tb_bias_plugin.measures.association.builder (writer half)") for v in found), found
+
+
+@pytest.mark.parametrize(
+    "module, source",
+    [
+        # type checkers follow these; they never run
+        ("tb_bias_plugin.x", "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from tb_bias_plugin.measures.association.counting import C"),
+        ("tb_bias_plugin.measures.association.x", "import typing\nif typing.TYPE_CHECKING:\n    from . import routes"),
+    ],
+)
+def test_imports_for_type_checkers_only_are_allowed(tmp_path, monkeypatch, module, source):
+    assert _violations_with(tmp_path, monkeypatch, {module: source}) == []
+
+
+def _violations_with(tmp_path, monkeypatch, planted):
+    """The violations of a copy of the package with ``planted`` modules ({name: source})."""
     import shutil
 
     copy = tmp_path / PACKAGE
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns("static", "__pycache__"))
     (copy / "measures" / "toy").mkdir(exist_ok=True)
     (copy / "measures" / "toy" / "y.py").write_text("")
-    path = copy.joinpath(*module.split(".")[1:]).with_suffix(".py")
-    path.write_text(source + "\n")
+    for module, source in planted.items():
+        path = copy.joinpath(*module.split(".")[1:]).with_suffix(".py")
+        path.write_text(source + "\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", str(copy))
-    found = violations()
-    assert any(module in v and needle in v for v in found), found
+    return violations()
