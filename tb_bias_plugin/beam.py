@@ -20,7 +20,20 @@ merge.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    # What type checkers and IDEs see (tests/test_public_api.py keeps it
+    # equal to the measures' ``Measure.beam``).
+    from tb_bias_plugin.measures.association.beam import AssociationCombineFn as AssociationCombineFn
+    from tb_bias_plugin.measures.association.beam import CountAssociations as CountAssociations
+    from tb_bias_plugin.measures.association.beam import WriteAssociationTable as WriteAssociationTable
+    from tb_bias_plugin.measures.discrepancy.beam import AccumulateDiscrepancy as AccumulateDiscrepancy
+    from tb_bias_plugin.measures.discrepancy.beam import DiscrepancyCombineFn as DiscrepancyCombineFn
+    from tb_bias_plugin.measures.discrepancy.beam import WriteDiscrepancy as WriteDiscrepancy
+    from tb_bias_plugin.measures.sensitivity.beam import AccumulateSensitivity as AccumulateSensitivity
+    from tb_bias_plugin.measures.sensitivity.beam import SensitivityCombineFn as SensitivityCombineFn
+    from tb_bias_plugin.measures.sensitivity.beam import WriteSensitivity as WriteSensitivity
 
 
 def transforms() -> dict[str, str]:
@@ -30,19 +43,21 @@ def transforms() -> dict[str, str]:
     return {name: path for measure in REGISTRY for name, path in measure.beam.items()}
 
 
-def __getattr__(name: str) -> Any:
-    found = transforms()
-    if name not in found:
-        raise AttributeError("module %r has no attribute %r" % (__name__, name))
-    module, attr = found[name].split(":")
-    try:
-        return getattr(importlib.import_module(module), attr)
-    except ModuleNotFoundError as e:
-        if e.name and e.name.split(".")[0] == "apache_beam":
-            raise ImportError(
-                "tb_bias_plugin.beam.%s needs Apache Beam: pip install \"tb-bias-plugin[beam]\"" % name
-            ) from e
-        raise
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        found = transforms()
+        if name not in found:
+            raise AttributeError("module %r has no attribute %r" % (__name__, name))
+        module, attr = found[name].split(":")
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except ModuleNotFoundError as e:
+            if e.name and e.name.split(".")[0] == "apache_beam":
+                raise ImportError(
+                    "tb_bias_plugin.beam.%s needs Apache Beam: pip install \"tb-bias-plugin[beam]\"" % name
+                ) from e
+            raise
 
 
 def __dir__() -> list[str]:

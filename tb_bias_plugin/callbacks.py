@@ -8,20 +8,32 @@ this module does not import Keras.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tb_bias_plugin.measures.registry import REGISTRY
+
+if TYPE_CHECKING:
+    # What type checkers and IDEs see (tests/test_public_api.py keeps it
+    # equal to the measures' ``Measure.callbacks``).
+    from tb_bias_plugin.measures.association.callbacks import AssociationTableCallback as AssociationTableCallback
+    from tb_bias_plugin.measures.representation.callbacks import (
+        RepresentationBiasCallback as RepresentationBiasCallback,
+    )
+    from tb_bias_plugin.measures.sensitivity.callbacks import (
+        PredictionSensitivityCallback as PredictionSensitivityCallback,
+    )
 
 _CALLBACKS = {name: path for measure in REGISTRY for name, path in measure.callbacks.items()}
 
 __all__ = sorted(_CALLBACKS)
 
+if not TYPE_CHECKING:
 
-def __getattr__(name: str) -> Any:
-    if name not in _CALLBACKS:
-        raise AttributeError("module %r has no attribute %r" % (__name__, name))
-    module, attr = _CALLBACKS[name].split(":")
-    return getattr(importlib.import_module(module), attr)
+    def __getattr__(name: str) -> Any:
+        if name not in _CALLBACKS:
+            raise AttributeError("module %r has no attribute %r" % (__name__, name))
+        module, attr = _CALLBACKS[name].split(":")
+        return getattr(importlib.import_module(module), attr)
 
 
 def __dir__() -> list[str]:

@@ -9,8 +9,12 @@ Every summary a measure declares (``association_table``, ``metric_table``,
   never imports TensorFlow (PyTorch, JAX, NumPy).
 
 Both take ``name`` first and ``step`` and ``description`` as keywords;
-the other arguments are the measure's (see each call's help). Bad
-arguments raise ``ValueError`` before anything is written.
+the other arguments are the measure's, documented on the `Writer` method.
+Each call hands them to the measure's builder (found in the registry),
+which validates them and returns the payload; bad arguments raise
+``ValueError`` before anything is written. A measure's summary needs a
+function and a method here (tests/test_registry.py checks that they exist
+and match the builder's signature).
 
 Examples
 --------
@@ -25,22 +29,38 @@ True
 
 from __future__ import annotations
 
-import inspect
-import re
-from typing import Any, Callable
+from typing import Any, Mapping, Sequence, SupportsIndex
 
-from tb_bias_plugin.measures.base import Measure, Summary
-from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.measures.base import Measure
+from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.writing import events
 
-_COMMON_DOC = """
-    name : str
-        The tag; under TensorFlow, this name under any active name scopes.
-    step : int, optional
-        {step}
-    description : str, optional
-        Markdown shown with the data in TensorBoard.
-"""
+__all__ = [
+    "Writer",
+    "association_table",
+    "metric_table",
+    "prediction_discrepancy",
+    "prediction_sensitivity",
+    "representation_bias",
+]
+
+
+def _build(
+    registry: Registry, summary: str, name: Any, step: Any, description: Any, args: tuple, kwargs: Mapping[str, Any]
+) -> tuple[Measure, int | None, Any]:
+    """Check name, step and description, then build the payload: nothing is written on error."""
+    events.check_name(name)
+    checked_step = events.check_step(step)
+    events.check_description(description)
+    measure, found = registry.summary(summary)
+    return measure, checked_step, found.build(*args, **kwargs)
+
+
+def _write_tf(summary: str, name: str, step: Any, description: Any, *args: Any, **kwargs: Any) -> Any:
+    """Write one summary under TensorFlow's default writer."""
+    events.require_eager()
+    measure, checked_step, payload = _build(REGISTRY, summary, name, step, description, args, kwargs)
+    return events.write_tf(name, measure.id, measure.payload_number, payload, checked_step, description)
 
 
 class Writer(events.EventWriter):
@@ -67,79 +87,637 @@ class Writer(events.EventWriter):
     True
     """
 
-    def __getattr__(self, name: str) -> Any:  # methods are added below; this tells type checkers
-        raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
+    #: The measures it can write: this build's.
+    registry: Registry = REGISTRY
+
+    def __enter__(self) -> Writer:
+        return self
+
+    def write_summary(
+        self,
+        summary: str,
+        name: str,
+        /,
+        *args: Any,
+        step: SupportsIndex | None = None,
+        description: str | None = None,
+        **kwargs: Any,
+    ) -> bool:
+        """Write the summary called ``summary`` of any measure in `registry`.
+
+        The methods below call this; it also writes a measure's summary
+        that has no method here yet (a measure kept outside the package).
+
+        Parameters
+        ----------
+        summary : str
+            The summary's name, e.g. ``"association_table"``.
+        name : str
+            The tag.
+        *args, **kwargs
+            The summary's own arguments.
+        step : int, optional
+            Default 0.
+        description : str, optional
+            Markdown shown with the data in TensorBoard.
+
+        Returns
+        -------
+        bool
+            True (written).
+        """
+        measure, checked_step, payload = _build(self.registry, summary, name, step, description, args, kwargs)
+        return self.write_record(name, measure.id, measure.payload_number, payload, checked_step, description)
+
+    # Label associations --------------------------------------------------
+
+    def association_table(
+        self,
+        name: str,
+        predictions_or_counter: Any,
+        *,
+        step: SupportsIndex | None = None,
+        description: str | None = None,
+        label_names: Sequence[str] | None = None,
+        identity_labels: Sequence[str] | None = None,
+        identities: Any = None,
+        thresholds: Any = None,
+    ) -> bool:
+        """Log an association table: co-occurrence counts of predicted labels and identities.
+
+        Parameters
+        ----------
+        name : str
+            The tag.
+        predictions_or_counter
+            A :class:`~tb_bias_plugin.CooccurrenceCounter` (or its table), or one
+            batch of raw predictions in any form ``CooccurrenceCounter.update``
+            accepts (dense 0/1 or scores, scipy.sparse, lists of label names).
+        step : int, optional
+            Default 0 (there is no default step without TensorFlow).
+        description : str, optional
+            Markdown shown with the data in TensorBoard.
+        label_names, identity_labels : sequence of str
+            Required with raw predictions; checked against a counter's.
+        identities : optional
+            Identities as a separate per-example attribute (see
+            ``CooccurrenceCounter.update``), with raw predictions only.
+        thresholds : float or sequence of float, optional
+            Score thresholds for raw predictions (default 0.5).
+
+        Returns
+        -------
+        bool
+            True (written).
+
+        Raises
+        ------
+        ValueError
+            For anything ``CooccurrenceCounter`` rejects, a counter whose
+            names differ from the ones given, or a bad name, step or
+            description; nothing is written.
+        """
+        return self.write_summary(
+            "association_table",
+            name,
+            predictions_or_counter,
+            step=step,
+            description=description,
+            label_names=label_names,
+            identity_labels=identity_labels,
+            identities=identities,
+            thresholds=thresholds,
+        )
+
+    def metric_table(
+        self,
+        name: str,
+        values: Any,
+        *,
+        step: SupportsIndex | None = None,
+        description: str | None = None,
+        label_names: Sequence[str],
+        metric_names: Sequence[str],
+    ) -> bool:
+        """Log per-label metric values computed elsewhere.
+
+        Counts give more: prefer `association_table` when you have predictions.
+
+        Parameters
+        ----------
+        name : str
+            The tag.
+        values : array_like, shape (labels, metrics)
+            One row per label, one column per metric; NaN where missing.
+        step : int, optional
+            Default 0 (there is no default step without TensorFlow).
+        description : str, optional
+            Markdown shown with the data in TensorBoard.
+        label_names : sequence of str
+            The labels of the rows.
+        metric_names : sequence of str
+            The columns, named as by the old nPMI plugin: ``nPMI@man`` (a
+            metric for one identity), ``count@man`` (C(x, y)), ``count``
+            (C(y)), ``nPMI_diff@man-woman`` (a gap).
+
+        Returns
+        -------
+        bool
+            True (written).
+
+        Raises
+        ------
+        ValueError
+            If the shapes and names disagree, or a count column holds
+            anything but non-negative integers (or NaN).
+        """
+        return self.write_summary(
+            "metric_table",
+            name,
+            values,
+            step=step,
+            description=description,
+            label_names=label_names,
+            metric_names=metric_names,
+        )
+
+    # Prediction discrepancy ----------------------------------------------
+
+    def prediction_discrepancy(
+        self,
+        name: str,
+        pool_a: Any,
+        pool_b: Any = None,
+        *,
+        step: SupportsIndex | None = None,
+        description: str | None = None,
+        pool_names: Sequence[str] = ("A", "B"),
+        discrepancy: str | None = None,
+        pairing: str | None = None,
+        groups: Any = None,
+        example_ids: Any = None,
+        replicate: Any = None,
+        from_logits: bool = False,
+        top_k: int = 20,
+    ) -> bool:
+        """Log DIPDI: whether models of two pools disagree more across pools than within.
+
+        Stores sufficient statistics (sums of the per-example discrepancy d for
+        every model pair, overall and per group), the ``top_k`` examples with the
+        largest excess discrepancy, a histogram of the excess discrepancy and,
+        for a record of one replicate from raw predictions with examples x used
+        pairs at most 262144, every used pair's per-example d (for the
+        bootstrap interval, which is only shown for a single replicate). See
+        docs/measures/discrepancy.md.
+
+        Parameters
+        ----------
+        name : str
+            The tag.
+        pool_a, pool_b : array_like or DipdiAccumulator
+            Predictions ``[m, n]``, ``[m, n, t]`` or ``[m, n, C]`` of each pool's
+            models on the same examples (as :func:`tb_bias_plugin.dipdi`); or a
+            finished ``DipdiAccumulator`` as ``pool_a`` with ``pool_b`` None.
+            With a list of replicate ids in ``replicate``: one of those per
+            replicate (lists of the same length).
+        step : int, optional
+            Default 0 (there is no default step without TensorFlow).
+        description : str, optional
+            Markdown shown with the data in TensorBoard.
+        pool_names : two str, default ("A", "B")
+            Shown in TensorBoard (models are named A1, A2, ..., B1, ...).
+        discrepancy : {"abs", "sq", "jsd", "js_distance"}, optional
+            Default "abs", or the accumulator's (a different value is an error).
+        pairing : {"paired", "all_pairs"}, optional
+            Default "paired", or the accumulator's.
+        groups, example_ids : array_like of shape (n,), optional
+            Group label and id of every example (not with accumulators, which
+            carry their own).
+        replicate : int or sequence of int, optional
+            The replicate id of this call; a sequence logs several replicates
+            (re-trainings or folds) in one record, so TensorBoard shows their
+            mean, standard deviation and Wilcoxon test at this step.
+        from_logits : bool, default False
+            Probability discrepancies only: the inputs are logits.
+        top_k : int, default 20
+            Examples kept per replicate (at most 1000); not with accumulators,
+            which keep their own ``top_k``.
+
+        Returns
+        -------
+        bool
+            True (written).
+
+        Raises
+        ------
+        ValueError
+            For anything :func:`tb_bias_plugin.dipdi` rejects, options that
+            contradict an accumulator's, replicates of different layouts, or
+            malformed ``pool_names``, ``replicate`` or ``top_k``.
+        """
+        return self.write_summary(
+            "prediction_discrepancy",
+            name,
+            pool_a,
+            pool_b,
+            step=step,
+            description=description,
+            pool_names=pool_names,
+            discrepancy=discrepancy,
+            pairing=pairing,
+            groups=groups,
+            example_ids=example_ids,
+            replicate=replicate,
+            from_logits=from_logits,
+            top_k=top_k,
+        )
+
+    # Prediction sensitivity ----------------------------------------------
+
+    def prediction_sensitivity(
+        self,
+        name: str,
+        results: Any,
+        *,
+        step: SupportsIndex | None = None,
+        description: str | None = None,
+        example_ids: Sequence | None = None,
+        groups: Any = None,
+        probs: Any = None,
+        pred_class: Any = None,
+        tokens: Any = None,
+        class_names: Sequence[str] | None = None,
+        feature_names: Sequence[str] | None = None,
+        w: Any = None,
+        top_k: int | None = None,
+        sample_size: int | None = None,
+        seed: int = 0,
+        v_name: str = "P",
+    ) -> bool:
+        """Log accumulated prediction sensitivity: P per example under one or more v choices.
+
+        Stored, per v choice: exact mean, median, p90, max and coverage of P
+        (overall, per group, per predicted class), a histogram and percentiles
+        of P, the mean rows of J per class, per-feature means (tabular) or the
+        most sensitive token types (text); and a bounded set of examples, the
+        top-K of each choice and a uniform sample shared by all choices, with
+        ids, tokens, per-token u_t and V_t or per-feature s_i and v_i, group and
+        predicted class. Never the Jacobian.
+
+        Parameters
+        ----------
+        name : str
+            The tag.
+        results
+            One `SensitivityResult` (from ``tb_bias_plugin.prediction_sensitivity``
+            or ``accumulated_sensitivity``), a dict ``{name: SensitivityResult}``
+            of several v choices over the same examples, a finished
+            `SensitivityCollector` (batches of a large eval set), or a
+            `SensitivityAccumulator` of one choice (named ``v_name``).
+        step : int, optional
+            Default 0 (there is no default step without TensorFlow).
+        description : str, optional
+            Markdown shown with the data in TensorBoard.
+        example_ids : sequence, optional
+            Ids of the examples (default: their index).
+        groups : array_like, ``[n]``, optional
+            Group of each example, for per-group means.
+        probs : array_like, ``[n, K]``, optional
+            Predicted probabilities: predicted class and its probability.
+        pred_class : array_like of int, ``[n]``, optional
+            Predicted classes, when ``probs`` is not given.
+        tokens : array_like of str, ``[n, T]``, optional
+            Text: the tokens, when the results do not carry them.
+        class_names, feature_names : sequence of str, optional
+            Names of the K classes and (tabular) of the F features.
+        w : array_like, ``[K]``, optional
+            The class weights P was computed with (shown with the values).
+        top_k : int, default 10
+            Most sensitive examples kept per choice.
+        sample_size : int, default 200
+            Uniform sample of examples kept for comparing choices.
+        seed : int, default 0
+            Seed of the sample.
+        v_name : str, default "P"
+            Name of the choice of a bare `SensitivityAccumulator`.
+
+        Returns
+        -------
+        bool
+            True (written).
+
+        Raises
+        ------
+        ValueError
+            If the results and the per-example arguments disagree in shape,
+            or arguments are given that a finished collector or accumulator
+            already fixed.
+        """
+        return self.write_summary(
+            "prediction_sensitivity",
+            name,
+            results,
+            step=step,
+            description=description,
+            example_ids=example_ids,
+            groups=groups,
+            probs=probs,
+            pred_class=pred_class,
+            tokens=tokens,
+            class_names=class_names,
+            feature_names=feature_names,
+            w=w,
+            top_k=top_k,
+            sample_size=sample_size,
+            seed=seed,
+            v_name=v_name,
+        )
+
+    # Representation bias -------------------------------------------------
+
+    def representation_bias(
+        self,
+        name: str,
+        result: Any,
+        *,
+        step: SupportsIndex | None = None,
+        description: str | None = None,
+        layer: str | None = None,
+        attribute: str | None = None,
+        class_names: Sequence[str] | None = None,
+    ) -> bool:
+        """Log representation-level bias estimates of one protected attribute at one step.
+
+        The tag (``name``) is the attribute, e.g. ``"sex"``; one record per step
+        holds every layer estimated at that step, so log them together: either
+        one result with its ``layer``, or a mapping ``{layer: result}`` (in
+        network order). Attributes go side by side as separate tags (``"sex"``,
+        ``"race"``, ``"sex x race"``).
+
+        Parameters
+        ----------
+        name : str
+            The tag: the attribute.
+        result : RepresentationBiasResult or mapping of str to RepresentationBiasResult
+            From :func:`tb_bias_plugin.representation_bias`.
+        step : int, optional
+            Default 0 (there is no default step without TensorFlow).
+        description : str, optional
+            Markdown shown with the data in TensorBoard.
+        layer : str, optional
+            The layer of a single `result`.
+        attribute : str, optional
+            The attribute's display name when it differs from the tag.
+        class_names : sequence of str, optional
+            Names of the classes ``0 .. C-1`` (e.g. ``"female/Asian"`` for the
+            product codes of an intersection); one per class count.
+
+        Returns
+        -------
+        bool
+            True (written).
+
+        Raises
+        ------
+        ValueError
+            If no layer is given, a name is not a non-empty string, or the
+            class names do not match the class count.
+        """
+        return self.write_summary(
+            "representation_bias",
+            name,
+            result,
+            step=step,
+            description=description,
+            layer=layer,
+            attribute=attribute,
+            class_names=class_names,
+        )
 
 
-def _signature(build: Callable[..., Any], *, method: bool) -> inspect.Signature:
-    params = list(inspect.signature(build).parameters.values())
-    head = [inspect.Parameter("name", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=str)]
-    if method:
-        head.insert(0, inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD))
-    tail = [
-        inspect.Parameter("step", inspect.Parameter.KEYWORD_ONLY, default=None),
-        inspect.Parameter("description", inspect.Parameter.KEYWORD_ONLY, default=None),
-    ]
-    positional = [p for p in params if p.kind != inspect.Parameter.KEYWORD_ONLY]
-    keyword = [p for p in params if p.kind == inspect.Parameter.KEYWORD_ONLY]
-    return inspect.Signature(head + positional + tail + keyword)
+# The same summaries under tf.summary: one function per Writer method, with
+# its arguments; only the default step differs.
 
+def association_table(
+    name: str,
+    predictions_or_counter: Any,
+    *,
+    step: Any = None,
+    description: str | None = None,
+    label_names: Sequence[str] | None = None,
+    identity_labels: Sequence[str] | None = None,
+    identities: Any = None,
+    thresholds: Any = None,
+) -> Any:
+    """Log an association table under TensorFlow's default summary writer.
 
-def _doc(build: Callable[..., Any], step: str) -> str:
-    # The builder's own examples run (as doctests) where it is defined; here
-    # they would name things this module does not have.
-    doc = re.sub(r"\nExamples\n-{8,}\n.*?(?=\n[A-Z][A-Za-z ]+\n-{3,}\n|\Z)", "", inspect.getdoc(build) or "", flags=re.S)
-    marker = "Parameters\n----------\n"
-    common = inspect.cleandoc(_COMMON_DOC.format(step=step))
-    if marker in doc:
-        return doc.replace(marker, marker + common + "\n", 1)
-    return doc + "\n\n" + marker + common
+    Parameters
+    ----------
+    name : str
+        The tag, under any active name scopes.
+    step : int or tf.Tensor, optional
+        Default ``tf.summary.experimental.get_step()``.
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    predictions_or_counter, label_names, identity_labels, identities, thresholds
+        As :meth:`Writer.association_table`.
 
-
-def _prepare(summary: Summary, name: Any, args: tuple, kwargs: dict, step: Any, description: Any) -> tuple:
-    """Validate everything, then build the payload: nothing is written on error."""
-    events.check_name(name)
-    step = events.check_step(step)
-    events.check_description(description)
-    return step, summary.build(*args, **kwargs)
-
-
-def _tf_function(measure: Measure, summary: Summary) -> Callable[..., Any]:
-    def write(name: str, *args: Any, step: Any = None, description: Any = None, **kwargs: Any) -> Any:
-        events.require_eager()
-        step, payload = _prepare(summary, name, args, kwargs, step, description)
-        return events.write_tf(name, measure.id, measure.payload_number, payload, step, description)
-
-    write.__name__ = write.__qualname__ = summary.name
-    write.__signature__ = _signature(summary.build, method=False)  # type: ignore[attr-defined]
-    write.__doc__ = _doc(summary.build, "Defaults to ``tf.summary.experimental.get_step()``.") + (
-        "\n\nReturns\n-------\nbool tensor\n    True if written, False if there is no default summary writer."
+    Returns
+    -------
+    bool tensor
+        True if written, False if there is no default summary writer.
+    """
+    return _write_tf(
+        "association_table",
+        name,
+        step,
+        description,
+        predictions_or_counter,
+        label_names=label_names,
+        identity_labels=identity_labels,
+        identities=identities,
+        thresholds=thresholds,
     )
-    return write
 
 
-def _writer_method(measure: Measure, summary: Summary) -> Callable[..., Any]:
-    def write(self: events.EventWriter, name: str, *args: Any, step: Any = None, description: Any = None, **kwargs: Any) -> bool:
-        step, payload = _prepare(summary, name, args, kwargs, step, description)
-        return self.write_record(name, measure.id, measure.payload_number, payload, step, description)
+def metric_table(
+    name: str,
+    values: Any,
+    *,
+    step: Any = None,
+    description: str | None = None,
+    label_names: Sequence[str],
+    metric_names: Sequence[str],
+) -> Any:
+    """Log per-label metric values computed elsewhere, under TensorFlow's default summary writer.
 
-    write.__name__ = summary.name
-    write.__qualname__ = "Writer." + summary.name
-    write.__signature__ = _signature(summary.build, method=True)  # type: ignore[attr-defined]
-    write.__doc__ = _doc(summary.build, "Default 0 (there is no default step without TensorFlow).")
-    return write
+    Parameters
+    ----------
+    name : str
+        The tag, under any active name scopes.
+    step : int or tf.Tensor, optional
+        Default ``tf.summary.experimental.get_step()``.
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    values, label_names, metric_names
+        As :meth:`Writer.metric_table`.
+
+    Returns
+    -------
+    bool tensor
+        True if written, False if there is no default summary writer.
+    """
+    return _write_tf("metric_table", name, step, description, values, label_names=label_names, metric_names=metric_names)
 
 
-def add_summaries(registry: Any, writer: type, namespace: dict[str, Any]) -> list[str]:
-    """Give ``writer`` a method and ``namespace`` a function per summary of
-    every measure in ``registry``; their names."""
-    names = []
-    for measure in registry:
-        for summary in measure.summaries:
-            namespace[summary.name] = _tf_function(measure, summary)
-            setattr(writer, summary.name, _writer_method(measure, summary))
-            names.append(summary.name)
-    return names
+def prediction_discrepancy(
+    name: str,
+    pool_a: Any,
+    pool_b: Any = None,
+    *,
+    step: Any = None,
+    description: str | None = None,
+    pool_names: Sequence[str] = ("A", "B"),
+    discrepancy: str | None = None,
+    pairing: str | None = None,
+    groups: Any = None,
+    example_ids: Any = None,
+    replicate: Any = None,
+    from_logits: bool = False,
+    top_k: int = 20,
+) -> Any:
+    """Log DIPDI under TensorFlow's default summary writer.
+
+    Parameters
+    ----------
+    name : str
+        The tag, under any active name scopes.
+    step : int or tf.Tensor, optional
+        Default ``tf.summary.experimental.get_step()``.
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    pool_a, pool_b, pool_names, discrepancy, pairing, groups, example_ids, replicate, from_logits, top_k
+        As :meth:`Writer.prediction_discrepancy`.
+
+    Returns
+    -------
+    bool tensor
+        True if written, False if there is no default summary writer.
+    """
+    return _write_tf(
+        "prediction_discrepancy",
+        name,
+        step,
+        description,
+        pool_a,
+        pool_b,
+        pool_names=pool_names,
+        discrepancy=discrepancy,
+        pairing=pairing,
+        groups=groups,
+        example_ids=example_ids,
+        replicate=replicate,
+        from_logits=from_logits,
+        top_k=top_k,
+    )
 
 
-__all__ = ["Writer"] + add_summaries(REGISTRY, Writer, globals())
+def prediction_sensitivity(
+    name: str,
+    results: Any,
+    *,
+    step: Any = None,
+    description: str | None = None,
+    example_ids: Sequence | None = None,
+    groups: Any = None,
+    probs: Any = None,
+    pred_class: Any = None,
+    tokens: Any = None,
+    class_names: Sequence[str] | None = None,
+    feature_names: Sequence[str] | None = None,
+    w: Any = None,
+    top_k: int | None = None,
+    sample_size: int | None = None,
+    seed: int = 0,
+    v_name: str = "P",
+) -> Any:
+    """Log accumulated prediction sensitivity under TensorFlow's default summary writer.
+
+    This is the summary; ``tb_bias_plugin.prediction_sensitivity`` computes
+    the values it logs.
+
+    Parameters
+    ----------
+    name : str
+        The tag, under any active name scopes.
+    step : int or tf.Tensor, optional
+        Default ``tf.summary.experimental.get_step()``.
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    results, example_ids, groups, probs, pred_class, tokens, class_names, feature_names, w, top_k, sample_size, seed, v_name
+        As :meth:`Writer.prediction_sensitivity`.
+
+    Returns
+    -------
+    bool tensor
+        True if written, False if there is no default summary writer.
+    """
+    return _write_tf(
+        "prediction_sensitivity",
+        name,
+        step,
+        description,
+        results,
+        example_ids=example_ids,
+        groups=groups,
+        probs=probs,
+        pred_class=pred_class,
+        tokens=tokens,
+        class_names=class_names,
+        feature_names=feature_names,
+        w=w,
+        top_k=top_k,
+        sample_size=sample_size,
+        seed=seed,
+        v_name=v_name,
+    )
+
+
+def representation_bias(
+    name: str,
+    result: Any,
+    *,
+    step: Any = None,
+    description: str | None = None,
+    layer: str | None = None,
+    attribute: str | None = None,
+    class_names: Sequence[str] | None = None,
+) -> Any:
+    """Log representation-level bias estimates under TensorFlow's default summary writer.
+
+    Parameters
+    ----------
+    name : str
+        The tag (the attribute), under any active name scopes.
+    step : int or tf.Tensor, optional
+        Default ``tf.summary.experimental.get_step()``.
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    result, layer, attribute, class_names
+        As :meth:`Writer.representation_bias`.
+
+    Returns
+    -------
+    bool tensor
+        True if written, False if there is no default summary writer.
+    """
+    return _write_tf(
+        "representation_bias",
+        name,
+        step,
+        description,
+        result,
+        layer=layer,
+        attribute=attribute,
+        class_names=class_names,
+    )

@@ -1,8 +1,10 @@
 """The registry: measures are found by their folder, and a toy measure kept
 outside the package is written, listed and served with no edit elsewhere."""
 
+import inspect
 import os
 import sys
+import typing
 
 import pytest
 from werkzeug.test import Client
@@ -33,16 +35,15 @@ def test_the_package_measures_are_discovered_in_order():
 
 
 def test_a_toy_measure_is_written_listed_and_served(tmp_path, toy_registry):
-    toy_writer = type("ToyWriter", (summary.Writer,), {})
-    functions = {}
-    names = [s.name for m in REGISTRY for s in m.summaries] + ["toy_count"]
-    assert summary.add_summaries(toy_registry, toy_writer, functions) == names
-    assert set(functions) == set(names) and "association_table" in names
+    # Without a method of its own, a measure's summary is written by name.
+    toy_writer = type("ToyWriter", (summary.Writer,), {"registry": toy_registry})
     with toy_writer(tmp_path / "run") as writer:
-        writer.toy_count("clicks", 41, step=3)
-        writer.toy_count("clicks", 42, step=4)
+        writer.write_summary("toy_count", "clicks", 41, step=3)
+        writer.write_summary("toy_count", "clicks", 42, step=4)
         with pytest.raises(ValueError, match="non-negative"):
-            writer.toy_count("clicks", -1, step=5)
+            writer.write_summary("toy_count", "clicks", -1, step=5)
+        with pytest.raises(ValueError, match="no measure writes a summary 'toy_sum'"):
+            writer.write_summary("toy_sum", "clicks", 1, step=5)
         writer.association_table("gender", fx.counter(0), step=1)
     app, _ = fx.make_app(tmp_path, registry=toy_registry)
     client = Client(app)
@@ -72,6 +73,99 @@ def test_measures_must_not_clash(toy_registry):
     clash = type("Clash", (type(toy),), {"id": "clash", "payload_number": toy.payload_number})()
     with pytest.raises(ValueError):
         Registry([toy, clash])
+    same_summary = type("Clash", (type(toy),), {"id": "clash", "payload_number": 998})()
+    with pytest.raises(ValueError, match="'toy' and 'clash' both write a summary toy_count"):
+        Registry([toy, same_summary])
+    # routes are loaded, and checked, when the plugin first asks for them
+    same_route = type("Clash", (type(toy),), {"id": "clash", "payload_number": 998, "summaries": ()})()
+    both = Registry([REGISTRY["association"], toy, same_route])
+    with pytest.raises(ValueError, match="'toy' and 'clash' both claim the route /toy"):
+        both.routes()
+
+
+def test_routes_and_config_come_from_the_server_half_on_first_use():
+    measure = REGISTRY["association"]
+    assert measure.routes_module == "tb_bias_plugin.measures.association.routes"
+    routes = REGISTRY.routes()
+    assert routes["/table"][0] is measure and routes["/sensitivity"][0] is REGISTRY["sensitivity"]
+    assert REGISTRY.routes() is routes  # loaded once
+    assert set(measure.config()) == {"metrics", "default_metric", "limits"}
+    for m in REGISTRY:
+        assert m.routes_module and {path for path, (owner, _) in routes.items() if owner is m} == set(m.routes())
+
+
+# The written-out summary API -------------------------------------------------
+
+_SUMMARIES = [(m, s) for m in REGISTRY for s in m.summaries]
+
+
+def _expected_parameters(build, method):
+    """The parameters a summary call of ``build`` has: ``name`` first, then the
+    builder's positional ones, ``step`` and ``description``, then its keyword-only ones."""
+    params = list(inspect.signature(build).parameters.values())
+    kw = inspect.Parameter.KEYWORD_ONLY
+    head = [("self", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty)] if method else []
+    head.append(("name", inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty))
+    shape = [(p.name, p.kind, p.default) for p in params if p.kind != kw]
+    shape += [("step", kw, None), ("description", kw, None)]
+    shape += [(p.name, p.kind, p.default) for p in params if p.kind == kw]
+    return head + shape
+
+
+def _documented(function):
+    """Names in the NumPy docstring's Parameters section."""
+    doc = inspect.getdoc(function) or ""
+    assert "\nParameters\n----------\n" in doc, function
+    section = doc.split("\nParameters\n----------\n", 1)[1].split("\n\n", 1)[0]
+    names = set()
+    for line in section.splitlines():
+        if line and not line.startswith(" "):
+            names.update(n.strip().lstrip("*") for n in line.split(" : ")[0].split(","))
+    return names
+
+
+def test_the_summaries_of_this_build_are_the_public_ones():
+    assert sorted(summary.__all__) == sorted(["Writer"] + [s.name for _, s in _SUMMARIES])
+
+
+@pytest.mark.parametrize("measure, declared", _SUMMARIES, ids=[s.name for _, s in _SUMMARIES])
+def test_every_summary_has_a_function_and_a_writer_method_matching_its_builder(measure, declared):
+    # A measure that adds a summary writes both out in summary.py, or this fails.
+    function = getattr(summary, declared.name, None)
+    method = getattr(summary.Writer, declared.name, None)
+    assert function is not None and method is not None, "summary.py lacks %s" % declared.name
+    builder_hints = typing.get_type_hints(declared.build)
+    for call, is_method in ((function, False), (method, True)):
+        params = inspect.signature(call).parameters.values()
+        assert [(p.name, p.kind, p.default) for p in params] == _expected_parameters(declared.build, is_method)
+        hints = typing.get_type_hints(call)
+        assert {n: hints[n] for n in builder_hints if n != "return"} == {
+            n: t for n, t in builder_hints.items() if n != "return"
+        }
+        assert _documented(call) == {p.name for p in params} - {"self"}
+    assert typing.get_type_hints(method)["return"] is bool
+
+
+class _Seen(Exception):
+    """Raised by a stand-in builder with the arguments it was given."""
+
+
+@pytest.mark.parametrize("measure, declared", _SUMMARIES, ids=[s.name for _, s in _SUMMARIES])
+def test_every_argument_reaches_the_builder_under_its_own_name(tmp_path, monkeypatch, measure, declared):
+    def build(*args, **kwargs):
+        raise _Seen(args, kwargs)
+
+    monkeypatch.setitem(REGISTRY._summaries, declared.name, (measure, type(declared)(declared.name, build)))
+    params = _expected_parameters(declared.build, method=False)[1:]
+    positional = [n for n, kind, _ in params if kind != inspect.Parameter.KEYWORD_ONLY]
+    keyword = [n for n, kind, _ in params if kind == inspect.Parameter.KEYWORD_ONLY and n not in ("step", "description")]
+    args = ["value of %s" % n for n in positional]
+    kwargs = {n: "value of %s" % n for n in keyword}
+    with summary.Writer(tmp_path) as writer:
+        for call in (getattr(writer, declared.name), getattr(summary, declared.name)):
+            with pytest.raises(_Seen) as seen:
+                call("tag", *args, step=2, description="d", **kwargs)
+            assert seen.value.args == (tuple(args), kwargs)
 
 
 def test_plugin_data_of_an_unknown_measure_is_unreadable():

@@ -31,7 +31,7 @@ class Registry:
         for m in measures:
             for s in m.summaries:
                 if s.name in self._summaries:
-                    raise ValueError("summary %s of %r is also %r's" % (s.name, m.id, self._summaries[s.name][0].id))
+                    raise ValueError("measures %r and %r both write a summary %s" % (self._summaries[s.name][0].id, m.id, s.name))
                 self._summaries[s.name] = (m, s)
         self._routes: dict[str, tuple[Measure, Handler]] | None = None
         self.envelope = record.Envelope(
@@ -71,7 +71,7 @@ class Registry:
             for m in self._measures.values():
                 for path, handler in m.routes().items():
                     if path in routes:
-                        raise ValueError("route %s of %r is also %r's" % (path, m.id, routes[path][0].id))
+                        raise ValueError("measures %r and %r both claim the route %s" % (routes[path][0].id, m.id, path))
                     routes[path] = (m, handler)
             self._routes = routes
         return self._routes
