@@ -409,9 +409,10 @@ class Writer(events.EventWriter):
         Raises
         ------
         ValueError
-            If the results and the per-example arguments disagree in shape,
-            or arguments are given that a finished collector or accumulator
-            already fixed.
+            If the results and the other arguments disagree (class names or
+            ``w`` for another number of classes, names that differ from a
+            collector's), or per-example arguments, ``top_k`` or
+            ``sample_size`` come with a finished collector or accumulator.
         """
         return self.write_summary(
             "prediction_sensitivity",
@@ -480,8 +481,10 @@ class Writer(events.EventWriter):
         Raises
         ------
         ValueError
-            If no layer is given, a name is not a non-empty string, or the
-            class names do not match the class count.
+            If a result is not a RepresentationBiasResult, ``layer`` is missing
+            with a single result (or given with a mapping), a name is not a
+            non-empty string, a record would hold too many layers, or the
+            class names do not match a layer's class count.
         """
         return self.write_summary(
             "representation_bias",

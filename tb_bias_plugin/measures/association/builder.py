@@ -67,21 +67,10 @@ def association_table(
     identities: Any = None,
     thresholds: Any = None,
 ) -> Any:
-    """Log an association table: co-occurrence counts of predicted labels and identities.
+    """The payload of an association table: co-occurrence counts of predicted labels and identities.
 
-    Parameters
-    ----------
-    predictions_or_counter
-        A :class:`~tb_bias_plugin.CooccurrenceCounter` (or its table), or one
-        batch of raw predictions in any form ``CooccurrenceCounter.update``
-        accepts (dense 0/1 or scores, scipy.sparse, lists of label names).
-    label_names, identity_labels : sequence of str
-        Required with raw predictions; checked against a counter's.
-    identities : optional
-        Identities as a separate per-example attribute (see
-        ``CooccurrenceCounter.update``), with raw predictions only.
-    thresholds : float or sequence of float, optional
-        Score thresholds for raw predictions (default 0.5).
+    Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.association_table`
+    (documented there, with the ValueErrors raised) and returns the message.
     """
     return encode_table(
         as_association_table(
@@ -95,12 +84,10 @@ def association_table(
 
 
 def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Sequence[str]) -> Any:
-    """Log per-label metric values computed elsewhere.
+    """The payload of per-label metric values computed elsewhere.
 
-    ``values`` has shape (labels, metrics). Metric names follow the old
-    nPMI plugin: ``nPMI@man`` (a metric for one identity), ``count@man``
-    (C(x, y)), ``count`` (C(y)), ``nPMI_diff@man-woman`` (a gap). Counts
-    give more: prefer ``association_table`` when you have predictions.
+    Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.metric_table`
+    (documented there, with the ValueErrors raised) and returns the message.
     """
     table = PrecomputedTable(label_names, metric_names, values)
     for j, name in enumerate(table.metric_names):

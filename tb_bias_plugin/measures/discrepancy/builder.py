@@ -133,49 +133,10 @@ def prediction_discrepancy(
     from_logits: bool = False,
     top_k: int = DEFAULT_TOP_K,
 ) -> Any:
-    """Log DIPDI: whether models of two pools disagree more across pools than within.
+    """The payload of DIPDI: whether models of two pools disagree more across pools than within.
 
-    Stores sufficient statistics (sums of the per-example discrepancy d for
-    every model pair, overall and per group), the ``top_k`` examples with the
-    largest excess discrepancy, a histogram of the excess discrepancy and,
-    for a record of one replicate from raw predictions with examples x used
-    pairs at most 262144, every used pair's per-example d (for the
-    bootstrap interval, which is only shown for a single replicate). See
-    docs/measures/discrepancy.md.
-
-    Parameters
-    ----------
-    pool_a, pool_b : array_like or DipdiAccumulator
-        Predictions ``[m, n]``, ``[m, n, t]`` or ``[m, n, C]`` of each pool's
-        models on the same examples (as :func:`tb_bias_plugin.dipdi`); or a
-        finished ``DipdiAccumulator`` as ``pool_a`` with ``pool_b`` None.
-        With a list of replicate ids in ``replicate``: one of those per
-        replicate (lists of the same length).
-    pool_names : two str, default ("A", "B")
-        Shown in TensorBoard (models are named A1, A2, ..., B1, ...).
-    discrepancy : {"abs", "sq", "jsd", "js_distance"}, optional
-        Default "abs", or the accumulator's (a different value is an error).
-    pairing : {"paired", "all_pairs"}, optional
-        Default "paired", or the accumulator's.
-    groups, example_ids : array_like of shape (n,), optional
-        Group label and id of every example (not with accumulators, which
-        carry their own).
-    replicate : int or sequence of int, optional
-        The replicate id of this call; a sequence logs several replicates
-        (re-trainings or folds) in one record, so TensorBoard shows their
-        mean, standard deviation and Wilcoxon test at this step.
-    from_logits : bool, default False
-        Probability discrepancies only: the inputs are logits.
-    top_k : int, default 20
-        Examples kept per replicate (at most 1000); not with accumulators,
-        which keep their own ``top_k``.
-
-    Raises
-    ------
-    ValueError
-        For anything :func:`tb_bias_plugin.dipdi` rejects, options that
-        contradict an accumulator's, replicates of different layouts, or
-        malformed ``pool_names``, ``replicate`` or ``top_k``.
+    Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.prediction_discrepancy`
+    (documented there, with the ValueErrors raised) and returns the message.
 
     Examples
     --------

@@ -71,25 +71,10 @@ def representation_bias(
     attribute: str | None = None,
     class_names: Sequence[str] | None = None,
 ) -> Any:
-    """Log representation-level bias estimates of one protected attribute at one step.
+    """The payload of representation-level bias estimates of one protected attribute at one step.
 
-    The tag (``name``) is the attribute, e.g. ``"sex"``; one record per step
-    holds every layer estimated at that step, so log them together: either
-    one result with its ``layer``, or a mapping ``{layer: result}`` (in
-    network order). Attributes go side by side as separate tags (``"sex"``,
-    ``"race"``, ``"sex x race"``).
-
-    Parameters
-    ----------
-    result : RepresentationBiasResult or mapping of str to RepresentationBiasResult
-        From :func:`tb_bias_plugin.representation_bias`.
-    layer : str, optional
-        The layer of a single `result`.
-    attribute : str, optional
-        The attribute's display name when it differs from the tag.
-    class_names : sequence of str, optional
-        Names of the classes ``0 .. C-1`` (e.g. ``"female/Asian"`` for the
-        product codes of an intersection); one per class count.
+    Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.representation_bias`
+    (documented there, with the ValueErrors raised) and returns the message.
 
     Examples
     --------

@@ -100,46 +100,10 @@ def prediction_sensitivity(
     seed: int = 0,
     v_name: str = "P",
 ) -> Any:
-    """Log accumulated prediction sensitivity: P per example under one or more v choices.
+    """The payload of accumulated prediction sensitivity: P per example under one or more v choices.
 
-    Stored, per v choice: exact mean, median, p90, max and coverage of P
-    (overall, per group, per predicted class), a histogram and percentiles
-    of P, the mean rows of J per class, per-feature means (tabular) or the
-    most sensitive token types (text); and a bounded set of examples, the
-    top-K of each choice and a uniform sample shared by all choices, with
-    ids, tokens, per-token u_t and V_t or per-feature s_i and v_i, group and
-    predicted class. Never the Jacobian.
-
-    Parameters
-    ----------
-    results
-        One `SensitivityResult` (from ``tb_bias_plugin.prediction_sensitivity``
-        or ``accumulated_sensitivity``), a dict ``{name: SensitivityResult}``
-        of several v choices over the same examples, a finished
-        `SensitivityCollector` (batches of a large eval set), or a
-        `SensitivityAccumulator` of one choice (named ``v_name``).
-    example_ids : sequence, optional
-        Ids of the examples (default: their index).
-    groups : array_like, ``[n]``, optional
-        Group of each example, for per-group means.
-    probs : array_like, ``[n, K]``, optional
-        Predicted probabilities: predicted class and its probability.
-    pred_class : array_like of int, ``[n]``, optional
-        Predicted classes, when ``probs`` is not given.
-    tokens : array_like of str, ``[n, T]``, optional
-        Text: the tokens, when the results do not carry them.
-    class_names, feature_names : sequence of str, optional
-        Names of the K classes and (tabular) of the F features.
-    w : array_like, ``[K]``, optional
-        The class weights P was computed with (shown with the values).
-    top_k : int, default 10
-        Most sensitive examples kept per choice.
-    sample_size : int, default 200
-        Uniform sample of examples kept for comparing choices.
-    seed : int, default 0
-        Seed of the sample.
-    v_name : str, default "P"
-        Name of the choice of a bare `SensitivityAccumulator`.
+    Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.prediction_sensitivity`
+    (documented there, with the ValueErrors raised) and returns the message.
     """
     if w is not None:
         w = check_stochastic(w, "w")
