@@ -1,18 +1,6 @@
-"""What identifies label associations in a logdir: its id, payload and schema file.
+"""Label associations in a logdir: its id, and its payload's schema, message and envelope member (never reused)."""
 
-The writer half (summaries, callbacks, Beam) and the server half (routes)
-both import these; this module imports nothing, like TensorBoard's
-per-plugin ``metadata.py``.
-"""
-
-#: The measure's id: its key in the registry and in stored records.
 MEASURE_ID = "association"
-
-#: The schema of its payload (the only schema: messages are built from it).
 PROTO_FILE = "tb_bias_plugin/measures/association/association.proto"
-
-#: The payload's message in that file.
 PAYLOAD_MESSAGE = "Table"
-
-#: The member of the envelope's ``oneof payload`` that holds a Table; never reused.
 PAYLOAD_NUMBER = 16

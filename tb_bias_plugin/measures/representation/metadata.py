@@ -1,18 +1,6 @@
-"""What identifies representation bias in a logdir: its id, payload and schema file.
+"""Representation bias in a logdir: its id, and its payload's schema, message and envelope member (never reused)."""
 
-The writer half (summaries, callbacks, Beam) and the server half (routes)
-both import these; this module imports nothing, like TensorBoard's
-per-plugin ``metadata.py``.
-"""
-
-#: The measure's id: its key in the registry and in stored records.
 MEASURE_ID = "representation"
-
-#: The schema of its payload (the only schema: messages are built from it).
 PROTO_FILE = "tb_bias_plugin/measures/representation/representation.proto"
-
-#: The payload's message in that file.
 PAYLOAD_MESSAGE = "RepresentationBias"
-
-#: The member of the envelope's ``oneof payload`` that holds a RepresentationBias; never reused.
 PAYLOAD_NUMBER = 19
