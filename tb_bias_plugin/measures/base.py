@@ -99,6 +99,9 @@ class Measure(abc.ABC):
     payload_message: str
     #: the .proto file that declares its messages (its descriptor set is beside it)
     proto_file: str
+    #: its ``metadata`` module; when given, the four above are read from it
+    #: (MEASURE_ID, PAYLOAD_NUMBER, PAYLOAD_MESSAGE, PROTO_FILE), so they are declared once
+    metadata: Any = None
     #: summaries it writes, e.g. ``association_table``
     summaries: Sequence[Summary] = ()
     #: public names it adds to ``tb_bias_plugin`` (``{name: "module:attr"}``, imported lazily)
@@ -117,6 +120,13 @@ class Measure(abc.ABC):
     #: handler}``) and ``config()``. Imported only when the plugin asks for
     #: routes or config, so writing a summary never loads it.
     routes_module: str | None = None
+
+    def __init__(self) -> None:
+        if self.metadata is not None:
+            self.id = self.metadata.MEASURE_ID
+            self.payload_number = self.metadata.PAYLOAD_NUMBER
+            self.payload_message = self.metadata.PAYLOAD_MESSAGE
+            self.proto_file = self.metadata.PROTO_FILE
 
     def describe(self, payload: Any) -> dict[str, Any]:
         """What the ``runs`` listing says of a stored step (cheap: no decompression)."""

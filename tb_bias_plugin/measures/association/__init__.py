@@ -12,12 +12,9 @@ from tb_bias_plugin.measures.base import Measure, Summary
 
 
 class AssociationMeasure(Measure):
-    id = metadata.MEASURE_ID
     title = "Label associations"
     order = 10
-    payload_number = metadata.PAYLOAD_NUMBER
-    payload_message = metadata.PAYLOAD_MESSAGE
-    proto_file = metadata.PROTO_FILE
+    metadata = metadata
     summaries = (
         Summary("association_table", builder.association_table),
         Summary("metric_table", builder.metric_table),

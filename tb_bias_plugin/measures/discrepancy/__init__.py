@@ -28,12 +28,9 @@ __all__ = [
 
 
 class DiscrepancyMeasure(Measure):
-    id = metadata.MEASURE_ID
     title = "Prediction discrepancy"
     order = 20
-    payload_number = metadata.PAYLOAD_NUMBER
-    payload_message = metadata.PAYLOAD_MESSAGE
-    proto_file = metadata.PROTO_FILE
+    metadata = metadata
     summaries = (Summary("prediction_discrepancy", builder.prediction_discrepancy),)
     exports = {
         name: "tb_bias_plugin.measures.discrepancy.%s" % path

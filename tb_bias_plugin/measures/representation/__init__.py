@@ -38,12 +38,9 @@ _HERE = "tb_bias_plugin.measures.representation"
 
 
 class RepresentationMeasure(Measure):
-    id = metadata.MEASURE_ID
     title = "Representation bias"
     order = 40
-    payload_number = metadata.PAYLOAD_NUMBER
-    payload_message = metadata.PAYLOAD_MESSAGE
-    proto_file = metadata.PROTO_FILE
+    metadata = metadata
     summaries = (Summary("representation_bias", builder.representation_bias),)
     exports = {
         "representation_bias": _HERE + ".mine:representation_bias",

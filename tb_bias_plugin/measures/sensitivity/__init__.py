@@ -63,12 +63,9 @@ def __getattr__(name):
 
 
 class SensitivityMeasure(Measure):
-    id = metadata.MEASURE_ID
     title = "Prediction sensitivity"
     order = 30
-    payload_number = metadata.PAYLOAD_NUMBER
-    payload_message = metadata.PAYLOAD_MESSAGE
-    proto_file = metadata.PROTO_FILE
+    metadata = metadata
     summaries = (Summary("prediction_sensitivity", builder.prediction_sensitivity),)
     exports = {
         name: "tb_bias_plugin.measures.sensitivity.%s" % path
