@@ -229,6 +229,8 @@ def parse_request(
             raise ValueError(f"{name} has {np.shape(arr)[0]} rows; x has {n}")
     if kind in ("word_list", "word_list_emb") and tokens is None:
         raise ValueError(f"v={kind!r} needs tokens [n, T]")
+    if kind == "explicit" and choice.weights is not None and choice.weights.ndim == 2 and len(choice.weights) != n:
+        raise ValueError(f"explicit v has {len(choice.weights)} rows; x has {n}")
     if kind in ("mask", "proxy_adjusted"):
         if text:
             raise ValueError(f"v={kind!r} is for tabular inputs; use word_list or psm for text")
@@ -405,12 +407,15 @@ def batch_weights(
     are the batch's, for the choices that need them.
     """
     b = rows.stop - rows.start
+    choice = request.choice
+    if choice.kind == "explicit" and choice.weights is not None and choice.weights.ndim == 2:
+        choice = dataclasses.replace(choice, weights=choice.weights[rows])  # one row per example: the batch's
     if fixed is not None:
         v = np.broadcast_to(fixed.row, (b, n_features))
         reasons = np.full(b, None, dtype=object)
         v0 = v  # no NaN in a fixed row
     else:
-        v, reasons = v_weights(request.choice, b, n_features, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
+        v, reasons = v_weights(choice, b, n_features, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
                                embeddings=embeddings)
         v0 = np.nan_to_num(v)
     tangents = None
