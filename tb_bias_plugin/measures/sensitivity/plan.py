@@ -19,6 +19,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer
+
 from .sensitivity import (
     SensitivityResult,
     TextLayout,
@@ -120,8 +122,7 @@ def _parse_choice(v, protected, feature_names, mode: str, batch_size: int) -> VC
     """The options every path shares: mode, batch size and the v choice."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be >= 1; got {batch_size}")
+    check_integer(batch_size, "batch_size", low=1)
     return VChoice.parse(v, resolve_protected(protected, feature_names))
 
 
