@@ -4,6 +4,10 @@ Stored as one JSON file, written atomically (temporary file, fsync, rename)
 so a crash mid-write leaves the previous file intact. Every tag carries a
 version; a write based on an older version is refused, so two browser tabs
 cannot silently overwrite each other's work.
+
+A shared service of the shell (docs/architecture.md, "Shared services"):
+the shell serves ``flags`` over HTTP; measures' routes read a tag's lists
+through ``Services.flags`` and never import this module.
 """
 
 import contextlib

@@ -10,6 +10,10 @@ Most patterns hold a literal that every match must contain ("tree" in
 with a vectorised byte search, which is several times faster than running
 the program on every label, then runs the pattern on those labels only: the
 answer is the same, since a label without the literal cannot match.
+
+A shared service of the shell (docs/architecture.md, "Shared services"):
+measures' routes get a record's search through ``Services.label_search``
+and never import this module.
 """
 
 import concurrent.futures

@@ -29,7 +29,7 @@ from tb_bias_plugin.measures.association.query import (
     row_mask,
     select_with_statistics,
 )
-from tb_bias_plugin.measures.association.table import AssociationTable, intersection_parts
+from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, intersection_parts
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
 from tb_bias_plugin.web.responses import (
     csv_number,
@@ -82,10 +82,10 @@ def _page(params: Params, query: Query) -> None:
 def table(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    query = selection["query"]
+    query = selection.query
     _sort(params, selection)
     _page(params, query)
-    view = selection["view"]
+    view = selection.view
     with_trend = params.flag("trend")
     across: dict[str, Any] | None = None
     if with_trend or query.sort in CHANGE_COLUMNS or any(r[0] in CHANGE_COLUMNS for r in query.ranges):
@@ -135,7 +135,7 @@ def trend(request: Any, services: Any) -> Any:
     names = params.strings("label", max_count=LIMITS["max_trend_labels"])
     if not names:
         raise bad_request("parameter 'label' is required (up to %d labels)" % LIMITS["max_trend_labels"])
-    index = selection["table"].label_index
+    index = selection.table.label_index
     found = [name for name in names if name in index]
     across = _trend(request, services, selection)
     indices = [index[name] for name in found]
@@ -167,11 +167,11 @@ def trend(request: Any, services: Any) -> Any:
     return respond(request, body)
 
 
-def _trend(request: Any, services: Any, selection: dict[str, Any]) -> dict[str, Any]:
+def _trend(request: Any, services: Any, selection: Selection) -> dict[str, Any]:
     """Per-step gaps of every label of the selected table (cached per step),
     and the change from the first to the last step."""
-    query, view = selection["query"], selection["view"]
-    run, tag = selection["run"], selection["tag"]
+    query, view = selection.query, selection.view
+    run, tag = selection.run, selection.tag
     steps = services.steps(request, run, tag, MEASURE_ID)
     if len(steps) > LIMITS["max_trend_steps"]:
         # evenly spaced, first and last kept: a sparkline has no room for more
@@ -182,18 +182,18 @@ def _trend(request: Any, services: Any, selection: dict[str, Any]) -> dict[str, 
     x2 = None if query.x2 is None else ("rest" if query.x2 == "rest" else names[query.x2])
 
     def at(step: int, level: float) -> trends.StepGaps:
-        key = ("association.trend", selection["key"], view.threshold, view.smoothing, query.metric, x1, x2, level, step)
+        key = ("association.trend", selection.key, view.threshold, view.smoothing, query.metric, x1, x2, level, step)
         return services.derived(key, lambda: _step_gaps(request, services, selection, step, x1, x2, level))
 
     per_step = [at(step, query.level) for step in steps]
     if not per_step:
-        per_step = [at(selection["step"], query.level)]
-        steps = [selection["step"]]
+        per_step = [at(selection.step, query.level)]
+        steps = [selection.step]
     default = intervals.DEFAULT_LEVEL
     first95 = per_step[0] if query.level == default else at(steps[0], default)
     last95 = per_step[-1] if query.level == default else at(steps[-1], default)
     change = services.derived(
-        ("association.change", selection["key"], view.threshold, view.smoothing, query.metric, x1, x2, query.level, steps[0], steps[-1]),
+        ("association.change", selection.key, view.threshold, view.smoothing, query.metric, x1, x2, query.level, steps[0], steps[-1]),
         lambda: _frozen(trends.change_statistics(per_step[0], per_step[-1], first95, last95)),
     )
     return {"steps": steps, "per_step": per_step, "change": dict(change)}
@@ -213,13 +213,13 @@ def _frozen(stats: dict[str, Any]) -> _Frozen:
     return _Frozen(stats)
 
 
-def _step_gaps(request: Any, services: Any, selection: dict[str, Any], step: int, x1: str, x2: Any, level: float) -> trends.StepGaps:
-    view, query = selection["view"], selection["query"]
+def _step_gaps(request: Any, services: Any, selection: Selection, step: int, x1: str, x2: Any, level: float) -> trends.StepGaps:
+    view, query = selection.view, selection.query
     size = len(view.label_names)
-    if step == selection["step"]:
+    if step == selection.step:
         step_view, align = view, None
     else:
-        loaded = services.load(request, selection["run"], selection["tag"], step, MEASURE_ID)
+        loaded = services.load(request, selection.run, selection.tag, step, MEASURE_ID)
         table = loaded.value
         if isinstance(table, AssociationTable) != isinstance(view, CountsView):
             return trends.StepGaps(np.full(size, np.nan), None, None)
@@ -244,7 +244,7 @@ def top_counts(request: Any, services: Any) -> Any:
     """C(y) of the top-K labels of each metric (docs/http_api.md)."""
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    view, query = selection["view"], selection["query"]
+    view, query = selection.view, selection.query
     if view.label_counts is None:
         raise bad_request("this table has no label counts C(y)")
     k = params.integer("k", 100, low=1, high=LIMITS["max_top_k"])
@@ -280,7 +280,7 @@ def agreement(request: Any, services: Any) -> Any:
     """Rank correlation of the gaps of several metrics over the filtered labels (docs/http_api.md)."""
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    view, query = selection["view"], selection["query"]
+    view, query = selection.view, selection.query
     chosen = _metrics_param(params, view)
     if query.metric not in chosen:
         chosen = [query.metric] + chosen
@@ -334,24 +334,24 @@ def distribution(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
     bins = params.integer("bins", None, low=1, high=LIMITS["max_bins"])
-    view, query = selection["view"], selection["query"]
+    view, query = selection.view, selection.query
     gap = gap_values(view, query.metric, query.x1, query.x2)
     mask = row_mask(view, query, gap)
     # Keyed by the rows themselves: any filters that select the same rows
     # share one answer, and a change of flags or search is a new one.
     rows = hashlib.blake2b(np.packbits(mask).tobytes(), digest_size=16).hexdigest()
-    key = ("association.distribution", selection["key"], view.threshold, view.smoothing, query.metric, query.x1, query.x2, bins, rows)
+    key = ("association.distribution", selection.key, view.threshold, view.smoothing, query.metric, query.x1, query.x2, bins, rows)
     return respond(request, services.derived(key, lambda: json_text(distributions(view, query, bins, gap=gap, mask=mask))))
 
 
 def compare_tables(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    run_b = params.string("run2", selection["run"], max_length=MAX_NAME)
-    tag_b = params.string("tag2", selection["tag"], max_length=MAX_NAME)
+    run_b = params.string("run2", selection.run, max_length=MAX_NAME)
+    tag_b = params.string("tag2", selection.tag, max_length=MAX_NAME)
     step_b = params.integer("step2", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
     loaded_b = services.load(request, run_b, tag_b, step_b, MEASURE_ID)
-    view_a = selection["view"]
+    view_a = selection.view
     table_b = loaded_b.value
     if isinstance(view_a, CountsView) and isinstance(table_b, AssociationTable):
         try:
@@ -363,21 +363,21 @@ def compare_tables(request: Any, services: Any) -> Any:
         view_b = _view(services, loaded_b)
     if view_b.kind != view_a.kind:
         raise bad_request("cannot compare a %s table with a %s table" % (view_a.kind, view_b.kind))
-    query = selection["query"]
+    query = selection.query
     _page(params, query)
     counts = view_a.kind == "counts"
     sort = params.choice("sort", ("bound", "delta", "gap_a", "gap_b", "label"), "bound" if counts else "delta")
     order = params.choice("order", metrics.ORDERS, "asc" if sort == "label" else "abs")
     # Delta is later minus earlier for two steps of one run and tag, else B - A.
-    same_series = (run_b, tag_b) == (selection["run"], selection["tag"])
-    reverse = same_series and loaded_b.step < selection["step"]
+    same_series = (run_b, tag_b) == (selection.run, selection.tag)
+    reverse = same_series and loaded_b.step < selection.step
     stats: dict[str, Any] = {}
     rows, total, only_a, only_b = compare(view_a, view_b, query, sort=sort, order=order, reverse=reverse, stats_out=stats)
     counts_a, counts_b = view_a.label_counts, view_b.label_counts
-    flagged = selection["flags_mask"][0]
+    flagged = selection.flag_masks[0]
     body = _describe(selection)
     body.update(
-        a={"run": selection["run"], "tag": selection["tag"], "step": selection["step"]},
+        a={"run": selection.run, "tag": selection.tag, "step": selection.step},
         b={"run": run_b, "tag": tag_b, "step": loaded_b.step},
         sort=sort,
         order=order,
@@ -410,10 +410,10 @@ def compare_tables(request: Any, services: Any) -> Any:
 def csv_export(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    query = selection["query"]
+    query = selection.query
     _sort(params, selection)
     query.limit = None
-    view = selection["view"]
+    view = selection.view
     indices, _, gap, stats = select_with_statistics(view, query)
     identities = view.identity_names
     out = io.StringIO()
@@ -421,18 +421,18 @@ def csv_export(request: Any, services: Any) -> Any:
     header = ["label", "count"]
     header += ["count@%s" % x for x in identities]
     header += ["%s@%s" % (query.metric, x) for x in identities]
-    with_bounds = view.kind == "counts"
+    with_bounds = isinstance(view, CountsView)  # counts carry intervals; precomputed values do not
     if with_bounds:
         header += ["%s@%s_%s" % (query.metric, x, end) for x in identities for end in ("low", "high")]
     header += ["gap", "gap_low", "gap_high", "p_value", "q_value", "flagged", "hidden"]
     writer.writerow([csv_text(h) for h in header])
     values = [view.values(query.metric, j) for j in range(len(identities))]
     bounds = []
-    if with_bounds:
+    if isinstance(view, CountsView):
         z = intervals.z_of(query.level)
         for j, v in enumerate(values):
             bounds.extend(intervals.interval(query.metric, np.asarray(v, dtype=np.float64), *view.widths(query.metric, j, z)))
-    flagged, hidden = selection["flags_mask"]
+    flagged, hidden = selection.flag_masks
     cooccurrence = view.cooccurrence
     for i in indices:
         row = [csv_text(view.label_names[i]), _csv_count(view.label_counts, i)]
@@ -443,7 +443,7 @@ def csv_export(request: Any, services: Any) -> Any:
         row += ["" if stats is None else csv_number(stats[k][i]) for k in ("low", "high", "p", "q")]
         row += [int(flagged[i]), int(hidden[i])]
         writer.writerow(row)
-    filename = "tb_bias_%s_%s_%s.csv" % (selection["run"], selection["tag"], query.metric)
+    filename = "tb_bias_%s_%s_%s.csv" % (selection.run, selection.tag, query.metric)
     return respond_csv(request, out.getvalue(), filename)
 
 
@@ -475,7 +475,22 @@ def _view(services: Any, loaded: Any, threshold_index: int = 0, smoothing: float
     return services.derived(("association.view", loaded.key), lambda: PrecomputedView(table))
 
 
-def _select(request: Any, services: Any, params: Params) -> dict[str, Any]:
+@dataclasses.dataclass(frozen=True, eq=False)
+class Selection:
+    """What the parameters every table route shares select: one stored table, a view of it and the Query."""
+
+    run: str
+    tag: str
+    step: int
+    description: str  # the step's own description
+    key: tuple  # identifies the stored table (the cache key of everything derived from it)
+    table: AssociationTable | PrecomputedTable
+    view: CountsView | PrecomputedView
+    query: Query  # filters and metric; routes still set its sort and page
+    flag_masks: tuple[np.ndarray, np.ndarray]  # (flagged, hidden) per label, read-only and shared between requests
+
+
+def _select(request: Any, services: Any, params: Params) -> Selection:
     """Resolve the common table parameters into a table, a view and a Query."""
     run, tag, step = params.run_tag_step()
     loaded = services.load(request, run, tag, step, MEASURE_ID)
@@ -537,40 +552,32 @@ def _select(request: Any, services: Any, params: Params) -> dict[str, Any]:
     query.level = params.number("level", intervals.DEFAULT_LEVEL, low=0.5, high=0.999)
     query.q_max = params.number("q_max", None, low=0.0, high=1.0)
     flags = services.flags.get(tag)
-    query.flagged, query.hidden = services.derived(
+    flagged, hidden = services.derived(
         ("association.flags", loaded.key, tag, flags["version"]),
         lambda: (_mask_of(table, flags["flagged"]), _mask_of(table, flags["hidden"])),
     )
-    return {
-        "run": run,
-        "tag": tag,
-        "step": loaded.step,
-        "description": loaded.description,
-        "key": loaded.key,
-        "table": table,
-        "view": view,
-        "query": query,
-        "flags_mask": (query.flagged, query.hidden),
-    }
+    query.flagged, query.hidden = flagged, hidden
+    return Selection(run=run, tag=tag, step=loaded.step, description=loaded.description, key=loaded.key, table=table,
+                     view=view, query=query, flag_masks=(flagged, hidden))
 
 
-def _sort(params: Params, selection: dict[str, Any]) -> None:
+def _sort(params: Params, selection: Selection) -> None:
     """Set the query's sort column and order; without a gap (a single
     identity) the default is the metric of that identity."""
-    query, view = selection["query"], selection["view"]
+    query, view = selection.query, selection.view
     default = "gap" if query.x2 is not None else "%s@%s" % (query.metric, view.identity_names[query.x1])
     query.sort = params.string("sort", default, max_length=MAX_NAME)
     query.order = params.choice("order", metrics.ORDERS, "asc" if query.sort == "label" else "desc")
 
 
-def _describe(selection: dict[str, Any]) -> dict[str, Any]:
-    view, query = selection["view"], selection["query"]
+def _describe(selection: Selection) -> dict[str, Any]:
+    view, query = selection.view, selection.query
     names = view.identity_names
     return {
-        "run": selection["run"],
-        "tag": selection["tag"],
-        "step": selection["step"],
-        "description": selection["description"],
+        "run": selection.run,
+        "tag": selection.tag,
+        "step": selection.step,
+        "description": selection.description,
         "kind": view.kind,
         "threshold": view.threshold,
         "metric": query.metric,
@@ -594,7 +601,7 @@ def _stat(stats: Any, key: str, i: int) -> float | None:
     return None if not stats else json_value(stats[key][i])
 
 
-def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap: Any, stats: Any, bounds: Any) -> list:
+def _rows(view: Any, query: Query, selection: Selection, indices: Any, gap: Any, stats: Any, bounds: Any) -> list:
     """The page's rows. Each column is gathered and converted for the whole
     page at once: per-value conversion dominated a page's cost. Non-finite
     numbers stay NaN here; the JSON encoder writes them as null."""
@@ -625,7 +632,7 @@ def _rows(view: Any, query: Query, selection: dict[str, Any], indices: Any, gap:
         statistics = {key: stats.at(key, idx).tolist() for key in ("p", "q")}
         statistics["low"] = round_significant(stats.at("low", idx), BOUND_DIGITS, np.floor).tolist()
         statistics["high"] = round_significant(stats.at("high", idx), BOUND_DIGITS, np.ceil).tolist()
-    flagged, hidden = (mask[idx].tolist() for mask in selection["flags_mask"])
+    flagged, hidden = (mask[idx].tolist() for mask in selection.flag_masks)
     return [
         {
             "label": view.label_names[i],

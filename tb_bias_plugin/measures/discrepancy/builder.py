@@ -120,6 +120,38 @@ def _from_pools(
     return rep, layout
 
 
+def _sources(pool_a: Any, pool_b: Any, replicate: Any) -> tuple[list[tuple[Any, Any]], list[int]]:
+    """((pool_a, pool_b) of each replicate, the replicates' ids) of `prediction_discrepancy`'s arguments."""
+    ids = _replicate_ids(replicate)
+    if ids is None:
+        return [(pool_a, pool_b)], [0 if replicate is None else int(replicate)]
+    if not isinstance(pool_a, (list, tuple)) or len(pool_a) != len(ids):
+        raise ValueError(
+            "with %d replicate ids, pool_a must be a list of %d pools or accumulators" % (len(ids), len(ids))
+        )
+    if pool_b is None:
+        pool_b = [None] * len(ids)
+    if not isinstance(pool_b, (list, tuple)) or len(pool_b) != len(ids):
+        raise ValueError("with %d replicate ids, pool_b must be a list of %d pools" % (len(ids), len(ids)))
+    return list(zip(pool_a, pool_b)), ids
+
+
+def _check_accumulator(acc: DipdiAccumulator, pool_b: Any, *, discrepancy: Optional[str], pairing: Optional[str],
+                       from_logits: bool, with_examples: bool) -> None:
+    """Refuse options that contradict a finished accumulator given as pool_a, or an empty one."""
+    if pool_b is not None:
+        raise ValueError("with an accumulator as pool_a, pool_b must be None")
+    if with_examples:
+        raise ValueError("groups and example_ids go with raw predictions; an accumulator carries its own")
+    for given, have, what in ((discrepancy, acc.discrepancy, "discrepancy"), (pairing, acc.pairing, "pairing")):
+        if given is not None and given != have:
+            raise ValueError("%s=%r differs from the accumulator's %r" % (what, given, have))
+    if from_logits and not acc.from_logits:
+        raise ValueError("from_logits=True differs from the accumulator's False")
+    if acc.n == 0:
+        raise ValueError("the accumulator has not seen any example")
+
+
 def prediction_discrepancy(
     pool_a: Any,
     pool_b: Any = None,
@@ -148,35 +180,12 @@ def prediction_discrepancy(
     """
     names = _check_pool_names(pool_names)
     check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
-    ids = _replicate_ids(replicate)
-    if ids is None:
-        sources = [(pool_a, pool_b)]
-        ids = [0 if replicate is None else int(replicate)]
-    else:
-        if not isinstance(pool_a, (list, tuple)) or len(pool_a) != len(ids):
-            raise ValueError(
-                "with %d replicate ids, pool_a must be a list of %d pools or accumulators" % (len(ids), len(ids))
-            )
-        if pool_b is None:
-            pool_b = [None] * len(ids)
-        if not isinstance(pool_b, (list, tuple)) or len(pool_b) != len(ids):
-            raise ValueError("with %d replicate ids, pool_b must be a list of %d pools" % (len(ids), len(ids)))
-        sources = list(zip(pool_a, pool_b))
-
+    sources, ids = _sources(pool_a, pool_b, replicate)
     reps, layouts, options = [], set(), set()
     for (a, b), rep_id in zip(sources, ids):
         if isinstance(a, DipdiAccumulator):
-            if b is not None:
-                raise ValueError("with an accumulator as pool_a, pool_b must be None")
-            if groups is not None or example_ids is not None:
-                raise ValueError("groups and example_ids go with raw predictions; an accumulator carries its own")
-            for given, have, what in ((discrepancy, a.discrepancy, "discrepancy"), (pairing, a.pairing, "pairing")):
-                if given is not None and given != have:
-                    raise ValueError("%s=%r differs from the accumulator's %r" % (what, given, have))
-            if from_logits and not a.from_logits:
-                raise ValueError("from_logits=True differs from the accumulator's False")
-            if a.n == 0:
-                raise ValueError("the accumulator has not seen any example")
+            _check_accumulator(a, b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits,
+                               with_examples=groups is not None or example_ids is not None)
             rep, layout = _from_accumulator(a, rep_id)
             options.add((a.discrepancy, a.pairing, a.from_logits))
         else:

@@ -24,121 +24,84 @@ _EVAL_BLOCK = 1 << 21
 
 
 def representation_bias(
-    representations,
-    protected,
-    *,
-    steps=3000,
-    batch_size=256,
-    seed=0,
-    control=True,
-    control_permutations=1,
-    learning_rate=1e-3,
-    ema_alpha=0.01,
-    width=256,
-    train_fraction=0.7,
-    eval_every=100,
-    validation_fraction=0.2,
-    early_stopping=True,
-    weight_decay=1.0,
-    continuous=False,
-    marginal_subset=128,
-    pca_dims=None,
-    convergence_tol=0.01,
-    train_counts=None,
-    jit_compile=None,
+    representations, protected, *, steps=3000, batch_size=256, seed=0, control=True, control_permutations=1,
+    learning_rate=1e-3, ema_alpha=0.01, width=256, train_fraction=0.7, eval_every=100, validation_fraction=0.2,
+    early_stopping=True, weight_decay=1.0, continuous=False, marginal_subset=128, pca_dims=None,
+    convergence_tol=0.01, train_counts=None, jit_compile=None,
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 
-    I is the Donsker-Varadhan lower bound of a critic
-    ``T(r, z) = g([f1(r), f2(onehot z)])`` trained with MINE's corrected
-    moving-average gradient on 70 % of the sample (stratified by Z, R
-    standardised with that part's statistics), then evaluated on the other
-    30 % with the marginal term summed exactly over the classes of Z. H is
-    the Shannon entropy of Z on the whole evaluation sample.
+    I is the Donsker-Varadhan lower bound of a critic ``T(r, z) = g([f1(r), f2(onehot z)])`` trained
+    with MINE's corrected moving-average gradient on 70 % of the sample (stratified by Z, R standardised
+    with that part's statistics), then evaluated on the other 30 % with the marginal term summed exactly
+    over the classes of Z. H is the Shannon entropy of Z on the whole evaluation sample. The protocol and
+    the reasons for each setting: docs/measures/representation.md.
 
     Parameters
     ----------
     representations : array_like, shape (n, d)
         One row per evaluation example (pool or flatten activations first).
     protected : array_like of int, shape (n,)
-        Class codes ``0 .. C-1`` (intersections: product codes); real values
-        only with ``continuous=True``.
-    steps : int
-        Training iterations.
-    batch_size : int
-        k, pairs per batch (capped at the size of the training split).
+        Class codes ``0 .. C-1`` (intersections: product codes); real values only with ``continuous=True``.
+    steps, batch_size : int
+        Training iterations; k, pairs per batch (capped at the size of the training split).
     seed : int
-        Seeds the split, the initial weights, the batches and the control
-        permutation; equal seeds give equal results.
-    control : bool
-        Also run the pipeline with Z permuted across the sample (same seed)
-        to measure the noise floor.
-    control_permutations : int
-        Number of permutations for the control band (2+ gives a spread).
-    learning_rate : float
-        Adam step size.
-    ema_alpha : float
-        Weight of the newest batch in the moving average of ``mean exp(o_M)``.
-    width : int
-        Hidden width of g (two ELU layers).
-    train_fraction : float
-        Share of each class used to train the critic.
+        Seeds the split, the initial weights, the batches and the control permutation; equal seeds give
+        equal results.
+    control, control_permutations : bool, int
+        Also run the pipeline with Z permuted across the sample (same seed), this many times (2+ gives a
+        spread), to measure the noise floor.
+    learning_rate, ema_alpha : float
+        Adam step size; weight of the newest batch in the moving average of ``mean exp(o_M)``.
+    width, train_fraction : int, float
+        Hidden width of g (two ELU layers); share of each class used to train the critic.
     eval_every : int
-        Iterations per compiled training call; the validation and held-out
-        bounds are recorded after each call.
+        Iterations per compiled training call; the validation and held-out bounds are recorded after each.
     validation_fraction : float
-        Share of each class of the training split set aside (never trained
-        on) to choose the critic: with `early_stopping`, the weights kept are
-        those with the best validation bound. 0 disables it.
+        Share of each class of the training split set aside (never trained on) to choose the critic: with
+        `early_stopping`, the weights kept are those with the best validation bound. 0 disables it.
     early_stopping : bool
-        Keep the critic at the evaluation with the best validation bound
-        instead of the final one. The held-out split plays no part in the
-        choice, so the reported held-out value stays a fair DV bound
+        Keep the critic at the evaluation with the best validation bound instead of the final one. The
+        held-out split plays no part in the choice, so the reported held-out value stays a fair DV bound
         (see docs/measures/representation.md, "Early stopping").
     weight_decay : float
-        Decoupled (AdamW-style) decay of the weight matrices per step, in
-        units of the learning rate (AdamW convention); 0 disables it. It
-        keeps a wide critic from fitting noise dimensions (see
+        Decoupled (AdamW-style) decay of the weight matrices per step, in units of the learning rate
+        (AdamW convention); 0 disables it. It keeps a wide critic from fitting noise dimensions (see
         docs/measures/representation.md, "Early stopping and weight decay").
-    continuous : bool
-        Treat `protected` as real-valued: I only, B = NaN with reason
-        ``continuous_protected``; the held-out marginal term then averages
-        each held-out r over a fixed subset of `marginal_subset` held-out z.
-    marginal_subset : int
-        See `continuous`.
+    continuous, marginal_subset : bool, int
+        Treat `protected` as real-valued: I only, B = NaN with reason ``continuous_protected``; the
+        held-out marginal term then averages each held-out r over a fixed subset of `marginal_subset`
+        held-out z.
     pca_dims : int, optional
-        Project R onto its leading principal components (fitted on the
-        training split) when it has more dimensions. This can only lower I.
+        Project R onto its leading principal components (fitted on the training split) when it has more
+        dimensions. This can only lower I.
     convergence_tol : float
-        Nats the held-out bound may still rise over the last 20 % of steps
-        before the result is flagged ``not_converged``.
+        Nats the held-out bound may still rise over the last 20 % of steps before the result is flagged
+        ``not_converged``.
     train_counts : array_like of int, optional
-        Class counts of the model's training set; stored as context
-        (`train_entropy`), never used in B.
+        Class counts of the model's training set; stored as context (`train_entropy`), never used in B.
     jit_compile : bool, optional
-        Compile the training loop with XLA. By default only for critics of
-        width <= 128, where per-op overhead dominates; for wider critics
-        TensorFlow's own CPU kernels were faster in our measurements.
+        Compile the training loop with XLA. By default only for critics of width <= 128, where per-op
+        overhead dominates; for wider critics TensorFlow's own CPU kernels were faster in our measurements.
 
     Returns
     -------
     RepresentationBiasResult
-        Raw values (never clipped), the curves, settings, flags and the
-        reason when B is undefined.
+        Raw values (never clipped), the curves, settings, flags and the reason when B is undefined.
 
     Raises
     ------
     ValueError
-        Non-finite, non-2-D or empty representations; protected codes that
-        are negative, not integers, or of a different length; bad settings.
+        Non-finite, non-2-D or empty representations; protected codes that are negative, not integers, or
+        of a different length; bad settings.
     ImportError
         If TensorFlow is not installed (``pip install tb-bias-plugin[tf]``).
 
     Warns
     -----
     UserWarning
-        Fewer than 2,000 samples, or a class with fewer than 20 held-out
-        samples: the value is computed but noisy.
+        Fewer than 2,000 samples, or a class with fewer than 20 held-out samples: the value is computed
+        but noisy.
 
     See Also
     --------
@@ -148,8 +111,8 @@ def representation_bias(
     References
     ----------
     .. [1] Belghazi et al., "Mutual Information Neural Estimation", ICML 2018.
-    .. [2] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of
-       Learned Representations of Pretrained Face Recognition", FG 2021.
+    .. [2] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of Learned Representations of
+       Pretrained Face Recognition", FG 2021.
     .. [3] docs/measures/representation.md (this project).
 
     Examples
@@ -170,6 +133,22 @@ def representation_bias(
     >>> representation_bias(r, np.zeros(400, int)).reason
     'single_class'
     """
+    settings = _settings(
+        steps=steps, batch_size=batch_size, seed=seed, control=control, control_permutations=control_permutations,
+        learning_rate=learning_rate, ema_alpha=ema_alpha, width=width, train_fraction=train_fraction,
+        eval_every=eval_every, validation_fraction=validation_fraction, early_stopping=early_stopping,
+        weight_decay=weight_decay, continuous=continuous, marginal_subset=marginal_subset, pca_dims=pca_dims,
+        convergence_tol=convergence_tol, jit_compile=jit_compile)
+    r = _np.validate_representations(representations)
+    z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
+    settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
+    return _estimate(r, z, settings, float("nan") if train_counts is None else _np.shannon_entropy(train_counts))
+
+
+def _settings(*, steps, batch_size, seed, control, control_permutations, learning_rate, ema_alpha, width,
+              train_fraction, eval_every, validation_fraction, early_stopping, weight_decay, continuous,
+              marginal_subset, pca_dims, convergence_tol, jit_compile) -> dict:
+    """`representation_bias`'s settings, checked, as stored with the result (mapping widths left to fill)."""
     steps, batch_size, eval_every = int(steps), int(batch_size), int(eval_every)
     if steps < 1 or batch_size < 2 or eval_every < 1 or width < 1:
         raise ValueError("steps, eval_every and width must be >= 1 and batch_size >= 2")
@@ -181,16 +160,10 @@ def representation_bias(
     check_number(weight_decay, "weight_decay", low=0)
     if early_stopping and validation_fraction == 0.0:
         raise ValueError("early_stopping needs a validation_fraction > 0")
-    r = _np.validate_representations(representations)
-    z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
-    n = r.shape[0]
-    train_entropy = float("nan")
-    if train_counts is not None:
-        train_entropy = _np.shannon_entropy(train_counts)
-    settings = dict(
+    return dict(
         steps=steps, batch_size=batch_size, seed=int(seed), learning_rate=float(learning_rate),
         ema_alpha=float(ema_alpha), width=int(width), hidden_layers=2, activation="elu",
-        mapping_widths=[int(r.shape[1]), None if continuous else int(z.max()) + 1],
+        mapping_widths=None,
         train_fraction=float(train_fraction), eval_every=eval_every,
         validation_fraction=float(validation_fraction), early_stopping=bool(early_stopping),
         weight_decay=float(weight_decay),
@@ -202,6 +175,13 @@ def representation_bias(
         jit_compile=bool(width <= 128) if jit_compile is None else bool(jit_compile),
     )
 
+
+def _estimate(r, z, settings, train_entropy):
+    """Train and evaluate the critic (and the control runs) on checked inputs: the result.
+
+    Warnings name `representation_bias`'s caller (``stacklevel=3``).
+    """
+    n, continuous = r.shape[0], settings["continuous"]
     if continuous:
         counts = np.zeros(0, np.int64)
         h = float("nan")
@@ -214,23 +194,26 @@ def representation_bias(
                 counts, n, reason=_np.REASON_SINGLE_CLASS, settings=settings,
                 flags=flags, train_entropy=train_entropy)
     if n < _np.MIN_SAMPLES:
-        warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the MINE estimate is noisy", stacklevel=2)
+        warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the MINE estimate is noisy", stacklevel=3)
 
-    tf = _import_tf()
-    runner = _runner(tf, settings)
+    runner = _runner(_import_tf(), settings)
     main = runner.run(r, z)
     if main["heldout_counts"] is not None and np.any(
             (main["heldout_counts"] > 0) & (main["heldout_counts"] < _np.MIN_HELDOUT_PER_CLASS)):
         warnings.warn("a class has fewer than 20 held-out samples: its estimate is noisy",
-                      stacklevel=2)
-
+                      stacklevel=3)
     control_mi = []
-    if control:
-        perm_rng = np.random.default_rng([int(seed), 1])
-        for _ in range(control_permutations):
+    if settings["control"]:
+        perm_rng = np.random.default_rng([settings["seed"], 1])
+        for _ in range(settings["control_permutations"]):
             control_mi.append(runner.run(r, z[perm_rng.permutation(n)])["mi"])
-    control_b = [_np.bias_ratio(v, h) for v in control_mi]
+    return _result(main, control_mi, counts, h, n, settings, train_entropy)
 
+
+def _result(main, control_mi, counts, h, n, settings, train_entropy):
+    """The result of a main run and its control runs."""
+    continuous = settings["continuous"]
+    control_b = [_np.bias_ratio(v, h) for v in control_mi]
     mi = main["mi"]
     reason = None
     if main["diverged"]:
@@ -238,9 +221,9 @@ def representation_bias(
     elif continuous:
         reason = _np.REASON_CONTINUOUS
     b = float("nan") if reason else _np.bias_ratio(mi, h)
-    rise = _np.convergence_rise(main["heldout_steps"], main["heldout_curve"], steps)
+    rise = _np.convergence_rise(main["heldout_steps"], main["heldout_curve"], settings["steps"])
     value, ctrl = (mi, control_mi) if continuous else (b, control_b)
-    flags = _np.result_flags(value, ctrl, rise, convergence_tol, n, main["heldout_counts"])
+    flags = _np.result_flags(value, ctrl, rise, settings["convergence_tol"], n, main["heldout_counts"])
     nanmean = (lambda v: float(np.mean(v)) if len(v) and np.all(np.isfinite(v)) else float("nan"))
     return _np.RepresentationBiasResult(
         bias=b, mutual_information=mi, mutual_information_sampled=main["mi_sampled"],

@@ -51,20 +51,37 @@ class ExampleDetail:
     feature_weight: np.ndarray | None = None  # [C, F]
 
 
+@dataclasses.dataclass(frozen=True, eq=False)
+class _Batch:
+    """One update, checked: the results of every choice for the same examples, and their labels."""
+
+    results: dict[str, SensitivityResult]
+    size: int  # b
+    input: str  # "text" or "tabular"
+    start: int  # running index of the first example
+    ids: list[str]
+    groups: np.ndarray | None  # [b] str
+    pred_class: np.ndarray | None  # [b] int
+    probs: np.ndarray | None  # [b, K], K >= 2
+    tokens: np.ndarray | None  # text: [b, T]
+    n_classes: int | None
+    n_features: int | None  # tabular, when the results keep s
+    details: dict[int, "ExampleDetail"] = dataclasses.field(default_factory=dict)  # built so far
+
+
 class _Details:
     """Lazy per-example details of one batch: built only for examples an accumulator keeps."""
 
-    def __init__(self, collector: "SensitivityCollector", batch: dict):
-        self._c = collector
+    def __init__(self, batch: _Batch):
         self._batch = batch
 
     def __len__(self) -> int:
-        return self._batch["b"]
+        return self._batch.size
 
     def __getitem__(self, i: int) -> ExampleDetail:
-        cache = self._batch["cache"]
+        cache = self._batch.details
         if i not in cache:
-            cache[i] = self._c._detail(self._batch, i)
+            cache[i] = _detail(self._batch, i)
         return cache[i]
 
 
@@ -226,7 +243,15 @@ class SensitivityCollector:
             Different choices than before, lengths that disagree, labels given
             on some updates only; nothing is added then.
         """
-        res: dict[str, Any] = self.as_results(results)
+        batch = self._check(self.as_results(results), example_ids, groups, probs, pred_class, tokens)
+        self._adopt(batch)
+        details = _Details(batch)
+        for name, result in batch.results.items():
+            self._add(self._choices[name], result, batch, details)
+        self._n += batch.size
+
+    def _check(self, res: dict[str, SensitivityResult], example_ids, groups, probs, pred_class, tokens) -> _Batch:
+        """An update's arguments, checked against each other and the earlier updates; changes nothing."""
         first: Any = next(iter(res.values()))
         b = int(np.asarray(first.P).shape[0])
         for name, r in res.items():
@@ -243,44 +268,20 @@ class SensitivityCollector:
         ids = None if example_ids is None else [str(i) for i in example_ids]
         if ids is not None and len(ids) != b:
             raise ValueError(f"example_ids has length {len(ids)}; the batch has {b} examples")
-        grp = None
-        if groups is not None:
-            grp = np.asarray([str(g) for g in np.asarray(groups, dtype=object).ravel()], dtype=object)
-            if grp.shape != (b,):
-                raise ValueError(f"groups has {grp.shape[0]} entries; the batch has {b} examples")
-        prob = None
-        pc = None
-        if probs is not None:
-            prob = np.asarray(probs, dtype=np.float64)
-            if prob.ndim == 1:
-                prob = prob[:, None]
-            if prob.ndim != 2 or prob.shape[0] != b:
-                raise ValueError(f"probs must be [b, K] = [{b}, K]; got shape {np.shape(probs)}")
-            if prob.shape[1] == 1:  # one sigmoid score: class 1 when above 0.5
-                pc = (prob[:, 0] > 0.5).astype(np.int64)
-                prob = np.concatenate([1 - prob, prob], axis=1)
-            else:
-                pc = prob.argmax(axis=1)
-        if pred_class is not None:
-            if pc is not None:
-                raise ValueError("pass probs or pred_class, not both")
-            pc = np.asarray(pred_class).ravel()
-            if pc.shape != (b,) or not np.issubdtype(pc.dtype, np.integer):
-                raise ValueError(f"pred_class must be [b] integers; got shape {pc.shape}, dtype {pc.dtype}")
+        grp = _groups(groups, b)
+        prob, pc = _predictions(probs, pred_class, b)
         for attr, given in (("_has_groups", grp is not None), ("_has_classes", pc is not None)):
             seen = getattr(self, attr)
             if seen is not None and seen != given:
                 raise ValueError(f"{attr[5:]} must be given on every update or on none")
-        tok = None
-        if text:
-            tok = tokens if tokens is not None else first.tokens
-            if tok is not None:
-                tok = np.asarray(tok, dtype=object)
-                if tok.shape != np.shape(first.token_sensitivity):
-                    raise ValueError(f"tokens have shape {tok.shape}; the results have [n, T] = "
-                                     f"{np.shape(first.token_sensitivity)}")
-        elif tokens is not None:
-            raise ValueError("tokens are for text results")
+        tok = _tokens(tokens, first, text)
+        k, f = self._dims(res, prob, text)
+        return _Batch(results=res, size=b, input=kind, start=self._n,
+                      ids=ids if ids is not None else [str(i) for i in range(self._n, self._n + b)],
+                      groups=grp, pred_class=pc, probs=prob, tokens=tok, n_classes=k, n_features=f)
+
+    def _dims(self, res: dict[str, SensitivityResult], prob: np.ndarray | None, text: bool):
+        """(K, F) of a batch, each None when it does not tell; checked against the earlier batches."""
         k = None
         for r in res.values():
             if r.per_class is not None:
@@ -289,57 +290,61 @@ class SensitivityCollector:
             k = prob.shape[1]
         if self.n_classes is not None and k is not None and k != self.n_classes:
             raise ValueError(f"this collector has K = {self.n_classes} classes; got {k}")
+        first = next(iter(res.values()))
         f = None if text or first.s is None else np.shape(first.s)[1]
         if not text and self.feature_names is not None and f is not None and f != len(self.feature_names):
             raise ValueError(f"{len(self.feature_names)} feature names for F = {f} features")
         if self.n_features is not None and f is not None and f != self.n_features:
             raise ValueError(f"this collector has F = {self.n_features} features; got {f}")
+        return k, f
 
-        # Checked: add.
-        self.input = kind
-        self._has_groups, self._has_classes = grp is not None, pc is not None
-        if k is not None:
-            self.n_classes = k
-        if f is not None:
-            self.n_features = f
+    def _adopt(self, batch: _Batch) -> None:
+        """Record what a checked batch fixes for the later ones: input, labels given, K, F, the choices."""
+        self.input = batch.input
+        self._has_groups, self._has_classes = batch.groups is not None, batch.pred_class is not None
+        if batch.n_classes is not None:
+            self.n_classes = batch.n_classes
+        if batch.n_features is not None:
+            self.n_features = batch.n_features
         if not self._choices:
-            for name, r in res.items():
+            for name, r in batch.results.items():
                 c = r.v_choice
                 self._choices[name] = _ChoiceState(
                     name, c.kind, tuple(sorted(c.words or ())), tuple(c.indices or ()),
                     SensitivityAccumulator(self.top_k, self.sample_size, self.seed))
-        if ids is None:
-            ids = [str(i) for i in range(self._n, self._n + b)]
-        batch: dict[str, Any] = {"b": b, "start": self._n, "res": list(res.values()), "ids": ids, "groups": grp, "pc": pc,
-                 "prob": prob, "tokens": tok, "cache": {}}
-        details = _Details(self, batch)
-        for name, r in res.items():
-            st = self._choices[name]
-            P = np.asarray(r.P, dtype=np.float64)
-            assert st.acc is not None
-            st.acc.update(P, example_ids=ids, groups=grp, pred_class=pc, details=details)
-            defined = ~np.isnan(P)
-            if r.reasons is not None:
-                why, counts = np.unique(np.asarray([str(x) for x in np.asarray(r.reasons)[~defined]], dtype=str),
-                                        return_counts=True)
-                for reason, count in zip(why.tolist(), counts.tolist()):
-                    st.reasons[reason] = st.reasons.get(reason, 0) + int(count)
-            if r.per_class is not None:
-                rows = np.asarray(r.per_class, dtype=np.float64)[defined]
-                st.row_sum = rows.sum(axis=0) + (0 if st.row_sum is None else st.row_sum)
-                st.row_count += int(rows.shape[0])
-            if not text and r.s is not None:
-                s = np.asarray(r.s, dtype=np.float64)[defined]
-                v = np.nan_to_num(np.asarray(r.v, dtype=np.float64)[defined]) if r.v is not None else None
-                known = ~np.isnan(s)
-                st.feat_sum = np.where(known, s, 0).sum(axis=0) + (0 if st.feat_sum is None else st.feat_sum)
-                st.feat_count = known.sum(axis=0) + (0 if st.feat_count is None else st.feat_count)
-                if v is not None:
-                    contrib = np.where(known, s, 0) * v
-                    st.contrib_sum = contrib.sum(axis=0) + (0 if st.contrib_sum is None else st.contrib_sum)
-            if text and tok is not None:
-                self._add_token_types(st, tok, r)
-        self._n += b
+
+    def _add(self, st: _ChoiceState, r: SensitivityResult, batch: _Batch, details: _Details) -> None:
+        """Add one choice's results of a checked batch: P, why P is undefined, class rows, per-feature or per-token means."""
+        P = np.asarray(r.P, dtype=np.float64)
+        assert st.acc is not None
+        st.acc.update(P, example_ids=batch.ids, groups=batch.groups, pred_class=batch.pred_class, details=details)
+        defined = ~np.isnan(P)
+        if r.reasons is not None:
+            why, counts = np.unique(np.asarray([str(x) for x in np.asarray(r.reasons)[~defined]], dtype=str),
+                                    return_counts=True)
+            for reason, count in zip(why.tolist(), counts.tolist()):
+                st.reasons[reason] = st.reasons.get(reason, 0) + int(count)
+        if r.per_class is not None:
+            rows = np.asarray(r.per_class, dtype=np.float64)[defined]
+            st.row_sum = rows.sum(axis=0) + (0 if st.row_sum is None else st.row_sum)
+            st.row_count += int(rows.shape[0])
+        text = batch.input == "text"
+        if not text and r.s is not None:
+            self._add_features(st, r, defined)
+        if text and batch.tokens is not None:
+            self._add_token_types(st, batch.tokens, r)
+
+    @staticmethod
+    def _add_features(st: _ChoiceState, r: SensitivityResult, defined: np.ndarray) -> None:
+        """Tabular: sums of s and of s·v per feature over the examples where P is defined and s known."""
+        s = np.asarray(r.s, dtype=np.float64)[defined]
+        v = np.nan_to_num(np.asarray(r.v, dtype=np.float64)[defined]) if r.v is not None else None
+        known = ~np.isnan(s)
+        st.feat_sum = np.where(known, s, 0).sum(axis=0) + (0 if st.feat_sum is None else st.feat_sum)
+        st.feat_count = known.sum(axis=0) + (0 if st.feat_count is None else st.feat_count)
+        if v is not None:
+            contrib = np.where(known, s, 0) * v
+            st.contrib_sum = contrib.sum(axis=0) + (0 if st.contrib_sum is None else st.contrib_sum)
 
     @staticmethod
     def _add_token_types(st: _ChoiceState, tok: np.ndarray, r: SensitivityResult) -> None:
@@ -356,39 +361,6 @@ class SensitivityCollector:
             entry = st.types.setdefault(name, [0.0, 0])
             entry[0] += total
             entry[1] += count
-
-    def _detail(self, batch: dict, i: int) -> ExampleDetail:
-        res: list[Any] = batch["res"]
-        P = np.array([float(r.P[i]) for r in res])
-        reasons = ["" if r.reasons is None or r.reasons[i] is None else str(r.reasons[i]) for r in res]
-        pc = -1 if batch["pc"] is None else int(batch["pc"][i])
-        prob = float("nan")
-        if batch["prob"] is not None and pc >= 0:
-            prob = float(batch["prob"][i, pc])
-        d = ExampleDetail(
-            index=batch["start"] + i,
-            example_id=batch["ids"][i],
-            group="" if batch["groups"] is None else str(batch["groups"][i]),
-            pred_class=pc,
-            pred_prob=prob,
-            P=P,
-            reasons=reasons,
-        )
-        first: Any = res[0]
-        if first.token_sensitivity is not None:
-            real = np.ones(np.shape(first.token_sensitivity)[1], bool) if first.token_mask is None else \
-                np.asarray(first.token_mask[i], bool)
-            if batch["tokens"] is not None:
-                d.tokens = [str(t) for t in np.asarray(batch["tokens"][i], dtype=object)[real]]
-            d.token_sensitivity = np.stack([np.asarray(r.token_sensitivity[i], np.float64)[real] for r in res])
-            d.token_weight = np.stack([
-                np.zeros(int(real.sum())) if r.token_weight is None else np.asarray(r.token_weight[i], np.float64)[real]
-                for r in res])
-        elif first.s is not None:
-            d.feature_sensitivity = np.stack([np.asarray(r.s[i], np.float64) for r in res])
-            d.feature_weight = np.stack([np.nan_to_num(np.asarray(r.v[i], np.float64)) if r.v is not None
-                                         else np.zeros(np.shape(r.s)[1]) for r in res])
-        return d
 
     # -- output ----------------------------------------------------------------
 
@@ -484,6 +456,90 @@ class SensitivityCollector:
     @staticmethod
     def _kept(item: Retained) -> ExampleDetail | None:
         return item.detail if isinstance(item.detail, ExampleDetail) else None
+
+
+def _groups(groups, b: int) -> np.ndarray | None:
+    """The groups of a batch as strings ``[b]``."""
+    if groups is None:
+        return None
+    grp = np.asarray([str(g) for g in np.asarray(groups, dtype=object).ravel()], dtype=object)
+    if grp.shape != (b,):
+        raise ValueError(f"groups has {grp.shape[0]} entries; the batch has {b} examples")
+    return grp
+
+
+def _predictions(probs, pred_class, b: int) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(probabilities ``[b, K >= 2]``, predicted class ``[b]``) of a batch, from ``probs`` or ``pred_class``."""
+    prob = pc = None
+    if probs is not None:
+        prob = np.asarray(probs, dtype=np.float64)
+        if prob.ndim == 1:
+            prob = prob[:, None]
+        if prob.ndim != 2 or prob.shape[0] != b:
+            raise ValueError(f"probs must be [b, K] = [{b}, K]; got shape {np.shape(probs)}")
+        if prob.shape[1] == 1:  # one sigmoid score: class 1 when above 0.5
+            pc = (prob[:, 0] > 0.5).astype(np.int64)
+            prob = np.concatenate([1 - prob, prob], axis=1)
+        else:
+            pc = prob.argmax(axis=1)
+    if pred_class is not None:
+        if pc is not None:
+            raise ValueError("pass probs or pred_class, not both")
+        pc = np.asarray(pred_class).ravel()
+        if pc.shape != (b,) or not np.issubdtype(pc.dtype, np.integer):
+            raise ValueError(f"pred_class must be [b] integers; got shape {pc.shape}, dtype {pc.dtype}")
+    return prob, pc
+
+
+def _tokens(tokens, first: Any, text: bool) -> np.ndarray | None:
+    """Text: the batch's tokens ``[b, T]``, given or carried by the results."""
+    if not text:
+        if tokens is not None:
+            raise ValueError("tokens are for text results")
+        return None
+    tok = tokens if tokens is not None else first.tokens
+    if tok is None:
+        return None
+    tok = np.asarray(tok, dtype=object)
+    if tok.shape != np.shape(first.token_sensitivity):
+        raise ValueError(f"tokens have shape {tok.shape}; the results have [n, T] = "
+                         f"{np.shape(first.token_sensitivity)}")
+    return tok
+
+
+def _detail(batch: _Batch, i: int) -> ExampleDetail:
+    """Everything kept for example ``i`` of a batch, under every choice."""
+    res: list[Any] = list(batch.results.values())
+    P = np.array([float(r.P[i]) for r in res])
+    reasons = ["" if r.reasons is None or r.reasons[i] is None else str(r.reasons[i]) for r in res]
+    pc = -1 if batch.pred_class is None else int(batch.pred_class[i])
+    prob = float("nan")
+    if batch.probs is not None and pc >= 0:
+        prob = float(batch.probs[i, pc])
+    d = ExampleDetail(
+        index=batch.start + i,
+        example_id=batch.ids[i],
+        group="" if batch.groups is None else str(batch.groups[i]),
+        pred_class=pc,
+        pred_prob=prob,
+        P=P,
+        reasons=reasons,
+    )
+    first: Any = res[0]
+    if first.token_sensitivity is not None:
+        real = np.ones(np.shape(first.token_sensitivity)[1], bool) if first.token_mask is None else \
+            np.asarray(first.token_mask[i], bool)
+        if batch.tokens is not None:
+            d.tokens = [str(t) for t in np.asarray(batch.tokens[i], dtype=object)[real]]
+        d.token_sensitivity = np.stack([np.asarray(r.token_sensitivity[i], np.float64)[real] for r in res])
+        d.token_weight = np.stack([
+            np.zeros(int(real.sum())) if r.token_weight is None else np.asarray(r.token_weight[i], np.float64)[real]
+            for r in res])
+    elif first.s is not None:
+        d.feature_sensitivity = np.stack([np.asarray(r.s[i], np.float64) for r in res])
+        d.feature_weight = np.stack([np.nan_to_num(np.asarray(r.v[i], np.float64)) if r.v is not None
+                                     else np.zeros(np.shape(r.s)[1]) for r in res])
+    return d
 
 
 def _stats(key: str, s: Mapping) -> dict:

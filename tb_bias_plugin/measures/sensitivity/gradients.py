@@ -1,7 +1,10 @@
 """Absolute Jacobians of a TensorFlow model, reduced to P in batches (``tf`` extra).
 
 TensorFlow is imported when ``prediction_sensitivity`` first runs, never at
-package import. The choice between reverse mode (one pass per class) and
+package import. This is the compute step only: the arguments are checked and
+the work planned by ``plan.py``, and the gradients reduced to results by
+``assemble.py``, both without any framework, so another framework's compute
+step can reuse them. The choice between reverse mode (one pass per class) and
 forward mode (one pass per feature that v touches) and the reason a single
 backward pass over wᵀf is wrong are explained in ``docs/measures/sensitivity.md``.
 """
@@ -14,24 +17,25 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .sensitivity import (
-    SensitivityResult,
-    TextLayout,
-    VChoice,
-    accumulated_sensitivity,
-    check_probabilities,
-    class_weights,
-    proxy_adjusted_abs_jacobian,
-    proxy_betas,
-    v_weights,
+from .assemble import BatchGradients, batch_result, concatenate, forward_gradients, proxy_gradients
+from .plan import (
+    MODES,
+    BatchWeights,
+    FixedV,
+    OutputPlan,
+    SensitivityPlan,
+    SensitivityRequest,
+    batch_weights,
+    fixed_v,
+    parse_request,
+    plan_outputs,
+    plan_sensitivity,
+    precomputed_sensitivity,
+    tangent_chunks,
 )
+from .sensitivity import SensitivityResult, TextLayout, check_probabilities
 
 __all__ = ["prediction_sensitivity", "MODES"]
-
-MODES = ("auto", "reverse", "forward")
-
-# v choices whose weights are zero outside a small known support: forward mode can pay off.
-_SPARSE_KINDS = ("mask", "word_list", "word_list_emb", "explicit")
 
 
 def _tf():
@@ -222,10 +226,6 @@ def _psm_fn(tf, net: _Differentiable):
     return run
 
 
-#: Most rows (examples x tangents) pushed through one forward-mode pass.
-_MAX_TANGENT_ROWS = 16384
-
-
 def _forward_fn(tf, net: _Differentiable):
     @tf.function(reduce_retracing=True)
     def run(xb, support):
@@ -254,43 +254,11 @@ def _forward_fn(tf, net: _Differentiable):
     return run
 
 
-def _support(v: np.ndarray) -> np.ndarray:
-    """Flat indices of the non-zero entries of each row, padded with -1 to the longest row."""
-    nz = np.nan_to_num(v) > 0
-    m = int(nz.sum(axis=1).max()) if nz.size else 0
-    order = np.argsort(~nz, axis=1, kind="stable")[:, :m]
-    return np.where(np.take_along_axis(nz, order, axis=1), order, -1).astype(np.int32)
-
-
-def _fixed_v(choice: VChoice, text: bool) -> bool:
-    """Whether v is the same row for every example (so it and its support are built once)."""
-    if choice.kind == "explicit":
-        return choice.weights is not None and choice.weights.ndim == 1
-    return not text and choice.kind in ("mask", "uniform")
-
-
 def prediction_sensitivity(
-    model=None,
-    x=None,
-    *,
-    v="uniform",
-    protected=None,
-    w=None,
-    batch_size: int = 256,
-    embedding_layer=None,
-    mask=None,
-    tokens=None,
-    word_ids=None,
-    psm_model=None,
-    psm_embedding_layer=None,
-    abs_jacobian=None,
-    psm_abs_jacobian=None,
-    embeddings=None,
-    mode: str = "auto",
-    output: str = "auto",
-    feature_names: Sequence[str] | None = None,
-    proxy_reference=None,
-    per_feature: bool = True,
+    model=None, x=None, *, v="uniform", protected=None, w=None, batch_size: int = 256, embedding_layer=None,
+    mask=None, tokens=None, word_ids=None, psm_model=None, psm_embedding_layer=None, abs_jacobian=None,
+    psm_abs_jacobian=None, embeddings=None, mode: str = "auto", output: str = "auto",
+    feature_names: Sequence[str] | None = None, proxy_reference=None, per_feature: bool = True,
 ) -> SensitivityResult:
     """Accumulated prediction sensitivity of a TensorFlow model, per example.
 
@@ -385,257 +353,143 @@ def prediction_sensitivity(
     >>> round(float(r.P[0]), 6)
     0.123067
     """
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be >= 1; got {batch_size}")
-    if feature_names is not None and protected is not None:
-        names = list(feature_names)
-        resolved = []
-        for p in np.atleast_1d(protected).tolist():
-            if isinstance(p, str):
-                if p not in names:
-                    raise ValueError(f"protected feature {p!r} is not among the feature names")
-                p = names.index(p)
-            resolved.append(p)
-        protected = resolved if np.ndim(protected) else resolved[0]
-    choice = VChoice.parse(v, protected)
-
     if abs_jacobian is not None:
-        given_layout = None
-        if mask is not None or tokens is not None:
-            j_shape = np.shape(abs_jacobian)
-            m = np.asarray(mask if mask is not None else np.ones(np.shape(tokens), bool), dtype=bool)
-            if j_shape[2] % m.shape[1]:
-                raise ValueError(f"F = {j_shape[2]} is not a multiple of T = {m.shape[1]} tokens")
-            given_layout = TextLayout(j_shape[2] // m.shape[1], m, tokens, word_ids)
-        return accumulated_sensitivity(abs_jacobian, v=choice, w=w, layout=given_layout,
-                                       psm_abs_jacobian=psm_abs_jacobian, embeddings=embeddings,
-                                       feature_names=feature_names)
-    if model is None or x is None:
-        raise ValueError("pass a model and its input x, or a precomputed abs_jacobian")
-    if choice.kind in ("psm", "psm_emb") and psm_model is None and psm_abs_jacobian is None:
-        raise ValueError(f"v={choice.kind!r} needs psm_model (or psm_abs_jacobian)")
-    if choice.kind == "proxy_adjusted" and embedding_layer is not None:
-        raise ValueError("v='proxy_adjusted' is for tabular inputs")
+        return precomputed_sensitivity(abs_jacobian, v=v, protected=protected, w=w, mask=mask, tokens=tokens,
+                                       word_ids=word_ids, psm_abs_jacobian=psm_abs_jacobian, embeddings=embeddings,
+                                       feature_names=feature_names, mode=mode, batch_size=batch_size)
+    request = parse_request(model, x, v=v, protected=protected, w=w, batch_size=batch_size,
+                            embedding_layer=embedding_layer, mask=mask, tokens=tokens, word_ids=word_ids,
+                            psm_model=psm_model, psm_embedding_layer=psm_embedding_layer,
+                            psm_abs_jacobian=psm_abs_jacobian, mode=mode, output=output, feature_names=feature_names,
+                            proxy_reference=proxy_reference, per_feature=per_feature)
+    plan = plan_sensitivity(request)
+    run = _Run(_tf(), request, plan)
+    return concatenate([run.batch(rows) for rows in plan.batches], request.choice, request.text)
 
-    tf = _tf()
-    x = np.asarray(x)
-    n = x.shape[0]
-    if n == 0:
-        raise ValueError("x has no examples")
-    net = _net(model, embedding_layer, "the model")
-    text = embedding_layer is not None or x.ndim == 3
-    if not text and x.ndim != 2:
-        raise ValueError(f"tabular x must be [n, F]; got shape {x.shape}")
-    if feature_names is not None and not text and len(feature_names) != x.shape[1]:
-        raise ValueError(f"{len(feature_names)} feature names for F = {x.shape[1]} features")
-    for name, arr in (("mask", mask), ("tokens", tokens), ("word_ids", word_ids)):
-        if arr is not None and np.shape(arr)[0] != n:
-            raise ValueError(f"{name} has {np.shape(arr)[0]} rows; x has {n}")
-    if choice.kind in ("word_list", "word_list_emb") and tokens is None:
-        raise ValueError(f"v={choice.kind!r} needs tokens [n, T]")
-    psm_net = None
-    if psm_model is not None:
-        psm_layer = psm_embedding_layer
-        if psm_layer is None and embedding_layer is not None:
-            psm_layer = embedding_layer if isinstance(embedding_layer, str) else embedding_layer.name
-        psm_net = _net(psm_model, psm_layer, "the protected-status model")
 
-    if not text and choice.kind in ("mask", "proxy_adjusted"):
-        v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # index range, before any work
-    betas = None
-    if choice.kind == "proxy_adjusted":
-        assert choice.indices is not None
-        p = choice.indices[0]
-        if not 0 <= p < x.shape[1]:
-            raise ValueError(f"protected index {p} is out of range for F = {x.shape[1]} features")
-        betas = proxy_betas(x if proxy_reference is None else proxy_reference, p)
+def _compiled(owner: _Differentiable, key: str, make):
+    """``owner``'s compiled function ``key``, made on first use."""
+    if key not in owner.fns:
+        owner.fns[key] = make()
+    return owner.fns[key]
 
-    def compiled(owner: _Differentiable, key: str, make):
-        if key not in owner.fns:
-            owner.fns[key] = make()
-        return owner.fns[key]
 
-    pieces: list[SensitivityResult] = []
-    wk: np.ndarray | None = None
-    wk32: Any = None
-    k = 0
-    shortcut = False
-    reverse_cost = 1
-    kind_out = output
-    fixed = _fixed_v(choice, text)
-    fixed_row: tuple | None = None  # (v row [F], its support [m]) when v is the same for every example
-    fixed_forward = False  # fixed v in forward mode: later batches need no separate embedding lookup
-    dims: tuple[int, int] = (0, 0)  # text: (T, D)
-    f_dim = 0
+class _Run:
+    """The compute step of one `prediction_sensitivity` call with TensorFlow: batch by batch.
 
-    def text_layout(rows, b, m_auto) -> TextLayout:
-        m = np.asarray(mask[rows], dtype=bool) if mask is not None else (
-            m_auto if m_auto is not None else np.ones((b, dims[0]), dtype=bool))
-        return TextLayout(dims[1], m, None if tokens is None else np.asarray(tokens, dtype=object)[rows],
-                          None if word_ids is None else np.asarray(word_ids)[rows])
+    What is known only once a batch has run is carried to the next: the
+    output plan (from the first batch's probabilities), the fixed v row,
+    the text dims (T, D) and F.
+    """
 
-    for start in range(0, n, batch_size):
-        rows = slice(start, min(start + batch_size, n))
-        xb_np = x[rows]
-        xb = tf.convert_to_tensor(xb_np)
-        b = xb_np.shape[0]
-        layout: TextLayout | None = None
-        feats: Any = None
-        if not fixed_forward:
-            feats, auto_mask = net.features(tf, xb)
-            if text:
-                dims = (int(feats.shape[1]), int(np.prod(feats.shape[2:])))
-                layout = text_layout(rows, b, auto_mask)
-                f_dim = dims[0] * dims[1]
-            else:
-                f_dim = int(np.prod(feats.shape[1:]))
-        elif text and (mask is not None or fixed_row is None):
-            layout = text_layout(rows, b, None)
-        if wk is None:
+    def __init__(self, tf, request: SensitivityRequest, plan: SensitivityPlan):
+        self.tf, self.request, self.plan = tf, request, plan
+        self.net = _net(request.model, request.embedding_layer, "the model")
+        self.psm_net = None if request.psm_model is None else _net(
+            request.psm_model, request.psm_embedding_layer, "the protected-status model")
+        self.outputs: OutputPlan | None = None
+        self.w32: Any = None  # the class weights as a float32 constant
+        self.fixed: FixedV | None = None
+        self.skip_lookup = False  # fixed v in forward mode: the forward pass looks the features up itself
+        self.dims: tuple[int, int] = (0, 0)  # text: (T, D)
+        self.n_features = 0
+
+    def batch(self, rows: slice) -> SensitivityResult:
+        """The result of the examples ``rows``."""
+        tf, request, plan = self.tf, self.request, self.plan
+        xb = tf.convert_to_tensor(request.x[rows])
+        feats, layout = self._features(rows, xb)
+        if self.outputs is None:
             # First batch: check outputs and w before any gradient work.
-            probs0 = compiled(net, "probs", lambda: _probs_fn(tf, net))(xb, feats).numpy()
-            k = probs0.shape[1]
-            if kind_out == "auto":
-                kind_out = "softmax" if k > 1 else "sigmoid"
-            check_probabilities(probs0, kind_out)
-            wk = class_weights(w, k)
-            wk32 = tf.constant(wk, tf.float32)
-            if choice.kind in ("mask", "proxy_adjusted"):
-                v_weights(choice, 1, f_dim, feature_names=feature_names)  # index range check
-            shortcut = kind_out == "softmax" and k == 2
-            reverse_cost = 1 if (shortcut or k == 1) else k
-
-        psm_j = None
-        if choice.kind in ("psm", "psm_emb"):
-            if psm_abs_jacobian is not None:
-                psm_j = np.asarray(psm_abs_jacobian)[rows]
-            else:
-                assert psm_net is not None
-                pfeats, _ = psm_net.features(tf, xb)
-                psm_rev = compiled(psm_net, "psm", lambda: _psm_fn(tf, psm_net))
-                pprobs, pu, pnan = psm_rev(xb, pfeats)
-                check_probabilities(pprobs.numpy(), "softmax" if pprobs.shape[1] > 1 else "sigmoid")
-                if bool(pnan):
-                    raise ValueError(f"NaN gradients of the protected-status model in examples {start}..")
-                psm_j = pu.numpy()[:, None, :]  # Σ_c |∂g_c/∂x_i|; v only needs the sum over c
-        emb = feats.numpy().reshape(b, -1) if choice.kind.endswith("_emb") else None
-        if fixed:
-            if fixed_row is None:
-                row, _ = v_weights(choice, 1, f_dim, feature_names=feature_names)
-                fixed_row = (row[0], _support(row)[0])
-            vb = np.broadcast_to(fixed_row[0], (b, f_dim))
-            reasons = np.full(b, None, dtype=object)
-            vb0 = vb  # no NaN in a fixed row
+            probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net))(xb, feats).numpy()
+            self.outputs = plan_outputs(probs, request.w, request.output)
+            self.w32 = tf.constant(self.outputs.w, tf.float32)
+        psm_j = self._psm_jacobian(rows, xb)
+        emb = feats.numpy().reshape(xb.shape[0], -1) if plan.needs_embeddings else None
+        if plan.fixed_v and self.fixed is None:
+            self.fixed = fixed_v(request.choice, self.n_features, request.feature_names)
+        weights = batch_weights(request, plan, self.outputs, rows, self.n_features, layout=layout,
+                                psm_abs_jacobian=psm_j, embeddings=emb, fixed=self.fixed)
+        if plan.proxy_betas is not None:
+            grads = self._proxy(xb, feats, weights)
+        elif weights.forward:
+            self.skip_lookup = plan.fixed_v
+            grads, layout = self._forward(rows, xb, feats, weights, layout)
         else:
-            vb, reasons = v_weights(choice, b, f_dim, layout=layout, psm_abs_jacobian=psm_j, embeddings=emb)
-            vb0 = np.nan_to_num(vb)
+            grads = self._reverse(xb, feats, weights)
+        return batch_result(request, self.outputs, weights, grads, layout, self.dims, self.fixed, rows.start)
 
-        use_forward = False
-        support = None
-        if choice.kind in _SPARSE_KINDS and mode != "reverse":
-            support = np.broadcast_to(fixed_row[1], (b, fixed_row[1].size)) if fixed_row is not None else _support(vb)
-            use_forward = mode == "forward" or support.shape[1] < reverse_cost
-        elif mode == "forward":
-            raise ValueError(f"forward mode needs a v with a small support (mask, word_list, explicit); "
-                             f"v={choice.kind!r} touches every feature")
+    def _features(self, rows: slice, xb) -> tuple[Any, TextLayout | None]:
+        """(features, text layout) of a batch; both may be None once forward mode looks features up itself."""
+        request = self.request
+        b = int(xb.shape[0])
+        if self.skip_lookup:
+            # the fixed row is known; without a given mask the forward pass reads the layout from the model
+            if request.text and request.text_inputs.mask is not None:
+                return None, request.text_inputs.layout(rows, b, self.dims, None)
+            return None, None
+        feats, auto_mask = self.net.features(self.tf, xb)
+        if not request.text:
+            self.n_features = int(np.prod(feats.shape[1:]))
+            return feats, None
+        self.dims = (int(feats.shape[1]), int(np.prod(feats.shape[2:])))
+        self.n_features = self.dims[0] * self.dims[1]
+        return feats, request.text_inputs.layout(rows, b, self.dims, auto_mask)
 
-        known = None
-        u_fwd = None
-        if betas is not None:
-            rev_signed = compiled(net, "reverse_signed", lambda: _reverse_fn(tf, net, shortcut=False, signed=True))
-            probs, jac, has_nan = rev_signed(xb, feats, wk32, vb0.astype(np.float32))
-            jac = jac.numpy()
-            abs_j = proxy_adjusted_abs_jacobian(jac, betas, p) if not bool(has_nan) else jac
-            s_b = np.einsum("k,bkf->bf", wk, abs_j)
-            per_class = np.einsum("bkf,bf->bk", abs_j, vb0)
-        elif use_forward:
-            assert support is not None
-            fixed_forward = fixed
-            s_b = np.full((b, f_dim), np.nan) if per_feature else None
-            per_class = np.zeros((b, k))
-            if support.shape[1] == 0:
-                # No example in this batch has a feature v touches: nothing to differentiate.
-                probs, has_nan = _as_2d_probs(tf, net.probs(xb, feats)), False
-                known = (np.zeros((b, 0)), np.zeros((b, 0)))
-                if layout is not None:
-                    u_fwd = np.full((b, layout.n_tokens), np.nan)
-            else:
-                fwd = compiled(net, "forward", lambda: _forward_fn(tf, net))
-                width = max(1, _MAX_TANGENT_ROWS // b)
-                parts = []
-                for lo in range(0, support.shape[1], width):
-                    chunk = tf.convert_to_tensor(np.ascontiguousarray(support[:, lo:lo + width]))
-                    probs, c, auto_mask = fwd(xb, chunk)
-                    parts.append(c.numpy())
-                if text and layout is None:
-                    layout = text_layout(rows, b, auto_mask.numpy())
-                cols = np.abs(np.concatenate(parts, axis=2).astype(np.float64))  # [b, K, m]
-                has_nan = bool(np.isnan(cols).any())
-                valid = support >= 0
-                weights = np.where(valid, np.take_along_axis(vb0, np.maximum(support, 0), axis=1), 0.0)
-                s_sup = np.einsum("k,bkm->bm", wk, cols)
-                if s_b is not None:
-                    r_idx, c_idx = np.nonzero(valid)
-                    s_b[r_idx, support[r_idx, c_idx]] = s_sup[r_idx, c_idx]
-                if layout is not None:
-                    # u_t is known where all D dims of token t were differentiated.
-                    t_all = layout.n_tokens
-                    slot = np.where(valid, support // layout.dim, t_all) + (t_all + 1) * np.arange(b)[:, None]
-                    size = b * (t_all + 1)
-                    count = np.bincount(slot.ravel(), minlength=size).reshape(b, t_all + 1)[:, :t_all]
-                    total = np.bincount(slot.ravel(), weights=s_sup.ravel(), minlength=size).reshape(b, t_all + 1)
-                    u_fwd = np.where(count == layout.dim, total[:, :t_all], np.nan)
-                per_class = np.einsum("bkm,bm->bk", cols, weights)
-                known = (s_sup, weights)
-        else:
-            fn = compiled(net, "reverse_%s" % shortcut, lambda s=shortcut: _reverse_fn(tf, net, shortcut=s))
-            probs, s_b, per_class, has_nan = fn(xb, feats, wk32, vb0.astype(np.float32))
-            s_b, per_class = s_b.numpy().astype(np.float64), per_class.numpy().astype(np.float64)
-        if fixed and layout is not None:
-            assert fixed_row is not None
-            if not layout.mask[:, np.asarray(fixed_row[1]) // layout.dim].all():
-                raise ValueError("explicit v puts weight on padding positions")
-        probs = np.asarray(probs)
-        check_probabilities(probs, kind_out)
-        if bool(has_nan):
-            raise ValueError(f"NaN gradients in examples {start}..{start + b - 1}: check the model and inputs")
-        undefined = reasons != None  # noqa: E711
-        if known is not None:
-            P = np.einsum("bm,bm->b", *known)  # s is NaN off v's support, where v is 0
-        else:
-            P = np.einsum("bf,bf->b", s_b, vb0)
-        P[undefined] = np.nan
-        per_class[undefined] = np.nan
-        u = V = None
-        if text:
-            if known is not None:
-                u = u_fwd
-            else:
-                assert s_b is not None
-                u = s_b.reshape(b, dims[0], dims[1]).sum(axis=2)
-            if fixed:
-                assert fixed_row is not None
-                V = np.broadcast_to(fixed_row[0].reshape(dims).sum(axis=1), (b, dims[0]))
-            else:
-                V = vb0.reshape(b, dims[0], dims[1]).sum(axis=2)
-        keep = per_feature
-        pieces.append(SensitivityResult(P=P, reasons=reasons, s=s_b if keep else None, v=vb if keep else None,
-                                        v_choice=choice, per_class=per_class, token_sensitivity=u, token_weight=V,
-                                        token_mask=None if layout is None else layout.mask,
-                                        tokens=None if layout is None else layout.tokens))
-
-    def cat(attr):
-        vals = [getattr(p, attr) for p in pieces]
-        if vals[0] is None:
+    def _psm_jacobian(self, rows: slice, xb) -> np.ndarray | None:
+        """Σ_c |∂g_c/∂x_i| of the protected-status model g, ``[b, 1, F]`` (v only needs the sum over c)."""
+        if not self.plan.needs_psm:
             return None
-        if text and vals[0].ndim == 2 and attr != "per_class":
-            width = max(v_.shape[1] for v_ in vals)
-            if any(v_.shape[1] != width for v_ in vals):
-                raise ValueError("batches have different token lengths: pad x to one length T")
-        return np.concatenate(vals, axis=0)
+        if self.request.psm_abs_jacobian is not None:
+            return self.request.psm_abs_jacobian[rows]
+        tf, net = self.tf, self.psm_net
+        assert net is not None
+        pfeats, _ = net.features(tf, xb)
+        probs, summed, has_nan = _compiled(net, "psm", lambda: _psm_fn(tf, net))(xb, pfeats)
+        check_probabilities(probs.numpy(), "softmax" if probs.shape[1] > 1 else "sigmoid")
+        if bool(has_nan):
+            raise ValueError(f"NaN gradients of the protected-status model in examples {rows.start}..")
+        return summed.numpy()[:, None, :]
 
-    return SensitivityResult(P=cat("P"), reasons=cat("reasons"), s=cat("s"), v=cat("v"), v_choice=choice,
-                             per_class=cat("per_class"), token_sensitivity=cat("token_sensitivity"),
-                             token_weight=cat("token_weight"), token_mask=cat("token_mask"), tokens=cat("tokens"))
+    def _reverse(self, xb, feats, weights: BatchWeights) -> BatchGradients:
+        """Reverse mode: one backward pass per class (one for two softmax classes or one output)."""
+        tf, net = self.tf, self.net
+        assert self.outputs is not None
+        shortcut = self.outputs.shortcut
+        fn = _compiled(net, "reverse_%s" % shortcut, lambda: _reverse_fn(tf, net, shortcut=shortcut))
+        probs, s, per_class, has_nan = fn(xb, feats, self.w32, weights.v0.astype(np.float32))
+        return BatchGradients(probs=np.asarray(probs), per_class=per_class.numpy().astype(np.float64),
+                              has_nan=bool(has_nan), s=s.numpy().astype(np.float64))
+
+    def _proxy(self, xb, feats, weights: BatchWeights) -> BatchGradients:
+        """``proxy_adjusted``: the signed Jacobian, combined with the proxy slopes in NumPy."""
+        tf, net, plan = self.tf, self.net, self.plan
+        assert self.outputs is not None and plan.proxy_index is not None and plan.proxy_betas is not None
+        fn = _compiled(net, "reverse_signed", lambda: _reverse_fn(tf, net, shortcut=False, signed=True))
+        probs, jac, has_nan = fn(xb, feats, self.w32, weights.v0.astype(np.float32))
+        return proxy_gradients(np.asarray(probs), jac.numpy(), bool(has_nan), plan.proxy_index, plan.proxy_betas,
+                               self.outputs.w, weights.v0)
+
+    def _forward(self, rows: slice, xb, feats, weights: BatchWeights,
+                 layout: TextLayout | None) -> tuple[BatchGradients, TextLayout | None]:
+        """Forward mode: one tangent per feature v touches, in chunks of at most `MAX_TANGENT_ROWS` rows."""
+        tf, net = self.tf, self.net
+        support = weights.support
+        assert support is not None and self.outputs is not None
+        b = support.shape[0]
+        if support.shape[1] == 0:
+            # No example in this batch has a feature v touches: nothing to differentiate.
+            probs = _as_2d_probs(tf, net.probs(xb, feats))
+            columns = np.zeros((b, self.outputs.n_classes, 0))
+        else:
+            fwd = _compiled(net, "forward", lambda: _forward_fn(tf, net))
+            parts = []
+            for lo, hi in tangent_chunks(b, support.shape[1]):
+                probs, cols, auto_mask = fwd(xb, tf.convert_to_tensor(np.ascontiguousarray(support[:, lo:hi])))
+                parts.append(cols.numpy())
+            if self.request.text and layout is None:
+                layout = self.request.text_inputs.layout(rows, b, self.dims, auto_mask.numpy())
+            columns = np.concatenate(parts, axis=2)
+        grads = forward_gradients(np.asarray(probs), columns, support, weights.v0, self.outputs.w, self.n_features,
+                                  layout, self.request.per_feature)
+        return grads, layout

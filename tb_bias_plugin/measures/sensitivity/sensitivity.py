@@ -25,6 +25,7 @@ __all__ = [
     "accumulated_sensitivity",
     "proxy_betas",
     "proxy_adjusted_abs_jacobian",
+    "resolve_protected",
 ]
 
 # Tolerance for "sums to 1" checks on w, v and probability rows.
@@ -477,6 +478,29 @@ def _normalise(raw: np.ndarray, reason: str):
     return v, reasons
 
 
+def resolve_protected(protected, feature_names: Sequence[str] | None = None):
+    """``protected`` with feature names replaced by their indices (one index stays one index).
+
+    Examples
+    --------
+    >>> resolve_protected(["b", "a"], ["a", "b"])
+    [1, 0]
+    >>> resolve_protected("b", ["a", "b"])
+    1
+    """
+    if feature_names is None or protected is None:
+        return protected
+    names = list(feature_names)
+    resolved = []
+    for p in np.atleast_1d(protected).tolist():
+        if isinstance(p, str):
+            if p not in names:
+                raise ValueError(f"protected feature {p!r} is not among the feature names")
+            p = names.index(p)
+        resolved.append(p)
+    return resolved if np.ndim(protected) else resolved[0]
+
+
 def v_weights(
     choice,
     n_examples: int,
@@ -656,17 +680,7 @@ def accumulated_sensitivity(
     >>> round(float(accumulated_sensitivity(J, v="uniform").P[0]), 6)
     0.287156
     """
-    if feature_names is not None and protected is not None:
-        names = list(feature_names)
-        prot = []
-        for p in np.atleast_1d(protected).tolist():
-            if isinstance(p, str):
-                if p not in names:
-                    raise ValueError(f"protected feature {p!r} is not among the feature names")
-                p = names.index(p)
-            prot.append(p)
-        protected = prot if np.ndim(protected) else prot[0]
-    choice = VChoice.parse(v, protected)
+    choice = VChoice.parse(v, resolve_protected(protected, feature_names))
     per_class = None
     if abs_jacobian is not None:
         if sensitivity is not None:

@@ -181,6 +181,18 @@ def test_text_forward_and_reverse_agree_and_padding_gets_no_weight():
     assert np.all(uni.s.reshape(12, 6, 4)[:, 4:] == 0)  # the Keras mask reaches the pooling
 
 
+def test_explicit_v_with_one_row_per_example_spans_batches():
+    model = mlp(n_in=4, k=3, seed=7)
+    x = np.random.default_rng(7).normal(size=(10, 4)).astype(np.float32)
+    v = np.random.default_rng(8).dirichlet(np.ones(4), size=10)
+    whole = prediction_sensitivity(model, x, v=VChoice.explicit(v), batch_size=10)
+    batched = prediction_sensitivity(model, x, v=VChoice.explicit(v), batch_size=3)
+    np.testing.assert_allclose(batched.P, whole.P, rtol=1e-6)  # float32 gradients, other batch shapes
+    np.testing.assert_allclose(batched.v, v, rtol=0)
+    with pytest.raises(ValueError, match="9 rows; x has 10"):
+        prediction_sensitivity(model, x, v=VChoice.explicit(v[:9]))
+
+
 def test_precomputed_jacobian_from_another_framework():
     row = [0.246134, 0.492268, 0.123067]
     r = prediction_sensitivity(abs_jacobian=np.array([[row, row]]), v="mask", protected=2)

@@ -1,0 +1,432 @@
+"""What ``prediction_sensitivity`` computes, decided before any gradient (NumPy only, no framework).
+
+``prediction_sensitivity`` runs in three steps. **Parse** (`parse_request`)
+checks and normalises its arguments into a `SensitivityRequest`, so a bad
+argument is a ``ValueError`` before a model runs. **Plan**
+(`plan_sensitivity`) fixes the batches, the proxy slopes and whether v is
+one row for every example; the first batch's outputs then fix the class
+weights and what reverse mode costs (`plan_outputs`), and each batch's v,
+its support and reverse or forward mode follow from those
+(`batch_weights`). **Compute** differentiates the model: it is the only
+framework-specific step (``gradients.py`` for TensorFlow), and
+``assemble.py`` turns what it returns into `SensitivityResult`s.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.core.validation import check_integer
+
+from .sensitivity import (
+    SensitivityResult,
+    TextLayout,
+    VChoice,
+    accumulated_sensitivity,
+    check_probabilities,
+    check_stochastic,
+    class_weights,
+    proxy_betas,
+    resolve_protected,
+    v_weights,
+)
+
+__all__ = [
+    "MODES",
+    "OUTPUTS",
+    "BatchWeights",
+    "FixedV",
+    "OutputPlan",
+    "SensitivityPlan",
+    "SensitivityRequest",
+    "TextInputs",
+    "batch_weights",
+    "fixed_v",
+    "parse_request",
+    "plan_outputs",
+    "plan_sensitivity",
+    "precomputed_sensitivity",
+    "support",
+    "tangent_chunks",
+]
+
+MODES = ("auto", "reverse", "forward")
+OUTPUTS = ("auto", "softmax", "sigmoid")
+
+#: v choices whose weights are zero outside a small known support: forward mode can pay off.
+SPARSE_KINDS = ("mask", "word_list", "word_list_emb", "explicit")
+#: Most rows (examples x tangents) pushed through one forward-mode pass.
+MAX_TANGENT_ROWS = 16384
+
+
+# -- parse ---------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class TextInputs:
+    """The per-token arguments of a text input, each ``[n, T]`` or None."""
+
+    mask: np.ndarray | None = None
+    tokens: np.ndarray | None = None
+    word_ids: np.ndarray | None = None
+
+    def layout(self, rows: slice, b: int, dims: tuple[int, int], auto_mask: np.ndarray | None) -> TextLayout:
+        """The layout of a batch of ``b`` examples with ``dims`` = (T, D).
+
+        The real-token mask is the given one, else the model's (``auto_mask``), else all True.
+        """
+        if self.mask is not None:
+            mask = self.mask[rows]
+        else:
+            mask = auto_mask if auto_mask is not None else np.ones((b, dims[0]), dtype=bool)
+        return TextLayout(dims[1], mask, None if self.tokens is None else self.tokens[rows],
+                          None if self.word_ids is None else self.word_ids[rows])
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SensitivityRequest:
+    """``prediction_sensitivity``'s arguments for a model run, checked and normalised.
+
+    The fields are its parameters (see its docstring), with ``protected``
+    folded into ``choice``, ``w`` checked stochastic, arrays as ndarrays and
+    the protected-status model's embedding layer resolved.
+    """
+
+    model: Any
+    embedding_layer: Any
+    x: np.ndarray
+    text: bool  # token ids with an embedding layer, or embeddings [n, T, D]; else tabular [n, F]
+    choice: VChoice
+    w: np.ndarray | None
+    mode: str
+    output: str
+    batch_size: int
+    per_feature: bool
+    feature_names: tuple[str, ...] | None
+    text_inputs: TextInputs
+    psm_model: Any = None
+    psm_embedding_layer: Any = None
+    psm_abs_jacobian: np.ndarray | None = None
+    proxy_reference: np.ndarray | None = None
+
+    @property
+    def n(self) -> int:
+        """The number of examples."""
+        return int(self.x.shape[0])
+
+
+def _parse_choice(v, protected, feature_names, mode: str, batch_size: int) -> VChoice:
+    """The options every path shares: mode, batch size and the v choice."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
+    check_integer(batch_size, "batch_size", low=1)
+    return VChoice.parse(v, resolve_protected(protected, feature_names))
+
+
+def precomputed_sensitivity(
+    abs_jacobian,
+    *,
+    v: Any = "uniform",
+    protected: Any = None,
+    w: Any = None,
+    mask: Any = None,
+    tokens: Any = None,
+    word_ids: Any = None,
+    psm_abs_jacobian: Any = None,
+    embeddings: Any = None,
+    feature_names: Sequence[str] | None = None,
+    mode: str = "auto",
+    batch_size: int = 256,
+) -> SensitivityResult:
+    """``prediction_sensitivity`` of absolute Jacobians computed elsewhere (PyTorch, JAX...): no model runs.
+
+    A ``mask`` or ``tokens`` makes the input text, with D = F / T.
+    """
+    choice = _parse_choice(v, protected, feature_names, mode, batch_size)
+    layout = None
+    if mask is not None or tokens is not None:
+        j_shape = np.shape(abs_jacobian)
+        if len(j_shape) != 3:
+            raise ValueError(f"abs_jacobian must be [n, K, F]; got shape {j_shape}")
+        m = np.asarray(mask if mask is not None else np.ones(np.shape(tokens), bool), dtype=bool)
+        if j_shape[2] % m.shape[1]:
+            raise ValueError(f"F = {j_shape[2]} is not a multiple of T = {m.shape[1]} tokens")
+        layout = TextLayout(j_shape[2] // m.shape[1], m, tokens, word_ids)
+    return accumulated_sensitivity(abs_jacobian, v=choice, w=w, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
+                                   embeddings=embeddings, feature_names=feature_names)
+
+
+def parse_request(
+    model: Any,
+    x: Any,
+    *,
+    v: Any = "uniform",
+    protected: Any = None,
+    w: Any = None,
+    batch_size: int = 256,
+    embedding_layer: Any = None,
+    mask: Any = None,
+    tokens: Any = None,
+    word_ids: Any = None,
+    psm_model: Any = None,
+    psm_embedding_layer: Any = None,
+    psm_abs_jacobian: Any = None,
+    mode: str = "auto",
+    output: str = "auto",
+    feature_names: Sequence[str] | None = None,
+    proxy_reference: Any = None,
+    per_feature: bool = True,
+) -> SensitivityRequest:
+    """Check ``prediction_sensitivity``'s arguments for a model run, before any work.
+
+    Parameters
+    ----------
+    model, x, v, protected, w, batch_size, embedding_layer, mask, tokens, word_ids, psm_model,
+    psm_embedding_layer, psm_abs_jacobian, mode, output, feature_names, proxy_reference, per_feature
+        As in ``prediction_sensitivity``.
+
+    Returns
+    -------
+    SensitivityRequest
+
+    Raises
+    ------
+    ValueError
+        A missing model or input, a v choice the input cannot have (a
+        tabular choice on text, word lists without tokens, ``psm`` without
+        a protected-status model, forward mode with a v touching every
+        feature), shapes that disagree, a protected index out of range, a
+        bad w, mode or output.
+    """
+    choice = _parse_choice(v, protected, feature_names, mode, batch_size)
+    if model is None or x is None:
+        raise ValueError("pass a model and its input x, or a precomputed abs_jacobian")
+    kind = choice.kind
+    if kind in ("psm", "psm_emb") and psm_model is None and psm_abs_jacobian is None:
+        raise ValueError(f"v={kind!r} needs psm_model (or psm_abs_jacobian)")
+    if kind == "proxy_adjusted" and embedding_layer is not None:
+        raise ValueError("v='proxy_adjusted' is for tabular inputs")
+    if mode == "forward" and kind not in SPARSE_KINDS:
+        raise ValueError(f"forward mode needs a v with a small support (mask, word_list, explicit); "
+                         f"v={kind!r} touches every feature")
+    if output not in OUTPUTS:
+        raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+    x = np.asarray(x)
+    if x.ndim == 0:
+        raise ValueError("x must have one row per example; got a scalar")
+    n = x.shape[0]
+    if n == 0:
+        raise ValueError("x has no examples")
+    text = embedding_layer is not None or x.ndim == 3
+    if not text and x.ndim != 2:
+        raise ValueError(f"tabular x must be [n, F]; got shape {x.shape}")
+    if feature_names is not None and not text and len(feature_names) != x.shape[1]:
+        raise ValueError(f"{len(feature_names)} feature names for F = {x.shape[1]} features")
+    for name, arr in (("mask", mask), ("tokens", tokens), ("word_ids", word_ids)):
+        if arr is not None and np.shape(arr)[0] != n:
+            raise ValueError(f"{name} has {np.shape(arr)[0]} rows; x has {n}")
+    if kind in ("word_list", "word_list_emb") and tokens is None:
+        raise ValueError(f"v={kind!r} needs tokens [n, T]")
+    if kind == "explicit" and choice.weights is not None and choice.weights.ndim == 2 and len(choice.weights) != n:
+        raise ValueError(f"explicit v has {len(choice.weights)} rows; x has {n}")
+    if kind in ("mask", "proxy_adjusted"):
+        if text:
+            raise ValueError(f"v={kind!r} is for tabular inputs; use word_list or psm for text")
+        v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # the protected index range
+    psm_layer = psm_embedding_layer
+    if psm_layer is None and embedding_layer is not None:
+        psm_layer = embedding_layer if isinstance(embedding_layer, str) else embedding_layer.name
+    return SensitivityRequest(
+        model=model,
+        embedding_layer=embedding_layer,
+        x=x,
+        text=text,
+        choice=choice,
+        w=None if w is None else check_stochastic(w, "w"),
+        mode=mode,
+        output=output,
+        batch_size=int(batch_size),
+        per_feature=bool(per_feature),
+        feature_names=None if feature_names is None else tuple(feature_names),
+        text_inputs=TextInputs(
+            mask=None if mask is None else np.asarray(mask, dtype=bool),
+            tokens=None if tokens is None else np.asarray(tokens, dtype=object),
+            word_ids=None if word_ids is None else np.asarray(word_ids),
+        ),
+        psm_model=psm_model,
+        psm_embedding_layer=psm_layer,
+        psm_abs_jacobian=None if psm_abs_jacobian is None else np.asarray(psm_abs_jacobian),
+        proxy_reference=None if proxy_reference is None else np.asarray(proxy_reference),
+    )
+
+
+# -- plan ----------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SensitivityPlan:
+    """How a request is computed: its batches and what its v needs."""
+
+    batches: tuple[slice, ...]
+    fixed_v: bool  # v is one row for every example: built once, with its support
+    sparse_v: bool  # v is zero off a small support and the mode allows forward mode
+    force_forward: bool  # mode="forward"
+    needs_psm: bool  # v comes from the protected-status model's gradients
+    needs_embeddings: bool  # v is reweighted by |embedding| (the *_emb choices)
+    proxy_index: int | None = None  # proxy_adjusted: the protected column p
+    proxy_betas: np.ndarray | None = None  # proxy_adjusted: slopes β_{j←p} over the reference data
+
+    def use_forward(self, support_width: int, reverse_cost: int) -> bool:
+        """Forward mode for a batch: asked for, or fewer tangents than reverse mode's backward passes."""
+        return self.sparse_v and (self.force_forward or support_width < reverse_cost)
+
+
+def _fixed(choice: VChoice, text: bool) -> bool:
+    """Whether v is the same row for every example (so it and its support are built once)."""
+    if choice.kind == "explicit":
+        return choice.weights is not None and choice.weights.ndim == 1
+    return not text and choice.kind in ("mask", "uniform")
+
+
+def plan_sensitivity(request: SensitivityRequest) -> SensitivityPlan:
+    """The batches of a request and what its v choice needs (proxy slopes are computed here).
+
+    Raises
+    ------
+    ValueError
+        ``proxy_adjusted`` with a constant protected column.
+    """
+    choice, n, size = request.choice, request.n, request.batch_size
+    index = betas = None
+    if choice.kind == "proxy_adjusted":
+        assert choice.indices is not None
+        index = choice.indices[0]
+        betas = proxy_betas(request.x if request.proxy_reference is None else request.proxy_reference, index)
+    return SensitivityPlan(
+        batches=tuple(slice(start, min(start + size, n)) for start in range(0, n, size)),
+        fixed_v=_fixed(choice, request.text),
+        sparse_v=choice.kind in SPARSE_KINDS and request.mode != "reverse",
+        force_forward=request.mode == "forward",
+        needs_psm=choice.kind in ("psm", "psm_emb"),
+        needs_embeddings=choice.kind.endswith("_emb"),
+        proxy_index=index,
+        proxy_betas=betas,
+    )
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class OutputPlan:
+    """What the model's outputs are, read from the first batch before any gradient."""
+
+    output: str  # "softmax" or "sigmoid"
+    w: np.ndarray  # class weights [K]
+    shortcut: bool  # two softmax classes: ∂f_1 = -∂f_0, so one backward pass gives both rows
+
+    @property
+    def n_classes(self) -> int:
+        return int(self.w.shape[0])
+
+    @property
+    def reverse_cost(self) -> int:
+        """Backward passes per batch in reverse mode."""
+        return 1 if (self.shortcut or self.n_classes == 1) else self.n_classes
+
+
+def plan_outputs(probs: np.ndarray, w: np.ndarray | None, output: str) -> OutputPlan:
+    """Check the first batch's outputs ``[b, K]`` and the class weights against K.
+
+    Raises
+    ------
+    ValueError
+        Logits instead of probabilities, or w not of length K.
+    """
+    k = probs.shape[1]
+    if output == "auto":
+        output = "softmax" if k > 1 else "sigmoid"
+    check_probabilities(probs, output)
+    return OutputPlan(output=output, w=class_weights(w, k), shortcut=output == "softmax" and k == 2)
+
+
+def support(v: np.ndarray) -> np.ndarray:
+    """Flat indices of the non-zero entries of each row, padded with -1 to the longest row.
+
+    Examples
+    --------
+    >>> support(np.array([[0.0, 0.5, 0.5], [1.0, 0.0, 0.0]]))
+    array([[ 1,  2],
+           [ 0, -1]], dtype=int32)
+    """
+    nz = np.nan_to_num(v) > 0
+    m = int(nz.sum(axis=1).max()) if nz.size else 0
+    order = np.argsort(~nz, axis=1, kind="stable")[:, :m]
+    return np.where(np.take_along_axis(nz, order, axis=1), order, -1).astype(np.int32)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class FixedV:
+    """v when it is one row for every example."""
+
+    row: np.ndarray  # [F]
+    support: np.ndarray  # [m], the flat features the row weights
+
+
+def fixed_v(choice: VChoice, n_features: int, feature_names: Sequence[str] | None = None) -> FixedV:
+    """The one row of a fixed v (see `SensitivityPlan.fixed_v`) and its support."""
+    row, _ = v_weights(choice, 1, n_features, feature_names=feature_names)
+    return FixedV(row[0], support(row)[0])
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class BatchWeights:
+    """v for one batch, and how the batch is differentiated."""
+
+    v: np.ndarray  # [b, F], rows of NaN where undefined (a read-only broadcast when v is fixed)
+    v0: np.ndarray  # v with NaN as 0
+    reasons: np.ndarray  # [b], None where defined
+    support: np.ndarray | None  # [b, m], forward mode's tangents (-1 = none), when v is sparse
+    forward: bool  # forward mode (one tangent per supported feature) rather than reverse mode
+
+
+def batch_weights(
+    request: SensitivityRequest,
+    plan: SensitivityPlan,
+    outputs: OutputPlan,
+    rows: slice,
+    n_features: int,
+    *,
+    layout: TextLayout | None = None,
+    psm_abs_jacobian: np.ndarray | None = None,
+    embeddings: np.ndarray | None = None,
+    fixed: FixedV | None = None,
+) -> BatchWeights:
+    """v of the examples ``rows``, its support, and reverse or forward mode for them.
+
+    ``fixed`` is the row of a fixed v; ``psm_abs_jacobian`` and ``embeddings``
+    are the batch's, for the choices that need them.
+    """
+    b = rows.stop - rows.start
+    choice = request.choice
+    if choice.kind == "explicit" and choice.weights is not None and choice.weights.ndim == 2:
+        choice = dataclasses.replace(choice, weights=choice.weights[rows])  # one row per example: the batch's
+    if fixed is not None:
+        v = np.broadcast_to(fixed.row, (b, n_features))
+        reasons = np.full(b, None, dtype=object)
+        v0 = v  # no NaN in a fixed row
+    else:
+        v, reasons = v_weights(choice, b, n_features, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
+                               embeddings=embeddings)
+        v0 = np.nan_to_num(v)
+    tangents = None
+    if plan.sparse_v:
+        tangents = np.broadcast_to(fixed.support, (b, fixed.support.size)) if fixed is not None else support(v)
+    forward = tangents is not None and plan.use_forward(tangents.shape[1], outputs.reverse_cost)
+    return BatchWeights(v=v, v0=v0, reasons=reasons, support=tangents, forward=forward)
+
+
+def tangent_chunks(b: int, m: int) -> list[tuple[int, int]]:
+    """(first, end) of the groups of the ``m`` tangents of ``b`` examples pushed through one forward pass."""
+    width = max(1, MAX_TANGENT_ROWS // b)
+    return [(lo, lo + width) for lo in range(0, m, width)]

@@ -1,0 +1,108 @@
+"""prediction_sensitivity's parse, plan and assemble steps: NumPy only, usable by any framework's compute step."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin.measures.sensitivity import VChoice, accumulated_sensitivity
+from tb_bias_plugin.measures.sensitivity.assemble import BatchGradients, batch_result, concatenate, forward_gradients
+from tb_bias_plugin.measures.sensitivity.plan import batch_weights, parse_request, plan_outputs, plan_sensitivity
+
+
+def never_called(*args, **kwargs):
+    raise AssertionError("parse and plan must not run the model")
+
+
+X = np.random.default_rng(0).normal(size=(7, 5)).astype(np.float32)
+
+
+def test_parse_plan_and_assemble_import_no_framework():
+    code = (
+        "import sys\n"
+        "import numpy as np\n"
+        "from tb_bias_plugin.measures.sensitivity import assemble, plan\n"
+        "r = plan.parse_request(lambda x: x, np.ones((3, 2)), v='mask', protected=1)\n"
+        "plan.plan_sensitivity(r)\n"
+        "assert not {'tensorflow', 'torch', 'jax'} & set(sys.modules), 'a framework was imported'\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(v="uniform", mode="forward"), "forward mode"),
+    (dict(v="mask", protected=9), "out of range"),
+    (dict(v="mask", protected="nope", feature_names=list("abcde")), "not among"),
+    (dict(v="mask", protected=1, embedding_layer="emb", tokens=np.zeros((7, 3))), "tabular"),
+    (dict(v="psm"), "psm_model"),
+    (dict(v=VChoice.word_list({"he"})), "tokens"),
+    (dict(w=[0.7, 0.7]), "sum to 1"),
+    (dict(output="logits"), "output"),
+    (dict(mode="sideways"), "mode"),
+    (dict(batch_size=0), "batch_size"),
+    (dict(mask=np.ones((6, 3), bool), embedding_layer="emb"), "mask has 6 rows"),
+    (dict(v=VChoice.explicit(np.full((6, 5), 0.2))), "6 rows; x has 7"),
+])
+def test_bad_arguments_are_refused_before_the_model_runs(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        parse_request(never_called, X, **kwargs)
+
+
+def test_plan_batches_and_mode_choice():
+    request = parse_request(never_called, X, v="mask", protected=[1, 3], batch_size=3, feature_names=list("abcde"))
+    plan = plan_sensitivity(request)
+    assert [(s.start, s.stop) for s in plan.batches] == [(0, 3), (3, 6), (6, 7)]
+    assert plan.fixed_v and plan.sparse_v and not plan.force_forward
+    # two protected features: forward mode (2 tangents) beats 5 backward passes, not 1
+    k5 = plan_outputs(np.full((3, 5), 0.2), None, "auto")
+    k2 = plan_outputs(np.full((3, 2), 0.5), None, "auto")
+    assert (k5.reverse_cost, k2.reverse_cost) == (5, 1) and k2.shortcut
+    assert plan.use_forward(2, k5.reverse_cost) and not plan.use_forward(2, k2.reverse_cost)
+    reverse = plan_sensitivity(parse_request(never_called, X, v="mask", protected=1, mode="reverse"))
+    assert not reverse.sparse_v and not reverse.use_forward(1, 5)
+    with pytest.raises(ValueError, match="logits"):
+        plan_outputs(np.array([[-1.0, 2.0]]), None, "auto")
+
+
+def test_forward_mode_reduction_equals_the_numpy_core():
+    # Forward mode sees only the columns of |J| that v touches; P, per_class, s there and u must be the core's.
+    rng = np.random.default_rng(1)
+    b, k, t, d = 4, 3, 5, 2
+    jac = np.abs(rng.normal(size=(b, k, t * d)))
+    ids = np.array([["w1", "he", "w2", "she", "w3"]] * b, dtype=object)
+    mask = np.ones((b, t), bool)
+    mask[0, 3] = False  # "she" is padding in example 0
+    choice = VChoice.word_list({"he", "she"})
+    request = parse_request(never_called, np.zeros((b, t)), v=choice, embedding_layer="emb", tokens=ids, mask=mask,
+                            mode="forward")
+    plan = plan_sensitivity(request)
+    outputs = plan_outputs(np.full((b, k), 1 / k), None, "auto")
+    layout = request.text_inputs.layout(slice(0, b), b, (t, d), None)
+    weights = batch_weights(request, plan, outputs, slice(0, b), t * d, layout=layout)
+    assert weights.forward and weights.support.shape == (b, 2 * d)
+    columns = np.take_along_axis(jac, np.maximum(weights.support, 0)[:, None, :], axis=2)
+    grads = forward_gradients(np.full((b, k), 1 / k), columns, weights.support, weights.v0, outputs.w, t * d, layout,
+                              per_feature=True)
+    got = batch_result(request, outputs, weights, grads, layout, (t, d), None, 0)
+    want = accumulated_sensitivity(jac, v=choice, layout=layout)
+    np.testing.assert_allclose(got.P, want.P, rtol=1e-12)
+    np.testing.assert_allclose(got.per_class, want.per_class, rtol=1e-12)
+    on = ~np.isnan(got.s)
+    np.testing.assert_allclose(got.s[on], want.s[on], rtol=1e-12)
+    assert on.sum() == 2 * d * b - d  # "he" everywhere, "she" but in example 0
+    np.testing.assert_allclose(got.token_sensitivity[:, 1], want.token_sensitivity[:, 1], rtol=1e-12)
+    assert np.isnan(got.token_sensitivity[:, 0]).all()
+    both = concatenate([got, got], choice, text=True)
+    assert both.P.shape == (2 * b,) and both.token_mask.shape == (2 * b, t)
+
+
+def test_nan_gradients_and_mixed_token_lengths_are_refused():
+    request = parse_request(never_called, X, v="uniform")
+    plan = plan_sensitivity(request)
+    outputs = plan_outputs(np.full((7, 2), 0.5), None, "auto")
+    weights = batch_weights(request, plan, outputs, slice(0, 7), 5)
+    bad = BatchGradients(probs=np.full((7, 2), 0.5), per_class=np.zeros((7, 2)), has_nan=True, s=np.zeros((7, 5)))
+    with pytest.raises(ValueError, match="NaN gradients in examples 0..6"):
+        batch_result(request, outputs, weights, bad, None, (0, 0), None, 0)
