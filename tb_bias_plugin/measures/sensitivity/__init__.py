@@ -9,10 +9,11 @@ of examples with their per-token or per-feature values, never the Jacobian.
 
 from __future__ import annotations
 
+from tb_bias_plugin.core.stats import spearman
 from tb_bias_plugin.measures.base import Measure, Summary
 
 from . import builder, codec, metadata
-from .aggregates import Retained, SensitivityAccumulator, aggregate, spearman, summarize
+from .aggregates import Retained, SensitivityAccumulator, aggregate, summarize
 from .collect import SensitivityCollector
 from .sensitivity import (
     V_KINDS,

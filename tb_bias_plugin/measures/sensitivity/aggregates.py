@@ -13,9 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.stats import spearman  # public here as before: sensitivity.spearman
-
-__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "spearman"]
+__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained"]
 
 
 def summarize(P) -> dict:

@@ -17,6 +17,8 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_integer
+
 from .aggregates import Retained, SensitivityAccumulator, summarize
 from .sensitivity import SensitivityResult
 
@@ -139,14 +141,9 @@ class SensitivityCollector:
         feature_names: Sequence[str] | None = None,
         w: Any = None,
     ):
-        for name, value in (("top_k", top_k), ("sample_size", sample_size)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-                raise ValueError(f"{name} must be a non-negative integer; got {value!r}")
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-            raise ValueError(f"seed must be an integer; got {seed!r}")
-        self.top_k = int(top_k)
-        self.sample_size = int(sample_size)
-        self.seed = int(seed)
+        self.top_k = check_integer(top_k, "top_k", low=0)
+        self.sample_size = check_integer(sample_size, "sample_size", low=0)
+        self.seed = check_integer(seed, "seed")
         self.class_names = None if class_names is None else [str(c) for c in class_names]
         self.feature_names = None if feature_names is None else [str(f) for f in feature_names]
         self.w = None if w is None else np.asarray(w, dtype=np.float64)
