@@ -26,16 +26,16 @@ import time
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import re2
 
 from tb_bias_plugin.core.lru import LRU
 from tb_bias_plugin.web.params import ClientError
 
 MAX_PATTERN_LENGTH = 1000
 
-# RE2's memory budget for one compiled pattern; larger programs fail to
-# compile (a 400 for the user) instead of growing.
-_MAX_MEM = 8 << 20
+# One empty label: Arrow compiles a pattern only when it has a value to match.
+_PROBE = pa.array([""], type=pa.large_string())
+_REPETITION = re.compile(r"\{(\d+)(?:,(\d*))?\}")
+_MAX_ESTIMATE = 1 << 20
 # RE2 is linear in the text, but the constant can grow with the program:
 # once its DFA outgrows the memory budget it falls back to an automaton
 # whose cost per byte is proportional to the program's size, and a short
@@ -166,8 +166,8 @@ class LabelSearch:
             # A literal: a substring search, which has no program to run.
             match, size = pc.match_substring, CHUNK_PROGRAM
         else:
-            size = _program_size(pattern, case_sensitive)
-            match = pc.match_substring_regex
+            _check_pattern(pattern, case_sensitive)
+            size, match = _program_estimate(pattern), pc.match_substring_regex
         required = required_literals(pattern, case_sensitive)
         array = self._arrow()
         if required is not None:
@@ -276,21 +276,25 @@ def _pool():
         return _POOL[0]
 
 
-def _program_size(pattern, case_sensitive):
-    """Compile ``pattern`` with RE2's own options, for a clear error (bad
-    syntax, or a program past the memory budget) and the program's size."""
-    options = re2.Options()
-    options.case_sensitive = case_sensitive
-    options.max_mem = _MAX_MEM
-    options.log_errors = False
+def _check_pattern(pattern, case_sensitive):
+    """Compile ``pattern`` with Arrow's RE2 (the engine that runs the search),
+    for a clear error: bad syntax, or a program past RE2's memory budget."""
     try:
-        regex = re2.compile(pattern, options)
-    except re2.error as e:
-        reason = e.args[0] if e.args else "invalid"
-        if isinstance(reason, bytes):
-            reason = reason.decode("utf-8", "replace")
+        pc.match_substring_regex(_PROBE, pattern, ignore_case=not case_sensitive)
+    except pa.ArrowException as e:
+        reason = str(e).replace("Invalid regular expression: ", "", 1)
         raise PatternError("invalid RE2 pattern %r: %s" % (pattern, reason))
-    return getattr(regex, "programsize", CHUNK_PROGRAM)
+
+
+def _program_estimate(pattern):
+    """An upper estimate of the size of RE2's program for ``pattern``, to size
+    the first chunk: about its length, times each counted repetition (RE2
+    copies ``x{1000}``'s x a thousand times). Unicode classes make large
+    programs that stay fast, so they are not counted."""
+    size = len(pattern)
+    for low, high in _REPETITION.findall(pattern):
+        size *= max(1, int(high or low))
+    return min(size, _MAX_ESTIMATE)
 
 
 def required_literals(pattern, case_sensitive):

@@ -235,3 +235,17 @@ def test_a_search_goes_on_while_other_searches_hold_every_pool_thread(monkeypatc
         release.set()
         for blocker in blockers:
             blocker.result()
+
+
+def test_the_server_needs_no_re2_module_of_its_own():
+    """Arrow's RE2 runs the search and checks the pattern; google-re2 is only
+    this file's oracle, not a dependency of the plugin."""
+    import subprocess
+    import sys
+
+    code = ("import sys; sys.modules['re2'] = None\n"  # importing re2 now fails
+            "from tb_bias_plugin.serving.label_search import LabelSearch, PatternError\n"
+            "assert LabelSearch(['a1', 'b2']).mask(r'\\d$').tolist() == [True, True]\n"
+            "try:\n    LabelSearch(['a']).mask('(a')\nexcept PatternError as e:\n    print(e)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "invalid RE2 pattern '(a': missing )" in out
