@@ -56,6 +56,12 @@ def _build(
     return measure, checked_step, found.build(*args, **kwargs)
 
 
+def _own(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A summary's own arguments, from the ``locals()`` its function or
+    method takes first: every parameter but the tag, step and description."""
+    return {k: v for k, v in arguments.items() if k not in ("self", "name", "step", "description")}
+
+
 def _write_tf(summary: str, name: str, step: Any, description: Any, *args: Any, **kwargs: Any) -> Any:
     """Write one summary under TensorFlow's default writer."""
     events.require_eager()
@@ -177,17 +183,7 @@ class Writer(events.EventWriter):
             names differ from the ones given, or a bad name, step or
             description; nothing is written.
         """
-        return self.write_summary(
-            "association_table",
-            name,
-            predictions_or_counter,
-            step=step,
-            description=description,
-            label_names=label_names,
-            identity_labels=identity_labels,
-            identities=identities,
-            thresholds=thresholds,
-        )
+        return self.write_summary("association_table", name, step=step, description=description, **_own(locals()))
 
     def metric_table(
         self,
@@ -231,15 +227,7 @@ class Writer(events.EventWriter):
             If the shapes and names disagree, or a count column holds
             anything but non-negative integers (or NaN).
         """
-        return self.write_summary(
-            "metric_table",
-            name,
-            values,
-            step=step,
-            description=description,
-            label_names=label_names,
-            metric_names=metric_names,
-        )
+        return self.write_summary("metric_table", name, step=step, description=description, **_own(locals()))
 
     # Prediction discrepancy ----------------------------------------------
 
@@ -315,22 +303,7 @@ class Writer(events.EventWriter):
             contradict an accumulator's, replicates of different layouts, or
             malformed ``pool_names``, ``replicate`` or ``top_k``.
         """
-        return self.write_summary(
-            "prediction_discrepancy",
-            name,
-            pool_a,
-            pool_b,
-            step=step,
-            description=description,
-            pool_names=pool_names,
-            discrepancy=discrepancy,
-            pairing=pairing,
-            groups=groups,
-            example_ids=example_ids,
-            replicate=replicate,
-            from_logits=from_logits,
-            top_k=top_k,
-        )
+        return self.write_summary("prediction_discrepancy", name, step=step, description=description, **_own(locals()))
 
     # Prediction sensitivity ----------------------------------------------
 
@@ -414,25 +387,7 @@ class Writer(events.EventWriter):
             collector's), or per-example arguments, ``top_k`` or
             ``sample_size`` come with a finished collector or accumulator.
         """
-        return self.write_summary(
-            "prediction_sensitivity",
-            name,
-            results,
-            step=step,
-            description=description,
-            example_ids=example_ids,
-            groups=groups,
-            probs=probs,
-            pred_class=pred_class,
-            tokens=tokens,
-            class_names=class_names,
-            feature_names=feature_names,
-            w=w,
-            top_k=top_k,
-            sample_size=sample_size,
-            seed=seed,
-            v_name=v_name,
-        )
+        return self.write_summary("prediction_sensitivity", name, step=step, description=description, **_own(locals()))
 
     # Representation bias -------------------------------------------------
 
@@ -486,16 +441,7 @@ class Writer(events.EventWriter):
             non-empty string, a record would hold too many layers, or the
             class names do not match a layer's class count.
         """
-        return self.write_summary(
-            "representation_bias",
-            name,
-            result,
-            step=step,
-            description=description,
-            layer=layer,
-            attribute=attribute,
-            class_names=class_names,
-        )
+        return self.write_summary("representation_bias", name, step=step, description=description, **_own(locals()))
 
 
 # The same summaries under tf.summary: one function per Writer method, with
@@ -530,17 +476,7 @@ def association_table(
     bool tensor
         True if written, False if there is no default summary writer.
     """
-    return _write_tf(
-        "association_table",
-        name,
-        step,
-        description,
-        predictions_or_counter,
-        label_names=label_names,
-        identity_labels=identity_labels,
-        identities=identities,
-        thresholds=thresholds,
-    )
+    return _write_tf("association_table", name, step, description, **_own(locals()))
 
 
 def metric_table(
@@ -570,7 +506,7 @@ def metric_table(
     bool tensor
         True if written, False if there is no default summary writer.
     """
-    return _write_tf("metric_table", name, step, description, values, label_names=label_names, metric_names=metric_names)
+    return _write_tf("metric_table", name, step, description, **_own(locals()))
 
 
 def prediction_discrepancy(
@@ -607,22 +543,7 @@ def prediction_discrepancy(
     bool tensor
         True if written, False if there is no default summary writer.
     """
-    return _write_tf(
-        "prediction_discrepancy",
-        name,
-        step,
-        description,
-        pool_a,
-        pool_b,
-        pool_names=pool_names,
-        discrepancy=discrepancy,
-        pairing=pairing,
-        groups=groups,
-        example_ids=example_ids,
-        replicate=replicate,
-        from_logits=from_logits,
-        top_k=top_k,
-    )
+    return _write_tf("prediction_discrepancy", name, step, description, **_own(locals()))
 
 
 def prediction_sensitivity(
@@ -665,25 +586,7 @@ def prediction_sensitivity(
     bool tensor
         True if written, False if there is no default summary writer.
     """
-    return _write_tf(
-        "prediction_sensitivity",
-        name,
-        step,
-        description,
-        results,
-        example_ids=example_ids,
-        groups=groups,
-        probs=probs,
-        pred_class=pred_class,
-        tokens=tokens,
-        class_names=class_names,
-        feature_names=feature_names,
-        w=w,
-        top_k=top_k,
-        sample_size=sample_size,
-        seed=seed,
-        v_name=v_name,
-    )
+    return _write_tf("prediction_sensitivity", name, step, description, **_own(locals()))
 
 
 def representation_bias(
@@ -714,13 +617,4 @@ def representation_bias(
     bool tensor
         True if written, False if there is no default summary writer.
     """
-    return _write_tf(
-        "representation_bias",
-        name,
-        step,
-        description,
-        result,
-        layer=layer,
-        attribute=attribute,
-        class_names=class_names,
-    )
+    return _write_tf("representation_bias", name, step, description, **_own(locals()))

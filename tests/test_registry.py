@@ -165,7 +165,10 @@ def test_every_argument_reaches_the_builder_under_its_own_name(tmp_path, monkeyp
         for call in (getattr(writer, declared.name), getattr(summary, declared.name)):
             with pytest.raises(_Seen) as seen:
                 call("tag", *args, step=2, description="d", **kwargs)
-            assert seen.value.args == (tuple(args), kwargs)
+            given, by_name = seen.value.args
+            # each value under its own name, positionally or by keyword, once
+            reached = dict(zip(positional, given), **by_name)
+            assert reached == dict(zip(positional, args), **kwargs) and len(given) + len(by_name) == len(reached)
 
 
 def test_plugin_data_of_an_unknown_measure_is_unreadable():
