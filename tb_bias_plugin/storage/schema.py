@@ -87,6 +87,26 @@ def messages(proto_file: str, root: str = PACKAGE_ROOT) -> dict[str, Any]:
     return found
 
 
+def payload_number(proto_file: str, root: str = PACKAGE_ROOT) -> int:
+    """The envelope member number ``proto_file`` declares for its measure's
+    payload: the one non-zero value of its one enum named ``...Payload``
+    (a measure's .proto holds its number, so no Python file declares one).
+
+    Raises
+    ------
+    ValueError
+        If the file has no such enum, or it does not hold exactly one
+        non-zero value.
+    """
+    file = load_file(proto_file, root)
+    enums = [e for name, e in file.enum_types_by_name.items() if name.endswith("Payload")]
+    values = [v.number for e in enums for v in e.values if v.number != 0]
+    if len(enums) != 1 or len(values) != 1:
+        raise ValueError("%s must declare one enum named ...Payload with one non-zero value (the envelope "
+                         "member number of its payload); found %d such enums" % (proto_file, len(enums)))
+    return values[0]
+
+
 def message_class(descriptor: Any) -> Any:
     """The message class of ``descriptor``, kept alive for the process."""
     get_class = getattr(message_factory, "GetMessageClass", None)

@@ -111,3 +111,17 @@ def test_registry_rejects_clashing_payload_numbers():
         record.Envelope([record.PayloadSlot("a", 15, "Table", REGISTRY["association"].proto_file)])
     with pytest.raises(ValueError, match="declares no message Tabel"):
         record.Envelope([record.PayloadSlot("a", 16, "Tabel", REGISTRY["association"].proto_file)])
+
+
+def test_each_measure_numbers_its_envelope_member_in_its_own_proto(tmp_path):
+    from tb_bias_plugin.measures.registry import REGISTRY
+
+    numbers = {m.id: schema.payload_number(m.proto_file) for m in REGISTRY}
+    assert numbers == {m.id: m.payload_number for m in REGISTRY}
+    assert numbers["association"] == 16  # version-2 files depend on it: never renumbered
+    (tmp_path / "p").mkdir()
+    (tmp_path / "p" / "two.proto").write_text(
+        'syntax = "proto3";\npackage two;\nenum TwoPayload { TWO_PAYLOAD_UNSPECIFIED = 0; A = 30; B = 31; }\n')
+    assert build_descriptors.main([str(tmp_path / "p")]) == 0
+    with pytest.raises(ValueError, match="one enum named ...Payload with one non-zero value"):
+        schema.payload_number("p/two.proto", root=str(tmp_path))

@@ -13,7 +13,8 @@ from tb_bias_plugin.web.responses import respond
 
 # Named relative to the folder that holds the toy, as the package's are.
 FILE = "toy/toy.proto"
-ToyCount = schema.messages(FILE, root=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))["ToyCount"]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ToyCount = schema.messages(FILE, root=ROOT)["ToyCount"]
 
 
 def toy_count(count):
@@ -36,7 +37,7 @@ class ToyMeasure(Measure):
     id = "toy"
     title = "Toy"
     order = 999
-    payload_number = 999
+    payload_number = schema.payload_number(FILE, root=ROOT)
     payload_message = "ToyCount"
     proto_file = FILE
     summaries = (Summary("toy_count", toy_count),)
