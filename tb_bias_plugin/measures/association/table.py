@@ -2,6 +2,7 @@
 
 import functools
 import math
+import numbers
 
 import numpy as np
 
@@ -65,12 +66,18 @@ def check_names(names, what):
 
 def check_thresholds(thresholds):
     """Validate thresholds (finite, in [0, 1], unique); return a float tuple."""
-    if isinstance(thresholds, (int, float, np.floating, np.integer)):
+    if isinstance(thresholds, numbers.Real):
         thresholds = (thresholds,)
     try:
-        values = tuple(float(t) for t in thresholds)
-    except (TypeError, ValueError):
+        items = tuple(thresholds)
+    except TypeError:
+        items = None
+    # "0.5" would convert, but a string where a number belongs is a mistake to report
+    if items is None or isinstance(thresholds, (str, bytes)) or not all(
+        isinstance(t, numbers.Real) and not isinstance(t, (bool, np.bool_)) for t in items
+    ):
         raise ValueError("thresholds must be numbers in [0, 1], got %r" % (thresholds,))
+    values = tuple(float(t) for t in items)
     if not values:
         raise ValueError("thresholds must not be empty")
     for t in values:

@@ -274,6 +274,10 @@ def test_bad_batches_raise_and_change_nothing(batch, message):
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[0.5, 0.5]), "unique"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[0.5, 0.5 + 1e-10]), "unique"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[]), "empty"),
+        # a string or a bool where a number belongs is a mistake, not a threshold
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=["0.5"]), "must be numbers"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds="0.5"), "must be numbers"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[True]), "must be numbers"),
         (dict(label_names=["a", "b"], identity_labels=["c"], identities_from="labels"), "not in label_names"),
         (dict(label_names=["a", "b"], identity_labels=["a"], identities_from="both"), "identities_from"),
         (dict(label_names=["a", "b"], identity_labels=["a"], unknown_labels="drop"), "unknown_labels"),
