@@ -105,6 +105,8 @@ def _from_pools(
 ) -> tuple[ReplicateStats, tuple]:
     acc = DipdiAccumulator(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k)
     acc.update(pool_a, pool_b, groups=groups, example_ids=example_ids)
+    if acc.n == 0:  # dipdi() answers NaN ("empty"); a record of nothing is a mistake
+        raise ValueError("pool_a and pool_b hold no examples (shapes %s and %s)" % (np.shape(pool_a), np.shape(pool_b)))
     rep, layout = _from_accumulator(acc, replicate)
     # Per-example values need every example: the one-shot function gives e_k
     # for the histogram, and d of the used pairs when small enough to store.

@@ -363,3 +363,15 @@ def test_probability_row_sum_tolerance_is_1e_6():
 def test_pair_discrepancies_validates_like_dipdi():
     with pytest.raises(ValueError, match="all_pairs"):
         pair_discrepancies(np.array([A1, A2, A1]), np.array([B1, B2, B1]))
+
+
+def test_empty_pools_are_an_error_in_the_summary_though_dipdi_answers_nan(tmp_path):
+    from tb_bias_plugin import DipdiAccumulator, summary
+
+    with summary.Writer(tmp_path) as writer:
+        with pytest.raises(ValueError, match=r"hold no examples \(shapes \(4, 0\) and \(4, 0\)\)"):
+            writer.prediction_discrepancy("x", np.zeros((4, 0)), np.zeros((4, 0)), step=0)
+        with pytest.raises(ValueError, match="hold no examples"):
+            writer.prediction_discrepancy("x", np.zeros((2, 0, 3)), np.zeros((2, 0, 3)), discrepancy="jsd")
+    acc = DipdiAccumulator().update(np.zeros((4, 0)), np.zeros((4, 0)))  # an empty shard adds nothing
+    assert acc.n == 0
