@@ -117,6 +117,18 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
         )
 
 
+def _check_local_directory(logdir: str) -> None:
+    """A local ``logdir`` that is a file, or lies under one, is a ValueError
+    now rather than an OSError at the first record."""
+    if "://" in logdir:
+        return
+    path = os.path.abspath(logdir)
+    while not os.path.exists(path):
+        path = os.path.dirname(path)
+    if not os.path.isdir(path):
+        raise ValueError("logdir %s: %s is a file, not a directory" % (logdir, path))
+
+
 class EventWriter:
     """Writes tb-bias records to a logdir without importing TensorFlow
     (the public ``tb_bias_plugin.summary.Writer`` documents the arguments)."""
@@ -125,26 +137,37 @@ class EventWriter:
     _uid = 0
 
     def __init__(self, logdir: Any, *, filename_suffix: str = ""):
+        logdir = check_logdir(logdir)
+        _check_local_directory(logdir)
+        with EventWriter._uid_lock:
+            EventWriter._uid += 1
+            uid = EventWriter._uid
+        self.logdir = logdir
+        #: The event file; made with the first record, so a Writer whose
+        #: every call failed leaves no header-only file behind.
+        self.path = os.path.join(logdir, event_file_name(uid, filename_suffix))
+        self._records: Any = None
+        self._closed = False
+        self._lock = threading.Lock()
+
+    def _open(self) -> Any:
         # TensorBoard's stub file layer and record writer: unlike its
         # EventFileWriter they never import TensorFlow.
         from tensorboard.summary.writer.record_writer import RecordWriter
 
         from tb_bias_plugin.writing import tb_files
 
-        logdir = check_logdir(logdir)
-        tb_files.makedirs(logdir)
-        with EventWriter._uid_lock:
-            EventWriter._uid += 1
-            uid = EventWriter._uid
-        self.path = os.path.join(logdir, event_file_name(uid, filename_suffix))
-        self._records = RecordWriter(tb_files.open_for_writing(self.path))
-        self._lock = threading.Lock()
-        self._write_event(file_version_event("tb_bias_plugin.summary.Writer"))
+        tb_files.makedirs(self.logdir)
+        records = RecordWriter(tb_files.open_for_writing(self.path))
+        records.write(file_version_event("tb_bias_plugin.summary.Writer").SerializeToString())
+        return records
 
     def _write_event(self, event: Any) -> None:
         with self._lock:
-            if self._records.closed:
+            if self._closed:
                 raise ValueError("this Writer is closed")
+            if self._records is None:
+                self._records = self._open()
             self._records.write(event.SerializeToString())
             self._records.flush()
 
@@ -157,11 +180,13 @@ class EventWriter:
 
     def flush(self) -> None:
         with self._lock:
-            self._records.flush()
+            if self._records is not None:
+                self._records.flush()
 
     def close(self) -> None:
         with self._lock:
-            if not self._records.closed:
+            self._closed = True
+            if self._records is not None and not self._records.closed:
                 self._records.close()
 
     def __enter__(self) -> "EventWriter":

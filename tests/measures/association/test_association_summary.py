@@ -144,13 +144,12 @@ BAD_ARGUMENTS = [
 @pytest.mark.parametrize("kwargs,message", BAD_ARGUMENTS)
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, kwargs, message):
     writer = summary.Writer(tmp_path)
-    size = os.path.getsize(writer.path)
     with pytest.raises(ValueError, match=message):
         writer.association_table(**kwargs)
     with pytest.raises(ValueError, match="shape"):
         writer.metric_table("m", np.zeros((2, 2)), label_names=["a"], metric_names=["nPMI@x"])
     writer.close()
-    assert os.path.getsize(writer.path) == size
+    assert not os.path.exists(writer.path)  # not even a header: the file comes with the first record
     assert _summary_events(tmp_path) == []
 
 
@@ -235,3 +234,23 @@ def test_metric_table_rejects_negative_and_fractional_counts(bad):
         metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
     values[1, 1] = np.nan  # missing is fine
     metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
+
+
+def test_a_logdir_that_is_a_file_is_a_value_error(tmp_path):
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x")
+    for logdir in (afile, afile / "run"):
+        with pytest.raises(ValueError, match="notes.txt is a file, not a directory"):
+            summary.Writer(logdir)
+
+
+def test_a_writer_whose_every_call_failed_leaves_no_event_file(tmp_path):
+    with summary.Writer(tmp_path / "run") as writer:
+        with pytest.raises(ValueError):
+            writer.association_table("t", [["a"]], label_names=["a"], identity_labels=["nobody"])
+    assert not (tmp_path / "run").exists()
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("t", [["a"]], label_names=["a", "b"], identity_labels=["a"], step=1)
+    assert [p.name for p in (tmp_path / "run").iterdir()] == [os.path.basename(writer.path)]
+    with pytest.raises(ValueError, match="closed"):
+        writer.association_table("t", [["a"]], label_names=["a", "b"], identity_labels=["a"], step=2)
