@@ -77,6 +77,9 @@ def header(path: str, fmt: str) -> list[str]:
         return list(parquet_file(path).schema_arrow.names)
     if fmt in ("csv", "jsonl"):
         with files.open_binary(path) as handle:
+            if handle.read(4) == b"PAR1":
+                raise DataError("%s is a Parquet file, not %s: pass --format parquet, or no --format" % (path, fmt))
+            handle.seek(0)
             for raw in handle:
                 try:
                     line = raw.decode("utf-8")
@@ -87,6 +90,7 @@ def header(path: str, fmt: str) -> list[str]:
                         return list(record) if isinstance(record, dict) else []
                 except (UnicodeDecodeError, csv.Error, ValueError) as e:
                     raise DataError("%s: cannot read the first row (%s)" % (path, e))
+        raise DataError("%s is empty: no header row" % path if fmt == "csv" else "%s holds no record" % path)
     return []
 
 
@@ -211,7 +215,8 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
         if column not in names:
             raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(names[:20])))
     dialect = _dialect(path)
-    source: Any = pa.OSFile(path) if not files.is_remote(path) else pa.PythonFile(files.open_binary(path), mode="r")
+    quotes = _QuoteCount(files.open_binary(path))
+    source: Any = pa.PythonFile(quotes, mode="r")
     row, read = 1, 0
     try:
         with source:
@@ -240,6 +245,27 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
         for _ in _csv_rows(path, columns, batch_size):
             pass
         raise DataError("%s, rows from %d: cannot read (%s)" % (path, row, e))
+    if quotes.count % 2:
+        # Arrow (like Python's csv) takes an unclosed quote to run to the end of the file
+        for _ in _csv_rows(path, columns, batch_size, strict=True):
+            pass
+        raise DataError("%s: a quoted value is never closed (the file holds an odd number of '\"')" % path)
+
+
+class _QuoteCount:
+    """A binary file that counts the double quotes read through it: an odd
+    count means a quoted value that never closes."""
+
+    def __init__(self, handle: Any):
+        self._handle, self.count = handle, 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._handle.read(size)
+        self.count += data.count(b'"')
+        return data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._handle, name)
 
 
 def _csv_header(path: str) -> list[str]:
@@ -253,13 +279,14 @@ def _csv_header(path: str) -> list[str]:
         raise DataError("%s, row 0 (header): %s" % (path, e))
 
 
-def _csv_rows(path: str, columns: Sequence[str], batch_size: int) -> Iterator[tuple[int, dict[str, Any]]]:
+def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool = False
+              ) -> Iterator[tuple[int, dict[str, Any]]]:
     """A CSV file read row by row by Python's csv module: what it cannot
-    read is a DataError naming the row."""
+    read is a DataError naming the row (with ``strict``, an unclosed quote too)."""
     with files.open_binary(path) as handle:
         lines = (raw.decode("utf-8") for raw in handle)
         try:
-            reader = csv.reader(lines, _dialect(path))
+            reader = csv.reader(lines, _dialect(path), strict=strict)
             header = next(reader, None)
         except (UnicodeDecodeError, csv.Error) as e:
             raise DataError("%s, row 0 (header): %s" % (path, e))

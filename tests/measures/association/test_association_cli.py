@@ -516,3 +516,23 @@ def test_remote_csv_and_json_lines_are_read_through_beam_filesystems(tmp_path, r
         assert run("tbtest://" + name, *common, "--logdir", tmp_path / ("remote_" + name)) == 0
         table = logged(tmp_path / ("remote_" + name))
         assert table == logged(tmp_path / ("local_" + name)) and table.num_examples == 100
+
+
+@pytest.mark.parametrize("name, content, fmt, fragment", [
+    ("empty.csv", b"", None, "empty.csv is empty: no header row"),
+    ("blank.jsonl", b"\n\n", None, "blank.jsonl holds no record"),
+    ("open.csv", b"score_a,score_b\n0.5,\"0.3\n", None, "open.csv, row 1: unexpected end of data"),
+    ("open2.csv", b"score_a,score_b\n0.5,0.1\n\"0.2,0.3\n", None, "open2.csv, row 2"),
+    ("x.parquet", None, "csv", "x.parquet is a Parquet file, not csv: pass --format parquet"),
+])
+def test_empty_unclosed_and_mislabelled_files_say_what_they_are(tmp_path, capsys, name, content, fmt, fragment):
+    path = tmp_path / name
+    if content is None:
+        pq.write_table(pa.table({"score_a": [0.1, 0.9]}), path)
+    else:
+        path.write_bytes(content)
+    extra = ["--format", fmt] if fmt else []
+    assert run(path, "--logdir", tmp_path / "logs", "--name", "t", "--score-prefix", "score_",
+               "--identity-labels", "a", "--progress", "off", *extra) == 2
+    assert fragment in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
