@@ -8,10 +8,12 @@ significance filter and the sort by the bound nearest zero, the
 distribution route, and the bytes of the default first view against the
 whole table as JSON (target first view < 200 KB).
 
-Run: python benchmarks/bench_backend.py
+Run: python benchmarks/bench_backend.py [--labels 100000] [--queries 200] [--smoke]
 """
 
+import argparse
 import json
+import math
 import statistics
 import sys
 import tempfile
@@ -63,14 +65,31 @@ def timed_get(client, route, **params):
 
 def percentiles(times):
     ms = sorted(t * 1e3 for t in times)
-    return "p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms" % (
-        statistics.median(ms), ms[int(0.95 * (len(ms) - 1))], ms[-1])
+    nearest_rank = max(0, math.ceil(0.95 * len(ms)) - 1)  # of 200: the 190th; of 2: the larger
+    return "p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms" % (statistics.median(ms), ms[nearest_rank], ms[-1])
+
+
+def checked_rows(body, limit):
+    """The rows of a ``table`` answer, after checking it is a page of ranked rows."""
+    page = json.loads(body)
+    rows = page["rows"]
+    assert len(rows) <= limit and len(rows) <= page["total"] <= page["num_labels"], (len(rows), page["total"])
+    assert all(isinstance(row["label"], str) and row["count"] >= 0 for row in rows)
+    return rows
 
 
 def main():
     from werkzeug.test import Client
 
-    table = synthetic_table()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--labels", type=int, default=100_000)
+    parser.add_argument("--identities", type=int, default=16)
+    parser.add_argument("--queries", type=int, default=200, help="queries per series (some series use half)")
+    parser.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
+    args = parser.parse_args()
+    if args.smoke:
+        args.labels, args.identities, args.queries = 2_000, 4, 10
+    table = synthetic_table(num_labels=args.labels, k=args.identities, n=20 * args.labels)
     with tempfile.TemporaryDirectory() as logdir:
         start = time.perf_counter()
         with summary.Writer(Path(logdir) / "model") as writer:
@@ -84,78 +103,107 @@ def main():
         print("TensorBoard multiplexer load: %.1f s" % (time.perf_counter() - start))
         base = dict(run="model", tag="gender", x1="identity_00", x2="identity_01")
 
-        cold, _ = timed_get(client, "table", **base)
+        cold, body = timed_get(client, "table", **base)
+        assert len(checked_rows(body, 100)) == 100, "the first page must be full"
         print("first table query (reads and decodes the table, computes nPMI): %.0f ms" % (cold * 1e3))
+        query_series(client, base, args.queries, args.identities)
+        payload_sizes(client, base, table)
 
-        rng = np.random.default_rng(1)
-        # 200 different selective patterns, so no query reuses a cached label mask.
-        shapes = [r"%s \d*%d$", r"^%s.*[%d]$", r"(?i)%s|x%d", r"\b%s \d{2,3}%d", r"%s .*%d\d$"]
-        patterns = [shapes[i % 5] % (WORDS[i % 20], i % 10) for i in range(200)]
-        fresh = []
-        for pattern in patterns:
-            t, _ = timed_get(
-                client, "table", q=pattern, order="abs", limit=100,
-                range=["count:%d:" % rng.integers(1, 50), "gap:%.2f:" % -rng.uniform(0, 1)], **base)
-            fresh.append(t)
-        print("table, top 100 by |nPMI gap|, a new regex + 2 range filters each, 200 queries: %s" % percentiles(fresh))
-        paging = []
-        for i in range(200):
-            t, _ = timed_get(client, "table", q=patterns[0], order="abs", offset=100 * (i % 20),
-                             sort=["gap", "count", "npmi_xy@identity_03"][i % 3], **base)
-            paging.append(t)
-        print("same regex, paging and re-sorting (label mask cached), 200 queries:          %s" % percentiles(paging))
-        significant = []
-        for i, pattern in enumerate(patterns[:100]):
-            t, body = timed_get(client, "table", q=pattern, sort="bound", order="abs", q_max=0.05,
-                                level=[0.9, 0.95, 0.99][i % 3], **base)
-            significant.append(t)
-        print("table with intervals + BH q-values, sort by bound, q <= 0.05, new regex, 100 queries: %s"
-              % percentiles(significant))
-        broad = []
-        for i in range(10):
-            t, _ = timed_get(client, "table", q=r"[a-z]+ \d*%d" % i, **base)
-            broad.append(t)
-        print("a new regex matching ~100%% of the labels, 10 queries:                        %s" % percentiles(broad))
-        for pattern in [r"(.*){1000}$", r"(.?){40}e(.?){40}$"]:
-            url = "/data/plugin/tb_bias/table?" + urllib.parse.urlencode(dict(base, q=pattern))
-            start = time.perf_counter()
-            response = client.get(url)
-            body = json.loads(response.get_data())
-            print("a pattern slow for RE2 (DFA out of memory), %-20s -> %d after %.2f s: %s" % (
-                pattern, response.status_code, time.perf_counter() - start,
-                body["error"][:60] if "error" in body else "%d matches" % body["total"]))
-        other = []
-        for metric in ["pmi", "dp", "tau_b", "npmi_y"]:
-            t, _ = timed_get(client, "table", metric=metric, **base)
-            other.append(t)
-        print("switching metric (first computation of a metric):                 %s" % percentiles(other))
-        rest = [timed_get(client, "table", x1="identity_%02d" % j, x2="rest", run="model", tag="gender")[0]
-                for j in range(16)]
-        print("one-vs-rest gap, each identity once:                              %s" % percentiles(rest))
-        dist = [timed_get(client, "distribution", q=patterns[i], **base)[0] for i in range(50)]
-        print("distribution (16 identities + gap), 50 queries:                    %s" % percentiles(dist))
 
-        _, runs = timed_get(client, "runs")
-        _, page = timed_get(client, "table", **base)
-        _, distribution = timed_get(client, "distribution", **base)
-        _, flags = timed_get(client, "flags", tag="gender")
-        first_view = len(runs) + len(page) + len(distribution) + len(flags)
-        whole, offset, start = 0, 0, time.perf_counter()
-        while True:
-            _, body = timed_get(client, "table", offset=offset, limit=1000, zero_cooccurrence="include",
-                                undefined="include", **base)
-            rows = json.loads(body)["rows"]
-            whole += len(body)
-            offset += 1000
-            if not rows:
-                break
-        print("bytes of the default first view (runs + table page + distribution + flags): %.1f KB" % (first_view / 1e3))
-        print("  of which the table page (100 rows x 16 identities): %.1f KB" % (len(page) / 1e3))
-        print("bytes of the whole table as JSON rows (all %d labels): %.1f MB (ratio %.0fx)" % (
-            len(table.label_names), whole / 1e6, whole / first_view))
-        _, csv_body = timed_get(client, "csv", zero_cooccurrence="include", undefined="include", **base)
-        print("CSV of the whole table: %.1f MB" % (len(csv_body) / 1e6))
+def query_series(client, base, queries, identities):
+    """The timed series of table and distribution queries."""
+    rng = np.random.default_rng(1)
+    # different selective patterns, so no query reuses a cached label mask.
+    shapes = [r"%s \d*%d$", r"^%s.*[%d]$", r"(?i)%s|x%d", r"\b%s \d{2,3}%d", r"%s .*%d\d$"]
+    patterns = [shapes[i % 5] % (WORDS[i % 20], i % 10) for i in range(queries)]
+    fresh = []
+    for pattern in patterns:
+        low_count, low_gap = rng.integers(1, 50), -rng.uniform(0, 1)
+        t, body = timed_get(
+            client, "table", q=pattern, order="abs", limit=100,
+            range=["count:%d:" % low_count, "gap:%.2f:" % low_gap], **base)
+        assert all(r["count"] >= low_count and r["gap"] >= round(low_gap, 2) for r in checked_rows(body, 100))
+        fresh.append(t)
+    print("table, top 100 by |nPMI gap|, a new regex + 2 range filters each, %d queries: %s"
+          % (queries, percentiles(fresh)))
+    paging = []
+    for i in range(queries):
+        t, body = timed_get(client, "table", q=patterns[0], order="abs", offset=100 * (i % 20),
+                            sort=["gap", "count", "npmi_xy@identity_03"][i % 3], **base)
+        checked_rows(body, 100)
+        paging.append(t)
+    print("same regex, paging and re-sorting (label mask cached), %d queries:          %s"
+          % (queries, percentiles(paging)))
+    significant = []
+    for i, pattern in enumerate(patterns[: queries // 2]):
+        t, body = timed_get(client, "table", q=pattern, sort="bound", order="abs", q_max=0.05,
+                            level=[0.9, 0.95, 0.99][i % 3], **base)
+        assert all(r["q_value"] <= 0.05 and r["gap_low"] <= r["gap"] <= r["gap_high"] for r in checked_rows(body, 100))
+        significant.append(t)
+    print("table with intervals + BH q-values, sort by bound, q <= 0.05, new regex, %d queries: %s"
+          % (queries // 2, percentiles(significant)))
+    broad = []
+    for i in range(10):
+        t, body = timed_get(client, "table", q=r"[a-z]+ \d*%d" % i, **base)
+        checked_rows(body, 100)
+        broad.append(t)
+    print("a new regex matching ~100%% of the labels, 10 queries:                        %s" % percentiles(broad))
+    for pattern in [r"(.*){1000}$", r"(.?){40}e(.?){40}$"]:
+        url = "/data/plugin/tb_bias/table?" + urllib.parse.urlencode(dict(base, q=pattern))
+        start = time.perf_counter()
+        response = client.get(url)
+        body = json.loads(response.get_data())
+        assert response.status_code in (200, 400), response.status_code  # 400: refused as too slow
+        print("a pattern slow for RE2 (DFA out of memory), %-20s -> %d after %.2f s: %s" % (
+            pattern, response.status_code, time.perf_counter() - start,
+            body["error"][:60] if "error" in body else "%d matches" % body["total"]))
+    other = []
+    for metric in ["pmi", "dp", "tau_b", "npmi_y"]:
+        t, body = timed_get(client, "table", metric=metric, **base)
+        assert json.loads(body)["metric"] == metric
+        other.append(t)
+    print("switching metric (first computation of a metric):                 %s" % percentiles(other))
+    rest = []
+    for j in range(identities):
+        t, body = timed_get(client, "table", x1="identity_%02d" % j, x2="rest", run="model", tag="gender")
+        assert json.loads(body)["x2"] == "rest"
+        rest.append(t)
+    print("one-vs-rest gap, each identity once:                              %s" % percentiles(rest))
+    dist = []
+    for i in range(queries // 4):
+        t, body = timed_get(client, "distribution", q=patterns[i], **base)
+        assert len(json.loads(body)["identities"]) == identities
+        dist.append(t)
+    print("distribution (%d identities + gap), %d queries:                    %s"
+          % (identities, queries // 4, percentiles(dist)))
 
+
+def payload_sizes(client, base, table):
+    """Bytes of the first view against the whole table, as JSON rows and as CSV."""
+    _, runs = timed_get(client, "runs")
+    _, page = timed_get(client, "table", **base)
+    _, distribution = timed_get(client, "distribution", **base)
+    _, flags = timed_get(client, "flags", tag="gender")
+    first_view = len(runs) + len(page) + len(distribution) + len(flags)
+    whole, offset, seen = 0, 0, 0
+    while True:
+        _, body = timed_get(client, "table", offset=offset, limit=1000, zero_cooccurrence="include",
+                            undefined="include", **base)
+        rows = checked_rows(body, 1000)
+        whole += len(body)
+        seen += len(rows)
+        offset += 1000
+        if not rows:
+            break
+    assert seen == len(table.label_names), "paging with nothing filtered out must give every label once"
+    print("bytes of the default first view (runs + table page + distribution + flags): %.1f KB" % (first_view / 1e3))
+    print("  of which the table page (100 rows x %d identities): %.1f KB"
+          % (len(table.identity_names), len(page) / 1e3))
+    print("bytes of the whole table as JSON rows (all %d labels): %.1f MB (ratio %.0fx)" % (
+        len(table.label_names), whole / 1e6, whole / first_view))
+    _, csv_body = timed_get(client, "csv", zero_cooccurrence="include", undefined="include", **base)
+    assert csv_body.count(b"\n") >= len(table.label_names), "the CSV must hold a line per label"
+    print("CSV of the whole table: %.1f MB" % (len(csv_body) / 1e6))
 
 if __name__ == "__main__":
     main()

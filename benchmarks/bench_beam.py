@@ -4,7 +4,7 @@ The same examples (label-name lists with one attribute identity each) are
 counted by CooccurrenceCounter in batches and by CountAssociations on the
 DirectRunner; the two tables must be identical.
 
-Run: python benchmarks/bench_beam.py [--examples 100000] [--workers 1]
+Run: python benchmarks/bench_beam.py [--examples 100000] [--workers 1] [--smoke]
 """
 
 import argparse
@@ -46,7 +46,10 @@ def main():
     parser.add_argument("--examples", type=int, default=100_000)
     parser.add_argument("--labels", type=int, default=5_000)
     parser.add_argument("--workers", type=int, default=1, help="DirectRunner workers")
+    parser.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
     args = parser.parse_args()
+    if args.smoke:
+        args.examples, args.labels = 300, 50
     names, examples, tokens = make_examples(args.examples, args.labels)
     print("%d examples, %d label tokens, %d labels, 3 attribute identities" % (len(examples), tokens, len(names)))
 
@@ -57,6 +60,8 @@ def main():
         counter.update([e["labels"] for e in batch], identities=[e["identities"] for e in batch])
     in_process = time.perf_counter() - start
     want = counter.table()
+    assert want.num_examples == len(examples) and int(want.identity_counts.sum()) == len(examples), \
+        "every example holds exactly one of the three identities"
 
     out = os.path.join(tempfile.mkdtemp(prefix="bench_beam_"), "table.pickle")
     options = PipelineOptions(["--runner=DirectRunner", "--direct_num_workers=%d" % args.workers])

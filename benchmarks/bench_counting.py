@@ -9,7 +9,7 @@
 (c) Working memory of one dense float32 batch at 3 thresholds (tracemalloc
     peak over the batch's own size).
 
-Run: python benchmarks/bench_counting.py [--repeats 7]
+Run: python benchmarks/bench_counting.py [--repeats 7] [--smoke]
 """
 
 import argparse
@@ -49,9 +49,9 @@ def sparse_predictions(rng, n, num_labels, per_example, identity_columns, identi
     return matrix
 
 
-def bench_sparse(repeats):
+def bench_sparse(repeats, scale=1):
     rng = np.random.default_rng(0)
-    n, num_labels, k = 100_000, 20_000, 8
+    n, num_labels, k = 100_000 // scale, 20_000 // scale, 8
     names = ["label_%d" % i for i in range(num_labels)]
     identity_columns = rng.choice(np.arange(100, num_labels), size=k, replace=False)
     identities = [names[c] for c in identity_columns]
@@ -109,9 +109,9 @@ def bench_sparse(repeats):
           % (dense_n, num_labels, dense_time * 1e3, dense_n / dense_time))
 
 
-def bench_tokens(repeats):
+def bench_tokens(repeats, scale=1):
     rng = np.random.default_rng(1)
-    docs, vocabulary_size, kept = 100_000, 50_000, 20_000
+    docs, vocabulary_size, kept = 100_000 // scale, 50_000 // scale, 20_000 // scale
     words = ["w%d" % i for i in range(vocabulary_size)]
     words[0], words[1] = "he", "she"
     popularity = 1.0 / np.arange(1, vocabulary_size + 1)
@@ -156,11 +156,11 @@ def bench_tokens(repeats):
         print("    %-13s %6.2f s" % (stage, statistics.median(r[stage] for r in results)))
 
 
-def bench_memory():
+def bench_memory(scale=1):
     import tracemalloc
 
     rng = np.random.default_rng(2)
-    n, num_labels = 1000, 20_000  # 1k x 200k scaled down 10x in labels
+    n, num_labels = 1000 // scale, 20_000 // scale  # 1k x 200k scaled down 10x in labels
     scores = rng.random((n, num_labels), dtype=np.float32)
     names = ["l%d" % i for i in range(num_labels)]
     counter = CooccurrenceCounter(names, names[:8], thresholds=(0.3, 0.5, 0.7))
@@ -178,10 +178,12 @@ def bench_memory():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--smoke", action="store_true", help="sizes / 50 and one repeat: checks the script runs, not speed")
     args = parser.parse_args()
-    bench_sparse(args.repeats)
-    bench_tokens(args.repeats)
-    bench_memory()
+    scale, repeats = (50, 1) if args.smoke else (1, args.repeats)
+    bench_sparse(repeats, scale)
+    bench_tokens(repeats, scale)
+    bench_memory(scale)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ n = 8,000, d = 64, default settings (3,000 steps, k = 256, width 256):
     in the same process (target: ratio <= 1.5, i.e. no per-step Python
     overhead).
 
-Run: python benchmarks/bench_representation.py [--steps 3000]
+Run: python benchmarks/bench_representation.py [--steps 3000] [--smoke]
 """
 
 import argparse
@@ -42,7 +42,12 @@ def main():
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--n", type=int, default=8000)
     ap.add_argument("--d", type=int, default=64)
+    ap.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
     args = ap.parse_args()
+    chunk, keras_batches = 500, 100
+    if args.smoke:
+        args.steps, args.n, args.d = 40, 600, 8
+        chunk, keras_batches = 10, 5
     rng = np.random.default_rng(0)
     z = rng.integers(0, 2, args.n)
     r = rng.normal(size=(args.n, args.d)).astype(np.float32)
@@ -51,6 +56,7 @@ def main():
     start = time.perf_counter()
     res = representation_bias(r, z, steps=args.steps)
     wall = time.perf_counter() - start
+    assert all(np.isfinite([res.bias, res.control_bias, res.entropy])) and 0 <= res.best_step <= args.steps, res
     print(f"(a) n={args.n} d={args.d} steps={args.steps} k=256 width=256: "
           f"{wall:.1f} s for the estimate and its control "
           f"(B={res.bias:.4f}, B0={res.control_bias:.4f}, H={res.entropy:.4f})")
@@ -64,7 +70,6 @@ def main():
     d = runner._prepare(r.astype(np.float64), z)
     runner._reset()
     rt, zt = tf.constant(d["r_tr"]), tf.constant(d["z_tr"])
-    chunk = 500
     runner._train(rt, zt, tf.constant(chunk)).numpy()  # warm-up
     times = []
     for _ in range(3):
@@ -76,17 +81,18 @@ def main():
     model = keras_critic(args.d, 2, 256)
     xr = d["r_tr"][:512]
     xz = d["z_tr"][:512]
-    y = np.zeros((512, 1), np.float32)
-    for _ in range(20):
+    y = np.zeros((len(xr), 1), np.float32)
+    for _ in range(min(20, keras_batches)):
         model.train_on_batch([xr, xz], y)
     ktimes = []
     for _ in range(3):
         t0 = time.perf_counter()
-        for _ in range(100):
+        for _ in range(keras_batches):
             model.train_on_batch([xr, xz], y)
-        ktimes.append((time.perf_counter() - t0) / 100)
+        ktimes.append((time.perf_counter() - t0) / keras_batches)
     keras = min(ktimes)
-    print(f"(b) one MINE step {ours * 1e3:.2f} ms vs Keras train_on_batch (512 rows, same "
+    assert np.isfinite(ours) and np.isfinite(keras) and ours > 0 and keras > 0
+    print(f"(b) one MINE step {ours * 1e3:.2f} ms vs Keras train_on_batch ({len(xr)} rows, same "
           f"critic) {keras * 1e3:.2f} ms: ratio {ours / keras:.2f} (target <= 1.5)")
 
 

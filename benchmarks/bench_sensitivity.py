@@ -16,9 +16,10 @@ V_t (what the summary and the Keras callback store for text); the default
 cost is reported on its own line. Every figure is the best of interleaved
 repeats, so a busy machine slows the compared runs alike.
 
-Run: .venv/bin/python benchmarks/bench_sensitivity.py
+Run: .venv/bin/python benchmarks/bench_sensitivity.py [--smoke]
 """
 
+import argparse
 import os
 import time
 
@@ -43,7 +44,7 @@ def classifier(k):
     return keras.Model(inp, keras.layers.Dense(k, activation="softmax")(h))
 
 
-def interleaved(fns, repeats=REPEATS):
+def interleaved(fns, repeats):
     """Best time of each function, run in turn ``repeats`` times after a warm-up."""
     for fn in fns:
         fn()
@@ -78,7 +79,7 @@ def plain_pass(model, x):
         return tape.gradient(y, e)
 
     def run():
-        for lo in range(0, N, BATCH):
+        for lo in range(0, len(x), BATCH):
             step(tf.constant(x[lo:lo + BATCH])).numpy()
 
     return run
@@ -98,37 +99,42 @@ def jvp_pass(model, x):
         return acc.jvp(out)
 
     def run():
-        for lo in range(0, N, BATCH):
+        for lo in range(0, len(x), BATCH):
             step(tf.constant(x[lo:lo + BATCH])).numpy()
 
     return run
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
+    args = parser.parse_args()
+    n, repeats = (2 * BATCH, 1) if args.smoke else (N, REPEATS)
     tf.random.set_seed(0)
     rng = np.random.default_rng(0)
-    x = rng.integers(1, VOCAB, size=(N, T)).astype(np.int32)
+    x = rng.integers(1, VOCAB, size=(n, T)).astype(np.int32)
     v3 = np.zeros(T * D)
     v3[[0, 1, 2]] = 1 / 3  # three embedding dims of the first token
     print(f"text classifier: embedding({VOCAB}, {D}) + mean pooling + dense(32) + dense(K); "
-          f"n = {N}, T = {T}, batch = {BATCH}; best of {REPEATS} interleaved runs")
+          f"n = {n}, T = {T}, batch = {BATCH}; best of {repeats} interleaved runs")
     for k in (2, 28):
         model = classifier(k)
 
         def uniform(model=model):
-            prediction_sensitivity(model, x, v="uniform", embedding_layer="emb", batch_size=BATCH, per_feature=False)
+            r = prediction_sensitivity(model, x, v="uniform", embedding_layer="emb", batch_size=BATCH, per_feature=False)
+            assert r.P.shape == (n,) and np.all(np.isfinite(r.P)) and np.all(r.P >= 0)
 
         def forward(model=model, per_feature=False):
             r = prediction_sensitivity(model, x, v=VChoice.explicit(v3), embedding_layer="emb", batch_size=BATCH,
                                        mode="forward", per_feature=per_feature)
-            assert np.all(np.isfinite(r.P))
+            assert r.P.shape == (n,) and np.all(np.isfinite(r.P)) and np.all(r.P >= 0)
 
         def forward_full(model=model):
             forward(model, per_feature=True)
 
         aps, plain, fwd, fwd_full, one_jvp = interleaved(
-            [uniform, plain_pass(model, x), forward, forward_full, jvp_pass(model, x)])
-        per_1k = 1e3 / N
+            [uniform, plain_pass(model, x), forward, forward_full, jvp_pass(model, x)], repeats)
+        per_1k = 1e3 / n
         print(f"K = {k:2d}: P (uniform v, reverse) {aps * per_1k:.4f} s per 1k examples; one forward+backward "
               f"pass {plain * per_1k:.4f} s per 1k; ratio {aps / plain:.1f}x")
         print(f"         3-feature v, forward mode: {fwd * per_1k:.4f} s per 1k examples = {fwd / one_jvp:.2f} "

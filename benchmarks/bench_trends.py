@@ -10,7 +10,7 @@ with the steps loaded, the trend column for a page of 100 rows (target
 p95 < 100 ms), the sort by the change from the first to the last step,
 the ``trend`` route for 10 labels, and ``top_counts`` / ``agreement``.
 
-Run: python benchmarks/bench_trends.py [--steps 50]
+Run: python benchmarks/bench_trends.py [--steps 50] [--smoke]
 """
 
 import argparse
@@ -26,7 +26,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from bench_backend import percentiles, synthetic_table, timed_get  # noqa: E402
+from bench_backend import checked_rows, percentiles, synthetic_table, timed_get  # noqa: E402
 
 import plugin_fixtures  # noqa: E402  (builds the same WSGI app the tests use)
 from tb_bias_plugin import summary  # noqa: E402
@@ -57,8 +57,12 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--steps", type=int, default=50)
     parser.add_argument("--queries", type=int, default=100)
+    parser.add_argument("--labels", type=int, default=100_000)
+    parser.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
     args = parser.parse_args()
-    base = synthetic_table()
+    if args.smoke:
+        args.steps, args.queries, args.labels = 3, 5, 2_000
+    base = synthetic_table(num_labels=args.labels, n=20 * args.labels)
     with tempfile.TemporaryDirectory() as logdir:
         start = time.perf_counter()
         with summary.Writer(Path(logdir) / "model") as writer:
@@ -76,16 +80,20 @@ def main():
             time.perf_counter() - start, rss_mb(), before_reload))
         common = dict(run="model", tag="gender", metric="npmi_xy", x1="identity_00", x2="identity_01")
         before = rss_mb()
-        elapsed, _ = timed_get(client, "table", trend="1", limit=100, **common)
+        elapsed, body = timed_get(client, "table", trend="1", limit=100, **common)
         after = rss_mb()
+        assert all(len(row["trend"]) == args.steps and abs(row["trend"][-1] - row["gap"]) < 1e-9
+                   for row in checked_rows(body, 100)), "the trend column holds the gap at every step, the last one's now"
         print("first load of all %d steps (table with the trend column): %.1f s; server memory %.0f MB -> %.0f MB (+%.0f MB)" % (
             args.steps, elapsed, before, after, after - before))
 
         times = []
         rng = np.random.default_rng(0)
         for _ in range(args.queries):
-            offset = int(rng.integers(0, 50_000)) // 100 * 100
-            times.append(timed_get(client, "table", trend="1", limit=100, offset=offset, **common)[0])
+            offset = int(rng.integers(0, args.labels // 2)) // 100 * 100
+            t, body = timed_get(client, "table", trend="1", limit=100, offset=offset, **common)
+            assert all(len(row["trend"]) == args.steps for row in checked_rows(body, 100))
+            times.append(t)
         print("table + trend column, page of 100 rows (steps loaded):      %s  (target p95 < 100 ms)" % percentiles(times))
 
         times = [timed_get(client, "table", trend="1", sort="change_bound", order="abs", limit=100,
@@ -94,7 +102,13 @@ def main():
 
         first = timed_get(client, "table", limit=10, **common)[1]
         labels = [row["label"] for row in json.loads(first)["rows"]]
-        times = [timed_get(client, "trend", label=labels, **common)[0] for _ in range(args.queries)]
+        times = []
+        for _ in range(args.queries):
+            t, body = timed_get(client, "trend", label=labels, **common)
+            trend = json.loads(body)
+            assert [row["label"] for row in trend["labels"]] == labels and len(trend["steps"]) == args.steps
+            assert all(len(row["gap"]) == args.steps for row in trend["labels"])
+            times.append(t)
         print("trend route, 10 labels x %d steps with intervals:          %s" % (args.steps, percentiles(times)))
 
         after = rss_mb()
