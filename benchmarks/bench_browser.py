@@ -1,22 +1,35 @@
-"""Bias tab speed in a real browser with a 100k-label table (prints figures; not a test).
+"""Bias tab speed in a real browser: every measure's view, and the label
+table at 100k labels (prints figures; not a test).
 
 Target: each action below shows its result in under 200 ms.
 
 Setup
     A 100,000-label counts table with 16 identities (``synthetic_table`` of
     ``bench_backend.py``: Zipf label popularity, per-identity leanings;
-    ``--identities`` for fewer) is logged to a temporary logdir, a real
-    ``tensorboard`` process (default flags, so the Rust data server) serves
-    it on a free local port, and Debian's headless Chromium
-    (``/usr/bin/chromium``, driven by Playwright, 1400x1000 viewport) opens
-    the Bias tab on ``identity_00`` vs. ``identity_01``. The backend is
-    warmed up first (the table decoded and the metric computed once, as
-    after any first view).
+    ``--identities`` for fewer) is logged to a temporary logdir beside a
+    copy of the other measures' demo runs (``demo_logs``: DIPDI,
+    sensitivity, representation), a real ``tensorboard`` process (default
+    flags, so the Rust data server) serves it on a free local port, and
+    Debian's headless Chromium (``/usr/bin/chromium``, driven by
+    Playwright, 1400x1000 viewport; ``tests/e2e/tb_harness.py``) opens the
+    Bias tab on ``identity_00`` vs. ``identity_01``. The backend is warmed
+    up first (the table decoded and the metric computed once, as after any
+    first view).
 
-Actions (each series starts with one untimed run, for the first-use costs
-of code paths, then ``--repeats`` timed runs; every run uses parameters
-not used before, so no answer comes from a cache a real user would not
-have):
+Views (first render)
+    For each view (Label associations, DIPDI, Sensitivity, Representation):
+    the plugin's frame is reloaded on another view, so the measure's view
+    element does not exist yet; then its tab is clicked, and the clock runs
+    until every part of the view shows data (checked at each animation
+    frame, so within a frame of the truth) and that frame is painted. The
+    requests made meanwhile are then replayed one after another with
+    ``urllib`` (no browser): the ratio of the two is what the browser adds
+    to the backend's own time.
+
+Actions on the label table (each series starts with one untimed run, for
+the first-use costs of code paths, then ``--repeats`` timed runs; every run
+uses parameters not used before, so no answer comes from a cache a real
+user would not have):
 
     filter   Add a range filter ``gap >= LOW`` through the filter form (the
              column select, the min input and the Add button of
@@ -30,6 +43,9 @@ have):
     search   Type a regular expression into the search box: its ``input``
              event with the whole pattern starts the clock (the last
              keystroke), so the search box's debounce is inside the figure.
+    page     A table page switch: scroll the virtualised list so that the
+             first row of a page not fetched yet (a different page each
+             run) is in view.
     scroll   Scroll the table to the end: ``scrollTop`` of the virtualised
              list set to its ``scrollHeight``, on a result just shown (a new
              ``count >= N`` filter each time, so no page of it is cached).
@@ -40,14 +56,15 @@ Method
     first ``MutationObserver`` callback (on the ranked table's shadow root,
     subtree) in which the table has been loading and now shows fresh rows
     (not the previous result's, dimmed while loading), nothing loading, and
-    the row ranked 1 (filter, search) or ranked last (scroll); "painted"
-    when a message posted from the next ``requestAnimationFrame`` callback
-    arrives, i.e. after that frame's style, layout and paint. What the
-    table then shows (total, rank, label) is checked against the backend's
-    answer for the same parameters; the backend is asked only afterwards,
-    so it does not warm the backend's caches. Between runs the view is
-    reset through TensorBoard's URL hash (untimed), and the bench waits
-    until the table and the distributions show the reset view.
+    the row wanted (ranked 1 for filter and search, the page's first for
+    page, the last for scroll); "painted" when a message posted from the
+    next ``requestAnimationFrame`` callback arrives, i.e. after that
+    frame's style, layout and paint. What the table then shows (total,
+    rank, label) is checked against the backend's answer for the same
+    parameters; the backend is asked only afterwards, so it does not warm
+    the backend's caches. Between runs the view is reset through
+    TensorBoard's URL hash (untimed), and the bench waits until the table
+    and the distributions show the reset view.
 
     The Resource Timing entries of the requests made meanwhile split the
     time: before the first request (frontend work, debounce), the table
@@ -59,12 +76,17 @@ Method
     The machine's load is printed too: on a shared 2-core VM the CPU time
     stolen by the hypervisor moves every figure, backend included.
 
-Run: python benchmarks/bench_browser.py [--labels 100000] [--identities 16] [--repeats 9] [--verbose]
+``--smoke`` runs it all at 2,000 labels x 4 identities with one timed run
+per series: it checks that every view and action still shows what the
+backend answers, not how fast.
+
+Run: python benchmarks/bench_browser.py [--labels 100000] [--identities 16] [--repeats 9] [--verbose] [--smoke]
 """
 
 import argparse
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -76,18 +98,126 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "e2e"))
 sys.path.insert(0, str(HERE))
 
-from tb_harness import TensorBoard, chromium_problem, launch_chromium, plugin_frame, tab_url  # noqa: E402
+from tb_harness import (  # noqa: E402
+    DEEP_QUERY_JS,
+    TensorBoard,
+    chromium_problem,
+    launch_chromium,
+    plugin_frame,
+    tab_url,
+)
 
 TARGET_MS = 200.0
 RUN, TAG = "model", "gender"
+DEMO_LOGS = HERE.parent / "demo_logs"
+
+
+class View:
+    """A measure's view: its element, the demo runs it shows, the hash state
+    that opens them, and what must be on screen for it to count as shown."""
+
+    def __init__(self, measure, title, element, runs, state, ready):
+        self.measure, self.title, self.element = measure, title, element
+        self.runs, self.state, self.ready = runs, state, ready
+
+    def owns(self, request):
+        """Whether a request (route?query) is this view's: each other measure's routes start with its id."""
+        route = request.split("?")[0]
+        if self is ASSOCIATION:
+            return not any(route.startswith(view.measure) for view in VIEWS if view is not ASSOCIATION)
+        return route.startswith(self.measure)
+
+
+ASSOCIATION = View("association", "Label associations", "tb-bias-association-view", (), {}, [
+    '[data-testid="ranked-table"][data-loading="false"]:not([data-total=""])',
+    '[data-testid="table-row"][data-rank="1"]:not(.stale)',
+    '.plots[aria-busy="false"]',
+])
+VIEWS = [
+    ASSOCIATION,
+    View("discrepancy", "DIPDI", "tb-bias-discrepancy-view", ("dipdi_development", "dipdi_deployment"),
+         {"discrepancy.run": "dipdi_development"},
+         ['[data-testid="dipdi-point"]', '[data-testid="dipdi-heatmap"]', '[data-testid="group-bar"]',
+          '[data-testid="top-row"]', '[data-testid="compare-delta"]']),
+    View("sensitivity", "Sensitivity", "tb-bias-sensitivity-view", ("sensitivity_text", "sensitivity_tabular"),
+         {"sensitivity.run": "sensitivity_text"},
+         ['[data-testid="sens-summary-row"]', '[data-testid="sens-hist"] rect', '[data-testid="sens-steps-line"]',
+          '[data-testid="sens-example"]']),
+    View("representation", "Representation", "tb-bias-representation-view", ("representation_demo",),
+         {"representation.run": "representation_demo", "representation.tag": "sex"},
+         ['[data-testid="repr-series-line"]', '[data-testid="repr-profile-row"]',
+          '[data-testid="repr-curve-heldout"]']),
+]
+
+# The plugin's view element of a measure, by tag name, inside tb-bias-app.
+VIEW_ROOT_JS = """
+(element) => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app && app.shadowRoot && app.shadowRoot.querySelector(element);
+  return view && view.shadowRoot;
+}
+"""
+
+# True when the view is mounted, nothing in it says "Loading" and every
+# selector matches (shadow roots are walked: parts sit in nested elements).
+VIEW_READY_JS = """
+({element, ready}) => {
+  const viewRoot = (%s);
+  const deep = (%s);
+  if (!viewRoot(element)) return false;
+  if (deep('[data-testid="loading"]').length) return false;
+  return ready.every((selector) => deep(selector).length > 0);
+}
+""" % (VIEW_ROOT_JS, DEEP_QUERY_JS)
+
+# The plugin's requests since t0 (Resource Timing), route and query only.
+RESOURCES_JS = """
+const resourcesSince = (t0) => performance.getEntriesByType("resource")
+  .filter((e) => e.startTime >= t0 - 1 && e.name.includes("/data/plugin/tb_bias/"))
+  .map((e) => ({name: e.name.replace(/^.*\\/tb_bias\\//, ""), start: e.startTime - t0,
+                end: e.responseEnd - t0, duration: e.duration}));
+"""
+
+# Clicks a measure's tab; resolves when its view shows every part (checked
+# at each animation frame) and that frame has been painted.
+SWITCH_JS = """
+async ({measure, element, ready, timeoutMs}) => {
+  const isReady = (%s);
+  const app = document.querySelector("tb-bias-app").shadowRoot;
+  const button = app.querySelector(`[data-testid="measure-${measure}"]`);
+  if (!button) return {error: `no tab for ${measure}`};
+  performance.clearResourceTimings();
+  %s
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const frame = () => {
+      if (isReady({element, ready})) {
+        const tDom = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve({dom: tDom - t0, painted: performance.now() - t0,
+                                                 resources: resourcesSince(t0)});
+        channel.port2.postMessage(null);
+      } else if (performance.now() - t0 > timeoutMs) {
+        resolve({timeout: true});
+      } else {
+        requestAnimationFrame(frame);
+      }
+    };
+    button.click();
+    requestAnimationFrame(frame);
+  });
+}
+""" % (VIEW_READY_JS, RESOURCES_JS)
+
 
 # Runs an action in the plugin's frame; resolves when the table shows its
 # result (see Method above) with the times and the requests made.
 MEASURE_JS = """
 async ({action, rank, timeoutMs}) => {
-  const app = document.querySelector("tb-bias-app").shadowRoot;
-  const root = app.querySelector("tb-bias-table").shadowRoot;
-  const filters = app.querySelector("tb-bias-filters").shadowRoot;
+  %s
+  const view = (%s)("tb-bias-association-view");
+  const root = view.querySelector("tb-bias-table").shadowRoot;
+  const filters = view.querySelector("tb-bias-filters").shadowRoot;
   const q = (r, sel) => r.querySelector(sel);
   let sawLoading = false;
   const shown = () => {
@@ -95,6 +225,7 @@ async ({action, rank, timeoutMs}) => {
     if (t.dataset.loading === "true") sawLoading = true;
     if (!sawLoading || t.dataset.loading !== "false" || t.dataset.total === "") return null;
     const want = rank === "last" ? Number(t.dataset.total) : rank;
+    if (t.dataset.total === "0") return {total: 0, rank: want, label: null};  // nothing passes: nothing to wait for
     const row = q(root, `[data-testid="table-row"][data-rank="${want}"]`);
     if (!row || row.classList.contains("stale")) return null;
     return {total: Number(t.dataset.total), rank: want, label: row.dataset.label};
@@ -117,11 +248,7 @@ async ({action, rank, timeoutMs}) => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => {
           const tPainted = performance.now();
-          const resources = performance.getEntriesByType("resource")
-            .filter((e) => e.startTime >= t0 - 1)
-            .map((e) => ({name: e.name.replace(/^.*\\/tb_bias\\//, ""), start: e.startTime - t0,
-                          end: e.responseEnd - t0, duration: e.duration}));
-          resolve({dom: tDom - t0, painted: tPainted - t0, resources, shown: result});
+          resolve({dom: tDom - t0, painted: tPainted - t0, resources: resourcesSince(t0), shown: result});
         };
         channel.port2.postMessage(null);
       });
@@ -144,17 +271,21 @@ async ({action, rank, timeoutMs}) => {
     } else if (action.kind === "scroll") {
       const scroller = q(root, "lit-virtualizer");
       scroller.scrollTop = scroller.scrollHeight;
+    } else if (action.kind === "page") {
+      const scroller = q(root, "lit-virtualizer");
+      const rowHeight = q(root, '[data-testid="table-row"]').getBoundingClientRect().height;
+      scroller.scrollTop = (rank - 1) * rowHeight;
     }
     check();
   });
 }
-"""
+""" % (RESOURCES_JS, VIEW_ROOT_JS)
 
 SETTLED_JS = """
 (done) => {
-  const app = document.querySelector("tb-bias-app")?.shadowRoot;
-  const root = app?.querySelector("tb-bias-table")?.shadowRoot;
-  const dist = app?.querySelector("tb-bias-distributions")?.shadowRoot;
+  const view = (%s)("tb-bias-association-view");
+  const root = view?.querySelector("tb-bias-table")?.shadowRoot;
+  const dist = view?.querySelector("tb-bias-distributions")?.shadowRoot;
   if (!root || !dist) return false;
   const t = root.querySelector('[data-testid="ranked-table"]');
   const row = root.querySelector('[data-testid="table-row"][data-rank="1"]');
@@ -165,17 +296,23 @@ SETTLED_JS = """
     && !!plots && plots.getAttribute("aria-busy") === "false"
     && !!sub && sub.textContent.includes(" " + done.total.toLocaleString("en-US") + " labels");
 }
-"""
+""" % VIEW_ROOT_JS
 
 
 def write_logdir(logdir, num_labels, identities):
+    """The synthetic label table, and a copy of the other measures' demo runs."""
     from bench_backend import synthetic_table
 
     from tb_bias_plugin import summary
 
-    table = synthetic_table(num_labels=num_labels, k=identities)
+    table = synthetic_table(num_labels=num_labels, k=identities, n=20 * num_labels)
     with summary.Writer(Path(logdir) / RUN) as writer:
         writer.association_table(TAG, table, step=0)
+    for view in VIEWS:
+        for run in view.runs:
+            if not (DEMO_LOGS / run).is_dir():
+                sys.exit("%s has no run %r for the %s view (make demo_logs)" % (DEMO_LOGS, run, view.title))
+            shutil.copytree(DEMO_LOGS / run, Path(logdir) / run)
     return table
 
 
@@ -213,6 +350,8 @@ class Bench:
         self.tb = tb
         self.page = page
         self.base = base  # the view's table parameters
+        measures = {m["measure"]: m for m in tb.get("runs")["measures"]}
+        self.page_size = measures["association"]["config"]["limits"]["page_size"]
 
     @property
     def frame(self):
@@ -222,7 +361,7 @@ class Bench:
         return list(self.base.items()) + list(more)
 
     def expected(self, params, rank=1):
-        page = self.tb.get("table", params + [("offset", rank - 1), ("limit", 1)])
+        page = self.tb.get("table", params + [("offset", max(0, rank - 1)), ("limit", 1)])
         return {"total": page["total"], "rank": rank, "label": page["rows"][0]["label"] if page["rows"] else None}
 
     def measure(self, action, params, rank=1):
@@ -242,6 +381,29 @@ class Bench:
         self.page.goto(tab_url(self.tb.url, state))
         self.frame.wait_for_function(SETTLED_JS, arg=self.expected(params), timeout=60_000)
         self.frame.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def open_fresh(self, view):
+        """Untimed: reload the plugin's frame on ``view`` (so no other view's
+        element exists yet) and wait until every part of it is shown."""
+        state = dict(self.base)
+        for each in VIEWS:
+            state.update(each.state)
+        state["measure"] = view.measure
+        self.page.goto(tab_url(self.tb.url, state))
+        frame = self.frame
+        frame.goto(frame.url)
+        self.frame.wait_for_function(VIEW_READY_JS, arg={"element": view.element, "ready": view.ready}, timeout=60_000)
+        self.frame.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def switch(self, view):
+        """Times the first render of ``view``: its tab clicked, until every part is shown and painted."""
+        result = self.frame.evaluate(
+            SWITCH_JS, {"measure": view.measure, "element": view.element, "ready": view.ready, "timeoutMs": 30_000})
+        if result.get("timeout") or result.get("error"):
+            raise RuntimeError("%s: %s" % (view.title, result.get("error") or "never showed every part: %s" % view.ready))
+        if not result["resources"]:
+            raise RuntimeError("%s: shown without asking the backend anything" % view.title)
+        return result
 
     def backend_ms(self, resource):
         """The same request, replayed without the browser."""
@@ -286,15 +448,61 @@ def report(name, results, bench):
     print("%-8s   requests during an action: %s (%s)" % ("", "/".join(map(str, counts)), ", ".join(routes)))
 
 
-def run_actions(bench, repeats, verbose):
+def report_view(view, results, bench):
+    if not results:
+        print("%-18s no successful measurement" % view.title)
+        return
+    painted = [r["painted"] for r in results]
+    own = [[x["name"] for x in r["resources"] if view.owns(x["name"])] for r in results]
+    others = sorted({x["name"].split("?")[0] for r in results for x in r["resources"] if not view.owns(x["name"])})
+    replay = [sum(bench.backend_ms(name) for name in names) for names in own]
+    routes = sorted({name.split("?")[0] for names in own for name in names})
+    print("%-18s first render, until every part is in the DOM: %s" % (view.title, stats([r["dom"] for r in results])))
+    print("%-18s until painted:                                %s" % ("", stats(painted)))
+    print("%-18s its %s requests (%s) replayed one after another without a browser: %s;" % (
+        "", "/".join(map(str, sorted({len(names) for names in own}))), ", ".join(routes), stats(replay)))
+    print("%-18s ratio painted / replayed: median %.2fx" % (
+        "", statistics.median(p / max(b, 1e-3) for p, b in zip(painted, replay))))
+    if others:
+        print("%-18s meanwhile, requests of views not shown: %s" % ("", ", ".join(others)))
+
+
+def run_views(bench, repeats, verbose, warm_up=True):
+    """The first render of each measure's view; returns the failures."""
+    failures = []
+    print("first render of each view (its tab clicked in a freshly loaded frame showing another view):")
+    for view in VIEWS:
+        start = VIEWS[1] if view is not VIEWS[1] else VIEWS[2]  # a light view to start from
+        results = []
+        for i in range(-1 if warm_up else 0, repeats):  # -1: the untimed first run
+            bench.open_fresh(start)
+            try:
+                result = bench.switch(view)
+            except Exception as error:  # report it and go on
+                failures.append(error)
+                print("  %s FAILED: %s" % (view.title, error))
+                continue
+            if i >= 0:
+                results.append(result)
+                if verbose:
+                    print("  %s: in the DOM %.1f ms, painted %.1f ms; requests (start-end ms): %s" % (
+                        view.title, result["dom"], result["painted"],
+                        ", ".join("%s %.0f-%.0f" % (r["name"].split("?")[0], r["start"], r["end"])
+                                  for r in result["resources"])))
+        report_view(view, results, bench)
+    return failures
+
+
+def run_actions(bench, repeats, verbose, warm_up=True):
+    """The timed actions on the label table; returns the failures."""
     failures = []
 
-    def series(name, prepare, action, params, rank=1, describe=str):
+    def series(name, prepare, action, params, rank=lambda i: 1, describe=str):
         results = []
-        for i in range(-1, repeats):  # -1: the untimed first run
+        for i in range(-1 if warm_up else 0, repeats):  # -1: the untimed first run
             prepare(i)
             try:
-                result = bench.measure(action(i), params(i), rank)
+                result = bench.measure(action(i), params(i), rank(i))
             except Exception as error:  # report it and go on: one bad run should not hide the others
                 failures.append(error)
                 print("  %s %s FAILED: %s" % (name, describe(i), error))
@@ -337,15 +545,22 @@ def run_actions(bench, repeats, verbose):
            lambda i: bench.params(("q", pattern(i))),
            describe=lambda i: repr(pattern(i)))
 
-    # (b) scroll to the end of a result just shown
+    # (b) a table page switch: the first row of a page not fetched yet, a different page each run
+    pages = max(1, bench.expected(bench.params())["total"] // bench.page_size)
+    first_of_page = lambda i: min(2 + 2 * (i + 1), pages - 1) * bench.page_size + 1
+    series("page", unfiltered,
+           lambda i: {"kind": "page"},
+           lambda i: bench.params(),
+           rank=first_of_page, describe=lambda i: "to rank %d" % first_of_page(i))
+
+    # (b') scroll to the end of a result just shown
     bound = lambda i: "count:%d:" % (i + 3)
     series("scroll", lambda i: bench.show(dict(bench.base, range=json.dumps([bound(i)])),
                                           bench.params(("range", bound(i)))),
            lambda i: {"kind": "scroll"},
            lambda i: bench.params(("range", bound(i))),
-           rank="last", describe=lambda i: "to the end of count >= %d" % (i + 3))
-    if failures:
-        print("\n%d measurement(s) failed (see FAILED above)" % len(failures))
+           rank=lambda i: "last", describe=lambda i: "to the end of count >= %d" % (i + 3))
+    return failures
 
 
 def main():
@@ -356,50 +571,67 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="print every measurement")
     parser.add_argument("--bundle", type=Path, help="serve this frontend bundle instead of the installed "
                         "tb_bias_plugin/static/index.js (to compare builds)")
+    parser.add_argument("--smoke", action="store_true", help="a tiny size: checks every view and action, not speed")
     args = parser.parse_args()
+    if args.smoke:
+        args.labels, args.identities, args.repeats = 10_000, 4, 1
     problem = chromium_problem()
     if problem:
         sys.exit(problem)
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory() as tmp:
         logdir = Path(tmp) / "logs"
         start = time.perf_counter()
         table = write_logdir(logdir, args.labels, args.identities)
-        print("logged %d labels x %d identities in %.1f s" % (
-            len(table.label_names), len(table.identity_names), time.perf_counter() - start))
+        print("logged %d labels x %d identities in %.1f s, beside the demo runs of %s" % (
+            len(table.label_names), len(table.identity_names), time.perf_counter() - start,
+            ", ".join(sorted({run for view in VIEWS for run in view.runs}))))
         identities = table.identity_names
         base = {"run": RUN, "tag": TAG, "metric": "npmi_xy", "x1": identities[0], "x2": identities[1]}
+        runs = [RUN] + [run for view in VIEWS for run in view.runs]
         start = time.perf_counter()
-        with TensorBoard(logdir, log_path=Path(tmp) / "tensorboard.log", expected_runs=[RUN]) as tb:
+        with TensorBoard(logdir, log_path=Path(tmp) / "tensorboard.log", expected_runs=runs) as tb:
             print("tensorboard answering after %.1f s (port %d)" % (time.perf_counter() - start, tb.port))
             start = time.perf_counter()
             first = tb.get("table", base)
             print("first table query (decode the table, compute the metric): %.0f ms; %d of %d labels pass" % (
                 (time.perf_counter() - start) * 1e3, first["total"], first["num_labels"]))
-            with sync_playwright() as playwright:
-                browser = launch_chromium(playwright)
-                try:
-                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                    if args.bundle:
-                        bundle = str(args.bundle.resolve())
-                        page.route("**/data/plugin/tb_bias/index.js",
-                                   lambda route: route.fulfill(path=bundle, content_type="text/javascript"))
-                        print("serving the frontend bundle %s" % bundle)
-                    bench = Bench(tb, page, base)
-                    start = time.perf_counter()
-                    bench.show(base, bench.params())
-                    print("tab loaded with the first rows and distributions in %.1f s" % (time.perf_counter() - start))
-                    clock = CpuClock()
-                    run_actions(bench, args.repeats, args.verbose)
-                    print("\nmachine during the actions: %s" % clock.summary())
-                    shot = HERE.parent / "test-artifacts" / "bench_browser.png"
-                    shot.parent.mkdir(exist_ok=True)
-                    page.screenshot(path=str(shot), full_page=True)
-                    print("screenshot: %s" % shot.relative_to(HERE.parent))
-                finally:
-                    browser.close()
+            failures = in_browser(tb, base, args)
+    if failures:
+        sys.exit("%d measurement(s) failed (see FAILED above)" % len(failures))
 
+
+def in_browser(tb, base, args):
+    """Every measurement in one headless Chromium; returns the failures."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            if args.bundle:
+                bundle = str(args.bundle.resolve())
+                page.route("**/data/plugin/tb_bias/index.js",
+                           lambda route: route.fulfill(path=bundle, content_type="text/javascript"))
+                print("serving the frontend bundle %s" % bundle)
+            bench = Bench(tb, page, base)
+            start = time.perf_counter()
+            bench.show(base, bench.params())
+            print("tab loaded with the first rows and distributions in %.1f s" % (time.perf_counter() - start))
+            clock, start = CpuClock(), time.perf_counter()
+            # the table first: a view left in the page keeps answering hash changes
+            failures = run_actions(bench, args.repeats, args.verbose, warm_up=not args.smoke)
+            print("\n(the table's actions took %.0f s)\n" % (time.perf_counter() - start))
+            start = time.perf_counter()
+            failures += run_views(bench, args.repeats, args.verbose, warm_up=not args.smoke)
+            print("(the views took %.0f s)" % (time.perf_counter() - start))
+            print("\nmachine during the measurements: %s" % clock.summary())
+            shot = HERE.parent / "test-artifacts" / "bench_browser.png"
+            shot.parent.mkdir(exist_ok=True)
+            page.screenshot(path=str(shot), full_page=True)
+            print("screenshot: %s" % shot.relative_to(HERE.parent))
+        finally:
+            browser.close()
+    return failures
 
 if __name__ == "__main__":
     main()
