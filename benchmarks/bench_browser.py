@@ -100,6 +100,7 @@ sys.path.insert(0, str(HERE))
 
 from tb_harness import (  # noqa: E402
     DEEP_QUERY_JS,
+    TABLE_STATE_JS,
     TensorBoard,
     chromium_problem,
     launch_chromium,
@@ -298,6 +299,15 @@ SETTLED_JS = """
 }
 """ % VIEW_ROOT_JS
 
+# Scrolls the ranked table back to its first row.
+TO_TOP_JS = """
+() => {
+  const view = (%s)("tb-bias-association-view");
+  const scroller = view?.querySelector("tb-bias-table")?.shadowRoot?.querySelector("lit-virtualizer");
+  if (scroller) scroller.scrollTop = 0;
+}
+""" % VIEW_ROOT_JS
+
 
 def write_logdir(logdir, num_labels, identities):
     """The synthetic label table, and a copy of the other measures' demo runs."""
@@ -378,8 +388,18 @@ class Bench:
     def show(self, state, params):
         """Untimed: open a view through the URL and wait until the table and
         the distributions show it and two frames passed."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         self.page.goto(tab_url(self.tb.url, state))
-        self.frame.wait_for_function(SETTLED_JS, arg=self.expected(params), timeout=60_000)
+        self.frame.evaluate(TO_TOP_JS)  # a page switch left the list scrolled down
+        expected = self.expected(params)
+        try:
+            self.frame.wait_for_function(SETTLED_JS, arg=expected, timeout=60_000)
+        except PlaywrightTimeout:
+            table = self.frame.evaluate(TABLE_STATE_JS) or {}
+            rows = [(r["rank"], r["label"], "stale" if r["stale"] else "") for r in table.get("rows", [])[:2]]
+            raise RuntimeError("%s never settled on %s; the table shows %s rows (loading %s): %s" % (
+                self.page.url, expected, table.get("total"), table.get("loading"), rows)) from None
         self.frame.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
     def open_fresh(self, view):
