@@ -29,7 +29,7 @@ MARKS = {
 PRINTED = {
     "bench_backend.py": [r"first table query", r"a new regex \+ 2 range filters each, \d+ queries: p50", r"CSV of the whole table"],
     "bench_beam.py": [r"identical table"],
-    "bench_browser.py": [r"^filter2 +until they are painted", r"^page +until they are painted",
+    "bench_browser.py": [r"^filter2 +until the rows are in the DOM", r"^page +until the rows are in the DOM",
                          r"^Label associations +first render", r"^DIPDI +first render",
                          r"^Sensitivity +first render", r"^Representation +first render"],
     "bench_cli.py": [r"tb-bias log \(scan for attribute values, then count\): [\d.]+ s wall"],
