@@ -443,7 +443,9 @@ def csv_export(request: Any, services: Any) -> Any:
         row += ["" if stats is None else csv_number(stats[k][i]) for k in ("low", "high", "p", "q")]
         row += [int(flagged[i]), int(hidden[i])]
         writer.writerow(row)
-    filename = "tb_bias_%s_%s_%s.csv" % (selection.run, selection.tag, query.metric)
+    # the flagged rows download beside the full table, never over it
+    filename = "tb_bias_%s_%s_%s%s.csv" % (selection.run, selection.tag, query.metric,
+                                          "_flagged" if query.flagged_only else "")
     return respond_csv(request, out.getvalue(), filename)
 
 

@@ -329,6 +329,9 @@ def test_csv_is_the_whole_filtered_result_with_formulas_neutralised(client):
     assert code == 200 and response.mimetype == "text/csv"
     disposition = response.headers["Content-Disposition"]
     assert 'filename="tb_bias_model_a_gender_npmi_xy.csv"' in disposition
+    # the flagged rows' file has a name of its own: a second download keeps the first
+    _, flagged = get(client, "csv", flagged_only=1, **params)
+    assert 'filename="tb_bias_model_a_gender_npmi_xy_flagged.csv"' in flagged.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     header, rows = rows[0], rows[1:]
     assert header == (["label", "count", "count@man", "count@woman", "count@child",
