@@ -68,5 +68,5 @@ if not TYPE_CHECKING:  # type checkers see the imports above; a misspelt name is
 
 
 def __dir__() -> list[str]:
-    submodules = ["beam", "callbacks", "summary"]
+    submodules = ["beam", "callbacks", "pytorch", "summary"]
     return sorted(["__version__", *submodules, *_exports()])

@@ -97,7 +97,8 @@ def _type_checking_names(module_path):
 
 @pytest.mark.parametrize(
     "facade, declared",
-    [("tb_bias_plugin/__init__.py", "exports"), ("tb_bias_plugin/callbacks.py", "callbacks"), ("tb_bias_plugin/beam.py", "beam")],
+    [("tb_bias_plugin/__init__.py", "exports"), ("tb_bias_plugin/callbacks.py", "callbacks"), ("tb_bias_plugin/beam.py", "beam"),
+     ("tb_bias_plugin/pytorch.py", "pytorch")],
 )
 def test_type_checkers_see_every_name_the_measures_declare(facade, declared):
     # A measure that adds a public name adds it to the facade's TYPE_CHECKING block too.

@@ -110,6 +110,8 @@ class Measure(abc.ABC):
     callbacks: Mapping[str, str] = {}
     #: Apache Beam transforms it adds to ``tb_bias_plugin.beam`` (``{name: "module:attr"}``)
     beam: Mapping[str, str] = {}
+    #: PyTorch training-loop helpers it adds to ``tb_bias_plugin.pytorch`` (``{name: "module:attr"}``)
+    pytorch: Mapping[str, str] = {}
     #: other plugins' data it reads
     foreign: Sequence[ForeignSource] = ()
 

@@ -33,6 +33,9 @@ class AssociationMeasure(Measure):
         }.items()
     }
     callbacks = {"AssociationTableCallback": "tb_bias_plugin.measures.association.callbacks:AssociationTableCallback"}
+    pytorch = {
+        "log_association_table": "tb_bias_plugin.measures.association.pytorch:log_association_table",
+    }
     beam = {
         name: "tb_bias_plugin.measures.association.beam:" + name
         for name in ("CountAssociations", "WriteAssociationTable", "AssociationCombineFn")

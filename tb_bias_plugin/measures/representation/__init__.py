@@ -47,6 +47,10 @@ class RepresentationMeasure(Measure):
         "RepresentationBiasResult": _HERE + ".entropy:RepresentationBiasResult",
     }
     callbacks = {"RepresentationBiasCallback": _HERE + ".callbacks:RepresentationBiasCallback"}
+    pytorch = {
+        "layer_activations": "tb_bias_plugin.measures.representation.pytorch:layer_activations",
+        "log_representation_bias": "tb_bias_plugin.measures.representation.pytorch:log_representation_bias",
+    }
 
     codec = codec  # its module of the same name
     routes_module = _HERE + ".routes"

@@ -86,6 +86,9 @@ class SensitivityMeasure(Measure):
     callbacks = {
         "PredictionSensitivityCallback": "tb_bias_plugin.measures.sensitivity.callbacks:PredictionSensitivityCallback"
     }
+    pytorch = {
+        "log_prediction_sensitivity": "tb_bias_plugin.measures.sensitivity.pytorch:log_prediction_sensitivity",
+    }
     beam = {
         name: "tb_bias_plugin.measures.sensitivity.beam:" + name
         for name in ("AccumulateSensitivity", "WriteSensitivity", "SensitivityCombineFn")

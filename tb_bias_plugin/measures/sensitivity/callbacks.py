@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -15,30 +15,10 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.sensitivity import VChoice, check_stochastic
+from tb_bias_plugin.measures.sensitivity.plan import named_choices
+from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
-
-
-def _choices(v: Any, protected: Any) -> dict[str, VChoice]:
-    """``{name: VChoice}`` of one choice, a list of choices or a dict of named choices."""
-    if isinstance(v, Mapping):
-        out = {}
-        for name, choice in v.items():
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"v choice names must be non-empty strings; got {name!r}")
-            out[name] = VChoice.parse(choice, protected)
-    else:
-        items = v if isinstance(v, (list, tuple)) else [v]
-        out = {}
-        for choice in items:
-            parsed = VChoice.parse(choice, protected)
-            if parsed.kind in out:
-                raise ValueError(f"two v choices of kind {parsed.kind!r}: pass a dict {{name: choice}} to name them")
-            out[parsed.kind] = parsed
-    if not out:
-        raise ValueError("v needs at least one choice")
-    return out
 
 
 class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Callback):
@@ -111,7 +91,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         events.check_name(name)
         self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
         batch_size = check_integer(batch_size, "batch_size", low=1)
-        self._choices = _choices(v, protected)
+        self._choices = named_choices(v, protected)
         x = np.asarray(x_val)
         if x.ndim < 2 or x.shape[0] == 0:
             raise ValueError(f"x_val must be [n, F] or [n, T] with n >= 1; got shape {x.shape}")

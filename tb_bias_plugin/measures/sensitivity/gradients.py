@@ -1,7 +1,9 @@
-"""Absolute Jacobians of a TensorFlow model, reduced to P in batches (``tf`` extra).
+"""Absolute Jacobians of a TensorFlow or PyTorch model, reduced to P in batches.
 
-TensorFlow is imported when ``prediction_sensitivity`` first runs, never at
-package import. This is the compute step only: the arguments are checked and
+``prediction_sensitivity`` hands a PyTorch model (or tensor input) to
+``torch_gradients.py`` (``torch`` extra) and anything else to the
+TensorFlow step below (``tf`` extra). TensorFlow is imported when that step
+first runs, never at package import nor for a PyTorch model. This is the compute step only: the arguments are checked and
 the work planned by ``plan.py``, and the gradients reduced to results by
 ``assemble.py``, both without any framework, so another framework's compute
 step can reuse them. The choice between reverse mode (one pass per class) and
@@ -12,6 +14,7 @@ backward pass over wᵀf is wrong are explained in ``docs/measures/sensitivity.m
 from __future__ import annotations
 
 import contextlib
+import sys
 import weakref
 from typing import Any, Sequence
 
@@ -260,9 +263,10 @@ def prediction_sensitivity(
     psm_abs_jacobian=None, embeddings=None, mode: str = "auto", output: str = "auto",
     feature_names: Sequence[str] | None = None, proxy_reference=None, per_feature: bool = True,
 ) -> SensitivityResult:
-    """Accumulated prediction sensitivity of a TensorFlow model, per example.
+    """Accumulated prediction sensitivity of a TensorFlow or PyTorch model, per example.
 
-    Computes |∂f_k/∂x_i| in batches inside ``tf.function`` and reduces it to
+    Computes |∂f_k/∂x_i| in batches (inside ``tf.function``, or with
+    ``torch.func`` in the model's own dtype and device) and reduces it to
     P = wᵀ|J|v with the NumPy core; J itself is never kept beyond a batch.
     Reverse mode costs K backward passes (one when K = 2 softmax or K = 1);
     forward mode costs one JVP per feature that v touches (``mask``,
@@ -272,9 +276,11 @@ def prediction_sensitivity(
 
     Parameters
     ----------
-    model : keras.Model or callable, optional
+    model : keras.Model, torch.nn.Module or callable, optional
         Returns class probabilities ``[n, K]`` (or ``[n]`` for one score).
-        Not needed when ``abs_jacobian`` is given.
+        A ``torch.nn.Module``, or a callable given ``x`` as a
+        ``torch.Tensor``, runs with PyTorch, in evaluation mode (restored
+        after). Not needed when ``abs_jacobian`` is given.
     x : array_like
         Model input. Tabular: ``[n, F]`` floats. Text with ``embedding_layer``:
         the model's token input ``[n, T]``. Text with a plain callable: the
@@ -288,15 +294,17 @@ def prediction_sensitivity(
         Stochastic class weights; uniform when omitted.
     batch_size : int
         Examples per gradient batch.
-    embedding_layer : str or keras layer, optional
-        Text models: gradients are taken w.r.t. this layer's output.
+    embedding_layer : str, keras layer or torch.nn.Module, optional
+        Text models: gradients are taken w.r.t. this layer's output (a
+        PyTorch submodule by its name in ``model.named_modules()``).
     mask : array_like of bool, ``[n, T]``, optional
-        Real-token mask; default the layer's Keras mask (``mask_zero``) or all True.
+        Real-token mask; default the layer's Keras mask (``mask_zero``), an
+        ``nn.Embedding``'s ``padding_idx``, or all True.
     tokens, word_ids : array_like, ``[n, T]``, optional
         Token strings (and word index per piece) for the word-list choices.
-    psm_model : keras.Model or callable, optional
+    psm_model : keras.Model, torch.nn.Module or callable, optional
         Protected-status model for ``psm`` / ``psm_emb`` (same input space).
-    psm_embedding_layer : str or keras layer, optional
+    psm_embedding_layer : str, keras layer or torch.nn.Module, optional
         Its embedding layer; defaults to ``embedding_layer``'s name.
     abs_jacobian, psm_abs_jacobian : array_like, ``[n, K, F]``, optional
         Precomputed absolute Jacobians (PyTorch, JAX...); then no model is run.
@@ -331,7 +339,7 @@ def prediction_sensitivity(
         Bad w or v, empty mask or word list, protected index out of range,
         logits instead of probabilities, mismatched shapes, NaN gradients.
     ImportError
-        TensorFlow is not installed.
+        TensorFlow is not installed (for a model that is not PyTorch's).
 
     See Also
     --------
@@ -357,14 +365,43 @@ def prediction_sensitivity(
         return precomputed_sensitivity(abs_jacobian, v=v, protected=protected, w=w, mask=mask, tokens=tokens,
                                        word_ids=word_ids, psm_abs_jacobian=psm_abs_jacobian, embeddings=embeddings,
                                        feature_names=feature_names, mode=mode, batch_size=batch_size)
+    placement = None
+    if _uses_torch(model, x, psm_model):
+        from .torch_gradients import prepare
+
+        x, embedding_layer, psm_embedding_layer, placement = prepare(model, x, embedding_layer, psm_model,
+                                                                     psm_embedding_layer)
     request = parse_request(model, x, v=v, protected=protected, w=w, batch_size=batch_size,
                             embedding_layer=embedding_layer, mask=mask, tokens=tokens, word_ids=word_ids,
                             psm_model=psm_model, psm_embedding_layer=psm_embedding_layer,
                             psm_abs_jacobian=psm_abs_jacobian, mode=mode, output=output, feature_names=feature_names,
                             proxy_reference=proxy_reference, per_feature=per_feature)
-    plan = plan_sensitivity(request)
-    run = _Run(_tf(), request, plan)
-    return concatenate([run.batch(rows) for rows in plan.batches], request.choice, request.text)
+    return _compute(request, plan_sensitivity(request), placement)
+
+
+def _compute(request: SensitivityRequest, plan: SensitivityPlan, placement: Any) -> SensitivityResult:
+    """The framework's compute step over the plan's batches: PyTorch's when placed on a torch device."""
+    if placement is not None:
+        from .torch_gradients import TorchRun
+
+        pieces = TorchRun(request, plan, placement).run()
+    else:
+        run = _Run(_tf(), request, plan)
+        pieces = [run.batch(rows) for rows in plan.batches]
+    return concatenate(pieces, request.choice, request.text)
+
+
+def _uses_torch(*objects) -> bool:
+    """Whether the model (or x, or the protected-status model) is PyTorch's.
+
+    Read from ``sys.modules``: a PyTorch object exists only once PyTorch is
+    imported, so a Keras model never imports it (nor a PyTorch one TensorFlow).
+    """
+    if "torch" not in sys.modules:
+        return False
+    from .torch_gradients import is_torch
+
+    return is_torch(*objects)
 
 
 def _compiled(owner: _Differentiable, key: str, make):

@@ -15,7 +15,7 @@ framework-specific step (``gradients.py`` for TensorFlow), and
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -45,6 +45,7 @@ __all__ = [
     "TextInputs",
     "batch_weights",
     "fixed_v",
+    "named_choices",
     "parse_request",
     "plan_outputs",
     "plan_sensitivity",
@@ -124,6 +125,38 @@ def _parse_choice(v, protected, feature_names, mode: str, batch_size: int) -> VC
         raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
     check_integer(batch_size, "batch_size", low=1)
     return VChoice.parse(v, resolve_protected(protected, feature_names))
+
+
+def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
+    """``{name: VChoice}`` of one choice, a list of choices (named by kind) or a dict of named choices.
+
+    Raises
+    ------
+    ValueError
+        No choice, a name that is not a non-empty string, or two choices of one kind in a list.
+
+    Examples
+    --------
+    >>> sorted(named_choices(["uniform", "mask"], protected=[2]))
+    ['mask', 'uniform']
+    """
+    if isinstance(v, Mapping):
+        out = {}
+        for name, choice in v.items():
+            if not isinstance(name, str) or not name.strip():
+                raise ValueError(f"v choice names must be non-empty strings; got {name!r}")
+            out[name] = VChoice.parse(choice, protected)
+    else:
+        items = v if isinstance(v, (list, tuple)) else [v]
+        out = {}
+        for choice in items:
+            parsed = VChoice.parse(choice, protected)
+            if parsed.kind in out:
+                raise ValueError(f"two v choices of kind {parsed.kind!r}: pass a dict {{name: choice}} to name them")
+            out[parsed.kind] = parsed
+    if not out:
+        raise ValueError("v needs at least one choice")
+    return out
 
 
 def precomputed_sensitivity(

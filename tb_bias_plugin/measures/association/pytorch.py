@@ -1,0 +1,86 @@
+"""Label associations from a PyTorch training loop (``torch`` extra): the Keras callback as a function."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.measures.association import builder
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.writing import events
+from tb_bias_plugin.writing.pytorch import batches, eval_mode, num_rows, open_writer, predict, rows_of
+
+
+def log_association_table(
+    writer: Any,
+    model: Any,
+    x: Any,
+    *,
+    step: int,
+    label_names: Sequence[str],
+    identity_labels: Sequence[str],
+    identities: Any = None,
+    name: str = "associations",
+    thresholds: Any = builder.DEFAULT_THRESHOLDS,
+    batch_size: int = 256,
+    description: str | None = None,
+) -> CooccurrenceCounter:
+    """Count the model's predictions on evaluation data and log their association table at ``step``.
+
+    What ``AssociationTableCallback`` does at an epoch end, for a PyTorch
+    loop: the model runs batch by batch in evaluation mode without
+    gradients, so memory does not grow with the data.
+
+    Parameters
+    ----------
+    writer : tb_bias_plugin.summary.Writer, SummaryWriter or str
+        Where to write (see ``tb_bias_plugin.writing.pytorch.open_writer``):
+        a ``SummaryWriter``'s logdir puts the table beside its scalars.
+    model : torch.nn.Module or callable
+        Returns scores in [0, 1] per label, ``[b, L]`` (wrap a model that
+        returns logits: ``torch.nn.Sequential(model, torch.nn.Sigmoid())``).
+    x : tensor, array or iterable of batches
+        Model inputs: sliced into ``batch_size`` rows, or a ``DataLoader``
+        (of inputs, or of ``(inputs, targets, ...)``; targets are ignored).
+    step : int
+        The step (epoch) of the record.
+    label_names, identity_labels : sequence of str
+        As ``CooccurrenceCounter``.
+    identities : array-like, optional
+        Per-example identity attributes aligned with a tensor or array ``x``.
+    name : str, default "associations"
+    thresholds : float or sequence of float, default 0.5
+    batch_size : int, default 256
+    description : str, optional
+
+    Returns
+    -------
+    CooccurrenceCounter
+        The counts that were logged.
+
+    Raises
+    ------
+    ValueError
+        Bad names, thresholds, step or batch size, identities with a
+        ``DataLoader`` or of another length than ``x``; nothing is written.
+    """
+    events.check_name(name)
+    step = check_integer(step, "step", low=0)
+    batch_size = check_integer(batch_size, "batch_size", low=1)
+    events.check_description(description)
+    counter = CooccurrenceCounter(label_names, identity_labels, thresholds,
+                                  identities_from="attributes" if identities is not None else "labels")
+    if identities is not None:
+        if not hasattr(x, "shape"):
+            raise ValueError("identities= needs a tensor or array x, not an iterable of batches")
+        if not hasattr(identities, "shape") and not isinstance(identities, list):
+            identities = list(identities)  # ragged name lists stay lists
+        if len(identities) != num_rows(x):
+            raise ValueError("identities has %d rows but x has %d" % (len(identities), num_rows(x)))
+    out = open_writer(writer)
+    with eval_mode(model):
+        for rows, inputs in batches(x, batch_size):
+            counter.update(predict(model, inputs), identities=rows_of(identities, rows))
+    out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.association_table(counter), step, description)
+    return counter

@@ -1,0 +1,153 @@
+"""Representation bias from a PyTorch training loop (``torch`` extra): activations by forward hooks."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+import torch
+
+from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.measures.representation import builder
+from tb_bias_plugin.measures.representation.entropy import validate_protected
+from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.writing import events
+from tb_bias_plugin.writing.pytorch import batches, eval_mode, model_device, num_rows, open_writer, to_numpy
+
+
+def _pool(values: np.ndarray, channel_axis: int) -> np.ndarray:
+    """``(n, d)``: a feature map averaged over every axis but the examples and ``channel_axis``."""
+    if values.ndim <= 2:
+        return values.reshape(values.shape[0], -1)
+    axis = channel_axis % values.ndim
+    if axis == 0:
+        raise ValueError("channel_axis cannot be the example axis 0")
+    return values.mean(axis=tuple(a for a in range(1, values.ndim) if a != axis))
+
+
+def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = "mean", channel_axis: int = 1,
+                      batch_size: int = 256) -> dict[str, np.ndarray]:
+    """Each named submodule's output on ``x``, one float64 row per example, read by forward hooks.
+
+    Parameters
+    ----------
+    model : torch.nn.Module
+    x : tensor or array
+        Model inputs, run in ``batch_size`` rows in evaluation mode without gradients.
+    layers : sequence of str
+        Names in ``model.named_modules()`` (``"encoder.2"``...).
+    pool : {"mean", "flatten"}
+        Feature maps averaged over their other axes (``mean``) or flattened.
+    channel_axis : int, default 1
+        The axis ``mean`` keeps: 1 for PyTorch's ``[n, C, ...]`` maps, -1 for ``[n, T, D]`` sequences.
+    batch_size : int, default 256
+
+    Returns
+    -------
+    dict of str to ndarray ``(n, d)``
+
+    Examples
+    --------
+    >>> net = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3), torch.nn.ReLU())
+    >>> layer_activations(net, torch.zeros(5, 1, 8, 8), ["0"])["0"].shape
+    (5, 4)
+    """
+    if pool not in ("mean", "flatten"):
+        raise ValueError("pool must be 'mean' or 'flatten', got %r" % (pool,))
+    batch_size = check_integer(batch_size, "batch_size", low=1)
+    if not isinstance(model, torch.nn.Module):
+        raise ValueError("layer_activations needs a torch.nn.Module, to hook its submodules")
+    if isinstance(layers, str) or not layers:
+        raise ValueError("layers must be a non-empty list of submodule names")
+    modules = dict(model.named_modules())
+    missing = [layer for layer in layers if layer not in modules]
+    if missing:
+        raise ValueError("the model has no submodule %r; its submodules: %s"
+                         % (missing[0], ", ".join(n for n in modules if n)))
+    parts: dict[str, list[np.ndarray]] = {layer: [] for layer in layers}
+
+    def hook(layer):
+        def record(module, args, output):
+            values = to_numpy(output[0] if isinstance(output, (tuple, list)) else output)
+            parts[layer].append(values.reshape(values.shape[0], -1) if pool == "flatten" else _pool(values, channel_axis))
+        return record
+
+    handles = [modules[layer].register_forward_hook(hook(layer)) for layer in layers]
+    device = model_device(model)
+    try:
+        with eval_mode(model), torch.no_grad():
+            for _, inputs in batches(x, batch_size):
+                t = inputs if isinstance(inputs, torch.Tensor) else torch.as_tensor(np.asarray(inputs))
+                model(t if device is None else t.to(device))
+    finally:
+        for handle in handles:
+            handle.remove()
+    return {layer: np.concatenate(parts[layer]) for layer in layers}
+
+
+def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: int, layers: Sequence[str],
+                            name: str = "representation", pool: str = "mean", channel_axis: int = 1,
+                            class_names: Any = None, batch_size: int = 256, description: str | None = None,
+                            **estimator: Any) -> dict[str, dict[str, Any]]:
+    """Estimate and log the representation bias of named submodules at ``step``.
+
+    What ``RepresentationBiasCallback`` does at an epoch end: each layer's
+    activations on ``x`` (`layer_activations`) go to
+    ``tb_bias_plugin.representation_bias`` for each attribute, and one
+    record per attribute holds all the layers.
+
+    Parameters
+    ----------
+    writer : tb_bias_plugin.summary.Writer, SummaryWriter or str
+        Where to write; a ``SummaryWriter``'s logdir puts B beside its scalars.
+    model : torch.nn.Module
+    x : tensor or array
+        Inputs of the evaluation sample.
+    protected : array of int codes, or mapping of str to arrays
+        One attribute (tag ``name``) or several ``{"sex": s, "race": r}``, each under its own tag.
+    step : int
+    layers : sequence of str
+        Submodule names, in network order.
+    name : str, default "representation"
+    pool, channel_axis, batch_size
+        As `layer_activations`.
+    class_names : sequence of str, or mapping of attribute to sequence, optional
+    description : str, optional
+    **estimator
+        Passed to ``tb_bias_plugin.representation_bias``.
+
+    Returns
+    -------
+    dict ``{attribute: {layer: RepresentationBiasResult}}``
+
+    Raises
+    ------
+    ValueError
+        Bad names, layers, step, or protected codes of another length than ``x``; nothing is written.
+    """
+    from tb_bias_plugin.measures.representation import representation_bias
+
+    events.check_name(name)
+    step = check_integer(step, "step", low=0)
+    events.check_description(description)
+    if isinstance(layers, str) or not layers:
+        raise ValueError("layers must be a non-empty list of submodule names")
+    names = [builder._name(layer, "layer") for layer in layers]
+    if len(set(names)) != len(names):
+        raise ValueError("layers are named more than once: %s" % names)
+    n = num_rows(x)
+    attributes = dict(protected) if isinstance(protected, dict) else {name: protected}
+    codes = {}
+    for attribute, values in attributes.items():
+        events.check_name(attribute)
+        codes[attribute] = validate_protected(values, n)
+    if not isinstance(class_names, dict):
+        class_names = {a: class_names for a in codes}
+    out = open_writer(writer)
+    activations = layer_activations(model, x, names, pool=pool, channel_axis=channel_axis, batch_size=batch_size)
+    found = {attribute: {layer: representation_bias(activations[layer], z, **estimator) for layer in names}
+             for attribute, z in codes.items()}
+    for attribute, results in found.items():
+        payload = builder.representation_bias(results, class_names=class_names.get(attribute))
+        out.write_record(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)
+    return found

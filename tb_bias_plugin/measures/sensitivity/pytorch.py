@@ -1,0 +1,118 @@
+"""Prediction sensitivity from a PyTorch training loop (``torch`` extra): the Keras callback as a function."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.measures.sensitivity import builder
+from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
+from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
+from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.measures.sensitivity.plan import named_choices
+from tb_bias_plugin.writing import events
+from tb_bias_plugin.writing.pytorch import eval_mode, num_rows, open_writer, predict
+
+
+def log_prediction_sensitivity(
+    writer: Any,
+    model: Any,
+    x: Any,
+    *,
+    step: int,
+    v: Any = "uniform",
+    protected: Any = None,
+    embedding_layer: Any = None,
+    tokens: Any = None,
+    mask: Any = None,
+    word_ids: Any = None,
+    groups: Any = None,
+    example_ids: Any = None,
+    psm_model: Any = None,
+    w: Any = None,
+    class_names: Any = None,
+    feature_names: Any = None,
+    name: str = "sensitivity",
+    batch_size: int = 256,
+    top_k: int = builder.DEFAULT_TOP_K,
+    sample_size: int = builder.DEFAULT_SAMPLE_SIZE,
+    seed: int = 0,
+    description: str | None = None,
+) -> SensitivityCollector:
+    """Compute P of a PyTorch model on evaluation data under every v choice and log it at ``step``.
+
+    What ``PredictionSensitivityCallback`` does at an epoch end: P is
+    computed batch by batch with ``prediction_sensitivity`` (``torch.func``,
+    the model's dtype and device) and streamed into a `SensitivityCollector`,
+    so memory holds P and a bounded set of examples, never a Jacobian.
+
+    Parameters
+    ----------
+    writer : tb_bias_plugin.summary.Writer, SummaryWriter or str
+        Where to write; a ``SummaryWriter``'s logdir puts P beside its scalars.
+    model : torch.nn.Module or callable on tensors
+        Returns class probabilities ``[b, K]``.
+    x : tensor or array
+        ``[n, F]`` features, or ``[n, T]`` token ids with ``embedding_layer``.
+    step : int
+        The step (epoch) of the record.
+    v, protected, embedding_layer, tokens, mask, word_ids, psm_model, w
+        As ``prediction_sensitivity``; ``v`` may also be a list of choices or
+        a dict ``{name: choice}``; ``embedding_layer`` names a submodule.
+    groups, example_ids : array_like, ``[n]``, optional
+        Group per example (per-group means) and ids of the kept examples.
+    class_names, feature_names : sequence of str, optional
+    name : str, default "sensitivity"
+    batch_size, top_k, sample_size, seed : int
+    description : str, optional
+
+    Returns
+    -------
+    SensitivityCollector
+        What was logged.
+
+    Raises
+    ------
+    ValueError
+        Bad v choices, per-example arguments of another length than ``x``,
+        word-list choices without tokens, psm choices without ``psm_model``;
+        nothing is written.
+    """
+    events.check_name(name)
+    step = check_integer(step, "step", low=0)
+    batch_size = check_integer(batch_size, "batch_size", low=1)
+    events.check_description(description)
+    choices = named_choices(v, protected)
+    n = num_rows(x)
+    per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
+    for what, arr in per_example.items():
+        if arr is not None and len(arr) != n:
+            raise ValueError(f"{what} has {len(arr)} rows; x has {n}")
+    if any(c.kind in ("word_list", "word_list_emb") for c in choices.values()) and tokens is None:
+        raise ValueError("word-list v choices need tokens [n, T]")
+    if any(c.kind in ("psm", "psm_emb") for c in choices.values()) and psm_model is None:
+        raise ValueError("psm v choices need psm_model")
+    text = embedding_layer is not None or len(x.shape) == 3
+    kept = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
+            for k, a in per_example.items()}
+    ids = None if example_ids is None else [str(i) for i in example_ids]
+    collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
+                                     feature_names=None if text else feature_names, w=w)
+    out = open_writer(writer)
+    with eval_mode(model):
+        for lo in range(0, n, batch_size):
+            rows = slice(lo, min(lo + batch_size, n))
+            pick = lambda key, rows=rows: None if kept[key] is None else kept[key][rows]  # noqa: E731
+            results = {
+                label: prediction_sensitivity(model, x[rows], v=choice, batch_size=batch_size, tokens=pick("tokens"),
+                                              mask=pick("mask"), word_ids=pick("word_ids"),
+                                              embedding_layer=embedding_layer, psm_model=psm_model, w=w,
+                                              feature_names=feature_names, per_feature=not text)
+                for label, choice in choices.items()
+            }
+            collector.update(results, example_ids=None if ids is None else ids[rows], groups=pick("groups"),
+                             probs=predict(model, x[rows]), tokens=pick("tokens"))
+    out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
+    return collector

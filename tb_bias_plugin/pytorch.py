@@ -1,0 +1,129 @@
+"""Training-time helpers for PyTorch (``pip install "tb-bias-plugin[torch]"``); no TensorFlow.
+
+What the Keras callbacks of ``tb_bias_plugin.callbacks`` do, as plain
+functions to call from a training loop, each with the writer, the model
+and a ``step``:
+
+* ``log_association_table``: association table of the model's predictions;
+* ``log_prediction_sensitivity``: P per v choice (``prediction_sensitivity``
+  with ``torch.func``);
+* ``log_representation_bias``: B of named submodules, their activations read
+  by forward hooks (``layer_activations``) and estimated by
+  ``tb_bias_plugin.representation_bias``.
+
+The writer may be the loop's ``torch.utils.tensorboard.SummaryWriter``: the
+records go to their own event file in its logdir, so the Bias tab shows
+them beside its scalars. `lightning_callback` wraps any of them as a
+PyTorch Lightning callback (when Lightning is installed). Each measure
+lists its helpers in ``Measure.pytorch``; they are imported on first use.
+
+Examples
+--------
+>>> import tempfile, torch
+>>> from tb_bias_plugin.pytorch import log_association_table
+>>> model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Sigmoid())
+>>> counter = log_association_table(tempfile.mkdtemp(), model, torch.rand(8, 3), step=0,
+...                                 label_names=["man", "woman"], identity_labels=["man", "woman"])
+>>> counter.num_examples
+8
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    # What type checkers and IDEs see (tests/test_public_api.py keeps it
+    # equal to the measures' ``Measure.pytorch``).
+    from tb_bias_plugin.measures.association.pytorch import log_association_table as log_association_table
+    from tb_bias_plugin.measures.representation.pytorch import layer_activations as layer_activations
+    from tb_bias_plugin.measures.representation.pytorch import log_representation_bias as log_representation_bias
+    from tb_bias_plugin.measures.sensitivity.pytorch import log_prediction_sensitivity as log_prediction_sensitivity
+
+__all__ = ["close_writers", "helpers", "lightning_callback"]
+
+
+def helpers() -> dict[str, str]:
+    """Every measure's PyTorch helpers, ``{name: "module:attr"}``."""
+    from tb_bias_plugin.measures.registry import REGISTRY
+
+    return {name: path for measure in REGISTRY for name, path in measure.pytorch.items()}
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        found = helpers()
+        if name not in found:
+            raise AttributeError("module %r has no attribute %r" % (__name__, name))
+        module, attr = found[name].split(":")
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except ModuleNotFoundError as e:
+            if e.name == "torch":
+                raise ImportError('tb_bias_plugin.pytorch.%s needs PyTorch: pip install "tb-bias-plugin[torch]"'
+                                  % name) from e
+            raise
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *helpers()])
+
+
+def close_writers() -> None:
+    """Close the event files the helpers opened for ``SummaryWriter``s and logdirs (also done at exit)."""
+    from tb_bias_plugin.writing.pytorch import close_writers as close
+
+    close()
+
+
+def _lightning_base() -> type:
+    for module in ("lightning.pytorch", "pytorch_lightning"):
+        try:
+            return importlib.import_module(module).Callback
+        except ImportError:
+            continue
+    raise ImportError("lightning_callback needs PyTorch Lightning: pip install lightning")
+
+
+def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, every_n_epochs: int = 1,
+                       **kwargs: Any) -> Any:
+    """A PyTorch Lightning callback calling one helper at the end of every ``every_n_epochs``-th validation epoch.
+
+    It calls ``log(writer, pl_module, *args, step=trainer.current_epoch, **kwargs)``
+    on the main process, after the sanity check.
+
+    Parameters
+    ----------
+    log : callable
+        One of this module's ``log_*`` helpers.
+    *args, **kwargs
+        Its other arguments (evaluation data, names...).
+    writer : optional
+        Where to write; default the trainer's ``log_dir`` (its TensorBoard logger's run).
+    every_n_epochs : int, default 1
+
+    Returns
+    -------
+    lightning.pytorch.Callback
+
+    Raises
+    ------
+    ImportError
+        Neither ``lightning`` nor ``pytorch_lightning`` is installed.
+    ValueError
+        ``every_n_epochs`` is not a positive integer.
+    """
+    from tb_bias_plugin.core.validation import check_integer
+
+    every = check_integer(every_n_epochs, "every_n_epochs", low=1)
+
+    class BiasCallback(_lightning_base()):  # type: ignore[misc]
+        def on_validation_epoch_end(self, trainer: Any, pl_module: Any) -> None:
+            epoch = int(trainer.current_epoch)
+            if trainer.sanity_checking or not trainer.is_global_zero or (epoch + 1) % every:
+                return
+            log(writer if writer is not None else trainer.log_dir, pl_module, *args, step=epoch, **kwargs)
+
+    return BiasCallback()

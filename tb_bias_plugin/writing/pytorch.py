@@ -1,0 +1,135 @@
+"""What the measures' PyTorch training-loop helpers share (``torch`` extra).
+
+Where records go (`open_writer`: a tb-bias ``Writer``, a
+``torch.utils.tensorboard.SummaryWriter`` or a logdir), how a model runs on
+evaluation data (`eval_mode`, `batches`, `predict`) and how its outputs
+become NumPy. Importing this module imports PyTorch, never TensorFlow.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import threading
+from typing import Any, Iterable, Iterator
+
+import numpy as np
+import torch
+
+from tb_bias_plugin.writing import events
+
+_WRITERS: dict[str, events.EventWriter] = {}
+_WRITERS_LOCK = threading.Lock()
+
+
+def open_writer(target: Any) -> events.EventWriter:
+    """The writer of ``target``: itself if it is a tb-bias ``Writer``, else one kept open per logdir.
+
+    Parameters
+    ----------
+    target : tb_bias_plugin.summary.Writer, SummaryWriter or str
+        A ``torch.utils.tensorboard.SummaryWriter`` (anything with
+        ``get_logdir()``) or a logdir: the records go to an event file of
+        their own in that directory, so TensorBoard shows them in the same
+        run as the ``SummaryWriter``'s scalars. The file stays open for
+        later steps and is closed at exit.
+
+    Raises
+    ------
+    ValueError
+        ``target`` is none of these.
+    """
+    if isinstance(target, events.EventWriter):
+        return target
+    if hasattr(target, "get_logdir"):
+        target = target.get_logdir()
+    if not isinstance(target, (str, os.PathLike)):
+        raise ValueError(f"writer must be a tb_bias_plugin.summary.Writer, a SummaryWriter or a logdir; "
+                         f"got {type(target).__name__}")
+    logdir = events.check_logdir(os.fspath(target))
+    with _WRITERS_LOCK:
+        if logdir not in _WRITERS:
+            _WRITERS[logdir] = events.EventWriter(logdir, filename_suffix=".tb-bias")
+        return _WRITERS[logdir]
+
+
+def close_writers() -> None:
+    """Close the writers `open_writer` opened; a later call opens new files."""
+    with _WRITERS_LOCK:
+        for writer in _WRITERS.values():
+            writer.close()
+        _WRITERS.clear()
+
+
+atexit.register(close_writers)
+
+
+@contextlib.contextmanager
+def eval_mode(model: Any) -> Iterator[None]:
+    """Dropout off and batch norm on its running statistics (Keras's ``training=False``), restored after.
+
+    Each submodule gets back its own mode, so a partly frozen model stays as it was.
+    """
+    if not isinstance(model, torch.nn.Module):
+        yield
+        return
+    states = [(m, m.training) for m in model.modules()]
+    model.eval()
+    try:
+        yield
+    finally:
+        for m, training in states:
+            m.training = training
+
+
+def model_device(model: Any) -> torch.device | None:
+    """The device of the model's first parameter or buffer (None for a plain callable or an empty module)."""
+    if isinstance(model, torch.nn.Module):
+        for tensor in [*model.parameters(), *model.buffers()]:
+            return tensor.device
+    return None
+
+
+def num_rows(x: Any) -> int:
+    """Rows of an array or tensor."""
+    shape = getattr(x, "shape", None)
+    if shape is None or len(shape) == 0:
+        raise ValueError("x must be an array or tensor with one row per example")
+    return int(shape[0])
+
+
+def batches(x: Any, batch_size: int) -> Iterator[tuple[slice | None, Any]]:
+    """``(rows, inputs)`` of x: slices of an array or tensor, or each element of an iterable
+    (a ``DataLoader``; of an ``(inputs, targets, ...)`` element only the inputs, rows None)."""
+    if hasattr(x, "shape"):
+        n = num_rows(x)
+        for lo in range(0, n, batch_size):
+            rows = slice(lo, min(lo + batch_size, n))
+            yield rows, x[rows]
+        return
+    for element in x:
+        yield None, (element[0] if isinstance(element, (list, tuple)) else element)
+
+
+def predict(model: Any, inputs: Any) -> np.ndarray:
+    """The model's outputs on one batch, as float64 NumPy (no gradients, on the model's device)."""
+    t = torch.as_tensor(np.asarray(inputs)) if not isinstance(inputs, torch.Tensor) else inputs
+    device = model_device(model)
+    if device is not None:
+        t = t.to(device)
+    with torch.no_grad():
+        out = model(t)
+    return to_numpy(out)
+
+
+def to_numpy(t: Any) -> np.ndarray:
+    """A tensor (any device, any float dtype) as float64 NumPy."""
+    if isinstance(t, torch.Tensor):
+        return t.detach().to("cpu", torch.float64).numpy()
+    return np.asarray(t, dtype=np.float64)
+
+
+def rows_of(values: Iterable | None, rows: slice | None) -> Any:
+    """``values[rows]``, or None when either is None."""
+    return None if values is None or rows is None else values[rows]  # type: ignore[index]

@@ -1,0 +1,138 @@
+"""PyTorch training-loop helpers: records land beside a SummaryWriter's scalars and decode to what was logged."""
+
+import numpy as np
+import pytest
+import torch
+from plugin_fixtures import read_logdir
+from torch.utils.tensorboard import SummaryWriter
+
+from tb_bias_plugin import pytorch as tbp
+from tb_bias_plugin.summary import Writer
+
+
+def classifier(seed=0, n_in=4, k=3):
+    torch.manual_seed(seed)
+    return torch.nn.Sequential(torch.nn.Linear(n_in, 8), torch.nn.Tanh(), torch.nn.Dropout(0.5),
+                               torch.nn.Linear(8, k), torch.nn.Softmax(dim=1))
+
+
+def scalars(logdir):
+    """``{tag: steps}`` of the scalars in ``logdir``, read by TensorBoard as its Scalars tab does."""
+    from tensorboard.backend.event_processing import plugin_event_multiplexer
+
+    multiplexer = plugin_event_multiplexer.EventMultiplexer()
+    multiplexer.AddRunsFromDirectory(str(logdir))
+    multiplexer.Reload()
+    found = {}
+    for run in multiplexer.Runs():
+        for tag in multiplexer.GetAccumulator(run).Tags()["tensors"]:
+            events = multiplexer.Tensors(run, tag)
+            if multiplexer.SummaryMetadata(run, tag).plugin_data.plugin_name == "scalars":
+                found[tag] = [e.step for e in events]
+    return found
+
+
+def test_association_and_sensitivity_land_beside_the_summary_writer_scalars(tmp_path):
+    model = classifier()
+    model.train()
+    x = torch.as_tensor(np.random.default_rng(0).normal(size=(40, 4)), dtype=torch.float32)
+    groups = np.array(["a", "b"] * 20)
+    with SummaryWriter(str(tmp_path)) as summary_writer:
+        for epoch in range(2):
+            summary_writer.add_scalar("loss", 1.0 / (epoch + 1), epoch)
+            counter = tbp.log_association_table(summary_writer, model, x, step=epoch, label_names=["man", "woman", "job"],
+                                                identity_labels=["man", "woman"], thresholds=0.3, batch_size=16)
+            collector = tbp.log_prediction_sensitivity(summary_writer, model, x.numpy(), step=epoch,
+                                                       v=["uniform", "mask"], protected=[1], groups=groups,
+                                                       feature_names=["a", "b", "c", "d"], batch_size=16)
+    tbp.close_writers()
+    assert model.training  # the helpers restore the training mode they found
+    assert counter.num_examples == 40 and collector.num_examples == 40
+    records = read_logdir(tmp_path)
+    assert {(tag, step) for (_, tag, step) in records} == {("associations", 0), ("associations", 1),
+                                                         ("sensitivity", 0), ("sensitivity", 1)}
+    measures = {tag: info["measure"] for (_, tag, _), (info, _, _) in records.items()}
+    assert measures == {"associations": "association", "sensitivity": "sensitivity"}
+    assert scalars(tmp_path) == {"loss": [0, 1]}
+    # What was logged is P of the same model in evaluation mode (dropout off).
+    from tb_bias_plugin import prediction_sensitivity
+
+    want = prediction_sensitivity(model, x, v="mask", protected=[1], per_feature=False).P
+    logged = collector.summary("mask")
+    assert logged["n_defined"] == 40
+    assert logged["mean"] == pytest.approx(float(want.mean()), rel=1e-12)
+    assert logged["max"] == pytest.approx(float(want.max()), rel=1e-12)
+
+
+@pytest.mark.training
+def test_representation_bias_of_hooked_layers_is_logged(tmp_path):
+    model = classifier(n_in=4)
+    rng = np.random.default_rng(2)
+    z = rng.integers(0, 2, size=300)
+    x = torch.as_tensor(rng.normal(size=(300, 4)) + z[:, None], dtype=torch.float32)
+    found = tbp.log_representation_bias(str(tmp_path), model, x, {"sex": z}, step=3, layers=["1", "3"],
+                                        steps=200, eval_every=100, control=False)
+    tbp.close_writers()
+    assert set(found["sex"]) == {"1", "3"}
+    ((run, tag, step), (info, _, value)), = read_logdir(tmp_path).items()
+    assert (tag, step, info["measure"]) == ("sex", 3, "representation")
+
+
+def test_layer_activations_pool_channels_first_and_sequences():
+    torch.manual_seed(1)
+    net = torch.nn.Sequential(torch.nn.Conv2d(1, 3, 3), torch.nn.ReLU(), torch.nn.Flatten(), torch.nn.LazyLinear(2))
+    x = torch.rand(10, 1, 6, 6)
+    net(x)  # materialise the lazy layer
+    acts = tbp.layer_activations(net, x, ["0", "1"], batch_size=4)
+    with torch.no_grad():
+        conv = net[0](x)
+    np.testing.assert_allclose(acts["0"], conv.mean(dim=(2, 3)).double().numpy(), rtol=1e-6)
+    flat = tbp.layer_activations(net, x, ["1"], pool="flatten")["1"]
+    assert flat.shape == (10, 3 * 4 * 4)
+    seq = torch.nn.Sequential(torch.nn.Embedding(5, 4))
+    ids = torch.tensor([[1, 2, 3], [4, 0, 1]])
+    out = tbp.layer_activations(seq, ids, ["0"], channel_axis=-1)["0"]
+    np.testing.assert_allclose(out, seq[0](ids).mean(dim=1).detach().double().numpy(), rtol=1e-6)
+    with pytest.raises(ValueError, match="no submodule 'enc'"):
+        tbp.layer_activations(net, x, ["enc"])
+
+
+def test_bad_arguments_raise_before_anything_is_written(tmp_path):
+    model = classifier()
+    x = torch.rand(6, 4)
+    with pytest.raises(ValueError, match="identities has 5 rows"):
+        tbp.log_association_table(str(tmp_path), model, x, step=0, label_names=["a", "b", "c"],
+                                  identity_labels=["a"], identities=[["a"]] * 5)
+    with pytest.raises(ValueError, match="groups has 3 rows"):
+        tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=0, groups=["g"] * 3)
+    with pytest.raises(ValueError, match="step"):
+        tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=-1)
+    with pytest.raises(ValueError, match="SummaryWriter or a logdir"):
+        tbp.log_prediction_sensitivity(3, model, x, step=0)
+    with pytest.raises(ValueError, match="layers"):
+        tbp.log_representation_bias(str(tmp_path), model, x, np.zeros(6, int), step=0, layers="0")
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_facade_lists_every_measures_helpers():
+    assert set(tbp.helpers()) == {"log_association_table", "log_prediction_sensitivity", "layer_activations",
+                                  "log_representation_bias"}
+    with pytest.raises(AttributeError):
+        tbp.log_everything  # noqa: B018
+
+
+def _lightning_importable():
+    import importlib.util
+
+    return any(importlib.util.find_spec(m) is not None for m in ("lightning", "pytorch_lightning"))
+
+
+def test_lightning_callback_needs_lightning_or_builds_one():
+    # Lightning is optional: without it the callback says what to install; with it, it is a Callback.
+    if _lightning_importable():
+        cb = tbp.lightning_callback(tbp.log_association_table, torch.rand(4, 4), label_names=["a", "b", "c"],
+                                    identity_labels=["a"])
+        assert hasattr(cb, "on_validation_epoch_end")
+    else:
+        with pytest.raises(ImportError, match="pip install lightning"):
+            tbp.lightning_callback(tbp.log_association_table)

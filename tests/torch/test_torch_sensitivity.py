@@ -1,0 +1,198 @@
+"""PyTorch compute step of prediction_sensitivity: the spec's oracles from real torch models.
+
+The models carry the weights of the Keras test models in
+tests/measures/sensitivity/test_sensitivity_gradients.py, so the expected
+values are the same numbers; float64 models are checked against the
+closed forms in float64 to 1e-12.
+"""
+
+import numpy as np
+import pytest
+import torch
+
+from tb_bias_plugin.measures.sensitivity import VChoice, prediction_sensitivity
+
+A_TAB = np.array([1.0, -2.0, 0.5])
+B_TAB = -0.25
+X_TAB = np.array([[0.5, 0.25, 1.0]])
+
+
+class Logistic(torch.nn.Module):
+    """f = [1 - σ(z), σ(z)], z = a·x + b: the Keras test model's softmax over [0, z]."""
+
+    def __init__(self, dtype=torch.float32):
+        super().__init__()
+        self.z = torch.nn.Linear(3, 1, dtype=dtype)
+        with torch.no_grad():
+            self.z.weight.copy_(torch.as_tensor(A_TAB[None, :]))
+            self.z.bias.fill_(B_TAB)
+
+    def forward(self, x):
+        z = self.z(x)
+        return torch.softmax(torch.cat([torch.zeros_like(z), z], dim=1), dim=1)
+
+
+def _closed_form(x):
+    """|J| rows of the logistic model in float64: σ'(z)|a| for both classes."""
+    s = 1 / (1 + np.exp(-(x @ A_TAB + B_TAB)))
+    return (s * (1 - s))[:, None] * np.abs(A_TAB)
+
+
+def test_tabular_oracle_float32_matches_the_keras_numbers():
+    model = Logistic()
+    r = prediction_sensitivity(model, X_TAB.astype(np.float32), v="mask", protected=[2])
+    assert r.P[0] == pytest.approx(0.123067, abs=1e-6)
+    np.testing.assert_allclose(r.per_class[0], [0.123067, 0.123067], atol=1e-6)
+    assert prediction_sensitivity(model, X_TAB, v="mask", protected=[1, 2]).P[0] == pytest.approx(0.307668, abs=1e-6)
+    u = prediction_sensitivity(model, X_TAB, v="uniform", mode="reverse")
+    assert u.P[0] == pytest.approx(0.287156, abs=1e-6)
+    np.testing.assert_allclose(u.s[0], [0.246134, 0.492268, 0.123067], atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_tabular_oracle_float64_to_1e_12(mode):
+    model = Logistic(torch.float64)
+    x = np.random.default_rng(0).normal(size=(40, 3))
+    rows = _closed_form(x)
+    r = prediction_sensitivity(model, x, v="mask", protected=[0, 2], mode=mode, batch_size=16)
+    np.testing.assert_allclose(r.P, rows[:, [0, 2]].mean(axis=1), rtol=0, atol=1e-12)
+    u = prediction_sensitivity(model, torch.as_tensor(x), v="uniform")
+    np.testing.assert_allclose(u.s, rows, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(u.P, rows.mean(axis=1), rtol=0, atol=1e-12)
+
+
+def mlp(n_in=6, k=5, seed=3, dtype=torch.float32):
+    torch.manual_seed(seed)
+    return torch.nn.Sequential(torch.nn.Linear(n_in, 8, dtype=dtype), torch.nn.Tanh(),
+                               torch.nn.Linear(8, k, dtype=dtype), torch.nn.Softmax(dim=1))
+
+
+def test_forward_and_reverse_mode_agree_and_forward_fills_only_the_support():
+    model = mlp()
+    x = np.random.default_rng(3).normal(size=(30, 6)).astype(np.float32)
+    w = np.array([0.3, 0.1, 0.2, 0.25, 0.15])
+    fwd = prediction_sensitivity(model, x, v="mask", protected=[0, 4], w=w, mode="forward", batch_size=16)
+    rev = prediction_sensitivity(model, x, v="mask", protected=[0, 4], w=w, mode="reverse", batch_size=16)
+    np.testing.assert_allclose(fwd.P, rev.P, rtol=1e-5)
+    np.testing.assert_allclose(fwd.s[:, [0, 4]], rev.s[:, [0, 4]], rtol=1e-5)
+    assert np.all(np.isnan(fwd.s[:, [1, 2, 3, 5]]))
+
+
+def test_agrees_with_central_finite_differences_in_float64():
+    model = mlp(n_in=5, k=4, seed=2, dtype=torch.float64)
+    x = np.random.default_rng(2).normal(size=(6, 5))
+    w = np.array([0.1, 0.2, 0.3, 0.4])
+    r = prediction_sensitivity(model, x, v="uniform", w=w)
+    f = lambda a: model(torch.as_tensor(a)).detach().numpy()  # noqa: E731
+    eye = np.eye(5) * 1e-6
+    cols = np.stack([(f(x + eye[j]) - f(x - eye[j])) / 2e-6 for j in range(5)], axis=2)  # [n, K, F]
+    np.testing.assert_allclose(r.s, np.einsum("k,nkf->nf", w, np.abs(cols)), rtol=1e-7, atol=1e-10)
+
+
+def test_proxy_adjusted_and_psm_run_and_the_model_keeps_its_training_mode():
+    model = mlp(n_in=4, k=3, seed=7)
+    psm = mlp(n_in=4, k=2, seed=8)
+    model.train()
+    x = np.random.default_rng(7).normal(size=(12, 4)).astype(np.float32)
+    x[:, 2] = x[:, 2] > 0
+    proxy = prediction_sensitivity(model, x, v="proxy_adjusted", protected=2)
+    assert np.all(np.isfinite(proxy.P)) and np.all(proxy.P >= 0)
+    r = prediction_sensitivity(model, x, v="psm", psm_model=psm)
+    np.testing.assert_allclose(np.nansum(r.v, axis=1), 1.0, rtol=1e-12)
+    assert model.training and all(m.training for m in model.modules())
+
+
+# Text oracle: tokens are ids 0, 1, 2 whose embeddings are the rows of E.
+E = np.array([[0.5, -1.0], [2.0, 0.3], [-0.4, 0.8]])
+W = np.array([[1.0, -1.0], [0.5, 2.0], [-1.5, 0.5]])
+A = np.array([[2.0, 0.0], [-2.0, 0.0]])
+
+
+class TextModel(torch.nn.Module):
+    def __init__(self, readout, tanh=True, padding_idx=None, dtype=torch.float32):
+        super().__init__()
+        self.emb = torch.nn.Embedding(len(E), 2, padding_idx=padding_idx, dtype=dtype)
+        self.out = torch.nn.Linear(2, len(readout), bias=False, dtype=dtype)
+        with torch.no_grad():
+            self.emb.weight.copy_(torch.as_tensor(E))
+            self.out.weight.copy_(torch.as_tensor(readout))
+        self.tanh = tanh
+
+    def forward(self, ids):
+        h = self.emb(ids)
+        if self.tanh:
+            h = torch.tanh(h)
+        real = (ids != self.emb.padding_idx).to(h.dtype)[..., None] if self.emb.padding_idx is not None else None
+        pooled = h.mean(dim=1) if real is None else (h * real).sum(1) / real.sum(1)
+        return torch.softmax(self.out(pooled), dim=1)
+
+
+@pytest.mark.parametrize("dtype, tol", [(torch.float32, 1e-6), (torch.float64, 1e-8)])
+def test_text_oracle_through_the_embedding_module(dtype, tol):
+    f, g = TextModel(W, dtype=dtype), TextModel(A, tanh=False, dtype=dtype)
+    ids = np.array([[0, 1, 2]])
+    common = dict(embedding_layer="emb", tokens=[["He", "ran", "far"]])
+    want = {
+        "uniform": 0.06448031,
+        VChoice.word_list({"he"}): 0.05825140,
+        VChoice.word_list_emb({"he"}): 0.05786494,
+        "psm": 0.04312855,
+        "psm_emb": 0.02283960,
+    }
+    for v, value in want.items():
+        r = prediction_sensitivity(f, ids, v=v, psm_model=g, **common)
+        assert r.P[0] == pytest.approx(value, abs=tol), v
+    r = prediction_sensitivity(f, torch.as_tensor(ids), v="uniform", embedding_layer=f.emb, tokens=[["a", "b", "c"]])
+    np.testing.assert_allclose(r.token_sensitivity[0], [0.116503, 0.129742, 0.140637], atol=1e-6)
+
+
+def test_text_padding_index_is_the_mask_and_forward_equals_reverse():
+    torch.manual_seed(4)
+    rng = np.random.default_rng(4)
+    ids = rng.integers(1, 20, size=(12, 6))
+    ids[:, 4:] = 0
+    net = TextModel(W)
+    net.emb = torch.nn.Embedding(20, 2, padding_idx=0)
+    vocab = np.array([f"w{i}" for i in range(20)], dtype=object)
+    listed = VChoice.word_list({"w3", "w7", "w11"})
+    kw = dict(embedding_layer="emb", tokens=vocab[ids], batch_size=5)
+    fwd = prediction_sensitivity(net, ids, v=listed, mode="forward", **kw)
+    rev = prediction_sensitivity(net, ids, v=listed, mode="reverse", **kw)
+    np.testing.assert_allclose(fwd.P, rev.P, rtol=1e-5, equal_nan=True)
+    assert list(fwd.reasons) == list(rev.reasons)
+    uni = prediction_sensitivity(net, ids, v="uniform", **kw)
+    assert np.all(uni.token_mask[:, 4:] == 0) and np.all(uni.token_mask[:, :4])
+    assert np.all(uni.token_weight[:, 4:] == 0)
+    np.testing.assert_allclose(uni.s.reshape(12, 6, 2)[:, 4:], 0.0)  # the model ignores padding
+
+
+def test_a_plain_callable_on_tensors_and_bad_arguments():
+    a = torch.tensor([[1.0], [-2.0], [0.5]], dtype=torch.float64)
+
+    def f(x):
+        z = torch.sigmoid(x @ a - 0.25)
+        return torch.cat([1 - z, z], dim=1)
+
+    r = prediction_sensitivity(f, torch.as_tensor(X_TAB), v="mask", protected=[2])
+    assert r.P[0] == pytest.approx(_closed_form(X_TAB)[0, 2], abs=1e-12)
+    with pytest.raises(ValueError, match="no submodule named 'embed'"):
+        prediction_sensitivity(TextModel(W), np.array([[0, 1]]), embedding_layer="embed")
+    with pytest.raises(ValueError, match="not probabilities"):
+        prediction_sensitivity(torch.nn.Linear(3, 2), X_TAB)
+
+
+def test_same_p_as_the_keras_model_with_the_same_weights():
+    keras = pytest.importorskip("keras")
+    keras.utils.set_random_seed(5)
+    inp = keras.Input((6,))
+    h = keras.layers.Dense(8, activation="tanh")(inp)
+    km = keras.Model(inp, keras.layers.Dense(5, activation="softmax")(h))
+    tm = mlp()
+    with torch.no_grad():
+        for layer, (kernel, bias) in zip([tm[0], tm[2]], [km.get_weights()[:2], km.get_weights()[2:]]):
+            layer.weight.copy_(torch.as_tensor(kernel.T))
+            layer.bias.copy_(torch.as_tensor(bias))
+    x = np.random.default_rng(5).normal(size=(20, 6)).astype(np.float32)
+    for v in ("uniform", VChoice.mask([1, 3])):
+        np.testing.assert_allclose(prediction_sensitivity(tm, x, v=v).P, prediction_sensitivity(km, x, v=v).P,
+                                   rtol=0, atol=1e-6)
