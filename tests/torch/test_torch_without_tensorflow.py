@@ -1,0 +1,111 @@
+"""Every PyTorch path runs where TensorFlow and Keras cannot be imported, and never imports them.
+
+Each check runs in a fresh interpreter whose ``sys.modules`` maps
+``tensorflow`` and ``keras`` to None before tb_bias_plugin is imported, so any
+attempt to import them raises ImportError; at the end no module of theirs
+may be loaded.
+"""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+PRELUDE = """
+import sys
+sys.modules["tensorflow"] = None
+sys.modules["keras"] = None
+import numpy as np
+import torch
+import tb_bias_plugin
+from tb_bias_plugin import pytorch as tbp
+from tb_bias_plugin.summary import Writer
+from torch.utils.tensorboard import SummaryWriter
+torch.manual_seed(0)
+rng = np.random.default_rng(0)
+logdir = sys.argv[1]
+"""
+
+EPILOGUE = """
+tbp.close_writers()
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("tensorflow", "keras") and sys.modules[m] is not None)
+assert not loaded, loaded
+print("NO-TF-OK")
+"""
+
+SENSITIVITY_AND_HELPERS = """
+VChoice = tb_bias_plugin.VChoice
+mlp = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3), torch.nn.Softmax(dim=1))
+psm = torch.nn.Sequential(torch.nn.Linear(4, 2), torch.nn.Softmax(dim=1))
+x = rng.normal(size=(20, 4)).astype(np.float32)
+x[:, 3] = x[:, 3] > 0
+ps = tb_bias_plugin.prediction_sensitivity
+for kw in (dict(v="uniform"), dict(v="mask", protected=[1], mode="forward"), dict(v="mask", protected=[1], mode="reverse"),
+           dict(v="proxy_adjusted", protected=3), dict(v="psm", psm_model=psm), dict(v="psm_emb", psm_model=psm)):
+    r = ps(mlp, x, **kw)
+    assert np.isfinite(r.P).all(), kw
+
+class Text(torch.nn.Module):
+    def __init__(self, k):
+        super().__init__()
+        self.emb = torch.nn.Embedding(10, 3, padding_idx=0)
+        self.out = torch.nn.Linear(3, k)
+    def forward(self, ids):
+        return torch.softmax(self.out(torch.tanh(self.emb(ids)).mean(1)), dim=1)
+
+ids = rng.integers(1, 10, size=(6, 5))
+tokens = np.array(["w%d" % i for i in range(10)], dtype=object)[ids]
+for v in ("uniform", VChoice.word_list({"w3", "w4"}), VChoice.word_list_emb({"w3"}), "psm", "psm_emb"):
+    for mode in ("auto", "reverse"):
+        if mode == "reverse" or isinstance(v, VChoice):
+            r = ps(Text(4), ids, v=v, embedding_layer="emb", tokens=tokens, psm_model=Text(2), mode=mode)
+            assert r.token_sensitivity.shape == (6, 5)
+
+with SummaryWriter(logdir) as writer:
+    writer.add_scalar("loss", 0.5, 0)
+    tbp.log_association_table(writer, mlp, torch.as_tensor(x), step=0, label_names=["a", "b", "c"],
+                              identity_labels=["a", "b"])
+    tbp.log_prediction_sensitivity(writer, mlp, x, step=0, v={"all": "uniform", "feature 1": VChoice.mask([1])})
+    tbp.log_prediction_sensitivity(writer, Text(4), ids, step=0, name="text", embedding_layer="emb", tokens=tokens,
+                                   v=VChoice.word_list({"w3"}))
+    acts = tbp.layer_activations(mlp, x, ["1"])
+    assert acts["1"].shape == (20, 8)
+    pools = [np.stack([torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Softmax(dim=1))(torch.as_tensor(x))
+                       .detach().numpy() for _ in range(4)]) for _ in range(2)]
+    with Writer(logdir) as bias:
+        bias.prediction_discrepancy("dipdi", pools[0], pools[1])
+"""
+
+REPRESENTATION = """
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+z = rng.integers(0, 2, size=400)
+x = torch.as_tensor(rng.normal(size=(400, 4)) + z[:, None], dtype=torch.float32)
+found = tbp.log_representation_bias(logdir, model, x, {"z": z}, step=0, layers=["1"])
+assert set(found["z"]) == {"1"}
+"""
+
+
+def run_without_tensorflow(body, logdir):
+    """Run ``body`` between the prelude and the epilogue in a fresh interpreter; its output and exit code."""
+    source = textwrap.dedent(PRELUDE) + textwrap.dedent(body) + textwrap.dedent(EPILOGUE)
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, "-c", source, str(logdir)], capture_output=True, text=True, env=env,
+                          cwd=ROOT, timeout=600)
+    return done.stdout + done.stderr, done.returncode
+
+
+def test_prediction_sensitivity_and_the_loop_helpers_never_import_tensorflow(tmp_path):
+    out, code = run_without_tensorflow(SENSITIVITY_AND_HELPERS, tmp_path)
+    assert code == 0 and "NO-TF-OK" in out, out
+
+
+@pytest.mark.xfail(strict=True, reason="PENDING: representation_bias is TensorFlow's MINE until the NumPy "
+                   "estimator of the representation-bounds branch lands on main; then this passes and "
+                   "strict xfail fails, so remove this marker")
+def test_representation_helper_without_tensorflow_pending_numpy_estimator(tmp_path):
+    out, code = run_without_tensorflow(REPRESENTATION, tmp_path)
+    assert code == 0 and "NO-TF-OK" in out, out
