@@ -46,6 +46,8 @@ setup(
     ],
     extras_require={
         "tf": ["tensorflow>=2.14"],
+        # prediction sensitivity with torch.func and the training-loop helpers (tb_bias_plugin.pytorch), no TensorFlow
+        "torch": ["torch>=2.1"],
         # counting in Apache Beam pipelines (tb_bias_plugin.beam, tb-bias log --beam-runner)
         "beam": ["apache-beam>=2.50"],
         # the tb-bias command line: progress bars, and scipy's sparse matrices
