@@ -4,8 +4,9 @@ import importlib.util
 import os
 
 import pytest
-from plugin_fixtures import read_logdir
 from test_torch_helpers import scalars
+
+from plugin_fixtures import read_logdir
 
 EXAMPLE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                        "examples", "pytorch_all_measures.py")

@@ -3,11 +3,10 @@
 import numpy as np
 import pytest
 import torch
-from plugin_fixtures import read_logdir
 from torch.utils.tensorboard import SummaryWriter
 
+from plugin_fixtures import read_logdir
 from tb_bias_plugin import pytorch as tbp
-from tb_bias_plugin.summary import Writer
 
 
 def classifier(seed=0, n_in=4, k=3):

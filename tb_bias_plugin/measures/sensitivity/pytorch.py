@@ -104,7 +104,11 @@ def log_prediction_sensitivity(
     with eval_mode(model):
         for lo in range(0, n, batch_size):
             rows = slice(lo, min(lo + batch_size, n))
-            pick = lambda key, rows=rows: None if kept[key] is None else kept[key][rows]  # noqa: E731
+
+            def pick(key: str, rows: slice = rows) -> Any:
+                values = kept[key]
+                return None if values is None else values[rows]
+
             results = {
                 label: prediction_sensitivity(model, x[rows], v=choice, batch_size=batch_size, tokens=pick("tokens"),
                                               mask=pick("mask"), word_ids=pick("word_ids"),

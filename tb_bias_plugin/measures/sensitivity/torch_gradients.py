@@ -324,7 +324,8 @@ class TorchRun:
         hit = torch.nonzero(index >= 0).squeeze(1)
         tangent[hit, index[hit]] = 1
         rep_x = xb.repeat(m, *([1] * (xb.ndim - 1)))
-        out, jvp = torch.func.jvp(lambda f: self.net.probs(rep_x, f), (rep,), (tangent.reshape(rep.shape),))
+        out, jvp = torch.func.jvp(lambda f: self.net.probs(rep_x, f), (rep,),  # type: ignore[misc]
+                                  (tangent.reshape(rep.shape),))
         k = out.shape[1]
         cols = jvp.reshape(m, b, k).permute(1, 2, 0)  # [b, K, m]
         return out[:b].detach(), _numpy(cols)
