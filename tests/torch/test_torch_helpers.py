@@ -135,3 +135,24 @@ def test_lightning_callback_needs_lightning_or_builds_one():
     else:
         with pytest.raises(ImportError, match="pip install lightning"):
             tbp.lightning_callback(tbp.log_association_table)
+
+
+def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch):
+    # Not Lightning itself (see test_lightning_callback_needs_lightning_or_builds_one): a module with
+    # Lightning's Callback name, to check which epochs log, where, and that the sanity check does not.
+    import sys
+    import types
+
+    stand_in = types.ModuleType("lightning.pytorch")
+    stand_in.Callback = type("Callback", (), {})
+    monkeypatch.setitem(sys.modules, "lightning", types.ModuleType("lightning"))
+    monkeypatch.setitem(sys.modules, "lightning.pytorch", stand_in)
+    calls = []
+    cb = tbp.lightning_callback(lambda writer, model, x, step, **kw: calls.append((writer, model, x, step, kw)),
+                                "x_val", every_n_epochs=2, name="t")
+    model = object()
+    for epoch, sanity in [(0, True), (0, False), (1, False), (2, False), (3, False)]:
+        trainer = types.SimpleNamespace(current_epoch=epoch, sanity_checking=sanity, is_global_zero=True,
+                                        log_dir=str(tmp_path))
+        cb.on_validation_epoch_end(trainer, model)
+    assert calls == [(str(tmp_path), model, "x_val", 1, {"name": "t"}), (str(tmp_path), model, "x_val", 3, {"name": "t"})]

@@ -109,3 +109,14 @@ def test_prediction_sensitivity_and_the_loop_helpers_never_import_tensorflow(tmp
 def test_representation_helper_without_tensorflow_pending_numpy_estimator(tmp_path):
     out, code = run_without_tensorflow(REPRESENTATION, tmp_path)
     assert code == 0 and "NO-TF-OK" in out, out
+
+
+def test_the_torch_extra_and_the_core_requirements_name_no_tensorflow():
+    import ast
+
+    tree = ast.parse(open(os.path.join(ROOT, "setup.py"), encoding="utf-8").read())
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "setup")
+    kw = {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg in ("install_requires", "extras_require")}
+    pulled = kw["install_requires"] + kw["extras_require"]["torch"]
+    assert any(r.startswith("torch") for r in pulled)
+    assert not [r for r in pulled if r.split(">")[0].split("=")[0].strip() in ("tensorflow", "keras", "tf-keras")]
