@@ -163,7 +163,8 @@ class _TorchNet:
 
 
 def _numpy(t: torch.Tensor) -> np.ndarray:
-    return t.detach().cpu().numpy().astype(np.float64)
+    """float64 on the host (NumPy has no bfloat16)."""
+    return t.detach().to("cpu", torch.float64).numpy()
 
 
 def _flat_jacobian(target, feats: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
@@ -324,8 +325,10 @@ class TorchRun:
         hit = torch.nonzero(index >= 0).squeeze(1)
         tangent[hit, index[hit]] = 1
         rep_x = xb.repeat(m, *([1] * (xb.ndim - 1)))
-        out, jvp = torch.func.jvp(lambda f: self.net.probs(rep_x, f), (rep,),  # type: ignore[misc]
-                                  (tangent.reshape(rep.shape),))
+        # Forward-mode AD ignores no_grad; without it the parameters' backward graph is built for nothing.
+        with torch.no_grad():
+            out, jvp = torch.func.jvp(lambda f: self.net.probs(rep_x, f), (rep,),  # type: ignore[misc]
+                                      (tangent.reshape(rep.shape),))
         k = out.shape[1]
         cols = jvp.reshape(m, b, k).permute(1, 2, 0)  # [b, K, m]
         return out[:b].detach(), _numpy(cols)
