@@ -1,6 +1,7 @@
 """Logdirs, and ways to read them back, for the tests."""
 
 import json
+import pathlib
 import urllib.parse
 
 import numpy as np
@@ -198,3 +199,37 @@ def assert_values_close(a, b, path="value", rtol=VALUE_RTOL, atol=VALUE_ATOL):
         assert_values_close(vars(a), vars(b), path, rtol, atol)
     else:
         assert a == b, "%s: %r != %r" % (path, a, b)
+
+
+#: The committed demo logdir: one real record of every measure.
+DEMO_LOGS = pathlib.Path(__file__).resolve().parents[1] / "demo_logs"
+
+
+def demo_records():
+    """``{measure id: (run, tag, summary value, payload message)}``: the first
+    record of each measure in the committed demo logdir, as written (its
+    summary value keeps the demo's own metadata)."""
+    from tensorboard.backend.event_processing import event_file_loader
+
+    found = {}
+    for path in sorted(DEMO_LOGS.glob("*/events.out.tfevents*")):
+        for event in event_file_loader.EventFileLoader(str(path)).Load():
+            for value in event.summary.value:
+                if value.metadata.plugin_data.plugin_name != metadata.PLUGIN_NAME or not value.tensor.string_val:
+                    continue
+                measure, payload = REGISTRY.envelope.decode(value.tensor.string_val[0])
+                found.setdefault(measure, (path.parent.name, value.tag, value, payload))
+    return found
+
+
+def write_record(logdir, run, value, data, step=0):
+    """Write ``data`` (stored bytes, possibly hostile) as the record of the
+    summary ``value`` (a copy keeps its tag and metadata) at ``step``."""
+    import time
+
+    from tensorboard.compat.proto import event_pb2, summary_pb2
+
+    value = summary_pb2.Summary.Value.FromString(value.SerializeToString())
+    value.tensor.string_val[0] = data
+    with summary.Writer(pathlib.Path(logdir) / run) as writer:
+        writer._write_event(event_pb2.Event(wall_time=time.time(), step=step, summary=summary_pb2.Summary(value=[value])))

@@ -45,6 +45,15 @@ class Services(Protocol):
     def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
         """Every step of a tag of ``measure``, in order."""
 
+    def load_steps(
+        self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
+        *, last: int | None = None, part: str | None = None,
+    ) -> list[Loaded]:
+        """Many steps of a tag of ``measure`` from one listing of its series:
+        ``steps`` (None: every step; ``last``: only the latest that many),
+        each decoded whole or only as its codec's ``PARTS[part]``; raises
+        NotFoundError or UnreadableRecord."""
+
     def derived(self, key: tuple, make: Callable[[], Any] | None) -> Any:
         """A value computed from loaded data, cached under ``key`` within a
         memory budget; with ``make=None``, the cached value or None."""
@@ -116,7 +125,9 @@ class Measure(abc.ABC):
     foreign: Sequence[ForeignSource] = ()
 
     #: module of its stored form: ``describe(payload)``, ``decode(payload)``
-    #: and ``nbytes(value)``; a measure may override the methods instead
+    #: and ``nbytes(value)``, and optionally ``PARTS`` (``{name: decode}``:
+    #: what an across-steps route reads of each record); a measure may
+    #: override the methods instead
     codec: Any = None
     #: dotted name of its server half: a module with ``ROUTES`` (``{"/path":
     #: handler}``) and ``config()``. Imported only when the plugin asks for
@@ -137,6 +148,12 @@ class Measure(abc.ABC):
     def decode(self, payload: Any) -> Any:
         """The value of a payload message; ValueError if it cannot be read."""
         return self.codec.decode(payload)
+
+    def decode_part(self, payload: Any, part: str) -> Any:
+        """The part ``part`` of a payload message (its codec's ``PARTS``; the
+        whole value if it has no such part); ValueError if it cannot be read."""
+        parts = getattr(self.codec, "PARTS", None) or {}
+        return parts[part](payload) if part in parts else self.decode(payload)
 
     def nbytes(self, value: Any) -> int:
         """Approximate memory of a decoded value, for the cache budget."""

@@ -98,10 +98,16 @@ class Registry:
         """The measure and ``runs`` listing of stored bytes; UnreadableRecord if unreadable."""
         return self._read(data, lambda measure, payload: measure.describe(payload))
 
-    def read(self, data: bytes) -> tuple[Measure, Any, str]:
-        """The measure, decoded value and the step's own description of stored bytes."""
-        measure_id, _, description = self.envelope.read(data)
-        measure, value = self.decode(data)
+    def read(self, data: bytes, part: str | None = None) -> tuple[Measure, Any, str]:
+        """The measure, decoded value (only its ``part``, if given: see
+        `Measure.decode_part`) and the step's own description of stored bytes;
+        UnreadableRecord if unreadable."""
+        measure_id, payload, description = self.envelope.read(data)
+        measure = self._measures[measure_id]
+        try:
+            value = measure.decode(payload) if part is None else measure.decode_part(payload, part)
+        except ValueError as e:
+            raise record.UnreadableRecord(str(e))
         return measure, value, description
 
     def _read(self, data: bytes, read: Callable[[Measure, Any], Any]) -> tuple[Measure, Any]:

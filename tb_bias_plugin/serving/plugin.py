@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from tensorboard import errors, plugin_util
 from tensorboard.backend import http_util
@@ -83,6 +83,13 @@ class _Services:
     def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
         ctx, experiment = _context(request)
         return self._source.steps(ctx, experiment, run, tag)
+
+    def load_steps(
+        self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
+        *, last: int | None = None, part: str | None = None,
+    ) -> list[Loaded]:
+        ctx, experiment = _context(request)
+        return self._source.load_steps(ctx, experiment, run, tag, measure, steps, last=last, part=part)
 
     def derived(self, key: tuple, make: Callable[[], Any] | None) -> Any:
         return self._source.derived(key, make)

@@ -24,13 +24,13 @@ from tb_bias_plugin.measures.base import Loaded, pick_step
 from tb_bias_plugin.measures.registry import Registry
 from tb_bias_plugin.serving import memory
 from tb_bias_plugin.serving.label_search import LabelSearch
-from tb_bias_plugin.storage import metadata
+from tb_bias_plugin.storage import arrays, metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
 
 logger = logging.getLogger(__name__)
 
 # TensorBoard keeps 10 samples per tag of an unknown plugin unless told
-# otherwise (--samples_per_plugin=tb_bias=all); read whatever it kept.
+# otherwise (--samples_per_plugin=tb_bias=0 keeps every step); read whatever it kept.
 _ALL_SAMPLES = 1_000_000
 
 #: Memory for values computed from loaded records (metric values, masks,
@@ -89,6 +89,9 @@ class Source:
                     continue
                 try:
                     self._registry.measure_of(series.plugin_content)
+                    known = self.is_unreadable(experiment, run, tag, data[-1])
+                    if known is not None:
+                        raise copy.copy(known)
                     measure_id, info = self._describe(ctx, experiment, run, tag, data[-1])
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
@@ -188,40 +191,85 @@ class Source:
                 return foreign.load(self._provider, ctx, experiment, run, tag, step)
         data = self._series(ctx, experiment, run, tag)
         datum = pick_step(data, step, run, tag)
+        loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, _TagDescription(self, ctx, experiment))
+        gc.freeze()  # see _loaded
+        return loaded
+
+    def load_steps(
+        self, ctx: Any, experiment: str, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
+        *, last: int | None = None, part: str | None = None,
+    ) -> list[Loaded]:
+        """Many steps of a tag from one listing of its series (not one per
+        step): ``steps`` (None: all; ``last``: the latest that many), each
+        whole or only its measure's ``part`` (cached apart from whole values).
+
+        Raises
+        ------
+        tensorboard.errors.NotFoundError
+            If the run, tag or a step does not exist, or the tag holds another measure.
+        UnreadableRecord
+            If a step's stored bytes cannot be decoded.
+        """
+        for foreign in self._registry[measure].foreign:
+            if foreign.owns(tag):
+                wanted = self.steps(ctx, experiment, run, tag) if steps is None else list(steps)
+                wanted = wanted[-last:] if last else wanted
+                return [foreign.load(self._provider, ctx, experiment, run, tag, s) for s in wanted]
+        data = self._series(ctx, experiment, run, tag)
+        if steps is None:
+            chosen = list(data)
+        else:
+            by_step = {d.step: d for d in data}
+            for s in steps:
+                if s not in by_step:
+                    pick_step(data, s, run, tag)  # raises NotFoundError naming the steps there are
+            chosen = [by_step[s] for s in steps]
+        if last:
+            chosen = chosen[-last:]
+        description = _TagDescription(self, ctx, experiment)
+        loaded = [self._loaded(ctx, experiment, run, tag, d, measure, part, description) for d in chosen]
+        gc.freeze()  # see _loaded
+        return loaded
+
+    def _loaded(
+        self, ctx: Any, experiment: str, run: str, tag: str, datum: Any, measure: str, part: str | None,
+        tag_description: "_TagDescription",
+    ) -> Loaded:
+        """One step, decoded (whole, or its ``part``) or from the cache.
+
+        A decoded table is long-lived (a million-label index alone is
+        millions of references): left to the cycle collector, every full
+        collection walks it, about 12 ms per request at 1M labels. The
+        callers freeze (gc.freeze) what is alive after loading: tables hold
+        no reference cycles, and a rare load freezes only a little else
+        (whose cycles, if any, are then never collected).
+        """
         key = (experiment, run, tag, datum.step, datum.wall_time)
-        cached = self._values.get(key)
+        cache_key = key if part is None else key + (part,)
+        cached = self._values.get(cache_key)
         if cached is None:
             error = self._unreadable.get(key)
             if error is not None:
                 raise copy.copy(error)  # a fresh traceback each time: a stored one would grow and hold frames
             try:
-                found, value, description = self._registry.read(self._read_blob(ctx, run, tag, datum))
+                found, value, description = self._registry.read(self._read_blob(ctx, run, tag, datum), part)
             except UnreadableRecord as e:
                 self._unreadable.put(key, copy.copy(e))
                 raise
             if not description:  # records of the first release hold none: the tag's own
-                series = self._provider.list_blob_sequences(
-                    ctx,
-                    experiment_id=experiment,
-                    plugin_name=metadata.PLUGIN_NAME,
-                    run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
-                )
-                description = getattr(series.get(run, {}).get(tag), "description", "") or ""
+                description = tag_description(run, tag)
             cached = (found.id, value, description)
-            size = found.nbytes(value)
-            self._values.put(key, cached, size)
+            size = found.nbytes(value) if part is None else arrays.footprint(value)
+            self._values.put(cache_key, cached, size)
             self._derived.bound(max(self._max_derived_bytes, DERIVED_PER_RECORD * size))
-            # A decoded table is long-lived (a million-label index alone is
-            # millions of references): left to the cycle collector, every
-            # full collection walks it, about 12 ms per request at 1M labels.
-            # Freezing takes what is alive now out of the collector's walks;
-            # tables hold no reference cycles, and a rare load freezes only a
-            # little else (whose cycles, if any, are then never collected).
-            gc.freeze()
         measure_id, value, description = cached
         if measure_id != measure:
             raise errors.NotFoundError("%r of run %r holds %s, not %s" % (tag, run, measure_id, measure))
         return Loaded(run, tag, datum.step, value, key, description)
+
+    def is_unreadable(self, experiment: str, run: str, tag: str, datum: Any) -> UnreadableRecord | None:
+        """The error of a step already found unreadable (until it is rewritten), or None."""
+        return self._unreadable.get((experiment, run, tag, datum.step, datum.wall_time))
 
     def _run_exists(self, ctx: Any, experiment: str, run: str) -> bool:
         return any(r.run_name == run for r in self._provider.list_runs(ctx, experiment_id=experiment))
@@ -242,6 +290,25 @@ class Source:
             search = LabelSearch(labels)
             self._searches.put(key, search)
         return search
+
+
+class _TagDescription:
+    """A tag's own description, listed at most once per request (for records without their own)."""
+
+    def __init__(self, source: Source, ctx: Any, experiment: str):
+        self._source, self._ctx, self._experiment = source, ctx, experiment
+        self._found: dict[tuple[str, str], str] = {}
+
+    def __call__(self, run: str, tag: str) -> str:
+        if (run, tag) not in self._found:
+            series = self._source._provider.list_blob_sequences(
+                self._ctx,
+                experiment_id=self._experiment,
+                plugin_name=metadata.PLUGIN_NAME,
+                run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
+            )
+            self._found[(run, tag)] = getattr(series.get(run, {}).get(tag), "description", "") or ""
+        return self._found[(run, tag)]
 
 
 def _size_of(value: Any) -> int:

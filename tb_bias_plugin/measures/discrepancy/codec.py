@@ -6,6 +6,7 @@ docs/measures/discrepancy.md ("What a logged record holds").
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 from typing import Any, List, Optional, Tuple
 
@@ -22,7 +23,8 @@ from tb_bias_plugin.measures.discrepancy.dipdi import (
     _pair_positions,
     _used_pairs,
 )
-from tb_bias_plugin.storage.arrays import pack, unpack
+from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 #: Per-example d is stored only when examples x used pairs is at most this
 #: (2 MiB of float64): enough for the bootstrap of typical evaluation sets.
@@ -149,8 +151,11 @@ def encode(stored: StoredDiscrepancy) -> Any:
 
 
 def describe(message: Any) -> dict[str, Any]:
-    """What the ``runs`` listing says of a record (no decompression)."""
+    """What the ``runs`` listing says of a record (no decompression; the
+    arrays' headers are checked, so a record that cannot be read is listed so)."""
     _check(message)
+    _check_lists(message)
+    arrays.check(array_specs(message))
     return {
         "discrepancy": message.discrepancy,
         "pairing": message.pairing,
@@ -170,12 +175,59 @@ def _check(message: Any) -> None:
         raise ValueError("DIPDI record has no pools or no replicate")
 
 
-def _optional(array_message: Any, dtype: Any) -> Optional[np.ndarray]:
-    return unpack(array_message, dtype) if array_message.zlib_data else None
+def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
+    """What each stored array must be, from the pools, groups, top examples
+    and output shape the record declares (the one place that says so)."""
+    num_models = message.m_a + message.m_b
+    pairs = num_models * (num_models - 1) // 2
+    out_shape = tuple(int(d) for d in message.output_shape)
+    specs = []
+    for i, rep in enumerate(message.replicates):
+        at = "replicates[%d]." % i
+        groups, top = len(rep.group_names), len(rep.top_ids)
+        # the histogram's counts are one fewer than its edges; both or neither stored
+        edges = arrays.declared_shape(rep.excess_edges)[:1] or (1,)
+        specs += [
+            (rep.pair_sums, ArraySpec(at + "pair_sums", np.float64, (pairs,))),
+            (rep.group_sums, ArraySpec(at + "group_sums", np.float64, (groups, pairs))),
+            (rep.group_counts, ArraySpec(at + "group_counts", np.int64, (groups,))),
+            (rep.top_excess, ArraySpec(at + "top_excess", np.float64, (top,))),
+            (rep.top_outputs, ArraySpec(at + "top_outputs", np.float64, (top, num_models) + out_shape)),
+            (rep.excess_edges, ArraySpec(at + "excess_edges", np.float64, (None,), optional=True)),
+            (rep.excess_counts, ArraySpec(at + "excess_counts", np.int64, (max(edges[0] - 1, 0),), optional=True,
+                                                   beside=at + "excess_edges")),
+            (rep.example_d, ArraySpec(at + "example_d", np.float64, (_used_count(message), int(rep.num_examples)),
+                                      optional=True)),
+        ]
+    return specs
 
 
-def decode(message: Any) -> StoredDiscrepancy:
-    """The statistics in a payload message.
+def _used_count(message: Any) -> int:
+    """Pairs of the logged pairing (the rows of per-example d)."""
+    m_a, m_b = int(message.m_a), int(message.m_b)
+    if message.pairing == "paired":  # counted, not listed: the pool sizes are not yet checked
+        return m_a + 2 * (m_a // 2)
+    return (m_a + m_b) * (m_a + m_b - 1) // 2
+
+
+def _check_lists(message: Any) -> None:
+    """Lengths the arrays' specs do not cover: names beside their values."""
+    for i, rep in enumerate(message.replicates):
+        if rep.top_groups and len(rep.top_groups) != len(rep.top_ids):
+            raise ValueError("DIPDI record: replicates[%d] has %d top groups for %d top ids"
+                             % (i, len(rep.top_groups), len(rep.top_ids)))
+        if rep.num_examples < 0:
+            raise ValueError("DIPDI record: replicates[%d] has a negative number of examples" % i)
+
+
+#: What ``discrepancy_steps`` reads of a record: the sums (and per-example
+#: d, for the bootstrap), not the top examples or the histogram.
+_STEPS_ARRAYS = ("pair_sums", "group_sums", "group_counts", "example_d")
+
+
+def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDiscrepancy:
+    """The statistics in a payload message (with ``wanted``, only those
+    arrays of each replicate; the others are empty).
 
     Raises
     ------
@@ -183,35 +235,32 @@ def decode(message: Any) -> StoredDiscrepancy:
         If the message is not a DIPDI record this build can read.
     """
     _check(message)
-    num_models = message.m_a + message.m_b
-    pairs = num_models * (num_models - 1) // 2
+    _check_lists(message)
+    specs = array_specs(message)
+    keep = None if wanted is None else {spec.name for _, spec in specs if spec.name.rsplit(".", 1)[1] in wanted}
+    found = collections.defaultdict(_empty, arrays.read(specs, keep))
     replicates = []
-    for rep in message.replicates:
-        sums = unpack(rep.pair_sums, np.float64)
-        groups = list(rep.group_names)
-        group_sums = unpack(rep.group_sums, np.float64)
-        group_counts = unpack(rep.group_counts, np.int64)
-        top_excess = unpack(rep.top_excess, np.float64)
-        if sums.shape != (pairs,) or group_sums.shape != (len(groups), pairs) or group_counts.shape != (len(groups),):
-            raise ValueError("DIPDI record: sums do not match %d models and %d groups" % (num_models, len(groups)))
-        if len(rep.top_ids) != top_excess.shape[0]:
-            raise ValueError("DIPDI record: top examples have %d ids for %d values" % (len(rep.top_ids), top_excess.shape[0]))
+    for i, rep in enumerate(message.replicates):
+        at = "replicates[%d]." % i
+        example_d = found[at + "example_d"]
+        if (found[at + "excess_edges"] is None) != (found[at + "excess_counts"] is None):
+            raise ValueError("DIPDI record: %sexcess_edges and excess_counts must be stored together" % at)
         replicates.append(
             ReplicateStats(
                 replicate=int(rep.replicate),
                 n=int(rep.num_examples),
-                pair_sums=sums,
-                group_names=groups,
-                group_sums=group_sums,
-                group_counts=group_counts,
+                pair_sums=found[at + "pair_sums"],
+                group_names=list(rep.group_names),
+                group_sums=found[at + "group_sums"],
+                group_counts=found[at + "group_counts"],
                 has_groups=bool(rep.has_groups),
                 top_ids=list(rep.top_ids),
                 top_groups=list(rep.top_groups),
-                top_excess=top_excess,
-                top_outputs=unpack(rep.top_outputs, np.float64),
-                excess_edges=_optional(rep.excess_edges, np.float64),
-                excess_counts=_optional(rep.excess_counts, np.int64),
-                example_d=_optional(rep.example_d, np.float64),
+                top_excess=found[at + "top_excess"],
+                top_outputs=found[at + "top_outputs"],
+                excess_edges=found[at + "excess_edges"],
+                excess_counts=found[at + "excess_counts"],
+                example_d=example_d,
             )
         )
     a, b = message.pool_names
@@ -227,13 +276,19 @@ def decode(message: Any) -> StoredDiscrepancy:
     )
 
 
+def _empty() -> np.ndarray:
+    return np.zeros(0)
+
+
+def decode_steps(message: Any) -> StoredDiscrepancy:
+    """What ``discrepancy_steps`` serves of a record (`decode` of `_STEPS_ARRAYS`)."""
+    return decode(message, _STEPS_ARRAYS)
+
+
+#: Parts of a record the across-steps route reads (see Measure.decode_part).
+PARTS = {"steps": decode_steps}
+
+
 def nbytes(stored: StoredDiscrepancy) -> int:
-    """Approximate memory of a decoded record, for the cache budget."""
-    total = 256
-    for rep in stored.replicates:
-        for array in (rep.pair_sums, rep.group_sums, rep.top_outputs, rep.example_d):
-            total += 0 if array is None else array.nbytes
-        total += 64 * (len(rep.group_names) + len(rep.top_ids))
-    return total
-
-
+    """Approximate memory of a decoded record, for the cache budget: every array and name."""
+    return arrays.footprint(stored)

@@ -212,18 +212,18 @@ def discrepancy_steps(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     run = params.string("run", required=True, max_length=MAX_NAME)
     tag = params.string("tag", required=True, max_length=MAX_NAME)
-    steps = services.steps(request, run, tag, MEASURE_ID)[-LIMITS["max_steps"]:]
-    if not steps:
+    # one listing of the series, and of each record only the sums the rows show
+    loaded_steps = services.load_steps(request, run, tag, MEASURE_ID, last=LIMITS["max_steps"], part="steps")
+    if not loaded_steps:
         raise bad_request("%r of run %r has no steps" % (tag, run))
-    last = services.load(request, run, tag, steps[-1], MEASURE_ID)
+    last = loaded_steps[-1]
     pairing = _pairing(params, last.value)
     rows = []
-    for step in steps:
-        loaded = services.load(request, run, tag, step, MEASURE_ID)
+    for loaded in loaded_steps:
         try:
             codec.result(loaded.value, loaded.value.replicates[0], pairing)
         except ValueError as e:
-            raise bad_request("step %d: %s" % (step, e))
+            raise bad_request("step %d: %s" % (loaded.step, e))
         rows.append(_summary(services, loaded, pairing))
     body = _head(run, tag, last.value, pairing)
     body["steps"] = rows

@@ -17,7 +17,8 @@ import numpy as np
 
 from tb_bias_plugin.measures.representation import messages
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
-from tb_bias_plugin.storage.arrays import pack, unpack
+from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 #: Most points stored per curve (training, held-out, validation).
 MAX_CURVE = 512
@@ -128,8 +129,11 @@ def _check(message: Any) -> None:
 
 
 def describe(message: Any) -> dict[str, Any]:
-    """What the ``runs`` listing says of a record (no decompression)."""
+    """What the ``runs`` listing says of a record (no decompression; the
+    arrays' headers are checked, so a record that cannot be read is listed so)."""
     _check(message)
+    _check_layers(message)
+    arrays.check(array_specs(message))
     return {
         "attribute": message.attribute,
         "layers": [layer.layer for layer in message.layers],
@@ -147,41 +151,103 @@ def _settings(text: str) -> dict:
     return value
 
 
-def decode_layer(m: Any) -> LayerEstimate:
+def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArraySpec]]:
+    """What each stored array of one layer must be (the one place that says
+    so): the curves beside their steps, the controls beside each other, the
+    class counts beside the record's class names (``num_classes``, if any)."""
     f64, i64 = np.float64, np.int64
+    classes = (0,) if arrays.declared_shape(m.class_counts) == (0,) else (num_classes or None,)
+    controls = arrays.declared_shape(m.control_biases)[:1] or (0,)
+    train = arrays.declared_shape(m.train_curve)[:1] or (0,)
+    heldout = arrays.declared_shape(m.heldout_steps)[:1] or (0,)
+    validation = arrays.declared_shape(m.validation_curve)[:1]
+    return [
+        (m.control_biases, ArraySpec(at + "control_biases", f64, (None,))),
+        (m.control_mutual_informations, ArraySpec(at + "control_mutual_informations", f64, controls,
+                                                     beside=at + "control_biases")),
+        (m.train_curve, ArraySpec(at + "train_curve", f64, (None,))),
+        (m.train_steps, ArraySpec(at + "train_steps", i64, train, beside=at + "train_curve")),
+        (m.heldout_steps, ArraySpec(at + "heldout_steps", i64, (None,))),
+        (m.heldout_curve, ArraySpec(at + "heldout_curve", f64, heldout, beside=at + "heldout_steps")),
+        # stored only when every held-out point has a validation value
+        (m.validation_curve, ArraySpec(at + "validation_curve", f64, (0,) if validation == (0,) else heldout,
+                                                  beside=at + "heldout_steps")),
+        (m.class_counts, ArraySpec(at + "class_counts", i64, classes)),
+    ]
+
+
+def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
+    """Every stored array of a record, with what it must be."""
+    classes = len(message.class_names)
+    return [spec for i, m in enumerate(message.layers) for spec in layer_specs(m, "layers[%d]." % i, classes)]
+
+
+def _check_layers(message: Any) -> None:
+    if len(message.layers) > MAX_LAYERS:
+        raise ValueError("representation record has %d layers, more than %d" % (len(message.layers), MAX_LAYERS))
+
+
+def decode_layer(m: Any, found: dict | None = None, at: str = "") -> LayerEstimate:
+    """One layer's estimate; ``found``: its arrays already read (by name, after ``at``)."""
+    if found is None:
+        found = arrays.read(layer_specs(m, at))
+    a = {k[len(at):]: v for k, v in found.items() if k.startswith(at)}
     result = RepresentationBiasResult(
         bias=m.bias, mutual_information=m.mutual_information,
         mutual_information_sampled=m.mutual_information_sampled, entropy=m.entropy,
         control_bias=m.control_bias, control_mutual_information=m.control_mutual_information,
-        control_biases=unpack(m.control_biases, f64),
-        control_mutual_informations=unpack(m.control_mutual_informations, f64),
-        train_curve=unpack(m.train_curve, f64), heldout_steps=unpack(m.heldout_steps, i64),
-        heldout_curve=unpack(m.heldout_curve, f64), validation_curve=unpack(m.validation_curve, f64),
-        class_counts=unpack(m.class_counts, i64), n=m.n, n_train=m.n_train, n_heldout=m.n_heldout,
+        control_biases=a["control_biases"], control_mutual_informations=a["control_mutual_informations"],
+        train_curve=a["train_curve"], heldout_steps=a["heldout_steps"],
+        heldout_curve=a["heldout_curve"], validation_curve=a["validation_curve"],
+        class_counts=a["class_counts"], n=m.n, n_train=m.n_train, n_heldout=m.n_heldout,
         settings=_settings(m.settings_json), flags=tuple(m.flags), reason=m.reason or None,
         train_entropy=m.train_entropy, best_step=m.best_step,
     )
-    train_steps = unpack(m.train_steps, i64)
-    if train_steps.shape != result.train_curve.shape or result.heldout_steps.shape != result.heldout_curve.shape:
-        raise ValueError("representation record of layer %r has curves of mismatched lengths" % m.layer)
-    return LayerEstimate(m.layer, result, train_steps)
+    return LayerEstimate(m.layer, result, a["train_steps"])
 
 
 def decode(message: Any) -> RepresentationRecord:
     """The record in a payload message; ValueError if this build cannot read it."""
     _check(message)
+    _check_layers(message)
+    found = arrays.read(array_specs(message))
     return RepresentationRecord(
         attribute=message.attribute,
-        layers=tuple(decode_layer(m) for m in message.layers),
+        layers=tuple(decode_layer(m, found, "layers[%d]." % i) for i, m in enumerate(message.layers)),
         class_names=tuple(message.class_names),
     )
 
 
-def nbytes(value: RepresentationRecord) -> int:
-    """Approximate memory of a decoded record, for the cache budget."""
-    total = 256
-    for estimate in value.layers:
-        r = estimate.result
-        total += 512 + sum(a.nbytes for a in (r.train_curve, r.heldout_curve, r.heldout_steps,
-                                              r.validation_curve, estimate.train_steps))
-    return total
+@dataclasses.dataclass(frozen=True)
+class SeriesPoint:
+    """What ``representation/series`` serves of one layer at one step."""
+
+    layer: str
+    bias: float
+    mutual_information: float
+    control_bias: float
+    control_biases: np.ndarray
+    flags: tuple
+
+
+def decode_series(message: Any) -> tuple[SeriesPoint, ...]:
+    """Each layer's point of the across-steps series: its scalars and control
+    runs, no curve kept (every array is still checked, so a record
+    unreadable on one route is unreadable on all)."""
+    _check(message)
+    _check_layers(message)
+    found = arrays.read(array_specs(message), wanted={"layers[%d].control_biases" % i for i in range(len(message.layers))})
+    return tuple(
+        SeriesPoint(m.layer, m.bias, m.mutual_information, m.control_bias,
+                    found["layers[%d].control_biases" % i], tuple(m.flags))
+        for i, m in enumerate(message.layers)
+    )
+
+
+#: Parts of a record the across-steps route reads (see Measure.decode_part).
+PARTS = {"series": decode_series}
+
+
+def nbytes(value: Any) -> int:
+    """Approximate memory of a decoded record, for the cache budget: every array and name."""
+    return arrays.footprint(value)

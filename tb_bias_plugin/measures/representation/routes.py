@@ -28,7 +28,11 @@ def _numbers(values: Any) -> list:
 def control_band(estimate: LayerEstimate) -> tuple[float, float]:
     """``(low, high)`` of the shuffled-Z band of B: mean +- 2 sd of the control
     runs, or +- the single-permutation half-width (as the flags use)."""
-    values = np.asarray(estimate.result.control_biases, dtype=np.float64)
+    return _band(estimate.result.control_biases)
+
+
+def _band(control_biases: Any) -> tuple[float, float]:
+    values = np.asarray(control_biases, dtype=np.float64)
     values = values[np.isfinite(values)]
     if values.size == 0:
         return float("nan"), float("nan")
@@ -100,39 +104,30 @@ def representation(request: Any, services: Any) -> Any:
 
 
 def _series(request: Any, services: Any, run: str, tag: str) -> dict[str, Any]:
-    steps = services.steps(request, run, tag, MEASURE_ID)
-    if len(steps) > LIMITS["max_steps"]:
-        steps = steps[-LIMITS["max_steps"]:]  # the latest ones
-    records = []
-    for s in steps:
-        loaded = services.load(request, run, tag, s, MEASURE_ID)
-        records.append((loaded.step, loaded.key, loaded.value))
+    # one listing of the series, and of each record only what the series shows
+    loaded = services.load_steps(request, run, tag, MEASURE_ID, last=LIMITS["max_steps"], part="series")
+    records = [(x.step, x.key, {p.layer: p for p in x.value}) for x in loaded]
     key = ("representation/series", run, tag, tuple(k for _, k, _ in records))
 
     def make() -> dict[str, Any]:
-        layers: list[str] = []
-        for _, _, record in records:
-            for e in record.layers:
-                if e.layer not in layers:
-                    layers.append(e.layer)
+        layers: list[str] = list(dict.fromkeys(name for _, _, points in records for name in points))
         series = []
         for name in layers:
             rows: dict[str, list] = {k: [] for k in ("bias", "mutual_information", "control_bias",
                                                       "control_low", "control_high", "flags")}
-            for _, _, record in records:
-                try:
-                    e = record.layer(name)
-                except KeyError:
+            for _, _, points in records:
+                p = points.get(name)
+                if p is None:
                     for k in rows:
                         rows[k].append([] if k == "flags" else None)
                     continue
-                low, high = control_band(e)
-                rows["bias"].append(json_value(e.result.bias))
-                rows["mutual_information"].append(json_value(e.result.mutual_information))
-                rows["control_bias"].append(json_value(e.result.control_bias))
+                low, high = _band(p.control_biases)
+                rows["bias"].append(json_value(p.bias))
+                rows["mutual_information"].append(json_value(p.mutual_information))
+                rows["control_bias"].append(json_value(p.control_bias))
                 rows["control_low"].append(json_value(low))
                 rows["control_high"].append(json_value(high))
-                rows["flags"].append(list(e.result.flags))
+                rows["flags"].append(list(p.flags))
             series.append({"layer": name, **rows})
         return {"run": run, "tag": tag, "steps": [s for s, _, _ in records], "layers": layers, "series": series}
 

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.measures.sensitivity import messages
-from tb_bias_plugin.storage.arrays import pack, unpack
+from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 _STATS = ("n", "n_defined", "mean", "median", "p90", "max")
 _INPUTS = {"tabular": messages.TABULAR, "text": messages.TEXT}
@@ -82,8 +83,11 @@ def _check(message: Any) -> None:
 
 
 def describe(message: Any) -> dict[str, Any]:
-    """What the ``runs`` listing says of a record, without decompressing its arrays."""
+    """What the ``runs`` listing says of a record, without decompressing its
+    arrays (their headers are checked: a record that cannot be read is listed so)."""
     _check(message)
+    _check_lists(message)
+    arrays.check(array_specs(message))
     return {
         "input": _INPUT_NAMES[message.input],
         "choices": [c.name for c in message.choices],
@@ -102,8 +106,67 @@ def _stats(message: Any) -> dict[str, Any]:
     return out
 
 
-def _optional(field: Any, dtype: Any) -> np.ndarray | None:
-    return unpack(field, dtype) if field.dtype else None
+#: Percentiles 0 to 100 of each choice's P.
+QUANTILES = 101
+
+
+def _known(length: int) -> int | None:
+    """A dimension from a list the record may leave empty (then: any length)."""
+    return length or None
+
+
+def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
+    """What each stored array must be, from the choices, names, classes and
+    tokens the record declares (the one place that says so)."""
+    f64, i64 = np.float64, np.int64
+    n_choices, n_features = len(message.choices), _known(len(message.feature_names))
+    n_classes = _known(len(message.class_names))
+    specs = []
+    for i, c in enumerate(message.choices):
+        at = "choices[%d]." % i
+        edges = arrays.declared_shape(c.histogram_edges)[:1] or (1,)
+        types = len(c.token_types)
+        specs += [
+            (c.histogram_edges, ArraySpec(at + "histogram_edges", f64, (None,))),
+            (c.histogram_counts, ArraySpec(at + "histogram_counts", i64, (max(edges[0] - 1, 0),),
+                                                       beside=at + "histogram_edges")),
+            (c.quantiles, ArraySpec(at + "quantiles", f64, (QUANTILES,))),
+            (c.class_rows, ArraySpec(at + "class_rows", f64, (n_classes,), optional=True)),
+            (c.feature_sensitivity, ArraySpec(at + "feature_sensitivity", f64, (n_features,), optional=True)),
+            (c.feature_contribution, ArraySpec(at + "feature_contribution", f64, (n_features,), optional=True)),
+            (c.token_type_sensitivity, ArraySpec(at + "token_type_sensitivity", f64, (types,))),
+            (c.token_type_counts, ArraySpec(at + "token_type_counts", i64, (types,))),
+        ]
+    for i, e in enumerate(message.examples):
+        at = "examples[%d]." % i
+        tokens = _known(len(e.tokens))
+        specs += [
+            (e.p, ArraySpec(at + "p", f64, (n_choices,))),
+            (e.token_sensitivity, ArraySpec(at + "token_sensitivity", f64, (n_choices, tokens), optional=True)),
+            (e.token_weight, ArraySpec(at + "token_weight", f64, (n_choices, tokens), optional=True)),
+            (e.feature_sensitivity, ArraySpec(at + "feature_sensitivity", f64, (n_choices, n_features), optional=True)),
+            (e.feature_weight, ArraySpec(at + "feature_weight", f64, (n_choices, n_features), optional=True)),
+        ]
+    return specs
+
+
+def _check_lists(message: Any) -> None:
+    """What the array specs do not cover: names, counts and indices beside each other."""
+    names = [c.name for c in message.choices]
+    if len(set(names)) != len(names):
+        raise ValueError("sensitivity record has duplicate v choice names")
+    for i, c in enumerate(message.choices):
+        if len(c.reasons) != len(c.reason_counts):
+            raise ValueError("sensitivity record: choices[%d] has %d reasons but %d counts"
+                             % (i, len(c.reasons), len(c.reason_counts)))
+        if any(not 0 <= j < len(message.examples) for j in c.top_examples):
+            raise ValueError("sensitivity record: choices[%d] has a top example index out of range" % i)
+        if any(not _is_class_key(s.key) for s in c.by_class):
+            raise ValueError("sensitivity record: choices[%d] has a class breakdown whose key is not a class index" % i)
+
+
+def _is_class_key(key: str) -> bool:
+    return key.lstrip("-").isdigit() and len(key) < 20
 
 
 def decode(message: Any) -> dict[str, Any]:
@@ -115,54 +178,36 @@ def decode(message: Any) -> dict[str, Any]:
         If the message is not a record this build can read.
     """
     _check(message)
-    n_choices = len(message.choices)
-    names = [c.name for c in message.choices]
-    if len(set(names)) != n_choices:
-        raise ValueError("sensitivity record has duplicate v choice names")
+    _check_lists(message)
+    found = arrays.read(array_specs(message))
     choices = []
-    for c in message.choices:
-        if len(c.reasons) != len(c.reason_counts):
-            raise ValueError("sensitivity record has %d reasons but %d counts" % (len(c.reasons), len(c.reason_counts)))
+    for i, c in enumerate(message.choices):
+        at = "choices[%d]." % i
         choices.append({
             "name": c.name,
             "kind": c.kind,
             "words": list(c.words),
-            "indices": [int(i) for i in c.indices],
+            "indices": [int(j) for j in c.indices],
             "overall": _stats(c.overall),
             "by_group": [_stats(s) for s in c.by_group],
             "by_class": [_stats(s) for s in c.by_class],
             "reasons": {r: int(n) for r, n in zip(c.reasons, c.reason_counts)},
-            "histogram_edges": unpack(c.histogram_edges, np.float64),
-            "histogram_counts": unpack(c.histogram_counts, np.int64),
-            "quantiles": unpack(c.quantiles, np.float64),
-            "class_rows": _optional(c.class_rows, np.float64),
-            "feature_sensitivity": _optional(c.feature_sensitivity, np.float64),
-            "feature_contribution": _optional(c.feature_contribution, np.float64),
             "token_types": list(c.token_types),
-            "token_type_sensitivity": unpack(c.token_type_sensitivity, np.float64),
-            "token_type_counts": unpack(c.token_type_counts, np.int64),
-            "top_examples": [int(i) for i in c.top_examples],
+            "top_examples": [int(j) for j in c.top_examples],
+            **{k: found.get(at + k) for k in _CHOICE_ARRAYS},
         })
-        if any(not 0 <= i < len(message.examples) for i in c.top_examples):
-            raise ValueError("sensitivity record has a top example index out of range")
     examples = []
-    for e in message.examples:
-        p = unpack(e.p, np.float64)
-        if p.shape != (n_choices,):
-            raise ValueError("sensitivity example has %s P values for %d choices" % (p.shape, n_choices))
+    for i, e in enumerate(message.examples):
+        at = "examples[%d]." % i
         examples.append({
             "id": e.id,
             "group": e.group,
             "pred_class": int(e.pred_class),
             "pred_prob": float(e.pred_prob),
             "tokens": list(e.tokens),
-            "p": p,
             "reasons": list(e.reasons),
-            "token_sensitivity": _optional(e.token_sensitivity, np.float64),
-            "token_weight": _optional(e.token_weight, np.float64),
-            "feature_sensitivity": _optional(e.feature_sensitivity, np.float64),
-            "feature_weight": _optional(e.feature_weight, np.float64),
             "in_sample": bool(e.in_sample),
+            **{k: found.get(at + k) for k in _EXAMPLE_ARRAYS},
         })
     return {
         "input": _INPUT_NAMES[message.input],
@@ -179,12 +224,25 @@ def decode(message: Any) -> dict[str, Any]:
     }
 
 
+_CHOICE_ARRAYS = ("histogram_edges", "histogram_counts", "quantiles", "class_rows", "feature_sensitivity",
+                  "feature_contribution", "token_type_sensitivity", "token_type_counts")
+_EXAMPLE_ARRAYS = ("p", "token_sensitivity", "token_weight", "feature_sensitivity", "feature_weight")
+
+
+def decode_steps(message: Any) -> dict[str, Any]:
+    """What ``sensitivity_steps`` serves of a record: every choice's overall
+    statistics, no array kept (each is still checked, so a record unreadable
+    on one route is unreadable on all)."""
+    _check(message)
+    _check_lists(message)
+    arrays.read(array_specs(message), wanted=())
+    return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}
+
+
+#: Parts of a record the across-steps route reads (see Measure.decode_part).
+PARTS = {"steps": decode_steps}
+
+
 def nbytes(value: dict[str, Any]) -> int:
-    """Approximate memory of a decoded record, for the cache budget."""
-    total = 1024
-    for e in value["examples"]:
-        total += 256 + 64 * len(e["tokens"])
-        for key in ("token_sensitivity", "token_weight", "feature_sensitivity", "feature_weight"):
-            if e[key] is not None:
-                total += e[key].nbytes
-    return total + 2048 * len(value["choices"])
+    """Approximate memory of a decoded record, for the cache budget: every array and name."""
+    return arrays.footprint(value)

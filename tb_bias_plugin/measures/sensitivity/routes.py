@@ -131,11 +131,12 @@ def sensitivity_steps(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     run = params.string("run", required=True, max_length=MAX_NAME)
     tag = params.string("tag", required=True, max_length=MAX_NAME)
-    steps = services.steps(request, run, tag, MEASURE_ID)[-LIMITS["max_steps"]:]
+    # one listing of the series, and of each record only its choices' statistics
+    loaded = services.load_steps(request, run, tag, MEASURE_ID, last=LIMITS["max_steps"], part="steps")
+    steps = [x.step for x in loaded]
     series: dict[str, dict[str, list]] = {}
-    for i, step in enumerate(steps):
-        value = services.load(request, run, tag, step, MEASURE_ID).value
-        for c in value["choices"]:
+    for i, x in enumerate(loaded):
+        for c in x.value["choices"]:
             if c["name"] not in series:
                 series[c["name"]] = {k: [None] * len(steps) for k in ("mean", "median", "p90", "max", "coverage")}
             s = _stats(c["overall"])

@@ -1,0 +1,177 @@
+"""Hostile and inconsistent records of every measure (issue 22): each
+stored array checked against the record's own sizes before anything is
+inflated, so that a bomb, a zero-size array with a huge shape, a truncated
+array or a length that disagrees with its neighbours is a 422 naming the
+field on every route of its measure, listed in ``runs`` as unreadable,
+with bounded memory (traced, never timed).
+
+The records are the demo's first record of each measure, with one array
+changed and written back with the demo's own metadata.
+"""
+
+import copy
+import tracemalloc
+import zlib
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.storage import arrays, record
+
+MEASURES = ("association", "discrepancy", "sensitivity", "representation")
+#: The arrays the probe of issue 22 inflated into gigabytes, and one of each other measure.
+BOMBED = {
+    "association": "label_counts",
+    "discrepancy": "replicates[0].top_outputs",
+    "sensitivity": "choices[0].token_type_counts",
+    "representation": "layers[0].train_curve",
+}
+#: What a request may allocate while refusing a hostile record.
+PEAK_BYTES = 16 << 20
+
+
+def _specs(measure, payload):
+    return REGISTRY[measure].codec.array_specs(payload)
+
+
+def _first_of_each_group(specs):
+    """The arrays of the first table, choice, example, replicate or layer."""
+    return [(m, s) for m, s in specs if "[" not in s.name or "[0]." in s.name]
+
+
+def _bomb(array):
+    array.Clear()
+    array.dtype, array.zlib_data = "|u1", zlib.compress(bytes(50 << 20), 9)
+    array.shape.append(50 << 20)
+
+
+def _zero_size_huge_shape(array):
+    array.Clear()
+    array.dtype, array.zlib_data = "<i8", zlib.compress(b"")
+    array.shape.extend([2**59, 0])
+
+
+def _truncated(array):
+    array.zlib_data = array.zlib_data[: len(array.zlib_data) // 2]
+
+
+def _length_mismatch(array, spec):
+    """The same array one row shorter (or longer, if empty): consistent in
+    itself, inconsistent with what the record declares beside it."""
+    value = arrays.unpack(array, np.dtype(array.dtype))
+    value = value[:-1] if value.shape[0] else np.zeros((1,) + value.shape[1:], value.dtype)
+    array.Clear()
+    arrays.pack(array, value)
+
+
+def _variants(measure, payload):
+    """``{run name: (array name, mutated payload)}``."""
+    out = {}
+
+    def add(kind, name, change):
+        mutated = copy.deepcopy(payload)
+        found = dict((s.name, (m, s)) for m, s in _specs(measure, mutated))
+        message, spec = found[name]
+        change(message, spec)
+        out["%s-%d" % (kind, len(out))] = (name, mutated)
+
+    add("bomb", BOMBED[measure], lambda m, s: _bomb(m))
+    groups = {}
+    for _, spec in _first_of_each_group(_specs(measure, payload)):
+        groups.setdefault(spec.name.rpartition(".")[0], spec.name)
+    for first in groups.values():
+        add("huge", first, lambda m, s: _zero_size_huge_shape(m))
+    for _, spec in _first_of_each_group(_specs(measure, payload)):
+        if not arrays.is_absent(_specs_by_name(measure, payload)[spec.name]):
+            add("truncated", spec.name, lambda m, s: _truncated(m))
+            add("mismatch", spec.name, _length_mismatch)
+    return out
+
+
+def _specs_by_name(measure, payload):
+    return {s.name: m for m, s in _specs(measure, payload)}
+
+
+def _extra(measure, run, payload):
+    """Parameters some routes need besides run and tag."""
+    if measure == "association":
+        return {"/trend": {"label": payload.label_names[0]}}
+    if measure == "discrepancy":
+        return {"/discrepancy_compare": {"run2": run}}
+    if measure == "representation":
+        return {"/representation/curve": {"layer": payload.layers[0].layer}}
+    return {}
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return fx.demo_records()
+
+
+@pytest.mark.parametrize("measure", MEASURES)
+def test_a_hostile_record_is_a_422_naming_its_field_on_every_route(tmp_path, demo, measure):
+    _, tag, value, payload = demo[measure]
+    number = REGISTRY[measure].payload_number
+    variants = _variants(measure, payload)
+    fx.write_record(tmp_path, "intact", value, record.encode(number, payload))
+    for run, (_, mutated) in variants.items():
+        fx.write_record(tmp_path, run, value, record.encode(number, mutated))
+    client = Client(fx.make_app(tmp_path)[0])
+    routes = list(REGISTRY[measure].routes())
+    for route in routes:  # the same record unchanged: every route answers
+        code, _ = fx.get(client, route.lstrip("/"), run="intact", tag=tag, **_extra(measure, "intact", payload).get(route, {}))
+        assert code == 200, route
+    tracemalloc.start()
+    try:
+        for run, (name, _) in variants.items():
+            tracemalloc.reset_peak()
+            for route in routes:
+                body = fx.get_json(client, route.lstrip("/"), status=422, run=run, tag=tag,
+                                   **_extra(measure, run, payload).get(route, {}))
+                assert "cannot be read" in body["error"] and name in body["error"], (run, route, body)
+            peak = tracemalloc.get_traced_memory()[1]
+            assert peak < PEAK_BYTES, (run, name, peak)
+    finally:
+        tracemalloc.stop()
+    listing = fx.get_json(client, "runs")
+    unreadable = {u["run"] for u in listing["unreadable"] if u["tag"] == tag}
+    assert unreadable == set(variants)
+    assert [r["run"] for r in listing["runs"]] == ["intact"]
+
+
+@pytest.mark.parametrize("measure", MEASURES)
+def test_every_array_counts_in_the_cache_size(demo, measure):
+    _, _, _, payload = demo[measure]
+    value = REGISTRY[measure].decode(payload)
+    inflated = sum(a.nbytes for a in arrays.read(_specs(measure, payload)).values() if a is not None)
+    assert REGISTRY[measure].nbytes(value) >= inflated
+
+
+def test_a_free_dimension_of_an_empty_array_is_bounded_by_its_bytes():
+    array = record.PluginData()  # any message: only its Array fields matter below
+    del array
+    from tb_bias_plugin.measures.association import messages
+
+    empty = messages.Table().values
+    arrays.pack(empty, np.zeros((0, 3)))
+    assert arrays.unpack(empty, np.float64, (None, 3)).shape == (0, 3)
+    del empty.shape[:]
+    empty.shape.extend([30_000_000, 0])
+    with pytest.raises(ValueError, match="declares 240000000 bytes"):
+        arrays.unpack(empty, np.float64, (None, 0))
+    # a dimension the record declares is its own business (bounded by its names)
+    assert arrays.unpack(empty, np.float64, (30_000_000, 0)).shape == (30_000_000, 0)
+
+
+def test_the_cap_counts_the_widened_size(monkeypatch):
+    from tb_bias_plugin.measures.association import messages
+
+    array = messages.Table().values
+    arrays.pack(array, np.ones(1000, np.uint8))
+    monkeypatch.setattr(arrays, "MAX_ARRAY_BYTES", 4000)  # 1,000 bytes stored, 8,000 read as int64
+    assert arrays.unpack(array, np.uint8).shape == (1000,)
+    with pytest.raises(ValueError, match="declares 8000 bytes"):
+        arrays.unpack(array, np.int64)
