@@ -254,8 +254,9 @@ class Source:
             try:
                 found, value, description = self._registry.read(self._read_blob(ctx, run, tag, datum), part)
             except UnreadableRecord as e:
-                self._unreadable.put(key, copy.copy(e))
-                raise
+                error = UnreadableRecord("step %d: %s" % (datum.step, e))
+                self._unreadable.put(key, error)
+                raise copy.copy(error) from None
             if not description:  # records of the first release hold none: the tag's own
                 description = tag_description(run, tag)
             cached = (found.id, value, description)
