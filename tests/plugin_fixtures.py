@@ -222,9 +222,10 @@ def demo_records():
     return found
 
 
-def write_record(logdir, run, value, data, step=0):
+def write_record(logdir, run, value, data, step=0, steps=None):
     """Write ``data`` (stored bytes, possibly hostile) as the record of the
-    summary ``value`` (a copy keeps its tag and metadata) at ``step``."""
+    summary ``value`` (a copy keeps its tag and metadata) at ``step``, or at
+    each of ``steps``."""
     import time
 
     from tensorboard.compat.proto import event_pb2, summary_pb2
@@ -232,4 +233,5 @@ def write_record(logdir, run, value, data, step=0):
     value = summary_pb2.Summary.Value.FromString(value.SerializeToString())
     value.tensor.string_val[0] = data
     with summary.Writer(pathlib.Path(logdir) / run) as writer:
-        writer._write_event(event_pb2.Event(wall_time=time.time(), step=step, summary=summary_pb2.Summary(value=[value])))
+        for s in [step] if steps is None else steps:
+            writer._write_event(event_pb2.Event(wall_time=time.time(), step=s, summary=summary_pb2.Summary(value=[value])))

@@ -11,6 +11,7 @@ are never cached.
 from __future__ import annotations
 
 import collections
+import concurrent.futures
 import copy
 import gc
 import logging
@@ -42,6 +43,10 @@ DERIVED_BYTES = 128 << 20
 DERIVED_PER_RECORD = 2
 #: Memory for decoded records.
 VALUE_BYTES = 2 << 30
+#: Memory for the parts of records across-steps routes read.
+PART_BYTES = 256 << 20
+#: Records an across-steps route reads at once (see Source._read_blobs).
+READ_THREADS = 48
 
 
 class Source:
@@ -56,11 +61,15 @@ class Source:
         max_values: int = 16,
         max_value_bytes: int = VALUE_BYTES,
         max_derived_bytes: int = DERIVED_BYTES,
+        max_parts: int = 100_000,
+        max_part_bytes: int = PART_BYTES,
     ):
         self._provider = data_provider
         self._registry = registry
         self._downsample = downsample or _ALL_SAMPLES
         self._values = LRU(max_values, max_value_bytes)
+        # The parts across-steps routes read: small, one per step of a long run.
+        self._parts = LRU(max_parts, max_part_bytes)
         self._derived = LRU(100_000, max_derived_bytes)
         self._max_derived_bytes = max_derived_bytes
         self._searches = LRU(max_values)
@@ -227,13 +236,35 @@ class Source:
         if last:
             chosen = chosen[-last:]
         description = _TagDescription(self, ctx, experiment)
-        loaded = [self._loaded(ctx, experiment, run, tag, d, measure, part, description) for d in chosen]
+        blobs = self._read_blobs(ctx, experiment, run, tag, chosen, part)
+        loaded = [self._loaded(ctx, experiment, run, tag, d, measure, part, description, blobs.get(d.step)) for d in chosen]
         gc.freeze()  # see _loaded
         return loaded
 
+    def _read_blobs(self, ctx: Any, experiment: str, run: str, tag: str, data: list, part: str | None) -> dict:
+        """``{step: bytes or the error reading them}`` of the steps neither cached
+        nor known unreadable, read concurrently: a read from TensorBoard's
+        data server waits tens of milliseconds for its answer, not for a CPU."""
+        wanted = []
+        for datum in data:
+            key = (experiment, run, tag, datum.step, datum.wall_time)
+            if self._cache(part).get(key + (part,)) is None and self._unreadable.get(key) is None:
+                wanted.append(datum)
+        if len(wanted) < 2:
+            return {}
+
+        def read(datum: Any) -> Any:
+            try:
+                return self._read_blob(ctx, run, tag, datum)
+            except Exception as e:  # raised again by _loaded, for this step
+                return e
+
+        with concurrent.futures.ThreadPoolExecutor(min(READ_THREADS, len(wanted))) as pool:
+            return {d.step: blob for d, blob in zip(wanted, pool.map(read, wanted))}
+
     def _loaded(
         self, ctx: Any, experiment: str, run: str, tag: str, datum: Any, measure: str, part: str | None,
-        tag_description: "_TagDescription",
+        tag_description: "_TagDescription", blob: Any = None,
     ) -> Loaded:
         """One step, decoded (whole, or its ``part``) or from the cache.
 
@@ -245,14 +276,18 @@ class Source:
         (whose cycles, if any, are then never collected).
         """
         key = (experiment, run, tag, datum.step, datum.wall_time)
-        cache_key = key if part is None else key + (part,)
-        cached = self._values.get(cache_key)
+        cache = self._cache(part)
+        cached = cache.get(key + (part,))
         if cached is None:
             error = self._unreadable.get(key)
             if error is not None:
                 raise copy.copy(error)  # a fresh traceback each time: a stored one would grow and hold frames
             try:
-                found, value, description = self._registry.read(self._read_blob(ctx, run, tag, datum), part)
+                if blob is None:
+                    blob = self._read_blob(ctx, run, tag, datum)
+                elif isinstance(blob, Exception):
+                    raise blob
+                found, value, description = self._registry.read(blob, part)
             except UnreadableRecord as e:
                 error = UnreadableRecord("step %d: %s" % (datum.step, e))
                 self._unreadable.put(key, error)
@@ -261,12 +296,15 @@ class Source:
                 description = tag_description(run, tag)
             cached = (found.id, value, description)
             size = found.nbytes(value) if part is None else arrays.footprint(value)
-            self._values.put(cache_key, cached, size)
+            cache.put(key + (part,), cached, size)
             self._derived.bound(max(self._max_derived_bytes, DERIVED_PER_RECORD * size))
         measure_id, value, description = cached
         if measure_id != measure:
             raise errors.NotFoundError("%r of run %r holds %s, not %s" % (tag, run, measure_id, measure))
         return Loaded(run, tag, datum.step, value, key, description)
+
+    def _cache(self, part: str | None) -> LRU:
+        return self._values if part is None else self._parts
 
     def is_unreadable(self, experiment: str, run: str, tag: str, datum: Any) -> UnreadableRecord | None:
         """The error of a step already found unreadable (until it is rewritten), or None."""

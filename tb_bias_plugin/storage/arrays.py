@@ -10,8 +10,10 @@ inflates anything. Stored bytes are never trusted to size an allocation.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import math
 import zlib
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -32,8 +34,7 @@ _KINDS = {"f": "fiu", "i": "iu", "u": "iu"}
 _VERIFY_CHUNK = 1 << 20
 
 
-@dataclasses.dataclass(frozen=True)
-class ArraySpec:
+class ArraySpec(NamedTuple):
     """What one stored array must be.
 
     ``name`` is its place in the record (``choices[0].quantiles``), used in
@@ -77,12 +78,21 @@ def declared_shape(message: Any) -> tuple:
     return tuple(int(d) for d in message.shape)
 
 
-@dataclasses.dataclass(frozen=True)
-class _Plan:
+class _Plan(NamedTuple):
     stored: np.dtype
     shape: tuple
     stored_bytes: int
     widened_bytes: int
+
+
+@functools.lru_cache(maxsize=256)
+def _dtype(text: str) -> np.dtype:
+    return np.dtype(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _want(dtype: Any) -> np.dtype:
+    return np.dtype(dtype)
 
 
 def _plan(message: Any, spec: ArraySpec) -> _Plan | None:
@@ -92,26 +102,26 @@ def _plan(message: Any, spec: ArraySpec) -> _Plan | None:
             return None
         raise ValueError("%s is missing" % spec.name)
     try:
-        stored = np.dtype(message.dtype)
+        stored = _dtype(message.dtype)
     except TypeError:
         raise ValueError("%s has unknown dtype %r" % (spec.name, message.dtype[:40]))
-    want = np.dtype(spec.dtype)
+    want = _want(spec.dtype)
     if stored.kind not in _KINDS.get(want.kind, want.kind) or stored.hasobject:
         raise ValueError("%s is stored as %s, not readable as %s" % (spec.name, stored.str, want.name))
-    declared = declared_shape(message)
-    expected = tuple(spec.shape)
+    declared = tuple(message.shape)
+    expected = spec.shape
     if len(expected) != len(declared) or any(w is not None and w != d for w, d in zip(expected, declared)):
         shown = tuple("any" if w is None else w for w in expected)
         raise ValueError("%s has shape %s, expected %s%s" % (
             spec.name, declared[:8], shown, " (from the length of %s)" % spec.beside if spec.beside else ""))
     if any(d < 0 for d in declared):
         raise ValueError("%s has a negative dimension" % spec.name)
-    count = int(np.prod(declared, dtype=object))
+    count = math.prod(declared)
     stored_bytes, widened_bytes = stored.itemsize * count, max(stored.itemsize, want.itemsize) * count
     # Free dimensions come from the stored bytes alone: even an empty array
     # (another dimension 0) may not declare more than its data could hold,
     # or a route would build that many empty rows.
-    free = int(np.prod([max(d, 1) for w, d in zip(expected, declared) if w is None], dtype=object))
+    free = math.prod(max(d, 1) for w, d in zip(expected, declared) if w is None)
     budget = _MAX_RATIO * len(message.zlib_data) + _SLACK
     if widened_bytes > MAX_ARRAY_BYTES:
         raise ValueError("%s declares %d bytes, more than the %d an array may hold" % (spec.name, widened_bytes, MAX_ARRAY_BYTES))

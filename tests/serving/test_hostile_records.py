@@ -29,6 +29,10 @@ BOMBED = {
     "sensitivity": "choices[0].token_type_counts",
     "representation": "layers[0].train_curve",
 }
+#: Routes that never read a group of arrays, and do not check it (reading
+#: it would cost every step of a long run): they answer as for the intact
+#: record, or 422 once another route has found the record unreadable.
+UNREAD = {("sensitivity", "examples["): {"/sensitivity_steps"}}
 #: What a request may allocate while refusing a hostile record.
 PEAK_BYTES = 16 << 20
 
@@ -121,17 +125,26 @@ def test_a_hostile_record_is_a_422_naming_its_field_on_every_route(tmp_path, dem
         fx.write_record(tmp_path, run, value, record.encode(number, mutated))
     client = Client(fx.make_app(tmp_path)[0])
     routes = list(REGISTRY[measure].routes())
+    intact = {}
     for route in routes:  # the same record unchanged: every route answers
-        code, _ = fx.get(client, route.lstrip("/"), run="intact", tag=tag, **_extra(measure, "intact", payload).get(route, {}))
+        code, response = fx.get(client, route.lstrip("/"), run="intact", tag=tag,
+                                **_extra(measure, "intact", payload).get(route, {}))
         assert code == 200, route
+        intact[route] = response.get_data(as_text=True)
     tracemalloc.start()
     try:
         for run, (name, _) in variants.items():
             tracemalloc.reset_peak()
+            unread = set().union(*(r for (m, group), r in UNREAD.items() if m == measure and name.startswith(group)))
             for route in routes:
-                body = fx.get_json(client, route.lstrip("/"), status=422, run=run, tag=tag,
-                                   **_extra(measure, run, payload).get(route, {}))
-                assert "cannot be read" in body["error"] and name in body["error"], (run, route, body)
+                code, response = fx.get(client, route.lstrip("/"), run=run, tag=tag,
+                                        **_extra(measure, run, payload).get(route, {}))
+                text = response.get_data(as_text=True)
+                if route in unread and code == 200:
+                    assert text == intact[route].replace('"intact"', '"%s"' % run), (run, route)
+                    continue
+                assert code == 422, (run, route, text[:300])
+                assert "cannot be read" in text and name in text, (run, route, text[:300])
             peak = tracemalloc.get_traced_memory()[1]
             assert peak < PEAK_BYTES, (run, name, peak)
     finally:

@@ -118,8 +118,13 @@ def _known(length: int) -> int | None:
 def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
     """What each stored array must be, from the choices, names, classes and
     tokens the record declares (the one place that says so)."""
+    return choice_specs(message) + example_specs(message)
+
+
+def choice_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
+    """The arrays of each v choice (`array_specs`)."""
     f64, i64 = np.float64, np.int64
-    n_choices, n_features = len(message.choices), _known(len(message.feature_names))
+    n_features = _known(len(message.feature_names))
     n_classes = _known(len(message.class_names))
     specs = []
     for i, c in enumerate(message.choices):
@@ -137,6 +142,14 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
             (c.token_type_sensitivity, ArraySpec(at + "token_type_sensitivity", f64, (types,))),
             (c.token_type_counts, ArraySpec(at + "token_type_counts", i64, (types,))),
         ]
+    return specs
+
+
+def example_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
+    """The arrays of each retained example (`array_specs`)."""
+    f64 = np.float64
+    n_choices, n_features = len(message.choices), _known(len(message.feature_names))
+    specs = []
     for i, e in enumerate(message.examples):
         at = "examples[%d]." % i
         tokens = _known(len(e.tokens))
@@ -231,11 +244,13 @@ _EXAMPLE_ARRAYS = ("p", "token_sensitivity", "token_weight", "feature_sensitivit
 
 def decode_steps(message: Any) -> dict[str, Any]:
     """What ``sensitivity_steps`` serves of a record: every choice's overall
-    statistics, no array kept (each is still checked, so a record unreadable
-    on one route is unreadable on all)."""
+    statistics. The choices' arrays are checked (none kept), the retained
+    examples' are not: reading them would cost each step of a long run
+    milliseconds the route never uses; the routes that serve examples
+    check them."""
     _check(message)
     _check_lists(message)
-    arrays.read(array_specs(message), wanted=())
+    arrays.read(choice_specs(message), wanted=())
     return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}
 
 

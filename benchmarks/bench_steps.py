@@ -1,0 +1,115 @@
+"""Across-steps routes at 10, 100 and 1,000 steps, under both TensorBoard
+data loaders (prints figures; not a test).
+
+Target (issue 22): each answers in under 1 s at 1,000 steps under the
+default loader, the first time (nothing cached) included.
+
+Setup
+    The first record of each measure in the committed ``demo_logs``
+    (discrepancy, sensitivity, representation: 20-40 KB each) is written
+    again at steps 0..N-1 of runs ``<measure>_N`` of a temporary logdir.
+    A real ``tensorboard`` process (``tests/e2e/tb_harness.py``) serves it
+    with ``--samples_per_plugin=tb_bias=0`` (every step), once with default
+    flags (the Rust data server) and once with ``--load_fast=false`` (the
+    Python multiplexer), after it lists every step.
+
+Figures, per loader, route and N: ``first`` (the first request: the series
+listed, every record read and decoded) and ``again`` (median of
+``--repeats`` more, the decoded parts cached), wall time of the HTTP GET.
+
+Run: python benchmarks/bench_steps.py [--repeats 5] [--sizes 10,100,1000] [--smoke]
+"""
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
+
+import plugin_fixtures as fx  # noqa: E402
+import tb_harness  # noqa: E402
+
+from tb_bias_plugin.storage import record  # noqa: E402
+
+#: measure: (route, number of steps in its answer)
+ROUTES = {
+    "discrepancy": ("discrepancy_steps", lambda body: len(body["steps"])),
+    "sensitivity": ("sensitivity_steps", lambda body: len(body["steps"])),
+    "representation": ("representation/series", lambda body: len(body["steps"])),
+}
+LOADERS = {"default (Rust data server)": [], "--load_fast=false": ["--load_fast=false"]}
+
+
+def write_logdir(logdir, sizes):
+    """``{run: (measure, tag, N)}`` of the runs written."""
+    from tb_bias_plugin.measures.registry import REGISTRY
+
+    demo = fx.demo_records()
+    runs = {}
+    for measure in ROUTES:
+        _, tag, value, payload = demo[measure]
+        data = record.encode(REGISTRY[measure].payload_number, payload)
+        for n in sizes:
+            run = "%s_%d" % (measure, n)
+            fx.write_record(logdir, run, value, data, steps=range(n))
+            runs[run] = (measure, tag, n)
+    return runs
+
+
+def wait_for_every_step(board, runs, timeout=600.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        listed = {r["run"]: max((len(t["steps"]) for t in r["tags"]), default=0) for r in board.get("runs")["runs"]}
+        if all(listed.get(run) == n for run, (_, _, n) in runs.items()):
+            return
+        time.sleep(0.5)  # polling while the loader reads the logdir, not a synchronisation
+    raise RuntimeError("tensorboard did not list every step within %.0f s" % timeout)
+
+
+def timed_get(board, route, params):
+    start = time.perf_counter()
+    body = board.get(route, params, timeout=600)
+    return time.perf_counter() - start, body
+
+
+def measure(board, runs, repeats):
+    """``[(run, route, first, again)]``; checks each answer has every step."""
+    rows = []
+    for run, (measure_id, tag, n) in runs.items():
+        route, count = ROUTES[measure_id]
+        first, body = timed_get(board, route, {"run": run, "tag": tag})
+        if count(body) != n:
+            raise RuntimeError("%s of %s answered %d steps, not %d" % (route, run, count(body), n))
+        again = statistics.median(timed_get(board, route, {"run": run, "tag": tag})[0] for _ in range(repeats))
+        rows.append((run, route, first, again))
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5, help="timings of the cached answer; the median is reported")
+    parser.add_argument("--sizes", default="10,100,1000", help="numbers of steps, comma-separated")
+    parser.add_argument("--smoke", action="store_true", help="10 steps, one repeat: checks the script runs, figures mean nothing")
+    args = parser.parse_args()
+    sizes = [10] if args.smoke else [int(s) for s in args.sizes.split(",")]
+    repeats = 1 if args.smoke else args.repeats
+    with tempfile.TemporaryDirectory() as tmp:
+        logdir = Path(tmp) / "logs"
+        runs = write_logdir(logdir, sizes)
+        for loader, flags in LOADERS.items():
+            with tb_harness.TensorBoard(logdir, log_path=Path(tmp) / "tensorboard.log",
+                                        extra_args=["--samples_per_plugin=tb_bias=0", *flags]) as board:
+                wait_for_every_step(board, runs)
+                print("loader: %s" % loader)
+                print("  %-24s %-24s %6s %10s %10s" % ("run", "route", "steps", "first ms", "again ms"))
+                for run, route, first, again in measure(board, runs, repeats):
+                    print("  %-24s %-24s %6d %10.1f %10.1f" % (run, route, runs[run][2], 1e3 * first, 1e3 * again))
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
