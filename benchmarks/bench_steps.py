@@ -32,7 +32,6 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
 
 import plugin_fixtures as fx  # noqa: E402
 import tb_harness  # noqa: E402
-
 from tb_bias_plugin.storage import record  # noqa: E402
 
 #: measure: (route, number of steps in its answer)
