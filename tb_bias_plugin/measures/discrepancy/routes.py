@@ -13,7 +13,7 @@ from typing import Any, Optional
 import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import codec
-from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult
+from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult, _check_pairing
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID
 from tb_bias_plugin.measures.discrepancy.replicates import BOOTSTRAP_COVERS, bootstrap_dipdi, replicate_summary
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request
@@ -218,15 +218,20 @@ def discrepancy_steps(request: Any, services: Any) -> Any:
         raise bad_request("%r of run %r has no steps" % (tag, run))
     last = loaded_steps[-1]
     pairing = _pairing(params, last.value)
-    rows = []
-    for loaded in loaded_steps:
-        try:
-            codec.result(loaded.value, loaded.value.replicates[0], pairing)
-        except ValueError as e:
-            raise bad_request("step %d: %s" % (loaded.step, e))
-        rows.append(_summary(services, loaded, pairing))
-    body = _head(run, tag, last.value, pairing)
-    body["steps"] = rows
+
+    def make() -> dict[str, Any]:
+        rows = []
+        for loaded in loaded_steps:
+            stored = loaded.value
+            try:  # pool sizes may change between steps: the pairing must suit each
+                _check_pairing(stored.m_a, stored.m_b, pairing)
+            except ValueError as e:
+                raise bad_request("step %d: %s" % (loaded.step, e))
+            rows.append(_summary(services, loaded, pairing))
+        return dict(_head(run, tag, last.value, pairing), steps=rows)
+
+    # the whole answer, cached: its rows are each step's replicate statistics
+    body = services.derived(("discrepancy_steps", run, tag, pairing, tuple(x.key for x in loaded_steps)), make)
     return respond(request, body)
 
 
