@@ -188,3 +188,19 @@ def test_the_cap_counts_the_widened_size(monkeypatch):
     assert arrays.unpack(array, np.uint8).shape == (1000,)
     with pytest.raises(ValueError, match="declares 8000 bytes"):
         arrays.unpack(array, np.int64)
+
+
+@pytest.mark.parametrize("measure, field, shape", [
+    ("discrepancy", "replicates[0].top_outputs", (0,)),  # beside 20 top ids: was an IndexError (500)
+    ("discrepancy", "replicates[0].top_outputs", (20,)),  # 1-D: was a TypeError (500)
+    ("sensitivity", "choices[0].quantiles", (3,)),  # not 101: was an IndexError (500)
+    ("representation", "layers[0].control_biases", (2, 2)),  # was a TypeError in web/responses.py (500)
+])
+def test_the_inconsistent_records_of_the_issue_are_unreadable_naming_the_field(demo, measure, field, shape):
+    payload = copy.deepcopy(demo[measure][3])
+    message = _specs_by_name(measure, payload)[field]
+    message.Clear()
+    arrays.pack(message, np.zeros(shape))
+    for read in (REGISTRY[measure].describe, REGISTRY[measure].decode):
+        with pytest.raises(ValueError, match=r"%s has shape" % field.replace("[", r"\[").replace("]", r"\]")):
+            read(payload)

@@ -1,0 +1,37 @@
+"""Across-steps routes (issue 22): one listing of the series per request,
+not one per step, and of each record only the part the route serves,
+read once and then cached. Work is counted, never timed; the speed is
+measured by benchmarks/bench_steps.py."""
+
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin.measures.base import Measure
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.storage import record
+
+STEPS = 30
+ROUTES = {"discrepancy": "discrepancy_steps", "sensitivity": "sensitivity_steps", "representation": "representation/series"}
+
+
+@pytest.mark.parametrize("measure", sorted(ROUTES))
+def test_a_long_series_is_listed_once_and_each_record_read_once(tmp_path, monkeypatch, measure):
+    _, tag, value, payload = fx.demo_records()[measure]
+    fx.write_record(tmp_path, "run", value, record.encode(REGISTRY[measure].payload_number, payload), steps=range(STEPS))
+    app, _ = fx.make_app(tmp_path)
+    plugin = next(p for p in app._plugins if p.plugin_name == "tb_bias")
+    provider = plugin._source._provider
+    calls = {"list": 0, "blob": 0, "whole": 0}
+    for name, counted in (("read_blob_sequences", "list"), ("list_blob_sequences", "list"), ("read_blob", "blob")):
+        real = getattr(provider, name)
+        monkeypatch.setattr(provider, name, lambda *a, _real=real, _c=counted, **k: calls.__setitem__(_c, calls[_c] + 1) or _real(*a, **k))
+    real_decode = Measure.decode
+    monkeypatch.setattr(Measure, "decode", lambda self, p: calls.__setitem__("whole", calls["whole"] + 1) or real_decode(self, p))
+    client = Client(app)
+    body = fx.get_json(client, ROUTES[measure], run="run", tag=tag)
+    assert body["steps"] == list(range(STEPS)) or [row["step"] for row in body["steps"]] == list(range(STEPS))
+    # the series listed once, and the tag's description once (these records hold none of their own)
+    assert calls == {"list": 2, "blob": STEPS, "whole": 0}  # no decode of whole records
+    again = fx.get_json(client, ROUTES[measure], run="run", tag=tag)
+    assert again == body and calls == {"list": 3, "blob": STEPS, "whole": 0}  # parts cached
