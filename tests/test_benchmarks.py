@@ -23,6 +23,7 @@ MARKS = {
     "bench_browser.py": [pytest.mark.browser],  # TensorBoard and Chromium
     "bench_load.py": [pytest.mark.browser],  # a tensorboard process
     "bench_representation.py": [pytest.mark.training],  # trains MINE critics
+    "bench_steps.py": [pytest.mark.browser],  # two tensorboard processes
 }
 
 #: lines each script must print (a figure of each kind it reports)
@@ -38,6 +39,9 @@ PRINTED = {
     "bench_load.py": [r"no flags +\d+ requests", r"maximum-size flags +\d+ requests"],
     "bench_representation.py": [r"^\(a\) n=\d+", r"^\(b\) one MINE step .* ratio [\d.]+"],
     "bench_scale.py": [r"reading the table: [\d.]+ s", r"switching metric, each visited before"],
+    "bench_steps.py": [r"^loader: default \(Rust data server\)", r"^loader: --load_fast=false",
+                       r"discrepancy_10 +discrepancy_steps", r"sensitivity_10 +sensitivity_steps",
+                       r"representation_10 +representation/series"],
     "bench_sensitivity.py": [r"K = +2: P \(uniform v, reverse\)", r"K = 28: P"],
     "bench_trends.py": [r"first load of all \d+ steps", r"trend route, 10 labels"],
 }
