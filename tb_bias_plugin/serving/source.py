@@ -45,7 +45,7 @@ DERIVED_PER_RECORD = 2
 VALUE_BYTES = 2 << 30
 #: Memory for the parts of records across-steps routes read.
 PART_BYTES = 256 << 20
-#: Records an across-steps route reads at once (see Source._read_blobs).
+#: Records an across-steps route reads at once (see Source._try_read_blob).
 READ_THREADS = 48
 
 
@@ -236,31 +236,43 @@ class Source:
         if last:
             chosen = chosen[-last:]
         description = _TagDescription(self, ctx, experiment)
-        blobs = self._read_blobs(ctx, experiment, run, tag, chosen, part)
-        loaded = [self._loaded(ctx, experiment, run, tag, d, measure, part, description, blobs.get(d.step)) for d in chosen]
+        to_read = self._uncached(experiment, run, tag, chosen, part)
+        if len(to_read) < 2:
+            loaded = [self._loaded(ctx, experiment, run, tag, d, measure, part, description) for d in chosen]
+        else:
+            # Read concurrently, and decode each record as its bytes arrive
+            # while the later ones are still on their way.
+            with concurrent.futures.ThreadPoolExecutor(min(READ_THREADS, len(to_read))) as pool:
+                reads = {d.step: pool.submit(self._try_read_blob, ctx, run, tag, d) for d in to_read}
+                try:
+                    loaded = [
+                        self._loaded(ctx, experiment, run, tag, d, measure, part, description,
+                                     reads[d.step].result() if d.step in reads else None)
+                        for d in chosen
+                    ]
+                except BaseException:
+                    pool.shutdown(wait=False, cancel_futures=True)  # an unreadable step ends the request
+                    raise
         gc.freeze()  # see _loaded
         return loaded
 
-    def _read_blobs(self, ctx: Any, experiment: str, run: str, tag: str, data: list, part: str | None) -> dict:
-        """``{step: bytes or the error reading them}`` of the steps neither cached
-        nor known unreadable, read concurrently: a read from TensorBoard's
-        data server waits tens of milliseconds for its answer, not for a CPU."""
+    def _uncached(self, experiment: str, run: str, tag: str, data: list, part: str | None) -> list:
+        """The steps of ``data`` neither cached nor known unreadable: those to read."""
         wanted = []
         for datum in data:
             key = (experiment, run, tag, datum.step, datum.wall_time)
             if self._cache(part).get(key + (part,)) is None and self._unreadable.get(key) is None:
                 wanted.append(datum)
-        if len(wanted) < 2:
-            return {}
+        return wanted
 
-        def read(datum: Any) -> Any:
-            try:
-                return self._read_blob(ctx, run, tag, datum)
-            except Exception as e:  # raised again by _loaded, for this step
-                return e
-
-        with concurrent.futures.ThreadPoolExecutor(min(READ_THREADS, len(wanted))) as pool:
-            return {d.step: blob for d, blob in zip(wanted, pool.map(read, wanted))}
+    def _try_read_blob(self, ctx: Any, run: str, tag: str, datum: Any) -> Any:
+        """A step's bytes, or the error reading them (raised again by _loaded,
+        for that step). Run in threads: a read from TensorBoard's data server
+        waits tens of milliseconds for its answer, not for a CPU."""
+        try:
+            return self._read_blob(ctx, run, tag, datum)
+        except Exception as e:
+            return e
 
     def _loaded(
         self, ctx: Any, experiment: str, run: str, tag: str, datum: Any, measure: str, part: str | None,
