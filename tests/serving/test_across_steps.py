@@ -35,3 +35,22 @@ def test_a_long_series_is_listed_once_and_each_record_read_once(tmp_path, monkey
     assert calls == {"list": 2, "blob": STEPS, "whole": 0}  # no decode of whole records
     again = fx.get_json(client, ROUTES[measure], run="run", tag=tag)
     assert again == body and calls == {"list": 3, "blob": STEPS, "whole": 0}  # parts cached
+
+
+@pytest.mark.parametrize("measure", sorted(ROUTES))
+def test_one_unreadable_step_of_a_series_is_a_422_naming_the_step_and_field(tmp_path, measure):
+    import copy
+
+    _, tag, value, payload = fx.demo_records()[measure]
+    number = REGISTRY[measure].payload_number
+    broken = copy.deepcopy(payload)
+    (message, spec), = [(m, s) for m, s in REGISTRY[measure].codec.array_specs(broken)
+                        if s.name.split(".")[0] in ("replicates[0]", "choices[0]", "layers[0]")][:1]
+    message.zlib_data = message.zlib_data[: len(message.zlib_data) // 2]
+    fx.write_record(tmp_path, "run", value, record.encode(number, payload), steps=range(5))
+    fx.write_record(tmp_path, "run", value, record.encode(number, broken), step=5)
+    fx.write_record(tmp_path, "run", value, record.encode(number, payload), steps=range(6, 10))
+    client = Client(fx.make_app(tmp_path)[0])
+    body = fx.get_json(client, ROUTES[measure], status=422, run="run", tag=tag)
+    assert "step 5" in body["error"] and spec.name in body["error"], body
+    assert fx.get_json(client, ROUTES[measure], status=422, run="run", tag=tag) == body  # remembered
