@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import functools
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
@@ -82,9 +83,12 @@ class StoredDiscrepancy:
         )
 
 
-def result(stored: StoredDiscrepancy, rep: ReplicateStats, pairing: Optional[str] = None) -> DipdiResult:
+def result(
+    stored: StoredDiscrepancy, rep: ReplicateStats, pairing: Optional[str] = None, *, groups: bool = True
+) -> DipdiResult:
     """The index and its parts of one replicate, from its sums, under
-    ``pairing`` (default the logged one).
+    ``pairing`` (default the logged one); with ``groups=False``, without
+    the per-group values (``groups`` is then None).
 
     Raises
     ------
@@ -93,14 +97,22 @@ def result(stored: StoredDiscrepancy, rep: ReplicateStats, pairing: Optional[str
     """
     pairing = stored.pairing if pairing is None else pairing
     _check_pairing(stored.m_a, stored.m_b, pairing)
-    pairs = _used_pairs(stored.m_a, stored.m_b, pairing)
-    num_models = stored.m_a + stored.m_b
-    positions = tuple(_pair_positions(p, num_models) for p in (pairs.between, pairs.within_a, pairs.within_b))
+    pairs, positions = _layout(stored.m_a, stored.m_b, pairing)
     return _build_result(
         rep.pair_sums, rep.n, rep.group_sums, rep.group_counts, rep.group_names,
         stored.discrepancy, pairing, stored.m_a, stored.m_b, pairs, positions, None, None,
-        has_groups=rep.has_groups,
+        has_groups=rep.has_groups and groups,
     )
+
+
+@functools.lru_cache(maxsize=64)  # the same for every replicate and step of a run
+def _layout(m_a: int, m_b: int, pairing: str) -> tuple:
+    """The pairs ``pairing`` uses, and their positions among all pairs."""
+    pairs = _used_pairs(m_a, m_b, pairing)
+    positions = tuple(_pair_positions(p, m_a + m_b) for p in (pairs.between, pairs.within_a, pairs.within_b))
+    for array in positions:
+        array.setflags(write=False)
+    return pairs, positions
 
 
 def pair_discrepancies(stored: StoredDiscrepancy, rep: ReplicateStats) -> Optional[PairDiscrepancies]:

@@ -12,6 +12,7 @@ number of examples only through the per-example outputs that are returned.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tuple
@@ -312,6 +313,7 @@ def _validate_groups(groups: Any, n: int, name: str = "groups") -> Optional[np.n
 # Pair bookkeeping
 
 
+@functools.lru_cache(maxsize=64)  # pure in small ints: every step of a run asks again
 def _used_pairs(m_a: int, m_b: int, pairing: str) -> UsedPairs:
     if pairing == "paired":
         h = m_a // 2
@@ -325,9 +327,12 @@ def _used_pairs(m_a: int, m_b: int, pairing: str) -> UsedPairs:
     return UsedPairs(between, within_a, within_b)
 
 
+@functools.lru_cache(maxsize=64)
 def _all_pairs(num_models: int) -> Tuple[np.ndarray, np.ndarray]:
-    pi, pj = np.triu_indices(num_models, k=1)
-    return pi.astype(np.intp), pj.astype(np.intp)
+    pi, pj = (a.astype(np.intp) for a in np.triu_indices(num_models, k=1))
+    pi.setflags(write=False)  # shared by every caller
+    pj.setflags(write=False)
+    return pi, pj
 
 
 def _pair_positions(pairs: Sequence[Tuple[int, int]], num_models: int) -> np.ndarray:

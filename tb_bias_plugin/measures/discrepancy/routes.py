@@ -49,11 +49,11 @@ def _pairing(params: Params, stored: codec.StoredDiscrepancy) -> str:
     return pairing
 
 
-def _results(services: Any, loaded: Any, pairing: str) -> list[DipdiResult]:
+def _results(services: Any, loaded: Any, pairing: str, groups: bool = True) -> list[DipdiResult]:
     stored = loaded.value
     return services.derived(
-        ("discrepancy.results", loaded.key, pairing),
-        lambda: [codec.result(stored, rep, pairing) for rep in stored.replicates],
+        ("discrepancy.results", loaded.key, pairing, groups),
+        lambda: [codec.result(stored, rep, pairing, groups=groups) for rep in stored.replicates],
     )
 
 
@@ -109,10 +109,10 @@ def _mean(values: list[float]) -> Optional[float]:
     return float(np.mean(finite)) if finite else None
 
 
-def _summary(services: Any, loaded: Any, pairing: str) -> dict[str, Any]:
+def _summary(services: Any, loaded: Any, pairing: str, groups: bool = True) -> dict[str, Any]:
     """DIPDI of one stored step: the mean over replicates, the three mean
-    discrepancies and the uncertainty."""
-    results = _results(services, loaded, pairing)
+    discrepancies and the uncertainty (per-group values only with ``groups``)."""
+    results = _results(services, loaded, pairing, groups)
     if len(results) == 1:
         value, reason = json_value(results[0].dipdi), results[0].reason
     else:
@@ -227,7 +227,7 @@ def discrepancy_steps(request: Any, services: Any) -> Any:
                 _check_pairing(stored.m_a, stored.m_b, pairing)
             except ValueError as e:
                 raise bad_request("step %d: %s" % (loaded.step, e))
-            rows.append(_summary(services, loaded, pairing))
+            rows.append(_summary(services, loaded, pairing, groups=False))  # a row shows no group
         return dict(_head(run, tag, last.value, pairing), steps=rows)
 
     # the whole answer, cached: its rows are each step's replicate statistics
