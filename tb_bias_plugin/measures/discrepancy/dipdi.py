@@ -536,18 +536,18 @@ def _log_index(
         (n_within_b, "zero_within_b"),
         (n_between, "zero_between"),
     ):
-        if not np.all(np.isfinite(values)):
+        # array methods, not np.all / np.mean: these arrays hold a few pairs,
+        # and an across-steps request computes this for every replicate of every step
+        if not np.isfinite(values).all():
             return math.nan, "nonfinite"
-        if np.any(values <= 0):
+        if (values <= 0).any():
             return math.nan, reason
-    value = 2.0 * np.mean(np.log(n_between)) - np.mean(np.log(n_within_a)) - np.mean(
-        np.log(n_within_b)
-    )
+    value = 2.0 * np.log(n_between).mean() - np.log(n_within_a).mean() - np.log(n_within_b).mean()
     return float(value), None
 
 
 def _mean_or_nan(values: np.ndarray) -> float:
-    return float(np.mean(values)) if values.size else math.nan
+    return float(values.mean()) if values.size else math.nan
 
 
 def _summarise(sums: np.ndarray, count: int, discrepancy: str, positions) -> Tuple:
