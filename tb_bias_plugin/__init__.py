@@ -9,7 +9,6 @@ architecture is described in docs/architecture.md.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
@@ -60,11 +59,9 @@ if not TYPE_CHECKING:  # type checkers see the imports above; a misspelt name is
     def __getattr__(name: str) -> Any:
         # Submodules (summary, callbacks, ...) import as usual; this serves the
         # names the measures export.
-        exports = _exports()
-        if name not in exports:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        module, attr = exports[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        from tb_bias_plugin.measures.registry import lazy_attribute
+
+        return lazy_attribute(__name__, _exports(), name)
 
 
 def __dir__() -> list[str]:

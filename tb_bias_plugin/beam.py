@@ -19,7 +19,6 @@ merge.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -46,18 +45,9 @@ def transforms() -> dict[str, str]:
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
-        found = transforms()
-        if name not in found:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        module, attr = found[name].split(":")
-        try:
-            return getattr(importlib.import_module(module), attr)
-        except ModuleNotFoundError as e:
-            if e.name and e.name.split(".")[0] == "apache_beam":
-                raise ImportError(
-                    "tb_bias_plugin.beam.%s needs Apache Beam: pip install \"tb-bias-plugin[beam]\"" % name
-                ) from e
-            raise
+        from tb_bias_plugin.measures.registry import lazy_attribute
+
+        return lazy_attribute(__name__, transforms(), name, ("apache_beam", "Apache Beam", "beam"))
 
 
 def __dir__() -> list[str]:

@@ -54,17 +54,9 @@ def helpers() -> dict[str, str]:
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
-        found = helpers()
-        if name not in found:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        module, attr = found[name].split(":")
-        try:
-            return getattr(importlib.import_module(module), attr)
-        except ModuleNotFoundError as e:
-            if e.name == "torch":
-                raise ImportError('tb_bias_plugin.pytorch.%s needs PyTorch: pip install "tb-bias-plugin[torch]"'
-                                  % name) from e
-            raise
+        from tb_bias_plugin.measures.registry import lazy_attribute
+
+        return lazy_attribute(__name__, helpers(), name, ("torch", "PyTorch", "torch"))
 
 
 def __dir__() -> list[str]:

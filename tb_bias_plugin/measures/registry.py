@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from tb_bias_plugin.measures.base import Handler, Measure, Summary
 from tb_bias_plugin.storage import record
@@ -136,3 +136,26 @@ def discover(paths: Sequence[str] | None = None, prefix: str = __package__ + "."
 
 #: The measures of this build.
 REGISTRY = Registry(discover())
+
+
+def lazy_attribute(facade: str, paths: Mapping[str, str], name: str, needs: tuple[str, str, str] | None = None) -> Any:
+    """What a facade module's ``__getattr__`` serves: ``name`` imported on
+    first use from ``paths`` (``{name: "module:attr"}``, from the measures).
+
+    Raises
+    ------
+    AttributeError
+        If ``name`` is not in ``paths``.
+    ImportError
+        With ``needs=(package, what, extra)``, when ``package`` is missing:
+        the message names the pip extra that brings it.
+    """
+    if name not in paths:
+        raise AttributeError("module %r has no attribute %r" % (facade, name))
+    module, attr = paths[name].split(":")
+    try:
+        return getattr(importlib.import_module(module), attr)
+    except ModuleNotFoundError as e:
+        if needs is not None and e.name and e.name.split(".")[0] == needs[0]:
+            raise ImportError('%s.%s needs %s: pip install "tb-bias-plugin[%s]"' % (facade, name, needs[1], needs[2])) from e
+        raise
