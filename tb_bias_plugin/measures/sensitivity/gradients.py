@@ -112,6 +112,7 @@ class _Differentiable:
         self._layer: Any = None
         self.fns: dict = {}  # compiled tf.functions, kept across calls (tracing costs far more than a batch)
         self._features_fn: Any = None
+        self.dtype = "float32"  # set per batch by `compute_dtype`
         if embedding_layer is not None:
             if not hasattr(model, "get_layer"):
                 raise ValueError(f"embedding_layer needs a Keras model for {name}; for a plain callable pass "
@@ -122,6 +123,16 @@ class _Differentiable:
     @property
     def model(self):
         return self._model()
+
+    def compute_dtype(self, x_dtype) -> str:
+        """The dtype gradients are taken in: float64 when the weights that produce the features'
+        derivatives are float64 (a plain callable without weights: when x is float64), else float32."""
+        owner = self.layer if self.layer is not None else self.model
+        weights = list(getattr(owner, "weights", None) or getattr(self.model, "weights", None) or [])
+        if weights:
+            names = {getattr(w.dtype, "name", str(w.dtype)) for w in weights}
+            return "float64" if "float64" in names else "float32"
+        return "float64" if getattr(x_dtype, "name", str(x_dtype)) == "float64" else "float32"
 
     @property
     def layer(self):
@@ -134,7 +145,7 @@ class _Differentiable:
         stops it there), so this costs an embedding lookup, not a forward pass.
         """
         if self.layer is None:
-            feats = tf.cast(xb, tf.float32)
+            feats = tf.cast(xb, self.dtype)
             return feats, tf.ones(tf.shape(feats)[:1], tf.bool)
         layer, model = self.layer, self.model
         rec: dict = {}
@@ -148,12 +159,12 @@ class _Differentiable:
             raise ValueError(f"the model never called its embedding layer {layer.name!r}")
         m = layer.compute_mask(rec["inputs"]) if hasattr(layer, "compute_mask") else None
         m = tf.ones(tf.shape(rec["output"])[:2], tf.bool) if m is None else tf.cast(m, tf.bool)
-        return tf.cast(rec["output"], tf.float32), m
+        return tf.cast(rec["output"], self.dtype), m
 
     def features(self, tf, xb):
         """(features, padding mask or None) for a batch, eagerly."""
         if self.layer is None:
-            return tf.cast(xb, tf.float32), None
+            return tf.cast(xb, self.dtype), None
         if self._features_fn is None:
             net = self
 
@@ -252,7 +263,7 @@ def _forward_fn(tf, net: _Differentiable):
         jvp = acc.jvp(out)
         k = tf.shape(out)[1]
         cols = tf.transpose(tf.reshape(jvp, [m, b, k]), [1, 2, 0])  # [b, K, m]
-        return tf.cast(out[:b], tf.float32), tf.cast(cols, tf.float32), mask
+        return tf.cast(out[:b], feats.dtype), tf.cast(cols, feats.dtype), mask
 
     return run
 
@@ -425,7 +436,7 @@ class _Run:
         self.psm_net = None if request.psm_model is None else _net(
             request.psm_model, request.psm_embedding_layer, "the protected-status model")
         self.outputs: OutputPlan | None = None
-        self.w32: Any = None  # the class weights as a float32 constant
+        self.w32: Any = None  # the class weights as a constant of the compute dtype
         self.fixed: FixedV | None = None
         self.skip_lookup = False  # fixed v in forward mode: the forward pass looks the features up itself
         self.dims: tuple[int, int] = (0, 0)  # text: (T, D)
@@ -435,12 +446,14 @@ class _Run:
         """The result of the examples ``rows``."""
         tf, request, plan = self.tf, self.request, self.plan
         xb = tf.convert_to_tensor(request.x[rows])
+        # The model's own dtype: a float64 model gets float64 Jacobians (docs/measures/sensitivity.md).
+        self.net.dtype = self.net.compute_dtype(xb.dtype)
         feats, layout = self._features(rows, xb)
         if self.outputs is None:
             # First batch: check outputs and w before any gradient work.
             probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net))(xb, feats).numpy()
             self.outputs = plan_outputs(probs, request.w, request.output)
-            self.w32 = tf.constant(self.outputs.w, tf.float32)
+            self.w32 = tf.constant(self.outputs.w, self.net.dtype)
         psm_j = self._psm_jacobian(rows, xb)
         emb = feats.numpy().reshape(xb.shape[0], -1) if plan.needs_embeddings else None
         if plan.fixed_v and self.fixed is None:
@@ -481,6 +494,7 @@ class _Run:
             return self.request.psm_abs_jacobian[rows]
         tf, net = self.tf, self.psm_net
         assert net is not None
+        net.dtype = net.compute_dtype(xb.dtype)
         pfeats, _ = net.features(tf, xb)
         probs, summed, has_nan = _compiled(net, "psm", lambda: _psm_fn(tf, net))(xb, pfeats)
         check_probabilities(probs.numpy(), "softmax" if probs.shape[1] > 1 else "sigmoid")
@@ -494,7 +508,7 @@ class _Run:
         assert self.outputs is not None
         shortcut = self.outputs.shortcut
         fn = _compiled(net, "reverse_%s" % shortcut, lambda: _reverse_fn(tf, net, shortcut=shortcut))
-        probs, s, per_class, has_nan = fn(xb, feats, self.w32, weights.v0.astype(np.float32))
+        probs, s, per_class, has_nan = fn(xb, feats, self.w32, weights.v0.astype(self.net.dtype))
         return BatchGradients(probs=np.asarray(probs), per_class=per_class.numpy().astype(np.float64),
                               has_nan=bool(has_nan), s=s.numpy().astype(np.float64))
 
@@ -503,7 +517,7 @@ class _Run:
         tf, net, plan = self.tf, self.net, self.plan
         assert self.outputs is not None and plan.proxy_index is not None and plan.proxy_betas is not None
         fn = _compiled(net, "reverse_signed", lambda: _reverse_fn(tf, net, shortcut=False, signed=True))
-        probs, jac, has_nan = fn(xb, feats, self.w32, weights.v0.astype(np.float32))
+        probs, jac, has_nan = fn(xb, feats, self.w32, weights.v0.astype(self.net.dtype))
         return proxy_gradients(np.asarray(probs), jac.numpy(), bool(has_nan), plan.proxy_index, plan.proxy_betas,
                                self.outputs.w, weights.v0)
 

@@ -285,3 +285,30 @@ def test_compiled_functions_are_reused_and_do_not_keep_a_model_alive():
     del model, net, fns
     gc.collect()
     assert ref() is None
+
+
+def test_float64_model_gets_float64_jacobians_exact_to_1e12():
+    # softmax(x W + b) in float64: J_kf = p_k (W_fk - sum_j p_j W_fj), computed here in NumPy.
+    rng = np.random.default_rng(3)
+    w_true, b_true = rng.normal(size=(4, 3)), rng.normal(size=3)
+    inp = keras.Input((4,), dtype="float64")
+    model = keras.Model(inp, keras.layers.Dense(3, activation="softmax", dtype="float64", name="d")(inp))
+    model.get_layer("d").set_weights([w_true, b_true])
+    x = rng.normal(size=(7, 4))
+    logits = x @ w_true + b_true
+    p = np.exp(logits - logits.max(1, keepdims=True))
+    p /= p.sum(1, keepdims=True)
+    jac = p[:, :, None] * (w_true.T[None] - np.einsum("nj,fj->nf", p, w_true)[:, None, :])
+    exact = prediction_sensitivity(abs_jacobian=np.abs(jac), x=x, v="uniform")
+    got = prediction_sensitivity(model, x, v="uniform", mode="reverse")
+    np.testing.assert_allclose(got.P, exact.P, rtol=0, atol=1e-12)
+    masked = prediction_sensitivity(abs_jacobian=np.abs(jac), x=x, v="mask", protected=[1])
+    np.testing.assert_allclose(prediction_sensitivity(model, x, v="mask", protected=[1], mode="forward").P,
+                               masked.P, rtol=0, atol=1e-12)
+    # a float32 model still computes in float32: its P differs at float32 precision only
+    inp32 = keras.Input((4,))
+    m32 = keras.Model(inp32, keras.layers.Dense(3, activation="softmax", name="d")(inp32))
+    m32.get_layer("d").set_weights([w_true.astype(np.float32), b_true.astype(np.float32)])
+    p32 = prediction_sensitivity(m32, x, v="uniform").P
+    np.testing.assert_allclose(p32, exact.P, rtol=1e-5)
+    assert np.max(np.abs(p32 - exact.P)) > 1e-12
