@@ -18,6 +18,7 @@ import numpy as np
 from tb_bias_plugin.core.validation import check_number
 
 __all__ = [
+    "FLAG_LOOSE",
     "FLAG_NOT_CONVERGED",
     "FLAG_NOISE_FLOOR",
     "FLAG_OUTSIDE_UNIT",
@@ -33,6 +34,7 @@ __all__ = [
     "dv_bound",
     "dv_bound_exact_marginal",
     "log_ema",
+    "loose_reason",
     "logmeanexp",
     "result_flags",
     "shannon_entropy",
@@ -51,6 +53,7 @@ FLAG_NOT_CONVERGED = "not_converged"
 FLAG_NOISE_FLOOR = "inside_noise_floor"
 FLAG_SMALL_SAMPLE = "small_sample"
 FLAG_SMALL_CLASS = "small_class"
+FLAG_LOOSE = "loose"
 
 MIN_SAMPLES = 2000
 MIN_HELDOUT_PER_CLASS = 20
@@ -468,6 +471,48 @@ def result_flags(value, control_values, rise, convergence_tol, n, heldout_counts
     return tuple(sorted(flags))
 
 
+def control_half_width(control_values):
+    """Half-width of a bound's noise band: 2 sd of its control runs, or `SINGLE_CONTROL_BAND` for one.
+
+    NaN when there is no finite control value.
+
+    Examples
+    --------
+    >>> control_half_width([0.01])
+    0.02
+    >>> round(control_half_width([0.0, 0.02, 0.01]), 6)
+    0.02
+    """
+    ctrl = np.asarray([c for c in control_values if np.isfinite(c)], dtype=np.float64)
+    if ctrl.size == 0:
+        return float("nan")
+    return float(2 * ctrl.std(ddof=1)) if ctrl.size >= 2 else SINGLE_CONTROL_BAND
+
+
+def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls):
+    """Why the two bounds of B say the estimate is loose, or None when they agree within their noise.
+
+    Both are lower bounds of the same B, so a gap larger than the two noise bands combined
+    (``sqrt(h_mine^2 + h_classifier^2)``, each from :func:`control_half_width`) means at least the
+    smaller one is loose, and the larger one may be too.
+
+    Examples
+    --------
+    >>> loose_reason(0.52, [0.0], 0.66, [0.01])
+    'MINE 0.520 and classifier 0.660 differ by 0.140 > noise 0.028: the smaller bound is loose'
+    >>> loose_reason(0.52, [0.0], 0.53, [0.01]) is None
+    True
+    """
+    if not (np.isfinite(mine_bias) and np.isfinite(classifier_bias)):
+        return None
+    noise = math.hypot(control_half_width(mine_controls), control_half_width(classifier_controls))
+    gap = abs(mine_bias - classifier_bias)
+    if not np.isfinite(noise) or gap <= noise:
+        return None
+    return (f"MINE {mine_bias:.3f} and classifier {classifier_bias:.3f} differ by {gap:.3f} > "
+            f"noise {noise:.3f}: the smaller bound is loose")
+
+
 _ARRAY_FIELDS = {
     "class_counts": np.int64,
     "train_curve": np.float64,
@@ -476,6 +521,8 @@ _ARRAY_FIELDS = {
     "validation_curve": np.float64,
     "control_biases": np.float64,
     "control_mutual_informations": np.float64,
+    "mine_control_biases": np.float64,
+    "classifier_control_biases": np.float64,
 }
 
 
@@ -521,6 +568,21 @@ class RepresentationBiasResult:
     best_step : int
         Iteration of the kept critic: the best validation bound with early
         stopping, else the last iteration (0 when MINE did not run).
+    bound : str
+        Which held-out bound B took: ``"mine"`` or ``"classifier"`` (the
+        larger); empty when there is none. `mutual_information` and the
+        ``control_*`` fields are that bound's.
+    mine_bias, mine_mutual_information, mine_control_biases
+        MINE's own B, I and control B per permutation (always reported).
+    classifier : str
+        The classifier kept by validation: ``"mlp"`` or ``"linear"``; empty
+        when none ran (continuous Z, old records).
+    classifier_bias, classifier_mutual_information, classifier_control_biases
+        The Barber-Agakov bound H(Z) - CE of that classifier, as B and I, and
+        its control B per permutation.
+    loose_reason : str or None
+        Why the flag ``loose`` is set: the two bounds differ by more than
+        their noise allows.
     """
 
     bias: float
@@ -544,6 +606,15 @@ class RepresentationBiasResult:
     train_entropy: float = float("nan")
     validation_curve: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0))
     best_step: int = 0
+    bound: str = ""
+    mine_bias: float = float("nan")
+    mine_mutual_information: float = float("nan")
+    mine_control_biases: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0))
+    classifier: str = ""
+    classifier_bias: float = float("nan")
+    classifier_mutual_information: float = float("nan")
+    classifier_control_biases: np.ndarray = dataclasses.field(default_factory=lambda: np.zeros(0))
+    loose_reason: str | None = None
 
     def __post_init__(self):
         for name, dtype in _ARRAY_FIELDS.items():

@@ -1,13 +1,14 @@
-"""MINE estimate of the representation-level bias (needs the ``tf`` extra).
+"""The representation-level bias B = I(R;Z)/H(Z): MINE and classifier lower bounds of I, in NumPy.
 
-TensorFlow is imported inside the functions, so importing this module is
-cheap and an input that needs no training (one class) never loads it. The
-method, the protocol and the corrections to the paper are described in
+No framework is needed: the critic and the classifiers are small NumPy
+networks trained with Adam (``nets.py``). The method, the protocol, the
+two bounds and the corrections to the paper are described in
 ``docs/measures/representation.md``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import warnings
 
@@ -15,27 +16,33 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.representation import entropy as _np
+from tb_bias_plugin.measures.representation.classifier import classifier_bound
+from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
 
-__all__ = ["representation_bias"]
+__all__ = ["representation_bias", "split_indices"]
 
-_ADAM_BETA1, _ADAM_BETA2, _ADAM_EPS = 0.9, 0.999, 1e-7
 # Pair-evaluation blocks are cut to about this many hidden activations.
 _EVAL_BLOCK = 1 << 21
 
 
 def representation_bias(
     representations, protected, *, steps=3000, batch_size=256, seed=0, control=True, control_permutations=1,
-    learning_rate=1e-3, ema_alpha=0.01, width=256, train_fraction=0.7, eval_every=100, validation_fraction=0.2,
+    learning_rate=1e-3, ema_alpha=0.01, width=64, train_fraction=0.7, eval_every=100, validation_fraction=0.2,
     early_stopping=True, weight_decay=1.0, continuous=False, marginal_subset=128, pca_dims=None,
-    convergence_tol=0.01, train_counts=None, jit_compile=None,
+    convergence_tol=0.01, train_counts=None, jit_compile=None, patience=5, classifier_width=64,
+    classifier_steps=3000, classifier_learning_rate=3e-3,
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 
-    I is the Donsker-Varadhan lower bound of a critic ``T(r, z) = g([f1(r), f2(onehot z)])`` trained
-    with MINE's corrected moving-average gradient on 70 % of the sample (stratified by Z, R standardised
-    with that part's statistics), then evaluated on the other 30 % with the marginal term summed exactly
-    over the classes of Z. H is the Shannon entropy of Z on the whole evaluation sample. The protocol and
-    the reasons for each setting: docs/measures/representation.md.
+    Two held-out lower bounds of I are computed on the same split (70 % to train, stratified by Z, R
+    standardised with that part's statistics; 30 % held out), seed and early stopping: MINE's
+    Donsker-Varadhan bound of a critic ``T(r, z) = g([f1(r), f2(onehot z)])`` trained with the corrected
+    moving-average gradient (the paper's estimator, always reported), and, for a discrete Z, the
+    Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (an MLP, or the linear one when the
+    validation part prefers it). B takes the larger of the two (`bound` says which); the flag ``loose``
+    says they disagree by more than their shuffled-Z controls allow. H is the Shannon entropy of Z on the
+    whole evaluation sample. The protocol and the reasons for each setting: docs/measures/representation.md.
+    NumPy only: no deep-learning framework is imported.
 
     Parameters
     ----------
@@ -54,7 +61,7 @@ def representation_bias(
     learning_rate, ema_alpha : float
         Adam step size; weight of the newest batch in the moving average of ``mean exp(o_M)``.
     width, train_fraction : int, float
-        Hidden width of g (two ELU layers); share of each class used to train the critic.
+        Hidden width of g (two ELU layers); share of each class used to train the critic and classifiers.
     eval_every : int
         Iterations per compiled training call; the validation and held-out bounds are recorded after each.
     validation_fraction : float
@@ -80,9 +87,15 @@ def representation_bias(
         ``not_converged``.
     train_counts : array_like of int, optional
         Class counts of the model's training set; stored as context (`train_entropy`), never used in B.
-    jit_compile : bool, optional
-        Compile the training loop with XLA. By default only for critics of width <= 128, where per-op
-        overhead dominates; for wider critics TensorFlow's own CPU kernels were faster in our measurements.
+    jit_compile : None
+        Accepted for compatibility with the TensorFlow estimator it replaced; ignored.
+    patience : int or None
+        Stop a training run after this many evaluations without a better validation bound (None: run
+        every step). Needs `early_stopping`.
+    classifier_width : int
+        Width of the classifier MLP's two ELU layers; 0 trains the linear classifier only.
+    classifier_steps, classifier_learning_rate : int, float
+        Most Adam steps and the step size of the classifiers (batches of `batch_size`).
 
     Returns
     -------
@@ -94,9 +107,6 @@ def representation_bias(
     ValueError
         Non-finite, non-2-D or empty representations; protected codes that are negative, not integers, or
         of a different length; bad settings.
-    ImportError
-        If TensorFlow is not installed (``pip install tb-bias-plugin[tf]``).
-
     Warns
     -----
     UserWarning
@@ -138,7 +148,8 @@ def representation_bias(
         learning_rate=learning_rate, ema_alpha=ema_alpha, width=width, train_fraction=train_fraction,
         eval_every=eval_every, validation_fraction=validation_fraction, early_stopping=early_stopping,
         weight_decay=weight_decay, continuous=continuous, marginal_subset=marginal_subset, pca_dims=pca_dims,
-        convergence_tol=convergence_tol, jit_compile=jit_compile)
+        convergence_tol=convergence_tol, patience=patience, classifier_width=classifier_width,
+        classifier_steps=classifier_steps, classifier_learning_rate=classifier_learning_rate)
     r = _np.validate_representations(representations)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
@@ -147,7 +158,8 @@ def representation_bias(
 
 def _settings(*, steps, batch_size, seed, control, control_permutations, learning_rate, ema_alpha, width,
               train_fraction, eval_every, validation_fraction, early_stopping, weight_decay, continuous,
-              marginal_subset, pca_dims, convergence_tol, jit_compile) -> dict:
+              marginal_subset, pca_dims, convergence_tol, patience, classifier_width, classifier_steps,
+              classifier_learning_rate) -> dict:
     """`representation_bias`'s settings, checked, as stored with the result (mapping widths left to fill)."""
     steps, batch_size, eval_every = int(steps), int(batch_size), int(eval_every)
     if steps < 1 or batch_size < 2 or eval_every < 1 or width < 1:
@@ -160,6 +172,11 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
     check_number(weight_decay, "weight_decay", low=0)
     if early_stopping and validation_fraction == 0.0:
         raise ValueError("early_stopping needs a validation_fraction > 0")
+    if patience is not None and int(patience) < 1:
+        raise ValueError("patience must be >= 1 or None")
+    if int(classifier_width) < 0 or int(classifier_steps) < 1:
+        raise ValueError("classifier_width must be >= 0 and classifier_steps >= 1")
+    check_number(classifier_learning_rate, "classifier_learning_rate", low=0, include="neither")
     return dict(
         steps=steps, batch_size=batch_size, seed=int(seed), learning_rate=float(learning_rate),
         ema_alpha=float(ema_alpha), width=int(width), hidden_layers=2, activation="elu",
@@ -172,12 +189,15 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
         marginal="subset" if continuous else "exact_over_z",
         marginal_subset=int(marginal_subset) if continuous else None,
         optimizer="adam", convergence_tol=float(convergence_tol),
-        jit_compile=bool(width <= 128) if jit_compile is None else bool(jit_compile),
+        patience=None if patience is None or not early_stopping else int(patience),
+        classifier_width=int(classifier_width), classifier_steps=int(classifier_steps),
+        classifier_learning_rate=float(classifier_learning_rate), classifier_hidden_layers=2,
+        engine="numpy",
     )
 
 
 def _estimate(r, z, settings, train_entropy):
-    """Train and evaluate the critic (and the control runs) on checked inputs: the result.
+    """Both bounds (and their control runs) on checked inputs: the result.
 
     Warnings name `representation_bias`'s caller (``stacklevel=3``).
     """
@@ -194,72 +214,84 @@ def _estimate(r, z, settings, train_entropy):
                 counts, n, reason=_np.REASON_SINGLE_CLASS, settings=settings,
                 flags=flags, train_entropy=train_entropy)
     if n < _np.MIN_SAMPLES:
-        warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the MINE estimate is noisy", stacklevel=3)
+        warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the estimate is noisy", stacklevel=3)
 
-    runner = _runner(_import_tf(), settings)
-    main = runner.run(r, z)
+    with _one_blas_thread():
+        return _estimate_bounds(r, z, settings, train_entropy, counts, h)
+
+
+def _one_blas_thread():
+    """BLAS limited to one thread while the estimators train: their products are small (a few hundred
+    rows), where threads cost more than they save (on a busy 2-core machine one step took 7.6 ms with
+    OpenBLAS's threads, 1.0 ms without). Uses threadpoolctl when it is installed."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - optional
+        return contextlib.nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
+
+
+def _estimate_bounds(r, z, settings, train_entropy, counts, h):
+    """The training half of `_estimate`: both bounds on the real Z, then on shuffled Z."""
+    n, continuous = r.shape[0], settings["continuous"]
+    split = prepare_split(r, z, settings)
+    main = run_mine(split, z, settings)
     if main["heldout_counts"] is not None and np.any(
             (main["heldout_counts"] > 0) & (main["heldout_counts"] < _np.MIN_HELDOUT_PER_CLASS)):
         warnings.warn("a class has fewer than 20 held-out samples: its estimate is noisy",
-                      stacklevel=3)
-    control_mi = []
+                      stacklevel=4)
+    probe = None if continuous else classifier_bound(split, z, settings)
+    control_mi, probe_control_mi = [], []
     if settings["control"]:
         perm_rng = np.random.default_rng([settings["seed"], 1])
         for _ in range(settings["control_permutations"]):
-            control_mi.append(runner.run(r, z[perm_rng.permutation(n)])["mi"])
-    return _result(main, control_mi, counts, h, n, settings, train_entropy)
+            zp = z[perm_rng.permutation(n)]
+            shuffled = prepare_split(r, zp, settings)
+            control_mi.append(run_mine(shuffled, zp, settings)["mi"])
+            if probe is not None:
+                probe_control_mi.append(classifier_bound(shuffled, zp, settings)["mi"])
+    return _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, train_entropy)
 
 
-def _result(main, control_mi, counts, h, n, settings, train_entropy):
-    """The result of a main run and its control runs."""
+def _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, train_entropy):
+    """The result of the main runs and their control runs."""
     continuous = settings["continuous"]
-    control_b = [_np.bias_ratio(v, h) for v in control_mi]
-    mi = main["mi"]
+    mine_b = _np.bias_ratio(main["mi"], h)
+    mine_ctrl_b = [_np.bias_ratio(v, h) for v in control_mi]
     reason = None
     if main["diverged"]:
         reason = _np.REASON_DIVERGED
     elif continuous:
         reason = _np.REASON_CONTINUOUS
+    bound, mi, ctrl_mi = "mine", main["mi"], control_mi
+    probe_b, probe_ctrl_b = float("nan"), []
+    if probe is not None:
+        probe_b = _np.bias_ratio(probe["mi"], h)
+        probe_ctrl_b = [_np.bias_ratio(v, h) for v in probe_control_mi]
+        if np.isfinite(probe["mi"]) and not probe["mi"] <= main["mi"]:
+            bound, mi, ctrl_mi, reason = "classifier", probe["mi"], probe_control_mi, None
     b = float("nan") if reason else _np.bias_ratio(mi, h)
-    rise = _np.convergence_rise(main["heldout_steps"], main["heldout_curve"], settings["steps"])
-    value, ctrl = (mi, control_mi) if continuous else (b, control_b)
-    flags = _np.result_flags(value, ctrl, rise, settings["convergence_tol"], n, main["heldout_counts"])
+    ctrl_b = [_np.bias_ratio(v, h) for v in ctrl_mi]
+    rise = _np.convergence_rise(main["heldout_steps"], main["heldout_curve"], main["steps_run"])
+    value, ctrl = (mi, ctrl_mi) if continuous else (b, ctrl_b)
+    flags = list(_np.result_flags(value, ctrl, rise, settings["convergence_tol"], n, main["heldout_counts"]))
+    loose_reason = _np.loose_reason(mine_b, mine_ctrl_b, probe_b, probe_ctrl_b)
+    if loose_reason:
+        flags.append(_np.FLAG_LOOSE)
     nanmean = (lambda v: float(np.mean(v)) if len(v) and np.all(np.isfinite(v)) else float("nan"))
     return _np.RepresentationBiasResult(
         bias=b, mutual_information=mi, mutual_information_sampled=main["mi_sampled"],
-        entropy=h, control_bias=nanmean(control_b), control_mutual_information=nanmean(control_mi),
-        control_biases=control_b, control_mutual_informations=control_mi,
+        entropy=h, control_bias=nanmean(ctrl_b), control_mutual_information=nanmean(ctrl_mi),
+        control_biases=ctrl_b, control_mutual_informations=ctrl_mi,
         train_curve=main["train_curve"], heldout_steps=main["heldout_steps"],
         heldout_curve=main["heldout_curve"], validation_curve=main["validation_curve"],
         best_step=main["best_step"], class_counts=counts, n=n,
         n_train=main["n_train"], n_heldout=main["n_heldout"], settings=settings,
-        flags=flags, reason=reason, train_entropy=train_entropy)
-
-
-# Compiled critics kept between calls (keyed by everything baked into the
-# graph), so estimating many layers/checkpoints does not re-trace each time.
-_RUNNERS: dict[tuple, "_Runner"] = {}
-_MAX_RUNNERS = 4
-_GRAPH_KEYS = ("batch_size", "learning_rate", "ema_alpha", "width", "weight_decay", "jit_compile")
-
-
-def _runner(tf, settings):
-    key = tuple(settings[k] for k in _GRAPH_KEYS)
-    runner = _RUNNERS.pop(key, None) or _Runner(tf, settings)
-    runner.s = settings  # seed, steps, split... are read at run time
-    _RUNNERS[key] = runner
-    while len(_RUNNERS) > _MAX_RUNNERS:
-        _RUNNERS.pop(next(iter(_RUNNERS)))
-    return runner
-
-
-def _import_tf():
-    try:
-        import tensorflow as tf
-    except ImportError as err:  # pragma: no cover - depends on the install
-        raise ImportError(
-            "representation_bias needs TensorFlow: pip install 'tb-bias-plugin[tf]'") from err
-    return tf
+        flags=tuple(sorted(flags)), reason=reason, train_entropy=train_entropy,
+        bound=bound if np.isfinite(mi) else "", mine_bias=mine_b, mine_mutual_information=main["mi"],
+        mine_control_biases=mine_ctrl_b, classifier=probe["classifier"] if probe else "",
+        classifier_bias=probe_b, classifier_mutual_information=probe["mi"] if probe else float("nan"),
+        classifier_control_biases=probe_ctrl_b, loose_reason=loose_reason)
 
 
 def split_indices(z, train_fraction, seed, stratify=True):
@@ -289,235 +321,188 @@ def split_indices(z, train_fraction, seed, stratify=True):
     return rng.permutation(train), rng.permutation(held)
 
 
-class _Runner:
-    """One compiled critic + optimiser, re-initialised for each run.
+def prepare_split(r, z, s):
+    """Standardised, split inputs shared by the MINE critic and the classifiers (same seed, same parts).
 
-    Reusing the traced functions means the control run costs no new trace.
+    The validation part is carved out of the training split, so the held-out split never influences
+    which critic or classifier is kept.
+    """
+    continuous = s["continuous"]
+    tr, ho = split_indices(z, s["train_fraction"], s["seed"], stratify=not continuous)
+    if ho.size == 0:
+        raise ValueError("the held-out split is empty: need more samples")
+    fit, val = tr, tr[:0]
+    if s["validation_fraction"] > 0:
+        sub_fit, sub_val = split_indices(z[tr], 1.0 - s["validation_fraction"], [s["seed"], 4],
+                                         stratify=not continuous)
+        if sub_val.size and sub_fit.size:
+            fit, val = tr[sub_fit], tr[sub_val]
+    mean, std = r[tr].mean(axis=0), r[tr].std(axis=0)
+    std[std == 0] = 1.0  # constant features stay constant (at 0)
+    rs = (r - mean) / std
+    if s["pca_dims"] is not None and rs.shape[1] > s["pca_dims"]:
+        _, _, vt = np.linalg.svd(rs[tr], full_matrices=False)
+        rs = rs @ vt[: s["pca_dims"]].T
+    return dict(rs=rs.astype(F32), fit=fit, val=val, ho=ho, n_train=tr.size, n_heldout=ho.size)
+
+
+def _mine_parts(split, z, s):
+    """The critic's inputs: z as features, the candidate z of the exact marginal and their log weights."""
+    rs, fit, val, ho = split["rs"], split["fit"], split["val"], split["ho"]
+    if s["continuous"]:
+        zm, zs = z[split["fit"]].mean(), z[split["fit"]].std() or 1.0
+        zf = ((z - zm) / zs)[:, None]
+        sub = np.random.default_rng([s["seed"], 2]).permutation(ho.size)[: s["marginal_subset"]]
+        cand = zf[ho[sub]]
+        logw = logw_val = np.full(len(sub), -math.log(len(sub)))
+        heldout_counts = None
+    else:
+        c = int(z.max()) + 1
+        zf = np.eye(c)[z]
+        cand = np.eye(c)
+        heldout_counts = np.bincount(z[ho], minlength=c)
+        with np.errstate(divide="ignore"):
+            logw = np.log(heldout_counts / ho.size)
+            logw_val = np.log(np.bincount(z[val], minlength=c) / max(1, val.size))
+    perm_rng = np.random.default_rng([s["seed"], 3])
+
+    def part(idx, weights):
+        return dict(r=rs[idx], z=zf[idx].astype(F32), cand=cand.astype(F32), logw=weights,
+                    # sampled marginal: r of another row of the same part with z_i
+                    r_perm=rs[idx][perm_rng.permutation(idx.size)])
+
+    held = part(ho, logw)
+    valid = part(val, logw_val) if val.size else None
+    return dict(r_tr=rs[fit], z_tr=zf[fit].astype(F32), held=held, valid=valid, heldout_counts=heldout_counts)
+
+
+class _Critic:
+    """T(r, z) = g([f1(r), f2(z)]): f1, f2 one ELU layer each, g two ELU layers of `width` and a linear output.
+
+    g's first layer is kept as two blocks so pairs (r_i, z) are scored as broadcast sums.
     """
 
-    def __init__(self, tf, settings):
-        self.tf = tf
-        self.s = settings
-        self._built_for = None
-
-    # -- data -----------------------------------------------------------
-    def _prepare(self, r, z):
-        s = self.s
-        continuous = s["continuous"]
-        tr, ho = split_indices(z, s["train_fraction"], s["seed"], stratify=not continuous)
-        if ho.size == 0:
-            raise ValueError("the held-out split is empty: need more samples")
-        # The validation part is carved out of the training split, so the
-        # held-out split never influences which critic is kept.
-        fit, val = tr, tr[:0]
-        if s["validation_fraction"] > 0:
-            sub_fit, sub_val = split_indices(z[tr], 1.0 - s["validation_fraction"], [s["seed"], 4],
-                                             stratify=not continuous)
-            if sub_val.size and sub_fit.size:
-                fit, val = tr[sub_fit], tr[sub_val]
-        mean, std = r[tr].mean(axis=0), r[tr].std(axis=0)
-        std[std == 0] = 1.0  # constant features stay constant (at 0)
-        rs = (r - mean) / std
-        if s["pca_dims"] is not None and rs.shape[1] > s["pca_dims"]:
-            _, _, vt = np.linalg.svd(rs[tr], full_matrices=False)
-            rs = rs @ vt[: s["pca_dims"]].T
-        if continuous:
-            zm, zs = z[tr].mean(), z[tr].std() or 1.0
-            zf = ((z - zm) / zs)[:, None]
-            sub = np.random.default_rng([s["seed"], 2]).permutation(ho.size)[: s["marginal_subset"]]
-            cand = zf[ho[sub]]
-            logw = np.full(len(sub), -math.log(len(sub)))
-            heldout_counts = None
-            logw_val = logw
-            cand_val = cand
-        else:
-            c = int(z.max()) + 1
-            zf = np.eye(c)[z]
-            cand = np.eye(c)
-            heldout_counts = np.bincount(z[ho], minlength=c)
-            with np.errstate(divide="ignore"):
-                logw = np.log(heldout_counts / ho.size)
-                logw_val = np.log(np.bincount(z[val], minlength=c) / max(1, val.size))
-            cand_val = cand
-        f32 = np.float32
-        perm_rng = np.random.default_rng([s["seed"], 3])
-        held = dict(r=rs[ho].astype(f32), z=zf[ho].astype(f32), cand=cand.astype(f32),
-                    logw=logw.astype(f32),
-                    # sampled marginal: r of another held-out row with z_i
-                    r_perm=rs[ho][perm_rng.permutation(ho.size)].astype(f32))
-        valid = None
-        if val.size:
-            valid = dict(r=rs[val].astype(f32), z=zf[val].astype(f32), cand=cand_val.astype(f32),
-                         logw=logw_val.astype(f32),
-                         r_perm=rs[val][perm_rng.permutation(val.size)].astype(f32))
-        return dict(r_tr=rs[fit].astype(f32), z_tr=zf[fit].astype(f32), held=held, valid=valid,
-                    heldout_counts=heldout_counts, n_train=tr.size, n_heldout=ho.size,
-                    n_fit=fit.size)
-
-    # -- graph ----------------------------------------------------------
-    def _build(self, d_r, d_z):
-        tf, s = self.tf, self.s
+    def __init__(self, d_r, d_z, s):
+        rng = np.random.default_rng([s["seed"], 100])
         w = s["width"]
-        # Layer shapes: f1 (d_r->d_r), f2 (d_z->d_z), g: (d_r+d_z)->w->w->1.
-        # g's first layer is kept as two blocks so pairs (r_i, z) can be
-        # scored as broadcast sums without concatenating.
-        self._shapes = [("A1", (d_r, d_r), d_r + d_r), ("c1", (d_r,), None),
-                        ("A2", (d_z, d_z), d_z + d_z), ("c2", (d_z,), None),
-                        ("G1r", (d_r, w), d_r + d_z + w), ("G1z", (d_z, w), d_r + d_z + w),
-                        ("g1", (w,), None), ("G2", (w, w), 2 * w), ("g2", (w,), None),
-                        ("G3", (w, 1), w + 1), ("g3", (1,), None)]
-        self.params = [tf.Variable(tf.zeros(shape), name=name) for name, shape, _ in self._shapes]
-        self.best = [tf.Variable(tf.zeros_like(p)) for p in self.params]
-        self.m = [tf.Variable(tf.zeros_like(p)) for p in self.params]
-        self.v = [tf.Variable(tf.zeros_like(p)) for p in self.params]
-        self.t = tf.Variable(0.0)
-        self.ln_ema = tf.Variable(0.0)
-        self.gen = tf.random.Generator.from_seed(s["seed"])
-        k = s["batch_size"]
-        lr, alpha = s["learning_rate"], s["ema_alpha"]
-        decay = lr * s["weight_decay"]
-        # Decoupled decay on the weights that read R only: it damps noise
-        # dimensions without capping how large the critic's outputs can grow.
-        decays = [decay if name in ("A1", "G1r") else 0.0 for name, _, _ in self._shapes]
-        log_keep = math.log1p(-alpha) if alpha < 1 else -math.inf
-        log_alpha = math.log(alpha)
-        spec_r = tf.TensorSpec([None, d_r], tf.float32)
-        spec_z = tf.TensorSpec([None, d_z], tf.float32)
-        elu = tf.nn.elu
+        self.params = [glorot(rng, d_r, d_r), np.zeros(d_r, F32), glorot(rng, d_z, d_z), np.zeros(d_z, F32),
+                       glorot(rng, d_r, w, d_r + d_z + w), glorot(rng, d_z, w, d_r + d_z + w), np.zeros(w, F32),
+                       glorot(rng, w, w), np.zeros(w, F32), glorot(rng, w, 1), np.zeros(1, F32)]
+        decay = s["learning_rate"] * s["weight_decay"]
+        # Decoupled decay on the weights that read R only: it damps noise dimensions without capping
+        # how large the critic's outputs can grow.
+        self.opt = Adam(self.params, s["learning_rate"], [decay if i in (0, 4) else 0.0 for i in range(11)])
 
-        def head(h):
-            a1, c1, a2, c2, g1r, g1z, g1, g2w, g2, g3w, g3 = self.params
-            h = elu(h + g1)
-            h = elu(tf.matmul(h, g2w) + g2)
-            return tf.squeeze(tf.matmul(h, g3w), -1) + g3[0]
+    def parts(self, r, zf):
+        a1, c1, a2, c2, g1r, g1z = self.params[:6]
+        hr, hz = elu(r @ a1 + c1), elu(zf @ a2 + c2)
+        return hr, hz, hr @ g1r, hz @ g1z
 
-        def parts(r, zf):
-            a1, c1, a2, c2, g1r, g1z = self.params[:6]
-            return (tf.matmul(elu(tf.matmul(r, a1) + c1), g1r),
-                    tf.matmul(elu(tf.matmul(zf, a2) + c2), g1z))
+    def head(self, pre):
+        g1, g2w, g2, g3w, g3 = self.params[6:]
+        h1 = elu(pre + g1)
+        h2 = elu(h1 @ g2w + g2)
+        return h1, h2, (h2 @ g3w)[..., 0] + g3[0]
 
-        @tf.function(input_signature=[spec_r, spec_z, tf.TensorSpec([], tf.int32)],
-                     jit_compile=self.s["jit_compile"])
-        def train(r, zf, n_steps):
-            n = tf.shape(r)[0]
-            kk = tf.minimum(k, n)
-            log_k = tf.math.log(tf.cast(kk, tf.float32))
-            out = tf.TensorArray(tf.float32, size=n_steps)
-            for i in tf.range(n_steps):
-                ij = self.gen.uniform([kk], 0, n, dtype=tf.int32)
-                im = self.gen.uniform([kk], 0, n, dtype=tf.int32)
-                rj, zj, rm = tf.gather(r, ij), tf.gather(zf, ij), tf.gather(r, im)
-                with tf.GradientTape() as tape:
-                    pr, pz = parts(tf.concat([rj, rm], 0), zj)
-                    o = head(pr + tf.concat([pz, pz], 0))
-                    oj, om = o[:kk], o[kk:]
-                    ln_m = tf.reduce_logsumexp(om) - log_k
-                    prev = log_keep + self.ln_ema
-                    mx = tf.maximum(prev, log_alpha + ln_m)
-                    ln_ema = tf.where(
-                        self.t > 0,
-                        mx + tf.math.log(tf.exp(prev - mx) + tf.exp(log_alpha + ln_m - mx)),
-                        ln_m)
-                    # d/d o_M_i = exp(o_M_i - ln EMA_t) / k: the bias-corrected gradient.
-                    loss = -(tf.reduce_mean(oj) - tf.exp(ln_m - tf.stop_gradient(ln_ema)))
-                grads = tape.gradient(loss, self.params)
-                self.ln_ema.assign(tf.stop_gradient(ln_ema))
-                self.t.assign_add(1.0)
-                t = self.t
-                lr_t = lr * tf.sqrt(1 - _ADAM_BETA2 ** t) / (1 - _ADAM_BETA1 ** t)
-                for p, g, m, v, wd in zip(self.params, grads, self.m, self.v, decays):
-                    m.assign(_ADAM_BETA1 * m + (1 - _ADAM_BETA1) * g)
-                    v.assign(_ADAM_BETA2 * v + (1 - _ADAM_BETA2) * tf.square(g))
-                    step = lr_t * m / (tf.sqrt(v) + _ADAM_EPS)
-                    p.assign_sub(step + wd * p if wd else step)
-                out = out.write(i, tf.reduce_mean(oj) - ln_m)
-            return out.stack()
+    def forward(self, x, zb):
+        """Outputs on rows `x` paired with `zb` tiled to their length, and what `backward` needs."""
+        hr, hz, pr, pz = self.parts(x, zb)
+        h1, h2, o = self.head(pr + np.tile(pz, (x.shape[0] // zb.shape[0], 1)))
+        return o, (h1, h2, hr, hz)
 
-        @tf.function(input_signature=[spec_r, spec_z, spec_r, spec_z, tf.TensorSpec([None], tf.float32)],
-                     reduce_retracing=True)
-        def evaluate(r, zf, r_perm, cand, logw):
-            # One block of held-out rows: sum of joint outputs, logsumexp of
-            # the weighted pair outputs, logsumexp of the sampled marginal.
-            pr, pz = parts(r, zf)
-            oj = head(pr + pz)
-            pr_perm, _ = parts(r_perm, zf)
-            om = head(pr_perm + pz)
-            _, pc = parts(r[:1], cand)
-            nr, nc = tf.shape(pr)[0], tf.shape(pc)[0]
-            pairs = tf.reshape(pr[:, None, :] + pc[None, :, :], [nr * nc, -1])
-            tp = tf.reshape(head(pairs), [nr, nc]) + logw[None, :]
-            return tf.reduce_sum(oj), tf.reduce_logsumexp(tp), tf.reduce_logsumexp(om)
+    def backward(self, x, zb, cache, d_o):
+        """Gradients of the parameters, given dL/do = `d_o` of `forward`."""
+        a1, c1, a2, c2, g1r, g1z, g1, g2w, g2, g3w, g3 = self.params
+        h1, h2, hr, hz = cache
+        k = zb.shape[0]
+        d_o = d_o[:, None].astype(F32)
+        da2 = (d_o @ g3w.T) * elu_grad(h2)
+        da1 = (da2 @ g2w.T) * elu_grad(h1)
+        dar = (da1 @ g1r.T) * elu_grad(hr)
+        dpz = da1.reshape(-1, k, da1.shape[1]).sum(axis=0)
+        daz = (dpz @ g1z.T) * elu_grad(hz)
+        return [x.T @ dar, dar.sum(0), zb.T @ daz, daz.sum(0), hr.T @ da1, hz.T @ dpz, da1.sum(0),
+                h1.T @ da2, da2.sum(0), h2.T @ d_o, d_o.sum(0)]
 
-        @tf.function
-        def keep():
-            for b, p in zip(self.best, self.params):
-                b.assign(p)
 
-        @tf.function
-        def restore():
-            for b, p in zip(self.best, self.params):
-                p.assign(b)
+class _Trainer:
+    """MINE training of one critic: batches, the bias-corrected moving-average gradient, Adam."""
 
-        self._train, self._evaluate = train, evaluate
-        self._keep, self._restore = keep, restore
-        self._built_for = (d_r, d_z)
+    def __init__(self, critic, s):
+        self.critic, self.s = critic, s
+        alpha = s["ema_alpha"]
+        self.log_keep = math.log1p(-alpha) if alpha < 1 else -math.inf
+        self.log_alpha = math.log(alpha)
+        self.ln_ema = 0.0
+        self.t = 0
+        self.rng = np.random.default_rng([s["seed"], 5])
 
-    def _reset(self):
-        tf, seed = self.tf, self.s["seed"]
-        for i, ((_, shape, fan), p) in enumerate(zip(self._shapes, self.params)):
-            if fan is None:
-                p.assign(tf.zeros(shape))
-            else:  # Glorot-uniform; G1r/G1z are the two halves of one layer
-                lim = math.sqrt(6.0 / fan)
-                p.assign(tf.random.stateless_uniform(shape, [seed, 100 + i], -lim, lim))
-        for var in self.m + self.v:
-            var.assign(tf.zeros_like(var))
-        self.t.assign(0.0)
-        self.ln_ema.assign(0.0)
-        self.gen.reset_from_seed(seed)
+    def train(self, r, zf, n_steps):
+        n = r.shape[0]
+        k = min(self.s["batch_size"], n)
+        log_k = math.log(k)
+        out = np.empty(n_steps)
+        for i in range(n_steps):
+            ij, im = self.rng.integers(0, n, k), self.rng.integers(0, n, k)
+            x, zb = np.concatenate([r[ij], r[im]]), zf[ij]
+            o, cache = self.critic.forward(x, zb)
+            o = o.astype(np.float64)
+            oj, om = o[:k], o[k:]
+            ln_m = float(np.logaddexp.reduce(om)) - log_k
+            if self.t:
+                self.ln_ema = float(np.logaddexp(self.log_keep + self.ln_ema, self.log_alpha + ln_m))
+            else:
+                self.ln_ema = ln_m
+            self.t += 1
+            # d/d o_M_i = exp(o_M_i - ln EMA_t) / k: the bias-corrected gradient.
+            d_o = np.concatenate([np.full(k, -1.0 / k), np.exp(om - self.ln_ema) / k])
+            self.critic.opt.step(self.critic.backward(x, zb, cache, d_o))
+            out[i] = oj.mean() - ln_m
+        return out
 
-    def _bound(self, d):
+    def bound(self, d):
         """DV bounds (exact Z-marginal, sampled marginal) of the current critic on one part."""
+        c = self.critic
         n_h = d["r"].shape[0]
+        _, _, pr, pz = c.parts(d["r"], d["z"])
+        _, _, pr_perm, _ = c.parts(d["r_perm"], d["z"][:1])
+        _, _, pc = c.parts(d["r"][:1], d["cand"])[1:]
+        oj = c.head(pr + pz)[2].astype(np.float64)
+        om = c.head(pr_perm + pz)[2].astype(np.float64)
         block = max(1, _EVAL_BLOCK // max(1, d["cand"].shape[0] * self.s["width"]))
-        total, lse_pairs, lse_sampled = 0.0, [], []
+        lse = []
         for lo in range(0, n_h, block):
-            sl = slice(lo, lo + block)
-            s_oj, lp, ls = self._evaluate(d["r"][sl], d["z"][sl], d["r_perm"][sl],
-                                          d["cand"], d["logw"])
-            total += float(s_oj)
-            lse_pairs.append(float(lp))
-            lse_sampled.append(float(ls))
-        mean_j = total / n_h
+            t = c.head(pr[lo:lo + block, None, :] + pc[None, :, :])[2].astype(np.float64) + d["logw"][None, :]
+            lse.append(float(np.logaddexp.reduce(t, axis=None)))
         log_n = math.log(n_h)
-        exact = mean_j - (float(np.logaddexp.reduce(lse_pairs)) - log_n)
-        sampled = mean_j - (float(np.logaddexp.reduce(lse_sampled)) - log_n)
-        return exact, sampled
+        exact = oj.mean() - (float(np.logaddexp.reduce(lse)) - log_n)
+        sampled = oj.mean() - (float(np.logaddexp.reduce(om)) - log_n)
+        return float(exact), float(sampled)
 
-    def run(self, r, z):
-        d = self._prepare(r, z)
-        dims = (d["r_tr"].shape[1], d["z_tr"].shape[1])
-        if self._built_for != dims:
-            self._build(*dims)
-        self._reset()
-        steps, every = self.s["steps"], self.s["eval_every"]
-        select = self.s["early_stopping"] and d["valid"] is not None
-        r_tr, z_tr = self.tf.constant(d["r_tr"]), self.tf.constant(d["z_tr"])
-        curve, h_steps, h_curve, v_curve = [], [], [], []
-        diverged, done = False, 0
-        best_value, best_step = -math.inf, steps
+
+def run_mine(split, z, s):
+    """Train the critic on one split (with early stopping on the validation part); its held-out bounds."""
+    d = _mine_parts(split, z, s)
+    critic = _Critic(d["r_tr"].shape[1], d["z_tr"].shape[1], s)
+    trainer = _Trainer(critic, s)
+    steps, every, patience = s["steps"], s["eval_every"], s["patience"]
+    select = s["early_stopping"] and d["valid"] is not None
+    curve, h_steps, h_curve, v_curve = [], [], [], []
+    diverged, done, since_best = False, 0, 0
+    best_value, best_step, best_state = -math.inf, steps, None
+    with np.errstate(over="ignore", invalid="ignore"):
         while done < steps:
             chunk = min(every, steps - done)
-            vals = self._train(r_tr, z_tr, self.tf.constant(chunk, self.tf.int32)).numpy()
-            curve.append(vals.astype(np.float64))
+            vals = trainer.train(d["r_tr"], d["z_tr"], chunk)
+            curve.append(vals)
             done += chunk
             if not np.all(np.isfinite(vals)):
                 diverged = True
                 break
-            # The held-out curve is recorded for display and the convergence
-            # flag only; the critic is chosen on the validation part.
-            exact, _ = self._bound(d["held"])
-            valid = self._bound(d["valid"])[0] if d["valid"] is not None else float("nan")
+            # The held-out curve is recorded for display and the convergence flag only; the critic is
+            # chosen on the validation part.
+            exact, _ = trainer.bound(d["held"])
+            valid = trainer.bound(d["valid"])[0] if d["valid"] is not None else float("nan")
             h_steps.append(done)
             h_curve.append(exact)
             v_curve.append(valid)
@@ -525,17 +510,21 @@ class _Runner:
                 diverged = True
                 break
             if select and valid > best_value:
-                best_value, best_step = valid, done
-                self._keep()
-        curve = np.concatenate(curve)
+                best_value, best_step, since_best = valid, done, 0
+                best_state = [p.copy() for p in critic.params]
+            elif select:
+                since_best += 1
+                if patience is not None and since_best >= patience:
+                    break
         if diverged:
             mi = mi_sampled = float("nan")
         else:
-            if select:
-                self._restore()
-            mi, mi_sampled = self._bound(d["held"])
-        return dict(mi=mi, mi_sampled=mi_sampled, train_curve=curve,
-                    heldout_steps=np.array(h_steps, np.int64), heldout_curve=np.array(h_curve),
-                    validation_curve=np.array(v_curve), best_step=best_step if select else done,
-                    heldout_counts=d["heldout_counts"], n_train=d["n_train"],
-                    n_heldout=d["n_heldout"], diverged=diverged)
+            if select and best_state is not None:
+                for p, b in zip(critic.params, best_state):
+                    p[...] = b
+            mi, mi_sampled = trainer.bound(d["held"])
+    return dict(mi=mi, mi_sampled=mi_sampled, train_curve=np.concatenate(curve),
+                heldout_steps=np.array(h_steps, np.int64), heldout_curve=np.array(h_curve),
+                validation_curve=np.array(v_curve), best_step=best_step if select else done,
+                steps_run=done, heldout_counts=d["heldout_counts"], n_train=split["n_train"],
+                n_heldout=split["n_heldout"], diverged=diverged)

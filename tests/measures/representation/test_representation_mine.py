@@ -1,4 +1,4 @@
-"""MINE estimator against the spec's oracles (needs TensorFlow: the `tf` extra).
+"""MINE estimator (NumPy) against the spec's oracles.
 
 All runs use n = 8,000 (except the over-fitting check), k = 256 and a
 critic of width 64 unless the test says otherwise; steps are given per test.
@@ -9,9 +9,7 @@ import math
 import numpy as np
 import pytest
 
-pytest.importorskip("tensorflow")
-
-from tb_bias_plugin.measures.representation import representation_bias  # noqa: E402
+from tb_bias_plugin.measures.representation import representation_bias
 
 pytestmark = pytest.mark.training
 

@@ -1,0 +1,136 @@
+"""Small NumPy networks for the representation estimators: ELU, Adam, a classifier MLP.
+
+At the sizes these estimators train (batches of a few hundred rows, widths
+of tens to hundreds) one step is a handful of BLAS calls; in NumPy it costs
+microseconds of dispatch, where a framework's per-step overhead dominated
+(docs/measures/representation.md, "Speed").
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+ADAM_BETA1, ADAM_BETA2, ADAM_EPS = 0.9, 0.999, 1e-7
+F32 = np.float32
+
+
+def elu(a: np.ndarray) -> np.ndarray:
+    """ELU(a) = a for a > 0, exp(a) - 1 otherwise.
+
+    Examples
+    --------
+    >>> elu(np.array([-1.0, 0.0, 2.0])).round(4).tolist()
+    [-0.6321, 0.0, 2.0]
+    """
+    # max(a, exp(min(a, 0)) - 1): exp has a vectorised float32 kernel, expm1 and where cost twice as much
+    e = np.minimum(a, 0)
+    np.exp(e, out=e)
+    e -= 1
+    return np.maximum(a, e, out=e)
+
+
+def elu_grad(h: np.ndarray) -> np.ndarray:
+    """d ELU / d a, written with the output h = ELU(a): 1 where h > 0, h + 1 elsewhere.
+
+    Examples
+    --------
+    >>> elu_grad(np.array([-0.5, 0.0, 2.0])).tolist()
+    [0.5, 1.0, 1.0]
+    """
+    g = np.minimum(h, 0)
+    g += 1
+    return g
+
+
+def glorot(rng: np.random.Generator, fan_in: int, fan_out: int, fan: int | None = None) -> np.ndarray:
+    """Glorot-uniform ``(fan_in, fan_out)`` float32 weights (`fan` overrides fan_in + fan_out)."""
+    lim = math.sqrt(6.0 / (fan if fan is not None else fan_in + fan_out))
+    return rng.uniform(-lim, lim, (fan_in, fan_out)).astype(F32)
+
+
+class Adam:
+    """Adam on a list of float32 arrays, updated in place, with decoupled weight decay.
+
+    Parameters
+    ----------
+    params : list of numpy.ndarray
+    learning_rate : float
+    decays : list of float, optional
+        Per-array decay per step, already multiplied by the learning rate (AdamW); 0 for none.
+    """
+
+    def __init__(self, params, learning_rate, decays=None):
+        self.params = params
+        self.lr = float(learning_rate)
+        self.decays = list(decays) if decays is not None else [0.0] * len(params)
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+        self.t = 0
+
+    def step(self, grads) -> None:
+        self.t += 1
+        lr_t = self.lr * math.sqrt(1 - ADAM_BETA2 ** self.t) / (1 - ADAM_BETA1 ** self.t)
+        for p, g, m, v, wd in zip(self.params, grads, self.m, self.v, self.decays):
+            m *= ADAM_BETA1
+            m += (1 - ADAM_BETA1) * g
+            v *= ADAM_BETA2
+            v += (1 - ADAM_BETA2) * (g * g)
+            if wd:
+                p -= wd * p
+            p -= lr_t * m / (np.sqrt(v) + ADAM_EPS)
+
+
+class Classifier:
+    """Softmax classifier q(z | r): ELU layers of `hidden` widths (none: multinomial logistic regression)."""
+
+    def __init__(self, d_in: int, n_classes: int, hidden, rng: np.random.Generator, learning_rate: float):
+        sizes = [d_in, *hidden, n_classes]
+        self.params = []
+        for a, b in zip(sizes[:-1], sizes[1:]):
+            self.params += [glorot(rng, a, b), np.zeros(b, F32)]
+        self.opt = Adam(self.params, learning_rate)
+
+    def logits(self, x: np.ndarray, keep: list | None = None) -> np.ndarray:
+        h = x
+        n_layers = len(self.params) // 2
+        for i in range(n_layers):
+            a = h @ self.params[2 * i] + self.params[2 * i + 1]
+            if keep is not None:
+                keep.append(h)
+            h = elu(a) if i < n_layers - 1 else a
+        return h
+
+    def log_probs(self, x: np.ndarray) -> np.ndarray:
+        o = self.logits(x).astype(np.float64)
+        return o - np.logaddexp.reduce(o, axis=1, keepdims=True)
+
+    def train_step(self, x: np.ndarray, z: np.ndarray) -> float:
+        """One Adam step on the mean cross-entropy of a batch; returns that cross-entropy (nats)."""
+        inputs: list = []
+        o = self.logits(x, inputs)
+        o = o - o.max(axis=1, keepdims=True)
+        e = np.exp(o)
+        p = e / e.sum(axis=1, keepdims=True)
+        rows = np.arange(len(z))
+        ce = float(-np.mean(np.log(np.maximum(p[rows, z], 1e-30))))
+        g = p
+        g[rows, z] -= 1
+        g /= len(z)
+        grads: list = [None] * len(self.params)
+        for i in reversed(range(len(self.params) // 2)):
+            h = inputs[i]
+            grads[2 * i] = h.T @ g
+            grads[2 * i + 1] = g.sum(axis=0)
+            if i:
+                g = (g @ self.params[2 * i].T) * elu_grad(h)
+        self.opt.step(grads)
+        return ce
+
+    def state(self) -> list:
+        return [p.copy() for p in self.params]
+
+    def load(self, state: list) -> None:
+        for p, s in zip(self.params, state):
+            p[...] = s
