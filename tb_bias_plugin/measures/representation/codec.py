@@ -110,6 +110,13 @@ def encode_layer(layer: str, result: RepresentationBiasResult) -> Any:
     m.reason = result.reason or ""
     m.settings_json = json.dumps(dict(result.settings), sort_keys=True, default=str)
     m.best_step = int(result.best_step)
+    m.bound = result.bound or "none"
+    for name in ("mine_bias", "mine_mutual_information", "classifier_bias", "classifier_mutual_information"):
+        setattr(m, name, float(getattr(result, name)))
+    _pack(m.mine_control_biases, np.asarray(result.mine_control_biases, np.float64))
+    _pack(m.classifier_control_biases, np.asarray(result.classifier_control_biases, np.float64))
+    m.classifier = result.classifier
+    m.loose_reason = result.loose_reason or ""
     return m
 
 
@@ -151,6 +158,22 @@ def _settings(text: str) -> dict:
     return value
 
 
+def _bounds(m: Any, a: dict[str, Any]) -> dict[str, Any]:
+    """The two bounds of a layer message (``a``: its arrays, read); a record older than the classifier
+    bound (no `bound`) had MINE's alone, stored as its bias, I and controls."""
+    nan = float("nan")
+    if not m.bound:
+        return dict(bound="mine" if math.isfinite(m.mutual_information) else "", mine_bias=m.bias,
+                    mine_mutual_information=m.mutual_information, mine_control_biases=a["control_biases"],
+                    classifier="", classifier_bias=nan, classifier_mutual_information=nan,
+                    classifier_control_biases=np.zeros(0), loose_reason=None)
+    return dict(bound="" if m.bound == "none" else m.bound, mine_bias=m.mine_bias,
+                mine_mutual_information=m.mine_mutual_information, mine_control_biases=a["mine_control_biases"],
+                classifier=m.classifier, classifier_bias=m.classifier_bias,
+                classifier_mutual_information=m.classifier_mutual_information,
+                classifier_control_biases=a["classifier_control_biases"], loose_reason=m.loose_reason or None)
+
+
 def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArraySpec]]:
     """What each stored array of one layer must be (the one place that says
     so): the curves beside their steps, the controls beside each other, the
@@ -173,6 +196,9 @@ def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArrayS
         (m.validation_curve, ArraySpec(at + "validation_curve", f64, (0,) if validation == (0,) else heldout,
                                                   beside=at + "heldout_steps")),
         (m.class_counts, ArraySpec(at + "class_counts", i64, classes)),
+        # each bound's own controls, one per permutation (absent from records before the classifier bound)
+        (m.mine_control_biases, ArraySpec(at + "mine_control_biases", f64, (None,))),
+        (m.classifier_control_biases, ArraySpec(at + "classifier_control_biases", f64, (None,))),
     ]
 
 
@@ -201,7 +227,7 @@ def decode_layer(m: Any, found: dict | None = None, at: str = "") -> LayerEstima
         heldout_curve=a["heldout_curve"], validation_curve=a["validation_curve"],
         class_counts=a["class_counts"], n=m.n, n_train=m.n_train, n_heldout=m.n_heldout,
         settings=_settings(m.settings_json), flags=tuple(m.flags), reason=m.reason or None,
-        train_entropy=m.train_entropy, best_step=m.best_step,
+        train_entropy=m.train_entropy, best_step=m.best_step, **_bounds(m, a),
     )
     return LayerEstimate(m.layer, result, a["train_steps"])
 
@@ -228,6 +254,18 @@ class SeriesPoint:
     control_bias: float
     control_biases: np.ndarray
     flags: tuple
+    bound: str = ""
+    mine_bias: float = float("nan")
+    classifier_bias: float = float("nan")
+    loose_reason: str | None = None
+
+
+def _point_bounds(m: Any) -> dict[str, Any]:
+    """`SeriesPoint`'s bound fields of a layer message (records before the classifier bound: MINE's alone)."""
+    if not m.bound:
+        return dict(bound="mine" if math.isfinite(m.mutual_information) else "", mine_bias=m.bias)
+    return dict(bound="" if m.bound == "none" else m.bound, mine_bias=m.mine_bias,
+                classifier_bias=m.classifier_bias, loose_reason=m.loose_reason or None)
 
 
 def decode_series(message: Any) -> tuple[SeriesPoint, ...]:
@@ -239,7 +277,7 @@ def decode_series(message: Any) -> tuple[SeriesPoint, ...]:
     found = arrays.read(array_specs(message), wanted={"layers[%d].control_biases" % i for i in range(len(message.layers))})
     return tuple(
         SeriesPoint(m.layer, m.bias, m.mutual_information, m.control_bias,
-                    found["layers[%d].control_biases" % i], tuple(m.flags))
+                    found["layers[%d].control_biases" % i], tuple(m.flags), **_point_bounds(m))
         for i, m in enumerate(message.layers)
     )
 

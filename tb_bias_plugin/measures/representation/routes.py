@@ -25,10 +25,11 @@ def _numbers(values: Any) -> list:
     return [json_value(v) for v in np.asarray(values, dtype=np.float64).tolist()]
 
 
-def control_band(estimate: LayerEstimate) -> tuple[float, float]:
+def control_band(estimate: LayerEstimate, values: Any = None) -> tuple[float, float]:
     """``(low, high)`` of the shuffled-Z band of B: mean +- 2 sd of the control
-    runs, or +- the single-permutation half-width (as the flags use)."""
-    return _band(estimate.result.control_biases)
+    runs, or +- the single-permutation half-width (as the flags use). `values`:
+    another bound's control B per permutation instead of B's."""
+    return _band(estimate.result.control_biases if values is None else values)
 
 
 def _band(control_biases: Any) -> tuple[float, float]:
@@ -64,7 +65,26 @@ def _layer_summary(estimate: LayerEstimate) -> dict[str, Any]:
         "train_entropy": json_value(r.train_entropy),
         "best_step": int(r.best_step),
         "settings": dict(r.settings),
+        **_bounds(estimate),
     }
+
+
+def _bounds(estimate: LayerEstimate) -> dict[str, Any]:
+    """Both lower bounds of a layer, each with its control band, which one B took and why it is loose."""
+    r = estimate.result
+    out: dict[str, Any] = {"bound": r.bound or None, "classifier": r.classifier or None,
+                           "loose_reason": r.loose_reason}
+    for name in ("mine", "classifier"):
+        controls = getattr(r, name + "_control_biases")
+        low, high = control_band(estimate, controls)
+        out.update({
+            name + "_bias": json_value(getattr(r, name + "_bias")),
+            name + "_mutual_information": json_value(getattr(r, name + "_mutual_information")),
+            name + "_control_biases": _numbers(controls),
+            name + "_control_low": json_value(low),
+            name + "_control_high": json_value(high),
+        })
+    return out
 
 
 def _int_setting(value: Any) -> int | None:
@@ -114,7 +134,8 @@ def _series(request: Any, services: Any, run: str, tag: str) -> dict[str, Any]:
         series = []
         for name in layers:
             rows: dict[str, list] = {k: [] for k in ("bias", "mutual_information", "control_bias",
-                                                      "control_low", "control_high", "flags")}
+                                                      "control_low", "control_high", "flags", "bound",
+                                                      "mine_bias", "classifier_bias", "loose_reason")}
             for _, _, points in records:
                 p = points.get(name)
                 if p is None:
@@ -128,6 +149,10 @@ def _series(request: Any, services: Any, run: str, tag: str) -> dict[str, Any]:
                 rows["control_low"].append(json_value(low))
                 rows["control_high"].append(json_value(high))
                 rows["flags"].append(list(p.flags))
+                rows["bound"].append(p.bound or None)
+                rows["mine_bias"].append(json_value(p.mine_bias))
+                rows["classifier_bias"].append(json_value(p.classifier_bias))
+                rows["loose_reason"].append(p.loose_reason)
             series.append({"layer": name, **rows})
         return {"run": run, "tag": tag, "steps": [s for s, _, _ in records], "layers": layers, "series": series}
 
@@ -176,6 +201,11 @@ def curve(request: Any, services: Any) -> Any:
         "control_low": json_value(low),
         "control_high": json_value(high),
         "best_step": int(r.best_step),
+        "bound": r.bound or None,
+        "mine_mutual_information": json_value(r.mine_mutual_information),
+        "mine_control_mutual_information": json_value(
+            r.mine_control_biases.mean() * r.entropy if r.mine_control_biases.size else float("nan")),
+        "classifier_mutual_information": json_value(r.classifier_mutual_information),
         "steps": _int_setting(r.settings.get("steps")),
         "flags": list(r.flags),
         "reason": r.reason,
