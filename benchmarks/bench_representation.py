@@ -1,99 +1,157 @@
 """Representation-level bias speed (prints figures; not a test).
 
-n = 8,000, d = 64, default settings (3,000 steps, k = 256, width 256):
-(a) wall time of one estimate with its shuffled-Z control, and the estimate
-    against the exact value (R_0 = (2Z - 1) + N(0, 1) beside 63 noise
-    dimensions, balanced Z: exact B = 0.485944 by quadrature, the spec's
-    oracle);
-(b) time of one MINE training step (inside the compiled loop) against one
-    Keras ``train_on_batch`` of the same critic network on the same 2k rows,
-    in the same process (target: ratio <= 1.5, i.e. no per-step Python
-    overhead).
+n = 8,000, d = 64, default settings (NumPy estimators, k = 256, width 64):
+(a) wall time of one estimate with its shuffled-Z control and the
+    classifier bound, in a process where TensorFlow is not imported, with
+    the time of each part (split, MINE, classifiers, controls), and the
+    estimate against the exact value (R_0 = (2Z - 1) + N(0, 1) beside 63
+    noise dimensions, balanced Z: exact B = 0.485944 by quadrature);
+(b) one MINE training step against the matrix products of that step alone
+    (ratio 1 = no per-step overhead beyond the arithmetic);
+(c) RepresentationBiasCallback on a small Keras model (two layers measured
+    at every epoch): its cost per epoch as a ratio to the epoch itself.
 
-Run: python benchmarks/bench_representation.py [--steps 3000] [--smoke]
+Run: python benchmarks/bench_representation.py [--smoke]
 """
 
 import argparse
 import os
+import sys
 import time
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 import numpy as np  # noqa: E402
-import tensorflow as tf  # noqa: E402
 
-from tb_bias_plugin.measures.representation import mine, representation_bias  # noqa: E402
+from tb_bias_plugin.measures.representation import classifier, mine, representation_bias  # noqa: E402
+
+EXACT = 0.485944
 
 
-def keras_critic(d, c, width):
-    r_in, z_in = tf.keras.Input((d,)), tf.keras.Input((c,))
-    w = tf.keras.layers.Dense(d, activation="elu")(r_in)
-    s = tf.keras.layers.Dense(c, activation="elu")(z_in)
-    h = tf.keras.layers.Concatenate()([w, s])
-    h = tf.keras.layers.Dense(width, activation="elu")(h)
-    h = tf.keras.layers.Dense(width, activation="elu")(h)
-    model = tf.keras.Model([r_in, z_in], tf.keras.layers.Dense(1)(h))
-    model.compile(optimizer=tf.keras.optimizers.Adam(1e-3), loss="mse")
-    return model
+def data(n, d, seed=0):
+    rng = np.random.default_rng(seed)
+    z = rng.integers(0, 2, n)
+    r = rng.normal(size=(n, d)).astype(np.float32)
+    r[:, 0] += 2 * z - 1
+    return r, z
+
+
+def parts(r, z, settings):
+    """Seconds of each part of one estimate, timed one by one (one BLAS thread, as the estimator runs)."""
+    out = {}
+    with mine._one_blas_thread():
+        t = time.perf_counter()
+        split = mine.prepare_split(r.astype(np.float64), z, settings)
+        out["split"] = time.perf_counter() - t
+        t = time.perf_counter()
+        mine.run_mine(split, z, settings)
+        out["MINE"] = time.perf_counter() - t
+        t = time.perf_counter()
+        classifier.classifier_bound(split, z, settings)
+        out["classifiers"] = time.perf_counter() - t
+        zp = z[np.random.default_rng([settings["seed"], 1]).permutation(len(z))]
+        t = time.perf_counter()
+        shuffled = mine.prepare_split(r.astype(np.float64), zp, settings)
+        mine.run_mine(shuffled, zp, settings)
+        classifier.classifier_bound(shuffled, zp, settings)
+        out["controls"] = time.perf_counter() - t
+    return out
+
+
+def step_overhead(r, z, settings, steps):
+    """(seconds per MINE step, seconds of the same step's matrix products alone)."""
+    with mine._one_blas_thread():
+        split = mine.prepare_split(r.astype(np.float64), z, settings)
+        d = mine._mine_parts(split, z, settings)
+        critic = mine._Critic(d["r_tr"].shape[1], d["z_tr"].shape[1], settings)
+        trainer = mine._Trainer(critic, settings)
+        trainer.train(d["r_tr"], d["z_tr"], 5)
+        t = time.perf_counter()
+        trainer.train(d["r_tr"], d["z_tr"], steps)
+        per_step = (time.perf_counter() - t) / steps
+        k, width, dim = settings["batch_size"], settings["width"], d["r_tr"].shape[1]
+        x = np.ones((2 * k, dim), np.float32)
+        a, g1, g2 = np.ones((dim, dim), np.float32), np.ones((dim, width), np.float32), np.ones((width, width), np.float32)
+        h, hw = np.ones((2 * k, width), np.float32), np.ones((2 * k, dim), np.float32)
+        t = time.perf_counter()
+        for _ in range(steps):
+            x @ a, hw @ g1, h @ g2  # forward
+            h @ g2.T, h.T @ h, h @ g1.T, hw.T @ h, hw @ a.T, x.T @ hw  # backward
+        products = (time.perf_counter() - t) / steps
+    return per_step, products
+
+
+def callback_ratio(n, epochs, estimator):
+    """(seconds of an epoch without the callback, seconds the callback adds per epoch)."""
+    import tempfile
+
+    import keras
+
+    from tb_bias_plugin.measures.representation.callbacks import RepresentationBiasCallback
+
+    rng = np.random.default_rng(1)
+    z = rng.integers(0, 2, n)
+    x = (rng.normal(size=(n, 16)) + z[:, None] * 0.5).astype(np.float32)
+    y = rng.integers(0, 2, n).astype(np.float32)
+
+    def model():
+        keras.utils.set_random_seed(0)
+        inp = keras.Input((16,))
+        h1 = keras.layers.Dense(64, activation="relu", name="h1")(inp)
+        h2 = keras.layers.Dense(32, activation="relu", name="h2")(h1)
+        m = keras.Model(inp, keras.layers.Dense(1, activation="sigmoid")(h2))
+        m.compile("adam", "binary_crossentropy")
+        return m
+
+    plain = model()
+    plain.fit(x, y, epochs=1, batch_size=64, verbose=0)  # warm-up (tracing)
+    t = time.perf_counter()
+    plain.fit(x, y, epochs=epochs, batch_size=64, verbose=0)
+    epoch = (time.perf_counter() - t) / epochs
+    with tempfile.TemporaryDirectory() as logdir:
+        cb = RepresentationBiasCallback(logdir, x, {"z": z}, layers=["h1", "h2"], **estimator)
+        measured = model()
+        measured.fit(x, y, epochs=1, batch_size=64, verbose=0)
+        t = time.perf_counter()
+        measured.fit(x, y, epochs=epochs, batch_size=64, verbose=0, callbacks=[cb])
+        with_cb = (time.perf_counter() - t) / epochs
+    return epoch, with_cb - epoch
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--steps", type=int, default=3000)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=8000)
     ap.add_argument("--d", type=int, default=64)
     ap.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
     args = ap.parse_args()
-    chunk, keras_batches = 500, 100
+    estimator, step_count, cb_n, epochs = {}, 300, 8000, 3
     if args.smoke:
-        args.steps, args.n, args.d = 40, 600, 8
-        chunk, keras_batches = 10, 5
-    rng = np.random.default_rng(0)
-    z = rng.integers(0, 2, args.n)
-    r = rng.normal(size=(args.n, args.d)).astype(np.float32)
-    r[:, 0] += 2 * z - 1
+        args.n, args.d = 600, 8
+        estimator = dict(steps=40, classifier_steps=40, eval_every=20)
+        step_count, cb_n, epochs = 10, 600, 1
+    r, z = data(args.n, args.d)
 
     start = time.perf_counter()
-    res = representation_bias(r, z, steps=args.steps)
+    res = representation_bias(r, z, **estimator)
     wall = time.perf_counter() - start
-    assert all(np.isfinite([res.bias, res.control_bias, res.entropy])) and 0 <= res.best_step <= args.steps, res
-    print(f"(a) n={args.n} d={args.d} steps={args.steps} k=256 width=256: "
-          f"{wall:.1f} s for the estimate and its control "
-          f"(B={res.bias:.4f}, B0={res.control_bias:.4f}, H={res.entropy:.4f})")
-    exact = 0.485944
-    print(f"    estimate vs exact: B={res.bias:.4f} vs {exact:.4f} (error {res.bias - exact:+.4f}); "
-          f"kept critic at iteration {res.best_step} of {args.steps}; flags {list(res.flags)}")
+    assert "tensorflow" not in sys.modules, "the estimate imported TensorFlow"
+    assert all(np.isfinite([res.bias, res.mine_bias, res.classifier_bias, res.control_bias])), res
+    print(f"(a) n={args.n} d={args.d}: {wall:.2f} s for the estimate, its control and the classifier bound "
+          f"(TensorFlow not imported)")
+    print(f"    B={res.bias:.4f} ({res.bound}; MINE {res.mine_bias:.4f}, classifier {res.classifier} "
+          f"{res.classifier_bias:.4f}) vs exact {EXACT:.4f} (error {res.bias - EXACT:+.4f}); "
+          f"controls MINE {res.mine_control_biases[0]:+.4f}, classifier {res.classifier_control_biases[0]:+.4f}; "
+          f"flags {list(res.flags)}")
+    timed = parts(r, z, dict(res.settings))
+    print("    parts: " + ", ".join(f"{k} {v:.2f} s" for k, v in timed.items()))
 
-    # (b) one step of our compiled loop, measured over a long chunk.
-    settings = dict(res.settings)
-    runner = mine._runner(tf, settings)
-    d = runner._prepare(r.astype(np.float64), z)
-    runner._reset()
-    rt, zt = tf.constant(d["r_tr"]), tf.constant(d["z_tr"])
-    runner._train(rt, zt, tf.constant(chunk)).numpy()  # warm-up
-    times = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        runner._train(rt, zt, tf.constant(chunk)).numpy()
-        times.append((time.perf_counter() - t0) / chunk)
-    ours = min(times)
+    per_step, products = step_overhead(r, z, dict(res.settings), step_count)
+    print(f"(b) one MINE step {per_step * 1e3:.2f} ms vs its matrix products alone {products * 1e3:.2f} ms: "
+          f"ratio {per_step / products:.2f}")
 
-    model = keras_critic(args.d, 2, 256)
-    xr = d["r_tr"][:512]
-    xz = d["z_tr"][:512]
-    y = np.zeros((len(xr), 1), np.float32)
-    for _ in range(min(20, keras_batches)):
-        model.train_on_batch([xr, xz], y)
-    ktimes = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        for _ in range(keras_batches):
-            model.train_on_batch([xr, xz], y)
-        ktimes.append((time.perf_counter() - t0) / keras_batches)
-    keras = min(ktimes)
-    assert np.isfinite(ours) and np.isfinite(keras) and ours > 0 and keras > 0
-    print(f"(b) one MINE step {ours * 1e3:.2f} ms vs Keras train_on_batch ({len(xr)} rows, same "
-          f"critic) {keras * 1e3:.2f} ms: ratio {ours / keras:.2f} (target <= 1.5)")
+    epoch, cost = callback_ratio(cb_n, epochs, estimator)
+    print(f"(c) RepresentationBiasCallback (2 layers, n={cb_n}, every epoch): {cost:.2f} s per epoch on top of "
+          f"a {epoch:.2f} s epoch: ratio {cost / epoch:.1f}")
 
 
 if __name__ == "__main__":

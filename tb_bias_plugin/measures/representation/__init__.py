@@ -1,7 +1,9 @@
-"""Representation-level bias B = I(R;Z)/H(Z), with I estimated by MINE (see docs/measures/representation.md).
+"""Representation-level bias B = I(R;Z)/H(Z), I bounded below by MINE and by a classifier
+(see docs/measures/representation.md).
 
-The estimator needs TensorFlow (the ``tf`` extra) and is loaded only when
-called; storage, summaries and routes are NumPy only.
+Everything here is NumPy: the estimator needs no deep-learning framework
+(only the Keras callback uses Keras, to read activations). The estimator
+module is loaded when first called.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ MEASURE = RepresentationMeasure()
 
 
 def __getattr__(name: str) -> Any:
-    # TensorFlow is optional (the `tf` extra): load it only when asked for.
+    # loaded on first use: importing the package stays cheap
     if name == "representation_bias":
         from tb_bias_plugin.measures.representation.mine import representation_bias
 

@@ -34,15 +34,12 @@ def representation_bias(
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 
-    Two held-out lower bounds of I are computed on the same split (70 % to train, stratified by Z, R
-    standardised with that part's statistics; 30 % held out), seed and early stopping: MINE's
-    Donsker-Varadhan bound of a critic ``T(r, z) = g([f1(r), f2(onehot z)])`` trained with the corrected
-    moving-average gradient (the paper's estimator, always reported), and, for a discrete Z, the
-    Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (an MLP, or the linear one when the
-    validation part prefers it). B takes the larger of the two (`bound` says which); the flag ``loose``
-    says they disagree by more than their shuffled-Z controls allow. H is the Shannon entropy of Z on the
-    whole evaluation sample. The protocol and the reasons for each setting: docs/measures/representation.md.
-    NumPy only: no deep-learning framework is imported.
+    Two held-out lower bounds of I, on the same split (70 % trains, stratified by Z, R standardised with
+    its statistics), seed and early stopping: MINE's Donsker-Varadhan bound of a critic
+    ``T(r, z) = g([f1(r), f2(onehot z)])`` (the paper's estimator, always reported) and, for a discrete Z,
+    the Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (MLP, or linear when validation prefers
+    it). B takes the larger (`bound`); flag ``loose``: they differ by more than their controls allow.
+    H: Shannon entropy of Z on the whole sample. NumPy only. Protocol: docs/measures/representation.md.
 
     Parameters
     ----------
@@ -56,8 +53,7 @@ def representation_bias(
         Seeds the split, the initial weights, the batches and the control permutation; equal seeds give
         equal results.
     control, control_permutations : bool, int
-        Also run the pipeline with Z permuted across the sample (same seed), this many times (2+ gives a
-        spread), to measure the noise floor.
+        Also run both bounds with Z permuted (same seed), this many times (2+ gives a spread): the noise floor.
     learning_rate, ema_alpha : float
         Adam step size; weight of the newest batch in the moving average of ``mean exp(o_M)``.
     width, train_fraction : int, float
@@ -88,7 +84,7 @@ def representation_bias(
     train_counts : array_like of int, optional
         Class counts of the model's training set; stored as context (`train_entropy`), never used in B.
     jit_compile : None
-        Accepted for compatibility with the TensorFlow estimator it replaced; ignored.
+        Ignored (kept for calls written for the TensorFlow estimator).
     patience : int or None
         Stop a training run after this many evaluations without a better validation bound (None: run
         every step). Needs `early_stopping`.
@@ -100,7 +96,7 @@ def representation_bias(
     Returns
     -------
     RepresentationBiasResult
-        Raw values (never clipped), the curves, settings, flags and the reason when B is undefined.
+        Raw values (never clipped), both bounds, the curves, settings, flags, the reason B is undefined.
 
     Raises
     ------
@@ -110,20 +106,15 @@ def representation_bias(
     Warns
     -----
     UserWarning
-        Fewer than 2,000 samples, or a class with fewer than 20 held-out samples: the value is computed
-        but noisy.
-
-    See Also
-    --------
-    tb_bias_plugin.measures.representation.entropy.shannon_entropy
-    tb_bias_plugin.measures.representation.entropy.dv_bound_exact_marginal
+        Fewer than 2,000 samples, or a class with fewer than 20 held-out samples (noisy, still computed).
 
     References
     ----------
     .. [1] Belghazi et al., "Mutual Information Neural Estimation", ICML 2018.
     .. [2] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of Learned Representations of
        Pretrained Face Recognition", FG 2021.
-    .. [3] docs/measures/representation.md (this project).
+    .. [3] Barber and Agakov, "The IM Algorithm: A Variational Approach to Information Maximization",
+       NIPS 2003. The protocol: docs/measures/representation.md.
 
     Examples
     --------
