@@ -26,11 +26,11 @@ _EVAL_BLOCK = 1 << 21
 
 
 def representation_bias(
-    representations, protected, *, steps=3000, batch_size=256, seed=0, control=True, control_permutations=1,
-    learning_rate=1e-3, ema_alpha=0.01, width=64, train_fraction=0.7, eval_every=100, validation_fraction=0.2,
+    representations, protected, *, steps=2000, batch_size=256, seed=0, control=True, control_permutations=1,
+    learning_rate=2e-3, ema_alpha=0.01, width=64, train_fraction=0.7, eval_every=100, validation_fraction=0.2,
     early_stopping=True, weight_decay=1.0, continuous=False, marginal_subset=128, pca_dims=None,
     convergence_tol=0.01, train_counts=None, jit_compile=None, patience=5, classifier_width=64,
-    classifier_steps=3000, classifier_learning_rate=3e-3,
+    classifier_steps=2000, classifier_learning_rate=3e-3,
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 

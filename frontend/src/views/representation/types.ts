@@ -19,6 +19,20 @@ export interface LayerSummary {
   n_heldout: number;
   class_counts: number[];
   best_step: number;
+  /** which held-out bound B took; null when B is undefined */
+  bound: "mine" | "classifier" | null;
+  /** the classifier the validation part kept */
+  classifier: "mlp" | "linear" | null;
+  /** why the flag "loose" is set, else null */
+  loose_reason: string | null;
+  mine_bias: number | null;
+  mine_mutual_information: number | null;
+  mine_control_low: number | null;
+  mine_control_high: number | null;
+  classifier_bias: number | null;
+  classifier_mutual_information: number | null;
+  classifier_control_low: number | null;
+  classifier_control_high: number | null;
 }
 
 export interface StepResponse {
@@ -43,6 +57,10 @@ export interface LayerSeries {
   control_low: (number | null)[];
   control_high: (number | null)[];
   flags: string[][];
+  bound?: ("mine" | "classifier" | null)[];
+  mine_bias?: (number | null)[];
+  classifier_bias?: (number | null)[];
+  loose_reason?: (string | null)[];
 }
 
 export interface SeriesResponse {
@@ -69,6 +87,10 @@ export interface CurveResponse {
   bias: number | null;
   control_bias: number | null;
   best_step: number;
+  bound: "mine" | "classifier" | null;
+  mine_mutual_information: number | null;
+  mine_control_mutual_information: number | null;
+  classifier_mutual_information: number | null;
   steps: number | null;
   flags: string[];
   reason: string | null;
@@ -81,7 +103,15 @@ export const FLAG_TEXT: Record<string, string> = {
   inside_noise_floor: "inside the noise floor",
   small_sample: "n < 2,000",
   small_class: "a class with < 20 held-out samples",
+  loose: "loose: the two bounds disagree",
 };
+
+/** The bound B took, in words. */
+export function boundText(bound: string | null, classifier: string | null = null): string {
+  if (bound === "mine") return "MINE";
+  if (bound === "classifier") return classifier ? `classifier (${classifier})` : "classifier";
+  return "none";
+}
 
 export function flagText(flag: string): string {
   return FLAG_TEXT[flag] ?? flag;

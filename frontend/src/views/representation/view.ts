@@ -13,9 +13,16 @@ import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
 import type { HashScope } from "../../shell/url-state.js";
 import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, valuesDomain } from "./geometry.js";
-import { flagText, type CurveResponse, type SeriesResponse, type StepResponse } from "./types.js";
+import { boundText, flagText, type CurveResponse, type LayerSummary, type SeriesResponse, type StepResponse } from "./types.js";
 
 const M = { top: 12, right: 16, bottom: 34, left: 52 };
+
+/** ", from MINE (MINE 0.41, classifier 0.45)" for a point of the series, "" for records before the classifier bound. */
+function seriesBounds(l: SeriesResponse["series"][number], i: number): string {
+  const bound = l.bound?.[i];
+  if (!bound) return "";
+  return `, from ${boundText(bound)} (MINE ${formatValue(l.mine_bias?.[i] ?? null)}, classifier ${formatValue(l.classifier_bias?.[i] ?? null)})`;
+}
 const CHART_HEIGHT = 260;
 
 function layerColor(layers: readonly string[], layer: string): string {
@@ -422,7 +429,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
                 ? nothing
                 : svg`<circle cx=${xs[i]} cy=${y(v)} r=${l.flags[i]?.length ? 4 : 2.5} fill=${l.flags[i]?.length ? "#fff" : color}
                     stroke=${color} stroke-width="1.5" @click=${() => this.select(this.run, this.tag, steps[i]!, l.layer)}>
-                    <title>${l.layer}, step ${steps[i]}: B = ${formatValue(v)}${l.flags[i]?.length ? ` (${l.flags[i]!.map(flagText).join(", ")})` : ""}</title>
+                    <title>${l.layer}, step ${steps[i]}: B = ${formatValue(v)}${seriesBounds(l, i)}${l.flags[i]?.length ? ` (${l.flags[i]!.map(flagText).join(", ")})` : ""}</title>
                   </circle>`,
             )}
           </g>`;
@@ -442,10 +449,14 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     if (!c) return html`<h2>MINE curve</h2><p class="loading">Loading\u2026</p>`;
     const width = this.chartWidth();
     const height = CHART_HEIGHT;
-    const last = Math.max(c.steps ?? 0, c.train_steps[c.train_steps.length - 1] ?? 1, 1);
+    const last = Math.max(c.train_steps[c.train_steps.length - 1] ?? 1, c.heldout_steps[c.heldout_steps.length - 1] ?? 1, 1);
+    // records before the classifier bound carry MINE's values in the B fields
+    const mineControl = c.bound === undefined ? c.control_mutual_information : (c.mine_control_mutual_information ?? null);
+    const mineI = c.bound === undefined ? c.mutual_information : (c.mine_mutual_information ?? null);
     const x = scaleLinear().domain([0, last]).range([M.left, width - M.right]);
     const y = scaleLinear()
-      .domain(valuesDomain([c.train_curve, c.heldout_curve, c.validation_curve], [c.entropy, c.control_mutual_information, 0]))
+      .domain(valuesDomain([c.train_curve, c.heldout_curve, c.validation_curve],
+        [c.entropy, mineControl, c.classifier_mutual_information ?? null, 0]))
       .range([height - M.bottom, M.top]);
     const hline = (v: number | null, color: string, testid: string, label: string) =>
       v === null
@@ -457,12 +468,19 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         ${yTicks(y, width)} ${xTicks(x, height, 6)}
         <path data-testid="repr-curve-train" d=${polylinePath(c.train_curve, c.train_steps.map((s) => x(s)), y)} fill="none"
           stroke=${OKABE_ITO[5]} stroke-width="1" stroke-opacity="0.8"></path>
-        <path data-testid="repr-curve-validation" d=${polylinePath(c.validation_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
-          stroke=${OKABE_ITO[2]} stroke-width="1.5" stroke-dasharray="3 2"></path>
         <path data-testid="repr-curve-heldout" d=${polylinePath(c.heldout_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
           stroke=${OKABE_ITO[0]} stroke-width="2.2"></path>
+        <path data-testid="repr-curve-validation" d=${polylinePath(c.validation_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
+          stroke=${OKABE_ITO[2]} stroke-width="2" stroke-dasharray="5 3"></path>
+        ${c.validation_curve.map((v, i) =>
+          v === null
+            ? nothing
+            : svg`<circle data-testid="repr-curve-validation-point" cx=${x(c.heldout_steps[i]!)} cy=${y(v)} r="2.2" fill=${OKABE_ITO[2]}></circle>`,
+        )}
         ${hline(c.entropy, OKABE_ITO[1], "repr-curve-entropy", `H(Z) = ${formatValue(c.entropy)}`)}
-        ${hline(c.control_mutual_information, NEUTRAL, "repr-curve-control", `control ${formatValue(c.control_mutual_information)}`)}
+        ${hline(mineControl, NEUTRAL, "repr-curve-control", `MINE control ${formatValue(mineControl)}`)}
+        ${hline(c.classifier_mutual_information ?? null, OKABE_ITO[3], "repr-curve-classifier",
+          `classifier bound ${formatValue(c.classifier_mutual_information ?? null)}`)}
         ${c.best_step > 0
           ? svg`<line data-testid="repr-curve-best" x1=${x(c.best_step)} x2=${x(c.best_step)} y1=${M.top} y2=${height - M.bottom} stroke="#9aa0a6" stroke-dasharray="2 2"></line>`
           : nothing}
@@ -472,11 +490,28 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       <div class="legend">
         <span style="--swatch:${OKABE_ITO[5]}">training batch</span>
         <span style="--swatch:${OKABE_ITO[0]}">held-out</span>
-        <span style="--swatch:${OKABE_ITO[2]}">validation (chooses the critic)</span>
+        <span style="--swatch:${OKABE_ITO[2]}">validation (chooses the critic; dashed)</span>
         <span style="--swatch:${OKABE_ITO[1]}">H(Z)</span>
         <span style="--swatch:${NEUTRAL}">shuffled-Z control</span>
-        <span class="muted">kept critic at iteration ${c.best_step}: I = ${formatValue(c.mutual_information)} nats</span>
+        ${c.classifier_mutual_information !== null && c.classifier_mutual_information !== undefined
+          ? html`<span style="--swatch:${OKABE_ITO[3]}">classifier bound (H(Z) − CE)</span>`
+          : nothing}
+        <span class="muted" data-testid="repr-curve-kept">kept critic at iteration ${c.best_step}: MINE I = ${formatValue(mineI)} nats;
+          B takes ${boundText(c.bound ?? null)}</span>
       </div>`;
+  }
+
+  /** One bound's B with its control band; the one B took is bold. */
+  private boundCell(l: LayerSummary, name: "mine" | "classifier") {
+    // records before the classifier bound: B was MINE's
+    const value = l.bound === undefined ? (name === "mine" ? l.bias : null) : l[`${name}_bias`];
+    const low = l.bound === undefined ? (name === "mine" ? l.control_low : null) : l[`${name}_control_low`];
+    const high = l.bound === undefined ? (name === "mine" ? l.control_high : null) : l[`${name}_control_high`];
+    const taken = (l.bound ?? "mine") === name && l.bias !== null;
+    const label = name === "classifier" && l.classifier ? ` (${l.classifier})` : "";
+    return html`<td class="num" data-testid=${`repr-profile-${name}`} data-taken=${taken ? "true" : "false"}
+      style=${taken ? "font-weight:700" : ""}>${formatValue(value)}<span class="muted">${label}</span>
+      ${low !== null && high !== null ? html`<br /><span class="muted">control [${formatValue(low)}, ${formatValue(high)}]</span>` : nothing}</td>`;
   }
 
   private renderProfile() {
@@ -493,8 +528,9 @@ export class RepresentationView extends LitElement implements MeasureViewElement
           <tr>
             <th>layer</th>
             <th style="width:30%">B (bar; grey tick: control)</th>
-            <th class="num">B</th>
-            <th class="num">I (nats)</th>
+            <th class="num" title="the larger of the two held-out lower bounds">B</th>
+            <th class="num" title="MINE's Donsker-Varadhan bound, as B">MINE</th>
+            <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B">classifier</th>
             <th class="num">control B (band)</th>
             <th>flags</th>
           </tr>
@@ -516,8 +552,11 @@ export class RepresentationView extends LitElement implements MeasureViewElement
                   ${l.control_bias !== null ? html`<b style="left:${pos(l.control_bias)}%"></b>` : nothing}
                 </div>
               </td>
-              <td class="num ${outsideUnit(l.bias) ? "outside" : ""}" data-testid="repr-profile-bias">${formatValue(l.bias)}</td>
-              <td class="num">${formatValue(l.mutual_information)}</td>
+              <td class="num ${outsideUnit(l.bias) ? "outside" : ""}" data-testid="repr-profile-bias"
+                title=${`I = ${formatValue(l.mutual_information)} nats`}>${formatValue(l.bias)}
+                <span class="muted" data-testid="repr-profile-bound">${boundText(l.bound)}</span></td>
+              ${this.boundCell(l, "mine")}
+              ${this.boundCell(l, "classifier")}
               <td class="num">
                 ${formatValue(l.control_bias)}
                 <span class="muted">[${formatValue(l.control_low)}, ${formatValue(l.control_high)}]</span>
@@ -525,6 +564,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
               <td>
                 ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f}>${flagText(f)}</span> `)}
                 ${l.reason ? html`<span class="chip" data-testid="repr-reason">undefined: ${l.reason}</span>` : nothing}
+                ${l.loose_reason ? html`<div class="muted" data-testid="repr-loose-reason">${l.loose_reason}</div>` : nothing}
               </td>
             </tr>`;
           })}
