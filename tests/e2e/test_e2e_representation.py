@@ -45,6 +45,21 @@ def test_representation_view_shows_layers_band_curve_and_flags(tab):
         for part in ("repr-curve-train", "repr-curve-heldout", "repr-curve-entropy", "repr-curve-control"):
             expect(tab.testid(part)).to_have_count(1)
         assert tab.testid("repr-curve-heldout").get_attribute("d").count("L") == 29
+        # the validation line is drawn over the held-out one, with a point per evaluation
+        assert tab.ui.locator('[data-testid="repr-curve-heldout"] ~ [data-testid="repr-curve-validation"]').count() == 1
+        expect(tab.testid("repr-curve-validation-point")).to_have_count(30)
+        # both bounds per layer; the one B took is marked; the conv layers' MINE underfits: loose, with its reason
+        expect(tab.testid("repr-profile-bound")).to_have_text(
+            ["MINE" if l["bound"] == "mine" else "classifier (%s)" % l["classifier"] for l in detail["layers"]])
+        for l in detail["layers"]:
+            row = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="%s"]' % l["layer"])
+            expect(row.locator('[data-testid="repr-profile-%s"]' % l["bound"])).to_have_attribute("data-taken", "true")
+            expect(row.locator('[data-testid="repr-profile-mine"]')).to_contain_text("%.3f" % l["mine_bias"])
+            expect(row.locator('[data-testid="repr-profile-classifier"]')).to_contain_text("%.3f" % l["classifier_bias"])
+            if l["loose_reason"]:
+                expect(row.locator('[data-testid="repr-flag"][data-flag="loose"]')).to_be_visible()
+                expect(row.locator('[data-testid="repr-loose-reason"]')).to_have_text(l["loose_reason"])
+        assert any(l["loose_reason"] for l in detail["layers"])
         tab.screenshot("representation_view_%d" % width)
     # the step before debiasing (4), opened from a link: the embedding's B above 1 is flagged, not clipped
     tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,

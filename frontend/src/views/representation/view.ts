@@ -552,9 +552,9 @@ export class RepresentationView extends LitElement implements MeasureViewElement
                   ${l.control_bias !== null ? html`<b style="left:${pos(l.control_bias)}%"></b>` : nothing}
                 </div>
               </td>
-              <td class="num ${outsideUnit(l.bias) ? "outside" : ""}" data-testid="repr-profile-bias"
-                title=${`I = ${formatValue(l.mutual_information)} nats`}>${formatValue(l.bias)}
-                <span class="muted" data-testid="repr-profile-bound">${boundText(l.bound)}</span></td>
+              <td class="num ${outsideUnit(l.bias) ? "outside" : ""}" title=${`I = ${formatValue(l.mutual_information)} nats`}>
+                <span data-testid="repr-profile-bias">${formatValue(l.bias)}</span><br />
+                <span class="muted" data-testid="repr-profile-bound">${boundText(l.bound, l.classifier)}</span></td>
               ${this.boundCell(l, "mine")}
               ${this.boundCell(l, "classifier")}
               <td class="num">
