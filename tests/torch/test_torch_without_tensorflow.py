@@ -11,8 +11,6 @@ import subprocess
 import sys
 import textwrap
 
-import pytest
-
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PRELUDE = """
@@ -103,10 +101,7 @@ def test_prediction_sensitivity_and_the_loop_helpers_never_import_tensorflow(tmp
     assert code == 0 and "NO-TF-OK" in out, out
 
 
-@pytest.mark.xfail(strict=True, reason="PENDING: representation_bias is TensorFlow's MINE until the NumPy "
-                   "estimator of the representation-bounds branch lands on main; then this passes and "
-                   "strict xfail fails, so remove this marker")
-def test_representation_helper_without_tensorflow_pending_numpy_estimator(tmp_path):
+def test_representation_helper_never_imports_tensorflow(tmp_path):
     out, code = run_without_tensorflow(REPRESENTATION, tmp_path)
     assert code == 0 and "NO-TF-OK" in out, out
 
