@@ -168,10 +168,15 @@ def _bounds(m: Any, a: dict[str, Any]) -> dict[str, Any]:
                     classifier="", classifier_bias=nan, classifier_mutual_information=nan,
                     classifier_control_biases=np.zeros(0), loose_reason=None)
     return dict(bound="" if m.bound == "none" else m.bound, mine_bias=m.mine_bias,
-                mine_mutual_information=m.mine_mutual_information, mine_control_biases=a["mine_control_biases"],
-                classifier=m.classifier, classifier_bias=m.classifier_bias,
-                classifier_mutual_information=m.classifier_mutual_information,
-                classifier_control_biases=a["classifier_control_biases"], loose_reason=m.loose_reason or None)
+                mine_mutual_information=m.mine_mutual_information,
+                mine_control_biases=_or_empty(a["mine_control_biases"]), classifier=m.classifier,
+                classifier_bias=m.classifier_bias, classifier_mutual_information=m.classifier_mutual_information,
+                classifier_control_biases=_or_empty(a["classifier_control_biases"]),
+                loose_reason=m.loose_reason or None)
+
+
+def _or_empty(values: Any) -> np.ndarray:
+    return np.zeros(0) if values is None else values
 
 
 def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArraySpec]]:
@@ -184,6 +189,8 @@ def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArrayS
     train = arrays.declared_shape(m.train_curve)[:1] or (0,)
     heldout = arrays.declared_shape(m.heldout_steps)[:1] or (0,)
     validation = arrays.declared_shape(m.validation_curve)[:1]
+    classifier = arrays.declared_shape(m.classifier_control_biases)[:1]
+    mine = arrays.declared_shape(m.mine_control_biases)[:1]
     return [
         (m.control_biases, ArraySpec(at + "control_biases", f64, (None,))),
         (m.control_mutual_informations, ArraySpec(at + "control_mutual_informations", f64, controls,
@@ -196,9 +203,13 @@ def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArrayS
         (m.validation_curve, ArraySpec(at + "validation_curve", f64, (0,) if validation == (0,) else heldout,
                                                   beside=at + "heldout_steps")),
         (m.class_counts, ArraySpec(at + "class_counts", i64, classes)),
-        # each bound's own controls, one per permutation (absent from records before the classifier bound)
-        (m.mine_control_biases, ArraySpec(at + "mine_control_biases", f64, (None,))),
-        (m.classifier_control_biases, ArraySpec(at + "classifier_control_biases", f64, (None,))),
+        # each bound's own controls, one per permutation like B's (absent from records before the
+        # classifier bound; empty when that bound did not run, or the result was made by hand)
+        (m.mine_control_biases, ArraySpec(at + "mine_control_biases", f64, (0,) if mine == (0,) else controls,
+                                          optional=True, beside=at + "control_biases")),
+        (m.classifier_control_biases, ArraySpec(at + "classifier_control_biases", f64,
+                                                (0,) if classifier == (0,) else controls, optional=True,
+                                                beside=at + "control_biases")),
     ]
 
 
