@@ -42,6 +42,9 @@ setup(
         # JSON answers: a page of numbers in a tenth of the standard library's time
         "orjson>=3.9",
         "tensorboard>=2.14",
+        # representation bias trains small NumPy networks on one BLAS thread:
+        # OpenBLAS's threads made each step about 7x slower on a busy machine
+        "threadpoolctl>=3",
         "werkzeug>=1.0.1",
     ],
     extras_require={
