@@ -126,13 +126,15 @@ class _Differentiable:
 
     def compute_dtype(self, x_dtype) -> str:
         """The dtype gradients are taken in: float64 when the weights that produce the features'
-        derivatives are float64 (a plain callable without weights: when x is float64), else float32."""
+        derivatives are float64, else float32. A plain callable has no weights to read, and
+        NumPy's default float64 x says nothing of its own precision (a float32 constant inside
+        would fail a float64 product): it is differentiated in float32."""
         owner = self.layer if self.layer is not None else self.model
         weights = list(getattr(owner, "weights", None) or getattr(self.model, "weights", None) or [])
         if weights:
             names = {getattr(w.dtype, "name", str(w.dtype)) for w in weights}
             return "float64" if "float64" in names else "float32"
-        return "float64" if getattr(x_dtype, "name", str(x_dtype)) == "float64" else "float32"
+        return "float32"
 
     @property
     def layer(self):
