@@ -18,8 +18,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if str(item.path).startswith(e2e):
             item.add_marker(pytest.mark.browser)
-            if grouped:  # one worker runs them all: one TensorBoard, one Chromium
-                item.add_marker(pytest.mark.xdist_group("browser"))
+        if grouped and item.get_closest_marker("browser"):
+            # One worker runs every browser test and browser benchmark, one at a
+            # time: two Chromiums and TensorBoards at once starve a 2-core machine.
+            item.add_marker(pytest.mark.xdist_group("browser"))
         examples = getattr(getattr(item, "dtest", None), "examples", None)
         if examples:
             source = "".join(example.source for example in examples)
