@@ -31,11 +31,10 @@ demo: $(BIN)/python
 system-deps:
 	@PYTHON=$(PYTHON) scripts/install-system-packages
 
-# PyTorch for tests/torch: 2.13.0 is the CPU-only build on this machine's index (small);
-# where that pin is not found, the default build.
+# PyTorch for tests/torch, in the same resolve: 2.13.0 is the CPU-only build
+# on this machine's index (small); where that pin is not found, the default build.
 $(STAMPS)/python-test: setup.py pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[tf,test]"
-	$(BIN)/pip install --quiet "torch==2.13.0" || $(BIN)/pip install --quiet torch
+	$(BIN)/pip install --quiet -e ".[tf,test]" "torch==2.13.0" || $(BIN)/pip install --quiet -e ".[tf,test]" torch
 	@mkdir -p $(STAMPS) && touch $@
 
 # The counting kernel is built in place by the editable install; rebuilt
@@ -67,7 +66,7 @@ lint:
 # one of them (xdist group "browser").
 test: test-deps frontend-check lint
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20
-	$(NO_AVX512) $(BIN)/python -m pytest -m demo_logs -q
+	$(NO_AVX512) $(BIN)/python -m pytest -m demo_logs -q $(shell grep -rl "mark.demo_logs" tests)
 
 check: test-deps frontend-quick lint
 	$(BIN)/python -m pytest -n 2 -m "$(QUICK)" -q
