@@ -62,10 +62,10 @@ lint:
 	$(BIN)/ruff check tb_bias_plugin tests benchmarks
 	$(BIN)/mypy
 
-# Two workers; the browser tests share one TensorBoard and one Chromium on
-# one of them (xdist group "browser").
+# Two workers, each with its own TensorBoard and Chromium for the browser
+# tests it draws (xdist's loadgroup does not group under pytest 9).
 test: test-deps frontend-check lint
-	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20
+	$(BIN)/python -m pytest -n 2 --durations=20
 	$(NO_AVX512) $(BIN)/python -m pytest -m demo_logs -q $(shell grep -rl "mark.demo_logs" tests)
 
 check: test-deps frontend-quick lint

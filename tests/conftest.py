@@ -1,6 +1,8 @@
 import os
 import sys
 
+import pytest
+
 # Test modules in subfolders share the helpers in this folder (plugin_fixtures).
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -8,27 +10,22 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 
 
-def pytest_collection_modifyitems(config, items):
-    """Mark what the quick tier (`make check`) leaves out, where a marker per
-    test would be repetition: every browser test, and doctests by what they run."""
-    import pytest
+_E2E = os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e") + os.sep
 
-    e2e = os.path.join(os.path.dirname(os.path.abspath(__file__)), "e2e") + os.sep
-    grouped = config.pluginmanager.hasplugin("xdist")
-    for item in items:
-        if str(item.path).startswith(e2e):
-            item.add_marker(pytest.mark.browser)
-        if grouped and item.get_closest_marker("browser"):
-            # One worker runs every browser test and browser benchmark, one at a
-            # time: two Chromiums and TensorBoards at once starve a 2-core machine.
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        examples = getattr(getattr(item, "dtest", None), "examples", None)
-        if examples:
-            source = "".join(example.source for example in examples)
-            if "beam.Pipeline" in source:
-                item.add_marker(pytest.mark.beam)
-            if "representation_bias(" in source or ".fit(" in source:
-                item.add_marker(pytest.mark.training)
+
+def pytest_itemcollected(item):
+    """Mark what the quick tier (`make check`) leaves out, where a marker per
+    test would be repetition: every browser test, and doctests by what they
+    run."""
+    if str(item.path).startswith(_E2E):
+        item.add_marker(pytest.mark.browser)
+    examples = getattr(getattr(item, "dtest", None), "examples", None)
+    if examples:
+        source = "".join(example.source for example in examples)
+        if "beam.Pipeline" in source:
+            item.add_marker(pytest.mark.beam)
+        if "representation_bias(" in source or ".fit(" in source:
+            item.add_marker(pytest.mark.training)
 
 
 # CI runs every test: there a skip (a missing browser or package) fails the

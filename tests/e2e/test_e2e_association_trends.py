@@ -79,7 +79,8 @@ def test_trend_column_shows_sparklines_and_sorts_by_change(tab, tensorboard):
 
 def test_trend_chart_draws_the_selected_labels_with_bands(tab, tensorboard):
     labels = ["Long Hair", "Beard", "Lipstick"]
-    tab.open(dict(DEFAULT, sel='["Long Hair","Beard","Lipstick"]'))
+    # the selected labels' panel leaves the table room for about 20 rows
+    tab.open(dict(DEFAULT, sel='["Long Hair","Beard","Lipstick"]'), top=10)
     expect(tab.testid("selected-plot-identities")).to_have_attribute("aria-selected", "true")
     tab.testid("selected-plot-steps").click()
     chart = tab.testid("trend-chart")
