@@ -19,19 +19,11 @@ import time
 
 import numpy as np
 import scipy.sparse as sp
+from timing import timed
 
 from tb_bias_plugin import CooccurrenceCounter, summary
 from tb_bias_plugin.measures.association import backends as counting_module
 from tb_bias_plugin.measures.association.inputs import Positives
-
-
-def timed(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), times
 
 
 def sparse_predictions(rng, n, num_labels, per_example, identity_columns, identity_rate):

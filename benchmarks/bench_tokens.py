@@ -17,9 +17,9 @@ Run: python benchmarks/bench_tokens.py [--repeats 7] [--smoke]
 import argparse
 import itertools
 import statistics
-import time
 
 import numpy as np
+from timing import timed
 
 from tb_bias_plugin import CooccurrenceCounter
 
@@ -35,15 +35,6 @@ def corpus(rng, docs, vocabulary_size, low, high):
     bounds = np.concatenate([[0], np.cumsum(lengths)]).tolist()
     tokens = [words[t] for t in flat.tolist()]
     return words, [tokens[bounds[i] : bounds[i + 1]] for i in range(docs)]
-
-
-def timed(fn, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times)
 
 
 def main():
