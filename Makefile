@@ -31,10 +31,10 @@ demo: $(BIN)/python
 system-deps:
 	@PYTHON=$(PYTHON) scripts/install-system-packages
 
-# PyTorch for tests/torch, in the same resolve: 2.13.0 is the CPU-only build
+# PyTorch and Lightning for tests/torch, in the same resolve: 2.13.0 is the CPU-only build
 # on this machine's index (small); where that pin is not found, the default build.
 $(STAMPS)/python-test: setup.py pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e ".[tf,test]" "torch==2.13.0" || $(BIN)/pip install --quiet -e ".[tf,test]" torch
+	$(BIN)/pip install --quiet -e ".[tf,test,lightning]" "torch==2.13.0" || $(BIN)/pip install --quiet -e ".[tf,test,lightning]" torch
 	@mkdir -p $(STAMPS) && touch $@
 
 # The counting kernel is built in place by the editable install; rebuilt

@@ -51,6 +51,8 @@ setup(
         "tf": ["tensorflow>=2.14"],
         # prediction sensitivity with torch.func and the training-loop helpers (tb_bias_plugin.pytorch), no TensorFlow
         "torch": ["torch>=2.1"],
+        # tb_bias_plugin.pytorch.lightning_callback in a Lightning Trainer
+        "lightning": ["torch>=2.1", "lightning>=2.0"],
         # counting in Apache Beam pipelines (tb_bias_plugin.beam, tb-bias log --beam-runner)
         "beam": ["apache-beam>=2.50"],
         # the tb-bias command line: progress bars, and scipy's sparse matrices

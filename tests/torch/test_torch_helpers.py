@@ -120,21 +120,57 @@ def test_the_facade_lists_every_measures_helpers():
         tbp.log_everything  # noqa: B018
 
 
-def _lightning_importable():
-    import importlib.util
+def test_lightning_callback_says_what_to_install_without_lightning(monkeypatch):
+    import sys
 
-    return any(importlib.util.find_spec(m) is not None for m in ("lightning", "pytorch_lightning"))
+    for module in ("lightning", "lightning.pytorch", "pytorch_lightning"):
+        monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    with pytest.raises(ImportError, match="pip install lightning"):
+        tbp.lightning_callback(tbp.log_association_table)
 
 
-def test_lightning_callback_needs_lightning_or_builds_one():
-    # Lightning is optional: without it the callback says what to install; with it, it is a Callback.
-    if _lightning_importable():
-        cb = tbp.lightning_callback(tbp.log_association_table, torch.rand(4, 4), label_names=["a", "b", "c"],
-                                    identity_labels=["a"])
-        assert hasattr(cb, "on_validation_epoch_end")
-    else:
-        with pytest.raises(ImportError, match="pip install lightning"):
-            tbp.lightning_callback(tbp.log_association_table)
+@pytest.mark.training
+def test_a_lightning_trainer_logs_the_bias_beside_its_own_scalars(tmp_path):
+    # Real Lightning (a test dependency): the callback runs in a Trainer's
+    # validation loop and writes into the run of the Trainer's TensorBoard logger.
+    lightning = pytest.importorskip("lightning.pytorch")
+    from lightning.pytorch.loggers import TensorBoardLogger
+
+    rng = np.random.default_rng(0)
+    x = torch.as_tensor(rng.normal(size=(64, 4)), dtype=torch.float32)
+    y = torch.as_tensor(rng.integers(0, 3, size=64))
+    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=32)
+
+    class Module(lightning.LightningModule):
+        def __init__(self):
+            super().__init__()
+            self.net = classifier()
+
+        def forward(self, inputs):
+            return self.net(inputs)
+
+        def training_step(self, batch, _):
+            inputs, targets = batch
+            return torch.nn.functional.nll_loss(torch.log(self(inputs) + 1e-9), targets)
+
+        def validation_step(self, batch, _):
+            inputs, targets = batch
+            self.log("val_loss", torch.nn.functional.nll_loss(torch.log(self(inputs) + 1e-9), targets))
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    callback = tbp.lightning_callback(tbp.log_association_table, x, label_names=["man", "woman", "job"],
+                                      identity_labels=["man", "woman"], thresholds=0.3, every_n_epochs=2)
+    trainer = lightning.Trainer(max_epochs=4, logger=TensorBoardLogger(str(tmp_path), name="", version="run"),
+                                callbacks=[callback], accelerator="cpu", enable_checkpointing=False,
+                                enable_progress_bar=False, enable_model_summary=False, log_every_n_steps=1)
+    trainer.fit(Module(), data, data)
+    tbp.close_writers()
+    records = read_logdir(tmp_path)
+    assert sorted((run, tag, step) for run, tag, step in records) == [("run", "associations", 1),
+                                                                      ("run", "associations", 3)]
+    assert scalars(tmp_path)["val_loss"] == [1, 3, 5, 7]  # Lightning's global steps, 2 batches an epoch
 
 
 def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch):
