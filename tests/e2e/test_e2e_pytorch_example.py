@@ -5,9 +5,9 @@ scalars of the same run."""
 import importlib.util
 
 import pytest
+from conftest import REPO, Tab
 from playwright.sync_api import expect
 
-from conftest import REPO, Tab
 from tb_harness import TensorBoard, tab_url
 
 pytest.importorskip("torch")
