@@ -181,6 +181,7 @@ def test_a_plain_callable_on_tensors_and_bad_arguments():
         prediction_sensitivity(torch.nn.Linear(3, 2), X_TAB)
 
 
+@pytest.mark.tensorflow
 def test_same_p_as_the_keras_model_with_the_same_weights():
     keras = pytest.importorskip("keras")
     keras.utils.set_random_seed(5)

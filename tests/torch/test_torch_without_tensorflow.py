@@ -11,6 +11,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PRELUDE = """
@@ -115,3 +117,18 @@ def test_the_torch_extra_and_the_core_requirements_name_no_tensorflow():
     pulled = kw["install_requires"] + kw["extras_require"]["torch"]
     assert any(r.startswith("torch") for r in pulled)
     assert not [r for r in pulled if r.split(">")[0].split("=")[0].strip() in ("tensorflow", "keras", "tf-keras")]
+
+
+@pytest.mark.training  # runs tests/torch again, representation estimates included
+def test_every_pytorch_test_passes_where_tensorflow_cannot_be_imported():
+    # tests/torch/conftest.py blocks TensorFlow and Keras in that run, leaves out
+    # the tests marked `tensorflow`, and fails it if either module was loaded.
+    this = "tests/torch/test_torch_without_tensorflow.py::test_every_pytorch_test_passes_where_tensorflow_cannot_be_imported"
+    env = dict(os.environ, TB_BIAS_WITHOUT_TENSORFLOW="1")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+                           "tests/torch", "--deselect", this], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=900)
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out[-4000:]
+    assert " passed" in out and " failed" not in out and " skipped" not in out, out[-2000:]
+    assert "2 deselected" in out, out[-2000:]  # this test and the one comparing with Keras
