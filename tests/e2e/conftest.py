@@ -39,14 +39,9 @@ def e2e_logdir(tmp_path_factory):
     return logdir
 
 
-@pytest.fixture(scope="session")
-def tensorboard(e2e_logdir):
-    server = TensorBoard(
-        e2e_logdir,
-        log_path=e2e_logdir.parent / "tensorboard.log",
-        # every run of every measure's demo, so no test starts before its data is loaded
-        expected_runs=tuple(p.name for p in e2e_logdir.iterdir() if p.is_dir() and not p.name.startswith(".")),
-    )
+def serving(logdir, expected_runs):
+    """A started TensorBoard on ``logdir`` (a fixture's generator: yields it, then stops it)."""
+    server = TensorBoard(logdir, log_path=logdir.parent / "tensorboard.log", expected_runs=expected_runs)
     try:
         server.start()
     except RuntimeError as error:
@@ -55,6 +50,12 @@ def tensorboard(e2e_logdir):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def tensorboard(e2e_logdir):
+    # every run of every measure's demo, so no test starts before its data is loaded
+    yield from serving(e2e_logdir, tuple(p.name for p in e2e_logdir.iterdir() if p.is_dir() and not p.name.startswith(".")))
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,10 @@ scalars of the same run."""
 import importlib.util
 
 import pytest
-from conftest import REPO, Tab
+from conftest import REPO, Tab, serving
 from playwright.sync_api import expect
 
-from tb_harness import TensorBoard, tab_url
+from tb_harness import tab_url
 
 pytest.importorskip("torch")
 
@@ -21,15 +21,7 @@ def example_tensorboard(tmp_path_factory):
     spec.loader.exec_module(example)
     example.main(["--logdir", str(logdir), "--n", "300", "--epochs", "4", "--every", "2",
                   "--estimator-steps", "150"])
-    server = TensorBoard(logdir, log_path=logdir.parent / "tensorboard.log", expected_runs=(".",))
-    try:
-        server.start()
-    except RuntimeError as error:
-        pytest.fail("cannot start TensorBoard: %s" % error, pytrace=False)
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serving(logdir, (".",))
 
 
 @pytest.mark.training
