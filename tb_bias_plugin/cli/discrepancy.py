@@ -26,12 +26,15 @@ import numpy as np
 from tb_bias_plugin.cli import DataError, files, readers
 from tb_bias_plugin.measures.association.files import is_arrow, python, where
 
-#: The options of this measure, as argparse dests (association's options are rejected with it, and these without it).
-OPTIONS = ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns", "pool_names",
-           "group_column", "example_id_column", "discrepancy", "pairing", "from_logits", "top_k")
-#: Association's options, which mean nothing here.
-ASSOCIATION_OPTIONS = ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
-                       "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner")
+#: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
+MEASURE_OPTIONS = {
+    "association": ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
+                    "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner"),
+    "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
+                    "pool_names", "group_column", "example_id_column", "discrepancy", "pairing", "from_logits",
+                    "top_k"),
+    "sensitivity": ("p_column", "v_name", "group_column", "example_id_column", "top_k"),
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,24 +49,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-a-columns", nargs="+", metavar="COL", help="pool A's model columns")
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
     group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
-    group.add_argument("--group-column", metavar="COL", help="group of each example (in the first file)")
-    group.add_argument("--example-id-column", metavar="COL", help="id of each example (in the first file)")
+    group.add_argument("--group-column", metavar="COL", help="group of each example (in the first file; also sensitivity)")
+    group.add_argument("--example-id-column", metavar="COL",
+                       help="id of each example (in the first file; also sensitivity)")
     group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
                        help="per-example discrepancy (default abs; jsd for class probabilities)")
     group.add_argument("--pairing", choices=("paired", "all_pairs"),
                        help="paired (default; pools of the same even size) or all_pairs")
     group.add_argument("--from-logits", action="store_true", help="the columns hold logits (jsd, js_distance)")
-    group.add_argument("--top-k", type=int, default=None, help="examples kept with the largest excess (default 20)")
+    group.add_argument("--top-k", type=int, default=None,
+                       help="examples kept with the largest excess (default 20), or the largest P (sensitivity, 10)")
+    sensitivity = parser.add_argument_group(
+        "precomputed prediction sensitivity (--measure sensitivity)",
+        "P per example, computed elsewhere, in a column; with --group-column, --example-id-column, --top-k.")
+    sensitivity.add_argument("--p-column", metavar="COL", help="the column of P (NaN or empty where undefined)")
+    sensitivity.add_argument("--v-name", metavar="NAME", help="the v choice P was computed with (default: COL)")
 
 
 def reject_options(args: argparse.Namespace, measure: str) -> None:
-    """The other measure's options are a mistake, not silently ignored."""
-    others = OPTIONS if measure == "association" else ASSOCIATION_OPTIONS
-    defaults = {"from_logits": False}
-    for dest in others:
-        value = getattr(args, dest, None)
-        if value is not None and value != defaults.get(dest, None) and value != []:
-            raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
+    """Another measure's options are a mistake, not silently ignored."""
+    own = MEASURE_OPTIONS[measure]
+    for other in MEASURE_OPTIONS.values():
+        for dest in other:
+            value = getattr(args, dest, None)
+            if dest not in own and value not in (None, False, []):
+                raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
 
 
 class Pools:

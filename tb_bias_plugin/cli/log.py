@@ -52,6 +52,8 @@ trained on men's and on women's data) disagree more across the pools than
 within them on the same examples. FILE A FILE B hold one pool each, or one
 FILE holds both; one column per model (a number per example, or a list of
 class probabilities); see the "prediction discrepancy" options.
+--measure sensitivity logs prediction sensitivity P computed elsewhere, one
+value per row in --p-column (one v choice per record).
 """
 
 EPILOG = """\
@@ -84,8 +86,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="prediction files or globs, local or remote (gs://, s3://)")
-    parser.add_argument("--measure", choices=("association", "discrepancy"), default="association",
-                        help="association tables (default) or DIPDI of two pools of models (see below)")
+    parser.add_argument("--measure", choices=("association", "discrepancy", "sensitivity"), default="association",
+                        help="association tables (default), DIPDI of two pools of models, or precomputed "
+                        "prediction sensitivity (see below)")
     out = parser.add_argument_group("output")
     out.add_argument("--logdir", required=True, help="run directory to write to, e.g. logs/eval (created if needed)")
     out.add_argument("--name", required=True, help="the table's tag, e.g. gender")
@@ -380,6 +383,10 @@ def _single(job: Job, index: int) -> Job:
 def run_log(args: argparse.Namespace) -> int:
     if args.measure == "discrepancy":
         return discrepancy.run(args)
+    if args.measure == "sensitivity":
+        from tb_bias_plugin.cli import sensitivity
+
+        return sensitivity.run(args)
     discrepancy.reject_options(args, "association")
     enabled = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     progress = _progress_factory(enabled)

@@ -119,3 +119,4 @@ def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
     assert main(["log", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "logs"), "--name", "g",
                  "--score-prefix", "score_", "--identity-labels", "man", "--pool-names", "a", "b"]) == 2
     assert "--pool-names is not an option of --measure association" in capsys.readouterr().err
+
