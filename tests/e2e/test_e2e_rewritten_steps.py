@@ -4,7 +4,7 @@ the other silently; `runs` and the tab say so, naming the write shown, with
 each of TensorBoard's two data loaders."""
 
 import pytest
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, serving
 
 import plugin_fixtures as fx
 from tb_bias_plugin import summary
@@ -40,25 +40,25 @@ def test_runs_names_the_write_the_table_shows(rewritten_logdir, loader):
         server.stop()
 
 
-def test_the_tab_warns_of_the_rewritten_step(rewritten_logdir, browser):
-    server = TensorBoard(rewritten_logdir, log_path=rewritten_logdir.parent / "tb_browser.log",
-                         expected_runs={"eval", "clean"})
-    server.start()
-    try:
-        for width in (1000, 1600):
-            page = browser.new_page(viewport={"width": width, "height": 800})
-            page.goto(tab_url(server.url))
-            ui = page.frame_locator(PLUGIN_IFRAME)
-            ui.locator('[data-testid="table-row"]').first.wait_for()
-            notice = ui.locator('[data-testid="rewritten"]')
-            assert "1 step was written more than once" in notice.inner_text()
-            notice.locator("summary").click()
-            line = ui.locator('[data-testid="rewritten-step"]')
-            assert line.inner_text().startswith('"eval" / "gender" step 0: written 2 times; the tab shows the ')
-            box = notice.bounding_box()
-            assert box["width"] <= width and box["height"] < 0.4 * 800  # the table keeps its room
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / ("rewritten_steps_%d.png" % width)), full_page=True)
-            page.close()
-    finally:
-        server.stop()
+@pytest.fixture(scope="module")
+def tensorboard_default_loader(rewritten_logdir):
+    yield from serving(rewritten_logdir, {"eval", "clean"})
+
+
+def test_the_tab_warns_of_the_rewritten_step(tensorboard_default_loader, browser):
+    server = tensorboard_default_loader
+    for width in (1000, 1600):
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        page.goto(tab_url(server.url))
+        ui = page.frame_locator(PLUGIN_IFRAME)
+        ui.locator('[data-testid="table-row"]').first.wait_for()
+        notice = ui.locator('[data-testid="rewritten"]')
+        assert "1 step was written more than once" in notice.inner_text()
+        notice.locator("summary").click()
+        line = ui.locator('[data-testid="rewritten-step"]')
+        assert line.inner_text().startswith('"eval" / "gender" step 0: written 2 times; the tab shows the ')
+        box = notice.bounding_box()
+        assert box["width"] <= width and box["height"] < 0.4 * 800  # the table keeps its room
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / ("rewritten_steps_%d.png" % width)), full_page=True)
+        page.close()
