@@ -7,7 +7,9 @@ two quickstart blocks logging tag "gender" at step 0 into one run show
 one table, silently. This module reads the run's event files itself, only
 the bytes appended since its last call, and keeps the write times of every
 (run, tag, step) of a tb_bias tag; ``runs`` lists those written twice or
-more, with which write the provider kept.
+more, with which write the provider kept. Records are read as TFRecords
+here, with TensorBoard's Event message and without TensorFlow, which would
+take seconds to import.
 
 Only a local logdir is scanned (a remote one, or several named logdirs,
 report no rewrites).
@@ -18,8 +20,9 @@ from __future__ import annotations
 import collections
 import logging
 import os
+import struct
 import threading
-from typing import Any
+from typing import Iterator
 
 from tb_bias_plugin.storage import metadata
 
@@ -34,7 +37,7 @@ class RewriteScanner:
 
     def __init__(self, logdir: str):
         self._logdir = logdir if logdir and "://" not in logdir and os.path.isdir(logdir) else None
-        self._loaders: dict[str, Any] = {}  # event file -> its loader, which remembers its offset
+        self._offsets: dict[str, int] = {}  # event file -> bytes read
         self._ours: dict[str, set] = collections.defaultdict(set)  # event file -> tb_bias tags declared in it
         self._writes: dict[tuple[str, str], dict[int, WriteTimes]] = collections.defaultdict(
             lambda: collections.defaultdict(list))
@@ -59,21 +62,15 @@ class RewriteScanner:
         return sorted(found)
 
     def _read(self, path: str) -> None:
-        from tensorboard.backend.event_processing import event_file_loader
+        from tensorboard.compat.proto import event_pb2  # the message alone: TensorFlow is not imported
 
         assert self._logdir is not None
-        loader = self._loaders.get(path)
-        if loader is None:
-            try:
-                loader = self._loaders[path] = event_file_loader.LegacyEventFileLoader(path)
-            except Exception as e:  # an unreadable file hides no other run
-                logger.warning("tb_bias: cannot read %s for rewritten steps (%s)", path, e)
-                return
         run = os.path.relpath(os.path.dirname(path), self._logdir)
         run = "." if run == os.curdir else run.replace(os.sep, "/")
         ours = self._ours[path]
         try:
-            for event in loader.Load():
+            for data in self._new_records(path):
+                event = event_pb2.Event.FromString(data)
                 if not event.HasField("summary"):
                     continue
                 for value in event.summary.value:
@@ -83,6 +80,26 @@ class RewriteScanner:
                         self._writes[run, value.tag][event.step].append(event.wall_time)
         except Exception as e:  # a corrupt record ends this file's scan, not the listing
             logger.warning("tb_bias: reading %s for rewritten steps stopped (%s)", path, e)
+
+    def _new_records(self, path: str) -> Iterator[bytes]:
+        """The TFRecords of an event file after those already read: a record is a little-endian
+        uint64 length, its CRC, the data and the data's CRC. A record not yet wholly written is
+        left for the next call."""
+        offset = self._offsets.get(path, 0)
+        size = os.path.getsize(path)
+        if size <= offset:
+            return
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            while offset + 12 <= size:
+                (length,) = struct.unpack("<Q", handle.read(12)[:8])
+                if offset + 12 + length + 4 > size:
+                    return
+                data = handle.read(length)
+                handle.read(4)
+                offset += 12 + length + 4
+                self._offsets[path] = offset
+                yield data
 
 
 def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, float]) -> list[dict]:

@@ -56,3 +56,26 @@ def test_a_logdir_that_is_not_a_local_directory_reports_no_rewrites(tmp_path):
     (tmp_path / "events.out.tfevents.1.x").write_bytes(b"\x00" * 40)  # a corrupt event file hides nothing
     write(tmp_path, "eval", 30)
     assert RewriteScanner(str(tmp_path)).rewritten() == {}
+
+
+def test_a_record_half_written_is_read_when_complete(tmp_path):
+    write(tmp_path, "eval", 60)
+    write(tmp_path, "eval", 61)
+    [first, second] = sorted((tmp_path / "eval").iterdir())
+    data = second.read_bytes()
+    second.write_bytes(data[: len(data) - 7])  # the job is still writing the second table
+    scanner = RewriteScanner(str(tmp_path))
+    assert scanner.rewritten() == {}
+    second.write_bytes(data)
+    assert len(scanner.rewritten()["eval", "gender"][0]) == 2
+
+
+def test_the_scan_imports_no_tensorflow(tmp_path):
+    import subprocess
+    import sys
+
+    write(tmp_path, "eval", 70)
+    code = ("import sys; from tb_bias_plugin.serving.rewrites import RewriteScanner; "
+            "RewriteScanner(sys.argv[1]).rewritten(); print('tensorflow' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False"]  # importing it would take seconds on the first `runs`
