@@ -15,7 +15,7 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import named_choices
+from tb_bias_plugin.measures.sensitivity.plan import OUTPUTS, named_choices
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic, resolve_protected, v_weights
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
@@ -54,6 +54,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         Protected-status model for ``psm`` / ``psm_emb``.
     w : array_like, ``[K]``, optional
         Class weights; uniform when omitted.
+    output : {"auto", "softmax", "sigmoid"}, default "auto"
+        What the model's outputs are; ``"sigmoid"`` for independent per-class
+        scores (multi-label), which "auto" reads as softmax when K > 1.
     class_names, feature_names : sequence of str, optional
     name : str, default "sensitivity"
     batch_size : int, default 256
@@ -78,6 +81,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         example_ids: Any = None,
         psm_model: Any = None,
         w: Any = None,
+        output: str = "auto",
         class_names: Any = None,
         feature_names: Any = None,
         name: str = "sensitivity",
@@ -112,11 +116,13 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
             raise ValueError("psm v choices need psm_model")
         if w is not None:
             w = check_stochastic(w, "w")
+        if output not in OUTPUTS:
+            raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
         self._x = x
         self._text = text
         self._embedding_layer = embedding_layer
         self._kw = dict(embedding_layer=embedding_layer, psm_model=psm_model, w=w, feature_names=feature_names,
-                        per_feature=not self._text)
+                        per_feature=not self._text, output=output)
         self._tokens = None if tokens is None else np.asarray(tokens, dtype=object)
         self._mask = None if mask is None else np.asarray(mask, dtype=bool)
         self._word_ids = None if word_ids is None else np.asarray(word_ids)
