@@ -17,7 +17,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.cli import DataError, files, readers
+from tb_bias_plugin.cli import DataError, discrepancy, files, readers
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.files import Columns
 
@@ -46,6 +46,14 @@ Identities are one of:
                           combination seen (e.g. sex=female & age=60+)
   --identity-prob-columns P1 P2   probabilities of an identity classifier
                           (expected counts); the column names are identities
+
+--measure discrepancy logs DIPDI instead: whether two pools of models (e.g.
+trained on men's and on women's data) disagree more across the pools than
+within them on the same examples. FILE A FILE B hold one pool each, or one
+FILE holds both; one column per model (a number per example, or a list of
+class probabilities); see the "prediction discrepancy" options.
+--measure sensitivity logs prediction sensitivity P computed elsewhere, one
+value per row in --p-column (one v choice per record).
 """
 
 EPILOG = """\
@@ -57,6 +65,8 @@ examples:
   tb-bias log 'gs://bucket/preds/*.parquet' --logdir gs://bucket/logs/eval --name gender \\
       --labels-column labels --label-names labels.txt --identity-labels man woman --beam-runner DataflowRunner \\
       --beam-option=--project=my-project --beam-option=--region=us-central1
+  tb-bias log --measure discrepancy pool_a.parquet pool_b.parquet --logdir logs/deploy --name age \
+      --model-prefix model_ --pool-names men women --group-column sex
 Then: tensorboard --logdir logs  (the Bias tab).
 Paths with a scheme (gs://, s3://, hdfs://) are read through Apache Beam's
 filesystems (pip install "apache-beam[gcp]" for gs://); on a remote runner,
@@ -76,6 +86,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="prediction files or globs, local or remote (gs://, s3://)")
+    parser.add_argument("--measure", choices=("association", "discrepancy", "sensitivity"), default="association",
+                        help="association tables (default), DIPDI of two pools of models, or precomputed "
+                        "prediction sensitivity (see below)")
     out = parser.add_argument_group("output")
     out.add_argument("--logdir", required=True, help="run directory to write to, e.g. logs/eval (created if needed)")
     out.add_argument("--name", required=True, help="the table's tag, e.g. gender")
@@ -107,6 +120,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                      help="count with Apache Beam on RUNNER (DirectRunner, DataflowRunner, FlinkRunner, SparkRunner)")
     run.add_argument("--beam-option", action="append", default=[], metavar="--OPTION=VALUE",
                      help="a Beam pipeline option, e.g. --beam-option=--project=p (repeatable)")
+    discrepancy.add_arguments(parser)
     parser.set_defaults(run=run_log)
     return parser
 
@@ -367,6 +381,13 @@ def _single(job: Job, index: int) -> Job:
 
 
 def run_log(args: argparse.Namespace) -> int:
+    if args.measure == "discrepancy":
+        return discrepancy.run(args)
+    if args.measure == "sensitivity":
+        from tb_bias_plugin.cli import sensitivity
+
+        return sensitivity.run(args)
+    discrepancy.reject_options(args, "association")
     enabled = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
     progress = _progress_factory(enabled)
     job = Job(args)

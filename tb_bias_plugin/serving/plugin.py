@@ -24,6 +24,7 @@ from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.serving.flags import FlagStore, StaleVersion, TooLarge
 from tb_bias_plugin.serving.label_search import LabelSearch
+from tb_bias_plugin.serving.rewrites import RewriteScanner, rewritten_steps
 from tb_bias_plugin.serving.source import Source
 from tb_bias_plugin.storage import metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
@@ -115,6 +116,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         if not logdir and context.flags is not None:
             logdir = getattr(context.flags, "logdir_spec", "")
         self._flags = FlagStore.for_logdir(logdir or "")
+        self._rewrites = RewriteScanner(context.logdir or "")
         self._services = _Services(self._source, self._flags)
 
     def get_plugin_apps(self) -> dict[str, Any]:
@@ -162,6 +164,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         ctx, experiment = _context(request)
         Params(request.args, request.query_string)
         listing, unreadable = self._source.list_tags(ctx, experiment)
+        rewrites = self._rewrites.rewritten()
         present = set()
         runs = []
         for run in sorted(listing):
@@ -169,7 +172,11 @@ class BiasPlugin(base_plugin.TBPlugin):
             for tag in sorted(listing[run]):
                 measure_id, info, steps = listing[run][tag]
                 present.add(measure_id)
-                tags.append(dict(info, tag=tag, measure=measure_id, steps=steps))
+                rewritten = []
+                if (run, tag) in rewrites:  # rare: ask which write TensorBoard kept
+                    kept = self._source.wall_times(ctx, experiment, run, tag)
+                    rewritten = rewritten_steps(rewrites[run, tag], kept)
+                tags.append(dict(info, tag=tag, measure=measure_id, steps=steps, rewritten_steps=rewritten))
             runs.append({"run": run, "tags": tags})
         measures = [
             {"measure": m.id, "title": m.title, "config": m.config()} for m in self._registry if m.id in present

@@ -185,6 +185,10 @@ class Source:
     def steps(self, ctx: Any, experiment: str, run: str, tag: str) -> list[int]:
         return [d.step for d in self._series(ctx, experiment, run, tag)]
 
+    def wall_times(self, ctx: Any, experiment: str, run: str, tag: str) -> dict[int, float]:
+        """``{step: wall time}`` of the record TensorBoard kept for each step."""
+        return {d.step: d.wall_time for d in self._series(ctx, experiment, run, tag)}
+
     def load(self, ctx: Any, experiment: str, run: str, tag: str, step: int | None, measure: str) -> Loaded:
         """The value at ``step`` (default: the latest) of a tag of ``measure``.
 

@@ -65,3 +65,49 @@ class ValidationRecordWriter:
         if self._writer is not None:
             self._writer.close()
             self._writer = None
+
+
+def check_layer_names(model: Any, names: Iterable[str], argument: str) -> None:
+    """Raise ``ValueError`` unless ``model.get_layer`` finds every name.
+
+    Called from a callback's ``on_train_begin``, the first moment the model
+    is known, so a typo fails before the first epoch rather than after it.
+
+    Raises
+    ------
+    ValueError
+        Naming the first unknown layer, ``argument`` and the model's layer names.
+
+    Examples
+    --------
+    >>> class Layer:
+    ...     def __init__(self, name):
+    ...         self.name = name
+    >>> class Model:
+    ...     layers = [Layer("emb"), Layer("fc1")]
+    >>> check_layer_names(Model(), ["fc1"], "layers")
+    >>> check_layer_names(Model(), ["fc_1"], "layers")
+    Traceback (most recent call last):
+    ...
+    ValueError: layers: the model has no layer 'fc_1'; its layers are 'emb', 'fc1'
+    """
+    known = [layer.name for layer in getattr(model, "layers", [])]
+    for name in names:
+        if name not in known:
+            shown = ", ".join(repr(k) for k in known[:30]) + (", ..." if len(known) > 30 else "")
+            raise ValueError(f"{argument}: the model has no layer {name!r}; its layers are {shown}")
+
+
+def symbolic_inputs(model: Any) -> Any:
+    """The model's symbolic inputs in the structure it was built with (a tensor, a list or a dict).
+
+    A sub-model built on them (e.g. one returning inner layers' outputs)
+    then takes the same inputs as the model: built on ``model.inputs``, a
+    one-input model's sub-model expects a one-element list and Keras warns
+    that "the structure of `inputs` doesn't match" on every call.
+    """
+    try:
+        return model.input
+    except (AttributeError, ValueError):  # a Sequential model never called has no `input` yet
+        inputs = model.inputs
+        return inputs[0] if len(inputs) == 1 else inputs

@@ -9,6 +9,7 @@ import { findViews, RELOAD_EVENT, viewHashPrefix, type MeasureView, type Measure
 import { runsOfMeasure, type RunsResponse, type UnreadableTag } from "./types.js";
 import { hashScope, hashWindow, isOwnTab, MEASURE_KEY, readEntries, shellKeys, writeEntries, type HashScope, type HashWindow } from "./url-state.js";
 import "./empty-state.js";
+import { rewrittenNotice } from "./rewritten-notice.js";
 
 export const RUNS_URL = "runs";
 
@@ -197,7 +198,7 @@ export class BiasApp extends LitElement {
         onSelect: (measure) => this.select(measure),
       })}
       ${this.runsError ? html`<div class="error" role="alert" data-testid="error-message">${this.runsError}</div>` : nothing}
-      ${unreadableNotice(runs.unreadable ?? [])}
+      ${unreadableNotice(runs.unreadable ?? [])} ${rewrittenNotice(runs.runs)}
       <div class="view" role="tabpanel" aria-label=${view.title}>${this.element(view, runs)}</div>
     `;
   }

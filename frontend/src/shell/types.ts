@@ -8,6 +8,15 @@ export interface TagBase {
   measure: string;
   steps: number[];
   description: string;
+  /** steps written more than once (absent from servers older than this frontend) */
+  rewritten_steps?: RewrittenStep[];
+}
+
+/** A step of a tag written `writes` times; `shown` is the write TensorBoard kept (1 = the first read). */
+export interface RewrittenStep {
+  step: number;
+  writes: number;
+  shown: number | null;
 }
 
 export interface RunEntry<T extends TagBase = TagBase> {

@@ -16,7 +16,7 @@ from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation.entropy import validate_protected
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter
+from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, symbolic_inputs
 
 POOLS = ("mean", "flatten")
 
@@ -110,12 +110,15 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         self._estimator = dict(estimator)
         self._extractor = None
 
+    def on_train_begin(self, logs=None):
+        check_layer_names(self.model, self._layers, "layers")  # a typo fails now, not after the first epoch
+
     def _activations(self):
         import tensorflow as tf
 
         if self._extractor is None:
             outputs = [self.model.get_layer(layer).output for layer in self._layers]
-            self._extractor = keras.Model(inputs=self.model.inputs, outputs=outputs)
+            self._extractor = keras.Model(inputs=symbolic_inputs(self.model), outputs=outputs)
         parts: list[list[np.ndarray]] = [[] for _ in self._layers]
         for lo in range(0, self._n, self._batch_size):
             batch = tf.nest.map_structure(lambda leaf, lo=lo: leaf[lo:lo + self._batch_size], self._x)

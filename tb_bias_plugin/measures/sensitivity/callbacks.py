@@ -15,10 +15,10 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import named_choices
-from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic
+from tb_bias_plugin.measures.sensitivity.plan import OUTPUTS, named_choices
+from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic, resolve_protected, v_weights
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter
+from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
 
 
 class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Callback):
@@ -54,6 +54,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         Protected-status model for ``psm`` / ``psm_emb``.
     w : array_like, ``[K]``, optional
         Class weights; uniform when omitted.
+    output : {"auto", "softmax", "sigmoid"}, default "auto"
+        What the model's outputs are; ``"sigmoid"`` for independent per-class
+        scores (multi-label), which "auto" reads as softmax when K > 1.
     class_names, feature_names : sequence of str, optional
     name : str, default "sensitivity"
     batch_size : int, default 256
@@ -78,6 +81,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         example_ids: Any = None,
         psm_model: Any = None,
         w: Any = None,
+        output: str = "auto",
         class_names: Any = None,
         feature_names: Any = None,
         name: str = "sensitivity",
@@ -91,11 +95,17 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         events.check_name(name)
         self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
         batch_size = check_integer(batch_size, "batch_size", low=1)
-        self._choices = named_choices(v, protected)
         x = np.asarray(x_val)
         if x.ndim < 2 or x.shape[0] == 0:
             raise ValueError(f"x_val must be [n, F] or [n, T] with n >= 1; got shape {x.shape}")
         n = x.shape[0]
+        text = embedding_layer is not None or x.ndim == 3
+        self._choices = named_choices(v, resolve_protected(protected, None if text else feature_names))
+        for choice in self._choices.values():
+            if choice.kind in ("mask", "proxy_adjusted"):
+                if text:
+                    raise ValueError(f"v={choice.kind!r} is for tabular inputs; use word_list or psm for text")
+                v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # the protected index range
         for what, arr in (("tokens", tokens), ("mask", mask), ("word_ids", word_ids), ("groups", groups),
                           ("example_ids", example_ids)):
             if arr is not None and len(arr) != n:
@@ -106,10 +116,13 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
             raise ValueError("psm v choices need psm_model")
         if w is not None:
             w = check_stochastic(w, "w")
+        if output not in OUTPUTS:
+            raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
         self._x = x
-        self._text = embedding_layer is not None or x.ndim == 3
+        self._text = text
+        self._embedding_layer = embedding_layer
         self._kw = dict(embedding_layer=embedding_layer, psm_model=psm_model, w=w, feature_names=feature_names,
-                        per_feature=not self._text)
+                        per_feature=not self._text, output=output)
         self._tokens = None if tokens is None else np.asarray(tokens, dtype=object)
         self._mask = None if mask is None else np.asarray(mask, dtype=bool)
         self._word_ids = None if word_ids is None else np.asarray(word_ids)
@@ -120,6 +133,10 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         SensitivityCollector(**self._collector_args)  # arguments checked now, not after the first epoch
         self._name = name
         self._batch_size = batch_size
+
+    def on_train_begin(self, logs=None):
+        if isinstance(self._embedding_layer, str):  # a typo fails now, not after the first epoch
+            check_layer_names(self.model, [self._embedding_layer], "embedding_layer")
 
     def collect(self, model: Any) -> SensitivityCollector:
         """P of ``model`` on the validation data under every v choice."""

@@ -174,7 +174,7 @@ class _Differentiable:
             def run(x):
                 return net.capture(tf, x)
 
-            self._features_fn = run
+            self._features_fn = _AnyRows(run, "b")
         feats, m = self._features_fn(xb)
         return feats, m.numpy()
 
@@ -417,11 +417,46 @@ def _uses_torch(*objects) -> bool:
     return is_torch(*objects)
 
 
-def _compiled(owner: _Differentiable, key: str, make):
-    """``owner``'s compiled function ``key``, made on first use."""
+def _compiled(owner: _Differentiable, key: str, make, axes: str):
+    """``owner``'s compiled function ``key``, made on first use, traced for any batch size (`_AnyRows`)."""
     if key not in owner.fns:
-        owner.fns[key] = make()
+        owner.fns[key] = _AnyRows(make(), axes)
     return owner.fns[key]
+
+
+class _AnyRows:
+    """A ``tf.function`` of tensors, traced once per argument dtypes for any number of rows.
+
+    Called directly, a ``reduce_retracing`` function is traced for the first
+    batch's exact size and again at the first batch of another size (the
+    last, smaller batch, or the next call's), and TensorFlow counts traces
+    per function *code*, so a few models or v choices in one process add up
+    to its "triggered tf.function retracing" warning at every epoch. Traced
+    by ``get_concrete_function`` with the row axis open, it is traced once,
+    and such a trace is not counted as retracing.
+
+    ``axes`` has one letter per argument: ``b`` its first axis is open,
+    ``*`` every axis is open, ``=`` its shape is fixed.
+    """
+
+    def __init__(self, fn, axes: str):
+        self.fn, self.axes = fn, axes
+        self.concrete: dict = {}
+
+    def __call__(self, *args):
+        tf = _tf()
+        tensors = [tf.convert_to_tensor(a) for a in args]
+        specs = tuple(tf.TensorSpec(_open_shape(t.shape, axis), t.dtype) for t, axis in zip(tensors, self.axes))
+        if specs not in self.concrete:
+            self.concrete[specs] = self.fn.get_concrete_function(*specs)
+        return self.concrete[specs](*tensors)
+
+
+def _open_shape(shape, axes: str) -> list:
+    dims = list(shape)
+    if axes == "*":
+        return [None] * len(dims)
+    return dims if axes == "=" or not dims else [None, *dims[1:]]
 
 
 class _Run:
@@ -453,7 +488,7 @@ class _Run:
         feats, layout = self._features(rows, xb)
         if self.outputs is None:
             # First batch: check outputs and w before any gradient work.
-            probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net))(xb, feats).numpy()
+            probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net), "bb")(xb, feats).numpy()
             self.outputs = plan_outputs(probs, request.w, request.output)
             self.w32 = tf.constant(self.outputs.w, self.net.dtype)
         psm_j = self._psm_jacobian(rows, xb)
@@ -498,7 +533,7 @@ class _Run:
         assert net is not None
         net.dtype = net.compute_dtype(xb.dtype)
         pfeats, _ = net.features(tf, xb)
-        probs, summed, has_nan = _compiled(net, "psm", lambda: _psm_fn(tf, net))(xb, pfeats)
+        probs, summed, has_nan = _compiled(net, "psm", lambda: _psm_fn(tf, net), "bb")(xb, pfeats)
         check_probabilities(probs.numpy(), "softmax" if probs.shape[1] > 1 else "sigmoid")
         if bool(has_nan):
             raise ValueError(f"NaN gradients of the protected-status model in examples {rows.start}..")
@@ -509,7 +544,7 @@ class _Run:
         tf, net = self.tf, self.net
         assert self.outputs is not None
         shortcut = self.outputs.shortcut
-        fn = _compiled(net, "reverse_%s" % shortcut, lambda: _reverse_fn(tf, net, shortcut=shortcut))
+        fn = _compiled(net, "reverse_%s" % shortcut, lambda: _reverse_fn(tf, net, shortcut=shortcut), "bb=b")
         probs, s, per_class, has_nan = fn(xb, feats, self.w32, weights.v0.astype(self.net.dtype))
         return BatchGradients(probs=np.asarray(probs), per_class=per_class.numpy().astype(np.float64),
                               has_nan=bool(has_nan), s=s.numpy().astype(np.float64))
@@ -518,7 +553,8 @@ class _Run:
         """``proxy_adjusted``: the signed Jacobian, combined with the proxy slopes in NumPy."""
         tf, net, plan = self.tf, self.net, self.plan
         assert self.outputs is not None and plan.proxy_index is not None and plan.proxy_betas is not None
-        fn = _compiled(net, "reverse_signed", lambda: _reverse_fn(tf, net, shortcut=False, signed=True))
+        fn = _compiled(net, "reverse_signed", lambda: _reverse_fn(tf, net, shortcut=False, signed=True),
+                       "bb=b")
         probs, jac, has_nan = fn(xb, feats, self.w32, weights.v0.astype(self.net.dtype))
         return proxy_gradients(np.asarray(probs), jac.numpy(), bool(has_nan), plan.proxy_index, plan.proxy_betas,
                                self.outputs.w, weights.v0)
@@ -535,7 +571,7 @@ class _Run:
             probs = _as_2d_probs(tf, net.probs(xb, feats))
             columns = np.zeros((b, self.outputs.n_classes, 0))
         else:
-            fwd = _compiled(net, "forward", lambda: _forward_fn(tf, net))
+            fwd = _compiled(net, "forward", lambda: _forward_fn(tf, net), "b*")
             parts = []
             for lo, hi in tangent_chunks(b, support.shape[1]):
                 probs, cols, auto_mask = fwd(xb, tf.convert_to_tensor(np.ascontiguousarray(support[:, lo:hi])))

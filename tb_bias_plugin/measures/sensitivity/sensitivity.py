@@ -134,9 +134,13 @@ class VChoice:
         return cls("psm_emb")
 
     @classmethod
-    def proxy_adjusted(cls, protected: int) -> "VChoice":
-        """v = e_p on a Jacobian whose column p holds the total derivative (tabular)."""
-        return cls("proxy_adjusted", indices=(int(protected),))
+    def proxy_adjusted(cls, protected) -> "VChoice":
+        """v = e_p on a Jacobian whose column p holds the total derivative (tabular).
+
+        ``protected`` is the one index p, alone or as a one-element list
+        (``VChoice.proxy_adjusted([3])``, as ``protected=[3]`` is written).
+        """
+        return cls("proxy_adjusted", indices=(_one_index(protected),))
 
     @classmethod
     def explicit(cls, weights) -> "VChoice":
@@ -147,24 +151,48 @@ class VChoice:
 
     @classmethod
     def parse(cls, v, protected=None) -> "VChoice":
-        """Accept a ``VChoice`` or a name; ``protected`` supplies ``mask``/``proxy_adjusted`` indices."""
+        """Accept a ``VChoice`` or a name; ``protected`` supplies the indices of the names ``mask``
+        and ``proxy_adjusted``. A ``VChoice`` keeps its own indices (``VChoice.mask([3])``), so
+        choices side by side may each name their own protected features.
+
+        Examples
+        --------
+        >>> VChoice.parse("proxy_adjusted", protected=[3]).indices
+        (3,)
+        >>> VChoice.parse(VChoice.mask([1, 2]), protected=[3]).indices
+        (1, 2)
+        """
         if isinstance(v, VChoice):
             return v
         if not isinstance(v, str):
             return cls.explicit(v)
         if v == "mask":
             if protected is None:
-                raise ValueError("v='mask' needs protected=<feature index or indices>")
+                raise ValueError("v='mask' needs protected=<feature index or indices>, or use VChoice.mask([...])")
             return cls.mask(np.atleast_1d(protected).tolist())
         if v == "proxy_adjusted":
-            if protected is None or np.ndim(protected) != 0:
-                raise ValueError("v='proxy_adjusted' needs protected=<one feature index>")
-            return cls.proxy_adjusted(int(protected))
+            if protected is None:
+                raise ValueError("v='proxy_adjusted' needs protected=<one feature index>, "
+                                 "or use VChoice.proxy_adjusted(i)")
+            return cls.proxy_adjusted(protected)
         if v in ("word_list", "word_list_emb"):
             raise ValueError(f"v={v!r} needs its words: use VChoice.{v}([...])")
         if v == "explicit":
             raise ValueError("v='explicit' needs weights: use VChoice.explicit(v)")
         return cls(v)
+
+
+def _one_index(protected) -> int:
+    """The one feature index of ``protected``: an int or a one-element sequence."""
+    flat = np.ravel(np.asarray(protected, dtype=object)).tolist()
+    if len(flat) != 1:
+        raise ValueError(f"proxy_adjusted adjusts for one protected feature; got {list(flat)}: give each "
+                         "feature its own choice, e.g. v={'p1': VChoice.proxy_adjusted(1), "
+                         "'p2': VChoice.proxy_adjusted(2)}")
+    try:
+        return int(flat[0])
+    except (TypeError, ValueError):
+        raise ValueError(f"proxy_adjusted needs a feature index; got {flat[0]!r}") from None
 
 
 def _fold_words(words: Iterable[str]) -> frozenset:
@@ -567,8 +595,8 @@ def v_weights(
             raise ValueError(f"v={kind!r} is for tabular inputs; use word_list or psm for text")
         bad = [i for i in choice.indices if not 0 <= i < f]
         if bad:
-            raise ValueError(f"protected index {bad[0]} is out of range for F = {f} features"
-                             + (f" ({list(feature_names)})" if feature_names is not None else ""))
+            raise ValueError(f"protected index {bad[0]} is out of range for F = {f} features: valid indices are "
+                             f"0 to {f - 1}" + (f" ({list(feature_names)})" if feature_names is not None else ""))
         raw = np.zeros((n, f))
         raw[:, list(choice.indices)] = 1.0
         return _normalise(raw, REASON_NO_TOKENS)

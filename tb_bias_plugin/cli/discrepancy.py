@@ -1,0 +1,234 @@
+"""``tb-bias log --measure discrepancy``: DIPDI of two pools of models' prediction files.
+
+Each pool is a set of columns, one per model, with one row per example, in
+the same row order for both pools: either one file per pool (FILE A, FILE
+B; ``--model-prefix model_`` takes every ``model_*`` column of each) or
+both pools in one file (``--pool-a-prefix``/``--pool-b-prefix`` or
+``--pool-a-columns``/``--pool-b-columns``). A model's column holds one
+number per example (a regression output, or the positive class's
+probability) or, in Parquet and JSON Lines, a list of the C class
+probabilities. A .npy file is a whole pool, ``[models, examples]`` or
+``[models, examples, C]``.
+
+The pools are read whole (DIPDI compares every example's predictions
+across the models: 8 bytes x models x examples per pool) and logged with
+``summary.Writer.prediction_discrepancy``, so the record is the one the
+Python API writes for the same arrays.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.cli import DataError, files, readers
+from tb_bias_plugin.measures.association.files import is_arrow, python, where
+
+#: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
+MEASURE_OPTIONS = {
+    "association": ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
+                    "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner"),
+    "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
+                    "pool_names", "group_column", "example_id_column", "discrepancy", "pairing", "from_logits",
+                    "top_k"),
+    "sensitivity": ("p_column", "v_name", "group_column", "example_id_column", "top_k"),
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``--measure discrepancy`` options of ``tb-bias log``."""
+    group = parser.add_argument_group(
+        "prediction discrepancy (--measure discrepancy)",
+        "FILE A FILE B (one file per pool) or one FILE holding both pools; one column per model.")
+    group.add_argument("--model-prefix", metavar="PREFIX",
+                       help="two files: every column starting with PREFIX is a model of that file's pool")
+    group.add_argument("--pool-a-prefix", metavar="PREFIX", help="columns of pool A's models start with PREFIX")
+    group.add_argument("--pool-b-prefix", metavar="PREFIX", help="columns of pool B's models start with PREFIX")
+    group.add_argument("--pool-a-columns", nargs="+", metavar="COL", help="pool A's model columns")
+    group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
+    group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
+    group.add_argument("--group-column", metavar="COL", help="group of each example (in the first file; also sensitivity)")
+    group.add_argument("--example-id-column", metavar="COL",
+                       help="id of each example (in the first file; also sensitivity)")
+    group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
+                       help="per-example discrepancy (default abs; jsd for class probabilities)")
+    group.add_argument("--pairing", choices=("paired", "all_pairs"),
+                       help="paired (default; pools of the same even size) or all_pairs")
+    group.add_argument("--from-logits", action="store_true", help="the columns hold logits (jsd, js_distance)")
+    group.add_argument("--top-k", type=int, default=None,
+                       help="examples kept with the largest excess (default 20), or the largest P (sensitivity, 10)")
+    sensitivity = parser.add_argument_group(
+        "precomputed prediction sensitivity (--measure sensitivity)",
+        "P per example, computed elsewhere, in a column; with --group-column, --example-id-column, --top-k.")
+    sensitivity.add_argument("--p-column", metavar="COL", help="the column of P (NaN or empty where undefined)")
+    sensitivity.add_argument("--v-name", metavar="NAME", help="the v choice P was computed with (default: COL)")
+
+
+def reject_options(args: argparse.Namespace, measure: str) -> None:
+    """Another measure's options are a mistake, not silently ignored."""
+    own = MEASURE_OPTIONS[measure]
+    for other in MEASURE_OPTIONS.values():
+        for dest in other:
+            value = getattr(args, dest, None)
+            if dest not in own and value not in (None, False, []):
+                raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
+
+
+class Pools:
+    """Which file and columns hold each pool, checked before anything is read."""
+
+    def __init__(self, args: argparse.Namespace):
+        paths = [path for pattern in args.files for path in files.expand(pattern)]
+        if len(paths) not in (1, 2):
+            raise DataError("--measure discrepancy reads one file holding both pools or two files (pool A's, "
+                            "pool B's); got %d: %s" % (len(paths), ", ".join(paths[:5])))
+        self.paths = [paths[0], paths[-1]]
+        self.formats = [readers.file_format(p, args.format) for p in self.paths]
+        self.args = args
+        if args.batch_size < 1:
+            raise DataError("--batch-size must be positive")
+        if args.top_k is not None and not 0 <= args.top_k <= 1000:
+            raise DataError("--top-k %d is outside 0..1000" % args.top_k)
+        files.check_logdir(args.logdir, beam=False)
+        self.columns = [self._columns(0, args.pool_a_columns, args.pool_a_prefix),
+                        self._columns(1, args.pool_b_columns, args.pool_b_prefix)]
+        if len(paths) == 1 and set(self.columns[0]) & set(self.columns[1]):
+            raise DataError("columns in both pools: %s" % ", ".join(sorted(set(self.columns[0]) & set(self.columns[1]))))
+
+    def _columns(self, pool: int, columns: Sequence[str] | None, prefix: str | None) -> list[str]:
+        path, fmt = self.paths[pool], self.formats[pool]
+        name = "AB"[pool]
+        if fmt == "npy":
+            if columns or prefix or self.args.model_prefix:
+                raise DataError("%s: a .npy file is a whole pool [models, examples]; it has no columns" % path)
+            if self.paths[0] == self.paths[1]:
+                raise DataError("%s: a .npy file holds one pool; give pool B's file too" % path)
+            return []
+        if self.args.model_prefix:
+            if columns or prefix:
+                raise DataError("--model-prefix takes the place of --pool-%s-columns/--pool-%s-prefix"
+                                % (name.lower(), name.lower()))
+            if self.paths[0] == self.paths[1]:
+                raise DataError("--model-prefix is for one file per pool; with both pools in one file give "
+                                "--pool-a-prefix and --pool-b-prefix (or --pool-a-columns and --pool-b-columns)")
+            prefix = self.args.model_prefix
+        if bool(columns) == bool(prefix):
+            raise DataError("pool %s: give one of --pool-%s-columns, --pool-%s-prefix (or --model-prefix with "
+                            "one file per pool)" % (name, name.lower(), name.lower()))
+        if prefix:
+            found = [c for c in readers.header(path, fmt) if c.startswith(prefix)]
+            if not found:
+                raise DataError("%s: no column starts with %r (pool %s's models)" % (path, prefix, name))
+            columns = found
+        assert columns is not None
+        if len(set(columns)) < len(columns):
+            raise DataError("pool %s: a column is named twice in %s" % (name, ", ".join(columns)))
+        return list(columns)
+
+    def read(self) -> dict[str, Any]:
+        """The pools ``[m, n]`` or ``[m, n, C]`` and the groups and ids of the examples."""
+        args = self.args
+        extra = [c for c in (args.group_column, args.example_id_column) if c]
+        pools, named = [], {}
+        for pool in (0, 1):
+            path, fmt = self.paths[pool], self.formats[pool]
+            if fmt == "npy":
+                if pool == 0 and extra:
+                    raise DataError("%s: a .npy file has no %r column" % (path, extra[0]))
+                pools.append(_npy_pool(path))
+                continue
+            wanted = self.columns[pool] + (extra if pool == 0 else [])
+            values: dict[str, list] = {c: [] for c in wanted}
+            for first, batch in readers.read(path, fmt, wanted, args.batch_size):
+                for column in self.columns[pool]:
+                    values[column].append(_numbers(path, first, column, batch[column]))
+                for column in extra if pool == 0 else []:
+                    values[column].extend(str(v) for v in python(batch[column]))
+            pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
+            named.update({c: values[c] for c in extra if pool == 0})
+        if pools[0].shape[1] != pools[1].shape[1]:
+            raise DataError("pool A has %d examples (%s), pool B %d (%s): the pools must predict the same examples"
+                            % (pools[0].shape[1], self.paths[0], pools[1].shape[1], self.paths[1]))
+        return {"pool_a": pools[0], "pool_b": pools[1],
+                "groups": named.get(args.group_column) if args.group_column else None,
+                "example_ids": named.get(args.example_id_column) if args.example_id_column else None}
+
+
+def _numbers(path: str, first: int, column: str, values: Any) -> np.ndarray:
+    """A batch of one model's column as floats: ``[rows]``, or ``[rows, C]`` for lists of class probabilities."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "fiub":
+        return values.astype(np.float64)
+    if is_arrow(values):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if values.null_count == 0 and (pa.types.is_string(values.type) or pa.types.is_large_string(values.type)):
+            try:
+                return pc.cast(values, pa.float64()).to_numpy(zero_copy_only=False)
+            except pa.ArrowInvalid:
+                pass  # named by the row below
+    rows = python(values)
+    try:
+        return np.asarray(rows, dtype=np.float64)
+    except (TypeError, ValueError):
+        pass
+    for i, value in enumerate(rows):
+        try:
+            np.asarray(value, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise DataError("%s: %r is not a number or a list of class probabilities"
+                            % (where(path, first + i, column), value))
+    raise DataError("%s, rows from %d: the lists of class probabilities have different lengths"
+                    % (where(path, None, column), first))
+
+
+def _stack(path: str, parts: list[list[np.ndarray]], columns: list[str]) -> np.ndarray:
+    """``[m, n]`` or ``[m, n, C]`` of each model's batches."""
+    models = []
+    for column, batches in zip(columns, parts):
+        shapes = {b.shape[1:] for b in batches}
+        if len(shapes) > 1:
+            raise DataError("%s: the lists of class probabilities have different lengths"
+                            % where(path, None, column))
+        models.append(np.concatenate(batches) if batches else np.zeros(0))
+    if not models or models[0].shape[0] == 0:
+        raise DataError("%s: no rows" % path)
+    if len({m.shape for m in models}) > 1:
+        raise DataError("%s: the model columns hold different shapes (%s)"
+                        % (path, ", ".join("%s %s" % (c, m.shape[1:]) for c, m in zip(columns, models))))
+    return np.stack(models)
+
+
+def _npy_pool(path: str) -> np.ndarray:
+    (_, batch), = readers.read(path, "npy", ["scores"], 1 << 62)
+    pool = np.asarray(batch["scores"], dtype=np.float64)
+    if pool.ndim not in (2, 3):
+        raise DataError("%s: a pool must be [models, examples] or [models, examples, C]; got shape %s"
+                        % (path, pool.shape))
+    return pool
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read both pools, then write one DIPDI record (nothing is written if reading fails)."""
+    reject_options(args, "discrepancy")
+    pools = Pools(args)
+    data = pools.read()
+    options = {key: value for key, value in (
+        ("pool_names", tuple(args.pool_names) if args.pool_names else None), ("discrepancy", args.discrepancy),
+        ("pairing", args.pairing), ("top_k", args.top_k)) if value is not None}
+    from tb_bias_plugin import summary
+
+    writer: Any = summary.Writer(args.logdir)
+    try:  # the writer checks everything before it creates a file: a ValueError leaves the logdir as it was
+        with writer:
+            writer.prediction_discrepancy(args.name, data["pool_a"], data["pool_b"], step=args.step,
+                                          description=args.description, groups=data["groups"],
+                                          example_ids=data["example_ids"], from_logits=args.from_logits, **options)
+    except ValueError as e:
+        raise DataError(str(e))
+    m_a, m_b = len(data["pool_a"]), len(data["pool_b"])
+    print("wrote %r (step %d) to %s: DIPDI of %d and %d models on %d examples"
+          % (args.name, args.step, args.logdir, m_a, m_b, data["pool_a"].shape[1]))
+    return 0

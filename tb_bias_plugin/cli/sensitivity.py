@@ -1,0 +1,86 @@
+"""``tb-bias log --measure sensitivity``: prediction sensitivity P computed elsewhere, from a column of files.
+
+P per example (one v choice) streams through a ``SensitivityAccumulator``
+(n floats in memory; the ``top_k`` largest and a seeded sample of examples
+keep their ids) and is logged with ``summary.Writer.prediction_sensitivity``,
+as the Python API logs an accumulator: the tab shows its distribution,
+aggregates, groups and most sensitive examples (no per-feature or
+per-token detail, which P alone does not carry).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import numpy as np
+
+from tb_bias_plugin.cli import DataError, files, readers
+from tb_bias_plugin.cli.discrepancy import reject_options
+from tb_bias_plugin.measures.association.files import is_arrow, python, where
+
+
+def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
+    """A batch of the P column as floats; empty cells and nulls are NaN (P undefined)."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "fiub":
+        return values.astype(np.float64)
+    if is_arrow(values):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if pa.types.is_string(values.type) or pa.types.is_large_string(values.type):
+            values = pc.if_else(pc.equal(pc.utf8_trim_whitespace(values), ""), pa.scalar(None, values.type), values)
+        try:
+            return pc.cast(values, pa.float64()).to_numpy(zero_copy_only=False)
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+            pass  # named by the row below
+    out = np.empty(len(values), dtype=np.float64)
+    for i, value in enumerate(python(values)):
+        try:
+            out[i] = np.nan if value is None or (isinstance(value, str) and not value.strip()) else float(value)
+        except (TypeError, ValueError):
+            raise DataError("%s: %r is not a number" % (where(path, first + i, column), value))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read the P column of every file, then write one record (nothing is written if reading fails)."""
+    reject_options(args, "sensitivity")
+    from tb_bias_plugin import summary
+    from tb_bias_plugin.measures.sensitivity import builder
+    from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+
+    if not args.p_column:
+        raise DataError("--measure sensitivity needs --p-column COL")
+    if args.batch_size < 1:
+        raise DataError("--batch-size must be positive")
+    top_k = builder.DEFAULT_TOP_K if args.top_k is None else args.top_k
+    if not 0 <= top_k <= 1000:
+        raise DataError("--top-k %d is outside 0..1000" % top_k)
+    files.check_logdir(args.logdir, beam=False)
+    paths = [path for pattern in args.files for path in files.expand(pattern)]
+    formats = [readers.file_format(p, args.format) for p in paths]
+    if "npy" in formats or "npz" in formats:
+        raise DataError("--measure sensitivity reads a column of Parquet, CSV or JSON Lines files")
+    accumulator = SensitivityAccumulator(top_k=top_k, reservoir_size=builder.DEFAULT_SAMPLE_SIZE, seed=0)
+    columns = [c for c in (args.p_column, args.group_column, args.example_id_column) if c]
+    for path, fmt in zip(paths, formats):
+        for first, batch in readers.read(path, fmt, columns, args.batch_size):
+            p = p_values(path, first, args.p_column, batch[args.p_column])
+            bad = np.flatnonzero(p < 0)
+            if bad.size:
+                raise DataError("%s: P = %g is negative" % (where(path, first + int(bad[0]), args.p_column),
+                                                              p[bad[0]]))
+            text = {c: [str(v) for v in python(batch[c])] for c in (args.group_column, args.example_id_column) if c}
+            accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.example_id_column))
+    if accumulator.values().size == 0:
+        raise DataError("no rows in %s" % ", ".join(paths))
+    writer: Any = summary.Writer(args.logdir)
+    try:  # the writer checks everything before it creates a file
+        with writer:
+            writer.prediction_sensitivity(args.name, accumulator, v_name=args.v_name or args.p_column, step=args.step,
+                                          description=args.description)
+    except ValueError as e:
+        raise DataError(str(e))
+    print("wrote %r (step %d) to %s: P of %d examples" % (args.name, args.step, args.logdir, accumulator.values().size))
+    return 0

@@ -1,0 +1,122 @@
+"""``tb-bias log --measure discrepancy``: two pools of models' prediction
+files logged as the same record the Python API writes for the same arrays."""
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import plugin_fixtures as fx
+from tb_bias_plugin import summary
+from tb_bias_plugin.cli import main
+
+N, M = 300, 4
+
+
+def pools(seed=0, classes=None):
+    rng = np.random.default_rng(seed)
+    raw = rng.random((2, M, N) if classes is None else (2, M, N, classes))
+    raw[1, :, : N // 3] = raw[1, :, : N // 3] ** 2  # pool B disagrees with A on a third of the examples
+    if classes is not None:
+        raw /= raw.sum(axis=-1, keepdims=True)
+    sex = rng.choice(["f", "m"], size=N)
+    ids = np.array(["ex%03d" % i for i in range(N)])
+    return raw[0], raw[1], sex, ids
+
+
+def run(*argv):
+    return main(["log", "--measure", "discrepancy", "--progress", "off"] + [str(a) for a in argv])
+
+
+def api_record(tmp_path, pool_a, pool_b, **kwargs):
+    with summary.Writer(tmp_path / "api" / "deploy") as writer:
+        writer.prediction_discrepancy("age", pool_a, pool_b, step=2, **kwargs)
+    return fx.read_logdir(tmp_path / "api")["deploy", "age", 2]
+
+
+def cli_record(tmp_path):
+    logged = fx.read_logdir(tmp_path / "cli")
+    assert list(logged) == [("deploy", "age", 2)]
+    return logged["deploy", "age", 2]
+
+
+def model_table(pool, prefix="model_", **extra):
+    return pa.table({**{"%s%d" % (prefix, k + 1): list(pool[k]) for k in range(len(pool))}, **extra})
+
+
+def test_one_parquet_file_per_pool_logs_what_the_api_writes(tmp_path):
+    a, b, sex, ids = pools()
+    pq.write_table(model_table(a, sex=sex, example_id=ids), tmp_path / "pool_a.parquet", row_group_size=64)
+    pq.write_table(model_table(b), tmp_path / "pool_b.parquet", row_group_size=100)
+    assert run(tmp_path / "pool_a.parquet", tmp_path / "pool_b.parquet", "--logdir", tmp_path / "cli" / "deploy",
+               "--name", "age", "--step", 2, "--model-prefix", "model_", "--pool-names", "men", "women",
+               "--group-column", "sex", "--example-id-column", "example_id", "--batch-size", 50) == 0
+    info, _, value = cli_record(tmp_path)
+    want = api_record(tmp_path, a, b, pool_names=("men", "women"), groups=sex, example_ids=ids)
+    assert info == want[0]
+    fx.assert_values_close(value, want[2])
+    assert value.pool_names == ("men", "women") and sorted(value.replicates[0].group_names) == ["f", "m"]
+
+
+def test_class_probability_lists_and_both_pools_in_one_file(tmp_path):
+    a, b, _, _ = pools(seed=1, classes=3)
+    pq.write_table(pa.table({**{"a%d" % k: [list(r) for r in a[k]] for k in range(M)},
+                             **{"b%d" % k: [list(r) for r in b[k]] for k in range(M)}}), tmp_path / "both.parquet")
+    assert run(tmp_path / "both.parquet", "--logdir", tmp_path / "cli" / "deploy", "--name", "age", "--step", 2,
+               "--pool-a-prefix", "a", "--pool-b-prefix", "b", "--discrepancy", "jsd", "--pairing", "all_pairs") == 0
+    fx.assert_values_close(cli_record(tmp_path)[2], api_record(tmp_path, a, b, discrepancy="jsd",
+                                                               pairing="all_pairs")[2])
+
+    a, b, _, _ = pools(seed=2)
+    header = ",".join(["a%d" % k for k in range(M)] + ["b%d" % k for k in range(M)])
+    rows = [",".join(repr(float(v)) for v in np.concatenate([a[:, i], b[:, i]])) for i in range(N)]
+    (tmp_path / "both.csv").write_text("\n".join([header] + rows) + "\n")
+    out = tmp_path / "csv"
+    assert main(["log", "--measure", "discrepancy", str(tmp_path / "both.csv"), "--logdir", str(out / "cli" / "deploy"),
+                 "--name", "age", "--step", "2", "--pool-a-columns", *["a%d" % k for k in range(M)],
+                 "--pool-b-columns", *["b%d" % k for k in range(M)]]) == 0
+    fx.assert_values_close(cli_record(out)[2], api_record(out, a, b)[2])
+
+
+def test_npy_pools_log_what_the_api_writes(tmp_path):
+    a, b, _, _ = pools(seed=3)
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    assert run(tmp_path / "a.npy", tmp_path / "b.npy", "--logdir", tmp_path / "cli" / "deploy", "--name", "age",
+               "--step", 2) == 0
+    fx.assert_values_close(cli_record(tmp_path)[2], api_record(tmp_path, a, b)[2])
+
+
+@pytest.mark.parametrize("setup, argv, message", [
+    ("two", ["--model-prefix", "nope_"], "no column starts with 'nope_' (pool A's models)"),
+    ("one", ["--model-prefix", "model_"], "--model-prefix is for one file per pool"),
+    ("two", [], "pool A: give one of --pool-a-columns, --pool-a-prefix"),
+    ("two", ["--model-prefix", "model_", "--threshold", "0.3"], "--threshold is not an option of --measure discrepancy"),
+    ("short", ["--model-prefix", "model_"], "pool A has 300 examples"),
+    ("bad", ["--model-prefix", "model_"], "row 5, column 'model_2': 'x' is not a number"),
+    ("odd", ["--model-prefix", "model_"], "pairing='paired' needs two pools of the same even size"),
+    ("two", ["--model-prefix", "model_", "--group-column", "sex"], "no column 'sex'"),
+])
+def test_bad_input_names_what_is_wrong_and_writes_nothing(tmp_path, capsys, setup, argv, message):
+    a, b, _, _ = pools()
+    if setup == "bad":
+        (tmp_path / "a.csv").write_text("model_1,model_2\n" + "\n".join(
+            "0.5,%s" % ("x" if i == 4 else "0.25") for i in range(N)) + "\n")
+        files = [tmp_path / "a.csv", tmp_path / "b.parquet"]
+    else:
+        pq.write_table(model_table(a), tmp_path / "a.parquet")
+        files = [tmp_path / "a.parquet"] + ([] if setup == "one" else [tmp_path / "b.parquet"])
+    pool_b = b[:3] if setup == "odd" else b[:, :200] if setup == "short" else b
+    pq.write_table(model_table(pool_b), tmp_path / "b.parquet")
+    assert run(*files, "--logdir", tmp_path / "cli" / "deploy", "--name", "age", *argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "(nothing was written)" in err
+    assert not (tmp_path / "cli").exists()
+
+
+def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("score_a,score_man\n0.5,0.2\n")
+    assert main(["log", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "logs"), "--name", "g",
+                 "--score-prefix", "score_", "--identity-labels", "man", "--pool-names", "a", "b"]) == 2
+    assert "--pool-names is not an option of --measure association" in capsys.readouterr().err
+

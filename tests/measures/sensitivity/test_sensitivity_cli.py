@@ -1,0 +1,49 @@
+"""``tb-bias log --measure sensitivity``: P computed elsewhere, from a column of
+files, logged as the Python API logs a SensitivityAccumulator of it."""
+
+import numpy as np
+
+import plugin_fixtures as fx
+from tb_bias_plugin import SensitivityAccumulator, summary
+from tb_bias_plugin.cli import main
+
+N = 300
+
+
+def test_a_p_column_logs_what_the_api_writes_for_an_accumulator(tmp_path):
+    rng = np.random.default_rng(5)
+    p = rng.random(N) ** 3
+    p[[3, 40]] = np.nan  # undefined P: an empty CSV cell
+    groups = rng.choice(["f", "m"], size=N)
+    ids = ["ex%03d" % i for i in range(N)]
+    cells = ["" if np.isnan(v) else repr(float(v)) for v in p]
+    (tmp_path / "p.csv").write_text("id,group,P_gendered\n" + "".join(
+        "%s,%s,%s\n" % row for row in zip(ids, groups, cells)))
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir",
+                 str(tmp_path / "cli" / "deploy"), "--name", "age", "--step", "2", "--p-column", "P_gendered",
+                 "--group-column", "group", "--example-id-column", "id", "--batch-size", "64"]) == 0
+    accumulator = SensitivityAccumulator(top_k=10, reservoir_size=200, seed=0)
+    accumulator.update(p, groups=list(groups), example_ids=ids)
+    with summary.Writer(tmp_path / "api" / "deploy") as writer:
+        writer.prediction_sensitivity("age", accumulator, v_name="P_gendered", step=2)
+    want = fx.read_logdir(tmp_path / "api")["deploy", "age", 2]
+    logged = fx.read_logdir(tmp_path / "cli")
+    assert list(logged) == [("deploy", "age", 2)]
+    info, _, value = logged["deploy", "age", 2]
+    assert info == want[0]
+    fx.assert_values_close(value, want[2])
+
+
+def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("P\n0.1\n-0.5\n")
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P"]) == 2
+    assert "row 2, column 'P': P = -0.5 is negative" in capsys.readouterr().err
+    (tmp_path / "p.csv").write_text("P\n0.1\nhigh\n")
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--model-prefix", "m"]) == 2
+    assert "--model-prefix is not an option of --measure sensitivity" in capsys.readouterr().err
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P"]) == 2
+    assert "row 2, column 'P': 'high' is not a number" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()

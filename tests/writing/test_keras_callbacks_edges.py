@@ -1,0 +1,164 @@
+"""What a new user meets with the Keras callbacks: typos reported when training
+begins, per-choice protected features, and no warnings they did not cause."""
+
+import logging
+import warnings
+
+import numpy as np
+import pytest
+
+import plugin_fixtures as fx
+
+keras = pytest.importorskip("keras")
+
+from tb_bias_plugin.callbacks import (  # noqa: E402
+    AssociationTableCallback,
+    PredictionSensitivityCallback,
+    RepresentationBiasCallback,
+)
+from tb_bias_plugin.measures.sensitivity import VChoice  # noqa: E402
+
+RNG = np.random.default_rng(0)
+TOKENS = RNG.integers(1, 20, size=(96, 8))
+TABULAR = RNG.normal(size=(96, 5)).astype("float32")
+WORDS = np.array(["w%d" % i for i in range(20)], dtype=object)
+
+
+def text_model():
+    inp = keras.Input((8,), dtype="int32", name="ids")
+    h = keras.layers.Embedding(20, 4, name="emb")(inp)
+    h = keras.layers.GlobalAveragePooling1D(name="pool")(h)
+    h = keras.layers.Dense(6, activation="relu", name="fc1")(h)
+    model = keras.Model(inp, keras.layers.Dense(3, activation="softmax", name="out")(h))
+    model.compile("adam", "sparse_categorical_crossentropy")
+    return model
+
+
+def tabular_model():
+    model = keras.Sequential([keras.Input((5,)), keras.layers.Dense(6, activation="relu", name="fc1"),
+                              keras.layers.Dense(2, activation="softmax", name="out")])
+    model.compile("adam", "sparse_categorical_crossentropy")
+    return model
+
+
+def begin(callback, model):
+    """What fit() does before the first batch."""
+    callback.set_model(model)
+    callback.on_train_begin()
+
+
+# -- item 12: typos and out-of-range indices fail before the first epoch -------
+
+
+def test_a_layer_typo_fails_when_training_begins_naming_the_valid_layers(tmp_path):
+    cb = RepresentationBiasCallback(tmp_path, TABULAR, np.arange(96) % 2, layers=["fc1", "fc_2"])
+    with pytest.raises(ValueError, match=r"layers: the model has no layer 'fc_2'; its layers are .*'fc1', 'out'"):
+        begin(cb, tabular_model())
+    begin(RepresentationBiasCallback(tmp_path, TABULAR, np.arange(96) % 2, layers=["fc1"]), tabular_model())
+
+
+def test_an_embedding_layer_typo_fails_when_training_begins(tmp_path):
+    cb = PredictionSensitivityCallback(tmp_path, TOKENS, embedding_layer="embedding", tokens=WORDS[TOKENS])
+    with pytest.raises(ValueError, match=r"embedding_layer: the model has no layer 'embedding'; .*'emb'"):
+        begin(cb, text_model())
+    begin(PredictionSensitivityCallback(tmp_path, TOKENS, embedding_layer="emb"), text_model())
+
+
+@pytest.mark.parametrize("v, protected", [
+    ("mask", [7]), ("mask", [1, -1]), ("proxy_adjusted", 5), ({"m": "uniform", "p": VChoice.mask([9])}, None),
+])
+def test_an_out_of_range_protected_index_fails_when_the_callback_is_made(tmp_path, v, protected):
+    with pytest.raises(ValueError, match=r"protected index -?\d is out of range for F = 5 features: "
+                                         r"valid indices are 0 to 4"):
+        PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=protected)
+
+
+def test_protected_features_on_text_input_fail_when_the_callback_is_made(tmp_path):
+    with pytest.raises(ValueError, match="tabular"):
+        PredictionSensitivityCallback(tmp_path, TOKENS, v="mask", protected=[1], embedding_layer="emb")
+
+
+def test_a_multi_label_model_is_read_as_sigmoid_scores_when_told(tmp_path):
+    inp = keras.Input((5,))
+    model = keras.Model(inp, keras.layers.Dense(3, activation="sigmoid")(inp))
+    with pytest.raises(ValueError, match="sum to 1"):  # "auto" reads three outputs as softmax
+        PredictionSensitivityCallback(tmp_path, TABULAR[:8]).collect(model)
+    collector = PredictionSensitivityCallback(tmp_path, TABULAR[:8], output="sigmoid").collect(model)
+    assert collector.summary("uniform")["n_defined"] == 8
+    with pytest.raises(ValueError, match="output must be one of"):
+        PredictionSensitivityCallback(tmp_path, TABULAR, output="probs")
+
+
+# -- item 13: each choice carries its own protected features ------------------
+
+
+def test_mask_and_proxy_adjusted_share_a_one_element_protected_list(tmp_path):
+    cb = PredictionSensitivityCallback(tmp_path, TABULAR, v=["mask", "proxy_adjusted"], protected=[3])
+    assert {name: c.indices for name, c in cb._choices.items()} == {"mask": (3,), "proxy_adjusted": (3,)}
+
+
+def test_each_choice_carries_its_own_protected_features(tmp_path):
+    model = tabular_model()
+    v = {"sex": VChoice.mask([3]), "age": VChoice.mask([1, 2]), "sex, adjusted": VChoice.proxy_adjusted([3])}
+    cb = PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=[0], sample_size=8, top_k=2)
+    assert [c.indices for c in cb._choices.values()] == [(3,), (1, 2), (3,)]  # the shared protected fills no VChoice
+    collector = cb.collect(model)
+    import tb_bias_plugin
+
+    for name, choice in v.items():  # each choice's P is the one computed with that choice alone
+        direct = tb_bias_plugin.prediction_sensitivity(model, TABULAR, v=choice)
+        assert collector.summary(name)["mean"] == pytest.approx(float(np.nanmean(direct.P)), rel=1e-6)
+    assert collector.summary("sex")["mean"] != pytest.approx(collector.summary("age")["mean"], rel=1e-6)
+
+
+def test_proxy_adjusted_names_one_feature():
+    assert VChoice.proxy_adjusted([3]) == VChoice.proxy_adjusted(3) == VChoice.parse("proxy_adjusted", [3])
+    with pytest.raises(ValueError, match=r"one protected feature; got \[1, 2\]: give each feature its own choice"):
+        VChoice.parse("proxy_adjusted", protected=[1, 2])
+    with pytest.raises(ValueError, match="needs a feature index; got 'sex'"):
+        VChoice.proxy_adjusted("sex")
+
+
+# -- item 11: the callbacks print nothing the user did not cause --------------
+
+NOT_THE_USERS = ("structure of `inputs`", "retracing")
+
+
+@pytest.mark.training
+def test_callbacks_on_a_text_and_a_tabular_model_warn_of_nothing_they_cause(tmp_path):
+    caught_logs = []
+    handler = logging.Handler()
+    handler.emit = lambda record: caught_logs.append(record.getMessage())  # type: ignore[method-assign]
+    tf_logger = logging.getLogger("tensorflow")
+    tf_logger.addHandler(handler)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")  # every occurrence, not the first per line
+            keras.utils.set_random_seed(0)
+            text = text_model()
+            text.fit(TOKENS, np.arange(96) % 3, epochs=3, batch_size=32, verbose=0, callbacks=[
+                AssociationTableCallback(tmp_path / "text", TOKENS[:70], label_names=["a", "b", "c"],
+                                         identity_labels=["a", "b"], batch_size=32),
+                PredictionSensitivityCallback(tmp_path / "text", TOKENS[:70], embedding_layer="emb",
+                                              tokens=WORDS[TOKENS[:70]], batch_size=32, sample_size=8),
+                RepresentationBiasCallback(tmp_path / "text", TOKENS, np.arange(96) % 2, layers=["pool", "fc1"],
+                                           steps=30, eval_every=10, control=False, batch_size=40),
+            ])
+            tabular = tabular_model()
+            tabular.fit(TABULAR, np.arange(96) % 2, epochs=3, batch_size=32, verbose=0, callbacks=[
+                AssociationTableCallback(tmp_path / "tab", TABULAR[:70], label_names=["no", "yes"],
+                                         identity_labels=["yes"], batch_size=32),
+                PredictionSensitivityCallback(tmp_path / "tab", TABULAR[:70], v=["mask", "proxy_adjusted"],
+                                              protected=[3], batch_size=32, sample_size=8),
+                RepresentationBiasCallback(tmp_path / "tab", TABULAR, np.arange(96) % 2, layers=["fc1"],
+                                           steps=30, eval_every=10, control=False, batch_size=40),
+            ])
+    finally:
+        tf_logger.removeHandler(handler)
+    messages = [str(w.message) for w in caught] + caught_logs
+    assert not [m for m in messages if any(s in m for s in NOT_THE_USERS)]
+    # the callbacks did run: three epochs of each measure in each run
+    logged = fx.read_logdir(tmp_path)
+    for run in ("text/validation", "tab/validation"):
+        assert {step for (r, _, step) in logged if r == run} == {0, 1, 2}
+    assert len({tag for (r, tag, _) in logged if r == "tab/validation"}) == 3
