@@ -85,6 +85,7 @@ describe("DIPDI view state in the URL hash", () => {
     step: -3,
     run2: "déploiement",
     pairing: "all_pairs",
+    dev: "déploiement",
   };
 
   it("round-trips through the shell's hash scope, odd characters included", () => {
