@@ -42,3 +42,23 @@ describe("DIPDI roles", () => {
     expect(roles("model_x", "model_y", "other")).toMatchObject({ development: "model_x", named: false });
   });
 });
+
+import { spreadLabels } from "../src/views/representation/geometry.js";
+
+describe("spreadLabels", () => {
+  it("keeps labels apart by the gap, in their order, inside the box", () => {
+    const out = spreadLabels([100, 102, 50, 101], 12, 0, 200);
+    expect(out[2]).toBe(50);
+    const sorted = [...out].sort((a, b) => a - b);
+    for (let k = 1; k < sorted.length; k++) expect(sorted[k]! - sorted[k - 1]!).toBeGreaterThanOrEqual(12 - 1e-9);
+    expect(out[0]).toBeLessThan(out[1]!);
+    expect(out[1]).toBeGreaterThan(out[3]!);
+  });
+  it("moves a crowd at the bottom up rather than past the box", () => {
+    const out = spreadLabels([198, 199, 200], 10, 0, 200);
+    expect(out).toEqual([180, 190, 200]);
+  });
+  it("leaves labels far apart where they are", () => {
+    expect(spreadLabels([10, 60, 120], 12, 0, 200)).toEqual([10, 60, 120]);
+  });
+});
