@@ -251,6 +251,14 @@ export class RankedTable extends LitElement {
       .header {
         border-bottom: none;
       }
+      /* rows are ROW_HEIGHT; the header grows to its tallest title (an
+         intersection's chips take two lines), never cut top and bottom */
+      .row.header {
+        height: auto;
+        min-height: 34px;
+        padding-top: 2px;
+        padding-bottom: 2px;
+      }
       .header button {
         display: flex;
         gap: 4px;
@@ -568,7 +576,7 @@ export class RankedTable extends LitElement {
     const significant = row?.change_q != null && row.change_q <= (this.state.qMax ?? 0.05);
     const digits = columnDigits(this.gapDomain);
     const title = row
-      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${values.length} steps; ` +
+      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")}; ` +
         `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, q = ${formatQ(row.change_q)}`
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>

@@ -2,7 +2,7 @@ import { html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
-import { formatCount, formatSigned, formatTicks, formatValue } from "../../charts/format.js";
+import { formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -42,7 +42,7 @@ function q(params: Record<string, string | number | undefined>): string {
 
 function bandLabel(s: Summary): string {
   const u = s.uncertainty;
-  if (u.kind === "replicates") return `mean ± sd of ${u.replicates} replicates`;
+  if (u.kind === "replicates") return `mean ± sd of ${plural(u.replicates, "replicate")}`;
   if (u.kind === "bootstrap") return `bootstrap 95% CI (${u.covers ?? "test-set sampling only"})`;
   return "no interval";
 }
