@@ -9,11 +9,10 @@ backend's answers; screenshots go to test-artifacts/e2e/."""
 import json
 
 import pytest
-from conftest import Tab
+from conftest import Tab, serving
 from playwright.sync_api import expect
 
 from e2e_data import DEMO_TAG, WIDE_RUN, WIDE_TAG
-from tb_harness import TensorBoard
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
 WIDTHS = (1000, 1600)
@@ -194,12 +193,7 @@ def default_rule_server(tmp_path_factory):
     with summary.Writer(logdir / "beam_like") as writer:
         writer.association_table("gender", predictions, label_names=["man", "woman", "dress"],
                                  identity_labels=["man", "woman"], step=0)
-    server = TensorBoard(logdir, log_path=logdir.parent / "tb.log", expected_runs=("beam_like",))
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serving(logdir, ("beam_like",))
 
 
 def test_empty_table_names_the_default_rule_and_offers_its_switch(browser, default_rule_server):
