@@ -111,7 +111,13 @@ export function filterColumns(identities: readonly string[], metric: string, has
 
 /** Widths in rem of the two cells before the data columns: select, and flag / hide. */
 export const SELECT_REM = 2.25;
-export const ACTIONS_REM = 3.75;
+/**
+ * The row's action buttons (flag, hide): the actions cell is as wide as
+ * they are, so a new action (table.ts, rowActions) adds one to ROW_ACTIONS.
+ */
+export const ROW_ACTIONS = 2;
+const ROW_ACTION_REM = 1.625;
+export const ACTIONS_REM = ROW_ACTIONS * ROW_ACTION_REM + 0.5;
 
 /** Widest a count column grows for its header ("C(age=30-59, y)"); longer names are cut (full name in the title). */
 const MAX_COUNT_REM = 12.5;

@@ -649,6 +649,18 @@ export class RankedTable extends LitElement {
   }
 
   /**
+   * The row's action buttons, in order (ROW_ACTIONS of them: the cell's
+   * width follows that count); hidden, same markup, while the row loads.
+   */
+  private rowActions(row: TableRow | undefined, label: string, flagged: boolean, hidden: boolean) {
+    const loading = row === undefined;
+    return [
+      this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon),
+      this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon),
+    ];
+  }
+
+  /**
    * A row; while its page loads, the same markup with empty cells, so that
    * the arriving data only updates text and attributes.
    */
@@ -692,10 +704,7 @@ export class RankedTable extends LitElement {
           @change=${this.onSelectChange}
         />
       </div>
-      <div role="cell" class="cell actions">
-        ${this.toggleButton("flag", "Flag", "Unflag", flagged, row === undefined, label, this.onFlagClick, flagIcon)}
-        ${this.toggleButton("hide", "Hide", "Unhide", hidden, row === undefined, label, this.onHideClick, eyeOffIcon)}
-      </div>
+      <div role="cell" class="cell actions">${this.rowActions(row, label, flagged, hidden)}</div>
       ${columns.slice(0, this.sticky(columns)).map((c) => this.cell(row, c))}
       </div>
       ${columns.slice(this.sticky(columns)).map((c) => this.cell(row, c))}
