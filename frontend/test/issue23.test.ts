@@ -62,3 +62,29 @@ describe("spreadLabels", () => {
     expect(spreadLabels([10, 60, 120], 12, 0, 200)).toEqual([10, 60, 120]);
   });
 });
+
+import { logLegend, matrixLayout, MAX_MODEL_CHARS, modelLabel } from "../src/views/discrepancy/geometry.js";
+
+describe("DIPDI matrix labels", () => {
+  it("cuts long model names with an ellipsis and keeps short ones whole", () => {
+    expect(modelLabel("A1")).toBe("A1");
+    const long = "resnet50_seed_17_finetuned";
+    expect(modelLabel(long)).toHaveLength(MAX_MODEL_CHARS);
+    expect(modelLabel(long).endsWith("\u2026")).toBe(true);
+  });
+  it("leaves room for the longest shown name and never lets turned labels overlap", () => {
+    const short = matrixLayout(["A1", "A2", "B1", "B2"], 400);
+    const long = matrixLayout(["development_1", "development_2", "deployment_1", "deployment_2"], 400);
+    expect(long.left).toBeGreaterThan(short.left);
+    expect(long.top).toBeGreaterThan(short.top);
+    expect(long.left).toBeLessThanOrEqual(MAX_MODEL_CHARS * 6.5 + 8 + 1);
+    for (const n of [4, 16, 64]) {
+      const layout = matrixLayout(Array.from({ length: n }, (_, i) => `model_${i}`), 300);
+      expect(layout.cell * Math.SQRT1_2).toBeGreaterThanOrEqual(11); // a line of 11 px text between neighbours
+    }
+  });
+  it("gives the colour scale's ends: the smallest and largest positive discrepancies", () => {
+    expect(logLegend([0, null, 0.5, 8, 2])).toEqual({ low: 0.5, high: 8, mid: 2 });
+    expect(logLegend([0, null])).toBeNull();
+  });
+});

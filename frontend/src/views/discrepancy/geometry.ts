@@ -105,6 +105,8 @@ export function outputText(output: unknown, digits = 2): string {
 
 /** Longest model name shown whole beside the matrix; longer ones are cut (full name in the tooltip). */
 export const MAX_MODEL_CHARS = 12;
+/** Smallest cell: turned labels one cell apart stand 16 * sin 45 = 11.3 px apart, a line of 11 px text. */
+export const MIN_CELL = 16;
 /** About one character of the 11 px axis font. */
 const CHAR_PX = 6.5;
 
@@ -134,7 +136,8 @@ export function matrixLayout(models: readonly string[], available: number): Matr
   const left = Math.ceil(text + 8);
   const top = Math.ceil(text * Math.SQRT1_2 + 12);
   const n = Math.max(models.length, 1);
-  const cell = Math.max(8, Math.min(34, Math.floor((available - left - 8) / n)));
+  // turned 45 degrees, neighbouring labels stand cell * sin 45 apart: at least a line of text
+  const cell = Math.max(MIN_CELL, Math.min(34, Math.floor((available - left - 8) / n)));
   // the last column's label leans right of the grid by up to its own height
   return { left, top, cell, width: left + n * cell + Math.ceil(text * Math.SQRT1_2), height: top + n * cell + 4 };
 }

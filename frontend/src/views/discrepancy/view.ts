@@ -394,7 +394,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
     return html`
       <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${d.pairing}; replicate ${d.replicate})</span></h3>
-      <svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
+      <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m)}<title>${m}</title></text>
             <text data-testid="heat-col-label" transform=${`translate(${left + i * size + size / 2 + 3},${top - 4}) rotate(-45)`} text-anchor="start">${modelLabel(m)}<title>${m}</title></text>`,
@@ -409,7 +409,7 @@ export class DiscrepancyView extends MeasureViewBase {
         )}
         <line x1=${left + d.m_a * size - 0.5} x2=${left + d.m_a * size - 0.5} y1=${top} y2=${top + n * size} stroke="#333"></line>
         <line y1=${top + d.m_a * size - 0.5} y2=${top + d.m_a * size - 0.5} x1=${left} x2=${left + n * size} stroke="#333"></line>
-      </svg>
+      </svg></div>
       ${this.renderHeatLegend(values)}
       <div class="muted">DIPDI ${formatValue(d.dipdi, 3)}${d.reason ? ` (undefined: ${d.reason})` : ""}; n = ${formatCount(d.n)}</div>
     `;
