@@ -77,7 +77,7 @@ describe("DIPDI matrix labels", () => {
     const long = matrixLayout(["development_1", "development_2", "deployment_1", "deployment_2"], 400);
     expect(long.left).toBeGreaterThan(short.left);
     expect(long.top).toBeGreaterThan(short.top);
-    expect(long.left).toBeLessThanOrEqual(MAX_MODEL_CHARS * 6.5 + 8 + 1);
+    expect(long.left).toBeLessThanOrEqual(MAX_MODEL_CHARS * 7.2 + 8 + 1);
     for (const n of [4, 16, 64]) {
       const layout = matrixLayout(Array.from({ length: n }, (_, i) => `model_${i}`), 300);
       expect(layout.cell * Math.SQRT1_2).toBeGreaterThanOrEqual(11); // a line of 11 px text between neighbours

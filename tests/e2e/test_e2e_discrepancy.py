@@ -1,5 +1,7 @@
 """The DIPDI view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
+import pytest
+from conftest import Tab, serving
 from playwright.sync_api import expect
 
 from tb_harness import PLUGIN_IFRAME, tab_url
@@ -192,3 +194,54 @@ def test_dipdi_description_matrix_scale_and_histogram_axes(tab):
         assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (width, box, panel)
         full_screenshot(tab, "issue23_dipdi_panels_%d" % width)
     assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def long_names_server(tmp_path_factory):
+    """A DIPDI record whose model names are long (pools named in full)."""
+    import numpy as np
+
+    from tb_bias_plugin import summary
+
+    logdir = tmp_path_factory.mktemp("dipdi_long_names") / "logs"
+    rng = np.random.default_rng(0)
+    pool_a, pool_b = rng.normal(size=(4, 60)), rng.normal(1.0, 1.0, size=(4, 60))
+    with summary.Writer(logdir / "long_names") as writer:
+        writer.prediction_discrepancy("scores", pool_a, pool_b, pool_names=("development_pool", "deployment_pool"), step=0)
+    yield from serving(logdir, ("long_names",))
+
+
+def test_dipdi_matrix_labels_of_long_model_names_are_cut_not_overlapping(browser, long_names_server):
+    """Issue 23, item 8: model names longer than about 4 characters neither
+    overlap nor leave the matrix; a cut name keeps its full name as a tooltip."""
+    detail = long_names_server.get("discrepancy", [("run", "long_names"), ("tag", "scores"), ("step", 0)])
+    assert all(len(m) > 12 for m in detail["models"])
+    for width in (1000, 1600):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        try:
+            tab = Tab(context.new_page(), long_names_server)
+            tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy"}))
+            expect(tab.testid("dipdi-heatmap")).to_be_visible()
+            labels = tab.testid("heat-row-label")
+            expect(labels).to_have_count(len(detail["models"]))
+            texts = labels.evaluate_all(
+                "ls => ls.map((l) => [...l.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim())")
+            tooltips = labels.evaluate_all("ls => ls.map((l) => l.querySelector('title').textContent)")
+            assert tooltips == detail["models"]
+            assert all(t.endswith("\u2026") and len(t) <= 12 for t in texts), texts
+            heat = tab.testid("dipdi-heatmap").evaluate(
+                "e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }")
+            for kind in ("heat-row-label", "heat-col-label"):
+                boxes = tab.testid(kind).evaluate_all(
+                    "ls => ls.map((l) => { const b = l.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })")
+                for b in boxes:
+                    assert b[0] >= heat[0] - 1 and b[1] >= heat[1] - 1 and b[2] <= heat[2] + 1, (kind, b, heat)
+                if kind == "heat-row-label":
+                    assert all(a[3] <= b[1] + 1 for a, b in zip(boxes, boxes[1:])), boxes
+            # turned column labels: neighbours a line of text apart, measured across the slant
+            xs = tab.testid("heat-col-label").evaluate_all("ls => ls.map((l) => l.getBoundingClientRect().left)")
+            assert all((b - a) * 0.7071 >= 10.5 for a, b in zip(xs, xs[1:])), xs
+            full_screenshot(tab, "issue23_dipdi_long_names_%d" % width)
+            assert tab.page_errors == []
+        finally:
+            context.close()

@@ -108,7 +108,7 @@ export const MAX_MODEL_CHARS = 12;
 /** Smallest cell: turned labels one cell apart stand 16 * sin 45 = 11.3 px apart, a line of 11 px text. */
 export const MIN_CELL = 16;
 /** About one character of the 11 px axis font. */
-const CHAR_PX = 6.5;
+const CHAR_PX = 7.2;
 
 /** A model's name as the matrix shows it: whole up to MAX_MODEL_CHARS, else cut with an ellipsis. */
 export function modelLabel(name: string): string {

@@ -509,6 +509,10 @@ export class DiscrepancyView extends MeasureViewBase {
     const c = this.compare;
     const others = runs.filter((r) => r.run !== this.run && r.tags.some((t) => t.tag === this.tag));
     const role = this.run2 ? roles(this.run, this.run2, this.dev) : null;
+    if (others.length === 0) {
+      return html`<h3>Development vs deployment</h3>
+        <p class="muted" data-testid="compare-none">No other run logs the tag ${this.tag}: log the same tag in a second run (say, on deployment data) to compare them.</p>`;
+    }
     return html`
       <h3>Development vs deployment at step ${this.step ?? "\u2014"}</h3>
       <div class="controls">
