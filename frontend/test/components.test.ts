@@ -444,7 +444,7 @@ describe("ranked table", () => {
     }
   });
 
-  it("shows the backend's message when a page fails", async () => {
+  it("says why a search pattern is refused beside the box, with no Retry", async () => {
     const api = fakeApi({
       table: () => {
         throw new ApiError(400, "parameter 'q': missing ): hai(r");
@@ -452,7 +452,22 @@ describe("ranked table", () => {
     });
     const el = await mount("tb-bias-table", { api, limits: LIMITS, state: resolved({ q: "hai(r" }), info: countsTag() });
     await vi.waitFor(() =>
-      expect(el.shadowRoot!.querySelector("[data-testid=error-message]")?.textContent).toContain("missing ): hai(r"),
+      expect(el.shadowRoot!.querySelector("[data-testid=search-error]")?.textContent).toContain("missing ): hai(r"),
     );
+    expect(el.shadowRoot!.querySelector("[data-testid=error-message]")).toBeNull();
+    expect([...el.shadowRoot!.querySelectorAll("button")].some((b) => b.textContent?.includes("Retry"))).toBe(false);
+    expect(el.shadowRoot!.querySelector("[data-testid=search-input]")?.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("offers Retry when the server failed, not the request", async () => {
+    const api = fakeApi({
+      table: () => {
+        throw new ApiError(500, "internal error");
+      },
+    });
+    const el = await mount("tb-bias-table", { api, limits: LIMITS, state: resolved({ q: "hair" }), info: countsTag() });
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelector("[data-testid=error-message]")?.textContent).toContain("internal error"));
+    expect(el.shadowRoot!.querySelector("[data-testid=error-message] button")?.textContent).toContain("Retry");
+    expect(el.shadowRoot!.querySelector("[data-testid=search-error]")).toBeNull();
   });
 });

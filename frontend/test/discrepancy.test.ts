@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "../src/views/discrepancy/geometry.js";
 
@@ -85,6 +86,7 @@ describe("DIPDI view state in the URL hash", () => {
     step: -3,
     run2: "déploiement",
     pairing: "all_pairs",
+    dev: "déploiement",
   };
 
   it("round-trips through the shell's hash scope, odd characters included", () => {
@@ -142,5 +144,43 @@ describe("DIPDI view state in the URL hash", () => {
     expect(pairingAllowed("paired", 3, 3)).toBe(false);
     expect(pairingAllowed("paired", 4, 2)).toBe(false);
     expect(pairingAllowed("all_pairs", 3, 1)).toBe(true);
+  });
+});
+
+describe("<tb-bias-discrepancy-view> requests", () => {
+  it("asks for the step's detail and the comparison without waiting for the steps' summaries", async () => {
+    await import("../src/views/discrepancy/index.js");
+    const head = { run: "dipdi_deployment", tag: "age_regressor", discrepancy: "abs", pairing: "paired", pool_names: ["A", "B"], m_a: 1, m_b: 1, models: ["A1", "B1"] };
+    const summary = { step: 0, dipdi: 1, reason: null, n: 4, between: 2, within_a: 1, within_b: 1, uncertainty: { kind: "none", replicates: 1, low: null, high: null } };
+    const answers: Record<string, unknown> = {
+      discrepancy: { ...head, ...summary, replicate: 0, description: "step text", matrix: [[0, 2], [2, 0]], used_pairs: { between: [[0, 1]], within_a: [], within_b: [] }, groups: [] },
+      discrepancy_examples: { ...head, step: 0, replicate: 0, top_total: 0, top: [], histogram: null, note: "none" },
+      discrepancy_compare: { a: { ...head, ...summary, run: "dipdi_development" }, b: { ...head, ...summary }, delta: 0.5, rising: true },
+    };
+    const calls: string[] = [];
+    const api = {
+      get: async <T>(url: string): Promise<T> => {
+        calls.push(url);
+        if (url.startsWith("discrepancy_steps")) return new Promise<T>(() => undefined);
+        return answers[url.split("?")[0]!] as T;
+      },
+      post: async <T>(): Promise<T> => {
+        throw new Error("no posts");
+      },
+    };
+    const hash = { read: () => ({ run: "dipdi_deployment" }), write: () => true, onExternalChange: () => () => undefined };
+    const el = document.createElement("tb-bias-discrepancy-view") as HTMLElement & { updateComplete: Promise<boolean> };
+    Object.assign(el, { api, hash, config: null, runs: RUNS });
+    document.body.appendChild(el);
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      await el.updateComplete;
+    }
+    expect(calls.map((c) => c.split("?")[0]).sort()).toEqual(["discrepancy", "discrepancy_compare", "discrepancy_examples", "discrepancy_steps"]);
+    // development is named by the runs' names, whichever is shown: it goes first
+    const compare = new URLSearchParams(calls.find((c) => c.startsWith("discrepancy_compare"))!.split("?")[1]);
+    expect([compare.get("run"), compare.get("run2")]).toEqual(["dipdi_development", "dipdi_deployment"]);
+    expect(el.shadowRoot!.querySelector("tb-bias-description")!.shadowRoot!.textContent).toContain("step text");
+    el.remove();
   });
 });

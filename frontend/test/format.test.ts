@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
-import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
+import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import {
   formatCount,
   formatSigned,
@@ -120,14 +120,14 @@ describe("colours", () => {
 });
 
 describe("columns", () => {
-  it("lists label, gap, one value per identity, and counts on request", () => {
+  it("lists label, gap, C(y) on request, one value per identity, and C(x, y) on request", () => {
     expect(tableColumns(["man", "woman"], "pmi", false).map((c) => c.id)).toEqual(["label", "gap", "pmi@man", "pmi@woman"]);
     expect(tableColumns(["man", "woman"], "pmi", true).map((c) => c.id)).toEqual([
       "label",
       "gap",
+      "count", // C(y) right after the columns that stay, in view however many identities follow
       "pmi@man",
       "pmi@woman",
-      "count",
       "count@man",
       "count@woman",
     ]);
@@ -143,10 +143,14 @@ describe("columns", () => {
     expect(filterColumns(["a"], "nPMI", false).map((c) => c.id)).toEqual(["gap", "nPMI@a"]);
   });
 
-  it("makes a grid with a track per column, the label's wide enough for select and actions", () => {
+  it("makes a grid with one sticky track for select, actions, label, gap and q, then a track per column", () => {
     const template = gridTemplate(tableColumns(["a", "b"], "dp", false));
-    expect(template.startsWith(`minmax(${SELECT_REM + ACTIONS_REM + 9}rem,`)).toBe(true); // the label's track holds them
-    expect(template.split(" ").filter((t) => t.startsWith("minmax")).length).toBe(4);
+    expect(template.startsWith(`minmax(${SELECT_REM + ACTIONS_REM + 9 + 6.5}rem, 3.2fr)`)).toBe(true);
+    expect(template.split(" ").filter((t) => t.startsWith("minmax")).length).toBe(3);
+    const withQ = tableColumns(["a", "b"], "dp", false, true, true);
+    expect(stickyCount(withQ)).toBe(3); // label, gap, q stay in view
+    expect(gridTemplate(withQ).startsWith(`minmax(${SELECT_REM + ACTIONS_REM + 9 + 6.5 + 4}rem, 3.8fr)`)).toBe(true);
+    expect(stickyCount(tableColumns(["a"], "dp", false, false))).toBe(1); // one identity: no gap, only the label
   });
 
   it("gives the narrowest width of the rows, past which they scroll sideways", () => {

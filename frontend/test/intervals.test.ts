@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../src/charts/intervals.js";
-import { parseMarkdown } from "../src/views/association/markdown.js";
+import { parseMarkdown } from "../src/shell/markdown.js";
 
 describe("whiskerStyle", () => {
   it("places an interval as fractions of the bar span", () => {

@@ -41,6 +41,7 @@ describe("table parameters", () => {
           minCount: 5,
           includeZero: true,
           includeUndefined: true,
+          includeIdentities: false,
           flaggedOnly: true,
           showHidden: true,
           sort: "count",

@@ -79,4 +79,26 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(root.querySelector('[data-testid="sens-note"]')!.textContent).toContain("input space");
     expect(hash.written[hash.written.length - 1]).toMatchObject({ run: "r", tag: "t", step: "1", a: "word_list", b: "uniform" });
   });
+
+  it("asks for the step's detail without waiting for the steps' series (no request chain)", async () => {
+    const calls: string[] = [];
+    const never = new Promise<never>(() => undefined);
+    const api: Api = {
+      get: async <T>(url: string) => {
+        calls.push(url);
+        if (url.startsWith("sensitivity_steps")) return never;
+        return RESPONSES[url.split("?")[0]!] as T;
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "tag text" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    expect(calls.map((c) => c.split("?")[0])).toEqual(["sensitivity_steps", "sensitivity", "sensitivity_examples", "sensitivity_compare"]);
+    expect(calls[1]).toContain("step=1"); // the listing's last step
+    expect(el.shadowRoot!.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
+  });
 });

@@ -41,6 +41,7 @@ describe("URL encoding of the view state", () => {
       minCount: 5,
       includeZero: true,
       includeUndefined: true,
+      includeIdentities: true,
       flaggedOnly: true,
       showHidden: true,
       showCounts: true,
@@ -219,6 +220,12 @@ describe("sorting by header clicks", () => {
   it("starts a new numeric column descending and a label column ascending", () => {
     expect(nextSort({ sort: "gap", order: "desc" }, "count")).toEqual({ sort: "count", order: "desc" });
     expect(nextSort({ sort: "gap", order: "desc" }, "label")).toEqual({ sort: "label", order: "asc" });
+  });
+
+  it("starts the q column ascending: the most significant labels first", () => {
+    expect(nextSort({ sort: "gap", order: "desc" }, "q_value")).toEqual({ sort: "q_value", order: "asc" });
+    expect(nextSort({ sort: "q_value", order: "asc" }, "q_value")).toEqual({ sort: "q_value", order: "desc" });
+    expect(nextSort({ sort: "q_value", order: "desc" }, "q_value")).toEqual({ sort: "q_value", order: "asc" });
   });
 
   it("cycles signed columns through desc, asc, abs", () => {

@@ -61,6 +61,15 @@ HEADERS_JS = """() => {
   });
 }""" % VIEW_JS
 
+# Chips of the table's header outside the visible header strip (issue 23: clipped top and bottom).
+CLIPPED_CHIPS_JS = """() => {
+  const root = (%s)().querySelector("tb-bias-table").shadowRoot;
+  const strip = root.querySelector('[data-testid="table-header"]').getBoundingClientRect();
+  return [...root.querySelectorAll('[data-testid="table-header"] [data-testid="identity-parts"] .part')]
+    .filter((p) => { const r = p.getBoundingClientRect(); return r.width > 0 && (r.top < strip.top - 0.5 || r.bottom > strip.bottom + 0.5); })
+    .map((p) => p.textContent);
+}""" % VIEW_JS
+
 # The parallel coordinates' axis titles: their lines and boxes.
 AXIS_TITLES_JS = """() => {
   const root = (%s)().querySelector("tb-bias-pcp").shadowRoot;
@@ -216,6 +225,8 @@ def test_intersections_show_their_parts(page_tab, server):
         # the intersections' value columns, then their counts, scrolled into view
         for name, column in (("values", "npmi_xy@sex=f & age=30-59"), ("counts", "count@sex=f & age=30-59")):
             tab.frame.evaluate(SCROLL_TO_JS, "sort-header-%s" % column)
+            clipped = tab.frame.evaluate(CLIPPED_CHIPS_JS)
+            assert clipped == [], "header chips clipped at %d px: %r" % (width, clipped)
             shot(tab, "association_intersections_%s" % name, width)
         tab.frame.evaluate(SCROLL_TO_JS, "sort-header-gap")
     tab.page.set_viewport_size({"width": 1400, "height": 1000})
@@ -252,10 +263,10 @@ def test_soft_table_says_expected_counts_and_shows_decimals(page_tab, server):
     assert x1["groups"] == [] and x1["value"] == "woman"
     for width in (1000, 1600):
         shot(tab, "association_soft_identities", width)
-    # at 1000 px the counts are a sideways scroll away
+    # at 1000 px the co-occurrence counts are a sideways scroll away (C(y) follows the gap, in view)
     tab.page.set_viewport_size({"width": 1000, "height": 1000})
     tab.page.wait_for_timeout(400)
-    assert tab.frame.evaluate(SCROLL_TO_JS, "sort-header-count") > 0
+    assert tab.frame.evaluate(SCROLL_TO_JS, "sort-header-count@man") > 0
     shot(tab, "association_soft_identities_counts", 1000)
 
     # back to the hard table: the note goes, counts are whole again

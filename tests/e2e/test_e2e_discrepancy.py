@@ -1,5 +1,7 @@
 """The DIPDI view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
+import pytest
+from conftest import Tab, serving
 from playwright.sync_api import expect
 
 from tb_harness import PLUGIN_IFRAME, tab_url
@@ -99,7 +101,7 @@ def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
     tab.wait_for_hash(KEY + "pairing", "all_pairs")
     tab.wait_for_hash(KEY + "step", "30")
     state = tab.state
-    assert {k: v for k, v in state.items() if k.startswith(KEY)} == {
+    assert {k: v for k, v in state.items() if k.startswith(KEY) and k != KEY + "dev"} == {
         KEY + "run": RUN2, KEY + "tag": TAG, KEY + "step": "30", KEY + "run2": RUN, KEY + "pairing": "all_pairs",
     }
     assert state["measure"] == "discrepancy"
@@ -108,10 +110,11 @@ def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
     expect_restored(tab, RUN2, 30, "all_pairs", RUN)
     expect(tab.testid("heat-cell-used")).to_have_count(64 - 8)
     expect(tab.testid("dipdi-matrix")).to_contain_text("DIPDI %.3f" % backend["dipdi"])
-    # the comparison is asked with the chosen pairing too
+    # the comparison is asked with the chosen pairing too, development (named by
+    # the runs' names) first whichever run is shown
     compare = tab.tb.get(
         "discrepancy_compare",
-        [("run", RUN2), ("tag", TAG), ("step", 30), ("run2", RUN), ("step2", 30), ("pairing", "all_pairs")],
+        [("run", RUN), ("tag", TAG), ("step", 30), ("run2", RUN2), ("step2", 30), ("pairing", "all_pairs")],
     )
     expect(tab.testid("compare-delta")).to_have_text("%+.3f" % compare["delta"])
     full_screenshot(tab, "discrepancy_view_all_pairs_reloaded")
@@ -128,3 +131,117 @@ def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
     expect(tab.testid("step-select")).to_have_value("0")
     expect(tab.testid("error-message")).to_have_count(0)
     assert tab.page_errors == []
+
+
+def test_dipdi_verdict_follows_the_named_development_run(tab):
+    """Issue 23, item 2: the user names the development run (kept in the
+    URL); ΔDIPDI is deployment minus development whichever run is shown."""
+    forward = tab.tb.get("discrepancy_compare", [("run", RUN), ("tag", TAG), ("step", 0), ("run2", RUN2), ("step2", 0)])
+    for width in (1000, 1600):
+        open_view(tab, width)
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN)
+        expect(tab.testid("compare-delta")).to_have_text("%+.3f" % forward["delta"])
+        # showing the deployment run leaves the change and its verdict as they were
+        tab.testid("run-select").select_option(RUN2)
+        expect(tab.testid("compare-run-select")).to_have_value(RUN)
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN)
+        expect(tab.testid("compare-delta")).to_have_text("%+.3f" % forward["delta"])
+        verdict = tab.testid("compare-verdict").inner_text()
+        # naming the other run development flips the sign and the verdict, and is remembered
+        tab.testid("compare-dev-select").select_option(RUN2)
+        expect(tab.testid("compare-delta")).to_have_text("%+.3f" % -forward["delta"])
+        expect(tab.testid("compare-verdict")).not_to_have_text(verdict)
+        expect(tab.testid("compare-development")).to_contain_text(RUN2)
+        tab.wait_for_hash(KEY + "dev", RUN2)
+        tab.page.reload()
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN2)
+        expect(tab.testid("compare-delta")).to_have_text("%+.3f" % -forward["delta"])
+        full_screenshot(tab, "issue23_dipdi_roles_%d" % width)
+        tab.page.goto("about:blank")
+    assert tab.page_errors == []
+
+
+def test_dipdi_description_matrix_scale_and_histogram_axes(tab):
+    """Issue 23, items 1, 7 and 8 in the DIPDI view: the step's description,
+    the matrix's colour scale and unclipped labels, the e_k histogram's axes."""
+    detail = tab.tb.get("discrepancy", [("run", RUN), ("tag", TAG), ("step", 0)])
+    assert "DIPDI experiment" in detail["description"]
+    for width in (1000, 1400, 1600):
+        open_view(tab, width)
+        expect(tab.testid("description")).to_contain_text("the DIPDI experiment of Mansilla et al.")
+        expect(tab.testid("heat-legend")).to_be_visible()
+        values = [v for i, row in enumerate(detail["matrix"]) for j, v in enumerate(row) if i != j and v and v > 0]
+        expect(tab.testid("heat-legend-low")).to_have_text("%.2f" % min(values))
+        expect(tab.testid("heat-legend-high")).to_have_text("%.2f" % max(values))
+        # the histogram has a count axis, and no x tick repeats
+        assert tab.testid("excess-y-tick").count() >= 2
+        xs = tab.testid("excess-x-tick").evaluate_all("ts => ts.map((t) => t.textContent)")
+        assert len(xs) >= 3 and len(set(xs)) == len(xs), xs
+        # matrix labels: inside the svg, none overlapping its neighbour
+        heat = tab.testid("dipdi-heatmap").evaluate("e => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top}; }")
+        for kind in ("heat-row-label", "heat-col-label"):
+            boxes = tab.testid(kind).evaluate_all("ls => ls.map((l) => { const b = l.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })")
+            for b in boxes:
+                assert b[0] >= heat["x"] - 1 and b[1] >= heat["y"] - 1, (kind, b, heat)
+            for a, b in zip(boxes, boxes[1:]):
+                if kind == "heat-row-label":
+                    assert a[3] <= b[1] + 1, (a, b)
+                else:  # turned labels: each starts right of the one before
+                    assert a[0] < b[0]
+        # the means table's last column ("within B") is on screen, not behind a sideways scroll
+        last = tab.ui.locator('[data-testid="dipdi-means"] th').last
+        box, panel = last.bounding_box(), tab.testid("dipdi-means").bounding_box()
+        assert box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (width, box, panel)
+        full_screenshot(tab, "issue23_dipdi_panels_%d" % width)
+    assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def long_names_server(tmp_path_factory):
+    """A DIPDI record whose model names are long (pools named in full)."""
+    import numpy as np
+
+    from tb_bias_plugin import summary
+
+    logdir = tmp_path_factory.mktemp("dipdi_long_names") / "logs"
+    rng = np.random.default_rng(0)
+    pool_a, pool_b = rng.normal(size=(4, 60)), rng.normal(1.0, 1.0, size=(4, 60))
+    with summary.Writer(logdir / "long_names") as writer:
+        writer.prediction_discrepancy("scores", pool_a, pool_b, pool_names=("development_pool", "deployment_pool"), step=0)
+    yield from serving(logdir, ("long_names",))
+
+
+def test_dipdi_matrix_labels_of_long_model_names_are_cut_not_overlapping(browser, long_names_server):
+    """Issue 23, item 8: model names longer than about 4 characters neither
+    overlap nor leave the matrix; a cut name keeps its full name as a tooltip."""
+    detail = long_names_server.get("discrepancy", [("run", "long_names"), ("tag", "scores"), ("step", 0)])
+    assert all(len(m) > 12 for m in detail["models"])
+    for width in (1000, 1600):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        try:
+            tab = Tab(context.new_page(), long_names_server)
+            tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy"}))
+            expect(tab.testid("dipdi-heatmap")).to_be_visible()
+            labels = tab.testid("heat-row-label")
+            expect(labels).to_have_count(len(detail["models"]))
+            texts = labels.evaluate_all(
+                "ls => ls.map((l) => [...l.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim())")
+            tooltips = labels.evaluate_all("ls => ls.map((l) => l.querySelector('title').textContent)")
+            assert tooltips == detail["models"]
+            assert all(t.endswith("\u2026") and len(t) <= 12 for t in texts), texts
+            heat = tab.testid("dipdi-heatmap").evaluate(
+                "e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }")
+            for kind in ("heat-row-label", "heat-col-label"):
+                boxes = tab.testid(kind).evaluate_all(
+                    "ls => ls.map((l) => { const b = l.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })")
+                for b in boxes:
+                    assert b[0] >= heat[0] - 1 and b[1] >= heat[1] - 1 and b[2] <= heat[2] + 1, (kind, b, heat)
+                if kind == "heat-row-label":
+                    assert all(a[3] <= b[1] + 1 for a, b in zip(boxes, boxes[1:])), boxes
+            # turned column labels: neighbours a line of text apart, measured across the slant
+            xs = tab.testid("heat-col-label").evaluate_all("ls => ls.map((l) => l.getBoundingClientRect().left)")
+            assert all((b - a) * 0.7071 >= 10.5 for a, b in zip(xs, xs[1:])), xs
+            full_screenshot(tab, "issue23_dipdi_long_names_%d" % width)
+            assert tab.page_errors == []
+        finally:
+            context.close()

@@ -1,5 +1,7 @@
 """The representation-bias view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
+import re
+
 from playwright.sync_api import expect
 
 from tb_harness import tab_url
@@ -17,9 +19,9 @@ def open_view(tab, width):
         switch.click()
     expect(switch).to_have_attribute("aria-selected", "true")
     expect(tab.testid("repr-series-chart")).to_be_visible()
-    tab.testid("repr-run-select").select_option(RUN)
-    tab.testid("repr-tag-select").select_option(TAG)
-    expect(tab.testid("repr-tag-select")).to_have_value(TAG)
+    tab.testid("run-select").select_option(RUN)
+    tab.testid("tag-select").select_option(TAG)
+    expect(tab.testid("tag-select")).to_have_value(TAG)
 
 
 def test_representation_view_shows_layers_band_curve_and_flags(tab):
@@ -76,4 +78,42 @@ def test_representation_view_shows_layers_band_curve_and_flags(tab):
     tab.page.reload()
     conv1 = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="conv1"]')
     expect(conv1.locator('[data-testid="repr-flag"][data-flag="inside_noise_floor"]')).to_be_visible()
+    assert tab.page_errors == []
+
+
+def test_description_curve_labels_control_format_and_no_fetch_while_hidden(tab):
+    """Issue 23, items 1 and 7 in the representation view, and its requests
+    after a switch to another view."""
+    series = tab.tb.get("representation/series", [("run", RUN), ("tag", TAG)])
+    detail = tab.tb.get("representation", [("run", RUN), ("tag", TAG), ("step", series["steps"][-1])])
+    assert "Synthetic values" in detail["description"]
+    for width in (1000, 1600):
+        open_view(tab, width)
+        expect(tab.testid("description")).to_contain_text("representation bias B = I(R;Z)/H(Z) of protected attribute sex")
+        expect(tab.testid("step-select")).to_have_value(str(series["steps"][-1]))
+        # the reference lines' names sit right of every curve, apart from each other
+        expect(tab.testid("repr-curve-train")).to_be_visible()
+        curves_right = max(tab.testid(c).bounding_box()["x"] + tab.testid(c).bounding_box()["width"]
+                           for c in ("repr-curve-train", "repr-curve-heldout", "repr-curve-validation"))
+        labels = [tab.testid("repr-curve-ref-label").nth(i).bounding_box()
+                  for i in range(tab.testid("repr-curve-ref-label").count())]
+        assert len(labels) >= 2
+        for box in labels:
+            assert box["x"] >= curves_right, (box, curves_right)
+        tops = sorted(b["y"] for b in labels)
+        assert all(b - a >= 10 for a, b in zip(tops, tops[1:])), tops
+        # the validation curve is drawn last and no thinner than the held-out one
+        widths = [float(tab.testid(c).get_attribute("stroke-width")) for c in ("repr-curve-heldout", "repr-curve-validation")]
+        assert widths[1] >= widths[0], widths
+        # the control column: one fixed format, three decimals, never exponents
+        texts = tab.testid("repr-profile-control").all_inner_texts()
+        assert texts and all(re.fullmatch(r"-?\d+\.\d{3} \[-?\d+\.\d{3}, -?\d+\.\d{3}\]", t.strip()) for t in texts), texts
+        tab.screenshot("issue23_representation_%d" % width)
+    # a switch to another view: no request of this view's routes after it
+    asked = []
+    tab.page.on("request", lambda r: asked.append(r.url) if "/representation" in r.url else None)
+    tab.testid("measure-discrepancy").click()
+    expect(tab.testid("dipdi-line")).to_be_visible()
+    expect(tab.testid("top-row").first).to_be_visible()
+    assert asked == [], asked
     assert tab.page_errors == []

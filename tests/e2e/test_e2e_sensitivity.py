@@ -17,7 +17,7 @@ def open_view(tab, run, width=1400, **state):
     tab.page.goto(tab_url(tab.tb.url, {"measure": "sensitivity", "sensitivity.run": run, **state}))
     expect(tab.testid("measure-sensitivity")).to_have_attribute("aria-selected", "true")
     expect(tab.testid("sens-summary")).to_be_visible()
-    expect(tab.testid("sens-run-select")).to_have_value(run)
+    expect(tab.testid("run-select")).to_have_value(run)
 
 
 def test_text_run_shows_distributions_steps_and_the_v_comparison(tab):
@@ -97,6 +97,36 @@ def test_tabular_run_shows_per_feature_bars_and_steps(tab):
     tab.wait_for_hash("sensitivity.stat", "p90")
     tab.page.reload()
     expect(tab.testid("sens-stat-select")).to_have_value("p90")
-    expect(tab.testid("sens-run-select")).to_have_value(TAB_RUN)
+    expect(tab.testid("run-select")).to_have_value(TAB_RUN)
     tab.screenshot("sensitivity_tabular_view")
     assert tab.page_errors == [], json.dumps(tab.page_errors)
+
+
+def test_description_panel_widths_and_feature_numbers(tab):
+    """Issue 23, items 1, 7 and 8 in the sensitivity view: the step's
+    description, charts as wide as their panels, and the number beside
+    each per-feature bar is that bar's value."""
+    body = tab.tb.get("sensitivity", [("run", TAB_RUN), ("tag", TAG)])
+    assert "never reads gender" in body["description"]
+    features = {f["name"]: f["sensitivity"] for f in body["choices"][0]["features"]}
+    for width in (1000, 1600):
+        open_view(tab, TAB_RUN, width)
+        expect(tab.testid("description")).to_contain_text("never reads gender")
+        # the same picker (and testids) as every view
+        expect(tab.testid("tag-select")).to_have_value(TAG)
+        expect(tab.testid("step-select")).to_have_value(str(body["step"]))
+        # the over-steps chart and the scatter fill their panels (not ~300 px inside a wide one)
+        expect(tab.testid("sens-scatter")).to_be_visible()
+        for chart in ("sens-steps-chart", "sens-scatter"):
+            fill = tab.testid(chart).evaluate(
+                "e => e.getBoundingClientRect().width / e.closest('section').getBoundingClientRect().width")
+            assert fill > 0.85, (chart, width, fill)
+        # each per-feature number is the value its bar draws
+        bars = tab.testid("sens-feature-bar")
+        values = tab.testid("sens-feature-value")
+        expect(bars).to_have_count(len(features))
+        shown = [float(t.split()[0]) for t in values.all_inner_texts()]
+        drawn = [float(v) for v in bars.evaluate_all("bs => bs.map((b) => b.dataset.value)")]
+        assert shown == [round(v, 4) for v in drawn] == [round(v, 4) for v in features.values()]
+        tab.screenshot("issue23_sensitivity_%d" % width)
+    assert tab.page_errors == []

@@ -12,6 +12,26 @@ export const OKABE_ITO = [
 
 export const NEUTRAL = "#767676";
 
+/**
+ * Colours of individual labels (lines of selected labels): none is an
+ * Okabe-Ito hue, so a label never looks like an identity ("man" blue).
+ * Paul Tol's "muted" scheme, also safe for colour blindness.
+ */
+export const LABEL_COLORS = [
+  "#332288", // indigo
+  "#882255", // wine
+  "#117733", // green
+  "#AA4499", // purple
+  "#44AA99", // teal
+  "#999933", // olive
+  "#CC6677", // rose
+  "#DDCC77", // sand
+] as const;
+
+export function labelColor(index: number): string {
+  return LABEL_COLORS[index % LABEL_COLORS.length]!;
+}
+
 export function identityColor(identities: readonly string[], identity: string | null): string {
   if (identity === null || identity === "rest") return NEUTRAL;
   const index = identities.indexOf(identity);

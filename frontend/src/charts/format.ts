@@ -29,9 +29,35 @@ export function pairTitle(x1: string | null, x2: string | null): string {
   return x2 === "rest" ? `${x1} vs. the rest` : `${x1} vs. ${x2}`;
 }
 
-/** e.g. "1,234 of 100,000 labels" */
+/** The noun for `n` things: "label" for 1, "labels" otherwise (or the given plural: "identity", "identities"). */
+export function noun(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return n === 1 ? singular : pluralForm;
+}
+
+/** A count and its noun: "1 label", "2,000 labels", "1 identity", "3 identities". */
+export function plural(n: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatCount(n)} ${noun(n, singular, pluralForm)}`;
+}
+
+/** e.g. "1,234 of 100,000 labels", "1 of 5 labels" (the noun follows the whole), "1 label" */
 export function formatTotal(total: number | null, numLabels: number | null): string {
   if (total === null) return "";
-  const noun = total === 1 ? "label" : "labels";
-  return numLabels === null ? `${formatCount(total)} ${noun}` : `${formatCount(total)} of ${formatCount(numLabels)} ${noun}`;
+  return numLabels === null ? plural(total, "label") : `${formatCount(total)} of ${plural(numLabels, "label")}`;
+}
+
+/**
+ * Texts of evenly spaced axis ticks with just the decimals their spacing
+ * needs: ticks 0.05 apart read 0.05, 0.10, 0.15 (never 0.1, 0.1, 0.2).
+ */
+export function formatTicks(ticks: readonly number[]): string[] {
+  const steps = ticks.slice(1).map((t, i) => Math.abs(t - ticks[i]!)).filter((d) => d > 0 && Number.isFinite(d));
+  const step = steps.length ? Math.min(...steps) : 1;
+  // digits to tell neighbours apart; a small epsilon keeps 0.1 (0.09999...) at one digit
+  let digits = Math.min(12, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)));
+  const exact = (d: number) => ticks.every((t) => Math.abs(Number(t.toFixed(d)) - t) <= step * 1e-6);
+  while (digits < 12 && !exact(digits)) digits++;
+  return ticks.map((t) => {
+    const text = t.toFixed(digits);
+    return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+  });
 }

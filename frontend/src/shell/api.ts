@@ -70,6 +70,14 @@ export function createApi(fetchFn: FetchLike = (input, init) => fetch(input, ini
   };
 }
 
+/**
+ * A 4xx: the request itself was refused (a bad search pattern, a bad
+ * parameter): asking again cannot help, so no Retry is offered.
+ */
+export function isInputError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;

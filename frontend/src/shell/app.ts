@@ -2,6 +2,7 @@ import { LitElement, html, css, nothing } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { tabList, tabStyles } from "../charts/tabs.js";
 import { baseStyles } from "../charts/theme.js";
+import { plural } from "../charts/format.js";
 import { createApi, errorMessage, type Api } from "./api.js";
 import { loadView } from "./discover.js";
 import { LatestRequest } from "./latest.js";
@@ -210,7 +211,7 @@ function unreadableNotice(unreadable: readonly UnreadableTag[]) {
   const name = (u: UnreadableTag) =>
     u.run === null ? "" : `${JSON.stringify(u.run)}${u.tag === null ? "" : ` / ${JSON.stringify(u.tag)}`}: `;
   return html`<details class="unreadable" data-testid="unreadable">
-    <summary>${unreadable.length === 1 ? "1 logged table cannot be read" : `${unreadable.length} logged tables cannot be read`}</summary>
+    <summary>${plural(unreadable.length, "logged table")} cannot be read</summary>
     <ul>
       ${unreadable.map((u) => html`<li>${name(u)}${u.error}</li>`)}
     </ul>

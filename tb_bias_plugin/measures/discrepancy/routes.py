@@ -169,6 +169,7 @@ def discrepancy(request: Any, services: Any) -> Any:
     body = _head(run, tag, stored, pairing)
     body.update(_summary(services, loaded, pairing))
     body["replicate"] = stored.replicates[index].replicate
+    body["description"] = loaded.description
     body["replicates"] = [
         {"replicate": rep.replicate, "dipdi": json_value(r.dipdi), "reason": r.reason, "n": r.n}
         for rep, r in zip(stored.replicates, results)

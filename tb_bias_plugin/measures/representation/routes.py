@@ -100,13 +100,15 @@ def representation(request: Any, services: Any) -> Any:
     """Every layer's estimate at one step (the latest by default)."""
     params = Params(request.args, request.query_string)
     run, tag, step = params.run_tag_step()
-    step, record = _record(request, services, run, tag, step)
+    loaded = services.load(request, run, tag, step, MEASURE_ID)
+    step, record = loaded.step, loaded.value
     layers = [_layer_summary(e) for e in record.layers]
     first = record.layers[0].result if record.layers else None
     body = {
         "run": run,
         "tag": tag,
         "step": step,
+        "description": loaded.description,
         "attribute": record.attribute or tag,
         "class_names": list(record.class_names),
         "layers": layers,

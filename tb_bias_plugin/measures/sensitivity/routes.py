@@ -110,6 +110,7 @@ def sensitivity(request: Any, services: Any) -> Any:
         "run": run,
         "tag": tag,
         "step": loaded.step,
+        "description": loaded.description,
         "input": value["input"],
         "num_examples": value["num_examples"],
         "class_names": value["class_names"],

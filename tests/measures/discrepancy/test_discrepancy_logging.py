@@ -161,7 +161,7 @@ def served(tmp_path_factory):
     reps = [pools(10 + r) for r in range(6)]
     with summary.Writer(logdir / "dev") as writer:
         writer.prediction_discrepancy("worked", A, B, groups=GROUPS, example_ids=["a", "b", "c", "d"], step=0)
-        writer.prediction_discrepancy("worked", A, np.array([A[0], A[1] + 1]), step=1)
+        writer.prediction_discrepancy("worked", A, np.array([A[0], A[1] + 1]), step=1, description="shifted pool B")
         writer.prediction_discrepancy("same", np.array([A[0], A[0]]), B, step=0)
         for step, shift in ((0, 2.0), (1, 0.0)):
             shifted = [pools(10 + r, shift=shift) for r in range(6)]
@@ -197,6 +197,9 @@ def test_route_returns_the_logged_worked_example(served):
     assert unc["low"] == pytest.approx(expected.low) and unc["high"] == pytest.approx(expected.high)
     other = fx.get_json(client, "discrepancy", run="dev", tag="worked", step=0, pairing="all_pairs")
     assert other["dipdi"] == pytest.approx(1.369203, abs=1e-6) and other["uncertainty"]["kind"] == "none"
+    # each step's own description: none at step 0, its own at step 1
+    assert body["description"] == ""
+    assert fx.get_json(client, "discrepancy", run="dev", tag="worked", step=1)["description"] == "shifted pool B"
 
 
 def test_undefined_index_is_null_with_its_reason(served):

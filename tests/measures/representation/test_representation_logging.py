@@ -107,7 +107,7 @@ def served(tmp_path_factory):
             layers = {"conv": result(0.1 * step / 10, seed=step), "fc": result(0.5 + step / 20, seed=step + 1)}
             if step == 5:
                 layers["late"] = result(float("nan"), controls=(), flags=(), seed=3)
-            writer.representation_bias("sex", layers, step=step, class_names=["f", "m"])
+            writer.representation_bias("sex", layers, step=step, class_names=["f", "m"], description="epoch %d" % step)
             logged[step] = layers
     app, _ = fx.make_app(logdir)
     from werkzeug.test import Client
@@ -134,6 +134,8 @@ def test_representation_route_returns_the_logged_values(served):
     assert body["layers"][2]["control_low"] is None
     latest = fx.get_json(client, "representation", run="run", tag="sex")
     assert latest["step"] == 10
+    # each step's own description (TensorBoard's tag metadata keeps only the first)
+    assert body["description"] == "epoch 5" and latest["description"] == "epoch 10"
 
 
 def test_series_route_lines_up_layers_and_steps(served):

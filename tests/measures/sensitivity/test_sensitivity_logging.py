@@ -190,7 +190,7 @@ def served(tmp_path_factory):
             scaled = {k: _scaled(r, 1 + step) for k, r in res.items()}
             writer.prediction_sensitivity("sens", scaled, groups=groups, feature_names=["x1", "x2", "x3"],
                                           class_names=["no", "yes"], probs=np.tile([0.3, 0.7], (300, 1)),
-                                          sample_size=50, step=step)
+                                          sample_size=50, step=step, description="model at step %d" % step)
     with summary.Writer(logdir / "text") as writer:
         writer.prediction_sensitivity("sens", text, step=1)
         writer.prediction_sensitivity("one", {"uniform": text["uniform"]}, step=1)
@@ -212,6 +212,7 @@ def test_route_returns_the_logged_values(served):
     assert "same input space" in measure["config"]["note"] or "input space" in measure["config"]["note"]
     body = fx.get_json(client, "sensitivity", run="tab", tag="sens", step="5")
     assert body["step"] == 5 and body["input"] == "tabular" and body["num_examples"] == 300
+    assert body["description"] == "model at step 5"  # the step's own, not the tag's first
     for c, (name, r) in zip(body["choices"], res.items()):
         want = aggregate(r.P * 6)
         assert c["name"] == name

@@ -65,7 +65,8 @@ export function formatRange(range: RangeFilter): string {
 
 /**
  * The ranked table's data columns: the label, the gap it is ranked by (none
- * with a single identity), each identity's value, and the counts on request. Label and gap come first so
+ * with a single identity) and its q, C(y) on request, the trend, each
+ * identity's value, and C(x, y) on request. Label, gap and q come first so
  * that they stay in view however many identities follow.
  */
 export function tableColumns(
@@ -79,12 +80,13 @@ export function tableColumns(
   const columns: Column[] = [{ id: "label", title: "Label", kind: "label", identity: null }];
   if (hasGap) columns.push({ id: "gap", title: "Gap", kind: "gap", identity: null });
   if (hasGap && hasIntervals) columns.push({ id: "q_value", title: "q", kind: "q", identity: null });
+  // C(y), the label's own count, right after the columns that stay: in view however many identities follow
+  if (showCounts) columns.push({ id: "count", title: "C(y)", kind: "count", identity: null });
   if (hasTrend) columns.push({ id: CHANGE_SORT, title: "Trend", kind: "trend", identity: null });
   for (const identity of identities) {
     columns.push({ id: valueColumn(metric, identity), title: identity, kind: "value", identity });
   }
   if (showCounts) {
-    columns.push({ id: "count", title: "C(y)", kind: "count", identity: null });
     for (const identity of identities) {
       columns.push({ id: countColumn(identity), title: `C(${identity}, y)`, kind: "count", identity });
     }
@@ -109,7 +111,13 @@ export function filterColumns(identities: readonly string[], metric: string, has
 
 /** Widths in rem of the two cells before the data columns: select, and flag / hide. */
 export const SELECT_REM = 2.25;
-export const ACTIONS_REM = 3.75;
+/**
+ * The row's action buttons (flag, hide): the actions cell is as wide as
+ * they are, so a new action (table.ts, rowActions) adds one to ROW_ACTIONS.
+ */
+export const ROW_ACTIONS = 2;
+const ROW_ACTION_REM = 1.625;
+export const ACTIONS_REM = ROW_ACTIONS * ROW_ACTION_REM + 0.5;
 
 /** Widest a count column grows for its header ("C(age=30-59, y)"); longer names are cut (full name in the title). */
 const MAX_COUNT_REM = 12.5;
@@ -122,18 +130,39 @@ function minRem(column: Column): number {
   return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "trend" ? 8.5 : 6.5;
 }
 
+/** How much of the spare width a column takes (CSS fr). */
+function share(column: Column): number {
+  return column.kind === "label" ? 2.2 : column.kind === "q" ? 0.6 : 1;
+}
+
 /**
- * CSS grid columns, one per tableColumns entry; the label's track also
- * holds the select and action cells before it (one sticky block).
+ * How many leading columns stay in view while the rows scroll sideways:
+ * the label, and the gap and q it is ranked by (README: label and gap stay).
+ */
+export function stickyCount(columns: readonly Column[]): number {
+  let n = 0;
+  while (n < columns.length && (columns[n]!.kind === "label" || columns[n]!.kind === "gap" || columns[n]!.kind === "q")) n++;
+  return n;
+}
+
+/** A sticky cell's share of the sticky block (CSS flex), as its track would have had. */
+export function stickyFlex(column: Column): string {
+  return `${share(column)} 1 ${minRem(column)}rem`;
+}
+
+/**
+ * CSS grid columns: one track for the sticky block (select, actions and
+ * the sticky columns, laid out inside it), then one per other column.
  */
 export function gridTemplate(columns: readonly Column[]): string {
-  return columns
-    .map((c) =>
-      c.kind === "label"
-        ? `minmax(${SELECT_REM + ACTIONS_REM + minRem(c)}rem, 2.2fr)`
-        : `minmax(${minRem(c)}rem, ${c.kind === "q" ? 0.6 : 1}fr)`,
-    )
-    .join(" ");
+  const k = stickyCount(columns);
+  const lead = columns.slice(0, k);
+  const leadMin = lead.reduce((sum, c) => sum + minRem(c), SELECT_REM + ACTIONS_REM);
+  const leadShare = lead.reduce((sum, c) => sum + share(c), 0) || 1;
+  return [
+    `minmax(${Math.round(leadMin * 100) / 100}rem, ${Math.round(leadShare * 100) / 100}fr)`,
+    ...columns.slice(Math.max(k, 1)).map((c) => `minmax(${minRem(c)}rem, ${share(c)}fr)`),
+  ].join(" ");
 }
 
 /**

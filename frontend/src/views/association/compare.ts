@@ -2,7 +2,7 @@ import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "
 import { customElement, property } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
-import { errorMessage, type Api } from "../../shell/api.js";
+import { errorMessage, isInputError, type Api } from "../../shell/api.js";
 import { barGeometry } from "../../charts/bars.js";
 import { gapColor } from "../../charts/colors.js";
 import type { Limits } from "./config.js";
@@ -22,6 +22,8 @@ import { EXPECTED_COUNTS_NOTE, NO_PARTS, pairText } from "./identities.js";
 
 const LAYOUT = flow();
 const TEMPLATE = "minmax(9rem, 2fr) repeat(3, minmax(7rem, 1fr)) repeat(2, minmax(4.5rem, 0.7fr)) 2.5rem";
+/** The narrowest the rows can be (TEMPLATE's minimums): in a narrower box they scroll sideways, the label staying. */
+const MIN_WIDTH_REM = 9 + 3 * 7 + 2 * 4.5 + 2.5;
 
 interface CompareColumn {
   id: CompareSort | "count_a" | "count_b";
@@ -68,6 +70,25 @@ export class Compare extends LitElement {
       }
       .header {
         border-bottom: 1px solid var(--border);
+      }
+      .row {
+        min-width: ${unsafeCSS(MIN_WIDTH_REM)}rem;
+        background: #fff;
+      }
+      /* the label stays in view while the rows scroll sideways */
+      .row > :first-child {
+        position: sticky;
+        left: 0;
+        z-index: 1;
+        background: inherit;
+        align-self: stretch;
+        display: flex;
+        align-items: center;
+        box-shadow: 1px 0 0 #eef0f2;
+      }
+      .header-viewport {
+        overflow: hidden;
+        flex: none;
       }
       .valuecell {
         display: grid;
@@ -214,6 +235,13 @@ export class Compare extends LitElement {
     </div>`;
   }
 
+  /** The header follows the rows when they scroll sideways. */
+  private readonly onRowsScroll = (event: Event) => {
+    const header = this.renderRoot.querySelector<HTMLElement>(".header-viewport");
+    const left = (event.currentTarget as HTMLElement).scrollLeft;
+    if (header && header.scrollLeft !== left) header.scrollLeft = left;
+  };
+
   override render() {
     const s = this.state;
     const runs = this.runs.runs.filter((r) => r.tags.length > 0);
@@ -278,7 +306,8 @@ export class Compare extends LitElement {
       </div>
       ${cache.error
         ? html`<div class="error" role="alert" data-testid="error-message">
-            ${errorMessage(cache.error)} <button type="button" @click=${() => this.rows.retry()}>Retry</button>
+            ${errorMessage(cache.error)}
+            ${isInputError(cache.error) ? nothing : html`<button type="button" @click=${() => this.rows.retry()}>Retry</button>`}
           </div>`
         : nothing}
       <div
@@ -291,10 +320,12 @@ export class Compare extends LitElement {
         data-total=${total ?? ""}
         data-loading=${this.rows.loading}
       >
-        ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
+        <div class="header-viewport" data-testid="compare-header">
+          ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
+        </div>
         ${total === null && this.rows.loading ? html`<div class="empty loading" data-testid="loading">Loading\u2026</div>` : nothing}
         ${total === 0 ? html`<div class="empty" data-testid="compare-empty">No labels match the current filters in both tables.</div>` : nothing}
-        ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i))}
+        ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i), this.onRowsScroll)}
       </div>
     `;
   }

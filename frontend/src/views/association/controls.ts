@@ -2,7 +2,8 @@ import { LitElement, html, css, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
 import type { MeasureRuns, TagInfo } from "./types.js";
 import { LEVELS, type ResolvedState, type ViewState } from "./view-state.js";
-import { renderMarkdown } from "./markdown.js";
+import type { Pick } from "../../shell/picker.js";
+import "../../shell/picker.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 import { groupIdentities, identityText, intersectionTitle, NO_PARTS, type IdentityParts } from "./identities.js";
@@ -46,9 +47,6 @@ export class Controls extends LitElement {
         font-size: 12px;
         margin: 0;
         overflow-wrap: anywhere;
-      }
-      .description p {
-        margin: 0 0 4px;
       }
       .inline {
         display: flex;
@@ -167,37 +165,28 @@ export class Controls extends LitElement {
   override render() {
     const s = this.state;
     const info = this.info;
-    const runs = this.runs.runs.filter((r) => r.tags.length > 0);
-    const tags = runs.find((r) => r.run === s.run)?.tags ?? [];
     const counts = info.kind === "counts";
-    const latest = info.steps.length ? info.steps[info.steps.length - 1] : undefined;
     const names = this.runs.metrics;
     const others = info.identities.filter((x) => x !== s.x1);
     return html`
       <div class="grid" role="group" aria-label="Table and metric">
-        <label for="run">Run</label>
-        <select id="run" data-testid="run-select" @change=${(e: Event) => this.change({ run: this.value(e) })}>
-          ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === s.run}>${r.run}</option>`)}
-        </select>
-
-        <label for="tag">Table</label>
-        <select id="tag" data-testid="tag-select" @change=${(e: Event) => this.change({ tag: this.value(e) })}>
-          ${tags.map((t) => html`<option .value=${t.tag} .selected=${t.tag === s.tag}>${t.tag}</option>`)}
-        </select>
-        ${info.description ? html`<div class="description" data-testid="description">${renderMarkdown(info.description)}</div>` : nothing}
-
-        <label for="step">Step</label>
-        <select
-          id="step"
-          data-testid="step-select"
-          @change=${(e: Event) => {
-            const v = this.value(e);
-            this.change({ step: v === "" ? null : Number(v) });
+        <tb-bias-picker
+          layout="grid"
+          tagLabel="Table"
+          latest
+          .runs=${this.runs.runs}
+          .run=${s.run}
+          .tag=${s.tag}
+          .step=${s.step}
+          .steps=${info.steps}
+          @pick=${(e: CustomEvent<Pick>) => {
+            e.stopPropagation();
+            this.change(e.detail);
           }}
-        >
-          <option value="" .selected=${s.step === null}>latest${latest === undefined ? "" : ` (${latest})`}</option>
-          ${info.steps.map((step) => html`<option .value=${String(step)} .selected=${step === s.step}>${step}</option>`)}
-        </select>
+        ></tb-bias-picker>
+        ${info.description
+          ? html`<tb-bias-description class="description" .text=${info.description}></tb-bias-description>`
+          : nothing}
 
         ${counts ? this.thresholdField() : nothing}
 

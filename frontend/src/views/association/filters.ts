@@ -163,6 +163,12 @@ export class Filters extends LitElement {
           "Include labels never seen with one of the pair",
         )}
         ${checkbox(
+          "include-identities-checkbox",
+          s.includeIdentities,
+          (includeIdentities) => emit(this, "state-change", { includeIdentities }),
+          "Include the identity labels' own rows",
+        )}
+        ${checkbox(
           "include-undefined-checkbox",
           s.includeUndefined,
           (includeUndefined) => emit(this, "state-change", { includeUndefined }),

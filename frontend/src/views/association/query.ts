@@ -37,6 +37,7 @@ export function commonParams(s: ResolvedState): Params {
   if (s.minCount > 0) p.push(["min_count", String(s.minCount)]);
   if (s.includeZero) p.push(["zero_cooccurrence", "include"]);
   if (s.includeUndefined) p.push(["undefined", "include"]);
+  if (s.includeIdentities) p.push(["include_identities", "1"]);
   if (s.flaggedOnly) p.push(["flagged_only", "1"]);
   if (s.showHidden) p.push(["show_hidden", "1"]);
   if (s.level !== 0.95) p.push(["level", String(s.level)]);
@@ -57,6 +58,20 @@ function sortParams(s: ResolvedState): Params {
   if (s.sort !== "gap") p.push(["sort", s.sort]);
   if (s.order !== "desc") p.push(["order", s.order]);
   return p;
+}
+
+/**
+ * Why an empty result is empty when no filter of the user's is set: the
+ * same table with each default rule lifted (one row asked), to name the rule
+ * that left nothing and offer its switch.
+ */
+export function defaultRuleProbeUrls(s: ResolvedState): { zero: string | null; identities: string | null } {
+  const base = commonParams(s);
+  const probe = (extra: [string, string]) => toUrl("table", [...base, extra, ["offset", "0"], ["limit", "1"]]);
+  return {
+    zero: s.includeZero ? null : probe(["zero_cooccurrence", "include"]),
+    identities: s.includeIdentities ? null : probe(["include_identities", "1"]),
+  };
 }
 
 export function tableUrl(s: ResolvedState, offset: number, limit: number, trend = false): string {

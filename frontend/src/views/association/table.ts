@@ -1,19 +1,20 @@
-import { LitElement, html, css, nothing, type PropertyValues } from "lit";
-import { customElement, property } from "lit/decorators.js";
+import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { Api } from "../../shell/api.js";
-import { errorMessage } from "../../shell/api.js";
+import { errorMessage, isInputError } from "../../shell/api.js";
+import { LatestRequest } from "../../shell/latest.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { flaggedCsvLink, resultCsvLink } from "./csv.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
-import { formatCount, formatTotal } from "../../charts/format.js";
+import { formatCount, formatTotal, plural } from "../../charts/format.js";
 import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../../charts/intervals.js";
-import { looksLikeCompletePattern, tableUrl } from "./query.js";
+import { defaultRuleProbeUrls, looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
 import { eyeOffIcon, flagIcon } from "../../charts/icons.js";
@@ -101,6 +102,9 @@ export class RankedTable extends LitElement {
   };
   private readonly searchSoon = debounce(this.sendSearch, SEARCH_DELAY_MS);
   private readonly searchWhenIdle = debounce(this.sendSearch, INCOMPLETE_SEARCH_DELAY_MS);
+  /** for an empty result without filters of the user's: how many rows each default rule left out */
+  @state() private emptyWhy: { key: string; zero: number | null; identities: number | null } | null = null;
+  private readonly emptyProbe = new LatestRequest(this);
 
   static override styles = [
     baseStyles,
@@ -132,19 +136,24 @@ export class RankedTable extends LitElement {
       }
       .bulk {
         display: flex;
-        flex-wrap: nowrap;
+        flex-wrap: wrap;
         gap: 4px;
         align-items: center;
         margin-bottom: 6px;
         color: var(--muted);
         white-space: nowrap;
       }
-      /* the summary gives way (ellipsis, full text in its title) so the actions stay on one line */
+      /* the summary is read whole: where the actions do not fit beside it, they wrap below */
       .bulk .total {
         flex: 0 1 auto;
-        min-width: 4rem;
-        overflow: hidden;
-        text-overflow: ellipsis;
+        white-space: normal;
+      }
+      /* the actions never split across lines */
+      .bulk .actions-group {
+        display: inline-flex;
+        flex-wrap: nowrap;
+        gap: 4px;
+        align-items: center;
       }
       .bulk button {
         padding: 1px 6px;
@@ -220,7 +229,13 @@ export class RankedTable extends LitElement {
         padding: 0 2px;
       }
       .lead > .label {
-        flex: 1;
+        flex: ${unsafeCSS(stickyFlex({ id: "label", title: "", kind: "label", identity: null }))};
+      }
+      .lead > .k-gap {
+        flex: ${unsafeCSS(stickyFlex({ id: "gap", title: "", kind: "gap", identity: null }))};
+      }
+      .lead > .k-q {
+        flex: ${unsafeCSS(stickyFlex({ id: "q_value", title: "", kind: "q", identity: null }))};
       }
       .header-viewport {
         overflow: hidden;
@@ -235,6 +250,14 @@ export class RankedTable extends LitElement {
       }
       .header {
         border-bottom: none;
+      }
+      /* rows are ROW_HEIGHT; the header grows to its tallest title (an
+         intersection's chips take two lines), never cut top and bottom */
+      .row.header {
+        height: auto;
+        min-height: 34px;
+        padding-top: 2px;
+        padding-bottom: 2px;
       }
       .header button {
         display: flex;
@@ -332,6 +355,21 @@ export class RankedTable extends LitElement {
       .status {
         min-height: 18px;
       }
+      /* a bad search pattern: the user's input to fix, said beside the box */
+      .search-error {
+        flex: 1 1 100%;
+        color: var(--danger);
+        font-size: 12px;
+        overflow-wrap: anywhere;
+      }
+      .sort-note {
+        margin: 0 0 6px;
+        color: var(--muted);
+        font-size: 12px;
+      }
+      .empty button {
+        margin: 6px 8px 0 0;
+      }
       .expected {
         display: flex;
         gap: 6px;
@@ -402,6 +440,11 @@ export class RankedTable extends LitElement {
     }
   }
 
+  /** The leading columns inside the sticky block (label, gap, q); at least the label. */
+  private sticky(columns: readonly Column[]): number {
+    return Math.max(1, stickyCount(columns));
+  }
+
   /** The trend column is shown (and asked for) when the tag has more than one step. */
   private hasTrend(): boolean {
     return this.info.steps.length > 1;
@@ -451,7 +494,7 @@ export class RankedTable extends LitElement {
     const content = of ? (column.kind === "count" ? html`C(${identityLabel(column.identity!, p)}, y)` : identityLabel(column.identity!, p)) : column.title;
     return sortHeader({
       testid: `sort-header-${column.id}`,
-      className: column.kind === "label" ? "cell label" : "cell",
+      className: column.kind === "label" ? "cell label" : column.kind === "gap" || column.kind === "q" ? `cell k-${column.kind}` : "cell",
       title: gap
         ? `gap of ${s.metric}: ${pair}`
         : trend
@@ -497,7 +540,7 @@ export class RankedTable extends LitElement {
         const interval = row && row.gap_low !== undefined ? ([row.gap_low ?? null, row.gap_high ?? null] as const) : null;
         return html`<div
           role="cell"
-          class="cell valuecell"
+          class="cell valuecell k-gap"
           data-testid="cell-gap"
           data-low=${interval?.[0] ?? ""}
           data-high=${interval?.[1] ?? ""}
@@ -506,7 +549,7 @@ export class RankedTable extends LitElement {
         >${row ? formatFixed(gap, digits, true) : ""}</div>`;
       }
       case "q":
-        return html`<div role="cell" class="cell num" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}` : ""}
+        return html`<div role="cell" class="cell num k-q" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}` : ""}
           >${row ? formatQ(row.q_value) : ""}</div
         >`;
       case "trend":
@@ -533,7 +576,7 @@ export class RankedTable extends LitElement {
     const significant = row?.change_q != null && row.change_q <= (this.state.qMax ?? 0.05);
     const digits = columnDigits(this.gapDomain);
     const title = row
-      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${values.length} steps; ` +
+      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")}; ` +
         `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, q = ${formatQ(row.change_q)}`
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
@@ -606,6 +649,18 @@ export class RankedTable extends LitElement {
   }
 
   /**
+   * The row's action buttons, in order (ROW_ACTIONS of them: the cell's
+   * width follows that count); hidden, same markup, while the row loads.
+   */
+  private rowActions(row: TableRow | undefined, label: string, flagged: boolean, hidden: boolean) {
+    const loading = row === undefined;
+    return [
+      this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon),
+      this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon),
+    ];
+  }
+
+  /**
    * A row; while its page loads, the same markup with empty cells, so that
    * the arriving data only updates text and attributes.
    */
@@ -649,13 +704,10 @@ export class RankedTable extends LitElement {
           @change=${this.onSelectChange}
         />
       </div>
-      <div role="cell" class="cell actions">
-        ${this.toggleButton("flag", "Flag", "Unflag", flagged, row === undefined, label, this.onFlagClick, flagIcon)}
-        ${this.toggleButton("hide", "Hide", "Unhide", hidden, row === undefined, label, this.onHideClick, eyeOffIcon)}
+      <div role="cell" class="cell actions">${this.rowActions(row, label, flagged, hidden)}</div>
+      ${columns.slice(0, this.sticky(columns)).map((c) => this.cell(row, c))}
       </div>
-      ${this.cell(row, columns[0]!)}
-      </div>
-      ${columns.slice(1).map((c) => this.cell(row, c))}
+      ${columns.slice(this.sticky(columns)).map((c) => this.cell(row, c))}
     </div>`;
   }
 
@@ -675,6 +727,8 @@ export class RankedTable extends LitElement {
             autocomplete="off"
             spellcheck="false"
             .value=${this.draft ?? s.q}
+            aria-invalid=${this.inputError() ? "true" : "false"}
+            aria-describedby=${this.inputError() ? "search-error" : nothing}
             @input=${this.onSearch}
             @keydown=${(e: KeyboardEvent) => {
               if (e.key !== "Enter") return;
@@ -691,6 +745,9 @@ export class RankedTable extends LitElement {
             />Aa<span class="visually-hidden">case-sensitive search</span>
           </label>
         </div>
+        ${this.inputError()
+          ? html`<div class="search-error" role="alert" id="search-error" data-testid="search-error">${this.inputError()}</div>`
+          : nothing}
         ${checkbox("counts-toggle", s.showCounts, (showCounts) => this.change({ showCounts }), "Counts", "toggle")}
         ${checkbox("flagged-only-toggle", s.flaggedOnly, (flaggedOnly) => this.change({ flaggedOnly }), "Flagged only", "toggle")}
         ${checkbox("show-hidden-toggle", s.showHidden, (showHidden) => this.change({ showHidden }), "Show hidden", "toggle")}
@@ -713,6 +770,7 @@ export class RankedTable extends LitElement {
     const none = !total || this.busy;
     return html`<div class="bulk" role="group" aria-label="Actions on every label of the result">
       <span class="total" data-testid="table-total" aria-live="polite" title=${this.summary(total)}>${this.summary(total)}</span>
+      <span class="actions-group">
       <span aria-hidden="true">\u00b7 all:</span>
       <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true)}>Flag</button>
       <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false)}>Unflag</button>
@@ -727,6 +785,7 @@ export class RankedTable extends LitElement {
       >
         Clear selection
       </button>
+      </span>
     </div>`;
   }
 
@@ -752,11 +811,13 @@ export class RankedTable extends LitElement {
     const loading = this.rows.loading;
     return html`
       ${this.toolbar()} ${this.bulkBar(total)} ${this.expectedNote()}
-      ${error
+      ${error && !this.inputError()
         ? html`<div class="error" role="alert" data-testid="error-message">
-            ${errorMessage(error)} <button type="button" @click=${() => this.rows.retry()}>Retry</button>
+            ${errorMessage(error)}
+            ${isInputError(error) ? nothing : html`<button type="button" @click=${() => this.rows.retry()}>Retry</button>`}
           </div>`
         : nothing}
+      ${this.sortNote()}
       <div
         class="table"
         role="table"
@@ -775,16 +836,88 @@ export class RankedTable extends LitElement {
               <div role="columnheader" class="cell actions" title="Flag or hide a label">
                 <span class="visually-hidden">Flag or hide</span>
               </div>
-              ${this.sortHeader(columns[0]!)}
+              ${columns.slice(0, this.sticky(columns)).map((c) => this.sortHeader(c))}
             </div>
-            ${columns.slice(1).map((c) => this.sortHeader(c))}
+            ${columns.slice(this.sticky(columns)).map((c) => this.sortHeader(c))}
           </div>
         </div>
         ${total === null && loading ? html`<div class="empty loading" data-testid="loading">Loading labels\u2026</div>` : nothing}
-        ${total === 0 ? html`<div class="empty" data-testid="table-empty">No labels match the current filters.</div>` : nothing}
+        ${total === 0 ? this.emptyMessage() : nothing}
         ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i, columns), this.onRowsScroll)}
       </div>
     `;
+  }
+
+  /**
+   * A request the user's input made impossible (a 4xx: a pattern RE2
+   * refuses, one too slow to run): said beside the search box, with no
+   * Retry, since asking again cannot help.
+   */
+  private inputError(): string {
+    const error = this.rows.cache.error;
+    return isInputError(error) && this.state.q !== "" ? errorMessage(error) : "";
+  }
+
+  /** The trend sort ranks by a bound, not by the number shown: say so where the table is. */
+  private sortNote() {
+    if (this.state.sort !== CHANGE_SORT) return nothing;
+    return html`<p class="sort-note" data-testid="sort-note">
+      Ranked by the bound of the ${Math.round(this.state.level * 100)}% interval of the change nearest 0 (a change whose interval
+      holds 0 ranks as 0); the number shown is the change itself.
+    </p>`;
+  }
+
+  /** Filters the user set; with none, an empty result comes from a default rule. */
+  private hasUserFilters(): boolean {
+    const s = this.state;
+    return s.q !== "" || s.ranges.length > 0 || s.minCount > 0 || s.flaggedOnly || s.qMax !== null;
+  }
+
+  protected override updated() {
+    if (this.rows.total !== 0 || this.hasUserFilters()) return;
+    const key = `${queryKey(this.state)}|${this.revision}`;
+    if (this.emptyWhy?.key === key) return;
+    this.emptyWhy = { key, zero: null, identities: null };
+    const urls = defaultRuleProbeUrls(this.state);
+    const count = (url: string | null, signal: AbortSignal) =>
+      url === null ? Promise.resolve(null) : this.api.get<TableResponse>(url, signal).then((r) => r.total);
+    this.emptyProbe.run(
+      (signal) => Promise.all([count(urls.zero, signal), count(urls.identities, signal)]),
+      ([zero, identities]) => (this.emptyWhy = { key, zero, identities }),
+      () => undefined, // the plain message stays
+    );
+  }
+
+  private emptyMessage() {
+    const why = this.emptyWhy;
+    const key = `${queryKey(this.state)}|${this.revision}`;
+    const known = why && why.key === key && !this.hasUserFilters() ? why : null;
+    const rules = [];
+    if (known?.zero) {
+      rules.push(html`<p data-testid="empty-rule-zero">
+          ${plural(known.zero, "label")} never seen with ${this.state.x2 === "rest" ? "some identity" : "one of the pair"} ${known.zero === 1 ? "is" : "are"} left out by
+          default (their gap compares an association with nothing).
+        </p>
+        <button type="button" data-testid="empty-include-zero" @click=${() => this.change({ includeZero: true })}>
+          Include labels never seen with the pair
+        </button>`);
+    }
+    if (known?.identities) {
+      rules.push(html`<p data-testid="empty-rule-identities">
+          ${plural(known.identities, "identity label")} ${known.identities === 1 ? "is" : "are"} left out by default (an identity label's
+          association with its own identity is no finding).
+        </p>
+        <button type="button" data-testid="empty-include-identities" @click=${() => this.change({ includeIdentities: true })}>
+          Include the identity labels
+        </button>`);
+    }
+    return html`<div class="empty" data-testid="table-empty">
+      ${rules.length
+        ? html`<p>No labels to rank: the default rules left none.</p>${rules}`
+        : this.hasUserFilters()
+          ? "No labels match the current filters."
+          : "No labels to rank in this table."}
+    </div>`;
   }
 
   /** The header follows the rows when they scroll sideways. */

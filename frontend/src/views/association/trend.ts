@@ -1,6 +1,8 @@
 import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { OKABE_ITO } from "../../charts/colors.js";
+import { labelColor } from "../../charts/colors.js";
+import { formatTicks } from "../../charts/format.js";
+import { scaleLinear } from "d3-scale";
 import { columnDigits, formatFixed, formatInterval, formatQ } from "../../charts/intervals.js";
 import { WidthController } from "../../charts/resize.js";
 import { tabStyles } from "../../charts/tabs.js";
@@ -16,7 +18,7 @@ import type { ResolvedState } from "./view-state.js";
 /** Lines drawn at most: more would not be told apart. */
 export const MAX_TREND_LINES = 8;
 const HEIGHT = 170;
-const MARGIN = { left: 52, right: 12, top: 8, bottom: 24 };
+const MARGIN = { left: 52, right: 12, top: 8, bottom: 36 };
 
 /** The selected labels' gaps across the steps of the tag, with interval bands. */
 @customElement("tb-bias-trend")
@@ -136,32 +138,35 @@ export class TrendChart extends LitElement {
     const w = width - MARGIN.left - MARGIN.right;
     const h = HEIGHT - MARGIN.top - MARGIN.bottom;
     const lines = data.labels;
-    const domain = seriesExtent(...lines.flatMap((l) => [l.gap, l.low, l.high]));
+    // rounded ("nice") ticks: the domain grows to the nearest round values
+    const scale = scaleLinear().domain(seriesExtent(...lines.flatMap((l) => [l.gap, l.low, l.high]))).nice(4);
+    const domain = scale.domain() as [number, number];
     const xs = stepPositions(data.steps, w);
     const zero = zeroLine(h, domain);
-    const digits = columnDigits(domain);
-    const ticks = [domain[0], (domain[0] + domain[1]) / 2, domain[1]];
+    const ticks = scale.ticks(4);
+    const tickText = formatTicks(ticks);
     const y = (v: number) => h - ((v - domain[0]) / (domain[1] - domain[0])) * h;
     const stepTicks = data.steps.length <= 8 ? data.steps.map((_, i) => i) : [0, Math.floor((data.steps.length - 1) / 2), data.steps.length - 1];
     return html`<svg width=${width} height=${HEIGHT} role="img" aria-label=${`Gap across ${data.steps.length} steps for ${lines.length} labels`} data-testid="trend-chart">
       <g transform=${`translate(${MARGIN.left},${MARGIN.top})`}>
         <g class="axis">
-          ${ticks.map((t) => svg`<text x="-6" y=${y(t)} dy="0.32em" text-anchor="end">${formatFixed(t, digits, true)}</text>`)}
+          ${ticks.map((t, i) => svg`<text data-testid="trend-y-tick" x="-6" y=${y(t)} dy="0.32em" text-anchor="end">${t > 0 ? "+" : ""}${tickText[i]}</text>`)}
           ${stepTicks.map(
             (i) => svg`<line x1=${xs[i]} x2=${xs[i]} y1=${h} y2=${h + 4}></line>
               <text x=${xs[i]} y=${h + 15} text-anchor="middle">${data.steps[i]}</text>`,
           )}
           <line x1="0" x2=${w} y1=${h} y2=${h}></line>
+          <text data-testid="trend-x-title" x=${w / 2} y=${h + 30} text-anchor="middle">step</text>
         </g>
         ${zero === null ? nothing : svg`<line class="zero" x1="0" x2=${w} y1=${zero} y2=${zero}></line>`}
         ${lines.map((line, i) => {
-          const color = OKABE_ITO[i % OKABE_ITO.length]!;
+          const color = labelColor(i);
           return line.low && line.high
             ? svg`<path class="band" data-testid="trend-band" fill=${color} d=${bandPath(line.low, line.high, w, h, domain, xs)}></path>`
             : nothing;
         })}
         ${lines.map((line, i) => {
-          const color = OKABE_ITO[i % OKABE_ITO.length]!;
+          const color = labelColor(i);
           const dim = this.hovered !== null && this.hovered !== line.label;
           return svg`<path class=${dim ? "line dim" : "line"} data-testid="trend-line" data-label=${line.label} stroke=${color} d=${linePath(line.gap, w, h, domain, xs)}></path>`;
         })}
@@ -193,7 +198,7 @@ export class TrendChart extends LitElement {
             title=${`change ${formatFixed(line.change, digits, true)} ${formatInterval(line.change_low, line.change_high, digits)}, p = ${formatQ(line.change_p)}`}
             @mouseenter=${() => emit(this, "hover-label", line.label)}
             @mouseleave=${() => emit(this, "hover-label", null)}
-            ><span class="key" style=${`background:${OKABE_ITO[i % OKABE_ITO.length]}`}></span>${line.label}
+            ><span class="key" style=${`background:${labelColor(i)}`}></span>${line.label}
             <span class="muted">${formatFixed(line.change, digits, true)}</span></span
           >`,
         )}

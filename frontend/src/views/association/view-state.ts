@@ -29,6 +29,8 @@ export interface ViewState {
   minCount: number;
   includeZero: boolean;
   includeUndefined: boolean;
+  /** keep the identity labels' own rows (left out by default) */
+  includeIdentities: boolean;
   flaggedOnly: boolean;
   showHidden: boolean;
   showCounts: boolean;
@@ -68,6 +70,7 @@ export function defaultViewState(): ViewState {
     minCount: 0,
     includeZero: false,
     includeUndefined: false,
+    includeIdentities: false,
     flaggedOnly: false,
     showHidden: false,
     showCounts: false,
@@ -141,6 +144,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     minCount: Math.floor(nonNegative(entries["min_count"], 0)),
     includeZero: entries["zero"] === "1",
     includeUndefined: entries["undef"] === "1",
+    includeIdentities: entries["ids"] === "1",
     flaggedOnly: entries["flagged"] === "1",
     showHidden: entries["hidden"] === "1",
     showCounts: entries["counts"] === "1",
@@ -183,6 +187,7 @@ export function encodeViewState(state: ViewState, defaultMetricId: string): Reco
   put("min_count", String(state.minCount), "0");
   flag("zero", state.includeZero);
   flag("undef", state.includeUndefined);
+  flag("ids", state.includeIdentities);
   flag("flagged", state.flaggedOnly);
   flag("hidden", state.showHidden);
   flag("counts", state.showCounts);
@@ -321,10 +326,14 @@ export function compareTarget(s: ResolvedState, runs: MeasureRuns): CompareTarge
  * Clicking a header: a new column starts descending (labels ascending);
  * the same column cycles desc -> asc (-> abs for signed values) -> desc.
  */
+/** Columns whose first click sorts ascending: labels A to Z, q-values most significant (smallest) first. */
+const ASCENDING_FIRST = new Set(["label", "q_value"]);
+
 export function nextSort(current: { sort: string; order: Order }, column: string): { sort: string; order: Order } {
-  if (current.sort !== column) return { sort: column, order: column === "label" ? "asc" : "desc" };
+  const ascending = ASCENDING_FIRST.has(column);
+  if (current.sort !== column) return { sort: column, order: ascending ? "asc" : "desc" };
   const signed = isSignedColumn(column);
-  const cycle: Order[] = column === "label" ? ["asc", "desc"] : signed ? ["desc", "asc", "abs"] : ["desc", "asc"];
+  const cycle: Order[] = ascending ? ["asc", "desc"] : signed ? ["desc", "asc", "abs"] : ["desc", "asc"];
   const at = cycle.indexOf(current.order);
   return { sort: column, order: cycle[(at + 1) % cycle.length]! };
 }
@@ -365,6 +374,6 @@ export function queryKey(state: ResolvedState): string {
   return JSON.stringify([
     state.run, state.tag, state.step, state.threshold, state.metric, state.x1, state.x2, state.smoothing,
     state.q, state.caseSensitive, state.ranges.map(formatRangeParam), state.minCount, state.includeZero,
-    state.includeUndefined, state.flaggedOnly, state.showHidden, state.level, state.qMax,
+    state.includeUndefined, state.includeIdentities, state.flaggedOnly, state.showHidden, state.level, state.qMax,
   ]);
 }

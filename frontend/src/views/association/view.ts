@@ -1,6 +1,6 @@
 import { html, css, nothing, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
-import { formatCount } from "../../charts/format.js";
+import { formatCount, plural } from "../../charts/format.js";
 import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { errorMessage } from "../../shell/api.js";
@@ -473,7 +473,7 @@ export class AssociationView extends MeasureViewBase {
     } catch (error) {
       this.notice =
         error instanceof TooManyLabels
-          ? `The result has ${formatCount(error.total)} labels; narrow the filters to at most ${formatCount(error.cap)} to change them all at once.`
+          ? `The result has ${plural(error.total, "label")}; narrow the filters to at most ${formatCount(error.cap)} to change them all at once.`
           : errorMessage(error);
     } finally {
       this.bulkBusy = false;

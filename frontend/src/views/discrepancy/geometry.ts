@@ -102,3 +102,51 @@ export function outputText(output: unknown, digits = 2): string {
   }
   return "\u2014";
 }
+
+/** Longest model name shown whole beside the matrix; longer ones are cut (full name in the tooltip). */
+export const MAX_MODEL_CHARS = 12;
+/** Smallest cell: turned labels one cell apart stand 16 * sin 45 = 11.3 px apart, a line of 11 px text. */
+export const MIN_CELL = 16;
+/** About one character of the 11 px axis font. */
+const CHAR_PX = 7.2;
+
+/** A model's name as the matrix shows it: whole up to MAX_MODEL_CHARS, else cut with an ellipsis. */
+export function modelLabel(name: string): string {
+  return name.length > MAX_MODEL_CHARS ? `${name.slice(0, MAX_MODEL_CHARS - 1)}\u2026` : name;
+}
+
+export interface MatrixLayout {
+  /** x of the first column (row labels end left of it) */
+  left: number;
+  /** y of the first row (column labels, turned 45 degrees, end above it) */
+  top: number;
+  cell: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Room for the labels of the discrepancy matrix: row labels as long as the
+ * longest shown name, column labels turned 45 degrees so neighbours never
+ * overlap, cells at most 34 px within `available` pixels.
+ */
+export function matrixLayout(models: readonly string[], available: number): MatrixLayout {
+  const longest = Math.max(1, ...models.map((m) => modelLabel(m).length));
+  const text = longest * CHAR_PX;
+  const left = Math.ceil(text + 8);
+  const top = Math.ceil(text * Math.SQRT1_2 + 12);
+  const n = Math.max(models.length, 1);
+  // turned 45 degrees, neighbouring labels stand cell * sin 45 apart: at least a line of text
+  const cell = Math.max(MIN_CELL, Math.min(34, Math.floor((available - left - 8) / n)));
+  // the last column's label leans right of the grid by up to its own height
+  return { left, top, cell, width: left + n * cell + Math.ceil(text * Math.SQRT1_2), height: top + n * cell + 4 };
+}
+
+/** The colour legend of the log scale: the smallest and largest positive values and one between. */
+export function logLegend(values: readonly (number | null)[]): { low: number; high: number; mid: number } | null {
+  const positive = values.filter((v): v is number => finite(v) && v > 0);
+  if (positive.length === 0) return null;
+  const low = Math.min(...positive);
+  const high = Math.max(...positive);
+  return { low, high, mid: Math.sqrt(low * high) };
+}

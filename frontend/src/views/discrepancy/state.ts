@@ -16,10 +16,12 @@ export interface DipdiState {
   run2: string | null;
   /** null: the pairing the record was logged with */
   pairing: Pairing | null;
+  /** which of `run` and `run2` the user named the development run; null: not named (see roles) */
+  dev: string | null;
 }
 
 export function defaultState(): DipdiState {
-  return { run: null, tag: null, step: null, run2: null, pairing: null };
+  return { run: null, tag: null, step: null, run2: null, pairing: null, dev: null };
 }
 
 function text(value: string | undefined): string | null {
@@ -41,6 +43,7 @@ export function decodeState(entries: Readonly<Record<string, string>>): DipdiSta
     step: integer(entries["step"]),
     run2: text(entries["run2"]),
     pairing: (PAIRINGS as readonly string[]).includes(pairing ?? "") ? (pairing as Pairing) : null,
+    dev: text(entries["dev"]),
   };
 }
 
@@ -52,6 +55,7 @@ export function encodeState(state: DipdiState): Record<string, string> {
   if (state.step !== null) out["step"] = String(state.step);
   if (state.run2 !== null) out["run2"] = state.run2;
   if (state.pairing !== null) out["pairing"] = state.pairing;
+  if (state.dev !== null) out["dev"] = state.dev;
   return out;
 }
 
@@ -83,4 +87,31 @@ export function fitStep(step: number | null, steps: readonly number[]): number |
 /** `paired` needs two pools of the same even size (docs/measures/discrepancy.md). */
 export function pairingAllowed(pairing: Pairing, mA: number, mB: number): boolean {
   return pairing === "all_pairs" || (mA === mB && mA % 2 === 0 && mA > 0);
+}
+
+export interface Roles {
+  development: string;
+  deployment: string;
+  /** whether the user named them (else they are guessed from the run names, or the shown run is development) */
+  named: boolean;
+}
+
+const DEV_NAME = /dev|train/i;
+const DEPLOY_NAME = /deploy|prod|serv|live/i;
+
+/**
+ * Which of the two runs is development and which deployment: the user's
+ * choice (`dev`, one of them) when given; else, when the names say it
+ * (one run's name reads "dev", the other's "deploy"), the names; else the
+ * shown run is development. ΔDIPDI is deployment minus development, so
+ * its verdict never depends on which run happens to be shown.
+ */
+export function roles(run: string, run2: string, dev: string | null): Roles {
+  if (dev === run || dev === run2) return { development: dev, deployment: dev === run ? run2 : run, named: true };
+  const looksDev = (r: string) => DEV_NAME.test(r) && !DEPLOY_NAME.test(r);
+  const looksDeploy = (r: string) => DEPLOY_NAME.test(r) && !DEV_NAME.test(r);
+  if ((looksDev(run2) && !looksDev(run)) || (looksDeploy(run) && !looksDeploy(run2))) {
+    return { development: run2, deployment: run, named: false };
+  }
+  return { development: run, deployment: run2, named: false };
 }

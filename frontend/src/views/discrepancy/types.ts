@@ -49,6 +49,8 @@ export interface GroupRow {
 
 export interface StepResponse extends Head, Summary {
   replicate: number;
+  /** the step's own description (absent from older servers) */
+  description?: string;
   matrix: (number | null)[][];
   used_pairs: { between: number[][]; within_a: number[][]; within_b: number[][] };
   groups: GroupRow[];

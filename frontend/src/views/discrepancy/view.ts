@@ -2,14 +2,14 @@ import { html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
-import { formatCount, formatSigned, formatValue } from "../../charts/format.js";
+import { formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import type { RunEntry } from "../../shell/types.js";
-import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "./geometry.js";
+import { barSpan, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
   decodeState,
@@ -17,12 +17,15 @@ import {
   fitStep,
   fitToRuns,
   pairingAllowed,
+  roles,
   sameState,
   type DipdiState,
   type Pairing,
 } from "./state.js";
 import type { CompareResponse, ExamplesResponse, StepResponse, StepsResponse, Summary } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
+import type { Pick } from "../../shell/picker.js";
+import "../../shell/picker.js";
 
 const CHART_H = 220;
 /** Width of the mean-discrepancy column beside the curve: its table unwrapped. */
@@ -39,7 +42,7 @@ function q(params: Record<string, string | number | undefined>): string {
 
 function bandLabel(s: Summary): string {
   const u = s.uncertainty;
-  if (u.kind === "replicates") return `mean ± sd of ${u.replicates} replicates`;
+  if (u.kind === "replicates") return `mean ± sd of ${plural(u.replicates, "replicate")}`;
   if (u.kind === "bootstrap") return `bootstrap 95% CI (${u.covers ?? "test-set sampling only"})`;
   return "no interval";
 }
@@ -54,6 +57,8 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private run2 = "";
   /** null: as logged */
   @state() private pairing: Pairing | null = null;
+  /** the run the user named development (null: not named) */
+  @state() private dev: string | null = null;
   @state() private steps: StepsResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
@@ -91,6 +96,7 @@ export class DiscrepancyView extends MeasureViewBase {
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
       .error { color: var(--danger); }
+      tb-bias-description { display: block; margin: -4px 0 10px; }
       @media (max-width: ${unsafeCSS(STACK_BELOW)}px) { .grid, .grid2.examples { grid-template-columns: 1fr; } }
     `,
   ];
@@ -125,7 +131,7 @@ export class DiscrepancyView extends MeasureViewBase {
   };
 
   private get current(): DipdiState {
-    return { run: this.run || null, tag: this.tag || null, step: this.step, run2: this.run2 || null, pairing: this.pairing };
+    return { run: this.run || null, tag: this.tag || null, step: this.step, run2: this.run2 || null, pairing: this.pairing, dev: this.dev };
   }
 
   /** Takes a (fitted) state and fetches what it changed. */
@@ -136,12 +142,17 @@ export class DiscrepancyView extends MeasureViewBase {
     this.step = next.step;
     this.run2 = next.run2 ?? "";
     this.pairing = next.pairing;
-    if (reloadAll || next.run !== before.run || next.tag !== before.tag || next.pairing !== before.pairing) {
-      this.loadSteps();
-    } else if (next.step !== before.step) {
+    this.dev = next.dev;
+    // the runs listing names the steps: the step is fitted here, so the
+    // detail does not wait for the steps' summaries (no request chain)
+    const listed = this.tagRuns.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
+    if (listed.length) this.step = fitStep(this.step, listed);
+    const tableChanged = reloadAll || next.run !== before.run || next.tag !== before.tag || next.pairing !== before.pairing;
+    if (tableChanged) this.loadSteps();
+    if (tableChanged || this.step !== before.step) {
       this.loadDetail();
       this.loadCompare();
-    } else if (next.run2 !== before.run2) {
+    } else if (next.run2 !== before.run2 || next.dev !== before.dev) {
       this.loadCompare();
     }
     this.writeHash();
@@ -184,11 +195,12 @@ export class DiscrepancyView extends MeasureViewBase {
         this.error = "";
         const step = fitStep(this.step, data.steps.map((s) => s.step));
         if (step !== this.step) {
+          // a step the listing did not know (logged since): fetch its detail
           this.step = step;
           this.writeHash();
+          this.loadDetail();
+          this.loadCompare();
         }
-        this.loadDetail();
-        this.loadCompare();
       },
       (e) => {
         if (this.pairing !== null) {
@@ -197,6 +209,8 @@ export class DiscrepancyView extends MeasureViewBase {
           this.pairing = null;
           this.writeHash();
           this.loadSteps();
+          this.loadDetail();
+          this.loadCompare();
           return;
         }
         this.error = errorMessage(e);
@@ -227,7 +241,9 @@ export class DiscrepancyView extends MeasureViewBase {
       this.compare = null;
       return;
     }
-    const params = q({ run: this.run, tag: this.tag, step: this.step, run2: this.run2, step2: this.step, pairing: this.pairingParam });
+    // ΔDIPDI is deployment minus development, whichever run is shown
+    const { development, deployment } = roles(this.run, this.run2, this.dev);
+    const params = q({ run: development, tag: this.tag, step: this.step, run2: deployment, step2: this.step, pairing: this.pairingParam });
     this.compareRequest.run(
       (signal) => this.api.get<CompareResponse>(`discrepancy_compare?${params}`, signal),
       (data) => (this.compare = data),
@@ -238,7 +254,7 @@ export class DiscrepancyView extends MeasureViewBase {
     );
   }
 
-  private select(kind: "run" | "tag" | "step" | "run2" | "pairing", value: string): void {
+  private select(kind: "run" | "tag" | "step" | "run2" | "pairing" | "dev", value: string): void {
     const cur = this.current;
     let next: DipdiState;
     if (kind === "run") {
@@ -250,6 +266,8 @@ export class DiscrepancyView extends MeasureViewBase {
       next = { ...cur, step: Number(value) };
     } else if (kind === "run2") {
       next = { ...cur, run2: value };
+    } else if (kind === "dev") {
+      next = { ...cur, dev: value };
     } else {
       next = { ...cur, pairing: (PAIRINGS as readonly string[]).includes(value) ? (value as Pairing) : null };
     }
@@ -261,18 +279,18 @@ export class DiscrepancyView extends MeasureViewBase {
     const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
     return html`
       <div class="controls">
-        <label>Run <select data-testid="run-select" @change=${(e: Event) => this.select("run", (e.target as HTMLSelectElement).value)}>
-          ${runs.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run}>${r.run}</option>`)}
-        </select></label>
-        <label>Tag <select data-testid="tag-select" @change=${(e: Event) => this.select("tag", (e.target as HTMLSelectElement).value)}>
-          ${tags.map((t) => html`<option .value=${t.tag} ?selected=${t.tag === this.tag}>${t.tag}</option>`)}
-        </select></label>
-        <label>Step <select data-testid="step-select" @change=${(e: Event) => this.select("step", (e.target as HTMLSelectElement).value)}>
-          ${(this.steps?.steps ?? []).map((s) => html`<option .value=${String(s.step)} ?selected=${s.step === this.step}>${s.step}</option>`)}
-        </select></label>
+        <tb-bias-picker
+          .runs=${runs}
+          .run=${this.run}
+          .tag=${this.tag}
+          .step=${this.step}
+          .steps=${this.steps?.steps.map((s) => s.step) ?? tags.find((t) => t.tag === this.tag)?.steps ?? []}
+          @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
+        ></tb-bias-picker>
         ${this.renderPairing()}
         ${this.steps ? html`<span class="muted">${this.steps.discrepancy}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
       </div>
+      <tb-bias-description class="description" .text=${this.description(tags)}></tb-bias-description>
       ${this.error ? html`<p class="error" data-testid="error-message">${this.error}</p>` : nothing}
       <div class="grid">
         <section data-testid="dipdi-steps">${this.renderSteps()}</section>
@@ -288,6 +306,19 @@ export class DiscrepancyView extends MeasureViewBase {
       </div>
       <section data-testid="dipdi-compare" style="margin-top:16px">${this.renderCompare(runs)}</section>
     `;
+  }
+
+  private onPick(pick: Pick): void {
+    if ("run" in pick) this.select("run", pick.run);
+    else if ("tag" in pick) this.select("tag", pick.tag);
+    else if (pick.step !== null) this.select("step", String(pick.step));
+  }
+
+  /** The shown step's own description; until it arrives, the tag's. */
+  private description(tags: readonly { tag: string; description: string }[]): string {
+    const d = this.detail;
+    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
+    return tags.find((t) => t.tag === this.tag)?.description ?? "";
   }
 
   private renderPairing() {
@@ -357,31 +388,47 @@ export class DiscrepancyView extends MeasureViewBase {
     const d = this.detail;
     if (!d) return nothing;
     const n = d.models.length;
-    const size = Math.min(34, Math.floor((this.chartWidth(0.45) - 60) / Math.max(n, 1)));
-    const off = 44;
+    const layout = matrixLayout(d.models, this.chartWidth(0.45));
+    const { left, top, cell: size } = layout;
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
-    const total = off + n * size + 4;
     return html`
       <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${d.pairing}; replicate ${d.replicate})</span></h3>
-      <svg width=${total} height=${total} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
+      <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
-          (m, i) => svg`<text x=${off - 4} y=${off + i * size + size / 2 + 4} text-anchor="end">${m}</text>
-            <text x=${off + i * size + size / 2} y=${off - 6} text-anchor="middle">${m}</text>`,
+          (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m)}<title>${m}</title></text>
+            <text data-testid="heat-col-label" transform=${`translate(${left + i * size + size / 2 + 3},${top - 4}) rotate(-45)`} text-anchor="start">${modelLabel(m)}<title>${m}</title></text>`,
         )}
         ${d.matrix.map((row, i) =>
           row.map((v, j) => {
             const outlined = i !== j && isUsed(i, j, used);
-            return svg`<rect x=${off + j * size} y=${off + i * size} width=${size - 1} height=${size - 1}
+            return svg`<rect x=${left + j * size} y=${top + i * size} width=${size - 1} height=${size - 1}
               fill=${i === j ? "#fff" : heatColor(logPosition(v, values))} stroke=${outlined ? "#D55E00" : "none"} stroke-width=${outlined ? 2 : 0}
               data-testid=${outlined ? "heat-cell-used" : "heat-cell"}><title>${d.models[i]} vs ${d.models[j]}: ${formatValue(v, 3)}</title></rect>`;
           }),
         )}
-        <line x1=${off + d.m_a * size - 0.5} x2=${off + d.m_a * size - 0.5} y1=${off} y2=${off + n * size} stroke="#333"></line>
-        <line y1=${off + d.m_a * size - 0.5} y2=${off + d.m_a * size - 0.5} x1=${off} x2=${off + n * size} stroke="#333"></line>
-      </svg>
+        <line x1=${left + d.m_a * size - 0.5} x2=${left + d.m_a * size - 0.5} y1=${top} y2=${top + n * size} stroke="#333"></line>
+        <line y1=${top + d.m_a * size - 0.5} y2=${top + d.m_a * size - 0.5} x1=${left} x2=${left + n * size} stroke="#333"></line>
+      </svg></div>
+      ${this.renderHeatLegend(values)}
       <div class="muted">DIPDI ${formatValue(d.dipdi, 3)}${d.reason ? ` (undefined: ${d.reason})` : ""}; n = ${formatCount(d.n)}</div>
     `;
+  }
+
+  /** The matrix's colour scale: light to dark over the positive discrepancies, on a log scale. */
+  private renderHeatLegend(values: readonly (number | null)[]) {
+    const legend = logLegend(values);
+    if (!legend) return nothing;
+    const width = 160;
+    const slices = 24;
+    return html`<svg width=${width + 90} height="30" data-testid="heat-legend" role="img" aria-label="colour scale of the matrix">
+      ${Array.from({ length: slices }, (_, k) => svg`<rect x=${(k * width) / slices} y="2" width=${width / slices + 0.5} height="10" fill=${heatColor(k / (slices - 1))}></rect>`)}
+      <rect x="0" y="2" width=${width} height="10" fill="none" stroke="#ccc"></rect>
+      <text x="0" y="25" text-anchor="start" data-testid="heat-legend-low">${formatValue(legend.low, 2)}</text>
+      <text x=${width / 2} y="25" text-anchor="middle">${formatValue(legend.mid, 2)}</text>
+      <text x=${width} y="25" text-anchor="end" data-testid="heat-legend-high">${formatValue(legend.high, 2)}</text>
+      <text x=${width + 8} y="11">mean discrepancy (log)</text>
+    </svg>`;
   }
 
   private renderGroups() {
@@ -412,16 +459,28 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
     // full width where the examples stack (the table needs the room)
     const width = this.chartWidth(this.width + 32 > STACK_BELOW ? 0.45 : 0.95);
-    const h = 150;
+    const h = 170;
+    const m = { left: 44, right: 10, top: 6, bottom: 34 };
     const edges = e.histogram.edges;
-    const x = scaleLinear().domain([edges[0]!, edges[edges.length - 1]!]).range([30, width - 10]);
-    const bars = histogramBars(e.histogram.counts, edges, x, h - 20, h - 30, Math.max(...e.histogram.counts));
+    const maxCount = Math.max(1, ...e.histogram.counts);
+    const x = scaleLinear().domain([edges[0]!, edges[edges.length - 1]!]).range([m.left, width - m.right]);
+    const y = scaleLinear().domain([0, maxCount]).range([h - m.bottom, m.top]).nice();
+    const bars = histogramBars(e.histogram.counts, edges, x, h - m.bottom, h - m.bottom - y(y.domain()[1]!), y.domain()[1]!);
+    const xt = x.ticks(6);
+    const xText = formatTicks(xt);
+    const yt = y.ticks(4).filter((t) => Number.isInteger(t));
     return html`
       <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate}${this.loggedNote(e.pairing)})</span></h3>
       <svg width=${width} height=${h} data-testid="excess-histogram">
+        ${yt.map((t) => svg`<line x1=${m.left} x2=${width - m.right} y1=${y(t)} y2=${y(t)} stroke="#eee"></line>
+          <text data-testid="excess-y-tick" x=${m.left - 4} y=${y(t) + 4} text-anchor="end">${formatCount(t)}</text>`)}
         ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${OKABE_ITO[4]}><title>${formatValue(b.low, 2)} to ${formatValue(b.high, 2)}: ${b.count}</title></rect>`)}
-        ${x.ticks(6).map((t) => svg`<text x=${x(t)} y=${h - 4} text-anchor="middle">${formatValue(t, 1)}</text>`)}
-        <line x1=${x(0)} x2=${x(0)} y1="4" y2=${h - 20} stroke="#999" stroke-dasharray="3 3"></line>
+        <line x1=${m.left} x2=${m.left} y1=${m.top} y2=${h - m.bottom} stroke="#9aa0a6"></line>
+        <line x1=${m.left} x2=${width - m.right} y1=${h - m.bottom} y2=${h - m.bottom} stroke="#9aa0a6"></line>
+        ${xt.map((t, i) => svg`<text data-testid="excess-x-tick" x=${x(t)} y=${h - m.bottom + 14} text-anchor="middle">${xText[i]}</text>`)}
+        <line x1=${x(0)} x2=${x(0)} y1=${m.top} y2=${h - m.bottom} stroke="#999" stroke-dasharray="3 3"></line>
+        <text x=${(m.left + width - m.right) / 2} y=${h - 4} text-anchor="middle">e<tspan baseline-shift="sub" font-size="9">k</tspan> (excess discrepancy of the example)</text>
+        <text transform=${`translate(11,${(m.top + h - m.bottom) / 2}) rotate(-90)`} text-anchor="middle">examples</text>
       </svg>
     `;
   }
@@ -449,24 +508,44 @@ export class DiscrepancyView extends MeasureViewBase {
   private renderCompare(runs: RunEntry[]) {
     const c = this.compare;
     const others = runs.filter((r) => r.run !== this.run && r.tags.some((t) => t.tag === this.tag));
+    const role = this.run2 ? roles(this.run, this.run2, this.dev) : null;
+    if (others.length === 0) {
+      return html`<h3>Development vs deployment</h3>
+        <p class="muted" data-testid="compare-none">No other run logs the tag ${this.tag}: log the same tag in a second run (say, on deployment data) to compare them.</p>`;
+    }
     return html`
       <h3>Development vs deployment at step ${this.step ?? "\u2014"}</h3>
       <div class="controls">
         <label>Compare ${this.run} with <select data-testid="compare-run-select" @change=${(e: Event) => this.select("run2", (e.target as HTMLSelectElement).value)}>
           ${others.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run2}>${r.run}</option>`)}
         </select></label>
+        ${role
+          ? html`<label title="ΔDIPDI is deployment minus development: name which run is which">Development run
+              <select data-testid="compare-dev-select" @change=${(e: Event) => this.select("dev", (e.target as HTMLSelectElement).value)}>
+                ${[this.run, this.run2].map((r) => html`<option .value=${r} ?selected=${r === role.development}>${r}</option>`)}
+              </select></label>
+              <span class="muted" data-testid="compare-roles">deployment: <b>${role.deployment}</b>${role.named ? "" : " (guessed from the names; pick the development run to fix it)"}</span>`
+          : nothing}
       </div>
-      ${c
+      ${c && role
         ? html`<div style="display:flex;gap:32px;flex-wrap:wrap;align-items:baseline" data-testid="compare-summary">
-            ${[c.a, c.b].map(
-              (s) => html`<div><div class="muted">${s.run}</div><div>DIPDI <b>${formatValue(s.dipdi, 3)}</b>${s.uncertainty.stars ?? ""}
-                <span class="muted">± ${formatValue(s.uncertainty.kind === "replicates" ? s.uncertainty.std ?? null : null, 2)}</span></div>
-                <div class="muted">between ${formatValue(s.between, 2)} · within ${formatValue(s.within_a, 2)} / ${formatValue(s.within_b, 2)}</div></div>`,
+            ${[
+              ["development", c.a],
+              ["deployment", c.b],
+            ].map(
+              ([what, s]) => html`<div data-testid=${`compare-${what as string}`}><div class="muted">${what as string}: ${(s as typeof c.a).run}</div>
+                ${this.compareSide(s as typeof c.a)}</div>`,
             )}
-            <div><div class="muted">change ΔDIPDI</div><div class="delta ${c.rising ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, 3)}</div>
-              <div class="muted">${c.rising ? "rises: a warning sign" : c.rising === false ? "does not rise" : ""}</div></div>
+            <div><div class="muted">change ΔDIPDI (deployment − development)</div><div class="delta ${c.rising ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, 3)}</div>
+              <div class="muted" data-testid="compare-verdict">${c.rising ? "rises in deployment: a warning sign" : c.rising === false ? "does not rise in deployment" : ""}</div></div>
           </div>`
         : html`<p class="muted">Pick a second run with the same tag.</p>`}
     `;
+  }
+
+  private compareSide(s: CompareResponse["a"]) {
+    return html`<div>DIPDI <b>${formatValue(s.dipdi, 3)}</b>${s.uncertainty.stars ?? ""}
+        <span class="muted">± ${formatValue(s.uncertainty.kind === "replicates" ? s.uncertainty.std ?? null : null, 2)}</span></div>
+      <div class="muted">between ${formatValue(s.between, 2)} · within ${formatValue(s.within_a, 2)} / ${formatValue(s.within_b, 2)}</div>`;
   }
 }

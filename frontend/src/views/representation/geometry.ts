@@ -106,3 +106,22 @@ export function integerTicks(domain: readonly [number, number], count: number): 
   for (let t = Math.ceil(a / step) * step; t <= b; t += step) out.push(t);
   return out;
 }
+
+/**
+ * y positions for labels wanted at `ys` (pixels, any order) so that no two
+ * are closer than `gap`, each moved as little as the order allows and kept
+ * within [top, bottom]; returned in the input's order.
+ */
+export function spreadLabels(ys: readonly number[], gap: number, top: number, bottom: number): number[] {
+  const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y);
+  const placed = order.map((o) => Math.min(bottom, Math.max(top, o.y)));
+  for (let k = 1; k < placed.length; k++) placed[k] = Math.max(placed[k]!, placed[k - 1]! + gap);
+  // pushed past the bottom: shift the run back up
+  for (let k = placed.length - 1; k >= 0; k--) {
+    const limit = k === placed.length - 1 ? bottom : placed[k + 1]! - gap;
+    placed[k] = Math.min(placed[k]!, limit);
+  }
+  const out = new Array<number>(ys.length);
+  order.forEach((o, k) => (out[o.i] = placed[k]!));
+  return out;
+}

@@ -39,6 +39,8 @@ export interface StepResponse {
   run: string;
   tag: string;
   step: number;
+  /** the step's own description (absent from older servers) */
+  description?: string;
   attribute: string;
   class_names: string[];
   layers: LayerSummary[];

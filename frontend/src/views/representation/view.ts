@@ -12,10 +12,15 @@ import { LatestRequest } from "../../shell/latest.js";
 import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
 import type { HashScope } from "../../shell/url-state.js";
-import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, valuesDomain } from "./geometry.js";
+import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, spreadLabels, valuesDomain } from "./geometry.js";
+import { formatFixed } from "../../charts/intervals.js";
+import type { Pick } from "../../shell/picker.js";
+import "../../shell/picker.js";
 import { boundText, flagText, type CurveResponse, type LayerSummary, type SeriesResponse, type StepResponse } from "./types.js";
 
 const M = { top: 12, right: 16, bottom: 34, left: 52 };
+/** The MINE curve's right margin: its reference lines are named there, off the curves. */
+const CURVE_RIGHT = 104;
 
 /** ", from MINE (MINE 0.41, classifier 0.45)" for a point of the series, "" for records before the classifier bound. */
 function seriesBounds(l: SeriesResponse["series"][number], i: number): string {
@@ -209,6 +214,10 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       .muted {
         color: var(--muted);
       }
+      tb-bias-description {
+        display: block;
+        margin: -4px 0 10px;
+      }
     `,
   ];
 
@@ -231,8 +240,16 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       this.step = h["step"] !== undefined && h["step"] !== "" ? Number(h["step"]) : this.step;
       this.layer = h["layer"] ?? this.layer;
       this.unsubscribe = this.hash.onExternalChange(() => {
+        // every write to the hash (the shell switching views, another view's
+        // state) calls back: fetch only when our own part changed
+        if (!this.isConnected) return;
         const e = this.hash.read();
-        this.select(e["run"] ?? this.run, e["tag"] ?? this.tag, e["step"] ? Number(e["step"]) : null, e["layer"] ?? "");
+        const step = e["step"] ? Number(e["step"]) : null;
+        const run = e["run"] ?? this.run;
+        const tag = e["tag"] ?? this.tag;
+        const layer = e["layer"] ?? "";
+        if (run === this.run && tag === this.tag && step === this.step && (layer === this.layer || layer === "")) return;
+        this.select(run, tag, step, layer);
       });
     }
     this.pickDefaults();
@@ -341,6 +358,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const two = this.widthCtl.width - 20 >= 1180;
     return html`
       ${this.renderControls(runs)}
+      <tb-bias-description .text=${this.description()}></tb-bias-description>
       ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
       ${this.renderSummary()}
       <div class="grid ${two ? "two" : ""}">
@@ -351,27 +369,31 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     `;
   }
 
+  /** The shown step's own description; until it arrives, the tag's. */
+  private description(): string {
+    const d = this.detail;
+    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
+    return this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.description ?? "";
+  }
+
+  private onPick(pick: Pick) {
+    if ("run" in pick) this.select(pick.run, "", null, this.layer);
+    else if ("tag" in pick) this.select(this.run, pick.tag, this.step, this.layer);
+    else if (pick.step !== null) this.select(this.run, this.tag, pick.step, this.layer);
+  }
+
   private renderControls(runs: RunEntry[]) {
     const s = this.series;
     return html`<div class="controls">
-      <label
-        >Run
-        <select data-testid="repr-run-select" @change=${(e: Event) => this.select((e.target as HTMLSelectElement).value, "", null, this.layer)}>
-          ${runs.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run}>${r.run}</option>`)}
-        </select></label
-      >
-      <label
-        >Attribute
-        <select data-testid="repr-tag-select" @change=${(e: Event) => this.select(this.run, (e.target as HTMLSelectElement).value, this.step, this.layer)}>
-          ${this.tagsOf(this.run).map((t) => html`<option .value=${t} ?selected=${t === this.tag}>${t}</option>`)}
-        </select></label
-      >
-      <label
-        >Step
-        <select data-testid="repr-step-select" @change=${(e: Event) => this.select(this.run, this.tag, Number((e.target as HTMLSelectElement).value), this.layer)}>
-          ${(s?.steps ?? []).map((st) => html`<option .value=${String(st)} ?selected=${st === this.step}>${st}</option>`)}
-        </select></label
-      >
+      <tb-bias-picker
+        tagLabel="Attribute"
+        .runs=${runs}
+        .run=${this.run}
+        .tag=${this.tag}
+        .step=${this.step}
+        .steps=${s?.steps ?? this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? []}
+        @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
+      ></tb-bias-picker>
       <label
         >Layer
         <select data-testid="repr-layer-select" @change=${(e: Event) => this.select(this.run, this.tag, this.step, (e.target as HTMLSelectElement).value)}>
@@ -453,38 +475,44 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     // records before the classifier bound carry MINE's values in the B fields
     const mineControl = c.bound === undefined ? c.control_mutual_information : (c.mine_control_mutual_information ?? null);
     const mineI = c.bound === undefined ? c.mutual_information : (c.mine_mutual_information ?? null);
-    const x = scaleLinear().domain([0, last]).range([M.left, width - M.right]);
+    const right = width - CURVE_RIGHT;
+    const x = scaleLinear().domain([0, last]).range([M.left, right]);
     const y = scaleLinear()
       .domain(valuesDomain([c.train_curve, c.heldout_curve, c.validation_curve],
         [c.entropy, mineControl, c.classifier_mutual_information ?? null, 0]))
       .range([height - M.bottom, M.top]);
-    const hline = (v: number | null, color: string, testid: string, label: string) =>
-      v === null
-        ? nothing
-        : svg`<g data-testid=${testid}><line x1=${M.left} x2=${width - M.right} y1=${y(v)} y2=${y(v)} stroke=${color} stroke-dasharray="6 3"></line>
-            <text x=${width - M.right - 4} y=${y(v) - 4} text-anchor="end" class="tick" style="fill:${textColor(color)}">${label}</text></g>`;
+    // the reference lines' names sit in the right margin, moved apart, never over a curve
+    const refs = [
+      { v: c.entropy, color: OKABE_ITO[1], testid: "repr-curve-entropy", label: `H(Z) ${formatValue(c.entropy)}` },
+      { v: mineControl, color: NEUTRAL, testid: "repr-curve-control", label: `control ${formatFixed(mineControl, 3)}` },
+      { v: c.classifier_mutual_information ?? null, color: OKABE_ITO[3], testid: "repr-curve-classifier",
+        label: `classifier ${formatValue(c.classifier_mutual_information ?? null)}` },
+    ].filter((r): r is typeof r & { v: number } => r.v !== null && Number.isFinite(r.v));
+    const labelYs = spreadLabels(refs.map((r) => y(r.v)), 12, M.top, height - M.bottom);
+    const hline = (r: (typeof refs)[number], i: number) =>
+      svg`<g data-testid=${r.testid}><line x1=${M.left} x2=${right} y1=${y(r.v)} y2=${y(r.v)} stroke=${r.color} stroke-dasharray="6 3"></line>
+        <line x1=${right} x2=${right + 6} y1=${y(r.v)} y2=${labelYs[i]!} stroke=${r.color}></line>
+        <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.color)}">${r.label}</text></g>`;
     return html`<h2>MINE curve: ${c.layer}, step ${c.step}</h2>
       <svg width=${width} height=${height} data-testid="repr-curve-chart" role="img" aria-label="MINE curve">
-        ${yTicks(y, width)} ${xTicks(x, height, 6)}
+        ${yTicks(y, right + M.right)} ${xTicks(x, height, 6)}
         <path data-testid="repr-curve-train" d=${polylinePath(c.train_curve, c.train_steps.map((s) => x(s)), y)} fill="none"
           stroke=${OKABE_ITO[5]} stroke-width="1" stroke-opacity="0.8"></path>
         <path data-testid="repr-curve-heldout" d=${polylinePath(c.heldout_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
-          stroke=${OKABE_ITO[0]} stroke-width="2.2"></path>
+          stroke=${OKABE_ITO[0]} stroke-width="1.6" stroke-opacity="0.6"></path>
+        <!-- the validation curve tracks the held-out one closely: drawn over it, wider, so both show -->
         <path data-testid="repr-curve-validation" d=${polylinePath(c.validation_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
-          stroke=${OKABE_ITO[2]} stroke-width="2" stroke-dasharray="5 3"></path>
+          stroke=${OKABE_ITO[2]} stroke-width="2.4" stroke-dasharray="6 3"></path>
         ${c.validation_curve.map((v, i) =>
           v === null
             ? nothing
-            : svg`<circle data-testid="repr-curve-validation-point" cx=${x(c.heldout_steps[i]!)} cy=${y(v)} r="2.2" fill=${OKABE_ITO[2]}></circle>`,
+            : svg`<circle data-testid="repr-curve-validation-point" cx=${x(c.heldout_steps[i]!)} cy=${y(v)} r="2.6" fill=${OKABE_ITO[2]}></circle>`,
         )}
-        ${hline(c.entropy, OKABE_ITO[1], "repr-curve-entropy", `H(Z) = ${formatValue(c.entropy)}`)}
-        ${hline(mineControl, NEUTRAL, "repr-curve-control", `MINE control ${formatValue(mineControl)}`)}
-        ${hline(c.classifier_mutual_information ?? null, OKABE_ITO[3], "repr-curve-classifier",
-          `classifier bound ${formatValue(c.classifier_mutual_information ?? null)}`)}
+        ${refs.map(hline)}
         ${c.best_step > 0
           ? svg`<line data-testid="repr-curve-best" x1=${x(c.best_step)} x2=${x(c.best_step)} y1=${M.top} y2=${height - M.bottom} stroke="#9aa0a6" stroke-dasharray="2 2"></line>`
           : nothing}
-        <text class="axis-title" x=${(M.left + width - M.right) / 2} y=${height - 4} text-anchor="middle">MINE iteration</text>
+        <text class="axis-title" x=${(M.left + right) / 2} y=${height - 4} text-anchor="middle">MINE iteration</text>
         <text class="axis-title" transform="translate(12,${(M.top + height - M.bottom) / 2}) rotate(-90)" text-anchor="middle">DV bound (nats)</text>
       </svg>
       <div class="legend">
@@ -511,7 +539,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const label = name === "classifier" && l.classifier ? ` (${l.classifier})` : "";
     return html`<td class="num" data-testid=${`repr-profile-${name}`} data-taken=${taken ? "true" : "false"}
       style=${taken ? "font-weight:700" : ""}>${formatValue(value)}<span class="muted">${label}</span>
-      ${low !== null && high !== null ? html`<br /><span class="muted">control [${formatValue(low)}, ${formatValue(high)}]</span>` : nothing}</td>`;
+      ${low !== null && high !== null ? html`<br /><span class="muted">control [${formatFixed(low, 3)}, ${formatFixed(high, 3)}]</span>` : nothing}</td>`;
   }
 
   private renderProfile() {
@@ -557,9 +585,9 @@ export class RepresentationView extends LitElement implements MeasureViewElement
                 <span class="muted" data-testid="repr-profile-bound">${boundText(l.bound, l.classifier)}</span></td>
               ${this.boundCell(l, "mine")}
               ${this.boundCell(l, "classifier")}
-              <td class="num">
-                ${formatValue(l.control_bias)}
-                <span class="muted">[${formatValue(l.control_low)}, ${formatValue(l.control_high)}]</span>
+              <td class="num" data-testid="repr-profile-control">
+                ${formatFixed(l.control_bias, 3)}
+                <span class="muted">[${formatFixed(l.control_low, 3)}, ${formatFixed(l.control_high, 3)}]</span>
               </td>
               <td>
                 ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f}>${flagText(f)}</span> `)}

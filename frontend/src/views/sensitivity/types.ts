@@ -29,6 +29,8 @@ export interface StepResponse {
   run: string;
   tag: string;
   step: number;
+  /** the step's own description (absent from older servers) */
+  description?: string;
   input: "tabular" | "text";
   num_examples: number;
   class_names: string[];

@@ -11,6 +11,8 @@ import type { RunEntry } from "../../shell/types.js";
 import { finiteMax, heat, seriesPath, simpleTicks } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
+import type { Pick } from "../../shell/picker.js";
+import "../../shell/picker.js";
 
 const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
 const U_RGB: [number, number, number] = [0, 114, 178]; // model sensitivity u_t: blue
@@ -87,12 +89,13 @@ export class SensitivityView extends MeasureViewBase {
       .strip { display: flex; gap: 2px; }
       .tok { padding: 1px 4px; border-radius: 3px; font-family: ui-monospace, monospace; font-size: 12px; white-space: pre; border: 1px solid #e8eaed; min-width: 1.2em; text-align: center; }
       .legend { display: flex; gap: 12px; font-size: 11px; color: var(--muted); margin: 2px 0 6px; flex-wrap: wrap; }
-      .feat { display: grid; grid-template-columns: 9rem 1fr 4.5rem; gap: 2px 8px; align-items: center; font-size: 12px; }
+      .feat { display: grid; grid-template-columns: 9rem 1fr max-content; gap: 2px 8px; align-items: center; font-size: 12px; }
       .bar { height: 10px; border-radius: 2px; }
       .bartrack { background: #f1f3f4; border-radius: 2px; }
       .rho { font-size: 15px; font-weight: 600; }
       .empty { color: var(--muted); font-style: italic; }
-      @media (max-width: 1000px) { .grid { grid-template-columns: 1fr; } }
+      .grid.stacked { grid-template-columns: 1fr; }
+      tb-bias-description { display: block; margin: -4px 0 8px; }
     `,
   ];
 
@@ -131,8 +134,24 @@ export class SensitivityView extends MeasureViewBase {
       if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
       const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
       if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
-      this.loadSteps();
+      this.loadAll();
     }
+  }
+
+  /** The steps the runs listing names for the shown tag. */
+  private listedSteps(): number[] {
+    return this.tagRuns.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
+  }
+
+  /**
+   * The steps' series and the step's detail, at once: the runs listing
+   * already names the steps, so the detail need not wait for the series.
+   */
+  private loadAll(): void {
+    const listed = this.listedSteps();
+    if (listed.length && (this.step === null || !listed.includes(this.step))) this.step = listed[listed.length - 1]!;
+    this.loadSteps();
+    if (listed.length) this.loadDetail();
   }
 
   private saveHash(): void {
@@ -156,8 +175,11 @@ export class SensitivityView extends MeasureViewBase {
       (data) => {
         this.steps = data;
         this.error = "";
-        if (this.step === null || !data.steps.includes(this.step)) this.step = data.steps[data.steps.length - 1] ?? null;
-        this.loadDetail();
+        if (this.step === null || !data.steps.includes(this.step)) {
+          // a step the listing did not know (or no listing): fetch its detail now
+          this.step = data.steps[data.steps.length - 1] ?? null;
+          this.loadDetail();
+        }
       },
       (e) => (this.error = errorMessage(e)),
     );
@@ -215,27 +237,32 @@ export class SensitivityView extends MeasureViewBase {
 
   // -- controls ------------------------------------------------------------------
 
-  private renderControls(): TemplateResult {
-    const runs = this.tagRuns;
-    const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
-    const steps = this.steps?.steps ?? [];
-    const names = this.detail?.choices.map((c) => c.name) ?? [];
-    const onRun = (e: Event) => {
-      this.run = (e.target as HTMLSelectElement).value;
-      const t = runs.find((r) => r.run === this.run)?.tags ?? [];
+  private onPick(pick: Pick): void {
+    if ("run" in pick) {
+      this.run = pick.run;
+      const t = this.tagRuns.find((r) => r.run === this.run)?.tags ?? [];
       if (!t.some((x) => x.tag === this.tag)) this.tag = t[0]?.tag ?? "";
-      this.loadSteps();
-    };
+      this.loadAll();
+    } else if ("tag" in pick) {
+      this.tag = pick.tag;
+      this.loadAll();
+    } else if (pick.step !== null) {
+      this.step = pick.step;
+      this.loadDetail();
+    }
+  }
+
+  private renderControls(): TemplateResult {
+    const names = this.detail?.choices.map((c) => c.name) ?? [];
     return html`<div class="controls">
-      <label>Run <select data-testid="sens-run-select" @change=${onRun}>
-        ${runs.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run}>${r.run}</option>`)}
-      </select></label>
-      <label>Tag <select data-testid="sens-tag-select" @change=${(e: Event) => { this.tag = (e.target as HTMLSelectElement).value; this.loadSteps(); }}>
-        ${tags.map((t) => html`<option .value=${t.tag} ?selected=${t.tag === this.tag}>${t.tag}</option>`)}
-      </select></label>
-      <label>Step <select data-testid="sens-step-select" @change=${(e: Event) => { this.step = Number((e.target as HTMLSelectElement).value); this.loadDetail(); }}>
-        ${steps.map((s) => html`<option .value=${String(s)} ?selected=${s === this.step}>${s}</option>`)}
-      </select></label>
+      <tb-bias-picker
+        .runs=${this.tagRuns}
+        .run=${this.run}
+        .tag=${this.tag}
+        .step=${this.step}
+        .steps=${this.steps?.steps ?? this.listedSteps()}
+        @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
+      ></tb-bias-picker>
       <label>v choice <select data-testid="sens-a-select" @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
         ${names.map((n) => html`<option .value=${n} ?selected=${n === this.choiceA}>${n}</option>`)}
       </select></label>
@@ -306,7 +333,7 @@ export class SensitivityView extends MeasureViewBase {
     const s = this.steps;
     if (!s || s.steps.length === 0) return html`<section><h3>Over steps</h3><p class="empty">No steps.</p></section>`;
     const names = s.choices.map((c) => c.name);
-    const w = Math.max(260, Math.floor(this.width / 2) - 40);
+    const w = this.panelWidth();
     const h = 200;
     const m = { l: 46, r: 10, t: 8, b: 26 };
     const values = s.choices.flatMap((c) => c[this.stat]);
@@ -335,7 +362,7 @@ export class SensitivityView extends MeasureViewBase {
 
   private renderScatter(): TemplateResult {
     const c = this.compare;
-    const w = Math.max(260, Math.floor(this.width / 2) - 40);
+    const w = this.panelWidth();
     const h = 200;
     const m = { l: 46, r: 10, t: 8, b: 30 };
     if (!c) return html`<section data-testid="sens-scatter-section"><h3>v comparison</h3><p class="empty">${this.compareNote || "Loading\u2026"}</p></section>`;
@@ -428,7 +455,7 @@ export class SensitivityView extends MeasureViewBase {
     if (!c) return html``;
     const features = c.features;
     const fMax = finiteMax((features ?? []).map((f) => f.sensitivity));
-    return html`<div class="grid">
+    return html`<div class="grid ${this.stacked ? "stacked" : ""}">
       <section data-testid="sens-breakdowns">
         <h3>Per group and per predicted class, <b>${c.name}</b></h3>
         ${c.by_group.length
@@ -446,11 +473,15 @@ export class SensitivityView extends MeasureViewBase {
       </section>
       <section>
         ${features
-          ? html`<h3>Per feature, <b>${c.name}</b>: mean s<sub>i</sub> (bar) and mean s<sub>i</sub>·v<sub>i</sub></h3>
+          ? html`<h3>Per feature, <b>${c.name}</b>: mean s<sub>i</sub> (bar and number; in brackets mean s<sub>i</sub>·v<sub>i</sub> where v weights the feature)</h3>
               <div class="feat" data-testid="sens-features">
                 ${features.map((f) => html`<span>${f.name}</span>
-                  <div class="bartrack"><div class="bar" style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
-                  <span title="mean contribution s_i v_i">${formatValue(f.contribution, 4)}</span>`)}
+                  <div class="bartrack"><div class="bar" data-testid="sens-feature-bar" data-value=${f.sensitivity ?? ""}
+                    style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
+                  <span data-testid="sens-feature-value" title=${`mean s_i ${formatValue(f.sensitivity, 4)}; mean contribution s_i·v_i ${formatValue(f.contribution, 4)}`}
+                    >${formatValue(f.sensitivity, 4)}${(f.contribution ?? 0) > 0
+                      ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${formatValue(f.contribution, 4)})</span>`
+                      : nothing}</span>`)}
               </div>`
           : html`<h3>Token types by mean u<sub>t</sub>, <b>${c.name}</b></h3>
               ${c.token_types.length
@@ -463,11 +494,29 @@ export class SensitivityView extends MeasureViewBase {
     </div>`;
   }
 
+  /** The shown step's own description; until it arrives, the tag's. */
+  private description(): string {
+    const d = this.detail;
+    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
+    return this.tagRuns.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.description ?? "";
+  }
+
+  /** Below this content width the paired panels stack. */
+  private get stacked(): boolean {
+    return this.width < 880;
+  }
+
+  /** Inner width of a panel: the whole row when stacked, else half of it (gap 12, padding and border 22). */
+  private panelWidth(): number {
+    return Math.max(240, Math.floor(this.stacked ? this.width - 22 : (this.width - 12) / 2 - 22));
+  }
+
   override render() {
     if (this.tagRuns.length === 0) return html`<p class="empty">No prediction-sensitivity records in this logdir.</p>`;
     const d = this.detail;
     return html`
       ${this.renderControls()}
+      <tb-bias-description .text=${this.description()}></tb-bias-description>
       ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
       <p class="note" data-testid="sens-note">
         P = wᵀ|J|v: how strongly the predicted probabilities react to the features v weights (lower is fairer).
@@ -475,7 +524,7 @@ export class SensitivityView extends MeasureViewBase {
       </p>
       ${d
         ? html`${this.renderSummary(d)}
-            <div class="grid">${this.renderSteps()}${this.renderScatter()}</div>
+            <div class="grid ${this.stacked ? "stacked" : ""}">${this.renderSteps()}${this.renderScatter()}</div>
             ${this.renderHistograms(d)}
             ${this.renderExamples(d)}
             ${this.renderBreakdowns(d)}`
