@@ -18,6 +18,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.cli import DataError, discrepancy, files, readers
+from tb_bias_plugin.core.text import counted
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.files import Columns
 
@@ -403,8 +404,9 @@ def run_log(args: argparse.Namespace) -> int:
     with writer:
         writer.association_table(args.name, counter, step=args.step, description=args.description)
     print(
-        "wrote %r (step %d) to %s: %d examples, %d labels, %d identities, %.1f s"
-        % (args.name, args.step, args.logdir, counter.num_examples, len(counter.label_names),
-           len(counter.identity_labels), stats["seconds"])
+        "wrote %r (step %d) to %s: %s, %s, %s, %.1f s"
+        % (args.name, args.step, args.logdir, counted(counter.num_examples, "example"),
+           counted(len(counter.label_names), "label"), counted(len(counter.identity_labels), "identity", "identities"),
+           stats["seconds"])
     )
     return 0

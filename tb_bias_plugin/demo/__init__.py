@@ -10,6 +10,8 @@ import argparse
 import importlib
 import pkgutil
 
+from tb_bias_plugin.core.text import counted
+
 
 def generators():
     """The demo modules, by name."""
@@ -53,12 +55,12 @@ def main(argv=None):
             options["examples"] = args.examples
         info = module.write_demo_logs(args.logdir, **options)
         print(
-            "tb-bias demo (%s) in %s: %s; %d event files, %s bytes, %.1f s"
+            "tb-bias demo (%s) in %s: %s; %s, %s bytes, %.1f s"
             % (
                 module.__name__.rsplit(".", 1)[1],
                 args.logdir,
                 module.summarize(info),
-                len(info["files"]),
+                counted(len(info["files"]), "event file"),
                 format(info["bytes"], ","),
                 info["seconds"],
             )
