@@ -346,10 +346,13 @@ def cut_to_budget(
 
     Examples
     --------
+    Cell 0 holds examples 0 and 1, cell 1 example 1, each example 10 bytes:
+    the first level costs 2 * (10 + 4); cell 0's second place 4 more.
+
     >>> offsets, members = np.array([0, 2, 3]), np.array([0, 1, 1])
-    >>> o, m, cut = cut_to_budget(offsets, members, np.array([10, 10]), 2 * (10 + MEMBER_BYTES) + MEMBER_BYTES)
+    >>> o, m, cut = cut_to_budget(offsets, members, np.array([10, 10]), 2 * (10 + MEMBER_BYTES) + 3)
     >>> o.tolist(), m.tolist(), cut.tolist()
-    ([0, 1, 3], [0, 1, 1], [True, False])
+    ([0, 1, 2], [0, 1], [True, False])
     """
     cells = member_offsets.shape[0] - 1
     sizes = np.diff(member_offsets)
