@@ -44,9 +44,10 @@ def encode_table(table: Table) -> Any:
 
 def _encode_examples(message: Any, examples: CellExamples) -> None:
     message.per_cell = examples.per_cell
-    message.ids.extend(examples.ids)
-    message.texts.extend(examples.texts)
-    message.uris.extend(examples.uris)
+    message.num_examples = len(examples.ids)
+    encoded = [s.encode("utf-8") for s in examples.ids + examples.texts + examples.uris]
+    pack(message.strings, np.frombuffer(b"".join(encoded), np.uint8))
+    pack(message.string_ends, np.cumsum([len(b) for b in encoded], dtype=np.int64))
     message.budget_bytes = examples.budget_bytes
     for field in ("cell_offsets", "cell_keys", "member_offsets", "members", "cut"):
         pack(getattr(message, field), getattr(examples, field))
@@ -110,7 +111,11 @@ def _example_specs(examples: Any, t: int) -> list[tuple[Any, ArraySpec]]:
     declared = arrays.declared_shape(examples.cell_keys)
     cells = declared[0] if len(declared) == 1 else None
     plus_one = None if cells is None else cells + 1
+    if examples.num_examples < 0:
+        raise ValueError("examples.num_examples is negative")
     return [
+        (examples.strings, ArraySpec("examples.strings", np.uint8, (None,))),
+        (examples.string_ends, ArraySpec("examples.string_ends", np.int64, (3 * examples.num_examples,))),
         (examples.cell_offsets, ArraySpec("examples.cell_offsets", np.int64, (t + 1,))),
         (examples.cell_keys, ArraySpec("examples.cell_keys", np.int64, (None,))),
         (examples.member_offsets, ArraySpec("examples.member_offsets", np.int64, (plus_one,), beside="examples.cell_keys")),
@@ -119,10 +124,26 @@ def _example_specs(examples: Any, t: int) -> list[tuple[Any, ArraySpec]]:
     ]
 
 
+def _strings(data: np.ndarray, ends: np.ndarray) -> list[str]:
+    """The UTF-8 strings of ``data`` ending at ``ends``; ValueError if they do not fit or decode."""
+    if ends.size and (ends[-1] != data.shape[0] or ends[0] < 0 or (np.diff(ends) < 0).any()):
+        raise ValueError("examples.string_ends must rise to the length of examples.strings")
+    if not ends.size and data.size:
+        raise ValueError("examples.strings holds bytes no string ends at")
+    raw = data.tobytes()
+    starts = [0] + ends[:-1].tolist()
+    try:
+        return [raw[a:b].decode("utf-8") for a, b in zip(starts, ends.tolist())]
+    except UnicodeDecodeError as e:
+        raise ValueError("examples.strings is not UTF-8: %s" % e)
+
+
 def _decode_examples(message: Any, found: dict[str, Any], t: int, k: int, num_labels: int) -> CellExamples:
     examples = message.examples
+    strings = _strings(found["examples.strings"], found["examples.string_ends"])
+    n = examples.num_examples
     return CellExamples(
-        examples.per_cell, examples.ids, examples.texts, examples.uris,
+        examples.per_cell, strings[:n], strings[n : 2 * n], strings[2 * n :],
         *(found["examples." + f] for f in ("cell_offsets", "cell_keys", "member_offsets", "members", "cut")),
         examples.budget_bytes, num_thresholds=t, num_slots=k + 1, num_labels=num_labels,
     )

@@ -414,33 +414,34 @@ class CellExamples:
         self._check(num_thresholds, num_slots * num_labels)
 
     def _check(self, num_thresholds: int, num_cells: int) -> None:
+        """Every index in range and every offset rising, or a ValueError naming the stored field."""
         n, cells = len(self.ids), self.cell_keys.shape[0]
         if self.per_cell < 1:
-            raise ValueError("examples: per_cell must be at least 1, got %d" % self.per_cell)
+            raise ValueError("examples.per_cell must be at least 1, got %d" % self.per_cell)
         if len(self.texts) != n or len(self.uris) != n:
             raise ValueError("examples: texts and uris must have one entry per id (%d)" % n)
         if not all(self.ids):
-            raise ValueError("examples: an id is empty")
+            raise ValueError("examples.strings: an id is empty")
         if max(map(len, self.texts), default=0) > MAX_TEXT_CHARS or max(map(len, self.uris), default=0) > MAX_TEXT_CHARS:
-            raise ValueError("examples: a text or URI is longer than %d characters" % MAX_TEXT_CHARS)
-        for name, offsets, end in (("cell_offsets", self.cell_offsets, cells),
-                                   ("member_offsets", self.member_offsets, self.members.shape[0])):
+            raise ValueError("examples.strings: a text or URI is longer than %d characters" % MAX_TEXT_CHARS)
+        for name, offsets, end, of in (("cell_offsets", self.cell_offsets, cells, "cell_keys"),
+                                       ("member_offsets", self.member_offsets, self.members.shape[0], "members")):
             if offsets.shape[0] < 1 or offsets[0] != 0 or offsets[-1] != end or (np.diff(offsets) < 0).any():
-                raise ValueError("examples: %s must rise from 0 to %d" % (name, end))
+                raise ValueError("examples.%s must rise from 0 to %d, the length of examples.%s" % (name, end, of))
         if self.cell_offsets.shape[0] != num_thresholds + 1 or self.member_offsets.shape[0] != cells + 1:
-            raise ValueError("examples: offsets do not match the thresholds and cells")
+            raise ValueError("examples.cell_offsets and examples.member_offsets do not match the thresholds and cells")
         if self.cut.shape != (cells,):
-            raise ValueError("examples: cut must have one entry per cell")
+            raise ValueError("examples.cut must have one entry per cell")
         if cells and (self.cell_keys.min() < 0 or self.cell_keys.max() >= num_cells):
-            raise ValueError("examples: a cell key is outside [0, %d)" % num_cells)
+            raise ValueError("examples.cell_keys: a cell key is outside [0, %d)" % num_cells)
         for t in range(num_thresholds):
             keys = self.cell_keys[self.cell_offsets[t] : self.cell_offsets[t + 1]]
             if (np.diff(keys) <= 0).any():
-                raise ValueError("examples: cell keys must rise within a threshold")
+                raise ValueError("examples.cell_keys must rise within a threshold")
         if (np.diff(self.member_offsets) > self.per_cell).any():
-            raise ValueError("examples: a cell holds more than per_cell=%d examples" % self.per_cell)
+            raise ValueError("examples.member_offsets: a cell holds more than per_cell=%d examples" % self.per_cell)
         if self.members.size and (self.members.min() < 0 or self.members.max() >= n):
-            raise ValueError("examples: a member is outside the %d examples" % n)
+            raise ValueError("examples.members: a member is outside the %d examples" % n)
 
     def cell(self, t: int, slot: int, label: int) -> tuple[list[int], bool]:
         """The members (indices into `ids`) of one cell and whether it was cut; ``([], False)`` if none."""

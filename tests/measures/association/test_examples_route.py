@@ -122,11 +122,14 @@ def _values(examples, field):
     (lambda e: _replace("cell_offsets", [0, 1, 2])(e), "examples.cell_offsets has shape"),
     (lambda e: _replace("cut", np.zeros(3, bool))(e), "examples.cut has shape"),
     (lambda e: _replace("member_offsets", [0])(e), "examples.member_offsets has shape"),
-    (lambda e: e.texts.pop(), "one entry per id"),
-    (lambda e: setattr(e, "per_cell", 0), "per_cell must be at least 1"),
+    (lambda e: setattr(e, "num_examples", e.num_examples + 1), "examples.string_ends has shape"),
+    (lambda e: setattr(e, "num_examples", -1), "num_examples is negative"),
+    (lambda e: setattr(e, "num_examples", 2**40), "examples.string_ends has shape"),
+    (lambda e: _replace("string_ends", _values(e, "string_ends") + 1)(e), "must rise to the length"),
+    (lambda e: _replace("strings", np.full(arrays.unpack(e.strings, np.uint8).shape, 0xFF, np.uint8))(e), "not UTF-8"),
+    (lambda e: setattr(e, "per_cell", 0), "examples.per_cell must be at least 1"),
     (lambda e: setattr(e, "per_cell", 1), "more than per_cell=1"),
-    (lambda e: e.texts.__setitem__(0, "x" * 201), "longer than 200"),
-    (lambda e: e.ids.__setitem__(0, ""), "an id is empty"),
+    (lambda e: _replace("string_ends", np.concatenate([[0], _values(e, "string_ends")[1:]]))(e), "an id is empty"),
     (lambda e: e.cut.Clear(), "examples.cut is missing"),
 ])
 def test_a_hostile_sample_is_unreadable_naming_what(change, message):
@@ -147,3 +150,11 @@ def test_a_hostile_sample_is_a_422_on_the_route(tmp_path):
     for route, extra in (("examples", {"label": "tree"}), ("table", {})):
         body = fx.get_json(client, route, status=422, run="run", tag="gender", **extra)
         assert "member is outside" in body["error"]
+
+
+def test_a_stored_text_longer_than_the_limit_is_unreadable():
+    counter, _, _ = sampled_counter(n=30)
+    table = counter.table()
+    table.examples.texts[0] = "x" * 201
+    with pytest.raises(ValueError, match="longer than 200"):
+        codec.decode(codec.encode_table(table))
