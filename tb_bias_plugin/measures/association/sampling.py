@@ -36,8 +36,8 @@ _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 # with hashes below (per_cell + _MARGIN(per_cell)) / count of the hash range:
 # the per_cell smallest are there with overwhelming probability, and a cell
 # that came up short is redone from all its examples (so always exact).
-_MARGIN_SIGMAS = 4.0
-_MARGIN_EXTRA = 8.0
+_MARGIN_SIGMAS = 3.0
+_MARGIN_EXTRA = 4.0
 
 
 def _mix(x: np.ndarray) -> np.ndarray:
