@@ -144,8 +144,9 @@ def _decode_examples(message: Any, found: dict[str, Any], t: int, k: int, num_la
     n = examples.num_examples
     return CellExamples(
         examples.per_cell, strings[:n], strings[n : 2 * n], strings[2 * n :],
-        *(found["examples." + f] for f in ("cell_offsets", "cell_keys", "member_offsets", "members", "cut")),
-        examples.budget_bytes, num_thresholds=t, num_slots=k + 1, num_labels=num_labels,
+        found["examples.cell_offsets"], found["examples.cell_keys"], found["examples.member_offsets"],
+        found["examples.members"], found["examples.cut"], examples.budget_bytes,
+        num_thresholds=t, num_slots=k + 1, num_labels=num_labels,
     )
 
 

@@ -176,7 +176,7 @@ class Examples:
             return (np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))
         if len(self._chunks) == 1:
             return self._chunks[0]
-        return tuple(np.concatenate([c[i] for c in self._chunks]) for i in range(4))  # type: ignore[return-value]
+        return tuple(np.concatenate([c[i] for c in self._chunks]) for i in range(4))
 
     def compact(self, live: np.ndarray) -> None:
         """Keep only examples whose hash is in ``live`` (sorted, unique), each once."""

@@ -11,8 +11,8 @@ LABELS = ["man", "woman", "bike", "dress", "tie", "car", "tree"]
 IDENTITIES = ["man", "woman"]
 
 
-def random_batch(rng, n, width=len(LABELS), density=0.35):
-    return rng.random((n, width)) < density
+def random_batch(rng, n, density=0.35):
+    return rng.random((n, len(LABELS))) < density
 
 
 def reference(predictions, ids, k, identity_rows=None):
