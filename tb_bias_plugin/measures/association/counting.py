@@ -377,12 +377,12 @@ class CooccurrenceCounter:
     def _keep_samples(self, found, example_batch):
         """Merge each threshold's candidates into its sample; keep their examples."""
         ids, hashes, text, uris = example_batch
-        rows = []
+        candidate = np.zeros(len(ids), bool)  # rows that may have entered a sample
         for sample, parts in zip(self._samples, found):
             keys, kept, picked = (np.concatenate(column) for column in zip(*parts))
             sample.add(keys, kept)
-            rows.append(picked)
-        self._examples.add(hashes, ids, text, uris, np.unique(np.concatenate(rows)))
+            candidate[picked] = True
+        self._examples.add(hashes, ids, text, uris, np.flatnonzero(candidate))
         # examples that left every sample are dropped now and then, not per batch
         if len(self._examples) > 2 * self._examples_live + 4096:
             self._examples.compact(self._live_hashes())
