@@ -570,3 +570,10 @@ def test_integer_ids_from_csv_and_example_option_mistakes(tmp_path, capsys):
                      "--identity-labels", "a", "--progress", "off", *extra)
         assert status == 2 and fragment in capsys.readouterr().err
         assert not os.path.exists(tmp_path / "x")
+
+
+def test_example_options_are_association_options(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("id,m1,m2\n1,0.5,0.4\n")
+    status = run(tmp_path / "p.csv", "--measure", "discrepancy", "--logdir", tmp_path / "x", "--name", "g",
+                 "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--id-column", "id", "--progress", "off")
+    assert status == 2 and "--id-column is not an option of --measure discrepancy" in capsys.readouterr().err
