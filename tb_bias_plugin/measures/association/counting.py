@@ -169,7 +169,6 @@ class CooccurrenceCounter:
         self._samples = [sampling.CellSample((n_k + 1) * n_l, self.examples_per_cell)
                          for _ in self.thresholds] if self.examples_per_cell else []
         self._examples = sampling.Examples()
-        self._examples_live = 0
 
     def __repr__(self):
         return "CooccurrenceCounter(%d labels, identities=%r, thresholds=%r, N=%d%s)" % (
@@ -283,36 +282,39 @@ class CooccurrenceCounter:
         k, num_labels = len(self.identity_labels), len(self.label_names)
         m = positives.indptr.shape[0] - 1
         lengths = np.diff(positives.indptr)
-        rows = np.repeat(np.arange(m), lengths)
-        cols = positives.cols.astype(np.int64, copy=False)
+        cols = positives.cols
+        row_hashes = hashes[lo : lo + m]
+        # the label on its own: every positive cell (slot k)
+        visits = [(np.repeat(np.arange(m, dtype=np.int32), lengths), cols, np.repeat(row_hashes, lengths), k * num_labels)]
         if id_rows is None:  # identities among the labels
             slot = self._slot_of_label[cols]
-            held = slot >= 0
-            id_row, id_slot = rows[held], slot[held]
+            held = np.flatnonzero(slot >= 0)
+            id_row, id_slot = visits[0][0][held], slot[held]
         elif isinstance(id_rows, np.ndarray):  # probabilities: examples with some
             id_row, id_slot = np.nonzero(id_rows > 0)
         else:
             id_row = np.repeat(np.arange(m), np.diff(id_rows.indptr))
             id_slot = id_rows.cols.astype(np.int64)
         cells = _cells_of_rows(positives.indptr, id_row)
-        cell_rows = np.concatenate([np.repeat(id_row, lengths[id_row]), rows])
-        cell_keys = np.concatenate([np.repeat(id_slot * num_labels, lengths[id_row]) + cols[cells], k * num_labels + cols])
+        times = lengths[id_row]
+        visits.append((np.repeat(id_row, times), np.repeat(id_slot * num_labels, times) + cols[cells],
+                       np.repeat(row_hashes[id_row], times), 0))
         if isinstance(id_rows, np.ndarray):
-            counts = np.bincount(cell_keys, minlength=(k + 1) * num_labels)
+            counts = np.bincount(visits[1][1], minlength=(k + 1) * num_labels)
+            counts[k * num_labels :] = parts[0]
         else:
             counts = np.concatenate([np.asarray(parts[2]).reshape(-1), parts[0]])
         sample = self._samples[t]
-        row_hashes = hashes[lo : lo + m]
         bound = sampling.prefilter_bounds(counts, sample.bound, self.examples_per_cell)
-        keys, found, picked = sampling.candidates(cell_rows, cell_keys, row_hashes, bound)
+        found = [sampling.candidates(*visit[:3], bound, visit[3]) for visit in visits]
+        keys = np.concatenate([f[0] for f in found])
         short = sampling.shortfall(keys, counts, bound, sample.bound, self.examples_per_cell)
         if short.size:
-            again = np.zeros(counts.shape[0], bool)
-            again[short] = True
-            redo = np.flatnonzero(again[cell_keys])
-            more = sampling.candidates(cell_rows[redo], cell_keys[redo], row_hashes, sample.bound)
-            keys, found, picked = (np.concatenate(pair) for pair in zip((keys, found, picked), more))
-        return keys, found, picked + lo
+            again = np.full(counts.shape[0], np.uint64(0))
+            again[short] = sample.bound[short]  # every example within the cell's own bound
+            found += [sampling.candidates(*visit[:3], again, visit[3]) for visit in visits]
+        keys, kept, picked = (np.concatenate(column) for column in zip(*found))
+        return keys, kept, picked + lo
 
     def _count(self, n, source, identities, examples=(None, None, None)):
         example_batch = self._example_batch(n, examples)
@@ -383,10 +385,11 @@ class CooccurrenceCounter:
             sample.add(keys, kept)
             candidate[picked] = True
         self._examples.add(hashes, ids, text, uris, np.flatnonzero(candidate))
-        # examples that left every sample are dropped now and then, not per batch
-        if len(self._examples) > 2 * self._examples_live + 4096:
+        # Examples that left every sample are dropped now and then, not per
+        # batch: once more are stored than twice the places of every sample.
+        places = sum(sample.size for sample in self._samples) * self.examples_per_cell
+        if len(self._examples) > 2 * places + 4096:
             self._examples.compact(self._live_hashes())
-            self._examples_live = len(self._examples)
 
     def _live_hashes(self):
         return np.unique(np.concatenate([s.live() for s in self._samples])) if self._samples else np.zeros(0, np.uint64)
@@ -415,7 +418,6 @@ class CooccurrenceCounter:
         if other._samples:
             merged._examples.extend(other._examples)
             merged._examples.compact(merged._live_hashes())
-            merged._examples_live = len(merged._examples)
         return merged
 
     def __add__(self, other):
@@ -440,7 +442,6 @@ class CooccurrenceCounter:
         if self._samples:
             examples = sampling.build(self._samples, self._examples, self.example_budget_bytes,
                                       len(self.identity_labels) + 1, len(self.label_names))
-            self._examples_live = len(self._examples)
         return AssociationTable(
             label_names=self.label_names,
             identity_names=self.identity_labels,

@@ -257,8 +257,7 @@ class CellSample:
         if not keys.size:
             return
         k = self.per_cell
-        order = np.lexsort((hashes, keys))
-        keys, hashes = keys[order], hashes[order]
+        keys, hashes = _by_cell_then_hash(keys, hashes, self.index.shape[0])
         fresh = np.ones(keys.shape[0], bool)
         fresh[1:] = (keys[1:] != keys[:-1]) | (hashes[1:] != hashes[:-1])
         keys, hashes = keys[fresh], hashes[fresh]
@@ -271,16 +270,21 @@ class CellSample:
         candidates[group[kept], rank[kept]] = hashes[kept]
         rows = self.index[cells].astype(np.int64)
         new = rows < 0
-        if new.any():
+        if new.any():  # a cell seen for the first time: its candidates are its sample
             rows[new] = self._grow(cells[new])
-        merged = np.concatenate([self.hashes[rows], candidates], axis=1)
-        merged.sort(axis=1)
-        repeat = merged[:, 1:] == merged[:, :-1]
-        if repeat.any():  # an example already in the cell
-            merged[:, 1:][repeat] = EMPTY
+            self.hashes[rows[new]] = candidates[new]
+            self.bound[cells[new]] = candidates[new, k - 1]
+        old = ~new
+        if old.any():
+            rows, cells = rows[old], cells[old]
+            merged = np.concatenate([self.hashes[rows], candidates[old]], axis=1)
             merged.sort(axis=1)
-        self.hashes[rows] = merged[:, :k]
-        self.bound[cells] = merged[:, k - 1]
+            repeat = merged[:, 1:] == merged[:, :-1]
+            if repeat.any():  # an example already in the cell
+                merged[:, 1:][repeat] = EMPTY
+                merged.sort(axis=1)
+            self.hashes[rows] = merged[:, :k]
+            self.bound[cells] = merged[:, k - 1]
 
     def _grow(self, cells: np.ndarray) -> np.ndarray:
         need = self.size + cells.shape[0]
@@ -302,6 +306,21 @@ class CellSample:
         return np.unique(held[held != EMPTY])
 
 
+def _by_cell_then_hash(keys: np.ndarray, hashes: np.ndarray, num_cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs sorted by cell, then hash. One sort of a 64-bit key holding
+    the cell in its top bits and the hash's top bits below; pairs that key
+    cannot order (equal keys, different hashes) are sorted in full."""
+    bits = max(1, int(num_cells - 1).bit_length())
+    shift = np.uint64(64 - bits)
+    combined = (keys.astype(np.uint64) << shift) | (hashes >> np.uint64(bits))
+    order = np.argsort(combined)
+    keys, hashes, combined = keys[order], hashes[order], combined[order]
+    if ((combined[1:] == combined[:-1]) & (hashes[1:] != hashes[:-1])).any():
+        order = np.lexsort((hashes, keys))
+        keys, hashes = keys[order], hashes[order]
+    return keys, hashes
+
+
 def prefilter_bounds(counts: np.ndarray, current: np.ndarray, per_cell: int) -> np.ndarray:
     """The largest hash worth looking at in each cell, from this batch's count
     of the cell's examples and the cell's current bound (uint64)."""
@@ -318,12 +337,15 @@ def prefilter_bounds(counts: np.ndarray, current: np.ndarray, per_cell: int) -> 
 
 
 def candidates(
-    cell_rows: np.ndarray, cell_keys: np.ndarray, row_hashes: np.ndarray, bound: np.ndarray
+    cell_rows: np.ndarray, cell_keys: np.ndarray, cell_hashes: np.ndarray, bound: np.ndarray, offset: int = 0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(keys, hashes, rows)`` of the (row, cell) pairs whose row hash is within the cell's bound."""
-    h = row_hashes[cell_rows]
-    keep = np.flatnonzero(h <= bound[cell_keys])
-    return cell_keys[keep], h[keep], cell_rows[keep]
+    """``(keys, hashes, rows)`` of the visits (a row's example counted in cell
+    ``offset + cell_keys[i]``) whose hash is within the cell's bound."""
+    keep = np.flatnonzero(cell_hashes <= bound[offset:][cell_keys])
+    keys = cell_keys[keep].astype(np.int64)
+    if offset:
+        keys += offset
+    return keys, cell_hashes[keep], cell_rows[keep]
 
 
 def shortfall(keys: np.ndarray, counts: np.ndarray, bound: np.ndarray, current: np.ndarray, per_cell: int) -> np.ndarray:
@@ -356,7 +378,9 @@ def cut_to_budget(
     """
     cells = member_offsets.shape[0] - 1
     sizes = np.diff(member_offsets)
-    if not members.size:
+    held = np.zeros(example_bytes.shape[0], bool)
+    held[members] = True
+    if MEMBER_BYTES * members.shape[0] + int(example_bytes[held].sum()) <= budget:  # all of it fits
         return member_offsets, members, np.zeros(cells, bool)
     cell_of = np.repeat(np.arange(cells), sizes)
     level = np.arange(members.shape[0]) - member_offsets[cell_of]
@@ -470,6 +494,11 @@ class CellExamples:
     __hash__ = None  # type: ignore[assignment]
 
 
+def _utf8_length(*strings: str) -> int:
+    total = sum(map(len, strings))
+    return total if all(map(str.isascii, strings)) else sum(len(s.encode("utf-8")) for s in strings)
+
+
 def build(samples: list[CellSample], examples: Examples, budget: int, num_slots: int, num_labels: int) -> CellExamples:
     """The `CellExamples` of a counter's samples, cut to ``budget`` bytes."""
     per_cell = samples[0].per_cell
@@ -484,8 +513,7 @@ def build(samples: list[CellSample], examples: Examples, budget: int, num_slots:
     member_offsets = np.zeros(keys.shape[0] + 1, np.int64)
     np.cumsum(sizes, out=member_offsets[1:])
     members = np.searchsorted(live, np.concatenate(flat)).astype(np.int64)
-    example_bytes = np.fromiter(
-        (len(i.encode()) + len(t.encode()) + len(u.encode()) for i, t, u in zip(ids, texts, uris)), np.int64, len(ids))
+    example_bytes = np.fromiter(map(_utf8_length, ids, texts, uris), np.int64, len(ids))
     member_offsets, members, cut = cut_to_budget(member_offsets, members, example_bytes, budget)
     if cut.any():  # examples no cell holds any more are not stored
         used = np.unique(members)

@@ -223,3 +223,17 @@ def test_budget_keeps_level_by_level_and_marks_cut_cells():
         kept = [e.ids[m] for m in e.members[e.member_offsets[c] : e.member_offsets[c + 1]]]
         whole = [full.examples.ids[m] for m in full.examples.members[full.examples.member_offsets[c] : full.examples.member_offsets[c + 1]]]
         assert kept == whole[: len(kept)]
+
+
+def test_pairs_the_combined_sort_key_cannot_order_are_sorted_in_full():
+    # hashes equal in their top bits and different below: one sort key cannot tell them apart
+    top = np.uint64(0xABCDEF0123456789) & ~np.uint64(0xFFFF)
+    hashes = np.array([top | np.uint64(9), top | np.uint64(3), top | np.uint64(7), np.uint64(5)], np.uint64)
+    keys = np.array([2, 2, 2, 1], np.int64)
+    got_keys, got_hashes = sampling._by_cell_then_hash(keys, hashes, 4)
+    assert got_keys.tolist() == [1, 2, 2, 2]
+    assert got_hashes.tolist() == [5, int(top | np.uint64(3)), int(top | np.uint64(7)), int(top | np.uint64(9))]
+    sample = sampling.CellSample(4, 2)
+    sample.add(keys, hashes)
+    cells, held = sample.cells()
+    assert cells.tolist() == [1, 2] and held[1].tolist() == [int(top | np.uint64(3)), int(top | np.uint64(7))]
