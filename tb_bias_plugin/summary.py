@@ -148,6 +148,9 @@ class Writer(events.EventWriter):
         identity_labels: Sequence[str] | None = None,
         identities: Any = None,
         thresholds: Any = None,
+        example_ids: Any = None,
+        example_text: Any = None,
+        example_uris: Any = None,
     ) -> bool:
         """Log an association table: co-occurrence counts of predicted labels and identities.
 
@@ -170,6 +173,15 @@ class Writer(events.EventWriter):
             ``CooccurrenceCounter.update``), with raw predictions only.
         thresholds : float or sequence of float, optional
             Score thresholds for raw predictions (default 0.5).
+        example_ids : sequence of str or int, optional
+            With raw predictions: one id per example; the table then keeps,
+            for every label and identity-label pair, the 8 examples whose
+            ids hash smallest (``CooccurrenceCounter(examples_per_cell=8)``;
+            give a counter for another k). A counter keeps its own sample.
+        example_text, example_uris : sequence of str or None, optional
+            With ``example_ids``: a short text (at most 200 characters kept)
+            and a link per example, shown beside the sampled ids; a URI is
+            never fetched.
 
         Returns
         -------
@@ -457,6 +469,9 @@ def association_table(
     identity_labels: Sequence[str] | None = None,
     identities: Any = None,
     thresholds: Any = None,
+    example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
 ) -> Any:
     """Log an association table under TensorFlow's default summary writer.
 
@@ -468,7 +483,7 @@ def association_table(
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
-    predictions_or_counter, label_names, identity_labels, identities, thresholds
+    predictions_or_counter, label_names, identity_labels, identities, thresholds, example_ids, example_text, example_uris
         As :meth:`Writer.association_table`.
 
     Returns

@@ -35,6 +35,7 @@ PRINTED = {
                          r"^Sensitivity +first render", r"^Representation +first render"],
     "bench_cli.py": [r"tb-bias log \(scan for attribute values, then count\): [\d.]+ s wall"],
     "bench_counting.py": [r"^\(a\) sparse counting", r"ratio: [\d.]+x", r"^\(b\) token lists", r"^\(c\) dense float32"],
+    "bench_examples.py": [r"^\(a\) 2 identities, batches of \d+: without ids", r"ratio: [\d.]+x", r"^\(b\) 8 identities"],
     "bench_discrepancy.py": [r"speed-up vs scipy, paired", r"examples: +[\d.]+ MiB"],
     "bench_load.py": [r"no flags +\d+ requests", r"maximum-size flags +\d+ requests"],
     "bench_representation.py": [r"^\(a\) n=\d+", r"^\(b\) one MINE step .* ratio [\d.]+",

@@ -29,7 +29,8 @@ from tb_bias_plugin.measures.association.files import is_arrow, python, where
 #: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
 MEASURE_OPTIONS = {
     "association": ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
-                    "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner"),
+                    "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
+                    "id_column", "text_column", "uri_column", "examples_per_cell"),
     "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
                     "pool_names", "group_column", "example_id_column", "discrepancy", "pairing", "from_logits",
                     "top_k"),

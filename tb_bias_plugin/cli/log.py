@@ -47,6 +47,12 @@ Identities are one of:
                           combination seen (e.g. sex=female & age=60+)
   --identity-prob-columns P1 P2   probabilities of an identity classifier
                           (expected counts); the column names are identities
+Examples behind each count (optional):
+  --id-column COL         each row's example id: the table keeps, for every
+                          label and identity-label pair, the --examples-per-cell
+                          rows whose ids hash smallest
+  --text-column COL       a short text per row (e.g. a caption), shown with its id
+  --uri-column COL        a link per row, shown with its id (never fetched)
 
 --measure discrepancy logs DIPDI instead: whether two pools of models (e.g.
 trained on men's and on women's data) disagree more across the pools than
@@ -112,6 +118,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     ids.add_argument("--identity-column", action="append", metavar="COL", help="attribute column (repeatable)")
     ids.add_argument("--intersect", action="append", metavar="COL1,COL2", help="intersect attribute columns (repeatable)")
     ids.add_argument("--identity-prob-columns", nargs="+", metavar="COL", help="identity probability columns")
+    sample = parser.add_argument_group("examples")
+    sample.add_argument("--id-column", metavar="COL", help="column of example ids: keep a sample of examples per cell")
+    sample.add_argument("--text-column", metavar="COL", help="column of a short text per example (with --id-column)")
+    sample.add_argument("--uri-column", metavar="COL", help="column of a link per example (with --id-column)")
+    sample.add_argument("--examples-per-cell", type=int, default=None, metavar="K",
+                        help="examples kept per label and identity-label pair (default 8)")
     run = parser.add_argument_group("running")
     run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension)")
     run.add_argument("--batch-size", type=int, default=65536, help="rows read and counted at once (default %(default)s)")
@@ -164,6 +176,8 @@ class Job:
             separator=args.separator, unknown_labels=args.unknown_labels,
             attribute_columns=args.identity_column or (), intersections=_intersections(args, id_mode),
             prob_columns=args.identity_prob_columns or (), soft_array=soft_array, label_names_source=args.label_names,
+            id_column=args.id_column, text_column=args.text_column, uri_column=args.uri_column,
+            examples_per_cell=8 if args.examples_per_cell is None else args.examples_per_cell,
         )
 
     def _identities(self, args: argparse.Namespace, numeric_files: bool, npz: dict) -> tuple[str, Any, bool]:
@@ -223,6 +237,10 @@ def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
         raise DataError("--threshold: each threshold once, got %s" % ", ".join("%g" % t for t in thresholds))
     if args.batch_size < 1:
         raise DataError("--batch-size must be positive")
+    if args.examples_per_cell is not None and args.examples_per_cell < 1:
+        raise DataError("--examples-per-cell must be positive")
+    if (args.text_column or args.uri_column) and not args.id_column:
+        raise DataError("--text-column and --uri-column need --id-column")
     if not args.separator:
         raise DataError("--separator must not be empty")
     for column in args.identity_column or ():
@@ -300,8 +318,9 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
     with job.progress_bar(progress_factory, "counting") as bar:
         for path, first, batch in job.batches(bar):
             predictions, identities = job.layout.convert(path, first, batch)
+            examples = job.layout.examples_of(path, first, batch)
             try:
-                counter.update(predictions, identities=identities)
+                counter.update(predictions, identities=identities, **examples)
             except ValueError as e:
                 raise job.layout.located(e, path, first, len(predictions))
         if bar is not None:

@@ -23,7 +23,10 @@ The data model
   ones, and the model's bias pushes scores up where a label's planted skew
   agrees with the identities in the image and down where it does not.
   ``model_a`` amplifies the skews more at every epoch; ``model_b`` less.
-* Counts are logged at thresholds 0.3, 0.5 and 0.7.
+* Counts are logged at thresholds 0.3, 0.5 and 0.7, with a sample of
+  `EXAMPLES_PER_CELL` images per cell: each image has an id (``img-00042``)
+  and a synthetic caption saying who is in view and a few of its true
+  labels, so that the examples behind a gap can be read.
 
 The result shows the paper's finding: the top labels by PMI gap are rare,
 by demographic-parity gap common, and by nPMI_xy gap both.
@@ -51,6 +54,11 @@ TAG = "gender"
 IDENTITIES = ("man", "woman", "boy", "girl")
 THRESHOLDS = (0.3, 0.5, 0.7)
 STEPS = (1, 2, 3)
+#: Images sampled per cell, and the most the sample may take in each record.
+EXAMPLES_PER_CELL = 4
+EXAMPLE_BUDGET_BYTES = 2 << 20
+#: True labels named in a caption, rarest first.
+CAPTION_LABELS = 2
 
 #: Event files written by the demo end with this, so ``--overwrite`` removes
 #: only those.
@@ -399,6 +407,25 @@ class _World:
         for i in ordinary:
             u = rng.random(n)
             self.truth[i] = np.flatnonzero(u < self.rate[i][self.composition])
+        self.ids = ["img-%05d" % r for r in range(n)]
+        self.captions = self._captions()
+
+    def _captions(self):
+        """Who is in view, then up to CAPTION_LABELS true labels of the image, rarest first."""
+        rows = np.concatenate([self.truth[i] for i in self.ordinary])
+        cols = np.concatenate([np.full(self.truth[i].size, i) for i in self.ordinary])
+        sizes = np.zeros(len(self.label_names), np.int64)
+        sizes[self.ordinary] = [self.truth[i].size for i in self.ordinary]
+        order = np.lexsort((cols, sizes[cols], rows))
+        rows, cols = rows[order], cols[order]
+        starts = np.searchsorted(rows, np.arange(self.num_examples + 1))
+        people = [" and ".join("a " + x for x in members) if members else "no one" for members, _ in COMPOSITIONS]
+        captions = []
+        for r in range(self.num_examples):
+            named = cols[starts[r] : min(starts[r + 1], starts[r] + CAPTION_LABELS)]
+            things = ", ".join(self.label_names[c].lower() for c in named.tolist())
+            captions.append("%s%s" % (people[self.composition[r]], ": " + things if things else ""))
+        return captions
 
 
 def _sigmoid(x):
@@ -470,14 +497,16 @@ def _count(world, rows, cols, scores, batch_rows=4096, use_scipy=None):
     dense float64 batches (slower, but scipy is not a dependency of the
     package). Both give the same counts.
     """
-    counter = CooccurrenceCounter(world.label_names, IDENTITIES, THRESHOLDS)
+    counter = CooccurrenceCounter(world.label_names, IDENTITIES, THRESHOLDS, examples_per_cell=EXAMPLES_PER_CELL,
+                                  example_budget_bytes=EXAMPLE_BUDGET_BYTES)
     n, width = world.num_examples, len(world.label_names)
     if use_scipy is None:
         use_scipy = importlib.util.find_spec("scipy") is not None
     if use_scipy:
         import scipy.sparse
 
-        counter.update(scipy.sparse.csr_matrix((scores, (rows, cols)), shape=(n, width)))
+        counter.update(scipy.sparse.csr_matrix((scores, (rows, cols)), shape=(n, width)),
+                       example_ids=world.ids, example_text=world.captions)
         return counter.table()
     order = np.argsort(rows, kind="stable")
     rows, cols, scores = rows[order], cols[order], scores[order]
@@ -488,7 +517,7 @@ def _count(world, rows, cols, scores, batch_rows=4096, use_scipy=None):
         cells = slice(bounds[b], bounds[b + 1])
         dense[:size].fill(0.0)
         dense[rows[cells] - lo, cols[cells]] = scores[cells]
-        counter.update(dense[:size])
+        counter.update(dense[:size], example_ids=world.ids[lo : lo + size], example_text=world.captions[lo : lo + size])
     return counter.table()
 
 

@@ -102,7 +102,7 @@ def _specs_by_name(measure, payload):
 def _extra(measure, run, payload):
     """Parameters some routes need besides run and tag."""
     if measure == "association":
-        return {"/trend": {"label": payload.label_names[0]}}
+        return {"/trend": {"label": payload.label_names[0]}, "/examples": {"label": payload.label_names[0]}}
     if measure == "discrepancy":
         return {"/discrepancy_compare": {"run2": run}}
     if measure == "representation":

@@ -192,3 +192,37 @@ def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch
                                         log_dir=str(tmp_path))
         cb.on_validation_epoch_end(trainer, model)
     assert calls == [(str(tmp_path), model, "x_val", 1, {"name": "t"}), (str(tmp_path), model, "x_val", 3, {"name": "t"})]
+
+
+def test_association_table_keeps_examples_by_row_or_id_column(tmp_path):
+    import plugin_fixtures as fx
+    from tb_bias_plugin import CooccurrenceCounter
+
+    model = classifier()
+    x = torch.rand(40, 4)
+    ids = ["doc-%d" % i for i in range(40)]
+    by_column = tbp.log_association_table(str(tmp_path / "a"), model, x, step=0, label_names=["a", "b", "c"],
+                                          identity_labels=["a"], thresholds=0.3, batch_size=16, example_ids=ids,
+                                          example_text=["text %d" % i for i in range(40)], examples_per_cell=3)
+    loader = torch.utils.data.DataLoader(x, batch_size=16)
+    by_index = tbp.log_association_table(str(tmp_path / "b"), model, loader, step=0, label_names=["a", "b", "c"],
+                                         identity_labels=["a"], thresholds=0.3, example_ids="index", examples_per_cell=3)
+    model.eval()
+    with torch.no_grad():
+        scores = model(x).numpy().astype(np.float64)
+    want = CooccurrenceCounter(["a", "b", "c"], ["a"], 0.3, examples_per_cell=3).update(
+        scores, example_ids=ids, example_text=["text %d" % i for i in range(40)]).table()
+    np.testing.assert_array_equal(by_column.table().label_counts, want.label_counts)
+    assert want.label_counts.sum() > 20
+    assert by_column.table().examples == want.examples and want.examples.ids
+    (_, _, written), = fx.read_logdir(tmp_path / "a").values()
+    assert written.examples == want.examples
+    by_row = CooccurrenceCounter(["a", "b", "c"], ["a"], 0.3, examples_per_cell=3).update(scores, example_ids=range(40)).table()
+    assert by_index.table().examples == by_row.examples
+    with pytest.raises(ValueError, match='with batches, example_ids can only be "index"'):
+        tbp.log_association_table(str(tmp_path / "c"), model, loader, step=0, label_names=["a", "b", "c"],
+                                  identity_labels=["a"], example_ids=ids)
+    with pytest.raises(ValueError, match="example_ids has 39 rows"):
+        tbp.log_association_table(str(tmp_path / "c"), model, x, step=0, label_names=["a", "b", "c"],
+                                  identity_labels=["a"], example_ids=ids[:39])
+    assert not (tmp_path / "c").exists()

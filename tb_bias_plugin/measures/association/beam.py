@@ -3,6 +3,8 @@
 Counts are sums over examples, so a pipeline counts each bundle with the
 ordinary `CooccurrenceCounter` and merges the counters (exactly: integers
 add in any order; expected counts of soft identities, to float rounding).
+So are the samples of examples per cell (``examples_per_cell``): a
+bottom-k sample by id hash, which merges exactly.
 Needs the ``beam`` extra (``pip install "tb-bias-plugin[beam]"``). The README's "Large eval sets" shows a pipeline
 on the DirectRunner, Dataflow, Flink and Spark.
 """
@@ -16,42 +18,52 @@ import numpy as np
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.measures.association.sampling import DEFAULT_BUDGET_BYTES
 from tb_bias_plugin.measures.association.table import AssociationTable
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
 
 _KINDS = ("labels", "label_indices", "scores")
+#: Optional keys: the example's identities, and its id, text and URI for the sample.
+_OPTIONAL = ("identities", "example_id", "text", "uri")
 
 
-def parse_example(element: Any) -> tuple[str, Any, Any]:
-    """``(kind, predictions, identities)`` of one example of a PCollection.
+def parse_example(element: Any) -> tuple[str, Any, Any, Any]:
+    """``(kind, predictions, identities, example)`` of one example of a PCollection.
 
     An example is a dict with exactly one of ``"labels"`` (label names),
     ``"label_indices"`` (columns into ``label_names``) or ``"scores"`` (a
     dense row of L scores or 0/1), and optionally ``"identities"`` (names,
-    a name, None, or a row of k values); or, for short, a bare list of
-    label names or a bare 1-D array of scores.
+    a name, None, or a row of k values) and ``"example_id"`` with
+    optionally ``"text"`` and ``"uri"`` (``example`` is then ``(id, text,
+    uri)``, else None); or, for short, a bare list of label names or a bare
+    1-D array of scores.
 
     Examples
     --------
     >>> parse_example({"labels": ["nurse", "woman"]})
-    ('labels', ['nurse', 'woman'], None)
-    >>> parse_example({"label_indices": [3, 7], "identities": "female"})
-    ('label_indices', [3, 7], 'female')
+    ('labels', ['nurse', 'woman'], None, None)
+    >>> parse_example({"label_indices": [3, 7], "identities": "female", "example_id": "img-7", "text": "a nurse"})
+    ('label_indices', [3, 7], 'female', ('img-7', 'a nurse', None))
     """
     if isinstance(element, dict):
         kinds = [kind for kind in _KINDS if kind in element]
-        unknown = set(element) - set(_KINDS) - {"identities"}
+        unknown = set(element) - set(_KINDS) - set(_OPTIONAL)
         if len(kinds) != 1 or unknown:
             raise ValueError(
-                "an example needs exactly one of %s (and optionally 'identities'), got keys %s"
-                % (", ".join(repr(k) for k in _KINDS), sorted(element))
+                "an example needs exactly one of %s (and optionally %s), got keys %s"
+                % (", ".join(repr(k) for k in _KINDS), ", ".join(repr(k) for k in _OPTIONAL), sorted(element))
             )
-        return kinds[0], element[kinds[0]], element.get("identities")
+        example = None
+        if "example_id" in element:
+            example = (element["example_id"], element.get("text"), element.get("uri"))
+        elif "text" in element or "uri" in element:
+            raise ValueError("an example's 'text' and 'uri' need its 'example_id'")
+        return kinds[0], element[kinds[0]], element.get("identities"), example
     if isinstance(element, np.ndarray) and element.ndim == 1 and element.dtype.kind in "biuf":
-        return "scores", element, None
+        return "scores", element, None, None
     if isinstance(element, (list, tuple)) and all(isinstance(name, str) for name in element):
-        return "labels", list(element), None
+        return "labels", list(element), None, None
     raise ValueError(
         "an example must be a dict such as {'labels': [...], 'identities': ...}, a list of "
         "label names or a 1-D array of scores, got %r" % type(element).__name__
@@ -65,11 +77,33 @@ def _is_vector(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and len(value) > 0 and not isinstance(value[0], str)
 
 
+def _add_group(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
+    predictions = [p[1] for p in group]
+    identities = None
+    if attributes:
+        values = [p[2] for p in group]
+        vectors = sum(map(_is_vector, values))
+        identities = np.asarray(values, dtype=float) if vectors == len(values) else values
+    examples: dict[str, Any] = {}
+    if with_ids:
+        examples["example_ids"] = [p[3][0] for p in group]
+        for key, i in (("example_text", 1), ("example_uris", 2)):
+            values = [p[3][i] for p in group]
+            examples[key] = values if any(v is not None for v in values) else None
+    if kind == "labels":
+        counter.update(predictions, identities=identities, **examples)
+    elif kind == "label_indices":
+        counter.update_indices(predictions, identities=identities, **examples)
+    else:
+        counter.update(np.stack([np.asarray(p) for p in predictions]), identities=identities, **examples)
+
+
 class AssociationCombineFn(beam_io.BatchedCombineFn):
     """Counts examples into a `CooccurrenceCounter`; outputs its `AssociationTable`.
 
     The arguments are those of `CooccurrenceCounter`, plus ``batch_size``:
-    examples buffered before each vectorised update.
+    examples buffered before each vectorised update. Examples with an
+    ``"example_id"`` need ``examples_per_cell`` > 0.
     """
 
     def __init__(
@@ -81,6 +115,8 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
         identities_from: str | None = None,
         unknown_labels: str = "raise",
         soft_identities: bool = False,
+        examples_per_cell: int = 0,
+        example_budget_bytes: int = DEFAULT_BUDGET_BYTES,
         batch_size: int = DEFAULT_BATCH_SIZE,
     ):
         self._kwargs = dict(
@@ -90,6 +126,8 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
             identities_from=identities_from,
             unknown_labels=unknown_labels,
             soft_identities=soft_identities,
+            examples_per_cell=examples_per_cell,
+            example_budget_bytes=example_budget_bytes,
         )
         super().__init__(batch_size)
 
@@ -98,28 +136,18 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
 
     new = new_counter
 
-    def parse(self, element: Any) -> tuple[str, Any, Any]:
+    def parse(self, element: Any) -> tuple[str, Any, Any, Any]:
         return parse_example(element)
 
-    def add_batch(self, counter: CooccurrenceCounter, batch: list[tuple[str, Any, Any]]) -> CooccurrenceCounter:
-        # One vectorised update per kind of example in the batch.
+    def add_batch(self, counter: CooccurrenceCounter, batch: list[tuple[str, Any, Any, Any]]) -> CooccurrenceCounter:
+        # One vectorised update per kind of example in the batch, and per
+        # whether examples carry ids (the sample does not depend on order).
         attributes = counter.identities_from == "attributes"
         for kind in _KINDS:
-            group = [p for p in batch if p[0] == kind]
-            if not group:
-                continue
-            predictions = [p[1] for p in group]
-            identities = None
-            if attributes:
-                values = [p[2] for p in group]
-                vectors = sum(map(_is_vector, values))
-                identities = np.asarray(values, dtype=float) if vectors == len(values) else values
-            if kind == "labels":
-                counter.update(predictions, identities=identities)
-            elif kind == "label_indices":
-                counter.update_indices(predictions, identities=identities)
-            else:
-                counter.update(np.stack([np.asarray(p) for p in predictions]), identities=identities)
+            for with_ids in (False, True):
+                group = [p for p in batch if p[0] == kind and (p[3] is not None) == with_ids]
+                if group:
+                    _add_group(counter, kind, group, attributes, with_ids)
         return counter
 
     def merge(self, counter: CooccurrenceCounter, other: CooccurrenceCounter) -> CooccurrenceCounter:
@@ -136,12 +164,12 @@ class CountAssociations(beam_io.CombineExamples):
     ----------
     label_names, identity_labels, thresholds
         As for `CooccurrenceCounter`; ``identities_from``,
-        ``unknown_labels``, ``soft_identities`` and ``batch_size`` are
-        keyword arguments.
+        ``unknown_labels``, ``soft_identities``, ``examples_per_cell``,
+        ``example_budget_bytes`` and ``batch_size`` are keyword arguments.
 
     Examples are dicts ``{"labels" | "label_indices" | "scores": ...,
-    "identities": ...}`` (see `parse_example`). The output is a
-    PCollection of one table.
+    "identities": ..., "example_id": ..., "text": ..., "uri": ...}`` (see
+    `parse_example`). The output is a PCollection of one table.
     """
 
     def __init__(self, label_names: Sequence[str], identity_labels: Sequence[str], thresholds: Any = (0.5,), **kwargs: Any):

@@ -16,6 +16,8 @@ from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, check_thresholds
 
 DEFAULT_THRESHOLDS = (0.5,)
+#: Examples kept per cell when raw predictions come with example ids.
+DEFAULT_EXAMPLES_PER_CELL = 8
 
 
 def as_association_table(
@@ -25,6 +27,9 @@ def as_association_table(
     identity_labels: Sequence[str] | None = None,
     identities: Any = None,
     thresholds: Any = None,
+    example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
 ) -> AssociationTable:
     """Turn predictions, a counter or a table into a validated `AssociationTable`.
 
@@ -36,6 +41,11 @@ def as_association_table(
     if isinstance(source, AssociationTable):
         if identities is not None:
             raise ValueError("identities= goes with raw predictions, not with a counter or table")
+        if (example_ids, example_text, example_uris) != (None, None, None):
+            raise ValueError(
+                "example_ids, example_text and example_uris go with raw predictions; give them to the "
+                "counter's update() instead"
+            )
         for given, have, what in (
             (label_names, source.label_names, "label_names"),
             (identity_labels, source.identity_names, "identity_labels"),
@@ -54,8 +64,10 @@ def as_association_table(
         identity_labels,
         DEFAULT_THRESHOLDS if thresholds is None else thresholds,
         identities_from="attributes" if identities is not None else None,
+        examples_per_cell=DEFAULT_EXAMPLES_PER_CELL if example_ids is not None else 0,
     )
-    counter.update(source, identities=identities)
+    counter.update(source, identities=identities, example_ids=example_ids, example_text=example_text,
+                   example_uris=example_uris)
     return counter.table()
 
 
@@ -66,6 +78,9 @@ def association_table(
     identity_labels: Sequence[str] | None = None,
     identities: Any = None,
     thresholds: Any = None,
+    example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
 ) -> Any:
     """The payload of an association table: co-occurrence counts of predicted labels and identities.
 
@@ -79,6 +94,9 @@ def association_table(
             identity_labels=identity_labels,
             identities=identities,
             thresholds=thresholds,
+            example_ids=example_ids,
+            example_text=example_text,
+            example_uris=example_uris,
         )
     )
 

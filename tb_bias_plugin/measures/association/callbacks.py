@@ -45,6 +45,17 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
     batch_size : int, default 256
         Used to slice array inputs.
     description : str, optional
+    example_ids : "index" or sequence, optional
+        Keep a sample of the examples behind each cell
+        (``CooccurrenceCounter(examples_per_cell=...)``): "index" names
+        each example by its row in the validation set (0, 1, ...; any
+        validation_data); a sequence gives one id per row of an array
+        validation_data (e.g. a column of the data frame it came from).
+    example_text, example_uris : sequence of str, optional
+        With array validation_data and ``example_ids``: a short text and a
+        link per row, shown beside the sampled ids.
+    examples_per_cell : int, default 8
+        The sample's k, with ``example_ids``.
     """
 
     def __init__(
@@ -59,6 +70,10 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         thresholds=builder.DEFAULT_THRESHOLDS,
         batch_size=256,
         description=None,
+        example_ids=None,
+        example_text=None,
+        example_uris=None,
+        examples_per_cell=builder.DEFAULT_EXAMPLES_PER_CELL,
     ):
         super().__init__()
         events.check_name(name)
@@ -69,8 +84,10 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             identity_labels,
             thresholds,
             identities_from="attributes" if identities is not None else "labels",
+            examples_per_cell=examples_per_cell if example_ids is not None else 0,
         )
         self._validation_data = validation_data
+        self._examples = _example_columns(validation_data, example_ids, example_text, example_uris)
         if identities is not None:
             if _is_dataset(validation_data):
                 raise ValueError("identities= needs array validation_data, not a dataset")
@@ -100,6 +117,9 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             raise ValueError(
                 "identities has %d rows but validation_data has %d" % (_num_rows(self._identities), n)
             )
+        for what, column in zip(("example_ids", "example_text", "example_uris"), self._examples):
+            if isinstance(column, list) and len(column) != n:
+                raise ValueError("%s has %d rows but validation_data has %d" % (what, len(column), n))
         return data, n
 
     def _batches(self):
@@ -107,20 +127,48 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
 
         if _is_dataset(self._validation_data):
             for element in self._validation_data:
-                yield (element[0] if isinstance(element, tuple) else element), None
+                yield (element[0] if isinstance(element, tuple) else element), None, None
             return
         data, n = self._inputs()
         for lo in range(0, n, self._batch_size):
             hi = lo + self._batch_size
             ids = None if self._identities is None else self._identities[lo:hi]
-            yield tf.nest.map_structure(lambda leaf, lo=lo, hi=hi: leaf[lo:hi], data), ids
+            examples = [c[lo:hi] if isinstance(c, list) else c for c in self._examples]
+            yield tf.nest.map_structure(lambda leaf, lo=lo, hi=hi: leaf[lo:hi], data), ids, examples
 
     def on_epoch_end(self, epoch, logs=None):
         counter = self._counter.copy()
-        for inputs, ids in self._batches():
+        seen = 0
+        for inputs, ids, examples in self._batches():
             scores = np.asarray(self.model.predict_on_batch(inputs))
-            counter.update(scores, identities=ids)
+            named = {}
+            if self._examples[0] is not None:
+                rows = np.arange(seen, seen + scores.shape[0])
+                examples = examples or self._examples
+                named = dict(zip(("example_ids", "example_text", "example_uris"), examples))
+                if isinstance(examples[0], str):  # "index": the row in the validation set
+                    named["example_ids"] = rows
+            counter.update(scores, identities=ids, **named)
+            seen += scores.shape[0]
         self._write_records([(self._name, builder.association_table(counter))], epoch)
+
+
+def _example_columns(validation_data, example_ids, example_text, example_uris):
+    """``[ids, text, uris]``: "index", lists aligned with the rows, or None; checked now."""
+    if example_ids is None:
+        if example_text is not None or example_uris is not None:
+            raise ValueError("example_text and example_uris need example_ids")
+        return [None, None, None]
+    columns = [example_ids, example_text, example_uris]
+    if isinstance(example_ids, str):
+        if example_ids != "index":
+            raise ValueError('example_ids must be "index" or one id per row, got %r' % example_ids)
+    if _is_dataset(validation_data) and (example_ids != "index" or example_text is not None or example_uris is not None):
+        raise ValueError('with a dataset, example_ids can only be "index" (text and URIs need array validation_data)')
+    for i, column in enumerate(columns):
+        if column is not None and not isinstance(column, str):
+            columns[i] = column.tolist() if hasattr(column, "tolist") else list(column)
+    return columns
 
 
 def _num_rows(data):

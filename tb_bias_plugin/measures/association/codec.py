@@ -8,6 +8,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import messages
 from tb_bias_plugin.measures.association.metrics import METRICS
+from tb_bias_plugin.measures.association.sampling import CellExamples
 from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, metric_families
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
@@ -30,6 +31,8 @@ def encode_table(table: Table) -> Any:
         pack(message.identity_counts, table.identity_counts)
         pack(message.cooccurrence, table.cooccurrence)
         pack(message.identity_cooccurrence, table.identity_cooccurrence)
+        if table.examples is not None:
+            _encode_examples(message.examples, table.examples)
     elif isinstance(table, PrecomputedTable):
         message.kind = messages.PRECOMPUTED
         message.metric_names.extend(table.metric_names)
@@ -39,9 +42,22 @@ def encode_table(table: Table) -> Any:
     return message
 
 
+def _encode_examples(message: Any, examples: CellExamples) -> None:
+    message.per_cell = examples.per_cell
+    message.num_examples = len(examples.ids)
+    encoded = [s.encode("utf-8") for s in examples.ids + examples.texts + examples.uris]
+    pack(message.strings, np.frombuffer(b"".join(encoded), np.uint8))
+    pack(message.string_ends, np.cumsum([len(b) for b in encoded], dtype=np.int64))
+    message.budget_bytes = examples.budget_bytes
+    for field in ("cell_offsets", "cell_keys", "member_offsets", "members", "cut"):
+        pack(getattr(message, field), getattr(examples, field))
+
+
 def _check_kind(message: Any) -> None:
     if message.kind not in (messages.COUNTS, messages.PRECOMPUTED):
         raise ValueError("tb_bias table has unknown kind %d" % message.kind)
+    if message.kind == messages.PRECOMPUTED and message.HasField("examples"):
+        raise ValueError("examples go with a table of counts, not of precomputed values")
 
 
 def describe(message: Any) -> dict[str, Any]:
@@ -66,6 +82,7 @@ def describe(message: Any) -> dict[str, Any]:
         "thresholds": list(message.thresholds),
         "num_labels": len(message.label_names),
         "metrics": list(METRICS),
+        "examples_per_cell": message.examples.per_cell if message.HasField("examples") else 0,
     }
 
 
@@ -77,13 +94,60 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
         t, k = len(message.thresholds), len(message.identity_names)
         # tables from version 1 have no expected_counts: integers
         identity_dtype = np.float64 if message.expected_counts else np.int64
-        return [
+        specs = [
             (message.label_counts, ArraySpec("label_counts", np.int64, (t, num_labels))),
             (message.identity_counts, ArraySpec("identity_counts", identity_dtype, (t, k))),
             (message.cooccurrence, ArraySpec("cooccurrence", identity_dtype, (t, k, num_labels))),
             (message.identity_cooccurrence, ArraySpec("identity_cooccurrence", identity_dtype, (t, k, k))),
         ]
+        if message.HasField("examples"):
+            specs += _example_specs(message.examples, t)
+        return specs
     return [(message.values, ArraySpec("values", np.float64, (num_labels, len(message.metric_names))))]
+
+
+def _example_specs(examples: Any, t: int) -> list[tuple[Any, ArraySpec]]:
+    """The sample's arrays: the number of cells is the length cell_keys declares."""
+    declared = arrays.declared_shape(examples.cell_keys)
+    cells = declared[0] if len(declared) == 1 else None
+    plus_one = None if cells is None else cells + 1
+    if examples.num_examples < 0:
+        raise ValueError("examples.num_examples is negative")
+    return [
+        (examples.strings, ArraySpec("examples.strings", np.uint8, (None,))),
+        (examples.string_ends, ArraySpec("examples.string_ends", np.int64, (3 * examples.num_examples,))),
+        (examples.cell_offsets, ArraySpec("examples.cell_offsets", np.int64, (t + 1,))),
+        (examples.cell_keys, ArraySpec("examples.cell_keys", np.int64, (None,))),
+        (examples.member_offsets, ArraySpec("examples.member_offsets", np.int64, (plus_one,), beside="examples.cell_keys")),
+        (examples.members, ArraySpec("examples.members", np.int64, (None,))),
+        (examples.cut, ArraySpec("examples.cut", np.bool_, (cells,), beside="examples.cell_keys")),
+    ]
+
+
+def _strings(data: np.ndarray, ends: np.ndarray) -> list[str]:
+    """The UTF-8 strings of ``data`` ending at ``ends``; ValueError if they do not fit or decode."""
+    if ends.size and (ends[-1] != data.shape[0] or ends[0] < 0 or (np.diff(ends) < 0).any()):
+        raise ValueError("examples.string_ends must rise to the length of examples.strings")
+    if not ends.size and data.size:
+        raise ValueError("examples.strings holds bytes no string ends at")
+    raw = data.tobytes()
+    starts = [0] + ends[:-1].tolist()
+    try:
+        return [raw[a:b].decode("utf-8") for a, b in zip(starts, ends.tolist())]
+    except UnicodeDecodeError as e:
+        raise ValueError("examples.strings is not UTF-8: %s" % e)
+
+
+def _decode_examples(message: Any, found: dict[str, Any], t: int, k: int, num_labels: int) -> CellExamples:
+    examples = message.examples
+    strings = _strings(found["examples.strings"], found["examples.string_ends"])
+    n = examples.num_examples
+    return CellExamples(
+        examples.per_cell, strings[:n], strings[n : 2 * n], strings[2 * n :],
+        found["examples.cell_offsets"], found["examples.cell_keys"], found["examples.member_offsets"],
+        found["examples.members"], found["examples.cut"], examples.budget_bytes,
+        num_thresholds=t, num_slots=k + 1, num_labels=num_labels,
+    )
 
 
 def decode(message: Any) -> Table:
@@ -109,6 +173,8 @@ def decode(message: Any) -> Table:
             cooccurrence=found["cooccurrence"],
             identity_cooccurrence=found["identity_cooccurrence"],
             identity_label_index=list(message.identity_label_index),
+            examples=(_decode_examples(message, found, len(message.thresholds), len(message.identity_names),
+                                       len(message.label_names)) if message.HasField("examples") else None),
         )
     return PrecomputedTable(
         label_names=list(message.label_names),
@@ -121,6 +187,7 @@ def nbytes(table: Table) -> int:
     """Approximate memory of a decoded table, for the cache budget."""
     if isinstance(table, AssociationTable):
         held: tuple = (table.label_counts, table.identity_counts, table.cooccurrence, table.identity_cooccurrence)
+        extra = table.examples.nbytes() if table.examples is not None else 0
     else:
-        held = (table.values,)
-    return sum(np.asarray(a).nbytes for a in held) + 64 * len(table.label_names)
+        held, extra = (table.values,), 0
+    return sum(np.asarray(a).nbytes for a in held) + 64 * len(table.label_names) + extra

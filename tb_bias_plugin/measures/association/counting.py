@@ -8,7 +8,9 @@ batch into one, and backends.py counts it.
 
 import numpy as np
 
-from tb_bias_plugin.measures.association.backends import count_batch
+from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.measures.association import sampling
+from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
     Compact,
     attribute_identities,
@@ -59,6 +61,17 @@ class CooccurrenceCounter:
         p(x_i | e) p(x_j | e) to C(x_i, x_j) (independent identities). The
         counts are then expected counts (float64). Needs identities given
         as attributes, an (n, k) array of probabilities in [0, 1].
+    examples_per_cell : int, default 0
+        k > 0 keeps, for every label and every identity-label pair at every
+        threshold, the k examples counted there whose ids hash smallest (a
+        bottom-k sample: deterministic, uniform over the cell, exact under
+        `merge`). Ids come from ``update(..., example_ids=...)``; batches
+        without ids add to the counts only. With soft identities, an
+        identity's cells sample the examples with a non-zero probability.
+    example_budget_bytes : int, default 4 MiB
+        The most the sample may take in a record (ids, text, URIs and 4
+        bytes per place); past it, `sampling.cut_to_budget` decides what
+        is kept and marks the cells that lost examples as cut.
 
     Examples
     --------
@@ -86,7 +99,11 @@ class CooccurrenceCounter:
         identities_from=None,
         unknown_labels="raise",
         soft_identities=False,
+        examples_per_cell=0,
+        example_budget_bytes=sampling.DEFAULT_BUDGET_BYTES,
     ):
+        self.examples_per_cell = check_integer(examples_per_cell, "examples_per_cell", low=0, high=1 << 16)
+        self.example_budget_bytes = check_integer(example_budget_bytes, "example_budget_bytes", low=0)
         self.label_names = check_names(label_names, "label_names")
         self.identity_labels = check_identity_names(identity_labels, "identity_labels")
         self.thresholds = check_thresholds(thresholds)
@@ -148,6 +165,10 @@ class CooccurrenceCounter:
         self._identity_counts = np.zeros((n_t, n_k), dtype)
         self._cooccurrence = np.zeros((n_t, n_k, n_l), dtype)
         self._identity_cooccurrence = np.zeros((n_t, n_k, n_k), dtype)
+        # the bottom-k sample of each cell, per threshold, and its examples
+        self._samples = [sampling.CellSample((n_k + 1) * n_l, self.examples_per_cell)
+                         for _ in self.thresholds] if self.examples_per_cell else []
+        self._examples = sampling.Examples()
 
     def __repr__(self):
         return "CooccurrenceCounter(%d labels, identities=%r, thresholds=%r, N=%d%s)" % (
@@ -163,7 +184,7 @@ class CooccurrenceCounter:
         """N, the number of examples counted so far."""
         return self._num_examples
 
-    def update(self, predictions, identities=None):
+    def update(self, predictions, identities=None, *, example_ids=None, example_text=None, example_uris=None):
         """Count one batch of examples.
 
         Parameters
@@ -182,6 +203,14 @@ class CooccurrenceCounter:
             ``identity_labels`` order) or per-example identity names (a
             name, a list of names, or None). With ``soft_identities``: an
             (n, k) array of probabilities.
+        example_ids : sequence of str or int, optional
+            One id per example, for the sample of ``examples_per_cell``
+            (`sampling.id_hashes` says what an id may be). Without ids the
+            batch adds to the counts only.
+        example_text, example_uris : sequence of str or None, optional
+            With ids: a short text (e.g. a caption) and a link per example,
+            None or "" for none; each is cut to 200 characters, stored once
+            per example kept, and a URI is never fetched.
 
         Returns
         -------
@@ -200,9 +229,9 @@ class CooccurrenceCounter:
             "predictions",
             ignore_unknown=self.unknown_labels == "ignore",
         )
-        return self._count(n, source, identities)
+        return self._count(n, source, identities, (example_ids, example_text, example_uris))
 
-    def update_indices(self, indices, identities=None):
+    def update_indices(self, indices, identities=None, *, example_ids=None, example_text=None, example_uris=None):
         """Count one batch given as per-example lists of label column indices.
 
         The sparse form of hard predictions (e.g. the top-k labels of each
@@ -212,7 +241,7 @@ class CooccurrenceCounter:
         ----------
         indices : iterable of sequences of int
             For each example, the columns (into ``label_names``) predicted.
-        identities
+        identities, example_ids, example_text, example_uris
             As in `update`.
 
         Returns
@@ -226,9 +255,69 @@ class CooccurrenceCounter:
         [2, 1, 1]
         """
         n, positives = index_positives(indices, len(self.label_names), "indices")
-        return self._count(n, Compact([positives] * len(self.thresholds)), identities)
+        return self._count(n, Compact([positives] * len(self.thresholds)), identities,
+                           (example_ids, example_text, example_uris))
 
-    def _count(self, n, source, identities):
+    def _example_batch(self, n, examples):
+        """The batch's ids (strings), their hashes, text and URIs, checked; None without ids."""
+        ids, text, uris = examples
+        if ids is None:
+            if text is not None or uris is not None:
+                raise ValueError("example_text and example_uris need example_ids")
+            return None
+        if not self.examples_per_cell:
+            raise ValueError("example_ids are kept only by a counter with examples_per_cell > 0")
+        values, hashes = sampling.id_hashes(ids)
+        if len(values) != n:
+            raise ValueError("example_ids has %d entries but predictions has %d rows" % (len(values), n))
+        return (values, hashes, sampling.check_strings(text, n, "example_text"),
+                sampling.check_strings(uris, n, "example_uris"))
+
+    def _sample_block(self, t, lo, positives, id_rows, parts, hashes):
+        """Candidate (cell, hash, row) triples of rows ``lo:`` at threshold t.
+
+        Each cell is first narrowed by this block's count of it
+        (`sampling.prefilter_bounds`); a cell that came up short is taken again whole.
+        """
+        k, num_labels = len(self.identity_labels), len(self.label_names)
+        m = positives.indptr.shape[0] - 1
+        lengths = np.diff(positives.indptr)
+        cols = positives.cols
+        row_hashes = hashes[lo : lo + m]
+        # the label on its own: every positive cell (slot k)
+        visits = [(np.repeat(np.arange(m, dtype=np.int32), lengths), cols, np.repeat(row_hashes, lengths), k * num_labels)]
+        if id_rows is None:  # identities among the labels
+            slot = self._slot_of_label[cols]
+            held = np.flatnonzero(slot >= 0)
+            id_row, id_slot = visits[0][0][held], slot[held]
+        elif isinstance(id_rows, np.ndarray):  # probabilities: examples with some
+            id_row, id_slot = np.nonzero(id_rows > 0)
+        else:
+            id_row = np.repeat(np.arange(m), np.diff(id_rows.indptr))
+            id_slot = id_rows.cols.astype(np.int64)
+        cells = _cells_of_rows(positives.indptr, id_row)
+        times = lengths[id_row]
+        visits.append((np.repeat(id_row, times), np.repeat(id_slot * num_labels, times) + cols[cells],
+                       np.repeat(row_hashes[id_row], times), 0))
+        if isinstance(id_rows, np.ndarray):
+            counts = np.bincount(visits[1][1], minlength=(k + 1) * num_labels)
+            counts[k * num_labels :] = parts[0]
+        else:
+            counts = np.concatenate([np.asarray(parts[2]).reshape(-1), parts[0]])
+        sample = self._samples[t]
+        bound = sampling.prefilter_bounds(counts, sample.bound, self.examples_per_cell)
+        found = [sampling.candidates(*visit[:3], bound, visit[3]) for visit in visits]
+        keys = np.concatenate([f[0] for f in found])
+        short = sampling.shortfall(keys, counts, bound, sample.bound, self.examples_per_cell)
+        if short.size:
+            again = np.full(counts.shape[0], np.uint64(0))
+            again[short] = sample.bound[short]  # every example within the cell's own bound
+            found += [sampling.candidates(*visit[:3], again, visit[3]) for visit in visits]
+        keys, kept, picked = (np.concatenate(column) for column in zip(*found))
+        return keys, kept, picked + lo
+
+    def _count(self, n, source, identities, examples=(None, None, None)):
+        example_batch = self._example_batch(n, examples)
         if self.identities_from == "attributes":
             if identities is None:
                 raise ValueError(
@@ -262,12 +351,15 @@ class CooccurrenceCounter:
 
         k, num_labels = len(self.identity_labels), len(self.label_names)
         totals = [None] * len(self.thresholds)
+        found = [[] for _ in self.thresholds]
         for lo, hi in source.blocks(n, num_labels):
             positives = source.rows(lo, hi)  # validates this block
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
                 parts = count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels)
+                if example_batch is not None:
+                    found[t].append(self._sample_block(t, lo, pos, id_rows, parts, example_batch[1]))
                 if totals[t] is None:
                     totals[t] = list(parts)
                 else:
@@ -280,12 +372,33 @@ class CooccurrenceCounter:
             self._cooccurrence[t] += cooccurrence
             self._identity_cooccurrence[t] += identity_cooccurrence
         self._num_examples += n
+        if example_batch is not None:
+            self._keep_samples(found, example_batch)
         return self
+
+    def _keep_samples(self, found, example_batch):
+        """Merge each threshold's candidates into its sample; keep their examples."""
+        ids, hashes, text, uris = example_batch
+        candidate = np.zeros(len(ids), bool)  # rows that may have entered a sample
+        for sample, parts in zip(self._samples, found):
+            keys, kept, picked = (np.concatenate(column) for column in zip(*parts))
+            sample.add(keys, kept)
+            candidate[picked] = True
+        self._examples.add(hashes, ids, text, uris, np.flatnonzero(candidate))
+        # Examples that left every sample are dropped now and then, not per
+        # batch: once more are stored than twice the places of every sample.
+        places = sum(sample.size for sample in self._samples) * self.examples_per_cell
+        if len(self._examples) > 2 * places + 4096:
+            self._examples.compact(self._live_hashes())
+
+    def _live_hashes(self):
+        return np.unique(np.concatenate([s.live() for s in self._samples])) if self._samples else np.zeros(0, np.uint64)
 
     def _check_compatible(self, other):
         if not isinstance(other, CooccurrenceCounter):
             raise ValueError("can only merge another CooccurrenceCounter, got %r" % type(other).__name__)
-        for attr in ("label_names", "identity_labels", "thresholds", "identities_from", "soft_identities"):
+        for attr in ("label_names", "identity_labels", "thresholds", "identities_from", "soft_identities",
+                     "examples_per_cell"):
             if getattr(self, attr) != getattr(other, attr):
                 raise ValueError("cannot merge counters with different %s" % attr)
 
@@ -298,6 +411,13 @@ class CooccurrenceCounter:
         merged._identity_counts += other._identity_counts
         merged._cooccurrence += other._cooccurrence
         merged._identity_cooccurrence += other._identity_cooccurrence
+        for sample, theirs in zip(merged._samples, other._samples):
+            keys, hashes = theirs.cells()
+            held = hashes != sampling.EMPTY
+            sample.add(np.repeat(keys, held.sum(axis=1)), hashes[held])
+        if other._samples:
+            merged._examples.extend(other._examples)
+            merged._examples.compact(merged._live_hashes())
         return merged
 
     def __add__(self, other):
@@ -311,10 +431,17 @@ class CooccurrenceCounter:
         clone.__dict__.update(self.__dict__)
         for attr in ("_label_counts", "_identity_counts", "_cooccurrence", "_identity_cooccurrence"):
             setattr(clone, attr, getattr(self, attr).copy())
+        clone._samples = [s.copy() for s in self._samples]
+        clone._examples = self._examples.copy()
         return clone
 
     def table(self):
-        """A snapshot of the counts as an :class:`AssociationTable`."""
+        """A snapshot of the counts as an :class:`AssociationTable`; with
+        ``examples_per_cell``, its sample cut to ``example_budget_bytes``."""
+        examples = None
+        if self._samples:
+            examples = sampling.build(self._samples, self._examples, self.example_budget_bytes,
+                                      len(self.identity_labels) + 1, len(self.label_names))
         return AssociationTable(
             label_names=self.label_names,
             identity_names=self.identity_labels,
@@ -325,4 +452,5 @@ class CooccurrenceCounter:
             cooccurrence=self._cooccurrence.copy(),
             identity_cooccurrence=self._identity_cooccurrence.copy(),
             identity_label_index=self._identity_label_index,
+            examples=examples,
         )

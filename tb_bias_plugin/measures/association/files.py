@@ -60,13 +60,18 @@ class Columns:
         columns (``prob_columns``), or an array named "identities".
     label_names, identity_names : list of str or None
         None where `scan` finds them in the files.
+    id_column, text_column, uri_column : str, optional
+        Each row's example id (then ``examples_per_cell`` examples are kept
+        per cell), and with it a short text and a link.
     """
 
     def __init__(self, mode: str, id_mode: str, *, thresholds: Sequence[float], label_names: Any = None,
                  identity_names: Any = None, labels_column: str | None = None, scores_column: str | None = None,
                  score_columns: Sequence[str] = (), separator: str = "|", unknown_labels: str = "raise",
                  attribute_columns: Sequence[str] = (), intersections: Sequence[tuple[str, ...]] = (),
-                 prob_columns: Sequence[str] = (), soft_array: bool = False, label_names_source: str | None = None):
+                 prob_columns: Sequence[str] = (), soft_array: bool = False, label_names_source: str | None = None,
+                 id_column: str | None = None, text_column: str | None = None, uri_column: str | None = None,
+                 examples_per_cell: int = 8):
         self.mode, self.id_mode = mode, id_mode
         self.thresholds = tuple(thresholds)
         self.label_names: Any = label_names
@@ -79,6 +84,10 @@ class Columns:
         self.prob_columns = list(prob_columns)
         self.soft_array = soft_array
         self.label_names_source = label_names_source
+        self.example_columns = {"example_ids": id_column, "example_text": text_column, "example_uris": uri_column}
+        if id_column is None and (text_column or uri_column):
+            raise InputError("--text-column and --uri-column need --id-column")
+        self.examples_per_cell = examples_per_cell if id_column else 0
         self._labels_arrow: Any = None
 
     def prediction_columns(self) -> list[str]:
@@ -101,7 +110,22 @@ class Columns:
 
     def columns(self) -> list[str]:
         """Every column a batch must hold, once each."""
-        return list(dict.fromkeys(self.prediction_columns() + self.identity_columns()))
+        examples = [c for c in self.example_columns.values() if c]
+        return list(dict.fromkeys(self.prediction_columns() + self.identity_columns() + examples))
+
+    def examples_of(self, path: str, first: int, batch: dict) -> dict[str, Any]:
+        """`CooccurrenceCounter.update`'s example_ids, example_text and
+        example_uris of a batch (none without an id column)."""
+        out: dict[str, Any] = {}
+        for argument, column in self.example_columns.items():
+            if column:
+                values = python(batch[column])
+                values = values.tolist() if isinstance(values, np.ndarray) else list(values)
+                bad = next((i for i, v in enumerate(values) if v is None and argument == "example_ids"), None)
+                if bad is not None:
+                    raise InputError("%s: the example id is missing" % where(path, first + bad, column))
+                out[argument] = values
+        return out
 
     def scan_columns(self) -> list[str]:
         """The columns `scan` reads: none when every name is known."""
@@ -159,6 +183,7 @@ class Columns:
             identities_from="labels" if self.id_mode == "labels" else "attributes",
             unknown_labels=self.unknown_labels,
             soft_identities=self.id_mode == "soft" or self.soft_array,
+            examples_per_cell=self.examples_per_cell,
         )
         try:
             CooccurrenceCounter(**arguments)
@@ -229,11 +254,12 @@ class Columns:
 
     def located(self, error: ValueError, path: str, first: int, rows: int) -> InputError:
         """The counter's error about a batch, as one about a row and column of the file."""
-        found = re.match(r"(predictions|identities)\[(\d+)\] (.*)", str(error), re.S)
+        found = re.match(r"(predictions|identities|example_ids|example_text|example_uris)\[(\d+)\] (.*)", str(error), re.S)
         if not found:
             return InputError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
         what, index, rest = found.groups()
-        columns = self.prediction_columns() if what == "predictions" else self.identity_columns()
+        columns = (self.prediction_columns() if what == "predictions" else self.identity_columns() if what == "identities"
+                   else [str(self.example_columns[what])])
         rest = rest.replace("pass unknown_labels='ignore' to CooccurrenceCounter", "pass --unknown-labels ignore")
         return InputError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
 
@@ -241,6 +267,7 @@ class Columns:
         """One batch as the per-example dicts `CountAssociations` takes;
         ``known``: the label names, when a name not among them is an error."""
         predictions, identities = self.convert(path, first, batch, lists=True)
+        examples = self.examples_of(path, first, batch)
         for i, row in enumerate(predictions):
             if known is not None:
                 for name in row:
@@ -253,6 +280,9 @@ class Columns:
                     example["identities"] = [self.identity_names[j] for j in np.flatnonzero(identities[i])]
                 else:
                     example["identities"] = identities[i]
+            for argument, key in (("example_ids", "example_id"), ("example_text", "text"), ("example_uris", "uri")):
+                if argument in examples:
+                    example[key] = examples[argument][i]
             yield example
 
 

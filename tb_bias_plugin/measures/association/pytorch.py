@@ -25,6 +25,10 @@ def log_association_table(
     thresholds: Any = builder.DEFAULT_THRESHOLDS,
     batch_size: int = 256,
     description: str | None = None,
+    example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
+    examples_per_cell: int = builder.DEFAULT_EXAMPLES_PER_CELL,
 ) -> CooccurrenceCounter:
     """Count the model's predictions on evaluation data and log their association table at ``step``.
 
@@ -53,6 +57,15 @@ def log_association_table(
     thresholds : float or sequence of float, default 0.5
     batch_size : int, default 256
     description : str, optional
+    example_ids : "index" or sequence, optional
+        Keep a sample of the examples behind each cell: "index" names each
+        example by its row in ``x`` (0, 1, ...; any ``x``), a sequence gives
+        one id per row of a tensor or array ``x``.
+    example_text, example_uris : sequence of str, optional
+        With ``example_ids`` and a tensor or array ``x``: a short text and
+        a link per row.
+    examples_per_cell : int, default 8
+        The sample's k, with ``example_ids``.
 
     Returns
     -------
@@ -70,7 +83,9 @@ def log_association_table(
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
     counter = CooccurrenceCounter(label_names, identity_labels, thresholds,
-                                  identities_from="attributes" if identities is not None else "labels")
+                                  identities_from="attributes" if identities is not None else "labels",
+                                  examples_per_cell=examples_per_cell if example_ids is not None else 0)
+    columns = _example_columns(x, example_ids, example_text, example_uris)
     if identities is not None:
         if not hasattr(x, "shape"):
             raise ValueError("identities= needs a tensor or array x, not an iterable of batches")
@@ -79,8 +94,39 @@ def log_association_table(
         if len(identities) != num_rows(x):
             raise ValueError("identities has %d rows but x has %d" % (len(identities), num_rows(x)))
     out = open_writer(writer)
+    seen = 0
     with eval_mode(model):
         for rows, inputs in batches(x, batch_size):
-            counter.update(predict(model, inputs), identities=rows_of(identities, rows))
+            scores = predict(model, inputs)
+            named = {}
+            if example_ids is not None:
+                named = {key: rows_of(column, rows) for key, column in columns.items()}
+                if isinstance(example_ids, str):  # "index": the row in x
+                    named["example_ids"] = range(seen, seen + scores.shape[0])
+            counter.update(scores, identities=rows_of(identities, rows), **named)
+            seen += scores.shape[0]
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.association_table(counter), step, description)
     return counter
+
+
+def _example_columns(x: Any, example_ids: Any, example_text: Any, example_uris: Any) -> dict[str, Any]:
+    """The example columns as lists aligned with the rows of ``x`` (checked now), by update()'s names."""
+    if example_ids is None:
+        if example_text is not None or example_uris is not None:
+            raise ValueError("example_text and example_uris need example_ids")
+        return {}
+    if isinstance(example_ids, str) and example_ids != "index":
+        raise ValueError('example_ids must be "index" or one id per row, got %r' % example_ids)
+    given = {"example_ids": None if isinstance(example_ids, str) else example_ids,
+             "example_text": example_text, "example_uris": example_uris}
+    columns = {}
+    for key, column in given.items():
+        if column is None:
+            continue
+        if not hasattr(x, "shape"):
+            raise ValueError('%s needs a tensor or array x; with batches, example_ids can only be "index"' % key)
+        column = column.tolist() if hasattr(column, "tolist") else list(column)
+        if len(column) != num_rows(x):
+            raise ValueError("%s has %d rows but x has %d" % (key, len(column), num_rows(x)))
+        columns[key] = column
+    return columns

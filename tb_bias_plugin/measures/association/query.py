@@ -715,3 +715,29 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs", reverse=False, 
     only_in_a = int((~present).sum())
     only_in_b = len(view_b.label_names) - int(present.sum())
     return rows, total, only_in_a, only_in_b
+
+
+def cell_examples(table, threshold_index, label, identity=None):
+    """The sampled examples of one cell: label y with identity x, or y alone.
+
+    ``label`` and ``identity`` are indices (identity None: the label on its
+    own). Returns ``{"examples": [{"id", "text", "uri"}], "cooccurrence":
+    C(x, y) (or C(y)), "sampled": their number, "per_cell": k, "cut": bool}``;
+    without a cut, ``sampled == min(k, cooccurrence)``.
+    """
+    sample = table.examples
+    if sample is None:
+        raise QueryError("this table was logged without example ids, so it holds no examples")
+    slot = len(table.identity_names) if identity is None else identity
+    members, cut = sample.cell(threshold_index, slot, label)
+    if identity is None:
+        count = table.label_counts[threshold_index, label]
+    else:
+        count = table.cooccurrence[threshold_index, identity, label]
+    return {
+        "examples": [{"id": sample.ids[m], "text": sample.texts[m], "uri": sample.uris[m]} for m in members],
+        "cooccurrence": count.item(),
+        "sampled": len(members),
+        "per_cell": sample.per_cell,
+        "cut": cut,
+    }

@@ -1,5 +1,5 @@
 """HTTP routes of the association measure: ``table``, ``distribution``,
-``compare`` and ``csv`` (docs/http_api.md).
+``compare``, ``csv``, ``examples`` and the others of `ROUTES` (docs/http_api.md).
 
 Each route parses its parameters, loads the table through the serving
 layer's `Services`, and calls `query` for all filtering and ranking.
@@ -22,6 +22,7 @@ from tb_bias_plugin.measures.association.query import (
     CountsView,
     PrecomputedView,
     Query,
+    cell_examples,
     compare,
     distributions,
     gap_values,
@@ -449,8 +450,43 @@ def csv_export(request: Any, services: Any) -> Any:
     return respond_csv(request, out.getvalue(), filename)
 
 
+def examples(request: Any, services: Any) -> Any:
+    """The sampled examples of a label, with one identity or alone (docs/http_api.md)."""
+    params = Params(request.args, request.query_string)
+    run, tag, step = params.run_tag_step()
+    threshold = params.number("threshold", None, low=0.0, high=1.0)
+    label = params.string("label", required=True, max_length=MAX_NAME)
+    identity = params.string("identity", None, max_length=MAX_NAME)
+    loaded = services.load(request, run, tag, step, MEASURE_ID)
+    body = {"run": run, "tag": tag, "step": loaded.step}
+    body.update(examples_answer(loaded.value, threshold, label, identity))
+    return respond(request, body)
+
+
+def examples_answer(table: Any, threshold: float | None, label: str, identity: str | None) -> dict[str, Any]:
+    """What `examples` answers for a loaded table; the client's mistakes are 400s."""
+    if not isinstance(table, AssociationTable):
+        raise bad_request("this table holds precomputed values, not counts: it has no examples")
+    try:
+        t = table.threshold_index(threshold)
+    except ValueError as e:
+        raise bad_request("parameter 'threshold': %s" % e)
+    if label not in table.label_index:
+        raise bad_request("parameter 'label': unknown label %r" % label)
+    x = None
+    if identity not in (None, ""):
+        if identity not in table.identity_names:
+            raise bad_request("parameter 'identity': unknown identity %r; identities: %s"
+                              % (identity, ", ".join(table.identity_names)))
+        x = table.identity_names.index(identity)
+    answer = {"threshold": table.thresholds[t], "label": label, "identity": None if x is None else identity}
+    answer.update(cell_examples(table, t, table.label_index[label], x))
+    return answer
+
+
 ROUTES = {
     "/table": table,
+    "/examples": examples,
     "/distribution": distribution,
     "/compare": compare_tables,
     "/csv": csv_export,

@@ -8,6 +8,7 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import metrics as metrics_lib
+from tb_bias_plugin.measures.association.sampling import CellExamples
 
 #: Thresholds this close are the same threshold (a value read back from
 #: JSON or typed by hand need not be bit-identical to the logged one).
@@ -164,6 +165,8 @@ class AssociationTable(_Labelled):
     identity_label_index : ndarray of int64, shape (k,)
         Column of each identity among the labels, or -1 where the identity
         is a separate per-example attribute.
+    examples : sampling.CellExamples or None
+        The examples behind each cell (``CooccurrenceCounter(examples_per_cell=k)``), or None.
     """
 
     def __init__(
@@ -177,6 +180,7 @@ class AssociationTable(_Labelled):
         cooccurrence,
         identity_cooccurrence,
         identity_label_index=None,
+        examples=None,
     ):
         self.label_names = check_names(label_names, "label_names")
         self.identity_names = check_identity_names(identity_names, "identity_names")
@@ -203,6 +207,12 @@ class AssociationTable(_Labelled):
         if self.identity_label_index.shape != (n_k,):
             raise ValueError("identity_label_index must have one entry per identity")
         self._check_consistency()
+        if examples is not None:
+            if not isinstance(examples, CellExamples):
+                raise ValueError("examples must be a CellExamples, got %r" % type(examples).__name__)
+            if examples.cell_offsets.shape[0] != n_t + 1 or examples.num_labels != n_l:
+                raise ValueError("examples do not match the table's thresholds and labels")
+        self.examples = examples
 
     @property
     def expected_counts(self):
@@ -260,6 +270,7 @@ class AssociationTable(_Labelled):
                 np.array_equal(getattr(self, f), getattr(other, f))
                 for f in ("label_counts", "identity_counts", "cooccurrence", "identity_cooccurrence")
             )
+            and self.examples == other.examples
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable arrays: equal, not hashable

@@ -125,3 +125,65 @@ def test_the_facade_lists_the_measures_transforms():
     assert {"CountAssociations", "WriteAssociationTable", "AssociationCombineFn"} <= set(dir(tb_beam))
     with pytest.raises(AttributeError):
         tb_beam.NoSuchTransform  # noqa: B018
+
+
+def sampled_corpus(seed, n, offset=0):
+    examples = corpus(seed, n)
+    for i, e in enumerate(examples):
+        e["example_id"] = "doc-%d" % (offset + i)
+        if i % 3:
+            e["text"] = "caption %d" % (offset + i)
+        if i % 4 == 0:
+            e["uri"] = "https://example.org/%d" % (offset + i)
+    return examples
+
+
+def in_process(examples, k):
+    return CooccurrenceCounter(LABELS, ["f", "m", "x"], examples_per_cell=k).update(
+        [e["labels"] for e in examples], identities=[e["identities"] for e in examples],
+        example_ids=[e["example_id"] for e in examples], example_text=[e.get("text") for e in examples],
+        example_uris=[e.get("uri") for e in examples],
+    ).table()
+
+
+def test_combine_fn_merges_samples_exactly_in_any_grouping():
+    fn = AssociationCombineFn(LABELS, ["f", "m", "x"], examples_per_cell=3, batch_size=5)
+    examples = sampled_corpus(11, 90)
+    examples[10] = {"labels": ["l1", "man"], "identities": "m"}  # no id: counted, not sampled
+    accumulators = []
+    for lo in range(0, 90, 23):
+        acc = fn.create_accumulator()
+        for e in examples[lo : lo + 23]:
+            acc = fn.add_input(acc, e)
+        accumulators.append(acc)
+    merged = fn.merge_accumulators([fn.merge_accumulators(accumulators[2:]), fn.merge_accumulators(accumulators[:2])])
+    got = fn.extract_output(merged)
+    counted = CooccurrenceCounter(LABELS, ["f", "m", "x"], examples_per_cell=3)
+    counted.update([examples[10]["labels"]], identities=[examples[10]["identities"]])
+    rest = examples[:10] + examples[11:]
+    counted.update([e["labels"] for e in rest], identities=[e["identities"] for e in rest],
+                   example_ids=[e["example_id"] for e in rest], example_text=[e.get("text") for e in rest],
+                   example_uris=[e.get("uri") for e in rest])
+    assert got == counted.table() and got.examples.ids
+
+
+def test_samples_on_beam_equal_the_in_process_counter(tmp_path):
+    shards = [sampled_corpus(seed, 120, offset=1000 * seed) for seed in range(3)]
+    logdir = tmp_path / "logs" / "eval"
+    with beam.Pipeline(options=options()) as pipeline:
+        _ = (
+            pipeline
+            | beam.Create([e for shard in shards for e in shard], reshuffle=True)
+            | CountAssociations(LABELS, ["f", "m", "x"], examples_per_cell=4, batch_size=16)
+            | WriteAssociationTable(str(logdir), "gender")
+        )
+    (_, _, got), = fx.read_logdir(tmp_path / "logs").values()
+    assert got == in_process([e for shard in shards for e in shard], 4) and got.examples.ids
+
+
+def test_an_id_without_examples_per_cell_or_text_without_id_is_refused():
+    with pytest.raises(ValueError, match="need its 'example_id'"):
+        parse_example({"labels": ["a"], "text": "x"})
+    fn = AssociationCombineFn(LABELS, ["f", "m", "x"], batch_size=1)
+    with pytest.raises(ValueError, match="examples_per_cell > 0"):
+        fn.add_input(fn.create_accumulator(), {"labels": ["l1"], "identities": "f", "example_id": "a"})

@@ -115,3 +115,36 @@ def test_tf_function_gets_a_clear_error(tmp_path):
     with tf.summary.create_file_writer(str(tmp_path)).as_default():
         with pytest.raises(ValueError, match="eager"):
             log()
+
+
+def test_callback_keeps_examples_by_row_index_or_an_id_column(tmp_path):
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(50, 4)).astype("float32")
+    model = _model()
+    ids = ["photo-%d" % i for i in range(50)]
+    by_column = AssociationTableCallback(
+        str(tmp_path / "column"), x, label_names=LABELS, identity_labels=["man", "woman"], batch_size=16,
+        example_ids=np.array(ids), example_text=["caption %d" % i for i in range(50)], examples_per_cell=3)
+    by_index = AssociationTableCallback(
+        str(tmp_path / "index"), tf.data.Dataset.from_tensor_slices(x).batch(16), label_names=LABELS,
+        identity_labels=["man", "woman"], example_ids="index", examples_per_cell=3)
+    model.fit(x, np.zeros((50, len(LABELS))), epochs=1, verbose=0, callbacks=[by_column, by_index])
+    scores = model.predict(x, verbose=0)
+    want = CooccurrenceCounter(LABELS, ["man", "woman"], examples_per_cell=3).update(
+        scores, example_ids=ids, example_text=["caption %d" % i for i in range(50)]).table()
+    got = _read_back(str(tmp_path / "column"))["validation", "associations", 0][1]
+    assert got == want and got.examples.texts
+    want_index = CooccurrenceCounter(LABELS, ["man", "woman"], examples_per_cell=3).update(
+        scores, example_ids=range(50)).table()
+    assert _read_back(str(tmp_path / "index"))["validation", "associations", 0][1] == want_index
+
+
+def test_callback_checks_example_arguments_up_front():
+    x = np.zeros((10, 4), "float32")
+    with pytest.raises(ValueError, match="has 9 rows but validation_data has 10"):
+        AssociationTableCallback("/tmp/unused", x, label_names=LABELS, identity_labels=["man"], example_ids=list(range(9)))
+    with pytest.raises(ValueError, match="need example_ids"):
+        AssociationTableCallback("/tmp/unused", x, label_names=LABELS, identity_labels=["man"], example_text=["a"] * 10)
+    with pytest.raises(ValueError, match='can only be "index"'):
+        AssociationTableCallback("/tmp/unused", tf.data.Dataset.from_tensor_slices(x), label_names=LABELS,
+                                 identity_labels=["man"], example_ids=list(range(10)))

@@ -536,3 +536,44 @@ def test_empty_unclosed_and_mislabelled_files_say_what_they_are(tmp_path, capsys
                "--identity-labels", "a", "--progress", "off", *extra) == 2
     assert fragment in capsys.readouterr().err
     assert not (tmp_path / "logs").exists()
+
+
+def test_id_text_and_uri_columns_keep_the_sample_the_api_keeps(tmp_path):
+    scores, sex, _, _ = data(n=300, seed=8)
+    labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
+    ids = ["img-%d" % i for i in range(300)]
+    text = ["a photo %d" % i if i % 5 else None for i in range(300)]
+    uris = ["https://example.org/%d.jpg" % i for i in range(300)]
+    pq.write_table(pa.table({"labels": labels, "sex": sex, "id": ids, "caption": text, "link": uris}),
+                   tmp_path / "p.parquet", row_group_size=70)
+    args = [tmp_path / "p.parquet", "--name", "g", "--labels-column", "labels", "--identity-column", "sex",
+            "--id-column", "id", "--text-column", "caption", "--uri-column", "link", "--examples-per-cell", 3,
+            "--batch-size", 64, "--progress", "off"]
+    assert run(*args, "--logdir", tmp_path / "a" / "run") == 0
+    assert run(*args, "--logdir", tmp_path / "b" / "run", "--beam-runner", "DirectRunner") == 0
+    names, indicator = attribute_identities({"sex": sex}, [])
+    want = CooccurrenceCounter(sorted({y for row in labels for y in row}), names, examples_per_cell=3).update(
+        labels, identities=indicator, example_ids=ids, example_text=text, example_uris=uris).table()
+    assert logged(tmp_path / "a") == want and want.examples.ids
+    assert logged(tmp_path / "b") == want
+
+
+def test_integer_ids_from_csv_and_example_option_mistakes(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("id,score_a,score_b\n7,0.9,0.1\n8,0.8,0.7\n")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs" / "r", "--name", "g", "--score-prefix", "score_",
+               "--identity-labels", "a", "--id-column", "id", "--progress", "off") == 0
+    assert sorted(logged(tmp_path / "logs").examples.ids) == ["7", "8"]
+    for extra, fragment in ((["--text-column", "id"], "need --id-column"),
+                            (["--id-column", "id", "--examples-per-cell", "0"], "--examples-per-cell must be positive"),
+                            (["--id-column", "nope"], "'nope'")):
+        status = run(tmp_path / "p.csv", "--logdir", tmp_path / "x", "--name", "g", "--score-prefix", "score_",
+                     "--identity-labels", "a", "--progress", "off", *extra)
+        assert status == 2 and fragment in capsys.readouterr().err
+        assert not os.path.exists(tmp_path / "x")
+
+
+def test_example_options_are_association_options(tmp_path, capsys):
+    (tmp_path / "p.csv").write_text("id,m1,m2\n1,0.5,0.4\n")
+    status = run(tmp_path / "p.csv", "--measure", "discrepancy", "--logdir", tmp_path / "x", "--name", "g",
+                 "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--id-column", "id", "--progress", "off")
+    assert status == 2 and "--id-column is not an option of --measure discrepancy" in capsys.readouterr().err

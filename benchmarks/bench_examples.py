@@ -1,0 +1,88 @@
+"""What keeping a sample of examples per cell costs (prints figures; not a test).
+
+Counting 100k examples x 20k labels, sparse (~20 positives per example,
+Zipf-like popularity as in bench_counting.py), with and without
+``examples_per_cell=8`` and string ids, timed in the same process:
+(a) 2 identity labels each in 30% of the examples, in one batch and in
+    batches of 10k; (b) bench_counting's 8 identities each in 5%.
+Target: counting with samples at most 1.5x counting without. Then what
+`table()` costs (building the record's sample) and the record's size.
+
+The script checks what it timed: every sampled cell holds min(k, C) ids
+and every id sampled for (x, y) was counted with both.
+
+Run: python benchmarks/bench_examples.py [--repeats 5] [--smoke]
+"""
+
+import argparse
+import time
+
+import numpy as np
+from bench_counting import sparse_predictions
+from timing import timed
+
+from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin.measures.association import codec
+
+
+def check(table, matrix, ids, identity_columns, k):
+    """The sample of a few cells against the predictions themselves."""
+    e = table.examples
+    position = {name: i for i, name in enumerate(ids)}
+    for x, column in enumerate(identity_columns):
+        for y in np.flatnonzero(table.cooccurrence[0, x])[:50]:
+            members, cut = e.cell(0, x, int(y))
+            assert not cut and len(members) == min(k, int(table.cooccurrence[0, x, y])), (x, y)
+            for m in members:
+                row = matrix.getrow(position[e.ids[m]])
+                assert row[0, column] and row[0, y], (x, y, e.ids[m])
+
+
+def bench(name, matrix, names, identity_columns, ids, repeats, batch):
+    n = matrix.shape[0]
+    identities = [names[c] for c in identity_columns]
+    parts = [(lo, min(n, lo + batch)) for lo in range(0, n, batch)]
+
+    def count(k):
+        counter = CooccurrenceCounter(names, identities, examples_per_cell=k)
+        for lo, hi in parts:
+            counter.update(matrix[lo:hi], example_ids=ids[lo:hi] if k else None)
+        return counter
+
+    without, _ = timed(lambda: count(0), repeats)
+    with_sample, _ = timed(lambda: count(8), repeats)
+    counter = count(8)
+    start = time.perf_counter()
+    table = counter.table()
+    build = time.perf_counter() - start
+    check(table, matrix, ids, identity_columns, 8)
+    size = len(codec.encode_table(table).examples.SerializeToString())
+    print("%s, batches of %d: without ids %.1f ms, with examples_per_cell=8 %.1f ms (median of %d)"
+          % (name, batch, without * 1e3, with_sample * 1e3, repeats))
+    print("    ratio: %.2fx   (target <= 1.5x); table() with the sample %.0f ms; %d cells, %d examples, "
+          "stored sample %.2f MB" % (with_sample / without, build * 1e3, table.examples.cell_keys.size,
+                                     len(table.examples.ids), size / 1e6))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="sizes / 50 and one repeat: checks the script runs, not speed")
+    args = parser.parse_args()
+    scale, repeats = (50, 1) if args.smoke else (1, args.repeats)
+    rng = np.random.default_rng(0)
+    n, num_labels = 100_000 // scale, 20_000 // scale
+    names = ["label_%d" % i for i in range(num_labels)]
+    ids = ["example-%06d" % i for i in range(n)]
+    two = rng.choice(np.arange(100, num_labels), size=2, replace=False)
+    matrix = sparse_predictions(rng, n, num_labels, 20, two, 0.3)
+    print("%d examples x %d labels, %d positives" % (n, num_labels, matrix.nnz))
+    bench("(a) 2 identities", matrix, names, two, ids, repeats, n)
+    bench("(a) 2 identities", matrix, names, two, ids, repeats, max(1, n // 10))
+    eight = rng.choice(np.arange(100, num_labels), size=8, replace=False)
+    matrix = sparse_predictions(rng, n, num_labels, 20, eight, 0.05)
+    bench("(b) 8 identities", matrix, names, eight, ids, repeats, n)
+
+
+if __name__ == "__main__":
+    main()

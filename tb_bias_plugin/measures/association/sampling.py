@@ -1,0 +1,524 @@
+"""A mergeable sample of the examples counted in each cell: bottom-k by id hash.
+
+For every cell the counter keeps (each label y on its own, and each
+identity x with each label y), at every threshold, the sample is the
+``per_cell`` examples whose ids have the smallest 64-bit hash among the
+examples counted in that cell. The hash (`id_hashes`) is a fixed function
+of the id's UTF-8 bytes, so the sample is deterministic, uniform over the
+cell (the hashes of distinct ids behave as independent uniform draws), and
+exact under merging: the bottom-k of a union is the bottom-k of the two
+bottom-k's. docs/measures/association.md, "Examples behind a cell", says
+what is kept and what a record's byte budget cuts (`cut_to_budget`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+#: An empty place in a cell's sample (no id hashes to it: see `id_hashes`).
+EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
+#: Longest id, in UTF-8 bytes.
+MAX_ID_BYTES = 256
+#: Text and URIs kept per example, in characters (longer ones are cut).
+MAX_TEXT_CHARS = 200
+#: Default byte budget of the sample in one record.
+DEFAULT_BUDGET_BYTES = 4 << 20
+#: What one sampled place costs in a record besides its example's strings.
+MEMBER_BYTES = 4
+
+_SEED = np.uint64(0x9E3779B97F4A7C15)
+_M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+# A cell with more than this many examples in a batch first keeps only those
+# with hashes below (per_cell + _MARGIN(per_cell)) / count of the hash range:
+# the per_cell smallest are there with overwhelming probability, and a cell
+# that came up short is redone from all its examples (so always exact).
+_MARGIN_SIGMAS = 3.0
+_MARGIN_EXTRA = 4.0
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser, in place on a uint64 array (wrapping arithmetic)."""
+    x ^= x >> _S30
+    x *= _M1
+    x ^= x >> _S27
+    x *= _M2
+    x ^= x >> _S31
+    return x
+
+
+def id_hashes(ids: Any, what: str = "example_ids") -> tuple[list[str], np.ndarray]:
+    """The ids as strings and their 64-bit hashes.
+
+    An id is a non-empty string without NUL characters of at most
+    `MAX_ID_BYTES` UTF-8 bytes; integers are ids written in decimal (7 and
+    "7" are the same example). The hash of the bytes b (length m, zero-padded
+    to 8-byte little-endian words w_1..w_q) is ``h = mix(SEED ^ m)``, then
+    ``h = mix(h ^ w_i)`` for each word, with ``mix`` the splitmix64
+    finaliser and SEED 0x9E3779B97F4A7C15; the one value 2**64 - 1 (an
+    empty place) becomes 2**64 - 2. The same on every machine and in every
+    process (unlike Python's salted ``hash``).
+
+    Examples
+    --------
+    >>> ids, h = id_hashes(["a", 7])
+    >>> ids, h.dtype.name, int(h[1]) == int(id_hashes(["7"])[1][0])
+    (['a', '7'], 'uint64', True)
+    """
+    values = _id_strings(ids, what)
+    n = len(values)
+    if n == 0:
+        return values, np.zeros(0, np.uint64)
+    try:
+        raw = np.array(values, dtype="S")  # ASCII: one conversion in C
+    except UnicodeEncodeError:
+        raw = np.array([v.encode("utf-8") for v in values], dtype="S")
+    width = raw.dtype.itemsize
+    if width > MAX_ID_BYTES:
+        lengths = np.char.str_len(raw)
+        i = int(np.argmax(lengths > MAX_ID_BYTES))
+        raise ValueError("%s[%d] is %d bytes long; an id is at most %d bytes (UTF-8)" % (what, i, lengths[i], MAX_ID_BYTES))
+    words = -(-width // 8)
+    padded = np.zeros((n, words * 8), np.uint8)
+    padded[:, :width] = raw.view(np.uint8).reshape(n, width)
+    present = padded != 0
+    lengths = (words * 8 - np.argmax(present[:, ::-1], axis=1)).astype(np.uint64)
+    empty = ~present[:, 0] & ~present.any(axis=1)
+    if empty.any():
+        raise ValueError("%s[%d] is an empty id" % (what, int(np.argmax(empty))))
+    as_words = padded.view("<u8")
+    h = _mix(lengths ^ _SEED)
+    for j in range(words):
+        mixed = _mix(h ^ as_words[:, j])
+        h = np.where(lengths > np.uint64(8 * j), mixed, h)
+    h[h == EMPTY] = EMPTY - np.uint64(1)
+    return values, h
+
+
+def _id_strings(ids: Any, what: str) -> list[str]:
+    if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
+        raise ValueError("%s must be a sequence of ids (strings or integers), got %r" % (what, type(ids).__name__))
+    if isinstance(ids, np.ndarray):
+        if ids.ndim != 1:
+            raise ValueError("%s must be 1-D, got shape %s" % (what, ids.shape))
+        if ids.dtype.kind in "iu":
+            return [str(v) for v in ids.tolist()]
+        ids = ids.tolist()
+    values = list(ids)
+    kinds = set(map(type, values))
+    if not kinds <= {str}:
+        converted = []
+        for i, v in enumerate(values):
+            if isinstance(v, str):
+                converted.append(v)
+            elif isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+                converted.append(str(int(v)))
+            else:
+                raise ValueError("%s[%d] must be a string or an integer, got %r" % (what, i, v))
+        values = converted
+    if "\x00" in "".join(values):
+        i = next(i for i, v in enumerate(values) if "\x00" in v)
+        raise ValueError("%s[%d] contains a NUL character" % (what, i))
+    return values
+
+
+def check_strings(values: Any, n: int, what: str) -> list[str] | None:
+    """Per-example text or URIs: None, or n strings (None or "" for none)."""
+    if values is None:
+        return None
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ValueError("%s must be a sequence of strings, one per example, got %r" % (what, type(values).__name__))
+    values = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    if len(values) != n:
+        raise ValueError("%s has %d entries but there are %d examples" % (what, len(values), n))
+    if not set(map(type, values)) <= {str, type(None)}:
+        i = next(i for i, v in enumerate(values) if not (v is None or isinstance(v, str)))
+        raise ValueError("%s[%d] must be a string or None, got %r" % (what, i, type(values[i]).__name__))
+    return values
+
+
+def _short(text: Any) -> str:
+    return "" if text is None else text[:MAX_TEXT_CHARS]
+
+
+class Examples:
+    """Ids, text and URIs of examples, found by id hash (each example once).
+
+    Batches are kept as given (object arrays of the rows kept) and made one
+    sorted table of the live examples by `compact`; text is cut to
+    `MAX_TEXT_CHARS` there.
+    """
+
+    def __init__(self) -> None:
+        self._chunks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def add(self, hashes: np.ndarray, ids: list[str], texts: list | None, uris: list | None, rows: np.ndarray) -> None:
+        """Keep examples ``rows`` of a batch (hash, id, text, URI)."""
+        if not rows.size:
+            return
+        columns = [_take(values, rows) for values in (ids, texts, uris)]
+        self._chunks.append((hashes[rows], columns[0], columns[1], columns[2]))
+        self._size += rows.size
+
+    def extend(self, other: Examples) -> None:
+        self._chunks.extend(other._chunks)
+        self._size += other._size
+
+    def _all(self) -> tuple[np.ndarray, ...]:
+        if not self._chunks:
+            return (np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))
+        if len(self._chunks) == 1:
+            return self._chunks[0]
+        return tuple(np.concatenate([c[i] for c in self._chunks]) for i in range(4))
+
+    def compact(self, live: np.ndarray) -> None:
+        """Keep only examples whose hash is in ``live`` (sorted, unique), each once."""
+        hashes, ids, texts, uris = self._all()
+        keep = np.isin(hashes, live)
+        hashes, ids, texts, uris = hashes[keep], ids[keep], texts[keep], uris[keep]
+        order = np.argsort(hashes, kind="stable")
+        hashes, ids, texts, uris = hashes[order], ids[order], texts[order], uris[order]
+        first = np.ones(hashes.shape[0], bool)
+        first[1:] = hashes[1:] != hashes[:-1]
+        if not first.all():
+            # Equal hashes: the same example seen twice (or ids whose 64-bit
+            # hashes collide). The (id, text, URI) that sorts first is kept,
+            # whatever order they came in, so that merging stays exact.
+            starts = np.flatnonzero(first)
+            ends = np.append(starts[1:], hashes.shape[0])
+            for lo, hi in zip(starts[ends - starts > 1].tolist(), ends[ends - starts > 1].tolist()):
+                best = min(range(lo, hi), key=lambda i: (ids[i], _short(texts[i]), _short(uris[i])))
+                ids[lo], texts[lo], uris[lo] = ids[best], texts[best], uris[best]
+            hashes, ids, texts, uris = hashes[first], ids[first], texts[first], uris[first]
+        texts = np.array([_short(t) for t in texts.tolist()], dtype=object)
+        uris = np.array([_short(u) for u in uris.tolist()], dtype=object)
+        self._chunks = [(hashes, ids, texts, uris)] if hashes.size else []
+        self._size = hashes.shape[0]
+
+    def lookup(self, live: np.ndarray) -> tuple[list[str], list[str], list[str]]:
+        """Ids, texts and URIs of the examples of hashes ``live`` (sorted, unique), in that order."""
+        self.compact(live)
+        hashes, ids, texts, uris = self._all()
+        if not np.array_equal(hashes, live):
+            raise AssertionError("an example in the sample was never stored")
+        return ids.tolist(), texts.tolist(), uris.tolist()
+
+    def copy(self) -> Examples:
+        clone = Examples()
+        clone._chunks, clone._size = list(self._chunks), self._size
+        return clone
+
+
+def _take(values: Any, rows: np.ndarray) -> np.ndarray:
+    if values is None:
+        return np.full(rows.shape[0], None, dtype=object)
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return array[rows]
+
+
+class CellSample:
+    """Bottom-``per_cell`` id hashes of every cell at one threshold.
+
+    Cells are numbered ``slot * L + y`` for L labels: slots 0..k-1 are the
+    identities, slot k is the label on its own. Memory: an int32 index and a
+    uint64 bound per possible cell, and ``per_cell`` hashes per cell seen.
+    """
+
+    def __init__(self, num_cells: int, per_cell: int):
+        self.per_cell = per_cell
+        self.index = np.full(num_cells, -1, np.int32)
+        self.bound = np.full(num_cells, EMPTY, np.uint64)  # the largest kept hash of a full cell
+        self.hashes = np.full((0, per_cell), EMPTY, np.uint64)
+        self.keys = np.zeros(0, np.int64)
+        self.size = 0
+
+    def copy(self) -> CellSample:
+        clone = object.__new__(CellSample)
+        clone.__dict__.update(self.__dict__)
+        for attr in ("index", "bound", "hashes", "keys"):
+            setattr(clone, attr, getattr(self, attr).copy())
+        return clone
+
+    def cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(keys, hashes)`` of the cells seen, keys ascending, hashes (cells, per_cell) ascending."""
+        order = np.argsort(self.keys[: self.size])
+        return self.keys[: self.size][order], self.hashes[: self.size][order]
+
+    def add(self, keys: np.ndarray, hashes: np.ndarray) -> None:
+        """Merge candidate ``(cell, hash)`` pairs (any order, repeats allowed)."""
+        if not keys.size:
+            return
+        k = self.per_cell
+        keys, hashes = _by_cell_then_hash(keys, hashes, self.index.shape[0])
+        fresh = np.ones(keys.shape[0], bool)
+        fresh[1:] = (keys[1:] != keys[:-1]) | (hashes[1:] != hashes[:-1])
+        keys, hashes = keys[fresh], hashes[fresh]
+        starts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]]))
+        group = np.repeat(np.arange(starts.shape[0]), np.diff(np.append(starts, keys.shape[0])))
+        rank = np.arange(keys.shape[0]) - starts[group]
+        kept = rank < k
+        cells = keys[starts]
+        candidates = np.full((cells.shape[0], k), EMPTY, np.uint64)
+        candidates[group[kept], rank[kept]] = hashes[kept]
+        rows = self.index[cells].astype(np.int64)
+        new = rows < 0
+        if new.any():  # a cell seen for the first time: its candidates are its sample
+            rows[new] = self._grow(cells[new])
+            self.hashes[rows[new]] = candidates[new]
+            self.bound[cells[new]] = candidates[new, k - 1]
+        old = ~new
+        if old.any():
+            rows, cells = rows[old], cells[old]
+            merged = np.concatenate([self.hashes[rows], candidates[old]], axis=1)
+            merged.sort(axis=1)
+            repeat = merged[:, 1:] == merged[:, :-1]
+            if repeat.any():  # an example already in the cell
+                merged[:, 1:][repeat] = EMPTY
+                merged.sort(axis=1)
+            self.hashes[rows] = merged[:, :k]
+            self.bound[cells] = merged[:, k - 1]
+
+    def _grow(self, cells: np.ndarray) -> np.ndarray:
+        need = self.size + cells.shape[0]
+        if need > self.hashes.shape[0]:
+            capacity = max(need, 2 * self.hashes.shape[0], 64)
+            hashes = np.full((capacity, self.per_cell), EMPTY, np.uint64)
+            hashes[: self.size] = self.hashes[: self.size]
+            keys = np.zeros(capacity, np.int64)
+            keys[: self.size] = self.keys[: self.size]
+            self.hashes, self.keys = hashes, keys
+        rows = np.arange(self.size, need)
+        self.keys[rows] = cells
+        self.index[cells] = rows
+        self.size = need
+        return rows
+
+    def live(self) -> np.ndarray:
+        held = self.hashes[: self.size]
+        return np.unique(held[held != EMPTY])
+
+
+def _by_cell_then_hash(keys: np.ndarray, hashes: np.ndarray, num_cells: int) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs sorted by cell, then hash. One sort of a 64-bit key holding
+    the cell in its top bits and the hash's top bits below; pairs that key
+    cannot order (equal keys, different hashes) are sorted in full."""
+    bits = max(1, int(num_cells - 1).bit_length())
+    shift = np.uint64(64 - bits)
+    combined = (keys.astype(np.uint64) << shift) | (hashes >> np.uint64(bits))
+    order = np.argsort(combined)
+    keys, hashes, combined = keys[order], hashes[order], combined[order]
+    if ((combined[1:] == combined[:-1]) & (hashes[1:] != hashes[:-1])).any():
+        order = np.lexsort((hashes, keys))
+        keys, hashes = keys[order], hashes[order]
+    return keys, hashes
+
+
+def prefilter_bounds(counts: np.ndarray, current: np.ndarray, per_cell: int) -> np.ndarray:
+    """The largest hash worth looking at in each cell, from this batch's count
+    of the cell's examples and the cell's current bound (uint64)."""
+    bound = current.copy()
+    crowded = counts > per_cell
+    if crowded.any():
+        keep = per_cell + _MARGIN_SIGMAS * math.sqrt(per_cell) + _MARGIN_EXTRA
+        fraction = keep / counts[crowded]
+        cut = np.full(fraction.shape[0], EMPTY, np.uint64)
+        below = fraction < 1.0
+        cut[below] = (fraction[below] * 2.0**64).astype(np.uint64)
+        bound[crowded] = np.minimum(bound[crowded], cut)
+    return bound
+
+
+def candidates(
+    cell_rows: np.ndarray, cell_keys: np.ndarray, cell_hashes: np.ndarray, bound: np.ndarray, offset: int = 0
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(keys, hashes, rows)`` of the visits (a row's example counted in cell
+    ``offset + cell_keys[i]``) whose hash is within the cell's bound."""
+    keep = np.flatnonzero(cell_hashes <= bound[offset:][cell_keys])
+    keys = cell_keys[keep].astype(np.int64)
+    if offset:
+        keys += offset
+    return keys, cell_hashes[keep], cell_rows[keep]
+
+
+def shortfall(keys: np.ndarray, counts: np.ndarray, bound: np.ndarray, current: np.ndarray, per_cell: int) -> np.ndarray:
+    """Cells whose prefiltered candidates may have missed one of their bottom
+    ``per_cell`` (fewer candidates than needed while the prefilter cut)."""
+    found = np.bincount(keys, minlength=counts.shape[0])
+    return np.flatnonzero((bound < current) & (found < np.minimum(counts, per_cell)))
+
+
+def cut_to_budget(
+    member_offsets: np.ndarray, members: np.ndarray, example_bytes: np.ndarray, budget: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cut a sample to ``budget`` bytes; returns ``(member_offsets, members, cut)``.
+
+    The rule: places are taken level by level (every cell's first example,
+    in cell order, then every cell's second, ...), each costing
+    `MEMBER_BYTES` plus its example's bytes the first time that example is
+    taken, until the next would pass the budget. A cell that lost examples
+    is ``cut``. So every cell keeps an example before any keeps two.
+
+    Examples
+    --------
+    Cell 0 holds examples 0 and 1, cell 1 example 1, each example 10 bytes:
+    the first level costs 2 * (10 + 4); cell 0's second place 4 more.
+
+    >>> offsets, members = np.array([0, 2, 3]), np.array([0, 1, 1])
+    >>> o, m, cut = cut_to_budget(offsets, members, np.array([10, 10]), 2 * (10 + MEMBER_BYTES) + 3)
+    >>> o.tolist(), m.tolist(), cut.tolist()
+    ([0, 1, 2], [0, 1], [True, False])
+    """
+    cells = member_offsets.shape[0] - 1
+    sizes = np.diff(member_offsets)
+    held = np.zeros(example_bytes.shape[0], bool)
+    held[members] = True
+    if MEMBER_BYTES * members.shape[0] + int(example_bytes[held].sum()) <= budget:  # all of it fits
+        return member_offsets, members, np.zeros(cells, bool)
+    cell_of = np.repeat(np.arange(cells), sizes)
+    level = np.arange(members.shape[0]) - member_offsets[cell_of]
+    order = np.lexsort((cell_of, level))
+    taken = members[order]
+    _, first = np.unique(taken, return_index=True)
+    cost = np.full(taken.shape[0], MEMBER_BYTES, np.int64)
+    cost[first] += example_bytes[taken[first]]
+    fits = np.cumsum(cost) <= budget
+    if fits.all():
+        return member_offsets, members, np.zeros(cells, bool)
+    keep = np.zeros(members.shape[0], bool)
+    keep[order[fits]] = True
+    kept_sizes = np.bincount(cell_of[keep], minlength=cells)
+    offsets = np.zeros(cells + 1, np.int64)
+    np.cumsum(kept_sizes, out=offsets[1:])
+    return offsets, members[keep], kept_sizes < sizes
+
+
+class CellExamples:
+    """The examples behind a table's cells, as a record stores them.
+
+    Attributes
+    ----------
+    per_cell : int
+        k: at most this many examples per cell (its k smallest id hashes).
+    ids, texts, uris : list of str
+        One per example kept ("" where no text or URI was given).
+    cell_offsets : ndarray of int64, shape (T + 1,)
+        The cells of threshold t are ``cell_offsets[t]:cell_offsets[t + 1]``.
+    cell_keys : ndarray of int64, shape (cells,)
+        ``slot * L + y``, ascending within a threshold: slot x < k is
+        identity x with label y, slot k is label y on its own.
+    member_offsets : ndarray of int64, shape (cells + 1,)
+        A cell's examples are ``members[member_offsets[c]:member_offsets[c + 1]]``.
+    members : ndarray of int64
+        Indices into ``ids``, smallest hash first within each cell.
+    cut : ndarray of bool, shape (cells,)
+        Whether the record's byte budget dropped some of the cell's sample.
+    budget_bytes : int
+        The budget the sample was cut to.
+    """
+
+    def __init__(self, per_cell, ids, texts, uris, cell_offsets, cell_keys, member_offsets, members, cut,
+                 budget_bytes, *, num_thresholds, num_slots, num_labels):
+        self.per_cell = int(per_cell)
+        self.ids, self.texts, self.uris = list(ids), list(texts), list(uris)
+        self.cell_offsets = np.asarray(cell_offsets, np.int64)
+        self.cell_keys = np.asarray(cell_keys, np.int64)
+        self.member_offsets = np.asarray(member_offsets, np.int64)
+        self.members = np.asarray(members, np.int64)
+        self.cut = np.asarray(cut, bool)
+        self.budget_bytes = int(budget_bytes)
+        self.num_labels = num_labels
+        self._check(num_thresholds, num_slots * num_labels)
+
+    def _check(self, num_thresholds: int, num_cells: int) -> None:
+        """Every index in range and every offset rising, or a ValueError naming the stored field."""
+        n, cells = len(self.ids), self.cell_keys.shape[0]
+        if self.per_cell < 1:
+            raise ValueError("examples.per_cell must be at least 1, got %d" % self.per_cell)
+        if len(self.texts) != n or len(self.uris) != n:
+            raise ValueError("examples: texts and uris must have one entry per id (%d)" % n)
+        if not all(self.ids):
+            raise ValueError("examples.strings: an id is empty")
+        if max(map(len, self.texts), default=0) > MAX_TEXT_CHARS or max(map(len, self.uris), default=0) > MAX_TEXT_CHARS:
+            raise ValueError("examples.strings: a text or URI is longer than %d characters" % MAX_TEXT_CHARS)
+        for name, offsets, end, of in (("cell_offsets", self.cell_offsets, cells, "cell_keys"),
+                                       ("member_offsets", self.member_offsets, self.members.shape[0], "members")):
+            if offsets.shape[0] < 1 or offsets[0] != 0 or offsets[-1] != end or (np.diff(offsets) < 0).any():
+                raise ValueError("examples.%s must rise from 0 to %d, the length of examples.%s" % (name, end, of))
+        if self.cell_offsets.shape[0] != num_thresholds + 1 or self.member_offsets.shape[0] != cells + 1:
+            raise ValueError("examples.cell_offsets and examples.member_offsets do not match the thresholds and cells")
+        if self.cut.shape != (cells,):
+            raise ValueError("examples.cut must have one entry per cell")
+        if cells and (self.cell_keys.min() < 0 or self.cell_keys.max() >= num_cells):
+            raise ValueError("examples.cell_keys: a cell key is outside [0, %d)" % num_cells)
+        for t in range(num_thresholds):
+            keys = self.cell_keys[self.cell_offsets[t] : self.cell_offsets[t + 1]]
+            if (np.diff(keys) <= 0).any():
+                raise ValueError("examples.cell_keys must rise within a threshold")
+        if (np.diff(self.member_offsets) > self.per_cell).any():
+            raise ValueError("examples.member_offsets: a cell holds more than per_cell=%d examples" % self.per_cell)
+        if self.members.size and (self.members.min() < 0 or self.members.max() >= n):
+            raise ValueError("examples.members: a member is outside the %d examples" % n)
+
+    def cell(self, t: int, slot: int, label: int) -> tuple[list[int], bool]:
+        """The members (indices into `ids`) of one cell and whether it was cut; ``([], False)`` if none."""
+        lo, hi = int(self.cell_offsets[t]), int(self.cell_offsets[t + 1])
+        key = slot * self.num_labels + label
+        i = lo + int(np.searchsorted(self.cell_keys[lo:hi], key))
+        if i >= hi or self.cell_keys[i] != key:
+            return [], False
+        return self.members[self.member_offsets[i] : self.member_offsets[i + 1]].tolist(), bool(self.cut[i])
+
+    def nbytes(self) -> int:
+        arrays = (self.cell_offsets, self.cell_keys, self.member_offsets, self.members, self.cut)
+        strings = sum(len(s) + 50 for column in (self.ids, self.texts, self.uris) for s in column)
+        return sum(a.nbytes for a in arrays) + strings
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CellExamples):
+            return NotImplemented
+        return (
+            (self.per_cell, self.ids, self.texts, self.uris, self.budget_bytes)
+            == (other.per_cell, other.ids, other.texts, other.uris, other.budget_bytes)
+            and all(np.array_equal(getattr(self, f), getattr(other, f))
+                    for f in ("cell_offsets", "cell_keys", "member_offsets", "members", "cut"))
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _utf8_length(*strings: str) -> int:
+    total = sum(map(len, strings))
+    return total if all(map(str.isascii, strings)) else sum(len(s.encode("utf-8")) for s in strings)
+
+
+def build(samples: list[CellSample], examples: Examples, budget: int, num_slots: int, num_labels: int) -> CellExamples:
+    """The `CellExamples` of a counter's samples, cut to ``budget`` bytes."""
+    per_cell = samples[0].per_cell
+    cells = [s.cells() for s in samples]
+    flat = [h[h != EMPTY] for _, h in cells]
+    live = np.unique(np.concatenate(flat)) if flat else np.zeros(0, np.uint64)
+    ids, texts, uris = examples.lookup(live)
+    keys = np.concatenate([k for k, _ in cells])
+    sizes = np.concatenate([(h != EMPTY).sum(axis=1) for _, h in cells])
+    cell_offsets = np.zeros(len(samples) + 1, np.int64)
+    np.cumsum([k.shape[0] for k, _ in cells], out=cell_offsets[1:])
+    member_offsets = np.zeros(keys.shape[0] + 1, np.int64)
+    np.cumsum(sizes, out=member_offsets[1:])
+    members = np.searchsorted(live, np.concatenate(flat)).astype(np.int64)
+    example_bytes = np.fromiter(map(_utf8_length, ids, texts, uris), np.int64, len(ids))
+    member_offsets, members, cut = cut_to_budget(member_offsets, members, example_bytes, budget)
+    if cut.any():  # examples no cell holds any more are not stored
+        used = np.unique(members)
+        members = np.searchsorted(used, members)
+        picked = used.tolist()
+        ids, texts, uris = [ids[i] for i in picked], [texts[i] for i in picked], [uris[i] for i in picked]
+    return CellExamples(per_cell, ids, texts, uris, cell_offsets, keys, member_offsets, members, cut, budget,
+                        num_thresholds=len(samples), num_slots=num_slots, num_labels=num_labels)

@@ -1,0 +1,160 @@
+"""The ``examples`` route, the stored sample's codec and its hostile records."""
+
+import copy
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin import CooccurrenceCounter, summary
+from tb_bias_plugin.measures.association import codec, routes
+from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.web.params import HttpError
+
+LABELS = ["man", "woman", "nurse", "doctor", "tree"]
+
+
+def sampled_counter(n=300, seed=0, **kwargs):
+    rng = np.random.default_rng(seed)
+    predictions = rng.random((n, len(LABELS))) < 0.4
+    counter = CooccurrenceCounter(LABELS, ["man", "woman"], thresholds=(0.5,), examples_per_cell=5, **kwargs)
+    ids = ["img-%04d" % i for i in range(n)]
+    counter.update(predictions, example_ids=ids, example_text=["caption of %s" % i for i in ids],
+                   example_uris=["https://example.org/%s.jpg" % i for i in ids])
+    return counter, predictions, ids
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    logdir = tmp_path_factory.mktemp("examples")
+    counter, predictions, ids = sampled_counter()
+    with summary.Writer(str(logdir / "run")) as writer:
+        writer.association_table("gender", counter, step=3)
+        writer.association_table("plain", CooccurrenceCounter(LABELS, ["man", "woman"]).update(predictions), step=3)
+    app, _ = fx.make_app(logdir)
+    return Client(app), counter.table(), predictions, ids
+
+
+def test_every_id_served_for_a_pair_was_counted_with_both(served):
+    client, table, predictions, ids = served
+    for identity in ("man", "woman"):
+        x = LABELS.index(identity)
+        for y, label in enumerate(LABELS):
+            body = fx.get_json(client, "examples", run="run", tag="gender", label=label, identity=identity)
+            assert body["cooccurrence"] == int(table.cooccurrence[0, ["man", "woman"].index(identity), y])
+            assert body["sampled"] == len(body["examples"]) == min(5, body["cooccurrence"])
+            assert body["per_cell"] == 5 and body["cut"] is False and body["step"] == 3
+            for example in body["examples"]:
+                row = ids.index(example["id"])
+                assert predictions[row, x] and predictions[row, y]
+                assert example["text"] == "caption of %s" % example["id"]
+                assert example["uri"] == "https://example.org/%s.jpg" % example["id"]
+
+
+def test_without_identity_the_label_alone(served):
+    client, table, predictions, ids = served
+    body = fx.get_json(client, "examples", run="run", tag="gender", label="tree")
+    assert body["identity"] is None and body["cooccurrence"] == int(table.label_counts[0, 4])
+    assert len(body["examples"]) == 5 and all(predictions[ids.index(e["id"]), 4] for e in body["examples"])
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"label": "nope"}, "unknown label"),
+    ({"label": "tree", "identity": "cat"}, "unknown identity"),
+    ({"label": "tree", "threshold": "0.7"}, "was not logged"),
+    ({}, "missing required parameter 'label'"),
+    ({"label": "tree", "threshold": "x"}, "threshold"),
+])
+def test_mistakes_are_400s(served, params, message):
+    client = served[0]
+    body = fx.get_json(client, "examples", status=400, run="run", tag="gender", **params)
+    assert message in body["error"]
+
+
+def test_a_table_without_ids_says_so(served):
+    body = fx.get_json(served[0], "examples", status=400, run="run", tag="plain", label="tree")
+    assert "without example ids" in body["error"]
+    assert fx.get_json(served[0], "examples", status=404, run="run", tag="missing", label="tree")
+
+
+def test_the_answer_is_built_without_http(served):
+    table = served[1]
+    answer = routes.examples_answer(table, None, "nurse", "woman")
+    assert answer["label"] == "nurse" and answer["identity"] == "woman" and answer["threshold"] == 0.5
+    with pytest.raises(HttpError, match="unknown label"):
+        routes.examples_answer(table, None, "nobody", None)
+
+
+def test_the_sample_round_trips_and_is_counted_in_nbytes():
+    counter, _, _ = sampled_counter(n=50)
+    table = counter.table()
+    back = codec.decode(codec.encode_table(table))
+    assert back == table and back.examples == table.examples
+    plain = CooccurrenceCounter(LABELS, ["man", "woman"]).update(np.zeros((2, 5), bool)).table()
+    assert codec.nbytes(table) > codec.nbytes(plain) + 50 * 10
+    assert codec.describe(codec.encode_table(table))["examples_per_cell"] == 5
+
+
+def _mutated(change):
+    counter, _, _ = sampled_counter(n=80)
+    message = copy.deepcopy(codec.encode_table(counter.table()))
+    change(message.examples)
+    return message
+
+
+def _replace(field, value):
+    def change(examples):
+        getattr(examples, field).Clear()
+        arrays.pack(getattr(examples, field), np.asarray(value))
+    return change
+
+
+def _values(examples, field):
+    return arrays.unpack(getattr(examples, field), np.int64)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda e: _replace("members", _values(e, "members") + 10_000)(e), "member is outside"),
+    (lambda e: _replace("member_offsets", _values(e, "member_offsets")[::-1])(e), "member_offsets must rise"),
+    (lambda e: _replace("cell_keys", _values(e, "cell_keys") * 1000)(e), "cell key is outside"),
+    (lambda e: _replace("cell_keys", np.sort(_values(e, "cell_keys"))[::-1])(e), "must rise within a threshold"),
+    (lambda e: _replace("cell_offsets", [0, 1, 2])(e), "examples.cell_offsets has shape"),
+    (lambda e: _replace("cut", np.zeros(3, bool))(e), "examples.cut has shape"),
+    (lambda e: _replace("member_offsets", [0])(e), "examples.member_offsets has shape"),
+    (lambda e: setattr(e, "num_examples", e.num_examples + 1), "examples.string_ends has shape"),
+    (lambda e: setattr(e, "num_examples", -1), "num_examples is negative"),
+    (lambda e: setattr(e, "num_examples", 2**40), "examples.string_ends has shape"),
+    (lambda e: _replace("string_ends", _values(e, "string_ends") + 1)(e), "must rise to the length"),
+    (lambda e: _replace("strings", np.full(arrays.unpack(e.strings, np.uint8).shape, 0xFF, np.uint8))(e), "not UTF-8"),
+    (lambda e: setattr(e, "per_cell", 0), "examples.per_cell must be at least 1"),
+    (lambda e: setattr(e, "per_cell", 1), "more than per_cell=1"),
+    (lambda e: _replace("string_ends", np.concatenate([[0], _values(e, "string_ends")[1:]]))(e), "an id is empty"),
+    (lambda e: e.cut.Clear(), "examples.cut is missing"),
+])
+def test_a_hostile_sample_is_unreadable_naming_what(change, message):
+    mutated = _mutated(change)
+    with pytest.raises(ValueError, match=message):
+        codec.decode(mutated)
+
+
+def test_a_hostile_sample_is_a_422_on_the_route(tmp_path):
+    mutated = _mutated(lambda e: _replace("members", _values(e, "members") + 10_000)(e))
+    from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
+    from tb_bias_plugin.writing import events
+
+    with events.EventWriter(str(tmp_path / "run")) as writer:
+        writer.write_record("gender", MEASURE_ID, PAYLOAD_NUMBER, mutated, 0, None)
+    app, _ = fx.make_app(tmp_path)
+    client = Client(app)
+    for route, extra in (("examples", {"label": "tree"}), ("table", {})):
+        body = fx.get_json(client, route, status=422, run="run", tag="gender", **extra)
+        assert "member is outside" in body["error"]
+
+
+def test_a_stored_text_longer_than_the_limit_is_unreadable():
+    counter, _, _ = sampled_counter(n=30)
+    table = counter.table()
+    table.examples.texts[0] = "x" * 201
+    with pytest.raises(ValueError, match="longer than 200"):
+        codec.decode(codec.encode_table(table))
