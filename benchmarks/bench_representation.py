@@ -103,7 +103,7 @@ def step_overhead(r, z, settings, steps):
 
 
 def callback_ratio(n, epochs, estimator):
-    """(seconds of an epoch without the callback, seconds the callback adds per epoch)."""
+    """(seconds of an epoch without the callback, seconds the callback adds per epoch, CPU seconds it adds)."""
     import tempfile
 
     import keras
@@ -126,17 +126,17 @@ def callback_ratio(n, epochs, estimator):
 
     plain = model()
     plain.fit(x, y, epochs=1, batch_size=64, verbose=0)  # warm-up (tracing)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     plain.fit(x, y, epochs=epochs, batch_size=64, verbose=0)
-    epoch = (time.perf_counter() - t) / epochs
+    epoch, epoch_cpu = (time.perf_counter() - t) / epochs, (time.process_time() - cpu) / epochs
     with tempfile.TemporaryDirectory() as logdir:
         cb = RepresentationBiasCallback(logdir, x, {"z": z}, layers=["h1", "h2"], **estimator)
         measured = model()
         measured.fit(x, y, epochs=1, batch_size=64, verbose=0)
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         measured.fit(x, y, epochs=epochs, batch_size=64, verbose=0, callbacks=[cb])
-        with_cb = (time.perf_counter() - t) / epochs
-    return epoch, with_cb - epoch
+        with_cb, with_cb_cpu = (time.perf_counter() - t) / epochs, (time.process_time() - cpu) / epochs
+    return epoch, with_cb - epoch, with_cb_cpu - epoch_cpu
 
 
 def main():
@@ -153,13 +153,14 @@ def main():
         step_count, cb_n, epochs = 10, 600, 1
     r, z = data(args.n, args.d)
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     res = representation_bias(r, z, **estimator)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert "tensorflow" not in sys.modules, "the estimate imported TensorFlow"
     assert all(np.isfinite([res.bias, res.mine_bias, res.classifier_bias, res.control_bias])), res
     print(f"(a) n={args.n} d={args.d}: {wall:.2f} s for the estimate, its control and the classifier bound "
-          f"(TensorFlow not imported)")
+          f"({cpu:.2f} s of CPU, about its wall time on an idle core; TensorFlow not imported; load "
+          f"{os.getloadavg()[0]:.1f})")
     print(f"    B={res.bias:.4f} ({res.bound}; MINE {res.mine_bias:.4f}, classifier {res.classifier} "
           f"{res.classifier_bias:.4f}) vs exact {EXACT:.4f} (error {res.bias - EXACT:+.4f}); "
           f"controls MINE {res.mine_control_biases[0]:+.4f}, classifier {res.classifier_control_biases[0]:+.4f}; "
@@ -173,9 +174,10 @@ def main():
     print(f"(b) one MINE step {per_step * 1e3:.2f} ms vs its matrix products alone {products * 1e3:.2f} ms: "
           f"ratio {per_step / products:.2f}")
 
-    epoch, cost = callback_ratio(cb_n, epochs, estimator)
+    epoch, cost, cost_cpu = callback_ratio(cb_n, epochs, estimator)
     print(f"(c) RepresentationBiasCallback (2 layers, n={cb_n}, every epoch): {cost:.2f} s per epoch on top of "
-          f"a {epoch:.2f} s epoch: ratio {cost / epoch:.1f}")
+          f"a {epoch:.2f} s epoch: ratio {cost / epoch:.1f} ({cost_cpu:.2f} s of CPU; load "
+          f"{os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

@@ -53,9 +53,10 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     written at step = epoch. No labels are needed.
 
     **Cost.** Each (layer, attribute) is one full estimate with its
-    shuffled-Z control: about 3 s at n = 8,000 rows of 64 dimensions on one
-    core (MINE about 2 s, the cross-fitted classifiers about 1 s), whatever
-    the model, so two layers add about 6 s to every measured epoch. Measure
+    shuffled-Z control: about 3.5 s of CPU at n = 8,000 rows of 64
+    dimensions (MINE and its control about two thirds, the cross-fitted
+    classifiers one third), whatever the model, so two layers add about 7 s
+    to every measured epoch. Measure
     every few epochs on long fits (``every_n_epochs=5`` costs a fifth), or
     pass fewer rows in `x` (the cost grows about linearly with n; keep
     n >= 2,000). With `verbose`, each estimate prints one line (layer,

@@ -582,11 +582,11 @@ class RepresentationBiasResult:
     mine_bias, mine_mutual_information, mine_control_biases
         MINE's own B, I and control B per permutation (always reported).
     classifier : str
-        The classifier kept by validation: ``"mlp"`` or ``"linear"``; empty
-        when none ran (continuous Z, old records).
+        The classifier most cross-fitting folds kept: ``"mlp"`` or
+        ``"linear"``; empty when none ran (continuous Z, old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
-        The Barber-Agakov bound H(Z) - CE of that classifier, as B and I, and
-        its control B per permutation.
+        The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its
+        control B per permutation.
     loose_reason : str or None
         Why the flag ``loose`` is set: the two bounds differ by more than
         their noise allows.

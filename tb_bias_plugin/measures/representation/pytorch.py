@@ -116,7 +116,7 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     verbose : bool, default True
         Print a line per layer and attribute as each estimate ends (B, the bound it took, its control,
         the seconds it took) and each flag with what to do about it. Each line is one full estimate
-        with its control, about 3 s at n = 8,000 rows of 64 dimensions: call this every few epochs on
+        with its control, about 3.5 s at n = 8,000 rows of 64 dimensions: call this every few epochs on
         long fits.
     **estimator
         Passed to ``tb_bias_plugin.representation_bias``.

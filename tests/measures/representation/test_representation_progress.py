@@ -142,3 +142,23 @@ def test_one_standard_error_rule_keeps_the_linear_floor_on_noise_and_the_mlp_on_
     assert out["kept"] == ["mlp"] * 3 and out["mi"] > 0.9 * math.log(2)  # Z is a function of R: I = H
     noise = classifier.classifier_bound(rng.normal(size=(n, 8)), rng.integers(0, 2, n), _settings())
     assert noise["kept"] == ["linear"] * 3 and abs(noise["mi"]) < 0.01
+
+
+@pytest.mark.training
+def test_pytorch_helper_prints_a_line_per_layer_unless_silenced(tmp_path, capsys):
+    torch = pytest.importorskip("torch")
+    from tb_bias_plugin.measures.representation.pytorch import log_representation_bias
+
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(3, 6), torch.nn.ReLU(), torch.nn.Linear(6, 2))
+    rng = np.random.default_rng(0)
+    z = rng.integers(0, 2, 300)
+    x = torch.as_tensor((rng.normal(size=(300, 3)) + z[:, None]).astype("float32"))
+    small = dict(steps=20, eval_every=10, classifier_steps=20, width=8, control=False)
+    with pytest.warns(UserWarning, match="noisy"):
+        log_representation_bias(str(tmp_path), net, x, {"sex": z}, step=3, layers=["0", "2"], **small)
+    heads = [line.split(":")[0] for line in capsys.readouterr().out.splitlines() if not line.startswith("    ")]
+    assert heads == ["log_representation_bias, step 3, layer 0, sex", "log_representation_bias, step 3, layer 2, sex"]
+    with pytest.warns(UserWarning, match="noisy"):
+        log_representation_bias(str(tmp_path), net, x, {"sex": z}, step=4, layers=["0"], verbose=False, **small)
+    assert capsys.readouterr().out == ""
