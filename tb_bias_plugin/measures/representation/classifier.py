@@ -136,26 +136,33 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     return best, model.log_probs
 
 
+def _log_sum_exp_rows(o):
+    m = o.max(axis=1, keepdims=True)
+    return m + np.log(np.exp(o - m).sum(axis=1, keepdims=True))
+
+
 def _newton(x, z, n_classes, lam, w, iterations=25):
     """Ridge-penalised multinomial logistic regression by damped Newton steps from `w` ((d + 1) x (C - 1)).
 
     Class 0's logit is fixed at 0 (the model is identifiable, so the unpenalised intercepts cannot drift
-    along a direction the loss does not see); the last row of `x` is the intercept's column of ones.
+    along a direction the loss does not see); the last row of `x` is the intercept's column of ones. The
+    logits of the accepted step are kept for the next one (half the products of recomputing them).
     """
     n, d1 = x.shape
     k = n_classes - 1
+    rows = np.arange(n)
     onehot = np.eye(n_classes)[z][:, 1:]
     penalty = np.full((d1, k), lam)
     penalty[-1] = 0.0  # the intercepts are not shrunk
 
-    def loss(w):
+    def evaluate(w):
         o = np.hstack([np.zeros((n, 1)), x @ w])
-        return float(-(o[np.arange(n), z] - np.logaddexp.reduce(o, axis=1)).sum() + 0.5 * (penalty * w * w).sum())
+        lse = _log_sum_exp_rows(o)
+        return w, o, lse, float(-(o[rows, z] - lse[:, 0]).sum() + 0.5 * (penalty * w * w).sum())
 
-    current = loss(w)
+    w, o, lse, current = evaluate(w)
     for _ in range(iterations):
-        o = np.hstack([np.zeros((n, 1)), x @ w])
-        p = np.exp(o - np.logaddexp.reduce(o, axis=1, keepdims=True))[:, 1:]
+        p = np.exp(o - lse)[:, 1:]
         grad = (x.T @ (p - onehot) + penalty * w).ravel(order="F")
         hess = np.empty((d1 * k, d1 * k))
         for a in range(k):
@@ -166,10 +173,11 @@ def _newton(x, z, n_classes, lam, w, iterations=25):
         hess[np.diag_indices_from(hess)] += penalty.ravel(order="F") + 1e-10
         step = np.linalg.solve(hess, grad).reshape((d1, k), order="F")
         t = 1.0
-        while t > 1e-4 and loss(w - t * step) > current:
+        trial = evaluate(w - t * step)
+        while t > 1e-4 and trial[3] > current:
             t /= 2
-        w = w - t * step
-        new = loss(w)
+            trial = evaluate(w - t * step)
+        w, o, lse, new = trial
         if current - new < 1e-10 * max(1.0, abs(current)):
             break
         current = new
