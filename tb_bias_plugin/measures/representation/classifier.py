@@ -111,7 +111,7 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     """A classifier of `hidden` ELU widths trained by Adam, kept at its best validation bound; (bound, model)."""
     model = Classifier(x_fit.shape[1], n_classes, hidden, rng, s["classifier_learning_rate"])
     k = min(s["batch_size"], len(z_fit))
-    if not len(z_val):  # no validation part: no early stopping, judged on its own training rows
+    if not len(z_val):  # no validation part: judged, and stopped, on its own training rows
         x_val, z_val = x_fit, z_fit
     h_val = _entropy_of(z_val, n_classes)
     steps, every, patience = s["classifier_steps"], s["classifier_eval_every"], s["patience"]
