@@ -3,15 +3,18 @@
 n = 8,000, d = 64, default settings (NumPy estimators, k = 256, width 64):
 (a) wall time of one estimate with its shuffled-Z control and the
     classifier bound, in a process where TensorFlow is not imported, with
-    the time of each part (split, MINE, classifiers, controls), and the
-    estimate against the exact value (R_0 = (2Z - 1) + N(0, 1) beside 63
-    noise dimensions, balanced Z: exact B = 0.485944 by quadrature);
+    the time of each part (split, MINE, cross-fitted classifiers, controls),
+    and the estimate against the exact value (R_0 = (2Z - 1) + N(0, 1)
+    beside 63 noise dimensions, balanced Z: exact B = 0.485944 by
+    quadrature); with --seeds K, the error of B, MINE and the classifier
+    bound and both controls for data and estimator seeds 0..K-1;
 (b) one MINE training step against the matrix products of that step alone
     (ratio 1 = no per-step overhead beyond the arithmetic);
 (c) RepresentationBiasCallback on a small Keras model (two layers measured
-    at every epoch): its cost per epoch as a ratio to the epoch itself.
+    at every epoch): its cost per epoch as a ratio to the epoch itself, and
+    the progress lines it prints (seconds per layer, flags with remedies).
 
-Run: python benchmarks/bench_representation.py [--smoke]
+Run: python benchmarks/bench_representation.py [--smoke] [--seeds 10]
 """
 
 import argparse
@@ -39,23 +42,41 @@ def data(n, d, seed=0):
 def parts(r, z, settings):
     """Seconds of each part of one estimate, timed one by one (one BLAS thread, as the estimator runs)."""
     out = {}
+    r = r.astype(np.float64)
+    zp = z[np.random.default_rng([settings["seed"], 1]).permutation(len(z))]
     with mine._one_blas_thread():
         t = time.perf_counter()
-        split = mine.prepare_split(r.astype(np.float64), z, settings)
+        split = mine.prepare_split(r, z, settings)
         out["split"] = time.perf_counter() - t
         t = time.perf_counter()
         mine.run_mine(split, z, settings)
         out["MINE"] = time.perf_counter() - t
         t = time.perf_counter()
-        classifier.classifier_bound(split, z, settings)
-        out["classifiers"] = time.perf_counter() - t
-        zp = z[np.random.default_rng([settings["seed"], 1]).permutation(len(z))]
+        classifier.classifier_bound(r, z, settings)
+        out["classifiers (%d folds)" % settings["classifier_folds"]] = time.perf_counter() - t
         t = time.perf_counter()
-        shuffled = mine.prepare_split(r.astype(np.float64), zp, settings)
-        mine.run_mine(shuffled, zp, settings)
-        classifier.classifier_bound(shuffled, zp, settings)
-        out["controls"] = time.perf_counter() - t
+        mine.run_mine(mine.prepare_split(r, zp, settings), zp, settings)
+        out["MINE control"] = time.perf_counter() - t
+        t = time.perf_counter()
+        classifier.classifier_bound(r, zp, settings)
+        out["classifier control"] = time.perf_counter() - t
     return out
+
+
+def over_seeds(n, d, seeds, estimator):
+    """Print the errors of B, MINE and the classifier bound, and both controls, for seeds 0..seeds-1."""
+    errors = []
+    for seed in range(seeds):
+        r, z = data(n, d, seed)
+        t = time.perf_counter()
+        res = representation_bias(r, z, seed=seed, **estimator)
+        errors.append(res.bias - EXACT)
+        print(f"    seed {seed}: {time.perf_counter() - t:.2f} s, B {res.bias - EXACT:+.4f} ({res.bound}), MINE "
+              f"{res.mine_bias - EXACT:+.4f}, classifier {res.classifier_bias - EXACT:+.4f}; controls "
+              f"{res.mine_control_biases[0]:+.4f}, {res.classifier_control_biases[0]:+.4f}")
+    e = np.array(errors)
+    print(f"    error of B over {seeds} seeds: mean {e.mean():+.4f}, sd {e.std(ddof=1):.4f}, "
+          f"from {e.min():+.4f} to {e.max():+.4f}")
 
 
 def step_overhead(r, z, settings, steps):
@@ -82,7 +103,7 @@ def step_overhead(r, z, settings, steps):
 
 
 def callback_ratio(n, epochs, estimator):
-    """(seconds of an epoch without the callback, seconds the callback adds per epoch)."""
+    """(seconds of an epoch without the callback, seconds the callback adds per epoch, CPU seconds it adds)."""
     import tempfile
 
     import keras
@@ -105,17 +126,17 @@ def callback_ratio(n, epochs, estimator):
 
     plain = model()
     plain.fit(x, y, epochs=1, batch_size=64, verbose=0)  # warm-up (tracing)
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     plain.fit(x, y, epochs=epochs, batch_size=64, verbose=0)
-    epoch = (time.perf_counter() - t) / epochs
+    epoch, epoch_cpu = (time.perf_counter() - t) / epochs, (time.process_time() - cpu) / epochs
     with tempfile.TemporaryDirectory() as logdir:
         cb = RepresentationBiasCallback(logdir, x, {"z": z}, layers=["h1", "h2"], **estimator)
         measured = model()
         measured.fit(x, y, epochs=1, batch_size=64, verbose=0)
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         measured.fit(x, y, epochs=epochs, batch_size=64, verbose=0, callbacks=[cb])
-        with_cb = (time.perf_counter() - t) / epochs
-    return epoch, with_cb - epoch
+        with_cb, with_cb_cpu = (time.perf_counter() - t) / epochs, (time.process_time() - cpu) / epochs
+    return epoch, with_cb - epoch, with_cb_cpu - epoch_cpu
 
 
 def main():
@@ -123,6 +144,7 @@ def main():
     ap.add_argument("--n", type=int, default=8000)
     ap.add_argument("--d", type=int, default=64)
     ap.add_argument("--smoke", action="store_true", help="a tiny size: checks the script runs, not speed")
+    ap.add_argument("--seeds", type=int, default=1, help="(a) over data and estimator seeds 0..K-1")
     args = ap.parse_args()
     estimator, step_count, cb_n, epochs = {}, 300, 8000, 3
     if args.smoke:
@@ -131,17 +153,20 @@ def main():
         step_count, cb_n, epochs = 10, 600, 1
     r, z = data(args.n, args.d)
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     res = representation_bias(r, z, **estimator)
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     assert "tensorflow" not in sys.modules, "the estimate imported TensorFlow"
     assert all(np.isfinite([res.bias, res.mine_bias, res.classifier_bias, res.control_bias])), res
     print(f"(a) n={args.n} d={args.d}: {wall:.2f} s for the estimate, its control and the classifier bound "
-          f"(TensorFlow not imported)")
+          f"({cpu:.2f} s of CPU, about its wall time on an idle core; TensorFlow not imported; load "
+          f"{os.getloadavg()[0]:.1f})")
     print(f"    B={res.bias:.4f} ({res.bound}; MINE {res.mine_bias:.4f}, classifier {res.classifier} "
           f"{res.classifier_bias:.4f}) vs exact {EXACT:.4f} (error {res.bias - EXACT:+.4f}); "
           f"controls MINE {res.mine_control_biases[0]:+.4f}, classifier {res.classifier_control_biases[0]:+.4f}; "
           f"flags {list(res.flags)}")
+    if args.seeds > 1:
+        over_seeds(args.n, args.d, args.seeds, estimator)
     timed = parts(r, z, dict(res.settings))
     print("    parts: " + ", ".join(f"{k} {v:.2f} s" for k, v in timed.items()))
 
@@ -149,9 +174,10 @@ def main():
     print(f"(b) one MINE step {per_step * 1e3:.2f} ms vs its matrix products alone {products * 1e3:.2f} ms: "
           f"ratio {per_step / products:.2f}")
 
-    epoch, cost = callback_ratio(cb_n, epochs, estimator)
+    epoch, cost, cost_cpu = callback_ratio(cb_n, epochs, estimator)
     print(f"(c) RepresentationBiasCallback (2 layers, n={cb_n}, every epoch): {cost:.2f} s per epoch on top of "
-          f"a {epoch:.2f} s epoch: ratio {cost / epoch:.1f}")
+          f"a {epoch:.2f} s epoch: ratio {cost / epoch:.1f} ({cost_cpu:.2f} s of CPU; load "
+          f"{os.getloadavg()[0]:.1f})")
 
 
 if __name__ == "__main__":

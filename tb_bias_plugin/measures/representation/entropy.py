@@ -490,16 +490,18 @@ def control_half_width(control_values):
 
 
 def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls):
-    """Why the two bounds of B say the estimate is loose, or None when they agree within their noise.
+    """Why the two bounds of B say the estimate is loose, and what to do; None when they agree within their noise.
 
     Both are lower bounds of the same B, so a gap larger than the two noise bands combined
     (``sqrt(h_mine^2 + h_classifier^2)``, each from :func:`control_half_width`) means at least the
-    smaller one is loose, and the larger one may be too.
+    smaller one is loose, and the larger one may be too. B is the larger already; the text says so and
+    names the settings that may tighten the smaller one.
 
     Examples
     --------
-    >>> loose_reason(0.52, [0.0], 0.66, [0.01])
-    'MINE 0.520 and classifier 0.660 differ by 0.140 > noise 0.028: the smaller bound is loose'
+    >>> loose_reason(0.52, [0.0], 0.66, [0.01])  # doctest: +NORMALIZE_WHITESPACE
+    "MINE 0.520 < classifier 0.660 by 0.140 > noise 0.028: MINE's critic underfits; read B (the classifier
+    bound), not mine_bias: a lower bound too, so the true B may be higher still"
     >>> loose_reason(0.52, [0.0], 0.53, [0.01]) is None
     True
     """
@@ -509,8 +511,13 @@ def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls)
     gap = abs(mine_bias - classifier_bias)
     if not np.isfinite(noise) or gap <= noise:
         return None
-    return (f"MINE {mine_bias:.3f} and classifier {classifier_bias:.3f} differ by {gap:.3f} > "
-            f"noise {noise:.3f}: the smaller bound is loose")
+    if classifier_bias > mine_bias:
+        return (f"MINE {mine_bias:.3f} < classifier {classifier_bias:.3f} by {gap:.3f} > noise {noise:.3f}: "
+                "MINE's critic underfits; read B (the classifier bound), not mine_bias: a lower bound too, "
+                "so the true B may be higher still")
+    return (f"classifier {classifier_bias:.3f} < MINE {mine_bias:.3f} by {gap:.3f} > noise {noise:.3f}: the "
+            "classifier underfits; read B (MINE's bound), not classifier_bias, or raise classifier_width "
+            "or classifier_steps to tighten it")
 
 
 _ARRAY_FIELDS = {
@@ -575,11 +582,11 @@ class RepresentationBiasResult:
     mine_bias, mine_mutual_information, mine_control_biases
         MINE's own B, I and control B per permutation (always reported).
     classifier : str
-        The classifier kept by validation: ``"mlp"`` or ``"linear"``; empty
-        when none ran (continuous Z, old records).
+        The classifier most cross-fitting folds kept: ``"mlp"`` or
+        ``"linear"``; empty when none ran (continuous Z, old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
-        The Barber-Agakov bound H(Z) - CE of that classifier, as B and I, and
-        its control B per permutation.
+        The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its
+        control B per permutation.
     loose_reason : str or None
         Why the flag ``loose`` is set: the two bounds differ by more than
         their noise allows.

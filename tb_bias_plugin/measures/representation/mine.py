@@ -16,7 +16,7 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.representation import entropy as _np
-from tb_bias_plugin.measures.representation.classifier import classifier_bound
+from tb_bias_plugin.measures.representation.classifier import classifier_bound, split_indices, standardise
 from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
 
 __all__ = ["representation_bias", "split_indices"]
@@ -30,16 +30,16 @@ def representation_bias(
     learning_rate=2e-3, ema_alpha=0.01, width=64, train_fraction=0.7, eval_every=100, validation_fraction=0.2,
     early_stopping=True, weight_decay=1.0, continuous=False, marginal_subset=128, pca_dims=None,
     convergence_tol=0.01, train_counts=None, jit_compile=None, patience=5, classifier_width=64,
-    classifier_steps=2000, classifier_learning_rate=3e-3,
+    classifier_steps=2000, classifier_learning_rate=3e-3, classifier_folds=3, classifier_eval_every=50,
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 
-    Two held-out lower bounds of I, on the same split (70 % trains, stratified by Z, R standardised with
-    its statistics), seed and early stopping: MINE's Donsker-Varadhan bound of a critic
-    ``T(r, z) = g([f1(r), f2(onehot z)])`` (the paper's estimator, always reported) and, for a discrete Z,
-    the Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (MLP, or linear when validation prefers
-    it). B takes the larger (`bound`); flag ``loose``: they differ by more than their controls allow.
-    H: Shannon entropy of Z on the whole sample. NumPy only. Protocol: docs/measures/representation.md.
+    Two held-out lower bounds of I: MINE's Donsker-Varadhan bound of a critic ``T(r, z)`` on one
+    stratified 70/30 split (the paper's estimator, always reported) and, for a discrete Z, the
+    Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (MLP, or linear unless the MLP is better on
+    validation), cross-fitted over `classifier_folds` folds so all n rows are held out once. B takes the
+    larger (`bound`); flag ``loose``: they differ by more than their controls allow. H: Shannon entropy
+    of Z on the whole sample. NumPy only. Protocol: docs/measures/representation.md.
 
     Parameters
     ----------
@@ -50,16 +50,15 @@ def representation_bias(
     steps, batch_size : int
         Training iterations; k, pairs per batch (capped at the size of the training split).
     seed : int
-        Seeds the split, the initial weights, the batches and the control permutation; equal seeds give
-        equal results.
+        Seeds the splits, weights, batches and the control permutation; equal seeds give equal results.
     control, control_permutations : bool, int
         Also run both bounds with Z permuted (same seed), this many times (2+ gives a spread): the noise floor.
     learning_rate, ema_alpha : float
         Adam step size; weight of the newest batch in the moving average of ``mean exp(o_M)``.
     width, train_fraction : int, float
-        Hidden width of g (two ELU layers); share of each class used to train the critic and classifiers.
+        Hidden width of g (two ELU layers); share of each class the critic trains on.
     eval_every : int
-        Iterations per compiled training call; the validation and held-out bounds are recorded after each.
+        Critic iterations between two records of its validation and held-out bounds.
     validation_fraction : float
         Share of each class of the training split set aside (never trained on) to choose the critic: with
         `early_stopping`, the weights kept are those with the best validation bound. 0 disables it.
@@ -68,9 +67,8 @@ def representation_bias(
         held-out split plays no part in the choice, so the reported held-out value stays a fair DV bound
         (see docs/measures/representation.md, "Early stopping").
     weight_decay : float
-        Decoupled (AdamW-style) decay of the weight matrices per step, in units of the learning rate
-        (AdamW convention); 0 disables it. It keeps a wide critic from fitting noise dimensions (see
-        docs/measures/representation.md, "Early stopping and weight decay").
+        Decoupled (AdamW) decay per step of the critic's weights that read R, in units of the learning
+        rate; 0 disables it. It keeps a wide critic from fitting noise dimensions (see the docs).
     continuous, marginal_subset : bool, int
         Treat `protected` as real-valued: I only, B = NaN with reason ``continuous_protected``; the
         held-out marginal term then averages each held-out r over a fixed subset of `marginal_subset`
@@ -92,6 +90,9 @@ def representation_bias(
         Width of the classifier MLP's two ELU layers; 0 trains the linear classifier only.
     classifier_steps, classifier_learning_rate : int, float
         Most Adam steps and the step size of the classifiers (batches of `batch_size`).
+    classifier_eval_every, classifier_folds : int
+        Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
+        the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
 
     Returns
     -------
@@ -113,8 +114,7 @@ def representation_bias(
     .. [1] Belghazi et al., "Mutual Information Neural Estimation", ICML 2018.
     .. [2] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of Learned Representations of
        Pretrained Face Recognition", FG 2021.
-    .. [3] Barber and Agakov, "The IM Algorithm: A Variational Approach to Information Maximization",
-       NIPS 2003. The protocol: docs/measures/representation.md.
+    .. [3] Barber and Agakov, "The IM Algorithm: A Variational Approach to Information Maximization", NIPS 2003.
 
     Examples
     --------
@@ -124,8 +124,7 @@ def representation_bias(
     >>> import warnings
     >>> with warnings.catch_warnings():
     ...     warnings.simplefilter("ignore")  # n < 2,000 warns
-    ...     res = representation_bias(r, z, steps=50, batch_size=64, width=16,
-    ...                               eval_every=25, control=False)
+    ...     res = representation_bias(r, z, steps=50, batch_size=64, width=16, eval_every=25, control=False)
     >>> bool(np.isfinite(res.bias)), res.train_curve.shape, res.n_heldout
     (True, (50,), 120)
 
@@ -140,7 +139,8 @@ def representation_bias(
         eval_every=eval_every, validation_fraction=validation_fraction, early_stopping=early_stopping,
         weight_decay=weight_decay, continuous=continuous, marginal_subset=marginal_subset, pca_dims=pca_dims,
         convergence_tol=convergence_tol, patience=patience, classifier_width=classifier_width,
-        classifier_steps=classifier_steps, classifier_learning_rate=classifier_learning_rate)
+        classifier_steps=classifier_steps, classifier_learning_rate=classifier_learning_rate,
+        classifier_folds=classifier_folds, classifier_eval_every=classifier_eval_every)
     r = _np.validate_representations(representations)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
@@ -150,7 +150,7 @@ def representation_bias(
 def _settings(*, steps, batch_size, seed, control, control_permutations, learning_rate, ema_alpha, width,
               train_fraction, eval_every, validation_fraction, early_stopping, weight_decay, continuous,
               marginal_subset, pca_dims, convergence_tol, patience, classifier_width, classifier_steps,
-              classifier_learning_rate) -> dict:
+              classifier_learning_rate, classifier_folds, classifier_eval_every) -> dict:
     """`representation_bias`'s settings, checked, as stored with the result (mapping widths left to fill)."""
     steps, batch_size, eval_every = int(steps), int(batch_size), int(eval_every)
     if steps < 1 or batch_size < 2 or eval_every < 1 or width < 1:
@@ -168,6 +168,10 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
     if int(classifier_width) < 0 or int(classifier_steps) < 1:
         raise ValueError("classifier_width must be >= 0 and classifier_steps >= 1")
     check_number(classifier_learning_rate, "classifier_learning_rate", low=0, include="neither")
+    if int(classifier_eval_every) < 1:
+        raise ValueError("classifier_eval_every must be >= 1")
+    if int(classifier_folds) < 2:
+        raise ValueError("classifier_folds must be >= 2 (each fold is scored by the others)")
     return dict(
         steps=steps, batch_size=batch_size, seed=int(seed), learning_rate=float(learning_rate),
         ema_alpha=float(ema_alpha), width=int(width), hidden_layers=2, activation="elu",
@@ -183,6 +187,7 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
         patience=None if patience is None or not early_stopping else int(patience),
         classifier_width=int(classifier_width), classifier_steps=int(classifier_steps),
         classifier_learning_rate=float(classifier_learning_rate), classifier_hidden_layers=2,
+        classifier_folds=int(classifier_folds), classifier_eval_every=int(classifier_eval_every),
         engine="numpy",
     )
 
@@ -231,7 +236,7 @@ def _estimate_bounds(r, z, settings, train_entropy, counts, h):
             (main["heldout_counts"] > 0) & (main["heldout_counts"] < _np.MIN_HELDOUT_PER_CLASS)):
         warnings.warn("a class has fewer than 20 held-out samples: its estimate is noisy",
                       stacklevel=4)
-    probe = None if continuous else classifier_bound(split, z, settings)
+    probe = None if continuous else classifier_bound(r, z, settings)
     control_mi, probe_control_mi = [], []
     if settings["control"]:
         perm_rng = np.random.default_rng([settings["seed"], 1])
@@ -240,7 +245,7 @@ def _estimate_bounds(r, z, settings, train_entropy, counts, h):
             shuffled = prepare_split(r, zp, settings)
             control_mi.append(run_mine(shuffled, zp, settings)["mi"])
             if probe is not None:
-                probe_control_mi.append(classifier_bound(shuffled, zp, settings)["mi"])
+                probe_control_mi.append(classifier_bound(r, zp, settings)["mi"])
     return _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, train_entropy)
 
 
@@ -285,38 +290,11 @@ def _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, t
         classifier_control_biases=probe_ctrl_b, loose_reason=loose_reason)
 
 
-def split_indices(z, train_fraction, seed, stratify=True):
-    """Indices of the training and held-out parts, stratified by class.
-
-    Each class contributes ``round(train_fraction * n_z)`` samples (at least
-    one) to the training part; order inside each part is random.
-
-    Examples
-    --------
-    >>> tr, ho = split_indices(np.array([0] * 10 + [1] * 10), 0.7, seed=0)
-    >>> len(tr), len(ho), int(np.sum(np.arange(20)[ho] >= 10))
-    (14, 6, 3)
-    """
-    rng = np.random.default_rng([*(int(x) for x in np.atleast_1d(seed)), 0])
-    if not stratify:
-        order = rng.permutation(len(z))
-        cut = int(round(train_fraction * len(z)))
-        return order[:cut], order[cut:]
-    train, held = [], []
-    for c in np.unique(z):
-        idx = rng.permutation(np.flatnonzero(z == c))
-        cut = max(1, int(round(train_fraction * idx.size)))
-        train.append(idx[:cut])
-        held.append(idx[cut:])
-    train, held = np.concatenate(train), np.concatenate(held)
-    return rng.permutation(train), rng.permutation(held)
-
-
 def prepare_split(r, z, s):
-    """Standardised, split inputs shared by the MINE critic and the classifiers (same seed, same parts).
+    """Standardised, split inputs of the MINE critic (the classifiers cross-fit on folds of their own).
 
     The validation part is carved out of the training split, so the held-out split never influences
-    which critic or classifier is kept.
+    which critic is kept.
     """
     continuous = s["continuous"]
     tr, ho = split_indices(z, s["train_fraction"], s["seed"], stratify=not continuous)
@@ -328,13 +306,7 @@ def prepare_split(r, z, s):
                                          stratify=not continuous)
         if sub_val.size and sub_fit.size:
             fit, val = tr[sub_fit], tr[sub_val]
-    mean, std = r[tr].mean(axis=0), r[tr].std(axis=0)
-    std[std == 0] = 1.0  # constant features stay constant (at 0)
-    rs = (r - mean) / std
-    if s["pca_dims"] is not None and rs.shape[1] > s["pca_dims"]:
-        _, _, vt = np.linalg.svd(rs[tr], full_matrices=False)
-        rs = rs @ vt[: s["pca_dims"]].T
-    return dict(rs=rs.astype(F32), fit=fit, val=val, ho=ho, n_train=tr.size, n_heldout=ho.size)
+    return dict(rs=standardise(r, tr, s["pca_dims"]), fit=fit, val=val, ho=ho, n_train=tr.size, n_heldout=ho.size)
 
 
 def _mine_parts(split, z, s):

@@ -53,33 +53,66 @@ def glorot(rng: np.random.Generator, fan_in: int, fan_out: int, fan: int | None 
 class Adam:
     """Adam on a list of float32 arrays, updated in place, with decoupled weight decay.
 
+    The arrays are moved into one flat buffer (the list's entries become views of it), so a step is a
+    handful of NumPy calls on one vector instead of a handful per array: with eleven small arrays the
+    per-call overhead was a sixth of a MINE step.
+
     Parameters
     ----------
     params : list of numpy.ndarray
+        Replaced in place by views of the flat buffer (same shapes and values).
     learning_rate : float
     decays : list of float, optional
         Per-array decay per step, already multiplied by the learning rate (AdamW); 0 for none.
+
+    Examples
+    --------
+    >>> params = [np.ones(2, F32), np.ones((1, 2), F32)]
+    >>> opt = Adam(params, 0.1)
+    >>> opt.step([np.ones(2, F32), -np.ones((1, 2), F32)])
+    >>> np.round(params[0], 6).astype(float).round(6).tolist(), params[1].astype(float).round(6).tolist()
+    ([0.9, 0.9], [[1.1, 1.1]])
     """
 
     def __init__(self, params, learning_rate, decays=None):
+        self.flat = np.concatenate([np.asarray(p, F32).ravel() for p in params])
+        self.grad = np.empty_like(self.flat)
+        self._slices, start = [], 0
+        for i, p in enumerate(params):
+            stop = start + p.size
+            self._slices.append(slice(start, stop))
+            params[i] = self.flat[start:stop].reshape(p.shape)
+            start = stop
         self.params = params
         self.lr = float(learning_rate)
-        self.decays = list(decays) if decays is not None else [0.0] * len(params)
-        self.m = [np.zeros_like(p) for p in params]
-        self.v = [np.zeros_like(p) for p in params]
+        decays = list(decays) if decays is not None else [0.0] * len(params)
+        self._decayed = [(sl, F32(wd)) for sl, wd in zip(self._slices, decays) if wd]
+        self.m = np.zeros_like(self.flat)
+        self.v = np.zeros_like(self.flat)
+        self._tmp, self._num = np.empty_like(self.flat), np.empty_like(self.flat)
         self.t = 0
 
     def step(self, grads) -> None:
         self.t += 1
         lr_t = self.lr * math.sqrt(1 - ADAM_BETA2 ** self.t) / (1 - ADAM_BETA1 ** self.t)
-        for p, g, m, v, wd in zip(self.params, grads, self.m, self.v, self.decays):
-            m *= ADAM_BETA1
-            m += (1 - ADAM_BETA1) * g
-            v *= ADAM_BETA2
-            v += (1 - ADAM_BETA2) * (g * g)
-            if wd:
-                p -= wd * p
-            p -= lr_t * m / (np.sqrt(v) + ADAM_EPS)
+        g, m, v, tmp = self.grad, self.m, self.v, self._tmp
+        for sl, gi in zip(self._slices, grads):
+            g[sl] = gi.ravel()
+        m *= ADAM_BETA1
+        np.multiply(g, 1 - ADAM_BETA1, out=tmp)
+        m += tmp
+        v *= ADAM_BETA2
+        np.multiply(g, g, out=tmp)
+        tmp *= 1 - ADAM_BETA2
+        v += tmp
+        for sl, wd in self._decayed:
+            p = self.flat[sl]
+            p -= wd * p
+        np.sqrt(v, out=tmp)
+        tmp += ADAM_EPS
+        np.multiply(m, lr_t, out=self._num)
+        self._num /= tmp
+        self.flat -= self._num
 
 
 class Classifier:
@@ -106,17 +139,14 @@ class Classifier:
         o = self.logits(x).astype(np.float64)
         return o - np.logaddexp.reduce(o, axis=1, keepdims=True)
 
-    def train_step(self, x: np.ndarray, z: np.ndarray) -> float:
-        """One Adam step on the mean cross-entropy of a batch; returns that cross-entropy (nats)."""
+    def train_step(self, x: np.ndarray, z: np.ndarray) -> None:
+        """One Adam step on the mean cross-entropy of a batch (its value is not computed: nothing reads it)."""
         inputs: list = []
-        o = self.logits(x, inputs)
-        o = o - o.max(axis=1, keepdims=True)
-        e = np.exp(o)
-        p = e / e.sum(axis=1, keepdims=True)
-        rows = np.arange(len(z))
-        ce = float(-np.mean(np.log(np.maximum(p[rows, z], 1e-30))))
-        g = p
-        g[rows, z] -= 1
+        g = self.logits(x, inputs)
+        g -= g.max(axis=1, keepdims=True)
+        np.exp(g, out=g)
+        g /= g.sum(axis=1, keepdims=True)  # softmax p; dCE/dlogits = (p - onehot) / k
+        g[np.arange(len(z)), z] -= 1
         g /= len(z)
         grads: list = [None] * len(self.params)
         for i in reversed(range(len(self.params) // 2)):
@@ -126,7 +156,6 @@ class Classifier:
             if i:
                 g = (g @ self.params[2 * i].T) * elu_grad(h)
         self.opt.step(grads)
-        return ce
 
     def state(self) -> list:
         return [p.copy() for p in self.params]

@@ -8,7 +8,7 @@ import numpy as np
 import torch
 
 from tb_bias_plugin.core.validation import check_integer
-from tb_bias_plugin.measures.representation import builder
+from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.entropy import validate_protected
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
@@ -88,7 +88,7 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
 def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: int, layers: Sequence[str],
                             name: str = "representation", pool: str = "mean", channel_axis: int = 1,
                             class_names: Any = None, batch_size: int = 256, description: str | None = None,
-                            **estimator: Any) -> dict[str, dict[str, Any]]:
+                            verbose: bool = True, **estimator: Any) -> dict[str, dict[str, Any]]:
     """Estimate and log the representation bias of named submodules at ``step``.
 
     What ``RepresentationBiasCallback`` does at an epoch end: each layer's
@@ -113,6 +113,11 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         As `layer_activations`.
     class_names : sequence of str, or mapping of attribute to sequence, optional
     description : str, optional
+    verbose : bool, default True
+        Print a line per layer and attribute as each estimate ends (B, the bound it took, its control,
+        the seconds it took) and each flag with what to do about it. Each line is one full estimate
+        with its control, about 3.5 s at n = 8,000 rows of 64 dimensions: call this every few epochs on
+        long fits.
     **estimator
         Passed to ``tb_bias_plugin.representation_bias``.
 
@@ -125,8 +130,6 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     ValueError
         Bad names, layers, step, or protected codes of another length than ``x``; nothing is written.
     """
-    from tb_bias_plugin.measures.representation import representation_bias
-
     events.check_name(name)
     step = check_integer(step, "step", low=0)
     events.check_description(description)
@@ -145,8 +148,8 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         class_names = {a: class_names for a in codes}
     out = open_writer(writer)
     activations = layer_activations(model, x, names, pool=pool, channel_axis=channel_axis, batch_size=batch_size)
-    found = {attribute: {layer: representation_bias(activations[layer], z, **estimator) for layer in names}
-             for attribute, z in codes.items()}
+    found = progress.estimate_layers(activations, codes, estimator, step=step, verbose=bool(verbose),
+                                     who="log_representation_bias")
     for attribute, results in found.items():
         payload = builder.representation_bias(results, class_names=class_names.get(attribute))
         out.write_record(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)

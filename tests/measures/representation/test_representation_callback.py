@@ -54,3 +54,32 @@ def test_callback_rejects_bad_arguments(tmp_path, kwargs, match):
 def test_callback_rejects_protected_of_the_wrong_length(tmp_path):
     with pytest.raises(ValueError, match="rows"):
         RepresentationBiasCallback(tmp_path, np.zeros((10, 2)), np.arange(9) % 2, layers=["a"])
+
+
+def test_callback_prints_each_layers_estimate_with_its_time_and_the_remedy_of_its_flags(tmp_path, capsys):
+    rng = np.random.default_rng(1)
+    n = 600
+    sex = rng.integers(0, 2, n)
+    x = (rng.normal(size=(n, 4)) + sex[:, None]).astype("float32")
+    inputs = tf.keras.Input((4,))
+    h1 = tf.keras.layers.Dense(8, activation="relu", name="h1")(inputs)
+    h2 = tf.keras.layers.Dense(4, activation="relu", name="h2")(h1)
+    model = tf.keras.Model(inputs, tf.keras.layers.Dense(1, name="out")(h2))
+    model.compile("adam", "mse")
+    cb = RepresentationBiasCallback(tmp_path, x, {"sex": sex}, layers=["h1", "h2"], steps=40, width=8,
+                                    eval_every=20, classifier_steps=40)
+    with pytest.warns(UserWarning, match="noisy"):
+        model.fit(x, np.zeros((n, 1)), epochs=2, verbose=0, callbacks=[cb])
+    lines = capsys.readouterr().out.splitlines()
+    for epoch in (0, 1):
+        assert any(line.startswith(f"RepresentationBiasCallback, epoch {epoch}: activations of 2 layers on 600 rows in ")
+                   for line in lines)
+        heads = [line for line in lines if line.startswith(f"RepresentationBiasCallback, epoch {epoch}, layer ")]
+        assert [h.split(":")[0].rsplit(", ", 2)[1:] for h in heads] == [["layer h1", "sex"], ["layer h2", "sex"]]
+        assert all(" s; flags: " in h and "small_sample" in h for h in heads)  # n = 600 < 2,000
+    assert sum(line == "    n < 2,000: the estimate is noisy; pass at least 2,000 rows" for line in lines) == 4
+    silent = RepresentationBiasCallback(tmp_path / "quiet", x, {"sex": sex}, layers=["h1"], steps=20, width=8,
+                                        eval_every=20, classifier_steps=20, verbose=0)
+    with pytest.warns(UserWarning, match="noisy"):
+        model.fit(x, np.zeros((n, 1)), epochs=1, verbose=0, callbacks=[silent])
+    assert "RepresentationBiasCallback" not in capsys.readouterr().out

@@ -1,0 +1,164 @@
+"""What the estimate says while training runs: flag advice, progress lines, and the cross-fitted classifier bound."""
+
+import math
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin.measures.representation import classifier, progress
+from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult, loose_reason
+
+
+def _result(**overrides):
+    values = dict(
+        bias=0.45, mutual_information=0.31, mutual_information_sampled=0.3, entropy=0.69, control_bias=0.001,
+        control_mutual_information=0.0007, control_biases=[0.001], control_mutual_informations=[0.0007],
+        train_curve=np.zeros(2000), heldout_steps=np.arange(100, 2001, 100),
+        heldout_curve=np.linspace(0.1, 0.31, 20), validation_curve=np.linspace(0.1, 0.31, 20),
+        class_counts=[3000, 3000], n=6000, n_train=4200, n_heldout=1800, settings={"steps": 2000},
+        flags=("not_converged",), best_step=2000, bound="mine", mine_bias=0.45, mine_mutual_information=0.31,
+        mine_control_biases=[0.001], classifier="linear", classifier_bias=0.44, classifier_mutual_information=0.3,
+        classifier_control_biases=[0.0])
+    values.update(overrides)
+    return RepresentationBiasResult(**values)
+
+
+def test_not_converged_advice_names_the_rise_and_the_steps_to_pass():
+    advice = progress.flag_advice(_result())
+    assert len(advice) == 1
+    # the held-out curve rises 0.21 nats over 1,900 steps: 0.021 per 190, fitted over the last 400 steps
+    rise = 0.21 / 1900 * 400
+    assert advice[0].startswith("not converged: ") and f"still rose {rise:.3f} nats" in advice[0]
+    assert "steps=4000" in advice[0] and "2,000 steps" in advice[0]
+
+
+def test_loose_reason_says_which_bound_to_read_and_what_tightens_the_other():
+    mine_low = loose_reason(0.52, [0.0], 0.66, [0.01])
+    assert mine_low.startswith("MINE 0.520 < classifier 0.660 by 0.140 > noise 0.028")
+    assert "read B (the classifier bound), not mine_bias" in mine_low
+    classifier_low = loose_reason(0.70, [0.0], 0.55, [0.0])
+    assert "read B (MINE's bound), not classifier_bias" in classifier_low
+    assert "classifier_width" in classifier_low and "classifier_steps" in classifier_low
+    loose = _result(flags=("loose",), loose_reason=mine_low)
+    assert progress.flag_advice(loose) == ["loose: " + mine_low]
+
+
+@pytest.mark.parametrize("flag, remedy", [
+    ("inside_noise_floor", "more rows"), ("small_sample", "at least 2,000 rows"),
+    ("small_class", "more rows of it"), ("outside_unit_interval", "more rows")])
+def test_every_flag_has_a_remedy(flag, remedy):
+    (advice,) = progress.flag_advice(_result(flags=(flag,)))
+    assert remedy in advice and advice != flag
+
+
+def test_progress_line_reports_layer_attribute_bound_control_and_time():
+    line = progress.progress_line(_result(), layer="fc1", attribute="sex", seconds=2.345, step=4,
+                                  who="RepresentationBiasCallback")
+    assert line == ("RepresentationBiasCallback, step 4, layer fc1, sex: B = 0.450 (MINE; classifier 0.440), "
+                    "control +0.001, in 2.3 s; flags: not_converged")
+
+
+def test_estimate_layers_prints_one_line_per_layer_and_attribute_then_its_advice(capsys):
+    calls = []
+
+    def fake_estimate(values, codes, **estimator):
+        calls.append((values.shape, len(codes), estimator))
+        return _result()
+
+    acts = {"a": np.zeros((6, 2)), "b": np.zeros((6, 3))}
+    found = progress.estimate_layers(acts, {"sex": np.arange(6) % 2, "race": np.arange(6) % 3}, {"steps": 5},
+                                     step=2, verbose=True, who="cb", estimate=fake_estimate)
+    assert list(found) == ["sex", "race"] and all(list(v) == ["a", "b"] for v in found.values())
+    assert len(calls) == 4 and all(c[2] == {"steps": 5} for c in calls)
+    lines = capsys.readouterr().out.splitlines()
+    heads = [line for line in lines if line.startswith("cb, step 2, layer ")]
+    assert [h.split(":")[0] for h in heads] == [
+        "cb, step 2, layer a, sex", "cb, step 2, layer b, sex", "cb, step 2, layer a, race", "cb, step 2, layer b, race"]
+    advice = [line for line in lines if line.startswith("    not converged: ")]
+    assert len(advice) == 4 and all("steps=4000" in a for a in advice)
+    progress.estimate_layers(acts, {"sex": np.arange(6) % 2}, {}, step=2, verbose=False, who="cb",
+                             estimate=fake_estimate)
+    assert capsys.readouterr().out == ""
+
+
+def test_folds_are_stratified_and_cover_every_row_once():
+    z = np.repeat([0, 1, 2], [50, 31, 7])
+    folds = classifier.fold_indices(z, 3, seed=4)
+    rows = np.concatenate(folds)
+    assert sorted(rows.tolist()) == list(range(z.size))
+    for c, size in zip(range(3), (50, 31, 7)):
+        per_fold = [int(np.sum(z[f] == c)) for f in folds]
+        assert max(per_fold) - min(per_fold) <= 1 and sum(per_fold) == size
+    assert max(len(f) for f in folds) - min(len(f) for f in folds) <= 1
+
+
+def test_newton_fit_solves_the_penalised_score_equations():
+    rng = np.random.default_rng(0)
+    x = np.hstack([rng.normal(size=(400, 3)), np.ones((400, 1))])
+    z = rng.integers(0, 3, 400)
+    lam = 0.5
+    w = classifier._newton(x, z, 3, lam, np.zeros((4, 2)))
+    o = np.hstack([np.zeros((400, 1)), x @ w])
+    p = np.exp(o - np.logaddexp.reduce(o, axis=1, keepdims=True))
+    penalty = np.full((4, 2), lam)
+    penalty[-1] = 0.0
+    score = x.T @ (p[:, 1:] - np.eye(3)[z][:, 1:]) + penalty * w
+    assert np.abs(score).max() < 1e-6
+    # the intercepts sum the class shares exactly (unpenalised): mean p equals the empirical shares
+    np.testing.assert_allclose(p.mean(axis=0), np.bincount(z) / 400, atol=1e-8)
+
+
+def _settings(**kw):
+    s = dict(seed=0, batch_size=256, pca_dims=None, validation_fraction=0.2, classifier_width=16,
+             classifier_steps=400, classifier_eval_every=50, classifier_learning_rate=3e-3, patience=5,
+             classifier_folds=3)
+    s.update(kw)
+    return s
+
+
+def test_cross_fitted_bound_on_a_linear_posterior_and_its_shuffled_control():
+    """Z | R logistic in r0 with slope 2: I by exact integration over the sample's own r0 (the posterior is
+    known), so the bound's error is the fit alone; shuffled Z scores within 0.01 nats of 0."""
+    rng = np.random.default_rng(3)
+    n = 3000
+    r = rng.normal(size=(n, 4))
+    p1 = 1 / (1 + np.exp(-2 * r[:, 0]))
+    z = (rng.random(n) < p1).astype(np.int64)
+    h = -np.mean(p1) * math.log(np.mean(p1)) - (1 - np.mean(p1)) * math.log(1 - np.mean(p1))
+    exact_mi = h - np.mean(-(p1 * np.log(p1) + (1 - p1) * np.log(1 - p1)))
+    out = classifier.classifier_bound(r, z, _settings())
+    assert out["kept"] == ["linear"] * 3 and out["classifier"] == "linear"
+    assert abs(out["mi"] - exact_mi) < 0.03
+    shuffled = classifier.classifier_bound(r, z[rng.permutation(n)], _settings())
+    assert abs(shuffled["mi"]) < 0.01
+
+
+def test_one_standard_error_rule_keeps_the_linear_floor_on_noise_and_the_mlp_on_a_ring():
+    rng = np.random.default_rng(5)
+    n = 3000
+    r = rng.normal(size=(n, 2))
+    ring = (np.hypot(r[:, 0], r[:, 1]) > 1.1774).astype(np.int64)  # median radius: balanced, not linear
+    out = classifier.classifier_bound(r, ring, _settings(classifier_steps=1500))
+    assert out["kept"] == ["mlp"] * 3 and out["mi"] > 0.9 * math.log(2)  # Z is a function of R: I = H
+    noise = classifier.classifier_bound(rng.normal(size=(n, 8)), rng.integers(0, 2, n), _settings())
+    assert noise["kept"] == ["linear"] * 3 and abs(noise["mi"]) < 0.01
+
+
+@pytest.mark.training
+def test_pytorch_helper_prints_a_line_per_layer_unless_silenced(tmp_path, capsys):
+    torch = pytest.importorskip("torch")
+    from tb_bias_plugin.measures.representation.pytorch import log_representation_bias
+
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Linear(3, 6), torch.nn.ReLU(), torch.nn.Linear(6, 2))
+    rng = np.random.default_rng(0)
+    z = rng.integers(0, 2, 300)
+    x = torch.as_tensor((rng.normal(size=(300, 3)) + z[:, None]).astype("float32"))
+    small = dict(steps=20, eval_every=10, classifier_steps=20, width=8, control=False)
+    with pytest.warns(UserWarning, match="noisy"):
+        log_representation_bias(str(tmp_path), net, x, {"sex": z}, step=3, layers=["0", "2"], **small)
+    heads = [line.split(":")[0] for line in capsys.readouterr().out.splitlines() if not line.startswith("    ")]
+    assert heads == ["log_representation_bias, step 3, layer 0, sex", "log_representation_bias, step 3, layer 2, sex"]
+    with pytest.warns(UserWarning, match="noisy"):
+        log_representation_bias(str(tmp_path), net, x, {"sex": z}, step=4, layers=["0"], verbose=False, **small)
+    assert capsys.readouterr().out == ""
