@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scaleLinear } from "d3-scale";
 import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, valuesDomain } from "../src/views/representation/geometry.js";
-import { flagText } from "../src/views/representation/types.js";
+import { FLAG_TEXT, flagRemedy, flagText } from "../src/views/representation/types.js";
 import type { LayerSeries } from "../src/views/representation/types.js";
 
 function layer(name: string, bias: (number | null)[], low: (number | null)[], high: (number | null)[]): LayerSeries {
@@ -37,7 +37,9 @@ describe("representation geometry", () => {
 
   it("marks values outside [0, 1] and names the spec's flags", () => {
     expect([outsideUnit(-0.01), outsideUnit(1.01), outsideUnit(0.5), outsideUnit(null)]).toEqual([true, true, false, false]);
-    expect(flagText("not_converged")).toBe("not converged");
+    expect(flagText("not_converged")).toBe("not converged: raise steps=");
+    for (const flag of Object.keys(FLAG_TEXT)) expect(flagRemedy(flag)).not.toBe("");
+    expect(flagRemedy("something_new")).toBe("");
     expect(flagText("something_new")).toBe("something_new");
   });
 

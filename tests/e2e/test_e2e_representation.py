@@ -60,6 +60,9 @@ def test_representation_view_shows_layers_band_curve_and_flags(tab):
             expect(row.locator('[data-testid="repr-profile-classifier"]')).to_contain_text("%.3f" % l["classifier_bias"])
             if l["loose_reason"]:
                 expect(row.locator('[data-testid="repr-flag"][data-flag="loose"]')).to_be_visible()
+                # each flag's chip says what to do about it
+                expect(row.locator('[data-testid="repr-flag"][data-flag="loose"]')).to_have_attribute(
+                    "title", re.compile("B takes the larger"))
                 expect(row.locator('[data-testid="repr-loose-reason"]')).to_have_text(l["loose_reason"])
         assert any(l["loose_reason"] for l in detail["layers"])
         tab.screenshot("representation_view_%d" % width)

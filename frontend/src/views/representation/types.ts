@@ -101,7 +101,7 @@ export interface CurveResponse {
 /** The spec's flags in words. */
 export const FLAG_TEXT: Record<string, string> = {
   outside_unit_interval: "B outside [0, 1]",
-  not_converged: "not converged",
+  not_converged: "not converged: raise steps=",
   inside_noise_floor: "inside the noise floor",
   small_sample: "n < 2,000",
   small_class: "a class with < 20 held-out samples",
@@ -117,4 +117,18 @@ export function boundText(bound: string | null, classifier: string | null = null
 
 export function flagText(flag: string): string {
   return FLAG_TEXT[flag] ?? flag;
+}
+
+/** What to do about each flag (the chip's tooltip), as the callback's progress lines say it. */
+export const FLAG_REMEDY: Record<string, string> = {
+  outside_unit_interval: "An estimate above H(Z) or below 0 is noise: log more rows, or read the shuffled-Z control beside it.",
+  not_converged: "MINE's held-out bound was still rising when training stopped: log again with steps= twice as many, or read the classifier bound, which B takes when it is larger.",
+  inside_noise_floor: "B is within the spread of the shuffled-Z control: at this n the layer shows no evidence of keeping Z.",
+  small_sample: "Fewer than 2,000 rows: the estimate is noisy; log more rows.",
+  small_class: "A class has fewer than 20 held-out rows: log more rows of the rarest class.",
+  loose: "The two bounds disagree by more than their noise: B takes the larger; the reason below says which bound to improve.",
+};
+
+export function flagRemedy(flag: string): string {
+  return FLAG_REMEDY[flag] ?? "";
 }

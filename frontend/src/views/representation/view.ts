@@ -16,7 +16,7 @@ import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, spreadLa
 import { formatFixed } from "../../charts/intervals.js";
 import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
-import { boundText, flagText, type CurveResponse, type LayerSummary, type SeriesResponse, type StepResponse } from "./types.js";
+import { boundText, flagRemedy, flagText, type CurveResponse, type LayerSummary, type SeriesResponse, type StepResponse } from "./types.js";
 
 const M = { top: 12, right: 16, bottom: 34, left: 52 };
 /** The MINE curve's right margin: its reference lines are named there, off the curves. */
@@ -590,7 +590,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
                 <span class="muted">[${formatFixed(l.control_low, 3)}, ${formatFixed(l.control_high, 3)}]</span>
               </td>
               <td>
-                ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f}>${flagText(f)}</span> `)}
+                ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f} title=${flagRemedy(f)}>${flagText(f)}</span> `)}
                 ${l.reason ? html`<span class="chip" data-testid="repr-reason">undefined: ${l.reason}</span>` : nothing}
                 ${l.loose_reason ? html`<div class="muted" data-testid="repr-loose-reason">${l.loose_reason}</div>` : nothing}
               </td>
