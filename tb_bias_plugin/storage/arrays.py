@@ -196,7 +196,12 @@ def _group_plan(group: ArrayGroup) -> _GroupPlan | None:
     counts = {shape: math.prod(shape) for shape in set(shapes)}
     if any(shape and min(shape) < 0 for shape in counts):
         return None
-    items = [sizes[m.dtype] for m in messages] if len(sizes) > 1 else [next(iter(sizes.values()))] * len(messages)
+    if len(sizes) == 1 and len(counts) == 1:  # the usual group: one type, one shape
+        ((item, wide),), (count,) = sizes.values(), counts.values()
+        if wide * count > MAX_ARRAY_BYTES or item * count > _MAX_RATIO * min(map(len, data)) + _SLACK:
+            return None
+        return _GroupPlan(data, [item * count] * len(messages), wide * count * len(messages))
+    items = [sizes[m.dtype] for m in messages]
     stored_bytes = [item * counts[shape] for (item, _), shape in zip(items, shapes)]
     widened = [wide * counts[shape] for (_, wide), shape in zip(items, shapes)]
     if max(widened) > MAX_ARRAY_BYTES or any(
@@ -206,20 +211,21 @@ def _group_plan(group: ArrayGroup) -> _GroupPlan | None:
     return _GroupPlan(data, stored_bytes, sum(widened))
 
 
-def _inflated_length(data: bytes) -> int:
-    """Bytes a short array's data inflates to, or -1 if it is corrupt, cut
-    short or too long for this path. Inflated whole: deflate's bounded ratio
-    keeps this within what `_verify` would inflate for the header it passed."""
-    if len(data) > _SHORT:
-        return -1
+def _inflated_lengths(data: list) -> list | None:
+    """Bytes each short array's data inflates to, or None if one is corrupt,
+    cut short, or too long for this path. Each is inflated whole: deflate's
+    bounded ratio keeps this within what `_verify` would inflate for the
+    header it passed."""
+    if max(map(len, data)) > _SHORT:
+        return None
     try:
-        return len(zlib.decompress(data))
+        return [len(zlib.decompress(d)) for d in data]
     except zlib.error:
-        return -1
+        return None
 
 
 def _verify_group(group: ArrayGroup, plan: _GroupPlan) -> None:
-    if plan.data and list(map(_inflated_length, plan.data)) != plan.stored_bytes:
+    if plan.data and _inflated_lengths(plan.data) != plan.stored_bytes:
         read(group.specs(), wanted=())  # one by one: raises naming the array (or finds a long one sound)
 
 
