@@ -5,6 +5,8 @@ lists, in one place, an `ArraySpec` per stored array (its name in the
 record, the type it is read as and its shape from the record's names,
 counts and lengths), and `read` checks every header of a record before it
 inflates anything. Stored bytes are never trusted to size an allocation.
+One field of every item of a long repeated message (a record's retained
+examples) may be given as an `ArrayGroup`, checked alike in a few calls.
 """
 
 from __future__ import annotations
