@@ -187,7 +187,8 @@ def _group_plan(group: ArrayGroup) -> _GroupPlan | None:
     if "" in texts or any(len(t) > 32 for t in texts):
         return None
     shapes = [tuple(s) for s in group.shapes]
-    if not all([m.shape == list(s) for m, s in zip(messages, shapes)]):
+    expected = {s: list(s) for s in set(shapes)}
+    if not all([m.shape == expected[s] for m, s in zip(messages, shapes)]):
         return None
     sizes: dict[str, tuple[int, int]] = {}  # stored type -> (its item size, the widened one)
     for text in texts:

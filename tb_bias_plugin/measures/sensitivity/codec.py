@@ -154,7 +154,7 @@ def example_groups(message: Any) -> list[ArrayGroup]:
     """The arrays of the retained examples, one `ArrayGroup` per field (what
     `example_specs` says, checked for all examples at once)."""
     f64 = np.float64
-    examples = message.examples
+    examples = list(message.examples)  # each example's wrapper made once, not once per field
     n_choices, n_features = len(message.choices), _known(len(message.feature_names))
     features = [(n_choices, n_features)] * len(examples)
     lengths = [len(e.tokens) for e in examples]
