@@ -5,6 +5,8 @@ lists, in one place, an `ArraySpec` per stored array (its name in the
 record, the type it is read as and its shape from the record's names,
 counts and lengths), and `read` checks every header of a record before it
 inflates anything. Stored bytes are never trusted to size an allocation.
+One field of every item of a long repeated message (a record's retained
+examples) may be given as an `ArrayGroup`, checked alike in a few calls.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ MAX_RECORD_BYTES = 4 << 30
 # enough for what is stored; floats are never read as counts.
 _KINDS = {"f": "fiu", "i": "iu", "u": "iu"}
 _VERIFY_CHUNK = 1 << 20
+# Compressed data at most this long inflates to at most about 4 MiB.
+_SHORT = 4096
 
 
 class ArraySpec(NamedTuple):
@@ -85,84 +89,198 @@ class _Plan(NamedTuple):
     widened_bytes: int
 
 
-@functools.lru_cache(maxsize=256)
-def _dtype(text: str) -> np.dtype:
-    return np.dtype(text)
+@functools.lru_cache(maxsize=512)
+def _types(text: str, want: Any) -> tuple[np.dtype, int] | str:
+    """The stored type of a dtype string and the item size it widens to when
+    read as ``want``, or why it cannot be (a message to follow the array's name)."""
+    try:
+        stored = np.dtype(text)
+    except (TypeError, ValueError):
+        return "has unknown dtype %r" % text[:40]
+    wanted = np.dtype(want)
+    if stored.kind not in _KINDS.get(wanted.kind, wanted.kind) or stored.hasobject:
+        return "is stored as %s, not readable as %s" % (stored.str, wanted.name)
+    return stored, max(stored.itemsize, wanted.itemsize)
 
 
-@functools.lru_cache(maxsize=64)
-def _want(dtype: Any) -> np.dtype:
-    return np.dtype(dtype)
+def _stored_type(text: str, spec: ArraySpec) -> tuple[np.dtype, int]:
+    # a long (corrupt or hostile) type string is parsed, never kept in the cache
+    found = _types(text, spec.dtype) if len(text) <= 32 else _types.__wrapped__(text, spec.dtype)
+    if isinstance(found, str):
+        raise ValueError("%s %s" % (spec.name, found))
+    return found
 
 
 def _plan(message: Any, spec: ArraySpec) -> _Plan | None:
     """The checked header of one array (None: absent and optional); ValueError naming it."""
-    if is_absent(message):
+    text, declared, data = message.dtype, tuple(message.shape), message.zlib_data
+    if not text and not declared and not data:
         if spec.optional:
             return None
         raise ValueError("%s is missing" % spec.name)
-    try:
-        stored = _dtype(message.dtype)
-    except TypeError:
-        raise ValueError("%s has unknown dtype %r" % (spec.name, message.dtype[:40]))
-    want = _want(spec.dtype)
-    if stored.kind not in _KINDS.get(want.kind, want.kind) or stored.hasobject:
-        raise ValueError("%s is stored as %s, not readable as %s" % (spec.name, stored.str, want.name))
-    declared = tuple(message.shape)
+    stored, widened_item = _stored_type(text, spec)
     expected = spec.shape
-    if len(expected) != len(declared) or any(w is not None and w != d for w, d in zip(expected, declared)):
+    if declared != expected and (
+        len(expected) != len(declared) or any(w is not None and w != d for w, d in zip(expected, declared))
+    ):
         shown = tuple("any" if w is None else w for w in expected)
         raise ValueError("%s has shape %s, expected %s%s" % (
             spec.name, declared[:8], shown, " (from the length of %s)" % spec.beside if spec.beside else ""))
-    if any(d < 0 for d in declared):
+    if declared and min(declared) < 0:
         raise ValueError("%s has a negative dimension" % spec.name)
     count = math.prod(declared)
-    stored_bytes, widened_bytes = stored.itemsize * count, max(stored.itemsize, want.itemsize) * count
+    stored_bytes, widened_bytes = stored.itemsize * count, widened_item * count
     # Free dimensions come from the stored bytes alone: even an empty array
     # (another dimension 0) may not declare more than its data could hold,
     # or a route would build that many empty rows.
-    free = math.prod(max(d, 1) for w, d in zip(expected, declared) if w is None)
-    budget = _MAX_RATIO * len(message.zlib_data) + _SLACK
+    free = math.prod(max(d, 1) for w, d in zip(expected, declared) if w is None) if None in expected else 1
+    budget = _MAX_RATIO * len(data) + _SLACK
     if widened_bytes > MAX_ARRAY_BYTES:
         raise ValueError("%s declares %d bytes, more than the %d an array may hold" % (spec.name, widened_bytes, MAX_ARRAY_BYTES))
     if stored_bytes > budget or free * stored.itemsize > budget:
         raise ValueError(
             "%s declares %d bytes (shape %s) but holds only %d compressed bytes"
-            % (spec.name, max(stored_bytes, free * stored.itemsize), declared[:8], len(message.zlib_data))
+            % (spec.name, max(stored_bytes, free * stored.itemsize), declared[:8], len(data))
         )
     return _Plan(stored, declared, stored_bytes, widened_bytes)
 
 
-def check(arrays: Iterable[tuple[Any, ArraySpec]]) -> list[_Plan | None]:
-    """Every array's header checked against its spec, and the record's total,
-    before anything is inflated; ValueError naming the first that fails."""
+class ArrayGroup(NamedTuple):
+    """One array field of every item of a repeated message (``examples[i].p``).
+
+    Item i's array is ``messages[i]``, named ``name % i``, and must have
+    ``shapes[i]``; ``dtype`` and ``optional`` as in `ArraySpec`. A group is
+    checked exactly as its `specs` would be, in a few calls for the whole
+    group where it can be: a record of hundreds of retained examples is
+    checked at every step of a long run.
+    """
+
+    name: str
+    dtype: Any
+    messages: Sequence[Any]
+    shapes: Sequence[tuple]
+    optional: bool = False
+
+    def specs(self) -> list[tuple[Any, ArraySpec]]:
+        """One `ArraySpec` per item."""
+        return [(m, ArraySpec(self.name % i, self.dtype, tuple(shape), self.optional))
+                for i, (m, shape) in enumerate(zip(self.messages, self.shapes))]
+
+
+class _GroupPlan(NamedTuple):
+    data: list
+    stored_bytes: list
+    widened_bytes: int
+
+
+def _group_plan(group: ArrayGroup) -> _GroupPlan | None:
+    """The checked headers of a group whose every array is present (or every
+    one absent and optional), of an exact shape and a known type; None for
+    any other group, whose arrays are then checked one by one (`ArrayGroup.specs`),
+    which also names the first that fails."""
+    messages = group.messages
+    texts = {m.dtype for m in messages}
+    data = [m.zlib_data for m in messages]
+    if not messages or texts == {""}:
+        absent = group.optional and not any(data) and not any([len(m.shape) for m in messages])
+        return _GroupPlan([], [], 0) if absent or not messages else None
+    if "" in texts or any(len(t) > 32 for t in texts):
+        return None
+    shapes = [tuple(s) for s in group.shapes]
+    expected = {s: list(s) for s in set(shapes)}
+    if not all([m.shape == expected[s] for m, s in zip(messages, shapes)]):
+        return None
+    sizes: dict[str, tuple[int, int]] = {}  # stored type -> (its item size, the widened one)
+    for text in texts:
+        found = _types(text, group.dtype)
+        if isinstance(found, str):
+            return None
+        sizes[text] = (found[0].itemsize, found[1])
+    counts = {shape: math.prod(shape) for shape in set(shapes)}
+    if any(shape and min(shape) < 0 for shape in counts):
+        return None
+    if len(sizes) == 1 and len(counts) == 1:  # the usual group: one type, one shape
+        ((item, wide),), (count,) = sizes.values(), counts.values()
+        if wide * count > MAX_ARRAY_BYTES or item * count > _MAX_RATIO * min(map(len, data)) + _SLACK:
+            return None
+        return _GroupPlan(data, [item * count] * len(messages), wide * count * len(messages))
+    items = [sizes[m.dtype] for m in messages]
+    stored_bytes = [item * counts[shape] for (item, _), shape in zip(items, shapes)]
+    widened = [wide * counts[shape] for (_, wide), shape in zip(items, shapes)]
+    if max(widened) > MAX_ARRAY_BYTES or any(
+        n > _MAX_RATIO * len(d) + _SLACK for n, d in zip(stored_bytes, data)
+    ):
+        return None
+    return _GroupPlan(data, stored_bytes, sum(widened))
+
+
+def _inflated_lengths(data: list) -> list | None:
+    """Bytes each short array's data inflates to, or None if one is corrupt,
+    cut short, or too long for this path. Each is inflated whole: deflate's
+    bounded ratio keeps this within what `_verify` would inflate for the
+    header it passed."""
+    if max(map(len, data)) > _SHORT:
+        return None
+    try:
+        return [len(zlib.decompress(d)) for d in data]
+    except zlib.error:
+        return None
+
+
+def _verify_group(group: ArrayGroup, plan: _GroupPlan) -> None:
+    if plan.data and _inflated_lengths(plan.data) != plan.stored_bytes:
+        read(group.specs(), wanted=())  # one by one: raises naming the array (or finds a long one sound)
+
+
+def check(arrays: Iterable[tuple[Any, ArraySpec]], groups: Sequence[ArrayGroup] = ()) -> list[_Plan | None]:
+    """Every array's header (of ``arrays`` and ``groups``) checked against
+    its spec, and the record's total, before anything is inflated;
+    ValueError naming the first that fails."""
+    return _check(list(arrays), groups)[0]
+
+
+def _check(arrays: list, groups: Sequence[ArrayGroup]) -> tuple[list[_Plan | None], list, list]:
+    """`check`, and the groups checked as a whole (with their plans) and those checked one by one (their specs)."""
+    whole, single = [], []
+    for group in groups:
+        plan = _group_plan(group)
+        if plan is None:
+            single += group.specs()
+        else:
+            whole.append((group, plan))
     plans = [_plan(message, spec) for message, spec in arrays]
-    total = sum(p.widened_bytes for p in plans if p is not None)
+    single_plans = [_plan(message, spec) for message, spec in single]
+    total = sum(p.widened_bytes for p in plans + single_plans if p is not None) + sum(p.widened_bytes for _, p in whole)
     if total > MAX_RECORD_BYTES:
         raise ValueError("the record's arrays declare %d bytes, more than the %d a record may hold" % (total, MAX_RECORD_BYTES))
-    return plans
+    return plans, whole, list(zip(single, single_plans))
 
 
 def _inflate(message: Any, spec: ArraySpec, plan: _Plan) -> np.ndarray:
+    return np.frombuffer(_inflated(message.zlib_data, spec, plan), dtype=plan.stored).reshape(plan.shape).astype(spec.dtype)
+
+
+def _inflated(data: bytes, spec: ArraySpec, plan: _Plan) -> bytes:
     # Never inflate more than the header promises: a small corrupt or
     # hostile blob must not expand into gigabytes.
     try:
         inflater = zlib.decompressobj()
-        raw = inflater.decompress(message.zlib_data, plan.stored_bytes + 1)
+        raw = inflater.decompress(data, plan.stored_bytes + 1)
     except zlib.error as e:
         raise ValueError("%s is corrupt: %s" % (spec.name, e))
     if len(raw) != plan.stored_bytes or inflater.unconsumed_tail or not inflater.eof:
         raise ValueError("%s holds a different number of bytes than the %d its shape %s needs" % (spec.name, plan.stored_bytes, plan.shape))
-    return np.frombuffer(raw, dtype=plan.stored).reshape(plan.shape).astype(spec.dtype)
+    return raw
 
 
 def _verify(message: Any, spec: ArraySpec, plan: _Plan) -> None:
     """That the data inflates to exactly its declared size, in bounded chunks, keeping nothing."""
+    data = message.zlib_data
     try:
         inflater = zlib.decompressobj()
-        seen, data = 0, message.zlib_data
+        seen = 0
         while True:
-            seen += len(inflater.decompress(data, _VERIFY_CHUNK))
+            seen += len(inflater.decompress(data, min(_VERIFY_CHUNK, plan.stored_bytes + 1)))
             data = inflater.unconsumed_tail
             if seen > plan.stored_bytes or not data:
                 break
@@ -172,13 +290,15 @@ def _verify(message: Any, spec: ArraySpec, plan: _Plan) -> None:
         raise ValueError("%s holds a different number of bytes than the %d its shape %s needs" % (spec.name, plan.stored_bytes, plan.shape))
 
 
-def read(arrays: Sequence[tuple[Any, ArraySpec]], wanted: Any = None) -> dict[str, Any]:
+def read(arrays: Sequence[tuple[Any, ArraySpec]], wanted: Any = None,
+         groups: Sequence[ArrayGroup] = ()) -> dict[str, Any]:
     """``{spec.name: array}`` of a record's arrays, each checked against its spec.
 
     Every header is checked (`check`) before any array is inflated. With
     ``wanted`` (a set of names), only those are kept; the others are
     inflated in bounded chunks and counted, so that a truncated array
-    fails every route of its record, whatever the route reads.
+    fails every route of its record, whatever the route reads. ``groups``
+    (`ArrayGroup`) are checked and inflated the same way, never kept.
 
     Raises
     ------
@@ -187,7 +307,7 @@ def read(arrays: Sequence[tuple[Any, ArraySpec]], wanted: Any = None) -> dict[st
         large, or its data does not match its shape; the message names it.
     """
     arrays = list(arrays)
-    plans = check(arrays)
+    plans, whole, single = _check(arrays, groups)
     out: dict[str, Any] = {}
     for (message, spec), plan in zip(arrays, plans):
         if plan is None:
@@ -196,6 +316,11 @@ def read(arrays: Sequence[tuple[Any, ArraySpec]], wanted: Any = None) -> dict[st
             out[spec.name] = _inflate(message, spec, plan)
         else:
             _verify(message, spec, plan)
+    for (message, spec), plan in single:
+        if plan is not None:
+            _verify(message, spec, plan)
+    for group, group_plan in whole:
+        _verify_group(group, group_plan)
     return out
 
 
@@ -234,5 +359,6 @@ def footprint(value: Any) -> int:
             return 56 + 58 * len(value) + sum(map(len, value))
         return 56 + 8 * len(value) + sum(footprint(v) for v in value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return 64 + sum(footprint(getattr(value, f.name)) for f in dataclasses.fields(value))
+        fields = vars(value).values() if hasattr(value, "__dict__") else [getattr(value, f.name) for f in dataclasses.fields(value)]
+        return 64 + sum(map(footprint, fields))
     return 32

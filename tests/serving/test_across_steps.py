@@ -54,3 +54,62 @@ def test_one_unreadable_step_of_a_series_is_a_422_naming_the_step_and_field(tmp_
     body = fx.get_json(client, ROUTES[measure], status=422, run="run", tag=tag)
     assert "step 5" in body["error"] and spec.name in body["error"], body
     assert fx.get_json(client, ROUTES[measure], status=422, run="run", tag=tag) == body  # remembered
+
+
+def test_steps_with_replicates_are_summarised_together_to_the_same_numbers_as_one_at_a_time():
+    """discrepancy_steps computes the rows of steps logged with replicates
+    as arrays over all steps; each row must be the one `_summary` gives for
+    its step alone, bit for bit (including undefined replicates and steps)."""
+    import dataclasses
+    import itertools
+
+    import numpy as np
+
+    from tb_bias_plugin.measures.base import Loaded
+    from tb_bias_plugin.measures.discrepancy import codec, routes
+    from tb_bias_plugin.measures.discrepancy.dipdi import _check_pairing
+
+    class Uncached:
+        def derived(self, key, make):
+            return make()
+
+    base = codec.decode_steps(fx.demo_records()["discrepancy"][3])
+    rng = np.random.default_rng(0)
+    compared = 0
+    for discrepancy, pairing, (m_a, m_b), replicates in itertools.product(
+        ("abs", "jsd", "js_distance"), ("all", "paired"), ((4, 4), (2, 2), (1, 3), (2, 4)), (2, 8)
+    ):
+        try:
+            _check_pairing(m_a, m_b, pairing)
+        except ValueError:
+            continue
+        pairs = (m_a + m_b) * (m_a + m_b - 1) // 2
+        steps = []
+        for step in range(8):
+            reps = []
+            for r in range(replicates):
+                sums = rng.random(pairs) * 10.0 ** rng.integers(-3, 6)
+                if step % 3 == 1:  # a zero, negative or non-finite sum: that replicate is undefined
+                    sums[rng.integers(pairs)] = rng.choice([0.0, -1.0, np.nan, np.inf])
+                n = 0 if step == 4 and r == 0 else int(rng.integers(1, 1000))
+                reps.append(dataclasses.replace(base.replicates[0], pair_sums=sums, n=n, replicate=r))
+            stored = dataclasses.replace(base, discrepancy=discrepancy, pairing=pairing, m_a=m_a, m_b=m_b, replicates=reps)
+            steps.append(Loaded("run", "tag", step, stored, (discrepancy, pairing, m_a, m_b, replicates, step)))
+        together = routes._replicate_rows(steps, pairing)
+        with np.errstate(invalid="ignore"):  # a negative sum under js_distance
+            for i, loaded in enumerate(steps):
+                assert repr(together[i]) == repr(routes._summary(Uncached(), loaded, pairing, groups=False))
+                compared += 1
+    assert compared > 200
+
+
+def test_the_steps_part_of_a_dipdi_record_keeps_only_what_the_rows_show():
+    from tb_bias_plugin.measures.discrepancy import codec
+
+    payload = fx.demo_records()["discrepancy"][3]
+    whole, part = codec.decode(payload), codec.decode_steps(payload)
+    for full, kept in zip(whole.replicates, part.replicates):
+        np_equal = (kept.pair_sums == full.pair_sums).all()
+        assert np_equal and kept.n == full.n and kept.replicate == full.replicate
+        assert kept.top_ids == [] and kept.group_names == [] and kept.top_outputs.size == 0 and kept.group_sums.size == 0
+    assert codec.nbytes(part) < codec.nbytes(whole) / 2

@@ -97,7 +97,7 @@ def result(
     """
     pairing = stored.pairing if pairing is None else pairing
     _check_pairing(stored.m_a, stored.m_b, pairing)
-    pairs, positions = _layout(stored.m_a, stored.m_b, pairing)
+    pairs, positions = layout(stored.m_a, stored.m_b, pairing)
     return _build_result(
         rep.pair_sums, rep.n, rep.group_sums, rep.group_counts, rep.group_names,
         stored.discrepancy, pairing, stored.m_a, stored.m_b, pairs, positions, None, None,
@@ -106,7 +106,7 @@ def result(
 
 
 @functools.lru_cache(maxsize=64)  # the same for every replicate and step of a run
-def _layout(m_a: int, m_b: int, pairing: str) -> tuple:
+def layout(m_a: int, m_b: int, pairing: str) -> tuple:
     """The pairs ``pairing`` uses, and their positions among all pairs."""
     pairs = _used_pairs(m_a, m_b, pairing)
     positions = tuple(_pair_positions(p, m_a + m_b) for p in (pairs.between, pairs.within_a, pairs.within_b))
@@ -232,14 +232,16 @@ def _check_lists(message: Any) -> None:
             raise ValueError("DIPDI record: replicates[%d] has a negative number of examples" % i)
 
 
-#: What ``discrepancy_steps`` reads of a record: the sums (and per-example
-#: d, for the bootstrap), not the top examples or the histogram.
-_STEPS_ARRAYS = ("pair_sums", "group_sums", "group_counts", "example_d")
+#: What ``discrepancy_steps`` reads of a record: the pairs' sums (and
+#: per-example d, for the bootstrap), not the groups, the top examples or
+#: the histogram.
+_STEPS_ARRAYS = ("pair_sums", "example_d")
 
 
 def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDiscrepancy:
     """The statistics in a payload message (with ``wanted``, only those
-    arrays of each replicate; the others are empty).
+    arrays of each replicate, and no group names or top examples; the
+    others are empty).
 
     Raises
     ------
@@ -262,12 +264,12 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
                 replicate=int(rep.replicate),
                 n=int(rep.num_examples),
                 pair_sums=found[at + "pair_sums"],
-                group_names=list(rep.group_names),
+                group_names=list(rep.group_names) if wanted is None else [],
                 group_sums=found[at + "group_sums"],
                 group_counts=found[at + "group_counts"],
                 has_groups=bool(rep.has_groups),
-                top_ids=list(rep.top_ids),
-                top_groups=list(rep.top_groups),
+                top_ids=list(rep.top_ids) if wanted is None else [],
+                top_groups=list(rep.top_groups) if wanted is None else [],
                 top_excess=found[at + "top_excess"],
                 top_outputs=found[at + "top_outputs"],
                 excess_edges=found[at + "excess_edges"],

@@ -570,6 +570,32 @@ def _summarise(sums: np.ndarray, count: int, discrepancy: str, positions) -> Tup
     )
 
 
+def summarise_many(sums: np.ndarray, counts: np.ndarray, discrepancy: str, positions) -> Tuple[np.ndarray, Tuple]:
+    """`_summarise` over the leading axes of ``[..., pairs]`` sums and ``[...]``
+    counts at once (an across-steps request summarises every replicate of
+    every step): the index and the three mean discrepancies, each an array
+    holding the same numbers as `_summarise` (NaN where it has a reason)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        big_n = sums / counts[..., None]
+        if discrepancy == "js_distance":
+            big_n = np.sqrt(big_n)
+        # C order, so that each row is summed as `_summarise` sums its 1-D part (a fancy-indexed
+        # copy may be laid out otherwise, and summed in another order)
+        parts = tuple(np.ascontiguousarray(big_n[..., pos]) for pos in positions)
+        empty = counts == 0
+        means = tuple(
+            np.where(empty, np.nan, p.mean(axis=-1)) if p.shape[-1] else np.full(counts.shape, np.nan) for p in parts
+        )
+        if parts[1].shape[-1] == 0 or parts[2].shape[-1] == 0:
+            return np.full(counts.shape, np.nan), means
+        between, within_a, within_b = parts
+        value = 2.0 * np.log(between).mean(axis=-1) - np.log(within_a).mean(axis=-1) - np.log(within_b).mean(axis=-1)
+        defined = ~empty
+        for p in parts:
+            defined &= (np.isfinite(p) & (p > 0)).all(axis=-1)
+    return np.where(defined, value, np.nan), means
+
+
 def _pair_matrix(per_pair: np.ndarray, num_models: int) -> np.ndarray:
     mat = np.zeros((num_models, num_models), dtype=np.float64)
     pi, pj = _all_pairs(num_models)

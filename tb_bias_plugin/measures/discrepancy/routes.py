@@ -13,7 +13,13 @@ from typing import Any, Optional
 import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import codec
-from tb_bias_plugin.measures.discrepancy.dipdi import DISCREPANCIES, PAIRINGS, DipdiResult, _check_pairing
+from tb_bias_plugin.measures.discrepancy.dipdi import (
+    DISCREPANCIES,
+    PAIRINGS,
+    DipdiResult,
+    _check_pairing,
+    summarise_many,
+)
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID
 from tb_bias_plugin.measures.discrepancy.replicates import BOOTSTRAP_COVERS, bootstrap_dipdi, replicate_summary
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request
@@ -43,7 +49,7 @@ def _stars(pvalue: Optional[float], replicates: int) -> str:
 def _pairing(params: Params, stored: codec.StoredDiscrepancy) -> str:
     pairing = params.choice("pairing", PAIRINGS, stored.pairing)
     try:
-        codec.result(stored, stored.replicates[0], pairing)
+        codec.result(stored, stored.replicates[0], pairing, groups=False)
     except ValueError as e:
         raise bad_request("parameter 'pairing': %s" % e)
     return pairing
@@ -60,24 +66,8 @@ def _results(services: Any, loaded: Any, pairing: str, groups: bool = True) -> l
 def _uncertainty(services: Any, loaded: Any, pairing: str, results: list[DipdiResult]) -> dict[str, Any]:
     """Replicate statistics (R >= 2), or a bootstrap interval (R = 1), or why neither."""
     stored = loaded.value
-    values = [r.dipdi for r in results if math.isfinite(r.dipdi)]
     if len(results) > 1:
-        body: dict[str, Any] = {"kind": "replicates", "replicates": len(results), "defined": len(values)}
-        if not values:
-            return dict(body, mean=None, std=None, low=None, high=None, pvalue=None, statistic=None, method=None, stars="")
-        s = replicate_summary(values)
-        std = s.std if math.isfinite(s.std) else None
-        return dict(
-            body,
-            mean=s.mean,
-            std=std,
-            low=None if std is None else s.mean - std,
-            high=None if std is None else s.mean + std,
-            pvalue=json_value(s.pvalue),
-            statistic=json_value(s.statistic),
-            method=s.method,
-            stars=_stars(s.pvalue, len(values)),
-        )
+        return _replicate_uncertainty([r.dipdi for r in results if math.isfinite(r.dipdi)], len(results))
     per = codec.pair_discrepancies(stored, stored.replicates[0])
     if per is None or pairing != stored.pairing:
         why = (
@@ -102,6 +92,26 @@ def _uncertainty(services: Any, loaded: Any, pairing: str, results: list[DipdiRe
         "n_undefined": interval.n_undefined,
         "covers": BOOTSTRAP_COVERS,
     }
+
+
+def _replicate_uncertainty(values: list[float], replicates: int) -> dict[str, Any]:
+    """Statistics of the defined (finite) DIPDI ``values`` of ``replicates`` replicates (R >= 2)."""
+    body: dict[str, Any] = {"kind": "replicates", "replicates": replicates, "defined": len(values)}
+    if not values:
+        return dict(body, mean=None, std=None, low=None, high=None, pvalue=None, statistic=None, method=None, stars="")
+    s = replicate_summary(values)
+    std = s.std if math.isfinite(s.std) else None
+    return dict(
+        body,
+        mean=s.mean,
+        std=std,
+        low=None if std is None else s.mean - std,
+        high=None if std is None else s.mean + std,
+        pvalue=json_value(s.pvalue),
+        statistic=json_value(s.statistic),
+        method=s.method,
+        stars=_stars(s.pvalue, len(values)),
+    )
 
 
 def _mean(values: list[float]) -> Optional[float]:
@@ -221,19 +231,54 @@ def discrepancy_steps(request: Any, services: Any) -> Any:
     pairing = _pairing(params, last.value)
 
     def make() -> dict[str, Any]:
-        rows = []
         for loaded in loaded_steps:
             stored = loaded.value
             try:  # pool sizes may change between steps: the pairing must suit each
                 _check_pairing(stored.m_a, stored.m_b, pairing)
             except ValueError as e:
                 raise bad_request("step %d: %s" % (loaded.step, e))
-            rows.append(_summary(services, loaded, pairing, groups=False))  # a row shows no group
+        together = _replicate_rows(loaded_steps, pairing)
+        rows = [  # a row shows no group
+            together[i] if i in together else _summary(services, loaded, pairing, groups=False)
+            for i, loaded in enumerate(loaded_steps)
+        ]
         return dict(_head(run, tag, last.value, pairing), steps=rows)
 
     # the whole answer, cached: its rows are each step's replicate statistics
     body = services.derived(("discrepancy_steps", run, tag, pairing, tuple(x.key for x in loaded_steps)), make)
     return respond(request, body)
+
+
+def _replicate_rows(loaded_steps: list, pairing: str) -> dict[int, dict[str, Any]]:
+    """`_summary` rows (without groups) of the steps logged with replicates,
+    by position, computed as arrays over all steps of a layout at once (a
+    long run has a thousand steps of several replicates each): the same
+    numbers as one replicate at a time."""
+    layouts: dict[tuple, list[int]] = {}
+    for i, loaded in enumerate(loaded_steps):
+        stored = loaded.value
+        if len(stored.replicates) > 1:
+            key = (stored.discrepancy, stored.m_a, stored.m_b, len(stored.replicates))
+            layouts.setdefault(key, []).append(i)
+    rows = {}
+    for (discrepancy, m_a, m_b, _), indices in layouts.items():
+        reps = [loaded_steps[i].value.replicates for i in indices]
+        sums = np.array([[r.pair_sums for r in step] for step in reps], dtype=np.float64)
+        counts = np.array([[r.n for r in step] for step in reps], dtype=np.int64)
+        _, positions = codec.layout(m_a, m_b, pairing)
+        dipdi, parts = summarise_many(sums, counts, discrepancy, positions)
+        for k, i in enumerate(indices):
+            values = [float(v) for v in dipdi[k] if math.isfinite(v)]
+            value = _mean(values)
+            rows[i] = {
+                "step": loaded_steps[i].step,
+                "dipdi": value,
+                "reason": None if value is not None else "no_replicate_defined",
+                "n": int(counts[k, 0]),
+                **{name: _mean([float(v) for v in part[k]]) for name, part in zip(("between", "within_a", "within_b"), parts)},
+                "uncertainty": _replicate_uncertainty(values, counts.shape[1]),
+            }
+    return rows
 
 
 def _excess_to_json(values: np.ndarray) -> list[Any]:

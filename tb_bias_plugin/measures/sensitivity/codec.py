@@ -9,7 +9,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.sensitivity import messages
 from tb_bias_plugin.storage import arrays
-from tb_bias_plugin.storage.arrays import ArraySpec, pack
+from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
 
 _STATS = ("n", "n_defined", "mean", "median", "p90", "max")
 _INPUTS = {"tabular": messages.TABULAR, "text": messages.TEXT}
@@ -87,7 +87,7 @@ def describe(message: Any) -> dict[str, Any]:
     arrays (their headers are checked: a record that cannot be read is listed so)."""
     _check(message)
     _check_lists(message)
-    arrays.check(array_specs(message))
+    arrays.check(choice_specs(message), example_groups(message))
     return {
         "input": _INPUT_NAMES[message.input],
         "choices": [c.name for c in message.choices],
@@ -146,21 +146,26 @@ def choice_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
 
 
 def example_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
-    """The arrays of each retained example (`array_specs`)."""
+    """The arrays of each retained example (`array_specs`), one spec each."""
+    return [spec for group in example_groups(message) for spec in group.specs()]
+
+
+def example_groups(message: Any) -> list[ArrayGroup]:
+    """The arrays of the retained examples, one `ArrayGroup` per field (what
+    `example_specs` says, checked for all examples at once)."""
     f64 = np.float64
+    examples = list(message.examples)  # each example's wrapper made once, not once per field
     n_choices, n_features = len(message.choices), _known(len(message.feature_names))
-    specs = []
-    for i, e in enumerate(message.examples):
-        at = "examples[%d]." % i
-        tokens = _known(len(e.tokens))
-        specs += [
-            (e.p, ArraySpec(at + "p", f64, (n_choices,))),
-            (e.token_sensitivity, ArraySpec(at + "token_sensitivity", f64, (n_choices, tokens), optional=True)),
-            (e.token_weight, ArraySpec(at + "token_weight", f64, (n_choices, tokens), optional=True)),
-            (e.feature_sensitivity, ArraySpec(at + "feature_sensitivity", f64, (n_choices, n_features), optional=True)),
-            (e.feature_weight, ArraySpec(at + "feature_weight", f64, (n_choices, n_features), optional=True)),
-        ]
-    return specs
+    features = [(n_choices, n_features)] * len(examples)
+    lengths = [len(e.tokens) for e in examples]
+    tokens = [(n_choices, n or None) for n in lengths] if any(lengths) else [(n_choices, None)] * len(examples)
+    return [
+        ArrayGroup("examples[%d].p", f64, [e.p for e in examples], [(n_choices,)] * len(examples)),
+        ArrayGroup("examples[%d].token_sensitivity", f64, [e.token_sensitivity for e in examples], tokens, True),
+        ArrayGroup("examples[%d].token_weight", f64, [e.token_weight for e in examples], tokens, True),
+        ArrayGroup("examples[%d].feature_sensitivity", f64, [e.feature_sensitivity for e in examples], features, True),
+        ArrayGroup("examples[%d].feature_weight", f64, [e.feature_weight for e in examples], features, True),
+    ]
 
 
 def _check_lists(message: Any) -> None:
@@ -244,13 +249,12 @@ _EXAMPLE_ARRAYS = ("p", "token_sensitivity", "token_weight", "feature_sensitivit
 
 def decode_steps(message: Any) -> dict[str, Any]:
     """What ``sensitivity_steps`` serves of a record: every choice's overall
-    statistics. The choices' arrays are checked (none kept), the retained
-    examples' are not: reading them would cost each step of a long run
-    milliseconds the route never uses; the routes that serve examples
-    check them."""
+    statistics. Every array is still checked, the retained examples' too
+    (a group at a time), none kept: a record unreadable on one route is
+    unreadable on all."""
     _check(message)
     _check_lists(message)
-    arrays.read(choice_specs(message), wanted=())
+    arrays.read(choice_specs(message), wanted=(), groups=example_groups(message))
     return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}
 
 
