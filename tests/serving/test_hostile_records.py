@@ -204,3 +204,26 @@ def test_the_inconsistent_records_of_the_issue_are_unreadable_naming_the_field(d
     for read in (REGISTRY[measure].describe, REGISTRY[measure].decode):
         with pytest.raises(ValueError, match=r"%s has shape" % field.replace("[", r"\[").replace("]", r"\]")):
             read(payload)
+
+
+@pytest.mark.parametrize("measure, field, change", [
+    # one text fewer than the top ids: the texts would be served beside the wrong examples
+    ("discrepancy", "replicates[0].top_texts", lambda p: p.replicates[0].top_texts.extend(["a"] * (len(p.replicates[0].top_ids) - 1))),
+    ("discrepancy", "replicates[0].top_uris", lambda p: p.replicates[0].top_uris.extend(["x" * 201] * len(p.replicates[0].top_ids))),
+    ("sensitivity", "examples[0].text", lambda p: setattr(p.examples[0], "text", "x" * 201)),
+    ("sensitivity", "examples[0].text or .uri", lambda p: setattr(p.examples[0], "uri", "x" * 201)),
+])
+def test_example_text_that_does_not_fit_its_examples_is_a_422_naming_it(tmp_path, demo, measure, field, change):
+    _, tag, value, payload = demo[measure]
+    mutated = copy.deepcopy(payload)
+    change(mutated)
+    fx.write_record(tmp_path, "hostile", value, record.encode(REGISTRY[measure].payload_number, mutated))
+    client = Client(fx.make_app(tmp_path)[0])
+    for route in REGISTRY[measure].routes():
+        if route == "/sensitivity_steps":  # never reads the examples (see UNREAD)
+            continue
+        code, response = fx.get(client, route.lstrip("/"), run="hostile", tag=tag,
+                                **_extra(measure, "hostile", payload).get(route, {}))
+        text = response.get_data(as_text=True)
+        assert code == 422 and "cannot be read" in text and field in text, (route, text[:300])
+    assert [u["run"] for u in fx.get_json(client, "runs")["unreadable"]] == ["hostile"]

@@ -1,0 +1,123 @@
+"""Text and URIs logged beside DIPDI's top examples and sensitivity's
+retained examples (issue 24): stored for those examples only, cut by the
+one rule of core/example_text.py, served beside each example's id, and
+refused (before anything is written) when they do not match the examples.
+"""
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin import DipdiAccumulator, summary
+from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
+from tb_bias_plugin.measures.sensitivity import SensitivityCollector, accumulated_sensitivity
+
+
+def pools(n=30, seed=3):
+    rng = np.random.default_rng(seed)
+    y = rng.normal(size=n)
+    return y + rng.normal(scale=0.3, size=(2, n)), y + rng.normal(scale=0.3, size=(2, n)) + np.linspace(0, 3, n)
+
+
+N = 30
+IDS = ["ex%d" % i for i in range(N)]
+TEXTS = ["caption %d" % i if i % 3 else None for i in range(N)]
+URIS = ["https://data.example/%d.jpg" % i if i % 2 else "" for i in range(N)]
+TEXTS[N - 1] = "long " + "x" * 400  # the largest excess: kept, and cut
+
+
+def _text_of(i):
+    return "" if TEXTS[i] is None else TEXTS[i][:MAX_TEXT_CHARS]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    logdir = tmp_path_factory.mktemp("logs")
+    a, b = pools()
+    rng = np.random.default_rng(0)
+    jac = np.abs(rng.normal(size=(N, 2, 3)))
+    results = {"uniform": accumulated_sensitivity(jac), "gender": accumulated_sensitivity(jac, v="mask", protected=2)}
+    with summary.Writer(logdir / "run") as w:
+        w.prediction_discrepancy("dipdi", a, b, example_ids=IDS, example_text=TEXTS, example_uris=URIS, top_k=5)
+        w.prediction_discrepancy("plain", a, b, example_ids=IDS, top_k=3)
+        w.prediction_sensitivity("sens", results, example_ids=IDS, example_text=TEXTS, example_uris=URIS,
+                                 top_k=4, sample_size=6)
+    return Client(fx.make_app(logdir)[0])
+
+
+def test_dipdi_serves_the_text_and_uri_of_each_top_example(served):
+    body = fx.get_json(served, "discrepancy_examples", run="run", tag="dipdi")
+    top = body["top"]
+    assert len(top) == 5
+    for t in top:
+        i = IDS.index(t["id"])
+        assert (t["text"], t["uri"]) == (_text_of(i), URIS[i])
+    longest = [t for t in top if t["id"] == "ex%d" % (N - 1)]
+    assert longest and len(longest[0]["text"]) == MAX_TEXT_CHARS
+
+
+def test_dipdi_without_text_serves_empty_strings(served):
+    top = fx.get_json(served, "discrepancy_examples", run="run", tag="plain")["top"]
+    assert len(top) == 3 and all(t["text"] == "" and t["uri"] == "" for t in top)
+
+
+def test_sensitivity_serves_text_of_top_and_sampled_examples(served):
+    for source in ("top", "sample"):
+        body = fx.get_json(served, "sensitivity_examples", run="run", tag="sens", choice="gender", source=source,
+                           limit="50")
+        assert body["examples"]
+        for e in body["examples"]:
+            i = IDS.index(e["id"])
+            assert (e["text"], e["uri"]) == (_text_of(i), URIS[i]), source
+
+
+def test_the_accumulator_keeps_text_beside_its_ids_across_batches_and_merges():
+    a, b = pools()
+    one = DipdiAccumulator(top_k=6).update(a, b, example_ids=IDS, example_text=TEXTS, example_uris=URIS)
+    left = DipdiAccumulator(top_k=6).update(a[:, :12], b[:, :12], example_ids=IDS[:12], example_text=TEXTS[:12])
+    right = DipdiAccumulator(top_k=6).update(a[:, 12:], b[:, 12:], example_ids=IDS[12:], example_text=TEXTS[12:],
+                                             example_uris=URIS[12:])
+    merged = left.merge(right).result().top_examples
+    whole = one.result().top_examples
+    assert merged.example_ids.tolist() == whole.example_ids.tolist()
+    assert merged.texts == whole.texts == [_text_of(IDS.index(i)) for i in whole.example_ids.tolist()]
+    # the left shard gave no URIs: "" for its examples, the right shard's own for the others
+    assert merged.uris == [URIS[IDS.index(i)] if IDS.index(i) >= 12 else "" for i in merged.example_ids.tolist()]
+    assert DipdiAccumulator(top_k=2).update(a, b).result().top_examples.texts == []
+
+
+def test_a_collector_keeps_the_text_of_its_retained_examples_only():
+    rng = np.random.default_rng(1)
+    jac = np.abs(rng.normal(size=(N, 2, 3)))
+    c = SensitivityCollector(top_k=2, sample_size=3)
+    c.update({"u": accumulated_sensitivity(jac)}, example_ids=IDS, example_text=TEXTS)
+    kept = c.contents()["examples"]
+    assert 2 <= len(kept) <= 5
+    assert [d.text for d, _ in kept] == [_text_of(IDS.index(d.example_id)) for d, _ in kept]
+    assert all(d.uri == "" for d, _ in kept)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"example_text": ["a"] * (N - 1)}, "example_text has 29 entries but there are 30 examples"),
+    ({"example_uris": [1] * N}, r"example_uris\[0\] must be a string or None"),
+    ({"example_text": "one string"}, "example_text must be a sequence of strings"),
+])
+def test_bad_text_is_refused_before_anything_is_written(tmp_path, kwargs, match):
+    a, b = pools()
+    rng = np.random.default_rng(0)
+    results = {"u": accumulated_sensitivity(np.abs(rng.normal(size=(N, 2, 3))))}
+    with summary.Writer(tmp_path) as w:
+        with pytest.raises(ValueError, match=match):
+            w.prediction_discrepancy("d", a, b, example_ids=IDS, **kwargs)
+        with pytest.raises(ValueError, match=match):
+            w.prediction_sensitivity("s", results, example_ids=IDS, **kwargs)
+    assert fx.read_logdir(tmp_path) == {}
+
+
+def test_text_goes_with_raw_predictions_not_with_a_finished_accumulator(tmp_path):
+    a, b = pools()
+    acc = DipdiAccumulator(top_k=2).update(a, b)
+    with summary.Writer(tmp_path) as w:
+        with pytest.raises(ValueError, match="example_text and example_uris go with raw predictions"):
+            w.prediction_discrepancy("d", acc, example_text=TEXTS)
