@@ -121,3 +121,23 @@ def test_text_goes_with_raw_predictions_not_with_a_finished_accumulator(tmp_path
     with summary.Writer(tmp_path) as w:
         with pytest.raises(ValueError, match="example_text and example_uris go with raw predictions"):
             w.prediction_discrepancy("d", acc, example_text=TEXTS)
+
+
+def test_the_committed_demo_logs_show_captions_beside_the_top_examples():
+    from tb_bias_plugin.demo import discrepancy as dipdi_demo
+    from tb_bias_plugin.demo import sensitivity as sens_demo
+
+    client = Client(fx.make_app(fx.DEMO_LOGS)[0])
+    for run in dipdi_demo.RUNS:
+        captions = dict(zip(dipdi_demo.example_ids().tolist(), dipdi_demo.captions(0, run)))
+        top = fx.get_json(client, "discrepancy_examples", run=run, tag=dipdi_demo.TAG, step="0")["top"]
+        assert top and all(t["text"] == captions[t["id"]] and t["text"].startswith("a ") for t in top), run
+    world = sens_demo.TextWorld(0)
+    sentences = dict(zip(["s%04d" % i for i in range(sens_demo.SENTENCES)], world.captions()))
+    tabular = sens_demo.hiring_captions(sens_demo.hiring_data(0))
+    for run, expected in ((sens_demo.TEXT_RUN, sentences), (sens_demo.TABULAR_RUN, dict(enumerate(tabular)))):
+        for source in ("top", "sample"):
+            examples = fx.get_json(client, "sensitivity_examples", run=run, tag=sens_demo.TAG, source=source,
+                                   limit="20")["examples"]
+            key = (lambda e: e["id"]) if run == sens_demo.TEXT_RUN else (lambda e: int(e["id"][1:]))
+            assert examples and all(e["text"] == expected[key(e)] for e in examples), (run, source)
