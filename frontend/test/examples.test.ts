@@ -103,8 +103,8 @@ describe("the cells of the Examples panel", () => {
   });
 
   it("words counts, cuts and ids", () => {
-    expect(sampleCount({ sampled: 8, cooccurrence: 1204 })).toBe("8 of 1,204");
-    expect(sampleCount({ sampled: 2, cooccurrence: 2.25 })).toMatch(/^2 of 2\.2/);
+    expect(sampleCount({ sampled: 8, cooccurrence: 1204 })).toBe("8 of 1,204 examples");
+    expect(sampleCount({ sampled: 2, cooccurrence: 2.25 })).toMatch(/^2 of 2\.2\d* examples$/);
     expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: 50 })).toContain("3 of the 8");
     expect(idsText([{ id: "a", text: "", uri: "" }, { id: "b", text: "", uri: "" }])).toBe("a\nb");
   });
@@ -147,7 +147,7 @@ describe("the Examples panel", () => {
     const root = el.shadowRoot!;
     const sides = [...root.querySelectorAll("[data-testid=examples-side]")];
     expect(sides.map((s) => s.getAttribute("data-identity"))).toEqual(["man", "woman"]);
-    expect(sides[0]!.querySelector("[data-testid=examples-count]")!.textContent).toBe("2 of 40");
+    expect(sides[0]!.querySelector("[data-testid=examples-count]")!.textContent).toBe("2 of 40 examples");
     expect(sides[0]!.querySelector("[data-testid=examples-cut]")).toBeNull();
     expect(sides[1]!.querySelector("[data-testid=examples-cut]")).not.toBeNull();
     expect([...sides[0]!.querySelectorAll("[data-testid=example]")].map((e) => e.getAttribute("data-id"))).toEqual(["e1", "e2"]);

@@ -61,11 +61,11 @@ export function examplesUrl(q: ExamplesQuery, label: string, identity: string | 
   return `examples?${p.toString()}`;
 }
 
-/** "8 of 1,204" (an expected count with its decimals), the sample's size beside the cell's count. */
+/** "8 of 1,204 examples" (an expected count with its decimals): the sample's size beside the cell's count. */
 export function sampleCount(answer: Pick<ExamplesAnswer, "sampled" | "cooccurrence">): string {
   const c = answer.cooccurrence;
   const count = Number.isInteger(c) ? formatCount(c) : formatExpectedCount(c);
-  return `${formatCount(answer.sampled)} of ${count}`;
+  return `${formatCount(answer.sampled)} of ${count} examples`;
 }
 
 /** What the panel says of a cut cell: the record's byte budget kept fewer than k of its examples. */
