@@ -141,3 +141,21 @@ def test_the_committed_demo_logs_show_captions_beside_the_top_examples():
                                    limit="20")["examples"]
             key = (lambda e: e["id"]) if run == sens_demo.TEXT_RUN else (lambda e: int(e["id"][1:]))
             assert examples and all(e["text"] == expected[key(e)] for e in examples), (run, source)
+
+
+def test_the_pytorch_helper_keeps_text_beside_the_kept_examples(tmp_path):
+    torch = pytest.importorskip("torch")
+    from tb_bias_plugin import pytorch as tbp
+
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Softmax(dim=1))
+    x = torch.rand(25, 3)
+    texts = ["row %d" % i for i in range(25)]
+    collector = tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=0, v={"m": "mask"}, protected=[2],
+                                               example_ids=["r%d" % i for i in range(25)], example_text=texts,
+                                               top_k=3, sample_size=4, batch_size=10)
+    tbp.close_writers()
+    kept = collector.contents()["examples"]
+    assert kept and all(d.text == texts[int(d.example_id[1:])] for d, _ in kept)
+    with pytest.raises(ValueError, match="example_text has 2 entries but there are 25 examples"):
+        tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=1, example_text=["a", "b"])
