@@ -23,7 +23,7 @@ from tb_bias_plugin.core.validation import check_integer
 from .aggregates import Retained, SensitivityAccumulator, summarize
 from .sensitivity import SensitivityResult
 
-__all__ = ["SensitivityCollector", "ExampleDetail", "choice_name"]
+__all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
 #: Token types kept per choice (largest mean u_t first).
 TOKEN_TYPES = 50
@@ -53,6 +53,15 @@ class ExampleDetail:
     feature_sensitivity: np.ndarray | None = None  # [C, F]
     feature_weight: np.ndarray | None = None  # [C, F]
     text: str = ""  # logged with the example, cut to 200 characters (core/example_text.py)
+    uri: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class LoggedText:
+    """The text and URI of an example kept by a bare `SensitivityAccumulator`
+    (its ``details``, e.g. on Beam), cut to 200 characters."""
+
+    text: str = ""
     uri: str = ""
 
 
