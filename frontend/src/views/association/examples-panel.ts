@@ -49,6 +49,12 @@ export class ExamplesPanel extends LitElement {
       :host {
         display: block;
       }
+      section:focus {
+        outline: none;
+      }
+      section:focus-visible {
+        outline: 2px solid var(--focus);
+      }
       header {
         display: flex;
         align-items: baseline;
@@ -141,6 +147,15 @@ export class ExamplesPanel extends LitElement {
     if (key !== this.key) this.load(urls, key);
   }
 
+  protected override updated(changed: PropertyValues<this>) {
+    // a newly opened panel (or another label's) is brought into view and takes the focus, so keyboard
+    // and screen-reader users land on it; happy-dom and old browsers may lack scrollIntoView
+    if (changed.has("label")) {
+      this.scrollIntoView?.({ block: "nearest" });
+      this.renderRoot.querySelector<HTMLElement>("section")?.focus({ preventScroll: true });
+    }
+  }
+
   private urls(): string[] {
     return exampleSides(this.query).map((x) => examplesUrl(this.query, this.label, x));
   }
@@ -205,7 +220,7 @@ export class ExamplesPanel extends LitElement {
 
   override render() {
     const a = this.answers?.[0];
-    return html`<section class="panel" role="region" aria-label=${`Examples of ${this.label}`} data-testid="examples-panel" data-label=${this.label}>
+    return html`<section class="panel" role="region" tabindex="-1" aria-label=${`Examples of ${this.label}`} data-testid="examples-panel" data-label=${this.label}>
       <header>
         <h2>Examples of \u201c${this.label}\u201d</h2>
         ${a ? html`<span class="where">step ${a.step} \u00b7 threshold ${a.threshold} \u00b7 up to ${a.per_cell} a cell</span>` : nothing}
