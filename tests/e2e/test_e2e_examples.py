@@ -67,7 +67,7 @@ def test_the_examples_panel_shows_the_captions_behind_a_planted_label(tab):
 
 def test_a_table_logged_without_ids_says_so_without_retry(tab):
     tab.page.set_viewport_size({"width": 1000, "height": 1000})
-    state = tab.open({"run": WIDE_RUN, "tag": WIDE_TAG})
+    state = tab.open({"run": WIDE_RUN, "tag": WIDE_TAG}, top=10)  # the rows a 1000 px window holds
     panel = open_panel(tab, state["rows"][0]["label"])
     error = panel.locator('[data-testid="examples-error"]')
     expect(error).to_contain_text("without example ids")
