@@ -256,6 +256,8 @@ class Writer(events.EventWriter):
         pairing: str | None = None,
         groups: Any = None,
         example_ids: Any = None,
+        example_text: Any = None,
+        example_uris: Any = None,
         replicate: Any = None,
         from_logits: bool = False,
         top_k: int = 20,
@@ -293,6 +295,12 @@ class Writer(events.EventWriter):
         groups, example_ids : array_like of shape (n,), optional
             Group label and id of every example (not with accumulators, which
             carry their own).
+        example_text, example_uris : sequence of str or None, shape (n,), optional
+            A short text and a URI of every example (None or "" for none),
+            stored for the top examples only, each cut to 200 characters;
+            TensorBoard shows them beside the top examples (a URI as a link
+            when it is http(s); the server never fetches it). Not with
+            accumulators, which carry their own (``DipdiAccumulator.update``).
         replicate : int or sequence of int, optional
             The replicate id of this call; a sequence logs several replicates
             (re-trainings or folds) in one record, so TensorBoard shows their
@@ -331,6 +339,8 @@ class Writer(events.EventWriter):
         probs: Any = None,
         pred_class: Any = None,
         tokens: Any = None,
+        example_text: Sequence | None = None,
+        example_uris: Sequence | None = None,
         class_names: Sequence[str] | None = None,
         feature_names: Sequence[str] | None = None,
         w: Any = None,
@@ -373,6 +383,12 @@ class Writer(events.EventWriter):
             Predicted classes, when ``probs`` is not given.
         tokens : array_like of str, ``[n, T]``, optional
             Text: the tokens, when the results do not carry them.
+        example_text, example_uris : sequence of str or None, ``[n]``, optional
+            A short text and a URI of every example (None or "" for none),
+            stored for the retained examples only (top-K and sample), each
+            cut to 200 characters, and shown beside them in TensorBoard (a
+            URI as a link when it is http(s)). A collector takes them in
+            ``SensitivityCollector.update``.
         class_names, feature_names : sequence of str, optional
             Names of the K classes and (tabular) of the F features.
         w : array_like, ``[K]``, optional
@@ -536,6 +552,8 @@ def prediction_discrepancy(
     pairing: str | None = None,
     groups: Any = None,
     example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
     replicate: Any = None,
     from_logits: bool = False,
     top_k: int = 20,
@@ -550,7 +568,7 @@ def prediction_discrepancy(
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
-    pool_a, pool_b, pool_names, discrepancy, pairing, groups, example_ids, replicate, from_logits, top_k
+    pool_a, pool_b, pool_names, discrepancy, pairing, groups, example_ids, example_text, example_uris, replicate, from_logits, top_k
         As :meth:`Writer.prediction_discrepancy`.
 
     Returns
@@ -572,6 +590,8 @@ def prediction_sensitivity(
     probs: Any = None,
     pred_class: Any = None,
     tokens: Any = None,
+    example_text: Sequence | None = None,
+    example_uris: Sequence | None = None,
     class_names: Sequence[str] | None = None,
     feature_names: Sequence[str] | None = None,
     w: Any = None,
@@ -593,7 +613,7 @@ def prediction_sensitivity(
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
-    results, example_ids, groups, probs, pred_class, tokens, class_names, feature_names, w, top_k, sample_size, seed, v_name
+    results, example_ids, groups, probs, pred_class, tokens, example_text, example_uris, class_names, feature_names, w, top_k, sample_size, seed, v_name
         As :meth:`Writer.prediction_sensitivity`.
 
     Returns

@@ -135,6 +135,12 @@ def example_ids():
     return np.array(["m%03d" % i for i in range(TEST_PER_GROUP)] + ["w%03d" % i for i in range(TEST_PER_GROUP)])
 
 
+def captions(seed, run):
+    """A synthetic line per test example of ``run`` (its group and features), logged beside the top examples."""
+    tests = np.split(_tests(check_integer(seed, "seed", low=0) + SEED_OFFSET), len(RUNS))[RUNS.index(run)]
+    return ["%s at (%.2f, %.2f)" % ("a man" if g == "men" else "a woman", a, b) for g, (a, b) in zip(groups(), tests.tolist())]
+
+
 def describe(run, seed):
     return (
         "**Synthetic demo data** from `python -m tb_bias_plugin.demo` (seed %d): the DIPDI experiment of "
@@ -172,12 +178,13 @@ def write_demo_logs(logdir, *, seed=DEFAULT_SEED, overwrite=False):
     files = []
     ids = list(range(REPLICATES))
     for run in RUNS:
+        text = captions(seed, run)
         with Writer(os.path.join(logdir, run), filename_suffix=FILE_SUFFIX) as writer:
             for share in SHARES:
                 pool_a, pool_b = data[run][share]
                 writer.prediction_discrepancy(
                     TAG, pool_a, pool_b, pool_names=POOL_NAMES, discrepancy="abs", pairing="paired",
-                    groups=groups(), example_ids=example_ids(), replicate=ids,
+                    groups=groups(), example_ids=example_ids(), example_text=text, replicate=ids,
                     step=share, description=describe(run, seed),
                 )
             files.append(writer.path)

@@ -128,6 +128,10 @@ class TextWorld:
         self.psm_a, self.psm_b = _fit_logistic(h, self.gender)
         self.psm_accuracy = float(np.mean((h @ self.psm_a + self.psm_b > 0) == (self.gender == 1)))
 
+    def captions(self) -> list[str]:
+        """Each sentence as text (its real tokens), logged beside the kept examples."""
+        return [" ".join(row[m].tolist()) for row, m in zip(self.tokens, self.mask)]
+
     def _pooled(self, e: np.ndarray | None = None) -> np.ndarray:
         e = self.e if e is None else e
         pre = e @ self.A.T + self.c  # [n, T, H]
@@ -226,6 +230,12 @@ def hiring_data(seed: int = DEFAULT_SEED, n: int = TAB_N) -> np.ndarray:
     return np.stack([x1, x2, x3], axis=1)
 
 
+def hiring_captions(x: np.ndarray) -> list[str]:
+    """A synthetic line per applicant (what a reviewer would read), logged beside the kept examples."""
+    return ["%s applicant, %.1f years of education, hair length %.1f"
+            % ("female" if g == 1 else "male", e, h) for e, h, g in x.tolist()]
+
+
 def hiring_jacobian(x: np.ndarray, hair: float) -> tuple[np.ndarray, np.ndarray]:
     """f = [1 − σ(z), σ(z)], z = (x1 − 5) + hair·(x2 − 6): probabilities and signed Jacobian [n, 2, 3]."""
     z = (x[:, 0] - 5) + hair * (x[:, 1] - 6)
@@ -262,7 +272,7 @@ def write_demo_logs(logdir, *, seed: int = DEFAULT_SEED, overwrite: bool = False
         for step, gamma in zip(STEPS, GAMMAS):
             writer.prediction_sensitivity(
                 TAG, world.results(gamma, psm), groups=groups, probs=world.probs(gamma), class_names=CLASS_NAMES,
-                example_ids=["s%04d" % i for i in range(len(groups))], seed=seed, step=step,
+                example_ids=["s%04d" % i for i in range(len(groups))], example_text=world.captions(), seed=seed, step=step,
                 description=DESCRIPTION % (TEXT_RUN, "a sentiment classifier whose weight on gender detectors, "
                                            "γ = %g at this step, grows over training" % gamma))
     x = hiring_data(seed)
@@ -272,6 +282,7 @@ def write_demo_logs(logdir, *, seed: int = DEFAULT_SEED, overwrite: bool = False
             writer.prediction_sensitivity(
                 TAG, results, groups=np.where(x[:, 2] == 1, "female", "male"), probs=probs,
                 class_names=("reject", "hire"), feature_names=TAB_FEATURES, seed=seed, step=step,
+                example_ids=["a%04d" % i for i in range(len(x))], example_text=hiring_captions(x),
                 description=DESCRIPTION % (TABULAR_RUN, "a hiring model that never reads gender but leans on "
                                            "hair length, its proxy (weight %g at this step)" % hair))
     files = [p for run in RUNS for p in event_files(os.path.join(logdir, run))]

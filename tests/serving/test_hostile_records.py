@@ -231,3 +231,24 @@ def test_a_step_bad_only_where_the_across_steps_route_does_not_read_is_a_422_the
     text = response.get_data(as_text=True)
     assert code == 422, text[:300]
     assert "step 3" in text and field in text, text[:300]
+
+
+@pytest.mark.parametrize("measure, field, change", [
+    # one text fewer than the top ids: the texts would be served beside the wrong examples
+    ("discrepancy", "replicates[0].top_texts", lambda p: p.replicates[0].top_texts.extend(["a"] * (len(p.replicates[0].top_ids) - 1))),
+    ("discrepancy", "replicates[0].top_uris", lambda p: p.replicates[0].top_uris.extend(["x" * 201] * len(p.replicates[0].top_ids))),
+    ("sensitivity", "examples[0].text", lambda p: setattr(p.examples[0], "text", "x" * 201)),
+    ("sensitivity", "examples[0].text or .uri", lambda p: setattr(p.examples[0], "uri", "x" * 201)),
+])
+def test_example_text_that_does_not_fit_its_examples_is_a_422_naming_it(tmp_path, demo, measure, field, change):
+    _, tag, value, payload = demo[measure]
+    mutated = copy.deepcopy(payload)
+    change(mutated)
+    fx.write_record(tmp_path, "hostile", value, record.encode(REGISTRY[measure].payload_number, mutated))
+    client = Client(fx.make_app(tmp_path)[0])
+    for route in REGISTRY[measure].routes():
+        code, response = fx.get(client, route.lstrip("/"), run="hostile", tag=tag,
+                                **_extra(measure, "hostile", payload).get(route, {}))
+        text = response.get_data(as_text=True)
+        assert code == 422 and "cannot be read" in text and field in text, (route, text[:300])
+    assert [u["run"] for u in fx.get_json(client, "runs")["unreadable"]] == ["hostile"]

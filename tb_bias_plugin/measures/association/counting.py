@@ -8,6 +8,7 @@ batch into one, and backends.py counts it.
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import check_strings
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
@@ -270,8 +271,8 @@ class CooccurrenceCounter:
         values, hashes = sampling.id_hashes(ids)
         if len(values) != n:
             raise ValueError("example_ids has %d entries but predictions has %d rows" % (len(values), n))
-        return (values, hashes, sampling.check_strings(text, n, "example_text"),
-                sampling.check_strings(uris, n, "example_uris"))
+        return (values, hashes, check_strings(text, n, "example_text"),
+                check_strings(uris, n, "example_uris"))
 
     def _sample_block(self, t, lo, positives, id_rows, parts, hashes):
         """Candidate (cell, hash, row) triples of rows ``lo:`` at threshold t.

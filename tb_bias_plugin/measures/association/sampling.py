@@ -18,12 +18,12 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS, shorten
+
 #: An empty place in a cell's sample (no id hashes to it: see `id_hashes`).
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
 #: Longest id, in UTF-8 bytes.
 MAX_ID_BYTES = 256
-#: Text and URIs kept per example, in characters (longer ones are cut).
-MAX_TEXT_CHARS = 200
 #: Default byte budget of the sample in one record.
 DEFAULT_BUDGET_BYTES = 4 << 20
 #: What one sampled place costs in a record besides its example's strings.
@@ -125,25 +125,6 @@ def _id_strings(ids: Any, what: str) -> list[str]:
     return values
 
 
-def check_strings(values: Any, n: int, what: str) -> list[str] | None:
-    """Per-example text or URIs: None, or n strings (None or "" for none)."""
-    if values is None:
-        return None
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
-        raise ValueError("%s must be a sequence of strings, one per example, got %r" % (what, type(values).__name__))
-    values = values.tolist() if isinstance(values, np.ndarray) else list(values)
-    if len(values) != n:
-        raise ValueError("%s has %d entries but there are %d examples" % (what, len(values), n))
-    if not set(map(type, values)) <= {str, type(None)}:
-        i = next(i for i, v in enumerate(values) if not (v is None or isinstance(v, str)))
-        raise ValueError("%s[%d] must be a string or None, got %r" % (what, i, type(values[i]).__name__))
-    return values
-
-
-def _short(text: Any) -> str:
-    return "" if text is None else text[:MAX_TEXT_CHARS]
-
-
 class Examples:
     """Ids, text and URIs of examples, found by id hash (each example once).
 
@@ -194,11 +175,11 @@ class Examples:
             starts = np.flatnonzero(first)
             ends = np.append(starts[1:], hashes.shape[0])
             for lo, hi in zip(starts[ends - starts > 1].tolist(), ends[ends - starts > 1].tolist()):
-                best = min(range(lo, hi), key=lambda i: (ids[i], _short(texts[i]), _short(uris[i])))
+                best = min(range(lo, hi), key=lambda i: (ids[i], shorten(texts[i]), shorten(uris[i])))
                 ids[lo], texts[lo], uris[lo] = ids[best], texts[best], uris[best]
             hashes, ids, texts, uris = hashes[first], ids[first], texts[first], uris[first]
-        texts = np.array([_short(t) for t in texts.tolist()], dtype=object)
-        uris = np.array([_short(u) for u in uris.tolist()], dtype=object)
+        texts = np.array([shorten(t) for t in texts.tolist()], dtype=object)
+        uris = np.array([shorten(u) for u in uris.tolist()], dtype=object)
         self._chunks = [(hashes, ids, texts, uris)] if hashes.size else []
         self._size = hashes.shape[0]
 

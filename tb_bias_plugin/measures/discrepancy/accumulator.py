@@ -14,6 +14,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer
 
 from .dipdi import (
@@ -112,6 +113,9 @@ class DipdiAccumulator:
         self._top_e = np.zeros(0, dtype=np.float64)
         self._top_ids: List[Any] = []
         self._top_groups: List[Any] = []
+        # text and URI of each kept example ("" for none); None until a batch gives them
+        self._top_texts: Optional[List[str]] = None
+        self._top_uris: Optional[List[str]] = None
         # shape (kept, m_a + m_b, ...): set to the pools' layout by the first batch
         self._top_outputs: np.ndarray = np.zeros((0, 0), dtype=np.float64)
 
@@ -128,6 +132,8 @@ class DipdiAccumulator:
         pool_b_batch: Any,
         groups: Any = None,
         example_ids: Any = None,
+        example_text: Any = None,
+        example_uris: Any = None,
     ) -> "DipdiAccumulator":
         """Add a batch: the same examples scored by every model of both pools.
 
@@ -140,6 +146,9 @@ class DipdiAccumulator:
             Group label per example; give it for every batch or for none.
         example_ids : array_like of shape (k,), optional
             Ids stored with the top-K examples.
+        example_text, example_uris : sequence of str or None, shape (k,), optional
+            A short text and a URI per example (None or "" for none), kept
+            for the top-K examples only, each cut to 200 characters.
 
         Returns
         -------
@@ -155,6 +164,8 @@ class DipdiAccumulator:
         m_a, m_b, k = a.shape[0], b.shape[0], a.shape[1]
         g = _validate_groups(groups, k)
         ids = _validate_groups(example_ids, k, "example_ids")
+        texts = short_strings(example_text, k, "example_text")
+        uris = short_strings(example_uris, k, "example_uris")
         has_groups = g is not None
         if self._has_groups is not None and has_groups != self._has_groups:
             raise ValueError(
@@ -186,7 +197,7 @@ class DipdiAccumulator:
         if self.top_k:
             if ids is None:
                 ids = np.arange(self._seen, self._seen + k)
-            self._offer_top(excess, ids, g, a, b)
+            self._offer_top(excess, ids, g, a, b, texts, uris)
         self._seen += k
         return self
 
@@ -246,6 +257,8 @@ class DipdiAccumulator:
                 self._top_ids + other._top_ids,
                 self._top_groups + other._top_groups,
                 np.concatenate([self._top_outputs, other._top_outputs]),
+                _joined(self._top_texts, len(self._top_ids), other._top_texts, len(other._top_ids)),
+                _joined(self._top_uris, len(self._top_ids), other._top_uris, len(other._top_ids)),
             )
         self._seen += other._seen
         return self
@@ -273,6 +286,8 @@ class DipdiAccumulator:
                 groups=np.asarray(self._top_groups) if self._has_groups else None,
                 excess_discrepancy=self._top_e.copy(),
                 outputs=self._top_outputs.copy(),
+                texts=list(self._top_texts or []),
+                uris=list(self._top_uris or []),
             )
         return self._stats.result(list(self._labels), bool(self._has_groups), None, top)
 
@@ -357,7 +372,7 @@ class DipdiAccumulator:
             out[idx] = code
         return out
 
-    def _offer_top(self, e, ids, groups, a, b) -> None:
+    def _offer_top(self, e, ids, groups, a, b, texts=None, uris=None) -> None:
         """Merge a batch's best examples into the kept top-K.
 
         np.partition finds the K-th largest excess in linear time; only the
@@ -376,11 +391,26 @@ class DipdiAccumulator:
             self._top_ids + np.asarray(ids)[take].tolist(),
             self._top_groups + ([] if groups is None else np.asarray(groups)[take].tolist()),
             np.concatenate([self._top_outputs, rows]),
+            _joined(self._top_texts, len(self._top_ids), _taken(texts, take), take.size),
+            _joined(self._top_uris, len(self._top_ids), _taken(uris, take), take.size),
         )
 
-    def _keep_top(self, e, ids, groups, outputs) -> None:
+    def _keep_top(self, e, ids, groups, outputs, texts=None, uris=None) -> None:
         keep = np.argsort(-e, kind="stable")[: self.top_k]
         self._top_e = e[keep]
         self._top_ids = [ids[i] for i in keep]
         self._top_groups = [groups[i] for i in keep] if groups else []
         self._top_outputs = outputs[keep]
+        self._top_texts = None if texts is None else [texts[i] for i in keep]
+        self._top_uris = None if uris is None else [uris[i] for i in keep]
+
+
+def _taken(values: Optional[List[str]], take: np.ndarray) -> Optional[List[str]]:
+    return None if values is None else [values[i] for i in take.tolist()]
+
+
+def _joined(ours: Optional[List[str]], n_ours: int, theirs: Optional[List[str]], n_theirs: int) -> Optional[List[str]]:
+    """Two runs of kept texts (or URIs) as one; "" for the side that gave none, None if neither did."""
+    if ours is None and theirs is None:
+        return None
+    return (ours if ours is not None else [""] * n_ours) + (theirs if theirs is not None else [""] * n_theirs)

@@ -20,28 +20,29 @@ from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID, PAYLOAD_NUM
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
 
-_KEYS = ("pool_a", "pool_b", "group", "example_id")
+_KEYS = ("pool_a", "pool_b", "group", "example_id", "text", "uri")
 
 
-def parse_pools(element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any]:
-    """``(pool_a, pool_b, group, example_id)`` of one example of a PCollection.
+def parse_pools(element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any, Any, Any]:
+    """``(pool_a, pool_b, group, example_id, text, uri)`` of one example of a PCollection.
 
     An example is a dict with ``"pool_a"`` and ``"pool_b"``, every model's
     prediction for this one example (``[m_a]`` and ``[m_b]``, or ``[m, C]``
     class probabilities, or ``[m, t]`` regression outputs: the layout
-    ``dipdi`` takes without the examples axis), and optionally ``"group"``
-    and ``"example_id"`` (missing ones are None).
+    ``dipdi`` takes without the examples axis), and optionally ``"group"``,
+    ``"example_id"``, and ``"text"`` and ``"uri"`` (kept for the top
+    examples, 200 characters each); missing ones are None.
 
     Examples
     --------
-    >>> a, b, group, example_id = parse_pools({"pool_a": [10, 12], "pool_b": [15, 14], "group": "M"})
-    >>> a.tolist(), b.tolist(), group, example_id
-    ([10, 12], [15, 14], 'M', None)
+    >>> a, b, group, example_id, text, uri = parse_pools({"pool_a": [10, 12], "pool_b": [15, 14], "group": "M"})
+    >>> a.tolist(), b.tolist(), group, example_id, text
+    ([10, 12], [15, 14], 'M', None, None)
     """
     if not isinstance(element, dict) or "pool_a" not in element or "pool_b" not in element or set(element) - set(_KEYS):
         raise ValueError(
             "an example must be a dict with 'pool_a' and 'pool_b' (every model's prediction for it) and "
-            "optionally 'group' and 'example_id', got %s"
+            "optionally 'group', 'example_id', 'text' and 'uri', got %s"
             % (sorted(element) if isinstance(element, dict) else repr(type(element).__name__))
         )
     a, b = np.asarray(element["pool_a"]), np.asarray(element["pool_b"])
@@ -51,15 +52,21 @@ def parse_pools(element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any]:
                 "%s of an example must be numbers of shape [models] or [models, outputs], got %s of shape %s"
                 % (name, pool.dtype, pool.shape)
             )
-    return a, b, element.get("group"), element.get("example_id")
+    return a, b, element.get("group"), element.get("example_id"), element.get("text"), element.get("uri")
 
 
-def _stack(batch: list[tuple[np.ndarray, np.ndarray, Any, Any]], position: int, name: str) -> np.ndarray:
+def _stack(batch: list[tuple[np.ndarray, np.ndarray, Any, Any, Any, Any]], position: int, name: str) -> np.ndarray:
     """One pool of a batch, ``[m, k, ...]``, from its examples' ``[m, ...]``."""
     shapes = {p[position].shape for p in batch}
     if len(shapes) > 1:
         raise ValueError("the examples' %s have different shapes: %s" % (name, sorted(shapes)))
     return np.stack([p[position] for p in batch], axis=1)
+
+
+def _texts(batch: list[Any], position: int) -> list[Any] | None:
+    """A batch's texts (or URIs): None when no example has one, else one per example (None for none)."""
+    values = [p[position] for p in batch]
+    return None if all(v is None for v in values) else values
 
 
 class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
@@ -87,7 +94,7 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
     def new(self) -> DipdiAccumulator:
         return DipdiAccumulator(**self._kwargs)
 
-    def parse(self, element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any]:
+    def parse(self, element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any, Any, Any]:
         parsed = parse_pools(element)
         if self._kwargs["top_k"] and parsed[3] is None:
             raise ValueError(
@@ -101,6 +108,8 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
             _stack(batch, 1, "pool_b"),
             groups=beam_io.optional_field(batch, 2, "group"),
             example_ids=beam_io.optional_field(batch, 3, "example_id"),
+            example_text=_texts(batch, 4),
+            example_uris=_texts(batch, 5),
         )
 
     def merge(self, accumulator: DipdiAccumulator, other: DipdiAccumulator) -> DipdiAccumulator:

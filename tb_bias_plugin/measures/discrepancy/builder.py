@@ -74,12 +74,15 @@ def _from_accumulator(acc: DipdiAccumulator, replicate: int) -> tuple[ReplicateS
     if top is None:
         ids: list[str] = []
         groups: list[str] = []
+        texts: list[str] = []
+        uris: list[str] = []
         excess = np.zeros(0)
         outputs = np.zeros((0, stats.m_a + stats.m_b) + stats.trailing)
     else:
         ids = _texts(top.example_ids.tolist())
         groups = [] if top.groups is None else _texts(top.groups.tolist())
         excess, outputs = top.excess_discrepancy, top.outputs
+        texts, uris = list(top.texts), list(top.uris)
     rep = ReplicateStats(
         replicate=replicate,
         n=stats.num_examples,
@@ -95,16 +98,19 @@ def _from_accumulator(acc: DipdiAccumulator, replicate: int) -> tuple[ReplicateS
         excess_edges=None,
         excess_counts=None,
         example_d=None,
+        top_texts=texts,
+        top_uris=uris,
     )
     return rep, (stats.m_a, stats.m_b, stats.trailing)
 
 
 def _from_pools(
     pool_a: Any, pool_b: Any, *, discrepancy: str, pairing: str, from_logits: bool,
-    groups: Any, example_ids: Any, top_k: int, replicate: int, keep_d: bool,
+    groups: Any, example_ids: Any, example_text: Any, example_uris: Any, top_k: int, replicate: int, keep_d: bool,
 ) -> tuple[ReplicateStats, tuple]:
     acc = DipdiAccumulator(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k)
-    acc.update(pool_a, pool_b, groups=groups, example_ids=example_ids)
+    acc.update(pool_a, pool_b, groups=groups, example_ids=example_ids, example_text=example_text,
+               example_uris=example_uris)
     if acc.n == 0:  # dipdi() answers NaN ("empty"); a record of nothing is a mistake
         raise ValueError("pool_a and pool_b hold no examples (shapes %s and %s)" % (np.shape(pool_a), np.shape(pool_b)))
     rep, layout = _from_accumulator(acc, replicate)
@@ -144,7 +150,8 @@ def _check_accumulator(acc: DipdiAccumulator, pool_b: Any, *, discrepancy: Optio
     if pool_b is not None:
         raise ValueError("with an accumulator as pool_a, pool_b must be None")
     if with_examples:
-        raise ValueError("groups and example_ids go with raw predictions; an accumulator carries its own")
+        raise ValueError("groups, example_ids, example_text and example_uris go with raw predictions; "
+                         "an accumulator carries its own")
     for given, have, what in ((discrepancy, acc.discrepancy, "discrepancy"), (pairing, acc.pairing, "pairing")):
         if given is not None and given != have:
             raise ValueError("%s=%r differs from the accumulator's %r" % (what, given, have))
@@ -163,6 +170,8 @@ def prediction_discrepancy(
     pairing: Optional[str] = None,
     groups: Any = None,
     example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
     replicate: Any = None,
     from_logits: bool = False,
     top_k: int = DEFAULT_TOP_K,
@@ -187,7 +196,7 @@ def prediction_discrepancy(
     for (a, b), rep_id in zip(sources, ids):
         if isinstance(a, DipdiAccumulator):
             _check_accumulator(a, b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits,
-                               with_examples=groups is not None or example_ids is not None)
+                               with_examples=any(v is not None for v in (groups, example_ids, example_text, example_uris)))
             rep, layout = _from_accumulator(a, rep_id)
             options.add((a.discrepancy, a.pairing, a.from_logits))
         else:
@@ -196,7 +205,8 @@ def prediction_discrepancy(
             option = (discrepancy or "abs", pairing or "paired", bool(from_logits))
             rep, layout = _from_pools(
                 a, b, discrepancy=option[0], pairing=option[1], from_logits=option[2],
-                groups=groups, example_ids=example_ids, top_k=int(top_k), replicate=rep_id,
+                groups=groups, example_ids=example_ids, example_text=example_text, example_uris=example_uris,
+                top_k=int(top_k), replicate=rep_id,
                 keep_d=len(ids) == 1,
             )
             options.add(option)

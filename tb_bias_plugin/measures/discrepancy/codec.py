@@ -13,6 +13,7 @@ from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import check_stored
 from tb_bias_plugin.measures.discrepancy import messages
 from tb_bias_plugin.measures.discrepancy.dipdi import (
     DISCREPANCIES,
@@ -50,6 +51,9 @@ class ReplicateStats:
     excess_edges: Optional[np.ndarray]
     excess_counts: Optional[np.ndarray]
     example_d: Optional[np.ndarray]
+    #: text and URI of each top example ("" for none); empty lists when none were logged
+    top_texts: List[str] = dataclasses.field(default_factory=list)
+    top_uris: List[str] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -152,6 +156,8 @@ def encode(stored: StoredDiscrepancy) -> Any:
         pack(out.group_counts, np.asarray(rep.group_counts, dtype=np.int64))
         out.top_ids.extend(rep.top_ids)
         out.top_groups.extend(rep.top_groups)
+        out.top_texts.extend(rep.top_texts)
+        out.top_uris.extend(rep.top_uris)
         pack(out.top_excess, np.asarray(rep.top_excess, dtype=np.float64))
         pack(out.top_outputs, np.asarray(rep.top_outputs, dtype=np.float64))
         if rep.excess_edges is not None and rep.excess_counts is not None:
@@ -228,6 +234,8 @@ def _check_lists(message: Any) -> None:
         if rep.top_groups and len(rep.top_groups) != len(rep.top_ids):
             raise ValueError("DIPDI record: replicates[%d] has %d top groups for %d top ids"
                              % (i, len(rep.top_groups), len(rep.top_ids)))
+        for what, values in (("top_texts", rep.top_texts), ("top_uris", rep.top_uris)):
+            check_stored(values, len(rep.top_ids), "DIPDI record: replicates[%d].%s" % (i, what))
         if rep.num_examples < 0:
             raise ValueError("DIPDI record: replicates[%d] has a negative number of examples" % i)
 
@@ -275,6 +283,8 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
                 excess_edges=found[at + "excess_edges"],
                 excess_counts=found[at + "excess_counts"],
                 example_d=example_d,
+                top_texts=list(rep.top_texts) if wanted is None else [],
+                top_uris=list(rep.top_uris) if wanted is None else [],
             )
         )
     a, b = message.pool_names

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tuple
 
 import numpy as np
@@ -87,13 +87,17 @@ class TopExamples:
     """The examples with the largest excess discrepancy, largest first.
 
     ``outputs[k]`` holds every model's input row for example ``k`` (pool A
-    first, then pool B), exactly as given (logits stay logits).
+    first, then pool B), exactly as given (logits stay logits). ``texts``
+    and ``uris`` are the examples' logged text and URI ("" where none;
+    core/example_text.py), empty lists when none were given.
     """
 
     example_ids: np.ndarray
     groups: Optional[np.ndarray]
     excess_discrepancy: np.ndarray
     outputs: np.ndarray
+    texts: List[str] = field(default_factory=list)
+    uris: List[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, eq=False)

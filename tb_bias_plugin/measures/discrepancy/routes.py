@@ -304,6 +304,8 @@ def discrepancy_examples(request: Any, services: Any) -> Any:
             "group": rep.top_groups[k] if rep.top_groups else None,
             "excess": json_value(rep.top_excess[k]),
             "outputs": _excess_to_json(rep.top_outputs[k]),
+            "text": rep.top_texts[k] if rep.top_texts else "",
+            "uri": rep.top_uris[k] if rep.top_uris else "",
         }
         for k in range(min(limit, len(rep.top_ids)))
     ]

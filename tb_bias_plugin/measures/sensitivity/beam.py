@@ -16,32 +16,36 @@ import numbers
 import secrets
 from typing import Any, Sequence
 
+from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+from tb_bias_plugin.measures.sensitivity.collect import LoggedText
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
 
-_KEYS = ("P", "example_id", "group", "pred_class", "detail")
+_KEYS = ("P", "example_id", "group", "pred_class", "detail", "text", "uri")
 
 
-def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any]:
-    """``(P, example_id, group, pred_class, detail)`` of one example of a PCollection.
+def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any, Any, Any]:
+    """``(P, example_id, group, pred_class, detail, text, uri)`` of one example of a PCollection.
 
     An example is a dict with ``"P"`` (a number, NaN where undefined) and
-    optionally ``"example_id"``, ``"group"``, ``"pred_class"`` and
+    optionally ``"example_id"``, ``"group"``, ``"pred_class"``,
     ``"detail"`` (kept only for retained examples, as
-    `SensitivityAccumulator.update`'s ``details``); or, for short, a bare
-    number (P alone). Missing ones are None.
+    `SensitivityAccumulator.update`'s ``details``), and ``"text"`` and
+    ``"uri"`` (shown beside a retained example, 200 characters each kept;
+    with no ``"detail"``); or, for short, a bare number (P alone).
+    Missing ones are None.
 
     Examples
     --------
     >>> parse_sensitivity({"P": 0.25, "example_id": "a", "group": "f"})
-    (0.25, 'a', 'f', None, None)
+    (0.25, 'a', 'f', None, None, None, None)
     >>> parse_sensitivity(0.5)
-    (0.5, None, None, None, None)
+    (0.5, None, None, None, None, None, None)
     """
     if isinstance(element, dict):
         if "P" not in element or set(element) - set(_KEYS):
@@ -52,7 +56,7 @@ def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any]:
         p = element["P"]
         rest = tuple(element.get(key) for key in _KEYS[1:])
     else:
-        p, rest = element, (None, None, None, None)
+        p, rest = element, (None,) * (len(_KEYS) - 1)
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
         raise ValueError("P of an example must be a number (NaN where undefined), got %r" % (p,))
     return (float(p),) + rest  # type: ignore[return-value]
@@ -68,6 +72,19 @@ def _names(names: Any, what: str) -> list[str] | None:
 
 def _count(value: Any, name: str) -> int:
     return check_integer(value, name, low=0)
+
+
+def _details(batch: list[Any]) -> list[Any] | None:
+    """The batch's details; where examples carry a text or URI instead, a `LoggedText` of them."""
+    details = beam_io.optional_field(batch, 4, "detail")
+    texts = short_strings([p[5] for p in batch], len(batch), "text")
+    uris = short_strings([p[6] for p in batch], len(batch), "uri")
+    assert texts is not None and uris is not None
+    if not any(texts) and not any(uris):
+        return details
+    if details is not None:
+        raise ValueError("give an example's text and uri in its 'detail' (ExampleDetail) or as keys, not both")
+    return [LoggedText(t, u) for t, u in zip(texts, uris)]
 
 
 class SensitivityCombineFn(beam_io.BatchedCombineFn):
@@ -91,7 +108,7 @@ class SensitivityCombineFn(beam_io.BatchedCombineFn):
     def new(self) -> SensitivityAccumulator:
         return SensitivityAccumulator(self._top_k, self._reservoir_size, seed=secrets.randbits(64))
 
-    def parse(self, element: Any) -> tuple[float, Any, Any, Any, Any]:
+    def parse(self, element: Any) -> tuple[float, Any, Any, Any, Any, Any, Any]:
         parsed = parse_sensitivity(element)
         if (self._top_k or self._reservoir_size) and parsed[1] is None:
             raise ValueError(
@@ -106,7 +123,7 @@ class SensitivityCombineFn(beam_io.BatchedCombineFn):
             example_ids=beam_io.optional_field(batch, 1, "example_id"),
             groups=beam_io.optional_field(batch, 2, "group"),
             pred_class=beam_io.optional_field(batch, 3, "pred_class"),
-            details=beam_io.optional_field(batch, 4, "detail"),
+            details=_details(batch),
         )
         return accumulator
 
@@ -131,7 +148,7 @@ class AccumulateSensitivity(beam_io.CombineExamples):
         Examples buffered before each update.
 
     Examples are dicts ``{"P": ..., "example_id": ..., "group": ...,
-    "pred_class": ..., "detail": ...}`` or bare numbers (see
+    "pred_class": ..., "detail": ..., "text": ..., "uri": ...}`` or bare numbers (see
     `parse_sensitivity`). The output is a PCollection of one accumulator:
     ``result()`` gives the aggregates, and `WriteSensitivity` logs it.
 

@@ -36,7 +36,8 @@ def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, featu
         if key not in keyed:
             d = item.detail if isinstance(item.detail, ExampleDetail) else ExampleDetail(
                 index=len(keyed), example_id=str(item.example_id), group="", pred_class=-1,
-                pred_prob=float("nan"), P=np.array([item.P]), reasons=["" if not np.isnan(item.P) else "undefined"])
+                pred_prob=float("nan"), P=np.array([item.P]), reasons=["" if not np.isnan(item.P) else "undefined"],
+                text=getattr(item.detail, "text", ""), uri=getattr(item.detail, "uri", ""))
             keyed[key] = d
         return key
 
@@ -92,6 +93,8 @@ def prediction_sensitivity(
     probs: Any = None,
     pred_class: Any = None,
     tokens: Any = None,
+    example_text: Sequence | None = None,
+    example_uris: Sequence | None = None,
     class_names: Sequence[str] | None = None,
     feature_names: Sequence[str] | None = None,
     w: Any = None,
@@ -108,7 +111,7 @@ def prediction_sensitivity(
     if w is not None:
         w = check_stochastic(w, "w")
     per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,
-                   "tokens": tokens}
+                   "tokens": tokens, "example_text": example_text, "example_uris": example_uris}
     if isinstance(results, (SensitivityCollector, SensitivityAccumulator)):
         given = [k for k, v in per_example.items() if v is not None]
         given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]

@@ -11,6 +11,7 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
+from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
@@ -50,6 +51,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         Group per example, for per-group means.
     example_ids : sequence, optional
         Ids shown for the kept examples.
+    example_text, example_uris : sequence of str or None, optional
+        A short text and a URI per example, shown beside the kept examples
+        (200 characters each kept; a URI as a link when http(s)).
     psm_model : keras.Model, optional
         Protected-status model for ``psm`` / ``psm_emb``.
     w : array_like, ``[K]``, optional
@@ -79,6 +83,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         word_ids: Any = None,
         groups: Any = None,
         example_ids: Any = None,
+        example_text: Any = None,
+        example_uris: Any = None,
         psm_model: Any = None,
         w: Any = None,
         output: str = "auto",
@@ -107,7 +113,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
                     raise ValueError(f"v={choice.kind!r} is for tabular inputs; use word_list or psm for text")
                 v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # the protected index range
         for what, arr in (("tokens", tokens), ("mask", mask), ("word_ids", word_ids), ("groups", groups),
-                          ("example_ids", example_ids)):
+                          ("example_ids", example_ids), ("example_text", example_text),
+                          ("example_uris", example_uris)):
             if arr is not None and len(arr) != n:
                 raise ValueError(f"{what} has {len(arr)} rows; x_val has {n}")
         if any(c.kind in ("word_list", "word_list_emb") for c in self._choices.values()) and tokens is None:
@@ -128,6 +135,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._word_ids = None if word_ids is None else np.asarray(word_ids)
         self._groups = None if groups is None else np.asarray(groups, dtype=object)
         self._ids = None if example_ids is None else [str(i) for i in example_ids]
+        self._texts = short_strings(example_text, n, "example_text")
+        self._uris = short_strings(example_uris, n, "example_uris")
         self._collector_args = dict(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                     feature_names=None if self._text else feature_names, w=w)
         SensitivityCollector(**self._collector_args)  # arguments checked now, not after the first epoch
@@ -155,7 +164,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
             }
             probs = np.asarray(model(xb, training=False))
             collector.update(results, example_ids=pick(self._ids), groups=pick(self._groups), probs=probs,
-                             tokens=pick(self._tokens))
+                             tokens=pick(self._tokens), example_text=pick(self._texts), example_uris=pick(self._uris))
         return collector
 
     def on_epoch_end(self, epoch, logs=None):

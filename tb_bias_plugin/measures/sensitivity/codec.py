@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
 from tb_bias_plugin.measures.sensitivity import messages
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
@@ -62,7 +63,7 @@ def encode(contents: dict) -> Any:
         cm.top_examples.extend(int(i) for i in c["top_examples"])
     for d, in_sample in contents["examples"]:
         em = m.examples.add(id=str(d.example_id), group=d.group, pred_class=int(d.pred_class),
-                            pred_prob=float(d.pred_prob), in_sample=int(bool(in_sample)))
+                            pred_prob=float(d.pred_prob), in_sample=int(bool(in_sample)), text=d.text, uri=d.uri)
         pack(em.p, np.asarray(d.P, np.float64))
         em.reasons.extend(d.reasons)
         if d.tokens is not None:
@@ -87,6 +88,7 @@ def describe(message: Any) -> dict[str, Any]:
     arrays (their headers are checked: a record that cannot be read is listed so)."""
     _check(message)
     _check_lists(message)
+    _check_example_strings(message)
     arrays.check(choice_specs(message), example_groups(message))
     return {
         "input": _INPUT_NAMES[message.input],
@@ -183,6 +185,14 @@ def _check_lists(message: Any) -> None:
             raise ValueError("sensitivity record: choices[%d] has a class breakdown whose key is not a class index" % i)
 
 
+def _check_example_strings(message: Any) -> None:
+    """The retained examples' text and URI (not read by ``decode_steps``)."""
+    for i, e in enumerate(message.examples):
+        if len(e.text) > MAX_TEXT_CHARS or len(e.uri) > MAX_TEXT_CHARS:
+            raise ValueError("sensitivity record: examples[%d].text or .uri is longer than %d characters"
+                             % (i, MAX_TEXT_CHARS))
+
+
 def _is_class_key(key: str) -> bool:
     return key.lstrip("-").isdigit() and len(key) < 20
 
@@ -197,6 +207,7 @@ def decode(message: Any) -> dict[str, Any]:
     """
     _check(message)
     _check_lists(message)
+    _check_example_strings(message)
     found = arrays.read(array_specs(message))
     choices = []
     for i, c in enumerate(message.choices):
@@ -225,6 +236,8 @@ def decode(message: Any) -> dict[str, Any]:
             "tokens": list(e.tokens),
             "reasons": list(e.reasons),
             "in_sample": bool(e.in_sample),
+            "text": e.text,
+            "uri": e.uri,
             **{k: found.get(at + k) for k in _EXAMPLE_ARRAYS},
         })
     return {
@@ -254,6 +267,7 @@ def decode_steps(message: Any) -> dict[str, Any]:
     unreadable on all."""
     _check(message)
     _check_lists(message)
+    _check_example_strings(message)
     arrays.read(choice_specs(message), wanted=(), groups=example_groups(message))
     return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}
 

@@ -17,12 +17,13 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer
 
 from .aggregates import Retained, SensitivityAccumulator, summarize
 from .sensitivity import SensitivityResult
 
-__all__ = ["SensitivityCollector", "ExampleDetail", "choice_name"]
+__all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
 #: Token types kept per choice (largest mean u_t first).
 TOKEN_TYPES = 50
@@ -51,6 +52,17 @@ class ExampleDetail:
     token_weight: np.ndarray | None = None  # [C, T']
     feature_sensitivity: np.ndarray | None = None  # [C, F]
     feature_weight: np.ndarray | None = None  # [C, F]
+    text: str = ""  # logged with the example, cut to 200 characters (core/example_text.py)
+    uri: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class LoggedText:
+    """The text and URI of an example kept by a bare `SensitivityAccumulator`
+    (its ``details``, e.g. on Beam), cut to 200 characters."""
+
+    text: str = ""
+    uri: str = ""
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -68,6 +80,8 @@ class _Batch:
     tokens: np.ndarray | None  # text: [b, T]
     n_classes: int | None
     n_features: int | None  # tabular, when the results keep s
+    texts: list[str] | None = None  # [b], cut to 200 characters
+    uris: list[str] | None = None
     details: dict[int, "ExampleDetail"] = dataclasses.field(default_factory=dict)  # built so far
 
 
@@ -215,6 +229,8 @@ class SensitivityCollector:
         probs: Any = None,
         pred_class: Any = None,
         tokens: Any = None,
+        example_text: Sequence | None = None,
+        example_uris: Sequence | None = None,
     ) -> None:
         """Add one batch: the results of every v choice for the same examples.
 
@@ -233,6 +249,9 @@ class SensitivityCollector:
             Predicted class, when ``probs`` is not given.
         tokens : array_like of str, ``[b, T]``, optional
             Text: the tokens, when the results do not carry them.
+        example_text, example_uris : sequence of str or None, ``[b]``, optional
+            A short text and a URI per example (None or "" for none), kept
+            with the retained examples only, each cut to 200 characters.
 
         Raises
         ------
@@ -241,6 +260,8 @@ class SensitivityCollector:
             on some updates only; nothing is added then.
         """
         batch = self._check(self.as_results(results), example_ids, groups, probs, pred_class, tokens)
+        batch = dataclasses.replace(batch, texts=short_strings(example_text, batch.size, "example_text"),
+                                    uris=short_strings(example_uris, batch.size, "example_uris"))
         self._adopt(batch)
         details = _Details(batch)
         for name, result in batch.results.items():
@@ -521,6 +542,8 @@ def _detail(batch: _Batch, i: int) -> ExampleDetail:
         pred_prob=prob,
         P=P,
         reasons=reasons,
+        text="" if batch.texts is None else batch.texts[i],
+        uri="" if batch.uris is None else batch.uris[i],
     )
     first: Any = res[0]
     if first.token_sensitivity is not None:

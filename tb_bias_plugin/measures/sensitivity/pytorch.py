@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
@@ -30,6 +31,8 @@ def log_prediction_sensitivity(
     word_ids: Any = None,
     groups: Any = None,
     example_ids: Any = None,
+    example_text: Any = None,
+    example_uris: Any = None,
     psm_model: Any = None,
     w: Any = None,
     class_names: Any = None,
@@ -63,6 +66,9 @@ def log_prediction_sensitivity(
         a dict ``{name: choice}``; ``embedding_layer`` names a submodule.
     groups, example_ids : array_like, ``[n]``, optional
         Group per example (per-group means) and ids of the kept examples.
+    example_text, example_uris : sequence of str or None, ``[n]``, optional
+        A short text and a URI per example, shown beside the kept examples
+        (200 characters each kept; a URI as a link when http(s)).
     class_names, feature_names : sequence of str, optional
     name : str, default "sensitivity"
     batch_size, top_k, sample_size, seed : int
@@ -98,6 +104,7 @@ def log_prediction_sensitivity(
     kept = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
             for k, a in per_example.items()}
     ids = None if example_ids is None else [str(i) for i in example_ids]
+    texts, uris = short_strings(example_text, n, "example_text"), short_strings(example_uris, n, "example_uris")
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
     out = open_writer(writer)
@@ -117,6 +124,8 @@ def log_prediction_sensitivity(
                 for label, choice in choices.items()
             }
             collector.update(results, example_ids=None if ids is None else ids[rows], groups=pick("groups"),
-                             probs=predict(model, x[rows]), tokens=pick("tokens"))
+                             probs=predict(model, x[rows]), tokens=pick("tokens"),
+                             example_text=None if texts is None else texts[rows],
+                             example_uris=None if uris is None else uris[rows])
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
     return collector

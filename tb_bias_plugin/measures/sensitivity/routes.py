@@ -164,6 +164,8 @@ def _example(value: dict[str, Any], index: int, choice: int) -> dict[str, Any]:
         "P": {name: json_value(p) for name, p in zip(names, e["p"])},
         "reason": e["reasons"][choice] if choice < len(e["reasons"]) and e["reasons"][choice] else None,
         "in_sample": e["in_sample"],
+        "text": e["text"],
+        "uri": e["uri"],
     }
     if value["input"] == "text":
         u, V = e["token_sensitivity"], e["token_weight"]

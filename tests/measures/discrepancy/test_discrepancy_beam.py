@@ -145,6 +145,26 @@ def test_combine_fn_merges_in_any_grouping():
     assert empty.n == 0
 
 
+def test_text_and_uris_ride_with_their_examples_through_bundles():
+    fn = DiscrepancyCombineFn(top_k=5, batch_size=7)
+    a, b, groups, ids = pools(4, 50)
+    texts = ["caption of %s" % i if k % 4 else None for k, i in enumerate(ids)]  # some examples have none
+    items = [dict(e, **({} if t is None else {"text": t}), uri="https://x.org/%s" % e["example_id"])
+             for e, t in zip(examples(a, b, groups, ids), texts)]
+    accumulators = []
+    for lo in range(0, 50, 13):
+        acc = fn.create_accumulator()
+        for e in items[lo : lo + 13]:
+            acc = fn.add_input(acc, e)
+        accumulators.append(acc)
+    got = fn.extract_output(fn.merge_accumulators(accumulators)).result().top_examples
+    want = DipdiAccumulator(top_k=5).update(a, b, groups=groups, example_ids=ids, example_text=texts,
+                                            example_uris=["https://x.org/%s" % i for i in ids]).result().top_examples
+    assert got.example_ids.tolist() == want.example_ids.tolist()
+    assert got.texts == want.texts and got.uris == want.uris
+    assert got.texts == [t or "" for t in (texts[ids.index(i)] for i in want.example_ids.tolist())]
+
+
 @pytest.mark.parametrize(
     "make, match",
     [

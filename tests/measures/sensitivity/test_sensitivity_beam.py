@@ -21,6 +21,7 @@ from werkzeug.test import Client
 import plugin_fixtures as fx
 import tb_bias_plugin.beam as tb_beam
 from tb_bias_plugin import SensitivityAccumulator, summary
+from tb_bias_plugin.measures.sensitivity import builder, codec
 from tb_bias_plugin.measures.sensitivity.aggregates import aggregate
 from tb_bias_plugin.measures.sensitivity.beam import (
     AccumulateSensitivity,
@@ -151,6 +152,21 @@ def test_combine_fn_merges_in_any_grouping():
     assert [r.example_id for r in result["top_k"]] == [examples[i]["example_id"] for i in order]
     assert len(result["reservoir"]) == 6
     assert fn.extract_output(fn.merge_accumulators([])).n == 0
+
+
+def test_text_and_uris_ride_with_the_kept_examples_into_the_record():
+    fn = SensitivityCombineFn(top_k=3, reservoir_size=4, batch_size=6)
+    examples = [dict(e, text="about %s" % e["example_id"]) if i % 2 else e for i, e in enumerate(shard(5, 40))]
+    accumulators = []
+    for lo in range(0, 40, 11):
+        acc = fn.create_accumulator()
+        for e in examples[lo : lo + 11]:
+            acc = fn.add_input(acc, e)
+        accumulators.append(acc)
+    contents = codec.decode(builder.prediction_sensitivity(fn.extract_output(fn.merge_accumulators(accumulators))))
+    texts = {e["example_id"]: e.get("text", "") for e in examples}
+    assert contents["examples"] and all(e["text"] == texts[e["id"]] and e["uri"] == "" for e in contents["examples"])
+    assert any(e["text"] for e in contents["examples"])
 
 
 @pytest.mark.parametrize(

@@ -350,7 +350,8 @@ def test_keras_callback_logs_each_epoch(tmp_path):
     cb = PredictionSensitivityCallback(
         tmp_path, ids, v={"uniform": "uniform", "gendered": VChoice.word_list(["he", "she"])},
         embedding_layer="emb", tokens=vocab[ids], groups=np.where(ids[:, 0] == 1, "m", "f"),
-        class_names=["neg", "pos"], batch_size=20, sample_size=16, top_k=3)
+        class_names=["neg", "pos"], batch_size=20, sample_size=16, top_k=3,
+        example_ids=["r%d" % i for i in range(64)], example_text=[" ".join(vocab[row]) for row in ids])
     model.fit(ids, y, epochs=2, batch_size=32, verbose=0, callbacks=[cb])
     client = Client(fx.make_app(tmp_path)[0])
     steps = fx.get_json(client, "sensitivity_steps", run="validation", tag="sensitivity")
@@ -364,6 +365,7 @@ def test_keras_callback_logs_each_epoch(tmp_path):
     assert body["choices"][0]["mean"] == pytest.approx(np.mean(direct.P), rel=1e-5)
     ex = fx.get_json(client, "sensitivity_examples", run="validation", tag="sensitivity", choice="gendered")
     assert all("<pad>" not in e["tokens"] for e in ex["examples"])
+    assert all(e["text"] == " ".join(vocab[ids[int(e["id"][1:])]]) for e in ex["examples"])
     with pytest.raises(ValueError, match="tokens"):
         PredictionSensitivityCallback(tmp_path, ids, v=VChoice.word_list(["he"]), embedding_layer="emb")
     with pytest.raises(ValueError, match="rows"):

@@ -109,13 +109,13 @@ export function filterColumns(identities: readonly string[], metric: string, has
   return columns;
 }
 
-/** Widths in rem of the two cells before the data columns: select, and flag / hide. */
+/** Widths in rem of the two cells before the data columns: select, and the row actions. */
 export const SELECT_REM = 2.25;
 /**
- * The row's action buttons (flag, hide): the actions cell is as wide as
+ * The row's action buttons (flag, hide, examples): the actions cell is as wide as
  * they are, so a new action (table.ts, rowActions) adds one to ROW_ACTIONS.
  */
-export const ROW_ACTIONS = 2;
+export const ROW_ACTIONS = 3;
 const ROW_ACTION_REM = 1.625;
 export const ACTIONS_REM = ROW_ACTIONS * ROW_ACTION_REM + 0.5;
 

@@ -11,6 +11,8 @@ export interface AppEvents {
   "flag-op": FlagOp;
   "bulk-op": { kind: BulkKind; on: boolean };
   "hover-label": string | null;
+  /** open the Examples panel of a label's row */
+  "show-examples": string;
   /**
    * the table received a page of rows (or an error: null) for its current
    * query: the step's description (null when the answer has none) and the

@@ -17,7 +17,7 @@ import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from
 import { defaultRuleProbeUrls, looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
-import { eyeOffIcon, flagIcon } from "../../charts/icons.js";
+import { examplesIcon, eyeOffIcon, flagIcon } from "../../charts/icons.js";
 import { PagedRows, virtualRows } from "../../charts/paged-rows.js";
 import { checkbox } from "../../charts/inputs.js";
 import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
@@ -621,6 +621,11 @@ export class RankedTable extends LitElement {
     if (label !== null) emit(this, "flag-op", { kind: "hidden", labels: [label], on: !this.flags.hidden.has(label) });
   };
 
+  private readonly onExamplesClick = (event: Event) => {
+    const label = this.rowLabel(event);
+    if (label !== null) emit(this, "show-examples", label);
+  };
+
   /** A row's flag or hide button (same markup, hidden, while the row loads). */
   private toggleButton(
     kind: "flag" | "hide",
@@ -657,6 +662,11 @@ export class RankedTable extends LitElement {
     return [
       this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon),
       this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon),
+      // tables of precomputed values hold no examples
+      this.info.kind === "counts"
+        ? html`<button type="button" data-testid="examples-button" ?hidden=${loading} aria-label=${`Examples of ${label}`}
+            title="Examples" @click=${this.onExamplesClick}>${examplesIcon}</button>`
+        : nothing,
     ];
   }
 
@@ -833,8 +843,8 @@ export class RankedTable extends LitElement {
           <div class="row header" role="row" aria-rowindex="1">
             <div class="lead" role="none">
               <div role="columnheader" class="cell select"><span class="visually-hidden">Selected</span></div>
-              <div role="columnheader" class="cell actions" title="Flag or hide a label">
-                <span class="visually-hidden">Flag or hide</span>
+              <div role="columnheader" class="cell actions" title="Flag, hide or see the examples of a label">
+                <span class="visually-hidden">Flag, hide, examples</span>
               </div>
               ${columns.slice(0, this.sticky(columns)).map((c) => this.sortHeader(c))}
             </div>

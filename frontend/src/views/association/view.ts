@@ -34,6 +34,7 @@ import {
 } from "./view-state.js";
 import "./compare.js";
 import "./controls.js";
+import { CLOSE_EXAMPLES } from "./examples-panel.js";
 import "./distributions.js";
 import "./filters.js";
 import "./pcp.js";
@@ -95,6 +96,8 @@ export class AssociationView extends MeasureViewBase {
   private readonly selectedRequest = new LatestRequest(this);
 
   @state() private hovered: string | null = null;
+  /** the label whose Examples panel is open */
+  @state() private examplesLabel: string | null = null;
   /** what the selected labels' panel draws: values across identities, or the gap across steps */
   @state() private selectedPlot: "identities" | "steps" = "identities";
   /** the shown step's own description, from its table or compare answer; null until one arrives */
@@ -177,6 +180,8 @@ export class AssociationView extends MeasureViewBase {
     this.addEventListener("bulk-op", this.onBulkOp as EventListener);
     this.addEventListener("hover-label", this.onHover as EventListener);
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
+    this.addEventListener("show-examples", this.onShowExamples as EventListener);
+    this.addEventListener(CLOSE_EXAMPLES, () => (this.examplesLabel = null));
   }
 
   override disconnectedCallback() {
@@ -221,6 +226,11 @@ export class AssociationView extends MeasureViewBase {
     this.hovered = event.detail;
   };
 
+  private readonly onShowExamples: Listener<"show-examples"> = (event) => {
+    event.stopPropagation();
+    this.examplesLabel = event.detail;
+  };
+
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
     event.stopPropagation();
     const s = this.resolution?.state;
@@ -246,6 +256,7 @@ export class AssociationView extends MeasureViewBase {
     const resolved = this.resolution?.state;
     if (!resolved) return;
     if (resolved.tag !== previousTag) {
+      this.examplesLabel = null; // a label of another table
       // The old table's flags must neither show on the new table's rows
       // nor take a click meant for it: none until the new ones arrive.
       this.flags = null;
@@ -601,6 +612,15 @@ export class AssociationView extends MeasureViewBase {
                         .switcher=${info.steps.length > 1 ? this.plotSwitch() : nothing}
                       ></tb-bias-pcp>`}
                 </section>
+                ${this.examplesLabel === null
+                  ? nothing
+                  : html`<tb-bias-examples-panel
+                      .api=${this.api}
+                      .query=${s}
+                      .label=${this.examplesLabel}
+                      .identities=${info.identities}
+                      .identityParts=${this.identityParts}
+                    ></tb-bias-examples-panel>`}
                 <tb-bias-table
                   role="tabpanel"
                   aria-label="Ranked labels"

@@ -60,7 +60,8 @@ export interface ExamplesResponse extends Head {
   step: number;
   replicate: number;
   top_total: number;
-  top: { id: string; group: string | null; excess: number | null; outputs: unknown[] }[];
+  /** text and uri: logged with the example ("" for none) */
+  top: { id: string; group: string | null; excess: number | null; outputs: unknown[]; text?: string; uri?: string }[];
   histogram: { edges: number[]; counts: number[] } | null;
   note: string | null;
 }

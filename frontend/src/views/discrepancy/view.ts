@@ -2,6 +2,7 @@ import { html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
+import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts/example-text.js";
 import { formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -75,6 +76,7 @@ export class DiscrepancyView extends MeasureViewBase {
   static override styles = [
     baseStyles,
     tableStyles,
+    exampleTextStyles,
     css`
       :host { padding: 12px 16px; }
       .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
@@ -92,6 +94,7 @@ export class DiscrepancyView extends MeasureViewBase {
       table.top { border-collapse: collapse; width: 100%; font-size: 12px; }
       table.top th, table.top td { padding: 2px 6px; border-bottom: 1px solid var(--border); text-align: right; white-space: nowrap; }
       table.top th:first-child, table.top td:first-child, table.top td.group { text-align: left; }
+      table.top th.logged, table.top td.logged { text-align: left; min-width: 10rem; max-width: 22rem; }
       .scroll { overflow-x: auto; }
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
@@ -493,12 +496,13 @@ export class DiscrepancyView extends MeasureViewBase {
   private renderTop() {
     const e = this.examples;
     if (!e) return nothing;
+    const logged = hasExampleText(e.top);
     return html`
       <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span></h3>
       <div class="scroll"><table class="top" data-testid="top-table">
-        <thead><tr><th>id</th><th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
+        <thead><tr><th>id</th>${logged ? html`<th class="logged">text</th>` : nothing}<th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(
-          (t) => html`<tr data-testid="top-row"><td>${t.id}</td><td class="group">${t.group ?? "\u2014"}</td><td>${formatValue(t.excess, 2)}</td>
+          (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${formatValue(t.excess, 2)}</td>
             ${t.outputs.map((o) => html`<td>${outputText(o)}</td>`)}</tr>`,
         )}</tbody>
       </table></div>

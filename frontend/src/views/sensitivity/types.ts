@@ -65,6 +65,9 @@ export interface Example {
   P: Record<string, number | null>;
   reason: string | null;
   in_sample: boolean;
+  /** logged with the example ("" for none) */
+  text?: string;
+  uri?: string;
   tokens?: string[];
   token_sensitivity?: (number | null)[] | null;
   token_weight?: (number | null)[] | null;

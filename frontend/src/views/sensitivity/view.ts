@@ -2,6 +2,7 @@ import { html, css, nothing, svg, type PropertyValues, type TemplateResult } fro
 import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO } from "../../charts/colors.js";
+import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
 import { formatCount, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -62,8 +63,10 @@ export class SensitivityView extends MeasureViewBase {
 
   static override styles = [
     baseStyles,
+    exampleTextStyles,
     css`
       :host { padding: 12px 16px; overflow: auto; }
+      .example .ex-logged { font-size: 12px; margin-bottom: 3px; }
       .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
       .controls label { display: inline-flex; gap: 6px; align-items: center; color: var(--muted); }
       .grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; margin-bottom: 12px; }
@@ -393,7 +396,7 @@ export class SensitivityView extends MeasureViewBase {
       ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
       ${ex.group ? html` · group ${ex.group}` : nothing}
       ${ex.reason ? html` · <i>undefined: ${ex.reason}</i>` : nothing}
-    </div>`;
+    </div>${exampleTextView(ex)}`;
     if (d.input === "text") {
       const tokens = ex.tokens ?? [];
       const u = ex.token_sensitivity ?? [];
