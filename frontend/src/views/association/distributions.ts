@@ -7,7 +7,7 @@ import { select } from "d3-selection";
 import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
 import { identityColor, NEUTRAL } from "../../charts/colors.js";
 import { formatRange, valueColumn } from "./columns.js";
-import { formatCount, formatValue } from "../../charts/format.js";
+import { formatCount, formatValue, plural } from "../../charts/format.js";
 import { histogramBars, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
@@ -221,7 +221,7 @@ export class Distributions extends LitElement {
             <line class="box" x1=${x(q.q1)} x2=${x(q.q3)} y1=${cy} y2=${cy}></line>
             <circle class="median" cx=${x(q.median)} cy=${cy} r="2.5"></circle>`
         : nothing;
-    const label = `${row.column}: distribution over ${formatCount(row.hist.n)} labels. Drag to add a range filter.`;
+    const label = `${row.column}: distribution over ${plural(row.hist.n, "label")}. Drag to add a range filter.`;
     return html`
       <div class="row-head">
         <span class="name"><span class="swatch" style="background:${row.color}"></span>${row.identity === null
@@ -323,7 +323,7 @@ export class Distributions extends LitElement {
         </div>
       </div>
       ${data
-        ? html`<p class="sub">${data.metric} per identity over ${formatCount(data.total)} labels, and the gap</p>`
+        ? html`<p class="sub">${data.metric} per identity over ${plural(data.total, "label")}, and the gap</p>`
         : nothing}
       ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
       ${!data && this.loading ? html`<p class="loading" data-testid="loading">Loading distributions\u2026</p>` : nothing}

@@ -1,6 +1,6 @@
 import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { formatCount } from "../../charts/format.js";
+import { formatCount, plural } from "../../charts/format.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import { logPosition, logTicks } from "../../charts/trends.js";
@@ -297,7 +297,7 @@ export class PaperViews extends LitElement {
       <section class="panel" aria-labelledby="agreement-title" data-testid="agreement-panel">
         <div class="head">
           <h2 id="agreement-title">Do the metrics agree?</h2>
-          <span class="muted" data-testid="agreement-n">${this.agreement ? `Spearman over ${formatCount(this.agreement.n)} filtered labels` : ""}</span>
+          <span class="muted" data-testid="agreement-n">${this.agreement ? `Spearman over ${plural(this.agreement.n, "filtered label")}` : ""}</span>
         </div>
         ${this.agreementError
           ? html`<div class="error" role="alert">${this.agreementError}</div>`
