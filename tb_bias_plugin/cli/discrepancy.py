@@ -32,9 +32,9 @@ MEASURE_OPTIONS = {
                     "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
                     "id_column", "text_column", "uri_column", "examples_per_cell"),
     "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
-                    "pool_names", "group_column", "example_id_column", "discrepancy", "pairing", "from_logits",
-                    "top_k"),
-    "sensitivity": ("p_column", "v_name", "group_column", "example_id_column", "top_k"),
+                    "pool_names", "group_column", "id_column", "text_column", "uri_column", "discrepancy", "pairing",
+                    "from_logits", "top_k"),
+    "sensitivity": ("p_column", "v_name", "group_column", "id_column", "top_k"),
 }
 
 
@@ -42,7 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``--measure discrepancy`` options of ``tb-bias log``."""
     group = parser.add_argument_group(
         "prediction discrepancy (--measure discrepancy)",
-        "FILE A FILE B (one file per pool) or one FILE holding both pools; one column per model.")
+        "FILE A FILE B (one file per pool) or one FILE holding both pools; one column per model. "
+        "--id-column, --text-column and --uri-column name the top examples (columns of the first file).")
     group.add_argument("--model-prefix", metavar="PREFIX",
                        help="two files: every column starting with PREFIX is a model of that file's pool")
     group.add_argument("--pool-a-prefix", metavar="PREFIX", help="columns of pool A's models start with PREFIX")
@@ -51,8 +52,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
     group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
     group.add_argument("--group-column", metavar="COL", help="group of each example (in the first file; also sensitivity)")
-    group.add_argument("--example-id-column", metavar="COL",
-                       help="id of each example (in the first file; also sensitivity)")
     group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
                        help="per-example discrepancy (default abs; jsd for class probabilities)")
     group.add_argument("--pairing", choices=("paired", "all_pairs"),
@@ -62,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="examples kept with the largest excess (default 20), or the largest P (sensitivity, 10)")
     sensitivity = parser.add_argument_group(
         "precomputed prediction sensitivity (--measure sensitivity)",
-        "P per example, computed elsewhere, in a column; with --group-column, --example-id-column, --top-k.")
+        "P per example, computed elsewhere, in a column; with --group-column, --id-column, --top-k.")
     sensitivity.add_argument("--p-column", metavar="COL", help="the column of P (NaN or empty where undefined)")
     sensitivity.add_argument("--v-name", metavar="NAME", help="the v choice P was computed with (default: COL)")
 
@@ -131,7 +130,7 @@ class Pools:
     def read(self) -> dict[str, Any]:
         """The pools ``[m, n]`` or ``[m, n, C]`` and the groups and ids of the examples."""
         args = self.args
-        extra = [c for c in (args.group_column, args.example_id_column) if c]
+        extra = [c for c in (args.group_column, args.id_column, args.text_column, args.uri_column) if c]
         pools, named = [], {}
         for pool in (0, 1):
             path, fmt = self.paths[pool], self.formats[pool]
@@ -154,7 +153,9 @@ class Pools:
                             % (pools[0].shape[1], self.paths[0], pools[1].shape[1], self.paths[1]))
         return {"pool_a": pools[0], "pool_b": pools[1],
                 "groups": named.get(args.group_column) if args.group_column else None,
-                "example_ids": named.get(args.example_id_column) if args.example_id_column else None}
+                "example_ids": named.get(args.id_column) if args.id_column else None,
+                "example_text": named.get(args.text_column) if args.text_column else None,
+                "example_uris": named.get(args.uri_column) if args.uri_column else None}
 
 
 def _numbers(path: str, first: int, column: str, values: Any) -> np.ndarray:
@@ -226,7 +227,8 @@ def run(args: argparse.Namespace) -> int:
         with writer:
             writer.prediction_discrepancy(args.name, data["pool_a"], data["pool_b"], step=args.step,
                                           description=args.description, groups=data["groups"],
-                                          example_ids=data["example_ids"], from_logits=args.from_logits, **options)
+                                          example_ids=data["example_ids"], example_text=data["example_text"],
+                                          example_uris=data["example_uris"], from_logits=args.from_logits, **options)
     except ValueError as e:
         raise DataError(str(e))
     m_a, m_b = len(data["pool_a"]), len(data["pool_b"])

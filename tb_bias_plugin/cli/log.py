@@ -119,7 +119,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     ids.add_argument("--intersect", action="append", metavar="COL1,COL2", help="intersect attribute columns (repeatable)")
     ids.add_argument("--identity-prob-columns", nargs="+", metavar="COL", help="identity probability columns")
     sample = parser.add_argument_group("examples")
-    sample.add_argument("--id-column", metavar="COL", help="column of example ids: keep a sample of examples per cell")
+    sample.add_argument("--id-column", metavar="COL",
+                        help="column of example ids: keep a sample of examples per cell (discrepancy and sensitivity: "
+                             "the ids of the examples they keep)")
     sample.add_argument("--text-column", metavar="COL", help="column of a short text per example (with --id-column)")
     sample.add_argument("--uri-column", metavar="COL", help="column of a link per example (with --id-column)")
     sample.add_argument("--examples-per-cell", type=int, default=None, metavar="K",

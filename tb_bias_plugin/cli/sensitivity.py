@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if "npy" in formats or "npz" in formats:
         raise DataError("--measure sensitivity reads a column of Parquet, CSV or JSON Lines files")
     accumulator = SensitivityAccumulator(top_k=top_k, reservoir_size=builder.DEFAULT_SAMPLE_SIZE, seed=0)
-    columns = [c for c in (args.p_column, args.group_column, args.example_id_column) if c]
+    columns = [c for c in (args.p_column, args.group_column, args.id_column) if c]
     for path, fmt in zip(paths, formats):
         for first, batch in readers.read(path, fmt, columns, args.batch_size):
             p = p_values(path, first, args.p_column, batch[args.p_column])
@@ -71,8 +71,8 @@ def run(args: argparse.Namespace) -> int:
             if bad.size:
                 raise DataError("%s: P = %g is negative" % (where(path, first + int(bad[0]), args.p_column),
                                                               p[bad[0]]))
-            text = {c: [str(v) for v in python(batch[c])] for c in (args.group_column, args.example_id_column) if c}
-            accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.example_id_column))
+            text = {c: [str(v) for v in python(batch[c])] for c in (args.group_column, args.id_column) if c}
+            accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
     if accumulator.values().size == 0:
         raise DataError("no rows in %s" % ", ".join(paths))
     writer: Any = summary.Writer(args.logdir)

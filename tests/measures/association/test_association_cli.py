@@ -572,8 +572,10 @@ def test_integer_ids_from_csv_and_example_option_mistakes(tmp_path, capsys):
         assert not os.path.exists(tmp_path / "x")
 
 
-def test_example_options_are_association_options(tmp_path, capsys):
+def test_the_per_cell_sample_is_an_association_option(tmp_path, capsys):
+    # --id-column names the examples of every measure; only association tables keep a sample per cell
     (tmp_path / "p.csv").write_text("id,m1,m2\n1,0.5,0.4\n")
     status = run(tmp_path / "p.csv", "--measure", "discrepancy", "--logdir", tmp_path / "x", "--name", "g",
-                 "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--id-column", "id", "--progress", "off")
-    assert status == 2 and "--id-column is not an option of --measure discrepancy" in capsys.readouterr().err
+                 "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--id-column", "id", "--examples-per-cell", 3,
+                 "--progress", "off")
+    assert status == 2 and "--examples-per-cell is not an option of --measure discrepancy" in capsys.readouterr().err

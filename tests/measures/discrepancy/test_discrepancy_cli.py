@@ -46,16 +46,24 @@ def model_table(pool, prefix="model_", **extra):
 
 def test_one_parquet_file_per_pool_logs_what_the_api_writes(tmp_path):
     a, b, sex, ids = pools()
-    pq.write_table(model_table(a, sex=sex, example_id=ids), tmp_path / "pool_a.parquet", row_group_size=64)
+    text = np.array(["caption of %s" % i for i in ids])
+    uris = np.array(["https://example.org/%s" % i for i in ids])
+    pq.write_table(model_table(a, sex=sex, example_id=ids, caption=text, link=uris), tmp_path / "pool_a.parquet",
+                   row_group_size=64)
     pq.write_table(model_table(b), tmp_path / "pool_b.parquet", row_group_size=100)
     assert run(tmp_path / "pool_a.parquet", tmp_path / "pool_b.parquet", "--logdir", tmp_path / "cli" / "deploy",
                "--name", "age", "--step", 2, "--model-prefix", "model_", "--pool-names", "men", "women",
-               "--group-column", "sex", "--example-id-column", "example_id", "--batch-size", 50) == 0
+               "--group-column", "sex", "--id-column", "example_id", "--text-column", "caption",
+               "--uri-column", "link", "--batch-size", 50) == 0
     info, _, value = cli_record(tmp_path)
-    want = api_record(tmp_path, a, b, pool_names=("men", "women"), groups=sex, example_ids=ids)
+    want = api_record(tmp_path, a, b, pool_names=("men", "women"), groups=sex, example_ids=ids, example_text=text,
+                      example_uris=uris)
     assert info == want[0]
     fx.assert_values_close(value, want[2])
     assert value.pool_names == ("men", "women") and sorted(value.replicates[0].group_names) == ["f", "m"]
+    top = value.replicates[0]
+    assert top.top_texts == ["caption of %s" % i for i in top.top_ids] and len(top.top_ids) > 0
+    assert top.top_uris == ["https://example.org/%s" % i for i in top.top_ids]
 
 
 def test_class_probability_lists_and_both_pools_in_one_file(tmp_path):

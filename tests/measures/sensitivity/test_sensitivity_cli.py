@@ -21,7 +21,7 @@ def test_a_p_column_logs_what_the_api_writes_for_an_accumulator(tmp_path):
         "%s,%s,%s\n" % row for row in zip(ids, groups, cells)))
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir",
                  str(tmp_path / "cli" / "deploy"), "--name", "age", "--step", "2", "--p-column", "P_gendered",
-                 "--group-column", "group", "--example-id-column", "id", "--batch-size", "64"]) == 0
+                 "--group-column", "group", "--id-column", "id", "--batch-size", "64"]) == 0
     accumulator = SensitivityAccumulator(top_k=10, reservoir_size=200, seed=0)
     accumulator.update(p, groups=list(groups), example_ids=ids)
     with summary.Writer(tmp_path / "api" / "deploy") as writer:
