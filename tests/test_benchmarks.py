@@ -52,8 +52,8 @@ PRINTED = {
 def cli_counted_every_row(out):
     """bench_cli times ``tb-bias log`` over the file it wrote: the log must count every row of it."""
     written = re.search(r"GB, (\d+) rows", out)
-    counted = re.search(r"wrote '.*?' \(step 0\) to .*: (\d+) examples", out)
-    assert written and counted and written.group(1) == counted.group(1), out
+    counted = re.search(r"wrote '.*?' \(step 0\) to .*: ([\d,]+) examples", out)
+    assert written and counted and written.group(1) == counted.group(1).replace(",", ""), out
 
 
 #: checks of what a script printed, beyond its own (bench_cli and bench_counting keep theirs out of the script)
