@@ -736,11 +736,19 @@ struct sampler {
     int64_t num_cells, per_cell, capacity, size;
     uint8_t *marked;   /* per batch row: it entered a cell (or was there already) */
     int64_t fresh_from; /* rows from here on were made by this batch: their hashes came in order */
-    uint16_t *fills;   /* per such row (from fresh_from): its places filled */
+    uint16_t *fills;   /* per row: places filled (rows made by this batch), else hashes waiting */
     int64_t fills_len;
+    struct waiting *waiting; /* hashes for rows made before this batch, merged in at the end */
+    int64_t num_waiting, room;
 };
 
-enum { SAMPLE_OK = 0, SAMPLE_FULL = 1, SAMPLE_BAD_INDEX = 2 };
+/* A hash waiting to be merged into an earlier batch's row of the store. */
+struct waiting {
+    uint64_t h;
+    int64_t at;
+};
+
+enum { SAMPLE_OK = 0, SAMPLE_FULL = 1, SAMPLE_BAD_INDEX = 2, SAMPLE_NO_MEMORY = 3 };
 
 GATHER_ROWS(int32_t)
 GATHER_ROWS(int64_t)
@@ -792,13 +800,13 @@ static inline int visit(struct sampler *s, int64_t cell, uint64_t h, int64_t r, 
     int32_t at = s->index[cell];
     uint64_t *row;
     if (at < 0) {
-        if (s->size >= s->capacity || s->size - s->fresh_from >= s->fills_len) {
+        if (s->size >= s->capacity || s->size >= s->fills_len) {
             return SAMPLE_FULL;
         }
         at = (int32_t)s->size++;
         s->index[cell] = at;
         s->keys[at] = cell;
-        s->fills[at - s->fresh_from] = 1;
+        s->fills[at] = 1;
         row = s->store + (int64_t)at * k;
         row[0] = h;
         for (int64_t j = 1; j < k; j++) {
@@ -811,8 +819,30 @@ static inline int visit(struct sampler *s, int64_t cell, uint64_t h, int64_t r, 
     if ((int64_t)at >= s->size || at < 0) {
         return SAMPLE_BAD_INDEX;
     }
+    if ((int64_t)at >= s->fills_len) {
+        return SAMPLE_BAD_INDEX;
+    }
+    if (in_order && at < s->fresh_from) { /* an earlier row: the batch's first k wait to be merged */
+        if (s->fills[at] >= k) {
+            return SAMPLE_OK;
+        }
+        if (s->num_waiting == s->room) {
+            int64_t room = s->room ? 2 * s->room : 4096;
+            struct waiting *more = PyMem_RawRealloc(s->waiting, (size_t)room * sizeof(struct waiting));
+            if (more == NULL) {
+                return SAMPLE_NO_MEMORY;
+            }
+            s->waiting = more;
+            s->room = room;
+        }
+        s->waiting[s->num_waiting].h = h;
+        s->waiting[s->num_waiting++].at = at;
+        s->fills[at]++;
+        s->marked[r] = 1;
+        return SAMPLE_OK;
+    }
     row = s->store + (int64_t)at * k;
-    uint16_t *fill = at >= s->fresh_from ? s->fills + (at - s->fresh_from) : NULL;
+    uint16_t *fill = at >= s->fresh_from ? s->fills + at : NULL;
     if (fill != NULL && in_order && *fill < k) { /* the usual case: a new last place */
         row[*fill] = h;
         if (++*fill == k) {
@@ -839,6 +869,77 @@ static inline int visit(struct sampler *s, int64_t cell, uint64_t h, int64_t r, 
     s->bound[cell] = row[k - 1];
     s->marked[r] = 1;
     return SAMPLE_OK;
+}
+
+/* The waiting hashes merged into their rows: sorted by row (stably, so
+ * each row's stay ascending), then each row and its hashes merged, repeats
+ * once, its first k kept. */
+static int merge_waiting(struct sampler *s) {
+    int64_t m = s->num_waiting, k = s->per_cell;
+    if (m == 0) {
+        return SAMPLE_OK;
+    }
+    struct waiting *sorted = PyMem_RawMalloc((size_t)m * sizeof(struct waiting));
+    int64_t *counts = PyMem_RawMalloc(((size_t)1 << 16) * sizeof(int64_t));
+    uint64_t *merged = PyMem_RawMalloc((size_t)k * sizeof(uint64_t));
+    int status = sorted && counts && merged ? SAMPLE_OK : SAMPLE_NO_MEMORY;
+    struct waiting *from = s->waiting, *to = sorted;
+    for (int shift = 0; status == SAMPLE_OK && shift < 32 && (shift == 0 || (s->fresh_from >> shift) > 0);
+         shift += 16) {
+        memset(counts, 0, ((size_t)1 << 16) * sizeof(int64_t));
+        for (int64_t i = 0; i < m; i++) {
+            counts[((uint64_t)from[i].at >> shift) & 0xFFFF]++;
+        }
+        int64_t total = 0;
+        for (int64_t b = 0; b < (1 << 16); b++) {
+            int64_t c = counts[b];
+            counts[b] = total;
+            total += c;
+        }
+        for (int64_t i = 0; i < m; i++) {
+            to[counts[((uint64_t)from[i].at >> shift) & 0xFFFF]++] = from[i];
+        }
+        struct waiting *swap = from;
+        from = to;
+        to = swap;
+    }
+    for (int64_t i = 0; status == SAMPLE_OK && i < m;) {
+        int64_t at = from[i].at, end = i;
+        while (end < m && from[end].at == at) {
+            end++;
+        }
+        if (at < 0 || at >= s->size || at >= s->fills_len || s->keys[at] < 0 || s->keys[at] >= s->num_cells) {
+            status = SAMPLE_BAD_INDEX;
+            break;
+        }
+        uint64_t *row = s->store + at * k;
+        int64_t a = 0, b = i, taken = 0;
+        while (taken < k && (a < k || b < end)) {
+            uint64_t next;
+            if (b >= end || (a < k && row[a] <= from[b].h)) {
+                next = row[a++];
+            } else {
+                next = from[b++].h;
+            }
+            if (next == EMPTY_HASH) {
+                break;
+            }
+            if (taken == 0 || merged[taken - 1] != next) {
+                merged[taken++] = next;
+            }
+        }
+        for (int64_t j = 0; j < k; j++) {
+            row[j] = j < taken ? merged[j] : EMPTY_HASH;
+        }
+        s->bound[s->keys[at]] = row[k - 1];
+        s->fills[at] = 0;
+        i = end;
+    }
+    s->num_waiting = 0;
+    PyMem_RawFree(sorted);
+    PyMem_RawFree(counts);
+    PyMem_RawFree(merged);
+    return status;
 }
 
 /* Rows start..n-1 of a (gathered) batch visit their cells: slot num_slots
@@ -975,8 +1076,10 @@ PyDoc_STRVAR(sample_rows_doc,
              "already. Identities come from slot_of_label (labels) when it is not None, else\n"
              "batch row r holds slots[slot_indptr[r]:slot_indptr[r + 1]]. stopped is -1, or\n"
              "the row that found the store full (or fills): grow it and go on from there.\n"
-             "Rows fresh_from: of the store were made by this batch, fills[row - fresh_from]\n"
-             "places of each filled (uint16); ascending hashes go last in them unread.");
+             "Rows fresh_from: of the store were made by this batch; fills (uint16, one per\n"
+             "row of the store, zeros) holds how many places of each are filled: ascending\n"
+             "hashes go last in them unread. The batch's first k hashes for an earlier row\n"
+             "are merged into it at the end, each such row read once.");
 
 static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *o[18];
@@ -1034,7 +1137,7 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     int64_t n = views[INDPTR].shape[0] - 1, cells = views[COLS].shape[0], batch = views[MARKED].shape[0];
     struct sampler s = {views[INDEX].buf, views[BOUND].buf, views[STORE].buf, views[KEYS].buf,
                         views[INDEX].shape[0], views[STORE].shape[1], views[STORE].shape[0], size,
-                        views[MARKED].buf, fresh_from, views[FILLS].buf, views[FILLS].shape[0]};
+                        views[MARKED].buf, fresh_from, views[FILLS].buf, views[FILLS].shape[0], NULL, 0, 0};
     if (num_slots < 0 || num_labels < 0 || (num_labels > 0 && num_slots + 1 > PY_SSIZE_T_MAX / num_labels) ||
         s.num_cells != (num_slots + 1) * num_labels || views[BOUND].shape[0] != s.num_cells) {
         PyErr_SetString(PyExc_ValueError, "index and bound must hold (num_slots + 1) * num_labels cells");
@@ -1078,10 +1181,17 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                                      views[ROWS].buf, batch, start, &stopped, slot_of_label, slot_indptr, slots,
                                      num_slot_cells, num_slots, num_labels, held);
     }
+    if (status == SAMPLE_OK || status == SAMPLE_FULL) { /* merged before any return: the sample is whole */
+        int merged = merge_waiting(&s);
+        status = merged == SAMPLE_OK ? status : merged;
+    }
+    PyMem_RawFree(s.waiting);
     Py_END_ALLOW_THREADS
     PyMem_Free(held);
     if (status == SAMPLE_BAD_INDEX) {
         PyErr_SetString(PyExc_ValueError, "sample_rows: an index read from the batch or the sample is out of range");
+    } else if (status == SAMPLE_NO_MEMORY) {
+        PyErr_NoMemory();
     }
     size = s.size;
 done:

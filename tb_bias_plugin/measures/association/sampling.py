@@ -87,13 +87,13 @@ def batch_ids(ids: Any, what: str = "example_ids") -> tuple[list[str] | np.ndarr
     with no per-id Python work."""
     kernel = backends._compiled_kernel()
     if kernel is None:
-        values = _id_strings(ids, what)
-        return values, _numpy_hashes(values, what)
+        strings = _id_strings(ids, what)
+        return strings, _numpy_hashes(strings, what)
     if isinstance(ids, np.ndarray) and ids.ndim == 1 and ids.dtype.kind in "iu":
-        values = ids.astype(np.uint64 if ids.dtype.kind == "u" else np.int64, copy=False)
-        hashes = np.empty(values.shape[0], np.uint64)
-        kernel.hash_integer_ids(np.ascontiguousarray(values), hashes, ids.dtype.kind == "u")
-        return values, hashes
+        numbers = np.ascontiguousarray(ids, np.uint64 if ids.dtype.kind == "u" else np.int64)
+        hashes = np.empty(numbers.shape[0], np.uint64)
+        kernel.hash_integer_ids(numbers, hashes, ids.dtype.kind == "u")
+        return numbers, hashes
     if isinstance(ids, np.ndarray) and ids.ndim == 1 and ids.dtype.kind in "UO":
         ids = ids.tolist()
     elif isinstance(ids, tuple):
@@ -358,7 +358,7 @@ class CellSample:
             # Room for some new cells; a batch that finds the rows full stops
             # there, and goes on (from the row it stopped at) with more room.
             self._reserve(self.size + min(num_cells - self.size, max(1024, self.size // 2)))
-            grown = np.zeros(self.hashes.shape[0] - fresh_from, np.uint16)  # places filled of the new rows
+            grown = np.zeros(self.hashes.shape[0], np.uint16)  # places filled of the new rows (kernel's scratch)
             grown[: fills.shape[0]] = fills
             fills = grown
             self.size, start = kernel.sample_rows(
