@@ -952,7 +952,7 @@ static int merge_waiting(struct sampler *s) {
                                const uint64_t *hashes, const int64_t *rows, int64_t batch, int64_t start,        \
                                int64_t *stopped, const int64_t *slot_of_label, const int64_t *slot_indptr,       \
                                const int64_t *slots, int64_t num_slot_cells, int64_t num_slots,                  \
-                               int64_t num_labels, int64_t *held) {                                              \
+                               int64_t num_labels, int64_t *held, const uint8_t *is_identity) {                 \
         const uint64_t labels = (uint64_t)num_labels;                                                           \
         const int64_t alone = num_slots * num_labels;                                                           \
         int64_t lo = indptr[start];                                                                             \
@@ -974,7 +974,7 @@ static int merge_waiting(struct sampler *s) {
                 if (y >= labels) {                                                                              \
                     return SAMPLE_BAD_INDEX;                                                                    \
                 }                                                                                               \
-                if (slot_of_label != NULL && slot_of_label[y] >= 0 && found < num_slots) {                      \
+                if (is_identity != NULL && is_identity[y] && found < num_slots) {                               \
                     held[found++] = slot_of_label[y];                                                           \
                 }                                                                                               \
                 int status = visit(s, alone + (int64_t)y, h, r, in_order);                                                \
@@ -984,7 +984,7 @@ static int merge_waiting(struct sampler *s) {
                 }                                                                                               \
             }                                                                                                   \
             const int64_t *row_slots = held;                                                                    \
-            if (slot_of_label == NULL) {                                                                        \
+            if (is_identity == NULL) {                                                                          \
                 int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                      \
                 if (first < 0 || last < first || last > num_slot_cells) {                                       \
                     return SAMPLE_BAD_INDEX;                                                                    \
@@ -1163,11 +1163,18 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
         goto done;
     }
     int64_t *held = PyMem_New(int64_t, num_slots > 0 ? num_slots : 1);
-    if (held == NULL) {
+    /* a byte per label stays in the first-level cache where the slots would not */
+    uint8_t *is_identity = by_labels ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
+    if (held == NULL || (by_labels && is_identity == NULL)) {
+        PyMem_Free(held);
+        PyMem_Free(is_identity);
         PyErr_NoMemory();
         goto done;
     }
     const int64_t *slot_of_label = by_labels ? views[SLOT_OF_LABEL].buf : NULL;
+    for (int64_t y = 0; by_labels && y < num_labels; y++) {
+        is_identity[y] = slot_of_label[y] >= 0;
+    }
     const int64_t *slot_indptr = by_labels ? NULL : views[SLOT_INDPTR].buf;
     const int64_t *slots = by_labels ? NULL : views[SLOTS].buf;
     int64_t num_slot_cells = by_labels ? 0 : views[SLOTS].shape[0];
@@ -1175,11 +1182,11 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     if (views[COLS].itemsize == 4) {
         status = sample_rows_int32_t(&s, views[INDPTR].buf, n, views[COLS].buf, cells, views[HASHES].buf,
                                      views[ROWS].buf, batch, start, &stopped, slot_of_label, slot_indptr, slots,
-                                     num_slot_cells, num_slots, num_labels, held);
+                                     num_slot_cells, num_slots, num_labels, held, is_identity);
     } else {
         status = sample_rows_int64_t(&s, views[INDPTR].buf, n, views[COLS].buf, cells, views[HASHES].buf,
                                      views[ROWS].buf, batch, start, &stopped, slot_of_label, slot_indptr, slots,
-                                     num_slot_cells, num_slots, num_labels, held);
+                                     num_slot_cells, num_slots, num_labels, held, is_identity);
     }
     if (status == SAMPLE_OK || status == SAMPLE_FULL) { /* merged before any return: the sample is whole */
         int merged = merge_waiting(&s);
@@ -1188,6 +1195,7 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     PyMem_RawFree(s.waiting);
     Py_END_ALLOW_THREADS
     PyMem_Free(held);
+    PyMem_Free(is_identity);
     if (status == SAMPLE_BAD_INDEX) {
         PyErr_SetString(PyExc_ValueError, "sample_rows: an index read from the batch or the sample is out of range");
     } else if (status == SAMPLE_NO_MEMORY) {

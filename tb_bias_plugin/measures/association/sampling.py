@@ -173,42 +173,62 @@ def _id_strings(ids: Any, what: str) -> list[str]:
 class Examples:
     """Ids, text and URIs of examples, found by id hash (each example once).
 
-    Batches are kept as given (object arrays of the rows kept) and made one
-    sorted table of the live examples by `compact`; text is cut to
-    `MAX_TEXT_CHARS` there.
+    Batches are kept as given (the batch's columns and the rows kept: the
+    ids, text and URIs are taken out only for the examples still live when
+    the store is made one sorted table by `compact`, and integer ids written
+    in decimal then); text is cut to `MAX_TEXT_CHARS` there.
     """
 
     def __init__(self) -> None:
-        self._chunks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        # (hashes, rows, ids, texts, uris): rows of the batch's columns, or
+        # None where the columns are object arrays already taken
+        self._chunks: list[tuple[np.ndarray, np.ndarray | None, Any, Any, Any]] = []
         self._size = 0
 
     def __len__(self) -> int:
         return self._size
 
-    def add(self, hashes: np.ndarray, ids: list[str], texts: list | None, uris: list | None, rows: np.ndarray) -> None:
+    def add(self, hashes: np.ndarray, ids: list[str] | np.ndarray, texts: list | None, uris: list | None,
+            rows: np.ndarray) -> None:
         """Keep examples ``rows`` of a batch (hash, id, text, URI)."""
         if not rows.size:
             return
-        columns = [_take(values, rows) for values in (ids, texts, uris)]
-        self._chunks.append((hashes[rows], columns[0], columns[1], columns[2]))
+        if 4 * rows.size < len(ids):  # a few: taken now, so that what is kept stays near what is live
+            self._chunks.append((hashes[rows], None, *(_take(column, rows) for column in (ids, texts, uris))))
+        else:
+            ids = ids.copy() if isinstance(ids, np.ndarray) else list(ids)  # the caller's may change
+            self._chunks.append((hashes[rows], rows, ids, texts, uris))
         self._size += rows.size
 
     def extend(self, other: Examples) -> None:
         self._chunks.extend(other._chunks)
         self._size += other._size
 
+    @staticmethod
+    def _columns(chunk: tuple, keep: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
+        """A chunk's hashes, ids, texts and URIs (object arrays), of ``keep`` only if given."""
+        hashes, rows, ids, texts, uris = chunk
+        if keep is not None:
+            hashes = hashes[keep]
+        if rows is None:
+            return (hashes, *(column if keep is None else column[keep] for column in (ids, texts, uris)))
+        rows = rows if keep is None else rows[keep]
+        return (hashes, *(_take(column, rows) for column in (ids, texts, uris)))
+
     def _all(self) -> tuple[np.ndarray, ...]:
         if not self._chunks:
             return (np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))
-        if len(self._chunks) == 1:
-            return self._chunks[0]
-        return tuple(np.concatenate([c[i] for c in self._chunks]) for i in range(4))
+        columns = [self._columns(chunk) for chunk in self._chunks]
+        if len(columns) == 1:
+            return columns[0]
+        return tuple(np.concatenate([c[i] for c in columns]) for i in range(4))
 
     def compact(self, live: np.ndarray) -> None:
         """Keep only examples whose hash is in ``live`` (sorted, unique), each once."""
-        hashes, ids, texts, uris = self._all()
-        keep = np.isin(hashes, live)
-        hashes, ids, texts, uris = hashes[keep], ids[keep], texts[keep], uris[keep]
+        parts = [self._columns(chunk, np.isin(chunk[0], live)) for chunk in self._chunks]
+        if not parts:
+            parts = [(np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))]
+        hashes, ids, texts, uris = (np.concatenate([p[i] for p in parts]) for i in range(4))
         order = np.argsort(hashes, kind="stable")
         hashes, ids, texts, uris = hashes[order], ids[order], texts[order], uris[order]
         first = np.ones(hashes.shape[0], bool)
@@ -225,7 +245,7 @@ class Examples:
             hashes, ids, texts, uris = hashes[first], ids[first], texts[first], uris[first]
         texts = np.array([shorten(t) for t in texts.tolist()], dtype=object)
         uris = np.array([shorten(u) for u in uris.tolist()], dtype=object)
-        self._chunks = [(hashes, ids, texts, uris)] if hashes.size else []
+        self._chunks = [(hashes, None, ids, texts, uris)] if hashes.size else []
         self._size = hashes.shape[0]
 
     def lookup(self, live: np.ndarray) -> tuple[list[str], list[str], list[str]]:
