@@ -691,41 +691,13 @@ static PyObject *hash_order(PyObject *Py_UNUSED(self), PyObject *args) {
 #else
 #define PREFETCH(address) ((void)0)
 #endif
-/* How many rows on gather_rows asks for a row's offsets; its cells are
+/* How many rows on sample_rows asks for a row's offsets; its cells are
  * asked for half as many rows on, once the offsets have arrived. */
 #define PREFETCH_AHEAD 16
-
-/* Rows order[0:n] copied into out_indptr/out_cols, one after the other. */
-#define GATHER_ROWS(T)                                                                                       \
-    static int gather_rows_##T(const int64_t *indptr, int64_t rows, const T *cols, int64_t cells,           \
-                               const int64_t *order, int64_t n, int64_t *out_indptr, T *out_cols) {         \
-        int64_t at = 0;                                                                                      \
-        out_indptr[0] = 0;                                                                                   \
-        for (int64_t i = 0; i < n; i++) {                                                                    \
-            if (i + PREFETCH_AHEAD < n && (uint64_t)order[i + PREFETCH_AHEAD] < (uint64_t)rows) {            \
-                PREFETCH(indptr + order[i + PREFETCH_AHEAD]);                                                \
-            }                                                                                                \
-            if (i + PREFETCH_AHEAD / 2 < n && (uint64_t)order[i + PREFETCH_AHEAD / 2] < (uint64_t)rows) {    \
-                uint64_t first = (uint64_t)indptr[order[i + PREFETCH_AHEAD / 2]];                            \
-                if (first < (uint64_t)cells) {                                                               \
-                    PREFETCH(cols + first);                                                                  \
-                    PREFETCH((const char *)(cols + first) + 64);                                             \
-                }                                                                                            \
-            }                                                                                                \
-            int64_t r = order[i];                                                                            \
-            if ((uint64_t)r >= (uint64_t)rows) {                                                             \
-                return SAMPLE_BAD_INDEX;                                                                     \
-            }                                                                                                \
-            int64_t lo = indptr[r], hi = indptr[r + 1];                                                      \
-            if (lo < 0 || hi < lo || hi > cells || hi - lo > cells - at) {                                   \
-                return SAMPLE_BAD_INDEX;                                                                     \
-            }                                                                                                \
-            memcpy(out_cols + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                 \
-            at += hi - lo;                                                                                   \
-            out_indptr[i + 1] = at;                                                                          \
-        }                                                                                                    \
-        return SAMPLE_OK;                                                                                    \
-    }
+/* Rows are copied in hash order into a buffer of this many cells (or one
+ * row, if longer) and of at most CHUNK_ROWS rows, then visited from it. */
+#define CHUNK_CELLS (1 << 15)
+#define CHUNK_ROWS 4096
 
 /* What sample_rows works on: the sample of one threshold and a batch. */
 struct sampler {
@@ -750,8 +722,6 @@ struct waiting {
 
 enum { SAMPLE_OK = 0, SAMPLE_FULL = 1, SAMPLE_BAD_INDEX = 2, SAMPLE_NO_MEMORY = 3 };
 
-GATHER_ROWS(int32_t)
-GATHER_ROWS(int64_t)
 
 /* The first place of row[0:k] (ascending) holding h or more, and the first
  * empty place at or past it. Short rows are counted without branches. */
@@ -942,144 +912,160 @@ static int merge_waiting(struct sampler *s) {
     return status;
 }
 
-/* Rows start..n-1 of a (gathered) batch visit their cells: slot num_slots
- * (the label on its own) and each identity slot they hold, from
- * slot_of_label (identity labels) or from slot_indptr/slots, indexed by
- * the row's place in the whole batch, rows[i] (as marked is). Returns the
- * status and sets *stopped to the row that found the store full. */
-#define SAMPLE_ROWS(T)                                                                                          \
-    static int sample_rows_##T(struct sampler *s, const int64_t *indptr, int64_t n, const T *cols, int64_t cells, \
-                               const uint64_t *hashes, const int64_t *rows, int64_t batch, int64_t start,        \
-                               int64_t *stopped, const int64_t *slot_of_label, const int64_t *slot_indptr,       \
-                               const int64_t *slots, int64_t num_slot_cells, int64_t num_slots,                  \
-                               int64_t num_labels, int64_t *held, const uint8_t *is_identity) {                 \
-        const uint64_t labels = (uint64_t)num_labels;                                                           \
-        const int64_t alone = num_slots * num_labels;                                                           \
-        int64_t lo = indptr[start];                                                                             \
-        uint64_t seen = 0; /* the largest hash visited */                                                       \
-        for (int64_t i = 0; i < start; i++) {                                                                   \
-            seen = hashes[i] > seen ? hashes[i] : seen;                                                         \
-        }                                                                                                       \
-        for (int64_t i = start; i < n; i++) {                                                                   \
-            int64_t r = rows[i], hi = indptr[i + 1], found = 0;                                                 \
-            if ((uint64_t)r >= (uint64_t)batch || lo < 0 || hi < lo || hi > cells) {                            \
-                return SAMPLE_BAD_INDEX;                                                                        \
-            }                                                                                                   \
-            uint64_t h = hashes[i];                                                                             \
-            /* after a restart, row start was partly visited: its hash may be in a row already */                \
-            int in_order = (i > start || start == 0) && (i == 0 || h > seen);                                   \
-            seen = h > seen ? h : seen;                                                                         \
-            for (int64_t c = lo; c < hi; c++) {                                                                 \
-                uint64_t y = (uint64_t)(int64_t)cols[c];                                                        \
-                if (y >= labels) {                                                                              \
-                    return SAMPLE_BAD_INDEX;                                                                    \
-                }                                                                                               \
-                if (is_identity != NULL && is_identity[y] && found < num_slots) {                               \
-                    held[found++] = slot_of_label[y];                                                           \
-                }                                                                                               \
-                int status = visit(s, alone + (int64_t)y, h, r, in_order);                                                \
-                if (status != SAMPLE_OK) {                                                                      \
-                    *stopped = i;                                                                               \
-                    return status;                                                                              \
-                }                                                                                               \
-            }                                                                                                   \
-            const int64_t *row_slots = held;                                                                    \
-            if (is_identity == NULL) {                                                                          \
-                int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                      \
-                if (first < 0 || last < first || last > num_slot_cells) {                                       \
-                    return SAMPLE_BAD_INDEX;                                                                    \
-                }                                                                                               \
-                row_slots = slots + first;                                                                      \
-                found = last - first;                                                                           \
-            }                                                                                                   \
-            for (int64_t j = 0; j < found; j++) {                                                               \
-                int64_t slot = row_slots[j];                                                                    \
-                if ((uint64_t)slot >= (uint64_t)num_slots) {                                                    \
-                    return SAMPLE_BAD_INDEX;                                                                    \
-                }                                                                                               \
-                for (int64_t c = lo; c < hi; c++) {                                                             \
-                    uint64_t y = (uint64_t)(int64_t)cols[c];                                                    \
-                    if (y >= labels) {                                                                          \
-                        return SAMPLE_BAD_INDEX;                                                                \
-                    }                                                                                           \
-                    int status = visit(s, slot * num_labels + (int64_t)y, h, r, in_order);                                \
-                    if (status != SAMPLE_OK) {                                                                  \
-                        *stopped = i;                                                                           \
-                        return status;                                                                          \
-                    }                                                                                           \
-                }                                                                                               \
-            }                                                                                                   \
-            lo = hi;                                                                                            \
-        }                                                                                                       \
-        return SAMPLE_OK;                                                                                       \
+/* Rows i0..i1-1 (places in hash order) visit their cells, their own cells
+ * cols[offsets[i - i0]:offsets[i - i0 + 1]] (copied by sample_rows): slot
+ * num_slots (the label on its own) and each identity slot they hold, from
+ * is_identity/slot_of_label (identity labels) or from slot_indptr/slots,
+ * indexed by the row's place in the batch, rows[i] (as marked is). `seen`
+ * is the largest hash visited so far. Returns the status and sets *stopped
+ * to the place of the row that found the store full. */
+#define VISIT_ROWS(T)                                                                                             \
+    static int visit_rows_##T(struct sampler *s, const int64_t *offsets, int64_t i0, int64_t i1, const T *cols,    \
+                              const uint64_t *hashes, const int64_t *rows, int64_t start, uint64_t *seen,          \
+                              int64_t *stopped, const int64_t *slot_of_label, const int64_t *slot_indptr,          \
+                              const int64_t *slots, int64_t num_slot_cells, int64_t num_slots,                     \
+                              int64_t num_labels, int64_t *held, const uint8_t *is_identity) {                    \
+        const uint64_t labels = (uint64_t)num_labels;                                                             \
+        const int64_t alone = num_slots * num_labels;                                                             \
+        for (int64_t i = i0; i < i1; i++) {                                                                       \
+            int64_t r = rows[i], lo = offsets[i - i0], hi = offsets[i - i0 + 1], found = 0;                       \
+            uint64_t h = hashes[i];                                                                               \
+            /* after a restart, row start was partly visited: its hash may be in a row already */                  \
+            int in_order = (i > start || start == 0) && (i == 0 || h > *seen);                                    \
+            *seen = h > *seen ? h : *seen;                                                                        \
+            for (int64_t c = lo; c < hi; c++) {                                                                   \
+                uint64_t y = (uint64_t)(int64_t)cols[c];                                                          \
+                if (y >= labels) {                                                                                \
+                    return SAMPLE_BAD_INDEX;                                                                      \
+                }                                                                                                 \
+                if (is_identity != NULL && is_identity[y] && found < num_slots) {                                 \
+                    held[found++] = slot_of_label[y];                                                             \
+                }                                                                                                 \
+                int status = visit(s, alone + (int64_t)y, h, r, in_order);                                        \
+                if (status != SAMPLE_OK) {                                                                        \
+                    *stopped = i;                                                                                 \
+                    return status;                                                                                \
+                }                                                                                                 \
+            }                                                                                                     \
+            const int64_t *row_slots = held;                                                                      \
+            if (is_identity == NULL) {                                                                            \
+                int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                        \
+                if (first < 0 || last < first || last > num_slot_cells) {                                         \
+                    return SAMPLE_BAD_INDEX;                                                                      \
+                }                                                                                                 \
+                row_slots = slots + first;                                                                        \
+                found = last - first;                                                                             \
+            }                                                                                                     \
+            for (int64_t j = 0; j < found; j++) {                                                                 \
+                int64_t slot = row_slots[j];                                                                      \
+                if ((uint64_t)slot >= (uint64_t)num_slots) {                                                      \
+                    return SAMPLE_BAD_INDEX;                                                                      \
+                }                                                                                                 \
+                for (int64_t c = lo; c < hi; c++) {                                                               \
+                    uint64_t y = (uint64_t)(int64_t)cols[c];                                                      \
+                    if (y >= labels) {                                                                            \
+                        return SAMPLE_BAD_INDEX;                                                                  \
+                    }                                                                                             \
+                    int status = visit(s, slot * num_labels + (int64_t)y, h, r, in_order);                        \
+                    if (status != SAMPLE_OK) {                                                                    \
+                        *stopped = i;                                                                             \
+                        return status;                                                                            \
+                    }                                                                                             \
+                }                                                                                                 \
+            }                                                                                                     \
+        }                                                                                                         \
+        return SAMPLE_OK;                                                                                         \
     }
 
+/* The batch's rows rows[start:n] (in hash order; hashes[i] is row rows[i]'s)
+ * copied a chunk at a time into a buffer that stays in the cache (each
+ * row is a jump in memory: the rows ahead are asked for early), then
+ * visited from it. */
+#define SAMPLE_ROWS(T)                                                                                            \
+    static int sample_rows_##T(struct sampler *s, const int64_t *indptr, int64_t batch, const T *cols,             \
+                               int64_t cells, const uint64_t *hashes, const int64_t *rows, int64_t n,              \
+                               int64_t start, int64_t *stopped, const int64_t *slot_of_label,                      \
+                               const int64_t *slot_indptr, const int64_t *slots, int64_t num_slot_cells,           \
+                               int64_t num_slots, int64_t num_labels, int64_t *held, const uint8_t *is_identity) { \
+        int64_t room = CHUNK_CELLS, offsets[CHUNK_ROWS + 1];                                                      \
+        T *buffer = PyMem_RawMalloc((size_t)room * sizeof(T));                                                    \
+        uint64_t seen = 0; /* the largest hash visited */                                                         \
+        int status = buffer == NULL ? SAMPLE_NO_MEMORY : SAMPLE_OK;                                               \
+        for (int64_t i = 0; i < start; i++) {                                                                     \
+            seen = hashes[i] > seen ? hashes[i] : seen;                                                           \
+        }                                                                                                         \
+        for (int64_t i = start; i < n && status == SAMPLE_OK;) {                                                  \
+            int64_t j = i, at = 0;                                                                                \
+            offsets[0] = 0;                                                                                       \
+            for (; j < n && j - i < CHUNK_ROWS; j++) {                                                            \
+                if (j + PREFETCH_AHEAD < n && (uint64_t)rows[j + PREFETCH_AHEAD] < (uint64_t)batch) {             \
+                    PREFETCH(indptr + rows[j + PREFETCH_AHEAD]);                                                  \
+                }                                                                                                 \
+                if (j + PREFETCH_AHEAD / 2 < n && (uint64_t)rows[j + PREFETCH_AHEAD / 2] < (uint64_t)batch) {     \
+                    uint64_t first = (uint64_t)indptr[rows[j + PREFETCH_AHEAD / 2]];                              \
+                    if (first < (uint64_t)cells) {                                                                \
+                        PREFETCH(cols + first);                                                                   \
+                        PREFETCH((const char *)(cols + first) + 64);                                              \
+                    }                                                                                             \
+                }                                                                                                 \
+                int64_t r = rows[j];                                                                              \
+                if ((uint64_t)r >= (uint64_t)batch) {                                                             \
+                    status = SAMPLE_BAD_INDEX;                                                                    \
+                    break;                                                                                        \
+                }                                                                                                 \
+                int64_t lo = indptr[r], hi = indptr[r + 1];                                                       \
+                if (lo < 0 || hi < lo || hi > cells) {                                                            \
+                    status = SAMPLE_BAD_INDEX;                                                                    \
+                    break;                                                                                        \
+                }                                                                                                 \
+                if (hi - lo > room - at) {                                                                        \
+                    if (j > i) {                                                                                  \
+                        break; /* the chunk is full */                                                            \
+                    }                                                                                             \
+                    T *longer = PyMem_RawRealloc(buffer, (size_t)(hi - lo) * sizeof(T));                          \
+                    if (longer == NULL) {                                                                         \
+                        status = SAMPLE_NO_MEMORY;                                                                \
+                        break;                                                                                    \
+                    }                                                                                             \
+                    buffer = longer;                                                                              \
+                    room = hi - lo;                                                                               \
+                }                                                                                                 \
+                memcpy(buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                    \
+                at += hi - lo;                                                                                    \
+                offsets[j - i + 1] = at;                                                                          \
+            }                                                                                                     \
+            if (status == SAMPLE_OK) {                                                                            \
+                status = visit_rows_##T(s, offsets, i, j, buffer, hashes, rows, start, &seen, stopped,             \
+                                        slot_of_label, slot_indptr, slots, num_slot_cells, num_slots, num_labels,  \
+                                        held, is_identity);                                                       \
+            }                                                                                                     \
+            i = j;                                                                                                \
+        }                                                                                                         \
+        PyMem_RawFree(buffer);                                                                                    \
+        return status;                                                                                            \
+    }
+
+VISIT_ROWS(int32_t)
+VISIT_ROWS(int64_t)
 SAMPLE_ROWS(int32_t)
 SAMPLE_ROWS(int64_t)
-
-PyDoc_STRVAR(gather_rows_doc,
-             "gather_rows(indptr, cols, order, out_indptr, out_cols)\n\n"
-             "Copy a CSR batch's rows order[0:n] one after the other into out_indptr\n"
-             "(n + 1 offsets) and out_cols (as many cells, the same type as cols).");
-
-static PyObject *gather_rows(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *objects[5];
-    if (!PyArg_ParseTuple(args, "OOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4])) {
-        return NULL;
-    }
-    static const char *names[] = {"indptr", "cols", "order", "out_indptr", "out_cols"};
-    static const enum kind kinds[] = {WIDE, INDICES, WIDE, EDITED, INDICES};
-    Py_buffer views[5];
-    int got = 0, status = SAMPLE_OK;
-    for (; got < 5; got++) {
-        int ok = got == 4 ? get_typed(objects[4], &views[4], "ilq", views[1].itemsize, 1, 1, names[4])
-                          : get_ints(objects[got], &views[got], kinds[got], names[got]);
-        if (ok < 0) {
-            goto done;
-        }
-    }
-    int64_t rows = views[0].shape[0] - 1, n = views[2].shape[0], cells = views[1].shape[0];
-    if (rows < 0 || views[3].shape[0] != n + 1 || views[4].shape[0] != cells) {
-        PyErr_SetString(PyExc_ValueError, "out_indptr must hold one offset per row of order plus one, out_cols the cells");
-        goto done;
-    }
-    Py_BEGIN_ALLOW_THREADS
-    if (views[1].itemsize == 4) {
-        status = gather_rows_int32_t(views[0].buf, rows, views[1].buf, cells, views[2].buf, n, views[3].buf,
-                                     views[4].buf);
-    } else {
-        status = gather_rows_int64_t(views[0].buf, rows, views[1].buf, cells, views[2].buf, n, views[3].buf,
-                                     views[4].buf);
-    }
-    Py_END_ALLOW_THREADS
-    if (status != SAMPLE_OK) {
-        PyErr_SetString(PyExc_ValueError, "gather_rows: a row or its offsets are out of range");
-    }
-done:
-    for (int i = 0; i < got; i++) {
-        PyBuffer_Release(&views[i]);
-    }
-    if (PyErr_Occurred()) {
-        return NULL;
-    }
-    Py_RETURN_NONE;
-}
 
 PyDoc_STRVAR(sample_rows_doc,
              "sample_rows(indptr, cols, hashes, rows, start, slot_of_label, slot_indptr, slots,\n"
              "            num_slots, num_labels, index, bound, store, keys, size, marked, fresh_from,\n"
              "            fills) -> (size, stopped)\n\n"
-             "Add rows start: of a CSR batch (hashes: one per row) to the bottom-k sample of\n"
-             "every cell they are counted in (cell slot * num_labels + y, slot num_slots for\n"
-             "the label on its own), in place. rows[i] is row i's place in the whole batch,\n"
-             "of len(marked) rows: marked[rows[i]] is set where it entered a cell or was in it\n"
-             "already. Identities come from slot_of_label (labels) when it is not None, else\n"
-             "batch row r holds slots[slot_indptr[r]:slot_indptr[r + 1]]. stopped is -1, or\n"
-             "the row that found the store full (or fills): grow it and go on from there.\n"
+             "Add the rows rows[start:] of a CSR batch (of len(marked) rows; rows[i] has hash\n"
+             "hashes[i]) to the bottom-k sample of every cell they are counted in (cell\n"
+             "slot * num_labels + y, slot num_slots for the label on its own), in place;\n"
+             "marked[r] is set where row r entered a cell or was in it already. Identities\n"
+             "come from slot_of_label (labels) when it is not None, else row r holds\n"
+             "slots[slot_indptr[r]:slot_indptr[r + 1]]. stopped is -1, or the place in rows\n"
+             "of the row that found the store (or fills) full: grow it and go on from there.\n"
              "Rows fresh_from: of the store were made by this batch; fills (uint16, one per\n"
-             "row of the store, zeros) holds how many places of each are filled: ascending\n"
-             "hashes go last in them unread. The batch's first k hashes for an earlier row\n"
-             "are merged into it at the end, each such row read once.");
+             "row of the store, zeros) holds how many places of each are filled. In hash\n"
+             "order (rows sorted by hash) a cell takes at most k rows, a new hash goes last in\n"
+             "a row this batch made unread, and an earlier row gets its (at most k) hashes\n"
+             "merged in once at the end.");
 
 static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *o[18];
@@ -1134,7 +1120,7 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
         }
         have[v] = 1;
     }
-    int64_t n = views[INDPTR].shape[0] - 1, cells = views[COLS].shape[0], batch = views[MARKED].shape[0];
+    int64_t n = views[ROWS].shape[0], cells = views[COLS].shape[0], batch = views[MARKED].shape[0];
     struct sampler s = {views[INDEX].buf, views[BOUND].buf, views[STORE].buf, views[KEYS].buf,
                         views[INDEX].shape[0], views[STORE].shape[1], views[STORE].shape[0], size,
                         views[MARKED].buf, fresh_from, views[FILLS].buf, views[FILLS].shape[0], NULL, 0, 0};
@@ -1153,8 +1139,9 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "fresh_from must be within the rows used");
         goto done;
     }
-    if (n < 0 || views[HASHES].shape[0] != n || views[ROWS].shape[0] != n || start < 0 || start > n) {
-        PyErr_SetString(PyExc_ValueError, "hashes and rows must have one entry per row, and start be within");
+    if (views[INDPTR].shape[0] != batch + 1 || views[HASHES].shape[0] != n || start < 0 || start > n) {
+        PyErr_SetString(PyExc_ValueError, "indptr must have one offset per row of marked plus one, hashes one per "
+                                          "row of rows, and start be within");
         goto done;
     }
     if (by_labels ? views[SLOT_OF_LABEL].shape[0] != num_labels : views[SLOT_INDPTR].shape[0] != batch + 1) {
@@ -1180,12 +1167,12 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
     int64_t num_slot_cells = by_labels ? 0 : views[SLOTS].shape[0];
     Py_BEGIN_ALLOW_THREADS
     if (views[COLS].itemsize == 4) {
-        status = sample_rows_int32_t(&s, views[INDPTR].buf, n, views[COLS].buf, cells, views[HASHES].buf,
-                                     views[ROWS].buf, batch, start, &stopped, slot_of_label, slot_indptr, slots,
+        status = sample_rows_int32_t(&s, views[INDPTR].buf, batch, views[COLS].buf, cells, views[HASHES].buf,
+                                     views[ROWS].buf, n, start, &stopped, slot_of_label, slot_indptr, slots,
                                      num_slot_cells, num_slots, num_labels, held, is_identity);
     } else {
-        status = sample_rows_int64_t(&s, views[INDPTR].buf, n, views[COLS].buf, cells, views[HASHES].buf,
-                                     views[ROWS].buf, batch, start, &stopped, slot_of_label, slot_indptr, slots,
+        status = sample_rows_int64_t(&s, views[INDPTR].buf, batch, views[COLS].buf, cells, views[HASHES].buf,
+                                     views[ROWS].buf, n, start, &stopped, slot_of_label, slot_indptr, slots,
                                      num_slot_cells, num_slots, num_labels, held, is_identity);
     }
     if (status == SAMPLE_OK || status == SAMPLE_FULL) { /* merged before any return: the sample is whole */
@@ -1221,7 +1208,6 @@ static PyMethodDef methods[] = {
     {"hash_ids", hash_ids, METH_VARARGS, hash_ids_doc},
     {"hash_integer_ids", hash_integer_ids, METH_VARARGS, hash_integer_ids_doc},
     {"hash_order", hash_order, METH_VARARGS, hash_order_doc},
-    {"gather_rows", gather_rows, METH_VARARGS, gather_rows_doc},
     {"sample_rows", sample_rows, METH_VARARGS, sample_rows_doc},
     {NULL, NULL, 0, NULL},
 };

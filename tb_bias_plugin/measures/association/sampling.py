@@ -368,10 +368,7 @@ class CellSample:
         num_cells = self.index.shape[0]
         cols = positives.cols if positives.cols.dtype in (np.int32, np.int64) else positives.cols.astype(np.int64)
         cols = np.ascontiguousarray(cols)
-        # the rows copied in hash order: visited one after the other, not by jumps
-        indptr = np.empty(order.shape[0] + 1, np.int64)
-        gathered = np.empty_like(cols)
-        kernel.gather_rows(np.ascontiguousarray(positives.indptr, np.int64), cols, order, indptr, gathered)
+        indptr = np.ascontiguousarray(positives.indptr, np.int64)
         by_label, slot_indptr, slot_list = (slots, None, None) if isinstance(slots, np.ndarray) else (None, *slots)
         start, fresh_from, fills = 0, self.size, np.zeros(0, np.uint16)
         while start >= 0:
@@ -382,7 +379,7 @@ class CellSample:
             grown[: fills.shape[0]] = fills
             fills = grown
             self.size, start = kernel.sample_rows(
-                indptr, gathered, hashes, order, start, by_label, slot_indptr, slot_list,
+                indptr, cols, hashes, order, start, by_label, slot_indptr, slot_list,
                 num_cells // num_labels - 1, num_labels, self.index, self.bound, self.hashes, self.keys,
                 self.size, marked, fresh_from, fills)
 

@@ -1,6 +1,6 @@
 """The compiled kernel's sample against NumPy's and a brute-force bottom-k.
 
-The kernel (`_counting_kernel.c`: hash_ids, hash_order, gather_rows,
+The kernel (`_counting_kernel.c`: hash_ids, hash_integer_ids, hash_order,
 sample_rows) must keep exactly the sample the NumPy path keeps: the same
 hashes, the same k smallest per cell, over any split into batches, with
 repeated ids, at every threshold and for every way identities are given.
@@ -164,5 +164,7 @@ def test_sample_rows_checks_its_arrays():
         kernel.sample_rows(*args)
     with pytest.raises(ValueError, match="num_slots"):
         kernel.sample_rows(*args[:9], 4, *args[10:])
-    with pytest.raises(ValueError, match="a row or its offsets are out of range"):
-        kernel.gather_rows(indptr, cols, np.array([3], np.int64), np.empty(2, np.int64), np.empty(2, np.int32))
+    with pytest.raises(ValueError, match="out of range"):  # a row that is not in the batch
+        kernel.sample_rows(indptr, cols, args[2], np.array([3], np.int64), *args[4:])
+    with pytest.raises(ValueError, match="one offset per row of marked"):
+        kernel.sample_rows(*args[:15], np.zeros(2, np.uint8), *args[16:])
