@@ -841,74 +841,66 @@ static inline int visit(struct sampler *s, int64_t cell, uint64_t h, int64_t r, 
     return SAMPLE_OK;
 }
 
-/* The waiting hashes merged into their rows: sorted by row (stably, so
- * each row's stay ascending), then each row and its hashes merged, repeats
- * once, its first k kept. */
+/* h put in its place in row[0:k] (ascending, EMPTY past the filled
+ * places) unless it is there already or above the last; the last leaves. */
+static inline void insert_hash(uint64_t *row, int64_t k, uint64_t h) {
+    int64_t place, filled;
+    find_place(row, k, h, &place, &filled);
+    if (place < k && row[place] != h) {
+        for (int64_t j = filled < k ? filled : k - 1; j > place; j--) {
+            row[j] = row[j - 1];
+        }
+        row[place] = h;
+    }
+}
+
+/* The waiting hashes put into their rows: placed row by row (a counting
+ * sort on the row, whose counts are in fills: each row's hashes stay
+ * ascending), then each row read once and its hashes inserted. */
 static int merge_waiting(struct sampler *s) {
-    int64_t m = s->num_waiting, k = s->per_cell;
+    int64_t m = s->num_waiting, k = s->per_cell, rows = s->fresh_from;
     if (m == 0) {
         return SAMPLE_OK;
     }
     struct waiting *sorted = PyMem_RawMalloc((size_t)m * sizeof(struct waiting));
-    int64_t *counts = PyMem_RawMalloc(((size_t)1 << 16) * sizeof(int64_t));
-    uint64_t *merged = PyMem_RawMalloc((size_t)k * sizeof(uint64_t));
-    int status = sorted && counts && merged ? SAMPLE_OK : SAMPLE_NO_MEMORY;
-    struct waiting *from = s->waiting, *to = sorted;
-    for (int shift = 0; status == SAMPLE_OK && shift < 32 && (shift == 0 || (s->fresh_from >> shift) > 0);
-         shift += 16) {
-        memset(counts, 0, ((size_t)1 << 16) * sizeof(int64_t));
-        for (int64_t i = 0; i < m; i++) {
-            counts[((uint64_t)from[i].at >> shift) & 0xFFFF]++;
-        }
+    int64_t *starts = PyMem_RawMalloc((size_t)(rows + 1) * sizeof(int64_t));
+    int status = sorted && starts ? SAMPLE_OK : SAMPLE_NO_MEMORY;
+    if (status == SAMPLE_OK) {
         int64_t total = 0;
-        for (int64_t b = 0; b < (1 << 16); b++) {
-            int64_t c = counts[b];
-            counts[b] = total;
-            total += c;
+        for (int64_t at = 0; at < rows; at++) { /* rows fresh_from: wait for nothing */
+            starts[at] = total;
+            total += s->fills[at];
         }
-        for (int64_t i = 0; i < m; i++) {
-            to[counts[((uint64_t)from[i].at >> shift) & 0xFFFF]++] = from[i];
+        starts[rows] = total;
+        if (total != m) {
+            status = SAMPLE_BAD_INDEX; /* fills changed under us */
         }
-        struct waiting *swap = from;
-        from = to;
-        to = swap;
     }
-    for (int64_t i = 0; status == SAMPLE_OK && i < m;) {
-        int64_t at = from[i].at, end = i;
-        while (end < m && from[end].at == at) {
-            end++;
+    for (int64_t i = 0; status == SAMPLE_OK && i < m; i++) {
+        int64_t at = s->waiting[i].at;
+        if (at < 0 || at >= rows || starts[at] >= m) {
+            status = SAMPLE_BAD_INDEX;
+            break;
         }
-        if (at < 0 || at >= s->size || at >= s->fills_len || s->keys[at] < 0 || s->keys[at] >= s->num_cells) {
+        sorted[starts[at]++] = s->waiting[i];
+    }
+    /* starts[at] is now where row at's hashes end */
+    for (int64_t i = 0; status == SAMPLE_OK && i < m;) {
+        int64_t at = sorted[i].at, end = starts[at];
+        if (at < 0 || at >= s->size || s->keys[at] < 0 || s->keys[at] >= s->num_cells || end > m || end <= i) {
             status = SAMPLE_BAD_INDEX;
             break;
         }
         uint64_t *row = s->store + at * k;
-        int64_t a = 0, b = i, taken = 0;
-        while (taken < k && (a < k || b < end)) {
-            uint64_t next;
-            if (b >= end || (a < k && row[a] <= from[b].h)) {
-                next = row[a++];
-            } else {
-                next = from[b++].h;
-            }
-            if (next == EMPTY_HASH) {
-                break;
-            }
-            if (taken == 0 || merged[taken - 1] != next) {
-                merged[taken++] = next;
-            }
-        }
-        for (int64_t j = 0; j < k; j++) {
-            row[j] = j < taken ? merged[j] : EMPTY_HASH;
+        for (; i < end; i++) {
+            insert_hash(row, k, sorted[i].h);
         }
         s->bound[s->keys[at]] = row[k - 1];
         s->fills[at] = 0;
-        i = end;
     }
     s->num_waiting = 0;
     PyMem_RawFree(sorted);
-    PyMem_RawFree(counts);
-    PyMem_RawFree(merged);
+    PyMem_RawFree(starts);
     return status;
 }
 
