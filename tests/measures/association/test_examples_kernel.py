@@ -168,3 +168,16 @@ def test_sample_rows_checks_its_arrays():
         kernel.sample_rows(indptr, cols, args[2], np.array([3], np.int64), *args[4:])
     with pytest.raises(ValueError, match="one offset per row of marked"):
         kernel.sample_rows(*args[:15], np.zeros(2, np.uint8), *args[16:])
+
+
+def test_rows_longer_than_the_kernels_buffer_and_empty_rows():
+    num_labels = 40_000  # a row of more cells than the kernel copies at a time
+    rows = [list(range(num_labels)), [1, 5], [], list(range(0, num_labels, 3))]
+    names = ["l%d" % j for j in range(num_labels)]
+    counter = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
+    counter.update_indices(rows, example_ids=["a", "b", "c", "d"])
+    decided = np.zeros((4, num_labels), bool)
+    for r, cols in enumerate(rows):
+        decided[r, cols] = True
+    _, hashes = sampling.id_hashes(["a", "b", "c", "d"])
+    assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :2], hashes, 2)
