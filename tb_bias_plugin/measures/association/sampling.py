@@ -375,7 +375,8 @@ class CellSample:
             # Room for some new cells; a batch that finds the rows full stops
             # there, and goes on (from the row it stopped at) with more room.
             self._reserve(self.size + min(num_cells - self.size, max(1024, self.size // 2)))
-            grown = np.zeros(self.hashes.shape[0], np.uint16)  # places filled of the new rows (kernel's scratch)
+            # the kernel's scratch: places filled of rows this batch made, hashes waiting for the others
+            grown = np.zeros(self.hashes.shape[0], np.uint16)
             grown[: fills.shape[0]] = fills
             fills = grown
             self.size, start = kernel.sample_rows(
