@@ -1,6 +1,7 @@
 /*
- * C(y) and C(x, y) of one batch of positives in one pass over the rows; and
- * (once_per_row) each row's labels made unique, for token lists.
+ * C(y) and C(x, y) of one batch of positives in one pass over the rows;
+ * (once_per_row) each row's labels made unique, for token lists; and the
+ * bottom-k sample of example ids per cell (sampling.py), further down.
  *
  * Optional: backends.py falls back to NumPy (and scipy) when this module
  * was not built. What it counts is docs/measures/association.md, "What is
@@ -908,7 +909,7 @@ static int merge_waiting(struct sampler *s) {
  * cols[offsets[i - i0]:offsets[i - i0 + 1]] (copied by sample_rows): slot
  * num_slots (the label on its own) and each identity slot they hold, from
  * is_identity/slot_of_label (identity labels) or from slot_indptr/slots,
- * indexed by the row's place in the batch, rows[i] (as marked is). `seen`
+ * indexed by the row's place in the batch, rows[i - i0] (as marked is). `seen`
  * is the largest hash visited so far. Returns the status and sets *stopped
  * to the place of the row that found the store full. */
 #define VISIT_ROWS(T)                                                                                             \
@@ -920,7 +921,7 @@ static int merge_waiting(struct sampler *s) {
         const uint64_t labels = (uint64_t)num_labels;                                                             \
         const int64_t alone = num_slots * num_labels;                                                             \
         for (int64_t i = i0; i < i1; i++) {                                                                       \
-            int64_t r = rows[i], lo = offsets[i - i0], hi = offsets[i - i0 + 1], found = 0;                       \
+            int64_t r = rows[i - i0], lo = offsets[i - i0], hi = offsets[i - i0 + 1], found = 0;                  \
             uint64_t h = hashes[i];                                                                               \
             /* after a restart, row start was partly visited: its hash may be in a row already */                  \
             int in_order = (i > start || start == 0) && (i == 0 || h > *seen);                                    \
@@ -979,7 +980,7 @@ static int merge_waiting(struct sampler *s) {
                                int64_t start, int64_t *stopped, const int64_t *slot_of_label,                      \
                                const int64_t *slot_indptr, const int64_t *slots, int64_t num_slot_cells,           \
                                int64_t num_slots, int64_t num_labels, int64_t *held, const uint8_t *is_identity) { \
-        int64_t room = CHUNK_CELLS, offsets[CHUNK_ROWS + 1];                                                      \
+        int64_t room = CHUNK_CELLS, offsets[CHUNK_ROWS + 1], chunk_rows[CHUNK_ROWS]; /* rows checked once */      \
         T *buffer = PyMem_RawMalloc((size_t)room * sizeof(T));                                                    \
         uint64_t seen = 0; /* the largest hash visited */                                                         \
         int status = buffer == NULL ? SAMPLE_NO_MEMORY : SAMPLE_OK;                                               \
@@ -1023,11 +1024,12 @@ static int merge_waiting(struct sampler *s) {
                     room = hi - lo;                                                                               \
                 }                                                                                                 \
                 memcpy(buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                    \
+                chunk_rows[j - i] = r;                                                                            \
                 at += hi - lo;                                                                                    \
                 offsets[j - i + 1] = at;                                                                          \
             }                                                                                                     \
             if (status == SAMPLE_OK) {                                                                            \
-                status = visit_rows_##T(s, offsets, i, j, buffer, hashes, rows, start, &seen, stopped,             \
+                status = visit_rows_##T(s, offsets, i, j, buffer, hashes, chunk_rows, start, &seen, stopped,       \
                                         slot_of_label, slot_indptr, slots, num_slot_cells, num_slots, num_labels,  \
                                         held, is_identity);                                                       \
             }                                                                                                     \
@@ -1127,8 +1129,8 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                                           "places, size of them used");
         goto done;
     }
-    if (fresh_from < 0 || fresh_from > size) {
-        PyErr_SetString(PyExc_ValueError, "fresh_from must be within the rows used");
+    if (fresh_from < 0 || fresh_from > size || views[FILLS].shape[0] < size) {
+        PyErr_SetString(PyExc_ValueError, "fresh_from must be within the rows used, and fills hold them all");
         goto done;
     }
     if (views[INDPTR].shape[0] != batch + 1 || views[HASHES].shape[0] != n || start < 0 || start > n) {
