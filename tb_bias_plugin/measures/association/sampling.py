@@ -373,8 +373,9 @@ class CellSample:
         start, fresh_from, fills = 0, self.size, np.zeros(0, np.uint16)
         while start >= 0:
             # Room for some new cells; a batch that finds the rows full stops
-            # there, and goes on (from the row it stopped at) with more room.
-            self._reserve(self.size + min(num_cells - self.size, max(1024, self.size // 2)))
+            # there, and goes on (from the row it stopped at) with twice the
+            # room: the store holds at most about twice the cells seen.
+            self._reserve(self.size + min(num_cells - self.size, 1024))
             # the kernel's scratch: places filled of rows this batch made, hashes waiting for the others
             grown = np.zeros(self.hashes.shape[0], np.uint16)
             grown[: fills.shape[0]] = fills
