@@ -4,7 +4,8 @@ Counting 100k examples x 20k labels, sparse (~20 positives per example,
 Zipf-like popularity as in bench_counting.py), with and without
 ``examples_per_cell=8`` and string ids, timed in the same process:
 (a) 2 identity labels each in 30% of the examples, in one batch and in
-    batches of 10k; (b) bench_counting's 8 identities each in 5%.
+    batches of 10k (and, in one batch, ids given as a NumPy integer array);
+(b) bench_counting's 8 identities each in 5%.
 Target: counting with samples at most 1.5x counting without. Then what
 `table()` costs (building the record's sample) and the record's size.
 
@@ -15,6 +16,7 @@ Run: python benchmarks/bench_examples.py [--repeats 5] [--smoke]
 """
 
 import argparse
+import statistics
 import time
 
 import numpy as np
@@ -38,19 +40,26 @@ def check(table, matrix, ids, identity_columns, k):
                 assert row[0, column] and row[0, y], (x, y, e.ids[m])
 
 
-def bench(name, matrix, names, identity_columns, ids, repeats, batch):
+def bench(name, matrix, names, identity_columns, ids, repeats, batch, integer_ids=False):
     n = matrix.shape[0]
     identities = [names[c] for c in identity_columns]
     parts = [(lo, min(n, lo + batch)) for lo in range(0, n, batch)]
 
-    def count(k):
+    def count(k, given=ids):
         counter = CooccurrenceCounter(names, identities, examples_per_cell=k)
         for lo, hi in parts:
-            counter.update(matrix[lo:hi], example_ids=ids[lo:hi] if k else None)
+            counter.update(matrix[lo:hi], example_ids=given[lo:hi] if k else None)
         return counter
 
-    without, _ = timed(lambda: count(0), repeats)
-    with_sample, _ = timed(lambda: count(8), repeats)
+    # the same examples also named by a NumPy integer array: no Python string per id
+    numbers = np.arange(n, dtype=np.int64)
+    runs = [lambda: count(0), lambda: count(8)] + ([lambda: count(8, numbers)] if integer_ids else [])
+    # Interleaved, so that a machine whose load changes slows every variant alike.
+    times = [[] for _ in runs]
+    for _ in range(repeats):
+        for run, taken in zip(runs, times):
+            taken.append(timed(run, 1)[0])
+    without, with_sample, *with_numbers = [statistics.median(taken) for taken in times]
     counter = count(8)
     start = time.perf_counter()
     table = counter.table()
@@ -62,6 +71,8 @@ def bench(name, matrix, names, identity_columns, ids, repeats, batch):
     print("    ratio: %.2fx   (target <= 1.5x); table() with the sample %.0f ms; %d cells, %d examples, "
           "stored sample %.2f MB" % (with_sample / without, build * 1e3, table.examples.cell_keys.size,
                                      len(table.examples.ids), size / 1e6))
+    if with_numbers:
+        print("    integer ids (np.arange): %.1f ms, ratio %.2fx" % (with_numbers[0] * 1e3, with_numbers[0] / without))
 
 
 def main():
@@ -77,7 +88,7 @@ def main():
     two = rng.choice(np.arange(100, num_labels), size=2, replace=False)
     matrix = sparse_predictions(rng, n, num_labels, 20, two, 0.3)
     print("%d examples x %d labels, %d positives" % (n, num_labels, matrix.nnz))
-    bench("(a) 2 identities", matrix, names, two, ids, repeats, n)
+    bench("(a) 2 identities", matrix, names, two, ids, repeats, n, integer_ids=True)
     bench("(a) 2 identities", matrix, names, two, ids, repeats, max(1, n // 10))
     eight = rng.choice(np.arange(100, num_labels), size=8, replace=False)
     matrix = sparse_predictions(rng, n, num_labels, 20, eight, 0.05)

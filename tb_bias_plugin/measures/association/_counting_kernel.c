@@ -1,6 +1,7 @@
 /*
- * C(y) and C(x, y) of one batch of positives in one pass over the rows; and
- * (once_per_row) each row's labels made unique, for token lists.
+ * C(y) and C(x, y) of one batch of positives in one pass over the rows;
+ * (once_per_row) each row's labels made unique, for token lists; and the
+ * bottom-k sample of example ids per cell (sampling.py), further down.
  *
  * Optional: backends.py falls back to NumPy (and scipy) when this module
  * was not built. What it counts is docs/measures/association.md, "What is
@@ -455,10 +456,753 @@ done:
     return PyLong_FromLongLong((long long)kept);
 }
 
+/* ---- The sample of examples per cell (sampling.py) ----
+ *
+ * Ids are hashed here from their UTF-8 bytes (the hash sampling.id_hashes
+ * documents), and each cell's bottom-k of those hashes is kept up to date
+ * in place: a cell's sample is a row of per_cell ascending hashes, empty
+ * places EMPTY, and bound[cell] is its last place (EMPTY until it is full).
+ * A hash enters a cell only if it is at most the bound; visiting a batch's
+ * rows in increasing hash order, each cell takes at most per_cell hashes
+ * per batch. The order only saves work: any order keeps the same sample. */
+
+#define EMPTY_HASH UINT64_MAX
+#define SEED 0x9E3779B97F4A7C15ULL
+#define MAX_ID_BYTES 256
+
+static inline uint64_t mix64(uint64_t x) {
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    return x;
+}
+
+/* The bytes b[0:m] zero-padded to little-endian 8-byte words, mixed in turn. */
+static uint64_t hash_bytes(const char *b, Py_ssize_t m) {
+    uint64_t h = mix64(SEED ^ (uint64_t)m);
+    for (Py_ssize_t i = 0; i < m; i += 8) {
+        uint64_t w = 0;
+        Py_ssize_t take = m - i < 8 ? m - i : 8;
+        for (Py_ssize_t j = 0; j < take; j++) { /* byte by byte: the same words on every byte order */
+            w |= (uint64_t)(unsigned char)b[i + j] << (8 * j);
+        }
+        h = mix64(h ^ w);
+    }
+    return h == EMPTY_HASH ? EMPTY_HASH - 1 : h;
+}
+
+/* A 1-d or 2-d C-contiguous buffer whose format is one of `formats`, of
+ * `itemsize` bytes; 0 or -1 with the error set. */
+static int get_typed(PyObject *obj, Py_buffer *view, const char *formats, Py_ssize_t itemsize, int ndim, int writable,
+                     const char *what) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0) {
+        return -1;
+    }
+    const char *format = view->format ? view->format : "B";
+    if (*format == '<' || *format == '=' || *format == '@') {
+        format++;
+    }
+    if (view->ndim != ndim || format[0] == '\0' || format[1] != '\0' || strchr(formats, format[0]) == NULL ||
+        view->itemsize != itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s must be a %d-d array of %zd-byte items of format %s", what, ndim,
+                     itemsize, formats);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+enum { ID_OK = -1, ID_NOT_STRING = 0, ID_EMPTY, ID_NUL, ID_TOO_LONG };
+
+PyDoc_STRVAR(hash_ids_doc,
+             "hash_ids(ids, out) -> (problem, index)\n\n"
+             "Write the hash of each str of the list or tuple ids into out (uint64);\n"
+             "problem is -1, or at ids[index]: 0 not a str, 1 empty, 2 a NUL, 3 too long.");
+
+static PyObject *hash_ids(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *ids, *out;
+    if (!PyArg_ParseTuple(args, "OO", &ids, &out)) {
+        return NULL;
+    }
+    if (!PyList_Check(ids) && !PyTuple_Check(ids)) {
+        PyErr_SetString(PyExc_TypeError, "ids must be a list or a tuple");
+        return NULL;
+    }
+    Py_buffer view;
+    if (get_typed(out, &view, "LQ", 8, 1, 1, "out") < 0) {
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(ids), problem = ID_OK, i = 0;
+    if (view.shape[0] != n) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "out must hold one hash per id");
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(ids);
+    uint64_t *hashes = view.buf;
+    for (; i < n; i++) {
+        PyObject *item = items[i];
+        if (!PyUnicode_Check(item)) {
+            problem = ID_NOT_STRING;
+            break;
+        }
+        Py_ssize_t m;
+        const char *bytes = PyUnicode_AsUTF8AndSize(item, &m); /* ASCII: the string's own buffer */
+        if (bytes == NULL) {
+            PyBuffer_Release(&view);
+            return NULL;
+        }
+        if (m == 0 || m > MAX_ID_BYTES || memchr(bytes, 0, (size_t)m) != NULL) {
+            problem = m == 0 ? ID_EMPTY : m > MAX_ID_BYTES ? ID_TOO_LONG : ID_NUL;
+            break;
+        }
+        hashes[i] = hash_bytes(bytes, m);
+    }
+    PyBuffer_Release(&view);
+    return Py_BuildValue("nn", problem, problem == ID_OK ? (Py_ssize_t)0 : i);
+}
+
+PyDoc_STRVAR(hash_integer_ids_doc,
+             "hash_integer_ids(values, out, unsigned)\n\n"
+             "Write the hash of the decimal text of each 64-bit integer into out.");
+
+static PyObject *hash_integer_ids(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *objects[2];
+    int is_unsigned;
+    if (!PyArg_ParseTuple(args, "OOp", &objects[0], &objects[1], &is_unsigned)) {
+        return NULL;
+    }
+    Py_buffer views[2];
+    if (get_typed(objects[0], &views[0], is_unsigned ? "LQ" : "lq", 8, 1, 0, "values") < 0) {
+        return NULL;
+    }
+    if (get_typed(objects[1], &views[1], "LQ", 8, 1, 1, "out") < 0) {
+        PyBuffer_Release(&views[0]);
+        return NULL;
+    }
+    if (views[0].shape[0] != views[1].shape[0]) {
+        PyErr_SetString(PyExc_ValueError, "out must hold one hash per value");
+    } else {
+        const uint64_t *values = views[0].buf;
+        uint64_t *hashes = views[1].buf;
+        Py_ssize_t n = views[0].shape[0];
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < n; i++) {
+            char text[24], *end = text + sizeof text, *p = end;
+            uint64_t v = values[i];
+            int negative = !is_unsigned && (int64_t)v < 0;
+            uint64_t magnitude = negative ? 0 - v : v; /* exact for INT64_MIN too */
+            do {
+                *--p = (char)('0' + magnitude % 10);
+                magnitude /= 10;
+            } while (magnitude);
+            if (negative) {
+                *--p = '-';
+            }
+            hashes[i] = hash_bytes(p, end - p);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    PyBuffer_Release(&views[0]);
+    PyBuffer_Release(&views[1]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(hash_order_doc,
+             "hash_order(hashes, order)\n\n"
+             "Write into order (int64) the rows by hash, ascending (a counting sort\n"
+             "on the top log2(n) bits, then insertion).");
+
+static PyObject *hash_order(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *objects[2];
+    if (!PyArg_ParseTuple(args, "OO", &objects[0], &objects[1])) {
+        return NULL;
+    }
+    Py_buffer views[2];
+    if (get_typed(objects[0], &views[0], "LQ", 8, 1, 0, "hashes") < 0) {
+        return NULL;
+    }
+    if (get_typed(objects[1], &views[1], "lq", 8, 1, 1, "order") < 0) {
+        PyBuffer_Release(&views[0]);
+        return NULL;
+    }
+    Py_ssize_t n = views[0].shape[0];
+    int bits = 1;
+    while (bits < 20 && ((Py_ssize_t)1 << bits) < n) {
+        bits++;
+    }
+    int64_t *starts = views[1].shape[0] == n ? PyMem_Calloc(((size_t)1 << bits) + 1, sizeof(int64_t)) : NULL;
+    if (starts == NULL) {
+        if (views[1].shape[0] != n) {
+            PyErr_SetString(PyExc_ValueError, "order must hold one row per hash");
+        } else {
+            PyErr_NoMemory();
+        }
+    } else {
+        const uint64_t *hashes = views[0].buf;
+        int64_t *order = views[1].buf;
+        int shift = 64 - bits;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < n; i++) {
+            starts[(hashes[i] >> shift) + 1]++;
+        }
+        for (size_t b = 0; b < ((size_t)1 << bits); b++) {
+            starts[b + 1] += starts[b];
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            /* a bucket's place is below n: its count was taken from these hashes, unless they changed meanwhile */
+            int64_t at = starts[hashes[i] >> shift]++;
+            if (at < n) {
+                order[at] = i;
+            }
+        }
+        /* Buckets hold about one row each: sorting by insertion finishes in about n steps. */
+        for (Py_ssize_t i = 1; i < n; i++) {
+            int64_t row = order[i];
+            if ((uint64_t)row >= (uint64_t)n) {
+                break;
+            }
+            uint64_t h = hashes[row];
+            Py_ssize_t j = i;
+            while (j > 0 && (uint64_t)order[j - 1] < (uint64_t)n && hashes[order[j - 1]] > h) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = row;
+        }
+        Py_END_ALLOW_THREADS
+        PyMem_Free(starts);
+    }
+    PyBuffer_Release(&views[0]);
+    PyBuffer_Release(&views[1]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(address) __builtin_prefetch(address)
+#else
+#define PREFETCH(address) ((void)0)
+#endif
+/* How many rows on sample_rows asks for a row's offsets; its cells are
+ * asked for half as many rows on, once the offsets have arrived. */
+#define PREFETCH_AHEAD 16
+/* Rows are copied in hash order into a buffer of this many cells (or one
+ * row, if longer) and of at most CHUNK_ROWS rows, then visited from it. */
+#define CHUNK_CELLS (1 << 15)
+#define CHUNK_ROWS 4096
+
+/* What sample_rows works on: the sample of one threshold and a batch. */
+struct sampler {
+    int32_t *index;    /* per cell: its row of the store, or -1 */
+    uint64_t *bound;   /* per cell: its last place */
+    uint64_t *store;   /* rows of per_cell hashes */
+    int64_t *keys;     /* per row: its cell */
+    int64_t num_cells, per_cell, capacity, size;
+    uint8_t *marked;   /* per batch row: it entered a cell (or was there already) */
+    int64_t fresh_from; /* rows from here on were made by this batch: their hashes came in order */
+    uint16_t *fills;   /* per row: places filled (rows made by this batch), else hashes waiting */
+    int64_t fills_len;
+    struct waiting *waiting; /* hashes for rows made before this batch, merged in at the end */
+    int64_t num_waiting, room;
+};
+
+/* A hash waiting to be merged into an earlier batch's row of the store. */
+struct waiting {
+    uint64_t h;
+    int64_t at;
+};
+
+enum { SAMPLE_OK = 0, SAMPLE_FULL = 1, SAMPLE_BAD_INDEX = 2, SAMPLE_NO_MEMORY = 3 };
+
+
+/* The first place of row[0:k] (ascending) holding h or more, and the first
+ * empty place at or past it. Short rows are counted without branches. */
+static inline void find_place(const uint64_t *row, int64_t k, uint64_t h, int64_t *place, int64_t *filled) {
+    if (k <= 32) {
+        int64_t below = 0, used = 0;
+        for (int64_t j = 0; j < k; j++) {
+            below += row[j] < h;
+            used += row[j] != EMPTY_HASH;
+        }
+        *place = below;
+        *filled = used > below ? used : below;
+        return;
+    }
+    int64_t lo = 0, hi = k;
+    while (lo < hi) {
+        int64_t mid = (lo + hi) >> 1;
+        if (row[mid] < h) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    *place = lo;
+    hi = k;
+    while (lo < hi) {
+        int64_t mid = (lo + hi) >> 1;
+        if (row[mid] != EMPTY_HASH) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    *filled = lo;
+}
+
+/* One visit of batch row r (hash h) to a cell; SAMPLE_FULL when a new cell
+ * finds no free row. `in_order`: h is above every hash visited before, so
+ * in a row this batch made it goes last, without reading the row (which is
+ * likely out of the cache). */
+static inline int visit(struct sampler *s, int64_t cell, uint64_t h, int64_t r, int in_order) {
+    if (h > s->bound[cell]) {
+        return SAMPLE_OK;
+    }
+    const int64_t k = s->per_cell;
+    int32_t at = s->index[cell];
+    uint64_t *row;
+    if (at < 0) {
+        if (s->size >= s->capacity || s->size >= s->fills_len) {
+            return SAMPLE_FULL;
+        }
+        at = (int32_t)s->size++;
+        s->index[cell] = at;
+        s->keys[at] = cell;
+        s->fills[at] = 1;
+        row = s->store + (int64_t)at * k;
+        row[0] = h;
+        for (int64_t j = 1; j < k; j++) {
+            row[j] = EMPTY_HASH;
+        }
+        s->bound[cell] = k == 1 ? h : EMPTY_HASH;
+        s->marked[r] = 1;
+        return SAMPLE_OK;
+    }
+    if ((int64_t)at >= s->size || at < 0) {
+        return SAMPLE_BAD_INDEX;
+    }
+    if ((int64_t)at >= s->fills_len) {
+        return SAMPLE_BAD_INDEX;
+    }
+    if (in_order && at < s->fresh_from) { /* an earlier row: the batch's first k wait to be merged */
+        if (s->fills[at] >= k) {
+            return SAMPLE_OK;
+        }
+        if (s->num_waiting == s->room) {
+            int64_t room = s->room ? 2 * s->room : 4096;
+            struct waiting *more = PyMem_RawRealloc(s->waiting, (size_t)room * sizeof(struct waiting));
+            if (more == NULL) {
+                return SAMPLE_NO_MEMORY;
+            }
+            s->waiting = more;
+            s->room = room;
+        }
+        s->waiting[s->num_waiting].h = h;
+        s->waiting[s->num_waiting++].at = at;
+        s->fills[at]++;
+        s->marked[r] = 1;
+        return SAMPLE_OK;
+    }
+    row = s->store + (int64_t)at * k;
+    uint16_t *fill = at >= s->fresh_from ? s->fills + at : NULL;
+    if (fill != NULL && in_order && *fill < k) { /* the usual case: a new last place */
+        row[*fill] = h;
+        if (++*fill == k) {
+            s->bound[cell] = h;
+        }
+        s->marked[r] = 1;
+        return SAMPLE_OK;
+    }
+    int64_t place, filled;
+    find_place(row, k, h, &place, &filled);
+    if (place == k) { /* above a stale bound: nothing to do */
+        s->bound[cell] = row[k - 1];
+        return SAMPLE_OK;
+    }
+    if (row[place] != h) { /* not there yet: it takes its place, the last place leaves */
+        for (int64_t j = filled < k ? filled : k - 1; j > place; j--) {
+            row[j] = row[j - 1];
+        }
+        row[place] = h;
+        if (fill != NULL) {
+            *fill = (uint16_t)(filled < k ? filled + 1 : k);
+        }
+    }
+    s->bound[cell] = row[k - 1];
+    s->marked[r] = 1;
+    return SAMPLE_OK;
+}
+
+/* h put in its place in row[0:k] (ascending, EMPTY past the filled
+ * places) unless it is there already or above the last; the last leaves. */
+static inline void insert_hash(uint64_t *row, int64_t k, uint64_t h) {
+    int64_t place, filled;
+    find_place(row, k, h, &place, &filled);
+    if (place < k && row[place] != h) {
+        for (int64_t j = filled < k ? filled : k - 1; j > place; j--) {
+            row[j] = row[j - 1];
+        }
+        row[place] = h;
+    }
+}
+
+/* The waiting hashes put into their rows: placed row by row (a counting
+ * sort on the row, whose counts are in fills: each row's hashes stay
+ * ascending), then each row read once and its hashes inserted. */
+static int merge_waiting(struct sampler *s) {
+    int64_t m = s->num_waiting, k = s->per_cell, rows = s->fresh_from;
+    if (m == 0) {
+        return SAMPLE_OK;
+    }
+    struct waiting *sorted = PyMem_RawMalloc((size_t)m * sizeof(struct waiting));
+    int64_t *starts = PyMem_RawMalloc((size_t)(rows + 1) * sizeof(int64_t));
+    int status = sorted && starts ? SAMPLE_OK : SAMPLE_NO_MEMORY;
+    if (status == SAMPLE_OK) {
+        int64_t total = 0;
+        for (int64_t at = 0; at < rows; at++) { /* rows fresh_from: wait for nothing */
+            starts[at] = total;
+            total += s->fills[at];
+        }
+        starts[rows] = total;
+        if (total != m) {
+            status = SAMPLE_BAD_INDEX; /* fills changed under us */
+        }
+    }
+    for (int64_t i = 0; status == SAMPLE_OK && i < m; i++) {
+        int64_t at = s->waiting[i].at;
+        if (at < 0 || at >= rows || starts[at] >= m) {
+            status = SAMPLE_BAD_INDEX;
+            break;
+        }
+        sorted[starts[at]++] = s->waiting[i];
+    }
+    /* starts[at] is now where row at's hashes end */
+    for (int64_t i = 0; status == SAMPLE_OK && i < m;) {
+        int64_t at = sorted[i].at, end = starts[at];
+        if (at < 0 || at >= s->size || s->keys[at] < 0 || s->keys[at] >= s->num_cells || end > m || end <= i) {
+            status = SAMPLE_BAD_INDEX;
+            break;
+        }
+        uint64_t *row = s->store + at * k;
+        for (; i < end; i++) {
+            insert_hash(row, k, sorted[i].h);
+        }
+        s->bound[s->keys[at]] = row[k - 1];
+        s->fills[at] = 0;
+    }
+    s->num_waiting = 0;
+    PyMem_RawFree(sorted);
+    PyMem_RawFree(starts);
+    return status;
+}
+
+/* Rows i0..i1-1 (places in hash order) visit their cells, their own cells
+ * cols[offsets[i - i0]:offsets[i - i0 + 1]] (copied by sample_rows): slot
+ * num_slots (the label on its own) and each identity slot they hold, from
+ * is_identity/slot_of_label (identity labels) or from slot_indptr/slots,
+ * indexed by the row's place in the batch, rows[i - i0] (as marked is). `seen`
+ * is the largest hash visited so far. Returns the status and sets *stopped
+ * to the place of the row that found the store full. */
+#define VISIT_ROWS(T)                                                                                             \
+    static int visit_rows_##T(struct sampler *s, const int64_t *offsets, int64_t i0, int64_t i1, const T *cols,    \
+                              const uint64_t *hashes, const int64_t *rows, int64_t start, uint64_t *seen,          \
+                              int64_t *stopped, const int64_t *slot_of_label, const int64_t *slot_indptr,          \
+                              const int64_t *slots, int64_t num_slot_cells, int64_t num_slots,                     \
+                              int64_t num_labels, int64_t *held, const uint8_t *is_identity) {                    \
+        const uint64_t labels = (uint64_t)num_labels;                                                             \
+        const int64_t alone = num_slots * num_labels;                                                             \
+        for (int64_t i = i0; i < i1; i++) {                                                                       \
+            int64_t r = rows[i - i0], lo = offsets[i - i0], hi = offsets[i - i0 + 1], found = 0;                  \
+            uint64_t h = hashes[i];                                                                               \
+            /* after a restart, row start was partly visited: its hash may be in a row already */                  \
+            int in_order = (i > start || start == 0) && (i == 0 || h > *seen);                                    \
+            *seen = h > *seen ? h : *seen;                                                                        \
+            for (int64_t c = lo; c < hi; c++) {                                                                   \
+                uint64_t y = (uint64_t)(int64_t)cols[c];                                                          \
+                if (y >= labels) {                                                                                \
+                    return SAMPLE_BAD_INDEX;                                                                      \
+                }                                                                                                 \
+                if (is_identity != NULL && is_identity[y] && found < num_slots) {                                 \
+                    held[found++] = slot_of_label[y];                                                             \
+                }                                                                                                 \
+                int status = visit(s, alone + (int64_t)y, h, r, in_order);                                        \
+                if (status != SAMPLE_OK) {                                                                        \
+                    *stopped = i;                                                                                 \
+                    return status;                                                                                \
+                }                                                                                                 \
+            }                                                                                                     \
+            const int64_t *row_slots = held;                                                                      \
+            if (is_identity == NULL) {                                                                            \
+                int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                        \
+                if (first < 0 || last < first || last > num_slot_cells) {                                         \
+                    return SAMPLE_BAD_INDEX;                                                                      \
+                }                                                                                                 \
+                row_slots = slots + first;                                                                        \
+                found = last - first;                                                                             \
+            }                                                                                                     \
+            for (int64_t j = 0; j < found; j++) {                                                                 \
+                int64_t slot = row_slots[j];                                                                      \
+                if ((uint64_t)slot >= (uint64_t)num_slots) {                                                      \
+                    return SAMPLE_BAD_INDEX;                                                                      \
+                }                                                                                                 \
+                for (int64_t c = lo; c < hi; c++) {                                                               \
+                    uint64_t y = (uint64_t)(int64_t)cols[c];                                                      \
+                    if (y >= labels) {                                                                            \
+                        return SAMPLE_BAD_INDEX;                                                                  \
+                    }                                                                                             \
+                    int status = visit(s, slot * num_labels + (int64_t)y, h, r, in_order);                        \
+                    if (status != SAMPLE_OK) {                                                                    \
+                        *stopped = i;                                                                             \
+                        return status;                                                                            \
+                    }                                                                                             \
+                }                                                                                                 \
+            }                                                                                                     \
+        }                                                                                                         \
+        return SAMPLE_OK;                                                                                         \
+    }
+
+/* The batch's rows rows[start:n] (in hash order; hashes[i] is row rows[i]'s)
+ * copied a chunk at a time into a buffer that stays in the cache (each
+ * row is a jump in memory: the rows ahead are asked for early), then
+ * visited from it. */
+#define SAMPLE_ROWS(T)                                                                                            \
+    static int sample_rows_##T(struct sampler *s, const int64_t *indptr, int64_t batch, const T *cols,             \
+                               int64_t cells, const uint64_t *hashes, const int64_t *rows, int64_t n,              \
+                               int64_t start, int64_t *stopped, const int64_t *slot_of_label,                      \
+                               const int64_t *slot_indptr, const int64_t *slots, int64_t num_slot_cells,           \
+                               int64_t num_slots, int64_t num_labels, int64_t *held, const uint8_t *is_identity) { \
+        int64_t room = CHUNK_CELLS, offsets[CHUNK_ROWS + 1], chunk_rows[CHUNK_ROWS]; /* rows checked once */      \
+        T *buffer = PyMem_RawMalloc((size_t)room * sizeof(T));                                                    \
+        uint64_t seen = 0; /* the largest hash visited */                                                         \
+        int status = buffer == NULL ? SAMPLE_NO_MEMORY : SAMPLE_OK;                                               \
+        for (int64_t i = 0; i < start; i++) {                                                                     \
+            seen = hashes[i] > seen ? hashes[i] : seen;                                                           \
+        }                                                                                                         \
+        for (int64_t i = start; i < n && status == SAMPLE_OK;) {                                                  \
+            int64_t j = i, at = 0;                                                                                \
+            offsets[0] = 0;                                                                                       \
+            for (; j < n && j - i < CHUNK_ROWS; j++) {                                                            \
+                if (j + PREFETCH_AHEAD < n && (uint64_t)rows[j + PREFETCH_AHEAD] < (uint64_t)batch) {             \
+                    PREFETCH(indptr + rows[j + PREFETCH_AHEAD]);                                                  \
+                }                                                                                                 \
+                if (j + PREFETCH_AHEAD / 2 < n && (uint64_t)rows[j + PREFETCH_AHEAD / 2] < (uint64_t)batch) {     \
+                    uint64_t first = (uint64_t)indptr[rows[j + PREFETCH_AHEAD / 2]];                              \
+                    if (first < (uint64_t)cells) {                                                                \
+                        PREFETCH(cols + first);                                                                   \
+                        PREFETCH((const char *)(cols + first) + 64);                                              \
+                    }                                                                                             \
+                }                                                                                                 \
+                int64_t r = rows[j];                                                                              \
+                if ((uint64_t)r >= (uint64_t)batch) {                                                             \
+                    status = SAMPLE_BAD_INDEX;                                                                    \
+                    break;                                                                                        \
+                }                                                                                                 \
+                int64_t lo = indptr[r], hi = indptr[r + 1];                                                       \
+                if (lo < 0 || hi < lo || hi > cells) {                                                            \
+                    status = SAMPLE_BAD_INDEX;                                                                    \
+                    break;                                                                                        \
+                }                                                                                                 \
+                if (hi - lo > room - at) {                                                                        \
+                    if (j > i) {                                                                                  \
+                        break; /* the chunk is full */                                                            \
+                    }                                                                                             \
+                    T *longer = PyMem_RawRealloc(buffer, (size_t)(hi - lo) * sizeof(T));                          \
+                    if (longer == NULL) {                                                                         \
+                        status = SAMPLE_NO_MEMORY;                                                                \
+                        break;                                                                                    \
+                    }                                                                                             \
+                    buffer = longer;                                                                              \
+                    room = hi - lo;                                                                               \
+                }                                                                                                 \
+                memcpy(buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                    \
+                chunk_rows[j - i] = r;                                                                            \
+                at += hi - lo;                                                                                    \
+                offsets[j - i + 1] = at;                                                                          \
+            }                                                                                                     \
+            if (status == SAMPLE_OK) {                                                                            \
+                status = visit_rows_##T(s, offsets, i, j, buffer, hashes, chunk_rows, start, &seen, stopped,       \
+                                        slot_of_label, slot_indptr, slots, num_slot_cells, num_slots, num_labels,  \
+                                        held, is_identity);                                                       \
+            }                                                                                                     \
+            i = j;                                                                                                \
+        }                                                                                                         \
+        PyMem_RawFree(buffer);                                                                                    \
+        return status;                                                                                            \
+    }
+
+VISIT_ROWS(int32_t)
+VISIT_ROWS(int64_t)
+SAMPLE_ROWS(int32_t)
+SAMPLE_ROWS(int64_t)
+
+PyDoc_STRVAR(sample_rows_doc,
+             "sample_rows(indptr, cols, hashes, rows, start, slot_of_label, slot_indptr, slots,\n"
+             "            num_slots, num_labels, index, bound, store, keys, size, marked, fresh_from,\n"
+             "            fills) -> (size, stopped)\n\n"
+             "Add the rows rows[start:] of a CSR batch (of len(marked) rows; rows[i] has hash\n"
+             "hashes[i]) to the bottom-k sample of every cell they are counted in (cell\n"
+             "slot * num_labels + y, slot num_slots for the label on its own), in place;\n"
+             "marked[r] is set where row r entered a cell or was in it already. Identities\n"
+             "come from slot_of_label (labels) when it is not None, else row r holds\n"
+             "slots[slot_indptr[r]:slot_indptr[r + 1]]. stopped is -1, or the place in rows\n"
+             "of the row that found the store (or fills) full: grow it and go on from there.\n"
+             "Rows fresh_from: of the store were made by this batch; fills (uint16, one per\n"
+             "row of the store, zeros) holds how many places of each are filled. In hash\n"
+             "order (rows sorted by hash) a cell takes at most k rows, a new hash goes last in\n"
+             "a row this batch made unread, and an earlier row gets its (at most k) hashes\n"
+             "merged in once at the end.");
+
+static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *o[18];
+    Py_ssize_t start, num_slots, num_labels, size, fresh_from;
+    if (!PyArg_ParseTuple(args, "OOOOnOOOnnOOOOnOnO", &o[0], &o[1], &o[2], &o[3], &start, &o[5], &o[6], &o[7],
+                          &num_slots, &num_labels, &o[10], &o[11], &o[12], &o[13], &size, &o[15], &fresh_from,
+                          &o[17])) {
+        return NULL;
+    }
+    enum { INDPTR, COLS, HASHES, ROWS, SLOT_OF_LABEL, SLOT_INDPTR, SLOTS, INDEX, BOUND, STORE, KEYS, MARKED, FILLS,
+           VIEWS };
+    PyObject *objects[VIEWS] = {o[0], o[1], o[2], o[3], o[5], o[6], o[7], o[10], o[11], o[12], o[13], o[15], o[17]};
+    static const char *names[VIEWS] = {"indptr", "cols", "hashes", "rows", "slot_of_label", "slot_indptr", "slots",
+                                       "index", "bound", "store", "keys", "marked", "fills"};
+    Py_buffer views[VIEWS];
+    int have[VIEWS] = {0}, status = SAMPLE_OK;
+    int64_t stopped = -1;
+    int by_labels = o[5] != Py_None;
+    for (int v = 0; v < VIEWS; v++) {
+        if ((v == SLOT_OF_LABEL && !by_labels) || ((v == SLOT_INDPTR || v == SLOTS) && by_labels)) {
+            continue;
+        }
+        int ok;
+        switch (v) {
+        case COLS:
+            ok = get_ints(objects[v], &views[v], INDICES, names[v]);
+            break;
+        case HASHES:
+        case BOUND:
+            ok = get_typed(objects[v], &views[v], "LQ", 8, 1, v == BOUND, names[v]);
+            break;
+        case STORE:
+            ok = get_typed(objects[v], &views[v], "LQ", 8, 2, 1, names[v]);
+            break;
+        case INDEX:
+            ok = get_typed(objects[v], &views[v], "i", 4, 1, 1, names[v]);
+            break;
+        case KEYS:
+            ok = get_typed(objects[v], &views[v], "lq", 8, 1, 1, names[v]);
+            break;
+        case MARKED:
+            ok = get_typed(objects[v], &views[v], "B?", 1, 1, 1, names[v]);
+            break;
+        case FILLS:
+            ok = get_typed(objects[v], &views[v], "H", 2, 1, 1, names[v]);
+            break;
+        default:
+            ok = get_ints(objects[v], &views[v], WIDE, names[v]);
+        }
+        if (ok < 0) {
+            goto done;
+        }
+        have[v] = 1;
+    }
+    int64_t n = views[ROWS].shape[0], cells = views[COLS].shape[0], batch = views[MARKED].shape[0];
+    struct sampler s = {views[INDEX].buf, views[BOUND].buf, views[STORE].buf, views[KEYS].buf,
+                        views[INDEX].shape[0], views[STORE].shape[1], views[STORE].shape[0], size,
+                        views[MARKED].buf, fresh_from, views[FILLS].buf, views[FILLS].shape[0], NULL, 0, 0};
+    if (num_slots < 0 || num_labels < 0 || (num_labels > 0 && num_slots + 1 > PY_SSIZE_T_MAX / num_labels) ||
+        s.num_cells != (num_slots + 1) * num_labels || views[BOUND].shape[0] != s.num_cells) {
+        PyErr_SetString(PyExc_ValueError, "index and bound must hold (num_slots + 1) * num_labels cells");
+        goto done;
+    }
+    if (s.per_cell < 1 || s.per_cell > UINT16_MAX || views[KEYS].shape[0] != s.capacity || size < 0 ||
+        size > s.capacity || s.capacity > (int64_t)INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "store and keys must hold the same rows (at most 2**31) of at most 65535 "
+                                          "places, size of them used");
+        goto done;
+    }
+    if (fresh_from < 0 || fresh_from > size || views[FILLS].shape[0] < size) {
+        PyErr_SetString(PyExc_ValueError, "fresh_from must be within the rows used, and fills hold them all");
+        goto done;
+    }
+    if (views[INDPTR].shape[0] != batch + 1 || views[HASHES].shape[0] != n || start < 0 || start > n) {
+        PyErr_SetString(PyExc_ValueError, "indptr must have one offset per row of marked plus one, hashes one per "
+                                          "row of rows, and start be within");
+        goto done;
+    }
+    if (by_labels ? views[SLOT_OF_LABEL].shape[0] != num_labels : views[SLOT_INDPTR].shape[0] != batch + 1) {
+        PyErr_SetString(PyExc_ValueError, "slot_of_label must have one slot per label, slot_indptr one offset per "
+                                          "row of the batch (of marked) plus one");
+        goto done;
+    }
+    int64_t *held = PyMem_New(int64_t, num_slots > 0 ? num_slots : 1);
+    /* a byte per label stays in the first-level cache where the slots would not */
+    uint8_t *is_identity = by_labels ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
+    if (held == NULL || (by_labels && is_identity == NULL)) {
+        PyMem_Free(held);
+        PyMem_Free(is_identity);
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int64_t *slot_of_label = by_labels ? views[SLOT_OF_LABEL].buf : NULL;
+    for (int64_t y = 0; by_labels && y < num_labels; y++) {
+        is_identity[y] = slot_of_label[y] >= 0;
+    }
+    const int64_t *slot_indptr = by_labels ? NULL : views[SLOT_INDPTR].buf;
+    const int64_t *slots = by_labels ? NULL : views[SLOTS].buf;
+    int64_t num_slot_cells = by_labels ? 0 : views[SLOTS].shape[0];
+    Py_BEGIN_ALLOW_THREADS
+    if (views[COLS].itemsize == 4) {
+        status = sample_rows_int32_t(&s, views[INDPTR].buf, batch, views[COLS].buf, cells, views[HASHES].buf,
+                                     views[ROWS].buf, n, start, &stopped, slot_of_label, slot_indptr, slots,
+                                     num_slot_cells, num_slots, num_labels, held, is_identity);
+    } else {
+        status = sample_rows_int64_t(&s, views[INDPTR].buf, batch, views[COLS].buf, cells, views[HASHES].buf,
+                                     views[ROWS].buf, n, start, &stopped, slot_of_label, slot_indptr, slots,
+                                     num_slot_cells, num_slots, num_labels, held, is_identity);
+    }
+    if (status == SAMPLE_OK || status == SAMPLE_FULL) { /* merged before any return: the sample is whole */
+        int merged = merge_waiting(&s);
+        status = merged == SAMPLE_OK ? status : merged;
+    }
+    PyMem_RawFree(s.waiting);
+    Py_END_ALLOW_THREADS
+    PyMem_Free(held);
+    PyMem_Free(is_identity);
+    if (status == SAMPLE_BAD_INDEX) {
+        PyErr_SetString(PyExc_ValueError, "sample_rows: an index read from the batch or the sample is out of range");
+    } else if (status == SAMPLE_NO_MEMORY) {
+        PyErr_NoMemory();
+    }
+    size = s.size;
+done:
+    for (int v = 0; v < VIEWS; v++) {
+        if (have[v]) {
+            PyBuffer_Release(&views[v]);
+        }
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    return Py_BuildValue("nL", size, (long long)(status == SAMPLE_FULL ? stopped : -1));
+}
+
 static PyMethodDef methods[] = {
     {"label_identities", label_identities, METH_VARARGS, label_identities_doc},
     {"attribute_identities", attribute_identities, METH_VARARGS, attribute_identities_doc},
     {"once_per_row", once_per_row, METH_VARARGS, once_per_row_doc},
+    {"hash_ids", hash_ids, METH_VARARGS, hash_ids_doc},
+    {"hash_integer_ids", hash_integer_ids, METH_VARARGS, hash_integer_ids_doc},
+    {"hash_order", hash_order, METH_VARARGS, hash_order_doc},
+    {"sample_rows", sample_rows, METH_VARARGS, sample_rows_doc},
     {NULL, NULL, 0, NULL},
 };
 

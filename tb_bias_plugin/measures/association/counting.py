@@ -268,7 +268,7 @@ class CooccurrenceCounter:
             return None
         if not self.examples_per_cell:
             raise ValueError("example_ids are kept only by a counter with examples_per_cell > 0")
-        values, hashes = sampling.id_hashes(ids)
+        values, hashes = sampling.batch_ids(ids)
         if len(values) != n:
             raise ValueError("example_ids has %d entries but predictions has %d rows" % (len(values), n))
         return (values, hashes, check_strings(text, n, "example_text"),
@@ -353,13 +353,16 @@ class CooccurrenceCounter:
         k, num_labels = len(self.identity_labels), len(self.label_names)
         totals = [None] * len(self.thresholds)
         found = [[] for _ in self.thresholds]
+        kernel = sampling.compiled_sampler(self.examples_per_cell) if example_batch is not None else None
         for lo, hi in source.blocks(n, num_labels):
             positives = source.rows(lo, hi)  # validates this block
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
                 parts = count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels)
-                if example_batch is not None:
+                if kernel is not None:  # sampled once every block is counted (and so valid)
+                    found[t].append((lo, pos, id_rows))
+                elif example_batch is not None:
                     found[t].append(self._sample_block(t, lo, pos, id_rows, parts, example_batch[1]))
                 if totals[t] is None:
                     totals[t] = list(parts)
@@ -374,14 +377,24 @@ class CooccurrenceCounter:
             self._identity_cooccurrence[t] += identity_cooccurrence
         self._num_examples += n
         if example_batch is not None:
-            self._keep_samples(found, example_batch)
+            self._keep_samples(found, example_batch, kernel)
         return self
 
-    def _keep_samples(self, found, example_batch):
-        """Merge each threshold's candidates into its sample; keep their examples."""
+    def _keep_samples(self, found, example_batch, kernel):
+        """Merge each threshold's candidates into its sample (with the kernel:
+        add each block's rows to it); keep the examples that may have entered."""
         ids, hashes, text, uris = example_batch
         candidate = np.zeros(len(ids), bool)  # rows that may have entered a sample
-        for sample, parts in zip(self._samples, found):
+        if kernel is not None:
+            marked, orders = candidate.view(np.uint8), {}
+            for sample, blocks in zip(self._samples, found):
+                for lo, pos, id_rows in blocks:
+                    rows = slice(lo, lo + pos.indptr.shape[0] - 1)
+                    if lo not in orders:  # the same rows at every threshold
+                        orders[lo] = sampling.hash_order(kernel, hashes[rows])
+                    sample.add_rows(kernel, pos, self._identity_slots(id_rows), len(self.label_names),
+                                    *orders[lo], marked[rows])
+        for sample, parts in zip(self._samples, found if kernel is None else ()):
             keys, kept, picked = (np.concatenate(column) for column in zip(*parts))
             sample.add(keys, kept)
             candidate[picked] = True
@@ -391,6 +404,17 @@ class CooccurrenceCounter:
         places = sum(sample.size for sample in self._samples) * self.examples_per_cell
         if len(self._examples) > 2 * places + 4096:
             self._examples.compact(self._live_hashes())
+
+    def _identity_slots(self, id_rows):
+        """The identity slots of a block's rows as `CellSample.add_rows` takes them."""
+        if id_rows is None:  # identities among the labels
+            return self._slot_of_label
+        if isinstance(id_rows, np.ndarray):  # probabilities: the identities with some
+            rows, slots = np.nonzero(id_rows > 0)
+            indptr = np.zeros(id_rows.shape[0] + 1, np.int64)
+            np.cumsum(np.bincount(rows, minlength=id_rows.shape[0]), out=indptr[1:])
+            return indptr, slots.astype(np.int64)
+        return np.ascontiguousarray(id_rows.indptr, np.int64), np.ascontiguousarray(id_rows.cols, np.int64)
 
     def _live_hashes(self):
         return np.unique(np.concatenate([s.live() for s in self._samples])) if self._samples else np.zeros(0, np.uint64)

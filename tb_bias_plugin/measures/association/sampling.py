@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS, shorten
+from tb_bias_plugin.measures.association import backends
 
 #: An empty place in a cell's sample (no id hashes to it: see `id_hashes`).
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -37,6 +38,9 @@ _S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
 # the per_cell smallest are there with overwhelming probability, and a cell
 # that came up short is redone from all its examples (so always exact).
 _MARGIN_SIGMAS = 3.0
+# The compiled kernel keeps samples of at most this many places: it inserts
+# a hash in place, moving the larger ones (a longer sample moves too much).
+KERNEL_MAX_PER_CELL = 256
 _MARGIN_EXTRA = 4.0
 
 
@@ -68,10 +72,50 @@ def id_hashes(ids: Any, what: str = "example_ids") -> tuple[list[str], np.ndarra
     >>> ids, h.dtype.name, int(h[1]) == int(id_hashes(["7"])[1][0])
     (['a', '7'], 'uint64', True)
     """
-    values = _id_strings(ids, what)
+    values, hashes = batch_ids(ids, what)
+    if isinstance(values, np.ndarray):
+        values = [str(v) for v in values.tolist()]
+    return values, hashes
+
+
+def batch_ids(ids: Any, what: str = "example_ids") -> tuple[list[str] | np.ndarray, np.ndarray]:
+    """`id_hashes`, except that integer arrays stay arrays (written in
+    decimal only for the examples a sample keeps: `Examples.add`).
+
+    With the compiled kernel a list of str is hashed straight from each
+    string's UTF-8 buffer, and an integer array from its decimal digits,
+    with no per-id Python work."""
+    kernel = backends._compiled_kernel()
+    if kernel is None:
+        strings = _id_strings(ids, what)
+        return strings, _numpy_hashes(strings, what)
+    if isinstance(ids, np.ndarray) and ids.ndim == 1 and ids.dtype.kind in "iu":
+        numbers = np.ascontiguousarray(ids, np.uint64 if ids.dtype.kind == "u" else np.int64)
+        hashes = np.empty(numbers.shape[0], np.uint64)
+        kernel.hash_integer_ids(numbers, hashes, ids.dtype.kind == "u")
+        return numbers, hashes
+    if isinstance(ids, np.ndarray) and ids.ndim == 1 and ids.dtype.kind in "UO":
+        ids = ids.tolist()
+    elif isinstance(ids, tuple):
+        ids = list(ids)
+    if isinstance(ids, list):
+        hashes = np.empty(len(ids), np.uint64)
+        if kernel.hash_ids(ids, hashes)[0] < 0:
+            return ids, hashes
+    values = _id_strings(ids, what)  # integers written out; raises for a bad type or a NUL
+    hashes = np.empty(len(values), np.uint64)
+    if kernel.hash_ids(values, hashes)[0] >= 0:
+        _numpy_hashes(values, what)  # raises for an empty or too long id
+        raise AssertionError("the compiled kernel refused an id that NumPy accepts")
+    return values, hashes
+
+
+def _numpy_hashes(values: list[str], what: str) -> np.ndarray:
+    """`id_hashes` of strings checked by `_id_strings`, in NumPy; raises
+    for an empty or too long id."""
     n = len(values)
     if n == 0:
-        return values, np.zeros(0, np.uint64)
+        return np.zeros(0, np.uint64)
     try:
         raw = np.array(values, dtype="S")  # ASCII: one conversion in C
     except UnicodeEncodeError:
@@ -80,7 +124,8 @@ def id_hashes(ids: Any, what: str = "example_ids") -> tuple[list[str], np.ndarra
     if width > MAX_ID_BYTES:
         lengths = np.char.str_len(raw)
         i = int(np.argmax(lengths > MAX_ID_BYTES))
-        raise ValueError("%s[%d] is %d bytes long; an id is at most %d bytes (UTF-8)" % (what, i, lengths[i], MAX_ID_BYTES))
+        raise ValueError("%s[%d] is %d bytes long; an id is at most %d bytes (UTF-8)"
+                         % (what, i, lengths[i], MAX_ID_BYTES))
     words = -(-width // 8)
     padded = np.zeros((n, words * 8), np.uint8)
     padded[:, :width] = raw.view(np.uint8).reshape(n, width)
@@ -95,7 +140,7 @@ def id_hashes(ids: Any, what: str = "example_ids") -> tuple[list[str], np.ndarra
         mixed = _mix(h ^ as_words[:, j])
         h = np.where(lengths > np.uint64(8 * j), mixed, h)
     h[h == EMPTY] = EMPTY - np.uint64(1)
-    return values, h
+    return h
 
 
 def _id_strings(ids: Any, what: str) -> list[str]:
@@ -128,42 +173,62 @@ def _id_strings(ids: Any, what: str) -> list[str]:
 class Examples:
     """Ids, text and URIs of examples, found by id hash (each example once).
 
-    Batches are kept as given (object arrays of the rows kept) and made one
-    sorted table of the live examples by `compact`; text is cut to
-    `MAX_TEXT_CHARS` there.
+    Batches are kept as given (the batch's columns and the rows kept: the
+    ids, text and URIs are taken out only for the examples still live when
+    the store is made one sorted table by `compact`, and integer ids written
+    in decimal then); text is cut to `MAX_TEXT_CHARS` there.
     """
 
     def __init__(self) -> None:
-        self._chunks: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+        # (hashes, rows, ids, texts, uris): rows of the batch's columns, or
+        # None where the columns are object arrays already taken
+        self._chunks: list[tuple[np.ndarray, np.ndarray | None, Any, Any, Any]] = []
         self._size = 0
 
     def __len__(self) -> int:
         return self._size
 
-    def add(self, hashes: np.ndarray, ids: list[str], texts: list | None, uris: list | None, rows: np.ndarray) -> None:
+    def add(self, hashes: np.ndarray, ids: list[str] | np.ndarray, texts: list | None, uris: list | None,
+            rows: np.ndarray) -> None:
         """Keep examples ``rows`` of a batch (hash, id, text, URI)."""
         if not rows.size:
             return
-        columns = [_take(values, rows) for values in (ids, texts, uris)]
-        self._chunks.append((hashes[rows], columns[0], columns[1], columns[2]))
+        if 4 * rows.size < len(ids):  # a few: taken now, so that what is kept stays near what is live
+            self._chunks.append((hashes[rows], None, *(_take(column, rows) for column in (ids, texts, uris))))
+        else:
+            ids = ids.copy() if isinstance(ids, np.ndarray) else list(ids)  # the caller's may change
+            self._chunks.append((hashes[rows], rows, ids, texts, uris))
         self._size += rows.size
 
     def extend(self, other: Examples) -> None:
         self._chunks.extend(other._chunks)
         self._size += other._size
 
+    @staticmethod
+    def _columns(chunk: tuple, keep: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
+        """A chunk's hashes, ids, texts and URIs (object arrays), of ``keep`` only if given."""
+        hashes, rows, ids, texts, uris = chunk
+        if keep is not None:
+            hashes = hashes[keep]
+        if rows is None:
+            return (hashes, *(column if keep is None else column[keep] for column in (ids, texts, uris)))
+        rows = rows if keep is None else rows[keep]
+        return (hashes, *(_take(column, rows) for column in (ids, texts, uris)))
+
     def _all(self) -> tuple[np.ndarray, ...]:
         if not self._chunks:
             return (np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))
-        if len(self._chunks) == 1:
-            return self._chunks[0]
-        return tuple(np.concatenate([c[i] for c in self._chunks]) for i in range(4))
+        columns = [self._columns(chunk) for chunk in self._chunks]
+        if len(columns) == 1:
+            return columns[0]
+        return tuple(np.concatenate([c[i] for c in columns]) for i in range(4))
 
     def compact(self, live: np.ndarray) -> None:
         """Keep only examples whose hash is in ``live`` (sorted, unique), each once."""
-        hashes, ids, texts, uris = self._all()
-        keep = np.isin(hashes, live)
-        hashes, ids, texts, uris = hashes[keep], ids[keep], texts[keep], uris[keep]
+        parts = [self._columns(chunk, np.isin(chunk[0], live)) for chunk in self._chunks]
+        if not parts:
+            parts = [(np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))]
+        hashes, ids, texts, uris = (np.concatenate([p[i] for p in parts]) for i in range(4))
         order = np.argsort(hashes, kind="stable")
         hashes, ids, texts, uris = hashes[order], ids[order], texts[order], uris[order]
         first = np.ones(hashes.shape[0], bool)
@@ -180,7 +245,7 @@ class Examples:
             hashes, ids, texts, uris = hashes[first], ids[first], texts[first], uris[first]
         texts = np.array([shorten(t) for t in texts.tolist()], dtype=object)
         uris = np.array([shorten(u) for u in uris.tolist()], dtype=object)
-        self._chunks = [(hashes, ids, texts, uris)] if hashes.size else []
+        self._chunks = [(hashes, None, ids, texts, uris)] if hashes.size else []
         self._size = hashes.shape[0]
 
     def lookup(self, live: np.ndarray) -> tuple[list[str], list[str], list[str]]:
@@ -200,6 +265,10 @@ class Examples:
 def _take(values: Any, rows: np.ndarray) -> np.ndarray:
     if values is None:
         return np.full(rows.shape[0], None, dtype=object)
+    if isinstance(values, np.ndarray):  # integer ids (`batch_ids`): their decimal text
+        taken = np.empty(rows.shape[0], dtype=object)
+        taken[:] = [str(v) for v in values[rows].tolist()]
+        return taken
     array = np.empty(len(values), dtype=object)
     array[:] = values
     return array[rows]
@@ -269,6 +338,15 @@ class CellSample:
 
     def _grow(self, cells: np.ndarray) -> np.ndarray:
         need = self.size + cells.shape[0]
+        self._reserve(need)
+        rows = np.arange(self.size, need)
+        self.keys[rows] = cells
+        self.index[cells] = rows
+        self.size = need
+        return rows
+
+    def _reserve(self, need: int) -> None:
+        """Room for ``need`` cells' rows (capacity at least doubled when it grows)."""
         if need > self.hashes.shape[0]:
             capacity = max(need, 2 * self.hashes.shape[0], 64)
             hashes = np.full((capacity, self.per_cell), EMPTY, np.uint64)
@@ -276,15 +354,55 @@ class CellSample:
             keys = np.zeros(capacity, np.int64)
             keys[: self.size] = self.keys[: self.size]
             self.hashes, self.keys = hashes, keys
-        rows = np.arange(self.size, need)
-        self.keys[rows] = cells
-        self.index[cells] = rows
-        self.size = need
-        return rows
+
+    def add_rows(self, kernel: Any, positives: Any, slots: Any, num_labels: int, order: np.ndarray,
+                 hashes: np.ndarray, marked: np.ndarray) -> None:
+        """Add a batch's rows to the sample of every cell they are counted in, in the compiled kernel.
+
+        ``slots`` is each label's identity slot (-1 for none) when the
+        identities are labels, else ``(indptr, slots)``: the identity slots
+        of each row. ``order`` and ``hashes``: the rows by hash and their
+        hashes in that order (`hash_order`). ``marked[r]`` is set where row
+        r entered a cell or was in it already.
+        """
+        num_cells = self.index.shape[0]
+        cols = positives.cols if positives.cols.dtype in (np.int32, np.int64) else positives.cols.astype(np.int64)
+        cols = np.ascontiguousarray(cols)
+        indptr = np.ascontiguousarray(positives.indptr, np.int64)
+        by_label, slot_indptr, slot_list = (slots, None, None) if isinstance(slots, np.ndarray) else (None, *slots)
+        start, fresh_from, fills = 0, self.size, np.zeros(0, np.uint16)
+        while start >= 0:
+            # Room for some new cells; a batch that finds the rows full stops
+            # there, and goes on (from the row it stopped at) with twice the
+            # room: the store holds at most about twice the cells seen.
+            self._reserve(self.size + min(num_cells - self.size, 1024))
+            # the kernel's scratch: places filled of rows this batch made, hashes waiting for the others
+            grown = np.zeros(self.hashes.shape[0], np.uint16)
+            grown[: fills.shape[0]] = fills
+            fills = grown
+            self.size, start = kernel.sample_rows(
+                indptr, cols, hashes, order, start, by_label, slot_indptr, slot_list,
+                num_cells // num_labels - 1, num_labels, self.index, self.bound, self.hashes, self.keys,
+                self.size, marked, fresh_from, fills)
 
     def live(self) -> np.ndarray:
         held = self.hashes[: self.size]
         return np.unique(held[held != EMPTY])
+
+
+def compiled_sampler(per_cell: int) -> Any:
+    """The compiled kernel if it keeps samples of ``per_cell`` places, else
+    None (NumPy: `prefilter_bounds`, `candidates`, `CellSample.add`)."""
+    return backends._compiled_kernel() if per_cell <= KERNEL_MAX_PER_CELL else None
+
+
+def hash_order(kernel: Any, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of a batch by hash, and their hashes in that order: visited
+    so, each cell takes at most ``per_cell`` rows, and a new cell's rows
+    arrive in the order they are kept (`CellSample.add_rows`)."""
+    order = np.empty(hashes.shape[0], np.int64)
+    kernel.hash_order(hashes, order)
+    return order, hashes[order]
 
 
 def _by_cell_then_hash(keys: np.ndarray, hashes: np.ndarray, num_cells: int) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,183 @@
+"""The compiled kernel's sample against NumPy's and a brute-force bottom-k.
+
+The kernel (`_counting_kernel.c`: hash_ids, hash_integer_ids, hash_order,
+sample_rows) must keep exactly the sample the NumPy path keeps: the same
+hashes, the same k smallest per cell, over any split into batches, with
+repeated ids, at every threshold and for every way identities are given.
+"""
+
+import numpy as np
+import pytest
+
+from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin.measures.association import backends, sampling
+
+kernel = backends._compiled_kernel()
+pytestmark = pytest.mark.skipif(kernel is None, reason="unused: the C kernel is not built (test_counting_kernel.py fails then)")
+
+
+def numpy_path(monkeypatch):
+    monkeypatch.setattr(backends, "_compiled_kernel", lambda: None)
+
+
+def brute_force(decided, id_rows, hashes, k):
+    """For each cell key (slot * L + y, slot K for the label alone), its k smallest distinct hashes."""
+    n, num_labels = decided.shape
+    slots = id_rows.shape[1]
+    cells = {}
+    for r in range(n):
+        for y in np.flatnonzero(decided[r]):
+            cells.setdefault(slots * num_labels + y, set()).add(int(hashes[r]))
+            for x in np.flatnonzero(id_rows[r]):
+                cells.setdefault(x * num_labels + y, set()).add(int(hashes[r]))
+    return {key: sorted(found)[:k] for key, found in cells.items()}
+
+
+def sample_hashes(counter, t):
+    """The counter's sample at threshold t as {cell key: ascending hashes}."""
+    keys, held = counter._samples[t].cells()
+    return {int(key): [int(h) for h in row if h != sampling.EMPTY] for key, row in zip(keys, held)}
+
+
+def random_case(rng, mode):
+    n = int(rng.integers(1, 400))
+    num_labels = int(rng.integers(3, 30))
+    scores = rng.random((n, num_labels)) * (rng.random((n, num_labels)) < rng.uniform(0.05, 0.6))
+    # ids repeat, within and across batches: one example seen twice is counted once in a sample
+    ids = ["id-%d" % v for v in rng.integers(0, max(1, int(n * rng.uniform(0.5, 1.5))), size=n)]
+    names = ["l%d" % j for j in range(num_labels)]
+    if mode == "labels":
+        identities = names[:2]
+        id_rows = None
+    elif mode == "attributes":
+        identities = ["g0", "g1", "g2"]
+        id_rows = rng.random((n, 3)) < [0.5, 0.3, 0.1]
+    else:
+        identities = ["p0", "p1"]
+        id_rows = rng.random((n, 2)) * (rng.random((n, 2)) < 0.6)
+    return scores, ids, names, identities, id_rows
+
+
+def count(case, k, cuts, thresholds, text=False):
+    scores, ids, names, identities, id_rows = case
+    counter = CooccurrenceCounter(names, identities, thresholds=thresholds, examples_per_cell=k,
+                                  identities_from="labels" if id_rows is None else "attributes",
+                                  soft_identities=id_rows is not None and id_rows.dtype.kind == "f")
+    bounds = [0, *cuts, len(ids)]
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        counter.update(scores[lo:hi], identities=None if id_rows is None else id_rows[lo:hi],
+                       example_ids=ids[lo:hi], example_text=["text of " + i for i in ids[lo:hi]] if text else None)
+    return counter
+
+
+@pytest.mark.parametrize("mode", ["labels", "attributes", "soft"])
+def test_kernel_sample_equals_numpy_and_brute_force_over_random_batches(mode, monkeypatch):
+    rng = np.random.default_rng({"labels": 1, "attributes": 2, "soft": 3}[mode])
+    for _ in range(12):
+        case = random_case(rng, mode)
+        scores, ids, names, identities, id_rows = case
+        n = len(ids)
+        k = int(rng.choice([1, 2, 3, 8]))
+        cuts = sorted(set(rng.integers(1, n, size=int(rng.integers(0, 6))).tolist())) if n > 1 else []
+        thresholds = (0.2, 0.5)
+        compiled = count(case, k, cuts, thresholds, text=True)
+        _, hashes = sampling.id_hashes(ids)
+        for t, threshold in enumerate(thresholds):
+            decided = scores > threshold
+            if id_rows is None:
+                held = decided[:, :2]
+            else:
+                held = id_rows > 0
+            assert sample_hashes(compiled, t) == brute_force(decided, held, hashes, k)
+        with monkeypatch.context() as patch:
+            numpy_path(patch)
+            assert count(case, k, cuts, thresholds, text=True).table() == compiled.table()
+
+
+def test_many_new_cells_in_one_batch_grow_the_store_as_they_come(monkeypatch):
+    # thousands of cells first seen in one batch: the kernel stops when the store is full and goes on
+    rng = np.random.default_rng(11)
+    n, num_labels = 3000, 2500
+    decided = rng.random((n, num_labels)) < 0.004
+    ids = np.arange(n) * 7919 - 10_000  # integer ids, negative ones too
+    names = ["l%d" % j for j in range(num_labels)]
+    counter = CooccurrenceCounter(names, names[:3], examples_per_cell=2)
+    counter.update(decided, example_ids=ids)
+    assert counter._samples[0].size > 2048
+    _, hashes = sampling.id_hashes([str(v) for v in ids])
+    assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :3], hashes, 2)
+    with monkeypatch.context() as patch:
+        numpy_path(patch)
+        assert CooccurrenceCounter(names, names[:3], examples_per_cell=2).update(
+            decided, example_ids=ids).table() == counter.table()
+
+
+def test_a_sample_longer_than_the_kernel_keeps_is_kept_by_numpy():
+    rng = np.random.default_rng(5)
+    decided = rng.random((400, 4)) < 0.9
+    ids = ["e%d" % i for i in range(400)]
+    k = sampling.KERNEL_MAX_PER_CELL + 1
+    assert sampling.compiled_sampler(k) is None and sampling.compiled_sampler(8) is kernel
+    counter = CooccurrenceCounter(["a", "b", "c", "d"], ["a"], examples_per_cell=k)
+    counter.update(decided[:200], example_ids=ids[:200]).update(decided[200:], example_ids=ids[200:])
+    _, hashes = sampling.id_hashes(ids)
+    assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :1], hashes, k)
+
+
+def test_kernel_hashes_equal_numpy_hashes():
+    rng = np.random.default_rng(8)
+    alphabet = list("abcXYZ019-_é€😀 ")
+    ids = ["".join(rng.choice(alphabet, size=int(rng.integers(1, 60)))) for _ in range(500)]
+    ids = [i[:80] for i in ids]
+    values, hashes = sampling.batch_ids(ids)
+    assert values is ids
+    assert np.array_equal(hashes, sampling._numpy_hashes(ids, "ids"))
+    signed = np.array([0, 7, -7, 2**63 - 1, -(2**63)], np.int64)
+    unsigned = np.array([0, 2**64 - 1, 10**19], np.uint64)
+    for array in (signed, unsigned, signed.astype(np.int32)[:3]):
+        values, hashes = sampling.batch_ids(array)
+        assert isinstance(values, np.ndarray)
+        text = [str(v) for v in array.tolist()]
+        assert np.array_equal(hashes, sampling._numpy_hashes(text, "ids"))
+        assert sampling.id_hashes(array)[0] == text
+    # a list mixing integers and strings: the integers are their decimal text
+    assert sampling.batch_ids([7, "7"])[1].tolist() == sampling._numpy_hashes(["7", "7"], "ids").tolist()
+
+
+@pytest.mark.parametrize("bad, message", [
+    (["ok", ""], r"example_ids\[1\] is an empty id"), (["ok", "a\x00b"], r"example_ids\[1\] contains a NUL"),
+    (["ok", "é" * 129], r"example_ids\[1\] is 258 bytes long"), (["ok", 1.5], r"example_ids\[1\] must be a string"),
+])
+def test_the_kernel_refuses_what_numpy_refuses_with_the_same_message(bad, message):
+    with pytest.raises(ValueError, match=message):
+        sampling.batch_ids(bad)
+
+
+def test_sample_rows_checks_its_arrays():
+    sample = sampling.CellSample(6, 2)
+    sample._reserve(4)
+    indptr, cols = np.array([0, 2], np.int64), np.array([0, 5], np.int32)  # label 5 of 3: out of range
+    args = (indptr, cols, np.array([1], np.uint64), np.array([0], np.int64), 0, np.full(3, -1, np.int64),
+            None, None, 1, 3, sample.index, sample.bound, sample.hashes, sample.keys, 0, np.zeros(1, np.uint8),
+            0, np.zeros(4, np.uint16))
+    with pytest.raises(ValueError, match="out of range"):
+        kernel.sample_rows(*args)
+    with pytest.raises(ValueError, match="num_slots"):
+        kernel.sample_rows(*args[:9], 4, *args[10:])
+    with pytest.raises(ValueError, match="out of range"):  # a row that is not in the batch
+        kernel.sample_rows(indptr, cols, args[2], np.array([3], np.int64), *args[4:])
+    with pytest.raises(ValueError, match="one offset per row of marked"):
+        kernel.sample_rows(*args[:15], np.zeros(2, np.uint8), *args[16:])
+
+
+def test_rows_longer_than_the_kernels_buffer_and_empty_rows():
+    num_labels = 40_000  # a row of more cells than the kernel copies at a time
+    rows = [list(range(num_labels)), [1, 5], [], list(range(0, num_labels, 3))]
+    names = ["l%d" % j for j in range(num_labels)]
+    counter = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
+    counter.update_indices(rows, example_ids=["a", "b", "c", "d"])
+    decided = np.zeros((4, num_labels), bool)
+    for r, cols in enumerate(rows):
+        decided[r, cols] = True
+    _, hashes = sampling.id_hashes(["a", "b", "c", "d"])
+    assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :2], hashes, 2)
