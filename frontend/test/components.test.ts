@@ -1,24 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// The real virtualizer needs layout, which happy-dom lacks: stand in an
-// element that renders every item, so the rows' own markup can be tested.
-vi.mock("@lit-labs/virtualizer", async () => {
-  const { LitElement, html } = await import("lit");
-  class RenderAll extends LitElement {
-    static override properties = { items: { attribute: false }, renderItem: { attribute: false } };
-    declare items: number[];
-    declare renderItem: (item: number) => unknown;
-    protected override createRenderRoot() {
-      return this;
-    }
-    override render() {
-      return html`${(this.items ?? []).map((i) => this.renderItem(i))}`;
-    }
-  }
-  customElements.define("lit-virtualizer", RenderAll);
-  return {};
-});
+vi.mock("@lit-labs/virtualizer", () => import("./render-all.js"));
 
 import type { Api } from "../src/shell/api.js";
 import { ApiError } from "../src/shell/api.js";

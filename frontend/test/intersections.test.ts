@@ -3,24 +3,7 @@
 // counts (identities given as probabilities), in the association view.
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// The real virtualizer needs layout, which happy-dom lacks: stand in an
-// element that renders every item (as components.test.ts does).
-vi.mock("@lit-labs/virtualizer", async () => {
-  const { LitElement, html } = await import("lit");
-  class RenderAll extends LitElement {
-    static override properties = { items: { attribute: false }, renderItem: { attribute: false } };
-    declare items: number[];
-    declare renderItem: (item: number) => unknown;
-    protected override createRenderRoot() {
-      return this;
-    }
-    override render() {
-      return html`${(this.items ?? []).map((i) => this.renderItem(i))}`;
-    }
-  }
-  customElements.define("lit-virtualizer", RenderAll);
-  return {};
-});
+vi.mock("@lit-labs/virtualizer", () => import("./render-all.js"));
 
 import { render } from "lit";
 import { ApiError, type Api } from "../src/shell/api.js";
