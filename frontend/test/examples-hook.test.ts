@@ -23,9 +23,9 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-async function table(kind: "counts" | "precomputed") {
+async function table(kind: "counts" | "precomputed", examplesPerCell?: number) {
   const el = document.createElement("tb-bias-table");
-  Object.assign(el, { api, limits: LIMITS, state: resolved(), info: countsTag({ kind }) });
+  Object.assign(el, { api, limits: LIMITS, state: resolved(), info: countsTag({ kind, examples_per_cell: examplesPerCell }) });
   document.body.appendChild(el);
   await el.updateComplete;
   await vi.waitFor(() => expect(el.shadowRoot!.querySelectorAll("[data-testid=table-row]").length).toBe(2));
@@ -43,6 +43,14 @@ describe("the Examples button of a row", () => {
     button.click();
     rows[1]!.querySelector<HTMLButtonElement>("[data-testid=examples-button]")!.click();
     expect(asked).toEqual(LABELS);
+  });
+
+  it("is disabled, saying how to log ids, for a table logged without them", async () => {
+    const el = await table("counts", 0);
+    const button = el.shadowRoot!.querySelector<HTMLButtonElement>("[data-testid=examples-button]")!;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toContain("example_ids=");
+    expect((await table("counts", 8)).shadowRoot!.querySelector<HTMLButtonElement>("[data-testid=examples-button]")!.disabled).toBe(false);
   });
 
   it("is not offered by a table of precomputed values (it has no examples)", async () => {

@@ -71,6 +71,9 @@ function gapFormula(x1: string | null, x2: string | null, identityParts: Identit
   return x2 === "rest" ? `${one} \u2212 mean of the rest` : `${one} \u2212 ${identityText(x2, identityParts)}`;
 }
 
+/** Why a table logged without example ids offers no examples, and how to get them. */
+export const NO_EXAMPLES = "Logged without example ids: pass example_ids= (or --id-column) when logging the table to see the examples behind each row";
+
 /** The ranked labels: virtualised, paged from `table`, with flag/hide/select per row and in bulk. */
 @customElement("tb-bias-table")
 export class RankedTable extends LitElement {
@@ -662,10 +665,11 @@ export class RankedTable extends LitElement {
     return [
       this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon),
       this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon),
-      // tables of precomputed values hold no examples
+      // tables of precomputed values hold no examples; a table logged without ids says how to get them
       this.info.kind === "counts"
         ? html`<button type="button" data-testid="examples-button" ?hidden=${loading} aria-label=${`Examples of ${label}`}
-            title="Examples" @click=${this.onExamplesClick}>${examplesIcon}</button>`
+            ?disabled=${this.info.examples_per_cell === 0}
+            title=${this.info.examples_per_cell === 0 ? NO_EXAMPLES : "Examples"} @click=${this.onExamplesClick}>${examplesIcon}</button>`
         : nothing,
     ];
   }

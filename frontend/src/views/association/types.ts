@@ -17,6 +17,8 @@ export interface TagInfo extends TagBase {
   num_labels: number;
   metrics: string[];
   description: string;
+  /** examples kept per cell at the tag's latest step; 0 when logged without ids (absent from older servers) */
+  examples_per_cell?: number;
 }
 
 export type RunInfo = RunEntry<TagInfo>;
