@@ -52,7 +52,8 @@ def test_every_block_is_run_by_a_test():
 
 
 def association_inputs():
-    return dict(scores=RNG.random((N, len(LABEL_NAMES))), label_names=LABEL_NAMES)
+    return dict(scores=RNG.random((N, len(LABEL_NAMES))), label_names=LABEL_NAMES,
+                ids=["img-%03d" % i for i in range(N)], captions=["caption %d" % i for i in range(N)])
 
 
 def test_the_blocks_without_a_model_log_once_each(tmp_path, monkeypatch):
@@ -68,6 +69,8 @@ def test_the_blocks_without_a_model_log_once_each(tmp_path, monkeypatch):
     assert sorted(logged) == [("deployment", "age", 0), ("eval", "gender", 0), ("eval_tf", "gender", 0),
                               ("train", "sex", 0)]
     assert RewriteScanner(str(tmp_path / "logs")).rewritten() == {}
+    examples = logged["eval", "gender", 0][2].examples  # the writer block's sample of examples per cell
+    assert examples.per_cell == 8 and set(examples.texts) <= {"caption %d" % i for i in range(N)}
 
 
 @pytest.mark.training
