@@ -203,6 +203,17 @@ def assert_values_close(a, b, path="value", rtol=VALUE_RTOL, atol=VALUE_ATOL):
 
 #: The committed demo logdir: one real record of every measure.
 DEMO_LOGS = pathlib.Path(__file__).resolve().parents[1] / "demo_logs"
+#: The first sensitivity record of the demo's tabular and text runs as the
+#: demo wrote them in format version 1 (each retained example's arrays in
+#: the example), before version 2 kept them as columns.
+SENSITIVITY_V1 = pathlib.Path(__file__).resolve().parent / "data" / "sensitivity_v1"
+
+
+def sensitivity_v1_record(kind="tabular"):
+    """A version 1 sensitivity payload message (``kind``: tabular or text)."""
+    from tb_bias_plugin.measures.sensitivity import messages
+
+    return messages.Sensitivity.FromString((SENSITIVITY_V1 / ("%s.pb" % kind)).read_bytes())
 
 
 def demo_records():

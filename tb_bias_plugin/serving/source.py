@@ -369,10 +369,13 @@ class _TagDescription:
 def _size_of(value: Any) -> int:
     """Bytes a derived value holds: arrays count whole, other objects a little
     (views keep their arrays in this same cache, counted there)."""
+    kind = type(value)
+    if kind is float or kind is int or value is None:  # the bulk of an across-steps answer
+        return 1024
     if isinstance(value, (tuple, list)):
-        return sum(_size_of(v) for v in value)
+        return sum(map(_size_of, value))
     if isinstance(value, dict):  # e.g. gap statistics: several per-label arrays
-        return 1024 + sum(_size_of(v) for v in value.values())
+        return 1024 + sum(map(_size_of, value.values()))
     if isinstance(value, (str, bytes)):
         return len(value)
     nbytes = getattr(value, "nbytes", None)

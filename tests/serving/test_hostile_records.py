@@ -203,7 +203,8 @@ ACROSS_STEPS = {
     "association": ("/trend", ["identity_cooccurrence"]),
     "discrepancy": ("/discrepancy_steps", ["replicates[0].top_outputs", "replicates[1].group_sums",
                                            "replicates[0].excess_counts"]),
-    "sensitivity": ("/sensitivity_steps", ["examples[0].p", "examples[7].feature_weight", "choices[1].quantiles"]),
+    "sensitivity": ("/sensitivity_steps", ["example_columns.p", "example_columns.feature_weight",
+                                           "example_columns.pred_prob", "choices[1].quantiles"]),
     "representation": ("/representation/series", ["layers[0].train_curve", "layers[1].heldout_curve"]),
 }
 
@@ -237,8 +238,9 @@ def test_a_step_bad_only_where_the_across_steps_route_does_not_read_is_a_422_the
     # one text fewer than the top ids: the texts would be served beside the wrong examples
     ("discrepancy", "replicates[0].top_texts", lambda p: p.replicates[0].top_texts.extend(["a"] * (len(p.replicates[0].top_ids) - 1))),
     ("discrepancy", "replicates[0].top_uris", lambda p: p.replicates[0].top_uris.extend(["x" * 201] * len(p.replicates[0].top_ids))),
-    ("sensitivity", "examples[0].text", lambda p: setattr(p.examples[0], "text", "x" * 201)),
-    ("sensitivity", "examples[0].text or .uri", lambda p: setattr(p.examples[0], "uri", "x" * 201)),
+    ("sensitivity", "example_columns.texts[0]", lambda p: p.example_columns.texts.__setitem__(0, "x" * 201)),
+    ("sensitivity", "example_columns.uris[5]", lambda p: p.example_columns.uris.__setitem__(5, "x" * 201)),
+    ("sensitivity", "example_columns.texts has", lambda p: p.example_columns.texts.append("")),
 ])
 def test_example_text_that_does_not_fit_its_examples_is_a_422_naming_it(tmp_path, demo, measure, field, change):
     _, tag, value, payload = demo[measure]

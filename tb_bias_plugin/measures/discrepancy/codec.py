@@ -300,8 +300,12 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
     )
 
 
+#: Every array a partial decode leaves out (one shared: it holds nothing to change).
+_EMPTY = np.zeros(0)
+
+
 def _empty() -> np.ndarray:
-    return np.zeros(0)
+    return _EMPTY
 
 
 def decode_steps(message: Any) -> StoredDiscrepancy:

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
-from tb_bias_plugin.measures.sensitivity import messages
+from tb_bias_plugin.measures.sensitivity import columns, messages
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
 
@@ -61,22 +61,12 @@ def encode(contents: dict) -> Any:
         pack(cm.token_type_sensitivity, np.asarray(c["token_type_sensitivity"], np.float64))
         pack(cm.token_type_counts, np.asarray(c["token_type_counts"], np.int64))
         cm.top_examples.extend(int(i) for i in c["top_examples"])
-    for d, in_sample in contents["examples"]:
-        em = m.examples.add(id=str(d.example_id), group=d.group, pred_class=int(d.pred_class),
-                            pred_prob=float(d.pred_prob), in_sample=int(bool(in_sample)), text=d.text, uri=d.uri)
-        pack(em.p, np.asarray(d.P, np.float64))
-        em.reasons.extend(d.reasons)
-        if d.tokens is not None:
-            em.tokens.extend(d.tokens)
-        _pack_optional(em.token_sensitivity, d.token_sensitivity)
-        _pack_optional(em.token_weight, d.token_weight)
-        _pack_optional(em.feature_sensitivity, d.feature_sensitivity)
-        _pack_optional(em.feature_weight, d.feature_weight)
+    columns.pack_examples(m.example_columns, list(contents["examples"]), len(contents["choices"]))
     return m
 
 
 def _check(message: Any) -> None:
-    if message.version != messages.VERSION:
+    if message.version not in (messages.PER_EXAMPLE_VERSION, messages.VERSION):
         raise ValueError("sensitivity record version %d is newer than this build; upgrade tb-bias-plugin"
                          % message.version)
     if message.input not in _INPUT_NAMES:
@@ -85,11 +75,12 @@ def _check(message: Any) -> None:
 
 def describe(message: Any) -> dict[str, Any]:
     """What the ``runs`` listing says of a record, without decompressing its
-    arrays (their headers are checked: a record that cannot be read is listed so)."""
+    arrays but the token offsets (their headers are checked: a record that
+    cannot be read is listed so)."""
     _check(message)
+    _check_examples(message)
     _check_lists(message)
-    _check_example_strings(message)
-    arrays.check(choice_specs(message), example_groups(message))
+    arrays.check(*_specs_and_groups(message))
     return {
         "input": _INPUT_NAMES[message.input],
         "choices": [c.name for c in message.choices],
@@ -123,6 +114,13 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
     return choice_specs(message) + example_specs(message)
 
 
+def _specs_and_groups(message: Any) -> tuple[list[tuple[Any, ArraySpec]], list[ArrayGroup]]:
+    """`array_specs`, with a version 1 record's example arrays as `ArrayGroup`s (checked in a few calls)."""
+    if message.version == messages.PER_EXAMPLE_VERSION:
+        return choice_specs(message), example_groups(message)
+    return choice_specs(message) + example_specs(message), []
+
+
 def choice_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
     """The arrays of each v choice (`array_specs`)."""
     f64, i64 = np.float64, np.int64
@@ -148,13 +146,19 @@ def choice_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
 
 
 def example_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
-    """The arrays of each retained example (`array_specs`), one spec each."""
-    return [spec for group in example_groups(message) for spec in group.specs()]
+    """The arrays of the retained examples (`array_specs`): the example
+    columns, or in a version 1 record each example's own arrays."""
+    if message.version == messages.PER_EXAMPLE_VERSION:
+        return [spec for group in example_groups(message) for spec in group.specs()]
+    return columns.specs(message, _known(len(message.feature_names)))
 
 
 def example_groups(message: Any) -> list[ArrayGroup]:
-    """The arrays of the retained examples, one `ArrayGroup` per field (what
-    `example_specs` says, checked for all examples at once)."""
+    """The arrays of the retained examples of a version 1 record, one
+    `ArrayGroup` per field (what `example_specs` says, checked for all
+    examples at once); none in later versions (their columns are specs)."""
+    if message.version != messages.PER_EXAMPLE_VERSION:
+        return []
     f64 = np.float64
     examples = list(message.examples)  # each example's wrapper made once, not once per field
     n_choices, n_features = len(message.choices), _known(len(message.feature_names))
@@ -172,25 +176,37 @@ def example_groups(message: Any) -> list[ArrayGroup]:
 
 def _check_lists(message: Any) -> None:
     """What the array specs do not cover: names, counts and indices beside each other."""
-    names = [c.name for c in message.choices]
+    names, n_examples = [c.name for c in message.choices], _example_count(message)
     if len(set(names)) != len(names):
         raise ValueError("sensitivity record has duplicate v choice names")
     for i, c in enumerate(message.choices):
         if len(c.reasons) != len(c.reason_counts):
             raise ValueError("sensitivity record: choices[%d] has %d reasons but %d counts"
                              % (i, len(c.reasons), len(c.reason_counts)))
-        if any(not 0 <= j < len(message.examples) for j in c.top_examples):
+        if any(not 0 <= j < n_examples for j in c.top_examples):
             raise ValueError("sensitivity record: choices[%d] has a top example index out of range" % i)
         if any(not _is_class_key(s.key) for s in c.by_class):
             raise ValueError("sensitivity record: choices[%d] has a class breakdown whose key is not a class index" % i)
 
 
-def _check_example_strings(message: Any) -> None:
-    """The retained examples' text and URI (not read by ``decode_steps``)."""
+def _check_examples(message: Any) -> None:
+    """The retained examples' strings (text and URI: not read by ``decode_steps``)."""
+    if message.version != messages.PER_EXAMPLE_VERSION:
+        columns.check_lists(message)
+        return
+    if message.HasField("example_columns"):
+        raise ValueError("sensitivity record: version %d keeps its examples in examples, not example_columns"
+                         % message.version)
     for i, e in enumerate(message.examples):
         if len(e.text) > MAX_TEXT_CHARS or len(e.uri) > MAX_TEXT_CHARS:
             raise ValueError("sensitivity record: examples[%d].text or .uri is longer than %d characters"
                              % (i, MAX_TEXT_CHARS))
+
+
+def _example_count(message: Any) -> int:
+    if message.version == messages.PER_EXAMPLE_VERSION:
+        return len(message.examples)
+    return columns.count(message)
 
 
 def _is_class_key(key: str) -> bool:
@@ -206,8 +222,8 @@ def decode(message: Any) -> dict[str, Any]:
         If the message is not a record this build can read.
     """
     _check(message)
+    _check_examples(message)
     _check_lists(message)
-    _check_example_strings(message)
     found = arrays.read(array_specs(message))
     choices = []
     for i, c in enumerate(message.choices):
@@ -225,21 +241,10 @@ def decode(message: Any) -> dict[str, Any]:
             "top_examples": [int(j) for j in c.top_examples],
             **{k: found.get(at + k) for k in _CHOICE_ARRAYS},
         })
-    examples = []
-    for i, e in enumerate(message.examples):
-        at = "examples[%d]." % i
-        examples.append({
-            "id": e.id,
-            "group": e.group,
-            "pred_class": int(e.pred_class),
-            "pred_prob": float(e.pred_prob),
-            "tokens": list(e.tokens),
-            "reasons": list(e.reasons),
-            "in_sample": bool(e.in_sample),
-            "text": e.text,
-            "uri": e.uri,
-            **{k: found.get(at + k) for k in _EXAMPLE_ARRAYS},
-        })
+    if message.version != messages.PER_EXAMPLE_VERSION:
+        examples = columns.rows(message, found)
+    else:
+        examples = [_example(e, found, "examples[%d]." % i) for i, e in enumerate(message.examples)]
     return {
         "input": _INPUT_NAMES[message.input],
         "feature_names": list(message.feature_names),
@@ -257,7 +262,22 @@ def decode(message: Any) -> dict[str, Any]:
 
 _CHOICE_ARRAYS = ("histogram_edges", "histogram_counts", "quantiles", "class_rows", "feature_sensitivity",
                   "feature_contribution", "token_type_sensitivity", "token_type_counts")
-_EXAMPLE_ARRAYS = ("p", "token_sensitivity", "token_weight", "feature_sensitivity", "feature_weight")
+
+
+def _example(e: Any, found: dict, at: str) -> dict[str, Any]:
+    """A retained example of a version 1 record."""
+    return {
+        "id": e.id,
+        "group": e.group,
+        "pred_class": int(e.pred_class),
+        "pred_prob": float(e.pred_prob),
+        "tokens": list(e.tokens),
+        "reasons": list(e.reasons),
+        "in_sample": bool(e.in_sample),
+        "text": e.text,
+        "uri": e.uri,
+        **{k: found.get(at + k) for k in columns.EXAMPLE_ARRAYS},
+    }
 
 
 def decode_steps(message: Any) -> dict[str, Any]:
@@ -266,9 +286,10 @@ def decode_steps(message: Any) -> dict[str, Any]:
     (a group at a time), none kept: a record unreadable on one route is
     unreadable on all."""
     _check(message)
+    _check_examples(message)
     _check_lists(message)
-    _check_example_strings(message)
-    arrays.read(choice_specs(message), wanted=(), groups=example_groups(message))
+    specs, groups = _specs_and_groups(message)
+    arrays.read(specs, wanted=(), groups=groups)
     return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}
 
 
