@@ -268,7 +268,11 @@ def _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, t
             bound, mi, ctrl_mi, reason = "classifier", probe["mi"], probe_control_mi, None
     b = float("nan") if reason else _np.bias_ratio(mi, h)
     ctrl_b = [_np.bias_ratio(v, h) for v in ctrl_mi]
-    rise = _np.convergence_rise(main["heldout_steps"], main["heldout_curve"], main["steps_run"])
+    # Stopped by patience, the critic's validation bound had stopped rising: converged by the rule
+    # that chose it, whatever its held-out curve still does (more steps would change nothing).
+    stopped_early = main["steps_run"] < settings["steps"] and not main["diverged"]
+    rise = float("nan") if stopped_early else _np.convergence_rise(main["heldout_steps"], main["heldout_curve"],
+                                                                   main["steps_run"])
     value, ctrl = (mi, ctrl_mi) if continuous else (b, ctrl_b)
     flags = list(_np.result_flags(value, ctrl, rise, settings["convergence_tol"], n, main["heldout_counts"]))
     loose_reason = _np.loose_reason(mine_b, mine_ctrl_b, probe_b, probe_ctrl_b)

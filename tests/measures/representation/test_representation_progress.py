@@ -32,6 +32,25 @@ def test_not_converged_advice_names_the_rise_and_the_steps_to_pass():
     assert "steps=4000" in advice[0] and "2,000 steps" in advice[0]
 
 
+@pytest.mark.training
+def test_a_critic_stopped_by_patience_is_not_flagged_not_converged():
+    # Early stopping ends MINE long before its steps on a plain shift: its validation bound had
+    # stopped rising, so "pass more steps" would change nothing (it used to be flagged and told so).
+    from tb_bias_plugin.measures.representation.mine import representation_bias
+
+    rng = np.random.default_rng(0)
+    z = rng.integers(0, 2, 8000)
+    r = rng.normal(size=(8000, 64))  # the shift of benchmarks/bench_representation.py
+    r[:, 0] += 2 * z - 1
+    res = representation_bias(r, z, control=False, seed=0, classifier_width=0)
+    assert int(res.heldout_steps[-1]) < res.settings["steps"]  # stopped early (at 1,500 of 3,000)
+    assert "not_converged" not in res.flags
+    # Run to its end with the bound still rising, it is flagged (the advice's steps= is then right).
+    res = representation_bias(r[:3000, :8], z[:3000], steps=100, eval_every=20, patience=None, control=False,
+                              seed=0, classifier_width=0)
+    assert int(res.heldout_steps[-1]) == 100 and "not_converged" in res.flags
+
+
 def test_loose_reason_says_which_bound_to_read_and_what_tightens_the_other():
     mine_low = loose_reason(0.52, [0.0], 0.66, [0.01])
     assert mine_low.startswith("MINE 0.520 < classifier 0.660 by 0.140 > noise 0.028")
