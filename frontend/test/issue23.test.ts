@@ -66,11 +66,12 @@ describe("spreadLabels", () => {
 import { logLegend, matrixLayout, MAX_MODEL_CHARS, modelLabel } from "../src/views/discrepancy/geometry.js";
 
 describe("DIPDI matrix labels", () => {
-  it("cuts long model names with an ellipsis and keeps short ones whole", () => {
+  it("cuts long model names in the middle, so a pool's numbered models stay apart, and keeps short ones whole", () => {
     expect(modelLabel("A1")).toBe("A1");
     const long = "resnet50_seed_17_finetuned";
     expect(modelLabel(long)).toHaveLength(MAX_MODEL_CHARS);
-    expect(modelLabel(long).endsWith("\u2026")).toBe(true);
+    expect(modelLabel(long)).toBe("resne\u2026etuned");
+    expect(modelLabel("development_1")).not.toBe(modelLabel("development_2"));
   });
   it("leaves room for the longest shown name and never lets turned labels overlap", () => {
     const short = matrixLayout(["A1", "A2", "B1", "B2"], 400);

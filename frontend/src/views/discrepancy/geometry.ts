@@ -110,9 +110,14 @@ export const MIN_CELL = 16;
 /** About one character of the 11 px axis font. */
 const CHAR_PX = 7.2;
 
-/** A model's name as the matrix shows it: whole up to MAX_MODEL_CHARS, else cut with an ellipsis. */
+/**
+ * A model's name as the matrix shows it: whole up to MAX_MODEL_CHARS, else cut in the middle, since
+ * the models of a pool share a prefix and differ at the end ("development_1" -> "devel\u2026ment_1").
+ */
 export function modelLabel(name: string): string {
-  return name.length > MAX_MODEL_CHARS ? `${name.slice(0, MAX_MODEL_CHARS - 1)}\u2026` : name;
+  if (name.length <= MAX_MODEL_CHARS) return name;
+  const head = Math.floor((MAX_MODEL_CHARS - 1) / 2);
+  return `${name.slice(0, head)}\u2026${name.slice(name.length - (MAX_MODEL_CHARS - 1 - head))}`;
 }
 
 export interface MatrixLayout {
