@@ -8,13 +8,12 @@ closed forms in float64 to 1e-12.
 
 import numpy as np
 import pytest
+import sensitivity_oracles as oracle
 import torch
 
 from tb_bias_plugin.measures.sensitivity import VChoice, prediction_sensitivity
 
-A_TAB = np.array([1.0, -2.0, 0.5])
-B_TAB = -0.25
-X_TAB = np.array([[0.5, 0.25, 1.0]])
+A_TAB, B_TAB, X_TAB = oracle.A_TAB, oracle.B_TAB, oracle.X_TAB
 
 
 class Logistic(torch.nn.Module):
@@ -41,12 +40,13 @@ def _closed_form(x):
 def test_tabular_oracle_float32_matches_the_keras_numbers():
     model = Logistic()
     r = prediction_sensitivity(model, X_TAB.astype(np.float32), v="mask", protected=[2])
-    assert r.P[0] == pytest.approx(0.123067, abs=1e-6)
-    np.testing.assert_allclose(r.per_class[0], [0.123067, 0.123067], atol=1e-6)
-    assert prediction_sensitivity(model, X_TAB, v="mask", protected=[1, 2]).P[0] == pytest.approx(0.307668, abs=1e-6)
+    assert r.P[0] == pytest.approx(oracle.TABULAR_MASK_2, abs=1e-6)
+    np.testing.assert_allclose(r.per_class[0], [oracle.TABULAR_MASK_2] * 2, atol=1e-6)
+    assert prediction_sensitivity(model, X_TAB, v="mask", protected=[1, 2]).P[0] == pytest.approx(
+        oracle.TABULAR_MASK_12, abs=1e-6)
     u = prediction_sensitivity(model, X_TAB, v="uniform", mode="reverse")
-    assert u.P[0] == pytest.approx(0.287156, abs=1e-6)
-    np.testing.assert_allclose(u.s[0], [0.246134, 0.492268, 0.123067], atol=1e-6)
+    assert u.P[0] == pytest.approx(oracle.TABULAR_UNIFORM, abs=1e-6)
+    np.testing.assert_allclose(u.s[0], oracle.TABULAR_UNIFORM_S, atol=1e-6)
 
 
 @pytest.mark.parametrize("mode", ["reverse", "forward"])
@@ -102,10 +102,8 @@ def test_proxy_adjusted_and_psm_run_and_the_model_keeps_its_training_mode():
     assert model.training and all(m.training for m in model.modules())
 
 
-# Text oracle: tokens are ids 0, 1, 2 whose embeddings are the rows of E.
-E = np.array([[0.5, -1.0], [2.0, 0.3], [-0.4, 0.8]])
-W = np.array([[1.0, -1.0], [0.5, 2.0], [-1.5, 0.5]])
-A = np.array([[2.0, 0.0], [-2.0, 0.0]])
+# Text oracle (tests/sensitivity_oracles.py): tokens are ids 0, 1, 2 whose embeddings are the rows of E.
+E, W, A = oracle.E, oracle.W, oracle.A
 
 
 class TextModel(torch.nn.Module):
@@ -130,20 +128,13 @@ class TextModel(torch.nn.Module):
 @pytest.mark.parametrize("dtype, tol", [(torch.float32, 1e-6), (torch.float64, 1e-8)])
 def test_text_oracle_through_the_embedding_module(dtype, tol):
     f, g = TextModel(W, dtype=dtype), TextModel(A, tanh=False, dtype=dtype)
-    ids = np.array([[0, 1, 2]])
-    common = dict(embedding_layer="emb", tokens=[["He", "ran", "far"]])
-    want = {
-        "uniform": 0.06448031,
-        VChoice.word_list({"he"}): 0.05825140,
-        VChoice.word_list_emb({"he"}): 0.05786494,
-        "psm": 0.04312855,
-        "psm_emb": 0.02283960,
-    }
-    for v, value in want.items():
+    ids = oracle.TEXT_IDS
+    common = dict(embedding_layer="emb", tokens=oracle.TEXT_TOKENS)
+    for v, value in oracle.TEXT_P.items():
         r = prediction_sensitivity(f, ids, v=v, psm_model=g, **common)
         assert r.P[0] == pytest.approx(value, abs=tol), v
     r = prediction_sensitivity(f, torch.as_tensor(ids), v="uniform", embedding_layer=f.emb, tokens=[["a", "b", "c"]])
-    np.testing.assert_allclose(r.token_sensitivity[0], [0.116503, 0.129742, 0.140637], atol=1e-6)
+    np.testing.assert_allclose(r.token_sensitivity[0], oracle.TEXT_TOKEN_SENSITIVITY, atol=1e-6)
 
 
 def test_text_padding_index_is_the_mask_and_forward_equals_reverse():

@@ -6,16 +6,18 @@ import pytest
 tf = pytest.importorskip("tensorflow")
 keras = pytest.importorskip("keras")
 
+import sensitivity_oracles as oracle  # noqa: E402
+
 from tb_bias_plugin.measures.sensitivity import VChoice, prediction_sensitivity  # noqa: E402
 
 tf.random.set_seed(0)
 keras.utils.set_random_seed(0)
 
-A_TAB = np.array([1.0, -2.0, 0.5])
-X_TAB = np.array([[0.5, 0.25, 1.0]], dtype=np.float32)
+A_TAB = oracle.A_TAB
+X_TAB = oracle.X_TAB.astype(np.float32)
 
 
-def logistic_two_class(a=A_TAB, b=-0.25):
+def logistic_two_class(a=A_TAB, b=oracle.B_TAB):
     """f = [1 - σ(z), σ(z)] as a Keras model: a softmax over logits [0, z] is exactly that."""
     inp = keras.Input((len(a),))
     z = keras.layers.Dense(1, name="z")(inp)
@@ -29,12 +31,13 @@ def test_tabular_oracle_from_keras_model():
     model = logistic_two_class()
     np.testing.assert_allclose(model(X_TAB).numpy()[0, 1], 0.562177, atol=1e-6)
     r = prediction_sensitivity(model, X_TAB, v="mask", protected=[2])
-    assert r.P[0] == pytest.approx(0.123067, abs=1e-6)
-    np.testing.assert_allclose(r.per_class[0], [0.123067, 0.123067], atol=1e-6)
-    assert prediction_sensitivity(model, X_TAB, v="mask", protected=[1, 2]).P[0] == pytest.approx(0.307668, abs=1e-6)
+    assert r.P[0] == pytest.approx(oracle.TABULAR_MASK_2, abs=1e-6)
+    np.testing.assert_allclose(r.per_class[0], [oracle.TABULAR_MASK_2] * 2, atol=1e-6)
+    assert prediction_sensitivity(model, X_TAB, v="mask", protected=[1, 2]).P[0] == pytest.approx(
+        oracle.TABULAR_MASK_12, abs=1e-6)
     u = prediction_sensitivity(model, X_TAB, v="uniform", mode="reverse")
-    assert u.P[0] == pytest.approx(0.287156, abs=1e-6)
-    np.testing.assert_allclose(u.s[0], [0.246134, 0.492268, 0.123067], atol=1e-6)
+    assert u.P[0] == pytest.approx(oracle.TABULAR_UNIFORM, abs=1e-6)
+    np.testing.assert_allclose(u.s[0], oracle.TABULAR_UNIFORM_S, atol=1e-6)
 
 
 def test_single_backward_pass_of_wTf_is_zero_but_ours_is_not():
@@ -113,10 +116,8 @@ def test_forward_mode_equals_reverse_mode():
     assert np.all(np.isnan(fwd.s[:, [1, 2, 3, 5]]))
 
 
-# Text oracle: tokens are ids 0, 1, 2 whose embeddings are the rows of E.
-E = np.array([[0.5, -1.0], [2.0, 0.3], [-0.4, 0.8]], np.float32)
-W = np.array([[1.0, -1.0], [0.5, 2.0], [-1.5, 0.5]], np.float32)
-A = np.array([[2.0, 0.0], [-2.0, 0.0]], np.float32)
+# Text oracle (tests/sensitivity_oracles.py), in the models' float32.
+E, W, A = (oracle.E.astype(np.float32), oracle.W.astype(np.float32), oracle.A.astype(np.float32))
 
 
 def text_model(readout, tanh=True):
@@ -140,22 +141,14 @@ def text_models():
 
 def test_text_oracle_from_keras_models(text_models):
     f, g = text_models
-    ids = np.array([[0, 1, 2]])
-    tokens = [["He", "ran", "far"]]
-    np.testing.assert_allclose(f(ids).numpy()[0], [0.403176, 0.411070, 0.185754], atol=1e-6)
-    common = dict(embedding_layer="emb", tokens=tokens)
-    want = {
-        "uniform": 0.06448031,
-        VChoice.word_list({"he"}): 0.05825140,
-        VChoice.word_list_emb({"he"}): 0.05786494,
-        "psm": 0.04312855,
-        "psm_emb": 0.02283960,
-    }
-    for v, value in want.items():
+    ids = oracle.TEXT_IDS
+    np.testing.assert_allclose(f(ids).numpy()[0], oracle.TEXT_F, atol=1e-6)
+    common = dict(embedding_layer="emb", tokens=oracle.TEXT_TOKENS)
+    for v, value in oracle.TEXT_P.items():
         r = prediction_sensitivity(f, ids, v=v, psm_model=g, **common)
         assert r.P[0] == pytest.approx(value, abs=1e-6), v
     r = prediction_sensitivity(f, ids, v="uniform", **common)
-    np.testing.assert_allclose(r.token_sensitivity[0], [0.116503, 0.129742, 0.140637], atol=1e-6)
+    np.testing.assert_allclose(r.token_sensitivity[0], oracle.TEXT_TOKEN_SENSITIVITY, atol=1e-6)
 
 
 def test_text_forward_and_reverse_agree_and_padding_gets_no_weight():
