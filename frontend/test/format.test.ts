@@ -3,6 +3,7 @@ import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
 import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import {
+  columnFormat,
   formatCount,
   formatSigned,
   formatTotal,
@@ -163,5 +164,17 @@ describe("columns", () => {
     // with intervals, a q column of 4 rem follows the gap
     expect(tableColumns(["a", "b"], "dp", false, true, true).map((c) => c.id)).toEqual(["label", "gap", "q_value", "dp@a", "dp@b"]);
     expect(tableMinWidth(tableColumns(["a", "b"], "dp", false, true, true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 4);
+  });
+});
+
+describe("a column's one notation", () => {
+  it("keeps fixed decimals while every value fits them", () => {
+    const f = columnFormat([0.5, 0.0123, null], 4);
+    expect([f(0.5), f(0.0123), f(null)]).toEqual(["0.5000", "0.0123", UNDEFINED_TEXT]);
+  });
+
+  it("gives every value an exponent once one needs it", () => {
+    const f = columnFormat([0.001, 3.21e-4, 0, Number.NaN], 3);
+    expect([f(0.001), f(3.21e-4), f(0), f(Number.NaN)]).toEqual(["1.00e-3", "3.21e-4", "0", UNDEFINED_TEXT]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finiteMax, heat, seriesPath, simpleTicks } from "../src/views/sensitivity/geometry.js";
+import { finiteMax, heat, labelledSteps, seriesPath } from "../src/views/sensitivity/geometry.js";
 
 describe("sensitivity view geometry", () => {
   it("finds the largest finite value", () => {
@@ -24,8 +24,12 @@ describe("sensitivity view geometry", () => {
     expect(seriesPath([null, null], x, y)).toBe("");
   });
 
-  it("ticks a [0, max] axis", () => {
-    expect(simpleTicks(2)).toEqual([0, 1, 2]);
-    expect(simpleTicks(0)).toEqual([0]);
+  it("labels as many steps as fit, always the first and the last", () => {
+    expect(labelledSteps(5, 10)).toEqual([0, 1, 2, 3, 4]);
+    expect(labelledSteps(1000, 8)).toEqual([0, 143, 286, 429, 572, 715, 858, 999]);
+    // a last step too close to the previous label replaces it
+    expect(labelledSteps(11, 5)).toEqual([0, 3, 6, 10]);
+    expect(labelledSteps(1, 0)).toEqual([0]);
+    expect(labelledSteps(0, 5)).toEqual([]);
   });
 });

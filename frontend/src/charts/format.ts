@@ -11,6 +11,22 @@ export function formatValue(value: number | null | undefined, digits = 3): strin
   return /^-0\.0*$/.test(text) ? text.slice(1) : text;
 }
 
+/**
+ * One formatter for a column of values, so that its numbers line up in one
+ * notation: fixed `digits` decimals, unless a value needs an exponent (then
+ * every value of the column takes one: 1.00e-3 beside 3.21e-4, never 0.0010).
+ */
+export function columnFormat(values: Iterable<number | null | undefined>, digits = 3): (v: number | null | undefined) => string {
+  let exponent = false;
+  for (const v of values) {
+    if (v === null || v === undefined || !Number.isFinite(v) || v === 0) continue;
+    const abs = Math.abs(v);
+    if (abs < 10 ** -digits || abs >= 1e6) exponent = true;
+  }
+  if (!exponent) return (v) => formatValue(v, digits);
+  return (v) => (v === null || v === undefined || !Number.isFinite(v) ? UNDEFINED_TEXT : v === 0 ? "0" : v.toExponential(2));
+}
+
 export function formatSigned(value: number | null | undefined, digits = 3): string {
   const text = formatValue(value, digits);
   return value !== null && value !== undefined && value > 0 && text !== UNDEFINED_TEXT ? `+${text}` : text;

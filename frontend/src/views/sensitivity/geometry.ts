@@ -33,7 +33,20 @@ export function seriesPath(values: readonly (number | null)[], x: (i: number) =>
   return d;
 }
 
-/** Ticks for a [0, max] axis: 0, max/2, max (deduplicated). */
-export function simpleTicks(max: number): number[] {
-  return max > 0 ? [0, max / 2, max] : [0];
+/**
+ * Which of `n` equally spaced steps get a label when at most `room` fit:
+ * every `stride`-th from the first, and the last if it has room of its own
+ * (a long run's labels would otherwise overlap).
+ */
+export function labelledSteps(n: number, room: number): number[] {
+  if (n <= 0) return [];
+  const stride = Math.max(1, Math.ceil(n / Math.max(1, room - 1))); // room for the last one too
+  const out: number[] = [];
+  for (let i = 0; i < n; i += stride) out.push(i);
+  const last = n - 1;
+  if (out[out.length - 1] !== last) {
+    if (last - out[out.length - 1]! < stride / 2 && out.length > 1) out.pop();
+    out.push(last);
+  }
+  return out;
 }

@@ -3,13 +3,13 @@ import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
-import { formatCount, formatValue } from "../../charts/format.js";
+import { columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import type { RunEntry } from "../../shell/types.js";
-import { finiteMax, heat, seriesPath, simpleTicks } from "./geometry.js";
+import { finiteMax, heat, labelledSteps, seriesPath } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
@@ -279,6 +279,7 @@ export class SensitivityView extends MeasureViewBase {
 
   private renderSummary(d: StepResponse): TemplateResult {
     const names = d.choices.map((c) => c.name);
+    const [mean, median, p90, max] = (["mean", "median", "p90", "max"] as const).map((k) => columnFormat(d.choices.map((c) => c[k]), 4));
     return html`<section data-testid="sens-summary">
       <h3>P per v choice at step ${d.step} <span class="muted">(${formatCount(d.num_examples)} examples)</span></h3>
       <table class="stats">
@@ -287,10 +288,10 @@ export class SensitivityView extends MeasureViewBase {
           ${d.choices.map(
             (c) => html`<tr data-testid="sens-summary-row" data-choice=${c.name} title=${describeChoice(c, d.feature_names)}>
               <td><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</td>
-              <td data-testid="sens-mean">${formatValue(c.mean, 4)}</td>
-              <td>${formatValue(c.median, 4)}</td>
-              <td>${formatValue(c.p90, 4)}</td>
-              <td>${formatValue(c.max, 4)}</td>
+              <td data-testid="sens-mean">${mean!(c.mean)}</td>
+              <td>${median!(c.median)}</td>
+              <td>${p90!(c.p90)}</td>
+              <td>${max!(c.max)}</td>
               <td>${c.coverage === null ? "\u2014" : `${(c.coverage * 100).toFixed(1)}%`}</td>
               <td class="muted">${Object.entries(c.reasons).map(([r, n]) => `${r}: ${formatCount(n)}`).join(", ") || "\u2014"}</td>
             </tr>`,
@@ -342,7 +343,11 @@ export class SensitivityView extends MeasureViewBase {
     const values = s.choices.flatMap((c) => c[this.stat]);
     const hi = this.stat === "coverage" ? 1 : finiteMax(values) || 1;
     const x = (i: number) => (s.steps.length === 1 ? (m.l + w - m.r) / 2 : m.l + (i / (s.steps.length - 1)) * (w - m.l - m.r));
-    const y = scaleLinear().domain([0, hi]).range([h - m.b, m.t]);
+    const y = scaleLinear().domain([0, hi]).nice(4).range([h - m.b, m.t]);
+    const yTicks = y.ticks(4);
+    const yTexts = formatTicks(yTicks);
+    // a step number is about 8 px a digit wide, and wants a gap beside it
+    const room = Math.floor((w - m.l - m.r) / (8 * String(s.steps[s.steps.length - 1]).length + 16));
     return html`<section>
       <h3>Over steps:
         <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
@@ -350,8 +355,8 @@ export class SensitivityView extends MeasureViewBase {
         </select>
       </h3>
       <svg width=${w} height=${h} data-testid="sens-steps-chart" role="img" aria-label=${`${this.stat} of P per v choice over steps`}>
-        ${simpleTicks(hi).map((t) => svg`<line x1=${m.l} x2=${w - m.r} y1=${y(t)} y2=${y(t)} stroke="#eceff1"></line><text x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${formatValue(t, 3)}</text>`)}
-        ${s.steps.map((st, i) => svg`<text x=${x(i)} y=${h - 8} text-anchor="middle">${st}</text>`)}
+        ${yTicks.map((t, i) => svg`<line x1=${m.l} x2=${w - m.r} y1=${y(t)} y2=${y(t)} stroke="#eceff1"></line><text x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${yTexts[i]}</text>`)}
+        ${labelledSteps(s.steps.length, room).map((i) => svg`<text data-testid="sens-steps-tick" x=${x(i)} y=${h - 8} text-anchor="middle">${s.steps[i]}</text>`)}
         ${this.step !== null && s.steps.includes(this.step) ? svg`<line x1=${x(s.steps.indexOf(this.step))} x2=${x(s.steps.indexOf(this.step))} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6" stroke-dasharray="2,2"></line>` : nothing}
         ${s.choices.map((c) => {
           const color = colorOf(names, c.name);
@@ -458,19 +463,22 @@ export class SensitivityView extends MeasureViewBase {
     if (!c) return html``;
     const features = c.features;
     const fMax = finiteMax((features ?? []).map((f) => f.sensitivity));
+    const [gMean, gMedian, gP90] = (["mean", "median", "p90"] as const).map((k) => columnFormat(c.by_group.map((g) => g[k]), 4));
+    const kMean = columnFormat(c.by_class.map((k) => k.mean), 4);
+    const kRow = columnFormat(c.by_class.map((k) => c.class_rows?.[k.pred_class]?.mean ?? null), 4);
     return html`<div class="grid ${this.stacked ? "stacked" : ""}">
       <section data-testid="sens-breakdowns">
         <h3>Per group and per predicted class, <b>${c.name}</b></h3>
         ${c.by_group.length
           ? html`<table class="stats" data-testid="sens-groups">
               <thead><tr><th>group</th><th>mean P</th><th>median</th><th>p90</th><th>coverage</th><th>n</th></tr></thead>
-              <tbody>${c.by_group.map((g) => html`<tr><td>${g.group}</td><td>${formatValue(g.mean, 4)}</td><td>${formatValue(g.median, 4)}</td><td>${formatValue(g.p90, 4)}</td><td>${g.coverage === null ? "\u2014" : `${(g.coverage * 100).toFixed(1)}%`}</td><td>${formatCount(g.n)}</td></tr>`)}</tbody>
+              <tbody>${c.by_group.map((g) => html`<tr><td>${g.group}</td><td>${gMean!(g.mean)}</td><td>${gMedian!(g.median)}</td><td>${gP90!(g.p90)}</td><td>${g.coverage === null ? "\u2014" : `${(g.coverage * 100).toFixed(1)}%`}</td><td>${formatCount(g.n)}</td></tr>`)}</tbody>
             </table>`
           : html`<p class="empty">No groups were logged.</p>`}
         ${c.by_class.length
           ? html`<table class="stats" data-testid="sens-classes" style="margin-top:8px">
               <thead><tr><th>predicted class</th><th>mean P</th><th>n</th><th title="mean of (|J| v)_k: the class's row of J">row of J</th></tr></thead>
-              <tbody>${c.by_class.map((k) => html`<tr><td>${k.class_name ?? k.pred_class}</td><td>${formatValue(k.mean, 4)}</td><td>${formatCount(k.n)}</td><td>${formatValue(c.class_rows?.[k.pred_class]?.mean ?? null, 4)}</td></tr>`)}</tbody>
+              <tbody>${c.by_class.map((k) => html`<tr><td>${k.class_name ?? k.pred_class}</td><td>${kMean(k.mean)}</td><td>${formatCount(k.n)}</td><td>${kRow(c.class_rows?.[k.pred_class]?.mean ?? null)}</td></tr>`)}</tbody>
             </table>`
           : nothing}
       </section>
