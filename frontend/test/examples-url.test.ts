@@ -92,6 +92,7 @@ describe("the Examples panel in the URL", () => {
     await vi.waitFor(() => expect(panel.shadowRoot!.querySelectorAll("[data-testid=example]").length).toBe(2));
     expect(panel.shadowRoot!.textContent).toContain("a caption");
     expect(hashEntry("examples")).toBe("Nurse");
+    expect(panel.shadowRoot!.activeElement).toBeNull(); // restored, not asked for: the focus stays put
   });
 
   it("leaves the URL when closed, and comes back into it when a row's button opens it", async () => {
@@ -107,6 +108,8 @@ describe("the Examples panel in the URL", () => {
     );
     await vi.waitFor(() => expect(hashEntry("examples")).toBe("Beard"));
     expect(panelOf(view)!.label).toBe("Beard");
+    await panelOf(view)!.updateComplete;
+    expect(panelOf(view)!.shadowRoot!.activeElement?.getAttribute("data-testid")).toBe("examples-panel"); // opened by the user: focused
     await new Promise((r) => setTimeout(r, 0));
     expect(checks(urls).length).toBe(before); // the row was on screen: nothing to ask
   });

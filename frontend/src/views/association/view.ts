@@ -108,7 +108,7 @@ export class AssociationView extends MeasureViewBase {
    * on another run, tag or step it stays open while that table is asked,
    * and closes (leaving the URL) if it does not have the label.
    */
-  @state() private examplesFound: { key: string; label: string } | null = null;
+  @state() private examplesFound: { key: string; label: string; clicked: boolean } | null = null;
   private examplesChecking = "";
   private readonly examplesRequest = new LatestRequest(this);
   /** what the selected labels' panel draws: values across identities, or the gap across steps */
@@ -247,7 +247,7 @@ export class AssociationView extends MeasureViewBase {
     // its row is on screen: no need to ask
     this.examplesRequest.abort();
     this.examplesChecking = "";
-    this.examplesFound = { key: examplesKey(s), label: event.detail };
+    this.examplesFound = { key: examplesKey(s), label: event.detail, clicked: true };
   };
 
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
@@ -427,7 +427,8 @@ export class AssociationView extends MeasureViewBase {
     const url = labelRowsUrls(s, [label], 1)[0]!;
     const found = () => {
       this.examplesChecking = "";
-      this.examplesFound = { key, label };
+      // a panel restored from the URL leaves the focus where the page load put it
+      this.examplesFound = { key, label, clicked: this.examplesFound?.label === label && this.examplesFound.clicked };
     };
     this.examplesRequest.run(
       (signal) => this.api.get<TableResponse>(url, signal),
@@ -665,6 +666,7 @@ export class AssociationView extends MeasureViewBase {
                       .api=${this.api}
                       .query=${s}
                       .label=${s.examples}
+                      .takeFocus=${this.examplesFound.clicked}
                       .identities=${info.identities}
                       .identityParts=${this.identityParts}
                     ></tb-bias-examples-panel>`}
