@@ -12,6 +12,7 @@ import {
   toggleSelected,
   type ViewState,
 } from "../src/views/association/view-state.js";
+import { hashFor, readEntries, viewKeys } from "../src/shell/url-state.js";
 import { CONFIG, countsTag, LIMITS, resolved, runsFixture } from "./fixtures.js";
 
 describe("URL encoding of the view state", () => {
@@ -53,8 +54,20 @@ describe("URL encoding of the view state", () => {
       compareSort: "gap_b",
       compareOrder: "asc",
       plot: "histogram",
+      examples: 'Nurse & "co" <b>',
     };
     expect(decodeViewState(encodeViewState(state, CONFIG.default_metric), LIMITS.max_selected)).toEqual(state);
+  });
+
+  it("keeps the open Examples panel under its own key, through the hash", () => {
+    const entries = encodeViewState({ ...defaultViewState(), run: "model_a", examples: "a&b=c #d" }, CONFIG.default_metric);
+    expect(entries).toEqual({ run: "model_a", examples: "a&b=c #d" });
+    const hash = hashFor("#tb_bias&p.tb_bias.sel=%5B%5D", viewKeys(""), entries);
+    expect(decodeViewState(readEntries(hash, viewKeys("")), LIMITS.max_selected).examples).toBe("a&b=c #d");
+    // a closed panel leaves nothing behind
+    const closed = hashFor(hash, viewKeys(""), encodeViewState({ ...defaultViewState(), run: "model_a" }, CONFIG.default_metric));
+    expect(closed).not.toContain("examples");
+    expect(decodeViewState(readEntries(closed, viewKeys("")), LIMITS.max_selected).examples).toBeNull();
   });
 
   it("falls back to defaults for malformed values instead of failing", () => {
@@ -90,6 +103,17 @@ describe("URL encoding of the view state", () => {
 
 describe("resolveState", () => {
   const runs = runsFixture();
+
+  it("keeps the Examples panel's label only for a table that samples examples", () => {
+    const open = { ...defaultViewState(), run: "model_a", tag: "gender", examples: "Nurse" };
+    expect(resolveState(open, runs, CONFIG)!.state.examples).toBe("Nurse");
+    const sampled = (perCell: number | undefined) =>
+      resolveState(open, { ...runs, runs: [{ run: "model_a", tags: [countsTag({ examples_per_cell: perCell })] }] }, CONFIG)!.state.examples;
+    expect(sampled(8)).toBe("Nurse");
+    expect(sampled(undefined)).toBe("Nurse"); // an older server does not say: the panel asks
+    expect(sampled(0)).toBeNull(); // logged without ids
+    expect(resolveState({ ...open, run: "old_model", tag: "_npmi_" }, runs, CONFIG)!.state.examples).toBeNull(); // precomputed
+  });
 
   it("returns null when nothing is logged", () => {
     expect(resolveState(defaultViewState(), { runs: [{ run: "a", tags: [] }], metrics: {} }, CONFIG)).toBeNull();

@@ -33,6 +33,8 @@ export class ExamplesPanel extends LitElement {
   /** the tag's identities, in order (their colours) */
   @property({ attribute: false }) identities: readonly string[] = [];
   @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
+  /** opened by the user (not restored from the URL): it scrolls into view and takes the focus */
+  @property({ attribute: false }) takeFocus = true;
 
   @state() private answers: ExamplesAnswer[] | null = null;
   @state() private error: unknown = null;
@@ -150,7 +152,7 @@ export class ExamplesPanel extends LitElement {
   protected override updated(changed: PropertyValues<this>) {
     // a newly opened panel (or another label's) is brought into view and takes the focus, so keyboard
     // and screen-reader users land on it; happy-dom and old browsers may lack scrollIntoView
-    if (changed.has("label")) {
+    if (changed.has("label") && this.takeFocus) {
       this.scrollIntoView?.({ block: "nearest" });
       this.renderRoot.querySelector<HTMLElement>("section")?.focus({ preventScroll: true });
     }

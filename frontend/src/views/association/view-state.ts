@@ -46,6 +46,8 @@ export interface ViewState {
   level: number;
   /** keep rows whose q-value is at most this; null: no significance filter */
   qMax: number | null;
+  /** the label whose Examples panel is open; null: none */
+  examples: string | null;
 }
 
 /** The levels offered for intervals; the server's default first. */
@@ -84,6 +86,7 @@ export function defaultViewState(): ViewState {
     plot: "violin",
     level: 0.95,
     qMax: null,
+    examples: null,
   };
 }
 
@@ -158,6 +161,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     plot: oneOf(entries["plot"], ["violin", "histogram"] as const, d.plot),
     level: LEVELS.includes(Number(entries["level"])) ? Number(entries["level"]) : d.level,
     qMax: entries["qmax"] !== undefined && Number(entries["qmax"]) > 0 && Number(entries["qmax"]) <= 1 ? Number(entries["qmax"]) : null,
+    examples: text(entries["examples"]),
   };
 }
 
@@ -201,6 +205,7 @@ export function encodeViewState(state: ViewState, defaultMetricId: string): Reco
   put("plot", state.plot, d.plot);
   put("level", String(state.level), String(d.level));
   put("qmax", state.qMax === null ? null : String(state.qMax));
+  put("examples", state.examples);
   return out;
 }
 
@@ -290,6 +295,8 @@ export function resolveState(state: ViewState, runs: MeasureRuns, config: Associ
       run2,
       tag2,
       step2,
+      // a table without samples has no Examples panel (whether this table has the label, the view asks)
+      examples: counts && info.examples_per_cell !== 0 ? state.examples : null,
     },
   };
 }

@@ -30,6 +30,7 @@ import {
   toggleSelected,
   type MainView,
   type Resolution,
+  type ResolvedState,
   type ViewState,
 } from "./view-state.js";
 import "./compare.js";
@@ -53,6 +54,11 @@ const VIEW_TABS = [
 const DISTRIBUTION_WAIT_MS = 250;
 
 type Listener<K extends keyof AppEvents> = (event: CustomEvent<AppEvents[K]>) => void;
+
+/** Which table's label the Examples panel shows: it is checked again when any of these changes. */
+function examplesKey(s: ResolvedState): string {
+  return JSON.stringify([s.run, s.tag, s.step, s.examples]);
+}
 
 /**
  * The label-association view: owns its state (mirrored in its part of the
@@ -96,8 +102,15 @@ export class AssociationView extends MeasureViewBase {
   private readonly selectedRequest = new LatestRequest(this);
 
   @state() private hovered: string | null = null;
-  /** the label whose Examples panel is open */
-  @state() private examplesLabel: string | null = null;
+  /**
+   * The last table (examplesKey) known to hold the Examples panel's label:
+   * the panel of a label from the URL opens once the table says it has it;
+   * on another run, tag or step it stays open while that table is asked,
+   * and closes (leaving the URL) if it does not have the label.
+   */
+  @state() private examplesFound: { key: string; label: string; clicked: boolean } | null = null;
+  private examplesChecking = "";
+  private readonly examplesRequest = new LatestRequest(this);
   /** what the selected labels' panel draws: values across identities, or the gap across steps */
   @state() private selectedPlot: "identities" | "steps" = "identities";
   /** the shown step's own description, from its table or compare answer; null until one arrives */
@@ -181,7 +194,7 @@ export class AssociationView extends MeasureViewBase {
     this.addEventListener("hover-label", this.onHover as EventListener);
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
     this.addEventListener("show-examples", this.onShowExamples as EventListener);
-    this.addEventListener(CLOSE_EXAMPLES, () => (this.examplesLabel = null));
+    this.addEventListener(CLOSE_EXAMPLES, () => this.applyView({ ...this.view, examples: null }));
   }
 
   override disconnectedCallback() {
@@ -228,7 +241,13 @@ export class AssociationView extends MeasureViewBase {
 
   private readonly onShowExamples: Listener<"show-examples"> = (event) => {
     event.stopPropagation();
-    this.examplesLabel = event.detail;
+    this.applyView({ ...this.view, examples: event.detail });
+    const s = this.resolution?.state;
+    if (s?.examples !== event.detail) return;
+    // its row is on screen: no need to ask
+    this.examplesRequest.abort();
+    this.examplesChecking = "";
+    this.examplesFound = { key: examplesKey(s), label: event.detail, clicked: true };
   };
 
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
@@ -256,7 +275,6 @@ export class AssociationView extends MeasureViewBase {
     const resolved = this.resolution?.state;
     if (!resolved) return;
     if (resolved.tag !== previousTag) {
-      this.examplesLabel = null; // a label of another table
       // The old table's flags must neither show on the new table's rows
       // nor take a click meant for it: none until the new ones arrive.
       this.flags = null;
@@ -279,6 +297,7 @@ export class AssociationView extends MeasureViewBase {
       this.writeUrl();
       this.refreshDistribution(false);
       this.refreshSelected(false);
+      this.checkExamples();
     });
   }
 
@@ -390,6 +409,35 @@ export class AssociationView extends MeasureViewBase {
         this.selectedError = errorMessage(error);
         this.selectedLoading = false;
       },
+    );
+  }
+
+  /** Asks whether the shown table has the Examples panel's label (whatever the filters); drops the panel if not. */
+  private checkExamples() {
+    const s = this.resolution?.state;
+    if (!s || s.examples === null) {
+      this.examplesRequest.abort();
+      this.examplesChecking = "";
+      return;
+    }
+    const key = examplesKey(s);
+    if (key === this.examplesFound?.key || key === this.examplesChecking) return;
+    this.examplesChecking = key;
+    const label = s.examples;
+    const url = labelRowsUrls(s, [label], 1)[0]!;
+    const found = () => {
+      this.examplesChecking = "";
+      // a panel restored from the URL leaves the focus where the page load put it
+      this.examplesFound = { key, label, clicked: this.examplesFound?.label === label && this.examplesFound.clicked };
+    };
+    this.examplesRequest.run(
+      (signal) => this.api.get<TableResponse>(url, signal),
+      (page) => {
+        if (page.rows.some((r) => r.label === label)) return found();
+        this.examplesChecking = "";
+        this.applyView({ ...this.view, examples: null });
+      },
+      found, // the panel asks the examples route itself, and says what went wrong
     );
   }
 
@@ -612,12 +660,13 @@ export class AssociationView extends MeasureViewBase {
                         .switcher=${info.steps.length > 1 ? this.plotSwitch() : nothing}
                       ></tb-bias-pcp>`}
                 </section>
-                ${this.examplesLabel === null
+                ${s.examples === null || this.examplesFound?.label !== s.examples
                   ? nothing
                   : html`<tb-bias-examples-panel
                       .api=${this.api}
                       .query=${s}
-                      .label=${this.examplesLabel}
+                      .label=${s.examples}
+                      .takeFocus=${this.examplesFound.clicked}
                       .identities=${info.identities}
                       .identityParts=${this.identityParts}
                     ></tb-bias-examples-panel>`}

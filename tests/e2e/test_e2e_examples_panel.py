@@ -1,0 +1,202 @@
+"""Issue 24's Examples panel in a real browser, at 1000 and 1600 px, on a
+table logged here with the public API: a sample cut by a small byte budget
+that the tab says was cut; logged URIs shown as links (new tab, no opener)
+that nobody fetches; and the open panel kept in the URL, so that a reload
+reopens it with its captions and closing it takes it out. Expectations come
+from the backend's answers; screenshots go to test-artifacts/e2e/."""
+
+import http.server
+import threading
+
+import numpy as np
+import pytest
+from conftest import Tab, serving
+from playwright.sync_api import expect
+
+from tb_harness import hash_state
+
+RUN, TAG = "sampled", "gender"
+LABELS = ("Nurse", "Engineer", "Painter", "Pilot")
+IDENTITIES = ("man", "woman")
+PER_CELL = 4
+BUDGET = 1600  # bytes: the first three levels of every cell fit, not every fourth
+STATE = {"run": RUN, "tag": TAG, "x1": "man", "x2": "woman"}
+WIDTHS = (1000, 1600)
+
+
+class Recorder(http.server.BaseHTTPRequestHandler):
+    """Counts every request for a logged URI: there must be none."""
+
+    hits: list = []
+
+    def do_GET(self):  # noqa: N802 (the stdlib's name)
+        Recorder.hits.append(self.path)
+        self.send_response(404)
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def uri_host():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield "http://127.0.0.1:%d" % server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def sampled_server(tmp_path_factory, uri_host):
+    """80 captioned examples with ids and URIs (Nurse leaning to woman), k = 4
+    per cell, and a byte budget small enough to cut some cells' samples."""
+    from tb_bias_plugin import CooccurrenceCounter, summary
+
+    rng = np.random.default_rng(3)
+    who = [IDENTITIES[i % 2] for i in range(80)]
+    predictions = [[y for j, y in enumerate(LABELS) if rng.random() < (0.5 if (j == 0) == (x == "woman") else 0.25)]
+                   for x in who]
+    ids = ["img-%03d" % i for i in range(80)]
+    text = ["a %s, photo %d: %s" % (x, i, ", ".join(p).lower() or "nothing") for i, (x, p) in enumerate(zip(who, predictions))]
+    uris = ["%s/img/%03d.jpg" % (uri_host, i) for i in range(80)]
+    counter = CooccurrenceCounter(list(LABELS), list(IDENTITIES), identities_from="attributes",
+                                  examples_per_cell=PER_CELL, example_budget_bytes=BUDGET)
+    counter.update(predictions, who, example_ids=ids, example_text=text, example_uris=uris)
+    logdir = tmp_path_factory.mktemp("examples_panel") / "logs"
+    with summary.Writer(logdir / RUN) as writer:
+        writer.association_table(TAG, counter, step=0)
+    yield from serving(logdir, (RUN,))
+
+
+def answers(server, label):
+    return {x: server.get("examples", [("run", RUN), ("tag", TAG), ("label", label), ("identity", x)]) for x in IDENTITIES}
+
+
+def cut_label(server):
+    """A label with one side of the pair cut by the budget and the other whole (from the backend)."""
+    for label in LABELS:
+        a = answers(server, label)
+        if a["woman"]["cut"] != a["man"]["cut"] and min(len(s["examples"]) for s in a.values()) > 0:
+            return label, a
+    raise AssertionError("no label has exactly one side cut: change BUDGET")
+
+
+def new_tab(browser, server, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(20_000)
+    return context, Tab(context.new_page(), server)
+
+
+def open_panel(tab, label):
+    tab.row(label).locator('[data-testid="examples-button"]').click()
+    panel = tab.testid("examples-panel")
+    expect(panel).to_have_attribute("data-label", label)
+    return panel
+
+
+def expect_sides(panel, answer):
+    """Each side shows its sample's ids in order, with captions and a link per example."""
+    for x, a in answer.items():
+        side = panel.locator('[data-testid="examples-side"][data-identity="%s"]' % x)
+        shown = side.locator('[data-testid="example"]')
+        expect(shown).to_have_count(len(a["examples"]))
+        assert shown.evaluate_all("es => es.map((e) => e.dataset.id)") == [e["id"] for e in a["examples"]]
+        for e in a["examples"]:
+            expect(side.locator('[data-testid="example"][data-id="%s"]' % e["id"])).to_contain_text(e["text"])
+
+
+def layout(panel):
+    """Boxes of the panel, its sides, and each example's id, text and link (relative to the viewport)."""
+    return panel.evaluate("""(p) => {
+      const box = (e) => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, w: b.width, h: b.height, right: b.right}; };
+      const root = p.getRootNode();
+      return {
+        panel: box(p),
+        sides: [...root.querySelectorAll('[data-testid="examples-side"]')].map((s) => ({
+          box: box(s),
+          items: [...s.querySelectorAll('[data-testid="example"]')].map((li) => ({
+            id: box(li.querySelector('code.id')), text: box(li.querySelector('.ex-text')), link: box(li.querySelector('a')),
+            clipped: li.scrollWidth > li.clientWidth + 1,
+          })),
+        })),
+      };
+    }""")
+
+
+def assert_readable(panel):
+    """Sides side by side inside the panel; in each example its id, caption and link start on one left edge, stacked."""
+    found = layout(panel)
+    sides = found["sides"]
+    assert len(sides) == 2
+    assert abs(sides[0]["box"]["y"] - sides[1]["box"]["y"]) < 2, sides
+    for side in sides:
+        assert side["box"]["x"] >= found["panel"]["x"] - 1 and side["box"]["right"] <= found["panel"]["right"] + 1, found
+        for item in side["items"]:
+            assert not item["clipped"], item
+            assert abs(item["id"]["x"] - item["text"]["x"]) < 1 and abs(item["id"]["x"] - item["link"]["x"]) < 1, item
+            assert item["id"]["y"] < item["text"]["y"] < item["link"]["y"], item
+            assert item["link"]["right"] <= side["box"]["right"], item
+
+
+def test_a_cut_sample_is_said_and_logged_uris_are_links_nobody_fetches(browser, sampled_server, uri_host):
+    label, answer = cut_label(sampled_server)
+    cut = next(x for x in IDENTITIES if answer[x]["cut"])
+    whole = next(x for x in IDENTITIES if not answer[x]["cut"])
+    assert answer[cut]["sampled"] < min(PER_CELL, answer[cut]["cooccurrence"])
+    for width in WIDTHS:
+        context, tab = new_tab(browser, sampled_server, width)
+        try:
+            tab.open(STATE, total=len(LABELS))
+            panel = open_panel(tab, label)
+            expect_sides(panel, answer)
+            note = panel.locator('[data-testid="examples-side"][data-identity="%s"] [data-testid="examples-cut"]' % cut)
+            wanted = min(PER_CELL, int(answer[cut]["cooccurrence"]))
+            expect(note).to_have_text("Cut: the record's size budget kept %d of the %d sampled examples."
+                                      % (answer[cut]["sampled"], wanted))
+            expect(panel.locator('[data-testid="examples-side"][data-identity="%s"] [data-testid="examples-cut"]'
+                                 % whole)).to_have_count(0)
+            # every logged URI is a link: its own href, a new tab, no opener
+            for x in IDENTITIES:
+                for e in answer[x]["examples"]:
+                    link = panel.locator('[data-testid="example"][data-id="%s"] a' % e["id"]).first
+                    assert e["uri"].startswith(uri_host + "/img/")
+                    expect(link).to_have_attribute("href", e["uri"])
+                    expect(link).to_have_attribute("target", "_blank")
+                    assert "noopener" in link.get_attribute("rel").split()
+                    expect(link).to_have_text(e["uri"])
+            assert_readable(panel)
+            tab.screenshot("examples_panel_cut_links_%d" % width)
+            assert tab.page_errors == []
+        finally:
+            context.close()
+    assert Recorder.hits == []  # neither TensorBoard nor the tab fetched a logged URI
+
+
+def test_the_open_panel_is_kept_in_the_url_and_reopens_on_reload(browser, sampled_server):
+    label, answer = cut_label(sampled_server)
+    for width in WIDTHS:
+        context, tab = new_tab(browser, sampled_server, width)
+        try:
+            tab.open(STATE, total=len(LABELS))
+            open_panel(tab, label)
+            tab.wait_for_hash("examples", label)
+            tab.reload(total=len(LABELS))
+            panel = tab.testid("examples-panel")
+            expect(panel).to_have_attribute("data-label", label)
+            expect_sides(panel, answer)
+            assert tab.state["examples"] == label
+            tab.screenshot("examples_panel_reloaded_%d" % width)
+            # closed: out of the URL, and a reload leaves it closed
+            panel.locator('[data-testid="examples-close"]').click()
+            expect(tab.testid("examples-panel")).to_have_count(0)
+            tab.page.wait_for_url(lambda url: "examples" not in hash_state(url))
+            tab.reload(total=len(LABELS))
+            expect(tab.testid("examples-panel")).to_have_count(0)
+            assert "examples" not in tab.state
+            assert tab.page_errors == []
+        finally:
+            context.close()
