@@ -32,6 +32,8 @@ export class Picker extends LitElement {
   /** what a tag is in this view ("Tag", "Table", "Attribute") */
   @property() tagLabel = "Tag";
   @property({ reflect: true }) layout: "grid" | "inline" = "inline";
+  /** put before each testid, for a second picker on the page ("compare-": compare-run-select) */
+  @property() testidPrefix = "";
 
   static override styles = [
     baseStyles,
@@ -80,13 +82,13 @@ export class Picker extends LitElement {
     return html`
       <span class="pair"
         ><label for="run">Run</label>
-        <select id="run" data-testid="run-select" @change=${(e: Event) => this.emit({ run: this.value(e) })}>
+        <select id="run" data-testid=${`${this.testidPrefix}run-select`} @change=${(e: Event) => this.emit({ run: this.value(e) })}>
           ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === this.run}>${r.run}</option>`)}
         </select></span
       >
       <span class="pair"
         ><label for="tag">${this.tagLabel}</label>
-        <select id="tag" data-testid="tag-select" @change=${(e: Event) => this.emit({ tag: this.value(e) })}>
+        <select id="tag" data-testid=${`${this.testidPrefix}tag-select`} @change=${(e: Event) => this.emit({ tag: this.value(e) })}>
           ${tags.map((t) => html`<option .value=${t.tag} .selected=${t.tag === this.tag}>${t.tag}</option>`)}
         </select></span
       >
@@ -94,7 +96,7 @@ export class Picker extends LitElement {
         ><label for="step">Step</label>
         <select
           id="step"
-          data-testid="step-select"
+          data-testid=${`${this.testidPrefix}step-select`}
           @change=${(e: Event) => {
             const v = this.value(e);
             this.emit({ step: v === "" ? null : Number(v) });

@@ -18,6 +18,8 @@ import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
+import type { Pick } from "../../shell/picker.js";
+import "../../shell/picker.js";
 import { EXPECTED_COUNTS_NOTE, NO_PARTS, pairText } from "./identities.js";
 
 const LAYOUT = flow();
@@ -55,11 +57,10 @@ export class Compare extends LitElement {
         align-items: center;
         margin-bottom: 6px;
       }
-      .pickers label {
+      .table-b {
         display: inline-flex;
-        gap: 6px;
+        gap: 8px;
         align-items: center;
-        color: var(--muted);
       }
       .summary {
         color: var(--muted);
@@ -242,54 +243,41 @@ export class Compare extends LitElement {
     if (header && header.scrollLeft !== left) header.scrollLeft = left;
   };
 
+  /** Table B's run, table or step, from its picker (a new run or table starts at its latest step). */
+  private pickB(pick: Pick, run2: string, tag2: string) {
+    if ("run" in pick) this.change({ run2: pick.run, tag2, step2: null });
+    else if ("tag" in pick) this.change({ run2, tag2: pick.tag, step2: null });
+    else this.change({ run2, tag2, step2: pick.step });
+  }
+
   override render() {
     const s = this.state;
-    const runs = this.runs.runs.filter((r) => r.tags.length > 0);
     const b = compareTarget(s, this.runs);
     const run2 = b.run;
     const tag2 = b.tag;
     const info2 = findTag(this.runs, run2, tag2);
-    const tags2 = runs.find((r) => r.run === run2)?.tags ?? [];
     const cache = this.rows.cache;
     const total = cache.total;
     const meta = this.meta;
     const stepA = s.step === null ? "latest" : `step ${s.step}`;
     const stepB = b.step === null ? "latest" : `step ${b.step}`;
-    const latest2 = info2?.steps[info2.steps.length - 1];
     return html`
       <div class="pickers" role="group" aria-label="Table B">
         <span>A: <strong>${s.run}</strong> / ${s.tag}, ${stepA} (set in the controls)</span>
-        <label
-          >B run
-          <select
-            data-testid="compare-run-select"
-            @change=${(e: Event) => this.change({ run2: (e.target as HTMLSelectElement).value, tag2, step2: null })}
-          >
-            ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === run2}>${r.run}</option>`)}
-          </select>
-        </label>
-        <label
-          >table
-          <select
-            data-testid="compare-tag-select"
-            @change=${(e: Event) => this.change({ run2, tag2: (e.target as HTMLSelectElement).value, step2: null })}
-          >
-            ${tags2.map((t) => html`<option .value=${t.tag} .selected=${t.tag === tag2}>${t.tag}</option>`)}
-          </select>
-        </label>
-        <label
-          >step
-          <select
-            data-testid="compare-step-select"
-            @change=${(e: Event) => {
-              const v = (e.target as HTMLSelectElement).value;
-              this.change({ run2, tag2, step2: v === "" ? null : Number(v) });
-            }}
-          >
-            <option value="" .selected=${b.step === null}>latest${latest2 === undefined ? "" : ` (${latest2})`}</option>
-            ${(info2?.steps ?? []).map((st) => html`<option .value=${String(st)} .selected=${st === b.step}>${st}</option>`)}
-          </select>
-        </label>
+        <span class="table-b"
+          >B:
+          <tb-bias-picker
+          testidPrefix="compare-"
+          tagLabel="Table"
+          latest
+          .runs=${this.runs.runs}
+          .run=${run2}
+          .tag=${tag2}
+          .step=${b.step}
+          .steps=${info2?.steps ?? []}
+          @pick=${(e: CustomEvent<Pick>) => this.pickB(e.detail, run2, tag2)}
+          ></tb-bias-picker
+        ></span>
       </div>
       <div class="summary" data-testid="compare-summary" aria-live="polite">
         Gap ${s.metric}, ${this.pair()}.
