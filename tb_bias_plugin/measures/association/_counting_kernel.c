@@ -1276,9 +1276,6 @@ static inline int lowest_bit(uint64_t x) {
 #endif
 }
 
-#ifndef COUNT_AHEAD
-#define COUNT_AHEAD 32
-#endif
 #define COUNT_SAMPLE(T)                                                                                           \
     static int64_t count_sample_##T(const int64_t *indptr, int64_t n, const T *cols, int64_t cells,               \
                                     const int64_t *order, const int64_t *slot_of_label, const uint8_t *is_identity, \
@@ -1289,11 +1286,11 @@ static inline int lowest_bit(uint64_t x) {
         const int64_t alone = k * num_labels;                                                                     \
         int64_t size = 0;                                                                                         \
         for (int64_t i = 0; i < n; i++) {                                                                         \
-            if (i + COUNT_AHEAD < n && (uint64_t)order[i + COUNT_AHEAD] < (uint64_t)n) {                    \
-                PREFETCH(indptr + order[i + COUNT_AHEAD]);                                                     \
+            if (i + PREFETCH_AHEAD < n && (uint64_t)order[i + PREFETCH_AHEAD] < (uint64_t)n) {                    \
+                PREFETCH(indptr + order[i + PREFETCH_AHEAD]);                                                     \
             }                                                                                                     \
-            if (i + COUNT_AHEAD / 2 < n && (uint64_t)order[i + COUNT_AHEAD / 2] < (uint64_t)n) {            \
-                uint64_t first = (uint64_t)indptr[order[i + COUNT_AHEAD / 2]];                                 \
+            if (i + PREFETCH_AHEAD / 2 < n && (uint64_t)order[i + PREFETCH_AHEAD / 2] < (uint64_t)n) {            \
+                uint64_t first = (uint64_t)indptr[order[i + PREFETCH_AHEAD / 2]];                                 \
                 if (first < (uint64_t)cells) {                                                                    \
                     PREFETCH(cols + first);                                                                       \
                     PREFETCH((const char *)(cols + first) + 64);                                                  \
@@ -1461,6 +1458,42 @@ done:
  * waiting i that entered. SAMPLE_BAD_INDEX if a row read is out of range. */
 static int merge_row(uint64_t *row, int64_t k, const uint32_t *waiting, int64_t m, const uint64_t *hashes,
                      const int64_t *order, uint8_t *marked, int64_t batch, uint64_t *out) {
+    if (k <= 32 && m <= 32) { /* short: each hash's place counted, without a branch per comparison */
+        uint64_t waiting_hashes[32];
+        int64_t to[32], repeats = 0; /* to[b]: waiting hash b's place among both */
+        for (int64_t b = 0; b < m; b++) {
+            uint64_t y = hashes[waiting[b]];
+            int64_t below = 0;
+            for (int64_t j = 0; j < k; j++) {
+                below += row[j] < y;
+                repeats += row[j] == y;
+            }
+            waiting_hashes[b] = y;
+            to[b] = below + b;
+        }
+        if (repeats == 0) {
+            uint64_t merged[64];
+            for (int64_t j = 0; j < k; j++) {
+                int64_t below = 0;
+                for (int64_t b = 0; b < m; b++) {
+                    below += waiting_hashes[b] < row[j];
+                }
+                merged[j + below] = row[j];
+            }
+            for (int64_t b = 0; b < m; b++) {
+                merged[to[b]] = waiting_hashes[b];
+                if (to[b] < k) {
+                    int64_t r = order[waiting[b]];
+                    if ((uint64_t)r >= (uint64_t)batch) {
+                        return SAMPLE_BAD_INDEX;
+                    }
+                    marked[r] = 1;
+                }
+            }
+            memcpy(row, merged, (size_t)k * sizeof(uint64_t));
+            return SAMPLE_OK;
+        }
+    }
     int64_t a = 0, b = 0, o = 0;
     while (o < k) {
         uint64_t x = a < k ? row[a] : EMPTY_HASH, y = b < m ? hashes[waiting[b]] : EMPTY_HASH;

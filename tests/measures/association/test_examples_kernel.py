@@ -289,3 +289,19 @@ def test_count_sample_and_merge_candidates_check_their_arrays():
         kernel.merge_candidates(*args)
     with pytest.raises(ValueError, match="fresh_from"):
         kernel.merge_candidates(*args[:8], 1, 0, args[10])
+
+
+def test_examples_seen_again_in_later_batches_are_kept_once(monkeypatch):
+    # ids distinct within each batch (the fused pass) but seen again later: merged rows keep each hash once
+    rng = np.random.default_rng(24)
+    n, num_labels = 600, 40
+    decided = rng.random((n, num_labels)) < 0.15
+    names = ["l%d" % j for j in range(num_labels)]
+    ids = ["again-%d" % i for i in range(n)]
+    calls = fused_calls(monkeypatch)
+    twice = CooccurrenceCounter(names, names[:2], examples_per_cell=3)
+    for lo, hi in ((0, 400), (200, 600), (0, 600)):
+        twice.update(decided[lo:hi], example_ids=ids[lo:hi])
+    assert calls
+    _, hashes = sampling.id_hashes(ids)
+    assert sample_hashes(twice, 0) == brute_force(decided, decided[:, :2], hashes, 3)
