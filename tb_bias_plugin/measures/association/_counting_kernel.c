@@ -1,7 +1,10 @@
 /*
  * C(y) and C(x, y) of one batch of positives in one pass over the rows;
  * (once_per_row) each row's labels made unique, for token lists; and the
- * bottom-k sample of example ids per cell (sampling.py), further down.
+ * bottom-k sample of example ids per cell (sampling.py), further down:
+ * hashing the ids, the rows by hash, and either counting and sampling in
+ * one pass (count_sample, then merge_candidates) or, for a batch that
+ * repeats an id, sampling in a pass of its own (sample_rows).
  *
  * Optional: backends.py falls back to NumPy (and scipy) when this module
  * was not built. What it counts is docs/measures/association.md, "What is

@@ -358,7 +358,9 @@ class CellSample:
 
     def add_rows(self, kernel: Any, positives: Any, slots: Any, num_labels: int, order: np.ndarray,
                  hashes: np.ndarray, marked: np.ndarray) -> None:
-        """Add a batch's rows to the sample of every cell they are counted in, in the compiled kernel.
+        """Add a batch's rows to the sample of every cell they are counted in, in the compiled kernel,
+        in a pass of its own: for a batch that `Candidates` cannot take (an
+        id twice, soft identities, more than 2**32 rows).
 
         ``slots`` is each label's identity slot (-1 for none) when the
         identities are labels, else ``(indptr, slots)``: the identity slots
@@ -408,7 +410,7 @@ def compiled_sampler(per_cell: int) -> Any:
 def hash_order(kernel: Any, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The rows of a batch by hash, and their hashes in that order: visited
     so, each cell takes at most ``per_cell`` rows, and a new cell's rows
-    arrive in the order they are kept (`CellSample.add_rows`)."""
+    arrive in the order they are kept (`Candidates`, `CellSample.add_rows`)."""
     order = np.empty(hashes.shape[0], np.int64)
     kernel.hash_order(hashes, order)
     return order, hashes[order]
