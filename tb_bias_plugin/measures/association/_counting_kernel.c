@@ -1254,7 +1254,7 @@ enum { COLLECT_FULL = ROWS_CHANGED + 1 };
                 int64_t p = from + lowest_bit(offered);                                                           \
                 uint64_t y = (uint64_t)(int64_t)cols[p];                                                          \
                 offered &= offered - 1;                                                                           \
-                if (y >= num_labels || out[y] - 1 >= per_cell) { /* the row changed, or a label repeats */        \
+                if (y >= num_labels || out[y] - 1 >= per_cell) { /* the row changed (labels are unique in a row) */ \
                     *status = y >= num_labels ? LABEL_OUT_OF_RANGE : ROWS_CHANGED;                                \
                     return -1;                                                                                    \
                 }                                                                                                 \
