@@ -1202,15 +1202,17 @@ done:
  * repeated ids: rows are counted in hash order, so the visitors of a cell
  * whose batch count has just become 1..k are the cell's k smallest hashes
  * of the batch, the only ones of the batch that can enter its sample. The
- * count is in a register already: each visit writes its candidate (cell,
- * place, row) at the end of a list and the list grows by one if the count
- * is at most k, without a branch. merge_candidates then changes the sample,
- * once the whole batch is counted and valid. */
+ * count is in a register already: a row's counts of at most k are noted
+ * in a bit mask, whose bits are then written out as candidates (cell,
+ * place, row), kept if below the cell's bound. merge_candidates then
+ * changes the sample, once the whole batch is counted and valid. */
 struct collected {
     uint64_t *keys;   /* per candidate: cell << 16 | place among the batch's first k */
     uint32_t *places; /* per candidate: its row's place in hash order */
     int64_t room;     /* the list's room: one more than the most it may hold */
     uint32_t per_cell;
+    const uint64_t *hashes; /* per row, in hash order */
+    const uint64_t *bound;  /* per cell: its last place (EMPTY_HASH while not full), or NULL: none is */
 };
 
 enum { COLLECT_FULL = ROWS_CHANGED + 1 };
@@ -1259,7 +1261,9 @@ enum { COLLECT_FULL = ROWS_CHANGED + 1 };
                     return -1;                                                                                    \
                 }                                                                                                 \
                 c->keys[size] = ((uint64_t)(first_cell + (int64_t)y) << 16) | (uint64_t)(out[y] - 1);             \
-                c->places[size++] = (uint32_t)i;                                                                  \
+                c->places[size] = (uint32_t)i;                                                                    \
+                /* kept if below the cell's bound (not in its sample already, and may enter it) */                \
+                size += c->bound == NULL || c->hashes[i] < c->bound[first_cell + (int64_t)y];                     \
             }                                                                                                     \
         }                                                                                                         \
         return size;                                                                                              \
@@ -1343,33 +1347,36 @@ COUNT_SAMPLE(int32_t)
 COUNT_SAMPLE(int64_t)
 
 PyDoc_STRVAR(count_sample_doc,
-             "count_sample(indptr, cols, order, slot_of_label, slot_indptr, slots, k, num_labels,\n"
-             "             label_counts, cooccurrence, per_cell, keys, places) -> collected\n\n"
+             "count_sample(indptr, cols, order, hashes, slot_of_label, slot_indptr, slots, k, num_labels,\n"
+             "             label_counts, cooccurrence, bound, per_cell, keys, places) -> collected\n\n"
              "label_identities (slot_of_label not None) or attribute_identities (row r holds\n"
              "slots[slot_indptr[r]:slot_indptr[r + 1]]) counting the rows in the order order\n"
-             "(by their hashes, ascending, no two equal), and collecting each cell's first\n"
-             "per_cell visitors (cells slot * num_labels + y, k * num_labels + y for label y\n"
-             "on its own): keys (uint64) cell << 16 | place among the first per_cell, places\n"
-             "(uint32) the row's place in order. keys and places need room for one more than\n"
-             "the candidates (at most per_cell per cell, and one per visit).");
+             "(hashes[i] is row order[i]'s, ascending, no two equal), and collecting each cell's\n"
+             "first per_cell visitors (cells slot * num_labels + y, k * num_labels + y for label\n"
+             "y on its own) whose hash is below bound[cell] (bound None: every one): keys\n"
+             "(uint64) cell << 16 | place among the first per_cell, places (uint32) the row's\n"
+             "place in order. keys and places need room for 64 more than the candidates (at\n"
+             "most per_cell per cell, and one per visit).");
 
 static PyObject *count_sample(PyObject *Py_UNUSED(self), PyObject *args) {
-    PyObject *o[13];
+    PyObject *o[15];
     Py_ssize_t k, num_labels, per_cell;
-    if (!PyArg_ParseTuple(args, "OOOOOOnnOOnOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &k, &num_labels, &o[8],
-                          &o[9], &per_cell, &o[11], &o[12])) {
+    if (!PyArg_ParseTuple(args, "OOOOOOOnnOOOnOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &k, &num_labels,
+                          &o[9], &o[10], &o[11], &per_cell, &o[13], &o[14])) {
         return NULL;
     }
-    enum { INDPTR, COLS, ORDER, SLOT_OF_LABEL, SLOT_INDPTR, SLOTS, COUNTS_Y, COUNTS_XY, KEYS, PLACES, VIEWS };
-    PyObject *objects[VIEWS] = {o[0], o[1], o[2], o[3], o[4], o[5], o[8], o[9], o[11], o[12]};
-    static const char *names[VIEWS] = {"indptr", "cols", "order", "slot_of_label", "slot_indptr", "slots",
-                                       "label_counts", "cooccurrence", "keys", "places"};
+    enum { INDPTR, COLS, ORDER, HASHES, SLOT_OF_LABEL, SLOT_INDPTR, SLOTS, COUNTS_Y, COUNTS_XY, BOUND, KEYS, PLACES,
+           VIEWS };
+    PyObject *objects[VIEWS] = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[9], o[10], o[11], o[13], o[14]};
+    static const char *names[VIEWS] = {"indptr", "cols", "order", "hashes", "slot_of_label", "slot_indptr", "slots",
+                                       "label_counts", "cooccurrence", "bound", "keys", "places"};
     Py_buffer views[VIEWS];
     int have[VIEWS] = {0}, status = OK;
-    int by_labels = o[3] != Py_None;
+    int by_labels = o[4] != Py_None;
     int64_t collected = 0;
     for (int v = 0; v < VIEWS; v++) {
-        if ((v == SLOT_OF_LABEL && !by_labels) || ((v == SLOT_INDPTR || v == SLOTS) && by_labels)) {
+        if ((v == SLOT_OF_LABEL && !by_labels) || ((v == SLOT_INDPTR || v == SLOTS) && by_labels) ||
+            (v == BOUND && objects[v] == Py_None)) {
             continue;
         }
         int ok;
@@ -1377,8 +1384,8 @@ static PyObject *count_sample(PyObject *Py_UNUSED(self), PyObject *args) {
             ok = get_ints(objects[v], &views[v], INDICES, names[v]);
         } else if (v == COUNTS_Y || v == COUNTS_XY) {
             ok = get_ints(objects[v], &views[v], COUNTS, names[v]);
-        } else if (v == KEYS) {
-            ok = get_typed(objects[v], &views[v], "LQ", 8, 1, 1, names[v]);
+        } else if (v == KEYS || v == HASHES || v == BOUND) {
+            ok = get_typed(objects[v], &views[v], "LQ", 8, 1, v == KEYS, names[v]);
         } else if (v == PLACES) {
             ok = get_typed(objects[v], &views[v], "I", 4, 1, 1, names[v]);
         } else {
@@ -1393,14 +1400,16 @@ static PyObject *count_sample(PyObject *Py_UNUSED(self), PyObject *args) {
     if (n < 0) {
         goto done;
     }
-    if (views[ORDER].shape[0] != n || views[KEYS].shape[0] != views[PLACES].shape[0] || views[KEYS].shape[0] < 1 ||
+    if (views[ORDER].shape[0] != n || views[HASHES].shape[0] != n || views[KEYS].shape[0] != views[PLACES].shape[0] ||
+        views[KEYS].shape[0] < 1 || (have[BOUND] && views[BOUND].shape[0] != (k + 1) * num_labels) ||
         per_cell < 1 || per_cell > UINT16_MAX ||
         (by_labels ? views[SLOT_OF_LABEL].shape[0] != num_labels : views[SLOT_INDPTR].shape[0] != n + 1)) {
-        PyErr_SetString(PyExc_ValueError, "count_sample: order must hold one entry per row, keys and places the same "
-                                          "room (not none); 1 <= per_cell < 2**16");
+        PyErr_SetString(PyExc_ValueError, "count_sample: order and hashes must hold one entry per row, bound one per "
+                                          "cell, keys and places the same room (not none); 1 <= per_cell < 2**16");
         goto done;
     }
-    struct collected c = {views[KEYS].buf, views[PLACES].buf, views[KEYS].shape[0], (uint32_t)per_cell};
+    struct collected c = {views[KEYS].buf, views[PLACES].buf, views[KEYS].shape[0], (uint32_t)per_cell,
+                          views[HASHES].buf, have[BOUND] ? views[BOUND].buf : NULL};
     int64_t *held = PyMem_New(int64_t, k > 0 ? k : 1);
     uint8_t *is_identity = by_labels ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
     if (held == NULL || (by_labels && is_identity == NULL)) {

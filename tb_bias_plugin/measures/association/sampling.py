@@ -446,8 +446,9 @@ class Candidates:
         keys, places = np.empty(room, np.uint64), np.empty(room, np.uint32)
         by_label, slot_indptr, slots = ((self.slots, None, None) if isinstance(self.slots, np.ndarray)
                                         else (None, *self.slots))
-        size = kernel.count_sample(indptr, cols, self.order, by_label, slot_indptr, slots, k, num_labels,
-                                   label_counts, cooccurrence, per_cell, keys, places)
+        bound = self.sample.bound if self.sample.size else None  # an empty sample: every bound is open
+        size = kernel.count_sample(indptr, cols, self.order, self.hashes, by_label, slot_indptr, slots, k, num_labels,
+                                   label_counts, cooccurrence, bound, per_cell, keys, places)
         self.keys, self.places, self.ran = keys[:size], places[:size], True
         self.counts = (cooccurrence, label_counts)
 

@@ -264,20 +264,30 @@ def test_an_id_twice_in_a_batch_is_sampled_without_the_fused_pass(monkeypatch):
 
 def test_count_sample_and_merge_candidates_check_their_arrays():
     indptr, cols = np.array([0, 2], np.int64), np.array([0, 5], np.int32)  # label 5 of 3: out of range
-    order, slot_of_label = np.zeros(1, np.int64), np.array([0, -1, -1], np.int64)
+    order, hashes, slot_of_label = np.zeros(1, np.int64), np.array([5], np.uint64), np.array([0, -1, -1], np.int64)
     counts = (np.zeros(3, np.uint32), np.zeros(3, np.uint32))
     keys, places = np.zeros(80, np.uint64), np.zeros(80, np.uint32)
+
+    def call(indptr=indptr, cols=cols, order=order, bound=None, keys=keys, places=places):
+        return kernel.count_sample(indptr, cols, order, hashes, slot_of_label, None, None, 1, 3, *counts, bound, 2,
+                                   keys, places)
+
     with pytest.raises(ValueError, match="outside the label vector"):
-        kernel.count_sample(indptr, cols, order, slot_of_label, None, None, 1, 3, *counts, 2, keys, places)
+        call()
     with pytest.raises(ValueError, match="one entry per row"):
-        kernel.count_sample(indptr, cols, np.zeros(2, np.int64), slot_of_label, None, None, 1, 3, *counts, 2,
-                            keys, places)
+        call(order=np.zeros(2, np.int64))
     with pytest.raises(ValueError, match="too short"):
-        kernel.count_sample(np.array([0, 1]), cols[:1], order, slot_of_label, None, None, 1, 3, *counts, 2, keys[:3],
-                            places[:3])
+        call(np.array([0, 1]), cols[:1], keys=keys[:3], places=places[:3])
     with pytest.raises(ValueError, match="changed"):  # a row that is not in the batch
-        kernel.count_sample(np.array([0, 1]), cols[:1], np.array([4], np.int64), slot_of_label, None, None, 1, 3,
-                            *counts, 2, keys, places)
+        call(np.array([0, 1]), cols[:1], order=np.array([4], np.int64))
+    with pytest.raises(ValueError, match="bound one per cell"):
+        call(np.array([0, 1]), cols[:1], bound=np.zeros(5, np.uint64))
+    # label 0 (identity slot 0) once: cells 0 (x, y) and 3 (y alone); a bound of 5 keeps hash 5 out of cell 3
+    bound = np.full(6, sampling.EMPTY, np.uint64)
+    bound[3] = 5
+    for counted in counts:
+        counted[:] = 0
+    assert call(np.array([0, 1]), cols[:1], bound=bound) == 1 and keys[0] == 0 << 16 and places[0] == 0
     sample = sampling.CellSample(6, 2)
     sample._reserve(4)
     args = [np.array([(7 << 16) | 0], np.uint64), np.zeros(1, np.uint32), order, np.array([5], np.uint64),
