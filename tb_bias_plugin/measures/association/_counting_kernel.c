@@ -1,7 +1,10 @@
 /*
  * C(y) and C(x, y) of one batch of positives in one pass over the rows;
  * (once_per_row) each row's labels made unique, for token lists; and the
- * bottom-k sample of example ids per cell (sampling.py), further down.
+ * bottom-k sample of example ids per cell (sampling.py), further down:
+ * hashing the ids, the rows by hash, and either counting and sampling in
+ * one pass (count_sample, then merge_candidates) or, for a batch that
+ * repeats an id, sampling in a pass of its own (sample_rows).
  *
  * Optional: backends.py falls back to NumPy (and scipy) when this module
  * was not built. What it counts is docs/measures/association.md, "What is
@@ -1195,6 +1198,480 @@ done:
     return Py_BuildValue("nL", size, (long long)(status == SAMPLE_FULL ? stopped : -1));
 }
 
+/* Counting fused with the sample (count_sample), for a batch without
+ * repeated ids: rows are counted in hash order, so the visitors of a cell
+ * whose batch count has just become 1..k are the cell's k smallest hashes
+ * of the batch, the only ones of the batch that can enter its sample. The
+ * count is in a register already: a row's counts of at most k are noted
+ * in a bit mask, whose bits are then written out as candidates (cell,
+ * place, row), kept if below the cell's bound. merge_candidates then
+ * changes the sample, once the whole batch is counted and valid. */
+struct collected {
+    uint64_t *keys;   /* per candidate: cell << 16 | place among the batch's first k */
+    uint32_t *places; /* per candidate: its row's place in hash order */
+    int64_t room;     /* the list's room: one more than the most it may hold */
+    uint32_t per_cell;
+    const uint64_t *hashes; /* per row, in hash order */
+    const uint64_t *bound;  /* per cell: its last place (EMPTY_HASH while not full), or NULL: none is */
+};
+
+enum { COLLECT_FULL = ROWS_CHANGED + 1 };
+
+/* One row's cells counted for one identity (or alone, first_cell then
+ * num_slots * num_labels), each count of 1..k offered as a candidate; the
+ * list's new size, or -1 with *status set. With is_identity, the row's
+ * identity slots are gathered into held as well (at most k). The row is
+ * counted 64 cells at a time, noting which counts are at most k in a bit
+ * mask, whose bits are then written out: no branch per cell and no wait
+ * for a count before the next cell. */
+#define COUNT_OFFER(T)                                                                                          \
+    static inline int64_t count_offer_##T(const T *cols, int64_t lo, int64_t hi, uint64_t num_labels,            \
+                                          uint32_t *out, int64_t first_cell, int64_t i, struct collected *c,     \
+                                          int64_t size, const uint8_t *is_identity, const int64_t *slot_of_label, \
+                                          int64_t k, int64_t *held, int64_t *found, int *status) {               \
+        const uint32_t per_cell = c->per_cell;                                                                    \
+        for (int64_t from = lo; from < hi; from += 64) {                                                          \
+            int64_t to = hi - from > 64 ? from + 64 : hi;                                                         \
+            uint64_t offered = 0;                                                                                 \
+            for (int64_t p = from; p < to; p++) {                                                                 \
+                uint64_t y = (uint64_t)(int64_t)cols[p];                                                          \
+                if (y >= num_labels) {                                                                            \
+                    *status = LABEL_OUT_OF_RANGE;                                                                 \
+                    return -1;                                                                                    \
+                }                                                                                                 \
+                if (is_identity != NULL && is_identity[y]) {                                                      \
+                    if (*found == k) {                                                                            \
+                        *status = TOO_MANY_IDENTITIES;                                                            \
+                        return -1;                                                                                \
+                    }                                                                                             \
+                    held[(*found)++] = slot_of_label[y];                                                          \
+                }                                                                                                 \
+                offered |= (uint64_t)(++out[y] <= per_cell) << (p - from);                                        \
+            }                                                                                                     \
+            if (size + 64 >= c->room) {                                                                           \
+                *status = COLLECT_FULL;                                                                           \
+                return -1;                                                                                        \
+            }                                                                                                     \
+            while (offered) {                                                                                     \
+                int64_t p = from + lowest_bit(offered);                                                           \
+                uint64_t y = (uint64_t)(int64_t)cols[p];                                                          \
+                offered &= offered - 1;                                                                           \
+                if (y >= num_labels || out[y] - 1 >= per_cell) { /* the row changed (labels are unique in a row) */ \
+                    *status = y >= num_labels ? LABEL_OUT_OF_RANGE : ROWS_CHANGED;                                \
+                    return -1;                                                                                    \
+                }                                                                                                 \
+                c->keys[size] = ((uint64_t)(first_cell + (int64_t)y) << 16) | (uint64_t)(out[y] - 1);             \
+                c->places[size] = (uint32_t)i;                                                                    \
+                /* kept if below the cell's bound (not in its sample already, and may enter it) */                \
+                size += c->bound == NULL || c->hashes[i] < c->bound[first_cell + (int64_t)y];                     \
+            }                                                                                                     \
+        }                                                                                                         \
+        return size;                                                                                              \
+    }
+
+/* The place of the lowest bit set in x (not 0). */
+static inline int lowest_bit(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int b = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        b++;
+    }
+    return b;
+#endif
+}
+
+#define COUNT_SAMPLE(T)                                                                                           \
+    static int64_t count_sample_##T(const int64_t *indptr, int64_t n, const T *cols, int64_t cells,               \
+                                    const int64_t *order, const int64_t *slot_of_label, const uint8_t *is_identity, \
+                                    const int64_t *slot_indptr, const int64_t *slots, int64_t num_slot_cells,     \
+                                    int64_t num_labels, int64_t k, int64_t *held, uint32_t *label_counts,          \
+                                    uint32_t *cooccurrence, struct collected *c, int *status) {                   \
+        const uint64_t labels = (uint64_t)num_labels;                                                             \
+        const int64_t alone = k * num_labels;                                                                     \
+        int64_t size = 0;                                                                                         \
+        for (int64_t i = 0; i < n; i++) {                                                                         \
+            if (i + PREFETCH_AHEAD < n && (uint64_t)order[i + PREFETCH_AHEAD] < (uint64_t)n) {                    \
+                PREFETCH(indptr + order[i + PREFETCH_AHEAD]);                                                     \
+            }                                                                                                     \
+            if (i + PREFETCH_AHEAD / 2 < n && (uint64_t)order[i + PREFETCH_AHEAD / 2] < (uint64_t)n) {            \
+                uint64_t first = (uint64_t)indptr[order[i + PREFETCH_AHEAD / 2]];                                 \
+                if (first < (uint64_t)cells) {                                                                    \
+                    PREFETCH(cols + first);                                                                       \
+                    PREFETCH((const char *)(cols + first) + 64);                                                  \
+                }                                                                                                 \
+            }                                                                                                     \
+            int64_t r = order[i];                                                                                 \
+            if ((uint64_t)r >= (uint64_t)n) {                                                                     \
+                *status = ROWS_CHANGED;                                                                           \
+                return -1;                                                                                        \
+            }                                                                                                     \
+            int64_t lo = indptr[r], hi = indptr[r + 1], found = 0;                                                \
+            if (lo < 0 || hi < lo || hi > cells) {                                                                \
+                *status = ROWS_CHANGED;                                                                           \
+                return -1;                                                                                        \
+            }                                                                                                     \
+            size = count_offer_##T(cols, lo, hi, labels, label_counts, alone, i, c, size, is_identity,            \
+                                   slot_of_label, k, held, &found, status);                                       \
+            const int64_t *row_slots = held;                                                                      \
+            if (is_identity == NULL) {                                                                            \
+                int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                        \
+                if (first < 0 || last < first || last > num_slot_cells) {                                        \
+                    *status = ROWS_CHANGED;                                                                       \
+                    return -1;                                                                                    \
+                }                                                                                                 \
+                row_slots = slots + first;                                                                        \
+                found = last - first;                                                                             \
+            }                                                                                                     \
+            for (int64_t j = 0; j < found && size >= 0; j++) {                                                    \
+                int64_t slot = row_slots[j];                                                                      \
+                if ((uint64_t)slot >= (uint64_t)k) {                                                              \
+                    *status = SLOT_OUT_OF_RANGE;                                                                  \
+                    return -1;                                                                                    \
+                }                                                                                                 \
+                size = count_offer_##T(cols, lo, hi, labels, cooccurrence + slot * num_labels, slot * num_labels, \
+                                       i, c, size, NULL, NULL, k, NULL, NULL, status);                            \
+            }                                                                                                     \
+            if (size < 0) {                                                                                       \
+                return -1;                                                                                        \
+            }                                                                                                     \
+        }                                                                                                         \
+        return size;                                                                                              \
+    }
+
+COUNT_OFFER(int32_t)
+COUNT_OFFER(int64_t)
+COUNT_SAMPLE(int32_t)
+COUNT_SAMPLE(int64_t)
+
+PyDoc_STRVAR(count_sample_doc,
+             "count_sample(indptr, cols, order, hashes, slot_of_label, slot_indptr, slots, k, num_labels,\n"
+             "             label_counts, cooccurrence, bound, per_cell, keys, places) -> collected\n\n"
+             "label_identities (slot_of_label not None) or attribute_identities (row r holds\n"
+             "slots[slot_indptr[r]:slot_indptr[r + 1]]) counting the rows in the order order\n"
+             "(hashes[i] is row order[i]'s, ascending, no two equal), and collecting each cell's\n"
+             "first per_cell visitors (cells slot * num_labels + y, k * num_labels + y for label\n"
+             "y on its own) whose hash is below bound[cell] (bound None: every one): keys\n"
+             "(uint64) cell << 16 | place among the first per_cell, places (uint32) the row's\n"
+             "place in order. keys and places need room for 64 more than the candidates (at\n"
+             "most per_cell per cell, and one per visit).");
+
+static PyObject *count_sample(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *o[15];
+    Py_ssize_t k, num_labels, per_cell;
+    if (!PyArg_ParseTuple(args, "OOOOOOOnnOOOnOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &k, &num_labels,
+                          &o[9], &o[10], &o[11], &per_cell, &o[13], &o[14])) {
+        return NULL;
+    }
+    enum { INDPTR, COLS, ORDER, HASHES, SLOT_OF_LABEL, SLOT_INDPTR, SLOTS, COUNTS_Y, COUNTS_XY, BOUND, KEYS, PLACES,
+           VIEWS };
+    PyObject *objects[VIEWS] = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[9], o[10], o[11], o[13], o[14]};
+    static const char *names[VIEWS] = {"indptr", "cols", "order", "hashes", "slot_of_label", "slot_indptr", "slots",
+                                       "label_counts", "cooccurrence", "bound", "keys", "places"};
+    Py_buffer views[VIEWS];
+    int have[VIEWS] = {0}, status = OK;
+    int by_labels = o[4] != Py_None;
+    int64_t collected = 0;
+    for (int v = 0; v < VIEWS; v++) {
+        if ((v == SLOT_OF_LABEL && !by_labels) || ((v == SLOT_INDPTR || v == SLOTS) && by_labels) ||
+            (v == BOUND && objects[v] == Py_None)) {
+            continue;
+        }
+        int ok;
+        if (v == COLS) {
+            ok = get_ints(objects[v], &views[v], INDICES, names[v]);
+        } else if (v == COUNTS_Y || v == COUNTS_XY) {
+            ok = get_ints(objects[v], &views[v], COUNTS, names[v]);
+        } else if (v == KEYS || v == HASHES || v == BOUND) {
+            ok = get_typed(objects[v], &views[v], "LQ", 8, 1, v == KEYS, names[v]);
+        } else if (v == PLACES) {
+            ok = get_typed(objects[v], &views[v], "I", 4, 1, 1, names[v]);
+        } else {
+            ok = get_ints(objects[v], &views[v], WIDE, names[v]);
+        }
+        if (ok < 0) {
+            goto done;
+        }
+        have[v] = 1;
+    }
+    int64_t n = check_shapes(&views[INDPTR], &views[COLS], &views[COUNTS_Y], &views[COUNTS_XY], num_labels, k);
+    if (n < 0) {
+        goto done;
+    }
+    if (views[ORDER].shape[0] != n || views[HASHES].shape[0] != n || views[KEYS].shape[0] != views[PLACES].shape[0] ||
+        views[KEYS].shape[0] < 1 || (have[BOUND] && views[BOUND].shape[0] != (k + 1) * num_labels) ||
+        per_cell < 1 || per_cell > UINT16_MAX ||
+        (by_labels ? views[SLOT_OF_LABEL].shape[0] != num_labels : views[SLOT_INDPTR].shape[0] != n + 1)) {
+        PyErr_SetString(PyExc_ValueError, "count_sample: order and hashes must hold one entry per row, bound one per "
+                                          "cell, keys and places the same room (not none); 1 <= per_cell < 2**16");
+        goto done;
+    }
+    struct collected c = {views[KEYS].buf, views[PLACES].buf, views[KEYS].shape[0], (uint32_t)per_cell,
+                          views[HASHES].buf, have[BOUND] ? views[BOUND].buf : NULL};
+    int64_t *held = PyMem_New(int64_t, k > 0 ? k : 1);
+    uint8_t *is_identity = by_labels ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
+    if (held == NULL || (by_labels && is_identity == NULL)) {
+        PyMem_Free(held);
+        PyMem_Free(is_identity);
+        PyErr_NoMemory();
+        goto done;
+    }
+    const int64_t *slot_of_label = by_labels ? views[SLOT_OF_LABEL].buf : NULL;
+    for (int64_t y = 0; by_labels && y < num_labels; y++) {
+        if (slot_of_label[y] >= k) {
+            status = SLOT_OUT_OF_RANGE;
+        }
+        is_identity[y] = slot_of_label[y] >= 0;
+    }
+    const int64_t *slot_indptr = by_labels ? NULL : views[SLOT_INDPTR].buf;
+    const int64_t *slots = by_labels ? NULL : views[SLOTS].buf;
+    int64_t num_slot_cells = by_labels ? 0 : views[SLOTS].shape[0];
+    if (status == OK) {
+        Py_BEGIN_ALLOW_THREADS
+        if (views[COLS].itemsize == 4) {
+            collected = count_sample_int32_t(views[INDPTR].buf, n, views[COLS].buf, views[COLS].shape[0],
+                                             views[ORDER].buf, slot_of_label, is_identity, slot_indptr, slots,
+                                             num_slot_cells, num_labels, k, held, views[COUNTS_Y].buf,
+                                             views[COUNTS_XY].buf, &c, &status);
+        } else {
+            collected = count_sample_int64_t(views[INDPTR].buf, n, views[COLS].buf, views[COLS].shape[0],
+                                             views[ORDER].buf, slot_of_label, is_identity, slot_indptr, slots,
+                                             num_slot_cells, num_labels, k, held, views[COUNTS_Y].buf,
+                                             views[COUNTS_XY].buf, &c, &status);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    PyMem_Free(held);
+    PyMem_Free(is_identity);
+    if (status == COLLECT_FULL) {
+        PyErr_SetString(PyExc_ValueError, "count_sample: keys and places are too short for the candidates");
+        status = OK;
+    }
+done:
+    for (int v = 0; v < VIEWS; v++) {
+        if (have[v]) {
+            PyBuffer_Release(&views[v]);
+        }
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    if (status != OK) {
+        return raise_for(status);
+    }
+    return PyLong_FromLongLong((long long)collected);
+}
+
+/* Row at's hashes (ascending, EMPTY_HASH past them) merged with the
+ * waiting ones hashes[waiting[0:m]] (ascending): the k smallest of both,
+ * each once, through out (k places); marked[order[i]] is set for each
+ * waiting i that entered. SAMPLE_BAD_INDEX if a row read is out of range. */
+static int merge_row(uint64_t *row, int64_t k, const uint32_t *waiting, int64_t m, const uint64_t *hashes,
+                     const int64_t *order, uint8_t *marked, int64_t batch, uint64_t *out) {
+    if (k <= 32 && m <= 32) { /* short: each hash's place counted, without a branch per comparison */
+        uint64_t waiting_hashes[32];
+        int64_t to[32], repeats = 0; /* to[b]: waiting hash b's place among both */
+        for (int64_t b = 0; b < m; b++) {
+            uint64_t y = hashes[waiting[b]];
+            int64_t below = 0;
+            for (int64_t j = 0; j < k; j++) {
+                below += row[j] < y;
+                repeats += row[j] == y;
+            }
+            waiting_hashes[b] = y;
+            to[b] = below + b;
+        }
+        if (repeats == 0) {
+            uint64_t merged[64];
+            for (int64_t j = 0; j < k; j++) {
+                int64_t below = 0;
+                for (int64_t b = 0; b < m; b++) {
+                    below += waiting_hashes[b] < row[j];
+                }
+                merged[j + below] = row[j];
+            }
+            for (int64_t b = 0; b < m; b++) {
+                merged[to[b]] = waiting_hashes[b];
+                if (to[b] < k) {
+                    int64_t r = order[waiting[b]];
+                    if ((uint64_t)r >= (uint64_t)batch) {
+                        return SAMPLE_BAD_INDEX;
+                    }
+                    marked[r] = 1;
+                }
+            }
+            memcpy(row, merged, (size_t)k * sizeof(uint64_t));
+            return SAMPLE_OK;
+        }
+    }
+    int64_t a = 0, b = 0, o = 0;
+    while (o < k) {
+        uint64_t x = a < k ? row[a] : EMPTY_HASH, y = b < m ? hashes[waiting[b]] : EMPTY_HASH;
+        if (x == EMPTY_HASH && y == EMPTY_HASH) {
+            break;
+        }
+        if (x <= y) {
+            out[o++] = x;
+            a++;
+            b += x == y; /* there already */
+        } else {
+            int64_t r = order[waiting[b++]];
+            if ((uint64_t)r >= (uint64_t)batch) {
+                return SAMPLE_BAD_INDEX;
+            }
+            out[o++] = y;
+            marked[r] = 1;
+        }
+    }
+    for (int64_t j = 0; j < k; j++) {
+        row[j] = j < o ? out[j] : EMPTY_HASH;
+    }
+    return SAMPLE_OK;
+}
+
+/* The candidates count_sample collected, merged into the sample: the rows
+ * fresh_from:size are the new cells' (made, empty, by the caller), and
+ * take their candidates (the batch's first) at their places; those for the
+ * rows kept from earlier batches wait, grouped by row (a counting sort),
+ * and each such row is then merged once, the rows in store order (not one
+ * jump in memory per candidate). */
+static int merge_all(const uint64_t *keys, const uint32_t *places, int64_t m, const int64_t *order,
+                     const uint64_t *hashes, int64_t n, int64_t batch, const int32_t *index, uint64_t *bound,
+                     uint64_t *store, const int64_t *cell_keys, int64_t num_cells, int64_t k, int64_t fresh_from,
+                     int64_t size, uint8_t *marked) {
+    uint32_t *waiting = PyMem_RawMalloc((size_t)(m > 0 ? m : 1) * sizeof(uint32_t));
+    int32_t *waiting_row = PyMem_RawMalloc((size_t)(m > 0 ? m : 1) * sizeof(int32_t));
+    int64_t *ends = PyMem_RawCalloc((size_t)fresh_from + 1, sizeof(int64_t));
+    uint64_t *out = PyMem_RawMalloc((size_t)k * sizeof(uint64_t));
+    uint32_t *grouped = NULL;
+    int64_t num_waiting = 0;
+    int status = waiting && waiting_row && ends && out ? SAMPLE_OK : SAMPLE_NO_MEMORY;
+    for (int64_t q = 0; q < m && status == SAMPLE_OK; q++) {
+        int64_t cell = (int64_t)(keys[q] >> 16), place = (int64_t)(keys[q] & 0xFFFF), i = places[q];
+        if (cell >= num_cells || place >= k || i >= n || (uint64_t)order[i] >= (uint64_t)batch) {
+            status = SAMPLE_BAD_INDEX;
+            break;
+        }
+        int64_t at = index[cell];
+        if (at < 0 || at >= size) {
+            status = SAMPLE_BAD_INDEX;
+            break;
+        }
+        uint64_t h = hashes[i];
+        if (at >= fresh_from) { /* a new cell: the batch's first k, in their places */
+            store[at * k + place] = h;
+            marked[order[i]] = 1;
+        } else if (h < bound[cell]) { /* below the cell's last place (and so not in it) */
+            waiting[num_waiting] = (uint32_t)i;
+            waiting_row[num_waiting++] = (int32_t)at;
+            ends[at + 1]++;
+        }
+    }
+    for (int64_t at = fresh_from; at < size && status == SAMPLE_OK; at++) {
+        if (cell_keys[at] < 0 || cell_keys[at] >= num_cells) {
+            status = SAMPLE_BAD_INDEX;
+            break;
+        }
+        bound[cell_keys[at]] = store[at * k + k - 1];
+    }
+    if (status == SAMPLE_OK && num_waiting > 0) {
+        grouped = PyMem_RawMalloc((size_t)num_waiting * sizeof(uint32_t));
+        status = grouped ? SAMPLE_OK : SAMPLE_NO_MEMORY;
+    }
+    if (status == SAMPLE_OK && num_waiting > 0) {
+        for (int64_t at = 0; at < fresh_from; at++) { /* ends[at]: where row at's hashes start */
+            ends[at + 1] += ends[at];
+        }
+        for (int64_t w = 0; w < num_waiting; w++) { /* in hash order: each row's stay ascending */
+            grouped[ends[waiting_row[w]]++] = waiting[w];
+        }
+        for (int64_t at = 0, begin = 0; at < fresh_from && status == SAMPLE_OK; at++) {
+            int64_t end = ends[at]; /* now where row at's hashes end */
+            if (end > begin) {
+                if (cell_keys[at] < 0 || cell_keys[at] >= num_cells || end > num_waiting) {
+                    status = SAMPLE_BAD_INDEX;
+                    break;
+                }
+                uint64_t *row = store + at * k;
+                status = merge_row(row, k, grouped + begin, end - begin, hashes, order, marked, batch, out);
+                bound[cell_keys[at]] = row[k - 1];
+            }
+            begin = end;
+        }
+    }
+    PyMem_RawFree(waiting);
+    PyMem_RawFree(waiting_row);
+    PyMem_RawFree(ends);
+    PyMem_RawFree(out);
+    PyMem_RawFree(grouped);
+    return status;
+}
+
+PyDoc_STRVAR(merge_candidates_doc,
+             "merge_candidates(keys, places, order, hashes, index, bound, store, cell_keys, fresh_from,\n"
+             "                 size, marked)\n\n"
+             "Merge count_sample's candidates (hashes[i] is row order[i]'s) into the sample as\n"
+             "sample_rows keeps it. The store's rows fresh_from:size are those of the cells\n"
+             "the batch counted first (made by the caller, empty): they take the cell's\n"
+             "candidates; a row kept already gets the k smallest of its hashes and its\n"
+             "candidates. marked[order[i]] is set for every candidate that entered.");
+
+static PyObject *merge_candidates(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *o[11];
+    Py_ssize_t fresh_from, size;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOnnO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &fresh_from,
+                          &size, &o[10])) {
+        return NULL;
+    }
+    enum { KEYS, PLACES, ORDER, HASHES, INDEX, BOUND, STORE, CELL_KEYS, MARKED, VIEWS };
+    PyObject *objects[VIEWS] = {o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], o[10]};
+    static const char *names[VIEWS] = {"keys", "places", "order", "hashes", "index", "bound", "store", "cell_keys",
+                                       "marked"};
+    static const char *formats[VIEWS] = {"LQ", "I", "lq", "LQ", "i", "LQ", "LQ", "lq", "B?"};
+    static const Py_ssize_t sizes[VIEWS] = {8, 4, 8, 8, 4, 8, 8, 8, 1};
+    Py_buffer views[VIEWS];
+    int have[VIEWS] = {0}, status = SAMPLE_OK;
+    for (int v = 0; v < VIEWS; v++) {
+        if (get_typed(objects[v], &views[v], formats[v], sizes[v], v == STORE ? 2 : 1, v >= INDEX, names[v]) < 0) {
+            goto done;
+        }
+        have[v] = 1;
+    }
+    int64_t m = views[KEYS].shape[0], n = views[ORDER].shape[0];
+    int64_t num_cells = views[INDEX].shape[0], k = views[STORE].shape[1], capacity = views[STORE].shape[0];
+    if (views[PLACES].shape[0] != m || views[HASHES].shape[0] != n || views[BOUND].shape[0] != num_cells ||
+        views[CELL_KEYS].shape[0] != capacity || fresh_from < 0 || fresh_from > size || size > capacity ||
+        capacity > (int64_t)INT32_MAX ||
+        n > (int64_t)UINT32_MAX || k < 1 || k > UINT16_MAX) {
+        PyErr_SetString(PyExc_ValueError, "merge_candidates: places must match keys, hashes order, bound index; "
+                                          "cell_keys the store's rows (at most 2**31), 0 <= fresh_from <= size "
+                                          "<= rows");
+        goto done;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    status = merge_all(views[KEYS].buf, views[PLACES].buf, m, views[ORDER].buf, views[HASHES].buf, n,
+                       views[MARKED].shape[0], views[INDEX].buf, views[BOUND].buf, views[STORE].buf,
+                       views[CELL_KEYS].buf, num_cells, k, fresh_from, size, views[MARKED].buf);
+    Py_END_ALLOW_THREADS
+    if (status == SAMPLE_BAD_INDEX) {
+        PyErr_SetString(PyExc_ValueError, "merge_candidates: an index read from the candidates is out of range");
+    } else if (status == SAMPLE_NO_MEMORY) {
+        PyErr_NoMemory();
+    }
+done:
+    for (int v = 0; v < VIEWS; v++) {
+        if (have[v]) {
+            PyBuffer_Release(&views[v]);
+        }
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"label_identities", label_identities, METH_VARARGS, label_identities_doc},
     {"attribute_identities", attribute_identities, METH_VARARGS, attribute_identities_doc},
@@ -1203,6 +1680,8 @@ static PyMethodDef methods[] = {
     {"hash_integer_ids", hash_integer_ids, METH_VARARGS, hash_integer_ids_doc},
     {"hash_order", hash_order, METH_VARARGS, hash_order_doc},
     {"sample_rows", sample_rows, METH_VARARGS, sample_rows_doc},
+    {"count_sample", count_sample, METH_VARARGS, count_sample_doc},
+    {"merge_candidates", merge_candidates, METH_VARARGS, merge_candidates_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -54,12 +54,14 @@ def choose_backend(positives, identity_positives, num_labels):
     return "numpy"
 
 
-def count_batch(positives, identity_positives, identity_columns, slot_of_label, k, num_labels):
+def count_batch(positives, identity_positives, identity_columns, slot_of_label, k, num_labels, collect=None):
     """Count one batch at one threshold; returns the four increments.
 
     ``identity_columns`` and ``slot_of_label`` (each label's identity slot,
     -1 for ordinary labels) place the identities among the labels when
-    ``identity_positives`` is None.
+    ``identity_positives`` is None. ``collect``, if given, counts in the
+    compiled kernel's place (as `_kernel_counts` calls it) when that is the
+    backend: `sampling.Candidates`, counting and sampling in one pass.
     """
     backend = choose_backend(positives, identity_positives, num_labels)
     if backend == "soft":
@@ -67,7 +69,8 @@ def count_batch(positives, identity_positives, identity_columns, slot_of_label, 
     if identity_positives is None:
         # Identities are labels: C(x) and C(x_i, x_j) are columns of C(y) and C(x, y).
         if backend == "kernel":
-            label_counts, cooccurrence = _kernel_counts(_compiled_kernel(), positives, None, slot_of_label, k, num_labels)
+            label_counts, cooccurrence = _kernel_counts(_compiled_kernel(), positives, None, slot_of_label, k, num_labels,
+                                                        collect)
         elif backend == "packed":
             label_counts, cooccurrence = _packed_label_counts(positives, identity_columns, slot_of_label, k, num_labels)
         else:
@@ -78,7 +81,8 @@ def count_batch(positives, identity_positives, identity_columns, slot_of_label, 
     slots = identity_positives.cols.astype(np.int64)
     one_each = rows.shape[0] < 2 or bool((rows[1:] != rows[:-1]).all())
     if backend == "kernel":
-        label_counts, cooccurrence = _kernel_counts(_compiled_kernel(), positives, identity_positives, None, k, num_labels)
+        label_counts, cooccurrence = _kernel_counts(_compiled_kernel(), positives, identity_positives, None, k, num_labels,
+                                                    collect)
     else:
         label_counts, cooccurrence = _numpy_attribute_counts(positives, rows, slots, one_each, k, num_labels)
     identity_counts = np.bincount(slots, minlength=k)
@@ -178,8 +182,9 @@ def _compiled_kernel():
     return _counting_kernel
 
 
-def _kernel_counts(kernel, positives, identity_positives, slot_of_label, k, num_labels):
-    """C(y) and C(x, y) from the compiled kernel: one pass over the rows."""
+def _kernel_counts(kernel, positives, identity_positives, slot_of_label, k, num_labels, collect=None):
+    """C(y) and C(x, y) from the compiled kernel: one pass over the rows
+    (by ``collect(kernel, indptr, cols, label_counts, cooccurrence)`` if given)."""
     cols = positives.cols
     if cols.dtype not in (np.int32, np.int64):
         cols = cols.astype(np.int64)
@@ -196,7 +201,9 @@ def _kernel_counts(kernel, positives, identity_positives, slot_of_label, k, num_
         return parts[0][0] + parts[1][0], parts[0][1] + parts[1][1]
     label_counts = np.zeros(num_labels, np.uint32)
     cooccurrence = np.zeros(k * num_labels, np.uint32)
-    if identity_positives is None:
+    if collect is not None:
+        collect(kernel, indptr, np.ascontiguousarray(cols), label_counts, cooccurrence)
+    elif identity_positives is None:
         kernel.label_identities(indptr, np.ascontiguousarray(cols), slot_of_label, k, label_counts, cooccurrence)
     else:
         kernel.attribute_identities(

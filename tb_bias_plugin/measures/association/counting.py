@@ -356,12 +356,16 @@ class CooccurrenceCounter:
         kernel = sampling.compiled_sampler(self.examples_per_cell) if example_batch is not None else None
         for lo, hi in source.blocks(n, num_labels):
             positives = source.rows(lo, hi)  # validates this block
+            # the block's rows by hash: counted so, each cell's first rows are its sample's candidates
+            order = sampling.hash_order(kernel, example_batch[1][lo:hi]) if kernel is not None else None
+            fused = order is not None and not self.soft_identities and sampling.Candidates.distinct(order[1])
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
-                parts = count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels)
+                collect = sampling.Candidates(self._samples[t], *order, self._identity_slots(id_rows), k) if fused else None
+                parts = count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels, collect)
                 if kernel is not None:  # sampled once every block is counted (and so valid)
-                    found[t].append((lo, pos, id_rows))
+                    found[t].append((lo, pos, id_rows, order, collect if collect is not None and collect.ran else None))
                 elif example_batch is not None:
                     found[t].append(self._sample_block(t, lo, pos, id_rows, parts, example_batch[1]))
                 if totals[t] is None:
@@ -386,14 +390,15 @@ class CooccurrenceCounter:
         ids, hashes, text, uris = example_batch
         candidate = np.zeros(len(ids), bool)  # rows that may have entered a sample
         if kernel is not None:
-            marked, orders = candidate.view(np.uint8), {}
+            marked = candidate.view(np.uint8)
             for sample, blocks in zip(self._samples, found):
-                for lo, pos, id_rows in blocks:
+                for lo, pos, id_rows, order, collected in blocks:
                     rows = slice(lo, lo + pos.indptr.shape[0] - 1)
-                    if lo not in orders:  # the same rows at every threshold
-                        orders[lo] = sampling.hash_order(kernel, hashes[rows])
-                    sample.add_rows(kernel, pos, self._identity_slots(id_rows), len(self.label_names),
-                                    *orders[lo], marked[rows])
+                    if collected is not None:  # candidates collected while counting
+                        sample.merge(kernel, collected, marked[rows])
+                    else:
+                        sample.add_rows(kernel, pos, self._identity_slots(id_rows), len(self.label_names),
+                                        *order, marked[rows])
         for sample, parts in zip(self._samples, found if kernel is None else ()):
             keys, kept, picked = (np.concatenate(column) for column in zip(*parts))
             sample.add(keys, kept)

@@ -346,7 +346,8 @@ class CellSample:
         return rows
 
     def _reserve(self, need: int) -> None:
-        """Room for ``need`` cells' rows (capacity at least doubled when it grows)."""
+        """Room for ``need`` cells' rows (capacity at least doubled when it grows).
+        Rows past `size` are empty: nothing writes there before `_grow`."""
         if need > self.hashes.shape[0]:
             capacity = max(need, 2 * self.hashes.shape[0], 64)
             hashes = np.full((capacity, self.per_cell), EMPTY, np.uint64)
@@ -357,7 +358,9 @@ class CellSample:
 
     def add_rows(self, kernel: Any, positives: Any, slots: Any, num_labels: int, order: np.ndarray,
                  hashes: np.ndarray, marked: np.ndarray) -> None:
-        """Add a batch's rows to the sample of every cell they are counted in, in the compiled kernel.
+        """Add a batch's rows to the sample of every cell they are counted in, in the compiled kernel,
+        in a pass of its own: for a batch that `Candidates` cannot take (an
+        id twice, soft identities, more than 2**32 rows).
 
         ``slots`` is each label's identity slot (-1 for none) when the
         identities are labels, else ``(indptr, slots)``: the identity slots
@@ -385,6 +388,14 @@ class CellSample:
                 num_cells // num_labels - 1, num_labels, self.index, self.bound, self.hashes, self.keys,
                 self.size, marked, fresh_from, fills)
 
+    def merge(self, kernel: Any, found: Candidates, marked: np.ndarray) -> None:
+        """Merge a block's candidates (`Candidates`, counted) into the sample;
+        ``marked[r]`` is set where row r entered a cell."""
+        fresh_from = self.size
+        self._grow(found.new_cells())  # their rows in cell order, empty (`_reserve`)
+        kernel.merge_candidates(found.keys, found.places, found.order, found.hashes, self.index, self.bound,
+                                self.hashes, self.keys, fresh_from, self.size, marked)
+
     def live(self) -> np.ndarray:
         held = self.hashes[: self.size]
         return np.unique(held[held != EMPTY])
@@ -399,10 +410,52 @@ def compiled_sampler(per_cell: int) -> Any:
 def hash_order(kernel: Any, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The rows of a batch by hash, and their hashes in that order: visited
     so, each cell takes at most ``per_cell`` rows, and a new cell's rows
-    arrive in the order they are kept (`CellSample.add_rows`)."""
+    arrive in the order they are kept (`Candidates`, `CellSample.add_rows`)."""
     order = np.empty(hashes.shape[0], np.int64)
     kernel.hash_order(hashes, order)
     return order, hashes[order]
+
+
+class Candidates:
+    """A block's candidates for one threshold's sample, collected while it
+    is counted: the compiled kernel counts the rows in hash order, and the
+    first ``per_cell`` rows counted in a cell are the block's smallest
+    hashes of it, the only ones that may enter its sample (those below the
+    cell's bound are kept). Called by `backends.count_batch` in place of the
+    kernel's counting; `ran` says whether it was (only the compiled kernel
+    calls it). Needs hashes without repeats (`distinct`).
+    """
+
+    def __init__(self, sample: CellSample, order: np.ndarray, hashes: np.ndarray, slots: Any, num_slots: int):
+        self.sample, self.order, self.hashes, self.slots, self.num_slots = sample, order, hashes, slots, num_slots
+        self.keys = np.zeros(0, np.uint64)  # cell << 16 | place among the cell's first per_cell
+        self.places = np.zeros(0, np.uint32)  # the row's place in hash order
+        self.counts: tuple[np.ndarray, ...] = ()  # the block's C(x, y) and C(y), as counted
+        self.ran = False
+
+    @staticmethod
+    def distinct(hashes: np.ndarray) -> bool:
+        """Whether hashes sorted ascending hold no repeat (an id twice in a batch)."""
+        return not bool((hashes[1:] == hashes[:-1]).any())
+
+    def __call__(self, kernel: Any, indptr: np.ndarray, cols: np.ndarray, label_counts: np.ndarray,
+                 cooccurrence: np.ndarray) -> None:
+        k, num_labels, per_cell = self.num_slots, label_counts.shape[0], self.sample.per_cell
+        # at most per_cell per cell, and at most one per visit; untouched pages cost nothing
+        room = min(cols.shape[0] * (k + 1), per_cell * self.sample.index.shape[0]) + 65
+        keys, places = np.empty(room, np.uint64), np.empty(room, np.uint32)
+        by_label, slot_indptr, slots = ((self.slots, None, None) if isinstance(self.slots, np.ndarray)
+                                        else (None, *self.slots))
+        bound = self.sample.bound if self.sample.size else None  # an empty sample: every bound is open
+        size = kernel.count_sample(indptr, cols, self.order, self.hashes, by_label, slot_indptr, slots, k, num_labels,
+                                   label_counts, cooccurrence, bound, per_cell, keys, places)
+        self.keys, self.places, self.ran = keys[:size], places[:size], True
+        self.counts = (cooccurrence, label_counts)
+
+    def new_cells(self) -> np.ndarray:
+        """The cells counted here and not in the sample (yet), ascending."""
+        counted = np.concatenate(self.counts) > 0
+        return np.flatnonzero(counted & (self.sample.index < 0))
 
 
 def _by_cell_then_hash(keys: np.ndarray, hashes: np.ndarray, num_cells: int) -> tuple[np.ndarray, np.ndarray]:

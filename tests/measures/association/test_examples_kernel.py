@@ -181,3 +181,137 @@ def test_rows_longer_than_the_kernels_buffer_and_empty_rows():
         decided[r, cols] = True
     _, hashes = sampling.id_hashes(["a", "b", "c", "d"])
     assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :2], hashes, 2)
+
+
+def fused_calls(monkeypatch, only=True):
+    """How many blocks were counted and sampled in one pass (`sampling.Candidates`);
+    ``only``: a block sampled apart (`CellSample.add_rows`) fails the test."""
+    calls = []
+    original = sampling.Candidates.__call__
+
+    def counted(self, *args):
+        calls.append(1)
+        return original(self, *args)
+
+    def apart(*args):
+        raise AssertionError("a block was sampled apart from its counting")
+
+    monkeypatch.setattr(sampling.Candidates, "__call__", counted)
+    if only:
+        monkeypatch.setattr(sampling.CellSample, "add_rows", apart)
+    return calls
+
+
+@pytest.mark.parametrize("mode", ["labels", "attributes"])
+def test_counting_fused_with_the_sample_equals_brute_force_and_numpy(mode, monkeypatch):
+    # distinct ids: counted in hash order, each cell's first k rows are its candidates
+    rng = np.random.default_rng({"labels": 21, "attributes": 22}[mode])
+    for _ in range(10):
+        scores, _, names, identities, id_rows = case = list(random_case(rng, mode))
+        n = scores.shape[0]
+        case[1] = ids = ["u-%d" % v for v in rng.permutation(10 * n)[:n]]
+        k = int(rng.choice([1, 2, 3, 8]))
+        cuts = sorted(set(rng.integers(1, n, size=int(rng.integers(0, 12))).tolist())) if n > 1 else []
+        thresholds = (0.2, 0.5)
+        with monkeypatch.context() as patch:
+            calls = fused_calls(patch)
+            fused = count(case, k, cuts, thresholds, text=True)
+            assert len(calls) >= len(thresholds) * (len(cuts) + 1)  # dense batches: in row blocks
+        _, hashes = sampling.id_hashes(ids)
+        for t, threshold in enumerate(thresholds):
+            decided = scores > threshold
+            held = decided[:, :2] if id_rows is None else id_rows
+            assert sample_hashes(fused, t) == brute_force(decided, held, hashes, k)
+        with monkeypatch.context() as patch:
+            numpy_path(patch)
+            assert count(case, k, cuts, thresholds, text=True).table() == fused.table()
+
+
+def test_many_small_batches_keep_the_sample_of_one_batch(monkeypatch):
+    # later batches merge only what passes each cell's bound, grouped by row
+    rng = np.random.default_rng(23)
+    n, num_labels = 3000, 300
+    decided = rng.random((n, num_labels)) < 0.03 / (1 + np.arange(num_labels) / 30)
+    decided[:, :3] |= rng.random((n, 3)) < 0.3
+    names = ["l%d" % j for j in range(num_labels)]
+    ids = rng.permutation(10**6)[:n]
+
+    def counter():
+        return CooccurrenceCounter(names, names[:3], examples_per_cell=4)
+
+    one = counter().update(decided, example_ids=ids)
+    calls = fused_calls(monkeypatch)
+    many = counter()
+    for lo in range(0, n, 100):
+        many.update(decided[lo : lo + 100], example_ids=ids[lo : lo + 100])
+    assert len(calls) >= n // 100
+    halves = counter().update(decided[: n // 2], example_ids=ids[: n // 2]).merge(
+        counter().update(decided[n // 2 :], example_ids=ids[n // 2 :]))
+    assert many.table() == one.table() == halves.table()
+    _, hashes = sampling.id_hashes(ids)
+    assert sample_hashes(many, 0) == brute_force(decided, decided[:, :3], hashes, 4)
+
+
+def test_an_id_twice_in_a_batch_is_sampled_without_the_fused_pass(monkeypatch):
+    decided = np.array([[1, 1, 0], [1, 0, 1], [1, 1, 1]], bool)
+    calls = fused_calls(monkeypatch, only=False)
+    counter = CooccurrenceCounter(["a", "b", "c"], ["a"], examples_per_cell=2)
+    counter.update_indices([np.flatnonzero(row) for row in decided], example_ids=["x", "y", "x"])
+    assert calls == []
+    _, hashes = sampling.id_hashes(["x", "y", "x"])
+    assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :1], hashes, 2)
+
+
+def test_count_sample_and_merge_candidates_check_their_arrays():
+    indptr, cols = np.array([0, 2], np.int64), np.array([0, 5], np.int32)  # label 5 of 3: out of range
+    order, hashes, slot_of_label = np.zeros(1, np.int64), np.array([5], np.uint64), np.array([0, -1, -1], np.int64)
+    counts = (np.zeros(3, np.uint32), np.zeros(3, np.uint32))
+    keys, places = np.zeros(80, np.uint64), np.zeros(80, np.uint32)
+
+    def call(indptr=indptr, cols=cols, order=order, bound=None, keys=keys, places=places):
+        return kernel.count_sample(indptr, cols, order, hashes, slot_of_label, None, None, 1, 3, *counts, bound, 2,
+                                   keys, places)
+
+    with pytest.raises(ValueError, match="outside the label vector"):
+        call()
+    with pytest.raises(ValueError, match="one entry per row"):
+        call(order=np.zeros(2, np.int64))
+    with pytest.raises(ValueError, match="too short"):
+        call(np.array([0, 1]), cols[:1], keys=keys[:3], places=places[:3])
+    with pytest.raises(ValueError, match="changed"):  # a row that is not in the batch
+        call(np.array([0, 1]), cols[:1], order=np.array([4], np.int64))
+    with pytest.raises(ValueError, match="bound one per cell"):
+        call(np.array([0, 1]), cols[:1], bound=np.zeros(5, np.uint64))
+    # label 0 (identity slot 0) once: cells 0 (x, y) and 3 (y alone); a bound of 5 keeps hash 5 out of cell 3
+    bound = np.full(6, sampling.EMPTY, np.uint64)
+    bound[3] = 5
+    for counted in counts:
+        counted[:] = 0
+    assert call(np.array([0, 1]), cols[:1], bound=bound) == 1 and keys[0] == 0 << 16 and places[0] == 0
+    sample = sampling.CellSample(6, 2)
+    sample._reserve(4)
+    args = [np.array([(7 << 16) | 0], np.uint64), np.zeros(1, np.uint32), order, np.array([5], np.uint64),
+            sample.index, sample.bound, sample.hashes, sample.keys, 0, 0, np.zeros(1, np.uint8)]
+    with pytest.raises(ValueError, match="out of range"):  # cell 7 of 6
+        kernel.merge_candidates(*args)
+    args[0] = np.array([(3 << 16) | 0], np.uint64)
+    with pytest.raises(ValueError, match="out of range"):  # cell 3 has no row
+        kernel.merge_candidates(*args)
+    with pytest.raises(ValueError, match="fresh_from"):
+        kernel.merge_candidates(*args[:8], 1, 0, args[10])
+
+
+def test_examples_seen_again_in_later_batches_are_kept_once(monkeypatch):
+    # ids distinct within each batch (the fused pass) but seen again later: merged rows keep each hash once
+    rng = np.random.default_rng(24)
+    n, num_labels = 600, 40
+    decided = rng.random((n, num_labels)) < 0.15
+    names = ["l%d" % j for j in range(num_labels)]
+    ids = ["again-%d" % i for i in range(n)]
+    calls = fused_calls(monkeypatch)
+    twice = CooccurrenceCounter(names, names[:2], examples_per_cell=3)
+    for lo, hi in ((0, 400), (200, 600), (0, 600)):
+        twice.update(decided[lo:hi], example_ids=ids[lo:hi])
+    assert calls
+    _, hashes = sampling.id_hashes(ids)
+    assert sample_hashes(twice, 0) == brute_force(decided, decided[:, :2], hashes, 3)
