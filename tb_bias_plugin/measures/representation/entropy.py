@@ -500,8 +500,8 @@ def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls)
     Examples
     --------
     >>> loose_reason(0.52, [0.0], 0.66, [0.01])  # doctest: +NORMALIZE_WHITESPACE
-    "MINE 0.520 < classifier 0.660 by 0.140 > noise 0.028: MINE's critic underfits; read B (the classifier
-    bound), not mine_bias: a lower bound too, so the true B may be higher still"
+    "MINE bound 0.520 < classifier bound 0.660 by 0.140 > noise 0.028: MINE's critic underfits; read B (the
+    classifier bound), not the MINE bound: a lower bound too, so the true B may be higher still"
     >>> loose_reason(0.52, [0.0], 0.53, [0.01]) is None
     True
     """
@@ -512,12 +512,12 @@ def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls)
     if not np.isfinite(noise) or gap <= noise:
         return None
     if classifier_bias > mine_bias:
-        return (f"MINE {mine_bias:.3f} < classifier {classifier_bias:.3f} by {gap:.3f} > noise {noise:.3f}: "
-                "MINE's critic underfits; read B (the classifier bound), not mine_bias: a lower bound too, "
-                "so the true B may be higher still")
-    return (f"classifier {classifier_bias:.3f} < MINE {mine_bias:.3f} by {gap:.3f} > noise {noise:.3f}: the "
-            "classifier underfits; read B (MINE's bound), not classifier_bias, or raise classifier_width "
-            "or classifier_steps to tighten it")
+        return (f"MINE bound {mine_bias:.3f} < classifier bound {classifier_bias:.3f} by {gap:.3f} > noise "
+                f"{noise:.3f}: MINE's critic underfits; read B (the classifier bound), not the MINE bound: a "
+                "lower bound too, so the true B may be higher still")
+    return (f"classifier bound {classifier_bias:.3f} < MINE bound {mine_bias:.3f} by {gap:.3f} > noise {noise:.3f}: "
+            "the classifiers underfit; read B (the MINE bound), not the classifier bound, or raise "
+            "classifier_width or classifier_steps to tighten it")
 
 
 _ARRAY_FIELDS = {
@@ -582,8 +582,9 @@ class RepresentationBiasResult:
     mine_bias, mine_mutual_information, mine_control_biases
         MINE's own B, I and control B per permutation (always reported).
     classifier : str
-        The classifier most cross-fitting folds kept: ``"mlp"`` or
-        ``"linear"``; empty when none ran (continuous Z, old records).
+        The classifier most cross-fitting folds kept: ``"linear"``,
+        ``"quadratic"`` or ``"mlp"``; empty when none ran (continuous Z,
+        old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
         The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its
         control B per permutation.

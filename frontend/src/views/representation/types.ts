@@ -21,8 +21,8 @@ export interface LayerSummary {
   best_step: number;
   /** which held-out bound B took; null when B is undefined */
   bound: "mine" | "classifier" | null;
-  /** the classifier the validation part kept */
-  classifier: "mlp" | "linear" | null;
+  /** the classifier most cross-fitting folds kept (one-standard-error rule, simplest first) */
+  classifier: "linear" | "quadratic" | "mlp" | null;
   /** why the flag "loose" is set, else null */
   loose_reason: string | null;
   mine_bias: number | null;
