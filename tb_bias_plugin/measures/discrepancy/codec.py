@@ -259,7 +259,7 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
     _check(message)
     _check_lists(message)
     specs = array_specs(message)
-    keep = None if wanted is None else {spec.name for _, spec in specs if spec.name.rsplit(".", 1)[1] in wanted}
+    keep = None if wanted is None else {"replicates[%d].%s" % (i, name) for i in range(len(message.replicates)) for name in wanted}
     found = collections.defaultdict(_empty, arrays.read(specs, keep))
     replicates = []
     for i, rep in enumerate(message.replicates):
