@@ -50,7 +50,8 @@ class Location(NamedTuple):
     length: int  # of its data, the serialized Event
 
 
-#: One write of a step: ``(wall time, Location)``; a few per record, kept for every write.
+#: One write of a step: ``(wall time, path, offset, length)`` (its `Location` after the
+#: time, flat: one tuple per write of every record of the logdir).
 _Write = tuple
 
 
@@ -108,9 +109,9 @@ class RecordScanner:
             steps = self._writes.get((run, tag), {})
             found = {}
             for step, wall_time in wanted:
-                matching = [w[1] for w in steps.get(step, ()) if w[0] == wall_time]
+                matching = [w for w in steps.get(step, ()) if w[0] == wall_time]
                 if len(matching) == 1:
-                    found[step] = matching[0]
+                    found[step] = Location(*matching[0][1:])
             return found
 
     def _run_directory(self, run: str) -> str | None:
@@ -148,7 +149,7 @@ class RecordScanner:
                     if value.metadata.plugin_data.plugin_name == metadata.PLUGIN_NAME:
                         state.ours.add(value.tag)  # the metadata comes with a tag's first value in each file
                     if value.tag in state.ours:
-                        self._writes[run, value.tag][event.step].append((event.wall_time, location))
+                        self._writes[run, value.tag][event.step].append((event.wall_time, *location))
         except Exception as e:  # a corrupt record ends this file's scan, not the listing
             logger.warning("tb_bias: reading %s for rewritten steps stopped (%s)", path, e)
 
@@ -172,7 +173,7 @@ class RecordScanner:
         del self._files[path]
         for steps in self._writes.values():
             for step, writes in list(steps.items()):
-                kept = [w for w in writes if w[1].path != path]
+                kept = [w for w in writes if w[1] != path]
                 if len(kept) != len(writes):
                     steps[step] = kept
 
