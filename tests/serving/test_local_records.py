@@ -5,6 +5,7 @@ are counted, never timed; the speed is measured by benchmarks/bench_steps.py."""
 
 import os
 import struct
+import time
 
 import pytest
 from werkzeug.test import Client
@@ -203,3 +204,41 @@ def test_the_runs_listing_reads_the_latest_records_from_their_files(tmp_path, mo
     [entry] = [t for r in fx.get_json(client, "runs")["runs"] for t in r["tags"] if t["tag"] == tag]
     assert entry["steps"] == [0, 1, 2, 3] and entry["rewritten_steps"][0]["writes"] == 2
     assert calls["blob"] == 0
+
+
+def test_the_bytes_read_from_the_files_are_the_rust_data_servers(tmp_path):
+    """TensorBoard's default loader is its Rust data server: the bytes it serves for each
+    listed step (the write it kept: the last read) are the ones read from the files."""
+    from tensorboard import context
+    from tensorboard.data import grpc_provider, server_ingester
+    from tensorboard.util import grpc_util
+
+    # the rewrite is of the last step: the data server drops the steps after one written again
+    runs = {"run": write_series(tmp_path, "discrepancy", steps=6, rewritten=5),
+            "nested/run": write_series(tmp_path, "sensitivity", run="nested/run", steps=3, rewritten=2),
+            ".": write_series(tmp_path, "representation", run=".", steps=2, rewritten=1)}
+    ingester = server_ingester.SubprocessServerDataIngester(
+        server_ingester.get_server_binary(), str(tmp_path), reload_interval=0,  # 0: load once
+        channel_creds_type=grpc_util.ChannelCredsType.LOCAL, samples_per_plugin={metadata.PLUGIN_NAME: 0})
+    ingester.start()
+    provider = ingester.data_provider
+    assert isinstance(provider, grpc_provider.GrpcDataProvider)
+    ctx = context.RequestContext()
+    scanner = RecordScanner(str(tmp_path))
+    compared = 0
+    for run, tag in runs.items():
+        data, seen, deadline = [], [], time.monotonic() + 60
+        while len(seen) < 3 or len(set(seen[-3:])) > 1 or not data:  # loaded in the background: until it settles
+            assert time.monotonic() < deadline, "the data server listed no stable series of %r" % run
+            time.sleep(0.2)
+            data = provider.read_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME,
+                                                downsample=1000).get(run, {}).get(tag, [])
+            seen.append(tuple((d.step, d.wall_time) for d in data))
+        with LocalRecords(scanner, run, tag, data) as local:
+            for datum in data:
+                blob = local.read(datum.step, datum.wall_time)
+                assert blob is not None and blob == provider.read_blob(ctx, blob_key=datum.values[0].blob_key), (run, datum.step)
+                compared += 1
+        if run == "run":
+            assert [d.step for d in data] == list(range(6))  # the rewritten step 5 among them
+    assert compared >= 9  # what the server kept of the 11 steps (it drops some after a rewrite)
