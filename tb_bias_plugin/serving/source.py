@@ -1,4 +1,4 @@
-"""Records of a logdir, read through TensorBoard's data provider and cached.
+"""Records of a logdir, listed by TensorBoard's data provider, read and cached.
 
 Lists every tag of every measure (and other plugins' data a measure can
 show), and loads one (run, tag, step) at a time, or many steps at once.
