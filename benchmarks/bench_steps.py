@@ -18,7 +18,9 @@ listed, every record read and decoded) and ``again`` (median of
 ``--repeats`` more, the decoded parts cached), wall time of the HTTP GET;
 and ``first cpu``, the CPU time the tensorboard process spent on the first
 request (its data server, a process of its own, not counted): on a shared
-machine it moves less with the load than the wall time does.
+machine it moves less with the load than the wall time does. The logdir is
+local, so the plugin reads each record from its event file; the data
+server only lists the series.
 
 Run: python benchmarks/bench_steps.py [--repeats 5] [--sizes 10,100,1000] [--smoke]
 """

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import plugin_fixtures as fx
-from tb_bias_plugin.serving.rewrites import RewriteScanner
+from tb_bias_plugin.serving.rewrites import RecordScanner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RNG = np.random.default_rng(0)
@@ -68,7 +68,7 @@ def test_the_blocks_without_a_model_log_once_each(tmp_path, monkeypatch):
     logged = fx.read_logdir(tmp_path / "logs")
     assert sorted(logged) == [("deployment", "age", 0), ("eval", "gender", 0), ("eval_tf", "gender", 0),
                               ("train", "sex", 0)]
-    assert RewriteScanner(str(tmp_path / "logs")).rewritten() == {}
+    assert RecordScanner(str(tmp_path / "logs")).rewritten() == {}
     examples = logged["eval", "gender", 0][2].examples  # the writer block's sample of examples per cell
     assert examples.per_cell == 8 and set(examples.texts) <= {"caption %d" % i for i in range(N)}
 
@@ -108,4 +108,4 @@ def test_the_blocks_with_a_model_log_once_each(tmp_path, monkeypatch):
     logged = fx.read_logdir(tmp_path / "logs")
     assert sorted(logged) == [(".", "associations", 0), (".", "representation", 0), (".", "sensitivity", 0),
                               ("eval", "sensitivity", 0), ("validation", "associations", 0)]
-    assert RewriteScanner(str(tmp_path / "logs")).rewritten() == {}
+    assert RecordScanner(str(tmp_path / "logs")).rewritten() == {}

@@ -63,5 +63,5 @@ def check_stored(values: Any, n: int, what: str) -> None:
     """A record's stored texts or URIs: none, or one per example, each at most `MAX_TEXT_CHARS`."""
     if len(values) not in (0, n):
         raise ValueError("%s has %d entries for %d examples" % (what, len(values), n))
-    if any(len(v) > MAX_TEXT_CHARS for v in values):
+    if max(map(len, values), default=0) > MAX_TEXT_CHARS:  # in C: a long run checks every step's
         raise ValueError("%s holds a string longer than %d characters" % (what, MAX_TEXT_CHARS))

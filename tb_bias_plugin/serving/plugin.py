@@ -24,7 +24,7 @@ from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.serving.flags import FlagStore, StaleVersion, TooLarge
 from tb_bias_plugin.serving.label_search import LabelSearch
-from tb_bias_plugin.serving.rewrites import RewriteScanner, rewritten_steps
+from tb_bias_plugin.serving.rewrites import RecordScanner, rewritten_steps
 from tb_bias_plugin.serving.source import Source
 from tb_bias_plugin.storage import metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
@@ -111,12 +111,14 @@ class BiasPlugin(base_plugin.TBPlugin):
     def __init__(self, context: Any, registry: Registry = REGISTRY):
         self._registry = registry
         hint = (context.sampling_hints or {}).get(self.plugin_name)
-        self._source = Source(context.data_provider, registry, downsample=hint or None)
+        # One scan of the event files: the steps written twice, and where each record is.
+        self._records = RecordScanner(context.logdir or "")
+        self._source = Source(context.data_provider, registry, downsample=hint or None,
+                              local=self._records if self._records.is_local else None)
         logdir = context.logdir
         if not logdir and context.flags is not None:
             logdir = getattr(context.flags, "logdir_spec", "")
         self._flags = FlagStore.for_logdir(logdir or "")
-        self._rewrites = RewriteScanner(context.logdir or "")
         self._services = _Services(self._source, self._flags)
 
     def get_plugin_apps(self) -> dict[str, Any]:
@@ -164,7 +166,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         ctx, experiment = _context(request)
         Params(request.args, request.query_string)
         listing, unreadable = self._source.list_tags(ctx, experiment)
-        rewrites = self._rewrites.rewritten()
+        rewrites = self._records.rewritten()
         present = set()
         runs = []
         for run in sorted(listing):

@@ -1,18 +1,26 @@
-"""Steps of a tb_bias tag written more than once in the same run.
+"""The tb_bias records of a local logdir, read from its event files:
+where each one is, and the steps of a tag written more than once.
 
 TensorBoard's data providers keep one record per (run, tag, step) and drop
 the others without a word (the Python loader keeps the first read, its
 data server the last), so the plugin cannot see a rewrite through them:
 two quickstart blocks logging tag "gender" at step 0 into one run show
-one table, silently. This module reads the run's event files itself, only
-the bytes appended since its last call, and keeps the write times of every
-(run, tag, step) of a tb_bias tag; ``runs`` lists those written twice or
-more, with which write the provider kept. Records are read as TFRecords
-here, with TensorBoard's Event message and without TensorFlow, which would
-take seconds to import.
+one table, silently. `RecordScanner` reads the run's event files itself,
+only the bytes appended since its last call, and keeps, for every write
+of a tb_bias tag, its wall time and where its bytes are; ``runs`` lists
+the steps written twice or more, with which write the provider kept.
 
-Only a local logdir is scanned (a remote one, or several named logdirs,
-report no rewrites).
+The same index is the plugin's fast read: TensorBoard's data provider has
+no batch read, and asking its data server for a record costs about half a
+millisecond of this process's CPU, most of an across-steps answer. A
+record the provider listed (its step and wall time name the write it
+kept) is read from its file instead, checked against the listing, and
+asked of the provider only if it cannot be (`LocalRecords`).
+
+Records are read as TFRecords here, with TensorBoard's Event message and
+without TensorFlow, which would take seconds to import. Only a local
+logdir is scanned (a remote one, or several named logdirs, report no
+rewrites and read every record through the provider).
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ import logging
 import os
 import struct
 import threading
-from typing import Iterator
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from tb_bias_plugin.storage import metadata
 
@@ -30,18 +38,47 @@ logger = logging.getLogger(__name__)
 
 #: A step's write times, in the order they were read.
 WriteTimes = list
+#: The TensorFlow type of a string tensor (types.proto's DT_STRING).
+_DT_STRING = 7
 
 
-class RewriteScanner:
-    """Write times of every step of every tb_bias tag under a local logdir, read incrementally."""
+class Location(NamedTuple):
+    """Where one write of a record is: its event file and TFRecord."""
+
+    path: str
+    offset: int  # of the TFRecord's header
+    length: int  # of its data, the serialized Event
+
+
+#: One write of a step: ``(wall time, path, offset, length)`` (its `Location` after the
+#: time, flat: one tuple per write of every record of the logdir).
+_Write = tuple
+
+
+class _FileState:
+    __slots__ = ("identity", "offset", "ours")
+
+    def __init__(self, identity: tuple[int, int]):
+        self.identity = identity  # (device, inode): a file replaced under the same name is read anew
+        self.offset = 0  # bytes read
+        self.ours: set[str] = set()  # tb_bias tags declared in it
+
+
+class RecordScanner:
+    """Every write of every tb_bias tag under a local logdir (its wall time and
+    location), read incrementally; safe to use from many request threads."""
 
     def __init__(self, logdir: str):
         self._logdir = logdir if logdir and "://" not in logdir and os.path.isdir(logdir) else None
-        self._offsets: dict[str, int] = {}  # event file -> bytes read
-        self._ours: dict[str, set] = collections.defaultdict(set)  # event file -> tb_bias tags declared in it
-        self._writes: dict[tuple[str, str], dict[int, WriteTimes]] = collections.defaultdict(
+        self._files: dict[str, _FileState] = {}
+        self._writes: dict[tuple[str, str], dict[int, list[_Write]]] = collections.defaultdict(
             lambda: collections.defaultdict(list))
         self._lock = threading.Lock()
+
+    @property
+    def is_local(self) -> bool:
+        """Whether there is a local logdir to read."""
+        return self._logdir is not None
 
     def rewritten(self) -> dict[tuple[str, str], dict[int, WriteTimes]]:
         """``{(run, tag): {step: [wall times]}}`` of the steps written more than once, after reading
@@ -51,8 +88,41 @@ class RewriteScanner:
         with self._lock:
             for path in self._event_files():
                 self._read(path)
-            return {key: {step: list(times) for step, times in steps.items() if len(times) > 1}
-                    for key, steps in self._writes.items() if any(len(t) > 1 for t in steps.values())}
+            return {key: {step: [w[0] for w in writes] for step, writes in steps.items() if len(writes) > 1}
+                    for key, steps in self._writes.items() if any(len(w) > 1 for w in steps.values())}
+
+    def locate(self, run: str, tag: str, wanted: Iterable[tuple[int, float]]) -> dict[int, Location]:
+        """``{step: Location}`` of each ``(step, wall time)`` of ``wanted`` written exactly
+        once with that wall time, after reading what was appended to the run's files."""
+        wanted = list(wanted)
+        directory = self._run_directory(run)
+        if directory is None or not wanted:
+            return {}
+        with self._lock:
+            try:
+                names = sorted(os.listdir(directory))
+            except OSError:
+                return {}
+            for name in names:
+                if "tfevents" in name and os.path.isfile(os.path.join(directory, name)):
+                    self._read(os.path.join(directory, name))
+            steps = self._writes.get((run, tag), {})
+            found = {}
+            for step, wall_time in wanted:
+                matching = [w for w in steps.get(step, ()) if w[0] == wall_time]
+                if len(matching) == 1:
+                    found[step] = Location(*matching[0][1:])
+            return found
+
+    def _run_directory(self, run: str) -> str | None:
+        """The directory of ``run`` (named as TensorBoard names runs: its path under the
+        logdir with "/", "." for the logdir itself), or None if it names no directory in it."""
+        if self._logdir is None or not run or "\\" in run or "\0" in run:
+            return None
+        parts = run.split("/")
+        if run != "." and any(p in ("", ".", "..") for p in parts):
+            return None
+        return self._logdir if run == "." else os.path.join(self._logdir, *parts)
 
     def _event_files(self) -> list[str]:
         assert self._logdir is not None
@@ -67,39 +137,134 @@ class RewriteScanner:
         assert self._logdir is not None
         run = os.path.relpath(os.path.dirname(path), self._logdir)
         run = "." if run == os.curdir else run.replace(os.sep, "/")
-        ours = self._ours[path]
         try:
-            for data in self._new_records(path):
+            state = self._state(path)
+            if state is None:
+                return
+            for location, data in _new_records(path, state):
                 event = event_pb2.Event.FromString(data)
                 if not event.HasField("summary"):
                     continue
                 for value in event.summary.value:
                     if value.metadata.plugin_data.plugin_name == metadata.PLUGIN_NAME:
-                        ours.add(value.tag)  # the metadata comes with a tag's first value in each file
-                    if value.tag in ours:
-                        self._writes[run, value.tag][event.step].append(event.wall_time)
+                        state.ours.add(value.tag)  # the metadata comes with a tag's first value in each file
+                    if value.tag in state.ours:
+                        self._writes[run, value.tag][event.step].append((event.wall_time, *location))
         except Exception as e:  # a corrupt record ends this file's scan, not the listing
             logger.warning("tb_bias: reading %s for rewritten steps stopped (%s)", path, e)
 
-    def _new_records(self, path: str) -> Iterator[bytes]:
-        """The TFRecords of an event file after those already read: a record is a little-endian
-        uint64 length, its CRC, the data and the data's CRC. A record not yet wholly written is
-        left for the next call."""
-        offset = self._offsets.get(path, 0)
-        size = os.path.getsize(path)
-        if size <= offset:
-            return
-        with open(path, "rb") as handle:
-            handle.seek(offset)
-            while offset + 12 <= size:
-                (length,) = struct.unpack("<Q", handle.read(12)[:8])
-                if offset + 12 + length + 4 > size:
-                    return
-                data = handle.read(length)
-                handle.read(4)
-                offset += 12 + length + 4
-                self._offsets[path] = offset
-                yield data
+    def _state(self, path: str) -> _FileState | None:
+        """What was read of ``path``, forgotten (and its writes with it) if the file was
+        replaced or cut shorter since: it is then read again from its start."""
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        identity = (stat.st_dev, stat.st_ino)
+        state = self._files.get(path)
+        if state is not None and (state.identity != identity or stat.st_size < state.offset):
+            self._forget(path)
+            state = None
+        if state is None:
+            state = self._files[path] = _FileState(identity)
+        return state
+
+    def _forget(self, path: str) -> None:
+        del self._files[path]
+        for steps in self._writes.values():
+            for step, writes in list(steps.items()):
+                kept = [w for w in writes if w[1] != path]
+                if len(kept) != len(writes):
+                    steps[step] = kept
+
+
+def _new_records(path: str, state: _FileState) -> Iterator[tuple[Location, bytes]]:
+    """The TFRecords of an event file after those already read, with their locations:
+    a record is a little-endian uint64 length, its CRC, the data and the data's CRC. A
+    record not yet wholly written is left for the next call."""
+    offset = state.offset
+    size = os.path.getsize(path)
+    if size <= offset:
+        return
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        while offset + 12 <= size:
+            (length,) = struct.unpack("<Q", handle.read(12)[:8])
+            if offset + 12 + length + 4 > size:
+                return
+            data = handle.read(length)
+            handle.read(4)
+            location = Location(path, offset, length)
+            offset += 12 + length + 4
+            state.offset = offset
+            yield location, data
+
+
+class LocalRecords:
+    """The stored bytes of a tag's records read from their event files, each
+    file opened once; what cannot be read here (not located, the file changed,
+    an event other than the one listed) is None, for the provider to read."""
+
+    def __init__(self, scanner: RecordScanner | None, run: str, tag: str, data: Iterable[Any]):
+        """``data``: the provider's listed data (``.step``, ``.wall_time``) to read."""
+        data = list(data)
+        self._tag = tag
+        self._locations = {} if scanner is None else scanner.locate(run, tag, ((d.step, d.wall_time) for d in data))
+        self._handles: dict[str, Any] = {}
+
+    def __contains__(self, step: int) -> bool:
+        return step in self._locations
+
+    def read(self, step: int, wall_time: float) -> bytes | None:
+        """The record of ``step`` exactly as the provider serves it (its first blob), or None."""
+        location = self._locations.get(step)
+        if location is None:
+            return None
+        try:
+            handle = self._handles.get(location.path)
+            if handle is None:
+                handle = self._handles[location.path] = open(location.path, "rb")
+            handle.seek(location.offset)
+            header = handle.read(12)
+            if len(header) != 12 or struct.unpack("<Q", header[:8])[0] != location.length:
+                return None
+            data = handle.read(location.length)
+            if len(data) != location.length:
+                return None
+            return _blob(data, self._tag, step, wall_time)
+        except Exception as e:  # the file moved or changed: the provider reads it
+            logger.debug("tb_bias: reading step %d of %r from %s failed (%s)", step, self._tag, location.path, e)
+            return None
+
+    def close(self) -> None:
+        for handle in self._handles.values():
+            handle.close()
+        self._handles.clear()
+
+    def __enter__(self) -> "LocalRecords":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def _blob(data: bytes, tag: str, step: int, wall_time: float) -> bytes | None:
+    """The first blob of ``tag``'s value in a serialized Event, if it is the write listed
+    (same step and wall time, the tag once) and holds a blob sequence as TensorBoard
+    reads one (a rank-1 string tensor); else None."""
+    from tensorboard.compat.proto import event_pb2
+
+    event = event_pb2.Event.FromString(data)
+    if event.step != step or event.wall_time != wall_time:
+        return None
+    values = [v for v in event.summary.value if v.tag == tag]
+    if len(values) != 1 or values[0].WhichOneof("value") != "tensor":
+        return None
+    tensor = values[0].tensor
+    dims = tensor.tensor_shape.dim
+    if tensor.dtype != _DT_STRING or len(dims) != 1 or dims[0].size != len(tensor.string_val) or not tensor.string_val:
+        return None
+    return tensor.string_val[0]
 
 
 def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, float]) -> list[dict]:

@@ -1,7 +1,10 @@
-"""Records of a logdir, read through TensorBoard's data provider and cached.
+"""Records of a logdir, listed by TensorBoard's data provider, read and cached.
 
 Lists every tag of every measure (and other plugins' data a measure can
-show), and loads one (run, tag, step) at a time. Decoded values, values
+show), and loads one (run, tag, step) at a time, or many steps at once.
+The provider lists; a record of a local logdir is read from its event file
+(`rewrites.LocalRecords`, the same bytes, without a request to TensorBoard's
+data server per record), any other through the provider. Decoded values, values
 derived from them and label searches are kept in bounded LRU caches keyed
 by what identifies the data (including its wall time, so a rewritten step
 is read again); new steps of a running job are picked up because listings
@@ -25,6 +28,7 @@ from tb_bias_plugin.measures.base import Loaded, pick_step
 from tb_bias_plugin.measures.registry import Registry
 from tb_bias_plugin.serving import memory
 from tb_bias_plugin.serving.label_search import LabelSearch
+from tb_bias_plugin.serving.rewrites import LocalRecords, RecordScanner
 from tb_bias_plugin.storage import arrays, metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
 
@@ -47,6 +51,8 @@ VALUE_BYTES = 2 << 30
 PART_BYTES = 256 << 20
 #: Records an across-steps route reads at once (see Source._try_read_blob).
 READ_THREADS = 48
+#: No record read from its file: the provider reads each.
+_NOT_LOCAL = LocalRecords(None, "", "", ())
 
 
 class Source:
@@ -63,8 +69,12 @@ class Source:
         max_derived_bytes: int = DERIVED_BYTES,
         max_parts: int = 100_000,
         max_part_bytes: int = PART_BYTES,
+        local: RecordScanner | None = None,
     ):
+        """``local``: the scanner of the provider's logdir, if it is a local one: records
+        are then read from their files (the provider's own read is the fallback)."""
         self._provider = data_provider
+        self._local = local
         self._registry = registry
         self._downsample = downsample or _ALL_SAMPLES
         self._values = LRU(max_values, max_value_bytes)
@@ -155,9 +165,18 @@ class Source:
             self._descriptions.put(key, described)
         return described
 
-    def _read_blob(self, ctx: Any, run: str, tag: str, datum: Any) -> bytes:
+    def _read_blob(self, ctx: Any, run: str, tag: str, datum: Any, local: LocalRecords | None = None) -> bytes:
+        """The stored bytes of a listed datum: from its event file (``local``: those
+        located for this request; None: locate this one) if they can be, else from the provider."""
         if not datum.values:
             raise UnreadableRecord("%r of run %r at step %d has no data" % (tag, run, datum.step))
+        if local is None and self._local is not None:
+            with LocalRecords(self._local, run, tag, [datum]) as one:
+                blob = one.read(datum.step, datum.wall_time)
+        else:
+            blob = None if local is None else local.read(datum.step, datum.wall_time)
+        if blob is not None:
+            return blob
         try:
             return self._provider.read_blob(ctx, blob_key=datum.values[0].blob_key)
         except errors.NotFoundError:
@@ -241,24 +260,33 @@ class Source:
             chosen = chosen[-last:]
         description = _TagDescription(self, ctx, experiment)
         to_read = self._uncached(experiment, run, tag, chosen, part)
-        if len(to_read) < 2:
-            loaded = [self._loaded(ctx, experiment, run, tag, d, measure, part, description) for d in chosen]
-        else:
-            # Read concurrently, and decode each record as its bytes arrive
-            # while the later ones are still on their way.
-            with concurrent.futures.ThreadPoolExecutor(min(READ_THREADS, len(to_read))) as pool:
-                reads = {d.step: pool.submit(self._try_read_blob, ctx, run, tag, d) for d in to_read}
-                try:
-                    loaded = [
-                        self._loaded(ctx, experiment, run, tag, d, measure, part, description,
-                                     reads[d.step].result() if d.step in reads else None)
-                        for d in chosen
-                    ]
-                except BaseException:
-                    pool.shutdown(wait=False, cancel_futures=True)  # an unreadable step ends the request
-                    raise
+        with LocalRecords(self._local, run, tag, to_read) as local:
+            loaded = self._load_all(ctx, experiment, run, tag, chosen, measure, part, description, local,
+                                    [d for d in to_read if d.step not in local])
         gc.freeze()  # see _loaded
         return loaded
+
+    def _load_all(
+        self, ctx: Any, experiment: str, run: str, tag: str, chosen: list, measure: str, part: str | None,
+        description: "_TagDescription", local: LocalRecords, remote: list,
+    ) -> list[Loaded]:
+        """`_loaded` of every datum of ``chosen``: those in ``local`` read from their files one
+        at a time as they are decoded, the ``remote`` ones asked of the provider concurrently."""
+        if len(remote) < 2:
+            return [self._loaded(ctx, experiment, run, tag, d, measure, part, description, local=local) for d in chosen]
+        # Read concurrently, and decode each record as its bytes arrive
+        # while the later ones are still on their way.
+        with concurrent.futures.ThreadPoolExecutor(min(READ_THREADS, len(remote))) as pool:
+            reads = {d.step: pool.submit(self._try_read_blob, ctx, run, tag, d) for d in remote}
+            try:
+                return [
+                    self._loaded(ctx, experiment, run, tag, d, measure, part, description,
+                                 reads[d.step].result() if d.step in reads else None, local)
+                    for d in chosen
+                ]
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)  # an unreadable step ends the request
+                raise
 
     def _uncached(self, experiment: str, run: str, tag: str, data: list, part: str | None) -> list:
         """The steps of ``data`` neither cached nor known unreadable: those to read."""
@@ -274,13 +302,13 @@ class Source:
         for that step). Run in threads: a read from TensorBoard's data server
         waits tens of milliseconds for its answer, not for a CPU."""
         try:
-            return self._read_blob(ctx, run, tag, datum)
+            return self._read_blob(ctx, run, tag, datum, _NOT_LOCAL)
         except Exception as e:
             return e
 
     def _loaded(
         self, ctx: Any, experiment: str, run: str, tag: str, datum: Any, measure: str, part: str | None,
-        tag_description: "_TagDescription", blob: Any = None,
+        tag_description: "_TagDescription", blob: Any = None, local: LocalRecords | None = None,
     ) -> Loaded:
         """One step, decoded (whole, or its ``part``) or from the cache.
 
@@ -300,7 +328,7 @@ class Source:
                 raise copy.copy(error)  # a fresh traceback each time: a stored one would grow and hold frames
             try:
                 if blob is None:
-                    blob = self._read_blob(ctx, run, tag, datum)
+                    blob = self._read_blob(ctx, run, tag, datum, local)
                 elif isinstance(blob, Exception):
                     raise blob
                 found, value, description = self._registry.read(blob, part)

@@ -389,8 +389,25 @@ def footprint(value: Any) -> int:
     if isinstance(value, (list, tuple, set, frozenset)):
         if value and all(isinstance(v, str) for v in value):  # names: counted in C, not one call each
             return 56 + 58 * len(value) + sum(map(len, value))
-        return 56 + 8 * len(value) + sum(map(footprint, value))
+        return 56 + 8 * len(value) + _sum_footprints(value)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = vars(value).values() if hasattr(value, "__dict__") else [getattr(value, f.name) for f in dataclasses.fields(value)]
-        return 64 + sum(map(footprint, fields))
+        return 64 + _sum_footprints(fields)
     return 32
+
+
+def _sum_footprints(values: Iterable[Any]) -> int:
+    """`footprint` of each of ``values``, the usual leaves (arrays, numbers) without a call each:
+    an across-steps answer sizes every step's decoded part."""
+    total = 0
+    for v in values:
+        kind = type(v)
+        if kind is np.ndarray:
+            total += v.nbytes + 112
+        elif kind is int or kind is float or kind is bool or v is None:
+            total += 32
+        elif (kind is list or kind is tuple) and not v:
+            total += 56
+        else:
+            total += footprint(v)
+    return total

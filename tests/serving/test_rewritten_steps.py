@@ -4,7 +4,7 @@ from werkzeug.test import Client
 
 import plugin_fixtures as fx
 from tb_bias_plugin import summary
-from tb_bias_plugin.serving.rewrites import RewriteScanner
+from tb_bias_plugin.serving.rewrites import RecordScanner
 
 
 def write(logdir, run, n, step=0, tag="gender"):
@@ -36,7 +36,7 @@ def test_a_step_written_twice_is_listed_with_the_write_shown(tmp_path):
 
 
 def test_the_scan_reads_only_what_was_appended(tmp_path):
-    scanner = RewriteScanner(str(tmp_path))
+    scanner = RecordScanner(str(tmp_path))
     assert scanner.rewritten() == {}
     write(tmp_path, "a/b", 50)
     assert scanner.rewritten() == {}
@@ -50,12 +50,12 @@ def test_the_scan_reads_only_what_was_appended(tmp_path):
 
 
 def test_a_logdir_that_is_not_a_local_directory_reports_no_rewrites(tmp_path):
-    assert RewriteScanner("gs://bucket/logs").rewritten() == {}
-    assert RewriteScanner("").rewritten() == {}
-    assert RewriteScanner(str(tmp_path / "missing")).rewritten() == {}
+    assert RecordScanner("gs://bucket/logs").rewritten() == {}
+    assert RecordScanner("").rewritten() == {}
+    assert RecordScanner(str(tmp_path / "missing")).rewritten() == {}
     (tmp_path / "events.out.tfevents.1.x").write_bytes(b"\x00" * 40)  # a corrupt event file hides nothing
     write(tmp_path, "eval", 30)
-    assert RewriteScanner(str(tmp_path)).rewritten() == {}
+    assert RecordScanner(str(tmp_path)).rewritten() == {}
 
 
 def test_a_record_half_written_is_read_when_complete(tmp_path):
@@ -64,7 +64,7 @@ def test_a_record_half_written_is_read_when_complete(tmp_path):
     [first, second] = sorted((tmp_path / "eval").iterdir())
     data = second.read_bytes()
     second.write_bytes(data[: len(data) - 7])  # the job is still writing the second table
-    scanner = RewriteScanner(str(tmp_path))
+    scanner = RecordScanner(str(tmp_path))
     assert scanner.rewritten() == {}
     second.write_bytes(data)
     assert len(scanner.rewritten()["eval", "gender"][0]) == 2
@@ -75,7 +75,7 @@ def test_the_scan_imports_no_tensorflow(tmp_path):
     import sys
 
     write(tmp_path, "eval", 70)
-    code = ("import sys; from tb_bias_plugin.serving.rewrites import RewriteScanner; "
-            "RewriteScanner(sys.argv[1]).rewritten(); print('tensorflow' in sys.modules)")
+    code = ("import sys; from tb_bias_plugin.serving.rewrites import RecordScanner; "
+            "RecordScanner(sys.argv[1]).rewritten(); print('tensorflow' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]  # importing it would take seconds on the first `runs`

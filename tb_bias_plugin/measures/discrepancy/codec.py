@@ -199,6 +199,7 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
     num_models = message.m_a + message.m_b
     pairs = num_models * (num_models - 1) // 2
     out_shape = tuple(int(d) for d in message.output_shape)
+    used = _used_count(message)
     specs = []
     for i, rep in enumerate(message.replicates):
         at = "replicates[%d]." % i
@@ -214,7 +215,7 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
             (rep.excess_edges, ArraySpec(at + "excess_edges", np.float64, (None,), optional=True)),
             (rep.excess_counts, ArraySpec(at + "excess_counts", np.int64, (max(edges[0] - 1, 0),), optional=True,
                                                    beside=at + "excess_edges")),
-            (rep.example_d, ArraySpec(at + "example_d", np.float64, (_used_count(message), int(rep.num_examples)),
+            (rep.example_d, ArraySpec(at + "example_d", np.float64, (used, int(rep.num_examples)),
                                       optional=True)),
         ]
     return specs
@@ -259,7 +260,7 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
     _check(message)
     _check_lists(message)
     specs = array_specs(message)
-    keep = None if wanted is None else {spec.name for _, spec in specs if spec.name.rsplit(".", 1)[1] in wanted}
+    keep = None if wanted is None else {"replicates[%d].%s" % (i, name) for i in range(len(message.replicates)) for name in wanted}
     found = collections.defaultdict(_empty, arrays.read(specs, keep))
     replicates = []
     for i, rep in enumerate(message.replicates):

@@ -124,16 +124,16 @@ def test_new_steps_of_a_running_job_appear_on_reload(tmp_path):
 
 
 def test_loaded_tables_are_cached(logdir, client, monkeypatch):
-    from tensorboard.backend.event_processing import data_provider
+    from tb_bias_plugin.serving.source import Source
 
     calls = []
-    original = data_provider.MultiplexerDataProvider.read_blob
+    original = Source._read_blob  # a record's bytes, from its event file or the data provider
 
-    def counting_read_blob(self, ctx=None, *, blob_key):
-        calls.append(blob_key)
-        return original(self, ctx, blob_key=blob_key)
+    def counting_read_blob(self, ctx, run, tag, datum, *args):
+        calls.append((run, tag, datum.step))
+        return original(self, ctx, run, tag, datum, *args)
 
-    monkeypatch.setattr(data_provider.MultiplexerDataProvider, "read_blob", counting_read_blob)
+    monkeypatch.setattr(Source, "_read_blob", counting_read_blob)
     for params in ({}, {"metric": "pmi"}, {"q": "label"}, {"offset": 5}, {"threshold": 0.6}):
         get_json(client, "table", run="model_b", tag="gender", step=1, **params)
     get_json(client, "distribution", run="model_b", tag="gender", step=1)

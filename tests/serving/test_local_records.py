@@ -1,0 +1,243 @@
+"""Records of a local logdir read from their event files (serving/rewrites.py's
+LocalRecords): the same bytes TensorBoard's provider serves, for the write it
+kept, and the provider's own read whenever a file cannot be trusted. Reads
+are counted, never timed; the speed is measured by benchmarks/bench_steps.py."""
+
+import os
+import struct
+import time
+
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.serving.rewrites import LocalRecords, RecordScanner
+from tb_bias_plugin.storage import metadata, record
+
+ROUTES = {"discrepancy": "discrepancy_steps", "sensitivity": "sensitivity_steps", "representation": "representation/series"}
+
+
+def demo_series(measure):
+    """``(tag, summary value, [stored bytes])``: every distinct record of the first
+    (run, tag) of ``measure`` in the committed demo logdir."""
+    from tensorboard.backend.event_processing import event_file_loader
+
+    first = None
+    blobs = []
+    for path in sorted(fx.DEMO_LOGS.glob("*/events.out.tfevents*")):
+        for event in event_file_loader.EventFileLoader(str(path)).Load():
+            for value in event.summary.value:
+                if value.metadata.plugin_data.plugin_name == metadata.PLUGIN_NAME and first is None:
+                    if REGISTRY.envelope.decode(value.tensor.string_val[0])[0] == measure:
+                        first = (path.parent, value.tag, value)
+                if first is not None and (path.parent, value.tag) == first[:2] and value.tensor.string_val:
+                    if value.tensor.string_val[0] not in blobs:
+                        blobs.append(value.tensor.string_val[0])
+    assert first is not None and len(blobs) >= 2
+    return first[1], first[2], blobs
+
+
+def write_series(logdir, measure, run="run", steps=12, rewritten=3):
+    """Steps 0..steps-1 of ``measure`` (the demo's records in turn), each write in a file
+    of its own (named in the order written), then step ``rewritten`` written again with another record."""
+    tag, value, blobs = demo_series(measure)
+    for step in range(steps):
+        fx.write_record(logdir, run, value, blobs[step % len(blobs)], step=step)
+    fx.write_record(logdir, run, value, blobs[(rewritten + 1) % len(blobs)], step=rewritten)
+    return tag
+
+
+def provider_of(logdir, samples=0):
+    """TensorBoard's Python data provider over ``logdir``, keeping ``samples`` steps of a tag (0: all)."""
+    from tensorboard.backend.event_processing import data_provider, plugin_event_multiplexer
+
+    multiplexer = plugin_event_multiplexer.EventMultiplexer(tensor_size_guidance={metadata.PLUGIN_NAME: samples})
+    multiplexer.AddRunsFromDirectory(str(logdir))
+    multiplexer.Reload()
+    return data_provider.MultiplexerDataProvider(multiplexer, str(logdir))
+
+
+def listed(provider, run, tag):
+    from tensorboard import context
+
+    data = provider.read_blob_sequences(context.RequestContext(), experiment_id="", plugin_name=metadata.PLUGIN_NAME,
+                                        downsample=1_000_000)
+    return data[run][tag]
+
+
+def provider_blob(provider, datum):
+    from tensorboard import context
+
+    return provider.read_blob(context.RequestContext(), blob_key=datum.values[0].blob_key)
+
+
+def counting_app(logdir, monkeypatch, from_files=True):
+    """``(client, source, calls)``: the plugin over ``logdir`` and a count of the provider's blob reads."""
+    app, _ = fx.make_app(logdir)
+    source = next(p for p in app._plugins if p.plugin_name == "tb_bias")._source
+    if not from_files:
+        monkeypatch.setattr(source, "_local", None)
+    calls = {"blob": 0}
+    real = source._provider.read_blob
+    monkeypatch.setattr(source._provider, "read_blob", lambda *a, **k: calls.__setitem__("blob", calls["blob"] + 1) or real(*a, **k))
+    return Client(app), source, calls
+
+
+@pytest.mark.parametrize("run", ["run", "nested/run"])
+def test_the_bytes_read_from_the_files_are_the_providers_for_each_listed_step(tmp_path, run):
+    tag = write_series(tmp_path, "discrepancy", run=run, steps=10, rewritten=3)
+    scanner = RecordScanner(str(tmp_path))
+    assert len(scanner.rewritten()[run, tag][3]) == 2
+    every, sampled = provider_of(tmp_path), provider_of(tmp_path, samples=4)  # TensorBoard keeps 4 of the 10 steps
+    for provider in (every, sampled):
+        data = listed(provider, run, tag)
+        with LocalRecords(scanner, run, tag, data) as local:
+            for datum in data:
+                blob = local.read(datum.step, datum.wall_time)
+                assert blob is not None and blob == provider_blob(provider, datum), datum.step
+    assert [d.step for d in listed(every, run, tag)] == list(range(10))  # the rewritten step listed once
+    kept = {d.step for d in listed(sampled, run, tag)}
+    assert 0 < len(kept) < 10
+    # a step sampled out is in the index, but nothing asks for it: requests read what the provider lists
+    out = [(d.step, d.wall_time) for d in listed(every, run, tag) if d.step not in kept]
+    assert sorted(scanner.locate(run, tag, out)) == [s for s, _ in out]
+
+
+def test_a_write_is_read_only_where_exactly_one_has_the_listed_wall_time(tmp_path):
+    tag = write_series(tmp_path, "discrepancy", steps=5, rewritten=2)
+    scanner = RecordScanner(str(tmp_path))
+    first, second = scanner.rewritten()["run", tag][2]
+    assert list(scanner.locate("run", tag, [(2, first), (4, 12345.0), (99, first)])) == [2]  # no time nor step never written
+    assert scanner.locate("run", tag, [(2, first)])[2] != scanner.locate("run", tag, [(2, second)])[2]  # each write its own
+    for bad in ("..", "../run", "/run", "run/..", "", "missing"):
+        assert scanner.locate(bad, tag, [(0, first)]) == {}
+    assert RecordScanner("gs://bucket/logs").locate("run", tag, [(0, 1.0)]) == {}
+
+
+def test_the_root_of_the_logdir_is_the_run_named_dot(tmp_path):
+    tag = write_series(tmp_path, "representation", run=".", steps=3, rewritten=1)
+    provider = provider_of(tmp_path)
+    data = listed(provider, ".", tag)
+    with LocalRecords(RecordScanner(str(tmp_path)), ".", tag, data) as local:
+        assert [local.read(d.step, d.wall_time) for d in data] == [provider_blob(provider, d) for d in data]
+
+
+@pytest.mark.parametrize("measure", sorted(ROUTES))
+def test_across_steps_answers_are_the_same_read_from_files_or_from_the_provider(tmp_path, monkeypatch, measure):
+    tag = write_series(tmp_path, measure, steps=12, rewritten=3)
+    answers = {}
+    for from_files in (True, False):
+        client, _, calls = counting_app(tmp_path, monkeypatch, from_files)
+        answers[from_files] = fx.get_json(client, ROUTES[measure], run="run", tag=tag)
+        one = fx.get_json(client, measure, run="run", tag=tag, step="3")  # the single-step route reads from the file too
+        answers[from_files, "step 3"] = one
+        assert calls["blob"] == (0 if from_files else 13)  # 12 steps of the series, then step 3 whole
+    assert answers[True] == answers[False] and answers[True, "step 3"] == answers[False, "step 3"]
+
+
+def test_a_file_changed_since_it_was_scanned_is_read_through_the_provider(tmp_path, monkeypatch):
+    tag = write_series(tmp_path, "sensitivity", steps=6, rewritten=2)
+    client, source, calls = counting_app(tmp_path, monkeypatch)  # the provider read every file already
+    expected = fx.get_json(client, "sensitivity_steps", run="run", tag=tag)
+    assert calls["blob"] == 0
+    wall_times = {d.step: d.wall_time for d in listed(source._provider, "run", tag)}
+    where = RecordScanner(str(tmp_path)).locate("run", tag, wall_times.items())
+    assert sorted(where) == list(range(6))
+
+    def read_again(provider_reads):
+        forget_parts(source)
+        before = calls["blob"]
+        assert fx.get_json(client, "sensitivity_steps", run="run", tag=tag) == expected
+        assert calls["blob"] - before == provider_reads
+
+    # cut short: read again from its start, and the record no longer there asked of the provider
+    data = open(where[0].path, "rb").read()
+    open(where[0].path, "wb").write(data[: len(data) // 2])
+    read_again(1)
+    # changed in place, the same length: the event there is not the write listed (another wall time)
+    with open(where[1].path, "r+b") as handle:
+        handle.seek(where[1].offset + 12)  # the Event's first field: its wall time (a double)
+        assert handle.read(9)[1:] == struct.pack("<d", wall_times[1])
+        handle.seek(where[1].offset + 13)
+        handle.write(struct.pack("<d", wall_times[1] + 1))
+    read_again(2)  # the records of steps 0 and 1
+    # replaced by another file under its name (rotated): its record has another wall time
+    _, value, blobs = demo_series("sensitivity")
+    fx.write_record(tmp_path / "other", "x", value, blobs[0], step=4)
+    os.replace(next((tmp_path / "other" / "x").iterdir()), where[4].path)
+    read_again(3)
+    # removed: the provider still serves what it read
+    os.remove(where[5].path)
+    read_again(4)
+
+
+def forget_parts(source):
+    """Empty the plugin's cache of across-steps parts, so that the next request reads every record."""
+    from tb_bias_plugin.core.lru import LRU
+
+    source._parts = LRU(100_000, 1 << 30)
+
+
+def test_an_unreadable_record_is_the_same_422_read_from_its_file(tmp_path, monkeypatch):
+    import copy
+
+    _, tag, value, payload = fx.demo_records()["discrepancy"]
+    number = REGISTRY["discrepancy"].payload_number
+    broken = copy.deepcopy(payload)
+    broken.replicates[0].pair_sums.zlib_data = broken.replicates[0].pair_sums.zlib_data[:5]
+    fx.write_record(tmp_path, "run", value, record.encode(number, payload), steps=range(3))
+    fx.write_record(tmp_path, "run", value, record.encode(number, broken), step=3)
+    bodies = []
+    for from_files in (True, False):
+        client, _, calls = counting_app(tmp_path, monkeypatch, from_files)
+        bodies.append(fx.get_json(client, "discrepancy_steps", status=422, run="run", tag=tag))
+        bodies.append(fx.get_json(client, "discrepancy", status=422, run="run", tag=tag, step="3"))
+        assert calls["blob"] == (0 if from_files else 4)  # the unreadable step is remembered: read once
+    assert bodies[:2] == bodies[2:] and "pair_sums" in bodies[0]["error"]
+
+
+def test_the_runs_listing_reads_the_latest_records_from_their_files(tmp_path, monkeypatch):
+    tag = write_series(tmp_path, "representation", steps=4, rewritten=1)
+    client, _, calls = counting_app(tmp_path, monkeypatch)
+    [entry] = [t for r in fx.get_json(client, "runs")["runs"] for t in r["tags"] if t["tag"] == tag]
+    assert entry["steps"] == [0, 1, 2, 3] and entry["rewritten_steps"][0]["writes"] == 2
+    assert calls["blob"] == 0
+
+
+def test_the_bytes_read_from_the_files_are_the_rust_data_servers(tmp_path):
+    """TensorBoard's default loader is its Rust data server: the bytes it serves for each
+    listed step (the write it kept: the last read) are the ones read from the files."""
+    from tensorboard import context
+    from tensorboard.data import grpc_provider, server_ingester
+    from tensorboard.util import grpc_util
+
+    # the rewrite is of the last step: the data server drops the steps after one written again
+    runs = {"run": write_series(tmp_path, "discrepancy", steps=6, rewritten=5),
+            "nested/run": write_series(tmp_path, "sensitivity", run="nested/run", steps=3, rewritten=2),
+            ".": write_series(tmp_path, "representation", run=".", steps=2, rewritten=1)}
+    ingester = server_ingester.SubprocessServerDataIngester(
+        server_ingester.get_server_binary(), str(tmp_path), reload_interval=0,  # 0: load once
+        channel_creds_type=grpc_util.ChannelCredsType.LOCAL, samples_per_plugin={metadata.PLUGIN_NAME: 0})
+    ingester.start()
+    provider = ingester.data_provider
+    assert isinstance(provider, grpc_provider.GrpcDataProvider)
+    ctx = context.RequestContext()
+    scanner = RecordScanner(str(tmp_path))
+    compared = 0
+    for run, tag in runs.items():
+        data, seen, deadline = [], [], time.monotonic() + 60
+        while len(seen) < 3 or len(set(seen[-3:])) > 1 or not data:  # loaded in the background: until it settles
+            assert time.monotonic() < deadline, "the data server listed no stable series of %r" % run
+            time.sleep(0.2)
+            data = provider.read_blob_sequences(ctx, experiment_id="", plugin_name=metadata.PLUGIN_NAME,
+                                                downsample=1000).get(run, {}).get(tag, [])
+            seen.append(tuple((d.step, d.wall_time) for d in data))
+        with LocalRecords(scanner, run, tag, data) as local:
+            for datum in data:
+                blob = local.read(datum.step, datum.wall_time)
+                assert blob is not None and blob == provider.read_blob(ctx, blob_key=datum.values[0].blob_key), (run, datum.step)
+                compared += 1
+        if run == "run":
+            assert [d.step for d in data] == list(range(6))  # the rewritten step 5 among them
+    assert compared >= 9  # what the server kept of the 11 steps (it drops some after a rewrite)
