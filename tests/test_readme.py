@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import plugin_fixtures as fx
-from tb_bias_plugin.serving.rewrites import RecordScanner
+from tb_bias_plugin.serving.event_files import RecordScanner
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RNG = np.random.default_rng(0)

@@ -22,9 +22,9 @@ from werkzeug import wrappers
 from tb_bias_plugin.core.validation import is_integer
 from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
+from tb_bias_plugin.serving.event_files import RecordScanner, rewritten_steps
 from tb_bias_plugin.serving.flags import FlagStore, StaleVersion, TooLarge
 from tb_bias_plugin.serving.label_search import LabelSearch
-from tb_bias_plugin.serving.rewrites import RecordScanner, rewritten_steps
 from tb_bias_plugin.serving.source import Source
 from tb_bias_plugin.storage import metadata
 from tb_bias_plugin.storage.record import UnreadableRecord

@@ -3,7 +3,7 @@
 Lists every tag of every measure (and other plugins' data a measure can
 show), and loads one (run, tag, step) at a time, or many steps at once.
 The provider lists; a record of a local logdir is read from its event file
-(`rewrites.LocalRecords`, the same bytes, without a request to TensorBoard's
+(`event_files.LocalRecords`, the same bytes, without a request to TensorBoard's
 data server per record), any other through the provider. Decoded values, values
 derived from them and label searches are kept in bounded LRU caches keyed
 by what identifies the data (including its wall time, so a rewritten step
@@ -27,8 +27,8 @@ from tb_bias_plugin.core.lru import LRU
 from tb_bias_plugin.measures.base import Loaded, pick_step
 from tb_bias_plugin.measures.registry import Registry
 from tb_bias_plugin.serving import memory
+from tb_bias_plugin.serving.event_files import LocalRecords, RecordScanner
 from tb_bias_plugin.serving.label_search import LabelSearch
-from tb_bias_plugin.serving.rewrites import LocalRecords, RecordScanner
 from tb_bias_plugin.storage import arrays, metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
 

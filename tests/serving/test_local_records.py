@@ -1,4 +1,4 @@
-"""Records of a local logdir read from their event files (serving/rewrites.py's
+"""Records of a local logdir read from their event files (serving/event_files.py's
 LocalRecords): the same bytes TensorBoard's provider serves, for the write it
 kept, and the provider's own read whenever a file cannot be trusted. Reads
 are counted, never timed; the speed is measured by benchmarks/bench_steps.py."""
@@ -12,7 +12,7 @@ from werkzeug.test import Client
 
 import plugin_fixtures as fx
 from tb_bias_plugin.measures.registry import REGISTRY
-from tb_bias_plugin.serving.rewrites import LocalRecords, RecordScanner
+from tb_bias_plugin.serving.event_files import LocalRecords, RecordScanner
 from tb_bias_plugin.storage import metadata, record
 
 ROUTES = {"discrepancy": "discrepancy_steps", "sensitivity": "sensitivity_steps", "representation": "representation/series"}

@@ -4,7 +4,7 @@ from werkzeug.test import Client
 
 import plugin_fixtures as fx
 from tb_bias_plugin import summary
-from tb_bias_plugin.serving.rewrites import RecordScanner
+from tb_bias_plugin.serving.event_files import RecordScanner
 
 
 def write(logdir, run, n, step=0, tag="gender"):
@@ -75,7 +75,7 @@ def test_the_scan_imports_no_tensorflow(tmp_path):
     import sys
 
     write(tmp_path, "eval", 70)
-    code = ("import sys; from tb_bias_plugin.serving.rewrites import RecordScanner; "
+    code = ("import sys; from tb_bias_plugin.serving.event_files import RecordScanner; "
             "RecordScanner(sys.argv[1]).rewritten(); print('tensorflow' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]  # importing it would take seconds on the first `runs`
