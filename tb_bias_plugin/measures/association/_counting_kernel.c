@@ -695,9 +695,25 @@ static PyObject *hash_order(PyObject *Py_UNUSED(self), PyObject *args) {
 #else
 #define PREFETCH(address) ((void)0)
 #endif
-/* How many rows on sample_rows asks for a row's offsets; its cells are
- * asked for half as many rows on, once the offsets have arrived. */
 #define PREFETCH_AHEAD 16
+
+/* Rows are visited in hash order, not stored order: ask for the row offsets PREFETCH_AHEAD visits
+ * ahead and for the row's first columns half as far ahead (once its offset has arrived). `order[at]`
+ * is the row visited at `at` of `end`; a row index not below `rows` is left for the visit to refuse. */
+#define PREFETCH_ROWS_AHEAD(indptr, cols, cells, order, at, end, rows)                                     \
+    do {                                                                                                  \
+        if ((at) + PREFETCH_AHEAD < (end) && (uint64_t)(order)[(at) + PREFETCH_AHEAD] < (uint64_t)(rows)) { \
+            PREFETCH((indptr) + (order)[(at) + PREFETCH_AHEAD]);                                          \
+        }                                                                                                 \
+        if ((at) + PREFETCH_AHEAD / 2 < (end) &&                                                          \
+            (uint64_t)(order)[(at) + PREFETCH_AHEAD / 2] < (uint64_t)(rows)) {                            \
+            uint64_t first_ = (uint64_t)(indptr)[(order)[(at) + PREFETCH_AHEAD / 2]];                     \
+            if (first_ < (uint64_t)(cells)) {                                                             \
+                PREFETCH((cols) + first_);                                                                \
+                PREFETCH((const char *)((cols) + first_) + 64);                                           \
+            }                                                                                             \
+        }                                                                                                 \
+    } while (0)
 /* Rows are copied in hash order into a buffer of this many cells (or one
  * row, if longer) and of at most CHUNK_ROWS rows, then visited from it. */
 #define CHUNK_CELLS (1 << 15)
@@ -994,16 +1010,7 @@ static int merge_waiting(struct sampler *s) {
             int64_t j = i, at = 0;                                                                                \
             offsets[0] = 0;                                                                                       \
             for (; j < n && j - i < CHUNK_ROWS; j++) {                                                            \
-                if (j + PREFETCH_AHEAD < n && (uint64_t)rows[j + PREFETCH_AHEAD] < (uint64_t)batch) {             \
-                    PREFETCH(indptr + rows[j + PREFETCH_AHEAD]);                                                  \
-                }                                                                                                 \
-                if (j + PREFETCH_AHEAD / 2 < n && (uint64_t)rows[j + PREFETCH_AHEAD / 2] < (uint64_t)batch) {     \
-                    uint64_t first = (uint64_t)indptr[rows[j + PREFETCH_AHEAD / 2]];                              \
-                    if (first < (uint64_t)cells) {                                                                \
-                        PREFETCH(cols + first);                                                                   \
-                        PREFETCH((const char *)(cols + first) + 64);                                              \
-                    }                                                                                             \
-                }                                                                                                 \
+                PREFETCH_ROWS_AHEAD(indptr, cols, cells, rows, j, n, batch);                                      \
                 int64_t r = rows[j];                                                                              \
                 if ((uint64_t)r >= (uint64_t)batch) {                                                             \
                     status = SAMPLE_BAD_INDEX;                                                                    \
@@ -1293,16 +1300,7 @@ static inline int lowest_bit(uint64_t x) {
         const int64_t alone = k * num_labels;                                                                     \
         int64_t size = 0;                                                                                         \
         for (int64_t i = 0; i < n; i++) {                                                                         \
-            if (i + PREFETCH_AHEAD < n && (uint64_t)order[i + PREFETCH_AHEAD] < (uint64_t)n) {                    \
-                PREFETCH(indptr + order[i + PREFETCH_AHEAD]);                                                     \
-            }                                                                                                     \
-            if (i + PREFETCH_AHEAD / 2 < n && (uint64_t)order[i + PREFETCH_AHEAD / 2] < (uint64_t)n) {            \
-                uint64_t first = (uint64_t)indptr[order[i + PREFETCH_AHEAD / 2]];                                 \
-                if (first < (uint64_t)cells) {                                                                    \
-                    PREFETCH(cols + first);                                                                       \
-                    PREFETCH((const char *)(cols + first) + 64);                                                  \
-                }                                                                                                 \
-            }                                                                                                     \
+            PREFETCH_ROWS_AHEAD(indptr, cols, cells, order, i, n, n);                                             \
             int64_t r = order[i];                                                                                 \
             if ((uint64_t)r >= (uint64_t)n) {                                                                     \
                 *status = ROWS_CHANGED;                                                                           \
