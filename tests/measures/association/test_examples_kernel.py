@@ -70,6 +70,19 @@ def count(case, k, cuts, thresholds, text=False):
     return counter
 
 
+def assert_sample_is_exact(counter, case, k, cuts, thresholds, patch_context):
+    """``counter``'s sample per threshold equals brute force, and its table the NumPy path's."""
+    scores, ids, _, _, id_rows = case
+    _, hashes = sampling.id_hashes(ids)
+    for t, threshold in enumerate(thresholds):
+        decided = scores > threshold
+        held = decided[:, :2] if id_rows is None else id_rows > 0
+        assert sample_hashes(counter, t) == brute_force(decided, held, hashes, k)
+    with patch_context() as patch:
+        numpy_path(patch)
+        assert count(case, k, cuts, thresholds, text=True).table() == counter.table()
+
+
 @pytest.mark.parametrize("mode", ["labels", "attributes", "soft"])
 def test_kernel_sample_equals_numpy_and_brute_force_over_random_batches(mode, monkeypatch):
     rng = np.random.default_rng({"labels": 1, "attributes": 2, "soft": 3}[mode])
@@ -80,18 +93,8 @@ def test_kernel_sample_equals_numpy_and_brute_force_over_random_batches(mode, mo
         k = int(rng.choice([1, 2, 3, 8]))
         cuts = sorted(set(rng.integers(1, n, size=int(rng.integers(0, 6))).tolist())) if n > 1 else []
         thresholds = (0.2, 0.5)
-        compiled = count(case, k, cuts, thresholds, text=True)
-        _, hashes = sampling.id_hashes(ids)
-        for t, threshold in enumerate(thresholds):
-            decided = scores > threshold
-            if id_rows is None:
-                held = decided[:, :2]
-            else:
-                held = id_rows > 0
-            assert sample_hashes(compiled, t) == brute_force(decided, held, hashes, k)
-        with monkeypatch.context() as patch:
-            numpy_path(patch)
-            assert count(case, k, cuts, thresholds, text=True).table() == compiled.table()
+        assert_sample_is_exact(count(case, k, cuts, thresholds, text=True), case, k, cuts, thresholds,
+                               monkeypatch.context)
 
 
 def test_many_new_cells_in_one_batch_grow_the_store_as_they_come(monkeypatch):
@@ -209,7 +212,7 @@ def test_counting_fused_with_the_sample_equals_brute_force_and_numpy(mode, monke
     for _ in range(10):
         scores, _, names, identities, id_rows = case = list(random_case(rng, mode))
         n = scores.shape[0]
-        case[1] = ids = ["u-%d" % v for v in rng.permutation(10 * n)[:n]]
+        case[1] = ["u-%d" % v for v in rng.permutation(10 * n)[:n]]
         k = int(rng.choice([1, 2, 3, 8]))
         cuts = sorted(set(rng.integers(1, n, size=int(rng.integers(0, 12))).tolist())) if n > 1 else []
         thresholds = (0.2, 0.5)
@@ -217,14 +220,7 @@ def test_counting_fused_with_the_sample_equals_brute_force_and_numpy(mode, monke
             calls = fused_calls(patch)
             fused = count(case, k, cuts, thresholds, text=True)
             assert len(calls) >= len(thresholds) * (len(cuts) + 1)  # dense batches: in row blocks
-        _, hashes = sampling.id_hashes(ids)
-        for t, threshold in enumerate(thresholds):
-            decided = scores > threshold
-            held = decided[:, :2] if id_rows is None else id_rows
-            assert sample_hashes(fused, t) == brute_force(decided, held, hashes, k)
-        with monkeypatch.context() as patch:
-            numpy_path(patch)
-            assert count(case, k, cuts, thresholds, text=True).table() == fused.table()
+        assert_sample_is_exact(fused, case, k, cuts, thresholds, monkeypatch.context)
 
 
 def test_many_small_batches_keep_the_sample_of_one_batch(monkeypatch):
