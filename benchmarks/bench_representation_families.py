@@ -6,7 +6,7 @@ settings, for s = 0..seeds-1. Prints B, the exact value, the error, both bounds,
 folds kept, both shuffled-Z controls and the `loose` flag, and a mark where B misses the exact value by
 0.05 or more (0.03 for a Gaussian shift) or a control reaches 0.02.
 
-Run: python benchmarks/bench_representation_families.py [--seeds 3] [--n 6000] [name ...]
+Run: python benchmarks/bench_representation_families.py [--seeds 3] [--n 6000] [--smoke] [name ...]
 """
 
 import argparse
@@ -28,8 +28,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=3)
     ap.add_argument("--n", type=int, default=6000)
+    ap.add_argument("--smoke", action="store_true", help="one family, one seed, a tiny size: checks the script runs")
     ap.add_argument("names", nargs="*", help=f"families (default: all of {', '.join(families)})")
     args = ap.parse_args()
+    settings = {}
+    if args.smoke:
+        args.names, args.seeds, args.n = args.names[:1] or [next(iter(FAMILIES))], 1, 600
+        settings = dict(steps=100, classifier_steps=100, eval_every=50)
     for name in args.names or families:
         family = families[name]
         exact = family.exact_bias()
@@ -37,7 +42,7 @@ def main():
         for seed in range(args.seeds):
             r, z = family.sample(args.n, np.random.default_rng(7 + seed))
             start = time.perf_counter()
-            res = representation_bias(r, z, seed=seed)
+            res = representation_bias(r, z, seed=seed, **settings)
             controls = (res.mine_control_biases[0], res.classifier_control_biases[0])
             miss = abs(res.bias - exact) >= tolerance or max(abs(c) for c in controls) >= 0.02
             print(f"{name:34s} seed {seed}: exact {exact:.3f}, B {res.bias:.3f} ({res.bias - exact:+.3f}), "
