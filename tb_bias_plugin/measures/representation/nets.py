@@ -84,6 +84,9 @@ class Adam:
             params[i] = self.flat[start:stop].reshape(p.shape)
             start = stop
         self.params = params
+        #: Views of the gradient buffer shaped like the params: a caller that writes its gradients there
+        #: (``out=``) calls ``step()`` with none and saves a copy per array.
+        self.grads = [self.grad[sl].reshape(p.shape) for sl, p in zip(self._slices, params)]
         self.lr = float(learning_rate)
         decays = list(decays) if decays is not None else [0.0] * len(params)
         self._decayed = [(sl, F32(wd)) for sl, wd in zip(self._slices, decays) if wd]
@@ -92,11 +95,12 @@ class Adam:
         self._tmp, self._num = np.empty_like(self.flat), np.empty_like(self.flat)
         self.t = 0
 
-    def step(self, grads) -> None:
+    def step(self, grads=None) -> None:
+        """One update with `grads` (one per param), or with those already written into `grads` views."""
         self.t += 1
         lr_t = self.lr * math.sqrt(1 - ADAM_BETA2 ** self.t) / (1 - ADAM_BETA1 ** self.t)
         g, m, v, tmp = self.grad, self.m, self.v, self._tmp
-        for sl, gi in zip(self._slices, grads):
+        for sl, gi in zip(self._slices, grads or ()):
             g[sl] = gi.ravel()
         m *= ADAM_BETA1
         np.multiply(g, 1 - ADAM_BETA1, out=tmp)
@@ -148,14 +152,15 @@ class Classifier:
         g /= g.sum(axis=1, keepdims=True)  # softmax p; dCE/dlogits = (p - onehot) / k
         g[np.arange(len(z)), z] -= 1
         g /= len(z)
-        grads: list = [None] * len(self.params)
+        grads = self.opt.grads  # written in place: no copies into Adam's buffer
         for i in reversed(range(len(self.params) // 2)):
             h = inputs[i]
-            grads[2 * i] = h.T @ g
-            grads[2 * i + 1] = g.sum(axis=0)
+            np.matmul(h.T, g, out=grads[2 * i])
+            np.sum(g, axis=0, out=grads[2 * i + 1])
             if i:
-                g = (g @ self.params[2 * i].T) * elu_grad(h)
-        self.opt.step(grads)
+                g = g @ self.params[2 * i].T
+                g *= elu_grad(h)
+        self.opt.step()
 
     def state(self) -> list:
         return [p.copy() for p in self.params]

@@ -170,26 +170,40 @@ def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
     assert noise["classifier"] != "mlp" and abs(noise["mi"]) < 0.01
 
 
-def test_quadratic_features_span_every_quadratic_form_up_to_d_8_and_the_squared_norm_beyond():
+def test_quadratic_features_span_every_quadratic_form_up_to_d_8_and_the_squares_beyond():
     rng = np.random.default_rng(2)
     x = rng.normal(size=(300, 5))
+    halves = np.arange(300) % 2
     a = rng.normal(size=(5, 5))
     form = np.einsum("ni,ij,nj->n", x, a + a.T, x) + x @ rng.normal(size=5)
-    f = classifier.quadratic_features(x, 2)(x)
+    f = classifier.quadratic_features(x, halves, 2)(x)
     assert f.shape == (300, 5 + 15)
     design = np.hstack([f, np.ones((300, 1))])
     residual = form - design @ np.linalg.lstsq(design, form, rcond=None)[0]
     assert np.abs(residual).max() < 1e-9  # every quadratic form (QDA's log-odds, a ball, an XOR) is linear in f
     wide = rng.normal(size=(300, 40)) * np.linspace(3, 1, 40)
-    f = classifier.quadratic_features(wide, 2)(wide)
-    assert f.shape == (300, 40 + 36 + 1)  # 36 products of the 8 leading components, the rest's squared norm
+    f = classifier.quadratic_features(wide, halves, 2)(wide)
+    assert f.shape == (300, 40 + 6 + 40)  # 6 products of 3 discriminant directions, 40 squares
     design = np.hstack([f, np.ones((300, 1))])
-    norm = (wide ** 2).sum(axis=1)
-    assert np.abs(norm - design @ np.linalg.lstsq(design, norm, rcond=None)[0]).max() < 1e-9
-    # many classes: fewer products, then none (the squared norm alone), then no quadratic classifier
-    assert classifier.quadratic_features(wide, 8)(wide).shape[1] == 40 + 28 + 1
-    assert classifier.quadratic_features(wide, 13)(wide).shape == (300, 41)
-    assert classifier.quadratic_features(wide, 14) is None
+    axis_form = wide[:, 3] ** 2 - 2 * wide[:, 17] ** 2 + (wide ** 2).sum(axis=1)  # a ball in a few coordinates
+    assert np.abs(axis_form - design @ np.linalg.lstsq(design, axis_form, rcond=None)[0]).max() < 1e-8
+    # many classes: the squared norm left out instead of the squares, then no products, then no classifier
+    assert classifier.quadratic_features(wide, np.arange(300) % 8, 8)(wide).shape[1] == 40 + 6 + 1
+    assert classifier.quadratic_features(wide, np.arange(300) % 13, 13)(wide).shape == (300, 41)
+    assert classifier.quadratic_features(wide, np.arange(300) % 14, 14) is None
+
+
+def test_discriminant_directions_find_where_the_class_covariances_differ_and_skip_dead_units():
+    rng = np.random.default_rng(3)
+    n, d = 4000, 24
+    z = rng.integers(0, 2, n)
+    x = rng.normal(size=(n, d))
+    x[z == 1, 5] += 0.9 * x[z == 1, 6]  # class 1 alone: r5 and r6 correlated
+    x[:, 0] = 0.0  # a dead unit
+    x[:, 1] = 1e-6 * rng.normal(size=n) * (1 + 5 * z)  # a unit that hardly varies, more so in class 1
+    whiten, lead = classifier._discriminant_directions(x, z, 2, 2)
+    loadings = np.linalg.norm((whiten @ lead)[[5, 6]], axis=0) / np.linalg.norm(whiten @ lead, axis=0)
+    assert loadings.min() > 0.95  # both directions lie in the plane of r5, r6
 
 
 @pytest.mark.training
