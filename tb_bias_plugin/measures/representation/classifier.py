@@ -120,6 +120,16 @@ def fold_indices(z, folds, seed):
     return [np.flatnonzero(owner == k) for k in range(folds)]
 
 
+def _epochs(x, z, k, rng):
+    """Endless batches of `k` rows: each epoch the rows are shuffled once and cut into contiguous slices
+    (views: no gather per step; the last partial batch of an epoch is dropped)."""
+    while True:
+        order = rng.permutation(len(z))
+        xs, zs = x[order], z[order]
+        for start in range(0, len(z) - k + 1, k):
+            yield xs[start:start + k], zs[start:start + k]
+
+
 def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     """A classifier of `hidden` ELU widths trained by Adam, kept at its best validation bound; (model, model):
     the one judged on the validation rows also scores the fold."""
@@ -131,11 +141,11 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     steps, every, patience = s["classifier_steps"], s["classifier_eval_every"], s["patience"]
     floor = int(s.get("classifier_min_fraction", MIN_STEPS_FRACTION) * steps)
     best, best_state, since, done = -math.inf, None, 0, 0
+    batches = _epochs(x_fit, z_fit, k, rng)
     with np.errstate(over="ignore", invalid="ignore"):
         while done < steps:
             for _ in range(min(every, steps - done)):
-                idx = rng.integers(0, len(z_fit), k)
-                model.train_step(x_fit[idx], z_fit[idx])
+                model.train_step(*next(batches))
             done += min(every, steps - done)
             valid = h_val - cross_entropy(model.log_probs(x_val), z_val)
             if not np.isfinite(valid):

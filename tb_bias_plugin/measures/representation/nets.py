@@ -119,6 +119,23 @@ class Adam:
         self.flat -= self._num
 
 
+def _row_reduce(ufunc, a: np.ndarray) -> np.ndarray:
+    """``ufunc`` over each row of a (k, C) array, shape (k, 1): column by column when C is small (a
+    reduction along a short last axis costs NumPy 10 us; C - 1 elementwise calls cost under 2 us each).
+
+    Examples
+    --------
+    >>> _row_reduce(np.maximum, np.array([[1.0, 3.0, 2.0], [5.0, 4.0, 0.0]])).tolist()
+    [[3.0], [5.0]]
+    """
+    if a.shape[1] > 8:
+        return ufunc.reduce(a, axis=1, keepdims=True)
+    out = a[:, :1].copy()
+    for j in range(1, a.shape[1]):
+        ufunc(out, a[:, j:j + 1], out=out)
+    return out
+
+
 class Classifier:
     """Softmax classifier q(z | r): ELU layers of `hidden` widths (none: multinomial logistic regression)."""
 
@@ -147,16 +164,17 @@ class Classifier:
         """One Adam step on the mean cross-entropy of a batch (its value is not computed: nothing reads it)."""
         inputs: list = []
         g = self.logits(x, inputs)
-        g -= g.max(axis=1, keepdims=True)
+        g -= _row_reduce(np.maximum, g)
         np.exp(g, out=g)
-        g /= g.sum(axis=1, keepdims=True)  # softmax p; dCE/dlogits = (p - onehot) / k
+        g /= _row_reduce(np.add, g)  # softmax p; dCE/dlogits = (p - onehot) / k
         g[np.arange(len(z)), z] -= 1
         g /= len(z)
+        ones = np.ones(len(z), F32)
         grads = self.opt.grads  # written in place: no copies into Adam's buffer
         for i in reversed(range(len(self.params) // 2)):
             h = inputs[i]
             np.matmul(h.T, g, out=grads[2 * i])
-            np.sum(g, axis=0, out=grads[2 * i + 1])
+            np.matmul(ones, g, out=grads[2 * i + 1])  # the column sums: a BLAS product beats np.sum 4x here
             if i:
                 g = g @ self.params[2 * i].T
                 g *= elu_grad(h)
