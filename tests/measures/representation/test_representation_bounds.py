@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 import pytest
-from known_answers import FAMILIES, GaussianClasses, shift
+from known_answers import FAMILIES, GaussianClasses, GaussianMixtureClasses, shift
 
 from tb_bias_plugin.measures.representation import codec
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
@@ -59,6 +59,9 @@ def test_exact_values_of_the_families_match_closed_forms():
     # identical classes carry no information
     same = GaussianClasses([np.zeros(3)] * 2, [np.eye(3)] * 2, (0.3, 0.7))
     assert abs(same.exact_bias()) < 1e-12
+    # a mixture whose components are all the other class's Gaussian is that Gaussian
+    bumps = GaussianMixtureClasses([[(np.zeros(2), np.eye(2))] * 2, [(np.zeros(2), np.eye(2))]], (0.5, 0.5))
+    assert abs(bumps.exact_bias()) < 1e-12
 
 
 def test_representation_bias_runs_where_tensorflow_cannot_be_imported():
