@@ -139,7 +139,7 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
         x_val, z_val = x_fit, z_fit
     h_val = _entropy_of(z_val, n_classes)
     steps, every, patience = s["classifier_steps"], s["classifier_eval_every"], s["patience"]
-    floor = int(s.get("classifier_min_fraction", MIN_STEPS_FRACTION) * steps)
+    floor = int(MIN_STEPS_FRACTION * steps)
     best, best_state, since, done = -math.inf, None, 0, 0
     batches = _epochs(x_fit, z_fit, k, rng)
     with np.errstate(over="ignore", invalid="ignore"):

@@ -224,3 +224,30 @@ def test_pytorch_helper_prints_a_line_per_layer_unless_silenced(tmp_path, capsys
     with pytest.warns(UserWarning, match="noisy"):
         log_representation_bias(str(tmp_path), net, x, {"sex": z}, step=4, layers=["0"], verbose=False, **small)
     assert capsys.readouterr().out == ""
+
+
+def test_early_stopping_ends_no_mlp_run_before_its_floor_of_steps(monkeypatch):
+    from tb_bias_plugin.measures.representation import nets
+
+    steps = []
+    train_step = nets.Classifier.train_step
+    monkeypatch.setattr(nets.Classifier, "train_step", lambda self, x, z: steps.append(len(z)) or train_step(self, x, z))
+    rng = np.random.default_rng(4)
+    x, z = rng.normal(size=(600, 3)).astype(np.float32), rng.integers(0, 2, 600)
+    s = _settings(classifier_steps=2000, patience=1)
+    classifier._mlp(x[:500], z[:500], x[500:], z[500:], s, (8,), 2, np.random.default_rng(0))
+    floor = int(classifier.MIN_STEPS_FRACTION * 2000)
+    # pure noise: with patience 1 the run would end at the second check (100 steps) without the floor
+    assert floor <= len(steps) < 2000 and len(steps) % 50 == 0
+    steps.clear()
+    monkeypatch.setattr(classifier, "MIN_STEPS_FRACTION", 0.0)
+    classifier._mlp(x[:500], z[:500], x[500:], z[500:], s, (8,), 2, np.random.default_rng(0))
+    assert len(steps) < floor
+
+
+def test_mlp_batches_visit_every_row_once_per_epoch():
+    x = np.arange(10, dtype=np.float32)[:, None]
+    batches = classifier._epochs(x, np.arange(10), 3, np.random.default_rng(0))
+    epoch = [next(batches) for _ in range(3)]  # 3 batches of 3: the last row of the shuffle is dropped
+    rows = np.concatenate([b[0][:, 0] for b in epoch])
+    assert len(set(rows.tolist())) == 9 and all(np.array_equal(b[0][:, 0], b[1]) for b in epoch)
