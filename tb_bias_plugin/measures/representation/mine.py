@@ -89,8 +89,7 @@ def representation_bias(
     classifier_width : int
         Width of the classifier MLP's two ELU layers; 0: the linear and quadratic classifiers only.
     classifier_steps, classifier_learning_rate : int, float
-        Most Adam steps and the step size of the classifiers (batches of `batch_size`); early stopping
-        ends no MLP run before a fifth of `classifier_steps` (`classifier.MIN_STEPS_FRACTION`).
+        Most Adam steps (an MLP stops early after a fifth at the soonest) and step size of the classifiers.
     classifier_eval_every, classifier_folds : int
         Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
         the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
