@@ -48,7 +48,7 @@ def representation_bias(
     protected : array_like of int, shape (n,)
         Class codes ``0 .. C-1`` (intersections: product codes); real values only with ``continuous=True``.
     steps, batch_size : int
-        Training iterations; k, pairs per batch (capped at the size of the training split).
+        Training iterations; k, pairs per batch (capped at the size of the training split; classifiers too).
     seed : int
         Seeds the splits, weights, batches and the control permutation; equal seeds give equal results.
     control, control_permutations : bool, int
