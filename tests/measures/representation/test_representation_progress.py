@@ -251,3 +251,14 @@ def test_mlp_batches_visit_every_row_once_per_epoch():
     epoch = [next(batches) for _ in range(3)]  # 3 batches of 3: the last row of the shuffle is dropped
     rows = np.concatenate([b[0][:, 0] for b in epoch])
     assert len(set(rows.tolist())) == 9 and all(np.array_equal(b[0][:, 0], b[1]) for b in epoch)
+
+
+def test_classifier_mlp_first_layer_kinks_are_spread_over_two_sds_and_the_linear_one_starts_at_zero():
+    from tb_bias_plugin.measures.representation import nets
+
+    mlp = nets.Classifier(3, 2, (64, 64), np.random.default_rng(0), 3e-3)
+    distance = np.abs(mlp.params[1]) / np.linalg.norm(mlp.params[0], axis=0)
+    assert distance.max() <= 2.0 + 1e-6 and distance.max() > 1.5 and np.median(distance) > 0.5
+    assert not np.any(mlp.params[3]) and not np.any(mlp.params[5])  # deeper layers: zero biases
+    linear = nets.Classifier(3, 2, (), np.random.default_rng(0), 3e-3)
+    assert not np.any(linear.params[1])  # a logistic regression starts from even odds
