@@ -48,7 +48,7 @@ def representation_bias(
     protected : array_like of int, shape (n,)
         Class codes ``0 .. C-1`` (intersections: product codes); real values only with ``continuous=True``.
     steps, batch_size : int
-        Training iterations; k, pairs per batch (capped at the size of the training split).
+        Training iterations; k, pairs per batch (capped at the size of the training split; classifiers too).
     seed : int
         Seeds the splits, weights, batches and the control permutation; equal seeds give equal results.
     control, control_permutations : bool, int
@@ -89,7 +89,7 @@ def representation_bias(
     classifier_width : int
         Width of the classifier MLP's two ELU layers; 0: the linear and quadratic classifiers only.
     classifier_steps, classifier_learning_rate : int, float
-        Most Adam steps and the step size of the classifiers (batches of `batch_size`).
+        Most Adam steps (an MLP stops early after a fifth at the soonest) and step size of the classifiers.
     classifier_eval_every, classifier_folds : int
         Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
         the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).

@@ -84,6 +84,9 @@ class Adam:
             params[i] = self.flat[start:stop].reshape(p.shape)
             start = stop
         self.params = params
+        #: Views of the gradient buffer shaped like the params: a caller that writes its gradients there
+        #: (``out=``) calls ``step()`` with none and saves a copy per array.
+        self.grads = [self.grad[sl].reshape(p.shape) for sl, p in zip(self._slices, params)]
         self.lr = float(learning_rate)
         decays = list(decays) if decays is not None else [0.0] * len(params)
         self._decayed = [(sl, F32(wd)) for sl, wd in zip(self._slices, decays) if wd]
@@ -92,11 +95,12 @@ class Adam:
         self._tmp, self._num = np.empty_like(self.flat), np.empty_like(self.flat)
         self.t = 0
 
-    def step(self, grads) -> None:
+    def step(self, grads=None) -> None:
+        """One update with `grads` (one per param), or with those already written into `grads` views."""
         self.t += 1
         lr_t = self.lr * math.sqrt(1 - ADAM_BETA2 ** self.t) / (1 - ADAM_BETA1 ** self.t)
         g, m, v, tmp = self.grad, self.m, self.v, self._tmp
-        for sl, gi in zip(self._slices, grads):
+        for sl, gi in zip(self._slices, grads or ()):
             g[sl] = gi.ravel()
         m *= ADAM_BETA1
         np.multiply(g, 1 - ADAM_BETA1, out=tmp)
@@ -115,14 +119,38 @@ class Adam:
         self.flat -= self._num
 
 
+def _row_reduce(ufunc, a: np.ndarray) -> np.ndarray:
+    """``ufunc`` over each row of a (k, C) array, shape (k, 1): column by column when C is small (a
+    reduction along a short last axis costs NumPy 10 us; C - 1 elementwise calls cost under 2 us each).
+
+    Examples
+    --------
+    >>> _row_reduce(np.maximum, np.array([[1.0, 3.0, 2.0], [5.0, 4.0, 0.0]])).tolist()
+    [[3.0], [5.0]]
+    """
+    if a.shape[1] > 8:
+        return ufunc.reduce(a, axis=1, keepdims=True)
+    out = a[:, :1].copy()
+    for j in range(1, a.shape[1]):
+        ufunc(out, a[:, j:j + 1], out=out)
+    return out
+
+
 class Classifier:
     """Softmax classifier q(z | r): ELU layers of `hidden` widths (none: multinomial logistic regression)."""
 
     def __init__(self, d_in: int, n_classes: int, hidden, rng: np.random.Generator, learning_rate: float):
         sizes = [d_in, *hidden, n_classes]
         self.params = []
-        for a, b in zip(sizes[:-1], sizes[1:]):
-            self.params += [glorot(rng, a, b), np.zeros(b, F32)]
+        for i, (a, b) in enumerate(zip(sizes[:-1], sizes[1:])):
+            w = glorot(rng, a, b)
+            bias = np.zeros(b, F32)
+            if i == 0 and len(hidden):
+                # Each first-layer unit's kink w.x + b = 0 at a distance uniform in [0, 2] (sd of the
+                # standardised input) from the origin, not all through it: boundaries away from the
+                # centre (sin 2r_0 > 0, shifted uniforms) were reached far sooner (0.87 -> 0.91, 0.58 -> 0.62)
+                bias = (rng.uniform(-2.0, 2.0, b) * np.linalg.norm(w, axis=0)).astype(F32)
+            self.params += [w, bias]
         self.opt = Adam(self.params, learning_rate)
 
     def logits(self, x: np.ndarray, keep: list | None = None) -> np.ndarray:
@@ -143,19 +171,21 @@ class Classifier:
         """One Adam step on the mean cross-entropy of a batch (its value is not computed: nothing reads it)."""
         inputs: list = []
         g = self.logits(x, inputs)
-        g -= g.max(axis=1, keepdims=True)
+        g -= _row_reduce(np.maximum, g)
         np.exp(g, out=g)
-        g /= g.sum(axis=1, keepdims=True)  # softmax p; dCE/dlogits = (p - onehot) / k
+        g /= _row_reduce(np.add, g)  # softmax p; dCE/dlogits = (p - onehot) / k
         g[np.arange(len(z)), z] -= 1
         g /= len(z)
-        grads: list = [None] * len(self.params)
+        ones = np.ones(len(z), F32)
+        grads = self.opt.grads  # written in place: no copies into Adam's buffer
         for i in reversed(range(len(self.params) // 2)):
             h = inputs[i]
-            grads[2 * i] = h.T @ g
-            grads[2 * i + 1] = g.sum(axis=0)
+            np.matmul(h.T, g, out=grads[2 * i])
+            np.matmul(ones, g, out=grads[2 * i + 1])  # the column sums: a BLAS product beats np.sum 4x here
             if i:
-                g = (g @ self.params[2 * i].T) * elu_grad(h)
-        self.opt.step(grads)
+                g = g @ self.params[2 * i].T
+                g *= elu_grad(h)
+        self.opt.step()
 
     def state(self) -> list:
         return [p.copy() for p in self.params]

@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 import pytest
-from known_answers import FAMILIES, GaussianClasses, shift
+from known_answers import FAMILIES, GaussianClasses, GaussianMixtureClasses, shift
 
 from tb_bias_plugin.measures.representation import codec
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
@@ -40,8 +40,10 @@ def test_b_is_within_005_of_the_exact_value_and_controls_within_002(name):
     assert res.mine_bias < exact + 0.03 and res.classifier_bias < exact + 0.03
     assert ("loose" in res.flags) == (res.loose_reason is not None)
     if name in ("|r0| > 0.6745 d=4", "|r| > median radius d=6"):
-        # MINE's critic underfits these quadratic boundaries (0.8 and 0.4); the quadratic classifier does not
-        assert res.bound == "classifier" and res.classifier == "quadratic"
+        # MINE's critic underfits these quadratic boundaries (0.8 and 0.4); the quadratic classifier does not,
+        # nor, on |r0| > 0.6745 since its first-layer kinks start spread, the MLP (most folds keep it there)
+        assert res.bound == "classifier"
+        assert res.classifier == "quadratic" or (name.startswith("|r0|") and res.classifier == "mlp")
         assert res.mine_bias < res.classifier_bias - 0.1
         assert "loose" in res.flags and "MINE" in res.loose_reason
 
@@ -59,6 +61,9 @@ def test_exact_values_of_the_families_match_closed_forms():
     # identical classes carry no information
     same = GaussianClasses([np.zeros(3)] * 2, [np.eye(3)] * 2, (0.3, 0.7))
     assert abs(same.exact_bias()) < 1e-12
+    # a mixture whose components are all the other class's Gaussian is that Gaussian
+    bumps = GaussianMixtureClasses([[(np.zeros(2), np.eye(2))] * 2, [(np.zeros(2), np.eye(2))]], (0.5, 0.5))
+    assert abs(bumps.exact_bias()) < 1e-12
 
 
 def test_representation_bias_runs_where_tensorflow_cannot_be_imported():

@@ -170,26 +170,40 @@ def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
     assert noise["classifier"] != "mlp" and abs(noise["mi"]) < 0.01
 
 
-def test_quadratic_features_span_every_quadratic_form_up_to_d_8_and_the_squared_norm_beyond():
+def test_quadratic_features_span_every_quadratic_form_up_to_d_8_and_the_squares_beyond():
     rng = np.random.default_rng(2)
     x = rng.normal(size=(300, 5))
+    halves = np.arange(300) % 2
     a = rng.normal(size=(5, 5))
     form = np.einsum("ni,ij,nj->n", x, a + a.T, x) + x @ rng.normal(size=5)
-    f = classifier.quadratic_features(x, 2)(x)
+    f = classifier.quadratic_features(x, halves, 2)(x)
     assert f.shape == (300, 5 + 15)
     design = np.hstack([f, np.ones((300, 1))])
     residual = form - design @ np.linalg.lstsq(design, form, rcond=None)[0]
     assert np.abs(residual).max() < 1e-9  # every quadratic form (QDA's log-odds, a ball, an XOR) is linear in f
     wide = rng.normal(size=(300, 40)) * np.linspace(3, 1, 40)
-    f = classifier.quadratic_features(wide, 2)(wide)
-    assert f.shape == (300, 40 + 36 + 1)  # 36 products of the 8 leading components, the rest's squared norm
+    f = classifier.quadratic_features(wide, halves, 2)(wide)
+    assert f.shape == (300, 40 + 6 + 40)  # 6 products of 3 discriminant directions, 40 squares
     design = np.hstack([f, np.ones((300, 1))])
-    norm = (wide ** 2).sum(axis=1)
-    assert np.abs(norm - design @ np.linalg.lstsq(design, norm, rcond=None)[0]).max() < 1e-9
-    # many classes: fewer products, then none (the squared norm alone), then no quadratic classifier
-    assert classifier.quadratic_features(wide, 8)(wide).shape[1] == 40 + 28 + 1
-    assert classifier.quadratic_features(wide, 13)(wide).shape == (300, 41)
-    assert classifier.quadratic_features(wide, 14) is None
+    axis_form = wide[:, 3] ** 2 - 2 * wide[:, 17] ** 2 + (wide ** 2).sum(axis=1)  # a ball in a few coordinates
+    assert np.abs(axis_form - design @ np.linalg.lstsq(design, axis_form, rcond=None)[0]).max() < 1e-8
+    # many classes: the squared norm left out instead of the squares, then no products, then no classifier
+    assert classifier.quadratic_features(wide, np.arange(300) % 8, 8)(wide).shape[1] == 40 + 6 + 1
+    assert classifier.quadratic_features(wide, np.arange(300) % 13, 13)(wide).shape == (300, 41)
+    assert classifier.quadratic_features(wide, np.arange(300) % 14, 14) is None
+
+
+def test_discriminant_directions_find_where_the_class_covariances_differ_and_skip_dead_units():
+    rng = np.random.default_rng(3)
+    n, d = 4000, 24
+    z = rng.integers(0, 2, n)
+    x = rng.normal(size=(n, d))
+    x[z == 1, 5] += 0.9 * x[z == 1, 6]  # class 1 alone: r5 and r6 correlated
+    x[:, 0] = 0.0  # a dead unit
+    x[:, 1] = 1e-6 * rng.normal(size=n) * (1 + 5 * z)  # a unit that hardly varies, more so in class 1
+    whiten, lead = classifier._discriminant_directions(x, z, 2, 2)
+    loadings = np.linalg.norm((whiten @ lead)[[5, 6]], axis=0) / np.linalg.norm(whiten @ lead, axis=0)
+    assert loadings.min() > 0.95  # both directions lie in the plane of r5, r6
 
 
 @pytest.mark.training
@@ -210,3 +224,41 @@ def test_pytorch_helper_prints_a_line_per_layer_unless_silenced(tmp_path, capsys
     with pytest.warns(UserWarning, match="noisy"):
         log_representation_bias(str(tmp_path), net, x, {"sex": z}, step=4, layers=["0"], verbose=False, **small)
     assert capsys.readouterr().out == ""
+
+
+def test_early_stopping_ends_no_mlp_run_before_its_floor_of_steps(monkeypatch):
+    from tb_bias_plugin.measures.representation import nets
+
+    steps = []
+    train_step = nets.Classifier.train_step
+    monkeypatch.setattr(nets.Classifier, "train_step", lambda self, x, z: steps.append(len(z)) or train_step(self, x, z))
+    rng = np.random.default_rng(4)
+    x, z = rng.normal(size=(600, 3)).astype(np.float32), rng.integers(0, 2, 600)
+    s = _settings(classifier_steps=2000, patience=1)
+    classifier._mlp(x[:500], z[:500], x[500:], z[500:], s, (8,), 2, np.random.default_rng(0))
+    floor = int(classifier.MIN_STEPS_FRACTION * 2000)
+    # pure noise: with patience 1 the run would end at the second check (100 steps) without the floor
+    assert floor <= len(steps) < 2000 and len(steps) % 50 == 0
+    steps.clear()
+    monkeypatch.setattr(classifier, "MIN_STEPS_FRACTION", 0.0)
+    classifier._mlp(x[:500], z[:500], x[500:], z[500:], s, (8,), 2, np.random.default_rng(0))
+    assert len(steps) < floor
+
+
+def test_mlp_batches_visit_every_row_once_per_epoch():
+    x = np.arange(10, dtype=np.float32)[:, None]
+    batches = classifier._epochs(x, np.arange(10), 3, np.random.default_rng(0))
+    epoch = [next(batches) for _ in range(3)]  # 3 batches of 3: the last row of the shuffle is dropped
+    rows = np.concatenate([b[0][:, 0] for b in epoch])
+    assert len(set(rows.tolist())) == 9 and all(np.array_equal(b[0][:, 0], b[1]) for b in epoch)
+
+
+def test_classifier_mlp_first_layer_kinks_are_spread_over_two_sds_and_the_linear_one_starts_at_zero():
+    from tb_bias_plugin.measures.representation import nets
+
+    mlp = nets.Classifier(3, 2, (64, 64), np.random.default_rng(0), 3e-3)
+    distance = np.abs(mlp.params[1]) / np.linalg.norm(mlp.params[0], axis=0)
+    assert distance.max() <= 2.0 + 1e-6 and distance.max() > 1.5 and np.median(distance) > 0.5
+    assert not np.any(mlp.params[3]) and not np.any(mlp.params[5])  # deeper layers: zero biases
+    linear = nets.Classifier(3, 2, (), np.random.default_rng(0), 3e-3)
+    assert not np.any(linear.params[1])  # a logistic regression starts from even odds
