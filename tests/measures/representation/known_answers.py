@@ -158,6 +158,8 @@ FAMILIES = {
         32, lambda r: (r[:, 0] ** 2 + r[:, 1] ** 2 > 2 * math.log(2)).astype(np.int64)),
     "2 signal coordinates of 32": two_signal_coordinates(32),
     "two bumps against one gaussian d=4": two_bumps_against_one_gaussian(4),
+    # from the same review: 0.85-0.91 (the MLP rounds the bands off) before the additive classifier
+    "sin(2 r0) > 0 d=3": Deterministic(3, lambda r: (np.sin(2 * r[:, 0]) > 0).astype(np.int64)),
 }
 
 
@@ -178,4 +180,6 @@ CHECKED_FAMILIES = {
     "shift d=64": shift(64, 2.0),
     # from the issue-26 review: 0.58 before the MLP's first-layer kinks were spread (within 0.05 since, narrowly)
     "uniforms shifted by 0.3 d=3": ShiftedUniforms(3, 0.3),
+    # from the review: 0.87-0.92 before the additive classifier (an OR of thresholds)
+    "max r > 0.5 d=5": Deterministic(5, lambda r: (r.max(axis=1) > 0.5).astype(np.int64)),
 }

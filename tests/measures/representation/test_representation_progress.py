@@ -155,8 +155,8 @@ def test_cross_fitted_bound_on_a_linear_posterior_and_its_shuffled_control():
 
 
 def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
-    """Linear on noise, quadratic on a ball (|r|^2 > t is a quadratic boundary), the MLP on bands of r0 that
-    no quadratic separates; Z is a function of R on the last two, so I = H."""
+    """Linear on noise, quadratic on a ball (|r|^2 > t is a quadratic boundary), additive on bands of r0 that
+    no quadratic separates, the MLP on quadrants XOR a disc (neither); Z is a function of R on all but noise, so I = H."""
     rng = np.random.default_rng(5)
     n = 3000
     r = rng.normal(size=(n, 2))
@@ -165,9 +165,28 @@ def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
     assert out["kept"] == ["quadratic"] * 3 and out["classifier"] == "quadratic" and out["mi"] > 0.95 * math.log(2)
     bands = (np.abs(r[:, 0]) % 1.5 > 0.75).astype(np.int64)  # four alternating bands over |r0| < 3
     out = classifier.classifier_bound(r, bands, _settings(classifier_width=32, classifier_steps=1500))
-    assert out["kept"] == ["mlp"] * 3 and out["mi"] > 0.6 * math.log(2)
+    assert out["kept"] == ["additive"] * 3 and out["mi"] > 0.75 * math.log(2)
+    # quadrants XOR a disc: neither quadratic (0.10 nats of 0.69) nor additive (0)
+    mixed = ((r[:, 0] * r[:, 1] > 0) ^ (np.hypot(r[:, 0], r[:, 1]) > 1.1774)).astype(np.int64)
+    out = classifier.classifier_bound(r, mixed, _settings(classifier_width=32, classifier_steps=1500))
+    assert out["classifier"] == "mlp" and out["mi"] > 0.6 * math.log(2)
     noise = classifier.classifier_bound(rng.normal(size=(n, 8)), rng.integers(0, 2, n), _settings())
     assert noise["classifier"] != "mlp" and abs(noise["mi"]) < 0.01
+
+
+def test_additive_features_span_every_sum_of_piecewise_linear_functions_bent_at_their_knots():
+    rng = np.random.default_rng(4)
+    x = rng.normal(size=(400, 3))
+    f = classifier.additive_features(x, 2)(x)
+    assert f.shape == (400, 3 * (1 + classifier.ADDITIVE_KNOTS))
+    knots = np.quantile(x, np.arange(1, classifier.ADDITIVE_KNOTS + 1) / (classifier.ADDITIVE_KNOTS + 1), axis=0)
+    target = 2 * x[:, 0] - np.maximum(0, x[:, 0] - knots[5, 0]) * 7 + np.maximum(0, x[:, 2] - knots[20, 2]) * 3
+    design = np.hstack([f, np.ones((400, 1))])
+    assert np.abs(target - design @ np.linalg.lstsq(design, target, rcond=None)[0]).max() < 1e-8
+    # fewer knots as d grows, none once fewer than MIN_ADDITIVE_KNOTS fit the weights
+    assert classifier.additive_features(rng.normal(size=(400, 20)), 2)(rng.normal(size=(5, 20))).shape == (5, 20 * 12)
+    assert classifier.additive_features(rng.normal(size=(400, 52)), 2) is None
+    assert classifier.additive_features(rng.normal(size=(400, 3)), 40) is None
 
 
 def test_quadratic_features_span_every_quadratic_form_up_to_d_8_and_the_squares_beyond():
