@@ -265,6 +265,27 @@ PyDoc_STRVAR(label_identities_doc,
              "(k * num_labels, identity-major), where slot_of_label[y] is the identity\n"
              "slot of label y or -1.");
 
+/* The scratch of a counting pass: `held`, room for `held_room` slots of one row, and, given `slot_of_label`,
+ * `is_identity`, a byte per label (it stays in the first-level cache where the slots would not). Returns -1
+ * after PyErr_NoMemory (nothing left to free), else how many labels name a slot not below `slots`. */
+static int64_t label_scratch(const int64_t *slot_of_label, int64_t num_labels, int64_t slots, int64_t held_room,
+                             int64_t **held, uint8_t **is_identity) {
+    *held = PyMem_New(int64_t, held_room > 0 ? held_room : 1);
+    *is_identity = slot_of_label != NULL ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
+    if (*held == NULL || (slot_of_label != NULL && *is_identity == NULL)) {
+        PyMem_Free(*held);
+        PyMem_Free(*is_identity);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int64_t outside = 0;
+    for (int64_t y = 0; slot_of_label != NULL && y < num_labels; y++) {
+        outside += slot_of_label[y] >= slots;
+        (*is_identity)[y] = slot_of_label[y] >= 0;
+    }
+    return outside;
+}
+
 static PyObject *label_identities(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *objects[5];
     Py_ssize_t k;
@@ -284,25 +305,18 @@ static PyObject *label_identities(PyObject *Py_UNUSED(self), PyObject *args) {
     if (n < 0) {
         goto done;
     }
-    /* a byte per label stays in the first-level cache where the slots would not.
-     * Without labels no cell is counted, and no slot held: k may be any size. */
-    int64_t *held = PyMem_New(int64_t, num_labels > 0 && k > 0 ? k : 1);
-    uint8_t *is_identity = PyMem_Malloc(num_labels > 0 ? num_labels : 1);
-    if (held == NULL || is_identity == NULL) {
-        PyMem_Free(held);
-        PyMem_Free(is_identity);
-        PyErr_NoMemory();
-        goto done;
-    }
+    /* Without labels no cell is counted, and no slot held: k may be any size. */
     const int64_t *slot_of_label = views[2].buf;
-    for (int64_t y = 0; y < num_labels; y++) {
-        if (slot_of_label[y] >= k) {
+    int64_t *held;
+    uint8_t *is_identity;
+    int64_t outside = label_scratch(slot_of_label, num_labels, k, num_labels > 0 ? k : 1, &held, &is_identity);
+    if (outside != 0) {
+        if (outside > 0) {
             PyMem_Free(held);
             PyMem_Free(is_identity);
             raise_for(SLOT_OUT_OF_RANGE);
-            goto done;
         }
-        is_identity[y] = slot_of_label[y] >= 0;
+        goto done;
     }
     int64_t cells = views[1].shape[0];
     Py_BEGIN_ALLOW_THREADS
@@ -1153,18 +1167,11 @@ static PyObject *sample_rows(PyObject *Py_UNUSED(self), PyObject *args) {
                                           "row of the batch (of marked) plus one");
         goto done;
     }
-    int64_t *held = PyMem_New(int64_t, num_slots > 0 ? num_slots : 1);
-    /* a byte per label stays in the first-level cache where the slots would not */
-    uint8_t *is_identity = by_labels ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
-    if (held == NULL || (by_labels && is_identity == NULL)) {
-        PyMem_Free(held);
-        PyMem_Free(is_identity);
-        PyErr_NoMemory();
-        goto done;
-    }
     const int64_t *slot_of_label = by_labels ? views[SLOT_OF_LABEL].buf : NULL;
-    for (int64_t y = 0; by_labels && y < num_labels; y++) {
-        is_identity[y] = slot_of_label[y] >= 0;
+    int64_t *held;
+    uint8_t *is_identity;
+    if (label_scratch(slot_of_label, num_labels, INT64_MAX, num_slots, &held, &is_identity) < 0) {
+        goto done;
     }
     const int64_t *slot_indptr = by_labels ? NULL : views[SLOT_INDPTR].buf;
     const int64_t *slots = by_labels ? NULL : views[SLOTS].buf;
@@ -1408,20 +1415,15 @@ static PyObject *count_sample(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     struct collected c = {views[KEYS].buf, views[PLACES].buf, views[KEYS].shape[0], (uint32_t)per_cell,
                           views[HASHES].buf, have[BOUND] ? views[BOUND].buf : NULL};
-    int64_t *held = PyMem_New(int64_t, k > 0 ? k : 1);
-    uint8_t *is_identity = by_labels ? PyMem_Malloc(num_labels > 0 ? num_labels : 1) : NULL;
-    if (held == NULL || (by_labels && is_identity == NULL)) {
-        PyMem_Free(held);
-        PyMem_Free(is_identity);
-        PyErr_NoMemory();
+    const int64_t *slot_of_label = by_labels ? views[SLOT_OF_LABEL].buf : NULL;
+    int64_t *held;
+    uint8_t *is_identity;
+    int64_t outside = label_scratch(slot_of_label, num_labels, k, k, &held, &is_identity);
+    if (outside < 0) {
         goto done;
     }
-    const int64_t *slot_of_label = by_labels ? views[SLOT_OF_LABEL].buf : NULL;
-    for (int64_t y = 0; by_labels && y < num_labels; y++) {
-        if (slot_of_label[y] >= k) {
-            status = SLOT_OUT_OF_RANGE;
-        }
-        is_identity[y] = slot_of_label[y] >= 0;
+    if (outside > 0) {
+        status = SLOT_OUT_OF_RANGE;
     }
     const int64_t *slot_indptr = by_labels ? NULL : views[SLOT_INDPTR].buf;
     const int64_t *slots = by_labels ? NULL : views[SLOTS].buf;
