@@ -14,6 +14,8 @@ import math
 import numpy as np
 
 from tb_bias_plugin.measures.representation.nets import F32, Classifier
+from tb_bias_plugin.measures.representation.quasi_newton import minimise
+from tb_bias_plugin.measures.representation.trees import bin_edges, binned, boosted_trees
 
 __all__ = ["classifier_bound", "cross_entropy", "fold_indices", "split_indices", "standardise"]
 
@@ -36,11 +38,20 @@ MIN_ADDITIVE_KNOTS = 4
 MAX_ADDITIVE_PARAMS = 256
 #: The candidates from simplest to most complex: each replaces the one kept so far only if it beats it by
 #: more than one standard error on the validation rows.
-CANDIDATES = ("linear", "quadratic", "additive", "mlp")
+CANDIDATES = ("linear", "quadratic", "additive", "mlp", "trees")
 #: The MLP's early stopping ends no run before this share of ``classifier_steps``: it can start on a plateau
 #: (two Gaussian bumps against one Gaussian of their mean and covariance sat at the linear floor for five
 #: checks on one fold, then rose to the exact value).
 MIN_STEPS_FRACTION = 0.2
+#: Up to this many rows times (d + width) the MLP is trained full-batch by L-BFGS (`_full_batch_mlp`):
+#: one full-batch gradient then costs a few mini-batch steps.
+FULL_BATCH_MAX_CELLS = 3200 * 72
+FULL_BATCH_ITERATIONS = 500
+FULL_BATCH_EVAL_EVERY = 20
+FULL_BATCH_RIDGE = 1e-4
+#: Widest representation the boosted trees are grown on: their cost grows with d (about 0.3 s a fold at
+#: d = 8, n = 6,000), and the boundaries only they follow were found on narrow ones.
+TREES_MAX_DIMS = 8
 #: When d is above 8, the quadratic classifier's products are those of this many discriminant directions.
 DISCRIMINANT_DIRECTIONS = 3
 
@@ -166,6 +177,44 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
                     break
     if best_state is not None:
         model.load(best_state)
+    return model.log_probs, model.log_probs
+
+
+def _full_batch_mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
+    """The MLP of `_mlp`, trained on all its fitting rows at once by L-BFGS (`quasi_newton.minimise`, a small
+    ridge `FULL_BATCH_RIDGE` on every weight), kept at its best validation bound checked every
+    `FULL_BATCH_EVAL_EVERY` iterations; stopped after `FULL_BATCH_ITERATIONS` or `patience` checks without a
+    better one. (model, model)."""
+    model = Classifier(x_fit.shape[1], n_classes, hidden, rng, s["classifier_learning_rate"])
+    flat = model.opt.flat
+    if not len(z_val):
+        x_val, z_val = x_fit, z_fit
+    h_val = _entropy_of(z_val, n_classes)
+
+    def loss_and_gradient(theta):
+        flat[:] = theta
+        with np.errstate(over="ignore", invalid="ignore"):
+            loss = model.gradient(x_fit, z_fit, with_loss=True)
+        grad = model.opt.grad.astype(np.float64) + FULL_BATCH_RIDGE * theta
+        loss = loss + 0.5 * FULL_BATCH_RIDGE * float(theta @ theta)
+        return (loss, grad) if np.isfinite(loss) else (math.inf, grad)
+
+    best = [-math.inf, flat.astype(np.float64), 0]  # bound, weights, checks since the best
+
+    def check(step, theta):
+        if step % FULL_BATCH_EVAL_EVERY:
+            return True
+        flat[:] = theta
+        with np.errstate(over="ignore", invalid="ignore"):
+            valid = h_val - cross_entropy(model.log_probs(x_val), z_val)
+        if valid > best[0]:
+            best[:] = [valid, theta.copy(), 0]
+        else:
+            best[2] += 1
+        return bool(np.isfinite(valid)) and (s["patience"] is None or best[2] < s["patience"])
+
+    minimise(loss_and_gradient, flat.astype(np.float64), FULL_BATCH_ITERATIONS, check)
+    flat[:] = best[1]
     return model.log_probs, model.log_probs
 
 
@@ -384,13 +433,15 @@ def additive_features(x_fit, n_classes, max_params=MAX_ADDITIVE_PARAMS):
 
 def _one_standard_error(scores):
     """The candidate kept: walking `CANDIDATES` from the simplest, the next replaces the one kept only when
-    its mean validation log-likelihood is higher by more than one standard error of the per-row gains.
-    `scores` maps names to the per-row ``ln q(z_i | r_i)`` of the validation rows."""
+    its mean validation log-likelihood is higher by more than one standard error of the per-row gains, both
+    taken on log-likelihoods floored at `RIDGE_CHOICE_FLOOR`. `scores` maps names to the per-row
+    ``ln q(z_i | r_i)`` of the validation rows."""
     name = "linear"
     for other in CANDIDATES[1:]:
         if other not in scores:
             continue
-        gain = scores[other] - scores[name]
+        # floored like the ridge choice: a few rows a sharp classifier gets confidently wrong
+        gain = np.maximum(scores[other], RIDGE_CHOICE_FLOOR) - np.maximum(scores[name], RIDGE_CHOICE_FLOOR)
         # With no real gain a richer classifier wins half the time by chance, and an MLP stopped early
         # on noise scored below the floor on rows it never saw (-0.054 on one shuffled-Z fold).
         if np.all(np.isfinite(gain)) and gain.mean() > gain.std(ddof=1) / math.sqrt(len(gain)):
@@ -430,7 +481,13 @@ def _fold(r, z, train, test, s, n_classes, fold):
         score("additive", mapped, _logistic(mapped[fit], z[fit], mapped[val], z[val], n_classes))
     if s["classifier_width"]:
         width = s["classifier_width"]
-        score("mlp", rs, _mlp(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng))
+        train = _full_batch_mlp if fit.size * (rs.shape[1] + width) <= FULL_BATCH_MAX_CELLS else _mlp
+        score("mlp", rs, train(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng))
+    if rs.shape[1] <= TREES_MAX_DIMS:
+        codes = binned(rs, bin_edges(rs[fit]))
+        models = boosted_trees(codes[fit], z[fit], codes[val], z[val], n_classes)
+        if models is not None:
+            score("trees", codes, models)
     name = _one_standard_error(judged)
     return name, -float(tested[name].sum())
 
@@ -446,7 +503,10 @@ def classifier_bound(r, z, s):
     ``quadratic``, the same on `quadratic_features` (skipped when they would exceed
     `MAX_QUADRATIC_PARAMS` weights); ``additive``, the same on `additive_features` (per-coordinate hinges,
     skipped on wide representations); ``mlp``, two ELU layers of ``s["classifier_width"]`` (Adam, early
-    stopping on the validation part checked every ``s["classifier_eval_every"]`` steps). In that order,
+    stopping on the validation part checked every ``s["classifier_eval_every"]`` steps; on narrow
+    representations full-batch L-BFGS instead, `_full_batch_mlp`); ``trees``,
+    gradient-boosted trees (`trees.boosted_trees`, stopped on the validation part; only up to
+    `TREES_MAX_DIMS` dimensions). In that order,
     each replaces the one kept so far only if its mean log-likelihood on the validation rows is higher by
     more than one standard error (the one-standard-error rule); the one kept scores the fold. CE is the
     mean over all rows, H(Z) the entropy of all rows.
@@ -462,7 +522,7 @@ def classifier_bound(r, z, s):
     Returns
     -------
     dict
-        ``mi`` (nats), ``classifier`` (``"linear"``, ``"quadratic"``, ``"additive"`` or ``"mlp"``: the one
+        ``mi`` (nats), ``classifier`` (one of `CANDIDATES`: the one
         most folds kept, the more complex on a tie) and ``kept`` (the name per fold).
     """
     n_classes = int(z.max()) + 1

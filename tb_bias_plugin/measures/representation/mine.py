@@ -36,8 +36,8 @@ def representation_bias(
 
     Two held-out lower bounds of I: MINE's Donsker-Varadhan bound of a critic ``T(r, z)`` on one
     stratified 70/30 split (the paper's estimator, always reported) and, for a discrete Z, the
-    Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (linear, quadratic, additive or MLP: the simplest
-    that fits), cross-fitted over `classifier_folds` folds so all n rows are held out once. B takes the
+    Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (linear, quadratic, additive, MLP or boosted
+    trees: the simplest that fits), cross-fitted over `classifier_folds` folds so all n rows are held out once. B takes the
     larger (`bound`); flag ``loose``: they differ by more than their controls allow. H: Shannon entropy
     of Z on the whole sample. NumPy only. Protocol: docs/measures/representation.md.
 
@@ -87,7 +87,7 @@ def representation_bias(
         Stop a training run after this many evaluations without a better validation bound (None: run
         every step). Needs `early_stopping`.
     classifier_width : int
-        Width of the classifier MLP's two ELU layers; 0: the linear, quadratic and additive classifiers only.
+        Width of the classifier MLP's two ELU layers; 0: no MLP candidate.
     classifier_steps, classifier_learning_rate : int, float
         Most Adam steps (an MLP stops early after a fifth at the soonest) and step size of the classifiers.
     classifier_eval_every, classifier_folds : int

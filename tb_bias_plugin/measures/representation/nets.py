@@ -169,12 +169,22 @@ class Classifier:
 
     def train_step(self, x: np.ndarray, z: np.ndarray) -> None:
         """One Adam step on the mean cross-entropy of a batch (its value is not computed: nothing reads it)."""
+        self.gradient(x, z)
+        self.opt.step()
+
+    def gradient(self, x: np.ndarray, z: np.ndarray, with_loss: bool = False) -> float | None:
+        """Write the gradient of the mean cross-entropy of (`x`, `z`) into ``opt.grads`` (flat: ``opt.grad``);
+        the mean cross-entropy itself (float64) when `with_loss`."""
         inputs: list = []
         g = self.logits(x, inputs)
         g -= _row_reduce(np.maximum, g)
+        rows = np.arange(len(z))
+        picked = g[rows, z].astype(np.float64) if with_loss else None
         np.exp(g, out=g)
-        g /= _row_reduce(np.add, g)  # softmax p; dCE/dlogits = (p - onehot) / k
-        g[np.arange(len(z)), z] -= 1
+        sums = _row_reduce(np.add, g)
+        loss = float(np.mean(np.log(sums[:, 0].astype(np.float64)) - picked)) if with_loss else None
+        g /= sums  # softmax p; dCE/dlogits = (p - onehot) / k
+        g[rows, z] -= 1
         g /= len(z)
         ones = np.ones(len(z), F32)
         grads = self.opt.grads  # written in place: no copies into Adam's buffer
@@ -185,7 +195,7 @@ class Classifier:
             if i:
                 g = g @ self.params[2 * i].T
                 g *= elu_grad(h)
-        self.opt.step()
+        return loss
 
     def state(self) -> list:
         return [p.copy() for p in self.params]
