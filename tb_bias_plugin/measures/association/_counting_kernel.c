@@ -499,6 +499,21 @@ static inline uint64_t mix64(uint64_t x) {
 /* The bytes b[0:m] zero-padded to little-endian 8-byte words, mixed in turn. */
 static uint64_t hash_bytes(const char *b, Py_ssize_t m) {
     uint64_t h = mix64(SEED ^ (uint64_t)m);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (m >= 8) { /* little-endian words are the bytes as they lie; the last, read so that it ends at m */
+        Py_ssize_t i = 0;
+        uint64_t w;
+        for (; i + 8 <= m; i += 8) {
+            memcpy(&w, b + i, 8);
+            h = mix64(h ^ w);
+        }
+        if (i < m) {
+            memcpy(&w, b + m - 8, 8);
+            h = mix64(h ^ (w >> (8 * (8 - (m - i)))));
+        }
+        return h == EMPTY_HASH ? EMPTY_HASH - 1 : h;
+    }
+#endif
     for (Py_ssize_t i = 0; i < m; i += 8) {
         uint64_t w = 0;
         Py_ssize_t take = m - i < 8 ? m - i : 8;
