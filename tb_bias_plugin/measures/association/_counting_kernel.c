@@ -499,6 +499,21 @@ static inline uint64_t mix64(uint64_t x) {
 /* The bytes b[0:m] zero-padded to little-endian 8-byte words, mixed in turn. */
 static uint64_t hash_bytes(const char *b, Py_ssize_t m) {
     uint64_t h = mix64(SEED ^ (uint64_t)m);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (m >= 8) { /* little-endian words are the bytes as they lie; the last, read so that it ends at m */
+        Py_ssize_t i = 0;
+        uint64_t w;
+        for (; i + 8 <= m; i += 8) {
+            memcpy(&w, b + i, 8);
+            h = mix64(h ^ w);
+        }
+        if (i < m) {
+            memcpy(&w, b + m - 8, 8);
+            h = mix64(h ^ (w >> (8 * (8 - (m - i)))));
+        }
+        return h == EMPTY_HASH ? EMPTY_HASH - 1 : h;
+    }
+#endif
     for (Py_ssize_t i = 0; i < m; i += 8) {
         uint64_t w = 0;
         Py_ssize_t take = m - i < 8 ? m - i : 8;
@@ -1215,11 +1230,10 @@ done:
 /* Counting fused with the sample (count_sample), for a batch without
  * repeated ids: rows are counted in hash order, so the visitors of a cell
  * whose batch count has just become 1..k are the cell's k smallest hashes
- * of the batch, the only ones of the batch that can enter its sample. The
- * count is in a register already: a row's counts of at most k are noted
- * in a bit mask, whose bits are then written out as candidates (cell,
- * place, row), kept if below the cell's bound. merge_candidates then
- * changes the sample, once the whole batch is counted and valid. */
+ * of the batch, the only ones of the batch that can enter its sample:
+ * written out as candidates (cell, place, row), kept if below the cell's
+ * bound. merge_candidates then changes the sample, once the whole batch is
+ * counted and valid. */
 struct collected {
     uint64_t *keys;   /* per candidate: cell << 16 | place among the batch's first k */
     uint32_t *places; /* per candidate: its row's place in hash order */
@@ -1229,24 +1243,34 @@ struct collected {
     const uint64_t *bound;  /* per cell: its last place (EMPTY_HASH while not full), or NULL: none is */
 };
 
-enum { COLLECT_FULL = ROWS_CHANGED + 1 };
+enum { COLLECT_FULL = ROWS_CHANGED + 1, NO_MEMORY };
 
 /* One row's cells counted for one identity (or alone, first_cell then
- * num_slots * num_labels), each count of 1..k offered as a candidate; the
+ * k * num_labels), each count of 1..per_cell offered as a candidate; the
  * list's new size, or -1 with *status set. With is_identity, the row's
- * identity slots are gathered into held as well (at most k). The row is
- * counted 64 cells at a time, noting which counts are at most k in a bit
- * mask, whose bits are then written out: no branch per cell and no wait
- * for a count before the next cell. */
+ * identity slots are gathered into held as well (at most k). Every cell
+ * writes its candidate at the list's end and the end moves on only if it
+ * is one: no branch on the count (which, in hash order, no predictor can
+ * guess), and the write goes where the last one went (in the cache). The
+ * room is checked once per 64 cells. */
 #define COUNT_OFFER(T)                                                                                          \
     static inline int64_t count_offer_##T(const T *cols, int64_t lo, int64_t hi, uint64_t num_labels,            \
-                                          uint32_t *out, int64_t first_cell, int64_t i, struct collected *c,     \
-                                          int64_t size, const uint8_t *is_identity, const int64_t *slot_of_label, \
-                                          int64_t k, int64_t *held, int64_t *found, int *status) {               \
+                                          uint32_t *restrict out, int64_t first_cell, int64_t i,                 \
+                                          const struct collected *c, int64_t size, const uint8_t *is_identity,   \
+                                          const int64_t *slot_of_label, int64_t k, int64_t *restrict held,       \
+                                          int64_t *found, int *status) {                                         \
         const uint32_t per_cell = c->per_cell;                                                                    \
+        uint64_t *restrict keys = c->keys;                                                                        \
+        uint32_t *restrict places = c->places;                                                                    \
+        int64_t got = *found;                                                                                     \
+        const uint64_t *bound = c->bound == NULL ? NULL : c->bound + first_cell;                                  \
+        const uint64_t h = c->hashes[i], base = (uint64_t)first_cell << 16;                                      \
         for (int64_t from = lo; from < hi; from += 64) {                                                          \
             int64_t to = hi - from > 64 ? from + 64 : hi;                                                         \
-            uint64_t offered = 0;                                                                                 \
+            if (size + 64 >= c->room) {                                                                           \
+                *status = COLLECT_FULL;                                                                           \
+                return -1;                                                                                        \
+            }                                                                                                     \
             for (int64_t p = from; p < to; p++) {                                                                 \
                 uint64_t y = (uint64_t)(int64_t)cols[p];                                                          \
                 if (y >= num_labels) {                                                                            \
@@ -1254,49 +1278,26 @@ enum { COLLECT_FULL = ROWS_CHANGED + 1 };
                     return -1;                                                                                    \
                 }                                                                                                 \
                 if (is_identity != NULL && is_identity[y]) {                                                      \
-                    if (*found == k) {                                                                            \
+                    if (got == k) {                                                                                \
                         *status = TOO_MANY_IDENTITIES;                                                            \
                         return -1;                                                                                \
                     }                                                                                             \
-                    held[(*found)++] = slot_of_label[y];                                                          \
+                    held[got++] = slot_of_label[y];                                                               \
                 }                                                                                                 \
-                offered |= (uint64_t)(++out[y] <= per_cell) << (p - from);                                        \
-            }                                                                                                     \
-            if (size + 64 >= c->room) {                                                                           \
-                *status = COLLECT_FULL;                                                                           \
-                return -1;                                                                                        \
-            }                                                                                                     \
-            while (offered) {                                                                                     \
-                int64_t p = from + lowest_bit(offered);                                                           \
-                uint64_t y = (uint64_t)(int64_t)cols[p];                                                          \
-                offered &= offered - 1;                                                                           \
-                if (y >= num_labels || out[y] - 1 >= per_cell) { /* the row changed (labels are unique in a row) */ \
-                    *status = y >= num_labels ? LABEL_OUT_OF_RANGE : ROWS_CHANGED;                                \
-                    return -1;                                                                                    \
-                }                                                                                                 \
-                c->keys[size] = ((uint64_t)(first_cell + (int64_t)y) << 16) | (uint64_t)(out[y] - 1);             \
-                c->places[size] = (uint32_t)i;                                                                    \
+                uint32_t v = ++out[y];                                                                            \
+                keys[size] = base + (y << 16) + (v - 1);                                                            \
+                places[size] = (uint32_t)i;                                                                       \
                 /* kept if below the cell's bound (not in its sample already, and may enter it) */                \
-                size += c->bound == NULL || c->hashes[i] < c->bound[first_cell + (int64_t)y];                     \
+                size += (v <= per_cell) & (bound == NULL || h < bound[y]);                                        \
             }                                                                                                     \
         }                                                                                                         \
+        *found = got;                                                                                             \
         return size;                                                                                              \
     }
 
-/* The place of the lowest bit set in x (not 0). */
-static inline int lowest_bit(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int b = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        b++;
-    }
-    return b;
-#endif
-}
-
+/* The rows are copied in hash order, a chunk at a time, into a buffer
+ * that stays in the cache (the copy's loads do not wait on each other:
+ * each row is a jump in memory, asked for early), then counted from it. */
 #define COUNT_SAMPLE(T)                                                                                           \
     static int64_t count_sample_##T(const int64_t *indptr, int64_t n, const T *cols, int64_t cells,               \
                                     const int64_t *order, const int64_t *slot_of_label, const uint8_t *is_identity, \
@@ -1305,44 +1306,79 @@ static inline int lowest_bit(uint64_t x) {
                                     uint32_t *cooccurrence, struct collected *c, int *status) {                   \
         const uint64_t labels = (uint64_t)num_labels;                                                             \
         const int64_t alone = k * num_labels;                                                                     \
-        int64_t size = 0;                                                                                         \
-        for (int64_t i = 0; i < n; i++) {                                                                         \
-            PREFETCH_ROWS_AHEAD(indptr, cols, cells, order, i, n, n);                                             \
-            int64_t r = order[i];                                                                                 \
-            if ((uint64_t)r >= (uint64_t)n) {                                                                     \
-                *status = ROWS_CHANGED;                                                                           \
-                return -1;                                                                                        \
-            }                                                                                                     \
-            int64_t lo = indptr[r], hi = indptr[r + 1], found = 0;                                                \
-            if (lo < 0 || hi < lo || hi > cells) {                                                                \
-                *status = ROWS_CHANGED;                                                                           \
-                return -1;                                                                                        \
-            }                                                                                                     \
-            size = count_offer_##T(cols, lo, hi, labels, label_counts, alone, i, c, size, is_identity,            \
-                                   slot_of_label, k, held, &found, status);                                       \
-            const int64_t *row_slots = held;                                                                      \
-            if (is_identity == NULL) {                                                                            \
-                int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                        \
-                if (first < 0 || last < first || last > num_slot_cells) {                                        \
-                    *status = ROWS_CHANGED;                                                                       \
-                    return -1;                                                                                    \
+        int64_t size = 0, room = CHUNK_CELLS, offsets[CHUNK_ROWS + 1], chunk_rows[CHUNK_ROWS];                    \
+        T *buffer = PyMem_RawMalloc((size_t)room * sizeof(T));                                                    \
+        if (buffer == NULL) {                                                                                     \
+            *status = NO_MEMORY;                                                                                  \
+            return -1;                                                                                            \
+        }                                                                                                         \
+        for (int64_t i0 = 0; i0 < n && size >= 0;) {                                                              \
+            int64_t i1 = i0, at = 0;                                                                              \
+            offsets[0] = 0;                                                                                       \
+            for (; i1 < n && i1 - i0 < CHUNK_ROWS; i1++) {                                                        \
+                PREFETCH_ROWS_AHEAD(indptr, cols, cells, order, i1, n, n);                                        \
+                int64_t r = order[i1];                                                                            \
+                if ((uint64_t)r >= (uint64_t)n) {                                                                 \
+                    size = -1;                                                                                    \
+                    break;                                                                                        \
                 }                                                                                                 \
-                row_slots = slots + first;                                                                        \
-                found = last - first;                                                                             \
-            }                                                                                                     \
-            for (int64_t j = 0; j < found && size >= 0; j++) {                                                    \
-                int64_t slot = row_slots[j];                                                                      \
-                if ((uint64_t)slot >= (uint64_t)k) {                                                              \
-                    *status = SLOT_OUT_OF_RANGE;                                                                  \
-                    return -1;                                                                                    \
+                int64_t lo = indptr[r], hi = indptr[r + 1];                                                       \
+                if (lo < 0 || hi < lo || hi > cells) {                                                            \
+                    size = -1;                                                                                    \
+                    break;                                                                                        \
                 }                                                                                                 \
-                size = count_offer_##T(cols, lo, hi, labels, cooccurrence + slot * num_labels, slot * num_labels, \
-                                       i, c, size, NULL, NULL, k, NULL, NULL, status);                            \
+                if (hi - lo > room - at) {                                                                        \
+                    if (i1 > i0) {                                                                                \
+                        break; /* the chunk is full */                                                            \
+                    }                                                                                             \
+                    T *longer = PyMem_RawRealloc(buffer, (size_t)(hi - lo) * sizeof(T));                          \
+                    if (longer == NULL) {                                                                         \
+                        *status = NO_MEMORY;                                                                      \
+                        size = -1;                                                                                \
+                        break;                                                                                    \
+                    }                                                                                             \
+                    buffer = longer;                                                                              \
+                    room = hi - lo;                                                                               \
+                }                                                                                                 \
+                memcpy(buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                    \
+                chunk_rows[i1 - i0] = r;                                                                          \
+                at += hi - lo;                                                                                    \
+                offsets[i1 - i0 + 1] = at;                                                                        \
             }                                                                                                     \
             if (size < 0) {                                                                                       \
-                return -1;                                                                                        \
+                *status = *status == NO_MEMORY ? NO_MEMORY : ROWS_CHANGED;                                        \
+                break;                                                                                            \
             }                                                                                                     \
+            for (int64_t i = i0; i < i1 && size >= 0; i++) {                                                      \
+                int64_t r = chunk_rows[i - i0], lo = offsets[i - i0], hi = offsets[i - i0 + 1], found = 0;        \
+                size = count_offer_##T(buffer, lo, hi, labels, label_counts, alone, i, c, size, is_identity,      \
+                                       slot_of_label, k, held, &found, status);                                   \
+                const int64_t *row_slots = held;                                                                  \
+                int64_t none = 0; /* the identity passes gather no slots */                                       \
+                if (is_identity == NULL) {                                                                        \
+                    int64_t first = slot_indptr[r], last = slot_indptr[r + 1];                                    \
+                    if (first < 0 || last < first || last > num_slot_cells) {                                    \
+                        *status = ROWS_CHANGED;                                                                   \
+                        size = -1;                                                                                \
+                        break;                                                                                    \
+                    }                                                                                             \
+                    row_slots = slots + first;                                                                    \
+                    found = last - first;                                                                         \
+                }                                                                                                 \
+                for (int64_t j = 0; j < found && size >= 0; j++) {                                                \
+                    int64_t slot = row_slots[j];                                                                  \
+                    if ((uint64_t)slot >= (uint64_t)k) {                                                          \
+                        *status = SLOT_OUT_OF_RANGE;                                                              \
+                        size = -1;                                                                                \
+                        break;                                                                                    \
+                    }                                                                                             \
+                    size = count_offer_##T(buffer, lo, hi, labels, cooccurrence + slot * num_labels,              \
+                                           slot * num_labels, i, c, size, NULL, NULL, k, NULL, &none, status);    \
+                }                                                                                                 \
+            }                                                                                                     \
+            i0 = i1;                                                                                              \
         }                                                                                                         \
+        PyMem_RawFree(buffer);                                                                                    \
         return size;                                                                                              \
     }
 
@@ -1447,6 +1483,10 @@ static PyObject *count_sample(PyObject *Py_UNUSED(self), PyObject *args) {
     PyMem_Free(is_identity);
     if (status == COLLECT_FULL) {
         PyErr_SetString(PyExc_ValueError, "count_sample: keys and places are too short for the candidates");
+        status = OK;
+    }
+    if (status == NO_MEMORY) {
+        PyErr_NoMemory();
         status = OK;
     }
 done:
