@@ -43,9 +43,12 @@ CANDIDATES = ("linear", "quadratic", "additive", "mlp", "trees")
 #: (two Gaussian bumps against one Gaussian of their mean and covariance sat at the linear floor for five
 #: checks on one fold, then rose to the exact value).
 MIN_STEPS_FRACTION = 0.2
-#: Up to this many rows times (d + width) the MLP is trained full-batch by L-BFGS (`_full_batch_mlp`):
-#: one full-batch gradient then costs a few mini-batch steps.
-FULL_BATCH_MAX_CELLS = 3200 * 72
+#: On representations of at most this many dimensions, and while a pass over the fitting rows costs at most
+#: `FULL_BATCH_MAX_PRODUCTS` multiply-adds (rows x (d + width) x width: about 8,000 rows, n = 15,000, at the
+#: default width), the MLP is trained full-batch by L-BFGS (`_full_batch_mlp`); a full-batch gradient then
+#: costs a few mini-batch steps. The limit is on d, not on n: a larger sample must not get a blunter MLP.
+FULL_BATCH_MAX_DIMS = 8
+FULL_BATCH_MAX_PRODUCTS = 8000 * 72 * 64
 FULL_BATCH_ITERATIONS = 500
 FULL_BATCH_EVAL_EVERY = 20
 FULL_BATCH_RIDGE = 1e-4
@@ -481,7 +484,9 @@ def _fold(r, z, train, test, s, n_classes, fold):
         score("additive", mapped, _logistic(mapped[fit], z[fit], mapped[val], z[val], n_classes))
     if s["classifier_width"]:
         width = s["classifier_width"]
-        train = _full_batch_mlp if fit.size * (rs.shape[1] + width) <= FULL_BATCH_MAX_CELLS else _mlp
+        narrow = (rs.shape[1] <= FULL_BATCH_MAX_DIMS
+                  and fit.size * (rs.shape[1] + width) * width <= FULL_BATCH_MAX_PRODUCTS)
+        train = _full_batch_mlp if narrow else _mlp
         score("mlp", rs, train(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng))
     if rs.shape[1] <= TREES_MAX_DIMS:
         codes = binned(rs, bin_edges(rs[fit]))
