@@ -292,3 +292,30 @@ def test_classifier_mlp_first_layer_kinks_are_spread_over_two_sds_and_the_linear
     assert not np.any(mlp.params[3]) and not np.any(mlp.params[5])  # deeper layers: zero biases
     linear = nets.Classifier(3, 2, (), np.random.default_rng(0), 3e-3)
     assert not np.any(linear.params[1])  # a logistic regression starts from even odds
+
+
+def test_every_candidate_is_mixed_with_the_class_shares_so_one_row_costs_a_bounded_loss(monkeypatch):
+    """A classifier sure of the wrong class on half the rows: mixed with the shares at SHARE_MIX, each such
+    row costs at most ln(1 / (SHARE_MIX * 1/2)) nats, not the 10^6 its own q says."""
+    rng = np.random.default_rng(8)
+    r = rng.normal(size=(600, 9))  # d > TREES_MAX_DIMS and no MLP: every candidate is a logistic regression
+    z = np.arange(600) % 2
+
+    def sure_of_class_1(*args, **kwargs):
+        def log_probs(x):
+            return np.tile([-1e6, 0.0], (len(x), 1))
+        return log_probs, log_probs
+
+    monkeypatch.setattr(classifier, "_logistic", sure_of_class_1)
+    out = classifier.classifier_bound(r, z, _settings(classifier_width=0))
+    worst = math.log(2) - 0.5 * math.log(1 / (classifier.SHARE_MIX * 0.5))
+    assert out["mi"] == pytest.approx(worst, abs=0.01)
+
+
+def test_without_a_validation_part_only_the_linear_classifier_is_trained():
+    """Judged on their own fitting rows the richer candidates always win (the trees scored -0.33 nats on an
+    independent Z); with validation_fraction 0 the bound keeps the linear floor and stays near 0."""
+    rng = np.random.default_rng(9)
+    r = rng.normal(size=(1500, 3))
+    out = classifier.classifier_bound(r, rng.integers(0, 2, 1500), _settings(validation_fraction=0.0))
+    assert out["kept"] == ["linear"] * 3 and abs(out["mi"]) < 0.01
