@@ -1018,6 +1018,54 @@ static int merge_waiting(struct sampler *s) {
         return SAMPLE_OK;                                                                                         \
     }
 
+/* The rows order[from:] (each checked: an index below batch, a range of
+ * cols within cells) copied into *buffer in that order, at most CHUNK_ROWS of them and
+ * as many as fit (a single longer row grows it): row j - from ends at
+ * offsets[j - from + 1], its index in chunk_rows; *end is the first row
+ * not copied. The copy's loads do not wait on each other (each row is a
+ * jump in memory, asked for early), and the passes then read the rows from
+ * a buffer that stays in the cache. Shared by sample_rows and
+ * count_sample. */
+enum { GATHER_OK, GATHER_BAD_INDEX, GATHER_NO_MEMORY };
+
+#define GATHER_CHUNK(T)                                                                                           \
+    static int gather_chunk_##T(const int64_t *indptr, const T *cols, int64_t cells, const int64_t *order,        \
+                                int64_t from, int64_t n, int64_t batch, T **buffer, int64_t *room,                \
+                                int64_t *offsets, int64_t *chunk_rows, int64_t *end) {                            \
+        int64_t j = from, at = 0;                                                                                 \
+        offsets[0] = 0;                                                                                           \
+        for (; j < n && j - from < CHUNK_ROWS; j++) {                                                             \
+            PREFETCH_ROWS_AHEAD(indptr, cols, cells, order, j, n, batch);                                         \
+            int64_t r = order[j];                                                                                 \
+            int64_t lo = (uint64_t)r < (uint64_t)batch ? indptr[r] : -1, hi = lo < 0 ? -1 : indptr[r + 1];        \
+            if (lo < 0 || hi < lo || hi > cells) {                                                                \
+                *end = j;                                                                                         \
+                return GATHER_BAD_INDEX;                                                                          \
+            }                                                                                                     \
+            if (hi - lo > *room - at) {                                                                           \
+                if (j > from) {                                                                                   \
+                    break; /* the chunk is full */                                                                \
+                }                                                                                                 \
+                T *longer = PyMem_RawRealloc(*buffer, (size_t)(hi - lo) * sizeof(T));                             \
+                if (longer == NULL) {                                                                             \
+                    *end = j;                                                                                     \
+                    return GATHER_NO_MEMORY;                                                                      \
+                }                                                                                                 \
+                *buffer = longer;                                                                                 \
+                *room = hi - lo;                                                                                  \
+            }                                                                                                     \
+            memcpy(*buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                       \
+            chunk_rows[j - from] = r;                                                                             \
+            at += hi - lo;                                                                                        \
+            offsets[j - from + 1] = at;                                                                           \
+        }                                                                                                         \
+        *end = j;                                                                                                 \
+        return GATHER_OK;                                                                                         \
+    }
+
+GATHER_CHUNK(int32_t)
+GATHER_CHUNK(int64_t)
+
 /* The batch's rows rows[start:n] (in hash order; hashes[i] is row rows[i]'s)
  * copied a chunk at a time into a buffer that stays in the cache (each
  * row is a jump in memory: the rows ahead are asked for early), then
@@ -1036,37 +1084,11 @@ static int merge_waiting(struct sampler *s) {
             seen = hashes[i] > seen ? hashes[i] : seen;                                                           \
         }                                                                                                         \
         for (int64_t i = start; i < n && status == SAMPLE_OK;) {                                                  \
-            int64_t j = i, at = 0;                                                                                \
-            offsets[0] = 0;                                                                                       \
-            for (; j < n && j - i < CHUNK_ROWS; j++) {                                                            \
-                PREFETCH_ROWS_AHEAD(indptr, cols, cells, rows, j, n, batch);                                      \
-                int64_t r = rows[j];                                                                              \
-                if ((uint64_t)r >= (uint64_t)batch) {                                                             \
-                    status = SAMPLE_BAD_INDEX;                                                                    \
-                    break;                                                                                        \
-                }                                                                                                 \
-                int64_t lo = indptr[r], hi = indptr[r + 1];                                                       \
-                if (lo < 0 || hi < lo || hi > cells) {                                                            \
-                    status = SAMPLE_BAD_INDEX;                                                                    \
-                    break;                                                                                        \
-                }                                                                                                 \
-                if (hi - lo > room - at) {                                                                        \
-                    if (j > i) {                                                                                  \
-                        break; /* the chunk is full */                                                            \
-                    }                                                                                             \
-                    T *longer = PyMem_RawRealloc(buffer, (size_t)(hi - lo) * sizeof(T));                          \
-                    if (longer == NULL) {                                                                         \
-                        status = SAMPLE_NO_MEMORY;                                                                \
-                        break;                                                                                    \
-                    }                                                                                             \
-                    buffer = longer;                                                                              \
-                    room = hi - lo;                                                                               \
-                }                                                                                                 \
-                memcpy(buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                    \
-                chunk_rows[j - i] = r;                                                                            \
-                at += hi - lo;                                                                                    \
-                offsets[j - i + 1] = at;                                                                          \
-            }                                                                                                     \
+            int64_t j;                                                                                            \
+            int gathered = gather_chunk_##T(indptr, cols, cells, rows, i, n, batch, &buffer, &room, offsets,      \
+                                            chunk_rows, &j);                                                      \
+            status = gathered == GATHER_OK ? SAMPLE_OK                                                            \
+                                           : gathered == GATHER_NO_MEMORY ? SAMPLE_NO_MEMORY : SAMPLE_BAD_INDEX;  \
             if (status == SAMPLE_OK) {                                                                            \
                 status = visit_rows_##T(s, offsets, i, j, buffer, hashes, chunk_rows, start, &seen, stopped,       \
                                         slot_of_label, slot_indptr, slots, num_slot_cells, num_slots, num_labels,  \
@@ -1295,9 +1317,8 @@ enum { COLLECT_FULL = ROWS_CHANGED + 1, NO_MEMORY };
         return size;                                                                                              \
     }
 
-/* The rows are copied in hash order, a chunk at a time, into a buffer
- * that stays in the cache (the copy's loads do not wait on each other:
- * each row is a jump in memory, asked for early), then counted from it. */
+/* The rows are copied in hash order a chunk at a time (gather_chunk),
+ * then counted from the copy. */
 #define COUNT_SAMPLE(T)                                                                                           \
     static int64_t count_sample_##T(const int64_t *indptr, int64_t n, const T *cols, int64_t cells,               \
                                     const int64_t *order, const int64_t *slot_of_label, const uint8_t *is_identity, \
@@ -1313,40 +1334,12 @@ enum { COLLECT_FULL = ROWS_CHANGED + 1, NO_MEMORY };
             return -1;                                                                                            \
         }                                                                                                         \
         for (int64_t i0 = 0; i0 < n && size >= 0;) {                                                              \
-            int64_t i1 = i0, at = 0;                                                                              \
-            offsets[0] = 0;                                                                                       \
-            for (; i1 < n && i1 - i0 < CHUNK_ROWS; i1++) {                                                        \
-                PREFETCH_ROWS_AHEAD(indptr, cols, cells, order, i1, n, n);                                        \
-                int64_t r = order[i1];                                                                            \
-                if ((uint64_t)r >= (uint64_t)n) {                                                                 \
-                    size = -1;                                                                                    \
-                    break;                                                                                        \
-                }                                                                                                 \
-                int64_t lo = indptr[r], hi = indptr[r + 1];                                                       \
-                if (lo < 0 || hi < lo || hi > cells) {                                                            \
-                    size = -1;                                                                                    \
-                    break;                                                                                        \
-                }                                                                                                 \
-                if (hi - lo > room - at) {                                                                        \
-                    if (i1 > i0) {                                                                                \
-                        break; /* the chunk is full */                                                            \
-                    }                                                                                             \
-                    T *longer = PyMem_RawRealloc(buffer, (size_t)(hi - lo) * sizeof(T));                          \
-                    if (longer == NULL) {                                                                         \
-                        *status = NO_MEMORY;                                                                      \
-                        size = -1;                                                                                \
-                        break;                                                                                    \
-                    }                                                                                             \
-                    buffer = longer;                                                                              \
-                    room = hi - lo;                                                                               \
-                }                                                                                                 \
-                memcpy(buffer + at, cols + lo, (size_t)(hi - lo) * sizeof(T));                                    \
-                chunk_rows[i1 - i0] = r;                                                                          \
-                at += hi - lo;                                                                                    \
-                offsets[i1 - i0 + 1] = at;                                                                        \
-            }                                                                                                     \
-            if (size < 0) {                                                                                       \
-                *status = *status == NO_MEMORY ? NO_MEMORY : ROWS_CHANGED;                                        \
+            int64_t i1;                                                                                           \
+            int gathered = gather_chunk_##T(indptr, cols, cells, order, i0, n, n, &buffer, &room, offsets,        \
+                                            chunk_rows, &i1);                                                     \
+            if (gathered != GATHER_OK) {                                                                          \
+                *status = gathered == GATHER_NO_MEMORY ? NO_MEMORY : ROWS_CHANGED;                                \
+                size = -1;                                                                                        \
                 break;                                                                                            \
             }                                                                                                     \
             for (int64_t i = i0; i < i1 && size >= 0; i++) {                                                      \
