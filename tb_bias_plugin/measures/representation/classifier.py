@@ -472,7 +472,8 @@ def _fold(r, z, train, test, s, n_classes, fold):
 
     # every q is mixed with the fitting rows' class shares at weight SHARE_MIX (still a classifier: the bound
     # holds), so one row far from every fitting row costs at most ln(1 / (SHARE_MIX p_z)) nats
-    shares = np.log(SHARE_MIX * np.bincount(z[fit], minlength=n_classes) / fit.size)
+    with np.errstate(divide="ignore"):  # a class absent from the fitting rows: -inf, its q alone then
+        shares = np.log(SHARE_MIX * np.bincount(z[fit], minlength=n_classes) / fit.size)
     kept_share = math.log1p(-SHARE_MIX)
 
     def score(name, inputs, models):
