@@ -4,7 +4,8 @@ Counting 100k examples x 20k labels, sparse (~20 positives per example,
 Zipf-like popularity as in bench_counting.py), with and without
 ``examples_per_cell=8`` and string ids, timed in the same process:
 (a) 2 identity labels each in 30% of the examples, in one batch and in
-    batches of 10k (and, in one batch, ids given as a NumPy integer array);
+    batches of 10k and of 1k (and, in one batch, ids given as a NumPy integer
+    array);
 (b) bench_counting's 8 identities each in 5%.
 Target: counting with samples at most 1.5x counting without. Then what
 `table()` costs (building the record's sample) and the record's size.
@@ -49,6 +50,8 @@ def bench(name, matrix, names, identity_columns, ids, repeats, batch, integer_id
         counter = CooccurrenceCounter(names, identities, examples_per_cell=k)
         for lo, hi in parts:
             counter.update(matrix[lo:hi], example_ids=given[lo:hi] if k else None)
+        # batches under sampling.DEFER_ROWS rows are sampled together later (before any read): timed here
+        counter._settle_samples()
         return counter
 
     # the same examples also named by a NumPy integer array: no Python string per id
@@ -90,6 +93,7 @@ def main():
     print("%d examples x %d labels, %d positives" % (n, num_labels, matrix.nnz))
     bench("(a) 2 identities", matrix, names, two, ids, repeats, n, integer_ids=True)
     bench("(a) 2 identities", matrix, names, two, ids, repeats, max(1, n // 10))
+    bench("(a) 2 identities", matrix, names, two, ids, repeats, max(1, n // 100))
     eight = rng.choice(np.arange(100, num_labels), size=8, replace=False)
     matrix = sparse_predictions(rng, n, num_labels, 20, eight, 0.05)
     bench("(b) 8 identities", matrix, names, eight, ids, repeats, n)

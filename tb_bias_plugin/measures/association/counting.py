@@ -14,6 +14,7 @@ from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
     Compact,
+    Positives,
     attribute_identities,
     batch_source,
     index_positives,
@@ -170,6 +171,11 @@ class CooccurrenceCounter:
         self._samples = [sampling.CellSample((n_k + 1) * n_l, self.examples_per_cell)
                          for _ in self.thresholds] if self.examples_per_cell else []
         self._examples = sampling.Examples()
+        self._pending = sampling.Pending()
+
+    def __getstate__(self):
+        self._settle_samples()  # a pickled counter carries its sample, not the rows behind it
+        return self.__dict__
 
     def __repr__(self):
         return "CooccurrenceCounter(%d labels, identities=%r, thresholds=%r, N=%d%s)" % (
@@ -354,18 +360,23 @@ class CooccurrenceCounter:
         totals = [None] * len(self.thresholds)
         found = [[] for _ in self.thresholds]
         kernel = sampling.compiled_sampler(self.examples_per_cell) if example_batch is not None else None
+        # a small batch is sampled later, with the next ones (`sampling.Pending`)
+        later = kernel is not None and not self.soft_identities and n < sampling.DEFER_ROWS
         for lo, hi in source.blocks(n, num_labels):
             positives = source.rows(lo, hi)  # validates this block
             # the block's rows by hash: counted so, each cell's first rows are its sample's candidates
-            order = sampling.hash_order(kernel, example_batch[1][lo:hi]) if kernel is not None else None
+            order = sampling.hash_order(kernel, example_batch[1][lo:hi]) if kernel is not None and not later else None
             fused = order is not None and not self.soft_identities and sampling.Candidates.distinct(order[1])
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
-                collect = sampling.Candidates(self._samples[t], *order, self._identity_slots(id_rows), k) if fused else None
+                slots = self._identity_slots(id_rows) if kernel is not None else None
+                collect = sampling.Candidates(self._samples[t], *order, slots, k) if fused else None
                 parts = count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels, collect)
-                if kernel is not None:  # sampled once every block is counted (and so valid)
-                    found[t].append((lo, pos, id_rows, order, collect if collect is not None and collect.ran else None))
+                if later:
+                    found[t].append((pos, slots))
+                elif kernel is not None:  # sampled once every block is counted (and so valid)
+                    found[t].append((lo, pos, slots, order, collect if collect is not None and collect.ran else None))
                 elif example_batch is not None:
                     found[t].append(self._sample_block(t, lo, pos, id_rows, parts, example_batch[1]))
                 if totals[t] is None:
@@ -380,30 +391,65 @@ class CooccurrenceCounter:
             self._cooccurrence[t] += cooccurrence
             self._identity_cooccurrence[t] += identity_cooccurrence
         self._num_examples += n
-        if example_batch is not None:
-            self._keep_samples(found, example_batch, kernel)
+        if example_batch is not None and later:
+            self._pending.add(example_batch, found)
+            if self._pending.full():
+                self._settle_samples()
+        elif example_batch is not None:
+            self._settle_samples()  # the earlier batches first: their examples are stored in order
+            candidate = self._keep_samples(found, n, kernel)
+            self._store_examples([(example_batch, np.flatnonzero(candidate))])
         return self
 
-    def _keep_samples(self, found, example_batch, kernel):
+    def _keep_samples(self, found, n, kernel):
         """Merge each threshold's candidates into its sample (with the kernel:
-        add each block's rows to it); keep the examples that may have entered."""
-        ids, hashes, text, uris = example_batch
-        candidate = np.zeros(len(ids), bool)  # rows that may have entered a sample
+        add each block's rows to it); which of the n rows may have entered."""
+        candidate = np.zeros(n, bool)
         if kernel is not None:
             marked = candidate.view(np.uint8)
             for sample, blocks in zip(self._samples, found):
-                for lo, pos, id_rows, order, collected in blocks:
+                for lo, pos, slots, order, collected in blocks:
                     rows = slice(lo, lo + pos.indptr.shape[0] - 1)
                     if collected is not None:  # candidates collected while counting
                         sample.merge(kernel, collected, marked[rows])
                     else:
-                        sample.add_rows(kernel, pos, self._identity_slots(id_rows), len(self.label_names),
-                                        *order, marked[rows])
+                        sample.add_rows(kernel, pos, slots, len(self.label_names), *order, marked[rows])
         for sample, parts in zip(self._samples, found if kernel is None else ()):
             keys, kept, picked = (np.concatenate(column) for column in zip(*parts))
             sample.add(keys, kept)
             candidate[picked] = True
-        self._examples.add(hashes, ids, text, uris, np.flatnonzero(candidate))
+        return candidate
+
+    def _settle_samples(self):
+        """Take the sample of the batches kept for later (`sampling.Pending`),
+        as one batch: done before anything reads the sample."""
+        pending = self._pending
+        if not pending.rows:
+            return
+        self._pending = sampling.Pending()
+        kernel = sampling.compiled_sampler(self.examples_per_cell)
+        k, num_labels = len(self.identity_labels), len(self.label_names)
+        hashes = pending.hashes()
+        order = sampling.hash_order(kernel, hashes)
+        fused = sampling.Candidates.distinct(order[1])
+        found = []
+        for t, sample in enumerate(self._samples):
+            indptr, cols, slots = pending.threshold(t)
+            pos = Positives(indptr, cols)
+            collected = None
+            if fused:  # counted again, into counts thrown away: the pass that finds the candidates
+                collected = sampling.Candidates(sample, *order, slots, k)
+                collected(kernel, indptr, cols, np.zeros(num_labels, np.uint32), np.zeros(k * num_labels, np.uint32))
+            found.append([(0, pos, slots, order, collected)])
+        candidate = self._keep_samples(found, hashes.shape[0], kernel)
+        starts = np.cumsum([0] + [batch[0].shape[0] for batch in pending.batches]).tolist()
+        self._store_examples([((ids, batch_hashes, text, uris), np.flatnonzero(candidate[lo:hi]))
+                              for (batch_hashes, ids, text, uris), lo, hi in zip(pending.batches, starts, starts[1:])])
+
+    def _store_examples(self, batches):
+        """Keep the examples that may have entered a sample: ``(example_batch, rows)`` pairs."""
+        for (ids, hashes, text, uris), rows in batches:
+            self._examples.add(hashes, ids, text, uris, rows)
         # Examples that left every sample are dropped now and then, not per
         # batch: once more are stored than twice the places of every sample.
         places = sum(sample.size for sample in self._samples) * self.examples_per_cell
@@ -435,6 +481,7 @@ class CooccurrenceCounter:
     def merge(self, other):
         """Return a new counter holding the counts of both (associative, commutative)."""
         self._check_compatible(other)
+        other._settle_samples()
         merged = self.copy()
         merged._num_examples += other._num_examples
         merged._label_counts += other._label_counts
@@ -457,12 +504,14 @@ class CooccurrenceCounter:
 
     def copy(self):
         """An independent copy of this counter."""
+        self._settle_samples()
         clone = object.__new__(CooccurrenceCounter)
         clone.__dict__.update(self.__dict__)
         for attr in ("_label_counts", "_identity_counts", "_cooccurrence", "_identity_cooccurrence"):
             setattr(clone, attr, getattr(self, attr).copy())
         clone._samples = [s.copy() for s in self._samples]
         clone._examples = self._examples.copy()
+        clone._pending = sampling.Pending()
         return clone
 
     def table(self):
@@ -470,6 +519,7 @@ class CooccurrenceCounter:
         ``examples_per_cell``, its sample cut to ``example_budget_bytes``."""
         examples = None
         if self._samples:
+            self._settle_samples()
             examples = sampling.build(self._samples, self._examples, self.example_budget_bytes,
                                       len(self.identity_labels) + 1, len(self.label_names))
         return AssociationTable(

@@ -225,7 +225,7 @@ class Examples:
 
     def compact(self, live: np.ndarray) -> None:
         """Keep only examples whose hash is in ``live`` (sorted, unique), each once."""
-        parts = [self._columns(chunk, np.isin(chunk[0], live)) for chunk in self._chunks]
+        parts = [self._columns(chunk, _among(chunk[0], live)) for chunk in self._chunks]
         if not parts:
             parts = [(np.zeros(0, np.uint64),) + tuple(np.zeros(0, object) for _ in range(3))]
         hashes, ids, texts, uris = (np.concatenate([p[i] for p in parts]) for i in range(4))
@@ -260,6 +260,15 @@ class Examples:
         clone = Examples()
         clone._chunks, clone._size = list(self._chunks), self._size
         return clone
+
+
+def _among(hashes: np.ndarray, live: np.ndarray) -> np.ndarray:
+    """Which ``hashes`` are in ``live`` (sorted, unique): a binary search, so that
+    a store of many batches does not sort ``live`` again for each (as np.isin does)."""
+    if not live.size:
+        return np.zeros(hashes.shape[0], bool)
+    at = np.minimum(np.searchsorted(live, hashes), live.shape[0] - 1)
+    return live[at] == hashes
 
 
 def _take(values: Any, rows: np.ndarray) -> np.ndarray:
@@ -414,6 +423,75 @@ def hash_order(kernel: Any, hashes: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     order = np.empty(hashes.shape[0], np.int64)
     kernel.hash_order(hashes, order)
     return order, hashes[order]
+
+
+#: A batch of fewer rows than this is sampled later, with the batches after
+#: it (`Pending`); one this long or longer is sampled at once.
+DEFER_ROWS = 1 << 16
+#: The rows kept for later are sampled once they are this many ...
+SETTLE_ROWS = 1 << 17
+#: ... or hold this many positive cells over every threshold (32 MB of int32).
+SETTLE_CELLS = 1 << 23
+
+
+class Pending:
+    """Batches counted already whose sample is taken later, all at once.
+
+    Small batches cost far more per row to sample one at a time: each
+    brings up to ``per_cell`` candidates to every cell it touches, and
+    merging them into rows kept from earlier batches dominates. Kept
+    together, the rows are visited once in hash order and each cell takes
+    at most ``per_cell`` of them. The sample does not depend on the order in
+    which examples arrive, so it is the same; the counter takes it before
+    anything reads it (`CooccurrenceCounter._settle_samples`).
+    """
+
+    def __init__(self) -> None:
+        # per batch: (hashes, ids, texts, uris), and per threshold its blocks' (indptr, cols, slots)
+        self.batches: list[tuple[np.ndarray, Any, Any, Any]] = []
+        self.blocks: list[list[tuple[np.ndarray, np.ndarray, Any]]] = []
+        self.rows = 0
+        self.cells = 0
+
+    def add(self, example_batch: tuple, blocks: list[list[tuple[Any, Any]]]) -> None:
+        """Keep a batch: its ``(ids, hashes, text, uris)`` and, per threshold,
+        its row blocks in order as ``(positives, slots)``. Copied: the caller's
+        arrays may change before the sample is taken."""
+        ids, hashes, text, uris = example_batch
+        ids = ids.copy() if isinstance(ids, np.ndarray) else list(ids)
+        self.batches.append((hashes, ids, None if text is None else list(text), None if uris is None else list(uris)))
+        if not self.blocks:
+            self.blocks = [[] for _ in blocks]
+        for kept, found in zip(self.blocks, blocks):
+            for positives, slots in found:
+                if not isinstance(slots, np.ndarray):  # attributes: (indptr, slots) of each row
+                    slots = (np.array(slots[0], np.int64), np.array(slots[1], np.int64))
+                indptr = np.asarray(positives.indptr, np.int64)
+                cols = np.array(positives.cols[indptr[0] : indptr[-1]])
+                kept.append((indptr - indptr[0], cols, slots))
+                self.cells += cols.shape[0]
+        self.rows += hashes.shape[0]
+
+    def full(self) -> bool:
+        return self.rows >= SETTLE_ROWS or self.cells >= SETTLE_CELLS
+
+    def hashes(self) -> np.ndarray:
+        return np.concatenate([batch[0] for batch in self.batches])
+
+    def threshold(self, t: int) -> tuple[np.ndarray, np.ndarray, Any]:
+        """Every row kept, at threshold t: ``(indptr, cols, slots)`` as one batch."""
+        blocks = self.blocks[t]
+        starts = np.cumsum([0] + [cols.shape[0] for _, cols, _ in blocks])
+        indptr = np.concatenate([[0]] + [b[0][1:] + start for b, start in zip(blocks, starts[:-1].tolist())])
+        cols = np.concatenate([b[1] for b in blocks])
+        if cols.dtype not in (np.int32, np.int64):
+            cols = cols.astype(np.int64)
+        slots = blocks[0][2]
+        if not isinstance(slots, np.ndarray):
+            first = np.cumsum([0] + [b[2][1].shape[0] for b in blocks])
+            slots = (np.concatenate([[0]] + [b[2][0][1:] + f for b, f in zip(blocks, first[:-1].tolist())]),
+                     np.concatenate([b[2][1] for b in blocks]))
+        return indptr.astype(np.int64), cols, slots
 
 
 class Candidates:

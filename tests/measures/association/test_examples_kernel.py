@@ -35,6 +35,7 @@ def brute_force(decided, id_rows, hashes, k):
 
 def sample_hashes(counter, t):
     """The counter's sample at threshold t as {cell key: ascending hashes}."""
+    counter._settle_samples()  # batches kept for later (`sampling.Pending`) are sampled first
     keys, held = counter._samples[t].cells()
     return {int(key): [int(h) for h in row if h != sampling.EMPTY] for key, row in zip(keys, held)}
 
@@ -105,7 +106,7 @@ def test_many_new_cells_in_one_batch_grow_the_store_as_they_come(monkeypatch):
     ids = np.arange(n) * 7919 - 10_000  # integer ids, negative ones too
     names = ["l%d" % j for j in range(num_labels)]
     counter = CooccurrenceCounter(names, names[:3], examples_per_cell=2)
-    counter.update(decided, example_ids=ids)
+    counter.update(decided, example_ids=ids)._settle_samples()
     assert counter._samples[0].size > 2048
     _, hashes = sampling.id_hashes([str(v) for v in ids])
     assert sample_hashes(counter, 0) == brute_force(decided, decided[:, :3], hashes, 2)
@@ -218,13 +219,16 @@ def test_counting_fused_with_the_sample_equals_brute_force_and_numpy(mode, monke
         thresholds = (0.2, 0.5)
         with monkeypatch.context() as patch:
             calls = fused_calls(patch)
+            patch.setattr(sampling, "DEFER_ROWS", 0)  # every batch sampled as it comes
             fused = count(case, k, cuts, thresholds, text=True)
             assert len(calls) >= len(thresholds) * (len(cuts) + 1)  # dense batches: in row blocks
         assert_sample_is_exact(fused, case, k, cuts, thresholds, monkeypatch.context)
 
 
-def test_many_small_batches_keep_the_sample_of_one_batch(monkeypatch):
-    # later batches merge only what passes each cell's bound, grouped by row
+@pytest.mark.parametrize("later", [False, True])
+def test_many_small_batches_keep_the_sample_of_one_batch(later, monkeypatch):
+    # one at a time, later batches merge only what passes each cell's bound, grouped by row;
+    # kept for later (`sampling.Pending`), they are sampled in one pass
     rng = np.random.default_rng(23)
     n, num_labels = 3000, 300
     decided = rng.random((n, num_labels)) < 0.03 / (1 + np.arange(num_labels) / 30)
@@ -236,11 +240,18 @@ def test_many_small_batches_keep_the_sample_of_one_batch(monkeypatch):
         return CooccurrenceCounter(names, names[:3], examples_per_cell=4)
 
     one = counter().update(decided, example_ids=ids)
+    if not later:
+        monkeypatch.setattr(sampling, "DEFER_ROWS", 0)
     calls = fused_calls(monkeypatch)
     many = counter()
     for lo in range(0, n, 100):
         many.update(decided[lo : lo + 100], example_ids=ids[lo : lo + 100])
-    assert len(calls) >= n // 100
+    if later:
+        assert calls == [] and many._pending.rows == n
+        many._settle_samples()
+        assert len(calls) == 1 and many._pending.rows == 0
+    else:
+        assert len(calls) >= n // 100
     halves = counter().update(decided[: n // 2], example_ids=ids[: n // 2]).merge(
         counter().update(decided[n // 2 :], example_ids=ids[n // 2 :]))
     assert many.table() == one.table() == halves.table()
@@ -297,17 +308,105 @@ def test_count_sample_and_merge_candidates_check_their_arrays():
         kernel.merge_candidates(*args[:8], 1, 0, args[10])
 
 
-def test_examples_seen_again_in_later_batches_are_kept_once(monkeypatch):
-    # ids distinct within each batch (the fused pass) but seen again later: merged rows keep each hash once
+@pytest.mark.parametrize("later", [False, True])
+def test_examples_seen_again_in_later_batches_are_kept_once(later, monkeypatch):
+    # ids distinct within each batch (the fused pass) but seen again later: merged rows keep each hash once;
+    # kept for later, the batches together repeat ids, so they are sampled apart from counting
     rng = np.random.default_rng(24)
     n, num_labels = 600, 40
     decided = rng.random((n, num_labels)) < 0.15
     names = ["l%d" % j for j in range(num_labels)]
     ids = ["again-%d" % i for i in range(n)]
-    calls = fused_calls(monkeypatch)
+    if not later:
+        monkeypatch.setattr(sampling, "DEFER_ROWS", 0)
+    calls = fused_calls(monkeypatch, only=not later)
     twice = CooccurrenceCounter(names, names[:2], examples_per_cell=3)
     for lo, hi in ((0, 400), (200, 600), (0, 600)):
         twice.update(decided[lo:hi], example_ids=ids[lo:hi])
-    assert calls
     _, hashes = sampling.id_hashes(ids)
     assert sample_hashes(twice, 0) == brute_force(decided, decided[:, :2], hashes, 3)
+    assert (calls == []) == later
+
+
+def small_batches_case(seed=25, n=900, num_labels=60):
+    rng = np.random.default_rng(seed)
+    decided = rng.random((n, num_labels)) < 0.08
+    decided[:, :2] |= rng.random((n, 2)) < 0.3
+    names = ["l%d" % j for j in range(num_labels)]
+    ids = ["small-%d" % i for i in rng.permutation(10 * n)[:n]]
+    return decided, names, ids
+
+
+def test_batches_kept_for_later_are_sampled_before_anything_reads_the_sample():
+    import pickle
+
+    decided, names, ids = small_batches_case()
+    n = len(ids)
+
+    def counter(lo=0, hi=n, step=50):
+        made = CooccurrenceCounter(names, names[:2], examples_per_cell=3)
+        for at in range(lo, hi, step):
+            made.update(decided[at : min(hi, at + step)], example_ids=ids[at : min(hi, at + step)],
+                        example_text=["caption %s" % i for i in ids[at : min(hi, at + step)]])
+        return made
+
+    whole = CooccurrenceCounter(names, names[:2], examples_per_cell=3).update(
+        decided, example_ids=ids, example_text=["caption %s" % i for i in ids])
+    reference = whole.table()
+    assert counter()._pending.rows == n
+    assert counter().table() == reference
+    unpickled = pickle.loads(pickle.dumps(counter()))
+    assert unpickled._pending.rows == 0 and unpickled.table() == reference  # it carries the sample, not the rows
+    assert counter(0, n // 3).merge(counter(n // 3, n)).table() == reference
+    # a copy takes the sample first and shares no rows kept for later with its original
+    first = counter(0, n // 2)
+    clone = first.copy()
+    assert first._pending.rows == clone._pending.rows == 0
+    clone.update(decided[n // 2 :], example_ids=ids[n // 2 :], example_text=["caption %s" % i for i in ids[n // 2 :]])
+    assert first._pending.rows == 0 and clone.table() == reference
+    _, hashes = sampling.id_hashes(ids)
+    assert sample_hashes(counter(), 0) == brute_force(decided, decided[:, :2], hashes, 3)
+
+
+def test_rows_kept_for_later_are_copies_of_the_callers_arrays():
+    import scipy.sparse
+
+    decided, names, ids = small_batches_case(seed=26)
+    reference = CooccurrenceCounter(names, names[:2], examples_per_cell=2).update(
+        scipy.sparse.csr_matrix(decided), example_ids=ids, example_text=list(ids)).table()
+    counter = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
+    for lo in range(0, len(ids), 300):
+        batch = scipy.sparse.csr_matrix(decided[lo : lo + 300])
+        given, text = list(ids[lo : lo + 300]), list(ids[lo : lo + 300])
+        counter.update(batch, example_ids=given, example_text=text)
+        batch.indices[:] = 0  # the caller reuses its buffers
+        given[:] = ["changed"] * len(given)
+        text[:] = ["changed"] * len(text)
+    assert counter._pending.rows == len(ids)
+    assert counter.table() == reference
+
+
+def test_rows_kept_for_later_are_sampled_once_they_reach_the_limit(monkeypatch):
+    decided, names, ids = small_batches_case(seed=27)
+    monkeypatch.setattr(sampling, "SETTLE_ROWS", 200)
+    monkeypatch.setattr(sampling, "DEFER_ROWS", 120)
+    settled = []
+    original = CooccurrenceCounter._settle_samples
+
+    def counted(self):
+        settled.append(self._pending.rows)
+        return original(self)
+
+    monkeypatch.setattr(CooccurrenceCounter, "_settle_samples", counted)
+    counter = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
+    for lo in range(0, 900, 50):  # 50 rows a batch: kept until 200 are
+        counter.update(decided[lo : lo + 50], example_ids=ids[lo : lo + 50])
+        assert counter._pending.rows < 200
+    assert [rows for rows in settled if rows] == [200] * 4
+    counter.update(decided[:150], example_ids=["long-%d" % i for i in range(150)])  # 150 >= DEFER_ROWS: at once
+    assert counter._pending.rows == 0 and settled[-1] == 100
+    monkeypatch.setattr(sampling, "SETTLE_CELLS", int(decided[:50].sum()) + 1)
+    counter.update(decided[:50], example_ids=["cells-%d" % i for i in range(50)])
+    assert counter._pending.rows == 50
+    counter.update(decided[50:100], example_ids=["cells-%d" % i for i in range(50, 100)])
+    assert counter._pending.rows == 0

@@ -237,3 +237,20 @@ def test_pairs_the_combined_sort_key_cannot_order_are_sorted_in_full():
     sample.add(keys, hashes)
     cells, held = sample.cells()
     assert cells.tolist() == [1, 2] and held[1].tolist() == [int(top | np.uint64(3)), int(top | np.uint64(7))]
+
+
+def test_the_store_of_many_batches_keeps_exactly_the_live_examples():
+    store, added = sampling.Examples(), []
+    for lo in range(0, 300, 100):  # three batches, every row kept, ids as a NumPy array in one
+        ids = np.arange(lo, lo + 100) if lo == 100 else ["e%d" % i for i in range(lo, lo + 100)]
+        _, hashes = sampling.batch_ids(ids)
+        store.add(hashes, ids, None, None, np.arange(100))
+        added.append(hashes)
+    live = np.sort(np.concatenate(added))[::7]  # some of each batch
+    assert len(store) == 300
+    ids, _, _ = store.lookup(live)
+    assert len(store) == live.size and ids == [str(i) for i in ids] and len(set(ids)) == live.size
+    _, again = sampling.batch_ids(ids)
+    assert np.array_equal(again, live)
+    store.compact(np.zeros(0, np.uint64))
+    assert len(store) == 0
