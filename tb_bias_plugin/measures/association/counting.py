@@ -177,6 +177,10 @@ class CooccurrenceCounter:
         self._settle_samples()  # a pickled counter carries its sample, not the rows behind it
         return self.__dict__
 
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.__dict__.setdefault("_pending", sampling.Pending())  # pickled before batches were kept for later
+
     def __repr__(self):
         return "CooccurrenceCounter(%d labels, identities=%r, thresholds=%r, N=%d%s)" % (
             len(self.label_names),

@@ -357,6 +357,12 @@ def test_batches_kept_for_later_are_sampled_before_anything_reads_the_sample():
     assert counter().table() == reference
     unpickled = pickle.loads(pickle.dumps(counter()))
     assert unpickled._pending.rows == 0 and unpickled.table() == reference  # it carries the sample, not the rows
+    state = pickle.loads(pickle.dumps(counter())).__dict__
+    del state["_pending"]  # as pickled by a version that kept no rows for later, and loaded so
+    older = object.__new__(CooccurrenceCounter)
+    older.__setstate__(state)
+    older.update(decided[:10], example_ids=["older-%d" % i for i in range(10)])
+    assert older._pending.rows == 10 and older.num_examples == n + 10
     assert counter(0, n // 3).merge(counter(n // 3, n)).table() == reference
     # a copy takes the sample first and shares no rows kept for later with its original
     first = counter(0, n // 2)
