@@ -1309,8 +1309,9 @@ enum { COLLECT_FULL = ROWS_CHANGED + 1, NO_MEMORY };
                 uint32_t v = ++out[y];                                                                            \
                 keys[size] = base + (y << 16) + (v - 1);                                                            \
                 places[size] = (uint32_t)i;                                                                       \
-                /* kept if below the cell's bound (not in its sample already, and may enter it) */                \
-                size += (v <= per_cell) & (bound == NULL || h < bound[y]);                                        \
+                /* kept if at most the cell's bound: it may enter the sample, or be in it already (its record  \
+                   is then kept too, so that an id's text is chosen among all of them) */                         \
+                size += (v <= per_cell) & (bound == NULL || h <= bound[y]);                                       \
             }                                                                                                     \
         }                                                                                                         \
         *found = got;                                                                                             \
@@ -1500,7 +1501,8 @@ done:
 /* Row at's hashes (ascending, EMPTY_HASH past them) merged with the
  * waiting ones hashes[waiting[0:m]] (ascending): the k smallest of both,
  * each once, through out (k places); marked[order[i]] is set for each
- * waiting i that entered. SAMPLE_BAD_INDEX if a row read is out of range. */
+ * waiting i that entered or was there already. SAMPLE_BAD_INDEX if a row
+ * read is out of range. */
 static int merge_row(uint64_t *row, int64_t k, const uint32_t *waiting, int64_t m, const uint64_t *hashes,
                      const int64_t *order, uint8_t *marked, int64_t batch, uint64_t *out) {
     if (k <= 32 && m <= 32) { /* short: each hash's place counted, without a branch per comparison */
@@ -1546,9 +1548,15 @@ static int merge_row(uint64_t *row, int64_t k, const uint32_t *waiting, int64_t 
             break;
         }
         if (x <= y) {
+            if (x == y) { /* there already: its record is kept as well */
+                int64_t r = order[waiting[b++]];
+                if ((uint64_t)r >= (uint64_t)batch) {
+                    return SAMPLE_BAD_INDEX;
+                }
+                marked[r] = 1;
+            }
             out[o++] = x;
             a++;
-            b += x == y; /* there already */
         } else {
             int64_t r = order[waiting[b++]];
             if ((uint64_t)r >= (uint64_t)batch) {
@@ -1596,7 +1604,7 @@ static int merge_all(const uint64_t *keys, const uint32_t *places, int64_t m, co
         if (at >= fresh_from) { /* a new cell: the batch's first k, in their places */
             store[at * k + place] = h;
             marked[order[i]] = 1;
-        } else if (h < bound[cell]) { /* below the cell's last place (and so not in it) */
+        } else if (h <= bound[cell]) { /* at most the cell's last place: it may enter, or be there */
             waiting[num_waiting] = (uint32_t)i;
             waiting_row[num_waiting++] = (int32_t)at;
             ends[at + 1]++;

@@ -378,7 +378,7 @@ class CooccurrenceCounter:
                 collect = sampling.Candidates(self._samples[t], *order, slots, k) if fused else None
                 parts = count_batch(pos, id_rows, self._identity_columns, self._slot_of_label, k, num_labels, collect)
                 if later:
-                    found[t].append((pos, slots))
+                    found[t].append((lo, pos, slots))
                 elif kernel is not None:  # sampled once every block is counted (and so valid)
                     found[t].append((lo, pos, slots, order, collect if collect is not None and collect.ran else None))
                 elif example_batch is not None:
@@ -396,9 +396,7 @@ class CooccurrenceCounter:
             self._identity_cooccurrence[t] += identity_cooccurrence
         self._num_examples += n
         if example_batch is not None and later:
-            self._pending.add(example_batch, found)
-            if self._pending.full():
-                self._settle_samples()
+            self._sample_later(found, example_batch, kernel)
         elif example_batch is not None:
             self._settle_samples()  # the earlier batches first: their examples are stored in order
             candidate = self._keep_samples(found, n, kernel)
@@ -424,13 +422,30 @@ class CooccurrenceCounter:
             candidate[picked] = True
         return candidate
 
+    def _sample_later(self, found, example_batch, kernel):
+        """Keep a small batch's rows for later (`sampling.Pending`), the rows kept
+        already sampled first if they would pass its limits; a batch of many
+        cells is sampled now, in a pass of its own (not copied twice)."""
+        n, pending = len(example_batch[0]), self._pending
+        cells = sum(int(pos.indptr[-1] - pos.indptr[0]) for blocks in found for _, pos, _ in blocks)
+        if pending.rows + n > sampling.SETTLE_ROWS or pending.cells + cells > sampling.SETTLE_CELLS:
+            self._settle_samples()
+        if cells <= sampling.SETTLE_CELLS // 2:
+            self._pending.add(example_batch, [[(pos, slots) for _, pos, slots in blocks] for blocks in found])
+            return
+        orders = {lo: sampling.hash_order(kernel, example_batch[1][lo : lo + pos.indptr.shape[0] - 1])
+                  for lo, pos, _ in found[0]}
+        candidate = self._keep_samples([[(lo, pos, slots, orders[lo], None) for lo, pos, slots in blocks]
+                                        for blocks in found], n, kernel)
+        self._store_examples([(example_batch, np.flatnonzero(candidate))])
+
     def _settle_samples(self):
         """Take the sample of the batches kept for later (`sampling.Pending`),
-        as one batch: done before anything reads the sample."""
+        as one batch: done before anything reads the sample. They are let go
+        only once it is taken (taking it twice keeps the same sample)."""
         pending = self._pending
         if not pending.rows:
             return
-        self._pending = sampling.Pending()
         kernel = sampling.compiled_sampler(self.examples_per_cell)
         k, num_labels = len(self.identity_labels), len(self.label_names)
         hashes = pending.hashes()
@@ -449,6 +464,7 @@ class CooccurrenceCounter:
         starts = np.cumsum([0] + [batch[0].shape[0] for batch in pending.batches]).tolist()
         self._store_examples([((ids, batch_hashes, text, uris), np.flatnonzero(candidate[lo:hi]))
                               for (batch_hashes, ids, text, uris), lo, hi in zip(pending.batches, starts, starts[1:])])
+        self._pending = sampling.Pending()
 
     def _store_examples(self, batches):
         """Keep the examples that may have entered a sample: ``(example_batch, rows)`` pairs."""

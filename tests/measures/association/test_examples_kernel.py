@@ -289,12 +289,17 @@ def test_count_sample_and_merge_candidates_check_their_arrays():
         call(np.array([0, 1]), cols[:1], order=np.array([4], np.int64))
     with pytest.raises(ValueError, match="bound one per cell"):
         call(np.array([0, 1]), cols[:1], bound=np.zeros(5, np.uint64))
-    # label 0 (identity slot 0) once: cells 0 (x, y) and 3 (y alone); a bound of 5 keeps hash 5 out of cell 3
+    # label 0 (identity slot 0) once: cells 0 (x, y) and 3 (y alone); a bound of 4 keeps hash 5 out of cell 3,
+    # one of 5 does not (hash 5 may be in that cell's sample already: its record is kept again)
     bound = np.full(6, sampling.EMPTY, np.uint64)
-    bound[3] = 5
+    bound[3] = 4
     for counted in counts:
         counted[:] = 0
     assert call(np.array([0, 1]), cols[:1], bound=bound) == 1 and keys[0] == 0 << 16 and places[0] == 0
+    bound[3] = 5
+    for counted in counts:
+        counted[:] = 0
+    assert call(np.array([0, 1]), cols[:1], bound=bound) == 2 and sorted(keys[:2].tolist()) == [0, 3 << 16]
     sample = sampling.CellSample(6, 2)
     sample._reserve(4)
     args = [np.array([(7 << 16) | 0], np.uint64), np.zeros(1, np.uint32), order, np.array([5], np.uint64),
@@ -392,10 +397,11 @@ def test_rows_kept_for_later_are_copies_of_the_callers_arrays():
     assert counter.table() == reference
 
 
-def test_rows_kept_for_later_are_sampled_once_they_reach_the_limit(monkeypatch):
+def test_rows_kept_for_later_stay_within_their_limits(monkeypatch):
     decided, names, ids = small_batches_case(seed=27)
     monkeypatch.setattr(sampling, "SETTLE_ROWS", 200)
     monkeypatch.setattr(sampling, "DEFER_ROWS", 120)
+    cells = int(decided[:50].sum())
     settled = []
     original = CooccurrenceCounter._settle_samples
 
@@ -404,15 +410,82 @@ def test_rows_kept_for_later_are_sampled_once_they_reach_the_limit(monkeypatch):
         return original(self)
 
     monkeypatch.setattr(CooccurrenceCounter, "_settle_samples", counted)
+    batches = [(decided[lo : lo + 50], ids[lo : lo + 50]) for lo in range(0, 900, 50)]
     counter = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
-    for lo in range(0, 900, 50):  # 50 rows a batch: kept until 200 are
-        counter.update(decided[lo : lo + 50], example_ids=ids[lo : lo + 50])
-        assert counter._pending.rows < 200
-    assert [rows for rows in settled if rows] == [200] * 4
-    counter.update(decided[:150], example_ids=["long-%d" % i for i in range(150)])  # 150 >= DEFER_ROWS: at once
+    for batch, given in batches:  # 50 rows a batch: sampled before they would pass 200
+        counter.update(batch, example_ids=given)
+        assert counter._pending.rows <= 200
+    assert [rows for rows in settled if rows] == [200] * 4 and counter._pending.rows == 100
+    batches.append((decided[:150], ["long-%d" % i for i in range(150)]))  # 150 >= DEFER_ROWS: at once
+    counter.update(*batches[-1][:1], example_ids=batches[-1][1])
     assert counter._pending.rows == 0 and settled[-1] == 100
-    monkeypatch.setattr(sampling, "SETTLE_CELLS", int(decided[:50].sum()) + 1)
-    counter.update(decided[:50], example_ids=["cells-%d" % i for i in range(50)])
-    assert counter._pending.rows == 50
-    counter.update(decided[50:100], example_ids=["cells-%d" % i for i in range(50, 100)])
-    assert counter._pending.rows == 0
+    monkeypatch.setattr(sampling, "SETTLE_CELLS", 2 * cells + 1)
+    for name in "abc":  # the third passes the cells' limit: the first two are sampled before it is kept
+        batches.append((decided[:50], ["%s-%d" % (name, i) for i in range(50)]))
+        counter.update(batches[-1][0], example_ids=batches[-1][1])
+    assert counter._pending.rows == 50 and settled[-1] == 100
+    batches.append((decided[:100], ["many-%d" % i for i in range(100)]))  # more cells than half the limit
+    counter.update(batches[-1][0], example_ids=batches[-1][1])
+    assert counter._pending.rows == 0 and settled[-1] == 50 and counter._pending.cells == 0
+    monkeypatch.setattr(sampling, "DEFER_ROWS", 0)  # the same batches, each sampled as it is counted
+    reference = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
+    for batch, given in batches:
+        reference.update(batch, example_ids=given)
+    assert counter.table() == reference.table()
+
+
+def test_text_kept_for_later_is_cut_to_what_a_sample_keeps():
+    decided, names, ids = small_batches_case(seed=28, n=40)
+    long = ["%s %s" % (i, "x" * 5000) for i in ids]
+    counter = CooccurrenceCounter(names, names[:2], examples_per_cell=2)
+    counter.update(decided, example_ids=ids, example_text=long, example_uris=long)
+    assert counter._pending.rows == 40
+    assert {len(t) for batch in counter._pending.batches for t in batch[2] + batch[3]} == {200}
+    table = counter.table()
+    assert table.examples.texts and {len(t) for t in table.examples.texts} == {200}
+
+
+def test_rows_kept_for_later_survive_a_failure_while_they_are_sampled(monkeypatch):
+    decided, names, ids = small_batches_case(seed=29, n=300)
+    scores = decided * np.where(np.arange(len(ids)) % 2, 0.9, 0.5)[:, None]
+
+    def made():
+        return CooccurrenceCounter(names, names[:2], thresholds=(0.3, 0.7), examples_per_cell=2)
+
+    reference = made().update(scores, example_ids=ids).table()
+    counter = made()
+    for lo in range(0, 300, 100):
+        counter.update(scores[lo : lo + 100], example_ids=ids[lo : lo + 100])
+    original = sampling.Pending.threshold
+
+    def interrupted(self, t):  # once threshold 0's sample has taken the rows: taking them again must not harm it
+        if t == 1:
+            raise KeyboardInterrupt
+        return original(self, t)
+
+    monkeypatch.setattr(sampling.Pending, "threshold", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        counter.table()
+    assert counter._pending.rows == 300
+    monkeypatch.setattr(sampling.Pending, "threshold", original)
+    first = counter.copy()
+    assert counter._pending.rows == 0 and first.table() == counter.table() == reference
+
+
+@pytest.mark.parametrize("later", [False, True])
+def test_an_id_logged_again_with_other_text_keeps_the_text_that_sorts_first(later, monkeypatch):
+    # the fused pass keeps the record of a row whose id is in the cell already (at its bound too)
+    if not later:
+        monkeypatch.setattr(sampling, "DEFER_ROWS", 0)
+    names = ["o%d" % i for i in range(40)]
+    x, hashes = sampling.id_hashes(["x"] + names)[1][0], sampling.id_hashes(names)[1]
+    # one id below x and two above: x is the second of a cell of k = 2, its bound
+    around = [names[int(np.flatnonzero(hashes < x)[0])]] + [names[i] for i in np.flatnonzero(hashes > x)[:2]]
+    for texts in (["zzz", "aaa"], ["aaa", "zzz"]):
+        for others in ([], around):
+            counter = CooccurrenceCounter(["a", "b"], ["a"], examples_per_cell=2)
+            for text in texts:
+                counter.update([["a", "b"]] * (1 + len(others)), example_ids=["x", *others],
+                               example_text=[text] + ["other"] * len(others))
+            examples = counter.table().examples
+            assert dict(zip(examples.ids, examples.texts))["x"] == "aaa"
