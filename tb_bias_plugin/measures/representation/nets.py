@@ -172,9 +172,11 @@ class Classifier:
         self.gradient(x, z)
         self.opt.step()
 
-    def gradient(self, x: np.ndarray, z: np.ndarray, with_loss: bool = False) -> float | None:
-        """Write the gradient of the mean cross-entropy of (`x`, `z`) into ``opt.grads`` (flat: ``opt.grad``);
-        the mean cross-entropy itself (float64) when `with_loss`."""
+    def gradient(self, x: np.ndarray, z: np.ndarray, with_loss: bool = False,
+                 input_grad: np.ndarray | None = None) -> float | None:
+        """Write the gradient of the mean cross-entropy of (`x`, `z`) into ``opt.grads`` (flat: ``opt.grad``),
+        and its gradient with respect to `x` into `input_grad` when one is given (a layer in front of the
+        network trains through it); the mean cross-entropy itself (float64) when `with_loss`."""
         inputs: list = []
         g = self.logits(x, inputs)
         g -= _row_reduce(np.maximum, g)
@@ -195,6 +197,8 @@ class Classifier:
             if i:
                 g = g @ self.params[2 * i].T
                 g *= elu_grad(h)
+            elif input_grad is not None:
+                np.matmul(g, self.params[0].T, out=input_grad)
         return loss
 
     def state(self) -> list:

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from tb_bias_plugin.measures.representation import classifier, progress
+from tb_bias_plugin.measures.representation import classifier, progress, subspace
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult, loose_reason
 
 
@@ -231,7 +231,7 @@ def test_discriminant_directions_find_where_the_class_covariances_differ_and_ski
     x[z == 1, 5] += 0.9 * x[z == 1, 6]  # class 1 alone: r5 and r6 correlated
     x[:, 0] = 0.0  # a dead unit
     x[:, 1] = 1e-6 * rng.normal(size=n) * (1 + 5 * z)  # a unit that hardly varies, more so in class 1
-    whiten, lead = classifier._discriminant_directions(x, z, 2, 2)
+    whiten, lead = subspace.discriminant_directions(x, z, 2, 2)
     loadings = np.linalg.norm((whiten @ lead)[[5, 6]], axis=0) / np.linalg.norm(whiten @ lead, axis=0)
     assert loadings.min() > 0.95  # both directions lie in the plane of r5, r6
 
