@@ -527,8 +527,8 @@ def classifier_bound(r, z, s):
     skipped on wide representations); ``mlp``, two ELU layers of ``s["classifier_width"]`` (Adam, early
     stopping on the validation part checked every ``s["classifier_eval_every"]`` steps; on narrow
     representations full-batch L-BFGS instead, `_full_batch_mlp`); ``subspace``, an MLP on a few
-    directions of R trained with them (`subspace.subspace_mlp`; only above `FULL_BATCH_MAX_DIMS` dimensions
-    only when a candidate other than ``linear`` leads it by more than `SUBSPACE_MIN_GAIN` nats a row so far,
+    directions of R trained with them (`subspace.subspace_mlp`; only above `FULL_BATCH_MAX_DIMS` dimensions,
+    when a candidate other than ``linear`` leads it by more than `SUBSPACE_MIN_GAIN` nats a row so far,
     and not when ``s["classifier_width"]`` is 0); ``trees``,
     gradient-boosted trees (`trees.boosted_trees`, stopped on the validation part; only up to
     `TREES_MAX_DIMS` dimensions). In that order,
