@@ -67,6 +67,9 @@ DISCRIMINANT_DIRECTIONS = 3
 #: |u.r| > 1 and tanh families); on a Keras layer (d = 32) where the additive and the MLP led by 0.01-0.03
 #: it never won a fold and cost 0.34 s an estimate; on a Gaussian shift (linear ahead) it is never trained.
 SUBSPACE_MIN_GAIN = 0.05
+#: ... and only on representations of at least this many dimensions (narrower ones have the full-batch MLP
+#: on every coordinate).
+SUBSPACE_MIN_DIMS = FULL_BATCH_MAX_DIMS + 1
 
 
 def cross_entropy(log_probs: np.ndarray, z: np.ndarray) -> float:
@@ -503,7 +506,7 @@ def _fold(r, z, train, test, s, n_classes, fold):
                   and fit.size * (rs.shape[1] + width) * width <= FULL_BATCH_MAX_PRODUCTS)
         trainer = _full_batch_mlp if narrow else _mlp
         score("mlp", rs, trainer(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng))
-        if rs.shape[1] > FULL_BATCH_MAX_DIMS and _clear_non_linear_gain(judged):
+        if rs.shape[1] >= SUBSPACE_MIN_DIMS and _clear_non_linear_gain(judged):
             score("subspace", rs, subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, s["patience"]))
     if rs.shape[1] <= TREES_MAX_DIMS:
         codes = binned(rs, bin_edges(rs[fit]))
