@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from classifier_settings import settings
 
 from tb_bias_plugin.measures.representation import classifier, progress, subspace
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult, loose_reason
@@ -129,14 +130,6 @@ def test_newton_fit_solves_the_penalised_score_equations():
     np.testing.assert_allclose(p.mean(axis=0), np.bincount(z) / 400, atol=1e-8)
 
 
-def _settings(**kw):
-    s = dict(seed=0, batch_size=256, pca_dims=None, validation_fraction=0.2, classifier_width=16,
-             classifier_steps=400, classifier_eval_every=50, classifier_learning_rate=3e-3, patience=5,
-             classifier_folds=3)
-    s.update(kw)
-    return s
-
-
 def test_cross_fitted_bound_on_a_linear_posterior_and_its_shuffled_control():
     """Z | R logistic in r0 with slope 2: I by exact integration over the sample's own r0 (the posterior is
     known), so the bound's error is the fit alone; shuffled Z scores within 0.01 nats of 0."""
@@ -147,10 +140,10 @@ def test_cross_fitted_bound_on_a_linear_posterior_and_its_shuffled_control():
     z = (rng.random(n) < p1).astype(np.int64)
     h = -np.mean(p1) * math.log(np.mean(p1)) - (1 - np.mean(p1)) * math.log(1 - np.mean(p1))
     exact_mi = h - np.mean(-(p1 * np.log(p1) + (1 - p1) * np.log(1 - p1)))
-    out = classifier.classifier_bound(r, z, _settings())
+    out = classifier.classifier_bound(r, z, settings())
     assert out["kept"].count("linear") >= 2 and out["classifier"] == "linear"  # a fold may keep another by chance
     assert abs(out["mi"] - exact_mi) < 0.03
-    shuffled = classifier.classifier_bound(r, z[rng.permutation(n)], _settings())
+    shuffled = classifier.classifier_bound(r, z[rng.permutation(n)], settings())
     assert abs(shuffled["mi"]) < 0.01
 
 
@@ -162,7 +155,7 @@ def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
     rng = np.random.default_rng(5)
     n = 3000
     r = rng.normal(size=(n, 2))
-    wide = _settings(classifier_width=32, classifier_steps=1500)
+    wide = settings(classifier_width=32, classifier_steps=1500)
 
     def drawn(log_odds):
         return (rng.random(n) < 1 / (1 + np.exp(-log_odds))).astype(np.int64)
@@ -179,7 +172,7 @@ def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
     r3 = rng.normal(size=(n, 3))
     out = classifier.classifier_bound(r3, ((r3 > 0).sum(axis=1) % 2).astype(np.int64), wide)
     assert out["kept"] == ["trees"] * 3 and out["mi"] > 0.9 * math.log(2)
-    noise = classifier.classifier_bound(rng.normal(size=(n, 8)), rng.integers(0, 2, n), _settings())
+    noise = classifier.classifier_bound(rng.normal(size=(n, 8)), rng.integers(0, 2, n), settings())
     # on noise every candidate scores about the class shares, and which one a fold keeps is chance (the trees'
     # best round is picked on the rows that judge them); the bound is what must hold
     assert abs(noise["mi"]) < 0.01
@@ -264,7 +257,7 @@ def test_early_stopping_ends_no_mlp_run_before_its_floor_of_steps(monkeypatch):
     monkeypatch.setattr(nets.Classifier, "train_step", lambda self, x, z: steps.append(len(z)) or train_step(self, x, z))
     rng = np.random.default_rng(4)
     x, z = rng.normal(size=(600, 3)).astype(np.float32), rng.integers(0, 2, 600)
-    s = _settings(classifier_steps=2000, patience=1)
+    s = settings(classifier_steps=2000, patience=1)
     classifier._mlp(x[:500], z[:500], x[500:], z[500:], s, (8,), 2, np.random.default_rng(0))
     floor = int(classifier.MIN_STEPS_FRACTION * 2000)
     # pure noise: with patience 1 the run would end at the second check (100 steps) without the floor
@@ -307,7 +300,7 @@ def test_every_candidate_is_mixed_with_the_class_shares_so_one_row_costs_a_bound
         return log_probs, log_probs
 
     monkeypatch.setattr(classifier, "_logistic", sure_of_class_1)
-    out = classifier.classifier_bound(r, z, _settings(classifier_width=0))
+    out = classifier.classifier_bound(r, z, settings(classifier_width=0))
     worst = math.log(2) - 0.5 * math.log(1 / (classifier.SHARE_MIX * 0.5))
     assert out["mi"] == pytest.approx(worst, abs=0.01)
 
@@ -317,5 +310,5 @@ def test_without_a_validation_part_only_the_linear_classifier_is_trained():
     independent Z); with validation_fraction 0 the bound keeps the linear floor and stays near 0."""
     rng = np.random.default_rng(9)
     r = rng.normal(size=(1500, 3))
-    out = classifier.classifier_bound(r, rng.integers(0, 2, 1500), _settings(validation_fraction=0.0))
+    out = classifier.classifier_bound(r, rng.integers(0, 2, 1500), settings(validation_fraction=0.0))
     assert out["kept"] == ["linear"] * 3 and abs(out["mi"]) < 0.01

@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+from classifier_settings import settings
 
 from tb_bias_plugin.measures.representation import classifier, subspace
 from tb_bias_plugin.measures.representation.nets import Classifier
@@ -45,14 +46,6 @@ def test_classifier_input_gradient_matches_finite_differences():
         assert (values[0] - values[1]) / 2e-2 == pytest.approx(input_grad[row, col], abs=2e-4)
 
 
-def _settings(**kw):
-    s = dict(seed=0, batch_size=256, pca_dims=None, validation_fraction=0.2, classifier_width=16,
-             classifier_steps=400, classifier_eval_every=50, classifier_learning_rate=3e-3, patience=5,
-             classifier_folds=3)
-    s.update(kw)
-    return s
-
-
 @pytest.mark.training
 def test_subspace_candidate_is_not_trained_where_the_linear_classifier_is_kept(monkeypatch):
     """A Gaussian shift in 16 dimensions (a linear Bayes boundary) and an independent Z: the linear
@@ -65,10 +58,10 @@ def test_subspace_candidate_is_not_trained_where_the_linear_classifier_is_kept(m
     z = rng.integers(0, 2, n)
     r = rng.normal(size=(n, 16))
     r[:, 0] += 2 * z - 1
-    out = classifier.classifier_bound(r, z, _settings())
+    out = classifier.classifier_bound(r, z, settings())
     assert out["kept"] == ["linear"] * 3 and calls == []
     # Z = 1[r0 r1 > 0] in the same 16 dimensions: a quadratic form wins, and only then the subspace is tried
-    out = classifier.classifier_bound(r, (r[:, 0] * r[:, 1] > 0).astype(np.int64), _settings())
+    out = classifier.classifier_bound(r, (r[:, 0] * r[:, 1] > 0).astype(np.int64), settings())
     assert "linear" not in out["kept"] and len(calls) == 3
 
 
