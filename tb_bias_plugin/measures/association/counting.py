@@ -398,7 +398,7 @@ class CooccurrenceCounter:
         if example_batch is not None and later:
             self._sample_later(found, example_batch, kernel)
         elif example_batch is not None:
-            self._settle_samples()  # the earlier batches first: their examples are stored in order
+            self._settle_samples()  # rows kept for later first (any order keeps the same sample): they wait no longer
             candidate = self._keep_samples(found, n, kernel)
             self._store_examples([(example_batch, np.flatnonzero(candidate))])
         return self
