@@ -482,17 +482,20 @@ class Pending:
     def threshold(self, t: int) -> tuple[np.ndarray, np.ndarray, Any]:
         """Every row kept, at threshold t: ``(indptr, cols, slots)`` as one batch."""
         blocks = self.blocks[t]
-        starts = np.cumsum([0] + [cols.shape[0] for _, cols, _ in blocks])
-        indptr = np.concatenate([[0]] + [b[0][1:] + start for b, start in zip(blocks, starts[:-1].tolist())])
-        cols = np.concatenate([b[1] for b in blocks])
+        indptr, cols = _join_rows([(b[0], b[1]) for b in blocks])
         if cols.dtype not in (np.int32, np.int64):
             cols = cols.astype(np.int64)
         slots = blocks[0][2]
         if not isinstance(slots, np.ndarray):
-            first = np.cumsum([0] + [b[2][1].shape[0] for b in blocks])
-            slots = (np.concatenate([[0]] + [b[2][0][1:] + f for b, f in zip(blocks, first[:-1].tolist())]),
-                     np.concatenate([b[2][1] for b in blocks]))
-        return indptr.astype(np.int64), cols, slots
+            slots = _join_rows([b[2] for b in blocks])
+        return indptr, cols, slots
+
+
+def _join_rows(parts: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
+    """CSR parts ``(offsets from 0, values)`` stacked row-wise into one ``(offsets, values)``."""
+    starts = np.cumsum([0] + [values.shape[0] for _, values in parts])[:-1].tolist()
+    offsets = np.concatenate([[0]] + [offsets[1:] + start for (offsets, _), start in zip(parts, starts)])
+    return offsets.astype(np.int64), np.concatenate([values for _, values in parts])
 
 
 class Candidates:
