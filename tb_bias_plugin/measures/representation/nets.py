@@ -179,10 +179,11 @@ class Classifier:
         h = x
         n_layers = len(self.params) // 2
         for i in range(n_layers):
-            a = h @ self.params[2 * i] + self.params[2 * i + 1]
+            a = h @ self.params[2 * i]
+            a += self.params[2 * i + 1]
             if keep is not None:
                 keep.append(h)
-            h = elu(a) if i < n_layers - 1 else a
+            h = elu(a, out=a) if i < n_layers - 1 else a
         return h
 
     def log_probs(self, x: np.ndarray) -> np.ndarray:
@@ -218,7 +219,7 @@ class Classifier:
             np.matmul(ones, g, out=grads[2 * i + 1])  # the column sums: a BLAS product beats np.sum 4x here
             if i:
                 g = g @ self.params[2 * i].T
-                g *= elu_grad(h)
+                g *= elu_grad(h, out=h)  # h is this network's own activation (only inputs[0] is the caller's)
             elif input_grad is not None:
                 np.matmul(g, self.params[0].T, out=input_grad)
         return loss
