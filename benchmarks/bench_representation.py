@@ -12,7 +12,13 @@ n = 8,000, d = 64, default settings (NumPy estimators, k = 256, width 64):
     (ratio 1 = no per-step overhead beyond the arithmetic);
 (c) RepresentationBiasCallback on a small Keras model (two layers measured
     at every epoch): its cost per epoch as a ratio to the epoch itself, and
-    the progress lines it prints (seconds per layer, flags with remedies).
+    the progress lines it prints (seconds per layer, flags with remedies);
+(d) wide non-linear layers, same n and d, default settings: the wall and CPU
+    time of one estimate with its control and the classifier bound, and B
+    against the exact value, on Z = 1[|u.r| > 1] (u a random unit direction,
+    R ~ N(0, I): exact B = 1) and on a product posterior
+    Z ~ Bernoulli(sigmoid(4 tanh(r_0 r_1) + 2 r_2 - 1)) beside noise
+    coordinates (exact B by Monte Carlo of the posterior), with the load.
 
 Run: python benchmarks/bench_representation.py [--smoke] [--seeds 10]
 """
@@ -37,6 +43,52 @@ def data(n, d, seed=0):
     r = rng.normal(size=(n, d)).astype(np.float32)
     r[:, 0] += 2 * z - 1
     return r, z
+
+
+def projection_band(n, d, seed=0):
+    """Z = 1[|u.r| > 1], u a random unit direction, R ~ N(0, I_d): Z is a function of R, so B = 1."""
+    rng = np.random.default_rng(seed)
+    u = rng.normal(size=d)
+    u /= np.linalg.norm(u)
+    r = rng.normal(size=(n, d))
+    return r.astype(np.float32), (np.abs(r @ u) > 1).astype(np.int64)
+
+
+def _posterior(r):
+    return 1 / (1 + np.exp(-(4 * np.tanh(r[:, 0] * r[:, 1]) + 2 * r[:, 2] - 1)))
+
+
+def product_posterior(n, d, seed=0):
+    """Z ~ Bernoulli(sigmoid(4 tanh(r_0 r_1) + 2 r_2 - 1)), R ~ N(0, I_d): all but 3 coordinates are noise."""
+    rng = np.random.default_rng(seed)
+    r = rng.normal(size=(n, d))
+    return r.astype(np.float32), (rng.random(n) < _posterior(r)).astype(np.int64)
+
+
+def product_posterior_exact(m=1_000_000, seed=12345):
+    """B = 1 - E[h(p(R))] / h(E p(R)), h the binary entropy, by Monte Carlo over m draws of (r_0, r_1, r_2)."""
+    p = _posterior(np.random.default_rng(seed).normal(size=(m, 3)))
+
+    def h(q):
+        q = np.clip(q, 1e-300, 1 - 1e-16)
+        return -(q * np.log(q) + (1 - q) * np.log1p(-q))
+
+    return 1 - float(np.mean(h(p))) / float(h(np.mean(p)))
+
+
+def wide_non_linear(n, d, estimator):
+    """(d): time and B of one estimate on each wide non-linear family (first data seed)."""
+    cases = (("|u.r| > 1", projection_band, 1.0),
+             ("product posterior", product_posterior, product_posterior_exact()))
+    for name, family, exact in cases:
+        r, z = family(n, d)
+        start, cpu = time.perf_counter(), time.process_time()
+        res = representation_bias(r, z, **estimator)
+        wall, cpu = time.perf_counter() - start, time.process_time() - cpu
+        print(f"(d) {name}, n={n} d={d}: {wall:.2f} s ({cpu:.2f} s of CPU; load {os.getloadavg()[0]:.1f}); "
+              f"B={res.bias:.4f} ({res.bound}; MINE {res.mine_bias:.4f}, classifier {res.classifier} "
+              f"{res.classifier_bias:.4f}) vs exact {exact:.4f}; controls MINE {res.mine_control_biases[0]:+.4f}, "
+              f"classifier {res.classifier_control_biases[0]:+.4f}")
 
 
 def parts(r, z, settings):
@@ -173,6 +225,8 @@ def main():
     per_step, products = step_overhead(r, z, dict(res.settings), step_count)
     print(f"(b) one MINE step {per_step * 1e3:.2f} ms vs its matrix products alone {products * 1e3:.2f} ms: "
           f"ratio {per_step / products:.2f}")
+
+    wide_non_linear(args.n, args.d, estimator)
 
     epoch, cost, cost_cpu = callback_ratio(cb_n, epochs, estimator)
     print(f"(c) RepresentationBiasCallback (2 layers, n={cb_n}, every epoch): {cost:.2f} s per epoch on top of "

@@ -362,34 +362,60 @@ class _Critic:
 
     def parts(self, r, zf):
         a1, c1, a2, c2, g1r, g1z = self.params[:6]
-        hr, hz = elu(r @ a1 + c1), elu(zf @ a2 + c2)
+        hr, hz = _affine_elu(r, a1, c1), _affine_elu(zf, a2, c2)
         return hr, hz, hr @ g1r, hz @ g1z
 
     def head(self, pre):
+        """g on its first layer's sums `pre` (bias not yet added; overwritten): (h1, h2, outputs)."""
         g1, g2w, g2, g3w, g3 = self.params[6:]
-        h1 = elu(pre + g1)
-        h2 = elu(h1 @ g2w + g2)
+        pre += g1
+        h1 = elu(pre, out=pre)
+        h2 = _affine_elu(h1, g2w, g2)
         return h1, h2, (h2 @ g3w)[..., 0] + g3[0]
 
     def forward(self, x, zb):
-        """Outputs on rows `x` paired with `zb` tiled to their length, and what `backward` needs."""
+        """Outputs on rows `x` paired with `zb` repeated to their length, and what `backward` needs."""
         hr, hz, pr, pz = self.parts(x, zb)
-        h1, h2, o = self.head(pr + np.tile(pz, (x.shape[0] // zb.shape[0], 1)))
+        k, w = zb.shape[0], pr.shape[1]
+        # each block of k rows of r meets the k rows of z by broadcasting: no tiled copy of pz
+        h1, h2, o = self.head((pr.reshape(-1, k, w) + pz).reshape(-1, w))
         return o, (h1, h2, hr, hz)
 
     def backward(self, x, zb, cache, d_o):
-        """Gradients of the parameters, given dL/do = `d_o` of `forward`."""
+        """Write the parameters' gradients, given dL/do = `d_o` (float32, shape (rows, 1)) of `forward`, into
+        Adam's buffer (``opt.grads``: no copies); the activations in `cache` are overwritten."""
         a1, c1, a2, c2, g1r, g1z, g1, g2w, g2, g3w, g3 = self.params
+        ga1, gc1, ga2, gc2, gg1r, gg1z, gg1, gg2w, gg2, gg3w, gg3 = self.opt.grads
         h1, h2, hr, hz = cache
         k = zb.shape[0]
-        d_o = d_o[:, None].astype(F32)
-        da2 = (d_o @ g3w.T) * elu_grad(h2)
-        da1 = (da2 @ g2w.T) * elu_grad(h1)
-        dar = (da1 @ g1r.T) * elu_grad(hr)
+        # each layer's weight gradient is taken before its activations become the ELU's derivative in place
+        np.matmul(h2.T, d_o, out=gg3w)
+        np.sum(d_o, axis=0, out=gg3)
+        da2 = d_o * g3w.T  # an outer product: as a broadcast 3x faster than as a matrix product, same values
+        da2 *= elu_grad(h2, out=h2)
+        np.matmul(h1.T, da2, out=gg2w)
+        np.sum(da2, axis=0, out=gg2)
+        da1 = da2 @ g2w.T
+        da1 *= elu_grad(h1, out=h1)
+        np.matmul(hr.T, da1, out=gg1r)
+        np.sum(da1, axis=0, out=gg1)
         dpz = da1.reshape(-1, k, da1.shape[1]).sum(axis=0)
-        daz = (dpz @ g1z.T) * elu_grad(hz)
-        return [x.T @ dar, dar.sum(0), zb.T @ daz, daz.sum(0), hr.T @ da1, hz.T @ dpz, da1.sum(0),
-                h1.T @ da2, da2.sum(0), h2.T @ d_o, d_o.sum(0)]
+        np.matmul(hz.T, dpz, out=gg1z)
+        dar = da1 @ g1r.T
+        dar *= elu_grad(hr, out=hr)
+        np.matmul(x.T, dar, out=ga1)
+        np.sum(dar, axis=0, out=gc1)
+        daz = dpz @ g1z.T
+        daz *= elu_grad(hz, out=hz)
+        np.matmul(zb.T, daz, out=ga2)
+        np.sum(daz, axis=0, out=gc2)
+
+
+def _affine_elu(x, w, b):
+    """ELU(x @ w + b), computed in the product's own array."""
+    a = x @ w
+    a += b
+    return elu(a, out=a)
 
 
 class _Trainer:
@@ -409,9 +435,11 @@ class _Trainer:
         k = min(self.s["batch_size"], n)
         log_k = math.log(k)
         out = np.empty(n_steps)
+        d_o = np.empty((2 * k, 1), F32)
+        d_o[:k] = -1.0 / k
         for i in range(n_steps):
             ij, im = self.rng.integers(0, n, k), self.rng.integers(0, n, k)
-            x, zb = np.concatenate([r[ij], r[im]]), zf[ij]
+            x, zb = np.take(r, np.concatenate([ij, im]), axis=0), zf[ij]  # take: half the time of r[...]
             o, cache = self.critic.forward(x, zb)
             o = o.astype(np.float64)
             oj, om = o[:k], o[k:]
@@ -421,21 +449,21 @@ class _Trainer:
             else:
                 self.ln_ema = ln_m
             self.t += 1
-            # d/d o_M_i = exp(o_M_i - ln EMA_t) / k: the bias-corrected gradient.
-            d_o = np.concatenate([np.full(k, -1.0 / k), np.exp(om - self.ln_ema) / k])
-            self.critic.opt.step(self.critic.backward(x, zb, cache, d_o))
+            # d/d o_M_i = exp(o_M_i - ln EMA_t) / k: the bias-corrected gradient (d/d o_J_i = -1/k).
+            d_o[k:, 0] = np.exp(om - self.ln_ema) / k
+            self.critic.backward(x, zb, cache, d_o)
+            self.critic.opt.step()
             out[i] = oj.mean() - ln_m
         return out
 
-    def bound(self, d):
-        """DV bounds (exact Z-marginal, sampled marginal) of the current critic on one part."""
+    def bound(self, d, sampled=True):
+        """DV bounds (exact Z-marginal, sampled marginal) of the current critic on one part; the second is NaN
+        unless `sampled` (the curves record the first only: the sampled pairs were 2/5 of an evaluation)."""
         c = self.critic
         n_h = d["r"].shape[0]
         _, _, pr, pz = c.parts(d["r"], d["z"])
-        _, _, pr_perm, _ = c.parts(d["r_perm"], d["z"][:1])
         _, _, pc = c.parts(d["r"][:1], d["cand"])[1:]
         oj = c.head(pr + pz)[2].astype(np.float64)
-        om = c.head(pr_perm + pz)[2].astype(np.float64)
         block = max(1, _EVAL_BLOCK // max(1, d["cand"].shape[0] * self.s["width"]))
         lse = []
         for lo in range(0, n_h, block):
@@ -443,8 +471,11 @@ class _Trainer:
             lse.append(float(np.logaddexp.reduce(t, axis=None)))
         log_n = math.log(n_h)
         exact = oj.mean() - (float(np.logaddexp.reduce(lse)) - log_n)
-        sampled = oj.mean() - (float(np.logaddexp.reduce(om)) - log_n)
-        return float(exact), float(sampled)
+        if not sampled:
+            return float(exact), float("nan")
+        _, _, pr_perm, _ = c.parts(d["r_perm"], d["z"][:1])
+        om = c.head(pr_perm + pz)[2].astype(np.float64)
+        return float(exact), float(oj.mean() - (float(np.logaddexp.reduce(om)) - log_n))
 
 
 def run_mine(split, z, s):
@@ -468,8 +499,8 @@ def run_mine(split, z, s):
                 break
             # The held-out curve is recorded for display and the convergence flag only; the critic is
             # chosen on the validation part.
-            exact, _ = trainer.bound(d["held"])
-            valid = trainer.bound(d["valid"])[0] if d["valid"] is not None else float("nan")
+            exact = trainer.bound(d["held"], sampled=False)[0]
+            valid = trainer.bound(d["valid"], sampled=False)[0] if d["valid"] is not None else float("nan")
             h_steps.append(done)
             h_curve.append(exact)
             v_curve.append(valid)
