@@ -9,6 +9,7 @@ it and the bound is a fair held-out estimate that uses all n rows
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -18,7 +19,8 @@ from tb_bias_plugin.measures.representation.quasi_newton import minimise
 from tb_bias_plugin.measures.representation.subspace import discriminant_directions, subspace_mlp
 from tb_bias_plugin.measures.representation.trees import bin_edges, binned, boosted_trees
 
-__all__ = ["classifier_bound", "cross_entropy", "fold_indices", "mixture_weights", "split_indices", "standardise"]
+__all__ = ["classifier_bound", "combine_folds", "cross_entropy", "fold_indices", "fold_runs", "mixture_weights",
+           "split_indices", "standardise"]
 
 #: Ridge strengths the linear classifier tries (penalty ``lam / 2 * |W|^2`` on the summed cross-entropy); the
 #: strongest is close to the class shares alone, the floor when R tells nothing.
@@ -657,15 +659,26 @@ def classifier_bound(r, z, s):
         most folds kept, the more complex on a tie), ``kept`` (the name per fold) and ``weights`` (per
         fold, the weight of each candidate in its mixture, by name: ``{kept: 1.0}`` when it scored alone).
     """
+    return combine_folds(z, [run() for run in fold_runs(r, z, s)])
+
+
+def fold_runs(r, z, s):
+    """`classifier_bound`'s trainings, one callable per fold (independent: they may run at once); their
+    results in order go to `combine_folds`."""
     n_classes = int(z.max()) + 1
     folds = fold_indices(z, s["classifier_folds"], s["seed"])
-    kept, weights, summed = [], [], 0.0
-    for k, test in enumerate(folds):
+
+    def run(k):
         train = np.concatenate([f for j, f in enumerate(folds) if j != k])
-        name, ce_sum, fold_weights = _fold(r, z, train, test, s, n_classes, k)
-        kept.append(name)
-        weights.append(fold_weights)
-        summed += ce_sum
-    mi = _entropy_of(z, n_classes) - summed / len(z)
+        return _fold(r, z, train, folds[k], s, n_classes, k)
+
+    return [functools.partial(run, k) for k in range(len(folds))]
+
+
+def combine_folds(z, results):
+    """`classifier_bound`'s dict from the results of its `fold_runs`."""
+    kept = [name for name, _, _ in results]
+    summed = sum(ce_sum for _, ce_sum, _ in results)
+    mi = _entropy_of(z, int(z.max()) + 1) - summed / len(z)
     classifier = max(CANDIDATES, key=lambda c: (kept.count(c), CANDIDATES.index(c)))
-    return dict(mi=float(mi), classifier=classifier, kept=kept, weights=weights)
+    return dict(mi=float(mi), classifier=classifier, kept=kept, weights=[w for _, _, w in results])

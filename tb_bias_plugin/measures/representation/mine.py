@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.representation import entropy as _np
-from tb_bias_plugin.measures.representation.classifier import classifier_bound, split_indices, standardise
+from tb_bias_plugin.measures.representation.classifier import combine_folds, fold_runs, split_indices, standardise
 from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
 
 __all__ = ["representation_bias", "split_indices"]
@@ -31,6 +33,7 @@ def representation_bias(
     early_stopping=True, weight_decay=1.0, continuous=False, marginal_subset=128, pca_dims=None,
     convergence_tol=0.01, train_counts=None, jit_compile=None, patience=5, classifier_width=64,
     classifier_steps=2000, classifier_learning_rate=3e-3, classifier_folds=3, classifier_eval_every=50,
+    threads=None,
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 
@@ -93,6 +96,11 @@ def representation_bias(
     classifier_eval_every, classifier_folds : int
         Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
         the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
+    threads : int, optional
+        Most trainings run at once, each on its own thread: MINE and the classifier bound, on Z and on
+        every shuffled Z, are independent. None: one per core this process may use (at most one per
+        training). The result does not depend on it (each training has its own seeded generators and
+        BLAS one thread), so it is not stored with the settings.
 
     Returns
     -------
@@ -141,10 +149,24 @@ def representation_bias(
         convergence_tol=convergence_tol, patience=patience, classifier_width=classifier_width,
         classifier_steps=classifier_steps, classifier_learning_rate=classifier_learning_rate,
         classifier_folds=classifier_folds, classifier_eval_every=classifier_eval_every)
+    workers = _threads(threads)
     r = _np.validate_representations(representations)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
-    return _estimate(r, z, settings, float("nan") if train_counts is None else _np.shannon_entropy(train_counts))
+    return _estimate(r, z, settings, float("nan") if train_counts is None else _np.shannon_entropy(train_counts),
+                     workers)
+
+
+def _threads(threads) -> int:
+    """`threads` checked: a positive int, or the cores this process may run on for None."""
+    if threads is None:
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # pragma: no cover - not on Linux
+            return max(1, os.cpu_count() or 1)
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
+        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+    return int(threads)
 
 
 def _settings(*, steps, batch_size, seed, control, control_permutations, learning_rate, ema_alpha, width,
@@ -192,7 +214,7 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
     )
 
 
-def _estimate(r, z, settings, train_entropy):
+def _estimate(r, z, settings, train_entropy, threads=1):
     """Both bounds (and their control runs) on checked inputs: the result.
 
     Warnings name `representation_bias`'s caller (``stacklevel=3``).
@@ -213,7 +235,7 @@ def _estimate(r, z, settings, train_entropy):
         warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the estimate is noisy", stacklevel=3)
 
     with _one_blas_thread():
-        return _estimate_bounds(r, z, settings, train_entropy, counts, h)
+        return _estimate_bounds(r, z, settings, train_entropy, counts, h, threads)
 
 
 def _one_blas_thread():
@@ -227,26 +249,47 @@ def _one_blas_thread():
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def _estimate_bounds(r, z, settings, train_entropy, counts, h):
-    """The training half of `_estimate`: both bounds on the real Z, then on shuffled Z."""
+def _estimate_bounds(r, z, settings, train_entropy, counts, h, threads):
+    """The training half of `_estimate`: both bounds on the real Z, then on shuffled Z.
+
+    The trainings (MINE, and each fold of the classifier bound, on Z and on each shuffled Z) are
+    independent, so up to `threads` of them run at once, with the same results.
+    """
     n, continuous = r.shape[0], settings["continuous"]
-    split = prepare_split(r, z, settings)
-    main = run_mine(split, z, settings)
+    labels = [z]
+    if settings["control"]:
+        perm_rng = np.random.default_rng([settings["seed"], 1])
+        labels += [z[perm_rng.permutation(n)] for _ in range(settings["control_permutations"])]
+    runs, spans = [], []
+    for zz in labels:  # in this order, so that the estimate's trainings start first
+        runs.append(lambda zz=zz: run_mine(prepare_split(r, zz, settings), zz, settings))
+        folds = [] if continuous else fold_runs(r, zz, settings)
+        spans.append((len(runs), len(runs) + len(folds)))
+        runs += folds
+    done = _run_all(runs, threads)
+    mines = [done[lo - 1] for lo, _ in spans]
+    probes = [] if continuous else [combine_folds(zz, done[lo:hi]) for zz, (lo, hi) in zip(labels, spans)]
+    main, probe = mines[0], probes[0] if probes else None
     if main["heldout_counts"] is not None and np.any(
             (main["heldout_counts"] > 0) & (main["heldout_counts"] < _np.MIN_HELDOUT_PER_CLASS)):
         warnings.warn("a class has fewer than 20 held-out samples: its estimate is noisy",
                       stacklevel=4)
-    probe = None if continuous else classifier_bound(r, z, settings)
-    control_mi, probe_control_mi = [], []
-    if settings["control"]:
-        perm_rng = np.random.default_rng([settings["seed"], 1])
-        for _ in range(settings["control_permutations"]):
-            zp = z[perm_rng.permutation(n)]
-            shuffled = prepare_split(r, zp, settings)
-            control_mi.append(run_mine(shuffled, zp, settings)["mi"])
-            if probe is not None:
-                probe_control_mi.append(classifier_bound(r, zp, settings)["mi"])
+    control_mi = [d["mi"] for d in mines[1:]]
+    probe_control_mi = [d["mi"] for d in probes[1:]]
     return _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, train_entropy)
+
+
+def _run_all(runs, threads):
+    """Each callable's result, in order; up to `threads` at once (NumPy and BLAS release the GIL)."""
+    if threads <= 1 or len(runs) <= 1:
+        return [run() for run in runs]
+    with ThreadPoolExecutor(max_workers=min(threads, len(runs)), thread_name_prefix="tb-bias") as pool:
+        futures = [pool.submit(run) for run in runs]
+        try:
+            return [f.result() for f in futures]
+        finally:
+            for f in futures:  # an error or an interrupt: start nothing more
+                f.cancel()
 
 
 def _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, train_entropy):
