@@ -53,10 +53,10 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     written at step = epoch. No labels are needed.
 
     **Cost.** Each (layer, attribute) is one full estimate with its
-    shuffled-Z control: about 3.5 s of CPU at n = 8,000 rows of 64
-    dimensions (MINE and its control about two thirds, the cross-fitted
-    classifiers one third), whatever the model, so two layers add about 7 s
-    to every measured epoch. Measure
+    shuffled-Z control: at n = 8,000 rows of 64 dimensions about 2.2-2.5 s
+    on two cores, its trainings on threads (3.6-4.1 s of CPU; about 3 s on
+    one thread, ``threads=1``, best on a machine busy with other work),
+    whatever the model, so two layers add about 7 s to every measured epoch. Measure
     every few epochs on long fits (``every_n_epochs=5`` costs a fifth), or
     pass fewer rows in `x` (the cost grows about linearly with n; keep
     n >= 2,000). Wider layers cost more: about 9 s at d = 256. With `verbose`, each estimate prints one line (layer,

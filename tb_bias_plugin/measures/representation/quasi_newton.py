@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from tb_bias_plugin.measures.representation.trainings import stop_point
+
 __all__ = ["minimise"]
 
 #: Curvature pairs kept (the "limited memory").
@@ -60,6 +62,7 @@ def minimise(fun: Callable[[np.ndarray], tuple[float, np.ndarray]], x0: np.ndarr
     f, g = fun(x)
     pairs: list = []
     for step in range(iterations):
+        stop_point()
         if not np.abs(g).max() > GRADIENT_TOLERANCE:  # a stationary point (or NaN): nothing left to do
             return x
         d = _direction(g, pairs)

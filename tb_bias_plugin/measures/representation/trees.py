@@ -17,6 +17,8 @@ import math
 
 import numpy as np
 
+from tb_bias_plugin.measures.representation.trainings import stop_point
+
 __all__ = ["boosted_trees", "bin_edges", "binned"]
 
 #: Bins per coordinate (codes fit a uint8).
@@ -205,6 +207,7 @@ def boosted_trees(codes_fit, z_fit, codes_val, z_val, n_classes):
     per_round = [_log_softmax(val_logits)[rows_val, z_val]]  # the validation rows' ln q after each round
     rounds, best, best_rounds, since = [], float(per_round[0].mean()), 0, 0
     while len(rounds) < MAX_ROUNDS and since < PATIENCE_ROUNDS:
+        stop_point()
         p = np.exp(_log_softmax(fit_logits))
         trees = []
         for c in range(1, n_classes):

@@ -6,7 +6,7 @@ import warnings
 import numpy as np
 import pytest
 
-from tb_bias_plugin.measures.representation import mine
+from tb_bias_plugin.measures.representation import mine, trainings
 
 SMALL = dict(steps=60, batch_size=64, width=16, eval_every=20, classifier_steps=60, classifier_width=16,
              classifier_eval_every=20, control_permutations=2)
@@ -82,23 +82,71 @@ def test_one_thread_runs_in_the_caller(monkeypatch):
     assert seen and set(seen) == {threading.current_thread()}
 
 
-def test_an_error_in_one_training_is_raised(monkeypatch):
-    calls = []
+def test_an_error_stops_the_other_trainings(monkeypatch):
+    # MINE of 20,000 steps checked every 20 would train 1,000 chunks; a failing first fold stops it at its
+    # next chunk, and the trainings not started never start (counted, not timed).
+    chunks, folds, training = [], [], threading.Event()
+    train = mine._Trainer.train
 
-    def failing(split, z, s):
-        calls.append(1)
-        raise RuntimeError("critic failed")
+    def counted(self, *a):
+        chunks.append(1)
+        training.set()
+        return train(self, *a)
 
-    monkeypatch.setattr(mine, "run_mine", failing)
+    monkeypatch.setattr(mine._Trainer, "train", counted)
+    real_fold_runs = mine.fold_runs
+
+    def fold_runs(r, z, s):
+        def failing():
+            folds.append(1)
+            assert training.wait(60)  # fail once MINE is under way
+            raise RuntimeError("classifier failed")
+        return [failing] + real_fold_runs(r, z, s)[1:]
+
+    monkeypatch.setattr(mine, "fold_runs", fold_runs)
     r, z = _data()
-    with pytest.raises(RuntimeError, match="critic failed"):
-        _estimate(r, z, threads=2)
-    assert calls
+    with pytest.raises(RuntimeError, match="classifier failed"):
+        _estimate(r, z, threads=2, steps=20_000, patience=None)
+    assert 0 < len(chunks) < 200
+    assert len(folds) < 3  # one per label: the controls' first folds never started
+
+
+def test_a_training_raises_stopped_at_its_next_stop_point():
+    stop = threading.Event()
+    stop.set()
+    seen = []
+
+    def run():
+        seen.append(1)
+        trainings.stop_point()
+        seen.append(2)
+
+    with pytest.raises(trainings.Stopped):
+        trainings._run(run, stop)
+    assert seen == [1]
+    trainings.stop_point()  # outside a training: nothing to stop
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_callers_error_handling_does_not_change_the_estimate(threads):
+    # Threads start with NumPy's defaults: the trainings use them on every thread, whatever the caller set.
+    r, z = _data()
+    plain = _estimate(r, z, threads=threads)
+    with np.errstate(all="raise"):
+        strict = _estimate(r, z, threads=threads)
+    assert _fields(strict) == _fields(plain)
+
+
+def test_the_default_is_the_cores_at_most_four(monkeypatch):
+    monkeypatch.setattr(trainings.os, "sched_getaffinity", lambda pid: set(range(16)))
+    assert trainings.thread_count(None) == trainings.MAX_DEFAULT_THREADS == 4
+    monkeypatch.setattr(trainings.os, "sched_getaffinity", lambda pid: {0})
+    assert trainings.thread_count(None) == 1
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
 def test_bad_threads_is_a_value_error(bad, monkeypatch):
     monkeypatch.setattr(mine, "_estimate", lambda *a: pytest.fail("trained before the check"))
     r, z = _data()
-    with pytest.raises(ValueError, match="threads must be a positive int or None"):
+    with pytest.raises(ValueError, match="threads must be"):
         mine.representation_bias(r, z, threads=bad)
