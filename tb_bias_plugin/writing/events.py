@@ -56,12 +56,21 @@ def check_logdir(logdir: Any) -> str:
 
 
 def event_file_name(unique: int, suffix: str = "") -> str:
-    """A new event file's name; ``unique`` keeps two files of one process apart.
+    """A new event file's name; ``unique`` (a non-negative int below 2**64) keeps two files of one process
+    apart.
 
     TensorBoard reads files named ``events.out.tfevents.*`` in name order,
-    so the time comes first.
+    so the time comes first, and ``unique`` is padded: unpadded, the 11th
+    writer of a second sorted before the 9th, and TensorBoard skipped its
+    records ("created after file ... even though it's lexicographically
+    earlier").
+
+    Examples
+    --------
+    >>> event_file_name(11).split(".")[-1]
+    '00000000000000000011'
     """
-    return "events.out.tfevents.%010d.%s.%d.%d%s" % (time.time(), socket.gethostname(), os.getpid(), unique, suffix)
+    return "events.out.tfevents.%010d.%s.%d.%020d%s" % (time.time(), socket.gethostname(), os.getpid(), unique, suffix)
 
 
 def file_version_event(writer: str) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import math
 import warnings
 
@@ -97,12 +98,9 @@ def representation_bias(
         Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
         the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
     threads : int, optional
-        Most trainings run at once, each on its own thread: MINE and each fold of the classifier bound,
-        on Z and on every shuffled Z, are independent. None: one per core this process may run on, at
-        most 4. The result does not depend on it (each training has its own seeded generators, NumPy's
-        default error handling and one BLAS thread), so it is not stored with the settings. Threads
-        spend more CPU (about 1.3-1.45x) and memory (each running training holds its rows) for less wall
-        time; ``threads=1`` on a machine busy with other work.
+        Trainings run at once (MINE and each classifier fold, on Z and shuffled Z; None: the cores, at most
+        4). Never changes the result, so not a setting; more CPU and memory for less wall time: ``threads=1``
+        on a busy machine (docs: "Two cores").
 
     Returns
     -------
@@ -143,14 +141,7 @@ def representation_bias(
     >>> representation_bias(r, np.zeros(400, int)).reason
     'single_class'
     """
-    settings = _settings(
-        steps=steps, batch_size=batch_size, seed=seed, control=control, control_permutations=control_permutations,
-        learning_rate=learning_rate, ema_alpha=ema_alpha, width=width, train_fraction=train_fraction,
-        eval_every=eval_every, validation_fraction=validation_fraction, early_stopping=early_stopping,
-        weight_decay=weight_decay, continuous=continuous, marginal_subset=marginal_subset, pca_dims=pca_dims,
-        convergence_tol=convergence_tol, patience=patience, classifier_width=classifier_width,
-        classifier_steps=classifier_steps, classifier_learning_rate=classifier_learning_rate,
-        classifier_folds=classifier_folds, classifier_eval_every=classifier_eval_every)
+    settings = _settings(**{name: value for name, value in locals().items() if name in _SETTING_NAMES})
     workers = thread_count(threads)
     r = _np.validate_representations(representations)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
@@ -202,6 +193,10 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
         classifier_folds=int(classifier_folds), classifier_eval_every=int(classifier_eval_every),
         engine="numpy",
     )
+
+
+#: `representation_bias`'s arguments that `_settings` checks and stores.
+_SETTING_NAMES = frozenset(inspect.signature(_settings).parameters)
 
 
 def _estimate(r, z, settings, train_entropy, threads):
