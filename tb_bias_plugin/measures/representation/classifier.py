@@ -70,9 +70,10 @@ DISCRIMINANT_DIRECTIONS = 3
 #: |u.r| > 1 and tanh families); on a Keras layer (d = 32) where the additive and the MLP led by 0.01-0.03
 #: it never won a fold and cost 0.34 s an estimate; on a Gaussian shift (linear ahead) it is never trained.
 SUBSPACE_MIN_GAIN = 0.05
-#: ... and only on representations of at least this many dimensions (narrower ones have the full-batch MLP
-#: on every coordinate).
-SUBSPACE_MIN_DIMS = FULL_BATCH_MAX_DIMS + 1
+#: ... and only on representations of at least this many dimensions. From 4, in the mixture beside the
+#: full-batch MLP on every coordinate, it lifted cos 3r0 + r1 > 0 with 6 noise coordinates (d = 8) by
+#: 0.007-0.028 and the bands (d = 6) by 0.004-0.025; alone (before the mixture) it had moved them less.
+SUBSPACE_MIN_DIMS = 4
 #: The ``subspace`` candidate is the mean of this many MLPs trained from different first weights: on one
 #: fold a run's bound ranged over 0.03-0.046 with them (a wedge at d = 40, Z = 1[sin 2u.r > 0] at d = 32).
 #: Two runs did as well as three on the wide misses of docs/measures/representation.md, and each run
@@ -632,7 +633,7 @@ def classifier_bound(r, z, s):
     skipped on wide representations); ``mlp``, two ELU layers of ``s["classifier_width"]`` (Adam, early
     stopping on the validation part checked every ``s["classifier_eval_every"]`` steps; on narrow
     representations full-batch L-BFGS instead, `_full_batch_mlp`); ``subspace``, an MLP on a few
-    directions of R trained with them (`subspace.subspace_mlp`; only above `FULL_BATCH_MAX_DIMS` dimensions,
+    directions of R trained with them (`subspace.subspace_mlp`; only from `SUBSPACE_MIN_DIMS` dimensions,
     when a candidate other than ``linear`` leads it by more than `SUBSPACE_MIN_GAIN` nats a row so far,
     and not when ``s["classifier_width"]`` is 0); ``trees``,
     gradient-boosted trees (`trees.boosted_trees`, stopped on the validation part; only up to

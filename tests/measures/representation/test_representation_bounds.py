@@ -41,10 +41,11 @@ def test_b_is_within_005_of_the_exact_value_and_controls_within_002(name):
     assert ("loose" in res.flags) == (res.loose_reason is not None)
     if name in ("|r0| > 0.6745 d=4", "|r| > median radius d=6"):
         # MINE's critic underfits these quadratic boundaries (0.8 and 0.4); the quadratic classifier does not,
-        # nor, on |r0| > 0.6745 (two cuts of one coordinate), the MLP, the additive classifier or the trees
+        # nor, on |r0| > 0.6745 (two cuts of one coordinate), the MLP, the additive classifier, the trees or the
+        # MLP on a few learned directions
         assert res.bound == "classifier"
-        assert res.classifier == "quadratic" or (name.startswith("|r0|") and res.classifier in ("mlp", "additive",
-                                                                                                  "trees"))
+        assert res.classifier == "quadratic" or (name.startswith("|r0|") and res.classifier in (
+            "mlp", "additive", "trees", "subspace"))
         assert res.mine_bias < res.classifier_bias - 0.1
         assert "loose" in res.flags and "MINE" in res.loose_reason
 
