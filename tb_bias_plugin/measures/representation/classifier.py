@@ -541,8 +541,7 @@ def _averaged(models):
 def _clear_non_linear_gain(judged):
     """Whether the candidate kept so far is not ``linear`` and beats it by more than `SUBSPACE_MIN_GAIN` nats a
     validation row (floored like the rule): the condition for training the ``subspace`` candidate, which
-    sharpens a boundary the others already find. On wide layers only: narrow ones have the full-batch MLP on
-    every coordinate."""
+    sharpens a boundary the others already find (from `SUBSPACE_MIN_DIMS` dimensions)."""
     name = _one_standard_error(judged)
     if name == "linear":
         return False
