@@ -89,3 +89,67 @@ def test_subspace_candidate_finds_a_two_sided_boundary_in_one_direction_of_64():
     degrees = {name: math.degrees(math.acos(min(1.0, _span_cosines(proj, u[:, None])[0])))
                for name, proj in (("start", start), ("trained", log_q.projection))}
     assert degrees["trained"] < 3 < degrees["start"]
+
+
+def _fixed_model(log_probs):
+    """A 'classifier' whose log q(. | x) is row x[i, 0] of `log_probs` (x holds row numbers)."""
+    return lambda x: log_probs[np.asarray(x[:, 0], np.int64)]
+
+
+def test_runs_of_the_subspace_candidate_are_weighted_on_validation_rows_not_averaged():
+    """A run stuck on a plateau (q = the class shares) beside one that is right on 95% of the rows (and gives
+    the others 0.02): the mixture gives the stuck run little weight (some: it softens the good run's misses),
+    and scores rows it never saw at least as the good run does; the mean of the two (how the runs were
+    combined before) lost 0.16 nats a row here."""
+    rng = np.random.default_rng(0)
+    n = 2000
+    z = rng.integers(0, 2, n)
+    right = rng.random(n) < 0.95
+    good = np.full((n, 2), math.log(0.02))
+    good[np.arange(n), np.where(right, z, 1 - z)] = math.log(0.98)
+    stuck = np.full((n, 2), math.log(0.5))
+    x = np.arange(n, dtype=np.float64)[:, None]
+    val, test = slice(0, 800), slice(800, None)
+    mixed = classifier._mixed_runs([_fixed_model(stuck), _fixed_model(good)], x[val], z[val])
+    assert mixed.weights[0] < 0.1 and mixed.weights.sum() == pytest.approx(1.0, abs=1e-12)
+    rows = np.arange(n - 800)
+    mixed_ll = mixed(x[test])[rows, z[test]].mean()
+    good_ll = good[test][rows, z[test]].mean()
+    mean_ll = np.logaddexp(good[test][rows, z[test]], stuck[test][rows, z[test]]).mean() - math.log(2)
+    assert mixed_ll > good_ll - 0.005 and mixed_ll - mean_ll > 0.1
+
+
+def test_runs_that_err_on_different_rows_share_the_weight():
+    """Two runs each right where the other is wrong: neither alone explains the rows, so the weights split."""
+    n = 1000
+    z = np.tile([0, 1], n // 2)
+    first_half = np.arange(n) < n // 2
+    a = np.full((n, 2), math.log(0.1))
+    a[np.arange(n), np.where(first_half, z, 1 - z)] = math.log(0.9)
+    b = np.full((n, 2), math.log(0.1))
+    b[np.arange(n), np.where(first_half, 1 - z, z)] = math.log(0.9)
+    x = np.arange(n, dtype=np.float64)[:, None]
+    mixed = classifier._mixed_runs([_fixed_model(a), _fixed_model(b)], x, z)
+    np.testing.assert_allclose(mixed.weights, [0.5, 0.5], atol=1e-6)
+
+
+@pytest.mark.training
+def test_a_subspace_run_is_let_past_a_plateau():
+    """Bands along one direction of 6, Z = floor(w.r) mod 2 (B = 1): on this draw the run starts on a plateau
+    (bound about 0 for 25 iterations; the old patience of 5 checks stopped it there), and with `PATIENCE`
+    checks it leaves it and scores rows it never saw above 0.9 of H(Z)."""
+    data = np.random.default_rng(4107)
+    r = data.normal(size=(6000, 6))
+    z = (np.floor(r @ (np.r_[1.0, 1.0, 1.0, 0, 0, 0] / math.sqrt(3))) % 2).astype(np.int64)
+    order = np.random.default_rng(0).permutation(6000)
+    fit, val, test = order[:3200], order[3200:4000], order[4000:]
+    x = ((r - r[fit].mean(axis=0)) / r[fit].std(axis=0)).astype(np.float32)
+    shares = np.bincount(z) / z.size
+    h = float(-(shares * np.log(shares)).sum())
+
+    def bound(patience):
+        q = subspace.subspace_mlp(x[fit], z[fit], x[val], z[val], 2, np.random.default_rng(0), patience)[0]
+        return (h + q(x[test])[np.arange(test.size), z[test]].mean()) / h
+
+    assert bound(5) < 0.05
+    assert subspace.PATIENCE == 20 and bound(subspace.PATIENCE) > 0.9
