@@ -62,7 +62,7 @@ def test_subspace_candidate_is_not_trained_where_the_linear_classifier_is_kept(m
     assert out["kept"] == ["linear"] * 3 and calls == []
     # Z = 1[r0 r1 > 0] in the same 16 dimensions: a quadratic form wins, and only then the subspace is tried
     out = classifier.classifier_bound(r, (r[:, 0] * r[:, 1] > 0).astype(np.int64), settings())
-    assert "linear" not in out["kept"] and len(calls) == 3 * classifier.SUBSPACE_RESTARTS
+    assert "linear" not in out["kept"] and len(calls) == 3 * classifier.SUBSPACE_RUNS
 
 
 @pytest.mark.training
@@ -119,18 +119,39 @@ def test_runs_of_the_subspace_candidate_are_weighted_on_validation_rows_not_aver
     assert mixed_ll > good_ll - 0.005 and mixed_ll - mean_ll > 0.1
 
 
-def test_runs_that_err_on_different_rows_share_the_weight():
-    """Two runs each right where the other is wrong: neither alone explains the rows, so the weights split."""
+def test_runs_that_err_on_different_rows_share_the_weight_by_how_often_each_is_right():
+    """Two runs each right where the other is wrong, the first on 70% of the rows: neither alone explains
+    them, and the weights that fit them best are the shares, 0.7 and 0.3 (not the even split of a mean)."""
     n = 1000
     z = np.tile([0, 1], n // 2)
-    first_half = np.arange(n) < n // 2
+    first = np.arange(n) < 0.7 * n
     a = np.full((n, 2), math.log(0.1))
-    a[np.arange(n), np.where(first_half, z, 1 - z)] = math.log(0.9)
+    a[np.arange(n), np.where(first, z, 1 - z)] = math.log(0.9)
     b = np.full((n, 2), math.log(0.1))
-    b[np.arange(n), np.where(first_half, 1 - z, z)] = math.log(0.9)
+    b[np.arange(n), np.where(first, 1 - z, z)] = math.log(0.9)
     x = np.arange(n, dtype=np.float64)[:, None]
     mixed = classifier._mixed_runs([_fixed_model(a), _fixed_model(b)], x, z)
-    np.testing.assert_allclose(mixed.weights, [0.5, 0.5], atol=1e-6)
+    # the likelihood's maximum: 0.7 / (0.9 w + 0.1 (1 - w)) = 0.3 / (0.1 w + 0.9 (1 - w)), w = 0.75
+    np.testing.assert_allclose(mixed.weights, [0.75, 0.25], atol=1e-4)
+
+
+@pytest.mark.training
+@pytest.mark.parametrize("patience, passed", [(5, 20), (40, 40), (None, None)])
+def test_subspace_runs_get_at_least_their_own_patience(monkeypatch, patience, passed):
+    """The caller's `patience` (checks of the MLP's Adam steps) is too short for a subspace run on a plateau:
+    each run gets `subspace.PATIENCE` checks or the caller's if more, and None (no early stopping) stays
+    None."""
+    seen = []
+    real = subspace.subspace_mlp
+    monkeypatch.setattr(classifier, "subspace_mlp",
+                        lambda *a, **k: seen.append(a[6]) or real(*a[:6], 2, *a[7:], **k))
+    rng = np.random.default_rng(2)
+    r = rng.normal(size=(1500, 5))
+    z = (r[:, 0] * r[:, 1] > 0).astype(np.int64)
+    s = settings()
+    s["patience"] = patience
+    classifier.classifier_bound(r, z, s)
+    assert seen and set(seen) == {passed}
 
 
 @pytest.mark.training
@@ -153,3 +174,23 @@ def test_a_subspace_run_is_let_past_a_plateau():
 
     assert bound(5) < 0.05
     assert subspace.PATIENCE == 20 and bound(subspace.PATIENCE) > 0.9
+
+
+def test_gradient_directions_find_bands_the_class_moments_miss():
+    """Bands along w in 6 dimensions (Z = floor(w.r) mod 2): the classes' means and covariances hardly differ,
+    so the moment directions span a plane 25 degrees from w on this draw; an MLP fitted on all 6 coordinates
+    bends along w, and the leading direction of its input gradients is within 2 degrees of it (the second
+    start of the subspace runs)."""
+    rng = np.random.default_rng(0)
+    w = np.r_[1.0, 1.0, 1.0, 0, 0, 0] / math.sqrt(3)
+    x = rng.normal(size=(3200, 6))
+    z = (np.floor(x @ w) % 2).astype(np.int64)
+    net = Classifier(6, 2, (32, 32), rng, 1e-2)
+    for _ in range(400):
+        net.train_step(x.astype(np.float32), z)
+    moments = subspace.start_directions(x, z, 2)
+    gradients = subspace.gradient_directions(net, x, z)
+    assert gradients.shape == moments.shape == (6, 3)
+    np.testing.assert_allclose((x @ gradients).std(axis=0), 1.0, rtol=1e-9)
+    assert _span_cosines(moments, w[:, None])[0] < math.cos(math.radians(10))
+    assert _span_cosines(gradients[:, :1], w[:, None])[0] > math.cos(math.radians(2))
