@@ -14,9 +14,10 @@ import math
 
 import numpy as np
 
+from tb_bias_plugin.measures.representation import subspace
 from tb_bias_plugin.measures.representation.nets import F32, Classifier
 from tb_bias_plugin.measures.representation.quasi_newton import minimise
-from tb_bias_plugin.measures.representation.subspace import discriminant_directions, subspace_mlp
+from tb_bias_plugin.measures.representation.subspace import discriminant_directions, gradient_directions, subspace_mlp
 from tb_bias_plugin.measures.representation.trainings import stop_point
 from tb_bias_plugin.measures.representation.trees import bin_edges, binned, boosted_trees
 
@@ -74,11 +75,14 @@ SUBSPACE_MIN_GAIN = 0.05
 #: full-batch MLP on every coordinate, it lifted cos 3r0 + r1 > 0 with 6 noise coordinates (d = 8) by
 #: 0.007-0.028 and the bands (d = 6) by 0.004-0.025; alone (before the mixture) it had moved them less.
 SUBSPACE_MIN_DIMS = 4
-#: The ``subspace`` candidate is the mean of this many MLPs trained from different first weights: on one
-#: fold a run's bound ranged over 0.03-0.046 with them (a wedge at d = 40, Z = 1[sin 2u.r > 0] at d = 32).
-#: Two runs did as well as three on the wide misses of docs/measures/representation.md, and each run
-#: costs about 0.25 s an estimate at n = 8,000, d = 64.
-SUBSPACE_RESTARTS = 2
+#: The ``subspace`` candidate mixes two runs from different first weights, the first started at the class
+#: moments' directions, the second at those the ``mlp`` candidate's q changes most along
+#: (`subspace.gradient_directions`). On one fold a run's bound ranged over 0.03-0.046 with its first
+#: weights (a wedge at d = 40, Z = 1[sin 2u.r > 0] at d = 32); two runs did as well as three on the wide
+#: misses of docs/measures/representation.md, and each costs about 0.25 s an estimate at n = 8,000,
+#: d = 64. They are weighted to fit the validation rows (`_mixed_runs`), not averaged: a run stuck on a
+#: plateau (bound 0) beside one at 0.97 cost the mean about 0.2 nats a row.
+SUBSPACE_RUNS = 2
 #: Most EM iterations fitting the weights of the candidates' mixture (`mixture_weights`), and the gain in
 #: mean log-likelihood a row below which it stops.
 MIXTURE_ITERATIONS = 500
@@ -182,8 +186,8 @@ def _epochs(x, z, k, rng):
 
 
 def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
-    """A classifier of `hidden` ELU widths trained by Adam, kept at its best validation bound; (model, model):
-    the one judged on the validation rows also scores the fold."""
+    """A classifier of `hidden` ELU widths trained by Adam, kept at its best validation bound (the
+    `nets.Classifier`, whose ``log_probs`` is both judged on the validation rows and scores the fold)."""
     model = Classifier(x_fit.shape[1], n_classes, hidden, rng, s["classifier_learning_rate"])
     k = min(s["batch_size"], len(z_fit))
     if not len(z_val):  # no validation part: judged, and stopped, on its own training rows
@@ -210,14 +214,14 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
                     break
     if best_state is not None:
         model.load(best_state)
-    return model.log_probs, model.log_probs
+    return model
 
 
 def _full_batch_mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     """The MLP of `_mlp`, trained on all its fitting rows at once by L-BFGS (`quasi_newton.minimise`, a small
     ridge `FULL_BATCH_RIDGE` on every weight), kept at its best validation bound checked every
     `FULL_BATCH_EVAL_EVERY` iterations; stopped after `FULL_BATCH_ITERATIONS` or `patience` checks without a
-    better one. (model, model)."""
+    better one. The `nets.Classifier`."""
     model = Classifier(x_fit.shape[1], n_classes, hidden, rng, s["classifier_learning_rate"])
     flat = model.opt.flat
     if not len(z_val):
@@ -249,7 +253,7 @@ def _full_batch_mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     last = minimise(loss_and_gradient, flat.astype(np.float64), FULL_BATCH_ITERATIONS, check)
     check(0, last)  # the point it stopped at, when that was between two checks
     flat[:] = best[1]
-    return model.log_probs, model.log_probs
+    return model
 
 
 def _log_sum_exp_rows(o):
@@ -531,10 +535,17 @@ def _log_mixture(log_values, weights):
     return np.logaddexp.reduce(log_w.reshape((-1,) + (1,) * (np.ndim(log_values[0]))) + log_values, axis=0)
 
 
-def _averaged(models):
-    """The classifier whose q is the mean of the `models`' q."""
+def _mixed_runs(models, x_val, z_val):
+    """The classifier whose q is the mixture of the `models`' q weighted to fit the validation rows
+    (`mixture_weights`; a log-likelihood below -700 or not a number counts as -700)."""
+    rows = np.arange(len(z_val))
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        judged = np.stack([m(x_val)[rows, z_val] for m in models], axis=1).astype(np.float64)
+    weights = mixture_weights(np.nan_to_num(np.maximum(judged, -700.0), nan=-700.0))
+
     def log_probs(x):
-        return _log_mixture(np.stack([m(x) for m in models]), np.full(len(models), 1.0 / len(models)))
+        return _log_mixture(np.stack([m(x) for m in models]), weights)
+    log_probs.weights = weights  # read by the tests
     return log_probs
 
 
@@ -578,7 +589,7 @@ def _fold(r, z, train, test, s, n_classes, fold):
     if (rs.shape[1] + 1) * (n_classes - 1) <= MAX_NEWTON_PARAMS:
         score("linear", rs, _logistic(rs[fit], z[fit], rs[val], z[val], n_classes))
     else:
-        score("linear", rs, _mlp(rs[fit], z[fit], rs[val], z[val], s, (), n_classes, rng))
+        score("linear", rs, (_mlp(rs[fit], z[fit], rs[val], z[val], s, (), n_classes, rng).log_probs,) * 2)
     if not val.size:
         # nothing to judge the richer candidates on but their own fitting rows, where the richest always
         # wins (on an independent Z the trees scored -0.33, the full-batch MLP -0.11): the linear one alone
@@ -596,11 +607,14 @@ def _fold(r, z, train, test, s, n_classes, fold):
         narrow = (rs.shape[1] <= FULL_BATCH_MAX_DIMS
                   and fit.size * (rs.shape[1] + width) * width <= FULL_BATCH_MAX_PRODUCTS)
         trainer = _full_batch_mlp if narrow else _mlp
-        score("mlp", rs, trainer(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng))
+        net = trainer(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng)
+        score("mlp", rs, (net.log_probs,) * 2)
         if rs.shape[1] >= SUBSPACE_MIN_DIMS and _clear_non_linear_gain(judged):
-            runs = [subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, s["patience"])[0]
-                    for _ in range(SUBSPACE_RESTARTS)]
-            score("subspace", rs, (_averaged(runs),) * 2)
+            patience = None if s["patience"] is None else max(s["patience"], subspace.PATIENCE)
+            starts = (None, gradient_directions(net, rs[fit], z[fit]))  # None: from the class moments
+            runs = [subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, patience, start)[0]
+                    for start in starts[:SUBSPACE_RUNS]]
+            score("subspace", rs, (_mixed_runs(runs, rs[val], z[val]),) * 2)
     if rs.shape[1] <= TREES_MAX_DIMS:
         codes = binned(rs, bin_edges(rs[fit]))
         models = boosted_trees(codes[fit], z[fit], codes[val], z[val], n_classes)
@@ -641,8 +655,8 @@ def classifier_bound(r, z, s):
     more than one standard error (the one-standard-error rule); the one kept names the fold's classifier.
     The fold is scored by the mixture of the kept candidate and every other that also beats ``linear`` by
     more than one standard error, weighted to fit the validation rows (`mixture_weights`; with fewer than
-    `MIXTURE_MIN_ROWS` validation rows the kept one alone; ``subspace`` is itself the mean of
-    `SUBSPACE_RESTARTS` runs). Without a
+    `MIXTURE_MIN_ROWS` validation rows the kept one alone; ``subspace`` is itself the mixture of
+    `SUBSPACE_RUNS` runs, weighted the same way). Without a
     validation part (``validation_fraction`` 0, or too few rows) only ``linear`` is trained. Every q is
     mixed with the class shares at weight `SHARE_MIX`. CE is the
     mean over all rows, H(Z) the entropy of all rows.

@@ -62,7 +62,7 @@ def test_subspace_candidate_is_not_trained_where_the_linear_classifier_is_kept(m
     assert out["kept"] == ["linear"] * 3 and calls == []
     # Z = 1[r0 r1 > 0] in the same 16 dimensions: a quadratic form wins, and only then the subspace is tried
     out = classifier.classifier_bound(r, (r[:, 0] * r[:, 1] > 0).astype(np.int64), settings())
-    assert "linear" not in out["kept"] and len(calls) == 3 * classifier.SUBSPACE_RESTARTS
+    assert "linear" not in out["kept"] and len(calls) == 3 * classifier.SUBSPACE_RUNS
 
 
 @pytest.mark.training
@@ -89,3 +89,108 @@ def test_subspace_candidate_finds_a_two_sided_boundary_in_one_direction_of_64():
     degrees = {name: math.degrees(math.acos(min(1.0, _span_cosines(proj, u[:, None])[0])))
                for name, proj in (("start", start), ("trained", log_q.projection))}
     assert degrees["trained"] < 3 < degrees["start"]
+
+
+def _fixed_model(log_probs):
+    """A 'classifier' whose log q(. | x) is row x[i, 0] of `log_probs` (x holds row numbers)."""
+    return lambda x: log_probs[np.asarray(x[:, 0], np.int64)]
+
+
+def test_runs_of_the_subspace_candidate_are_weighted_on_validation_rows_not_averaged():
+    """A run stuck on a plateau (q = the class shares) beside one that is right on 95% of the rows (and gives
+    the others 0.02): the mixture gives the stuck run little weight (some: it softens the good run's misses),
+    and scores rows it never saw at least as the good run does; the mean of the two (how the runs were
+    combined before) lost 0.16 nats a row here."""
+    rng = np.random.default_rng(0)
+    n = 2000
+    z = rng.integers(0, 2, n)
+    right = rng.random(n) < 0.95
+    good = np.full((n, 2), math.log(0.02))
+    good[np.arange(n), np.where(right, z, 1 - z)] = math.log(0.98)
+    stuck = np.full((n, 2), math.log(0.5))
+    x = np.arange(n, dtype=np.float64)[:, None]
+    val, test = slice(0, 800), slice(800, None)
+    mixed = classifier._mixed_runs([_fixed_model(stuck), _fixed_model(good)], x[val], z[val])
+    assert mixed.weights[0] < 0.1 and mixed.weights.sum() == pytest.approx(1.0, abs=1e-12)
+    rows = np.arange(n - 800)
+    mixed_ll = mixed(x[test])[rows, z[test]].mean()
+    good_ll = good[test][rows, z[test]].mean()
+    mean_ll = np.logaddexp(good[test][rows, z[test]], stuck[test][rows, z[test]]).mean() - math.log(2)
+    assert mixed_ll > good_ll - 0.005 and mixed_ll - mean_ll > 0.1
+
+
+def test_runs_that_err_on_different_rows_share_the_weight_by_how_often_each_is_right():
+    """Two runs each right where the other is wrong, the first on 70% of the rows: neither alone explains
+    them, and the weights that fit them best are the shares, 0.7 and 0.3 (not the even split of a mean)."""
+    n = 1000
+    z = np.tile([0, 1], n // 2)
+    first = np.arange(n) < 0.7 * n
+    a = np.full((n, 2), math.log(0.1))
+    a[np.arange(n), np.where(first, z, 1 - z)] = math.log(0.9)
+    b = np.full((n, 2), math.log(0.1))
+    b[np.arange(n), np.where(first, 1 - z, z)] = math.log(0.9)
+    x = np.arange(n, dtype=np.float64)[:, None]
+    mixed = classifier._mixed_runs([_fixed_model(a), _fixed_model(b)], x, z)
+    # the likelihood's maximum: 0.7 / (0.9 w + 0.1 (1 - w)) = 0.3 / (0.1 w + 0.9 (1 - w)), w = 0.75
+    np.testing.assert_allclose(mixed.weights, [0.75, 0.25], atol=1e-4)
+
+
+@pytest.mark.training
+@pytest.mark.parametrize("patience, passed", [(5, 20), (40, 40), (None, None)])
+def test_subspace_runs_get_at_least_their_own_patience(monkeypatch, patience, passed):
+    """The caller's `patience` (checks of the MLP's Adam steps) is too short for a subspace run on a plateau:
+    each run gets `subspace.PATIENCE` checks or the caller's if more, and None (no early stopping) stays
+    None."""
+    seen = []
+    real = subspace.subspace_mlp
+    monkeypatch.setattr(classifier, "subspace_mlp",
+                        lambda *a, **k: seen.append(a[6]) or real(*a[:6], 2, *a[7:], **k))
+    rng = np.random.default_rng(2)
+    r = rng.normal(size=(1500, 5))
+    z = (r[:, 0] * r[:, 1] > 0).astype(np.int64)
+    s = settings()
+    s["patience"] = patience
+    classifier.classifier_bound(r, z, s)
+    assert seen and set(seen) == {passed}
+
+
+@pytest.mark.training
+def test_a_subspace_run_is_let_past_a_plateau():
+    """Bands along one direction of 6, Z = floor(w.r) mod 2 (B = 1): on this draw the run starts on a plateau
+    (bound about 0 for 25 iterations; the old patience of 5 checks stopped it there), and with `PATIENCE`
+    checks it leaves it and scores rows it never saw above 0.9 of H(Z)."""
+    data = np.random.default_rng(4107)
+    r = data.normal(size=(6000, 6))
+    z = (np.floor(r @ (np.r_[1.0, 1.0, 1.0, 0, 0, 0] / math.sqrt(3))) % 2).astype(np.int64)
+    order = np.random.default_rng(0).permutation(6000)
+    fit, val, test = order[:3200], order[3200:4000], order[4000:]
+    x = ((r - r[fit].mean(axis=0)) / r[fit].std(axis=0)).astype(np.float32)
+    shares = np.bincount(z) / z.size
+    h = float(-(shares * np.log(shares)).sum())
+
+    def bound(patience):
+        q = subspace.subspace_mlp(x[fit], z[fit], x[val], z[val], 2, np.random.default_rng(0), patience)[0]
+        return (h + q(x[test])[np.arange(test.size), z[test]].mean()) / h
+
+    assert bound(5) < 0.05
+    assert subspace.PATIENCE == 20 and bound(subspace.PATIENCE) > 0.9
+
+
+def test_gradient_directions_find_bands_the_class_moments_miss():
+    """Bands along w in 6 dimensions (Z = floor(w.r) mod 2): the classes' means and covariances hardly differ,
+    so the moment directions span a plane 25 degrees from w on this draw; an MLP fitted on all 6 coordinates
+    bends along w, and the leading direction of its input gradients is within 2 degrees of it (the second
+    start of the subspace runs)."""
+    rng = np.random.default_rng(0)
+    w = np.r_[1.0, 1.0, 1.0, 0, 0, 0] / math.sqrt(3)
+    x = rng.normal(size=(3200, 6))
+    z = (np.floor(x @ w) % 2).astype(np.int64)
+    net = Classifier(6, 2, (32, 32), rng, 1e-2)
+    for _ in range(400):
+        net.train_step(x.astype(np.float32), z)
+    moments = subspace.start_directions(x, z, 2)
+    gradients = subspace.gradient_directions(net, x, z)
+    assert gradients.shape == moments.shape == (6, 3)
+    np.testing.assert_allclose((x @ gradients).std(axis=0), 1.0, rtol=1e-9)
+    assert _span_cosines(moments, w[:, None])[0] < math.cos(math.radians(10))
+    assert _span_cosines(gradients[:, :1], w[:, None])[0] > math.cos(math.radians(2))
