@@ -4,8 +4,9 @@ On a wide R the dependence often lives in a few directions (Z = 1[|u.r| > 1] for
 a posterior bent in r0 r1 and tilted by r2 beside 29 noise coordinates). The mini-batch MLP on all d
 coordinates rounds such a boundary off and the quadratic classifier's logistic curve is blunt in it; a
 full-batch MLP on all d coordinates costs too much. This candidate starts from directions estimated from
-the fitting rows' class means and covariances, and trains a small MLP on the projections together with
-the projection itself, full-batch by L-BFGS (docs/measures/representation.md, "The classifier bound").
+the fitting rows' class means and covariances (or, for a second run, those a classifier fitted on every
+coordinate bends along), and trains a small MLP on the projections together with the projection itself,
+full-batch by L-BFGS (docs/measures/representation.md, "The classifier bound").
 """
 
 from __future__ import annotations

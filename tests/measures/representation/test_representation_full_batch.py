@@ -63,6 +63,6 @@ def test_full_batch_mlp_draws_a_bent_boundary_sharper_than_adam():
     fit, val, test = slice(0, 2400), slice(2400, 3000), slice(3000, 4000)
     scores = {}
     for name, train in (("adam", classifier._mlp), ("full batch", classifier._full_batch_mlp)):
-        log_q = train(r[fit], z[fit], r[val], z[val], s, (64, 64), 2, np.random.default_rng(2))[1]
+        log_q = train(r[fit], z[fit], r[val], z[val], s, (64, 64), 2, np.random.default_rng(2)).log_probs
         scores[name] = classifier.cross_entropy(log_q(r[test]), z[test])
     assert scores["full batch"] < scores["adam"] and scores["full batch"] < 0.06 * math.log(2) * 1.5

@@ -121,7 +121,8 @@ def test_runs_of_the_subspace_candidate_are_weighted_on_validation_rows_not_aver
 
 def test_runs_that_err_on_different_rows_share_the_weight_by_how_often_each_is_right():
     """Two runs each right where the other is wrong, the first on 70% of the rows: neither alone explains
-    them, and the weights that fit them best are the shares, 0.7 and 0.3 (not the even split of a mean)."""
+    them, and the weights that fit them best lean to the first, 0.75 and 0.25 (not the even split of a
+    mean)."""
     n = 1000
     z = np.tile([0, 1], n // 2)
     first = np.arange(n) < 0.7 * n
@@ -140,11 +141,11 @@ def test_runs_that_err_on_different_rows_share_the_weight_by_how_often_each_is_r
 def test_subspace_runs_get_at_least_their_own_patience(monkeypatch, patience, passed):
     """The caller's `patience` (checks of the MLP's Adam steps) is too short for a subspace run on a plateau:
     each run gets `subspace.PATIENCE` checks or the caller's if more, and None (no early stopping) stays
-    None."""
-    seen = []
+    None. The first run starts at the class moments (start None), the second at `gradient_directions`."""
+    seen, starts = [], []
     real = subspace.subspace_mlp
     monkeypatch.setattr(classifier, "subspace_mlp",
-                        lambda *a, **k: seen.append(a[6]) or real(*a[:6], 2, *a[7:], **k))
+                        lambda *a, **k: seen.append(a[6]) or starts.append(a[7]) or real(*a[:6], 2, *a[7:], **k))
     rng = np.random.default_rng(2)
     r = rng.normal(size=(1500, 5))
     z = (r[:, 0] * r[:, 1] > 0).astype(np.int64)
@@ -152,6 +153,8 @@ def test_subspace_runs_get_at_least_their_own_patience(monkeypatch, patience, pa
     s["patience"] = patience
     classifier.classifier_bound(r, z, s)
     assert seen and set(seen) == {passed}
+    assert starts[0::2] == [None] * (len(starts) // 2)
+    assert all(isinstance(p, np.ndarray) and p.shape == (5, 3) for p in starts[1::2])
 
 
 @pytest.mark.training
