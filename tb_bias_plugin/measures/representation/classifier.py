@@ -75,14 +75,14 @@ SUBSPACE_MIN_GAIN = 0.05
 #: full-batch MLP on every coordinate, it lifted cos 3r0 + r1 > 0 with 6 noise coordinates (d = 8) by
 #: 0.007-0.028 and the bands (d = 6) by 0.004-0.025; alone (before the mixture) it had moved them less.
 SUBSPACE_MIN_DIMS = 4
-#: The ``subspace`` candidate mixes two runs from different first weights, the first started at the class
-#: moments' directions, the second at those the ``mlp`` candidate's q changes most along
-#: (`subspace.gradient_directions`). On one fold a run's bound ranged over 0.03-0.046 with its first
+#: The ``subspace`` candidate mixes one run per start, each from its own first weights: P at the class
+#: moments' directions (`subspace.start_directions`), and at those the ``mlp`` candidate's q changes most
+#: along (`subspace.gradient_directions`). On one fold a run's bound ranged over 0.03-0.046 with its first
 #: weights (a wedge at d = 40, Z = 1[sin 2u.r > 0] at d = 32); two runs did as well as three on the wide
 #: misses of docs/measures/representation.md, and each costs about 0.25 s an estimate at n = 8,000,
 #: d = 64. They are weighted to fit the validation rows (`_mixed_runs`), not averaged: a run stuck on a
 #: plateau (bound 0) beside one at 0.97 cost the mean about 0.2 nats a row.
-SUBSPACE_RUNS = 2
+SUBSPACE_STARTS = ("moments", "gradients")
 #: Most EM iterations fitting the weights of the candidates' mixture (`mixture_weights`), and the gain in
 #: mean log-likelihood a row below which it stops.
 MIXTURE_ITERATIONS = 500
@@ -611,9 +611,9 @@ def _fold(r, z, train, test, s, n_classes, fold):
         score("mlp", rs, (net.log_probs,) * 2)
         if rs.shape[1] >= SUBSPACE_MIN_DIMS and _clear_non_linear_gain(judged):
             patience = None if s["patience"] is None else max(s["patience"], subspace.PATIENCE)
-            starts = (None, gradient_directions(net, rs[fit], z[fit]))  # None: from the class moments
-            runs = [subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, patience, start)[0]
-                    for start in starts[:SUBSPACE_RUNS]]
+            starts = {"moments": None, "gradients": gradient_directions(net, rs[fit], z[fit])}
+            runs = [subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, patience, starts[name])[0]
+                    for name in SUBSPACE_STARTS]
             score("subspace", rs, (_mixed_runs(runs, rs[val], z[val]),) * 2)
     if rs.shape[1] <= TREES_MAX_DIMS:
         codes = binned(rs, bin_edges(rs[fit]))
@@ -656,7 +656,7 @@ def classifier_bound(r, z, s):
     The fold is scored by the mixture of the kept candidate and every other that also beats ``linear`` by
     more than one standard error, weighted to fit the validation rows (`mixture_weights`; with fewer than
     `MIXTURE_MIN_ROWS` validation rows the kept one alone; ``subspace`` is itself the mixture of
-    `SUBSPACE_RUNS` runs, weighted the same way). Without a
+    its runs, one per `SUBSPACE_STARTS`, weighted the same way). Without a
     validation part (``validation_fraction`` 0, or too few rows) only ``linear`` is trained. Every q is
     mixed with the class shares at weight `SHARE_MIX`. CE is the
     mean over all rows, H(Z) the entropy of all rows.

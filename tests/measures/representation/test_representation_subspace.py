@@ -62,7 +62,7 @@ def test_subspace_candidate_is_not_trained_where_the_linear_classifier_is_kept(m
     assert out["kept"] == ["linear"] * 3 and calls == []
     # Z = 1[r0 r1 > 0] in the same 16 dimensions: a quadratic form wins, and only then the subspace is tried
     out = classifier.classifier_bound(r, (r[:, 0] * r[:, 1] > 0).astype(np.int64), settings())
-    assert "linear" not in out["kept"] and len(calls) == 3 * classifier.SUBSPACE_RUNS
+    assert "linear" not in out["kept"] and len(calls) == 3 * len(classifier.SUBSPACE_STARTS)
 
 
 @pytest.mark.training
