@@ -197,3 +197,21 @@ def test_gradient_directions_find_bands_the_class_moments_miss():
     np.testing.assert_allclose((x @ gradients).std(axis=0), 1.0, rtol=1e-9)
     assert _span_cosines(moments, w[:, None])[0] < math.cos(math.radians(10))
     assert _span_cosines(gradients[:, :1], w[:, None])[0] > math.cos(math.radians(2))
+
+
+@pytest.mark.parametrize("seed", [11, 14])
+def test_a_subspace_run_started_on_the_bands_direction_does_not_stay_on_the_plateau(seed):
+    """Bands along w, Z = floor(w.r) mod 2 (B = 1), a run started exactly at w (and 3 other directions): no
+    low moment of w.r tells the classes apart, and with Glorot's slopes in the first layer the MLP started
+    smooth and these two runs stayed at bound 0 (-0.005, 0.001; 2 of 16 draws). With `FIRST_LAYER_GAIN`
+    they score rows they never saw above 0.9 of H(Z)."""
+    rng = np.random.default_rng(seed)
+    w = np.r_[1.0, 1.0, 1.0, 0, 0, 0] / math.sqrt(3)
+    x = rng.normal(size=(5000, 6)).astype(np.float32)
+    z = (np.floor(x @ w) % 2).astype(np.int64)
+    start = np.linalg.qr(np.c_[w, rng.normal(size=(6, 3))])[0]
+    q = subspace.subspace_mlp(x[:3000], z[:3000], x[3000:4000], z[3000:4000], 2, np.random.default_rng(seed),
+                              start=start)[0]
+    p = z[4000:].mean()
+    h = -(p * math.log(p) + (1 - p) * math.log(1 - p))
+    assert (h + q(x[4000:])[np.arange(1000), z[4000:]].mean()) / h > 0.9
