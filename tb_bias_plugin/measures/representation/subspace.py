@@ -38,11 +38,12 @@ PATIENCE = 20
 #: weights per direction that noise coordinates can pull on).
 RIDGE = 1e-4
 PROJECTION_RIDGE = 1e-2
-#: The MLP's first-layer weights and biases are scaled by this from `Classifier`'s start (each unit's kink
-#: stays where it was put; its slope is 3 times Glorot's). With Glorot's slopes the start is smooth in the
-#: projections: on one draw of bands along w (floor(w.r) mod 2, no low moment of w.r tells the classes
-#: apart) 4 runs of 6 sat at bound 0 until they stopped, two of them 0.2 and 2.3 degrees from w (let run,
-#: one was still there after 1,000 iterations), and B was 0.921; with steeper units every run left it (0.975).
+#: The MLP's first-layer weights and biases are scaled by this at the start (`Classifier`'s
+#: ``first_layer_gain``: each unit's kink stays where it was put, its slope is 3 times Glorot's). With
+#: Glorot's slopes the start is smooth in the projections: on one draw of bands along w (floor(w.r) mod 2,
+#: no low moment of w.r tells the classes apart) 4 runs of 6 sat at bound 0 until they stopped, one of them
+#: 0.2 degrees from w (let run, one 2.3 degrees from w was still there after 1,000 iterations), and B was
+#: 0.921; with steeper units every run left it (0.975). Smooth boundaries in a subspace lose 0.002-0.006.
 FIRST_LAYER_GAIN = 3.0
 
 
@@ -146,7 +147,7 @@ def subspace_mlp(x_fit, z_fit, x_val, z_val, n_classes, rng, patience=PATIENCE, 
         The validation rows that stop it (none: its own fitting rows).
     n_classes : int
     rng : numpy.random.Generator
-        Draws the MLP's first weights.
+        Draws the MLP's first weights (the first layer's then scaled by `FIRST_LAYER_GAIN`).
     patience : int or None
         Checks without a better validation bound before it stops (None: never early).
     start : numpy.ndarray or None
@@ -161,9 +162,8 @@ def subspace_mlp(x_fit, z_fit, x_val, z_val, n_classes, rng, patience=PATIENCE, 
     d = x_fit.shape[1]
     p0 = start_directions(x_fit, z_fit, n_classes) if start is None else np.asarray(start, np.float64)
     k = p0.shape[1]
-    model = Classifier(k, n_classes, (WIDTH, WIDTH), rng, 1e-3)  # its Adam is not used: L-BFGS trains it
-    model.params[0] *= FIRST_LAYER_GAIN
-    model.params[1] *= FIRST_LAYER_GAIN
+    # its Adam is not used: L-BFGS trains it
+    model = Classifier(k, n_classes, (WIDTH, WIDTH), rng, 1e-3, first_layer_gain=FIRST_LAYER_GAIN)
     flat = model.opt.flat
     x_fit = np.ascontiguousarray(x_fit, dtype=F32)
     input_grad = np.empty((len(z_fit), k), F32)

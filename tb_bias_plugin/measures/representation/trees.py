@@ -25,8 +25,8 @@ __all__ = ["boosted_trees", "bin_edges", "binned"]
 BINS = 255
 #: Leaves per tree, grown best first: 8 leaves are enough for an interaction of three coordinates.
 MAX_LEAVES = 16
-#: Fewest fitting rows in a leaf: a leaf value rests on at least this many rows (and `LEAF_RIDGE` halves
-#: the value of a leaf of 5). 20 left a checkerboard of unit squares in 2 of 5 coordinates at B 0.83-0.84
+#: Fewest fitting rows in a leaf: a leaf value rests on at least this many rows (and `LEAF_RIDGE` shrinks
+#: the value of a leaf of 5 by about half at p = 1/2, more once p is sharper). 20 left a checkerboard of unit squares in 2 of 5 coordinates at B 0.83-0.84
 #: (0.87 with 5: its outer squares hold a few dozen rows each); 19 other families moved by at most 0.002.
 MIN_LEAF_ROWS = 5
 #: L2 penalty on a leaf's value (in units of summed Hessian), and the shrinkage of each tree.
