@@ -14,7 +14,8 @@ import math
 
 import numpy as np
 
-from tb_bias_plugin.measures.representation import subspace
+from tb_bias_plugin.measures.representation import gaussian, subspace
+from tb_bias_plugin.measures.representation.gaussian import gaussian_classes
 from tb_bias_plugin.measures.representation.nets import F32, Classifier
 from tb_bias_plugin.measures.representation.quasi_newton import minimise
 from tb_bias_plugin.measures.representation.subspace import discriminant_directions, gradient_directions, subspace_mlp
@@ -43,7 +44,7 @@ MIN_ADDITIVE_KNOTS = 4
 MAX_ADDITIVE_PARAMS = 256
 #: The candidates from simplest to most complex: each replaces the one kept so far only if it beats it by
 #: more than one standard error on the validation rows.
-CANDIDATES = ("linear", "quadratic", "additive", "mlp", "subspace", "trees")
+CANDIDATES = ("linear", "quadratic", "gaussian", "additive", "mlp", "subspace", "trees")
 #: The MLP's early stopping ends no run before this share of ``classifier_steps``: it can start on a plateau
 #: (two Gaussian bumps against one Gaussian of their mean and covariance sat at the linear floor for five
 #: checks on one fold, then rose to the exact value).
@@ -598,6 +599,8 @@ def _fold(r, z, train, test, s, n_classes, fold):
     if features is not None:
         mapped = features(rs)  # every row once: fit, validation and test
         score("quadratic", mapped, _logistic(mapped[fit], z[fit], mapped[val], z[val], n_classes))
+    if rs.shape[1] <= gaussian.MAX_DIMS:
+        score("gaussian", rs, gaussian_classes(rs[fit], z[fit], rs[val], z[val], n_classes, RIDGE_CHOICE_FLOOR))
     hinges = additive_features(rs[fit], n_classes)
     if hinges is not None:
         mapped = hinges(rs)
@@ -637,12 +640,14 @@ def classifier_bound(r, z, s):
     """The cross-fitted Barber-Agakov bound ``H(Z) - CE`` (nats) and the classifier most folds kept.
 
     The rows are cut into ``s["classifier_folds"]`` stratified folds. For each fold, R is standardised
-    with the other folds' statistics and up to six candidates are trained on the other folds (minus a
+    with the other folds' statistics and up to seven candidates are trained on the other folds (minus a
     validation part of ``s["validation_fraction"]``): ``linear``, a multinomial logistic regression
     (Newton's method for each ridge of `RIDGES`, the ridge chosen on the validation part, then refitted
     with it on all the other folds; Adam like the MLP when it has more than `MAX_NEWTON_PARAMS` weights);
     ``quadratic``, the same on `quadratic_features` (skipped when they would exceed
-    `MAX_QUADRATIC_PARAMS` weights); ``additive``, the same on `additive_features` (per-coordinate hinges,
+    `MAX_QUADRATIC_PARAMS` weights); ``gaussian``, Gaussian classes with their own covariances shrunk
+    toward the pooled one (`gaussian.gaussian_classes`; up to `gaussian.MAX_DIMS` dimensions);
+    ``additive``, the same as ``linear`` on `additive_features` (per-coordinate hinges,
     skipped on wide representations); ``mlp``, two ELU layers of ``s["classifier_width"]`` (Adam, early
     stopping on the validation part checked every ``s["classifier_eval_every"]`` steps; on narrow
     representations full-batch L-BFGS instead, `_full_batch_mlp`); ``subspace``, an MLP on a few

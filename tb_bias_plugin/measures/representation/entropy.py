@@ -583,7 +583,8 @@ class RepresentationBiasResult:
         MINE's own B, I and control B per permutation (always reported).
     classifier : str
         The classifier most cross-fitting folds kept: ``"linear"``,
-        ``"quadratic"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran (continuous Z,
+        ``"quadratic"``, ``"gaussian"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran
+        (continuous Z,
         old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
         The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its

@@ -9,7 +9,7 @@ import pytest
 from classifier_settings import settings
 from scipy.optimize import minimize
 
-from tb_bias_plugin.measures.representation import classifier
+from tb_bias_plugin.measures.representation import classifier, gaussian
 
 
 def _mean_log_likelihood(ll, w):
@@ -90,6 +90,7 @@ def test_mixing_candidates_that_err_on_different_rows_beats_keeping_one(monkeypa
     monkeypatch.setattr(classifier, "quadratic_features", lambda *a: (lambda x: x))
     monkeypatch.setattr(classifier, "additive_features", lambda *a: (lambda x: x))
     monkeypatch.setattr(classifier, "TREES_MAX_DIMS", 0)
+    monkeypatch.setattr(gaussian, "MAX_DIMS", 0)  # the stand-ins only
     out = classifier.classifier_bound(r, z, settings(classifier_width=0))
     assert out["kept"] == ["quadratic"] * 3
     # near even (the likelihood is flat around 1/2); "linear" is no better than itself, so it takes no part

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from classifier_settings import settings
 
-from tb_bias_plugin.measures.representation import classifier, progress, subspace
+from tb_bias_plugin.measures.representation import classifier, gaussian, progress, subspace
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult, loose_reason
 
 
@@ -300,6 +300,7 @@ def test_every_candidate_is_mixed_with_the_class_shares_so_one_row_costs_a_bound
         return log_probs, log_probs
 
     monkeypatch.setattr(classifier, "_logistic", sure_of_class_1)
+    monkeypatch.setattr(gaussian, "MAX_DIMS", 0)  # the Gaussian classes are no logistic regression
     out = classifier.classifier_bound(r, z, settings(classifier_width=0))
     worst = math.log(2) - 0.5 * math.log(1 / (classifier.SHARE_MIX * 0.5))
     assert out["mi"] == pytest.approx(worst, abs=0.01)
