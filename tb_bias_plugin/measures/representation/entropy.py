@@ -584,8 +584,7 @@ class RepresentationBiasResult:
     classifier : str
         The classifier most cross-fitting folds kept: ``"linear"``,
         ``"quadratic"``, ``"gaussian"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran
-        (continuous Z,
-        old records).
+        (continuous Z, old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
         The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its
         control B per permutation.

@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from tb_bias_plugin.measures.representation.gaussian import class_moments, jittered
 from tb_bias_plugin.measures.representation.nets import F32, Classifier
 from tb_bias_plugin.measures.representation.quasi_newton import minimise
 
@@ -52,17 +53,17 @@ def discriminant_directions(x, z, n_classes, m):
     S_w = I, and V are the leading eigenvectors of ``sum_c p_c (W'(S_c - S_w)W)^2``, S_c class c's
     covariance: the directions where the class covariances differ most (for two Gaussian classes, those of
     their log-odds' quadratic form). S_w is shrunk by 1e-3 of its mean variance before whitening, so a
-    direction R hardly varies along (a dead unit, collinear units) is not blown up into a false one."""
+    direction R hardly varies along (a dead unit, collinear units) is not blown up into a false one
+    (`gaussian.class_moments`, `gaussian.jittered`)."""
     d = x.shape[1]
-    shares = np.bincount(z, minlength=n_classes) / len(z)
-    covs = [np.cov(x[z == c], rowvar=False) if np.sum(z == c) > 1 else np.zeros((d, d)) for c in range(n_classes)]
-    within = sum(p * cv for p, cv in zip(shares, covs))
-    vals, vecs = np.linalg.eigh(within + 1e-3 * max(np.trace(within) / d, 1e-12) * np.eye(d))
+    shares, _, covs, within = class_moments(x, z, n_classes)
+    vals, vecs = np.linalg.eigh(jittered(within))
     whiten = vecs / np.sqrt(vals)
     spread = np.zeros((d, d))
     for p, cv in zip(shares, covs):
-        diff = whiten.T @ (cv - within) @ whiten
-        spread += p * diff @ diff
+        if cv is not None:  # a class of one row has no spread of its own
+            diff = whiten.T @ (cv - within) @ whiten
+            spread += p * diff @ diff
     return whiten, np.linalg.eigh(spread)[1][:, ::-1][:, :m]  # eigenvalues ascending: the last m
 
 

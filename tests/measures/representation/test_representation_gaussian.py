@@ -36,15 +36,47 @@ def test_classes_that_share_a_covariance_get_it_pooled():
     assert judged.shrinkage >= 0.7
 
 
-def test_a_class_absent_from_the_fitting_rows_gets_probability_0_and_one_row_the_pooled_covariance():
+def test_a_class_absent_from_the_fitting_rows_keeps_a_small_probability_and_one_row_the_pooled_covariance():
     rng = np.random.default_rng(3)
     x = rng.normal(size=(300, 3))
     x[:, 2] = 1.0  # a constant coordinate (a dead unit): the jitter keeps every covariance invertible
     z = np.r_[np.zeros(150, int), np.full(149, 1), [3]]  # class 2 never appears, class 3 once
     judged, tested = gaussian.gaussian_classes(x[:200], z[:200], x[200:], z[200:], 4, floor=-5.0)
-    out = tested(x[:5])
-    assert np.all(np.isneginf(out[:, 2])) and np.all(np.isfinite(out[:, [0, 1, 3]]))
-    np.testing.assert_allclose(np.exp(out).sum(axis=1), 1.0, rtol=1e-12)
-    # class 3 has one row, in the validation part: the refit (which saw it) centres it there with the pooled
-    # covariance (its own is undefined: NaN without the pooled one); the fit on the first 200 rows never saw it
-    assert np.all(np.isneginf(judged(x[:5])[:, 3])) and math.isfinite(float(judged(x[:5])[:, [0, 1]].sum()))
+    # class 3 has one row, in the validation part: the refit gives it the pooled covariance (its own is
+    # undefined: NaN without the pooled one), the fit never saw it
+    for q, absent in ((judged, [2, 3]), (tested, [2])):
+        out = q(x[:5])
+        assert np.all(np.isfinite(out)), out
+        np.testing.assert_allclose(np.exp(out).sum(axis=1), 1.0, rtol=1e-12)
+        # the share of half a row among 200 or 300: spread like every row, it stays near that share
+        assert np.all(out[:, absent] < math.log(0.01))
+
+
+def test_a_class_with_one_row_in_the_whole_sample_leaves_the_bound_finite():
+    """Found by a review: one row of a fourth class (intersection codes make such classes). On the fold that
+    tests that row no fitting row has its class; q gave it 0 and the bound was -inf. An absent class is now
+    spread like every fitting row, with the share of half a row."""
+    from classifier_settings import settings
+
+    from tb_bias_plugin.measures.representation import classifier
+
+    family = GaussianClasses([np.zeros(4)] * 2, [np.eye(4), 4 * np.eye(4)], (0.5, 0.5))  # Gaussian classes lead
+    r, z = family.sample(2000, np.random.default_rng(4))
+    z[17] = 2
+    out = classifier.classifier_bound(r, z, settings())
+    assert "gaussian" in out["kept"]
+    assert math.isfinite(out["mi"]) and out["mi"] > 0.2  # nats; exact I 0.304
+
+
+def test_a_class_with_fewer_rows_than_dimensions_takes_the_pooled_covariance():
+    """A 30-row class independent of x at d = 32: its own covariance is singular and fits noise (the rows
+    it never saw scored -103 nats a row; the review's shuffled controls fell to -0.64); with the pooled one
+    they score within 0.1 nats of the class shares alone."""
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(3000, 32))
+    z = np.zeros(3000, np.int64)
+    z[rng.choice(3000, 30, replace=False)] = 1  # independent of x
+    judged, tested = gaussian.gaussian_classes(x[:2000], z[:2000], x[2000:2500], z[2000:2500], 2, floor=-5.0)
+    p = z[:2500].mean()
+    shares_alone = p * math.log(p) + (1 - p) * math.log(1 - p)
+    assert tested(x[2500:])[np.arange(500), z[2500:]].mean() > shares_alone - 0.1
