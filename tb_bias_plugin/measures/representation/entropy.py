@@ -458,10 +458,8 @@ def result_flags(value, control_values, rise, convergence_tol, n, heldout_counts
     if np.isfinite(rise) and rise > convergence_tol:
         flags.add(FLAG_NOT_CONVERGED)
     ctrl = np.asarray([c for c in control_values if np.isfinite(c)], dtype=np.float64)
-    if ctrl.size and np.isfinite(value):
-        half = 2 * ctrl.std(ddof=1) if ctrl.size >= 2 else SINGLE_CONTROL_BAND
-        if abs(value - ctrl.mean()) < half:
-            flags.add(FLAG_NOISE_FLOOR)
+    if ctrl.size and np.isfinite(value) and abs(value - ctrl.mean()) < control_half_width(ctrl):
+        flags.add(FLAG_NOISE_FLOOR)
     if n < MIN_SAMPLES:
         flags.add(FLAG_SMALL_SAMPLE)
     if heldout_counts is not None:
@@ -553,7 +551,8 @@ class RepresentationBiasResult:
     control_bias, control_mutual_information : float
         Mean of B and I over the shuffled-Z control runs (NaN if none).
     control_biases, control_mutual_informations : numpy.ndarray
-        One value per control permutation (the noise band).
+        One value per control permutation (the noise band): B's rule applied to it, the larger of the
+        two bounds' controls.
     train_curve : numpy.ndarray, shape (steps,)
         Training-batch DV bound at every iteration.
     heldout_steps, heldout_curve : numpy.ndarray
@@ -582,8 +581,8 @@ class RepresentationBiasResult:
     mine_bias, mine_mutual_information, mine_control_biases
         MINE's own B, I and control B per permutation (always reported).
     classifier : str
-        The classifier most cross-fitting folds kept: ``"linear"``,
-        ``"quadratic"``, ``"gaussian"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran
+        The classifier most cross-fitting folds kept: ``"shares"`` (no classifier beat the class
+        shares), ``"linear"``, ``"quadratic"``, ``"gaussian"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran
         (continuous Z, old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
         The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its
