@@ -151,8 +151,7 @@ def _estimate(rng, exact_mi, entropy, counts, layer, epoch, attribute):
     control_b = control_mi / entropy
     clf_mi, clf_control_b = _classifier(exact_mi, entropy, layer, epoch, attribute)
     bound = "classifier" if clf_mi > mi else "mine"
-    b_mi = clf_mi if bound == "classifier" else mi
-    b_control = np.fmax(control_b, clf_control_b)  # B's rule on each shuffled Z: the larger bound
+    b_mi, b_control = (clf_mi, clf_control_b) if bound == "classifier" else (mi, control_b)
     bias = b_mi / entropy
     rise = convergence_rise(h_steps, heldout, MINE_STEPS)
     n_held = int(round(0.3 * N))

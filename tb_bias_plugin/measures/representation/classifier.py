@@ -28,11 +28,12 @@ __all__ = ["classifier_bound", "combine_folds", "cross_entropy", "fold_indices",
 #: Ridge strengths the linear classifier tries (penalty ``lam / 2 * |W|^2`` on the summed cross-entropy); the
 #: strongest is close to the class shares alone, the floor when R tells nothing.
 RIDGES = (1e4, 1e3, 100.0, 10.0, 1.0, 0.1, 0.01)
-#: The ridge (and every choice on the validation rows) is made on log-likelihoods floored this far below the
-#: row's class share, ``ln q >= ln p_z - ln 75`` (1/150 on balanced classes): a few rows unlike any fit row
-#: must not decide it. Below the share, not at a fixed value: a floor above ln p_z of a rare class (a 30-row
-#: class in 6,000) made being wrong on all its rows free, and the choices favoured sharper, over-fitted
-#: classifiers (shuffled-Z controls -0.16 to -0.47). The fold is still scored by its unfloored cross-entropy.
+#: The ridges, the Gaussian shrinkage, the one-standard-error rule and the gate of ``subspace`` judge
+#: log-likelihoods floored this far below the row's class share, ``ln q >= ln p_z - ln 75`` (1/150 on
+#: balanced classes): a few rows unlike any fit row must not decide them. Below the share, not at a fixed
+#: value: a floor above ln p_z of a rare class (a 30-row class in 6,000) made being wrong on all its rows
+#: free, and the choices favoured over-fitted classifiers (with the two other causes of docs "Rare classes",
+#: shuffled-Z controls down to -0.31 at d = 8, -0.47 at d = 32). The fold is still scored unfloored.
 CHOICE_FLOOR_BELOW_SHARE = math.log(75.0)
 #: Largest ``(d + 1) * (C - 1)`` fitted by Newton's method; larger linear classifiers train with Adam.
 MAX_NEWTON_PARAMS = 2048
@@ -458,14 +459,15 @@ def additive_features(x_fit, n_classes, max_params=MAX_ADDITIVE_PARAMS):
 
 
 def log_shares(z, n_classes):
-    """``ln p_c`` of each class c: its share of the rows `z` (a class absent from them counts as half a row,
-    so no log is -inf). The q of the ``shares`` candidate."""
-    return np.log(np.maximum(np.bincount(z, minlength=n_classes), 0.5) / len(z))
+    """``ln p_c`` of each class c: its share of the rows `z`, a class absent from them counted as half a row
+    (so no log is -inf) and the shares then summing to 1. The q of the ``shares`` candidate."""
+    counts = np.maximum(np.bincount(z, minlength=n_classes), 0.5)
+    return np.log(counts / counts.sum())
 
 
 def choice_floors(z_fit, n_classes):
-    """Per class, the floor of a validation row's log-likelihood in every choice made on those rows:
-    ``ln p_z - ln 75`` (`CHOICE_FLOOR_BELOW_SHARE`), p_z the class's share of the fitting rows `z_fit`."""
+    """Per class, the floor of a validation row's log-likelihood in the choices made on those rows
+    (`CHOICE_FLOOR_BELOW_SHARE`): ``ln p_z - ln 75``, p_z the class's share of the fitting rows `z_fit`."""
     return log_shares(z_fit, n_classes) - CHOICE_FLOOR_BELOW_SHARE
 
 
@@ -569,9 +571,10 @@ def _mixed_runs(models, x_val, z_val):
 
 
 def _clear_non_linear_gain(judged, floors):
-    """Whether the candidate kept so far is not ``linear`` and beats it by more than `SUBSPACE_MIN_GAIN` nats a
-    validation row (floored like the rule): the condition for training the ``subspace`` candidate, which
-    sharpens a boundary the others already find (from `SUBSPACE_MIN_DIMS` dimensions)."""
+    """Whether the candidate kept so far is neither ``shares`` nor ``linear`` and beats ``linear`` by more
+    than `SUBSPACE_MIN_GAIN` nats a validation row (floored like the rule): the condition for training the
+    ``subspace`` candidate, which sharpens a boundary the others already find (from `SUBSPACE_MIN_DIMS`
+    dimensions)."""
     name = _one_standard_error(judged, floors)
     if name in ("shares", "linear"):
         return False
@@ -599,6 +602,7 @@ def _fold(r, z, train, test, s, n_classes, fold):
         shares = np.log(SHARE_MIX * np.bincount(z[fit], minlength=n_classes) / fit.size)
     kept_share = math.log1p(-SHARE_MIX)
     floors = choice_floors(z[fit], n_classes)
+    val_floors = floors[z[val]]
     # the shares of the fitting rows are judged, those of all the training rows score the fold (the refit)
     judged["shares"] = log_shares(z[fit], n_classes)[z[judge]]
     tested["shares"] = log_shares(z[train], n_classes)[z[test]]
@@ -634,7 +638,7 @@ def _fold(r, z, train, test, s, n_classes, fold):
         trainer = _full_batch_mlp if narrow else _mlp
         net = trainer(rs[fit], z[fit], rs[val], z[val], s, (width, width), n_classes, rng)
         score("mlp", rs, (net.log_probs,) * 2)
-        if rs.shape[1] >= SUBSPACE_MIN_DIMS and _clear_non_linear_gain(judged, floors[z[val]]):
+        if rs.shape[1] >= SUBSPACE_MIN_DIMS and _clear_non_linear_gain(judged, val_floors):
             patience = None if s["patience"] is None else max(s["patience"], subspace.PATIENCE)
             starts = {"moments": None, "gradients": gradient_directions(net, rs[fit], z[fit])}
             runs = [subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, patience, starts[name])[0]
@@ -649,9 +653,9 @@ def _fold(r, z, train, test, s, n_classes, fold):
     # different rows (docs: "Mixing the candidates"). The others join the kept one only if they too beat the
     # linear floor clearly: where all score alike (a Gaussian shift) EM spread the weight on the validation
     # rows' noise, 0.4 to trees stopped early on them and worst on the test rows (B 0.098 against 0.102).
-    kept = _one_standard_error(judged, floors[z[val]])
+    kept = _one_standard_error(judged, val_floors)
     names = [c for c in judged if c == kept or (kept != "shares" and c not in ("shares", "linear")
-                                                 and _clearly_better(judged, c, "linear", floors[z[val]]))]
+                                                 and _clearly_better(judged, c, "linear", val_floors))]
     if judge.size < MIXTURE_MIN_ROWS or len(names) == 1:
         return kept, -float(tested[kept].sum()), {kept: 1.0}
     weights = mixture_weights(np.stack([judged[c] for c in names], axis=1))

@@ -280,11 +280,7 @@ def _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, t
         probe_b = _np.bias_ratio(probe["mi"], h)
         probe_ctrl_b = [_np.bias_ratio(v, h) for v in probe_control_mi]
         if np.isfinite(probe["mi"]) and not probe["mi"] <= main["mi"]:
-            bound, mi, reason = "classifier", probe["mi"], None
-        # B's own rule on each shuffled Z: the larger of the two controls. It carries the selection B
-        # makes between them, and MINE's spread where the classifier's controls are all the class shares'
-        # (spread 0: no candidate beat them on any permutation).
-        ctrl_mi = np.fmax(np.asarray(control_mi, np.float64), np.asarray(probe_control_mi, np.float64)).tolist()
+            bound, mi, ctrl_mi, reason = "classifier", probe["mi"], probe_control_mi, None
     b = float("nan") if reason else _np.bias_ratio(mi, h)
     ctrl_b = [_np.bias_ratio(v, h) for v in ctrl_mi]
     # Stopped by patience, the critic's validation bound had stopped rising: converged by the rule

@@ -23,8 +23,8 @@ def test_the_choice_floor_sits_below_each_class_share():
     assert classifier._clearly_better(scores, "shares", "sharp", floors[z_val])
 
 
-def test_a_class_absent_from_the_rows_counts_as_half_a_row():
-    assert classifier.log_shares(np.array([0, 0, 0, 2]), 3) == pytest.approx(np.log([0.75, 0.125, 0.25]))
+def test_a_class_absent_from_the_rows_counts_as_half_a_row_and_the_shares_sum_to_one():
+    assert classifier.log_shares(np.array([0, 0, 0, 2]), 3) == pytest.approx(np.log([3, 0.5, 1]) - np.log(4.5))
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
