@@ -57,8 +57,10 @@ FLAG_LOOSE = "loose"
 
 MIN_SAMPLES = 2000
 MIN_HELDOUT_PER_CLASS = 20
-# With a single control permutation there is no spread to measure; this is
-# the half-width the shuffled-Z oracle allows at n = 8,000.
+# With a single control permutation there is no spread to measure, nor with
+# several that all gave the same value (the classifier bound's, when no
+# candidate beat the class shares on any of them); this is the half-width
+# the shuffled-Z oracle allows at n = 8,000.
 SINGLE_CONTROL_BAND = 0.02
 
 
@@ -458,10 +460,8 @@ def result_flags(value, control_values, rise, convergence_tol, n, heldout_counts
     if np.isfinite(rise) and rise > convergence_tol:
         flags.add(FLAG_NOT_CONVERGED)
     ctrl = np.asarray([c for c in control_values if np.isfinite(c)], dtype=np.float64)
-    if ctrl.size and np.isfinite(value):
-        half = 2 * ctrl.std(ddof=1) if ctrl.size >= 2 else SINGLE_CONTROL_BAND
-        if abs(value - ctrl.mean()) < half:
-            flags.add(FLAG_NOISE_FLOOR)
+    if ctrl.size and np.isfinite(value) and abs(value - ctrl.mean()) < control_half_width(ctrl):
+        flags.add(FLAG_NOISE_FLOOR)
     if n < MIN_SAMPLES:
         flags.add(FLAG_SMALL_SAMPLE)
     if heldout_counts is not None:
@@ -472,7 +472,9 @@ def result_flags(value, control_values, rise, convergence_tol, n, heldout_counts
 
 
 def control_half_width(control_values):
-    """Half-width of a bound's noise band: 2 sd of its control runs, or `SINGLE_CONTROL_BAND` for one.
+    """Half-width of a bound's noise band: 2 sd of its control runs, or `SINGLE_CONTROL_BAND` for one run or
+    for runs that all gave the same value (no spread measured: two standard deviations would make a band of
+    width 0).
 
     NaN when there is no finite control value.
 
@@ -482,11 +484,13 @@ def control_half_width(control_values):
     0.02
     >>> round(control_half_width([0.0, 0.02, 0.01]), 6)
     0.02
+    >>> control_half_width([-1e-4, -1e-4, -1e-4])
+    0.02
     """
     ctrl = np.asarray([c for c in control_values if np.isfinite(c)], dtype=np.float64)
     if ctrl.size == 0:
         return float("nan")
-    return float(2 * ctrl.std(ddof=1)) if ctrl.size >= 2 else SINGLE_CONTROL_BAND
+    return float(2 * ctrl.std(ddof=1)) if ctrl.size >= 2 and np.ptp(ctrl) > 1e-12 else SINGLE_CONTROL_BAND
 
 
 def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls):
@@ -582,8 +586,8 @@ class RepresentationBiasResult:
     mine_bias, mine_mutual_information, mine_control_biases
         MINE's own B, I and control B per permutation (always reported).
     classifier : str
-        The classifier most cross-fitting folds kept: ``"linear"``,
-        ``"quadratic"``, ``"gaussian"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran
+        The classifier most cross-fitting folds kept: ``"shares"`` (no classifier beat the class
+        shares), ``"linear"``, ``"quadratic"``, ``"gaussian"``, ``"additive"``, ``"mlp"``, ``"subspace"`` or ``"trees"``; empty when none ran
         (continuous Z, old records).
     classifier_bias, classifier_mutual_information, classifier_control_biases
         The cross-fitted Barber-Agakov bound H(Z) - CE, as B and I, and its

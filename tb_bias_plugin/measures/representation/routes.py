@@ -12,7 +12,7 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import is_integer
 from tb_bias_plugin.measures.representation.codec import LayerEstimate, RepresentationRecord
-from tb_bias_plugin.measures.representation.entropy import SINGLE_CONTROL_BAND
+from tb_bias_plugin.measures.representation.entropy import SINGLE_CONTROL_BAND, control_half_width
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
@@ -26,8 +26,8 @@ def _numbers(values: Any) -> list:
 
 
 def control_band(estimate: LayerEstimate, values: Any = None) -> tuple[float, float]:
-    """``(low, high)`` of the shuffled-Z band of B: mean +- 2 sd of the control
-    runs, or +- the single-permutation half-width (as the flags use). `values`:
+    """``(low, high)`` of the shuffled-Z band of B: mean +- `control_half_width` of
+    the control runs (as the flags use). `values`:
     another bound's control B per permutation instead of B's."""
     return _band(estimate.result.control_biases if values is None else values)
 
@@ -37,7 +37,7 @@ def _band(control_biases: Any) -> tuple[float, float]:
     values = values[np.isfinite(values)]
     if values.size == 0:
         return float("nan"), float("nan")
-    half = 2 * float(values.std(ddof=1)) if values.size >= 2 else SINGLE_CONTROL_BAND
+    half = control_half_width(values)
     mean = float(values.mean())
     return mean - half, mean + half
 

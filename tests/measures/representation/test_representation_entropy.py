@@ -154,6 +154,10 @@ def test_convergence_rise_and_flags():
     # A band from several permutations: 2 sd.
     assert FLAG_NOISE_FLOOR in result_flags(0.05, [0.0, 0.04, -0.04], 0.0, 0.01, 8000, None)
     assert FLAG_NOISE_FLOOR not in result_flags(0.2, [0.0, 0.04, -0.04], 0.0, 0.01, 8000, None)
+    # Permutations that all gave one value (the classifier bound's when every fold kept the class shares)
+    # measure no spread: the single-permutation band, not a band of width 0.
+    assert FLAG_NOISE_FLOOR in result_flags(0.01, [-1e-4] * 3, 0.0, 0.01, 8000, None)
+    assert FLAG_NOISE_FLOOR not in result_flags(0.03, [-1e-4] * 3, 0.0, 0.01, 8000, None)
     # Continuous attribute (no counts): no [0, 1] flag on an MI value.
     assert result_flags(1.7, [], 0.0, 0.01, 8000, None) == ()
     assert result_flags(0.5, [], 0.0, 0.01, 500, [5, 495]) == (FLAG_SMALL_CLASS, FLAG_SMALL_SAMPLE)

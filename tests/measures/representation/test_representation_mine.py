@@ -214,7 +214,8 @@ def test_several_control_permutations_give_a_band():
     """Binary mu = 1, n = 2,000, 300 steps, width 32, three permutations."""
     r, z = binary(1.0, n=2000, seed=9)
     res = representation_bias(r, z, steps=300, width=32, control_permutations=3, seed=1)
-    assert res.control_biases.shape == (3,) and len(set(res.control_biases.tolist())) == 3
+    # the classifier's controls may all be the class shares' (no candidate beat them): MINE's always vary
+    assert res.control_biases.shape == (3,) and len(set(res.mine_control_biases.tolist())) == 3
     assert res.control_bias == pytest.approx(np.mean(res.control_biases))
     assert np.all(np.abs(res.control_biases) < 0.05)
     assert "inside_noise_floor" not in res.flags and res.bias > 0.2

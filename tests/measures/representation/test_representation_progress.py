@@ -301,7 +301,9 @@ def test_every_candidate_is_mixed_with_the_class_shares_so_one_row_costs_a_bound
 
     monkeypatch.setattr(classifier, "_logistic", sure_of_class_1)
     monkeypatch.setattr(gaussian, "MAX_DIMS", 0)  # the Gaussian classes are no logistic regression
+    monkeypatch.setattr(classifier, "CANDIDATES", classifier.CANDIDATES[1:])  # kept, though worse than shares
     out = classifier.classifier_bound(r, z, settings(classifier_width=0))
+    assert out["kept"] == ["linear"] * 3
     worst = math.log(2) - 0.5 * math.log(1 / (classifier.SHARE_MIX * 0.5))
     assert out["mi"] == pytest.approx(worst, abs=0.01)
 

@@ -22,7 +22,7 @@ export interface LayerSummary {
   /** which held-out bound B took; null when B is undefined */
   bound: "mine" | "classifier" | null;
   /** the classifier most cross-fitting folds kept (one-standard-error rule, simplest first) */
-  classifier: "linear" | "quadratic" | "gaussian" | "additive" | "mlp" | "subspace" | "trees" | null;
+  classifier: "shares" | "linear" | "quadratic" | "gaussian" | "additive" | "mlp" | "subspace" | "trees" | null;
   /** why the flag "loose" is set, else null */
   loose_reason: string | null;
   mine_bias: number | null;
