@@ -42,8 +42,7 @@ def representation_bias(
     stratified 70/30 split (the paper's estimator, always reported) and, for a discrete Z, the
     Barber-Agakov bound ``H(Z) - CE`` of a classifier q(z | r) (linear, quadratic, Gaussian classes, additive,
     MLP, MLP on a few learned directions or boosted trees: the simplest that fits; the class shares alone
-    when none beats them), cross-fitted over
-    `classifier_folds` folds so all n rows are held out once. B takes the larger (`bound`); flag
+    when none beats them), cross-fitted over `classifier_folds` folds so all n rows are held out once. B takes the larger (`bound`); flag
     ``loose``: they differ by more than their controls allow. H: Shannon entropy of Z on the whole sample. NumPy only. Protocol: docs/measures/representation.md.
 
     Parameters
