@@ -23,7 +23,7 @@ from e2e_data import (
     WIDE_TAG,
     XSS_LABELS,
 )
-from tb_harness import chromium_problem
+from tb_harness import TABLE_STATE_JS, chromium_problem
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
 TOP = 25
@@ -171,11 +171,20 @@ def test_sorting_by_clicking_a_header(tab, backend):
         values = [shown(r["values"]["woman"]) for r in table["rows"][:TOP]]
         assert values == sorted(values, reverse=order == "desc")
 
-    tab.testid("sort-header-label").click()
-    tab.wait_for_hash("sort", "label")
-    expected = backend.page(dict(DEFAULT, sort="label", order="asc"), limit=TOP)
-    table = tab.settled(total=expected["total"])
-    assert labels_of(table["rows"][:TOP]) == labels_of(expected["rows"])
+    label = tab.testid("sort-header-label")
+    # labels A to Z first, then Z to A (the server's default order for labels is A to Z: "desc" must be sent)
+    shown_first = {}
+    for order, aria in (("asc", "ascending"), ("desc", "descending")):
+        label.click()
+        tab.wait_for_hash("sort", "label")
+        expect(label.locator("xpath=..")).to_have_attribute("aria-sort", aria)
+        expected = backend.page(dict(DEFAULT, sort="label", order=order), limit=TOP)
+        table = tab.settled(total=expected["total"])
+        tab.frame.wait_for_function("(first) => (%s)().rows[0].label === first" % TABLE_STATE_JS,
+                                    arg=expected["rows"][0]["label"], timeout=10_000)
+        shown_first[order] = labels_of(tab.table()["rows"][:TOP])
+        assert shown_first[order] == labels_of(expected["rows"]), order
+    assert shown_first["asc"][0] != shown_first["desc"][0]
     expect(tab.testid("sort-header-gap").locator("xpath=..")).to_have_attribute("aria-sort", "none")
 
 

@@ -53,11 +53,10 @@ const EVERY_ROW: Params = [
   ["show_hidden", "1"],
 ];
 
+/** A sort column is sent with its order: the server's default order depends on the column (labels A to Z). */
 function sortParams(s: ResolvedState): Params {
-  const p: Params = [];
-  if (s.sort !== "gap") p.push(["sort", s.sort]);
-  if (s.order !== "desc") p.push(["order", s.order]);
-  return p;
+  if (s.sort !== "gap") return [["sort", s.sort], ["order", s.order]];
+  return s.order !== "desc" ? [["order", s.order]] : [];
 }
 
 /**
