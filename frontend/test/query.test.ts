@@ -111,6 +111,14 @@ describe("table parameters", () => {
     expect(gap.has("sort") || gap.has("order")).toBe(false);
   });
 
+  it("sends compare's sort column with its order (the server's default for labels is A to Z)", () => {
+    const target = { run: "model_b", tag: "gender", step: 1 };
+    const label = params(compareUrl(resolved({ compareSort: "label", compareOrder: "abs" }), target, 0, 50));
+    expect([label.get("sort"), label.get("order")]).toEqual(["label", "abs"]);
+    const bound = params(compareUrl(resolved({ compareSort: "bound", compareOrder: "abs" }), target, 0, 50));
+    expect(bound.has("sort") || bound.has("order")).toBe(false);
+  });
+
   it("builds the flags URL", () => {
     expect(flagsUrl("a b&c")).toBe("flags?tag=a+b%26c");
   });

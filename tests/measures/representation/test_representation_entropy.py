@@ -161,6 +161,9 @@ def test_convergence_rise_and_flags():
     # measure no spread: not a band of width 0.
     assert FLAG_NOISE_FLOOR in result_flags(0.01, [-1e-4] * 3, 0.0, 0.01, 8000, None)
     assert FLAG_NOISE_FLOOR not in result_flags(0.03, [-1e-4] * 3, 0.0, 0.01, 8000, None)
+    # Continuous attribute (no counts): no [0, 1] flag on an MI value.
+    assert result_flags(1.7, [], 0.0, 0.01, 8000, None) == ()
+    assert result_flags(0.5, [], 0.0, 0.01, 500, [5, 495]) == (FLAG_SMALL_CLASS, FLAG_SMALL_SAMPLE)
 
 
 def test_control_band_is_not_narrowed_by_few_runs():
@@ -177,9 +180,6 @@ def test_control_band_is_not_narrowed_by_few_runs():
     # the bounds' agreement reads the same bands: two bounds 0.012 apart with 3 runs each are not loose
     assert loose_reason(0.50, [0.001, -0.002, 0.0], 0.512, [0.0, 0.0, -0.001]) is None
     assert loose_reason(0.50, [0.001, -0.002, 0.0], 0.54, [0.0, 0.0, -0.001]) is not None
-    # Continuous attribute (no counts): no [0, 1] flag on an MI value.
-    assert result_flags(1.7, [], 0.0, 0.01, 8000, None) == ()
-    assert result_flags(0.5, [], 0.0, 0.01, 500, [5, 495]) == (FLAG_SMALL_CLASS, FLAG_SMALL_SAMPLE)
 
 
 def test_result_round_trips_through_a_plain_dict():

@@ -106,8 +106,9 @@ export function compareUrl(s: ResolvedState, b: CompareTarget, offset: number, l
   const p = commonParams(s);
   p.push(["run2", b.run], ["tag2", b.tag]);
   if (b.step !== null) p.push(["step2", String(b.step)]);
-  if (s.compareSort !== "bound") p.push(["sort", s.compareSort]);
-  if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
+  // as in sortParams: a sort column is sent with its order (the server's default for labels is A to Z)
+  if (s.compareSort !== "bound") p.push(["sort", s.compareSort], ["order", s.compareOrder]);
+  else if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
   p.push(["offset", String(offset)], ["limit", String(limit)]);
   return toUrl("compare", p);
 }

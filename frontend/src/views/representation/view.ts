@@ -140,11 +140,10 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       td.num .band {
         white-space: normal;
       }
-      .band b {
-        font-weight: inherit;
+      .nowrap {
         white-space: nowrap;
       }
-      td.flags .flag {
+      td.flags .chip {
         white-space: normal;
         display: inline-block;
         margin-bottom: 2px;
@@ -194,6 +193,9 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       th {
         font-weight: 600;
         color: var(--muted);
+      }
+      th.num {
+        text-align: right;
       }
       td.num {
         text-align: right;
@@ -556,7 +558,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const label = name === "classifier" && l.classifier ? ` (${l.classifier})` : "";
     return html`<td class="num" data-testid=${`repr-profile-${name}`} data-taken=${taken ? "true" : "false"}
       style=${taken ? "font-weight:700" : ""}>${formatValue(value)}<span class="muted">${label}</span>
-      ${low !== null && high !== null ? html`<br /><span class="muted band">control <b>[${formatFixed(low, 3)}, ${formatFixed(high, 3)}]</b></span>` : nothing}</td>`;
+      ${low !== null && high !== null ? html`<br /><span class="muted band">control <span class="nowrap">[${formatFixed(low, 3)}, ${formatFixed(high, 3)}]</span></span>` : nothing}</td>`;
   }
 
   private renderProfile() {
@@ -604,7 +606,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
               ${this.boundCell(l, "classifier")}
               <td class="num" data-testid="repr-profile-control">
                 ${formatFixed(l.control_bias, 3)}
-                <span class="muted band"><b>[${formatFixed(l.control_low, 3)}, ${formatFixed(l.control_high, 3)}]</b></span>
+                <span class="muted band"><span class="nowrap">[${formatFixed(l.control_low, 3)}, ${formatFixed(l.control_high, 3)}]</span></span>
               </td>
               <td class="flags">
                 ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f} title=${flagRemedy(f)}>${flagText(f)}</span> `)}
