@@ -101,6 +101,24 @@ describe("table parameters", () => {
     expect(params(compareUrl(s, { run: "model_b", tag: "gender", step: null }, 0, 50)).has("step2")).toBe(false);
   });
 
+  it("sends a sort column's order, whose default the server picks by column", () => {
+    // labels Z to A: the server's default for sort=label is A to Z, so "desc" must be sent
+    const z = params(tableUrl(resolved({ sort: "label", order: "desc" }), 0, 10));
+    expect([z.get("sort"), z.get("order")]).toEqual(["label", "desc"]);
+    const a = params(tableUrl(resolved({ sort: "label", order: "asc" }), 0, 10));
+    expect([a.get("sort"), a.get("order")]).toEqual(["label", "asc"]);
+    const gap = params(tableUrl(resolved({ sort: "gap", order: "desc" }), 0, 10));
+    expect(gap.has("sort") || gap.has("order")).toBe(false);
+  });
+
+  it("sends compare's sort column with its order (the server's default for labels is A to Z)", () => {
+    const target = { run: "model_b", tag: "gender", step: 1 };
+    const label = params(compareUrl(resolved({ compareSort: "label", compareOrder: "abs" }), target, 0, 50));
+    expect([label.get("sort"), label.get("order")]).toEqual(["label", "abs"]);
+    const bound = params(compareUrl(resolved({ compareSort: "bound", compareOrder: "abs" }), target, 0, 50));
+    expect(bound.has("sort") || bound.has("order")).toBe(false);
+  });
+
   it("builds the flags URL", () => {
     expect(flagsUrl("a b&c")).toBe("flags?tag=a+b%26c");
   });

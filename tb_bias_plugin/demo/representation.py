@@ -11,8 +11,9 @@ is known by one-dimensional quadrature. The logged estimates are that
 exact value plus realistic estimator error, with synthetic MINE curves,
 classifier bounds and shuffled-Z controls near 0; in conv2 and conv3 the
 simulated MINE critic underfits (its bound is 15 % low), so B takes the
-classifier bound there and the record is flagged ``loose``. No estimator runs. Every
-record's description says the values are synthetic.
+classifier bound there and the record is flagged ``loose`` unless B is
+small. No estimator runs. Every record's description says the values are
+synthetic.
 """
 
 from __future__ import annotations

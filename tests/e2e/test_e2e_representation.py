@@ -65,6 +65,11 @@ def test_representation_view_shows_layers_band_curve_and_flags(tab):
                     "title", re.compile("B takes the larger"))
                 expect(row.locator('[data-testid="repr-loose-reason"]')).to_have_text(l["loose_reason"])
         assert any(l["loose_reason"] for l in detail["layers"])
+        # the flags and their reasons wrap inside the width: nothing runs past the right edge at 1000 px
+        table = tab.testid("repr-profile-row").first.locator("xpath=ancestor::table")
+        view_right, table_right = table.evaluate(
+            "t => [t.getRootNode().host.getBoundingClientRect().right, t.getBoundingClientRect().right]")
+        assert table_right <= view_right + 1, (width, table_right, view_right)
         tab.screenshot("representation_view_%d" % width)
     # the step before debiasing (4), opened from a link: the embedding's B above 1 is flagged, not clipped
     tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,

@@ -87,6 +87,11 @@ def test_tabular_run_shows_per_feature_bars_and_steps(tab):
     expect(tab.testid("sens-features")).to_contain_text("hair_length")
     first = tab.testid("sens-example").first
     expect(first.locator('[data-testid="sens-example-features"]')).to_contain_text("education")
+    # gender's bar is the largest although the model never reads it: the legend says why, for proxy_adjusted only
+    expect(tab.testid("sens-proxy-note")).to_contain_text("total effect")
+    tab.testid("sens-a-select").select_option("uniform")
+    expect(tab.testid("sens-proxy-note")).to_have_count(0)
+    tab.testid("sens-a-select").select_option("proxy_adjusted")
     # the gender mask stays at 0 over the steps while the proxy-adjusted choice rises
     steps = tab.tb.get("sensitivity_steps", [("run", TAB_RUN), ("tag", TAG)])
     series = {c["name"]: c["mean"] for c in steps["choices"]}

@@ -16,8 +16,9 @@ __all__ = ["estimate_layers", "flag_advice", "progress_line"]
 #: What to do about each flag (the loose flag's advice is its `loose_reason`).
 _ADVICE = {
     _np.FLAG_OUTSIDE_UNIT: "B outside [0, 1]: estimation noise; more rows in the evaluation sample narrow it",
-    _np.FLAG_NOISE_FLOOR: ("inside the noise floor: B cannot be told from its shuffled-Z control; more rows narrow "
-                           "the band (control_permutations=5 measures it)"),
+    _np.FLAG_NOISE_FLOOR: ("inside the noise floor: B cannot be told from its shuffled-Z control; with a few control runs the "
+                           "band is mostly a 0.02 guess: control_permutations=10 makes it follow the controls' own "
+                           "spread, which more rows make smaller"),
     _np.FLAG_SMALL_SAMPLE: f"n < {_np.MIN_SAMPLES:,}: the estimate is noisy; pass at least {_np.MIN_SAMPLES:,} rows",
     _np.FLAG_SMALL_CLASS: (f"a class has fewer than {_np.MIN_HELDOUT_PER_CLASS} held-out rows: its share is "
                            "noisy; pass more rows of it"),

@@ -12,14 +12,17 @@ from tb_bias_plugin.measures.representation.entropy import (
     FLAG_OUTSIDE_UNIT,
     FLAG_SMALL_CLASS,
     FLAG_SMALL_SAMPLE,
+    SINGLE_CONTROL_BAND,
     RepresentationBiasResult,
     bias_ratio,
     class_counts,
+    control_half_width,
     convergence_rise,
     dv_bound,
     dv_bound_exact_marginal,
     log_ema,
     logmeanexp,
+    loose_reason,
     result_flags,
     shannon_entropy,
     validate_protected,
@@ -151,16 +154,32 @@ def test_convergence_rise_and_flags():
     assert result_flags(0.5, [0.0], 0.0, 0.01, 8000, [100, 100]) == ()
     assert result_flags(-0.01, [0.0], 0.0, 0.01, 8000, [100, 100]) == (
         FLAG_NOISE_FLOOR, FLAG_OUTSIDE_UNIT)
-    # A band from several permutations: 2 sd.
+    # A band from several permutations: 2 sd, pooled with the single-permutation guess.
     assert FLAG_NOISE_FLOOR in result_flags(0.05, [0.0, 0.04, -0.04], 0.0, 0.01, 8000, None)
     assert FLAG_NOISE_FLOOR not in result_flags(0.2, [0.0, 0.04, -0.04], 0.0, 0.01, 8000, None)
     # Permutations that all gave one value (the classifier bound's when every fold kept the class shares)
-    # measure no spread: the single-permutation band, not a band of width 0.
+    # measure no spread: not a band of width 0.
     assert FLAG_NOISE_FLOOR in result_flags(0.01, [-1e-4] * 3, 0.0, 0.01, 8000, None)
     assert FLAG_NOISE_FLOOR not in result_flags(0.03, [-1e-4] * 3, 0.0, 0.01, 8000, None)
     # Continuous attribute (no counts): no [0, 1] flag on an MI value.
     assert result_flags(1.7, [], 0.0, 0.01, 8000, None) == ()
     assert result_flags(0.5, [], 0.0, 0.01, 500, [5, 495]) == (FLAG_SMALL_CLASS, FLAG_SMALL_SAMPLE)
+
+
+def test_control_band_is_not_narrowed_by_few_runs():
+    # One value and a rare excursion, as the classifier's controls are when one fold left `shares`:
+    # 2 sd of the runs alone was 0.0045, which would call B = 0.01 outside the noise.
+    runs = [0.0, 0.0, -0.0039]
+    assert 2 * np.std(runs, ddof=1) == pytest.approx(0.0045, abs=1e-4)
+    assert control_half_width(runs) == pytest.approx(2 * np.sqrt((2e-4 + np.var(runs) * 3) / 4), rel=1e-12)
+    assert FLAG_NOISE_FLOOR in result_flags(0.01, runs, 0.0, 0.01, 8000, None)
+    # a single run keeps the 0.02 band; many runs are read for themselves (about 2 sd of them)
+    assert control_half_width([0.004]) == pytest.approx(SINGLE_CONTROL_BAND)
+    many = np.random.default_rng(1).normal(0.0, 0.002, 2000)
+    assert control_half_width(many) == pytest.approx(2 * many.std(ddof=1), rel=0.02)
+    # the bounds' agreement reads the same bands: two bounds 0.012 apart with 3 runs each are not loose
+    assert loose_reason(0.50, [0.001, -0.002, 0.0], 0.512, [0.0, 0.0, -0.001]) is None
+    assert loose_reason(0.50, [0.001, -0.002, 0.0], 0.54, [0.0, 0.0, -0.001]) is not None
 
 
 def test_result_round_trips_through_a_plain_dict():

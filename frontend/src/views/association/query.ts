@@ -53,11 +53,10 @@ const EVERY_ROW: Params = [
   ["show_hidden", "1"],
 ];
 
+/** A sort column is sent with its order: the server's default order depends on the column (labels A to Z). */
 function sortParams(s: ResolvedState): Params {
-  const p: Params = [];
-  if (s.sort !== "gap") p.push(["sort", s.sort]);
-  if (s.order !== "desc") p.push(["order", s.order]);
-  return p;
+  if (s.sort !== "gap") return [["sort", s.sort], ["order", s.order]];
+  return s.order !== "desc" ? [["order", s.order]] : [];
 }
 
 /**
@@ -107,8 +106,9 @@ export function compareUrl(s: ResolvedState, b: CompareTarget, offset: number, l
   const p = commonParams(s);
   p.push(["run2", b.run], ["tag2", b.tag]);
   if (b.step !== null) p.push(["step2", String(b.step)]);
-  if (s.compareSort !== "bound") p.push(["sort", s.compareSort]);
-  if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
+  // as in sortParams: a sort column is sent with its order (the server's default for labels is A to Z)
+  if (s.compareSort !== "bound") p.push(["sort", s.compareSort], ["order", s.compareOrder]);
+  else if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
   p.push(["offset", String(offset)], ["limit", String(limit)]);
   return toUrl("compare", p);
 }

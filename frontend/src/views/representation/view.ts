@@ -132,6 +132,22 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         border-color: #f0d58c;
         background: #fff8e1;
       }
+      /* the flags column wraps its chips and reason: at 1000 px nowrap chips pushed it past the edge */
+      td.flags {
+        min-width: 160px;
+      }
+      /* a band may go under its word "control", never break inside its brackets */
+      td.num .band {
+        white-space: normal;
+      }
+      .nowrap {
+        white-space: nowrap;
+      }
+      td.flags .chip {
+        white-space: normal;
+        display: inline-block;
+        margin-bottom: 2px;
+      }
       svg {
         display: block;
         overflow: visible;
@@ -178,6 +194,9 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         font-weight: 600;
         color: var(--muted);
       }
+      th.num {
+        text-align: right;
+      }
       td.num {
         text-align: right;
         font-variant-numeric: tabular-nums;
@@ -192,7 +211,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       .bar {
         position: relative;
         height: 12px;
-        min-width: 80px;
+        min-width: 60px;
         background: #f1f3f4;
       }
       .bar i {
@@ -539,7 +558,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const label = name === "classifier" && l.classifier ? ` (${l.classifier})` : "";
     return html`<td class="num" data-testid=${`repr-profile-${name}`} data-taken=${taken ? "true" : "false"}
       style=${taken ? "font-weight:700" : ""}>${formatValue(value)}<span class="muted">${label}</span>
-      ${low !== null && high !== null ? html`<br /><span class="muted">control [${formatFixed(low, 3)}, ${formatFixed(high, 3)}]</span>` : nothing}</td>`;
+      ${low !== null && high !== null ? html`<br /><span class="muted band">control <span class="nowrap">[${formatFixed(low, 3)}, ${formatFixed(high, 3)}]</span></span>` : nothing}</td>`;
   }
 
   private renderProfile() {
@@ -555,7 +574,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         <thead>
           <tr>
             <th>layer</th>
-            <th style="width:30%">B (bar; grey tick: control)</th>
+            <th style="width:16%">B (bar; grey tick: control)</th>
             <th class="num" title="the larger of the two held-out lower bounds">B</th>
             <th class="num" title="MINE's Donsker-Varadhan bound, as B">MINE</th>
             <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B">classifier</th>
@@ -587,9 +606,9 @@ export class RepresentationView extends LitElement implements MeasureViewElement
               ${this.boundCell(l, "classifier")}
               <td class="num" data-testid="repr-profile-control">
                 ${formatFixed(l.control_bias, 3)}
-                <span class="muted">[${formatFixed(l.control_low, 3)}, ${formatFixed(l.control_high, 3)}]</span>
+                <span class="muted band"><span class="nowrap">[${formatFixed(l.control_low, 3)}, ${formatFixed(l.control_high, 3)}]</span></span>
               </td>
-              <td>
+              <td class="flags">
                 ${l.flags.map((f) => html`<span class="chip flag" data-testid="repr-flag" data-flag=${f} title=${flagRemedy(f)}>${flagText(f)}</span> `)}
                 ${l.reason ? html`<span class="chip" data-testid="repr-reason">undefined: ${l.reason}</span>` : nothing}
                 ${l.loose_reason ? html`<div class="muted" data-testid="repr-loose-reason">${l.loose_reason}</div>` : nothing}

@@ -449,7 +449,10 @@ export class SensitivityView extends MeasureViewBase {
             <span><span class="swatch" style="background:rgb(${V_RGB.join(",")})"></span>V<sub>t</sub> = Σ<sub>d</sub> v<sub>t,d</sub>: the protected weight v puts on it</span>
             <span>(shades scale to each example's largest value)</span>
           </div>`
-        : html`<div class="legend"><span>bars: per-feature sensitivity s<sub>i</sub>; <span style="color:#D55E00">●</span> features v weights</span></div>`}
+        : html`<div class="legend"><span>bars: per-feature sensitivity s<sub>i</sub>; <span style="color:#D55E00">●</span> features v weights</span>
+            ${d.choices.find((c) => c.name === this.choiceA)?.kind === "proxy_adjusted"
+              ? html`<span data-testid="sens-proxy-note">under proxy_adjusted a protected feature's s<sub>i</sub> is its total effect, through the features that stand in for it: large even where the model never reads it</span>`
+              : nothing}</div>`}
       ${ex && ex.choice === this.choiceA
         ? ex.examples.length
           ? ex.examples.map((e) => this.renderExample(e, ex, names))
