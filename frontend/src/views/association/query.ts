@@ -53,10 +53,17 @@ const EVERY_ROW: Params = [
   ["show_hidden", "1"],
 ];
 
-/** A sort column is sent with its order: the server's default order depends on the column (labels A to Z). */
+/**
+ * `sort` and `order`, each left out when it is the route's default. A sort column other than the default
+ * is sent with its order: the server picks a default order per column (labels A to Z).
+ */
+function sorting(sort: string, order: string, defaultSort: string, defaultOrder: string): Params {
+  if (sort !== defaultSort) return [["sort", sort], ["order", order]];
+  return order !== defaultOrder ? [["order", order]] : [];
+}
+
 function sortParams(s: ResolvedState): Params {
-  if (s.sort !== "gap") return [["sort", s.sort], ["order", s.order]];
-  return s.order !== "desc" ? [["order", s.order]] : [];
+  return sorting(s.sort, s.order, "gap", "desc");
 }
 
 /**
@@ -106,9 +113,7 @@ export function compareUrl(s: ResolvedState, b: CompareTarget, offset: number, l
   const p = commonParams(s);
   p.push(["run2", b.run], ["tag2", b.tag]);
   if (b.step !== null) p.push(["step2", String(b.step)]);
-  // as in sortParams: a sort column is sent with its order (the server's default for labels is A to Z)
-  if (s.compareSort !== "bound") p.push(["sort", s.compareSort], ["order", s.compareOrder]);
-  else if (s.compareOrder !== "abs") p.push(["order", s.compareOrder]);
+  p.push(...sorting(s.compareSort, s.compareOrder, "bound", "abs"));
   p.push(["offset", String(offset)], ["limit", String(limit)]);
   return toUrl("compare", p);
 }
