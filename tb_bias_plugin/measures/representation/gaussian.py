@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-__all__ = ["class_moments", "gaussian_classes", "jittered", "least_shrinkages"]
+__all__ = ["class_moments", "cross_validated_classes", "gaussian_classes", "jittered", "least_shrinkages"]
 
 #: Shares of the pooled within-class covariance mixed into each class's own, tried in turn (1: one shared
 #: covariance, a linear boundary).
@@ -148,3 +148,39 @@ def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors):
         return judged, judged
     both = _fitted(np.vstack([x_fit, x_val]), np.concatenate([z_fit, z_val]), n_classes)
     return judged, _log_probs(*both, best_shrinkage, least)
+
+
+def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGES):
+    """Quadratic discriminant analysis, its shrinkage chosen by cross-validation on the rows `x`.
+
+    Parameters
+    ----------
+    x, z : numpy.ndarray
+        The rows (standardised, shape (n, d)) and their classes.
+    n_classes : int
+    inner : list of numpy.ndarray
+        Disjoint index arrays covering the rows: each is scored by the fit on the others.
+    floors : numpy.ndarray, shape (n,)
+        Per row, the floor of its log-likelihood in the choice (the best mean of floored out-of-fold values
+        among `shrinkages`, `SHRINKAGES` unless given).
+
+    Returns
+    -------
+    (numpy.ndarray, callable)
+        The out-of-fold ``ln q(z_i | x_i)`` of every row at the chosen shrinkage, and ``log q(z | x)`` of
+        the fit at it on all the rows, each class shrunk at least as much as in the inner fits (the model
+        the rows judged: `least_shrinkages` of the fewest rows a class had there).
+    """
+    x = np.asarray(x, np.float64)
+    out_of_fold = np.empty((len(shrinkages), len(z)))
+    least = np.zeros(n_classes)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        for held in inner:
+            rest = np.concatenate([f for f in inner if f is not held])
+            low = least_shrinkages(np.bincount(z[rest], minlength=n_classes), x.shape[1])
+            least = np.maximum(least, low)
+            fitted = _fitted(x[rest], z[rest], n_classes)
+            for i, shrinkage in enumerate(shrinkages):
+                out_of_fold[i, held] = _log_probs(*fitted, shrinkage, low)(x[held])[np.arange(held.size), z[held]]
+        best = int(np.argmax(np.maximum(out_of_fold, floors).mean(axis=1)))
+        return out_of_fold[best], _log_probs(*_fitted(x, z, n_classes), shrinkages[best], least)
