@@ -371,6 +371,8 @@ def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDG
                 if since == 2:  # fallen at two weaker ridges in a row: past the best
                     break
         feature_map = (lambda v: v) if features is None else features(x, z)
+        if feature_map is None:
+            return None
         x_all = feature_map(x)
         w = _newton(_with_intercept(x_all), z, n_classes, ridges[best_i], weights[0])
     log_probs = _logistic_log_probs(w)
@@ -663,7 +665,8 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
         if name == "gaussian":
             if rs.shape[1] > gaussian.MAX_DIMS:
                 continue
-            chosen = gaussian.gaussian_classes(rs[fit], z[fit], rs[val], z[val], n_classes, choice_floors(z[fit], n_classes))
+            chosen = gaussian.gaussian_classes(rs[fit], z[fit], rs[val], z[val], n_classes,
+                                               choice_floors(z[fit], n_classes))
             out_of_fold, model = gaussian.cross_validated_classes(rs[rows], z[rows], n_classes, inner,
                                                                   floors, (chosen[0].shrinkage,))
         elif not val.size:
@@ -673,8 +676,11 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
             if feature_map is None:
                 continue
             chosen = _logistic(feature_map(rs[fit]), z[fit], feature_map(rs[val]), z[val], n_classes, refit=False)
-            out_of_fold, model = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, maps[name],
-                                                           (chosen[0].ridge,), chosen[0].weights)
+            found = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, maps[name],
+                                              (chosen[0].ridge,), chosen[0].weights)
+            if found is None:
+                continue
+            out_of_fold, model = found
         everywhere[name] = with_shares(out_of_fold, rows)
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
             tested[name] = with_shares(model(rs[test])[np.arange(test.size), z[test]], test)
@@ -706,8 +712,8 @@ def _regressions_on_validation(score, rs, z, parts, n_classes, floors):
 
 def _fold(r, z, train, test, s, n_classes, fold):
     """Train the candidates on `train` (validation part carved out of it); (the name the one-standard-error
-    rule keeps (`_thin`: which rows judge which), the summed cross-entropy of the `test` rows under the candidates' mixture weighted on
-    validation, the weights by name)."""
+    rule keeps (`_thin` says which rows judge which candidates), the summed cross-entropy of the `test` rows
+    under the candidates' mixture weighted on validation, the weights by name)."""
     rs = standardise(r, train, s["pca_dims"])
     fit, val, at_val = train, train[:0], None
     if s["validation_fraction"] > 0:
@@ -741,8 +747,9 @@ def _fold(r, z, train, test, s, n_classes, fold):
     first = None  # the candidate kept among shares and CROSS_VALIDATED when they are judged out of fold
     if newton and (not val.size or _thin(z[fit], z[val], n_classes)):
         # A class with few validation rows (4 of a 30-row class in 6,000): the candidates cheap to refit are
-        # judged out of fold on every training row, and leaving the shares for another needs two standard
-        # errors on the validation rows (docs: "Rare classes"). Without a validation part only the linear one.
+        # judged out of fold on every training row, and the others, judged on the validation rows, replace
+        # the one kept only by two standard errors (`_later`; docs: "A class thin in the validation part").
+        # Without a validation part only the linear one.
         everywhere, regressions = _cross_validated(rs, z, (train, fit, val, test), n_classes,
                                                    [s["seed"], 9, fold], with_shares)
         first = _one_standard_error(everywhere, floors[z[train]])
