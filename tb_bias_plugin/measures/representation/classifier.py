@@ -666,7 +666,7 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
             if rs.shape[1] > gaussian.MAX_DIMS:
                 continue
             chosen = gaussian.gaussian_classes(rs[fit], z[fit], rs[val], z[val], n_classes,
-                                               choice_floors(z[fit], n_classes))
+                                               choice_floors(z[fit], n_classes), refit=False)
             out_of_fold, model = gaussian.cross_validated_classes(rs[rows], z[rows], n_classes, inner,
                                                                   floors, (chosen[0].shrinkage,))
         elif not val.size:

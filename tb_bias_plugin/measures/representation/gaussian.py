@@ -96,7 +96,7 @@ def _fitted(x, z, n_classes):
     return class_moments(x, z, n_classes), len(z), np.cov(x, rowvar=False).reshape(x.shape[1], x.shape[1])
 
 
-def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors):
+def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors, refit=True):
     """Quadratic discriminant analysis, its shrinkage chosen on the validation rows.
 
     Parameters
@@ -109,6 +109,9 @@ def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors):
     n_classes : int
     floors : numpy.ndarray, shape (n_classes,)
         Per class, the floor of a row's log-likelihood in that choice.
+    refit : bool, default True
+        Refit on the fitting and validation rows; False returns the fit twice (a caller that only needs
+        the chosen shrinkage).
 
     Returns
     -------
@@ -144,7 +147,7 @@ def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors):
                 best, best_shrinkage = valid, shrinkage
     judged = _log_probs(*fitted, best_shrinkage, least)
     judged.shrinkage = best_shrinkage  # what the validation rows chose (read by the tests)
-    if not len(z_val):
+    if not len(z_val) or not refit:
         return judged, judged
     both = _fitted(np.vstack([x_fit, x_val]), np.concatenate([z_fit, z_val]), n_classes)
     return judged, _log_probs(*both, best_shrinkage, least)
