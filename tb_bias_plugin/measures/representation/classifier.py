@@ -858,7 +858,8 @@ def classifier_bound(r, z, s):
 def fold_runs(r, z, s):
     """`classifier_bound`'s trainings, one callable per fold of the cross-fitting.
 
-    They share nothing but their read-only inputs, so they may run at once (`trainings.run_all`).
+    They share nothing but their read-only inputs, so they may run at once (`trainings.run_all`), and
+    they pickle.
 
     Parameters
     ----------
@@ -871,14 +872,14 @@ def fold_runs(r, z, s):
         One per fold, in fold order; each returns (the candidate the fold kept, the summed cross-entropy
         of its test rows in nats, its mixture weights by name). `combine_folds` takes their results.
     """
-    n_classes = int(z.max()) + 1
+    return [functools.partial(_fold_on, r, z, s, k) for k in range(s["classifier_folds"])]
+
+
+def _fold_on(r, z, s, k):
+    """Fold `k` of `fold_runs` (a module-level function, so a worker process can be sent it)."""
     folds = fold_indices(z, s["classifier_folds"], s["seed"])
-
-    def run(k):
-        train = np.concatenate([f for j, f in enumerate(folds) if j != k])
-        return _fold(r, z, train, folds[k], s, n_classes, k)
-
-    return [functools.partial(run, k) for k in range(len(folds))]
+    train = np.concatenate([f for j, f in enumerate(folds) if j != k])
+    return _fold(r, z, train, folds[k], s, int(z.max()) + 1, k)
 
 
 def combine_folds(z, results):

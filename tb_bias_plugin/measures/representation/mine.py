@@ -20,7 +20,7 @@ from tb_bias_plugin.core.validation import check_number
 from tb_bias_plugin.measures.representation import entropy as _np
 from tb_bias_plugin.measures.representation.classifier import combine_folds, fold_runs, split_indices, standardise
 from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
-from tb_bias_plugin.measures.representation.trainings import run_all, stop_point, thread_count
+from tb_bias_plugin.measures.representation.trainings import run_all, stop_point, worker_count
 
 __all__ = ["representation_bias", "split_indices"]
 
@@ -34,7 +34,7 @@ def representation_bias(
     early_stopping=True, weight_decay=1.0, continuous=False, marginal_subset=128, pca_dims=None,
     convergence_tol=0.01, train_counts=None, jit_compile=None, patience=5, classifier_width=64,
     classifier_steps=2000, classifier_learning_rate=3e-3, classifier_folds=3, classifier_eval_every=50,
-    threads=None,
+    workers=None,
 ):
     """Estimate B = I(R;Z)/H(Z) for one layer and one protected attribute.
 
@@ -97,10 +97,11 @@ def representation_bias(
     classifier_eval_every, classifier_folds : int
         Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
         the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
-    threads : int, optional
+    workers : int, optional
         Trainings run at once (MINE and each classifier fold, on Z and shuffled Z; None: the cores, at most
-        4). Never changes the result, so not a setting; more CPU and memory for less wall time: ``threads=1``
-        on a busy machine (docs: "Two cores").
+        4): this thread runs some while ``workers - 1`` worker processes, started once and kept, run the
+        others. Never changes the result, so not a setting; ``workers=1`` trains in this thread alone, best
+        on a machine busy with other work (docs: "Two cores").
 
     Returns
     -------
@@ -142,7 +143,7 @@ def representation_bias(
     'single_class'
     """
     settings = _settings(**{name: value for name, value in locals().items() if name in _SETTING_NAMES})
-    workers = thread_count(threads)
+    workers = worker_count(workers)
     r = _np.validate_representations(representations)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
@@ -199,7 +200,7 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
 _SETTING_NAMES = frozenset(inspect.signature(_settings).parameters)
 
 
-def _estimate(r, z, settings, train_entropy, threads):
+def _estimate(r, z, settings, train_entropy, workers):
     """Both bounds (and their control runs) on checked inputs: the result.
 
     Warnings name `representation_bias`'s caller (``stacklevel=3``).
@@ -220,7 +221,7 @@ def _estimate(r, z, settings, train_entropy, threads):
         warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the estimate is noisy", stacklevel=3)
 
     with _one_blas_thread():
-        return _estimate_bounds(r, z, settings, train_entropy, counts, h, threads)
+        return _estimate_bounds(r, z, settings, train_entropy, counts, h, workers)
 
 
 def _one_blas_thread():
@@ -234,11 +235,11 @@ def _one_blas_thread():
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def _estimate_bounds(r, z, settings, train_entropy, counts, h, threads):
+def _estimate_bounds(r, z, settings, train_entropy, counts, h, workers):
     """The training half of `_estimate`: both bounds on the real Z, then on shuffled Z.
 
     The trainings (MINE, and each fold of the classifier bound, on Z and on each shuffled Z) are
-    independent, so up to `threads` of them run at once, with the same results.
+    independent, so up to `workers` of them run at once, with the same results.
     """
     n, continuous = r.shape[0], settings["continuous"]
     labels = [z]
@@ -248,7 +249,7 @@ def _estimate_bounds(r, z, settings, train_entropy, counts, h, threads):
     per_label = [(functools.partial(_mine_on, r, zz, settings), [] if continuous else fold_runs(r, zz, settings))
                  for zz in labels]
     # in this order, so that the estimate's own trainings start first
-    done = iter(run_all([run for mine_run, folds in per_label for run in (mine_run, *folds)], threads))
+    done = iter(run_all([run for mine_run, folds in per_label for run in (mine_run, *folds)], workers))
     mines, probes = [], []
     for zz, (_, folds) in zip(labels, per_label):
         mines.append(next(done))

@@ -1,0 +1,196 @@
+"""representation_bias's trainings at once in worker processes: the same result, really at once, errors and
+interrupts stopping every training, warnings kept, bad counts refused."""
+
+import functools
+import os
+import subprocess
+import sys
+import threading
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+import worker_tasks
+
+from tb_bias_plugin.measures.representation import mine, trainings, worker_processes
+
+SMALL = dict(steps=60, batch_size=64, width=16, eval_every=20, classifier_steps=60, classifier_width=16,
+             classifier_eval_every=20, control_permutations=2)
+
+
+def _data(n=600, d=3, seed=0):
+    rng = np.random.default_rng(seed)
+    z = rng.integers(0, 2, n)
+    r = (z[:, None] + rng.normal(size=(n, d))).astype(np.float32)
+    return r, z
+
+
+def _estimate(r, z, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # n < 2,000 warns
+        return mine.representation_bias(r, z, **{**SMALL, **kw})
+
+
+def _fields(res):
+    return (res.bias, res.mine_bias, res.classifier_bias, res.classifier, tuple(res.mine_control_biases),
+            tuple(res.classifier_control_biases), tuple(res.heldout_curve), tuple(res.validation_curve),
+            tuple(res.train_curve), res.best_step, tuple(res.flags), res.loose_reason)
+
+
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_workers_do_not_change_the_result():
+    r, z = _data()
+    one = _estimate(r, z, workers=1)
+    assert np.isfinite(one.bias) and len(one.mine_control_biases) == 2
+    for workers in (2, 3, None):
+        other = _estimate(r, z, workers=workers)
+        assert _fields(other) == _fields(one)
+        assert "workers" not in other.settings and other.settings == one.settings
+
+
+def test_continuous_protected_runs_mine_only_in_workers():
+    rng = np.random.default_rng(1)
+    r = rng.normal(size=(600, 2)).astype(np.float32)
+    t = r[:, 0] + rng.normal(size=600)
+    one, two = (_estimate(r, t, continuous=True, workers=k) for k in (1, 2))
+    assert np.isfinite(one.mutual_information) and one.classifier == ""
+    assert one.mutual_information == two.mutual_information
+    assert list(one.control_mutual_informations) == list(two.control_mutual_informations)
+
+
+def test_trainings_run_at_once_here_and_in_a_worker_kept_for_the_next_estimate(tmp_path):
+    # Each waits until the other has started: run one after the other, the first would wait in vain.
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    here, there = trainings.run_all([functools.partial(worker_tasks.meet, a, b),
+                                     functools.partial(worker_tasks.meet, b, a)], workers=2)
+    assert here == os.getpid() and there != here
+    c, d = str(tmp_path / "c"), str(tmp_path / "d")
+    again = trainings.run_all([functools.partial(worker_tasks.meet, c, d),
+                               functools.partial(worker_tasks.meet, d, c)], workers=2)
+    assert again == [here, there]  # the same worker process, started once
+
+
+def test_one_worker_runs_in_the_caller(monkeypatch):
+    seen = []
+    original = mine.run_mine
+    monkeypatch.setattr(mine, "run_mine", lambda *a: seen.append(threading.current_thread()) or original(*a))
+    r, z = _data()
+    _estimate(r, z, workers=1)
+    assert len(seen) == 3 and set(seen) == {threading.current_thread()}  # MINE on Z and 2 shuffled Z
+
+
+def test_an_error_in_a_worker_stops_the_training_here(monkeypatch, tmp_path):
+    # MINE of 20,000 steps checked every 20 would train 1,000 chunks here; the first fold fails in the
+    # worker once MINE is under way, and MINE stops at its next chunk (counted, not timed).
+    started, chunks = str(tmp_path / "started"), []
+    train = mine._Trainer.train
+
+    def counted(self, *a):
+        chunks.append(1)
+        worker_tasks.arrive(started)
+        return train(self, *a)
+
+    monkeypatch.setattr(mine._Trainer, "train", counted)
+    real_fold_runs = mine.fold_runs
+    monkeypatch.setattr(mine, "fold_runs", lambda r, z, s: [functools.partial(worker_tasks.fail_once_started,
+                                                                              started)] + real_fold_runs(r, z, s)[1:])
+    r, z = _data()
+    with pytest.raises(RuntimeError, match="classifier failed") as raised:
+        _estimate(r, z, workers=2, steps=20_000, patience=None)
+    assert 0 < len(chunks) < 200
+    assert "fail_once_started" in str(raised.value.__cause__)  # the worker's own traceback
+
+
+@pytest.mark.parametrize("error", [RuntimeError("failed here"), KeyboardInterrupt()])
+def test_an_error_or_interrupt_here_stops_the_workers_at_once(tmp_path, error):
+    started = str(tmp_path / "started")
+    runs = [functools.partial(worker_tasks.fail_after, started, error), functools.partial(worker_tasks.spin, started)]
+    with pytest.raises(type(error)):
+        trainings.run_all(runs, workers=2)
+    pid = int(Path(started).read_text())
+    assert not _alive(pid)  # stopped, not left training for ever
+    assert pid not in [w.process.pid for w in worker_processes._idle]
+
+
+def test_a_worker_that_ends_without_answering_is_a_clear_error(tmp_path):
+    ended = str(tmp_path / "ended")
+    runs = [functools.partial(worker_tasks.wait_for, ended), functools.partial(worker_tasks.end_process, ended, 3)]
+    with pytest.raises(worker_processes.WorkerError, match=r"ended without answering \(exit code 3\)"):
+        trainings.run_all(runs, workers=2)
+    again = trainings.run_all([functools.partial(worker_tasks.meet, str(tmp_path / "a"), str(tmp_path / "b")),
+                               functools.partial(worker_tasks.meet, str(tmp_path / "b"), str(tmp_path / "a"))],
+                              workers=2)
+    assert again[0] != again[1]  # a new worker replaced it
+
+
+def test_warnings_raised_in_a_worker_reach_the_caller(tmp_path):
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    with pytest.warns(UserWarning, match="raised in a training"):
+        here, there = trainings.run_all([functools.partial(worker_tasks.meet, a, b),
+                                         functools.partial(worker_tasks.warn_then_meet, b, a)], workers=2)
+    assert there != here
+
+
+def test_a_script_without_a_main_guard_is_not_run_again_by_the_workers(tmp_path):
+    # A worker is a fresh interpreter, not a fork or a spawn that imports the caller's __main__ again.
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import functools, os, sys\n"
+        f"sys.path.insert(0, {str(Path(worker_tasks.__file__).parent)!r})\n"
+        "import worker_tasks\n"
+        "from tb_bias_plugin.measures.representation.trainings import run_all\n"
+        "print('script ran', flush=True)\n"
+        f"a, b = {str(tmp_path / 'a')!r}, {str(tmp_path / 'b')!r}\n"
+        "pids = run_all([functools.partial(worker_tasks.meet, a, b), functools.partial(worker_tasks.meet, b, a)], 2)\n"
+        "print('in another process:', pids[1] != os.getpid())\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.splitlines() == ["script ran", "in another process: True"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_callers_error_handling_does_not_change_the_estimate(workers):
+    # Trainings run under NumPy's defaults, here or in a worker, whatever the caller set.
+    r, z = _data()
+    plain = _estimate(r, z, workers=workers)
+    with np.errstate(all="raise"):
+        strict = _estimate(r, z, workers=workers)
+    assert _fields(strict) == _fields(plain)
+
+
+def test_a_training_raises_stopped_at_its_next_stop_point():
+    stop = threading.Event()
+    stop.set()
+    seen = []
+
+    def run():
+        seen.append(1)
+        trainings.stop_point()
+        seen.append(2)
+
+    with pytest.raises(trainings.Stopped):
+        trainings.run_here(run, stop)
+    assert seen == [1]
+    trainings.stop_point()  # outside a training: nothing to stop
+
+
+def test_the_default_is_the_cores_at_most_four(monkeypatch):
+    monkeypatch.setattr(trainings.os, "sched_getaffinity", lambda pid: set(range(16)))
+    assert trainings.worker_count(None) == trainings.MAX_DEFAULT_WORKERS == 4
+    monkeypatch.setattr(trainings.os, "sched_getaffinity", lambda pid: {0})
+    assert trainings.worker_count(None) == 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
+def test_bad_workers_is_a_value_error(bad, monkeypatch):
+    monkeypatch.setattr(mine, "_estimate", lambda *a: pytest.fail("trained before the check"))
+    r, z = _data()
+    with pytest.raises(ValueError, match="workers must be"):
+        mine.representation_bias(r, z, workers=bad)
