@@ -53,10 +53,11 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     written at step = epoch. No labels are needed.
 
     **Cost.** Each (layer, attribute) is one full estimate with its
-    shuffled-Z control: at n = 8,000 rows of 64 dimensions about 2.2-2.5 s
-    on two cores, its trainings on threads (3.6-4.1 s of CPU; about 3 s on
-    one thread, ``threads=1``, best on a machine busy with other work),
-    whatever the model, so two layers add about 7 s to every measured epoch. Measure
+    shuffled-Z control: at n = 8,000 rows of 64 dimensions about 3.3 s on
+    two cores of a slow machine, its trainings in this process and a worker
+    process (6.4 s of CPU; 6.6 s with ``workers=1``, best on a machine busy
+    with other work), whatever the model, so two layers add about 8 s to
+    every measured epoch there. Measure
     every few epochs on long fits (``every_n_epochs=5`` costs a fifth), or
     pass fewer rows in `x` (the cost grows about linearly with n; keep
     n >= 2,000). Wider layers cost more: about 9 s at d = 256. With `verbose`, each estimate prints one line (layer,

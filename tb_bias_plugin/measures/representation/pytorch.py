@@ -116,8 +116,8 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     verbose : bool, default True
         Print a line per layer and attribute as each estimate ends (B, the bound it took, its control,
         the seconds it took) and each flag with what to do about it. Each line is one full estimate
-        with its control, about 2.2-2.5 s on two cores (3 s on one thread) at n = 8,000 rows of 64
-        dimensions: call this every few epochs on long fits.
+        with its control, about 3.3 s on two cores of a slow machine (6.6 s with ``workers=1``) at
+        n = 8,000 rows of 64 dimensions: call this every few epochs on long fits.
     **estimator
         Passed to ``tb_bias_plugin.representation_bias``.
 
