@@ -99,9 +99,8 @@ def representation_bias(
         the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
     workers : int, optional
         Trainings run at once (MINE and each classifier fold, on Z and shuffled Z; None: the cores, at most
-        4): this thread runs some while ``workers - 1`` worker processes, started once and kept, run the
-        others. Never changes the result, so not a setting; ``workers=1`` trains in this thread alone, best
-        on a machine busy with other work (docs: "Two cores").
+        4): this thread runs some, ``workers - 1`` worker processes (started once, kept) the others. Never
+        changes the result, so not a setting; ``workers=1``: all in this thread, best on a busy machine.
 
     Returns
     -------
