@@ -77,7 +77,8 @@ def run_all(runs: Sequence[Callable[[], Any]], workers: int) -> list[Any]:
     order from the first while `workers - 1` worker processes take the next ones (so `runs` must pickle).
 
     The first error (or an interrupt) is raised once the training running here has reached its next
-    `stop_point`; workers still training are stopped at once, and trainings not started never start.
+    `stop_point`; workers still training are stopped at once, and trainings not started never start. A
+    worker not started yet takes nothing: this thread does not wait for it.
 
     Examples
     --------
@@ -88,58 +89,83 @@ def run_all(runs: Sequence[Callable[[], Any]], workers: int) -> list[Any]:
     stop = threading.Event()
     if workers <= 1 or len(runs) <= 1:
         return [run_here(run, stop) for run in runs]
-    helpers = worker_processes.borrow(min(workers, len(runs)) - 1)
-    results: list[Any] = [None] * len(runs)
-    pending, errors, busy = deque(range(len(runs))), [], set()
-    lock = threading.Lock()
-
-    def take(worker: Any) -> int | None:
-        with lock:
-            if not pending or stop.is_set():
-                return None
-            if worker is not None:
-                busy.add(worker)
-            return pending.popleft()
-
-    def dispatch(worker: worker_processes.WorkerProcess) -> None:
-        while (i := take(worker)) is not None:
-            try:
-                results[i] = worker.call(runs[i])
-            except BaseException as e:  # noqa: BLE001 - raised in the caller's thread
-                with lock:
-                    if not stop.is_set():
-                        errors.append(e)
-                        stop.set()
-                return
-            finally:
-                with lock:
-                    busy.discard(worker)
-
-    threads = [threading.Thread(target=dispatch, args=(w,), name=f"tb-bias-worker-{w.process.pid}", daemon=True)
-               for w in helpers]
-    i = take(None)  # the first (the estimate's MINE, the longest) here, while the workers start
-    for thread in threads:
-        thread.start()
+    shared = _Shared(runs, stop)
+    i = shared.take()  # the first (the estimate's MINE, the longest) here, while the workers start
+    for worker in worker_processes.borrow(min(workers, len(runs)) - 1):
+        threading.Thread(target=shared.dispatch, args=(worker,), name=f"tb-bias-worker-{worker.process.pid}",
+                         daemon=True).start()
     try:
         while i is not None:
-            results[i] = run_here(runs[i], stop)
-            i = take(None)
-        for thread in threads:
-            thread.join()
+            shared.results[i] = run_here(runs[i], stop)
+            i = shared.take()
+        shared.wait_for_workers()
     except Stopped:
-        if not errors:
+        if not shared.errors:
             raise
     except BaseException:
         stop.set()
         raise
     finally:
-        with lock:
-            stopping = list(busy) if stop.is_set() else []
+        if stop.is_set():
+            shared.stop_workers()
+    if shared.errors:
+        raise shared.errors[0]
+    return shared.results
+
+
+class _Shared:
+    """What `run_all`'s thread and its workers' threads share: the trainings not taken yet, the results,
+    the errors, and the workers running one."""
+
+    def __init__(self, runs: Sequence[Callable[[], Any]], stop: threading.Event) -> None:
+        self.runs, self.stop = runs, stop
+        self.results: list[Any] = [None] * len(runs)
+        self.errors: list[BaseException] = []
+        self.pending = deque(range(len(runs)))
+        self.busy: set[worker_processes.WorkerProcess] = set()
+        self.changed = threading.Condition()
+
+    def take(self, worker: worker_processes.WorkerProcess | None = None) -> int | None:
+        """The next training for this thread (`worker` None) or for `worker`, whose last one is done; None
+        when none is left or the run stopped, and then `worker` is kept for the next estimate, before
+        `wait_for_workers` can see it idle."""
+        with self.changed:
+            if worker is not None:
+                self.busy.discard(worker)
+            if self.pending and not self.stop.is_set():
+                if worker is not None:
+                    self.busy.add(worker)
+                return self.pending.popleft()
+            if worker is not None:
+                worker_processes.give_back([worker])
+            self.changed.notify_all()
+            return None
+
+    def dispatch(self, worker: worker_processes.WorkerProcess) -> None:
+        """A worker's thread: once the worker has started, send it trainings until none is left."""
+        if not worker.ready():
+            return
+        while (i := self.take(worker)) is not None:
+            try:
+                self.results[i] = worker.call(self.runs[i])
+            except BaseException as e:  # noqa: BLE001 - raised in the caller's thread
+                with self.changed:
+                    if not self.stop.is_set():
+                        self.errors.append(e)
+                        self.stop.set()
+                    self.busy.discard(worker)
+                    self.changed.notify_all()
+                worker_processes.give_back([worker])
+                return
+
+    def wait_for_workers(self) -> None:
+        """Until no worker runs a training, or one failed."""
+        with self.changed:
+            self.changed.wait_for(lambda: not self.busy or self.stop.is_set())
+
+    def stop_workers(self) -> None:
+        """Stop at once the workers still training (their threads then read the end of their output)."""
+        with self.changed:
+            stopping = list(self.busy)
         for worker in stopping:
-            worker.kill()  # its thread then reads the end of the worker's output and returns
-        for thread in threads:
-            thread.join()
-        worker_processes.give_back(helpers)
-    if errors:
-        raise errors[0]
-    return results
+            worker.kill()

@@ -10,6 +10,7 @@ pickled callables from its stdin and writes back each result, error and the warn
 from __future__ import annotations
 
 import atexit
+import multiprocessing.spawn
 import os
 import pickle
 import subprocess
@@ -32,8 +33,9 @@ _BOOT = ("import sys, pickle; sys.path[:] = pickle.load(sys.stdin.buffer); "
 _ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 _idle: list[WorkerProcess] = []
+_starting: set[WorkerProcess] = set()  # started, not ready yet: no more are started while one is
 _lock = threading.Lock()
-_start_failed_warned = False
+_warned = False
 
 
 class WorkerError(RuntimeError):
@@ -57,9 +59,34 @@ class WorkerProcess:
         else:
             flags["start_new_session"] = True  # a Ctrl-C reaches the caller, which stops the worker
         self.pid_of_owner = os.getpid()
-        self.process = subprocess.Popen([sys.executable, "-c", _BOOT], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, env={**os.environ, **_ENV}, **flags)
+        # multiprocessing's interpreter: sys.executable, or what `multiprocessing.set_executable` chose
+        self.process = subprocess.Popen([multiprocessing.spawn.get_executable(), "-c", _BOOT],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        env={**os.environ, **_ENV}, **flags)
+        self.started = False
         self._write(pickle.dumps(list(sys.path)))
+
+    def ready(self) -> bool:
+        """Wait until the worker has started (it says so once it has imported the estimators); False, with a
+        warning, if it ended first."""
+        if not self.started:
+            try:
+                assert self.process.stdout is not None
+                self.started = pickle.load(self.process.stdout) == "ready"
+            except (OSError, EOFError, pickle.UnpicklingError, ValueError):
+                pass
+            with _lock:
+                _starting.discard(self)
+            if not self.started:
+                _warn_once(f"a tb-bias worker process could not start (exit code {self._exit_code()}); "
+                           "its trainings run in the caller's process")
+        return self.started
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self.process.wait(timeout=5)  # its output has ended: it is ending, if not yet ended
+        except subprocess.TimeoutExpired:
+            return None
 
     def _write(self, data: bytes) -> None:
         assert self.process.stdin is not None
@@ -70,6 +97,9 @@ class WorkerProcess:
     def alive(self) -> bool:
         return self.process.poll() is None and self.pid_of_owner == os.getpid()
 
+    def __repr__(self) -> str:
+        return f"WorkerProcess(pid={self.process.pid}, started={self.started})"
+
     def call(self, run: Any) -> Any:
         """`run()` in the worker; its warnings are raised again here, under the caller's filters."""
         data = pickle.dumps(run, protocol=pickle.HIGHEST_PROTOCOL)  # before anything is sent
@@ -77,11 +107,8 @@ class WorkerProcess:
             self._write(data)
             assert self.process.stdout is not None
             status, value, trace, seen = pickle.load(self.process.stdout)
-        except (OSError, EOFError, pickle.UnpicklingError) as e:
-            try:
-                code = self.process.wait(timeout=5)  # its output has ended: it is ending, if not yet ended
-            except subprocess.TimeoutExpired:
-                code = None
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError) as e:
+            code = self._exit_code()
             raise WorkerError(f"a tb-bias worker process (pid {self.process.pid}) ended without answering"
                               f"{'' if code is None else f' (exit code {code})'}") from e
         for message, category, filename, lineno in seen:
@@ -111,9 +138,8 @@ class WorkerProcess:
 
 
 def borrow(count: int) -> list[WorkerProcess]:
-    """Up to `count` workers for one estimate, idle ones first, new ones started; none if they cannot start
-    (the caller then runs every training itself)."""
-    global _start_failed_warned
+    """Up to `count` workers for one estimate, idle ones first, then new ones (none while another is still
+    starting, nor once one could not start: the caller then runs those trainings itself)."""
     taken: list[WorkerProcess] = []
     with _lock:
         while _idle and len(taken) < count:
@@ -122,16 +148,25 @@ def borrow(count: int) -> list[WorkerProcess]:
                 taken.append(worker)
             else:
                 worker.kill()
-    while len(taken) < count:
+        new = 0 if _warned else max(0, count - len(taken) - len(_starting))
+    for _ in range(new):
         try:
-            taken.append(WorkerProcess())
+            worker = WorkerProcess()
         except (OSError, ValueError) as e:
-            if not _start_failed_warned:
-                _start_failed_warned = True
-                warnings.warn(f"tb-bias could not start a worker process ({e}); the trainings run in this "
-                              "process, one at a time", RuntimeWarning, stacklevel=2)
+            _warn_once(f"tb-bias could not start a worker process ({e}); the trainings run in the caller's "
+                       "process")
             break
+        with _lock:
+            _starting.add(worker)
+        taken.append(worker)
     return taken
+
+
+def _warn_once(message: str) -> None:
+    global _warned
+    if not _warned:
+        _warned = True
+        warnings.warn(message, RuntimeWarning, stacklevel=3)
 
 
 def give_back(workers: list[WorkerProcess]) -> None:
@@ -164,12 +199,15 @@ if hasattr(os, "register_at_fork"):
 def serve() -> None:
     """The worker's loop: run each callable read from stdin, write back (status, value, traceback,
     warnings), until stdin ends."""
+    from tb_bias_plugin.measures.representation import classifier, mine  # noqa: F401 - ready to train
     from tb_bias_plugin.measures.representation.trainings import run_here
 
     source = sys.stdin.buffer
     results = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)  # anything a training prints goes to stderr, never into the results
     sys.stdout = sys.stderr
+    results.write(pickle.dumps("ready"))
+    results.flush()
     while True:
         try:
             run = pickle.load(source)

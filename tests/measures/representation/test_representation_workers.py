@@ -194,3 +194,35 @@ def test_bad_workers_is_a_value_error(bad, monkeypatch):
     r, z = _data()
     with pytest.raises(ValueError, match="workers must be"):
         mine.representation_bias(r, z, workers=bad)
+
+
+def _no_workers_yet(monkeypatch, boot):
+    """Workers started from now on run `boot` instead of serving trainings."""
+    monkeypatch.setattr(worker_processes, "_idle", [])
+    monkeypatch.setattr(worker_processes, "_starting", set())
+    monkeypatch.setattr(worker_processes, "_warned", False)
+    monkeypatch.setattr(worker_processes, "_BOOT", boot)
+
+
+@pytest.mark.filterwarnings("ignore:n = 600 < 2000")
+def test_a_worker_that_cannot_start_leaves_its_trainings_to_the_caller(monkeypatch):
+    _no_workers_yet(monkeypatch, "import sys; sys.exit(3)")
+    r, z = _data()
+    with pytest.warns(RuntimeWarning, match=r"could not start \(exit code 3\)"):
+        res = mine.representation_bias(r, z, **SMALL, workers=2)
+    assert _fields(res) == _fields(_estimate(r, z, workers=1))
+    assert worker_processes.borrow(1) == []  # none started again in this process
+
+
+def test_a_worker_that_never_starts_is_not_waited_for(monkeypatch):
+    _no_workers_yet(monkeypatch, "import time; time.sleep(600)")
+    runs = [functools.partial(pow, 2, 3), functools.partial(pow, 3, 2)]
+    assert trainings.run_all(runs, workers=2) == [8, 9]  # both here: the worker never said it was ready
+    (stuck,) = worker_processes._starting
+    assert stuck.alive and not stuck.started
+    waiting = [t for t in threading.enumerate() if t.name == f"tb-bias-worker-{stuck.process.pid}"]
+    stuck.kill()
+    with pytest.warns(RuntimeWarning, match="could not start"):
+        for thread in waiting:
+            thread.join()  # it read the end of the worker's output, warned, and took nothing
+    assert not worker_processes._starting and stuck not in worker_processes._idle
