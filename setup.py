@@ -67,6 +67,7 @@ setup(
             "mypy>=1.8",
             "playwright>=1.40",
             "pytest>=7",
+            "pytest-timeout>=2.3",
             "pytest-xdist>=3.5",
             "ruff>=0.5",
             "scikit-learn>=1.2",

@@ -91,10 +91,10 @@ def run_all(runs: Sequence[Callable[[], Any]], workers: int) -> list[Any]:
         return [run_here(run, stop) for run in runs]
     shared = _Shared(runs, stop)
     i = shared.take()  # the first (the estimate's MINE, the longest) here, while the workers start
-    for worker in worker_processes.borrow(min(workers, len(runs)) - 1):
-        threading.Thread(target=shared.dispatch, args=(worker,), name=f"tb-bias-worker-{worker.process.pid}",
-                         daemon=True).start()
     try:
+        for worker in worker_processes.borrow(min(workers, len(runs)) - 1):
+            threading.Thread(target=shared.dispatch, args=(worker,), name=f"tb-bias-worker-{worker.process.pid}",
+                             daemon=True).start()
         while i is not None:
             shared.results[i] = run_here(runs[i], stop)
             i = shared.take()

@@ -3,8 +3,10 @@
 Threads gained little here: NumPy holds the interpreter lock between its loops, and a training's steps
 are short, so two threads spent 1.25-1.45x the CPU of one (docs/measures/representation.md, "Two cores").
 A worker is a fresh interpreter (``sys.executable``), not a fork, so a caller that has loaded TensorFlow
-or other threaded libraries forks nothing, and the caller's ``__main__`` is never run again. It reads
-pickled callables from its stdin and writes back each result, error and the warnings raised on the way.
+or other threaded libraries forks nothing, and the caller's ``__main__`` is never run again. Messages are
+pickles framed by their length, so one that cannot be unpickled never leaves the stream out of step: the
+caller sends callables; the worker answers "ready" once, then each result or error with the warnings
+raised on the way.
 """
 
 from __future__ import annotations
@@ -16,18 +18,21 @@ import pickle
 import subprocess
 import sys
 import threading
+import time
 import traceback
 import warnings
-from typing import Any
+from typing import IO, Any
 
 __all__ = ["WorkerError", "WorkerProcess", "borrow", "give_back", "serve"]
 
-#: Idle workers kept for the next estimate (each holds an interpreter with NumPy, about 60 MB).
+#: Idle workers kept for the next estimate (each holds an interpreter with NumPy, about 50 MB).
 MAX_IDLE = 3
+#: Seconds between a worker's checks that its caller is still alive (else it ends, even mid-training).
+CALLER_CHECK_SECONDS = 0.5
 
-# The child's first message is the parent's sys.path, so it imports this package from where the parent did.
-_BOOT = ("import sys, pickle; sys.path[:] = pickle.load(sys.stdin.buffer); "
-         "from tb_bias_plugin.measures.representation.worker_processes import serve; serve()")
+# The child reads the parent's pid and sys.path first, so it imports this package from where the parent did.
+_BOOT = ("import sys, pickle; pid, sys.path[:] = pickle.load(sys.stdin.buffer); "
+         "from tb_bias_plugin.measures.representation.worker_processes import serve; serve(pid)")
 
 # One BLAS thread in the worker, as `mine._one_blas_thread` gives the caller's own trainings.
 _ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
@@ -39,7 +44,8 @@ _warned = False
 
 
 class WorkerError(RuntimeError):
-    """A worker process ended without answering (killed, out of memory, or a crash in native code)."""
+    """A worker process ended without answering (killed, out of memory, or a crash in native code), or its
+    answer could not be read."""
 
 
 class _RemoteTraceback(Exception):
@@ -49,8 +55,27 @@ class _RemoteTraceback(Exception):
         return "\n" + self.args[0]
 
 
+def _send(stream: IO[bytes], message: Any) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(len(data).to_bytes(8, "little") + data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    """The next message: EOFError at the end of the stream; a message that does not unpickle is consumed
+    whole (the next one is read from its start) before its error is raised."""
+    size = stream.read(8)
+    if len(size) < 8:
+        raise EOFError
+    data = stream.read(int.from_bytes(size, "little"))
+    if len(data) < int.from_bytes(size, "little"):
+        raise EOFError
+    return pickle.loads(data)
+
+
 class WorkerProcess:
-    """One worker process: `call` sends a callable and returns its result (or raises its error)."""
+    """One worker process: `ready` waits until it has started, `call` sends it a callable and returns its
+    result (or raises its error)."""
 
     def __init__(self) -> None:
         flags: dict[str, Any] = {}
@@ -59,60 +84,54 @@ class WorkerProcess:
         else:
             flags["start_new_session"] = True  # a Ctrl-C reaches the caller, which stops the worker
         self.pid_of_owner = os.getpid()
+        self.started = False
         # multiprocessing's interpreter: sys.executable, or what `multiprocessing.set_executable` chose
         self.process = subprocess.Popen([multiprocessing.spawn.get_executable(), "-c", _BOOT],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         env={**os.environ, **_ENV}, **flags)
-        self.started = False
-        self._write(pickle.dumps(list(sys.path)))
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.input, self.output = self.process.stdin, self.process.stdout
+        self.input.write(pickle.dumps((os.getpid(), list(sys.path))))
+        self.input.flush()
 
-    def ready(self) -> bool:
-        """Wait until the worker has started (it says so once it has imported the estimators); False, with a
-        warning, if it ended first."""
-        if not self.started:
-            try:
-                assert self.process.stdout is not None
-                self.started = pickle.load(self.process.stdout) == "ready"
-            except (OSError, EOFError, pickle.UnpicklingError, ValueError):
-                pass
-            with _lock:
-                _starting.discard(self)
-            if not self.started:
-                _warn_once(f"a tb-bias worker process could not start (exit code {self._exit_code()}); "
-                           "its trainings run in the caller's process")
-        return self.started
-
-    def _exit_code(self) -> int | None:
-        try:
-            return self.process.wait(timeout=5)  # its output has ended: it is ending, if not yet ended
-        except subprocess.TimeoutExpired:
-            return None
-
-    def _write(self, data: bytes) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
+    def __repr__(self) -> str:
+        return f"WorkerProcess(pid={self.process.pid}, started={self.started})"
 
     @property
     def alive(self) -> bool:
         return self.process.poll() is None and self.pid_of_owner == os.getpid()
 
-    def __repr__(self) -> str:
-        return f"WorkerProcess(pid={self.process.pid}, started={self.started})"
+    def ready(self) -> bool:
+        """Wait until the worker has started (it says so once it has imported the estimators); False, with a
+        warning, if it ended or said something else first."""
+        if not self.started:
+            try:
+                self.started = _receive(self.output) == "ready"
+            except Exception:  # noqa: BLE001 - whatever it wrote, it is no worker
+                pass
+            with _lock:
+                _starting.discard(self)
+            if not self.started:
+                code = _exit_code(self.process)
+                self.kill()
+                _warn_once(f"a tb-bias worker process could not start{code}; the trainings run in the "
+                           "caller's process")
+        return self.started
 
     def call(self, run: Any) -> Any:
         """`run()` in the worker; its warnings are raised again here, under the caller's filters."""
         data = pickle.dumps(run, protocol=pickle.HIGHEST_PROTOCOL)  # before anything is sent
         try:
-            self._write(data)
-            assert self.process.stdout is not None
-            status, value, trace, seen = pickle.load(self.process.stdout)
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError) as e:
-            code = self._exit_code()
+            self.input.write(len(data).to_bytes(8, "little") + data)
+            self.input.flush()
+            status, value, trace, raised = _receive(self.output)
+        except (OSError, EOFError) as e:
             raise WorkerError(f"a tb-bias worker process (pid {self.process.pid}) ended without answering"
-                              f"{'' if code is None else f' (exit code {code})'}") from e
-        for message, category, filename, lineno in seen:
-            warnings.warn_explicit(message, category, filename, lineno)
+                              f"{_exit_code(self.process)}") from e
+        except Exception as e:  # noqa: BLE001 - the answer, read whole, did not unpickle here
+            raise WorkerError(f"the answer of a tb-bias worker process could not be read: {e!r}") from e
+        for message, category, filename, lineno in raised:
+            _raise_again(message, category, filename, lineno)
         if status == "error":
             raise value from _RemoteTraceback(trace)
         return value
@@ -122,24 +141,45 @@ class WorkerProcess:
         if self.pid_of_owner == os.getpid():
             self.process.kill()
             self.process.wait()
-        for stream in (self.process.stdin, self.process.stdout):
-            if stream is not None:
+        for stream in (self.input, self.output):
+            try:
                 stream.close()
+            except OSError:  # unsent bytes to a process that has ended
+                pass
 
     def close(self) -> None:
         """Ask an idle worker to end (it sees the end of its input), and stop it if it does not."""
         try:
-            if self.process.stdin is not None:
-                self.process.stdin.close()
+            self.input.close()
             self.process.wait(timeout=2)
         except (OSError, subprocess.TimeoutExpired):
             pass
         self.kill()
 
 
+def _exit_code(process: subprocess.Popen) -> str:
+    try:
+        return f" (exit code {process.wait(timeout=5)})"  # its output has ended: it is ending
+    except subprocess.TimeoutExpired:
+        return ""
+
+
+def _raise_again(message: str, category: type[Warning], filename: str, lineno: int) -> None:
+    """A worker's warning raised here as if by the module that raised it there: filters by module and the
+    once-per-place registry apply."""
+    module = next((m for m in list(sys.modules.values()) if getattr(m, "__file__", None) == filename), None)
+    if module is None:
+        warnings.warn_explicit(message, category, filename, lineno)
+    else:
+        registry = module.__dict__.setdefault("__warningregistry__", {})
+        warnings.warn_explicit(message, category, filename, lineno, module=module.__name__, registry=registry,
+                               module_globals=module.__dict__)
+
+
 def borrow(count: int) -> list[WorkerProcess]:
     """Up to `count` workers for one estimate, idle ones first, then new ones (none while another is still
-    starting, nor once one could not start: the caller then runs those trainings itself)."""
+    starting, none in a frozen application, none once one could not start: the caller then runs those
+    trainings itself)."""
     taken: list[WorkerProcess] = []
     with _lock:
         while _idle and len(taken) < count:
@@ -148,7 +188,8 @@ def borrow(count: int) -> list[WorkerProcess]:
                 taken.append(worker)
             else:
                 worker.kill()
-        new = 0 if _warned else max(0, count - len(taken) - len(_starting))
+        frozen = getattr(sys, "frozen", False)  # its executable would run the application again
+        new = 0 if _warned or frozen else max(0, count - len(taken) - len(_starting))
     for _ in range(new):
         try:
             worker = WorkerProcess()
@@ -166,14 +207,14 @@ def _warn_once(message: str) -> None:
     global _warned
     if not _warned:
         _warned = True
-        warnings.warn(message, RuntimeWarning, stacklevel=3)
+        warnings.warn(message, RuntimeWarning, stacklevel=2)
 
 
 def give_back(workers: list[WorkerProcess]) -> None:
     """Keep healthy workers for the next estimate (at most `MAX_IDLE`); end the others."""
     with _lock:
         for worker in workers:
-            if worker.alive and len(_idle) < MAX_IDLE:
+            if worker.alive and worker.started and len(_idle) < MAX_IDLE:
                 _idle.append(worker)
             else:
                 worker.close()
@@ -190,40 +231,65 @@ def _close_idle() -> None:
 def _forget_in_child() -> None:
     # A forked child must not talk to its parent's workers: the parent still owns them.
     _idle.clear()
+    _starting.clear()
 
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_in_child)
 
 
-def serve() -> None:
-    """The worker's loop: run each callable read from stdin, write back (status, value, traceback,
-    warnings), until stdin ends."""
+def _end_with(caller: int) -> None:
+    """End this worker as soon as its caller has ended (killed mid-training, it would train on alone)."""
+    while os.getppid() == caller:
+        time.sleep(CALLER_CHECK_SECONDS)
+    os._exit(0)
+
+
+def serve(caller: int) -> None:
+    """The worker's loop: run each callable read from stdin, answer (status, value, traceback, warnings),
+    until stdin ends or the caller does."""
     from tb_bias_plugin.measures.representation import classifier, mine  # noqa: F401 - ready to train
     from tb_bias_plugin.measures.representation.trainings import run_here
 
+    if os.getppid() == caller:  # not so where a launcher ran Python in a process of its own: no watch
+        threading.Thread(target=_end_with, args=(caller,), daemon=True).start()
     source = sys.stdin.buffer
-    results = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # anything a training prints goes to stderr, never into the results
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything a training prints goes to stderr, never into the answers
     sys.stdout = sys.stderr
-    results.write(pickle.dumps("ready"))
-    results.flush()
-    while True:
-        try:
-            run = pickle.load(source)
-        except EOFError:
-            return
-        with warnings.catch_warnings(record=True) as seen:
-            warnings.simplefilter("always")  # the caller's filters decide, when they are raised again there
+    try:
+        _send(answers, "ready")
+        while True:
             try:
-                answer = ("ok", run_here(run), "")
-            except Exception as e:  # noqa: BLE001 - sent to the caller, which raises it
-                answer = ("error", e, traceback.format_exc())
-        raised = [(w.message, w.category, w.filename, w.lineno) for w in seen]
+                run = _receive(source)
+            except EOFError:
+                return
+            _send(answers, _answer(run, run_here))
+    except BrokenPipeError:  # the caller has gone
+        return
+
+
+def _answer(run: Any, run_here: Any) -> tuple:
+    """(status, result or error, traceback, warnings) of `run`, all of it picklable."""
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")  # the caller's filters decide, when they are raised again there
         try:
-            data = pickle.dumps((*answer, raised), protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception as e:  # noqa: BLE001 - an error or result that cannot be pickled
-            error = RuntimeError(f"{type(answer[1]).__name__}: {answer[1]} (not picklable: {e})")
-            data = pickle.dumps(("error", error, answer[2], []), protocol=pickle.HIGHEST_PROTOCOL)
-        results.write(data)
-        results.flush()
+            answer: tuple = ("ok", run_here(run), "")
+        except Exception as e:  # noqa: BLE001 - sent to the caller, which raises it
+            answer = ("error", e, traceback.format_exc())
+    raised = []
+    for w in seen:
+        category = w.category if _pickles(w.category) else RuntimeWarning
+        raised.append((str(w.message), category, w.filename, w.lineno))
+    if not _pickles(answer):
+        kind = "result" if answer[0] == "ok" else "error"
+        answer = ("error", RuntimeError(f"a training's {kind} does not pickle: {answer[1]!r:.300}"), answer[2])
+    return (*answer, raised)
+
+
+def _pickles(value: Any) -> bool:
+    try:
+        pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - whatever pickle raises
+        return False
+    return True

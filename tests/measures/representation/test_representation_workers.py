@@ -15,6 +15,9 @@ import worker_tasks
 
 from tb_bias_plugin.measures.representation import mine, trainings, worker_processes
 
+# A broken implementation tends to hang (a worker training for ever, a thread waiting on it): fail instead.
+pytestmark = pytest.mark.timeout(300)
+
 SMALL = dict(steps=60, batch_size=64, width=16, eval_every=20, classifier_steps=60, classifier_width=16,
              classifier_eval_every=20, control_permutations=2)
 
@@ -226,3 +229,88 @@ def test_a_worker_that_never_starts_is_not_waited_for(monkeypatch):
         for thread in waiting:
             thread.join()  # it read the end of the worker's output, warned, and took nothing
     assert not worker_processes._starting and stuck not in worker_processes._idle
+
+
+def test_an_error_in_one_worker_stops_the_others_at_once(tmp_path):
+    # The caller is done with its own training; one worker fails once the other is training for ever.
+    started = str(tmp_path / "started")
+    runs = [functools.partial(pow, 2, 3), functools.partial(worker_tasks.spin, started),
+            functools.partial(worker_tasks.fail_after, started, RuntimeError("failed in a worker"))]
+    with pytest.raises(RuntimeError, match="failed in a worker"):
+        trainings.run_all(runs, workers=3)
+    assert not _alive(int(Path(started).read_text()))
+
+
+def test_a_training_that_prints_leaves_its_answer_intact(tmp_path):
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    here, there = trainings.run_all([functools.partial(worker_tasks.meet, a, b),
+                                     functools.partial(worker_tasks.print_then_meet, b, a)], workers=2)
+    assert there != here
+
+
+def _one_worker():
+    (worker,) = worker_processes.borrow(1) or pytest.fail("no worker started")
+    assert worker.ready()
+    return worker
+
+
+def test_an_answer_that_does_not_unpickle_is_an_error_and_the_next_is_read_whole():
+    worker = _one_worker()
+    try:
+        with pytest.raises(worker_processes.WorkerError, match="could not be read"):
+            worker.call(worker_tasks.fail_in_two_parts)
+        assert worker.call(functools.partial(pow, 2, 3)) == 8  # not the rest of the answer before
+    finally:
+        worker_processes.give_back([worker])
+
+
+def test_a_workers_warnings_meet_the_callers_filters_by_module_and_place():
+    worker = _one_worker()
+    try:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("default")  # once per place
+            assert worker.call(functools.partial(worker_tasks.warn_times, 5)) == 5
+        assert len(seen) == 1 and seen[0].filename == worker_tasks.__file__
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            warnings.filterwarnings("ignore", module="worker_tasks")
+            worker.call(functools.partial(worker_tasks.warn_times, 5))
+        assert seen == []
+    finally:
+        worker_processes.give_back([worker])
+
+
+def test_a_forked_child_does_not_use_its_parents_workers():
+    worker_processes.give_back([_one_worker()])
+    assert worker_processes._idle
+    pid = os.fork()
+    if pid == 0:  # the child: it must see no worker to borrow
+        os._exit(0 if not worker_processes._idle and not worker_processes._starting else 1)
+    assert os.waitpid(pid, 0)[1] == 0
+    assert trainings.run_all([functools.partial(pow, 2, 3)] * 2, workers=2) == [8, 8]
+
+
+def _gone(pid):
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:")[1].split()[0] == "Z"
+    except (FileNotFoundError, IndexError):
+        return True
+
+
+def test_a_worker_whose_caller_is_killed_mid_training_ends(tmp_path):
+    started = str(tmp_path / "started")
+    script = (f"import functools, sys; sys.path.insert(0, {str(Path(worker_tasks.__file__).parent)!r})\n"
+              "import worker_tasks\n"
+              "from tb_bias_plugin.measures.representation import worker_processes\n"
+              "(w,) = worker_processes.borrow(1); assert w.ready(); print(w.process.pid, flush=True)\n"
+              f"w.call(functools.partial(worker_tasks.spin, {started!r}))\n")
+    caller = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    pid = int(caller.stdout.readline())
+    worker_tasks.wait_for(started)
+    caller.kill()
+    caller.wait()
+    for _ in range(600):  # it checks every 0.5 s; at most a minute, a safety net
+        if _gone(pid):
+            break
+        threading.Event().wait(0.1)
+    assert _gone(pid)

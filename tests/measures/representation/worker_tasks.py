@@ -61,3 +61,25 @@ def end_process(path: str, code: int) -> None:
 def fail_once_started(path: str) -> None:
     wait_for(path)
     raise RuntimeError("classifier failed")
+
+
+def print_then_meet(mine: str, other: str) -> int:
+    print("a training that prints")  # to stdout, which in a worker is not where its answers go
+    return meet(mine, other)
+
+
+class TwoPartError(Exception):
+    """Pickles, but does not unpickle: its __init__ needs two arguments, and unpickling passes it one."""
+
+    def __init__(self, a, b):
+        super().__init__(f"{a} {b}")
+
+
+def fail_in_two_parts() -> None:
+    raise TwoPartError(1, 2)
+
+
+def warn_times(times: int) -> int:
+    for _ in range(times):
+        warnings.warn("the same warning, from the same place", UserWarning, stacklevel=1)
+    return times
