@@ -74,22 +74,18 @@ def representation_bias(
         Decoupled (AdamW) decay per step of the critic's weights that read R, in units of the learning
         rate; 0 disables it. It keeps a wide critic from fitting noise dimensions (see the docs).
     continuous, marginal_subset : bool, int
-        Treat `protected` as real-valued: I only, B = NaN with reason ``continuous_protected``; the
-        held-out marginal term then averages each held-out r over a fixed subset of `marginal_subset`
-        held-out z.
+        Treat `protected` as real-valued: I only, B = NaN with reason ``continuous_protected``; the held-out
+        marginal term then averages each held-out r over a fixed subset of `marginal_subset` held-out z.
     pca_dims : int, optional
-        Project R onto its leading principal components (fitted on the training split) when it has more
-        dimensions. This can only lower I.
+        Project R onto its leading principal components (fitted on the training split): can only lower I.
     convergence_tol : float
-        Nats the held-out bound may still rise over the last 20 % of steps before the result is flagged
-        ``not_converged``.
+        Nats the held-out bound may still rise over the last 20 % of steps before flag ``not_converged``.
     train_counts : array_like of int, optional
         Class counts of the model's training set; stored as context (`train_entropy`), never used in B.
     jit_compile : None
         Ignored (kept for calls written for the TensorFlow estimator).
     patience : int or None
-        Stop a training run after this many evaluations without a better validation bound (None: run
-        every step). Needs `early_stopping`.
+        Stop a run after this many evaluations without a better validation bound (None: never; needs early_stopping).
     classifier_width : int
         Width of the classifier MLP's two ELU layers; 0: no MLP candidate.
     classifier_steps, classifier_learning_rate : int, float
@@ -112,10 +108,14 @@ def representation_bias(
     ValueError
         Non-finite, non-2-D or empty representations; protected codes that are negative, not integers, or
         of a different length; bad settings.
+    WorkerError
+        A worker process ended mid-training (killed, out of memory); the next call starts another.
     Warns
     -----
     UserWarning
         Fewer than 2,000 samples, or a class with fewer than 20 held-out samples (noisy, still computed).
+    RuntimeWarning
+        No worker process could start (once): the trainings run in this thread.
 
     References
     ----------
