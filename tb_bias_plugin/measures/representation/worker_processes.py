@@ -27,6 +27,9 @@ __all__ = ["WorkerError", "WorkerProcess", "borrow", "give_back", "serve"]
 
 #: Idle workers kept for the next estimate (each holds an interpreter with NumPy, about 50 MB).
 MAX_IDLE = 3
+#: Workers started and not ready yet, at most: an estimate over before its worker was ready leaves it
+#: starting, and the next starts its own; an interpreter that never answers is not started again and again.
+MAX_STARTING = 3
 #: Seconds between a worker's checks that its caller is still alive (else it ends, even mid-training).
 CALLER_CHECK_SECONDS = 0.5
 
@@ -38,7 +41,7 @@ _BOOT = ("import sys, pickle; pid, sys.path[:] = pickle.load(sys.stdin.buffer); 
 _ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 _idle: list[WorkerProcess] = []
-_starting: set[WorkerProcess] = set()  # started, not ready yet: no more are started while one is
+_starting: set[WorkerProcess] = set()  # started, not ready yet
 _lock = threading.Lock()
 _warned = False
 
@@ -177,9 +180,9 @@ def _raise_again(message: str, category: type[Warning], filename: str, lineno: i
 
 
 def borrow(count: int) -> list[WorkerProcess]:
-    """Up to `count` workers for one estimate, idle ones first, then new ones (none while another is still
-    starting, none in a frozen application, none once one could not start: the caller then runs those
-    trainings itself)."""
+    """Up to `count` workers for one estimate, idle ones first, then new ones (none past `MAX_STARTING`,
+    none in a frozen application, none once one could not start: the caller then runs those trainings
+    itself)."""
     taken: list[WorkerProcess] = []
     with _lock:
         while _idle and len(taken) < count:
@@ -189,7 +192,7 @@ def borrow(count: int) -> list[WorkerProcess]:
             else:
                 worker.kill()
         frozen = getattr(sys, "frozen", False)  # its executable would run the application again
-        new = 0 if _warned or frozen else max(0, count - len(taken) - len(_starting))
+        new = 0 if _warned or frozen else max(0, min(count - len(taken), MAX_STARTING - len(_starting)))
     for _ in range(new):
         try:
             worker = WorkerProcess()

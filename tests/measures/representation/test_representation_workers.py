@@ -314,3 +314,14 @@ def test_a_worker_whose_caller_is_killed_mid_training_ends(tmp_path):
             break
         threading.Event().wait(0.1)
     assert _gone(pid)
+
+
+def test_an_estimate_after_one_whose_worker_was_still_starting_starts_its_own(monkeypatch, tmp_path):
+    # The first run is over before its worker is ready; the second needs a worker at once.
+    monkeypatch.setattr(worker_processes, "_idle", [])
+    monkeypatch.setattr(worker_processes, "_starting", set())
+    assert trainings.run_all([functools.partial(pow, 2, 3)] * 2, workers=2) == [8, 8]
+    a, b = str(tmp_path / "a"), str(tmp_path / "b")
+    here, there = trainings.run_all([functools.partial(worker_tasks.meet, a, b),
+                                     functools.partial(worker_tasks.meet, b, a)], workers=2)
+    assert there != here
