@@ -101,10 +101,6 @@ MIXTURE_TOLERANCE = 1e-9
 CROSS_VALIDATED = ("linear", "quadratic", "gaussian", "additive")
 INNER_FOLDS = 3
 THIN_CLASS_ROWS = 30
-#: Below this many validation rows of a class of the fitting rows the candidates judged there alone
-#: (``mlp``, ``subspace``, ``trees``) are not trained: what they cost on that class is unseen, and their
-#: small gain on every other row won (a 3-row class in 6,000, independent Z: B -0.45 to -0.69 of H).
-JUDGED_CLASS_MIN_ROWS = 2
 #: With fewer validation rows than this the kept candidate alone scores the fold: from 40-80 rows
 #: (n = 300-600) the weights over-fit them, and shuffled-Z controls fell to -0.06 (-0.005 kept alone).
 MIXTURE_MIN_ROWS = 200
@@ -691,10 +687,10 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
     return everywhere, tested
 
 
-def _thin(z_fit, z_val, n_classes, rows=THIN_CLASS_ROWS):
-    """Whether some class of the fitting rows has fewer than `rows` validation rows."""
+def _thin(z_fit, z_val, n_classes):
+    """Whether some class of the fitting rows has fewer than `THIN_CLASS_ROWS` validation rows."""
     present = np.bincount(z_fit, minlength=n_classes) > 0
-    return bool(np.bincount(z_val, minlength=n_classes)[present].min() < rows)
+    return bool(np.bincount(z_val, minlength=n_classes)[present].min() < THIN_CLASS_ROWS)
 
 
 def _regressions_on_validation(score, rs, z, parts, n_classes, floors):
@@ -773,9 +769,7 @@ def _fold(r, z, train, test, s, n_classes, fold):
     def chosen():
         return _one_standard_error(judged, val_floors) if first is None else _later(first, judged, val_floors)
 
-    # judged on the validation rows alone, a candidate would be judged blind to a class with 0 or 1 of them
-    blind = _thin(z[fit], z[val], n_classes, JUDGED_CLASS_MIN_ROWS)
-    if s["classifier_width"] and not blind:
+    if s["classifier_width"]:
         width = s["classifier_width"]
         narrow = (rs.shape[1] <= FULL_BATCH_MAX_DIMS
                   and fit.size * (rs.shape[1] + width) * width <= FULL_BATCH_MAX_PRODUCTS)
@@ -788,7 +782,7 @@ def _fold(r, z, train, test, s, n_classes, fold):
             runs = [subspace_mlp(rs[fit], z[fit], rs[val], z[val], n_classes, rng, patience, starts[name])[0]
                     for name in SUBSPACE_STARTS]
             score("subspace", rs, (_mixed_runs(runs, rs[val], z[val]),) * 2)
-    if rs.shape[1] <= TREES_MAX_DIMS and not blind:
+    if rs.shape[1] <= TREES_MAX_DIMS:
         codes = binned(rs, bin_edges(rs[fit]))
         models = boosted_trees(codes[fit], z[fit], codes[val], z[val], n_classes)
         if models is not None:
