@@ -91,10 +91,12 @@ def run_all(runs: Sequence[Callable[[], Any]], workers: int) -> list[Any]:
         return [run_here(run, stop) for run in runs]
     shared = _Shared(runs, stop)
     i = shared.take()  # the first (the estimate's MINE, the longest) here, while the workers start
+    helpers, handed = worker_processes.borrow(min(workers, len(runs)) - 1), 0
     try:
-        for worker in worker_processes.borrow(min(workers, len(runs)) - 1):
+        for worker in helpers:
             threading.Thread(target=shared.dispatch, args=(worker,), name=f"tb-bias-worker-{worker.process.pid}",
                              daemon=True).start()
+            handed += 1
         while i is not None:
             shared.results[i] = run_here(runs[i], stop)
             i = shared.take()
@@ -106,6 +108,7 @@ def run_all(runs: Sequence[Callable[[], Any]], workers: int) -> list[Any]:
         stop.set()
         raise
     finally:
+        worker_processes.discard(helpers[handed:])  # interrupted before a thread could take them
         if stop.is_set():
             shared.stop_workers()
     if shared.errors:
@@ -164,8 +167,8 @@ class _Shared:
             self.changed.wait_for(lambda: not self.busy or self.stop.is_set())
 
     def stop_workers(self) -> None:
-        """Stop at once the workers still training (their threads then read the end of their output)."""
+        """Stop at once the workers still training (their threads then read the end of their output); under
+        the lock, so that none is killed just after `take` gave it back for the next estimate."""
         with self.changed:
-            stopping = list(self.busy)
-        for worker in stopping:
-            worker.kill()
+            for worker in list(self.busy):
+                worker.kill()

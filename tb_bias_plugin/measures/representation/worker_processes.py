@@ -20,10 +20,11 @@ import sys
 import threading
 import time
 import traceback
+import types
 import warnings
 from typing import IO, Any
 
-__all__ = ["WorkerError", "WorkerProcess", "borrow", "give_back", "serve"]
+__all__ = ["WorkerError", "WorkerProcess", "borrow", "discard", "give_back", "serve"]
 
 #: Idle workers kept for the next estimate (each holds an interpreter with NumPy, about 50 MB).
 MAX_IDLE = 3
@@ -94,8 +95,12 @@ class WorkerProcess:
                                         env={**os.environ, **_ENV}, **flags)
         assert self.process.stdin is not None and self.process.stdout is not None
         self.input, self.output = self.process.stdin, self.process.stdout
-        self.input.write(pickle.dumps((os.getpid(), list(sys.path))))
-        self.input.flush()
+        try:
+            self.input.write(pickle.dumps((os.getpid(), list(sys.path))))
+            self.input.flush()
+        except OSError:  # it has already ended: no Python, or not one that reads its input
+            self.kill()
+            raise
 
     def __repr__(self) -> str:
         return f"WorkerProcess(pid={self.process.pid}, started={self.started})"
@@ -117,8 +122,11 @@ class WorkerProcess:
             if not self.started:
                 code = _exit_code(self.process)
                 self.kill()
-                _warn_once(f"a tb-bias worker process could not start{code}; the trainings run in the "
-                           "caller's process")
+                try:
+                    _warn_once(f"a tb-bias worker process could not start{code}; the trainings run in the "
+                               "caller's process")
+                except Warning:  # turned into an error by the caller's filters, in a thread of its own
+                    pass
         return self.started
 
     def call(self, run: Any) -> Any:
@@ -167,16 +175,23 @@ def _exit_code(process: subprocess.Popen) -> str:
         return ""
 
 
+_module_names: dict[str, str] = {}  # file -> module name, of the modules whose warnings came back
+
+
 def _raise_again(message: str, category: type[Warning], filename: str, lineno: int) -> None:
     """A worker's warning raised here as if by the module that raised it there: filters by module and the
     once-per-place registry apply."""
-    module = next((m for m in list(sys.modules.values()) if getattr(m, "__file__", None) == filename), None)
+    name = _module_names.get(filename)
+    if name is None:
+        name = next((n for n, m in list(sys.modules.items())
+                     if isinstance(m, types.ModuleType) and m.__dict__.get("__file__") == filename), "")
+        _module_names[filename] = name
+    module = sys.modules.get(name) if name else None
     if module is None:
         warnings.warn_explicit(message, category, filename, lineno)
     else:
         registry = module.__dict__.setdefault("__warningregistry__", {})
-        warnings.warn_explicit(message, category, filename, lineno, module=module.__name__, registry=registry,
-                               module_globals=module.__dict__)
+        warnings.warn_explicit(message, category, filename, lineno, module=name, registry=registry)
 
 
 def borrow(count: int) -> list[WorkerProcess]:
@@ -211,6 +226,14 @@ def _warn_once(message: str) -> None:
     if not _warned:
         _warned = True
         warnings.warn(message, RuntimeWarning, stacklevel=2)
+
+
+def discard(workers: list[WorkerProcess]) -> None:
+    """End workers borrowed but never used (the estimate was interrupted first)."""
+    with _lock:
+        _starting.difference_update(workers)
+    for worker in workers:
+        worker.kill()
 
 
 def give_back(workers: list[WorkerProcess]) -> None:
@@ -251,15 +274,15 @@ def _end_with(caller: int) -> None:
 def serve(caller: int) -> None:
     """The worker's loop: run each callable read from stdin, answer (status, value, traceback, warnings),
     until stdin ends or the caller does."""
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # anything printed (by an import too) goes to stderr, never into the answers
+    sys.stdout = sys.stderr
     from tb_bias_plugin.measures.representation import classifier, mine  # noqa: F401 - ready to train
     from tb_bias_plugin.measures.representation.trainings import run_here
 
     if os.getppid() == caller:  # not so where a launcher ran Python in a process of its own: no watch
         threading.Thread(target=_end_with, args=(caller,), daemon=True).start()
     source = sys.stdin.buffer
-    answers = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)  # anything a training prints goes to stderr, never into the answers
-    sys.stdout = sys.stderr
     try:
         _send(answers, "ready")
         while True:
@@ -267,6 +290,10 @@ def serve(caller: int) -> None:
                 run = _receive(source)
             except EOFError:
                 return
+            except Exception as e:  # noqa: BLE001 - a training that does not unpickle here: its error
+                _send(answers, ("error", RuntimeError(f"a training could not be unpickled in the worker: {e!r}"),
+                                traceback.format_exc(), []))
+                continue
             _send(answers, _answer(run, run_here))
     except BrokenPipeError:  # the caller has gone
         return
@@ -280,10 +307,11 @@ def _answer(run: Any, run_here: Any) -> tuple:
             answer: tuple = ("ok", run_here(run), "")
         except Exception as e:  # noqa: BLE001 - sent to the caller, which raises it
             answer = ("error", e, traceback.format_exc())
-    raised = []
+    raised = []  # each distinct warning once: the caller's registry shows it once per place anyway
     for w in seen:
         category = w.category if _pickles(w.category) else RuntimeWarning
-        raised.append((str(w.message), category, w.filename, w.lineno))
+        if (str(w.message), category, w.filename, w.lineno) not in raised:
+            raised.append((str(w.message), category, w.filename, w.lineno))
     if not _pickles(answer):
         kind = "result" if answer[0] == "ok" else "error"
         answer = ("error", RuntimeError(f"a training's {kind} does not pickle: {answer[1]!r:.300}"), answer[2])

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import types
 import warnings
 from pathlib import Path
 
@@ -199,8 +200,17 @@ def test_bad_workers_is_a_value_error(bad, monkeypatch):
         mine.representation_bias(r, z, workers=bad)
 
 
+def _settled():
+    """Let the threads of earlier estimates' workers finish (one still starting gives its worker back once
+    ready), so that no test's stand-in pool receives another test's worker."""
+    for thread in threading.enumerate():
+        if thread.name.startswith("tb-bias-worker-"):
+            thread.join(60)
+
+
 def _no_workers_yet(monkeypatch, boot):
     """Workers started from now on run `boot` instead of serving trainings."""
+    _settled()
     monkeypatch.setattr(worker_processes, "_idle", [])
     monkeypatch.setattr(worker_processes, "_starting", set())
     monkeypatch.setattr(worker_processes, "_warned", False)
@@ -318,10 +328,40 @@ def test_a_worker_whose_caller_is_killed_mid_training_ends(tmp_path):
 
 def test_an_estimate_after_one_whose_worker_was_still_starting_starts_its_own(monkeypatch, tmp_path):
     # The first run is over before its worker is ready; the second needs a worker at once.
-    monkeypatch.setattr(worker_processes, "_idle", [])
-    monkeypatch.setattr(worker_processes, "_starting", set())
+    _no_workers_yet(monkeypatch, worker_processes._BOOT)
     assert trainings.run_all([functools.partial(pow, 2, 3)] * 2, workers=2) == [8, 8]
     a, b = str(tmp_path / "a"), str(tmp_path / "b")
     here, there = trainings.run_all([functools.partial(worker_tasks.meet, a, b),
                                      functools.partial(worker_tasks.meet, b, a)], workers=2)
     assert there != here
+
+
+def test_an_interrupt_before_the_workers_threads_start_ends_those_workers(monkeypatch):
+    _no_workers_yet(monkeypatch, worker_processes._BOOT)
+    borrowed, start = [], threading.Thread.start
+
+    def interrupted(thread):
+        if thread.name.startswith("tb-bias-worker-"):
+            raise KeyboardInterrupt
+        start(thread)
+
+    real_borrow = worker_processes.borrow
+    monkeypatch.setattr(worker_processes, "borrow", lambda k: borrowed.extend(real_borrow(k)) or borrowed)
+    monkeypatch.setattr(threading.Thread, "start", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        trainings.run_all([functools.partial(pow, 2, 3)] * 2, workers=2)
+    assert borrowed and not any(w.alive for w in borrowed)
+    assert not worker_processes._starting  # the slot is free again
+
+
+def test_a_training_that_does_not_unpickle_in_the_worker_is_an_error_and_the_worker_lives_on(monkeypatch):
+    only_here = types.ModuleType("only_in_the_caller")  # the worker cannot import it
+    exec("def eight():\n    return 8\n", only_here.__dict__)
+    monkeypatch.setitem(sys.modules, "only_in_the_caller", only_here)
+    worker = _one_worker()
+    try:
+        with pytest.raises(RuntimeError, match="could not be unpickled in the worker"):
+            worker.call(only_here.eight)
+        assert worker.call(functools.partial(pow, 2, 3)) == 8
+    finally:
+        worker_processes.give_back([worker])
