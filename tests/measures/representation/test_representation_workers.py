@@ -72,6 +72,7 @@ def test_continuous_protected_runs_mine_only_in_workers():
 
 def test_trainings_run_at_once_here_and_in_a_worker_kept_for_the_next_estimate(tmp_path):
     # Each waits until the other has started: run one after the other, the first would wait in vain.
+    _settled()  # no earlier estimate's worker joins the idle ones between the two runs
     a, b = str(tmp_path / "a"), str(tmp_path / "b")
     here, there = trainings.run_all([functools.partial(worker_tasks.meet, a, b),
                                      functools.partial(worker_tasks.meet, b, a)], workers=2)
