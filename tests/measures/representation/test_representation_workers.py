@@ -235,8 +235,8 @@ def test_a_worker_that_never_starts_is_not_waited_for(monkeypatch):
     (stuck,) = worker_processes._starting
     assert stuck.alive and not stuck.started
     waiting = [t for t in threading.enumerate() if t.name == f"tb-bias-worker-{stuck.process.pid}"]
-    stuck.kill()
-    with pytest.warns(RuntimeWarning, match="could not start"):
+    with pytest.warns(RuntimeWarning, match="could not start"):  # entered first: the thread warns at once
+        stuck.kill()
         for thread in waiting:
             thread.join()  # it read the end of the worker's output, warned, and took nothing
     assert not worker_processes._starting and stuck not in worker_processes._idle
