@@ -224,6 +224,7 @@ def test_a_worker_that_cannot_start_leaves_its_trainings_to_the_caller(monkeypat
     r, z = _data()
     with pytest.warns(RuntimeWarning, match=r"could not start \(exit code 3\)"):
         res = mine.representation_bias(r, z, **SMALL, workers=2)
+        _settled()  # the worker's thread has warned, however slowly the worker ended
     assert _fields(res) == _fields(_estimate(r, z, workers=1))
     assert worker_processes.borrow(1) == []  # none started again in this process
 
