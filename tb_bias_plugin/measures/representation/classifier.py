@@ -21,7 +21,7 @@ from tb_bias_plugin.measures.representation.subspace import discriminant_directi
 from tb_bias_plugin.measures.representation.trainings import stop_point
 from tb_bias_plugin.measures.representation.trees import bin_edges, binned, boosted_trees
 
-__all__ = ["classifier_bound", "combine_folds", "cross_entropy", "fold_indices", "fold_runs", "mixture_weights",
+__all__ = ["blind_capped", "classifier_bound", "combine_folds", "cross_entropy", "fold_indices", "fold_runs", "mixture_weights",
            "split_indices", "standardise"]
 
 #: Ridge strengths the linear classifier tries (penalty ``lam / 2 * |W|^2`` on the summed cross-entropy); the
@@ -101,6 +101,11 @@ MIXTURE_TOLERANCE = 1e-9
 CROSS_VALIDATED = ("linear", "quadratic", "gaussian", "additive")
 INNER_FOLDS = 3
 THIN_CLASS_ROWS = 30
+#: A class with fewer validation rows than this is blind to the candidates judged on those rows alone: their
+#: q of it is replaced by its share, the other classes scaled to fill the rest (`blind_capped`). Without the
+#: cap the trees and the MLP, judged where a 3-row class in 6,000 had no row, gained a little on every
+#: common row and cost about 17 nats on the class's unseen test rows (B -0.44 to -0.69 on an independent Z).
+BLIND_CLASS_ROWS = 2
 #: With fewer validation rows than this the kept candidate alone scores the fold: from 40-80 rows
 #: (n = 300-600) the weights over-fit them, and shuffled-Z controls fell to -0.06 (-0.005 kept alone).
 MIXTURE_MIN_ROWS = 200
@@ -270,6 +275,27 @@ def _full_batch_mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     return model
 
 
+def blind_capped(log_q, blind, log_p):
+    """``ln q'`` where q' is q with each `blind` class's probability set to its share (`log_p`) and the
+    other classes' scaled to fill the rest: still a classifier, and one that neither gains nor loses on a
+    class its judges never saw.
+
+    Examples
+    --------
+    >>> out = blind_capped(np.log([[0.2, 0.3, 0.5]]), np.array([False, False, True]), np.log([0.45, 0.45, 0.1]))
+    >>> np.exp(out).round(3).tolist()
+    [[0.36, 0.54, 0.1]]
+    """
+    if not blind.any() or blind.all():
+        return log_q
+    seen = ~blind
+    out = np.empty(log_q.shape, np.float64)
+    out[:, blind] = log_p[blind]
+    left = math.log1p(-float(np.exp(log_p[blind]).sum()))
+    out[:, seen] = log_q[:, seen] - _log_sum_exp_rows(log_q[:, seen].astype(np.float64)) + left
+    return out
+
+
 def _log_sum_exp_rows(o):
     m = o.max(axis=1, keepdims=True)
     return m + np.log(np.exp(o - m).sum(axis=1, keepdims=True))
@@ -317,6 +343,10 @@ def _newton(x, z, n_classes, lam, w, iterations=25):
         while t > 1e-4 and trial[3] > current:
             t /= 2
             trial = evaluate(w - t * step)
+        if trial[3] > current:
+            # no step that lowers the loss: a near-singular Hessian (a class with no row where it starts)
+            # made the step huge; taking it anyway had put every row in a 1-row class (B -79)
+            break
         w, o, lse, new = trial
         if current - new < 1e-6 * max(1.0, abs(current)):  # converging quadratically: the next step would gain ~0
             break
@@ -335,12 +365,13 @@ def _logistic_log_probs(w):
     return log_probs
 
 
-def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDGES, start=None):
+def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDGES, start=None, cap=None):
     """Logistic regression judged by cross-validation over the folds `inner` of the rows `x` (on the map
     ``features(x_rows, z_rows)`` fitted inside each inner fold when given); (the out-of-fold
     ``ln q(z_i | r_i)`` of every row at the one of `ridges` with the best mean of them floored by
     `choice_floors`, the fit at that ridge on all the rows as a function of x), or None when `features`
-    gives no map. Each fit starts at `start` (weights, default 0), then at the ridge before.
+    gives no map. Each fit starts at `start` (weights, default 0), then at the ridge before. `cap`, when
+    given, maps each fit's ``ln q`` of rows and the classes it was fitted to to the ``ln q`` used.
 
     Every row's value comes from a fit that did not see it, so the rule can judge the candidate, and its
     lead over the shares, on all the training rows rather than on the validation part alone (with a 30-row
@@ -362,7 +393,8 @@ def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDG
         for i, lam in enumerate(ridges):  # strong to weak, each fit started at the one before
             for k, (rest, held, x_rest, x_held) in enumerate(mapped):
                 weights[k] = _newton(x_rest, z[rest], n_classes, lam, weights[k])
-                out_of_fold[i, held] = _logistic_log_probs(weights[k])(x_held)[np.arange(held.size), z[held]]
+                log_q = _logistic_log_probs(weights[k])(x_held)
+                out_of_fold[i, held] = (log_q if cap is None else cap(log_q, z[rest]))[np.arange(held.size), z[held]]
             valid = float(np.maximum(out_of_fold[i], floors).mean())
             if valid > best:
                 best, best_i, since = valid, i, 0
@@ -374,9 +406,14 @@ def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDG
         if feature_map is None:
             return None
         x_all = feature_map(x)
-        w = _newton(_with_intercept(x_all), z, n_classes, ridges[best_i], weights[0])
+        # from `start`, fitted with every class: an inner fit whose rows lacked a class (one row of it in
+        # the training rows) had sent that class's intercept far below, where Newton's steps go astray
+        first = np.zeros_like(weights[0]) if start is None else start
+        w = _newton(_with_intercept(x_all), z, n_classes, ridges[best_i], first)
     log_probs = _logistic_log_probs(w)
-    return out_of_fold[best_i], lambda v: log_probs(feature_map(v))
+    if cap is None:
+        return out_of_fold[best_i], lambda v: log_probs(feature_map(v))
+    return out_of_fold[best_i], lambda v: cap(log_probs(feature_map(v)), z)
 
 
 def _logistic(x_fit, z_fit, x_val, z_val, n_classes, refit=True):
@@ -654,6 +691,11 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
     rows, fit, val, test = parts
     names = CROSS_VALIDATED if val.size else ("linear",)
     floors = choice_floors(z[rows], n_classes)[z[rows]]
+    # a class with one training row is judged out of fold only by fits that never saw it: they get its share
+    blind = np.bincount(z[rows], minlength=n_classes) < BLIND_CLASS_ROWS
+
+    def cap(log_q, z_fitted):
+        return blind_capped(log_q, blind, log_shares(z_fitted, n_classes))
     inner = fold_indices(z[rows], INNER_FOLDS, seed)
     everywhere = {"shares": np.empty(rows.size)}
     for held in inner:
@@ -668,16 +710,16 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
             chosen = gaussian.gaussian_classes(rs[fit], z[fit], rs[val], z[val], n_classes,
                                                choice_floors(z[fit], n_classes), refit=False)
             out_of_fold, model = gaussian.cross_validated_classes(rs[rows], z[rows], n_classes, inner,
-                                                                  floors, (chosen[0].shrinkage,))
+                                                                  floors, (chosen[0].shrinkage,), cap)
         elif not val.size:
-            out_of_fold, model = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner)
+            out_of_fold, model = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, cap=cap)
         else:
             feature_map = (lambda v: v) if maps[name] is None else maps[name](rs[fit], z[fit])
             if feature_map is None:
                 continue
             chosen = _logistic(feature_map(rs[fit]), z[fit], feature_map(rs[val]), z[val], n_classes, refit=False)
             found = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, maps[name],
-                                              (chosen[0].ridge,), chosen[0].weights)
+                                              (chosen[0].ridge,), chosen[0].weights, cap)
             if found is None:
                 continue
             out_of_fold, model = found
@@ -731,8 +773,10 @@ def _fold(r, z, train, test, s, n_classes, fold):
     floors = choice_floors(z[fit], n_classes)
     val_floors = floors[z[val]]
     # the shares of the fitting rows are judged, those of all the training rows score the fold (the refit)
-    judged["shares"] = log_shares(z[fit], n_classes)[z[val]]
-    tested["shares"] = log_shares(z[train], n_classes)[z[test]]
+    judged_shares, tested_shares = log_shares(z[fit], n_classes), log_shares(z[train], n_classes)
+    judged["shares"], tested["shares"] = judged_shares[z[val]], tested_shares[z[test]]
+    # a class with (almost) no validation row: the candidates judged there get its share as its q
+    blind = np.bincount(z[val], minlength=n_classes) < BLIND_CLASS_ROWS
 
     def with_shares(log_q, rows):
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -740,8 +784,10 @@ def _fold(r, z, train, test, s, n_classes, fold):
 
     def score(name, inputs, models):
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-            for out, rows, model in ((judged, val, models[0]), (tested, test, models[1])):
-                out[name] = with_shares(model(inputs[rows])[np.arange(rows.size), z[rows]], rows)
+            for out, rows, model, log_p in ((judged, val, models[0], judged_shares),
+                                            (tested, test, models[1], tested_shares)):
+                log_q = blind_capped(model(inputs[rows]), blind, log_p)
+                out[name] = with_shares(log_q[np.arange(rows.size), z[rows]], rows)
 
     newton = (rs.shape[1] + 1) * (n_classes - 1) <= MAX_NEWTON_PARAMS
     first = None  # the candidate kept among shares and CROSS_VALIDATED when they are judged out of fold
@@ -834,7 +880,9 @@ def classifier_bound(r, z, s):
     its runs, one per `SUBSPACE_STARTS`, weighted the same way). Without a
     validation part (``validation_fraction`` 0, or too few rows) only ``linear`` is trained, its ridge and its
     lead over ``shares`` judged by cross-validation on the fitting rows (`_cross_validated_logistic`). Every q is
-    mixed with the class shares at weight `SHARE_MIX`. CE is the
+    mixed with the class shares at weight `SHARE_MIX`; a class with fewer than `BLIND_CLASS_ROWS` rows where
+    a candidate is judged (validation, or training rows out of fold) gets its share as that candidate's q
+    (`blind_capped`). CE is the
     mean over all rows, H(Z) the entropy of all rows.
 
     Parameters

@@ -153,7 +153,7 @@ def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors, refit=True):
     return judged, _log_probs(*both, best_shrinkage, least)
 
 
-def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGES):
+def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGES, cap=None):
     """Quadratic discriminant analysis, its shrinkage chosen by cross-validation on the rows `x`.
 
     Parameters
@@ -166,6 +166,9 @@ def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGE
     floors : numpy.ndarray, shape (n,)
         Per row, the floor of its log-likelihood in the choice (the best mean of floored out-of-fold values
         among `shrinkages`, `SHRINKAGES` unless given).
+    cap : callable, optional
+        Maps each fit's ``log q`` of rows, and the classes of the rows it was fitted to, to the ``log q``
+        used (the classifier bound's cap of a class with one training row).
 
     Returns
     -------
@@ -184,6 +187,8 @@ def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGE
             least = np.maximum(least, low)
             fitted = _fitted(x[rest], z[rest], n_classes)
             for i, shrinkage in enumerate(shrinkages):
-                out_of_fold[i, held] = _log_probs(*fitted, shrinkage, low)(x[held])[np.arange(held.size), z[held]]
+                log_q = _log_probs(*fitted, shrinkage, low)(x[held])
+                out_of_fold[i, held] = (log_q if cap is None else cap(log_q, z[rest]))[np.arange(held.size), z[held]]
         best = int(np.argmax(np.maximum(out_of_fold, floors).mean(axis=1)))
-        return out_of_fold[best], _log_probs(*_fitted(x, z, n_classes), shrinkages[best], least)
+        log_probs = _log_probs(*_fitted(x, z, n_classes), shrinkages[best], least)
+        return out_of_fold[best], log_probs if cap is None else lambda v: cap(log_probs(v), z)
