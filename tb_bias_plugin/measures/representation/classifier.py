@@ -21,8 +21,8 @@ from tb_bias_plugin.measures.representation.subspace import discriminant_directi
 from tb_bias_plugin.measures.representation.trainings import stop_point
 from tb_bias_plugin.measures.representation.trees import bin_edges, binned, boosted_trees
 
-__all__ = ["blind_capped", "classifier_bound", "combine_folds", "cross_entropy", "fold_indices", "fold_runs", "mixture_weights",
-           "split_indices", "standardise"]
+__all__ = ["blind_capped", "classifier_bound", "combine_folds", "cross_entropy", "fold_indices", "fold_runs",
+           "mixture_weights", "split_indices", "standardise"]
 
 #: Ridge strengths the linear classifier tries (penalty ``lam / 2 * |W|^2`` on the summed cross-entropy); the
 #: strongest is close to the class shares alone, the floor when R tells nothing.
@@ -101,11 +101,24 @@ MIXTURE_TOLERANCE = 1e-9
 CROSS_VALIDATED = ("linear", "quadratic", "gaussian", "additive")
 INNER_FOLDS = 3
 THIN_CLASS_ROWS = 30
-#: A class with fewer validation rows than this is blind to the candidates judged on those rows alone: their
+#: A class of the sample with no validation row is blind to the candidates judged on those rows alone: their
 #: q of it is replaced by its share, the other classes scaled to fill the rest (`blind_capped`). Without the
 #: cap the trees and the MLP, judged where a 3-row class in 6,000 had no row, gained a little on every
 #: common row and cost about 17 nats on the class's unseen test rows (B -0.44 to -0.69 on an independent Z).
-BLIND_CLASS_ROWS = 2
+#: With one validation row the cap changed no B on an independent Z, and it dropped real signal (4 rows at
+#: r0 = +-6: B 0.751 -> 0.518 on one draw, an independent review), so it needs none.
+BLIND_VALIDATION_ROWS = 1
+#: ... and a class with fewer training rows than this is blind to the regressions judged out of fold
+#: (`_cross_validated`): the inner fits that score its one row never saw the class.
+BLIND_TRAINING_ROWS = 2
+#: Newton's steps longer than this in any weight are shortened to it when the full step, halved down to
+#: 1e-4, lowers the loss no more: far from the optimum (a class's intercept at -22, where no row of it was)
+#: the Hessian is nearly singular and the step huge.
+NEWTON_MAX_STEP = 4.0
+#: A candidate replaces the one kept only by more than this many nats a validation row, besides the standard
+#: errors: a candidate equal to ``shares`` up to rounding (capped, on two classes one of them blind) had
+#: gains of about 1e-16 with a standard deviation of 0 and looked clearly better.
+MIN_GAIN = 1e-6
 #: With fewer validation rows than this the kept candidate alone scores the fold: from 40-80 rows
 #: (n = 300-600) the weights over-fit them, and shuffled-Z controls fell to -0.06 (-0.005 kept alone).
 MIXTURE_MIN_ROWS = 200
@@ -276,9 +289,10 @@ def _full_batch_mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
 
 
 def blind_capped(log_q, blind, log_p):
-    """``ln q'`` where q' is q with each `blind` class's probability set to its share (`log_p`) and the
-    other classes' scaled to fill the rest: still a classifier, and one that neither gains nor loses on a
-    class its judges never saw.
+    """``ln q'`` where q' is q with each `blind` class's probability set to its share (`log_p`, which sums
+    to 1) and the other classes' scaled to fill the rest (in the shares' proportions on a row where q gave
+    them nothing; the shares alone when every class is blind): still a classifier, and one that neither
+    gains nor loses on a class its judges never saw.
 
     Examples
     --------
@@ -286,13 +300,17 @@ def blind_capped(log_q, blind, log_p):
     >>> np.exp(out).round(3).tolist()
     [[0.36, 0.54, 0.1]]
     """
-    if not blind.any() or blind.all():
+    if not blind.any():
         return log_q
-    seen = ~blind
     out = np.empty(log_q.shape, np.float64)
     out[:, blind] = log_p[blind]
+    if blind.all():
+        return out
+    seen = ~blind
     left = math.log1p(-float(np.exp(log_p[blind]).sum()))
-    out[:, seen] = log_q[:, seen] - _log_sum_exp_rows(log_q[:, seen].astype(np.float64)) + left
+    rest = np.asarray(log_q[:, seen], np.float64)
+    rest[~np.isfinite(rest.max(axis=1))] = log_p[seen]  # q gave them nothing (or not a number)
+    out[:, seen] = rest - _log_sum_exp_rows(rest) + left
     return out
 
 
@@ -338,20 +356,27 @@ def _newton(x, z, n_classes, lam, w, iterations=25):
                 hess[b * d1:(b + 1) * d1, a * d1:(a + 1) * d1] = block
         hess[np.diag_indices_from(hess)] += penalty.ravel(order="F") + 1e-10
         step = np.linalg.solve(hess, grad).reshape((d1, k), order="F")
-        t = 1.0
-        trial = evaluate(w - t * step)
-        while t > 1e-4 and trial[3] > current:
-            t /= 2
-            trial = evaluate(w - t * step)
-        if trial[3] > current:
-            # no step that lowers the loss: a near-singular Hessian (a class with no row where it starts)
-            # made the step huge; taking it anyway had put every row in a 1-row class (B -79)
-            break
+        trial = _line_search(evaluate, w, step, current)
+        if not trial[3] <= current and np.abs(step).max() > NEWTON_MAX_STEP:
+            trial = _line_search(evaluate, w, step * (NEWTON_MAX_STEP / np.abs(step).max()), current)
+        if not trial[3] <= current:
+            break  # no step lowers the loss (or it is not a number): taking one had put every row in a 1-row class
         w, o, lse, new = trial
         if current - new < 1e-6 * max(1.0, abs(current)):  # converging quadratically: the next step would gain ~0
             break
         current = new
     return w
+
+
+def _line_search(evaluate, w, step, current):
+    """``evaluate`` at ``w - t * step`` for t = 1, 1/2, ... down to 1e-4, until the loss is at most
+    `current`; the last trial."""
+    t = 1.0
+    trial = evaluate(w - t * step)
+    while t > 1e-4 and not trial[3] <= current:
+        t /= 2
+        trial = evaluate(w - t * step)
+    return trial
 
 
 def _with_intercept(x):
@@ -363,6 +388,10 @@ def _logistic_log_probs(w):
         o = np.hstack([np.zeros((len(x), 1)), _with_intercept(x) @ w])
         return o - np.logaddexp.reduce(o, axis=1, keepdims=True)
     return log_probs
+
+
+def _uncapped(log_q, z_fitted):
+    return log_q
 
 
 def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDGES, start=None, cap=None):
@@ -378,6 +407,7 @@ def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDG
     class in 6,000, 4 of its rows). Chosen on the rows it was fitted to, the weakest ridge always won: on an
     independent Z at n = 2,000, d = 64 the bound fell to -0.03 to -0.05.
     """
+    cap = cap or _uncapped
     mapped = []
     for held in inner:
         rest = np.concatenate([f for f in inner if f is not held])
@@ -394,7 +424,7 @@ def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDG
             for k, (rest, held, x_rest, x_held) in enumerate(mapped):
                 weights[k] = _newton(x_rest, z[rest], n_classes, lam, weights[k])
                 log_q = _logistic_log_probs(weights[k])(x_held)
-                out_of_fold[i, held] = (log_q if cap is None else cap(log_q, z[rest]))[np.arange(held.size), z[held]]
+                out_of_fold[i, held] = cap(log_q, z[rest])[np.arange(held.size), z[held]]
             valid = float(np.maximum(out_of_fold[i], floors).mean())
             if valid > best:
                 best, best_i, since = valid, i, 0
@@ -411,8 +441,6 @@ def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDG
         first = np.zeros_like(weights[0]) if start is None else start
         w = _newton(_with_intercept(x_all), z, n_classes, ridges[best_i], first)
     log_probs = _logistic_log_probs(w)
-    if cap is None:
-        return out_of_fold[best_i], lambda v: log_probs(feature_map(v))
     return out_of_fold[best_i], lambda v: cap(log_probs(feature_map(v)), z)
 
 
@@ -581,7 +609,8 @@ def _clearly_better(scores, name, than, floors, errors=1.0):
     gain = np.maximum(scores[name], floors) - np.maximum(scores[than], floors)
     # With no real gain a richer classifier wins half the time by chance, and an MLP stopped early
     # on noise scored below the floor on rows it never saw (-0.054 on one shuffled-Z fold).
-    return bool(np.all(np.isfinite(gain)) and gain.mean() > errors * gain.std(ddof=1) / math.sqrt(len(gain)))
+    return bool(np.all(np.isfinite(gain))
+                and gain.mean() > errors * gain.std(ddof=1) / math.sqrt(len(gain)) + MIN_GAIN)
 
 
 def mixture_weights(log_likelihoods, iterations=MIXTURE_ITERATIONS, tolerance=MIXTURE_TOLERANCE):
@@ -692,7 +721,8 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
     names = CROSS_VALIDATED if val.size else ("linear",)
     floors = choice_floors(z[rows], n_classes)[z[rows]]
     # a class with one training row is judged out of fold only by fits that never saw it: they get its share
-    blind = np.bincount(z[rows], minlength=n_classes) < BLIND_CLASS_ROWS
+    in_sample = np.bincount(z, minlength=n_classes) > 0
+    blind = (np.bincount(z[rows], minlength=n_classes) < BLIND_TRAINING_ROWS) & in_sample
 
     def cap(log_q, z_fitted):
         return blind_capped(log_q, blind, log_shares(z_fitted, n_classes))
@@ -775,8 +805,9 @@ def _fold(r, z, train, test, s, n_classes, fold):
     # the shares of the fitting rows are judged, those of all the training rows score the fold (the refit)
     judged_shares, tested_shares = log_shares(z[fit], n_classes), log_shares(z[train], n_classes)
     judged["shares"], tested["shares"] = judged_shares[z[val]], tested_shares[z[test]]
-    # a class with (almost) no validation row: the candidates judged there get its share as its q
-    blind = np.bincount(z[val], minlength=n_classes) < BLIND_CLASS_ROWS
+    # a class of the sample with no validation row: the candidates judged there get its share as its q
+    in_sample = np.bincount(z, minlength=n_classes) > 0
+    blind = (np.bincount(z[val], minlength=n_classes) < BLIND_VALIDATION_ROWS) & in_sample
 
     def with_shares(log_q, rows):
         with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -880,9 +911,9 @@ def classifier_bound(r, z, s):
     its runs, one per `SUBSPACE_STARTS`, weighted the same way). Without a
     validation part (``validation_fraction`` 0, or too few rows) only ``linear`` is trained, its ridge and its
     lead over ``shares`` judged by cross-validation on the fitting rows (`_cross_validated_logistic`). Every q is
-    mixed with the class shares at weight `SHARE_MIX`; a class with fewer than `BLIND_CLASS_ROWS` rows where
-    a candidate is judged (validation, or training rows out of fold) gets its share as that candidate's q
-    (`blind_capped`). CE is the
+    mixed with the class shares at weight `SHARE_MIX`; a class of the sample with fewer than
+    `BLIND_VALIDATION_ROWS` validation rows (`BLIND_TRAINING_ROWS` training rows, for the candidates judged
+    out of fold) gets its share as the q of the candidates judged there (`blind_capped`). CE is the
     mean over all rows, H(Z) the entropy of all rows.
 
     Parameters

@@ -178,6 +178,7 @@ def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGE
         the rows judged: `least_shrinkages` of the fewest rows a class had there).
     """
     x = np.asarray(x, np.float64)
+    cap = cap or (lambda log_q, z_fitted: log_q)
     out_of_fold = np.empty((len(shrinkages), len(z)))
     least = np.zeros(n_classes)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -188,7 +189,7 @@ def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGE
             fitted = _fitted(x[rest], z[rest], n_classes)
             for i, shrinkage in enumerate(shrinkages):
                 log_q = _log_probs(*fitted, shrinkage, low)(x[held])
-                out_of_fold[i, held] = (log_q if cap is None else cap(log_q, z[rest]))[np.arange(held.size), z[held]]
+                out_of_fold[i, held] = cap(log_q, z[rest])[np.arange(held.size), z[held]]
         best = int(np.argmax(np.maximum(out_of_fold, floors).mean(axis=1)))
         log_probs = _log_probs(*_fitted(x, z, n_classes), shrinkages[best], least)
-        return out_of_fold[best], log_probs if cap is None else lambda v: cap(log_probs(v), z)
+        return out_of_fold[best], lambda v: cap(log_probs(v), z)
