@@ -390,24 +390,19 @@ def _logistic_log_probs(w):
     return log_probs
 
 
-def _uncapped(log_q, z_fitted):
-    return log_q
-
-
-def _cross_validated_logistic(x, z, n_classes, inner, features=None, ridges=RIDGES, start=None, cap=None):
+def _cross_validated_logistic(x, z, n_classes, inner, cap, features=None, ridges=RIDGES, start=None):
     """Logistic regression judged by cross-validation over the folds `inner` of the rows `x` (on the map
     ``features(x_rows, z_rows)`` fitted inside each inner fold when given); (the out-of-fold
     ``ln q(z_i | r_i)`` of every row at the one of `ridges` with the best mean of them floored by
     `choice_floors`, the fit at that ridge on all the rows as a function of x), or None when `features`
-    gives no map. Each fit starts at `start` (weights, default 0), then at the ridge before. `cap`, when
-    given, maps each fit's ``ln q`` of rows and the classes it was fitted to to the ``ln q`` used.
+    gives no map. Each fit starts at `start` (weights, default 0), then at the ridge before. `cap` maps each
+    fit's ``ln q`` of rows and the classes it was fitted to to the ``ln q`` used (`blind_capped`).
 
     Every row's value comes from a fit that did not see it, so the rule can judge the candidate, and its
     lead over the shares, on all the training rows rather than on the validation part alone (with a 30-row
     class in 6,000, 4 of its rows). Chosen on the rows it was fitted to, the weakest ridge always won: on an
     independent Z at n = 2,000, d = 64 the bound fell to -0.03 to -0.05.
     """
-    cap = cap or _uncapped
     mapped = []
     for held in inner:
         rest = np.concatenate([f for f in inner if f is not held])
@@ -740,16 +735,16 @@ def _cross_validated(rs, z, parts, n_classes, seed, with_shares):
             chosen = gaussian.gaussian_classes(rs[fit], z[fit], rs[val], z[val], n_classes,
                                                choice_floors(z[fit], n_classes), refit=False)
             out_of_fold, model = gaussian.cross_validated_classes(rs[rows], z[rows], n_classes, inner,
-                                                                  floors, (chosen[0].shrinkage,), cap)
+                                                                  floors, cap, (chosen[0].shrinkage,))
         elif not val.size:
-            out_of_fold, model = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, cap=cap)
+            out_of_fold, model = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, cap)
         else:
             feature_map = (lambda v: v) if maps[name] is None else maps[name](rs[fit], z[fit])
             if feature_map is None:
                 continue
             chosen = _logistic(feature_map(rs[fit]), z[fit], feature_map(rs[val]), z[val], n_classes, refit=False)
-            found = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, maps[name],
-                                              (chosen[0].ridge,), chosen[0].weights, cap)
+            found = _cross_validated_logistic(rs[rows], z[rows], n_classes, inner, cap, maps[name],
+                                              (chosen[0].ridge,), chosen[0].weights)
             if found is None:
                 continue
             out_of_fold, model = found

@@ -153,7 +153,7 @@ def gaussian_classes(x_fit, z_fit, x_val, z_val, n_classes, floors, refit=True):
     return judged, _log_probs(*both, best_shrinkage, least)
 
 
-def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGES, cap=None):
+def cross_validated_classes(x, z, n_classes, inner, floors, cap, shrinkages=SHRINKAGES):
     """Quadratic discriminant analysis, its shrinkage chosen by cross-validation on the rows `x`.
 
     Parameters
@@ -166,7 +166,7 @@ def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGE
     floors : numpy.ndarray, shape (n,)
         Per row, the floor of its log-likelihood in the choice (the best mean of floored out-of-fold values
         among `shrinkages`, `SHRINKAGES` unless given).
-    cap : callable, optional
+    cap : callable
         Maps each fit's ``log q`` of rows, and the classes of the rows it was fitted to, to the ``log q``
         used (the classifier bound's cap of a class with one training row).
 
@@ -178,7 +178,6 @@ def cross_validated_classes(x, z, n_classes, inner, floors, shrinkages=SHRINKAGE
         the rows judged: `least_shrinkages` of the fewest rows a class had there).
     """
     x = np.asarray(x, np.float64)
-    cap = cap or (lambda log_q, z_fitted: log_q)
     out_of_fold = np.empty((len(shrinkages), len(z)))
     least = np.zeros(n_classes)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
