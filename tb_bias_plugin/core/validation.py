@@ -169,15 +169,22 @@ def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint:
     --------
     >>> check_finite_array([1, 2], "values", ndim=1).tolist()
     [1.0, 2.0]
+    >>> check_finite_array(["1", "2"], "values")
+    Traceback (most recent call last):
+    ...
+    ValueError: values must be an array of numbers, got ['1', '2']
     >>> check_finite_array([1.0, float("nan")], "values", ndim=1)
     Traceback (most recent call last):
     ...
     ValueError: values has non-finite entries at positions [1]
     """
     try:
-        array = np.asarray(values, dtype=np.float64)
+        array = np.asarray(values)
+        if array.dtype.kind not in "biuf":  # NumPy would parse "1.5", or a list holding None: not numbers
+            raise TypeError
+        array = array.astype(np.float64, copy=False)
     except (TypeError, ValueError):
-        raise ValueError("%s must be an array of numbers, got %r" % (name, values))
+        raise ValueError("%s must be an array of numbers, got %s" % (name, _short_repr(values)))
     if ndim is not None and array.ndim != ndim:
         raise ValueError("%s must be %d-D, got shape %s" % (name, ndim, array.shape))
     bad = ~np.isfinite(array)
@@ -186,3 +193,52 @@ def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint:
         positions = where[:, 0].tolist() if array.ndim == 1 else [tuple(p) for p in where.tolist()]
         raise ValueError("%s has non-finite entries at positions %s%s" % (name, positions, hint and ": " + hint))
     return array
+
+
+def check_names(names: Any, what: str) -> tuple[str, ...]:
+    """``names`` as a tuple, checked to be a non-empty sequence of unique, non-empty strings.
+
+    Examples
+    --------
+    >>> check_names(["a", "b"], "class_names")
+    ('a', 'b')
+    >>> check_names(["a", "a"], "class_names")
+    Traceback (most recent call last):
+    ...
+    ValueError: class_names has duplicate names: 'a'
+    """
+    if isinstance(names, (str, bytes)):
+        raise ValueError("%s must be a sequence of strings, not a single string" % what)
+    try:
+        names = tuple(names)
+    except TypeError:
+        raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__))
+    if not names:
+        raise ValueError("%s must not be empty" % what)
+    if not all(issubclass(kind, str) for kind in set(map(type, names))):  # one pass in C
+        raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
+    unique = set(names)
+    if "" in unique:
+        raise ValueError("%s must not contain an empty name" % what)
+    if len(unique) != len(names):
+        seen, duplicates = set(), []
+        for name in names:
+            if name in seen and name not in duplicates:
+                duplicates.append(name)
+            seen.add(name)
+        raise ValueError("%s has duplicate names: %s" % (what, preview(duplicates)))
+    return names
+
+
+def preview(items: Any, limit: int = 5) -> str:
+    """The first `limit` items' reprs, and how many more there are (for an error message)."""
+    items = list(items)
+    shown = ", ".join(repr(i) for i in items[:limit])
+    if len(items) > limit:
+        shown += " and %d more" % (len(items) - limit)
+    return shown
+
+
+def _short_repr(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -49,10 +49,15 @@ def check_description(description: Any) -> str | None:
 
 
 def check_logdir(logdir: Any) -> str:
-    """``logdir`` as a str path (local or a filesystem URL such as gs://)."""
-    if not isinstance(logdir, (str, os.PathLike)) or not str(logdir):
+    """``logdir`` as a str path (local or a filesystem URL such as gs://); a local one that is a file, or
+    lies under one, is a ValueError now rather than an OSError at the first record."""
+    if not isinstance(logdir, (str, os.PathLike)) or not os.fspath(logdir):
         raise ValueError("logdir must be a path, got %r" % (logdir,))
-    return os.fspath(logdir)
+    logdir = os.fspath(logdir)
+    if not isinstance(logdir, str):
+        raise ValueError("logdir must be a str path, got bytes %r" % (logdir,))
+    _check_local_directory(logdir)
+    return logdir
 
 
 def event_file_name(unique: int, suffix: str = "") -> str:
@@ -127,8 +132,6 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
 
 
 def _check_local_directory(logdir: str) -> None:
-    """A local ``logdir`` that is a file, or lies under one, is a ValueError
-    now rather than an OSError at the first record."""
     if "://" in logdir:
         return
     path = os.path.abspath(logdir)
@@ -147,7 +150,6 @@ class EventWriter:
 
     def __init__(self, logdir: Any, *, filename_suffix: str = ""):
         logdir = check_logdir(logdir)
-        _check_local_directory(logdir)
         with EventWriter._uid_lock:
             EventWriter._uid += 1
             uid = EventWriter._uid

@@ -43,7 +43,7 @@ class ValidationRecordWriter:
 
     def _init_writer(self, log_dir: Any, measure_id: str, payload_number: int, description: str | None = None) -> None:
         """Remember where and what to write; no file is opened yet."""
-        self._log_dir = os.path.join(os.fspath(log_dir), VALIDATION_RUN)
+        self._log_dir = os.path.join(events.check_logdir(log_dir), VALIDATION_RUN)
         self._measure_id = measure_id
         self._payload_number = payload_number
         self._description = events.check_description(description)

@@ -73,6 +73,20 @@ def test_an_out_of_range_protected_index_fails_when_the_callback_is_made(tmp_pat
         PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=protected)
 
 
+@pytest.mark.parametrize("make", [
+    lambda log_dir: AssociationTableCallback(log_dir, TABULAR, label_names=["a", "b"], identity_labels=["a"]),
+    lambda log_dir: PredictionSensitivityCallback(log_dir, TABULAR),
+    lambda log_dir: RepresentationBiasCallback(log_dir, TABULAR, np.arange(96) % 2, layers=["fc1"]),
+], ids=["association", "sensitivity", "representation"])
+def test_a_log_dir_that_is_a_file_or_none_fails_when_the_callback_is_made(tmp_path, make):
+    (tmp_path / "notes.txt").write_text("kept")
+    with pytest.raises(ValueError, match="notes.txt is a file, not a directory"):
+        make(tmp_path / "notes.txt")
+    with pytest.raises(ValueError, match="logdir must be a path, got None"):
+        make(None)
+    assert (tmp_path / "notes.txt").read_text() == "kept"
+
+
 def test_protected_features_on_text_input_fail_when_the_callback_is_made(tmp_path):
     with pytest.raises(ValueError, match="tabular"):
         PredictionSensitivityCallback(tmp_path, TOKENS, v="mask", protected=[1], embedding_layer="emb")

@@ -9,7 +9,7 @@ batch into one, and backends.py counts it.
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_strings
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_names, preview
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
@@ -20,13 +20,7 @@ from tb_bias_plugin.measures.association.inputs import (
     index_positives,
     soft_identities,
 )
-from tb_bias_plugin.measures.association.table import (
-    AssociationTable,
-    _preview,
-    check_identity_names,
-    check_names,
-    check_thresholds,
-)
+from tb_bias_plugin.measures.association.table import AssociationTable, check_identity_names, check_thresholds
 
 __all__ = ["CooccurrenceCounter", "attribute_identities"]
 
@@ -122,7 +116,7 @@ class CooccurrenceCounter:
                 raise ValueError(
                     "identity labels %s are not in label_names while the others are; fix the "
                     "names, or pass identities_from='attributes' to give all identities to update()"
-                    % _preview(missing)
+                    % preview(missing)
                 )
             else:
                 identities_from = "labels" if all(in_labels) else "attributes"
@@ -137,7 +131,7 @@ class CooccurrenceCounter:
                 raise ValueError(
                     "identity labels %s are not in label_names; pass "
                     "identities_from='attributes' and give identities to update()"
-                    % _preview(missing)
+                    % preview(missing)
                 )
             identity_label_index = [index[x] for x in self.identity_labels]
         elif identities_from == "attributes":
@@ -334,7 +328,7 @@ class CooccurrenceCounter:
                 raise ValueError(
                     "identity labels %s are not among label_names, so this counter takes them "
                     "as a per-example attribute: pass identities= to update(), or fix the names"
-                    % _preview(self.identity_labels)
+                    % preview(self.identity_labels)
                 )
             if self.soft_identities:
                 n_id, identity_rows = soft_identities(identities, len(self.identity_labels))

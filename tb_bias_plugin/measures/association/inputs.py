@@ -13,8 +13,9 @@ import itertools
 import numpy as np
 
 from tb_bias_plugin.core.intersections import MISSING, category_codes, combination_of, intersection_codes
+from tb_bias_plugin.core.validation import check_names, preview
 from tb_bias_plugin.measures.association import backends
-from tb_bias_plugin.measures.association.table import _preview, check_identity_names, check_names
+from tb_bias_plugin.measures.association.table import check_identity_names
 
 # Dense cells (examples x columns) turned into positives at once: a dense
 # batch is counted in row blocks so that the working memory stays a small
@@ -81,7 +82,7 @@ def attribute_identities(attributes, intersections=(), *, singles=True):
             raise ValueError("an intersection needs at least two columns, got %r" % (group,))
         for column in group:
             if column not in columns:
-                raise ValueError("intersection column %r is not an attribute (have %s)" % (column, _preview(columns)))
+                raise ValueError("intersection column %r is not an attribute (have %s)" % (column, preview(columns)))
         groups.append(group)
     coded = {column: category_codes(values) for column, values in columns.items()}
     names, rows = [], []
@@ -341,7 +342,7 @@ def _name_positives(rows, names, index, what, ignore_unknown, single_name_rows):
             bad = sorted({name for name in rows[i] if index.get(name, -1) == -1}, key=repr)
             raise ValueError(
                 "%s[%d] has names that are not among the %d given: %s; %s"
-                % (what, i, len(names), _preview(bad), UNKNOWN_HINT)
+                % (what, i, len(names), preview(bad), UNKNOWN_HINT)
             )
     return n, _keep_once(indptr, cols, len(names))
 

@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_names, preview
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 from tb_bias_plugin.measures.association.sampling import CellExamples
 
@@ -38,31 +38,6 @@ def parse_column(name):
     if not sep or not family or not identity:
         return None
     return family, identity
-
-
-def check_names(names, what):
-    """Validate a sequence of unique, non-empty strings; return it as a tuple."""
-    if isinstance(names, (str, bytes)):
-        raise ValueError("%s must be a sequence of strings, not a single string" % what)
-    try:
-        names = tuple(names)
-    except TypeError:
-        raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__))
-    if not names:
-        raise ValueError("%s must not be empty" % what)
-    if not all(issubclass(kind, str) for kind in set(map(type, names))):  # one pass in C
-        raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
-    unique = set(names)
-    if "" in unique:
-        raise ValueError("%s must not contain an empty name" % what)
-    if len(unique) != len(names):
-        seen, duplicates = set(), []
-        for name in names:
-            if name in seen and name not in duplicates:
-                duplicates.append(name)
-            seen.add(name)
-        raise ValueError("%s has duplicate names: %s" % (what, _preview(duplicates)))
-    return names
 
 
 def check_thresholds(thresholds):
@@ -111,14 +86,6 @@ def intersection_parts(name):
     if len(parts) < 2 or not all(part.partition("=")[0] and "=" in part for part in parts):
         return None
     return parts
-
-
-def _preview(items, limit=5):
-    items = list(items)
-    shown = ", ".join(repr(i) for i in items[:limit])
-    if len(items) > limit:
-        shown += " and %d more" % (len(items) - limit)
-    return shown
 
 
 class _Labelled:
@@ -295,7 +262,7 @@ class AssociationTable(_Labelled):
             return self.identity_names.index(name)
         except ValueError:
             raise ValueError(
-                "unknown identity %r; available: %s" % (name, _preview(self.identity_names, 20))
+                "unknown identity %r; available: %s" % (name, preview(self.identity_names, 20))
             )
 
     def association(self, metric=metrics_lib.DEFAULT_METRIC, *, threshold=None, smoothing=0.0):
@@ -398,7 +365,7 @@ class PrecomputedTable(_Labelled):
         if not self.families:
             raise ValueError(
                 "metric_names need at least one METRIC@IDENTITY column such as 'nPMI@woman', got %s"
-                % _preview(self.metric_names)
+                % preview(self.metric_names)
             )
         check_identity_names(self.identity_names, "identities in metric_names")
 
