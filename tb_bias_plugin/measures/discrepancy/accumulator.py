@@ -25,6 +25,7 @@ from .dipdi import (
     _PairSums,
     _validate_groups,
     _validate_pools,
+    label_kind,
 )
 
 __all__ = ["DipdiAccumulator", "SufficientStatistics"]
@@ -143,7 +144,9 @@ class DipdiAccumulator:
             ``[m_a, k, ...]`` and ``[m_b, k, ...]``, the layout ``dipdi``
             takes; pool sizes and output shape must match earlier batches.
         groups : array_like of shape (k,), optional
-            Group label per example; give it for every batch or for none.
+            Group label per example, as ``dipdi`` takes them; give it for
+            every batch or for none, and of one kind (strings or numbers) in
+            every batch.
         example_ids : array_like of shape (k,), optional
             Ids stored with the top-K examples.
         example_text, example_uris : sequence of str or None, shape (k,), optional
@@ -167,6 +170,7 @@ class DipdiAccumulator:
         texts = short_strings(example_text, k, "example_text")
         uris = short_strings(example_uris, k, "example_uris")
         has_groups = g is not None
+        _check_label_kinds(self._labels, g, "groups of this batch")
         if self._has_groups is not None and has_groups != self._has_groups:
             raise ValueError(
                 "groups were given for some batches but not for others; give them for all or none"
@@ -241,6 +245,7 @@ class DipdiAccumulator:
             self._check_layout(theirs.m_a, theirs.m_b, theirs.trailing, "the other accumulator")
         if self._has_groups is not None and other._has_groups != self._has_groups:
             raise ValueError("cannot merge an accumulator with groups and one without")
+        _check_label_kinds(self._labels, other._labels, "the other accumulator's groups")
         self._has_groups = other._has_groups
 
         ours = self._stats
@@ -414,3 +419,12 @@ def _joined(ours: Optional[List[str]], n_ours: int, theirs: Optional[List[str]],
     if ours is None and theirs is None:
         return None
     return (ours if ours is not None else [""] * n_ours) + (theirs if theirs is not None else [""] * n_theirs)
+
+
+def _check_label_kinds(labels: List[Any], new: Any, what: str) -> None:
+    """Groups stay strings, or numbers, across batches and merges: a record names each group by its text,
+    so 1 and "1" would be stored as one name twice."""
+    before, now = label_kind(labels), label_kind(new)
+    if before is not None and now is not None and before != now:
+        raise ValueError(f"{what} are {now}s but earlier groups were {before}s (e.g. {labels[0]!r}); "
+                         "a record names groups by their text, so give them as one kind")

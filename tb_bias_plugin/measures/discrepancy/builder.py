@@ -30,7 +30,7 @@ MAX_POOL_NAME = 100
 
 
 def _check_pool_names(pool_names: Any) -> tuple[str, str]:
-    if isinstance(pool_names, str) or len(pool_names) != 2:
+    if isinstance(pool_names, str) or not hasattr(pool_names, "__len__") or len(pool_names) != 2:
         raise ValueError("pool_names must be two strings, e.g. ('A', 'B'); got %r" % (pool_names,))
     a, b = pool_names
     for name in (a, b):
@@ -44,12 +44,16 @@ def _check_pool_names(pool_names: Any) -> tuple[str, str]:
 def _replicate_ids(replicate: Any) -> Optional[list[int]]:
     """None for one replicate given directly, else the list of ids."""
     if replicate is None or is_integer(replicate):
+        if replicate is not None:
+            check_integer(replicate, "replicate", low=-(2**63), high=2**63 - 1)  # stored as an int64
         return None
     if isinstance(replicate, (str, bytes)) or not hasattr(replicate, "__len__"):
         raise ValueError("replicate must be an int or a sequence of ints; got %r" % (replicate,))
     ids = list(replicate)
     if not ids or not all(is_integer(r) for r in ids):
         raise ValueError("replicate must be a non-empty sequence of ints when it is a sequence; got %r" % (replicate,))
+    for r in ids:
+        check_integer(r, "replicate", low=-(2**63), high=2**63 - 1)
     if len(set(int(r) for r in ids)) != len(ids):
         raise ValueError("replicate ids must be distinct; got %r" % (ids,))
     return [int(r) for r in ids]

@@ -166,6 +166,7 @@ def bootstrap_dipdi(
         raise ValueError("per_example must come from pair_discrepancies()")
     n_resamples = check_integer(n_resamples, "n_resamples", low=1)
     confidence = check_number(confidence, "confidence", low=0, high=1, include="neither")
+    seed = check_integer(seed, "seed", low=0)
     n = per_example.n
     if n == 0:
         raise ValueError("no examples to resample")

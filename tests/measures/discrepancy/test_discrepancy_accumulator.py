@@ -210,6 +210,26 @@ def test_a_rejected_batch_leaves_the_accumulator_unchanged(bad_a, match):
     assert streamed.top_examples.example_ids.tolist() == [3, 0]  # e = 7, then 2 (first of a tie)
 
 
+@pytest.mark.parametrize("later", [["1", "1", "2", "2"], [1, "1", 2, 2], ["M", None, "F", "F"]])
+def test_groups_of_one_kind_a_batch_of_another_is_refused_and_nothing_lost(tmp_path, later):
+    # a record names groups by their text: ints 1, 2 then strings "1", "2" once became four groups stored
+    # as two names, and decoding lost half of them
+    from tb_bias_plugin.summary import Writer
+
+    acc = DipdiAccumulator().update(POOL_A[:, :2], POOL_B[:, :2], groups=[1, 2])
+    before = acc.statistics()
+    with pytest.raises(ValueError, match="groups"):
+        acc.update(POOL_A, POOL_B, groups=later)
+    with pytest.raises(ValueError, match="strings but earlier groups were numbers"):
+        acc.merge(DipdiAccumulator().update(POOL_A, POOL_B, groups=["1", "1", "2", "2"]))
+    assert acc.statistics().labels == before.labels == [1, 2]
+    np.testing.assert_array_equal(acc.statistics().group_sums, before.group_sums)
+    acc.update(POOL_A[:, 2:], POOL_B[:, 2:], groups=[1, 2])
+    assert_same(acc.result(), dipdi(POOL_A, POOL_B, groups=[1, 2, 1, 2]))
+    with Writer(tmp_path) as w:
+        assert w.prediction_discrepancy("dipdi", acc)
+
+
 def test_a_rejected_first_batch_leaves_no_layout():
     acc = DipdiAccumulator(discrepancy="jsd")
     bad = np.full((2, 3, 2), 0.5)

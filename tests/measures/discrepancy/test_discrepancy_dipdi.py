@@ -375,3 +375,16 @@ def test_empty_pools_are_an_error_in_the_summary_though_dipdi_answers_nan(tmp_pa
             writer.prediction_discrepancy("x", np.zeros((2, 0, 3)), np.zeros((2, 0, 3)), discrepancy="jsd")
     acc = DipdiAccumulator().update(np.zeros((4, 0)), np.zeros((4, 0)))  # an empty shard adds nothing
     assert acc.n == 0
+
+
+@pytest.mark.parametrize("groups, match", [
+    (["M", 1, "F", "F"], r"only strings or only numbers.*item 1 is 1 of type int"),
+    (["M", None, "F", "F"], r"item 1 is None"),
+    ("MMFF", "not a single string"),
+])
+def test_groups_mixing_strings_and_numbers_are_refused(groups, match):
+    a, b = np.zeros((2, 4)), np.ones((2, 4))
+    with pytest.raises(ValueError, match=match):
+        dipdi(a, b, groups=groups)
+    assert sorted(dipdi(a, b, groups=np.array(["M", "M", "F", "F"], dtype=object)).groups) == ["F", "M"]
+    assert sorted(dipdi(a, b, groups=[True, False, True, False]).groups) == [False, True]

@@ -128,6 +128,9 @@ def test_an_accumulator_logs_the_same_sums_as_the_pools(tmp_path):
         (lambda w: w.prediction_discrepancy("d", A, B, replicate=[1, 2], step=0), "list of 2"),
         (lambda w: w.prediction_discrepancy("d", [A, A], [B, B[:, :2]], replicate=[1, 2], step=0), "same examples"),
         (lambda w: w.prediction_discrepancy("d", A, B, top_k=-1, step=0), "top_k"),
+        (lambda w: w.prediction_discrepancy("d", A, B, pool_names=None, step=0), "pool_names must be two strings"),
+        (lambda w: w.prediction_discrepancy("d", A, B, replicate=2**70, step=0), "replicate must be an integer from"),
+        (lambda w: w.prediction_discrepancy("d", [A, A], [B, B], replicate=[1, -(2**64)], step=0), "replicate must"),
         (lambda w: w.prediction_discrepancy("d", np.full((2, 4, 3), 0.5), np.full((2, 4, 3), 0.2), discrepancy="jsd", step=0), "sums to"),
     ],
 )

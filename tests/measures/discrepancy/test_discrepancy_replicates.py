@@ -73,6 +73,13 @@ def test_replicate_summary_rejects_bad_input(values, match):
         replicate_summary(values)
 
 
+@pytest.mark.parametrize("seed", [-1, "x", 1.5, True])
+def test_bootstrap_names_a_bad_seed(seed):
+    per = pair_discrepancies([[10, 20, 30, 40], [12, 18, 33, 40]], [[15, 25, 28, 50], [14, 22, 35, 47]])
+    with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+        bootstrap_dipdi(per, seed=seed)
+
+
 def _pools(rng, n, shift=0.5):
     y = rng.uniform(30, 80, n)
     a = y + rng.normal(0, 1.0, size=(2, n))
