@@ -91,7 +91,7 @@ class Pools:
             raise DataError("--batch-size must be positive")
         if args.top_k is not None and not 0 <= args.top_k <= 1000:
             raise DataError("--top-k %d is outside 0..1000" % args.top_k)
-        files.check_logdir(args.logdir, beam=False)
+        files.check_output(args, beam=False)
         self.columns = [self._columns(0, args.pool_a_columns, args.pool_a_prefix),
                         self._columns(1, args.pool_b_columns, args.pool_b_prefix)]
         if len(paths) == 1 and set(self.columns[0]) & set(self.columns[1]):

@@ -75,14 +75,21 @@ def open_binary(path: str) -> BinaryIO:
         raise DataError("%s: cannot open (%s)" % (path, e))
 
 
-def check_logdir(logdir: str, *, beam: bool) -> None:
-    """A logdir the chosen writer cannot reach is an error before any reading."""
+def check_output(args: Any, *, beam: bool) -> None:
+    """The record's --name, --step, --description and --logdir, checked by the writer's own rules before any
+    file is read: a mistake there would otherwise surface after the whole input was counted."""
+    from tb_bias_plugin.writing import events
+
+    checks = (("--name", events.check_name, args.name), ("--step", events.check_step, args.step),
+              ("--description", events.check_description, args.description),
+              ("--logdir", events.check_logdir, args.logdir))
+    for flag, check, value in checks:
+        try:
+            check(value)
+        except ValueError as e:
+            raise DataError("%s: %s" % (flag, e))
+    logdir = args.logdir
     if not is_remote(logdir):
-        path = os.path.abspath(logdir)
-        while not os.path.exists(path):  # the nearest part that exists must be a directory
-            path = os.path.dirname(path)
-        if not os.path.isdir(path):
-            raise DataError("--logdir %s: %s is a file, not a directory" % (logdir, path))
         return
     if beam:
         _beam_filesystems(logdir)

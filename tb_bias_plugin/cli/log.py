@@ -251,7 +251,7 @@ def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
                             "identity names such as %s=value" % (column, column))
     if args.beam_runner:
         _check_runner(args.beam_runner)
-    files.check_logdir(args.logdir, beam=bool(args.beam_runner))
+    files.check_output(args, beam=bool(args.beam_runner))
     return thresholds
 
 

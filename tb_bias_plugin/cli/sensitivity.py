@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     top_k = builder.DEFAULT_TOP_K if args.top_k is None else args.top_k
     if not 0 <= top_k <= 1000:
         raise DataError("--top-k %d is outside 0..1000" % top_k)
-    files.check_logdir(args.logdir, beam=False)
+    files.check_output(args, beam=False)
     paths = [path for pattern in args.files for path in files.expand(pattern)]
     formats = [readers.file_format(p, args.format) for p in paths]
     if "npy" in formats or "npz" in formats:

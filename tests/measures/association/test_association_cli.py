@@ -424,6 +424,26 @@ def test_more_mistakes_are_errors_before_reading(tmp_path, capsys):
     assert sorted(os.listdir(tmp_path)) == ["afile", "p.csv"]
 
 
+@pytest.mark.parametrize("measure, columns", [
+    ("association", ["--labels-column", "labels", "--identity-labels", "a"]),
+    ("discrepancy", ["--pool-a-columns", "a1", "a2", "--pool-b-columns", "b1", "b2"]),
+    ("sensitivity", ["--p-column", "P"]),
+])
+@pytest.mark.parametrize("flags, fragment", [
+    (["--name", ""], "--name: name must be a non-empty string"),
+    (["--name", "g", "--step", "99999999999999999999"], "--step: step 99999999999999999999 does not fit in 64 bits"),
+])
+def test_a_bad_name_or_step_is_said_before_any_file_is_read(tmp_path, capsys, measure, columns, flags, fragment):
+    # the input has none of the columns asked for: an error about it would mean it was read first (the name
+    # was once checked only after every file had been counted, and its ValueError ended in a traceback)
+    (tmp_path / "p.csv").write_text("other\n1\n")
+    assert run(tmp_path / "p.csv", "--measure", measure, "--logdir", tmp_path / "logs", *flags, *columns,
+               "--progress", "off") == 2
+    err = capsys.readouterr().err
+    assert fragment in err and "Traceback" not in err and "p.csv" not in err
+    assert not os.path.exists(tmp_path / "logs")
+
+
 def test_a_parquet_file_that_breaks_while_read_is_a_data_error(tmp_path, capsys):
     labels = [["label %d" % (i % 97)] for i in range(20_000)]
     pq.write_table(pa.table({"labels": labels, "sex": ["f"] * 20_000}), tmp_path / "p.parquet",
