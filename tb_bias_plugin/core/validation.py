@@ -142,6 +142,31 @@ def _number_range(low: float | None, high: float | None, include: str) -> str:
     return "a finite number"
 
 
+def check_numeric_array(values: Any, name: str, *, ndim: int | None = None) -> np.ndarray:
+    """``values`` as a float64 array, checked to hold numbers (bools, integers, floats; NaN and infinities
+    too) and to have ``ndim`` dimensions.
+
+    Examples
+    --------
+    >>> check_numeric_array([0.5, float("nan")], "gap", ndim=1).tolist()
+    [0.5, nan]
+    >>> check_numeric_array(["1", "2"], "gap")
+    Traceback (most recent call last):
+    ...
+    ValueError: gap must be an array of numbers, got ['1', '2']
+    """
+    try:
+        array = np.asarray(values)
+        if array.dtype.kind not in "biuf":  # NumPy would parse "1.5", or a list holding None: not numbers
+            raise TypeError
+        array = array.astype(np.float64, copy=False)
+    except (TypeError, ValueError):
+        raise ValueError("%s must be an array of numbers, got %s" % (name, _short_repr(values)))
+    if ndim is not None and array.ndim != ndim:
+        raise ValueError("%s must be %d-D, got shape %s" % (name, ndim, array.shape))
+    return array
+
+
 def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint: str = "") -> np.ndarray:
     """``values`` as a float64 array, checked to be finite and of ``ndim`` dimensions.
 
@@ -169,24 +194,12 @@ def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint:
     --------
     >>> check_finite_array([1, 2], "values", ndim=1).tolist()
     [1.0, 2.0]
-    >>> check_finite_array(["1", "2"], "values")
-    Traceback (most recent call last):
-    ...
-    ValueError: values must be an array of numbers, got ['1', '2']
     >>> check_finite_array([1.0, float("nan")], "values", ndim=1)
     Traceback (most recent call last):
     ...
     ValueError: values has non-finite entries at positions [1]
     """
-    try:
-        array = np.asarray(values)
-        if array.dtype.kind not in "biuf":  # NumPy would parse "1.5", or a list holding None: not numbers
-            raise TypeError
-        array = array.astype(np.float64, copy=False)
-    except (TypeError, ValueError):
-        raise ValueError("%s must be an array of numbers, got %s" % (name, _short_repr(values)))
-    if ndim is not None and array.ndim != ndim:
-        raise ValueError("%s must be %d-D, got shape %s" % (name, ndim, array.shape))
+    array = check_numeric_array(values, name, ndim=ndim)
     bad = ~np.isfinite(array)
     if bad.any():
         where = np.argwhere(bad)[:10]

@@ -8,7 +8,13 @@ The contract is docs/measures/association.md: probabilities are
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, check_number, is_integer
+from tb_bias_plugin.core.validation import (
+    check_finite_array,
+    check_integer,
+    check_number,
+    check_numeric_array,
+    is_integer,
+)
 
 #: Metric ids in display order, each with a human-readable name.
 METRICS = {
@@ -52,6 +58,41 @@ def check_metric(metric):
     return metric
 
 
+def check_counts(num_examples, identity_counts, label_counts, cooccurrence, slack=0.0):
+    """Raise a ValueError unless the counts can come from one set of examples: C(y) <= N, C(x) <= N,
+    C(x, y) <= min(C(x), C(y)) and C(x) + C(y) - C(x, y) <= N, with `slack` for the rounding of expected
+    counts (sums of identity probabilities). The last axes are (identities, labels); any leading ones
+    (thresholds) broadcast."""
+    n = num_examples
+    if (label_counts > n).any() or (identity_counts > n + slack).any():
+        raise ValueError("a count exceeds num_examples=%g" % n)
+    cx = identity_counts[..., :, None]
+    cy = label_counts[..., None, :]
+    if (cooccurrence > np.minimum(cx, cy) + slack).any():
+        raise ValueError("cooccurrence C(x,y) exceeds C(x) or C(y)")
+    if (cx + cy - cooccurrence > n + slack).any():
+        raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%g" % n)
+
+
+def _checked_counts(num_examples, identity_counts, label_counts, cooccurrence):
+    """`association`'s counts as float arrays (N a float), each finite, non-negative and of its shape, and
+    consistent (`check_counts`; slack for expected counts)."""
+    n = check_number(num_examples, "num_examples", low=0)
+    arrays = []
+    for values, name, ndim in ((identity_counts, "identity_counts", 1), (label_counts, "label_counts", 1),
+                               (cooccurrence, "cooccurrence", 2)):
+        array = check_finite_array(values, name, ndim=ndim)
+        if array.size and array.min() < 0:
+            raise ValueError("%s must not be negative" % name)
+        arrays.append(array)
+    cx, cy, a = arrays
+    if a.shape != (cx.shape[0], cy.shape[0]):
+        raise ValueError("cooccurrence has shape %s, expected (identities, labels) = %s"
+                         % (a.shape, (cx.shape[0], cy.shape[0])))
+    check_counts(n, cx, cy, a, slack=1e-9 * max(1.0, n))
+    return n, cx, cy, a
+
+
 def _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing):
     """The four cells of each identity-vs-label 2x2 table, as float arrays.
 
@@ -62,11 +103,6 @@ def _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing)
     cx = np.asarray(identity_counts, dtype=np.float64)[:, None]
     cy = np.asarray(label_counts, dtype=np.float64)[None, :]
     a = np.asarray(cooccurrence, dtype=np.float64)
-    if a.shape != (cx.shape[0], cy.shape[1]):
-        raise ValueError(
-            "cooccurrence has shape %s, expected (identities, labels) = %s"
-            % (a.shape, (cx.shape[0], cy.shape[1]))
-        )
     b = cx - a
     c = cy - a
     d = float(num_examples) - cx - cy + a
@@ -115,6 +151,13 @@ def association(
     array([[0.75, 0.  ]])
     """
     check_metric(metric)
+    return association_of_checked(metric, *_checked_counts(num_examples, identity_counts, label_counts, cooccurrence),
+                                  smoothing=smoothing)
+
+
+def association_of_checked(metric, num_examples, identity_counts, label_counts, cooccurrence, *, smoothing=0.0):
+    """`association` of counts already checked, by `check_counts` (an `AssociationTable`'s): no pass over them
+    again on the server's path."""
     a, b, c, d = _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         out = _FORMULAS[metric](a, b, c, d)
@@ -217,7 +260,7 @@ def gap(values, x1, x2):
     >>> gap(np.array([[0.5, 0.1], [0.2, 0.3], [0.0, 0.1]]), 0, "rest")
     array([ 0.4, -0.1])
     """
-    values = np.asarray(values, dtype=np.float64)
+    values = check_numeric_array(values, "values", ndim=2)
     k = values.shape[0]
     _check_identity_index(x1, k, "x1")
     if isinstance(x2, str):
@@ -328,8 +371,8 @@ def rank(values, order="desc", *, mask=None, limit=None):
     """
     if order not in ORDERS:
         raise ValueError("order must be one of %s, got %r" % (", ".join(ORDERS), order))
-    values = np.asarray(values, dtype=np.float64)
-    if limit is not None and limit <= 0:
+    values = check_numeric_array(values, "values", ndim=1)
+    if limit is not None and check_integer(limit, "limit") <= 0:
         return np.zeros(0, dtype=np.int64)
     # One key over every row, NaN where a row is not ranked (NaN sorts last):
     # a million-row table is then a few passes, with no gathers.
@@ -340,7 +383,10 @@ def rank(values, order="desc", *, mask=None, limit=None):
     else:
         key = values.copy()
     if mask is not None:
-        mask = np.asarray(mask, dtype=bool)
+        mask = np.asarray(mask)
+        if mask.dtype != bool or mask.shape != values.shape:
+            raise ValueError("mask must be a bool array of the values' shape %s, got %s of shape %s"
+                             % (values.shape, mask.dtype, mask.shape))
         key[~mask] = np.nan
     if limit is not None and limit < key.shape[0]:
         # everything tied with the limit-th key is kept, so ties break stably

@@ -118,7 +118,7 @@ class CountsView:
         return result
 
     def _values_at(self, metric, j, rows):
-        return metrics.association(
+        return metrics.association_of_checked(
             metric,
             self.table.num_examples,
             self.table.identity_counts[self._t, j : j + 1],

@@ -191,14 +191,7 @@ class AssociationTable(_Labelled):
         n = self.num_examples
         # sums of probabilities carry rounding: allow it, nothing more
         slack = 1e-9 * max(1, n) if self.expected_counts else 0
-        if (self.label_counts > n).any() or (self.identity_counts > n + slack).any():
-            raise ValueError("a count exceeds num_examples=%d" % n)
-        cx = self.identity_counts[:, :, None]
-        cy = self.label_counts[:, None, :]
-        if (self.cooccurrence > np.minimum(cx, cy) + slack).any():
-            raise ValueError("cooccurrence C(x,y) exceeds C(x) or C(y)")
-        if (cx + cy - self.cooccurrence > n + slack).any():
-            raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%d" % n)
+        metrics_lib.check_counts(n, self.identity_counts, self.label_counts, self.cooccurrence, slack)
         diagonal = np.diagonal(self.identity_cooccurrence, axis1=1, axis2=2)
         if not (np.array_equal(diagonal, self.identity_counts) or (slack and np.allclose(diagonal, self.identity_counts, rtol=0, atol=slack))):
             raise ValueError("identity_cooccurrence diagonal must equal identity_counts")
@@ -268,7 +261,8 @@ class AssociationTable(_Labelled):
     def association(self, metric=metrics_lib.DEFAULT_METRIC, *, threshold=None, smoothing=0.0):
         """A(x, y) for every identity and label, shape (k, L); see `metrics.association`."""
         t = self.threshold_index(threshold)
-        return metrics_lib.association(
+        metrics_lib.check_metric(metric)
+        return metrics_lib.association_of_checked(
             metric,
             self.num_examples,
             self.identity_counts[t],

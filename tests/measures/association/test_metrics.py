@@ -146,12 +146,10 @@ def test_hand_counted_table():
 
 
 def test_npmi_xy_limits_and_undefined_values():
-    # columns: never together; always together (p(x,y) = 1); y never seen
-    n, cx, cy, cxy = 8, [8], [3, 8, 0], [[0, 8, 0]]
-    got = association("npmi_xy", n, cx, cy, cxy)[0]
-    assert got[0] == -1.0
-    assert got[1] == 1.0
-    assert np.isnan(got[2])
+    # never together; always together (p(x,y) = 1); y never seen (counts one set of examples can give)
+    assert association("npmi_xy", 8, [5], [3], [[0]])[0, 0] == -1.0
+    assert association("npmi_xy", 8, [8], [8], [[8]])[0, 0] == 1.0
+    assert np.isnan(association("npmi_xy", 8, [5], [0], [[0]])[0, 0])
     # x never seen: undefined for every metric, never +-inf
     for metric in metrics.METRICS:
         v = association(metric, 8, [0], [3], [[0]])
@@ -478,3 +476,33 @@ def test_distinct_remembers_when_spreading_does_not_pay():
     assert view.distinct((0,)) is None
     assert view.distinct((0,)) is None
     assert calls.count(("distinct", 0)) == 1
+
+
+@pytest.mark.parametrize("counts, match", [
+    ((10, [1], [5, 2], [[3, 0]]), r"C\(x,y\) exceeds C\(x\) or C\(y\)"),  # gave npmi_y 1.56, outside [-1, 1]
+    ((8, [8], [3], [[0]]), r"C\(x\) \+ C\(y\) - C\(x,y\) exceeds num_examples=8"),
+    ((4, [5], [2], [[1]]), "a count exceeds num_examples=4"),
+    ((float("nan"), [4], [5, 2], [[3, 0]]), "num_examples must be a finite number >= 0"),
+    (("10", [4], [5, 2], [[3, 0]]), "num_examples must be a finite number >= 0"),
+    ((10, [-4], [5, 2], [[3, 0]]), "identity_counts must not be negative"),
+    ((10, [[4]], [5, 2], [[3, 0]]), "identity_counts must be 1-D"),
+])
+def test_counts_no_set_of_examples_can_give_are_refused(counts, match):
+    with pytest.raises(ValueError, match=match):
+        association("npmi_y", *counts)
+    # expected counts (sums of probabilities) carry rounding, and keep it
+    assert association("npmi_xy", 10.0, [4.000000000000001], [4], [[4]])[0, 0] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: metrics.gap(np.float64(1.0), 0, 1), "values must be 2-D"),
+    (lambda: metrics.gap(np.zeros(3), 0, 1), "values must be 2-D"),
+    (lambda: metrics.rank(np.zeros((2, 3))), "values must be 1-D"),
+    (lambda: metrics.rank(["a", "b"]), "values must be an array of numbers"),
+    (lambda: metrics.rank(np.zeros(3), mask=[True]), "mask must be a bool array of the values' shape"),
+    (lambda: metrics.rank(np.arange(3.0), mask=[0, 2, 1]), "mask must be a bool array"),
+    (lambda: metrics.rank(np.arange(5.0), limit=2.5), "limit must be an integer"),
+])
+def test_rank_and_gap_name_a_bad_argument(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
