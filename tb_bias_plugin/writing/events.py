@@ -34,9 +34,12 @@ def check_step(step: Any) -> int | None:
     """None, or ``step`` as an int (event files hold signed 64-bit steps)."""
     if step is None:
         return None
-    if isinstance(step, bool) or not hasattr(step, "__index__"):
-        raise ValueError("step must be an integer, got %r" % (step,))
-    step = int(step.__index__())
+    try:  # a float tensor has an __index__ that raises
+        if isinstance(step, bool) or not hasattr(step, "__index__"):
+            raise TypeError
+        step = int(step.__index__())
+    except (TypeError, AttributeError):
+        raise ValueError("step must be an integer, got %r" % (step,)) from None
     if not -(2**63) <= step < 2**63:
         raise ValueError("step %d does not fit in 64 bits" % step)
     return step

@@ -109,7 +109,12 @@ def batches(x: Any, batch_size: int) -> Iterator[tuple[slice | None, Any]]:
             yield rows, x[rows]
         return
     for element in x:
-        yield None, (element[0] if isinstance(element, (list, tuple)) else element)
+        inputs = element[0] if isinstance(element, (list, tuple)) else element
+        if not hasattr(inputs, "shape") or len(inputs.shape) == 0:
+            # a list of rows reads as batches of one number each, which the model fails on obscurely
+            raise ValueError("x: each batch of an iterable x must be a tensor or array (or a tuple whose first "
+                             "item is one), got %s; give rows as one tensor or array" % type(inputs).__name__)
+        yield None, inputs
 
 
 def predict(model: Any, inputs: Any) -> np.ndarray:

@@ -102,6 +102,10 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path):
     with pytest.raises(ValueError, match="identities has 5 rows"):
         tbp.log_association_table(str(tmp_path), model, x, step=0, label_names=["a", "b", "c"],
                                   identity_labels=["a"], identities=[["a"]] * 5)
+    with pytest.raises(ValueError, match="each batch of an iterable x must be a tensor or array"):
+        # a list of rows reads as batches of one number each (once a RuntimeError from inside the model)
+        tbp.log_association_table(str(tmp_path), model, x.tolist(), step=0, label_names=["a", "b", "c"],
+                                  identity_labels=["a"])
     with pytest.raises(ValueError, match="groups has 3 rows"):
         tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=0, groups=["g"] * 3)
     with pytest.raises(ValueError, match="step"):

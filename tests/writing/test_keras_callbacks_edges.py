@@ -87,6 +87,11 @@ def test_a_log_dir_that_is_a_file_or_none_fails_when_the_callback_is_made(tmp_pa
     assert (tmp_path / "notes.txt").read_text() == "kept"
 
 
+def test_validation_data_without_rows_fails_when_the_callback_is_made(tmp_path):
+    with pytest.raises(ValueError, match="validation_data has no rows"):
+        AssociationTableCallback(tmp_path, TABULAR[:0], label_names=["a", "b"], identity_labels=["a"])
+
+
 def test_protected_features_on_text_input_fail_when_the_callback_is_made(tmp_path):
     with pytest.raises(ValueError, match="tabular"):
         PredictionSensitivityCallback(tmp_path, TOKENS, v="mask", protected=[1], embedding_layer="emb")

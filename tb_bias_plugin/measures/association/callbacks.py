@@ -111,6 +111,8 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             data = data[0]
         leaves = tf.nest.flatten(data)  # x may be an array, a list or a dict of arrays
         n = _num_rows(leaves[0])
+        if n == 0:  # every epoch's table would be empty: said now, not when the first epoch ends
+            raise ValueError("validation_data has no rows")
         if any(_num_rows(leaf) != n for leaf in leaves):
             raise ValueError("the inputs in validation_data have different numbers of rows")
         if self._identities is not None and _num_rows(self._identities) != n:

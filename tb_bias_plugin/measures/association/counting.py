@@ -105,7 +105,7 @@ class CooccurrenceCounter:
         self.thresholds = check_thresholds(thresholds)
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]
-        if soft_identities not in (True, False):
+        if not isinstance(soft_identities, (bool, np.bool_)):  # 1 == True: an int is a mistake to report
             raise ValueError("soft_identities must be True or False, got %r" % (soft_identities,))
         if identities_from is None:
             if soft_identities:

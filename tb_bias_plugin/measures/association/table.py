@@ -49,7 +49,7 @@ def check_thresholds(thresholds):
     except TypeError:
         items = None
     # "0.5" would convert, but a string where a number belongs is a mistake to report
-    if items is None or isinstance(thresholds, (str, bytes)) or not all(
+    if items is None or isinstance(thresholds, (str, bytes, dict)) or not all(
         isinstance(t, numbers.Real) and not isinstance(t, (bool, np.bool_)) for t in items
     ):
         raise ValueError("thresholds must be numbers in [0, 1], got %r" % (thresholds,))

@@ -98,6 +98,14 @@ def test_tf_path_uses_name_scopes_and_default_step(tmp_path):
     assert event.step == 7 and event.summary.value[0].tag == "eval/gender"
 
 
+def test_tf_path_names_a_float_step_tensor(tmp_path):
+    import tensorflow as tf
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        with pytest.raises(ValueError, match="step must be an integer"):  # once an AttributeError
+            summary.association_table("gender", _counter(), step=tf.constant(1.5))
+    assert _summary_events(tmp_path) == []
+
+
 def test_tf_path_without_writer_returns_false():
     assert not bool(summary.association_table("gender", _counter(), step=0))
 

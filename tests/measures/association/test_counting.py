@@ -278,6 +278,8 @@ def test_bad_batches_raise_and_change_nothing(batch, message):
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=["0.5"]), "must be numbers"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds="0.5"), "must be numbers"),
         (dict(label_names=["a", "b"], identity_labels=["a"], thresholds=[True]), "must be numbers"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], thresholds={0.5: 1}), "must be numbers"),
+        (dict(label_names=["a", "b"], identity_labels=["a"], soft_identities=1), "soft_identities must be True or False"),
         (dict(label_names=["a", "b"], identity_labels=["c"], identities_from="labels"), "not in label_names"),
         (dict(label_names=["a", "b"], identity_labels=["a"], identities_from="both"), "identities_from"),
         (dict(label_names=["a", "b"], identity_labels=["a"], unknown_labels="drop"), "unknown_labels"),
