@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, check_names, preview
+from tb_bias_plugin.core.validation import check_integer, check_names, check_numeric_array, preview
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 from tb_bias_plugin.measures.association.sampling import CellExamples
 
@@ -343,10 +343,7 @@ class PrecomputedTable(_Labelled):
     def __init__(self, label_names, metric_names, values):
         self.label_names = check_names(label_names, "label_names")
         self.metric_names = check_names(metric_names, "metric_names")
-        values = np.asarray(values)
-        if values.dtype.kind not in "fiu":
-            raise ValueError("values must be numeric, got dtype %s" % values.dtype)
-        values = values.astype(np.float64)
+        values = check_numeric_array(values, "values").copy()
         expected = (len(self.label_names), len(self.metric_names))
         if values.shape != expected:
             raise ValueError(

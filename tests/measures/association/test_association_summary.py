@@ -262,3 +262,11 @@ def test_a_writer_whose_every_call_failed_leaves_no_event_file(tmp_path):
     assert [p.name for p in (tmp_path / "run").iterdir()] == [os.path.basename(writer.path)]
     with pytest.raises(ValueError, match="closed"):
         writer.association_table("t", [["a"]], label_names=["a", "b"], identity_labels=["a"], step=2)
+
+
+@pytest.mark.parametrize("values", [[[0.1], [0.2, 0.3]], [["0.1"], ["0.2"]]])
+def test_metric_table_names_ragged_or_string_values(values):
+    from tb_bias_plugin.measures.association.builder import metric_table
+
+    with pytest.raises(ValueError, match="values must be an array of numbers"):  # once NumPy's own message
+        metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man"])
