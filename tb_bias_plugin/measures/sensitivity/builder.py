@@ -15,7 +15,7 @@ from tb_bias_plugin.core.validation import check_names
 
 from .aggregates import SensitivityAccumulator
 from .codec import encode
-from .collect import ExampleDetail, SensitivityCollector
+from .collect import ExampleDetail, SensitivityCollector, check_pred_class
 from .sensitivity import check_stochastic
 
 DEFAULT_TOP_K = 10
@@ -30,6 +30,8 @@ def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, featu
     values = acc.values()
     if values.size == 0:
         raise ValueError("the accumulator has not seen any examples")
+    if collector.class_names is not None and "by_class" in result:
+        check_pred_class(np.array(list(result["by_class"]), dtype=np.int64), len(collector.class_names))
     examples: dict[int, tuple[ExampleDetail, bool]] = {}
     keyed: dict[int, ExampleDetail] = {}
 

@@ -336,8 +336,7 @@ class SensitivityCollector:
         known = k if k is not None else self.n_classes
         if known is None and self.class_names is not None:
             known = len(self.class_names)
-        if pc is not None and known is not None and pc.size and pc.max() >= max(known, 2):
-            raise ValueError(f"pred_class must be class indices from 0 to {max(known, 2) - 1}; got {pc.max()}")
+        check_pred_class(pc, known)
         first = next(iter(res.values()))
         f = None if text or first.s is None else np.shape(first.s)[1]
         if not text and self.feature_names is not None and f is not None and f != len(self.feature_names):
@@ -511,6 +510,13 @@ class SensitivityCollector:
     @staticmethod
     def _kept(item: Retained) -> ExampleDetail | None:
         return item.detail if isinstance(item.detail, ExampleDetail) else None
+
+
+def check_pred_class(pc: np.ndarray | None, k: int | None) -> None:
+    """Checked predicted classes (non-negative integers) against K: below K, or 0 and 1 when K = 1 (one
+    sigmoid score); nothing to check while K is unknown."""
+    if pc is not None and k is not None and pc.size and pc.max() >= max(k, 2):
+        raise ValueError(f"pred_class must be class indices from 0 to {max(k, 2) - 1}; got {pc.max()}")
 
 
 def _predictions(probs, pred_class, b: int) -> tuple[np.ndarray | None, np.ndarray | None]:

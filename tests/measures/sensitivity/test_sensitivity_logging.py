@@ -432,3 +432,14 @@ def test_keras_callback_logs_each_epoch(tmp_path):
         PredictionSensitivityCallback(tmp_path, ids, v=VChoice.word_list(["he"]), embedding_layer="emb")
     with pytest.raises(ValueError, match="rows"):
         PredictionSensitivityCallback(tmp_path, ids, groups=[1, 2])
+
+
+def test_an_accumulator_with_class_names_checks_its_predicted_classes(tmp_path):
+    acc = SensitivityAccumulator()
+    acc.update([0.1, 0.2], pred_class=[0, 2])
+    with summary.Writer(tmp_path / "run") as writer:
+        with pytest.raises(ValueError, match="pred_class must be class indices from 0 to 1; got 2"):
+            writer.prediction_sensitivity("sens", acc, class_names=["a", "b"], step=0)
+        with pytest.raises(ValueError, match="2 class names for the K = 3 classes of w"):
+            writer.prediction_sensitivity("sens", acc, class_names=["a", "b"], w=[0.2, 0.3, 0.5], step=0)
+    assert fx.read_logdir(tmp_path) == {}
