@@ -376,11 +376,13 @@ class Writer(events.EventWriter):
         example_ids : sequence, optional
             Ids of the examples (default: their index).
         groups : array_like, ``[n]``, optional
-            Group of each example, for per-group means.
+            Group of each example, for per-group means: all strings or all
+            integers (not None, floats or bools).
         probs : array_like, ``[n, K]``, optional
-            Predicted probabilities: predicted class and its probability.
+            Predicted probabilities in [0, 1] (or one sigmoid score per
+            example): predicted class and its probability.
         pred_class : array_like of int, ``[n]``, optional
-            Predicted classes, when ``probs`` is not given.
+            Predicted classes from 0 to K - 1, when ``probs`` is not given.
         tokens : array_like of str, ``[n, T]``, optional
             Text: the tokens, when the results do not carry them.
         example_text, example_uris : sequence of str or None, ``[n]``, optional
@@ -390,7 +392,8 @@ class Writer(events.EventWriter):
             URI as a link when it is http(s)). A collector takes them in
             ``SensitivityCollector.update``.
         class_names, feature_names : sequence of str, optional
-            Names of the K classes and (tabular) of the F features.
+            Names of the K classes and (tabular) of the F features: unique,
+            non-empty strings (a single string is refused, not split).
         w : array_like, ``[K]``, optional
             The class weights P was computed with (shown with the values).
         top_k : int, default 10
@@ -412,8 +415,11 @@ class Writer(events.EventWriter):
         ValueError
             If the results and the other arguments disagree (class names or
             ``w`` for another number of classes, names that differ from a
-            collector's), or per-example arguments, ``top_k`` or
-            ``sample_size`` come with a finished collector or accumulator.
+            collector's, ``probs`` or ``pred_class`` for another K), P is
+            infinite or negative, a per-example argument is malformed (NaN
+            probabilities, None groups...), or per-example arguments,
+            ``top_k`` or ``sample_size`` come with a finished collector or
+            accumulator. Nothing is written then.
         """
         return self.write_summary("prediction_sensitivity", name, step=step, description=description, **_own(locals()))
 

@@ -67,10 +67,10 @@ def run(args: argparse.Namespace) -> int:
     for path, fmt in zip(paths, formats):
         for first, batch in readers.read(path, fmt, columns, args.batch_size):
             p = p_values(path, first, args.p_column, batch[args.p_column])
-            bad = np.flatnonzero(p < 0)
+            bad = np.flatnonzero((p < 0) | np.isinf(p))  # what the accumulator refuses, named by its row
             if bad.size:
-                raise DataError("%s: P = %g is negative" % (where(path, first + int(bad[0]), args.p_column),
-                                                              p[bad[0]]))
+                raise DataError("%s: P = %g is %s" % (where(path, first + int(bad[0]), args.p_column), p[bad[0]],
+                                                        "infinite" if np.isinf(p[bad[0]]) else "negative"))
             text = {c: [str(v) for v in python(batch[c])] for c in (args.group_column, args.id_column) if c}
             accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
     if accumulator.values().size == 0:

@@ -188,3 +188,12 @@ def test_same_p_as_the_keras_model_with_the_same_weights():
     for v in ("uniform", VChoice.mask([1, 3])):
         np.testing.assert_allclose(prediction_sensitivity(tm, x, v=v).P, prediction_sensitivity(km, x, v=v).P,
                                    rtol=0, atol=1e-6)
+
+
+def test_logging_with_class_names_of_another_k_writes_nothing(tmp_path):
+    from tb_bias_plugin import pytorch as tbp
+
+    with pytest.raises(ValueError, match="3 class names for K = 5 classes"):
+        tbp.log_prediction_sensitivity(str(tmp_path), mlp(), np.zeros((4, 6), np.float32), step=0,
+                                       class_names=["a", "b", "c"])
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []

@@ -130,6 +130,16 @@ def test_each_choice_carries_its_own_protected_features(tmp_path):
     assert collector.summary("sex")["mean"] != pytest.approx(collector.summary("age")["mean"], rel=1e-6)
 
 
+def test_class_names_of_another_k_fail_at_the_epoch_end_before_anything_is_written(tmp_path):
+    cb = PredictionSensitivityCallback(tmp_path, TABULAR[:8], class_names=["a", "b", "c"])
+    begin(cb, tabular_model())
+    with pytest.raises(ValueError, match="3 class names for K = 2 classes"):
+        cb.on_epoch_end(0)
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+    with pytest.raises(ValueError, match="w must sum to 1"):
+        PredictionSensitivityCallback(tmp_path, TABULAR, w=[5.0, 7.0])
+
+
 def test_proxy_adjusted_names_one_feature():
     assert VChoice.proxy_adjusted([3]) == VChoice.proxy_adjusted(3) == VChoice.parse("proxy_adjusted", [3])
     with pytest.raises(ValueError, match=r"one protected feature; got \[1, 2\]: give each feature its own choice"):

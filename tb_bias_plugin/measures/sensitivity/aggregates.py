@@ -13,7 +13,97 @@ from typing import Any, Sequence
 
 import numpy as np
 
-__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained"]
+from tb_bias_plugin.core.validation import check_finite_array, check_integer
+
+__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "check_p", "check_labels"]
+
+
+def check_p(P: Any, name: str = "P") -> np.ndarray:
+    """P values as float64 ``[b]``: numbers, NaN where undefined, otherwise finite and non-negative.
+
+    Raises
+    ------
+    ValueError
+        Not numbers (e.g. strings), not 1-D, infinite or negative entries;
+        the message names ``name``.
+
+    Examples
+    --------
+    >>> check_p([0.5, float("nan")]).tolist()
+    [0.5, nan]
+    >>> check_p([0.1, float("inf")])
+    Traceback (most recent call last):
+    ...
+    ValueError: P has non-finite entries at positions [1]: P is finite where defined (NaN marks undefined)
+    """
+    p = np.asarray(P)
+    # NaN is allowed (undefined); everything else goes through the shared check
+    known = np.where(np.isnan(p), 0.0, p) if p.dtype.kind == "f" else P
+    check_finite_array(known, name, ndim=1, hint="P is finite where defined (NaN marks undefined)")
+    p = p.astype(np.float64)
+    if (p < 0).any():
+        raise ValueError(f"{name} has negative entries (first {p[p < 0][0]:g}): P = wᵀ|J|v is non-negative")
+    return p
+
+
+def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> np.ndarray:
+    """``values`` as a 1-D array of ``size`` labels, all strings or all integers.
+
+    A label is a ``str`` or an integer (Python or NumPy, not a bool); None,
+    floats (NaN included) and mixtures of strings and integers are refused,
+    so that the labels of a batch sort and compare. ``strings=False``
+    allows non-negative integers only (class indices).
+
+    Raises
+    ------
+    ValueError
+        Naming ``name``: a single string, a label of another type, a
+        mixture, a negative class index, or a length other than ``size``.
+
+    Examples
+    --------
+    >>> check_labels(["a", "b"], "groups", 2).tolist()
+    ['a', 'b']
+    >>> check_labels(["a", None], "groups", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: groups must be all strings or all integers; got None
+    """
+    what = "strings or all integers" if strings else "integers"
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{name} must be a sequence of labels, not a single string")
+    if isinstance(values, np.ndarray) and values.dtype.kind in ("iuU" if strings else "iu"):
+        arr = values
+    else:
+        try:
+            items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+        except TypeError:
+            raise ValueError(f"{name} must be a sequence of {size} labels; got {type(values).__name__}") from None
+        kinds = set(map(type, items))  # one pass in C; the items are searched only for the message
+        if items and strings and all(issubclass(k, str) for k in kinds):
+            arr = np.array(items, dtype=str)
+        elif all(_is_integer_type(k) for k in kinds):
+            arr = np.array(items, dtype=np.int64)
+        else:
+            as_str = strings and isinstance(items[0], str)
+            bad = next(i for i in items if not (isinstance(i, str) if as_str else _is_integer_type(type(i))))
+            raise ValueError(f"{name} must be all {what}; got {bad!r}")
+    if arr.shape != (size,):
+        raise ValueError(f"{name} has shape {arr.shape}; expected [{size}] like P")
+    if not strings and size and arr.min() < 0:
+        raise ValueError(f"{name} must be non-negative class indices; got {arr.min()}")
+    return arr
+
+
+def _is_integer_type(kind: type) -> bool:
+    return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
+
+
+def _label_kind(labels: np.ndarray | None) -> str | None:
+    """"strings" or "integers" for a non-empty batch of checked labels, else None."""
+    if labels is None or not labels.size:
+        return None
+    return "strings" if labels.dtype.kind == "U" else "integers"
 
 
 def summarize(P) -> dict:
@@ -143,16 +233,15 @@ class SensitivityAccumulator:
     """
 
     def __init__(self, top_k: int = 10, reservoir_size: int = 100, seed: int = 0):
-        if top_k < 0 or reservoir_size < 0:
-            raise ValueError("top_k and reservoir_size must be >= 0")
-        self.top_k = int(top_k)
-        self.reservoir_size = int(reservoir_size)
-        self._rng = np.random.default_rng(seed)
+        self.top_k = check_integer(top_k, "top_k", low=0)
+        self.reservoir_size = check_integer(reservoir_size, "reservoir_size", low=0)
+        self._rng = np.random.default_rng(check_integer(seed, "seed", low=0))
         self._chunks: list = []
         self._groups: list = []
         self._classes: list = []
         self._has_groups: bool | None = None
         self._has_classes: bool | None = None
+        self._group_kind: str | None = None  # "strings" or "integers", fixed by the first labelled batch
         self._n = 0
         # Min-heap of (P, -order, Retained); order breaks ties towards earlier examples.
         self._top: list = []
@@ -164,11 +253,28 @@ class SensitivityAccumulator:
         """Examples seen so far."""
         return self._n
 
-    def _labels_consistent(self, attr: str, given: bool):
-        seen = getattr(self, attr)
-        if seen is not None and seen != given:
-            raise ValueError(f"{attr[5:]} must be given on every update or on none")
-        setattr(self, attr, given)
+    def check_update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
+                     details: Any = None, p_name: str = "P") -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
+        """The checked ``(P, groups, pred_class)`` of an update; raises what `update` raises, changes nothing.
+
+        ``p_name`` names P in the messages.
+        """
+        p = check_p(P, p_name)
+        b = p.size
+        for name, arr in (("example_ids", example_ids), ("details", details)):
+            if arr is not None and (not hasattr(arr, "__len__") or isinstance(arr, (str, bytes)) or len(arr) != b):
+                raise ValueError(f"{name} must be a sequence of {b} entries like P; got {type(arr).__name__}"
+                                 + (f" of length {len(arr)}" if hasattr(arr, "__len__") else ""))
+        grp = None if groups is None else check_labels(groups, "groups", b)
+        cls = None if pred_class is None else check_labels(pred_class, "pred_class", b, strings=False)
+        for attr, given in (("_has_groups", grp is not None), ("_has_classes", cls is not None)):
+            seen = getattr(self, attr)
+            if seen is not None and seen != given:
+                raise ValueError(f"{attr[5:]} must be given on every update or on none")
+        kind = _label_kind(grp)
+        if kind is not None and self._group_kind not in (None, kind):
+            raise ValueError(f"groups must be of one kind: earlier updates gave {self._group_kind}, this one {kind}")
+        return p, grp, cls
 
     def update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
                details: Any = None) -> None:
@@ -177,11 +283,16 @@ class SensitivityAccumulator:
         Parameters
         ----------
         P : array_like, ``[b]``
-            P per example (NaN where undefined).
+            P per example: NaN where undefined, otherwise finite and >= 0.
         example_ids : sequence, optional
             Ids kept with retained examples; default running index.
-        groups, pred_class : array_like, ``[b]``, optional
-            Labels for the breakdowns (give them on every update or never).
+        groups : array_like, ``[b]``, optional
+            Group label per example: all strings or all integers (not None,
+            floats or bools), of the same kind on every update (see
+            `check_labels`); give them on every update or never.
+        pred_class : array_like of int, ``[b]``, optional
+            Predicted class index per example (non-negative integers); on
+            every update or never.
         details : sequence, optional
             Per-example payload (tokens, u_t, V_t, probabilities...) stored only
             for retained examples; ``details[i]`` is read only for those, so
@@ -190,22 +301,22 @@ class SensitivityAccumulator:
         Raises
         ------
         ValueError
-            Lengths differing from P.
+            P that is not 1-D numbers or has infinite or negative entries,
+            lengths differing from P, labels of the wrong type or of another
+            kind than before, labels given on some updates only. The
+            accumulator is then unchanged.
         """
-        p = np.asarray(P, dtype=np.float64).ravel()
+        p, groups, pred_class = self.check_update(P, example_ids=example_ids, groups=groups,
+                                                  pred_class=pred_class, details=details)
         b = p.size
-        for name, arr in (("example_ids", example_ids), ("groups", groups), ("pred_class", pred_class),
-                          ("details", details)):
-            if arr is not None and len(arr) != b:
-                raise ValueError(f"{name} has length {len(arr)}; P has {b}")
-        self._labels_consistent("_has_groups", groups is not None)
-        self._labels_consistent("_has_classes", pred_class is not None)
+        self._has_groups, self._has_classes = groups is not None, pred_class is not None
+        self._group_kind = self._group_kind or _label_kind(groups)
         ids = list(range(self._n, self._n + b)) if example_ids is None else list(example_ids)
         self._chunks.append(p.copy())
         if groups is not None:
-            self._groups.append(np.asarray(groups))
+            self._groups.append(groups)
         if pred_class is not None:
-            self._classes.append(np.asarray(pred_class))
+            self._classes.append(pred_class)
         size = self.reservoir_size
         for i in range(b):
             order = self._next_order
@@ -243,13 +354,24 @@ class SensitivityAccumulator:
 
         The merged reservoir is a uniform sample of the union: the number taken
         from each side is hypergeometric in the two totals.
+
+        Raises
+        ------
+        ValueError
+            ``other`` is not a `SensitivityAccumulator`, or its labels differ
+            in presence or kind (string vs integer groups); nothing changes.
         """
+        if not isinstance(other, SensitivityAccumulator):
+            raise ValueError(f"other must be a SensitivityAccumulator; got {type(other).__name__}")
         if other._n == 0:
             return
         if self._n and (self._has_groups != other._has_groups or self._has_classes != other._has_classes):
             raise ValueError("cannot merge accumulators with and without group / class labels")
+        if None not in (self._group_kind, other._group_kind) and self._group_kind != other._group_kind:
+            raise ValueError(f"cannot merge accumulators whose groups are {self._group_kind} and {other._group_kind}")
         if not self._n:
             self._has_groups, self._has_classes = other._has_groups, other._has_classes
+        self._group_kind = self._group_kind or other._group_kind
         self._chunks.extend(other._chunks)
         self._groups.extend(other._groups)
         self._classes.extend(other._classes)

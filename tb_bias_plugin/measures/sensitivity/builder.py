@@ -11,9 +11,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_names
+
 from .aggregates import SensitivityAccumulator
 from .codec import encode
-from .collect import ExampleDetail, SensitivityCollector
+from .collect import ExampleDetail, SensitivityCollector, check_pred_class
 from .sensitivity import check_stochastic
 
 DEFAULT_TOP_K = 10
@@ -28,6 +30,8 @@ def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, featu
     values = acc.values()
     if values.size == 0:
         raise ValueError("the accumulator has not seen any examples")
+    if collector.class_names is not None and "by_class" in result:
+        check_pred_class(np.array(list(result["by_class"]), dtype=np.int64), len(collector.class_names))
     examples: dict[int, tuple[ExampleDetail, bool]] = {}
     keyed: dict[int, ExampleDetail] = {}
 
@@ -120,7 +124,7 @@ def prediction_sensitivity(
     if isinstance(results, SensitivityCollector):
         for what, given_names, have in (("class_names", class_names, results.class_names),
                                         ("feature_names", feature_names, results.feature_names)):
-            if given_names is not None and list(map(str, given_names)) != (have or []):
+            if given_names is not None and list(check_names(given_names, what)) != (have or []):
                 raise ValueError(f"{what} differ from the collector's; set them on the collector")
         return encode(results.contents())
     if isinstance(results, SensitivityAccumulator):
@@ -131,11 +135,5 @@ def prediction_sensitivity(
         top_k=DEFAULT_TOP_K if top_k is None else top_k,
         sample_size=DEFAULT_SAMPLE_SIZE if sample_size is None else sample_size,
         seed=seed, class_names=class_names, feature_names=feature_names, w=w)
-    collector.update(results, **per_example)
-    contents = collector.contents()
-    k = collector.n_classes
-    if class_names is not None and k is not None and len(class_names) != k:
-        raise ValueError(f"{len(class_names)} class names for K = {k} classes")
-    if w is not None and k is not None and w.shape != (k,):
-        raise ValueError(f"w has shape {w.shape} but the results have K = {k} classes")
-    return encode(contents)
+    collector.update(results, **per_example)  # checks K against class_names and w
+    return encode(collector.contents())

@@ -18,10 +18,10 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_names
 
-from .aggregates import Retained, SensitivityAccumulator, summarize
-from .sensitivity import SensitivityResult
+from .aggregates import Retained, SensitivityAccumulator, check_labels, check_p, summarize
+from .sensitivity import SensitivityResult, check_probabilities, check_stochastic
 
 __all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
@@ -129,9 +129,18 @@ class SensitivityCollector:
     seed : int, default 0
         Seed of the sample.
     class_names, feature_names : sequence of str, optional
-        Names shown in the view (classes default to their index).
-    w : array_like, optional
-        The class weights the results were computed with (stored for display).
+        Names shown in the view (classes default to their index): unique,
+        non-empty strings, one per class (K) and per feature (F); checked
+        against K and F at the first update that shows them.
+    w : array_like, ``[K]``, optional
+        The class weights the results were computed with (stored for
+        display): stochastic, of length K (checked like ``class_names``).
+
+    Raises
+    ------
+    ValueError
+        Bad ``top_k``, ``sample_size``, ``seed``, names or ``w``, or
+        ``class_names`` and ``w`` of different lengths.
 
     Examples
     --------
@@ -157,10 +166,14 @@ class SensitivityCollector:
     ):
         self.top_k = check_integer(top_k, "top_k", low=0)
         self.sample_size = check_integer(sample_size, "sample_size", low=0)
-        self.seed = check_integer(seed, "seed")
-        self.class_names = None if class_names is None else [str(c) for c in class_names]
-        self.feature_names = None if feature_names is None else [str(f) for f in feature_names]
-        self.w = None if w is None else np.asarray(w, dtype=np.float64)
+        self.seed = check_integer(seed, "seed", low=0)
+        self.class_names = None if class_names is None else list(check_names(class_names, "class_names"))
+        self.feature_names = None if feature_names is None else list(check_names(feature_names, "feature_names"))
+        self.w = None if w is None else check_stochastic(w, "w")
+        if self.w is not None and self.w.ndim != 1:
+            raise ValueError(f"w must be [K]; got shape {self.w.shape}")
+        if self.w is not None and self.class_names is not None and len(self.class_names) != self.w.size:
+            raise ValueError(f"{len(self.class_names)} class names for the K = {self.w.size} classes of w")
         self._choices: dict[str, _ChoiceState] = {}
         self.input: str | None = None  # "tabular" or "text"
         self.n_classes: int | None = None
@@ -242,11 +255,15 @@ class SensitivityCollector:
         example_ids : sequence, optional
             Ids shown for retained examples (default: running index).
         groups : array_like, ``[b]``, optional
-            Group of each example, for per-group means.
+            Group of each example, for per-group means: all strings or all
+            integers, the same kind on every update (see
+            `tb_bias_plugin.measures.sensitivity.aggregates.check_labels`).
         probs : array_like, ``[b, K]``, optional
-            Predicted probabilities: the predicted class and its probability.
+            Predicted probabilities in [0, 1] (K columns, or one sigmoid
+            score): the predicted class and its probability.
         pred_class : array_like of int, ``[b]``, optional
-            Predicted class, when ``probs`` is not given.
+            Predicted class, when ``probs`` is not given: integers from 0
+            to K - 1 (0 or 1 when K = 1).
         tokens : array_like of str, ``[b, T]``, optional
             Text: the tokens, when the results do not carry them.
         example_text, example_uris : sequence of str or None, ``[b]``, optional
@@ -257,7 +274,9 @@ class SensitivityCollector:
         ------
         ValueError
             Different choices than before, lengths that disagree, labels given
-            on some updates only; nothing is added then.
+            on some updates only or of the wrong type, P that is infinite or
+            negative, K or F other than the names, ``w`` and earlier updates
+            say; nothing is added then.
         """
         batch = self._check(self.as_results(results), example_ids, groups, probs, pred_class, tokens)
         batch = dataclasses.replace(batch, texts=short_strings(example_text, batch.size, "example_text"),
@@ -270,11 +289,8 @@ class SensitivityCollector:
 
     def _check(self, res: dict[str, SensitivityResult], example_ids, groups, probs, pred_class, tokens) -> _Batch:
         """An update's arguments, checked against each other and the earlier updates; changes nothing."""
-        first: Any = next(iter(res.values()))
-        b = int(np.asarray(first.P).shape[0])
-        for name, r in res.items():
-            if np.asarray(r.P).shape != (b,):
-                raise ValueError(f"result {name!r} has P of shape {np.shape(r.P)}; expected [{b}] like the others")
+        first_name, first = next(iter(res.items()))
+        b = check_p(first.P, f"results[{first_name!r}].P").shape[0]
         if self._choices and list(res) != list(self._choices):
             raise ValueError(f"this collector logs the choices {list(self._choices)}; got {list(res)}")
         text = first.token_sensitivity is not None
@@ -286,28 +302,41 @@ class SensitivityCollector:
         ids = None if example_ids is None else [str(i) for i in example_ids]
         if ids is not None and len(ids) != b:
             raise ValueError(f"example_ids has length {len(ids)}; the batch has {b} examples")
-        grp = _groups(groups, b)
+        grp = None if groups is None else check_labels(groups, "groups", b)
         prob, pc = _predictions(probs, pred_class, b)
-        for attr, given in (("_has_groups", grp is not None), ("_has_classes", pc is not None)):
-            seen = getattr(self, attr)
-            if seen is not None and seen != given:
-                raise ValueError(f"{attr[5:]} must be given on every update or on none")
+        for name, r in res.items():  # what each accumulator's update would refuse (labels, P), refused now
+            acc = self._choices[name].acc if self._choices else SensitivityAccumulator(0, 0)
+            assert acc is not None
+            p, _, _ = acc.check_update(r.P, groups=grp, pred_class=pc, p_name=f"results[{name!r}].P")
+            if p.shape != (b,):
+                raise ValueError(f"result {name!r} has P of shape {p.shape}; expected [{b}] like the others")
         tok = _tokens(tokens, first, text)
-        k, f = self._dims(res, prob, text)
+        k, f = self._dims(res, prob, pc, text)
         return _Batch(results=res, size=b, input=kind, start=self._n,
                       ids=ids if ids is not None else [str(i) for i in range(self._n, self._n + b)],
                       groups=grp, pred_class=pc, probs=prob, tokens=tok, n_classes=k, n_features=f)
 
-    def _dims(self, res: dict[str, SensitivityResult], prob: np.ndarray | None, text: bool):
-        """(K, F) of a batch, each None when it does not tell; checked against the earlier batches."""
+    def _dims(self, res: dict[str, SensitivityResult], prob: np.ndarray | None, pc: np.ndarray | None, text: bool):
+        """(K, F) of a batch, each None when it does not tell; checked against the earlier batches,
+        the class names and w, and the predicted classes against K."""
         k = None
         for r in res.values():
             if r.per_class is not None:
                 k = np.shape(r.per_class)[1]
-        if k is None and prob is not None:
-            k = prob.shape[1]
+        if prob is not None:
+            if k is None:
+                k = prob.shape[1]
+            elif prob.shape[1] != max(k, 2):  # one sigmoid score (K = 1) gives two columns
+                raise ValueError(f"probs has {prob.shape[1]} class probabilities per example; "
+                                 f"the results have K = {k} classes")
         if self.n_classes is not None and k is not None and k != self.n_classes:
             raise ValueError(f"this collector has K = {self.n_classes} classes; got {k}")
+        if k is not None:
+            self._check_classes(k)
+        known = k if k is not None else self.n_classes
+        if known is None and self.class_names is not None:
+            known = len(self.class_names)
+        check_pred_class(pc, known)
         first = next(iter(res.values()))
         f = None if text or first.s is None else np.shape(first.s)[1]
         if not text and self.feature_names is not None and f is not None and f != len(self.feature_names):
@@ -315,6 +344,13 @@ class SensitivityCollector:
         if self.n_features is not None and f is not None and f != self.n_features:
             raise ValueError(f"this collector has F = {self.n_features} features; got {f}")
         return k, f
+
+    def _check_classes(self, k: int) -> None:
+        """The class names and w against the number of classes K of the results."""
+        if self.class_names is not None and len(self.class_names) != k:
+            raise ValueError(f"{len(self.class_names)} class names for K = {k} classes")
+        if self.w is not None and self.w.shape != (k,):
+            raise ValueError(f"w has shape {self.w.shape} but the results have K = {k} classes")
 
     def _adopt(self, batch: _Batch) -> None:
         """Record what a checked batch fixes for the later ones: input, labels given, K, F, the choices."""
@@ -476,25 +512,26 @@ class SensitivityCollector:
         return item.detail if isinstance(item.detail, ExampleDetail) else None
 
 
-def _groups(groups, b: int) -> np.ndarray | None:
-    """The groups of a batch as strings ``[b]``."""
-    if groups is None:
-        return None
-    grp = np.asarray([str(g) for g in np.asarray(groups, dtype=object).ravel()], dtype=object)
-    if grp.shape != (b,):
-        raise ValueError(f"groups has {grp.shape[0]} entries; the batch has {b} examples")
-    return grp
+def check_pred_class(pc: np.ndarray | None, k: int | None) -> None:
+    """Checked predicted classes (non-negative integers) against K: below K, or 0 and 1 when K = 1 (one
+    sigmoid score); nothing to check while K is unknown."""
+    if pc is not None and k is not None and pc.size and pc.max() >= max(k, 2):
+        raise ValueError(f"pred_class must be class indices from 0 to {max(k, 2) - 1}; got {pc.max()}")
 
 
 def _predictions(probs, pred_class, b: int) -> tuple[np.ndarray | None, np.ndarray | None]:
     """(probabilities ``[b, K >= 2]``, predicted class ``[b]``) of a batch, from ``probs`` or ``pred_class``."""
     prob = pc = None
     if probs is not None:
-        prob = np.asarray(probs, dtype=np.float64)
+        prob = check_finite_array(probs, "probs")
         if prob.ndim == 1:
             prob = prob[:, None]
         if prob.ndim != 2 or prob.shape[0] != b:
             raise ValueError(f"probs must be [b, K] = [{b}, K]; got shape {np.shape(probs)}")
+        try:
+            check_probabilities(prob, output="sigmoid")  # in [0, 1]; rows of a multi-label model need not sum to 1
+        except ValueError as e:
+            raise ValueError(f"probs: {e}") from None
         if prob.shape[1] == 1:  # one sigmoid score: class 1 when above 0.5
             pc = (prob[:, 0] > 0.5).astype(np.int64)
             prob = np.concatenate([1 - prob, prob], axis=1)
@@ -503,9 +540,7 @@ def _predictions(probs, pred_class, b: int) -> tuple[np.ndarray | None, np.ndarr
     if pred_class is not None:
         if pc is not None:
             raise ValueError("pass probs or pred_class, not both")
-        pc = np.asarray(pred_class).ravel()
-        if pc.shape != (b,) or not np.issubdtype(pc.dtype, np.integer):
-            raise ValueError(f"pred_class must be [b] integers; got shape {pc.shape}, dtype {pc.dtype}")
+        pc = check_labels(pred_class, "pred_class", b, strings=False)
     return prob, pc
 
 

@@ -12,6 +12,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_names, check_number, is_integer
+
 __all__ = [
     "V_KINDS",
     "VChoice",
@@ -107,8 +109,14 @@ class VChoice:
 
     @classmethod
     def mask(cls, indices: Iterable[int]) -> "VChoice":
-        """v_i = 1/|S| on the protected feature set S (tabular)."""
-        idx = tuple(sorted({int(i) for i in indices}))
+        """v_i = 1/|S| on the protected feature set S (tabular).
+
+        ``indices`` are integers (a float such as 1.9, a bool or
+        a string is a ValueError, not truncated).
+        """
+        if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable):
+            raise ValueError(f"mask v needs a sequence of protected feature indices; got {indices!r}")
+        idx = tuple(sorted({check_integer(i, "protected feature index") for i in indices}))
         if not idx:
             raise ValueError("mask v needs at least one protected feature index; got an empty set")
         return cls("mask", indices=idx)
@@ -144,9 +152,10 @@ class VChoice:
 
     @classmethod
     def explicit(cls, weights) -> "VChoice":
-        """A given stochastic v, ``[F]`` or ``[n, F]``."""
-        arr = np.asarray(weights, dtype=np.float64)
-        check_stochastic(arr, "v")
+        """A given stochastic v, ``[F]`` or ``[n, F]`` of numbers (not strings)."""
+        arr = check_stochastic(weights, "v")
+        if arr.ndim > 2:
+            raise ValueError(f"explicit v must be [F] or [n, F]; got shape {arr.shape}")
         return cls("explicit", weights=arr)
 
     @classmethod
@@ -189,10 +198,10 @@ def _one_index(protected) -> int:
         raise ValueError(f"proxy_adjusted adjusts for one protected feature; got {list(flat)}: give each "
                          "feature its own choice, e.g. v={'p1': VChoice.proxy_adjusted(1), "
                          "'p2': VChoice.proxy_adjusted(2)}")
-    try:
-        return int(flat[0])
-    except (TypeError, ValueError):
-        raise ValueError(f"proxy_adjusted needs a feature index; got {flat[0]!r}") from None
+    if not is_integer(flat[0]):
+        raise ValueError(f"proxy_adjusted needs a feature index; got {flat[0]!r}: an integer, not a float, "
+                         "bool or string")
+    return int(flat[0])
 
 
 def _fold_words(words: Iterable[str]) -> frozenset:
@@ -211,9 +220,10 @@ class TextLayout:
     Attributes
     ----------
     dim : int
-        Embedding width D.
+        Embedding width D, a positive integer (not a float or a string).
     mask : ndarray of bool, ``[n, T]``
-        True for real tokens; padding never gets weight in v.
+        True for real tokens; padding never gets weight in v. Given as
+        booleans or as numbers 0 and 1 (anything else is a ValueError).
     tokens : ndarray of str, ``[n, T]``, optional
         Token strings, needed by the word-list choices.
     word_ids : ndarray of int, ``[n, T]``, optional
@@ -228,12 +238,10 @@ class TextLayout:
     word_ids: np.ndarray | None = None
 
     def __post_init__(self):
-        self.mask = np.asarray(self.mask, dtype=bool)
+        self.dim = check_integer(self.dim, "dim", low=1)
+        self.mask = _bool_mask(self.mask)
         if self.mask.ndim != 2:
             raise ValueError(f"text mask must be [n, T]; got shape {self.mask.shape}")
-        if int(self.dim) < 1:
-            raise ValueError(f"embedding dim D must be >= 1; got {self.dim}")
-        self.dim = int(self.dim)
         if self.tokens is not None:
             self.tokens = np.asarray(self.tokens, dtype=object)
             if self.tokens.shape != self.mask.shape:
@@ -280,6 +288,19 @@ class TextLayout:
                 if word in words:
                     out[r, cols] = True
         return out & self.mask
+
+
+def _bool_mask(mask) -> np.ndarray:
+    """``mask`` as bool: booleans, or numbers each 0 or 1 (NaN, 2 or "no" are not a truth value)."""
+    arr = np.asarray(mask)
+    if arr.dtype.kind == "b":
+        return arr
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"mask must be booleans or 0/1 numbers; got an array of {arr.dtype}")
+    values = check_finite_array(arr, "mask")
+    if not np.isin(values, (0.0, 1.0)).all():
+        raise ValueError(f"mask must be booleans or 0/1 numbers; got {float(values[~np.isin(values, (0.0, 1.0))][0])!r}")
+    return values.astype(bool)
 
 
 def _strip_piece(token) -> str:
@@ -355,7 +376,8 @@ def check_stochastic(arr, name: str, axis: int = -1) -> np.ndarray:
     Raises
     ------
     ValueError
-        Empty, non-finite, negative or not summing to 1 ± 1e-6.
+        Not numbers (e.g. strings), empty, non-finite, negative or not
+        summing to 1 ± 1e-6.
 
     Examples
     --------
@@ -366,11 +388,9 @@ def check_stochastic(arr, name: str, axis: int = -1) -> np.ndarray:
     ...
     ValueError: w must sum to 1 (±1e-06); sums found: 1.1
     """
-    a = np.asarray(arr, dtype=np.float64)
+    a = check_finite_array(arr, name)
     if a.size == 0 or a.ndim == 0:
         raise ValueError(f"{name} must be a non-empty vector; got shape {a.shape}")
-    if not np.all(np.isfinite(a)):
-        raise ValueError(f"{name} contains NaN or infinite entries")
     if np.any(a < 0):
         raise ValueError(f"{name} must be non-negative; smallest entry {a.min():g}")
     sums = a.sum(axis=axis)
@@ -388,6 +408,7 @@ def class_weights(w, n_classes: int) -> np.ndarray:
     >>> class_weights(None, 4)
     array([0.25, 0.25, 0.25, 0.25])
     """
+    n_classes = check_integer(n_classes, "n_classes", low=1)
     if w is None:
         return np.full(n_classes, 1.0 / n_classes)
     w = check_stochastic(w, "w")
@@ -407,12 +428,13 @@ def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> No
         ``softmax`` rows must also sum to 1; ``sigmoid`` (independent per class,
         including K = 1) entries only need to lie in [0, 1].
     tol : float
-        Slack for float32 rounding.
+        Slack for float32 rounding: a finite number >= 0.
 
     Raises
     ------
     ValueError
-        Entries outside [0, 1], rows not summing to 1 for softmax, NaN.
+        Entries outside [0, 1], rows not summing to 1 for softmax, NaN, a
+        bad ``output`` or ``tol``.
 
     Examples
     --------
@@ -422,11 +444,12 @@ def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> No
     ...
     ValueError: model outputs are not probabilities (values in [-1.3, 2]); P needs class probabilities after softmax/sigmoid, not logits
     """
-    p = np.asarray(probs, dtype=np.float64)
+    if output not in ("softmax", "sigmoid"):
+        raise ValueError(f"output must be 'softmax' or 'sigmoid'; got {output!r}")
+    tol = check_number(tol, "tol", low=0)
+    p = check_finite_array(probs, "model outputs", hint="P needs class probabilities")
     if p.ndim != 2:
         raise ValueError(f"model outputs must be [n, K]; got shape {p.shape}")
-    if not np.all(np.isfinite(p)):
-        raise ValueError("model outputs contain NaN or infinite values")
     if p.size and (p.min() < -tol or p.max() > 1 + tol):
         raise ValueError(
             f"model outputs are not probabilities (values in [{p.min():.3g}, {p.max():.3g}]); "
@@ -439,18 +462,16 @@ def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> No
                 f"model output rows do not sum to 1 (largest deviation {dev.max():.3g}); pass softmax "
                 "probabilities, not logits, or output='sigmoid' for independent per-class scores"
             )
-    elif output not in ("softmax", "sigmoid"):
-        raise ValueError(f"output must be 'softmax' or 'sigmoid'; got {output!r}")
 
 
 def _check_abs_jacobian(jac, name="abs_jacobian") -> np.ndarray:
-    j = np.asarray(jac)
+    """``jac`` as float64 ``[n, K >= 1, F]``: numbers, finite, non-negative."""
+    j = check_finite_array(jac, name,
+                           hint="NaN or infinite gradients (check the model for NaN outputs or non-differentiable ops)")
     if j.ndim != 3:
         raise ValueError(f"{name} must be [n, K, F]; got shape {j.shape}")
-    if np.isnan(j).any():
-        raise ValueError(f"{name} contains NaN gradients (check the model for NaN outputs or non-differentiable ops)")
-    if not np.all(np.isfinite(j)):
-        raise ValueError(f"{name} contains infinite gradients")
+    if j.shape[1] == 0:
+        raise ValueError(f"{name} must have at least one class (K >= 1); got shape {j.shape}")
     if (j < 0).any():
         raise ValueError(f"{name} has negative entries: pass absolute values |∂f_k/∂x_i|")
     return j
@@ -473,7 +494,8 @@ def reduce_sensitivity(abs_jacobian, w=None) -> np.ndarray:
     Raises
     ------
     ValueError
-        Bad shape, NaN or negative entries, bad w.
+        Bad shape (or K = 0), entries that are not numbers, NaN, infinite or
+        negative, bad w.
 
     Examples
     --------
@@ -482,7 +504,7 @@ def reduce_sensitivity(abs_jacobian, w=None) -> np.ndarray:
     """
     j = _check_abs_jacobian(abs_jacobian)
     wk = class_weights(w, j.shape[1])
-    return np.einsum("k,nkf->nf", wk, j.astype(np.float64))
+    return np.einsum("k,nkf->nf", wk, j)
 
 
 def _rows(arr, n, f, name):
@@ -552,7 +574,7 @@ def v_weights(
     psm_abs_jacobian : array_like, ``[n, C_g, F]``, optional
         |∂g_c/∂x_i| of the protected-status model, for ``psm``/``psm_emb``.
     embeddings : array_like, ``[n, T, D]`` or ``[n, F]``, optional
-        Input embeddings, for ``*_emb``.
+        Input embeddings, for ``*_emb``: finite numbers.
     feature_names : sequence of str, optional
         Tabular names (only used in messages).
 
@@ -566,7 +588,8 @@ def v_weights(
     Raises
     ------
     ValueError
-        Missing inputs for the choice, indices out of range, mismatched shapes.
+        Missing inputs for the choice, indices out of range, mismatched
+        shapes, NaN or infinite embeddings or psm gradients.
 
     Examples
     --------
@@ -579,7 +602,7 @@ def v_weights(
     array([[0.5, 0.5, 0. , 0. , 0. , 0. ]])
     """
     choice = VChoice.parse(choice)
-    n, f = int(n_examples), int(n_features)
+    n, f = check_integer(n_examples, "n_examples", low=0), check_integer(n_features, "n_features", low=0)
     if layout is not None:
         if layout.n_features != f:
             raise ValueError(f"text layout has T·D = {layout.n_features} features but the gradients have F = {f}")
@@ -625,7 +648,10 @@ def v_weights(
     if kind.endswith("_emb"):
         if embeddings is None:
             raise ValueError(f"v={kind!r} needs the input embeddings [n, T, D]")
-        e = np.asarray(embeddings, dtype=np.float64).reshape(np.shape(embeddings)[0], -1)
+        e = check_finite_array(embeddings, "embeddings")
+        if e.ndim < 2:
+            raise ValueError(f"embeddings must be [n, T, D] or [n, F]; got shape {e.shape}")
+        e = e.reshape(e.shape[0], -1)
         if e.shape != (n, f):
             raise ValueError(f"embeddings flatten to {e.shape}; expected [{n}, {f}]")
         weighted = np.nan_to_num(raw) * np.abs(e)
@@ -655,7 +681,8 @@ def accumulated_sensitivity(
     abs_jacobian : array_like, ``[n, K, F]``, optional
         |∂f_k/∂x_i| with f the class probabilities (any framework).
     sensitivity : array_like, ``[n, F]``, optional
-        Already reduced s = wᵀ|J|; give this or ``abs_jacobian``.
+        Already reduced s = wᵀ|J| (finite, non-negative numbers); give this
+        or ``abs_jacobian``.
     v : VChoice or str
         Feature weighting; see ``VChoice``. Default uniform.
     protected : int or sequence of int, optional
@@ -669,7 +696,8 @@ def accumulated_sensitivity(
     embeddings : array_like, optional
         For ``*_emb``.
     feature_names : sequence of str, optional
-        Tabular feature names; strings in ``protected`` are looked up here.
+        Tabular feature names (unique, non-empty); strings in ``protected``
+        are looked up here.
 
     Returns
     -------
@@ -679,8 +707,10 @@ def accumulated_sensitivity(
     Raises
     ------
     ValueError
-        Bad w or v, empty mask or word list, index out of range, mismatched
-        shapes, NaN or negative Jacobian entries.
+        Bad w or v, empty mask or word list, index out of range or not an
+        integer, mismatched shapes, Jacobian, sensitivity or embedding
+        entries that are not numbers, NaN, infinite (or negative, for |J|
+        and s), K = 0, bad feature names.
 
     See Also
     --------
@@ -708,20 +738,20 @@ def accumulated_sensitivity(
     >>> round(float(accumulated_sensitivity(J, v="uniform").P[0]), 6)
     0.287156
     """
+    if feature_names is not None:
+        feature_names = check_names(feature_names, "feature_names")
     choice = VChoice.parse(v, resolve_protected(protected, feature_names))
     per_class = None
     if abs_jacobian is not None:
         if sensitivity is not None:
             raise ValueError("pass abs_jacobian or sensitivity, not both")
-        j = _check_abs_jacobian(abs_jacobian).astype(np.float64)
+        j = _check_abs_jacobian(abs_jacobian)
         wk = class_weights(w, j.shape[1])
         s = np.einsum("k,nkf->nf", wk, j)
     elif sensitivity is not None:
-        s = np.asarray(sensitivity, dtype=np.float64)
+        s = check_finite_array(sensitivity, "sensitivity")
         if s.ndim != 2:
             raise ValueError(f"sensitivity must be [n, F]; got shape {s.shape}")
-        if np.isnan(s).any():
-            raise ValueError("sensitivity contains NaN values")
         if (s < 0).any():
             raise ValueError("sensitivity has negative entries: s = wᵀ|J| is non-negative")
         j = None
@@ -755,9 +785,9 @@ def proxy_betas(x, protected: int) -> np.ndarray:
     Parameters
     ----------
     x : array_like, ``[n, F]``
-        The reference data.
+        The reference data: finite numbers, at least 2 rows.
     protected : int
-        Column p.
+        Column p, an integer in ``[0, F)``.
 
     Returns
     -------
@@ -766,7 +796,8 @@ def proxy_betas(x, protected: int) -> np.ndarray:
     Raises
     ------
     ValueError
-        p out of range, or x_p constant.
+        p not an integer or out of range, x not finite numbers, or x_p
+        constant.
 
     Examples
     --------
@@ -774,11 +805,10 @@ def proxy_betas(x, protected: int) -> np.ndarray:
     >>> proxy_betas(x, 2)
     array([2., 4., 0.])
     """
-    a = np.asarray(x, dtype=np.float64)
-    if a.ndim != 2:
-        raise ValueError(f"x must be [n, F]; got shape {a.shape}")
-    if not 0 <= protected < a.shape[1]:
-        raise ValueError(f"protected index {protected} is out of range for F = {a.shape[1]} features")
+    a = check_finite_array(x, "x", ndim=2)
+    protected = check_integer(protected, "protected", low=0, high=a.shape[1] - 1)
+    if a.shape[0] < 2:
+        raise ValueError(f"x needs at least 2 rows for proxy slopes; got {a.shape[0]}")
     xc = a - a.mean(axis=0)
     var = float(np.mean(xc[:, protected] ** 2))
     if not var > 0:
@@ -797,15 +827,21 @@ def proxy_adjusted_abs_jacobian(jacobian, betas, protected: int) -> np.ndarray:
     Parameters
     ----------
     jacobian : array_like, ``[n, K, F]``
-        Signed Jacobian ∂f_k/∂x_i.
+        Signed Jacobian ∂f_k/∂x_i, finite.
     betas : array_like, ``[F]``
-        From ``proxy_betas``.
+        From ``proxy_betas``, finite.
     protected : int
-        Column p.
+        Column p, an integer in ``[0, F)``.
 
     Returns
     -------
     ndarray of float64, ``[n, K, F]``
+
+    Raises
+    ------
+    ValueError
+        Shapes that disagree, entries that are not finite numbers, p not an
+        integer in range.
 
     Examples
     --------
@@ -813,14 +849,11 @@ def proxy_adjusted_abs_jacobian(jacobian, betas, protected: int) -> np.ndarray:
     >>> proxy_adjusted_abs_jacobian(J, np.array([0.0, 4.0, 0.0]), 2)
     array([[[0.5 , 0.25, 1.  ]]])
     """
-    j = np.asarray(jacobian, dtype=np.float64)
-    b = np.asarray(betas, dtype=np.float64)
+    j = check_finite_array(jacobian, "jacobian", hint="NaN or infinite gradients")
+    b = check_finite_array(betas, "betas")
     if j.ndim != 3 or b.shape != (j.shape[2],):
         raise ValueError(f"jacobian must be [n, K, F] and betas [F]; got {j.shape} and {b.shape}")
-    if np.isnan(j).any():
-        raise ValueError("jacobian contains NaN gradients")
-    if not 0 <= protected < j.shape[2]:
-        raise ValueError(f"protected index {protected} is out of range for F = {j.shape[2]} features")
+    protected = check_integer(protected, "protected", low=0, high=j.shape[2] - 1)
     b = b.copy()
     b[protected] = 1.0
     total = np.einsum("nkf,f->nk", j, b)

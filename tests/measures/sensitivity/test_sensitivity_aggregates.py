@@ -103,3 +103,75 @@ def test_top_k_skips_undefined_and_labels_must_be_consistent():
         acc.update([0.1], groups=["a"])
     with pytest.raises(ValueError, match="length"):
         acc.update([0.1, 0.2], example_ids=["only-one"])
+
+
+def _state(acc):
+    r = acc.result()
+    return acc.n, acc.values().tolist(), sorted(r.get("by_group", {})), [e.example_id for e in r["top_k"]]
+
+
+@pytest.mark.parametrize("bad_groups, match", [
+    (["a", None], "groups must be all strings or all integers; got None"),
+    ([np.nan, "a"], "got nan"),
+    ([True, False], "got True"),
+    ([1, 2], "groups must be of one kind: earlier updates gave strings, this one integers"),
+    ("ab", "not a single string"),
+])
+def test_a_bad_groups_update_is_refused_and_leaves_the_accumulator_as_it_was(bad_groups, match):
+    acc = SensitivityAccumulator(top_k=2, reservoir_size=2)
+    acc.update([0.1, 0.2], groups=["a", "b"])
+    before = _state(acc)
+    with pytest.raises(ValueError, match=match):
+        acc.update([0.3, 0.4], groups=bad_groups)
+    assert _state(acc) == before  # result() still works: nothing was poisoned
+    acc.update([0.3], groups=["a"])
+    assert acc.result()["by_group"]["a"]["mean"] == pytest.approx(0.2)
+
+
+def test_integer_groups_are_one_kind_too():
+    acc = SensitivityAccumulator()
+    acc.update([0.1, 0.2], groups=np.array([1, 2]))
+    acc.update([0.3], groups=[np.int64(1)])
+    with pytest.raises(ValueError, match="earlier updates gave integers, this one strings"):
+        acc.update([0.4], groups=["1"])
+    other = SensitivityAccumulator()
+    other.update([0.5], groups=["x"])
+    with pytest.raises(ValueError, match="groups are integers and strings"):
+        acc.merge(other)
+    assert sorted(acc.result()["by_group"]) == [1, 2]
+
+
+@pytest.mark.parametrize("P, match", [
+    ([0.1, np.inf], r"P has non-finite entries at positions \[1\]"),
+    ([0.1, -1.0], "P has negative entries"),
+    (["0.1", "0.2"], "P must be an array of numbers"),
+    ([[0.1, 0.2]], "P must be 1-D"),
+])
+def test_p_must_be_finite_non_negative_numbers_or_nan(P, match):
+    acc = SensitivityAccumulator()
+    with pytest.raises(ValueError, match=match):
+        acc.update(P)
+    assert acc.n == 0 and acc.values().size == 0
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(top_k=1.5), "top_k must be a non-negative integer, got 1.5"),
+    (dict(reservoir_size=-1), "reservoir_size must be a non-negative integer"),
+    (dict(seed="x"), "seed must be a non-negative integer"),
+])
+def test_accumulator_arguments_are_integers(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        SensitivityAccumulator(**kwargs)
+
+
+def test_merging_something_else_is_a_value_error():
+    with pytest.raises(ValueError, match="other must be a SensitivityAccumulator; got NoneType"):
+        SensitivityAccumulator().merge(None)
+
+
+def test_pred_class_must_be_non_negative_integers():
+    acc = SensitivityAccumulator()
+    for bad, match in (([0.5, 1.5], "pred_class must be all integers; got 0.5"), ([-1, 0], "non-negative")):
+        with pytest.raises(ValueError, match=match):
+            acc.update([0.1, 0.2], pred_class=bad)
+    assert acc.n == 0

@@ -39,6 +39,10 @@ def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                  "--name", "s", "--p-column", "P"]) == 2
     assert "row 2, column 'P': P = -0.5 is negative" in capsys.readouterr().err
+    (tmp_path / "p.csv").write_text("P\n0.1\ninf\n")
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P"]) == 2
+    assert "row 2, column 'P': P = inf is infinite" in capsys.readouterr().err
     (tmp_path / "p.csv").write_text("P\n0.1\nhigh\n")
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                  "--name", "s", "--p-column", "P", "--model-prefix", "m"]) == 2

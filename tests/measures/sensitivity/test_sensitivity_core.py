@@ -259,3 +259,77 @@ def test_logits_are_detected():
         check_probabilities([[2.0, -1.0]])
     with pytest.raises(ValueError, match="sum to 1"):
         check_probabilities([[0.3, 0.9]])
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, match",
+    [
+        ((np.where(np.eye(3)[None, :2] > 0, np.inf, 0.1),), {}, "abs_jacobian has non-finite"),
+        ((), dict(sensitivity=[[np.inf, 0.0, 0.0]]), "sensitivity has non-finite"),
+        ((), dict(sensitivity=[["1", "0", "0"]]), "sensitivity must be an array of numbers"),
+        ((np.ones((1, 2, 3)).astype(str),), {}, "abs_jacobian must be an array of numbers"),
+        ((np.ones((1, 2, 3)).astype(object),), {}, "abs_jacobian must be an array of numbers"),
+        ((np.zeros((3, 0, 3)),), {}, "abs_jacobian must have at least one class"),
+        ((np.ones((1, 2, 3)),), dict(v="psm_emb", psm_abs_jacobian=np.ones((1, 2, 3)), embeddings=np.full((1, 3), np.inf)),
+         "embeddings has non-finite"),
+        ((np.ones((1, 2, 3)),), dict(v="psm_emb", psm_abs_jacobian=np.ones((1, 2, 3)), embeddings=np.full((1, 3), np.nan)),
+         "embeddings has non-finite"),
+        ((np.ones((1, 2, 3)),), dict(v="psm_emb", psm_abs_jacobian=np.ones((1, 2, 3)), embeddings=1.0),
+         r"embeddings must be \[n, T, D\]"),
+        ((np.ones((1, 2, 3)),), dict(v="mask", protected=[1.9]), "protected feature index must be an integer, got 1.9"),
+        ((np.ones((1, 2, 3)),), dict(feature_names=["a", "a", "c"]), "feature_names has duplicate"),
+    ],
+)
+def test_non_finite_or_non_numeric_inputs_raise_value_errors_naming_them(args, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        accumulated_sensitivity(*args, **kwargs)
+
+
+def test_reduce_sensitivity_with_no_classes_is_a_value_error():
+    with pytest.raises(ValueError, match="at least one class"):
+        reduce_sensitivity(np.zeros((1, 0, 2)))
+
+
+@pytest.mark.parametrize("protected", [1.5, True, np.array([2]), "1", -1, 3])
+def test_proxy_helpers_take_one_integer_column(protected):
+    x = np.array([[0.0, 1.0, 0.0], [2.0, 5.0, 1.0], [1.0, 1.0, 1.0]])
+    with pytest.raises(ValueError, match="protected must be an integer from 0 to 2"):
+        proxy_betas(x, protected)
+    with pytest.raises(ValueError, match="protected must be an integer from 0 to 2"):
+        proxy_adjusted_abs_jacobian(np.ones((1, 2, 3)), np.zeros(3), protected)
+
+
+def test_proxy_helpers_reject_non_finite_data_and_betas():
+    x = np.array([[0.0, 1.0, 0.0], [2.0, np.nan, 1.0], [1.0, 1.0, 1.0]])
+    with pytest.raises(ValueError, match="x has non-finite"):
+        proxy_betas(x, 2)
+    for betas in ([np.nan, 0, 0], [np.inf, 0, 0]):
+        with pytest.raises(ValueError, match="betas has non-finite"):
+            proxy_adjusted_abs_jacobian(np.ones((1, 2, 3)), np.array(betas), 1)
+    with pytest.raises(ValueError, match="jacobian has non-finite"):
+        proxy_adjusted_abs_jacobian(np.full((1, 2, 3), np.inf), np.zeros(3), 1)
+
+
+@pytest.mark.parametrize(
+    "make, match",
+    [
+        (lambda: VChoice.mask([1.9]), "protected feature index must be an integer, got 1.9"),
+        (lambda: VChoice.mask([True]), "must be an integer, got True"),
+        (lambda: VChoice.proxy_adjusted(1.7), "needs a feature index; got 1.7"),
+        (lambda: VChoice.explicit(["0.5", "0.5"]), "v must be an array of numbers"),
+        (lambda: TextLayout(dim=1.5, mask=[[1, 1]]), "dim must be a positive integer, got 1.5"),
+        (lambda: TextLayout(dim="3", mask=[[1, 1]]), "dim must be a positive integer, got '3'"),
+        (lambda: TextLayout(dim=1, mask=[[np.nan, 0.0]]), "mask has non-finite"),
+        (lambda: TextLayout(dim=1, mask=[["no", "no"]]), "mask must be booleans or 0/1 numbers"),
+        (lambda: TextLayout(dim=1, mask=[[2, 0]]), "mask must be booleans or 0/1 numbers; got 2.0"),
+        (lambda: check_probabilities([[0.2, 0.9]], tol=float("nan")), "tol must be a finite number >= 0, got nan"),
+    ],
+)
+def test_arguments_are_not_truncated_or_coerced(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
+def test_integer_and_boolean_masks_are_still_accepted():
+    assert TextLayout(dim=2, mask=[[1, 0]]).mask.tolist() == [[True, False]]
+    assert TextLayout(dim=np.int64(2), mask=[[True, False]]).dim == 2

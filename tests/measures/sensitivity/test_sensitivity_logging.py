@@ -1,6 +1,8 @@
 """Logging prediction sensitivity: the collector, the stored record, the summary
 API with and without TensorFlow, the routes and the Keras callback."""
 
+import dataclasses
+
 import numpy as np
 import pytest
 from werkzeug.test import Client
@@ -293,6 +295,20 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         (dict(results={"a": res["uniform"], "b": _slice(res["gender"], slice(0, 5))}), "shape"),
         (dict(results=SensitivityCollector()), "not seen any examples"),
         (dict(results=SensitivityCollector(), groups=[1]), "finished"),
+        (dict(results=res, class_names="ab"), "class_names must be a sequence of strings, not a single string"),
+        (dict(results=res, feature_names="abc"), "feature_names must be a sequence of strings, not a single string"),
+        (dict(results=res, class_names=["a", "a"]), "class_names has duplicate names: 'a'"),
+        (dict(results=res, class_names=["", "b"]), "class_names must not contain an empty name"),
+        (dict(results=res, feature_names=["a", "a", "c"]), "feature_names has duplicate names"),
+        (dict(results=res, pred_class=[-1] + [0] * 9), "pred_class must be non-negative"),
+        (dict(results=res, pred_class=[2] + [0] * 9), "pred_class must be class indices from 0 to 1; got 2"),
+        (dict(results=res, probs=np.full((10, 2), np.nan)), "probs has non-finite entries"),
+        (dict(results=res, probs=np.tile([[-3.0, 4.0]], (10, 1))), "probs: model outputs are not probabilities"),
+        (dict(results=res, probs=np.full((10, 3), 1 / 3)), "probs has 3 class probabilities per example; "
+                                                             "the results have K = 2"),
+        (dict(results=res, groups=["a", None] * 5), "groups must be all strings or all integers; got None"),
+        (dict(results={"u": res["uniform"], "g": _with_p(res["gender"], np.inf)}),
+         r"results\['g'\].P has non-finite entries at positions \[0\]"),
     ]
     with summary.Writer(tmp_path / "run") as writer:
         for kwargs, match in cases:
@@ -300,6 +316,52 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
             with pytest.raises(ValueError, match=match):
                 writer.prediction_sensitivity("sens", results, step=0, **kwargs)
     assert fx.read_logdir(tmp_path) == {}
+
+
+def _with_p(result, value):
+    P = result.P.copy()
+    P[0] = value
+    return dataclasses.replace(result, P=P)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(class_names=["a", "b", "c"]), "3 class names for K = 2 classes"),
+    (dict(w=[1 / 3] * 3), r"w has shape \(3,\) but the results have K = 2 classes"),
+])
+def test_collector_names_and_w_are_checked_against_k_before_anything_is_added(tmp_path, kwargs, match):
+    c = SensitivityCollector(**kwargs)
+    with pytest.raises(ValueError, match=match):
+        c.update(tabular_results(n=10))
+    assert c.num_examples == 0 and c.n_classes is None
+    with summary.Writer(tmp_path / "run") as writer, pytest.raises(ValueError, match="not seen any examples"):
+        writer.prediction_sensitivity("sens", c, step=0)
+    assert fx.read_logdir(tmp_path) == {}
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(w=[5.0, 7.0]), "w must sum to 1"),
+    (dict(w=[np.nan, 1.0]), "w has non-finite entries"),
+    (dict(w=[0.5, 0.5], class_names=["a", "b", "c"]), "3 class names for the K = 2 classes of w"),
+    (dict(class_names="abc"), "class_names must be a sequence of strings, not a single string"),
+    (dict(seed=-1), "seed must be a non-negative integer"),
+])
+def test_collector_arguments_are_checked_when_it_is_made(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        SensitivityCollector(**kwargs)
+
+
+def test_a_bad_result_among_several_leaves_the_collector_unchanged():
+    res = tabular_results(n=10)
+    c = SensitivityCollector()
+    c.update(res, groups=["a"] * 10)
+    with pytest.raises(ValueError, match=r"results\['gender'\].P has non-finite"):
+        c.update({"uniform": res["uniform"], "gender": _with_p(res["gender"], np.inf)}, groups=["a"] * 10)
+    with pytest.raises(ValueError, match="groups must be of one kind"):
+        c.update(res, groups=[1] * 10)
+    assert c.num_examples == 10
+    assert c.summary("uniform")["n"] == c.summary("gender")["n"] == 10
+    c.update(res, groups=["b"] * 10)
+    assert c.summary("gender")["mean"] == pytest.approx(float(np.nanmean(res["gender"].P)), rel=1e-12)
 
 
 def test_collector_rejects_changing_choices_and_labels():
@@ -370,3 +432,14 @@ def test_keras_callback_logs_each_epoch(tmp_path):
         PredictionSensitivityCallback(tmp_path, ids, v=VChoice.word_list(["he"]), embedding_layer="emb")
     with pytest.raises(ValueError, match="rows"):
         PredictionSensitivityCallback(tmp_path, ids, groups=[1, 2])
+
+
+def test_an_accumulator_with_class_names_checks_its_predicted_classes(tmp_path):
+    acc = SensitivityAccumulator()
+    acc.update([0.1, 0.2], pred_class=[0, 2])
+    with summary.Writer(tmp_path / "run") as writer:
+        with pytest.raises(ValueError, match="pred_class must be class indices from 0 to 1; got 2"):
+            writer.prediction_sensitivity("sens", acc, class_names=["a", "b"], step=0)
+        with pytest.raises(ValueError, match="2 class names for the K = 3 classes of w"):
+            writer.prediction_sensitivity("sens", acc, class_names=["a", "b"], w=[0.2, 0.3, 0.5], step=0)
+    assert fx.read_logdir(tmp_path) == {}
