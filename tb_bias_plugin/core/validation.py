@@ -255,3 +255,70 @@ def preview(items: Any, limit: int = 5) -> str:
 def _short_repr(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> np.ndarray:
+    """``values`` as a 1-D array of ``size`` labels, all strings or all integers.
+
+    A label is a ``str`` or an integer (Python or NumPy, not a bool); None,
+    floats (NaN included) and mixtures of strings and integers are refused,
+    so that the labels of a batch sort and compare. ``strings=False``
+    allows non-negative integers only (class indices).
+
+    Raises
+    ------
+    ValueError
+        Naming ``name``: a single string, a label of another type, a
+        mixture, a negative class index, or a length other than ``size``.
+
+    Examples
+    --------
+    >>> check_labels(["a", "b"], "groups", 2).tolist()
+    ['a', 'b']
+    >>> check_labels(["a", None], "groups", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: groups must be all strings or all integers; got None
+    """
+    what = "strings or all integers" if strings else "integers"
+    if isinstance(values, (str, bytes)):
+        raise ValueError(f"{name} must be a sequence of labels, not a single string")
+    if isinstance(values, np.ndarray) and values.dtype.kind in ("iuU" if strings else "iu"):
+        arr = values
+    else:
+        try:
+            items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+        except TypeError:
+            raise ValueError(f"{name} must be a sequence of {size} labels; got {type(values).__name__}") from None
+        kinds = set(map(type, items))  # one pass in C; the items are searched only for the message
+        if items and strings and all(issubclass(k, str) for k in kinds):
+            arr = np.array(items, dtype=str)
+        elif all(_is_integer_type(k) for k in kinds):
+            arr = np.array(items, dtype=np.int64)
+        else:
+            as_str = strings and isinstance(items[0], str)
+            bad = next(i for i in items if not (isinstance(i, str) if as_str else _is_integer_type(type(i))))
+            raise ValueError(f"{name} must be all {what}; got {bad!r}")
+    if arr.shape != (size,):
+        raise ValueError(f"{name} has {arr.shape[0] if arr.ndim == 1 else arr.shape} labels but there are {size} examples")
+    if not strings and size and arr.min() < 0:
+        raise ValueError(f"{name} must be non-negative class indices; got {arr.min()}")
+    return arr
+
+
+def _is_integer_type(kind: type) -> bool:
+    return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
+
+
+def label_kind(labels: np.ndarray | None) -> str | None:
+    """"strings" or "integers" for a non-empty array of labels `check_labels` returned, else None."""
+    if labels is None or not labels.size:
+        return None
+    return "strings" if labels.dtype.kind == "U" else "integers"
+
+
+def check_same_kind(before: str | None, now: str | None, name: str, before_is: str, now_is: str) -> None:
+    """Labels stay one kind (`label_kind`) across batches and merges: a record names them by their text, so 1
+    and "1" would be one name for two groups."""
+    if None not in (before, now) and before != now:
+        raise ValueError(f"{name} must be of one kind: {before_is} {before}, {now_is} {now}")

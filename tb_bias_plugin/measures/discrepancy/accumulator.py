@@ -15,7 +15,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 import numpy as np
 
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_same_kind, label_kind
 
 from .dipdi import (
     DipdiResult,
@@ -25,7 +25,6 @@ from .dipdi import (
     _PairSums,
     _validate_groups,
     _validate_pools,
-    label_kind,
 )
 
 __all__ = ["DipdiAccumulator", "SufficientStatistics"]
@@ -170,7 +169,7 @@ class DipdiAccumulator:
         texts = short_strings(example_text, k, "example_text")
         uris = short_strings(example_uris, k, "example_uris")
         has_groups = g is not None
-        _check_label_kinds(self._labels, g, "groups of this batch")
+        check_same_kind(_kind_of(self._labels), label_kind(g), "groups", "earlier batches gave", "this one")
         if self._has_groups is not None and has_groups != self._has_groups:
             raise ValueError(
                 "groups were given for some batches but not for others; give them for all or none"
@@ -245,7 +244,8 @@ class DipdiAccumulator:
             self._check_layout(theirs.m_a, theirs.m_b, theirs.trailing, "the other accumulator")
         if self._has_groups is not None and other._has_groups != self._has_groups:
             raise ValueError("cannot merge an accumulator with groups and one without")
-        _check_label_kinds(self._labels, other._labels, "the other accumulator's groups")
+        check_same_kind(_kind_of(self._labels), _kind_of(other._labels), "groups", "this accumulator's are",
+                        "the other's")
         self._has_groups = other._has_groups
 
         ours = self._stats
@@ -421,10 +421,6 @@ def _joined(ours: Optional[List[str]], n_ours: int, theirs: Optional[List[str]],
     return (ours if ours is not None else [""] * n_ours) + (theirs if theirs is not None else [""] * n_theirs)
 
 
-def _check_label_kinds(labels: List[Any], new: Any, what: str) -> None:
-    """Groups stay strings, or numbers, across batches and merges: a record names each group by its text,
-    so 1 and "1" would be stored as one name twice."""
-    before, now = label_kind(labels), label_kind(new)
-    if before is not None and now is not None and before != now:
-        raise ValueError(f"{what} are {now}s but earlier groups were {before}s (e.g. {labels[0]!r}); "
-                         "a record names groups by their text, so give them as one kind")
+def _kind_of(labels: List[Any]) -> Optional[str]:
+    """`label_kind` of the labels an accumulator has seen (a list of Python str or int)."""
+    return None if not labels else ("strings" if isinstance(labels[0], str) else "integers")

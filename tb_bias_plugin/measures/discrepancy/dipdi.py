@@ -19,6 +19,8 @@ from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tu
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_labels
+
 __all__ = [
     "DISCREPANCIES",
     "PAIRINGS",
@@ -299,51 +301,8 @@ def _explain_values(
 
 
 def _validate_groups(groups: Any, n: int, name: str = "groups") -> Optional[np.ndarray]:
-    """``groups`` (or ids) as a 1-D array of n labels: all strings or all numbers, since a record stores
-    each label by its text and 1 and "1" would become one name."""
-    if groups is None:
-        return None
-    if isinstance(groups, (str, bytes)):
-        raise ValueError(f"{name} must be a sequence with one label per example, not a single string")
-    # a list is read as objects first: NumPy would turn ["M", 1] into strings without a word
-    g = np.asarray(groups) if isinstance(groups, np.ndarray) else np.asarray(groups, dtype=object)
-    if g.dtype.kind == "O" and g.ndim == 1:
-        g = _uniform_labels(g, name)
-    if g.ndim != 1:
-        raise ValueError(f"{name} must be 1-D with one label per example; got shape {g.shape}")
-    if g.shape[0] != n:
-        raise ValueError(f"{name} has {g.shape[0]} labels but there are {n} examples")
-    if g.dtype.kind == "f" and np.isnan(g).any():
-        raise ValueError(f"{name} contains NaN; use a label such as -1 or 'unknown'")
-    if g.dtype.kind not in "biufU":
-        raise ValueError(f"{name} must hold ints or strings, got dtype {g.dtype}")
-    return g
-
-
-def _uniform_labels(g: np.ndarray, name: str) -> np.ndarray:
-    """An object array of labels as a str array, or a numeric one; ValueError when it mixes the two or holds
-    anything else (None, a list)."""
-    labels = g.tolist()
-    strings = [isinstance(v, str) for v in labels]
-    if all(strings):
-        return np.array(labels, dtype=str) if labels else np.zeros(0, dtype=str)
-    numbers_ = [isinstance(v, (int, float, np.integer, np.floating, np.bool_)) for v in labels]
-    if all(numbers_):
-        return np.array(labels)
-    kind = strings if strings[0] else numbers_
-    i = kind.index(False)
-    raise ValueError(
-        f"{name} must hold only strings or only numbers (a record stores each by its text); "
-        f"item {i} is {labels[i]!r} of type {type(labels[i]).__name__}, item 0 {labels[0]!r}"
-    )
-
-
-def label_kind(labels: Any) -> Optional[str]:
-    """"string" or "number" for a group array or list of labels; None for none."""
-    if labels is None or len(labels) == 0:
-        return None
-    first = labels[0]
-    return "string" if isinstance(first, (str, np.str_)) else "number"
+    """``groups`` (or ids) as n labels, all strings or all integers (`check_labels`); None for none."""
+    return None if groups is None else check_labels(groups, name, n)
 
 
 # --------------------------------------------------------------------------
@@ -693,9 +652,9 @@ def dipdi(
         Inputs are logits: softmax over the last axis (or a sigmoid for
         ``[m, n]``) is applied first. Only with ``"jsd"``/``"js_distance"``.
     groups : array_like of shape (n,), optional
-        A group label per example, all strings or all numbers (a record names
-        a group by its text, so 1 and "1" may not both be used); the index is
-        also computed on each group's examples.
+        A group label per example, all strings or all integers (a record
+        names a group by its text, so 1 and "1" may not both be used); the
+        index is also computed on each group's examples.
 
     Returns
     -------

@@ -13,9 +13,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_finite_array, check_integer
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_same_kind, label_kind
 
-__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "check_p", "check_labels"]
+__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "check_p"]
 
 
 def check_p(P: Any, name: str = "P") -> np.ndarray:
@@ -44,66 +44,6 @@ def check_p(P: Any, name: str = "P") -> np.ndarray:
     if (p < 0).any():
         raise ValueError(f"{name} has negative entries (first {p[p < 0][0]:g}): P = wᵀ|J|v is non-negative")
     return p
-
-
-def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> np.ndarray:
-    """``values`` as a 1-D array of ``size`` labels, all strings or all integers.
-
-    A label is a ``str`` or an integer (Python or NumPy, not a bool); None,
-    floats (NaN included) and mixtures of strings and integers are refused,
-    so that the labels of a batch sort and compare. ``strings=False``
-    allows non-negative integers only (class indices).
-
-    Raises
-    ------
-    ValueError
-        Naming ``name``: a single string, a label of another type, a
-        mixture, a negative class index, or a length other than ``size``.
-
-    Examples
-    --------
-    >>> check_labels(["a", "b"], "groups", 2).tolist()
-    ['a', 'b']
-    >>> check_labels(["a", None], "groups", 2)
-    Traceback (most recent call last):
-    ...
-    ValueError: groups must be all strings or all integers; got None
-    """
-    what = "strings or all integers" if strings else "integers"
-    if isinstance(values, (str, bytes)):
-        raise ValueError(f"{name} must be a sequence of labels, not a single string")
-    if isinstance(values, np.ndarray) and values.dtype.kind in ("iuU" if strings else "iu"):
-        arr = values
-    else:
-        try:
-            items = values.tolist() if isinstance(values, np.ndarray) else list(values)
-        except TypeError:
-            raise ValueError(f"{name} must be a sequence of {size} labels; got {type(values).__name__}") from None
-        kinds = set(map(type, items))  # one pass in C; the items are searched only for the message
-        if items and strings and all(issubclass(k, str) for k in kinds):
-            arr = np.array(items, dtype=str)
-        elif all(_is_integer_type(k) for k in kinds):
-            arr = np.array(items, dtype=np.int64)
-        else:
-            as_str = strings and isinstance(items[0], str)
-            bad = next(i for i in items if not (isinstance(i, str) if as_str else _is_integer_type(type(i))))
-            raise ValueError(f"{name} must be all {what}; got {bad!r}")
-    if arr.shape != (size,):
-        raise ValueError(f"{name} has shape {arr.shape}; expected [{size}] like P")
-    if not strings and size and arr.min() < 0:
-        raise ValueError(f"{name} must be non-negative class indices; got {arr.min()}")
-    return arr
-
-
-def _is_integer_type(kind: type) -> bool:
-    return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
-
-
-def _label_kind(labels: np.ndarray | None) -> str | None:
-    """"strings" or "integers" for a non-empty batch of checked labels, else None."""
-    if labels is None or not labels.size:
-        return None
-    return "strings" if labels.dtype.kind == "U" else "integers"
 
 
 def summarize(P) -> dict:
@@ -271,9 +211,7 @@ class SensitivityAccumulator:
             seen = getattr(self, attr)
             if seen is not None and seen != given:
                 raise ValueError(f"{attr[5:]} must be given on every update or on none")
-        kind = _label_kind(grp)
-        if kind is not None and self._group_kind not in (None, kind):
-            raise ValueError(f"groups must be of one kind: earlier updates gave {self._group_kind}, this one {kind}")
+        check_same_kind(self._group_kind, label_kind(grp), "groups", "earlier updates gave", "this one")
         return p, grp, cls
 
     def update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
@@ -310,7 +248,7 @@ class SensitivityAccumulator:
                                                   pred_class=pred_class, details=details)
         b = p.size
         self._has_groups, self._has_classes = groups is not None, pred_class is not None
-        self._group_kind = self._group_kind or _label_kind(groups)
+        self._group_kind = self._group_kind or label_kind(groups)
         ids = list(range(self._n, self._n + b)) if example_ids is None else list(example_ids)
         self._chunks.append(p.copy())
         if groups is not None:
@@ -367,8 +305,7 @@ class SensitivityAccumulator:
             return
         if self._n and (self._has_groups != other._has_groups or self._has_classes != other._has_classes):
             raise ValueError("cannot merge accumulators with and without group / class labels")
-        if None not in (self._group_kind, other._group_kind) and self._group_kind != other._group_kind:
-            raise ValueError(f"cannot merge accumulators whose groups are {self._group_kind} and {other._group_kind}")
+        check_same_kind(self._group_kind, other._group_kind, "groups", "this accumulator's are", "the other's")
         if not self._n:
             self._has_groups, self._has_classes = other._has_groups, other._has_classes
         self._group_kind = self._group_kind or other._group_kind

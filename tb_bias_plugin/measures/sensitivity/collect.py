@@ -18,9 +18,9 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_names
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_names
 
-from .aggregates import Retained, SensitivityAccumulator, check_labels, check_p, summarize
+from .aggregates import Retained, SensitivityAccumulator, check_p, summarize
 from .sensitivity import SensitivityResult, check_probabilities, check_stochastic
 
 __all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
@@ -257,7 +257,7 @@ class SensitivityCollector:
         groups : array_like, ``[b]``, optional
             Group of each example, for per-group means: all strings or all
             integers, the same kind on every update (see
-            `tb_bias_plugin.measures.sensitivity.aggregates.check_labels`).
+            `tb_bias_plugin.core.validation.check_labels`).
         probs : array_like, ``[b, K]``, optional
             Predicted probabilities in [0, 1] (K columns, or one sigmoid
             score): the predicted class and its probability.

@@ -220,7 +220,7 @@ def test_groups_of_one_kind_a_batch_of_another_is_refused_and_nothing_lost(tmp_p
     before = acc.statistics()
     with pytest.raises(ValueError, match="groups"):
         acc.update(POOL_A, POOL_B, groups=later)
-    with pytest.raises(ValueError, match="strings but earlier groups were numbers"):
+    with pytest.raises(ValueError, match="groups must be of one kind: this accumulator's are integers, the other's strings"):
         acc.merge(DipdiAccumulator().update(POOL_A, POOL_B, groups=["1", "1", "2", "2"]))
     assert acc.statistics().labels == before.labels == [1, 2]
     np.testing.assert_array_equal(acc.statistics().group_sums, before.group_sums)

@@ -335,8 +335,8 @@ def test_no_examples_gives_nan():
         ({}, np.zeros((2, 4, 2)), np.zeros((2, 4, 3)), "output shape"),
         ({}, np.array([["a", "b"]] * 2), np.array([["a", "b"]] * 2), "real numbers"),
         ({"groups": ["M", "F"]}, POOL_A, POOL_B, "2 labels but there are 4"),
-        ({"groups": [["M", "F"], ["M", "F"]]}, POOL_A, POOL_B, "1-D"),
-        ({"groups": [1.0, np.nan, 2.0, 2.0]}, POOL_A, POOL_B, "NaN"),
+        ({"groups": [["M", "F"], ["M", "F"]]}, POOL_A, POOL_B, r"all strings or all integers; got \['M', 'F'\]"),
+        ({"groups": [1.0, np.nan, 2.0, 2.0]}, POOL_A, POOL_B, "all strings or all integers; got 1.0"),
         ({"from_logits": True}, POOL_A, POOL_B, "from_logits"),
         ({"discrepancy": "jsd"}, CLS_A[..., :1], CLS_B[..., :1], "single class"),
         ({"discrepancy": "jsd"}, [[[1.2, -0.2]] * 3, CA2], CLS_B, "outside"),
@@ -378,13 +378,16 @@ def test_empty_pools_are_an_error_in_the_summary_though_dipdi_answers_nan(tmp_pa
 
 
 @pytest.mark.parametrize("groups, match", [
-    (["M", 1, "F", "F"], r"only strings or only numbers.*item 1 is 1 of type int"),
-    (["M", None, "F", "F"], r"item 1 is None"),
+    (["M", 1, "F", "F"], r"groups must be all strings or all integers; got 1"),
+    (["M", None, "F", "F"], r"got None"),
+    ([True, False, True, False], r"got True"),
+    ([0.5, 0.5, 1.5, 1.5], r"got 0.5"),
     ("MMFF", "not a single string"),
 ])
-def test_groups_mixing_strings_and_numbers_are_refused(groups, match):
+def test_groups_are_all_strings_or_all_integers(groups, match):
+    # a record names a group by its text: ["M", 1] once became strings without a word, and None reached a sort
     a, b = np.zeros((2, 4)), np.ones((2, 4))
     with pytest.raises(ValueError, match=match):
         dipdi(a, b, groups=groups)
     assert sorted(dipdi(a, b, groups=np.array(["M", "M", "F", "F"], dtype=object)).groups) == ["F", "M"]
-    assert sorted(dipdi(a, b, groups=[True, False, True, False]).groups) == [False, True]
+    assert sorted(dipdi(a, b, groups=[np.int64(2), 1, 1, 2]).groups) == [1, 2]

@@ -136,7 +136,7 @@ def test_integer_groups_are_one_kind_too():
         acc.update([0.4], groups=["1"])
     other = SensitivityAccumulator()
     other.update([0.5], groups=["x"])
-    with pytest.raises(ValueError, match="groups are integers and strings"):
+    with pytest.raises(ValueError, match="groups must be of one kind: this accumulator's are integers, the other's strings"):
         acc.merge(other)
     assert sorted(acc.result()["by_group"]) == [1, 2]
 
