@@ -460,7 +460,7 @@ class Writer(events.EventWriter):
             The attribute's display name when it differs from the tag.
         class_names : sequence of str, optional
             Names of the classes ``0 .. C-1`` (e.g. ``"female/Asian"`` for the
-            product codes of an intersection); one per class count.
+            product codes of an intersection); one per class count, no two alike.
 
         Returns
         -------
@@ -473,7 +473,7 @@ class Writer(events.EventWriter):
             If a result is not a RepresentationBiasResult, ``layer`` is missing
             with a single result (or given with a mapping), a name is not a
             non-empty string, a record would hold too many layers, or the
-            class names do not match a layer's class count.
+            class names repeat a name or do not match a layer's class count.
         """
         return self.write_summary("representation_bias", name, step=step, description=description, **_own(locals()))
 

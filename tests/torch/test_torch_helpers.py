@@ -117,6 +117,40 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("kwargs, match", [
+    # a list for both attributes: "sex" has 2 classes, "race" 4 (the "sex" record used to be written first)
+    (dict(class_names=["f", "m"]), r"attribute 'race' has 4 classes \(codes 0..3\) but 2 class_names"),
+    (dict(class_names={"race": ["a"]}), r"attribute 'race' has 4 classes \(codes 0..3\) but 1 class_names"),
+    (dict(class_names={"sexx": ["f", "m"]}), "class_names names attributes protected does not have: 'sexx'"),
+    (dict(class_names={"sex": ["f", "f"]}), "class_names of 'sex' has duplicate names: 'f'"),
+    (dict(stepz=3), "representation_bias has no setting 'stepz'"),
+    (dict(steps=0), "steps must be a positive integer, got 0"),
+    (dict(learning_rate=float("nan")), "learning_rate must be a finite number > 0, got nan"),
+    (dict(classifier_folds=41), "classifier_folds must be at most the number of rows, 40"),
+    (dict(pool="median"), "pool"),
+    (dict(channel_axis=1.0), "channel_axis must be an integer, got 1.0"),
+])
+def test_representation_arguments_are_checked_before_any_estimate_or_record(tmp_path, monkeypatch, kwargs, match):
+    from tb_bias_plugin.measures.representation import mine
+
+    def no_estimate(*args, **kw):
+        raise AssertionError("an estimate started")
+
+    monkeypatch.setattr(mine, "representation_bias", no_estimate)
+    model = classifier(n_in=4)
+    x = torch.rand(40, 4)
+    protected = {"sex": np.array([0, 1] * 20), "race": np.array([0, 1, 2, 3] * 10)}
+    with pytest.raises(ValueError, match=match):
+        tbp.log_representation_bias(str(tmp_path), model, x, protected, step=0, layers=["1"], verbose=False,
+                                    **kwargs)
+    assert not list(tmp_path.iterdir())
+
+
+def test_layer_activations_of_no_rows_names_x():
+    with pytest.raises(ValueError, match="x must hold at least one example"):
+        tbp.layer_activations(classifier(n_in=4), torch.zeros(0, 4), ["1"])
+
+
 def test_the_facade_lists_every_measures_helpers():
     assert set(tbp.helpers()) == {"log_association_table", "log_prediction_sensitivity", "layer_activations",
                                   "log_representation_bias"}

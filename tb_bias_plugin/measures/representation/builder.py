@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_names
 from tb_bias_plugin.measures.representation import codec
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
 
@@ -34,6 +35,23 @@ def _result(value: Any, layer: str) -> RepresentationBiasResult:
         "tb_bias_plugin.representation_bias or RepresentationBiasResult.from_dict), got %s"
         % (layer, type(value).__name__)
     )
+
+
+def check_class_names(class_names: Any, what: str = "class_names") -> list[str]:
+    """`class_names` checked: a sequence of unique, non-empty strings of at most `MAX_NAME` characters.
+
+    Examples
+    --------
+    >>> check_class_names(("f", "m"))
+    ['f', 'm']
+    >>> check_class_names(["f", "f"])
+    Traceback (most recent call last):
+    ...
+    ValueError: class_names has duplicate names: 'f'
+    """
+    if isinstance(class_names, str):
+        raise ValueError("%s must be a sequence of strings, not one string" % what)
+    return [_name(c, "class name") for c in check_names(class_names, what)]
 
 
 def layer_results(result: Any, layer: Any = None) -> list[tuple[str, RepresentationBiasResult]]:
@@ -90,9 +108,7 @@ def representation_bias(
         _name(attribute, "attribute")
     names: list[str] = []
     if class_names is not None:
-        if isinstance(class_names, str):
-            raise ValueError("class_names must be a sequence of strings, not one string")
-        names = [_name(c, "class name") for c in class_names]
+        names = check_class_names(class_names)
         for layer_name, res in pairs:
             if res.class_counts.size and len(names) != res.class_counts.size:
                 raise ValueError(

@@ -14,7 +14,6 @@ except ImportError:  # Keras 2 inside TensorFlow
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
-from tb_bias_plugin.measures.representation.entropy import validate_protected
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, symbolic_inputs
@@ -84,6 +83,8 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     pool : {"mean", "flatten"}
         How feature maps become rows.
     class_names : sequence of str, or mapping of attribute to sequence, optional
+        One name per class (codes ``0 .. C-1``) of each attribute, no two alike; a mapping names
+        attributes of `protected`.
     batch_size : int, default 256
         Rows per forward pass when extracting activations.
     description : str, optional
@@ -91,7 +92,16 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         Print a line per layer and attribute as each estimate ends (0: silent).
     **estimator
         Passed to :func:`tb_bias_plugin.representation_bias` (``steps``,
-        ``seed``, ``control``, ``width``, ...).
+        ``seed``, ``control``, ``width``, ...); checked when the callback
+        is made.
+
+    Raises
+    ------
+    ValueError
+        When the callback is made: a bad argument, an unknown or bad
+        estimator setting, or class names that repeat or do not match an
+        attribute's classes (a layer name the model has not: when training
+        begins).
     """
 
     def __init__(self, log_dir, x, protected, *, layers, every_n_epochs=1, name="representation",
@@ -109,15 +119,9 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         if len(set(self._layers)) != len(self._layers):
             raise ValueError("layers are named more than once: %s" % self._layers)
         n = _num_rows(x)
-        attributes = dict(protected) if isinstance(protected, dict) else {name: protected}
-        self._protected = {}
-        for attribute, codes in attributes.items():
-            events.check_name(attribute)
-            self._protected[attribute] = validate_protected(codes, n)
-        if class_names is None or isinstance(class_names, dict):
-            self._class_names = dict(class_names or {})
-        else:
-            self._class_names = {a: class_names for a in self._protected}
+        # the estimator's settings and the class names too: a bad one fails now, not after the first epoch
+        self._protected, self._class_names = progress.check_inputs(protected, n, name=name, class_names=class_names,
+                                                                   estimator=estimator)
         self._x = x
         self._n = n
         self._every = every_n_epochs
@@ -156,9 +160,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
                   f"{self._n:,} rows in {time.perf_counter() - start:.1f} s", flush=True)
         found = progress.estimate_layers(activations, self._protected, self._estimator, step=epoch,
                                          verbose=self._verbose, who=type(self).__name__, step_word="epoch")
-        payloads = [(attribute, builder.representation_bias(results, class_names=self._class_names.get(attribute)))
-                    for attribute, results in found.items()]
-        self._write_records(payloads, epoch)
+        self._write_records(progress.build_payloads(found, self._class_names), epoch)
 
 
 def _num_rows(x):

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_number
+from tb_bias_plugin.core.validation import check_finite_array, check_number
 
 __all__ = [
     "FLAG_LOOSE",
@@ -57,6 +57,10 @@ FLAG_LOOSE = "loose"
 
 MIN_SAMPLES = 2000
 MIN_HELDOUT_PER_CLASS = 20
+#: Most classes of a protected attribute: codes run from 0 to ``MAX_CLASSES - 1``. Code c is class c
+#: (classes no row has are kept, so codes mean the same at every step), and both bounds cost memory and
+#: time in proportion to the number of classes: a code of 10**6 would need terabytes.
+MAX_CLASSES = 1024
 # With a single control permutation there is no spread to measure; this is
 # the half-width the shuffled-Z oracle allows at n = 8,000.
 SINGLE_CONTROL_BAND = 0.02
@@ -316,29 +320,21 @@ def validate_representations(representations):
     Raises
     ------
     ValueError
-        If the array is not 2-D, has no rows or columns, or holds NaN/inf.
+        If the array does not hold numbers (strings or objects are not parsed), is not 2-D, has no rows
+        or columns, or holds NaN/inf.
 
     Examples
     --------
     >>> validate_representations([[1, 2], [3, 4]]).shape
     (2, 2)
     """
-    try:
-        r = np.asarray(representations, dtype=np.float64)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"representations must be a numeric array: {err}") from None
+    r = check_finite_array(representations, "representations")
     if r.ndim != 2:
         raise ValueError(
             f"representations must be 2-D (n samples, d features), got shape {r.shape}; "
             "reshape a single feature with r[:, None]")
     if r.shape[0] == 0 or r.shape[1] == 0:
         raise ValueError(f"representations is empty (shape {r.shape})")
-    bad = ~np.isfinite(r)
-    if bad.any():
-        rows = np.flatnonzero(bad.any(axis=1))
-        raise ValueError(
-            f"representations has {int(bad.sum())} non-finite values (NaN or inf), "
-            f"first in row {int(rows[0])}")
     return r
 
 
@@ -348,7 +344,7 @@ def validate_protected(protected, n_rows, continuous=False):
     Parameters
     ----------
     protected : array_like, shape (n,)
-        Integer codes ``0 .. C-1``, or real values when `continuous`.
+        Integer codes ``0 .. C-1`` (C at most `MAX_CLASSES`), or real values when `continuous`.
     n_rows : int
         Number of representation rows it must match.
     continuous : bool
@@ -363,7 +359,8 @@ def validate_protected(protected, n_rows, continuous=False):
     Raises
     ------
     ValueError
-        Wrong length or shape, non-finite or negative codes, or a float
+        Wrong length or shape, non-finite or negative codes, a code of
+        `MAX_CLASSES` or more, or a float
         attribute without ``continuous=True`` (discretise it first, e.g.
         with ``numpy.digitize``).
 
@@ -402,8 +399,13 @@ def _as_codes(protected):
             "to estimate I alone (B is then undefined)")
     if not np.issubdtype(z.dtype, np.integer):
         raise ValueError(f"protected must hold integer class codes, got dtype {z.dtype}")
-    if z.size and int(z.min()) < 0:
+    if z.size and z.min() < 0:
         raise ValueError(f"protected codes must be >= 0, got {int(z.min())}")
+    if z.size and z.max() >= MAX_CLASSES:
+        raise ValueError(
+            f"protected codes must be at most {MAX_CLASSES - 1} (code c is class c, so the largest code sets "
+            f"the number of classes), got {int(z.max())}; number the classes 0..C-1 first, e.g. "
+            "numpy.unique(protected, return_inverse=True)[1]")
     return z.astype(np.int64)
 
 
@@ -674,7 +676,16 @@ class RepresentationBiasResult:
 
     @classmethod
     def from_dict(cls, data):
-        """Inverse of :meth:`to_dict` (lists are accepted for the arrays)."""
+        """Inverse of :meth:`to_dict` (lists are accepted for the arrays).
+
+        Raises
+        ------
+        ValueError
+            `data` is not a mapping.
+        """
+        if not isinstance(data, Mapping):
+            raise ValueError("RepresentationBiasResult.from_dict needs a mapping (from to_dict), got %s"
+                             % type(data).__name__)
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in names})
 

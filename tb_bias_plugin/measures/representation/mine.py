@@ -13,10 +13,11 @@ import functools
 import inspect
 import math
 import warnings
+from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_number
+from tb_bias_plugin.core.validation import check_integer, check_number, preview
 from tb_bias_plugin.measures.representation import entropy as _np
 from tb_bias_plugin.measures.representation.classifier import combine_folds, fold_runs, split_indices, standardise
 from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
@@ -50,7 +51,7 @@ def representation_bias(
     representations : array_like, shape (n, d)
         One row per evaluation example (pool or flatten activations first).
     protected : array_like of int, shape (n,)
-        Class codes ``0 .. C-1`` (intersections: product codes); real values only with ``continuous=True``.
+        Class codes ``0 .. C-1``, C <= 1,024 (intersections: product codes); reals only with ``continuous=True``.
     steps, batch_size : int
         Training iterations; k, pairs per batch (capped at the size of the training split; classifiers too).
     seed : int
@@ -73,11 +74,11 @@ def representation_bias(
     weight_decay : float
         Decoupled (AdamW) decay per step of the critic's weights that read R, in units of the learning
         rate; 0 disables it. It keeps a wide critic from fitting noise dimensions (see the docs).
-    continuous, marginal_subset : bool, int
+    continuous, marginal_subset : bool, int >= 1
         Treat `protected` as real-valued: I only, B = NaN with reason ``continuous_protected``; the held-out
         marginal term then averages each held-out r over a fixed subset of `marginal_subset` held-out z.
     pca_dims : int, optional
-        Project R onto its leading principal components (fitted on the training split): can only lower I.
+        Project R onto at most this many leading principal components (fitted on the training split): can only lower I.
     convergence_tol : float
         Nats the held-out bound may still rise over the last 20 % of steps before flag ``not_converged``.
     train_counts : array_like of int, optional
@@ -91,8 +92,8 @@ def representation_bias(
     classifier_steps, classifier_learning_rate : int, float
         Most Adam steps (an MLP stops early after a fifth at the soonest) and step size of the classifiers.
     classifier_eval_every, classifier_folds : int
-        Adam steps of a classifier between validation checks (`patience` counts these); K >= 2 folds of
-        the classifier bound's cross-fitting (K trainings; the cross-entropy averages all n rows).
+        Adam steps of a classifier between validation checks (`patience` counts these); K folds of the
+        classifier bound's cross-fitting, 2 <= K <= n (K trainings; the cross-entropy averages all n rows).
     workers : int, optional
         Trainings run at once (MINE and each classifier fold, on Z and shuffled Z; None: the cores, at most
         4): this thread runs some, ``workers - 1`` worker processes (started once, kept) the others. Never
@@ -106,8 +107,8 @@ def representation_bias(
     Raises
     ------
     ValueError
-        Non-finite, non-2-D or empty representations; protected codes that are negative, not integers, or
-        of a different length; bad settings.
+        Non-finite, non-numeric, non-2-D or empty R; codes negative, non-integer, >= 1,024 or of another
+        length; a bad setting (named; integer settings take ints only, not floats or strings).
     WorkerError
         A worker process ended mid-training (killed, out of memory); the next call starts another.
     Warns
@@ -141,9 +142,9 @@ def representation_bias(
     >>> representation_bias(r, np.zeros(400, int)).reason
     'single_class'
     """
-    settings = _settings(**{name: value for name, value in locals().items() if name in _SETTING_NAMES})
-    workers = worker_count(workers)
     r = _np.validate_representations(representations)
+    settings = _settings(n_rows=r.shape[0], **{k: v for k, v in locals().items() if k in _SETTING_NAMES})
+    workers = worker_count(workers)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
     return _estimate(r, z, settings, float("nan") if train_counts is None else _np.shannon_entropy(train_counts),
@@ -153,50 +154,99 @@ def representation_bias(
 def _settings(*, steps, batch_size, seed, control, control_permutations, learning_rate, ema_alpha, width,
               train_fraction, eval_every, validation_fraction, early_stopping, weight_decay, continuous,
               marginal_subset, pca_dims, convergence_tol, patience, classifier_width, classifier_steps,
-              classifier_learning_rate, classifier_folds, classifier_eval_every) -> dict:
-    """`representation_bias`'s settings, checked, as stored with the result (mapping widths left to fill)."""
-    steps, batch_size, eval_every = int(steps), int(batch_size), int(eval_every)
-    if steps < 1 or batch_size < 2 or eval_every < 1 or width < 1:
-        raise ValueError("steps, eval_every and width must be >= 1 and batch_size >= 2")
-    check_number(train_fraction, "train_fraction", low=0, high=1, include="neither")
-    check_number(ema_alpha, "ema_alpha", low=0, high=1, include="right")
-    if control_permutations < 1:
-        raise ValueError("control_permutations must be >= 1")
-    check_number(validation_fraction, "validation_fraction", low=0, high=1, include="left")
-    check_number(weight_decay, "weight_decay", low=0)
-    if early_stopping and validation_fraction == 0.0:
+              classifier_learning_rate, classifier_folds, classifier_eval_every, n_rows=None) -> dict:
+    """`representation_bias`'s settings, checked, as stored with the result (mapping widths left to fill).
+
+    Each bad setting raises a ValueError that names it: integers must be integers (not floats, bools or
+    strings), rates finite and positive. `n_rows`, when known, bounds `classifier_folds` (each fold
+    scores at least one row).
+    """
+    ints = dict(steps=1, batch_size=2, seed=0, control_permutations=1, width=1, eval_every=1, marginal_subset=1,
+                classifier_width=0, classifier_steps=1, classifier_eval_every=1, classifier_folds=2)
+    given = locals()
+    checked: dict[str, Any] = {name: check_integer(given[name], name, low=low) for name, low in ints.items()}
+    if n_rows is not None and checked["classifier_folds"] > n_rows:
+        raise ValueError("classifier_folds must be at most the number of rows, %d (each fold scores at least one "
+                         "row), got %d" % (n_rows, checked["classifier_folds"]))
+    if pca_dims is not None:
+        pca_dims = check_integer(pca_dims, "pca_dims", low=1)
+    if patience is not None:
+        patience = check_integer(patience, "patience", low=1)
+    for name in ("learning_rate", "classifier_learning_rate"):
+        checked[name] = check_number(given[name], name, low=0, include="neither")
+    checked["train_fraction"] = check_number(train_fraction, "train_fraction", low=0, high=1, include="neither")
+    checked["ema_alpha"] = check_number(ema_alpha, "ema_alpha", low=0, high=1, include="right")
+    checked["validation_fraction"] = check_number(validation_fraction, "validation_fraction", low=0, high=1,
+                                                  include="left")
+    checked["weight_decay"] = check_number(weight_decay, "weight_decay", low=0)
+    checked["convergence_tol"] = check_number(convergence_tol, "convergence_tol", low=0)
+    if early_stopping and checked["validation_fraction"] == 0.0:
         raise ValueError("early_stopping needs a validation_fraction > 0")
-    if patience is not None and int(patience) < 1:
-        raise ValueError("patience must be >= 1 or None")
-    if int(classifier_width) < 0 or int(classifier_steps) < 1:
-        raise ValueError("classifier_width must be >= 0 and classifier_steps >= 1")
-    check_number(classifier_learning_rate, "classifier_learning_rate", low=0, include="neither")
-    if int(classifier_eval_every) < 1:
-        raise ValueError("classifier_eval_every must be >= 1")
-    if int(classifier_folds) < 2:
-        raise ValueError("classifier_folds must be >= 2 (each fold is scored by the others)")
+    c = checked
     return dict(
-        steps=steps, batch_size=batch_size, seed=int(seed), learning_rate=float(learning_rate),
-        ema_alpha=float(ema_alpha), width=int(width), hidden_layers=2, activation="elu",
+        steps=c["steps"], batch_size=c["batch_size"], seed=c["seed"], learning_rate=c["learning_rate"],
+        ema_alpha=c["ema_alpha"], width=c["width"], hidden_layers=2, activation="elu",
         mapping_widths=None,
-        train_fraction=float(train_fraction), eval_every=eval_every,
-        validation_fraction=float(validation_fraction), early_stopping=bool(early_stopping),
-        weight_decay=float(weight_decay),
-        control=bool(control), control_permutations=int(control_permutations),
-        continuous=bool(continuous), pca_dims=None if pca_dims is None else int(pca_dims),
+        train_fraction=c["train_fraction"], eval_every=c["eval_every"],
+        validation_fraction=c["validation_fraction"], early_stopping=bool(early_stopping),
+        weight_decay=c["weight_decay"],
+        control=bool(control), control_permutations=c["control_permutations"],
+        continuous=bool(continuous), pca_dims=pca_dims,
         marginal="subset" if continuous else "exact_over_z",
-        marginal_subset=int(marginal_subset) if continuous else None,
-        optimizer="adam", convergence_tol=float(convergence_tol),
-        patience=None if patience is None or not early_stopping else int(patience),
-        classifier_width=int(classifier_width), classifier_steps=int(classifier_steps),
-        classifier_learning_rate=float(classifier_learning_rate), classifier_hidden_layers=2,
-        classifier_folds=int(classifier_folds), classifier_eval_every=int(classifier_eval_every),
+        marginal_subset=c["marginal_subset"] if continuous else None,
+        optimizer="adam", convergence_tol=c["convergence_tol"],
+        patience=None if patience is None or not early_stopping else patience,
+        classifier_width=c["classifier_width"], classifier_steps=c["classifier_steps"],
+        classifier_learning_rate=c["classifier_learning_rate"], classifier_hidden_layers=2,
+        classifier_folds=c["classifier_folds"], classifier_eval_every=c["classifier_eval_every"],
         engine="numpy",
     )
 
 
 #: `representation_bias`'s arguments that `_settings` checks and stores.
-_SETTING_NAMES = frozenset(inspect.signature(_settings).parameters)
+_SETTING_NAMES = frozenset(inspect.signature(_settings).parameters) - {"n_rows"}
+
+
+def check_estimator_settings(estimator, n_rows=None):
+    """Check keyword arguments meant for `representation_bias` before any estimate runs.
+
+    The Keras callback and the PyTorch helper pass their ``**estimator`` on to every estimate; checking
+    it when they are called (by the same `_settings`) makes a bad setting fail at once, not after the
+    first epoch or after minutes of estimates.
+
+    Parameters
+    ----------
+    estimator : mapping of str to object
+        Settings of `representation_bias` (not its data, `representations` and `protected`).
+    n_rows : int, optional
+        Rows of the evaluation sample, when known.
+
+    Raises
+    ------
+    ValueError
+        An unknown name, or a bad value (the message names the setting).
+
+    Examples
+    --------
+    >>> check_estimator_settings({"steps": 500, "workers": 1}, n_rows=100)
+    >>> check_estimator_settings({"stepz": 3})
+    Traceback (most recent call last):
+    ...
+    ValueError: representation_bias has no setting 'stepz'
+    """
+    unknown = [name for name in estimator if name not in _ESTIMATOR_PARAMETERS]
+    if unknown:
+        raise ValueError("representation_bias has no setting %s" % preview(unknown))
+    values = {name: estimator.get(name, _ESTIMATOR_PARAMETERS[name].default) for name in _SETTING_NAMES}
+    _settings(n_rows=n_rows, **values)
+    worker_count(estimator.get("workers"))
+    if estimator.get("train_counts") is not None:
+        _np.shannon_entropy(estimator["train_counts"])
+
+
+#: The keyword arguments of `representation_bias` (its settings; not its data).
+_ESTIMATOR_PARAMETERS = {name: p for name, p in inspect.signature(representation_bias).parameters.items()
+                         if name not in ("representations", "protected")}
 
 
 def _estimate(r, z, settings, train_entropy, workers):

@@ -1,5 +1,7 @@
 """What someone training a model reads about an estimate while it runs: one line per layer, the flags in words
-with what to do about them, and the layer-by-layer loop the Keras callback and the PyTorch helper share."""
+with what to do about them, and what the Keras callback and the PyTorch helper share: the check of their
+attributes, class names and estimator settings before any estimate, the layer-by-layer loop, and the records
+built before the first is written."""
 
 from __future__ import annotations
 
@@ -9,9 +11,12 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import preview
+from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation import entropy as _np
+from tb_bias_plugin.writing import events
 
-__all__ = ["estimate_layers", "flag_advice", "progress_line"]
+__all__ = ["build_payloads", "check_inputs", "estimate_layers", "flag_advice", "progress_line"]
 
 #: What to do about each flag (the loose flag's advice is its `loose_reason`).
 _ADVICE = {
@@ -102,3 +107,81 @@ def estimate_layers(activations: Mapping[str, np.ndarray], protected: Mapping[st
                 lines += ["    " + advice for advice in flag_advice(result)]
                 print("\n".join(lines), file=sys.stdout, flush=True)
     return found
+
+
+def check_inputs(protected: Any, n_rows: int, *, name: str, class_names: Any,
+                 estimator: Mapping[str, Any]) -> tuple[dict[str, np.ndarray], dict[str, list[str]]]:
+    """The attributes, class names and estimator settings of a callback or helper call, checked before any
+    estimate runs (a bad one would otherwise fail after minutes of estimates, or after some records).
+
+    Parameters
+    ----------
+    protected : array of int codes, or mapping of str to arrays
+        One attribute (tag `name`) or several, each of `n_rows` codes.
+    n_rows : int
+        Rows of the evaluation sample.
+    name : str
+        The tag of a single attribute.
+    class_names : sequence of str, or mapping of attribute to sequence, optional
+        One name per class (code) of each attribute they are given for.
+    estimator : mapping
+        Settings for ``representation_bias`` (`mine.check_estimator_settings`).
+
+    Returns
+    -------
+    codes : dict of str to ndarray
+    class_names : dict of str to list of str
+        Only for the attributes with names.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument: no rows, a bad attribute name or codes, class names that repeat, name an
+        attribute `protected` has not or do not match an attribute's classes, or a bad setting.
+
+    Examples
+    --------
+    >>> check_inputs({"sex": [0, 1, 1]}, 3, name="r", class_names=["f", "m"], estimator={})[1]
+    {'sex': ['f', 'm']}
+    >>> check_inputs({"race": [0, 3, 1]}, 3, name="r", class_names=["f", "m"], estimator={})
+    Traceback (most recent call last):
+    ...
+    ValueError: attribute 'race' has 4 classes (codes 0..3) but 2 class_names were given
+    """
+    from tb_bias_plugin.measures.representation.mine import check_estimator_settings
+
+    if n_rows < 1:
+        raise ValueError("x must hold at least one example, got %d rows" % n_rows)
+    attributes = dict(protected) if isinstance(protected, Mapping) else {name: protected}
+    if not attributes:
+        raise ValueError("protected must hold at least one attribute, got an empty mapping")
+    check_estimator_settings(estimator, n_rows)
+    continuous = bool(estimator.get("continuous"))
+    codes = {}
+    for attribute, values in attributes.items():
+        events.check_name(attribute)
+        codes[attribute] = _np.validate_protected(values, n_rows, continuous=continuous)
+    if class_names is None:
+        names = {}
+    elif isinstance(class_names, Mapping):
+        unknown = [a for a in class_names if a not in codes]
+        if unknown:
+            raise ValueError("class_names names attributes protected does not have: %s; its attributes: %s"
+                             % (preview(unknown), preview(codes)))
+        names = {a: builder.check_class_names(v, "class_names of %r" % a) for a, v in class_names.items()}
+    else:
+        names = dict.fromkeys(codes, builder.check_class_names(class_names))
+    if not continuous:  # a continuous attribute has no classes to name
+        for attribute, given in names.items():
+            top = int(codes[attribute].max())
+            if len(given) != top + 1:
+                raise ValueError("attribute %r has %d classes (codes 0..%d) but %d class_names were given"
+                                 % (attribute, top + 1, top, len(given)))
+    return codes, names
+
+
+def build_payloads(found: Mapping[str, Mapping[str, Any]], class_names: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """``[(attribute, payload), ...]`` of `estimate_layers`' results: every record built (and checked)
+    before the first is written, so a bad one leaves no partial output."""
+    return [(attribute, builder.representation_bias(results, class_names=class_names.get(attribute)))
+            for attribute, results in found.items()]

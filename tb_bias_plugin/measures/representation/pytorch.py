@@ -9,7 +9,6 @@ import torch
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
-from tb_bias_plugin.measures.representation.entropy import validate_protected
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.pytorch import batches, eval_mode, model_device, num_rows, open_writer, to_numpy
@@ -52,8 +51,7 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     >>> layer_activations(net, torch.zeros(5, 1, 8, 8), ["0"])["0"].shape
     (5, 4)
     """
-    if pool not in ("mean", "flatten"):
-        raise ValueError("pool must be 'mean' or 'flatten', got %r" % (pool,))
+    _check_pooling(pool, channel_axis)
     batch_size = check_integer(batch_size, "batch_size", low=1)
     if not isinstance(model, torch.nn.Module):
         raise ValueError("layer_activations needs a torch.nn.Module, to hook its submodules")
@@ -82,7 +80,15 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     finally:
         for handle in handles:
             handle.remove()
+    if not parts[layers[0]]:
+        raise ValueError("x must hold at least one example, got none")
     return {layer: np.concatenate(parts[layer]) for layer in layers}
+
+
+def _check_pooling(pool: str, channel_axis: Any) -> None:
+    if pool not in ("mean", "flatten"):
+        raise ValueError("pool must be 'mean' or 'flatten', got %r" % (pool,))
+    check_integer(channel_axis, "channel_axis")
 
 
 def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: int, layers: Sequence[str],
@@ -112,6 +118,8 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     pool, channel_axis, batch_size
         As `layer_activations`.
     class_names : sequence of str, or mapping of attribute to sequence, optional
+        One name per class (codes ``0 .. C-1``) of each attribute, no two alike; a mapping names
+        attributes of ``protected``.
     description : str, optional
     verbose : bool, default True
         Print a line per layer and attribute as each estimate ends (B, the bound it took, its control,
@@ -128,7 +136,9 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     Raises
     ------
     ValueError
-        Bad names, layers, step, or protected codes of another length than ``x``; nothing is written.
+        Bad names, layers, step, pool, batch size, estimator settings, class names (repeated, or not one per
+        class of each attribute they are given for), or protected codes of another length than ``x``:
+        all checked before any activation or estimate, and nothing is written.
     """
     events.check_name(name)
     step = check_integer(step, "step", low=0)
@@ -138,19 +148,14 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     names = [builder._name(layer, "layer") for layer in layers]
     if len(set(names)) != len(names):
         raise ValueError("layers are named more than once: %s" % names)
-    n = num_rows(x)
-    attributes = dict(protected) if isinstance(protected, dict) else {name: protected}
-    codes = {}
-    for attribute, values in attributes.items():
-        events.check_name(attribute)
-        codes[attribute] = validate_protected(values, n)
-    if not isinstance(class_names, dict):
-        class_names = {a: class_names for a in codes}
+    _check_pooling(pool, channel_axis)
+    batch_size = check_integer(batch_size, "batch_size", low=1)
+    codes, names_of = progress.check_inputs(protected, num_rows(x), name=name, class_names=class_names,
+                                            estimator=estimator)
     out = open_writer(writer)
     activations = layer_activations(model, x, names, pool=pool, channel_axis=channel_axis, batch_size=batch_size)
     found = progress.estimate_layers(activations, codes, estimator, step=step, verbose=bool(verbose),
                                      who="log_representation_bias")
-    for attribute, results in found.items():
-        payload = builder.representation_bias(results, class_names=class_names.get(attribute))
+    for attribute, payload in progress.build_payloads(found, names_of):  # all built before the first is written
         out.write_record(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)
     return found

@@ -45,10 +45,17 @@ def test_callback_logs_all_layers_per_attribute_at_the_chosen_epochs(tmp_path):
     (dict(layers=["a", "a"]), "more than once"),
     (dict(layers=["a"], every_n_epochs=0), "every_n_epochs"),
     (dict(layers=["a"], pool="max"), "pool"),
+    # the estimator's settings, by the estimator's own checks, when the callback is made
+    (dict(layers=["a"], steps=0), "steps must be a positive integer, got 0"),
+    (dict(layers=["a"], stepz=3), "representation_bias has no setting 'stepz'"),
+    (dict(layers=["a"], learning_rate=float("nan")), "learning_rate must be a finite number > 0, got nan"),
+    (dict(layers=["a"], class_names=["f"]), r"2 classes \(codes 0..1\) but 1 class_names"),
+    (dict(layers=["a"], class_names=["f", "f"]), "class_names has duplicate names: 'f'"),
 ])
 def test_callback_rejects_bad_arguments(tmp_path, kwargs, match):
     with pytest.raises(ValueError, match=match):
         RepresentationBiasCallback(tmp_path, np.zeros((10, 2)), np.arange(10) % 2, **kwargs)
+    assert not list(tmp_path.iterdir())
 
 
 def test_callback_rejects_protected_of_the_wrong_length(tmp_path):

@@ -117,7 +117,9 @@ def test_bias_ratio_is_not_clipped():
     (np.zeros(5), "2-D"),
     (np.zeros((0, 3)), "empty"),
     (np.zeros((3, 0)), "empty"),
-    ([["a", "b"]], "numeric"),
+    ([["a", "b"]], "array of numbers"),
+    (np.array([["0.5", "1.5"], ["2", "3"]]), "representations must be an array of numbers"),  # not parsed
+    (np.ones((2, 2), dtype=complex), "array of numbers"),
 ])
 def test_bad_representations(bad, match):
     with pytest.raises(ValueError, match=match):
@@ -130,6 +132,8 @@ def test_bad_representations(bad, match):
     (np.array([0.0, 1.0, 1.0]), "float"),
     (np.array([0, -1, 1]), ">= 0"),
     (np.array(["a", "b", "a"]), "integer"),
+    (np.array([0, 10**6, 1]), "at most 1023 .*got 1000000"),  # would need terabytes
+    (np.array([0, 2**63 + 5, 1], dtype=np.uint64), "got 9223372036854775813"),  # the real value
 ])
 def test_bad_protected(bad, match):
     with pytest.raises(ValueError, match=match):
@@ -201,3 +205,9 @@ def test_result_round_trips_through_a_plain_dict():
         res.bias = 1.0  # frozen
     with pytest.raises(ValueError):
         res.train_curve[0] = 1.0  # read-only array
+
+
+@pytest.mark.parametrize("data", [None, [("bias", 0.1)], "bias"])
+def test_from_dict_of_something_else_than_a_mapping_says_so(data):
+    with pytest.raises(ValueError, match="from_dict needs a mapping"):
+        RepresentationBiasResult.from_dict(data)

@@ -70,6 +70,7 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     ((result(),), {"layer": ""}, "non-empty"),
     ((result(),), {"layer": "x", "class_names": ["only one"]}, "2 classes"),
     ((result(),), {"layer": "x", "class_names": "fm"}, "not one string"),
+    ((result(),), {"layer": "x", "class_names": ["f", "f"]}, "class_names has duplicate names: 'f'"),
     ((result(),), {"layer": "x", "attribute": 3}, "attribute"),
 ])
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, args, kwargs, match):

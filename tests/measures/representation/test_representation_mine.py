@@ -167,12 +167,57 @@ def test_bad_inputs_raise_before_any_work(r, z, match):
         representation_bias(r, z, steps=1)
 
 
-@pytest.mark.parametrize("kw", [dict(steps=0), dict(batch_size=1), dict(train_fraction=1.0),
-                                dict(ema_alpha=0.0), dict(control_permutations=0)])
-def test_bad_settings_raise(kw):
+@pytest.mark.parametrize("kw, match", [
+    (dict(steps=0), "steps must be a positive integer, got 0"),
+    (dict(batch_size=1), "batch_size"),
+    (dict(train_fraction=1.0), "train_fraction"),
+    (dict(ema_alpha=0.0), "ema_alpha"),
+    (dict(control_permutations=0), "control_permutations"),
+    (dict(learning_rate=float("nan")), "learning_rate must be a finite number > 0, got nan"),
+    (dict(learning_rate=-1.0), "learning_rate must be a finite number > 0, got -1.0"),
+    (dict(convergence_tol=float("nan")), "convergence_tol must be a finite number >= 0"),
+    (dict(convergence_tol=-0.1), "convergence_tol must be a finite number >= 0"),
+    (dict(pca_dims=0), "pca_dims must be a positive integer, got 0"),
+    (dict(pca_dims=-1), "pca_dims must be a positive integer, got -1"),
+    (dict(pca_dims=1.5), "pca_dims must be a positive integer, got 1.5"),
+    (dict(continuous=True, marginal_subset=0), "marginal_subset must be a positive integer, got 0"),
+    (dict(marginal_subset=-5), "marginal_subset must be a positive integer, got -5"),
+    (dict(classifier_folds=500), r"classifier_folds must be at most the number of rows, 100 .*got 500"),
+    (dict(steps=20.7), "steps must be a positive integer, got 20.7"),
+    (dict(steps="20"), "steps must be a positive integer, got '20'"),
+    (dict(steps=True), "steps must be a positive integer, got True"),
+    (dict(width=8.0), "width must be a positive integer, got 8.0"),
+    (dict(seed=1.5), "seed must be a non-negative integer, got 1.5"),
+    (dict(patience=2.5), "patience must be a positive integer, got 2.5"),
+    (dict(control_permutations=1.5), "control_permutations must be a positive integer, got 1.5"),
+])
+def test_bad_settings_raise_before_any_training(monkeypatch, kw, match):
+    from tb_bias_plugin.measures.representation import mine
+
+    def no_training(*args, **kwargs):
+        raise AssertionError("training started")
+
+    monkeypatch.setattr(mine, "_estimate", no_training)
     r, z = binary(1.0, n=100)
-    with pytest.raises(ValueError):
+    if kw.get("continuous"):
+        z = z.astype(float)
+    with pytest.raises(ValueError, match=match):
         representation_bias(r, z, **kw)
+
+
+def test_pca_dims_of_at_least_the_width_leaves_r_as_it_is():
+    """n = 200, d = 3, 20 steps, width 8: pca_dims = 50 (> d) gives the result of no projection."""
+    rng = np.random.default_rng(0)
+    z = rng.integers(0, 2, 200)
+    r = z[:, None] + rng.normal(size=(200, 3))
+    kw = dict(steps=20, batch_size=32, width=8, eval_every=10, control=False, classifier_steps=20,
+              classifier_eval_every=10, classifier_width=8, workers=1)
+    with pytest.warns(UserWarning, match="noisy"):
+        whole = representation_bias(r, z, **kw)
+    with pytest.warns(UserWarning, match="noisy"):
+        wide = representation_bias(r, z, pca_dims=50, **kw)
+    assert wide.bias == pytest.approx(whole.bias, abs=1e-12)
+    assert wide.settings["pca_dims"] == 50
 
 
 def test_result_serialises_with_settings():
