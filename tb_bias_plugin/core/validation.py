@@ -78,6 +78,24 @@ def _integer_range(low: int | None, high: int | None) -> str:
     return "an integer"
 
 
+def check_flag(value: Any, name: str) -> bool:
+    """``value`` as a ``bool``, checked to be one (Python or NumPy): ``1`` or ``"no"`` where True or False
+    belongs is a mistake, and ``"no"`` would read as True.
+
+    Examples
+    --------
+    >>> check_flag(np.True_, "control")
+    True
+    >>> check_flag("no", "control")
+    Traceback (most recent call last):
+    ...
+    ValueError: control must be True or False, got 'no'
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError("%s must be True or False, got %r" % (name, value))
+    return bool(value)
+
+
 def check_number(
     value: Any,
     name: str,

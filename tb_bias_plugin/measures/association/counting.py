@@ -9,7 +9,7 @@ batch into one, and backends.py counts it.
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_strings
-from tb_bias_plugin.core.validation import check_integer, check_names, preview
+from tb_bias_plugin.core.validation import check_flag, check_integer, check_names, preview
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
@@ -105,8 +105,7 @@ class CooccurrenceCounter:
         self.thresholds = check_thresholds(thresholds)
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]
-        if not isinstance(soft_identities, (bool, np.bool_)):  # 1 == True: an int is a mistake to report
-            raise ValueError("soft_identities must be True or False, got %r" % (soft_identities,))
+        soft_identities = check_flag(soft_identities, "soft_identities")
         if identities_from is None:
             if soft_identities:
                 identities_from = "attributes"

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tu
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_labels
+from tb_bias_plugin.core.validation import check_flag, check_labels
 
 __all__ = [
     "DISCREPANCIES",
@@ -184,6 +184,7 @@ class PairDiscrepancies:
 
 
 def _check_options(discrepancy: str, pairing: str, from_logits: bool) -> None:
+    check_flag(from_logits, "from_logits")
     if discrepancy not in DISCREPANCIES:
         raise ValueError(
             f"unknown discrepancy {discrepancy!r}; expected one of {', '.join(DISCREPANCIES)}"

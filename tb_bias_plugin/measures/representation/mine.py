@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, check_number, preview
+from tb_bias_plugin.core.validation import check_flag, check_integer, check_number, preview
 from tb_bias_plugin.measures.representation import entropy as _np
 from tb_bias_plugin.measures.representation.classifier import combine_folds, fold_runs, split_indices, standardise
 from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
@@ -180,6 +180,8 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
                                                   include="left")
     checked["weight_decay"] = check_number(weight_decay, "weight_decay", low=0)
     checked["convergence_tol"] = check_number(convergence_tol, "convergence_tol", low=0)
+    for name in ("control", "early_stopping", "continuous"):
+        checked[name] = check_flag(given[name], name)
     if early_stopping and checked["validation_fraction"] == 0.0:
         raise ValueError("early_stopping needs a validation_fraction > 0")
     c = checked

@@ -180,7 +180,7 @@ def test_inconsistent_use_raises(action, match):
 @pytest.mark.parametrize(
     "kwargs,match",
     [({"discrepancy": "l1"}, "discrepancy"), ({"pairing": "x"}, "pairing"), ({"top_k": -1}, "top_k"),
-     ({"from_logits": True}, "from_logits")],
+     ({"from_logits": True}, "from_logits"), ({"from_logits": "no"}, "from_logits must be True or False")],
 )
 def test_bad_options_raise(kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -169,6 +169,8 @@ def test_bad_inputs_raise_before_any_work(r, z, match):
 
 @pytest.mark.parametrize("kw, match", [
     (dict(steps=0), "steps must be a positive integer, got 0"),
+    (dict(control="no"), "control must be True or False, got 'no'"),  # "no" once read as True
+    (dict(early_stopping=1), "early_stopping must be True or False, got 1"),
     (dict(batch_size=1), "batch_size"),
     (dict(train_fraction=1.0), "train_fraction"),
     (dict(ema_alpha=0.0), "ema_alpha"),
