@@ -6,7 +6,7 @@ import numbers
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, check_names, check_numeric_array, preview
+from tb_bias_plugin.core.validation import check_integer, check_names, check_number, check_numeric_array, preview
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 from tb_bias_plugin.measures.association.sampling import CellExamples
 
@@ -239,8 +239,9 @@ class AssociationTable(_Labelled):
         """Position of ``threshold`` in :attr:`thresholds` (None: the first)."""
         if threshold is None:
             return 0
+        value = check_number(threshold, "threshold")  # "0.5" where a number belongs is a mistake to report
         for i, t in enumerate(self.thresholds):
-            if math.isclose(t, float(threshold), rel_tol=0, abs_tol=THRESHOLD_TOLERANCE):
+            if math.isclose(t, value, rel_tol=0, abs_tol=THRESHOLD_TOLERANCE):
                 return i
         raise ValueError(
             "threshold %r was not logged; available: %s"

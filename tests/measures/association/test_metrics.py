@@ -506,3 +506,16 @@ def test_counts_no_set_of_examples_can_give_are_refused(counts, match):
 def test_rank_and_gap_name_a_bad_argument(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_a_table_names_a_threshold_that_is_not_a_number():
+    from tb_bias_plugin import CooccurrenceCounter
+
+    counter = CooccurrenceCounter(["man", "bike"], ["man"], thresholds=(0.3, 0.5))
+    counter.update([["man", "bike"]])
+    table = counter.table()
+    assert table.threshold_index(0.5) == 1
+    with pytest.raises(ValueError, match="threshold must be a finite number, got '0.5'"):
+        table.threshold_index("0.5")  # once read as 0.5
+    with pytest.raises(ValueError, match="threshold 0.7 was not logged; available: 0.3, 0.5"):
+        table.association("npmi_xy", threshold=0.7)
