@@ -10,16 +10,10 @@ from __future__ import annotations
 
 import glob
 import os
-import re
 from typing import Any, BinaryIO
 
 from tb_bias_plugin.cli import DataError
-
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-
-
-def is_remote(path: str) -> bool:
-    return bool(_SCHEME.match(path))
+from tb_bias_plugin.core.paths import is_remote
 
 
 def _beam_filesystems(path: str) -> Any:

@@ -32,6 +32,7 @@ import struct
 import threading
 from typing import Any, Iterable, Iterator, NamedTuple
 
+from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.storage import metadata
 
 logger = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ class RecordScanner:
     location), read incrementally; safe to use from many request threads."""
 
     def __init__(self, logdir: str):
-        self._logdir = logdir if logdir and "://" not in logdir and os.path.isdir(logdir) else None
+        self._logdir = logdir if logdir and not is_remote(logdir) and os.path.isdir(logdir) else None
         self._files: dict[str, _FileState] = {}
         self._writes: dict[tuple[str, str], dict[int, list[_Write]]] = collections.defaultdict(
             lambda: collections.defaultdict(list))

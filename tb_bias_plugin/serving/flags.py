@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 
+from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.core.validation import is_integer
 
 try:
@@ -66,7 +67,7 @@ def _writable_dir(path):
 def directory_for_logdir(logdir):
     """Where flags of ``logdir`` live: beside the logs when the logdir is a
     writable local directory, else in the per-user data directory."""
-    if logdir and "://" not in logdir and _writable_dir(logdir):
+    if logdir and not is_remote(logdir) and _writable_dir(logdir):
         beside = os.path.join(logdir, ".tb_bias")
         if not os.path.exists(beside) or _writable_dir(beside):
             return beside

@@ -21,6 +21,7 @@ from typing import Any
 
 from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
 
+from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.storage import metadata, record
 
 
@@ -135,7 +136,7 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
 
 
 def _check_local_directory(logdir: str) -> None:
-    if "://" in logdir:
+    if is_remote(logdir):
         return
     path = os.path.abspath(logdir)
     while not os.path.exists(path):
