@@ -64,14 +64,15 @@ def check_counts(num_examples, identity_counts, label_counts, cooccurrence, slac
     counts (sums of identity probabilities). The last axes are (identities, labels); any leading ones
     (thresholds) broadcast."""
     n = num_examples
+    shown = "%d" % n if float(n).is_integer() else "%g" % n  # N = 123456789 printed whole
     if (label_counts > n).any() or (identity_counts > n + slack).any():
-        raise ValueError("a count exceeds num_examples=%g" % n)
+        raise ValueError("a count exceeds num_examples=%s" % shown)
     cx = identity_counts[..., :, None]
     cy = label_counts[..., None, :]
     if (cooccurrence > np.minimum(cx, cy) + slack).any():
         raise ValueError("cooccurrence C(x,y) exceeds C(x) or C(y)")
     if (cx + cy - cooccurrence > n + slack).any():
-        raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%g" % n)
+        raise ValueError("C(x) + C(y) - C(x,y) exceeds num_examples=%s" % shown)
 
 
 def _checked_counts(num_examples, identity_counts, label_counts, cooccurrence):

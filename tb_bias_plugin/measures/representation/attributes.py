@@ -7,7 +7,7 @@ from typing import Sequence
 import numpy as np
 
 from tb_bias_plugin.core.intersections import intersection_codes, intersection_names
-from tb_bias_plugin.measures.representation.entropy import validate_protected
+from tb_bias_plugin.measures.representation.entropy import MAX_CLASSES, validate_protected
 
 
 def product_codes(attributes: Sequence, names: Sequence[Sequence[str]] | None = None) -> tuple[np.ndarray, list[str]]:
@@ -16,7 +16,8 @@ def product_codes(attributes: Sequence, names: Sequence[Sequence[str]] | None = 
     Code ``((a * C_b) + b) * C_c + c ...`` for classes ``a, b, c, ...``,
     where ``C_x`` is the number of classes of attribute x (its largest code
     plus one, or its number of names). Classes no sample falls in are
-    kept (their count is 0), so codes mean the same at every step.
+    kept (their count is 0), so codes mean the same at every step; so the
+    product of the class counts may be at most ``entropy.MAX_CLASSES``.
 
     Parameters
     ----------
@@ -52,4 +53,8 @@ def product_codes(attributes: Sequence, names: Sequence[Sequence[str]] | None = 
         else:
             labels.append([str(c) for c in range(top)])
         sizes.append(len(labels[-1]))
+    classes = int(np.prod(sizes, dtype=object))
+    if classes > MAX_CLASSES:  # said here, where the attributes are still named, not by the estimator
+        raise ValueError("the intersection has %d classes (%s), more than the %d an estimate takes; intersect "
+                         "fewer attributes or group their values" % (classes, " x ".join(map(str, sizes)), MAX_CLASSES))
     return intersection_codes(arrays, sizes), intersection_names(labels, "/")

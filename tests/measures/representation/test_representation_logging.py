@@ -219,3 +219,11 @@ def test_mixture_information_matches_the_spec_oracles():
 def test_registry_lists_the_measure():
     m = REGISTRY["representation"]
     assert m.payload_number == 19 and m.order == 40 and m.title == "Representation bias"
+
+
+def test_an_intersection_past_the_class_limit_is_named_where_it_is_made():
+    # 11 x 11 x 11 codes: the estimator refuses code 1,330, so product_codes says why, naming the sizes
+    with pytest.raises(ValueError, match=r"the intersection has 1331 classes \(11 x 11 x 11\), more than the 1024"):
+        product_codes([[10, 0]] * 3)
+    codes, names = product_codes([[9, 0]] * 3)
+    assert codes.tolist() == [999, 0] and len(names) == 1000
