@@ -294,7 +294,8 @@ class Writer(events.EventWriter):
             Default "paired", or the accumulator's.
         groups, example_ids : array_like of shape (n,), optional
             Group label and id of every example (not with accumulators, which
-            carry their own).
+            carry their own). Groups are all strings or all integers (the
+            record names them by their text); ids may be of any kind.
         example_text, example_uris : sequence of str or None, shape (n,), optional
             A short text and a URI of every example (None or "" for none),
             stored for the top examples only, each cut to 200 characters;

@@ -276,23 +276,27 @@ def _short_repr(value: Any, limit: int = 80) -> str:
 
 
 def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> np.ndarray:
-    """``values`` as a 1-D array of ``size`` labels, all strings or all integers.
+    """``values`` as a 1-D array of ``size`` labels: all strings (``str``, or ``bytes`` decoded as UTF-8,
+    which a TensorFlow string tensor gives) or all integers (int64).
 
-    A label is a ``str`` or an integer (Python or NumPy, not a bool); None,
-    floats (NaN included) and mixtures of strings and integers are refused,
-    so that the labels of a batch sort and compare. ``strings=False``
-    allows non-negative integers only (class indices).
+    An array, a tensor (anything with ``__array__``) or a sequence; a column of shape (size, 1) is read as
+    1-D. None, floats (NaN included), bools and mixtures of strings and integers are refused, so that the
+    labels of a batch sort and compare, and a record, which names labels by their text, never holds 1 and
+    "1" as two. ``strings=False`` allows non-negative integers only (class indices).
 
     Raises
     ------
     ValueError
         Naming ``name``: a single string, a label of another type, a
-        mixture, a negative class index, or a length other than ``size``.
+        mixture, an integer past int64, a negative class index, or a
+        length other than ``size``.
 
     Examples
     --------
-    >>> check_labels(["a", "b"], "groups", 2).tolist()
+    >>> check_labels(np.array([b"a", b"b"]), "groups", 2).tolist()
     ['a', 'b']
+    >>> check_labels(np.array([[1], [2]], dtype=np.uint8), "groups", 2).dtype
+    dtype('int64')
     >>> check_labels(["a", None], "groups", 2)
     Traceback (most recent call last):
     ...
@@ -301,38 +305,55 @@ def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> 
     what = "strings or all integers" if strings else "integers"
     if isinstance(values, (str, bytes)):
         raise ValueError(f"{name} must be a sequence of labels, not a single string")
-    if isinstance(values, np.ndarray) and values.dtype.kind in ("iuU" if strings else "iu"):
-        arr = values
+    if not isinstance(values, (list, tuple, np.ndarray)) and hasattr(values, "__array__"):
+        values = np.asarray(values)  # a tensor: its items would be 0-d tensors
+    if isinstance(values, np.ndarray) and values.ndim == 2 and values.shape[1:] == (1,):
+        values = values[:, 0]
+    if isinstance(values, np.ndarray) and values.dtype.kind in ("iuUS" if strings else "iu") and values.ndim == 1:
+        arr = _uniform_array(values, name)
     else:
         try:
             items = values.tolist() if isinstance(values, np.ndarray) else list(values)
         except TypeError:
             raise ValueError(f"{name} must be a sequence of {size} labels; got {type(values).__name__}") from None
+        if isinstance(values, np.ndarray) and values.ndim != 1:
+            raise ValueError(f"{name} must be 1-D with one label per example; got shape {values.shape}")
         kinds = set(map(type, items))  # one pass in C; the items are searched only for the message
-        if items and strings and all(issubclass(k, str) for k in kinds):
-            arr = np.array(items, dtype=str)
+        if items and strings and all(issubclass(k, (str, bytes)) for k in kinds):
+            arr = np.array([i.decode() if isinstance(i, bytes) else i for i in items], dtype=str)
         elif all(_is_integer_type(k) for k in kinds):
-            arr = np.array(items, dtype=np.int64)
+            arr = _uniform_array(np.array(items, dtype=object), name)
         else:
-            as_str = strings and isinstance(items[0], str)
-            bad = next(i for i in items if not (isinstance(i, str) if as_str else _is_integer_type(type(i))))
+            as_str = strings and isinstance(items[0], (str, bytes))
+            bad = next(i for i in items if not (isinstance(i, (str, bytes)) if as_str else _is_integer_type(type(i))))
             raise ValueError(f"{name} must be all {what}; got {bad!r}")
     if arr.shape != (size,):
-        raise ValueError(f"{name} has {arr.shape[0] if arr.ndim == 1 else arr.shape} labels but there are {size} examples")
+        raise ValueError(f"{name} has {arr.shape[0]} labels but there are {size} examples")
     if not strings and size and arr.min() < 0:
         raise ValueError(f"{name} must be non-negative class indices; got {arr.min()}")
     return arr
+
+
+def _uniform_array(values: np.ndarray, name: str) -> np.ndarray:
+    """Strings as str, integers as int64 (a uint8 batch and an int64 one must name the same labels)."""
+    if values.dtype.kind == "S":
+        return np.char.decode(values, "utf-8")
+    if values.dtype.kind == "U":
+        return values
+    if values.size and (values.max() > np.iinfo(np.int64).max or values.min() < np.iinfo(np.int64).min):
+        raise ValueError(f"{name} must fit in 64 bits; got {values.max() if values.max() > 0 else values.min()}")
+    return values.astype(np.int64)
 
 
 def _is_integer_type(kind: type) -> bool:
     return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
 
 
-def label_kind(labels: np.ndarray | None) -> str | None:
-    """"strings" or "integers" for a non-empty array of labels `check_labels` returned, else None."""
-    if labels is None or not labels.size:
+def label_kind(labels: Any) -> str | None:
+    """"strings" or "integers" for non-empty labels `check_labels` returned (or a list of them), else None."""
+    if labels is None or not len(labels):
         return None
-    return "strings" if labels.dtype.kind == "U" else "integers"
+    return "strings" if isinstance(labels[0], str) else "integers"
 
 
 def check_same_kind(before: str | None, now: str | None, name: str, before_is: str, now_is: str) -> None:

@@ -5,6 +5,7 @@ import math
 import numpy as np
 import pytest
 
+from tb_bias_plugin.core import validation
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_number, is_integer
 
 INTEGERS = [0, 7, -3, 2**70, np.int64(7), np.int32(-3), np.uint8(7), np.intp(0)]
@@ -92,3 +93,53 @@ def test_finite_arrays():
         check_finite_array([[1.0, 2.0], [np.inf, 3.0]], "x")
     with pytest.raises(ValueError, match="x must be an array of numbers"):
         check_finite_array(["a"], "x")
+
+
+class _Tensor:
+    """Stands in for a framework tensor: iterating it gives 0-d tensors, ``__array__`` the values."""
+
+    def __init__(self, values):
+        self._values = np.asarray(values)
+
+    def __array__(self, dtype=None, copy=None):
+        return self._values
+
+    def __iter__(self):
+        return iter([_Tensor(v) for v in self._values])
+
+
+@pytest.mark.parametrize("values, want", [
+    (np.array([b"f", b"m"]), ["f", "m"]),  # a TensorFlow string tensor's values
+    ([b"f", "m"], ["f", "m"]),
+    (_Tensor([0, 1]), [0, 1]),
+    (np.array([[3], [4]], dtype=np.uint8), [3, 4]),  # a column, as a Keras model gives
+    ([np.int32(1), 2], [1, 2]),
+])
+def test_labels_of_every_usual_form_are_read(values, want):
+    labels = validation.check_labels(values, "groups", 2)
+    assert labels.tolist() == want
+    assert labels.dtype.kind == "U" if isinstance(want[0], str) else labels.dtype == np.int64
+
+
+@pytest.mark.parametrize("values, match", [
+    (["a", None], "all strings or all integers; got None"),
+    ([1, "1"], "all strings or all integers; got '1'"),
+    ([0.5, 1.5], "got 0.5"),
+    ([True, False], "got True"),
+    ([2**70, 1], "must fit in 64 bits; got 1180591620717411303424"),  # once an OverflowError
+    (np.array([2**64 - 1, 1], dtype=np.uint64), "must fit in 64 bits"),
+    (np.zeros((2, 2), dtype=int), r"must be 1-D with one label per example; got shape \(2, 2\)"),
+    ([1, 2, 3], "groups has 3 labels but there are 2 examples"),
+    ("ab", "not a single string"),
+])
+def test_labels_that_are_not_one_kind_are_named(values, match):
+    with pytest.raises(ValueError, match=match):
+        validation.check_labels(values, "groups", 2)
+
+
+def test_integer_labels_of_any_width_name_the_same_kind():
+    # an int64 batch and then a uint8 one are one kind, and the same labels (not 1.0 after promotion)
+    a = validation.check_labels(np.array([1, 2]), "groups", 2)
+    b = validation.check_labels(np.array([1, 2], dtype=np.uint8), "groups", 2)
+    assert validation.label_kind(a) == validation.label_kind(b) == "integers"
+    assert np.concatenate([a, b]).dtype == np.int64

@@ -191,3 +191,10 @@ def test_callbacks_on_a_text_and_a_tabular_model_warn_of_nothing_they_cause(tmp_
     for run in ("text/validation", "tab/validation"):
         assert {step for (r, _, step) in logged if r == run} == {0, 1, 2}
     assert len({tag for (r, tag, _) in logged if r == "tab/validation"}) == 3
+
+
+def test_float_groups_fail_when_the_sensitivity_callback_is_made(tmp_path):
+    # the label rule once ran first at the end of the first epoch, and training crashed there
+    with pytest.raises(ValueError, match="groups must be all strings or all integers; got 0.0"):
+        PredictionSensitivityCallback(tmp_path, TABULAR, groups=[0.0, 1.0] * 48)
+    PredictionSensitivityCallback(tmp_path, TABULAR, groups=np.array([[b"f"], [b"m"]] * 48))  # a string column

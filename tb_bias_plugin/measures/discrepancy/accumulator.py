@@ -24,6 +24,7 @@ from .dipdi import (
     _check_pairing,
     _PairSums,
     _validate_groups,
+    _validate_ids,
     _validate_pools,
 )
 
@@ -144,7 +145,7 @@ class DipdiAccumulator:
             takes; pool sizes and output shape must match earlier batches.
         groups : array_like of shape (k,), optional
             Group label per example, as ``dipdi`` takes them; give it for
-            every batch or for none, and of one kind (strings or numbers) in
+            every batch or for none, and of one kind (strings or integers) in
             every batch.
         example_ids : array_like of shape (k,), optional
             Ids stored with the top-K examples.
@@ -165,11 +166,11 @@ class DipdiAccumulator:
         a, b = _validate_pools(pool_a_batch, pool_b_batch, self.discrepancy, self.from_logits)
         m_a, m_b, k = a.shape[0], b.shape[0], a.shape[1]
         g = _validate_groups(groups, k)
-        ids = _validate_groups(example_ids, k, "example_ids")
+        ids = _validate_ids(example_ids, k)
         texts = short_strings(example_text, k, "example_text")
         uris = short_strings(example_uris, k, "example_uris")
         has_groups = g is not None
-        check_same_kind(_kind_of(self._labels), label_kind(g), "groups", "earlier batches gave", "this one")
+        check_same_kind(label_kind(self._labels), label_kind(g), "groups", "earlier batches gave", "this one")
         if self._has_groups is not None and has_groups != self._has_groups:
             raise ValueError(
                 "groups were given for some batches but not for others; give them for all or none"
@@ -244,7 +245,7 @@ class DipdiAccumulator:
             self._check_layout(theirs.m_a, theirs.m_b, theirs.trailing, "the other accumulator")
         if self._has_groups is not None and other._has_groups != self._has_groups:
             raise ValueError("cannot merge an accumulator with groups and one without")
-        check_same_kind(_kind_of(self._labels), _kind_of(other._labels), "groups", "this accumulator's are",
+        check_same_kind(label_kind(self._labels), label_kind(other._labels), "groups", "this accumulator's are",
                         "the other's")
         self._has_groups = other._has_groups
 
@@ -420,7 +421,3 @@ def _joined(ours: Optional[List[str]], n_ours: int, theirs: Optional[List[str]],
         return None
     return (ours if ours is not None else [""] * n_ours) + (theirs if theirs is not None else [""] * n_theirs)
 
-
-def _kind_of(labels: List[Any]) -> Optional[str]:
-    """`label_kind` of the labels an accumulator has seen (a list of Python str or int)."""
-    return None if not labels else ("strings" if isinstance(labels[0], str) else "integers")

@@ -301,9 +301,23 @@ def _explain_values(
     raise ValueError("pool_a or pool_b holds an invalid value")  # not reached
 
 
-def _validate_groups(groups: Any, n: int, name: str = "groups") -> Optional[np.ndarray]:
-    """``groups`` (or ids) as n labels, all strings or all integers (`check_labels`); None for none."""
-    return None if groups is None else check_labels(groups, name, n)
+def _validate_groups(groups: Any, n: int) -> Optional[np.ndarray]:
+    """``groups`` as n labels, all strings or all integers (`check_labels`); None for none."""
+    return None if groups is None else check_labels(groups, "groups", n)
+
+
+def _validate_ids(example_ids: Any, n: int) -> Optional[np.ndarray]:
+    """``example_ids`` as a 1-D array of n ids of any kind (a record stores each as its text); None for none."""
+    if example_ids is None:
+        return None
+    if isinstance(example_ids, (str, bytes)):
+        raise ValueError("example_ids must be a sequence with one id per example, not a single string")
+    ids = np.asarray(example_ids)
+    if ids.ndim != 1:
+        raise ValueError(f"example_ids must be 1-D with one id per example; got shape {ids.shape}")
+    if ids.shape[0] != n:
+        raise ValueError(f"example_ids has {ids.shape[0]} ids but there are {n} examples")
+    return ids
 
 
 # --------------------------------------------------------------------------

@@ -37,8 +37,10 @@ def check_p(P: Any, name: str = "P") -> np.ndarray:
     ValueError: P has non-finite entries at positions [1]: P is finite where defined (NaN marks undefined)
     """
     p = np.asarray(P)
+    if p.ndim == 2 and p.shape[1:] == (1,):  # a column, as a Keras model gives
+        p = p[:, 0]
     # NaN is allowed (undefined); everything else goes through the shared check
-    known = np.where(np.isnan(p), 0.0, p) if p.dtype.kind == "f" else P
+    known = np.where(np.isnan(p), 0.0, p) if p.dtype.kind == "f" else p
     check_finite_array(known, name, ndim=1, hint="P is finite where defined (NaN marks undefined)")
     p = p.astype(np.float64)
     if (p < 0).any():
@@ -79,11 +81,8 @@ def summarize(P) -> dict:
     return out
 
 
-def _breakdown(p: np.ndarray, keys, name: str) -> dict:
-    k = np.asarray(keys)
-    if k.shape != p.shape:
-        raise ValueError(f"{name} has shape {k.shape}; expected [{p.size}] like P")
-    return {key.item() if hasattr(key, "item") else key: summarize(p[k == key]) for key in np.unique(k)}
+def _breakdown(p: np.ndarray, keys: np.ndarray) -> dict:
+    return {key.item(): summarize(p[keys == key]) for key in np.unique(keys)}
 
 
 def aggregate(P, *, groups=None, pred_class=None) -> dict:
@@ -107,7 +106,8 @@ def aggregate(P, *, groups=None, pred_class=None) -> dict:
     Raises
     ------
     ValueError
-        Labels whose shape differs from P.
+        P that `check_p` refuses, or labels that `check_labels` refuses
+        (of another length than P, or not all strings or all integers).
 
     See Also
     --------
@@ -119,12 +119,12 @@ def aggregate(P, *, groups=None, pred_class=None) -> dict:
     >>> a["by_group"]["a"]["coverage"], a["by_group"]["b"]["mean"]
     (0.5, 0.4)
     """
-    p = np.asarray(P, dtype=np.float64).ravel()
+    p = check_p(P)
     out = summarize(p)
     if groups is not None:
-        out["by_group"] = _breakdown(p, groups, "groups")
+        out["by_group"] = _breakdown(p, check_labels(groups, "groups", p.size))
     if pred_class is not None:
-        out["by_class"] = _breakdown(p, pred_class, "pred_class")
+        out["by_class"] = _breakdown(p, check_labels(pred_class, "pred_class", p.size, strings=False))
     return out
 
 

@@ -12,7 +12,7 @@ except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_labels
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
@@ -133,7 +133,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._tokens = None if tokens is None else np.asarray(tokens, dtype=object)
         self._mask = None if mask is None else np.asarray(mask, dtype=bool)
         self._word_ids = None if word_ids is None else np.asarray(word_ids)
-        self._groups = None if groups is None else np.asarray(groups, dtype=object)
+        # the label rule now, not at the first epoch's end
+        self._groups = None if groups is None else check_labels(groups, "groups", n)
         self._ids = None if example_ids is None else [str(i) for i in example_ids]
         self._texts = short_strings(example_text, n, "example_text")
         self._uris = short_strings(example_uris, n, "example_uris")

@@ -175,3 +175,26 @@ def test_pred_class_must_be_non_negative_integers():
         with pytest.raises(ValueError, match=match):
             acc.update([0.1, 0.2], pred_class=bad)
     assert acc.n == 0
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(P=["0.1", "inf", -2]), "P must be an array of numbers"),  # once a mean of inf
+    (dict(P=[0.1, np.inf]), "non-finite"),
+    (dict(P=[0.1, 0.2], pred_class=[-1, 0]), "non-negative class indices"),
+    (dict(P=[0.1, 0.2], groups=[1.5, 2.5]), "all strings or all integers; got 1.5"),
+    (dict(P=[0.1, 0.2], groups=[1.5, None]), "got 1.5"),  # once a TypeError from np.unique
+])
+def test_aggregate_takes_the_accumulators_rules(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        aggregate(**kwargs)
+
+
+def test_aggregate_and_accumulator_agree_on_column_p_and_uint8_groups():
+    p, groups = np.array([[0.1], [0.3], [0.5]]), np.array([1, 2, 1], dtype=np.uint8)
+    acc = SensitivityAccumulator()
+    acc.update(p, groups=groups)
+    acc.update([0.2], groups=[2])  # the same groups, given as Python ints
+    want = aggregate([0.1, 0.3, 0.5, 0.2], groups=[1, 2, 1, 2])
+    assert sorted(acc.result()["by_group"]) == sorted(want["by_group"]) == [1, 2]
+    assert acc.result()["by_group"][2]["mean"] == pytest.approx(want["by_group"][2]["mean"], rel=1e-12)
+    assert aggregate(p, groups=groups)["by_group"][1]["mean"] == pytest.approx(0.3, rel=1e-12)
