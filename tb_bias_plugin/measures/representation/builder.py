@@ -49,8 +49,6 @@ def check_class_names(class_names: Any, what: str = "class_names") -> list[str]:
     ...
     ValueError: class_names has duplicate names: 'f'
     """
-    if isinstance(class_names, str):
-        raise ValueError("%s must be a sequence of strings, not one string" % what)
     return [_name(c, "class name") for c in check_names(class_names, what)]
 
 
