@@ -108,7 +108,7 @@ def class_counts(protected, n_classes=None):
     return np.bincount(codes, minlength=n_classes).astype(np.int64)
 
 
-def shannon_entropy(counts):
+def shannon_entropy(counts, name="counts"):
     """Shannon entropy, in nats, of a categorical distribution given by counts.
 
     ``H = -sum_z p_z ln p_z`` with ``p_z = n_z / n``; empty classes add 0.
@@ -119,6 +119,9 @@ def shannon_entropy(counts):
     ----------
     counts : array_like, shape (C,)
         Non-negative class counts (or unnormalised probabilities).
+    name : str, default "counts"
+        The argument's name in error messages (``train_counts`` for
+        `representation_bias`).
 
     Returns
     -------
@@ -143,14 +146,12 @@ def shannon_entropy(counts):
     >>> shannon_entropy([100, 0])
     0.0
     """
-    c = np.asarray(counts, dtype=np.float64)
-    if c.ndim != 1 or c.size == 0:
-        raise ValueError("counts must be a non-empty 1-D array")
-    if not np.all(np.isfinite(c)) or np.any(c < 0):
-        raise ValueError("counts must be finite and non-negative")
+    c = check_finite_array(counts, name, ndim=1)
+    if c.size == 0 or np.any(c < 0):
+        raise ValueError("%s must be non-empty and non-negative" % name)
     total = c.sum()
     if total <= 0:
-        raise ValueError("counts sum to 0: no samples")
+        raise ValueError("%s sum to 0: no samples" % name)
     p = c[c > 0] / total
     h = float(-(p * np.log(p)).sum())
     return h if h > 0 else 0.0  # a single class would give -0.0

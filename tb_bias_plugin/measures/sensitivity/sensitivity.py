@@ -207,7 +207,10 @@ def _one_index(protected) -> int:
 def _fold_words(words: Iterable[str]) -> frozenset:
     if isinstance(words, str):
         raise ValueError("word list must be an iterable of words, not one string")
-    folded = frozenset(str(w).casefold() for w in words if str(w).strip())
+    try:
+        folded = frozenset(str(w).casefold() for w in words if str(w).strip())
+    except TypeError:
+        raise ValueError("word list must be an iterable of words, got %r" % (words,)) from None
     if not folded:
         raise ValueError("word list is empty: a word_list v needs at least one word")
     return folded

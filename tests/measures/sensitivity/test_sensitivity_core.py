@@ -333,3 +333,10 @@ def test_arguments_are_not_truncated_or_coerced(make, match):
 def test_integer_and_boolean_masks_are_still_accepted():
     assert TextLayout(dim=2, mask=[[1, 0]]).mask.tolist() == [[True, False]]
     assert TextLayout(dim=np.int64(2), mask=[[True, False]]).dim == 2
+
+
+@pytest.mark.parametrize("words, match", [(None, "iterable of words, got None"), ("he", "not one string"),
+                                          ([" "], "word list is empty")])
+def test_a_word_list_that_is_not_words_is_named(words, match):
+    with pytest.raises(ValueError, match=match):  # None was a TypeError
+        VChoice.word_list(words)
