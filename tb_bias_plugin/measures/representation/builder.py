@@ -52,6 +52,13 @@ def check_class_names(class_names: Any, what: str = "class_names") -> list[str]:
     return [_name(c, "class name") for c in check_names(class_names, what)]
 
 
+def check_class_count(names: list[str], classes: int, where: str) -> None:
+    """One class name per class (code ``0 .. classes - 1``) of `where`, a layer or an attribute."""
+    if len(names) != classes:
+        raise ValueError("%s has %d classes (codes 0..%d) but %d class_names were given"
+                         % (where, classes, classes - 1, len(names)))
+
+
 def layer_results(result: Any, layer: Any = None) -> list[tuple[str, RepresentationBiasResult]]:
     """``[(layer, result), ...]`` from one result and its layer, or a mapping of layers.
 
@@ -108,11 +115,8 @@ def representation_bias(
     if class_names is not None:
         names = check_class_names(class_names)
         for layer_name, res in pairs:
-            if res.class_counts.size and len(names) != res.class_counts.size:
-                raise ValueError(
-                    "layer %r has %d classes but %d class_names were given"
-                    % (layer_name, res.class_counts.size, len(names))
-                )
+            if res.class_counts.size:
+                check_class_count(names, res.class_counts.size, "layer %r" % layer_name)
     for layer_name, res in pairs:
         if not isinstance(res.n, (int, np.integer)) or res.n < 0:
             raise ValueError("layer %r has an invalid sample size %r" % (layer_name, res.n))

@@ -173,10 +173,7 @@ def check_inputs(protected: Any, n_rows: int, *, name: str, class_names: Any,
         names = dict.fromkeys(codes, builder.check_class_names(class_names))
     if not continuous:  # a continuous attribute has no classes to name
         for attribute, given in names.items():
-            top = int(codes[attribute].max())
-            if len(given) != top + 1:
-                raise ValueError("attribute %r has %d classes (codes 0..%d) but %d class_names were given"
-                                 % (attribute, top + 1, top, len(given)))
+            builder.check_class_count(given, int(codes[attribute].max()) + 1, "attribute %r" % attribute)
     return codes, names
 
 

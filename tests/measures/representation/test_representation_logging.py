@@ -68,7 +68,7 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     (({},), {}, "no layers"),
     (({"a": {"bias": 0.3}},), {}, "RepresentationBiasResult"),
     ((result(),), {"layer": ""}, "non-empty"),
-    ((result(),), {"layer": "x", "class_names": ["only one"]}, "2 classes"),
+    ((result(),), {"layer": "x", "class_names": ["only one"]}, r"layer 'x' has 2 classes \(codes 0..1\) but 1 class_names"),
     ((result(),), {"layer": "x", "class_names": "fm"}, "not a single string"),
     ((result(),), {"layer": "x", "class_names": ["f", "f"]}, "class_names has duplicate names: 'f'"),
     ((result(),), {"layer": "x", "attribute": 3}, "attribute"),
