@@ -13,6 +13,8 @@ from tensorboard.backend import http_util
 
 # Text cells starting with these (after any spaces or NULs, which some
 # spreadsheets skip) are formulas to a spreadsheet; full-width forms too.
+#: Doubles hold every whole number up to this; past it a count is shown as a float.
+_EXACT_INTEGERS = 2.0**53
 _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
@@ -77,13 +79,23 @@ def round_significant(values: Any, digits: int, rounding: Any = np.round) -> np.
 
 def json_counts(values: Any) -> list:
     """Counts as a JSON list: whole numbers as ints, expected counts (from
-    identity probabilities) as they are; None where there is no count."""
+    identity probabilities) as they are; None where there is no count.
+
+    A float count stays a float past 2**53, where doubles are no longer
+    every whole number (and JSON readers lose integers past 64 bits).
+
+    Examples
+    --------
+    >>> json_counts(np.array([3.0, 2.5, np.nan, 1e20]))
+    [3, 2.5, None, 1e+20]
+    """
     array = np.asarray(values)
     if array.dtype.kind in "iub":
         return array.astype(np.int64).tolist()
     array = array.astype(np.float64)
     out = json_list(array)
-    for i in np.flatnonzero(np.isfinite(array) & (array == np.round(array))).tolist():
+    whole = np.isfinite(array) & (array == np.round(array)) & (np.abs(array) <= _EXACT_INTEGERS)
+    for i in np.flatnonzero(whole).tolist():
         out[i] = int(array[i])
     return out
 
