@@ -243,6 +243,27 @@ def test_a_step_bad_only_where_the_across_steps_route_does_not_read_is_a_422_the
     ("sensitivity", "example_columns.texts has", lambda p: p.example_columns.texts.append("")),
 ])
 def test_example_text_that_does_not_fit_its_examples_is_a_422_naming_it(tmp_path, demo, measure, field, change):
+    _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change)
+
+
+def _deep(text):
+    return lambda p: setattr(p.layers[1], "settings_json", text)
+
+
+@pytest.mark.parametrize("field, change", [
+    # each was a 500 where a route answered with the settings (orjson refuses them); the last,
+    # a RecursionError, was never cached as unreadable, so every request decoded the record again
+    ("layers[1].settings_json holds an integer past 64 bits", _deep('{"steps": %d}' % 10**30)),
+    ("layers[1].settings_json holds text that is not UTF-8", _deep('{"a": "\\ud800"}')),
+    ("layers[1].settings_json nests deeper than 8", _deep('{"a": %s}' % ("[" * 300 + "]" * 300))),
+    ("layers[1].settings_json is not readable JSON", _deep("[" * 100_000 + "]" * 100_000)),
+    ("layers[1].settings_json is not a JSON object", _deep("[1]")),
+])
+def test_settings_no_route_can_answer_with_are_a_422_naming_them(tmp_path, demo, field, change):
+    _assert_unreadable_on_every_route(tmp_path, demo, "representation", field, change)
+
+
+def _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change):
     _, tag, value, payload = demo[measure]
     mutated = copy.deepcopy(payload)
     change(mutated)

@@ -108,7 +108,7 @@ def encode_layer(layer: str, result: RepresentationBiasResult) -> Any:
     _pack(m.class_counts, np.asarray(result.class_counts, np.int64))
     m.flags.extend(str(f) for f in result.flags)
     m.reason = result.reason or ""
-    m.settings_json = json.dumps(dict(result.settings), sort_keys=True, default=str)
+    m.settings_json = settings_text(result.settings)
     m.best_step = int(result.best_step)
     m.bound = result.bound or "none"
     for name in ("mine_bias", "mine_mutual_information", "classifier_bias", "classifier_mutual_information"):
@@ -148,14 +148,47 @@ def describe(message: Any) -> dict[str, Any]:
     }
 
 
-def _settings(text: str) -> dict:
+def settings_text(settings: Any) -> str:
+    """A result's settings as the JSON text a layer stores; ValueError for
+    settings a reader would refuse (`_settings`), before anything is written."""
+    text = json.dumps(dict(settings), sort_keys=True, default=str)
+    _settings(text, "settings")
+    return text
+
+
+def _settings(text: str, at: str = "settings_json") -> dict:
+    """A layer's settings: a JSON object of at most `SETTINGS_DEPTH` levels
+    whose integers fit in 64 bits and whose text is UTF-8 (JSON escapes can
+    name lone surrogates), so that every route can answer with it."""
     try:
         value = json.loads(text, parse_constant=lambda _: None) if text else {}
-    except ValueError:
-        raise ValueError("representation record has unreadable settings")
+    except (ValueError, RecursionError):  # RecursionError: nested past the interpreter's stack
+        raise ValueError("%s is not readable JSON" % at)
     if not isinstance(value, dict):
-        raise ValueError("representation record has unreadable settings")
+        raise ValueError("%s is not a JSON object" % at)
+    _check_json(value, at, 0)
     return value
+
+
+#: Deepest nesting of a layer's settings (the estimator's are flat).
+SETTINGS_DEPTH = 8
+
+
+def _check_json(value: Any, at: str, depth: int) -> None:
+    if isinstance(value, (dict, list)):
+        if depth >= SETTINGS_DEPTH:
+            raise ValueError("%s nests deeper than %d levels" % (at, SETTINGS_DEPTH))
+        for key in value if isinstance(value, dict) else ():
+            _check_json(key, at, depth)
+        for item in value.values() if isinstance(value, dict) else value:
+            _check_json(item, at, depth + 1)
+    elif isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValueError("%s holds text that is not UTF-8 (a lone surrogate)" % at)
+    elif isinstance(value, int) and not isinstance(value, bool) and not -(2**63) <= value < 2**64:
+        raise ValueError("%s holds an integer past 64 bits" % at)
 
 
 def _bounds(m: Any, a: dict[str, Any]) -> dict[str, Any]:
@@ -222,6 +255,8 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
 def _check_layers(message: Any) -> None:
     if len(message.layers) > MAX_LAYERS:
         raise ValueError("representation record has %d layers, more than %d" % (len(message.layers), MAX_LAYERS))
+    for i, m in enumerate(message.layers):  # on every route, whether or not it answers with them
+        _settings(m.settings_json, "layers[%d].settings_json" % i)
 
 
 def decode_layer(m: Any, found: dict | None = None, at: str = "") -> LayerEstimate:
@@ -237,7 +272,7 @@ def decode_layer(m: Any, found: dict | None = None, at: str = "") -> LayerEstima
         train_curve=a["train_curve"], heldout_steps=a["heldout_steps"],
         heldout_curve=a["heldout_curve"], validation_curve=a["validation_curve"],
         class_counts=a["class_counts"], n=m.n, n_train=m.n_train, n_heldout=m.n_heldout,
-        settings=_settings(m.settings_json), flags=tuple(m.flags), reason=m.reason or None,
+        settings=_settings(m.settings_json, at + "settings_json"), flags=tuple(m.flags), reason=m.reason or None,
         train_entropy=m.train_entropy, best_step=m.best_step, **_bounds(m, a),
     )
     return LayerEstimate(m.layer, result, a["train_steps"])

@@ -2,6 +2,7 @@
 same), the codec, validation, the routes against the logged values, and the
 committed demo run."""
 
+import dataclasses
 import json
 import math
 import os
@@ -72,6 +73,9 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     ((result(),), {"layer": "x", "class_names": "fm"}, "not a single string"),
     ((result(),), {"layer": "x", "class_names": ["f", "f"]}, "class_names has duplicate names: 'f'"),
     ((result(),), {"layer": "x", "attribute": 3}, "attribute"),
+    # settings no reader could answer with (a reader refuses the record: see test_hostile_records.py)
+    ((dataclasses.replace(result(), settings={"steps": 10**30}),), {"layer": "x"}, "settings holds an integer past 64 bits"),
+    ((dataclasses.replace(result(), settings={"note": "\ud800"}),), {"layer": "x"}, "settings holds text that is not UTF-8"),
 ])
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, args, kwargs, match):
     with summary.Writer(tmp_path) as writer:
