@@ -46,7 +46,10 @@ class ArraySpec(NamedTuple):
     is read as; ``shape`` its dimensions as the record declares them (None:
     any length, bounded by the compressed bytes); ``optional`` whether it
     may be absent (read as None); ``beside`` the array whose stored length
-    its shape follows, if any (named in errors too).
+    its shape follows, if any (named in errors too); ``most`` the most values
+    a writer stores there, if it has such a limit (a free dimension is
+    otherwise bounded only by the compressed bytes, which a small record
+    can make gigabytes).
     """
 
     name: str
@@ -54,6 +57,7 @@ class ArraySpec(NamedTuple):
     shape: tuple
     optional: bool = False
     beside: str = ""
+    most: int | None = None
 
 
 def pack(message: Any, array: Any) -> None:
@@ -133,7 +137,8 @@ def _plan(message: Any, spec: ArraySpec) -> _Plan | None:
     if text and len(text) <= 32 and len(declared) <= 8:
         sound = _sound_header(text, declared, spec.dtype, spec.shape)
         if sound is not None and sound[0].widened_bytes <= MAX_ARRAY_BYTES and (
-                max(sound[0].stored_bytes, sound[1]) <= _MAX_RATIO * len(data) + _SLACK):
+                max(sound[0].stored_bytes, sound[1]) <= _MAX_RATIO * len(data) + _SLACK) and (
+                spec.most is None or math.prod(declared) <= spec.most):
             return sound[0]
     if not text and not declared and not data:
         if spec.optional:
@@ -150,6 +155,8 @@ def _plan(message: Any, spec: ArraySpec) -> _Plan | None:
     if declared and min(declared) < 0:
         raise ValueError("%s has a negative dimension" % spec.name)
     count = math.prod(declared)
+    if spec.most is not None and count > spec.most:
+        raise ValueError("%s has %d values, more than the %d a writer stores" % (spec.name, count, spec.most))
     stored_bytes, widened_bytes = stored.itemsize * count, widened_item * count
     # Free dimensions come from the stored bytes alone: even an empty array
     # (another dimension 0) may not declare more than its data could hold,

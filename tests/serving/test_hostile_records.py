@@ -275,3 +275,28 @@ def _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change):
         text = response.get_data(as_text=True)
         assert code == 422 and "cannot be read" in text and field in text, (route, text[:300])
     assert [u["run"] for u in fx.get_json(client, "runs")["unreadable"]] == ["hostile"]
+
+
+@pytest.mark.parametrize("measure, fields, length, most", [
+    # a curve is served whole: 30M points in a 75 KB record made a 180 MB answer and 2.9 GB of memory
+    ("representation", ["layers[0].train_curve", "layers[0].train_steps"], 513, 512),
+    ("representation", ["layers[0].heldout_steps", "layers[0].heldout_curve", "layers[0].validation_curve"], 513, 512),
+    ("representation", ["layers[0].control_biases", "layers[0].control_mutual_informations",
+                        "layers[0].mine_control_biases", "layers[0].classifier_control_biases"], 2_000_000, 1000),
+    ("sensitivity", ["choices[0].histogram_edges"], 42, 41),
+    ("discrepancy", ["replicates[0].excess_edges"], 42, 41),
+])
+def test_an_array_longer_than_a_writer_makes_is_a_422_on_every_route(tmp_path, demo, measure, fields, length, most):
+    def change(payload):
+        found = _specs_by_name(measure, payload)
+        for name in fields:
+            kind = np.dtype(found[name].dtype or "<f8")
+            found[name].Clear()
+            arrays.pack(found[name], np.zeros(length, kind))
+        counts = fields[0].replace("edges", "counts")
+        if counts != fields[0]:  # a histogram's counts stay one fewer than its edges
+            found[counts].Clear()
+            arrays.pack(found[counts], np.zeros(length - 1, np.int64))
+
+    _assert_unreadable_on_every_route(tmp_path, demo, measure, "%s has %d values, more than the %d a writer stores"
+                                      % (fields[0], length, most), change)

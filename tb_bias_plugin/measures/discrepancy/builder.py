@@ -14,6 +14,7 @@ import numpy as np
 from tb_bias_plugin.core.validation import check_integer, is_integer
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.codec import (
+    HISTOGRAM_BINS,
     MAX_EXAMPLE_D,
     ReplicateStats,
     StoredDiscrepancy,
@@ -24,8 +25,6 @@ from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
 #: Default and largest number of top examples kept per replicate.
 DEFAULT_TOP_K = 20
 MAX_TOP_K = 1000
-#: Bins of the stored histogram of per-example excess discrepancy.
-HISTOGRAM_BINS = 40
 MAX_POOL_NAME = 100
 
 

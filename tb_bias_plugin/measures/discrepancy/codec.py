@@ -28,6 +28,9 @@ from tb_bias_plugin.measures.discrepancy.dipdi import (
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
+#: Bins of the stored histogram of per-example excess discrepancy (a reader refuses more).
+HISTOGRAM_BINS = 40
+
 #: Per-example d is stored only when examples x used pairs is at most this
 #: (2 MiB of float64): enough for the bootstrap of typical evaluation sets.
 MAX_EXAMPLE_D = 1 << 18
@@ -212,7 +215,8 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
             (rep.group_counts, ArraySpec(at + "group_counts", np.int64, (groups,))),
             (rep.top_excess, ArraySpec(at + "top_excess", np.float64, (top,))),
             (rep.top_outputs, ArraySpec(at + "top_outputs", np.float64, (top, num_models) + out_shape)),
-            (rep.excess_edges, ArraySpec(at + "excess_edges", np.float64, (None,), optional=True)),
+            (rep.excess_edges, ArraySpec(at + "excess_edges", np.float64, (None,), optional=True,
+                                          most=HISTOGRAM_BINS + 1)),
             (rep.excess_counts, ArraySpec(at + "excess_counts", np.int64, (max(edges[0] - 1, 0),), optional=True,
                                                    beside=at + "excess_edges")),
             (rep.example_d, ArraySpec(at + "example_d", np.float64, (used, int(rep.num_examples)),

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from tb_bias_plugin.measures.representation import messages
-from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
+from tb_bias_plugin.measures.representation.entropy import MAX_CLASSES, MAX_CONTROLS, RepresentationBiasResult
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
@@ -90,6 +90,8 @@ def _pack(message: Any, array: Any) -> None:
 
 def encode_layer(layer: str, result: RepresentationBiasResult) -> Any:
     """The ``RepresentationLayer`` message of one layer's result."""
+    if len(result.control_biases) > MAX_CONTROLS:  # what a reader refuses (`layer_specs`)
+        raise ValueError("layer %r has %d controls, more than %d" % (layer, len(result.control_biases), MAX_CONTROLS))
     m = messages.RepresentationLayer(layer=layer)
     for name in ("bias", "mutual_information", "mutual_information_sampled", "entropy",
                  "control_bias", "control_mutual_information", "train_entropy"):
@@ -215,7 +217,8 @@ def _or_empty(values: Any) -> np.ndarray:
 def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArraySpec]]:
     """What each stored array of one layer must be (the one place that says
     so): the curves beside their steps, the controls beside each other, the
-    class counts beside the record's class names (``num_classes``, if any)."""
+    class counts beside the record's class names (``num_classes``, if any);
+    curves, controls and classes no longer than a writer makes them."""
     f64, i64 = np.float64, np.int64
     classes = (0,) if arrays.declared_shape(m.class_counts) == (0,) else (num_classes or None,)
     controls = arrays.declared_shape(m.control_biases)[:1] or (0,)
@@ -225,17 +228,17 @@ def layer_specs(m: Any, at: str, num_classes: int = 0) -> list[tuple[Any, ArrayS
     classifier = arrays.declared_shape(m.classifier_control_biases)[:1]
     mine = arrays.declared_shape(m.mine_control_biases)[:1]
     return [
-        (m.control_biases, ArraySpec(at + "control_biases", f64, (None,))),
+        (m.control_biases, ArraySpec(at + "control_biases", f64, (None,), most=MAX_CONTROLS)),
         (m.control_mutual_informations, ArraySpec(at + "control_mutual_informations", f64, controls,
                                                      beside=at + "control_biases")),
-        (m.train_curve, ArraySpec(at + "train_curve", f64, (None,))),
+        (m.train_curve, ArraySpec(at + "train_curve", f64, (None,), most=MAX_CURVE)),
         (m.train_steps, ArraySpec(at + "train_steps", i64, train, beside=at + "train_curve")),
-        (m.heldout_steps, ArraySpec(at + "heldout_steps", i64, (None,))),
+        (m.heldout_steps, ArraySpec(at + "heldout_steps", i64, (None,), most=MAX_CURVE)),
         (m.heldout_curve, ArraySpec(at + "heldout_curve", f64, heldout, beside=at + "heldout_steps")),
         # stored only when every held-out point has a validation value
         (m.validation_curve, ArraySpec(at + "validation_curve", f64, (0,) if validation == (0,) else heldout,
                                                   beside=at + "heldout_steps")),
-        (m.class_counts, ArraySpec(at + "class_counts", i64, classes)),
+        (m.class_counts, ArraySpec(at + "class_counts", i64, classes, most=MAX_CLASSES)),
         # each bound's own controls, one per permutation like B's (absent from records before the
         # classifier bound; empty when that bound did not run, or the result was made by hand)
         (m.mine_control_biases, ArraySpec(at + "mine_control_biases", f64, (0,) if mine == (0,) else controls,

@@ -61,6 +61,8 @@ MIN_HELDOUT_PER_CLASS = 20
 #: (classes no row has are kept, so codes mean the same at every step), and both bounds cost memory and
 #: time in proportion to the number of classes: a code of 10**6 would need terabytes.
 MAX_CLASSES = 1024
+#: Most shuffled-Z controls of one estimate (`control_permutations`): each is a whole training again.
+MAX_CONTROLS = 1000
 # With a single control permutation there is no spread to measure; this is
 # the half-width the shuffled-Z oracle allows at n = 8,000.
 SINGLE_CONTROL_BAND = 0.02

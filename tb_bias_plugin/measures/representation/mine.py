@@ -165,6 +165,7 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
                 classifier_width=0, classifier_steps=1, classifier_eval_every=1, classifier_folds=2)
     given = locals()
     checked: dict[str, Any] = {name: check_integer(given[name], name, low=low) for name, low in ints.items()}
+    check_integer(control_permutations, "control_permutations", high=_np.MAX_CONTROLS)
     if n_rows is not None and checked["classifier_folds"] > n_rows:
         raise ValueError("classifier_folds must be at most the number of rows, %d (each fold scores at least one "
                          "row), got %d" % (n_rows, checked["classifier_folds"]))

@@ -57,12 +57,10 @@ def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, featu
 
 
 def _single_choice(collector: SensitivityCollector, name: str, values: np.ndarray, result: dict) -> dict:
-    from .collect import HISTOGRAM_BINS, _stats
+    from .collect import _stats, distribution
 
     defined = values[~np.isnan(values)]
-    high = float(defined.max()) if defined.size else 0.0
-    edges = np.linspace(0.0, high if high > 0 else 1.0, HISTOGRAM_BINS + 1)
-    counts, _ = np.histogram(np.clip(defined, edges[0], edges[-1]), bins=edges)
+    edges, counts, quantiles = distribution(defined)
     undefined = int(values.size - defined.size)
     return {
         "input": "tabular",
@@ -77,7 +75,7 @@ def _single_choice(collector: SensitivityCollector, name: str, values: np.ndarra
             "by_class": [_stats(str(k), s) for k, s in sorted(result.get("by_class", {}).items())],
             "reasons": {"undefined": undefined} if undefined else {},
             "histogram_edges": edges, "histogram_counts": counts,
-            "quantiles": np.percentile(defined, np.arange(101)) if defined.size else np.full(101, np.nan),
+            "quantiles": quantiles,
             "class_rows": None, "feature_sensitivity": None, "feature_contribution": None,
             "token_types": [], "token_type_sensitivity": np.zeros(0), "token_type_counts": np.zeros(0, np.int64),
         }],

@@ -12,6 +12,9 @@ from tb_bias_plugin.measures.sensitivity import columns, messages
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
 
+#: Bins of the stored histogram of P (a reader refuses more).
+HISTOGRAM_BINS = 40
+
 _STATS = ("n", "n_defined", "mean", "median", "p90", "max")
 _INPUTS = {"tabular": messages.TABULAR, "text": messages.TEXT}
 _INPUT_NAMES = {v: k for k, v in _INPUTS.items()}
@@ -132,7 +135,7 @@ def choice_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
         edges = arrays.declared_shape(c.histogram_edges)[:1] or (1,)
         types = len(c.token_types)
         specs += [
-            (c.histogram_edges, ArraySpec(at + "histogram_edges", f64, (None,))),
+            (c.histogram_edges, ArraySpec(at + "histogram_edges", f64, (None,), most=HISTOGRAM_BINS + 1)),
             (c.histogram_counts, ArraySpec(at + "histogram_counts", i64, (max(edges[0] - 1, 0),),
                                                        beside=at + "histogram_edges")),
             (c.quantiles, ArraySpec(at + "quantiles", f64, (QUANTILES,))),

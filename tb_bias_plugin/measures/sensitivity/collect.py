@@ -21,14 +21,23 @@ from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_names
 
 from .aggregates import Retained, SensitivityAccumulator, check_p, summarize
+from .codec import HISTOGRAM_BINS
 from .sensitivity import SensitivityResult, check_probabilities, check_stochastic
 
 __all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
 #: Token types kept per choice (largest mean u_t first).
 TOKEN_TYPES = 50
-#: Bins of the stored histogram of P.
-HISTOGRAM_BINS = 40
+
+
+def distribution(defined: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What a record stores of the defined P: the edges and counts of
+    `HISTOGRAM_BINS` equal bins from 0 to the largest P, and percentiles 0..100."""
+    high = float(defined.max()) if defined.size else 0.0
+    edges = np.linspace(0.0, high if high > 0 else 1.0, HISTOGRAM_BINS + 1)
+    counts, _ = np.histogram(np.clip(defined, edges[0], edges[-1]), bins=edges)
+    quantiles = np.percentile(defined, np.arange(101)) if defined.size else np.full(101, np.nan)
+    return edges, counts.astype(np.int64), quantiles
 
 
 def choice_name(result: SensitivityResult) -> str:
@@ -456,10 +465,7 @@ class SensitivityCollector:
                         examples.setdefault(d.index, d)
                         sample.add(d.index)
                 first = False
-            high = float(defined.max()) if defined.size else 0.0
-            edges = np.linspace(0.0, high if high > 0 else 1.0, HISTOGRAM_BINS + 1)
-            counts, _ = np.histogram(np.clip(defined, edges[0], edges[-1]), bins=edges)
-            quantiles = np.percentile(defined, np.arange(101)) if defined.size else np.full(101, np.nan)
+            edges, counts, quantiles = distribution(defined)
             types = sorted(((s / c, c, t) for t, (s, c) in st.types.items() if c > 0), key=lambda e: (-e[0], e[2]))
             types = types[:TOKEN_TYPES]
             with np.errstate(invalid="ignore", divide="ignore"):
@@ -479,7 +485,7 @@ class SensitivityCollector:
                 "by_class": [_stats(str(key), s) for key, s in sorted(result.get("by_class", {}).items())],
                 "reasons": dict(sorted(st.reasons.items())),
                 "histogram_edges": edges,
-                "histogram_counts": counts.astype(np.int64),
+                "histogram_counts": counts,
                 "quantiles": quantiles,
                 "class_rows": rows,
                 "feature_sensitivity": feat,

@@ -76,6 +76,7 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     # settings no reader could answer with (a reader refuses the record: see test_hostile_records.py)
     ((dataclasses.replace(result(), settings={"steps": 10**30}),), {"layer": "x"}, "settings holds an integer past 64 bits"),
     ((dataclasses.replace(result(), settings={"note": "\ud800"}),), {"layer": "x"}, "settings holds text that is not UTF-8"),
+    ((dataclasses.replace(result(), control_biases=np.zeros(1001)),), {"layer": "x"}, "layer 'x' has 1001 controls, more than 1000"),
 ])
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, args, kwargs, match):
     with summary.Writer(tmp_path) as writer:
