@@ -332,6 +332,7 @@ class Source:
                 elif isinstance(blob, Exception):
                     raise blob
                 found, value, description = self._registry.read(blob, part)
+                tag_description.check_metadata(run, tag)  # once per record read, not per request
             except UnreadableRecord as e:
                 error = UnreadableRecord("step %d: %s" % (datum.step, e))
                 self._unreadable.put(key, error)
@@ -376,13 +377,14 @@ class Source:
 
 
 class _TagDescription:
-    """A tag's own description, listed at most once per request (for records without their own)."""
+    """A tag's own description (for records without their own) and the
+    check of its plugin metadata, the tag listed at most once per request."""
 
     def __init__(self, source: Source, ctx: Any, experiment: str):
         self._source, self._ctx, self._experiment = source, ctx, experiment
-        self._found: dict[tuple[str, str], str] = {}
+        self._found: dict[tuple[str, str], Any] = {}
 
-    def __call__(self, run: str, tag: str) -> str:
+    def _series(self, run: str, tag: str) -> Any:
         if (run, tag) not in self._found:
             series = self._source._provider.list_blob_sequences(
                 self._ctx,
@@ -390,8 +392,17 @@ class _TagDescription:
                 plugin_name=metadata.PLUGIN_NAME,
                 run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
             )
-            self._found[(run, tag)] = getattr(series.get(run, {}).get(tag), "description", "") or ""
+            self._found[(run, tag)] = series.get(run, {}).get(tag)
         return self._found[(run, tag)]
+
+    def __call__(self, run: str, tag: str) -> str:
+        return getattr(self._series(run, tag), "description", "") or ""
+
+    def check_metadata(self, run: str, tag: str) -> None:
+        """UnreadableRecord if the tag's plugin metadata is (as ``runs`` lists it)."""
+        series = self._series(run, tag)
+        if series is not None:
+            self._source._registry.measure_of(series.plugin_content)
 
 
 def _size_of(value: Any) -> int:

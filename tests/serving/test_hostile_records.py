@@ -15,6 +15,7 @@ import zlib
 
 import numpy as np
 import pytest
+from tensorboard.compat.proto import summary_pb2
 from werkzeug.test import Client
 
 import plugin_fixtures as fx
@@ -300,3 +301,26 @@ def test_an_array_longer_than_a_writer_makes_is_a_422_on_every_route(tmp_path, d
 
     _assert_unreadable_on_every_route(tmp_path, demo, measure, "%s has %d values, more than the %d a writer stores"
                                       % (fields[0], length, most), change)
+
+
+@pytest.mark.parametrize("content, error", [
+    (record.PluginData(version=99, measure="association").SerializeToString(), "version 99 is not supported"),
+    (b"\xff\xff\xff\xff", "malformed tb_bias plugin metadata"),
+    (record.PluginData(version=2, measure="nope").SerializeToString(), "measure 'nope' is not in this build"),
+], ids=["newer version", "garbage", "unknown measure"])
+def test_a_tag_whose_plugin_metadata_cannot_be_read_is_a_422_on_every_route(tmp_path, demo, content, error):
+    # `runs` listed such a tag as unreadable while every route served its records
+    _, tag, value, payload = demo["association"]
+    bad = summary_pb2.Summary.Value.FromString(value.SerializeToString())
+    bad.metadata.plugin_data.content = content
+    fx.write_record(tmp_path, "hostile", bad, record.encode(REGISTRY["association"].payload_number, payload))
+    fx.write_record(tmp_path, "intact", value, record.encode(REGISTRY["association"].payload_number, payload))
+    client = Client(fx.make_app(tmp_path)[0])
+    for route in REGISTRY["association"].routes():
+        extra = _extra("association", "hostile", payload).get(route, {})
+        assert fx.get(client, route.lstrip("/"), run="intact", tag=tag, **extra)[0] == 200, route
+        code, response = fx.get(client, route.lstrip("/"), run="hostile", tag=tag, **extra)
+        text = response.get_data(as_text=True)
+        assert code == 422 and error in text, (route, text[:300])
+    listing = fx.get_json(client, "runs")
+    assert [(u["run"], error in u["error"]) for u in listing["unreadable"]] == [("hostile", True)]
