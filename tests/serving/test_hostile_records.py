@@ -324,3 +324,12 @@ def test_a_tag_whose_plugin_metadata_cannot_be_read_is_a_422_on_every_route(tmp_
         assert code == 422 and error in text, (route, text[:300])
     listing = fx.get_json(client, "runs")
     assert [(u["run"], error in u["error"]) for u in listing["unreadable"]] == [("hostile", True)]
+
+
+def test_a_pairing_its_own_pools_cannot_have_is_a_422_not_a_bad_request(tmp_path, demo):
+    # was a 400 "parameter 'pairing'" on three routes though no request named a pairing
+    def odd_pools(payload):
+        payload.pairing, payload.m_a = "paired", payload.m_a + 1
+
+    _assert_unreadable_on_every_route(tmp_path, demo, "discrepancy", "DIPDI record's pairing: pairing='paired' needs "
+                                      "two pools of the same even size", odd_pools)

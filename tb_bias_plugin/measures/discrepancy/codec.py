@@ -194,6 +194,10 @@ def _check(message: Any) -> None:
         raise ValueError("DIPDI record has unknown options %r / %r" % (message.discrepancy, message.pairing))
     if message.m_a < 1 or message.m_b < 1 or len(message.pool_names) != 2 or not message.replicates:
         raise ValueError("DIPDI record has no pools or no replicate")
+    try:  # a writer checks the pairing against the pools; a record that fails it is bad data, not a bad request
+        _check_pairing(message.m_a, message.m_b, message.pairing)
+    except ValueError as e:
+        raise ValueError("DIPDI record's pairing: %s" % e) from None
 
 
 def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
