@@ -197,3 +197,20 @@ def test_logging_with_class_names_of_another_k_writes_nothing(tmp_path):
         tbp.log_prediction_sensitivity(str(tmp_path), mlp(), np.zeros((4, 6), np.float32), step=0,
                                        class_names=["a", "b", "c"])
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
+def test_logging_a_multi_label_model_takes_output_sigmoid(tmp_path):
+    # the helper's error said "pass output='sigmoid'", which it did not take (a TypeError)
+    from tb_bias_plugin import pytorch as tbp
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Sigmoid())
+    x = np.random.default_rng(0).normal(size=(12, 3)).astype(np.float32)
+    with pytest.raises(ValueError, match="output='sigmoid'"):
+        tbp.log_prediction_sensitivity(str(tmp_path / "a"), model, x, v="mask", protected=[0], step=0)
+    with pytest.raises(ValueError, match="output must be one of"):
+        tbp.log_prediction_sensitivity(str(tmp_path / "a"), model, x, v="mask", protected=[0], step=0, output="tanh")
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+    collector = tbp.log_prediction_sensitivity(str(tmp_path / "b"), model, x, v="mask", protected=[0], step=0,
+                                               output="sigmoid")
+    direct = prediction_sensitivity(model, x, v=VChoice.mask([0]), output="sigmoid")
+    assert collector.summary("mask")["mean"] == pytest.approx(float(np.nanmean(direct.P)), rel=1e-6)

@@ -16,8 +16,7 @@ from tb_bias_plugin.core.validation import check_integer, check_labels
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import OUTPUTS, named_choices
-from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic, resolve_protected, v_weights
+from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
 
@@ -106,25 +105,11 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
             raise ValueError(f"x_val must be [n, F] or [n, T] with n >= 1; got shape {x.shape}")
         n = x.shape[0]
         text = embedding_layer is not None or x.ndim == 3
-        self._choices = named_choices(v, resolve_protected(protected, None if text else feature_names))
-        for choice in self._choices.values():
-            if choice.kind in ("mask", "proxy_adjusted"):
-                if text:
-                    raise ValueError(f"v={choice.kind!r} is for tabular inputs; use word_list or psm for text")
-                v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # the protected index range
-        for what, arr in (("tokens", tokens), ("mask", mask), ("word_ids", word_ids), ("groups", groups),
-                          ("example_ids", example_ids), ("example_text", example_text),
-                          ("example_uris", example_uris)):
-            if arr is not None and len(arr) != n:
-                raise ValueError(f"{what} has {len(arr)} rows; x_val has {n}")
-        if any(c.kind in ("word_list", "word_list_emb") for c in self._choices.values()) and tokens is None:
-            raise ValueError("word-list v choices need tokens [n, T]")
-        if any(c.kind in ("psm", "psm_emb") for c in self._choices.values()) and psm_model is None:
-            raise ValueError("psm v choices need psm_model")
-        if w is not None:
-            w = check_stochastic(w, "w")
-        if output not in OUTPUTS:
-            raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+        per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups,
+                       "example_ids": example_ids, "example_text": example_text, "example_uris": example_uris}
+        self._choices, w = check_logged_inputs(x.shape, text=text, v=v, protected=protected,
+                                               feature_names=feature_names, per_example=per_example,
+                                               psm_model=psm_model, w=w, output=output, x_name="x_val")
         self._x = x
         self._text = text
         self._embedding_layer = embedding_layer

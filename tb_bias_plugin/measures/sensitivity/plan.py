@@ -44,6 +44,7 @@ __all__ = [
     "SensitivityRequest",
     "TextInputs",
     "batch_weights",
+    "check_logged_inputs",
     "fixed_v",
     "named_choices",
     "parse_request",
@@ -157,6 +158,41 @@ def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
     if not out:
         raise ValueError("v needs at least one choice")
     return out
+
+
+def check_logged_inputs(
+    x_shape: tuple, *, text: bool, v: Any, protected: Any, feature_names: Any, per_example: Mapping[str, Any],
+    psm_model: Any, w: Any, output: str, x_name: str = "x",
+) -> tuple[dict[str, VChoice], np.ndarray | None]:
+    """The named v choices and the checked ``w`` of a logging helper or callback
+    (the Keras callback and the PyTorch helper alike), every argument checked
+    before a model runs: ``per_example`` holds the ``[n]``-row arguments by name.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument: a bad v choice or protected range, a tabular choice
+        on a text input, rows other than ``x``'s, word-list choices without
+        tokens, psm choices without ``psm_model``, a ``w`` that is not a
+        distribution, an unknown ``output``.
+    """
+    n = x_shape[0]
+    choices = named_choices(v, resolve_protected(protected, None if text else feature_names))
+    for choice in choices.values():
+        if choice.kind in ("mask", "proxy_adjusted"):
+            if text:
+                raise ValueError(f"v={choice.kind!r} is for tabular inputs; use word_list or psm for text")
+            v_weights(choice, 1, x_shape[1], feature_names=feature_names)  # the protected index range
+    for what, values in per_example.items():
+        if values is not None and len(values) != n:
+            raise ValueError(f"{what} has {len(values)} rows; {x_name} has {n}")
+    if any(c.kind in ("word_list", "word_list_emb") for c in choices.values()) and per_example.get("tokens") is None:
+        raise ValueError("word-list v choices need tokens [n, T]")
+    if any(c.kind in ("psm", "psm_emb") for c in choices.values()) and psm_model is None:
+        raise ValueError("psm v choices need psm_model")
+    if output not in OUTPUTS:
+        raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+    return choices, None if w is None else check_stochastic(w, "w")
 
 
 def precomputed_sensitivity(

@@ -12,7 +12,7 @@ from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import named_choices
+from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.pytorch import eval_mode, num_rows, open_writer, predict
 
@@ -35,6 +35,7 @@ def log_prediction_sensitivity(
     example_uris: Any = None,
     psm_model: Any = None,
     w: Any = None,
+    output: str = "auto",
     class_names: Any = None,
     feature_names: Any = None,
     name: str = "sensitivity",
@@ -61,9 +62,10 @@ def log_prediction_sensitivity(
         ``[n, F]`` features, or ``[n, T]`` token ids with ``embedding_layer``.
     step : int
         The step (epoch) of the record.
-    v, protected, embedding_layer, tokens, mask, word_ids, psm_model, w
+    v, protected, embedding_layer, tokens, mask, word_ids, psm_model, w, output
         As ``prediction_sensitivity``; ``v`` may also be a list of choices or
-        a dict ``{name: choice}``; ``embedding_layer`` names a submodule.
+        a dict ``{name: choice}``; ``embedding_layer`` names a submodule;
+        ``output="sigmoid"`` for independent per-class scores.
     groups, example_ids : array_like, ``[n]``, optional
         Group per example (per-group means) and ids of the kept examples.
     example_text, example_uris : sequence of str or None, ``[n]``, optional
@@ -83,24 +85,18 @@ def log_prediction_sensitivity(
     ------
     ValueError
         Bad v choices, per-example arguments of another length than ``x``,
-        word-list choices without tokens, psm choices without ``psm_model``;
-        nothing is written.
+        word-list choices without tokens, psm choices without ``psm_model``,
+        a ``w`` that is not a distribution, an unknown ``output``; nothing is written.
     """
     events.check_name(name)
     step = check_integer(step, "step", low=0)
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
-    choices = named_choices(v, protected)
     n = num_rows(x)
-    per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
-    for what, arr in per_example.items():
-        if arr is not None and len(arr) != n:
-            raise ValueError(f"{what} has {len(arr)} rows; x has {n}")
-    if any(c.kind in ("word_list", "word_list_emb") for c in choices.values()) and tokens is None:
-        raise ValueError("word-list v choices need tokens [n, T]")
-    if any(c.kind in ("psm", "psm_emb") for c in choices.values()) and psm_model is None:
-        raise ValueError("psm v choices need psm_model")
     text = embedding_layer is not None or len(x.shape) == 3
+    per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
+    choices, w = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected, feature_names=feature_names,
+                                     per_example=per_example, psm_model=psm_model, w=w, output=output)
     kept = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
             for k, a in per_example.items()}
     ids = None if example_ids is None else [str(i) for i in example_ids]
@@ -120,7 +116,7 @@ def log_prediction_sensitivity(
                 label: prediction_sensitivity(model, x[rows], v=choice, batch_size=batch_size, tokens=pick("tokens"),
                                               mask=pick("mask"), word_ids=pick("word_ids"),
                                               embedding_layer=embedding_layer, psm_model=psm_model, w=w,
-                                              feature_names=feature_names, per_feature=not text)
+                                              feature_names=feature_names, per_feature=not text, output=output)
                 for label, choice in choices.items()
             }
             collector.update(results, example_ids=None if ids is None else ids[rows], groups=pick("groups"),
