@@ -16,7 +16,7 @@ from tb_bias_plugin.core.validation import check_integer, check_labels
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs
+from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, plan_outputs
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
 
@@ -130,8 +130,11 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._batch_size = batch_size
 
     def on_train_begin(self, logs=None):
-        if isinstance(self._embedding_layer, str):  # a typo fails now, not after the first epoch
+        # a typo in the layer, logits or a K other than w's fail now, not after the first epoch
+        if isinstance(self._embedding_layer, str):
             check_layer_names(self.model, [self._embedding_layer], "embedding_layer")
+        probs = np.asarray(self.model(self._x[: min(8, self._x.shape[0])], training=False))
+        plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"])
 
     def collect(self, model: Any) -> SensitivityCollector:
         """P of ``model`` on the validation data under every v choice."""

@@ -443,3 +443,24 @@ def test_an_accumulator_with_class_names_checks_its_predicted_classes(tmp_path):
         with pytest.raises(ValueError, match="2 class names for the K = 3 classes of w"):
             writer.prediction_sensitivity("sens", acc, class_names=["a", "b"], w=[0.2, 0.3, 0.5], step=0)
     assert fx.read_logdir(tmp_path) == {}
+
+
+@pytest.mark.training
+def test_keras_callback_refuses_scores_that_are_not_probabilities_before_training(tmp_path):
+    # found at the first epoch's end before, after a whole epoch of training
+    keras = pytest.importorskip("keras")
+    from tb_bias_plugin.callbacks import PredictionSensitivityCallback
+
+    keras.utils.set_random_seed(0)
+    x = np.random.default_rng(0).normal(size=(40, 3)).astype(np.float32)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="sigmoid")])
+    model.compile("adam", "binary_crossentropy")
+    batches = []
+    counting = keras.callbacks.LambdaCallback(on_train_batch_end=lambda batch, logs: batches.append(batch))
+    with pytest.raises(ValueError, match="output='sigmoid'"):
+        model.fit(x, np.zeros((40, 4)), epochs=1, batch_size=8, verbose=0,
+                  callbacks=[PredictionSensitivityCallback(tmp_path, x, v="mask", protected=[0]), counting])
+    assert batches == [] and fx.read_logdir(tmp_path) == {}
+    model.fit(x, np.zeros((40, 4)), epochs=1, batch_size=8, verbose=0,
+              callbacks=[PredictionSensitivityCallback(tmp_path, x, v="mask", protected=[0], output="sigmoid")])
+    assert [key[2] for key in fx.read_logdir(tmp_path)] == [0]
