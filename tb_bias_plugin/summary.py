@@ -397,10 +397,12 @@ class Writer(events.EventWriter):
             non-empty strings (a single string is refused, not split).
         w : array_like, ``[K]``, optional
             The class weights P was computed with (shown with the values).
-        top_k : int, default 10
-            Most sensitive examples kept per choice.
-        sample_size : int, default 200
-            Uniform sample of examples kept for comparing choices.
+        top_k : int, optional
+            Most sensitive examples kept per choice: 10 unless given (a
+            collector or accumulator keeps its own, and refuses this).
+        sample_size : int, optional
+            Uniform sample of examples kept for comparing choices: 200
+            unless given (the same for a collector or accumulator).
         seed : int, default 0
             Seed of the sample.
         v_name : str, default "P"

@@ -72,7 +72,7 @@ examples:
   tb-bias log 'gs://bucket/preds/*.parquet' --logdir gs://bucket/logs/eval --name gender \\
       --labels-column labels --label-names labels.txt --identity-labels man woman --beam-runner DataflowRunner \\
       --beam-option=--project=my-project --beam-option=--region=us-central1
-  tb-bias log --measure discrepancy pool_a.parquet pool_b.parquet --logdir logs/deploy --name age \
+  tb-bias log --measure discrepancy pool_a.parquet pool_b.parquet --logdir logs/deploy --name age \\
       --model-prefix model_ --pool-names men women --group-column sex
 Then: tensorboard --logdir logs  (the Bias tab).
 Paths with a scheme (gs://, s3://, hdfs://) are read through Apache Beam's

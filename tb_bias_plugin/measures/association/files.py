@@ -20,6 +20,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.inputs import attribute_value
 
 
 class InputError(ValueError):
@@ -434,15 +435,10 @@ def attribute_values(values: Any, path: str, first: int, column: str) -> list[st
     values = python(values)
     out: list[str | None] = []
     for i, value in enumerate(values):
-        if value is None or value == "" or (isinstance(value, (float, np.floating)) and math.isnan(value)):
-            out.append(None)
-        elif isinstance(value, (str, int, np.integer, bool, np.bool_)):
-            out.append(str(value))
-        elif isinstance(value, (float, np.floating)) and math.isfinite(value):
-            # a whole number read as a float (a column with gaps) names the same group as the integer
-            out.append(str(int(value)) if float(value).is_integer() else str(value))  # float32 0.1 is "0.1"
-        else:
-            raise InputError("%s: an attribute must be a single value, got %r" % (where(path, first + i, column), value))
+        try:
+            out.append(attribute_value(value))
+        except ValueError as e:
+            raise InputError("%s: %s" % (where(path, first + i, column), e)) from None
     return out
 
 

@@ -9,6 +9,7 @@ per threshold in CSR form (`Positives`), which the counting backends
 """
 
 import itertools
+import math
 
 import numpy as np
 
@@ -29,6 +30,31 @@ UNKNOWN_HINT = (
 )
 
 
+def attribute_value(value):
+    """The name an attribute value gives its group, or None for a missing one.
+
+    None, "" and NaN are missing; a whole number stored as a float (a column
+    with gaps, read from Parquet or JSON) names the same group as the integer.
+
+    Raises
+    ------
+    ValueError
+        If the value is not a single string, number or bool.
+
+    Examples
+    --------
+    >>> [attribute_value(v) for v in ("f", 3, 3.0, 2.5, float("nan"), "", None)]
+    ['f', '3', '3', '2.5', None, None, None]
+    """
+    if value is None or (isinstance(value, (float, np.floating)) and math.isnan(value)):
+        return None
+    if isinstance(value, (str, int, np.integer, bool, np.bool_)):
+        return str(value) or None
+    if isinstance(value, (float, np.floating)) and math.isfinite(value):
+        return str(int(value)) if float(value).is_integer() else str(value)  # float32 0.1 is "0.1"
+    raise ValueError("an attribute must be a single value, got %r" % (value,))
+
+
 def attribute_identities(attributes, intersections=(), *, singles=True):
     """Identities from attribute columns, and their intersections.
 
@@ -39,8 +65,9 @@ def attribute_identities(attributes, intersections=(), *, singles=True):
     Parameters
     ----------
     attributes : mapping of str to sequence
-        Column name to one value per example; None or "" is missing (the
-        example has no identity of that column).
+        Column name to one value per example; None, "" or NaN is missing (the
+        example has no identity of that column). Values are named by
+        `attribute_value` (a whole float as its integer).
     intersections : sequence of sequence of str
         Groups of column names to intersect, e.g. ``[("sex", "age")]``.
     singles : bool, default True
@@ -67,7 +94,11 @@ def attribute_identities(attributes, intersections=(), *, singles=True):
     for column, values in attributes.items():
         if not isinstance(column, str) or not column or "=" in column or "&" in column:
             raise ValueError("attribute column names must be non-empty strings without '=' or '&', got %r" % (column,))
-        values = [None if v is None or v == "" else str(v) for v in values]
+        values = values.tolist() if isinstance(values, np.ndarray) else list(values)
+        try:  # a column of strings (the usual) without a call per value
+            values = [v or None for v in values] if set(map(type, values)) <= {str} else list(map(attribute_value, values))
+        except ValueError as e:
+            raise ValueError("attribute %r: %s" % (column, e)) from None
         if n is None:
             n = len(values)
         elif len(values) != n:

@@ -17,6 +17,11 @@ from tb_bias_plugin.core.validation import check_finite_array, check_integer, ch
 
 __all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "check_p"]
 
+#: Most sensitive examples a record keeps per v choice, and the uniform
+#: sample of examples it keeps, unless told otherwise (every entry point).
+DEFAULT_TOP_K = 10
+DEFAULT_SAMPLE_SIZE = 200
+
 
 def check_p(P: Any, name: str = "P") -> np.ndarray:
     """P values as float64 ``[b]``: numbers, NaN where undefined, otherwise finite and non-negative.
@@ -149,11 +154,11 @@ class SensitivityAccumulator:
 
     Parameters
     ----------
-    top_k : int
+    top_k : int, default 10
         How many of the most sensitive examples to keep.
-    reservoir_size : int
+    reservoir_size : int, default 200
         Size of the uniform random sample of examples.
-    seed : int
+    seed : int, default 0
         Seed of the reservoir sampler.
 
     See Also
@@ -172,7 +177,7 @@ class SensitivityAccumulator:
     (4, 3, ['b', 'd'])
     """
 
-    def __init__(self, top_k: int = 10, reservoir_size: int = 100, seed: int = 0):
+    def __init__(self, top_k: int = DEFAULT_TOP_K, reservoir_size: int = DEFAULT_SAMPLE_SIZE, seed: int = 0):
         self.top_k = check_integer(top_k, "top_k", low=0)
         self.reservoir_size = check_integer(reservoir_size, "reservoir_size", low=0)
         self._rng = np.random.default_rng(check_integer(seed, "seed", low=0))

@@ -13,13 +13,10 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import check_names
 
-from .aggregates import SensitivityAccumulator
+from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
 from .codec import encode
 from .collect import ExampleDetail, SensitivityCollector, check_pred_class
 from .sensitivity import check_stochastic
-
-DEFAULT_TOP_K = 10
-DEFAULT_SAMPLE_SIZE = 200
 
 
 def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, feature_names, w) -> dict:

@@ -599,3 +599,26 @@ def test_the_per_cell_sample_is_an_association_option(tmp_path, capsys):
                  "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--id-column", "id", "--examples-per-cell", 3,
                  "--progress", "off")
     assert status == 2 and "--examples-per-cell is not an option of --measure discrepancy" in capsys.readouterr().err
+
+
+def test_a_float_attribute_names_its_groups_alike_in_files_and_the_api(tmp_path):
+    # the API named them "f=0.0" and NaN a group "f=nan"; Parquet "f=0" with NaN missing
+    values = [0.0, 1.0, float("nan"), 2.5] * 5
+    labels = [["a"], ["b"], ["a", "b"], []] * 5
+    pq.write_table(pa.table({"labels": labels, "f": values}), tmp_path / "p.parquet")
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "f", "--progress", "off") == 0
+    names, indicator = attribute_identities({"f": np.array(values)})
+    assert names == ("f=0", "f=1", "f=2.5") and not indicator[2].any()
+    want = CooccurrenceCounter(["a", "b"], names).update(labels, identities=indicator).table()
+    assert logged(tmp_path / "logs") == want
+    with pytest.raises(ValueError, match=r"attribute 'f': an attribute must be a single value, got \[1\]"):
+        attribute_identities({"f": [[1]]})
+
+
+def test_a_one_column_csv_writes_an_empty_row_as_quotes(tmp_path):
+    # a blank line is not a row (as for pandas and Python's csv module), even in a file of one column
+    (tmp_path / "p.csv").write_text('labels\nman|nurse\n""\nwoman\n\nman\n')
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-labels", "man", "woman", "--progress", "off") == 0
+    assert logged(tmp_path / "logs").num_examples == 4
