@@ -141,8 +141,10 @@ class AccumulateDiscrepancy(beam_io.CombineExamples):
         when the pipeline is built.
     """
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(DiscrepancyCombineFn(**kwargs))
+    def __init__(self, *, discrepancy: str = "abs", pairing: str = "paired", from_logits: bool = False, top_k: int = 0,
+                 batch_size: int = DEFAULT_BATCH_SIZE):
+        super().__init__(DiscrepancyCombineFn(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits,
+                                              top_k=top_k, batch_size=batch_size))
 
 
 class WriteDiscrepancy(beam_io.WriteRecords):

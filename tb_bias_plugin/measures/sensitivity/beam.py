@@ -100,7 +100,8 @@ class SensitivityCombineFn(beam_io.BatchedCombineFn):
     position, means nothing once a pipeline has split the examples.
     """
 
-    def __init__(self, *, top_k: int = 10, reservoir_size: int = 100, batch_size: int = DEFAULT_BATCH_SIZE):
+    def __init__(self, *, top_k: int = builder.DEFAULT_TOP_K, reservoir_size: int = builder.DEFAULT_SAMPLE_SIZE,
+                 batch_size: int = DEFAULT_BATCH_SIZE):
         self._top_k = _count(top_k, "top_k")
         self._reservoir_size = _count(reservoir_size, "reservoir_size")
         super().__init__(batch_size)
@@ -142,7 +143,7 @@ class AccumulateSensitivity(beam_io.CombineExamples):
     ----------
     top_k : int, default 10
         Most sensitive examples kept.
-    reservoir_size : int, default 100
+    reservoir_size : int, default 200
         Uniform sample of examples kept.
     batch_size : int, default 2048
         Examples buffered before each update.
@@ -159,8 +160,9 @@ class AccumulateSensitivity(beam_io.CombineExamples):
         ``batch_size``, when the pipeline is built.
     """
 
-    def __init__(self, **kwargs: Any):
-        super().__init__(SensitivityCombineFn(**kwargs))
+    def __init__(self, *, top_k: int = builder.DEFAULT_TOP_K, reservoir_size: int = builder.DEFAULT_SAMPLE_SIZE,
+                 batch_size: int = DEFAULT_BATCH_SIZE):
+        super().__init__(SensitivityCombineFn(top_k=top_k, reservoir_size=reservoir_size, batch_size=batch_size))
 
 
 class WriteSensitivity(beam_io.WriteRecords):

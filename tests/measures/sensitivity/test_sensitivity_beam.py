@@ -229,3 +229,19 @@ def test_the_accumulator_pickles_without_warnings():
     want, got = acc.result(), copy.result()
     assert [t.example_id for t in got["top_k"]] == [t.example_id for t in want["top_k"]] == ["d", "b"]
     assert got["n"] == want["n"] == 4
+
+
+def test_the_transform_names_its_parameters_and_keeps_every_entry_points_defaults():
+    # it took **kwargs (no names for IDEs or inspect), and kept a sample of 100 where the rest keep 200
+    import inspect
+
+    from tb_bias_plugin.beam import AccumulateSensitivity
+    from tb_bias_plugin.measures.sensitivity import SensitivityAccumulator
+    from tb_bias_plugin.measures.sensitivity.pytorch import log_prediction_sensitivity
+
+    parameters = inspect.signature(AccumulateSensitivity).parameters
+    assert list(parameters) == ["top_k", "reservoir_size", "batch_size"]
+    accumulator = SensitivityAccumulator()
+    sizes = inspect.signature(log_prediction_sensitivity).parameters
+    assert (parameters["top_k"].default, parameters["reservoir_size"].default) == (
+        accumulator.top_k, accumulator.reservoir_size) == (sizes["top_k"].default, sizes["sample_size"].default)
