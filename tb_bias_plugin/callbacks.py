@@ -33,7 +33,13 @@ if not TYPE_CHECKING:
         if name not in _CALLBACKS:
             raise AttributeError("module %r has no attribute %r" % (__name__, name))
         module, attr = _CALLBACKS[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        try:
+            return getattr(importlib.import_module(module), attr)
+        except ModuleNotFoundError as e:
+            if e.name not in ("tensorflow", "keras"):
+                raise
+            raise ImportError('%s needs TensorFlow (Keras): pip install "tb-bias-plugin[tf]"; PyTorch users have '
+                              "tb_bias_plugin.pytorch, which needs no TensorFlow" % name) from e
 
 
 def __dir__() -> list[str]:

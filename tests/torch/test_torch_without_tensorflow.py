@@ -103,6 +103,20 @@ def test_prediction_sensitivity_and_the_loop_helpers_never_import_tensorflow(tmp
     assert code == 0 and "NO-TF-OK" in out, out
 
 
+def test_a_keras_callback_without_tensorflow_names_the_extra(tmp_path):
+    # was a bare ModuleNotFoundError from deep inside the measure's module
+    out, code = run_without_tensorflow("""
+from tb_bias_plugin import callbacks
+try:
+    callbacks.PredictionSensitivityCallback
+except ImportError as e:
+    assert 'pip install "tb-bias-plugin[tf]"' in str(e) and "tb_bias_plugin.pytorch" in str(e), e
+else:
+    raise AssertionError("no ImportError")
+""", tmp_path)
+    assert code == 0 and "NO-TF-OK" in out, out
+
+
 def test_representation_helper_never_imports_tensorflow(tmp_path):
     out, code = run_without_tensorflow(REPRESENTATION, tmp_path)
     assert code == 0 and "NO-TF-OK" in out, out
