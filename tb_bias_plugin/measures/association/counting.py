@@ -114,7 +114,8 @@ class CooccurrenceCounter:
                 missing = [x for x, ok in zip(self.identity_labels, in_labels) if not ok]
                 raise ValueError(
                     "identity labels %s are not in label_names while the others are; fix the "
-                    "names, or pass identities_from='attributes' to give all identities to update()"
+                    "names, or, if no identity is a predicted label, give every identity per example "
+                    "(identities=, with CooccurrenceCounter also identities_from='attributes')"
                     % preview(missing)
                 )
             else:

@@ -6,7 +6,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tb_bias_plugin import CooccurrenceCounter
+from tb_bias_plugin import CooccurrenceCounter, summary
 from tb_bias_plugin.measures.association import backends, inputs
 from tb_bias_plugin.measures.association.table import THRESHOLD_TOLERANCE
 
@@ -314,9 +314,13 @@ def test_generators_of_names_are_accepted():
     assert table.label_counts[0].tolist() == [1, 1, 0, 0, 1, 0, 0]
 
 
-def test_identity_name_mistakes_are_named():
+def test_identity_name_mistakes_are_named(tmp_path):
     with pytest.raises(ValueError, match="'women' are not in label_names while the others are"):
         CooccurrenceCounter(["man", "woman", "bike"], ["man", "women"])
+    # the hint names the argument every entry point takes (the writer has no identities_from)
+    with summary.Writer(tmp_path) as writer, pytest.raises(ValueError, match=r"identities=, with"):
+        writer.association_table("g", np.zeros((2, 3)), label_names=["man", "woman", "bike"],
+                                 identity_labels=["man", "women"], step=0)
     with pytest.raises(ValueError, match="rest"):
         CooccurrenceCounter(["man", "rest"], ["man", "rest"])
 
