@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tuple
 
@@ -636,6 +637,10 @@ def _sorted_labels(labels: List[Any]) -> List[Any]:
 # Public functions
 
 
+#: Models in two pools past which more models than examples is taken for transposed pools (a warning).
+_MANY_MODELS = 20
+
+
 def dipdi(
     pool_a: Any,
     pool_b: Any,
@@ -725,6 +730,11 @@ def dipdi(
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
     _check_pairing(m_a, m_b, pairing)
     g = _validate_groups(groups, n)
+    # legal, but the usual sign of pools given as [examples, models]: ensembles are a few models
+    # each (tiny worked examples of 2 + 2 models on 3 examples stay quiet)
+    if m_a + m_b >= _MANY_MODELS and m_a + m_b > n:
+        warnings.warn(f"the pools hold more models ({m_a} + {m_b}) than examples ({n}); a pool is [models, "
+                      "examples, ...]: were they transposed?", UserWarning, stacklevel=2)
 
     stats = _PairSums(discrepancy, pairing, from_logits, m_a, m_b, a.shape[2:])
     labels: List[Any] = []

@@ -2,6 +2,7 @@
 
 import importlib
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -399,3 +400,14 @@ def test_example_ids_may_be_of_any_kind():
 
     acc = DipdiAccumulator(top_k=4).update(np.zeros((2, 4)), np.ones((2, 4)), example_ids=[1, "b", 2.5, b"d"])
     assert sorted(map(str, acc.result().top_examples.example_ids.tolist())) == ["1", "2.5", "b", "d"]
+
+
+def test_pools_that_look_transposed_are_warned_about():
+    # 4 models x 50 examples given as 50 models on 4 examples logged silently, with another value
+    rng = np.random.default_rng(0)
+    a, b = rng.random((4, 50)), rng.random((4, 50)) + 0.3
+    with pytest.warns(UserWarning, match=r"more models \(50 \+ 50\) than examples \(4\).*transposed"):
+        dipdi(a.T, b.T)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.isfinite(dipdi(a, b).dipdi)
