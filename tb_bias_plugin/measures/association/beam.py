@@ -95,7 +95,12 @@ def _add_group(counter: CooccurrenceCounter, kind: str, group: list, attributes:
     elif kind == "label_indices":
         counter.update_indices(predictions, identities=identities, **examples)
     else:
-        counter.update(np.stack([np.asarray(p) for p in predictions]), identities=identities, **examples)
+        rows = [np.asarray(p) for p in predictions]
+        for row in rows:
+            if row.shape != (len(counter.label_names),):
+                raise ValueError('an example\'s "scores" has shape %s; it must be one score per label name (%d)'
+                                 % (row.shape, len(counter.label_names)))
+        counter.update(np.stack(rows), identities=identities, **examples)
 
 
 class AssociationCombineFn(beam_io.BatchedCombineFn):

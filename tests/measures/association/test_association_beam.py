@@ -118,6 +118,11 @@ def test_bad_examples_and_arguments_are_named():
         AssociationCombineFn(LABELS, ["man"], batch_size=0)
     with pytest.raises(ValueError, match="name"):
         WriteAssociationTable("/tmp/x", "")
+    # a row of another length was NumPy's bare "all input arrays must have the same shape"
+    fn = AssociationCombineFn(LABELS, ["man"], batch_size=2)
+    with pytest.raises(ValueError, match=r'"scores" has shape \(2,\); it must be one score per label name \(%d\)'
+                       % len(LABELS)):
+        fn.add_input(fn.add_input(fn.create_accumulator(), {"scores": [0.0] * len(LABELS)}), {"scores": [0.1, 0.2]})
 
 
 def test_the_facade_lists_the_measures_transforms():
