@@ -27,7 +27,9 @@ from tb_bias_plugin.storage import metadata, record
 
 def check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError("name must be a non-empty string, got %r" % (name,))
+        # a result passed where the name goes (arguments swapped) is named by its type, not its whole repr
+        shown = repr(name) if isinstance(name, str) or name is None else "a %s" % type(name).__name__
+        raise ValueError("name must be a non-empty string, got %s" % shown)
     return name
 
 

@@ -232,3 +232,11 @@ def test_an_intersection_past_the_class_limit_is_named_where_it_is_made():
         product_codes([[10, 0]] * 3)
     codes, names = product_codes([[9, 0]] * 3)
     assert codes.tolist() == [999, 0] and len(names) == 1000
+
+
+def test_a_result_given_where_the_name_goes_is_named_by_its_type(tmp_path):
+    # the message held the result's whole repr, hundreds of characters
+    with summary.Writer(tmp_path) as writer:
+        with pytest.raises(ValueError, match=r"^name must be a non-empty string, got a RepresentationBiasResult$"):
+            writer.representation_bias(result(), "sex", step=0)
+    assert fx.read_logdir(tmp_path) == {}
