@@ -156,7 +156,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         start = time.perf_counter()
         activations = dict(zip(self._layers, self._activations()))
         if self._verbose:
-            print(f"{type(self).__name__}, epoch {epoch}: activations of {len(self._layers)} layers on "
+            print(f"{type(self).__name__}, epoch {epoch}: activations of {len(self._layers)} layer{'s' * (len(self._layers) != 1)} on "
                   f"{self._n:,} rows in {time.perf_counter() - start:.1f} s", flush=True)
         found = progress.estimate_layers(activations, self._protected, self._estimator, step=epoch,
                                          verbose=self._verbose, who=type(self).__name__, step_word="epoch")
