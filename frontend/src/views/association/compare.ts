@@ -2,7 +2,8 @@ import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "
 import { customElement, property } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
-import { errorMessage, isInputError, type Api } from "../../shell/api.js";
+import type { Api } from "../../shell/api.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import { barGeometry } from "../../charts/bars.js";
 import { gapColor } from "../../charts/colors.js";
 import type { Limits } from "./config.js";
@@ -292,12 +293,7 @@ export class Compare extends LitElement {
           : nothing}
         ${meta?.expected_counts ? html` \u00b7 <span data-testid="expected-counts-note">${EXPECTED_COUNTS_NOTE}</span>` : nothing}
       </div>
-      ${cache.error
-        ? html`<div class="error" role="alert" data-testid="error-message">
-            ${errorMessage(cache.error)}
-            ${isInputError(cache.error) ? nothing : html`<button type="button" @click=${() => this.rows.retry()}>Retry</button>`}
-          </div>`
-        : nothing}
+      ${cache.error ? requestFailure({ error: cache.error, retry: () => this.rows.retry() }) : nothing}
       <div
         class="table"
         role="table"

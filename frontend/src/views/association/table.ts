@@ -5,6 +5,7 @@ import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { Api } from "../../shell/api.js";
 import { errorMessage, isInputError } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
 import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
@@ -825,12 +826,7 @@ export class RankedTable extends LitElement {
     const loading = this.rows.loading;
     return html`
       ${this.toolbar()} ${this.bulkBar(total)} ${this.expectedNote()}
-      ${error && !this.inputError()
-        ? html`<div class="error" role="alert" data-testid="error-message">
-            ${errorMessage(error)}
-            ${isInputError(error) ? nothing : html`<button type="button" @click=${() => this.rows.retry()}>Retry</button>`}
-          </div>`
-        : nothing}
+      ${error && !this.inputError() ? requestFailure({ error, retry: () => this.rows.retry() }) : nothing}
       ${this.sortNote()}
       <div
         class="table"
