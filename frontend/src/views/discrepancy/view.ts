@@ -8,6 +8,7 @@ import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
 import { barSpan, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
@@ -74,12 +75,11 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
   @state() private compare: CompareResponse | null = null;
-  /** the error of each part whose latest request failed */
-  @state() private failures: Partial<Record<Part, unknown>> = {};
   @state() private width = 900;
   private readonly stepsRequest = new LatestRequest(this);
   private readonly detailRequest = new LatestRequest(this);
   private readonly examplesRequest = new LatestRequest(this);
+  private readonly failures = new PartFailures<Part>(this);
   private readonly compareRequest = new LatestRequest(this);
   private observer: ResizeObserver | null = null;
   private stateRead = false;
@@ -201,7 +201,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private loadSteps(): void {
     if (!this.run || !this.tag) return;
-    this.setFailure("steps", null);
+    this.failures.clear("steps");
     this.stepsRequest.run(
       (signal) =>
         this.api.get<StepsResponse>(`discrepancy_steps?${q({ run: this.run, tag: this.tag, pairing: this.pairingParam })}`, signal),
@@ -227,16 +227,9 @@ export class DiscrepancyView extends MeasureViewBase {
           this.loadCompare();
           return;
         }
-        this.setFailure("steps", e);
+        this.failures.set("steps", e);
       },
     );
-  }
-
-  /** Records (or with null clears) the failure of a part: shown in its panels instead of their content. */
-  private setFailure(part: Part, error: unknown): void {
-    if (error === null && !(part in this.failures)) return;
-    const { [part]: _dropped, ...others } = this.failures;
-    this.failures = error === null ? others : { ...others, [part]: error };
   }
 
   /** The step's matrix and subgroups, and its examples: asked apart, so either shows if the other fails. */
@@ -248,11 +241,11 @@ export class DiscrepancyView extends MeasureViewBase {
   private loadDetail(): void {
     if (this.step === null) return;
     const params = q({ run: this.run, tag: this.tag, step: this.step });
-    this.setFailure("detail", null);
+    this.failures.clear("detail");
     this.detailRequest.run(
       (signal) => this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
       (detail) => (this.detail = detail),
-      (e) => this.setFailure("detail", e),
+      (e) => this.failures.set("detail", e),
     );
   }
 
@@ -260,11 +253,11 @@ export class DiscrepancyView extends MeasureViewBase {
     if (this.step === null) return;
     // the excess e_k was computed when logging, with the logged pairing
     const params = q({ run: this.run, tag: this.tag, step: this.step, limit: 15 });
-    this.setFailure("examples", null);
+    this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
       (examples) => (this.examples = examples),
-      (e) => this.setFailure("examples", e),
+      (e) => this.failures.set("examples", e),
     );
   }
 
@@ -274,19 +267,19 @@ export class DiscrepancyView extends MeasureViewBase {
    */
   private placeholder(part: Part, heading: string | null, second = false) {
     const title = heading ? html`<h3>${heading}</h3>` : nothing;
-    if (!(part in this.failures)) return html`${title}<p class="muted" data-testid="loading">Loading…</p>`;
+    if (!this.failures.has(part)) return html`${title}<p class="muted" data-testid="loading">Loading…</p>`;
     if (second) return html`${title}<p class="muted" data-testid="not-shown">Not shown: ${ROUTE[part]} failed.</p>`;
     const retry = { steps: () => this.loadSteps(), detail: () => this.loadDetail(), examples: () => this.loadExamples(), compare: () => this.loadCompare() }[part];
-    return html`${title}${requestFailure({ error: this.failures[part], request: ROUTE[part], retry })}`;
+    return html`${title}${requestFailure({ error: this.failures.get(part), request: ROUTE[part], retry })}`;
   }
 
   /** Whether a part's panels show its failure instead of (maybe older) content. */
   private failed(part: Part): boolean {
-    return part in this.failures;
+    return this.failures.has(part);
   }
 
   private loadCompare(): void {
-    this.setFailure("compare", null);
+    this.failures.clear("compare");
     if (!this.run2 || this.step === null) {
       this.compare = null;
       return;
@@ -299,7 +292,7 @@ export class DiscrepancyView extends MeasureViewBase {
       (data) => (this.compare = data),
       (e) => {
         this.compare = null;
-        this.setFailure("compare", e);
+        this.failures.set("compare", e);
       },
     );
   }
