@@ -14,7 +14,7 @@ import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
 import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
 import { flagIcon } from "../../charts/icons.js";
-import { PagedRows, virtualRows } from "../../charts/paged-rows.js";
+import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -237,12 +237,11 @@ export class Compare extends LitElement {
     </div>`;
   }
 
-  /** The header follows the rows when they scroll sideways. */
-  private readonly onRowsScroll = (event: Event) => {
-    const header = this.renderRoot.querySelector<HTMLElement>(".header-viewport");
-    const left = (event.currentTarget as HTMLElement).scrollLeft;
-    if (header && header.scrollLeft !== left) header.scrollLeft = left;
-  };
+  /** The header and the rows scroll sideways together, whichever moved. */
+  private readonly onRowsScroll = (event: Event) =>
+    syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
+  private readonly onHeaderScroll = (event: Event) =>
+    syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
 
   /** Table B's run, table or step, from its picker (a new run or table starts at its latest step). */
   private pickB(pick: Pick, run2: string, tag2: string) {
@@ -304,7 +303,7 @@ export class Compare extends LitElement {
         data-total=${total ?? ""}
         data-loading=${this.rows.loading}
       >
-        <div class="header-viewport" data-testid="compare-header">
+        <div class="header-viewport" data-testid="compare-header" @scroll=${this.onHeaderScroll}>
           ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
         </div>
         ${total === null && this.rows.loading ? html`<div class="empty loading" data-testid="loading">Loading\u2026</div>` : nothing}
