@@ -135,4 +135,28 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(root.querySelectorAll('[data-testid="error-message"]').length).toBe(0);
     expect(root.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
   });
+
+  it("shows no description beside a step until that step's own answer has come (the listing's is the first step's)", async () => {
+    let fail = true;
+    const api: Api = {
+      get: async <T>(url: string) => {
+        const route = url.split("?")[0]!;
+        if (route === "sensitivity" && fail) throw new ApiError(500, "broke", { error: "broke" });
+        return (route === "sensitivity" ? { ...(RESPONSES[route] as object), description: "step one's own" } : RESPONSES[route]) as T;
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "written at step 0" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    const description = () => (el.shadowRoot!.querySelector("tb-bias-description") as HTMLElement & { text: string }).text;
+    expect(description()).toBe("");
+    fail = false;
+    (el.shadowRoot!.querySelector('[data-request="sensitivity"] button') as HTMLButtonElement).click();
+    await settle(el);
+    expect(description()).toBe("step one's own");
+  });
 });

@@ -333,7 +333,7 @@ export class DiscrepancyView extends MeasureViewBase {
         ${this.renderPairing()}
         ${this.steps ? html`<span class="muted">${this.steps.discrepancy}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
       </div>
-      <tb-bias-description class="description" .text=${this.description(tags)}></tb-bias-description>
+      <tb-bias-description class="description" .text=${this.description()}></tb-bias-description>
       <div class="grid">
         <section data-testid="dipdi-steps">${this.renderSteps()}</section>
         <section data-testid="dipdi-means">${this.renderMeans()}</section>
@@ -356,11 +356,10 @@ export class DiscrepancyView extends MeasureViewBase {
     else if (pick.step !== null) this.select("step", String(pick.step));
   }
 
-  /** The shown step's own description; until it arrives, the tag's. */
-  private description(tags: readonly { tag: string; description: string }[]): string {
+  /** The shown step's own description; none until it arrives (the runs listing's is the first step's). */
+  private description(): string {
     const d = this.detail;
-    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
-    return tags.find((t) => t.tag === this.tag)?.description ?? "";
+    return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
   private renderPairing() {

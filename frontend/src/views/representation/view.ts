@@ -429,11 +429,10 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     `;
   }
 
-  /** The shown step's own description; until it arrives, the tag's. */
+  /** The shown step's own description; none until it arrives (the runs listing's is the first step's). */
   private description(): string {
     const d = this.detail;
-    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
-    return this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.description ?? "";
+    return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
   private onPick(pick: Pick) {
