@@ -19,9 +19,15 @@ const RESPONSES: Record<string, unknown> = {
     ...HEAD, ...SUMMARY, step: 5, replicate: 0, description: "step five",
     matrix: [[0, 1], [1, 0]], used_pairs: { between: [[0, 1]], within_a: [], within_b: [] }, groups: [{ group: "g", dipdi: 0.4, n: 40, reason: null, small: false }],
   },
-  discrepancy_examples: { ...HEAD, step: 5, replicate: 0, top_total: 20, top: [top(0), top(1)], histogram: { edges: [0, 1, 2], counts: [3, 4] }, note: null },
   discrepancy_compare: { a: { ...HEAD, step: 5, ...SUMMARY }, b: { ...HEAD, run: "dep", step: 5, ...SUMMARY, dipdi: 0.9 }, delta: 0.4, rising: true },
 };
+
+/** 20 examples kept: the answer gives the first `limit`. */
+function examplesAnswer(url: string) {
+  const limit = Number(new URLSearchParams(url.split("?")[1]).get("limit"));
+  const kept = Array.from({ length: 20 }, (_, k) => top(k));
+  return { ...HEAD, step: 5, replicate: 0, top_total: 20, top: kept.slice(0, limit), histogram: { edges: [0, 1, 2], counts: [3, 4] }, note: null };
+}
 
 const RUNS = ["dev", "dep"].map((run) => ({ run, tags: [{ tag: "t", measure: "discrepancy", steps: [0, 5], description: "tag level" }] }));
 
@@ -34,6 +40,7 @@ function fakeApi(failing: string[]) {
       calls.push(url);
       const route = url.split("?")[0]!;
       if (broken.has(route)) throw new ApiError(500, `${route} broke`, { error: `${route} broke` });
+      if (route === "discrepancy_examples") return examplesAnswer(url) as T;
       return RESPONSES[route] as T;
     },
     post: async () => {
@@ -81,7 +88,7 @@ describe("<tb-bias-discrepancy-view> failures", () => {
     fake.heal("discrepancy_examples");
     (error.querySelector("button") as HTMLButtonElement).click();
     await settle(el);
-    expect(panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length).toBe(2);
+    expect(panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length).toBe(15);
     expect(el.shadowRoot!.querySelector('[data-testid="error-message"][data-request="discrepancy_examples"]')).toBeNull();
   });
 
@@ -93,7 +100,7 @@ describe("<tb-bias-discrepancy-view> failures", () => {
     expect(panel("dipdi-matrix").textContent).not.toContain("compare");
     // the parts that answered are shown
     expect(panel("dipdi-steps").querySelector('[data-testid="dipdi-curve"]')).not.toBeNull();
-    expect(panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length).toBe(2);
+    expect(panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length).toBe(15);
     expect(el.shadowRoot!.querySelector('[data-testid="loading"]')).toBeNull();
   });
 
@@ -103,5 +110,22 @@ describe("<tb-bias-discrepancy-view> failures", () => {
     expect(error.textContent).toContain("discrepancy_steps failed (HTTP 500)");
     expect(error.querySelector("button")!.textContent).toBe("Retry");
     expect(panel("dipdi-matrix").querySelectorAll('[data-testid="heat-cell-used"]').length).toBeGreaterThan(0);
+  });
+
+  it("shows every kept top example on asking, and the first 15 again", async () => {
+    const { el, fake, panel } = await mount([]);
+    const rows = () => panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length;
+    const button = () => panel("dipdi-top").querySelector('[data-testid="top-show-all"]') as HTMLButtonElement;
+    expect(rows()).toBe(15);
+    expect(panel("dipdi-top").textContent).toContain("15 of 20 kept");
+    expect(button().textContent!.trim()).toBe("Show all 20");
+    button().click();
+    await settle(el);
+    expect(rows()).toBe(20);
+    expect(fake.calls.filter((c) => c.startsWith("discrepancy_examples")).pop()).toContain("limit=1000");
+    expect(button().textContent!.trim()).toBe("Show the top 15");
+    button().click();
+    await settle(el);
+    expect(rows()).toBe(15);
   });
 });

@@ -113,6 +113,21 @@ def test_dipdi_failed_examples_are_said_where_they_would_show_with_a_retry(tab):
     assert tab.page_errors == []
 
 
+def test_dipdi_show_all_lists_every_kept_top_example(tab):
+    """Audit: the heading said "15 of 20 kept" with no way to see the other 5."""
+    kept = tab.tb.get("discrepancy_examples", [("run", RUN), ("tag", TAG), ("step", 0), ("limit", 1000)])
+    assert kept["top_total"] > 15
+    open_view(tab, 1000)
+    expect(tab.testid("top-row")).to_have_count(15)
+    tab.testid("top-show-all").click()
+    expect(tab.testid("top-row")).to_have_count(kept["top_total"])
+    ids = tab.testid("top-row").locator("td:first-child").all_inner_texts()
+    assert ids == [t["id"] for t in kept["top"]]
+    expect(tab.testid("dipdi-top")).to_contain_text("%d of %d kept" % (kept["top_total"], kept["top_total"]))
+    full_screenshot(tab, "discrepancy_top_all_1000")
+    assert tab.page_errors == []
+
+
 def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
     open_view(tab, 1300)
     # another run (the comparison run follows), a step, and every pair

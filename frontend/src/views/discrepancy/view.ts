@@ -35,6 +35,8 @@ const MEANS_REM = 23;
 /** Below this width the curve and the means stack. */
 const STACK_BELOW = 1100;
 const MIN_GROUP_N = 30;
+/** Top examples shown before "Show all". */
+const TOP_SHOWN = 15;
 
 /** The view's requests, each failing on its own: one failure leaves the others' panels shown. */
 type Part = "steps" | "detail" | "examples" | "compare";
@@ -76,6 +78,8 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private examples: ExamplesResponse | null = null;
   @state() private compare: CompareResponse | null = null;
   @state() private width = 900;
+  /** every kept top example, not only the first TOP_SHOWN */
+  @state() private showAllTop = false;
   private readonly stepsRequest = new LatestRequest(this);
   private readonly detailRequest = new LatestRequest(this);
   private readonly examplesRequest = new LatestRequest(this);
@@ -108,6 +112,9 @@ export class DiscrepancyView extends MeasureViewBase {
       table.top th:first-child, table.top td:first-child, table.top td.group { text-align: left; }
       table.top th.logged, table.top td.logged { text-align: left; min-width: 10rem; max-width: 22rem; }
       .scroll { overflow-x: auto; }
+      /* every kept example can be many: they scroll inside the panel */
+      .top-rows { max-height: 40rem; overflow-y: auto; }
+      h3 button { margin-left: 8px; font-weight: 400; font-size: 12px; }
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
       tb-bias-description { display: block; margin: -4px 0 10px; }
@@ -252,13 +259,24 @@ export class DiscrepancyView extends MeasureViewBase {
   private loadExamples(): void {
     if (this.step === null) return;
     // the excess e_k was computed when logging, with the logged pairing
-    const params = q({ run: this.run, tag: this.tag, step: this.step, limit: 15 });
+    const params = q({ run: this.run, tag: this.tag, step: this.step, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
     this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
       (examples) => (this.examples = examples),
       (e) => this.failures.set("examples", e),
     );
+  }
+
+  /** The most top examples the route gives at once (its config's max_top). */
+  private get maxTop(): number {
+    const max = (this.config as { limits?: { max_top?: unknown } } | null)?.limits?.max_top;
+    return typeof max === "number" && max >= TOP_SHOWN ? max : 1000;
+  }
+
+  private toggleAllTop(): void {
+    this.showAllTop = !this.showAllTop;
+    this.loadExamples();
   }
 
   /**
@@ -537,8 +555,12 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!e || this.failed("examples")) return this.placeholder("examples", "Top examples by excess discrepancy", true);
     const logged = hasExampleText(e.top);
     return html`
-      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span></h3>
-      <div class="scroll"><table class="top" data-testid="top-table">
+      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span>
+        ${this.showAllTop || e.top.length < e.top_total
+          ? html`<button type="button" data-testid="top-show-all" aria-pressed=${this.showAllTop ? "true" : "false"} @click=${() => this.toggleAllTop()}>
+              ${this.showAllTop ? `Show the top ${TOP_SHOWN}` : `Show all ${formatCount(e.top_total)}`}</button>`
+          : nothing}</h3>
+      <div class="scroll top-rows"><table class="top" data-testid="top-table">
         <thead><tr><th>id</th>${logged ? html`<th class="logged">text</th>` : nothing}<th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(
           (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${formatValue(t.excess, 2)}</td>
