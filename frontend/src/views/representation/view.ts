@@ -617,8 +617,8 @@ export class RepresentationView extends LitElement implements MeasureViewElement
             <th>layer</th>
             <th style="width:16%">B (bar; grey tick: control)</th>
             <th class="num" title="the larger of the two held-out lower bounds">B</th>
-            <th class="num" title="MINE's Donsker-Varadhan bound, as B">MINE</th>
-            <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B">classifier</th>
+            <th class="num" title="MINE's Donsker-Varadhan bound, as B = I/H(Z)">B (MINE)</th>
+            <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B = I/H(Z)">B (classifier)</th>
             <th class="num">control B (band)</th>
             <th>flags</th>
           </tr>
