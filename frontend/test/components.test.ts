@@ -219,6 +219,36 @@ describe("app", () => {
   });
 });
 
+describe("association step description", () => {
+  it("shows none beside the selected step until its own answer has come (the listing's is the first step's)", async () => {
+    window.location.hash = "#tb_bias";
+    const runs = runsResponse();
+    runs.runs = runs.runs.map((r) => ({ ...r, tags: r.tags.map((t) => ({ ...t, description: "written at step 0" })) }));
+    let fail = true;
+    const api = fakeApi({
+      runs: () => runs,
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      distribution: () => ({ metric: "npmi_xy", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
+      table: () => {
+        if (fail) throw new ApiError(500, "table broke");
+        return { total: 0, rows: [], description: "step two's own" };
+      },
+    });
+    const app = await mountApp(api);
+    const texts = () =>
+      deepElements(app.shadowRoot!)
+        .filter((e) => e.tagName === "TB-BIAS-DESCRIPTION")
+        .map((e) => (e as HTMLElement & { text: string }).text);
+    const retry = () => deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === "retry") as HTMLButtonElement | undefined;
+    await vi.waitFor(() => expect(retry()).toBeDefined());
+    expect(texts()).toEqual([]);
+    fail = false;
+    retry()!.click();
+    await vi.waitFor(() => expect(texts()).toEqual(["step two's own"]));
+    app.remove();
+  });
+});
+
 describe("app flags across a table switch", () => {
   function deferred<T>() {
     let resolve!: (value: T) => void;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
-import type { Api } from "../src/shell/api.js";
+import { ApiError, type Api } from "../src/shell/api.js";
 import type { HashScope } from "../src/shell/url-state.js";
 import "../src/views/sensitivity/index.js";
 import type { SensitivityView } from "../src/views/sensitivity/view.js";
@@ -100,5 +100,63 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(calls.map((c) => c.split("?")[0])).toEqual(["sensitivity_steps", "sensitivity", "sensitivity_examples", "sensitivity_compare"]);
     expect(calls[1]).toContain("step=1"); // the listing's last step
     expect(el.shadowRoot!.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
+  });
+
+  it("says which request failed where its answer would show, with a Retry, and keeps the v-choice pickers", async () => {
+    const broken = new Set(["sensitivity", "sensitivity_steps"]);
+    const api: Api = {
+      get: async <T>(url: string) => {
+        const route = url.split("?")[0]!;
+        if (broken.has(route)) throw new ApiError(500, `${route} broke`, { error: `${route} broke` });
+        return RESPONSES[route] as T;
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    const root = el.shadowRoot!;
+    const failure = (route: string) => root.querySelector(`[data-testid="error-message"][data-request="${route}"]`);
+    expect(failure("sensitivity")!.textContent).toContain("sensitivity failed (HTTP 500): sensitivity broke");
+    expect(failure("sensitivity_steps")!.textContent).toContain("sensitivity_steps failed (HTTP 500): sensitivity_steps broke");
+    expect(root.querySelector('[data-testid="loading"]')).toBeNull(); // no placeholder waits forever
+    // Retry asks again: the steps' answer names the choices, the detail's fills the view
+    broken.clear();
+    (failure("sensitivity_steps")!.querySelector("button") as HTMLButtonElement).click();
+    await settle(el);
+    const options = [...root.querySelectorAll('[data-testid="sens-a-select"] option')].map((o) => o.textContent);
+    expect(options).toEqual(["uniform", "word_list"]);
+    expect(failure("sensitivity")).not.toBeNull(); // the steps' answer clears no other failure
+    (failure("sensitivity")!.querySelector("button") as HTMLButtonElement).click();
+    await settle(el);
+    expect(root.querySelectorAll('[data-testid="error-message"]').length).toBe(0);
+    expect(root.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
+  });
+
+  it("shows no description beside a step until that step's own answer has come (the listing's is the first step's)", async () => {
+    let fail = true;
+    const api: Api = {
+      get: async <T>(url: string) => {
+        const route = url.split("?")[0]!;
+        if (route === "sensitivity" && fail) throw new ApiError(500, "broke", { error: "broke" });
+        return (route === "sensitivity" ? { ...(RESPONSES[route] as object), description: "step one's own" } : RESPONSES[route]) as T;
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "written at step 0" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    const description = () => (el.shadowRoot!.querySelector("tb-bias-description") as HTMLElement & { text: string }).text;
+    expect(description()).toBe("");
+    fail = false;
+    (el.shadowRoot!.querySelector('[data-request="sensitivity"] button') as HTMLButtonElement).click();
+    await settle(el);
+    expect(description()).toBe("step one's own");
   });
 });

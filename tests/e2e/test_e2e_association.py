@@ -116,6 +116,34 @@ def test_count_headers_fit_at_1400_and_1000(tab):
     shot(tab, "association_counts", 1000)
 
 
+SCROLL_LEFTS_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const root = view.shadowRoot.querySelector("tb-bias-table").shadowRoot;
+  return {header: root.querySelector(".header-viewport").scrollLeft, rows: root.querySelector("lit-virtualizer").scrollLeft};
+}"""
+
+
+def test_tabbing_to_a_header_out_of_view_scrolls_the_rows_with_it(tab):
+    """Audit: focus scrolled the header strip sideways but not the rows, so
+    the headers sat over the wrong columns."""
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.open(dict(DEFAULT, counts="1"))
+    buttons = tab.ui.locator('[data-testid="table-header"] button')
+    buttons.last.focus()
+    tab.page.keyboard.press("Shift+Tab")
+    tab.page.keyboard.press("Tab")  # focus arrives by keyboard, as the audit's did
+    expect(buttons.last).to_be_focused()
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        tab.frame.wait_for_function("() => { const s = (%s)(); return s.header > 0 && s.header === s.rows; }" % SCROLL_LEFTS_JS, timeout=5_000)
+    except PlaywrightTimeout:
+        raise AssertionError("header and rows apart: %r" % tab.frame.evaluate(SCROLL_LEFTS_JS)) from None
+    shot(tab, "association_header_focus_scrolled", 1000)
+    assert tab.page_errors == []
+
+
 @pytest.fixture(scope="module")
 def metric_table_server(tmp_path_factory):
     from tb_bias_plugin import summary

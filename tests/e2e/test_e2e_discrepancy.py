@@ -1,5 +1,7 @@
 """The DIPDI view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
+import json
+
 import pytest
 from conftest import Tab, serving
 from playwright.sync_api import expect
@@ -83,6 +85,46 @@ def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):
     tab.ui.locator('[data-testid="dipdi-point"][data-step="50"]').click()
     expect(tab.testid("dipdi-matrix")).to_contain_text("step 50")
     full_screenshot(tab, "discrepancy_view_step50")
+    assert tab.page_errors == []
+
+
+def fail_route(tab, route, message):
+    """Makes every request of ``route`` answer 500 with the backend's JSON error body."""
+    body = json.dumps({"error": message})
+    tab.page.route("**/%s?*" % route, lambda r: r.fulfill(status=500, content_type="application/json", body=body))
+
+
+def test_dipdi_failed_examples_are_said_where_they_would_show_with_a_retry(tab):
+    """Audit: a 500 of discrepancy_examples left four empty panels and no message."""
+    fail_route(tab, "discrepancy_examples", "examples exploded")
+    open_view(tab, 1000)
+    failure = tab.ui.locator('[data-testid="dipdi-histogram"] [data-testid="error-message"]')
+    expect(failure).to_contain_text("discrepancy_examples failed (HTTP 500): examples exploded")
+    expect(tab.testid("dipdi-top")).to_contain_text("discrepancy_examples failed")
+    # the step's own answer still shows
+    expect(tab.testid("heat-cell-used")).to_have_count(2 * (4 + 2 + 2))
+    expect(tab.testid("group-bar")).to_have_count(2)
+    expect(tab.testid("loading")).to_have_count(0)
+    full_screenshot(tab, "discrepancy_examples_failed_1000")
+    tab.page.unroute("**/discrepancy_examples?*")
+    failure.get_by_role("button", name="Retry").click()
+    expect(tab.testid("top-row")).to_have_count(15)
+    expect(tab.testid("error-message")).to_have_count(0)
+    assert tab.page_errors == []
+
+
+def test_dipdi_show_all_lists_every_kept_top_example(tab):
+    """Audit: the heading said "15 of 20 kept" with no way to see the other 5."""
+    kept = tab.tb.get("discrepancy_examples", [("run", RUN), ("tag", TAG), ("step", 0), ("limit", 1000)])
+    assert kept["top_total"] > 15
+    open_view(tab, 1000)
+    expect(tab.testid("top-row")).to_have_count(15)
+    tab.testid("top-show-all").click()
+    expect(tab.testid("top-row")).to_have_count(kept["top_total"])
+    ids = tab.testid("top-row").locator("td:first-child").all_inner_texts()
+    assert ids == [t["id"] for t in kept["top"]]
+    expect(tab.testid("dipdi-top")).to_contain_text("%d of %d kept" % (kept["top_total"], kept["top_total"]))
+    full_screenshot(tab, "discrepancy_top_all_1000")
     assert tab.page_errors == []
 
 

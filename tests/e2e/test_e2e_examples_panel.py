@@ -200,3 +200,24 @@ def test_the_open_panel_is_kept_in_the_url_and_reopens_on_reload(browser, sample
             assert tab.page_errors == []
         finally:
             context.close()
+
+
+def test_escape_closes_the_panel_and_gives_the_focus_back_to_its_button(browser, sampled_server):
+    """Audit: Escape left the panel open; a keyboard user had to Tab to its close button."""
+    label, _ = cut_label(sampled_server)
+    context, tab = new_tab(browser, sampled_server, 1000)
+    try:
+        tab.open(STATE, total=len(LABELS))
+        button = tab.row(label).locator('[data-testid="examples-button"]')
+        button.focus()
+        tab.page.keyboard.press("Enter")
+        panel = tab.testid("examples-panel")
+        expect(panel).to_have_attribute("data-label", label)
+        expect(panel).to_be_focused()
+        tab.page.keyboard.press("Escape")
+        expect(tab.testid("examples-panel")).to_have_count(0)
+        expect(button).to_be_focused()
+        tab.page.wait_for_url(lambda url: "examples" not in hash_state(url))
+        assert tab.page_errors == []
+    finally:
+        context.close()

@@ -1,5 +1,6 @@
 """The representation-bias view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
+import json
 import re
 
 from playwright.sync_api import expect
@@ -124,4 +125,53 @@ def test_description_curve_labels_control_format_and_no_fetch_while_hidden(tab):
     expect(tab.testid("dipdi-line")).to_be_visible()
     expect(tab.testid("top-row").first).to_be_visible()
     assert asked == [], asked
+    assert tab.page_errors == []
+
+
+def fail_route(tab, pattern, message):
+    """Makes every request whose URL matches ``pattern`` answer 500 with the backend's JSON error body."""
+    body = json.dumps({"error": message})
+    tab.page.route(re.compile(pattern), lambda r: r.fulfill(status=500, content_type="application/json", body=body))
+
+
+def open_failing(tab, width=1000):
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN, "representation.tag": TAG}))
+
+
+def test_a_failed_series_is_said_in_its_panel_and_the_step_still_shows(tab):
+    """Audit: a 500 left "Loading…" forever, the Step picker at 0, the Layer picker empty and no Retry."""
+    series = tab.tb.get("representation/series", [("run", RUN), ("tag", TAG)])
+    fail_route(tab, r"/representation/series\?", "series exploded")
+    open_failing(tab)
+    failure = tab.ui.locator('[data-testid="error-message"][data-request="representation/series"]')
+    expect(failure).to_contain_text("representation/series failed (HTTP 500): series exploded")
+    expect(tab.testid("step-select")).to_have_value(str(series["steps"][-1]))
+    expect(tab.testid("repr-layer-select").locator("option")).to_have_count(len(series["layers"]))
+    expect(tab.testid("repr-layer-select")).to_have_value(series["layers"][-1])
+    expect(tab.testid("repr-profile-row")).to_have_count(len(series["layers"]))
+    expect(tab.testid("repr-curve-chart")).to_be_visible()
+    expect(tab.testid("loading")).to_have_count(0)
+    # the bound columns hold B, not the nats the curve's "MINE I =" gives (audit)
+    expect(tab.testid("repr-profile-table").locator("th")).to_have_text(
+        ["layer", re.compile("^B \\(bar"), "B", "B (MINE)", "B (classifier)", "control B (band)", "flags"])
+    tab.screenshot("representation_series_failed_1000")
+    tab.page.unroute(re.compile(r"/representation/series\?"))
+    failure.get_by_role("button", name="Retry").click()
+    expect(tab.testid("repr-series-chart")).to_be_visible()
+    expect(tab.testid("error-message")).to_have_count(0)
+    assert tab.page_errors == []
+
+
+def test_a_failed_step_is_said_where_its_summary_would_show(tab):
+    fail_route(tab, r"/representation\?", "step exploded")
+    open_failing(tab)
+    failure = tab.ui.locator('[data-testid="error-message"][data-request="representation"]')
+    expect(failure).to_contain_text("representation failed (HTTP 500): step exploded")
+    expect(failure.get_by_role("button", name="Retry")).to_be_visible()
+    expect(tab.testid("repr-series-chart")).to_be_visible()
+    expect(tab.testid("repr-curve-chart")).to_be_visible()  # the series named the layer
+    expect(tab.testid("not-shown")).to_contain_text("representation failed")
+    expect(tab.testid("loading")).to_have_count(0)
+    tab.screenshot("representation_step_failed_1000")
     assert tab.page_errors == []

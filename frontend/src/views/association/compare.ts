@@ -2,7 +2,8 @@ import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "
 import { customElement, property } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { flow } from "@lit-labs/virtualizer/layouts/flow.js";
-import { errorMessage, isInputError, type Api } from "../../shell/api.js";
+import type { Api } from "../../shell/api.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import { barGeometry } from "../../charts/bars.js";
 import { gapColor } from "../../charts/colors.js";
 import type { Limits } from "./config.js";
@@ -13,7 +14,7 @@ import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
 import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
 import { flagIcon } from "../../charts/icons.js";
-import { PagedRows, virtualRows } from "../../charts/paged-rows.js";
+import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -236,12 +237,11 @@ export class Compare extends LitElement {
     </div>`;
   }
 
-  /** The header follows the rows when they scroll sideways. */
-  private readonly onRowsScroll = (event: Event) => {
-    const header = this.renderRoot.querySelector<HTMLElement>(".header-viewport");
-    const left = (event.currentTarget as HTMLElement).scrollLeft;
-    if (header && header.scrollLeft !== left) header.scrollLeft = left;
-  };
+  /** The header and the rows scroll sideways together, whichever moved. */
+  private readonly onRowsScroll = (event: Event) =>
+    syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
+  private readonly onHeaderScroll = (event: Event) =>
+    syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
 
   /** Table B's run, table or step, from its picker (a new run or table starts at its latest step). */
   private pickB(pick: Pick, run2: string, tag2: string) {
@@ -292,12 +292,7 @@ export class Compare extends LitElement {
           : nothing}
         ${meta?.expected_counts ? html` \u00b7 <span data-testid="expected-counts-note">${EXPECTED_COUNTS_NOTE}</span>` : nothing}
       </div>
-      ${cache.error
-        ? html`<div class="error" role="alert" data-testid="error-message">
-            ${errorMessage(cache.error)}
-            ${isInputError(cache.error) ? nothing : html`<button type="button" @click=${() => this.rows.retry()}>Retry</button>`}
-          </div>`
-        : nothing}
+      ${cache.error ? requestFailure({ error: cache.error, retry: () => this.rows.retry() }) : nothing}
       <div
         class="table"
         role="table"
@@ -308,7 +303,7 @@ export class Compare extends LitElement {
         data-total=${total ?? ""}
         data-loading=${this.rows.loading}
       >
-        <div class="header-viewport" data-testid="compare-header">
+        <div class="header-viewport" data-testid="compare-header" @scroll=${this.onHeaderScroll}>
           ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
         </div>
         ${total === null && this.rows.loading ? html`<div class="empty loading" data-testid="loading">Loading\u2026</div>` : nothing}

@@ -25,6 +25,13 @@ export const CLOSE_EXAMPLES = "examples-close";
  * pair (y with x1, y with x2), side by side, their ids, logged text and
  * links, the sample's size beside C(x, y), and a button copying the ids.
  */
+/** The focused element, inside shadow roots too (document.activeElement stops at a shadow host). */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
 @customElement("tb-bias-examples-panel")
 export class ExamplesPanel extends LitElement {
   @property({ attribute: false }) api!: Api;
@@ -42,6 +49,8 @@ export class ExamplesPanel extends LitElement {
   @state() private copied: { side: number; text: string } | null = null;
   private key = "";
   private readonly request = new LatestRequest(this);
+  /** what had the focus when the panel took it (the row's Examples button): closing gives it back */
+  private opener: HTMLElement | null = null;
 
   static override styles = [
     baseStyles,
@@ -153,6 +162,7 @@ export class ExamplesPanel extends LitElement {
     // a newly opened panel (or another label's) is brought into view and takes the focus, so keyboard
     // and screen-reader users land on it; happy-dom and old browsers may lack scrollIntoView
     if (changed.has("label") && this.takeFocus) {
+      this.opener = deepActiveElement();
       this.scrollIntoView?.({ block: "nearest" });
       this.renderRoot.querySelector<HTMLElement>("section")?.focus({ preventScroll: true });
     }
@@ -176,7 +186,16 @@ export class ExamplesPanel extends LitElement {
 
   private close() {
     this.dispatchEvent(new CustomEvent(CLOSE_EXAMPLES, { bubbles: true, composed: true }));
+    // a row scrolled away (or re-rendered) took its button with it: then the focus stays where it falls
+    if (this.opener?.isConnected) this.opener.focus();
+    this.opener = null;
   }
+
+  private readonly onKeydown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    this.close();
+  };
 
   private async copy(side: number, answer: ExamplesAnswer) {
     const ok = await copyText(idsText(answer.examples));
@@ -222,7 +241,7 @@ export class ExamplesPanel extends LitElement {
 
   override render() {
     const a = this.answers?.[0];
-    return html`<section class="panel" role="region" tabindex="-1" aria-label=${`Examples of ${this.label}`} data-testid="examples-panel" data-label=${this.label}>
+    return html`<section class="panel" role="region" tabindex="-1" @keydown=${this.onKeydown} aria-label=${`Examples of ${this.label}`} data-testid="examples-panel" data-label=${this.label}>
       <header>
         <h2>Examples of \u201c${this.label}\u201d</h2>
         ${a ? html`<span class="where">step ${a.step} \u00b7 threshold ${a.threshold} \u00b7 up to ${a.per_cell} a cell</span>` : nothing}

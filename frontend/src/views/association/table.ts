@@ -5,6 +5,7 @@ import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { Api } from "../../shell/api.js";
 import { errorMessage, isInputError } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
 import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
@@ -18,7 +19,7 @@ import { defaultRuleProbeUrls, looksLikeCompletePattern, tableUrl } from "./quer
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
 import { examplesIcon, eyeOffIcon, flagIcon } from "../../charts/icons.js";
-import { PagedRows, virtualRows } from "../../charts/paged-rows.js";
+import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { checkbox } from "../../charts/inputs.js";
 import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -825,12 +826,7 @@ export class RankedTable extends LitElement {
     const loading = this.rows.loading;
     return html`
       ${this.toolbar()} ${this.bulkBar(total)} ${this.expectedNote()}
-      ${error && !this.inputError()
-        ? html`<div class="error" role="alert" data-testid="error-message">
-            ${errorMessage(error)}
-            ${isInputError(error) ? nothing : html`<button type="button" @click=${() => this.rows.retry()}>Retry</button>`}
-          </div>`
-        : nothing}
+      ${error && !this.inputError() ? requestFailure({ error, retry: () => this.rows.retry() }) : nothing}
       ${this.sortNote()}
       <div
         class="table"
@@ -843,7 +839,7 @@ export class RankedTable extends LitElement {
         data-loading=${loading}
         style=${`--cols: ${template}; --min-width: ${tableMinWidth(columns)}rem; --select-width: ${SELECT_REM}rem; --actions-width: ${ACTIONS_REM}rem`}
       >
-        <div class="header-viewport" data-testid="table-header">
+        <div class="header-viewport" data-testid="table-header" @scroll=${this.onHeaderScroll}>
           <div class="row header" role="row" aria-rowindex="1">
             <div class="lead" role="none">
               <div role="columnheader" class="cell select"><span class="visually-hidden">Selected</span></div>
@@ -934,12 +930,11 @@ export class RankedTable extends LitElement {
     </div>`;
   }
 
-  /** The header follows the rows when they scroll sideways. */
-  private readonly onRowsScroll = (event: Event) => {
-    const header = this.renderRoot.querySelector<HTMLElement>(".header-viewport");
-    const left = (event.currentTarget as HTMLElement).scrollLeft;
-    if (header && header.scrollLeft !== left) header.scrollLeft = left;
-  };
+  /** The header and the rows scroll sideways together, whichever moved. */
+  private readonly onRowsScroll = (event: Event) =>
+    syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
+  private readonly onHeaderScroll = (event: Event) =>
+    syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
 }
 
 declare global {

@@ -561,10 +561,13 @@ export class AssociationView extends MeasureViewBase {
     return JSON.stringify([s.run, s.tag, s.step]);
   }
 
-  /** The tag's info with the shown step's own description once it has arrived. */
+  /**
+   * The tag's info with the shown step's own description, and none until it
+   * has arrived: the runs listing's is the first step's, not the shown one's.
+   */
   private infoOfStep(info: TagInfo, s: { run: string; tag: string; step: number | null }): TagInfo {
     const own = this.stepDescription;
-    return own && own.key === this.stepKey(s) ? { ...info, description: own.text } : info;
+    return { ...info, description: own && own.key === this.stepKey(s) ? own.text : "" };
   }
 
   override render() {

@@ -7,8 +7,9 @@ import { formatCount, formatSigned, formatTicks, formatValue, plural } from "../
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
-import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { PartFailures } from "../../shell/part-failures.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
 import { barSpan, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
@@ -34,6 +35,18 @@ const MEANS_REM = 23;
 /** Below this width the curve and the means stack. */
 const STACK_BELOW = 1100;
 const MIN_GROUP_N = 30;
+/** Top examples shown before "Show all". */
+const TOP_SHOWN = 15;
+
+/** The view's requests, each failing on its own: one failure leaves the others' panels shown. */
+type Part = "steps" | "detail" | "examples" | "compare";
+/** The route each part asks, named when it fails. */
+const ROUTE: Record<Part, string> = {
+  steps: "discrepancy_steps",
+  detail: "discrepancy",
+  examples: "discrepancy_examples",
+  compare: "discrepancy_compare",
+};
 
 function q(params: Record<string, string | number | undefined>): string {
   const s = new URLSearchParams();
@@ -64,10 +77,13 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
   @state() private compare: CompareResponse | null = null;
-  @state() private error = "";
   @state() private width = 900;
+  /** every kept top example, not only the first TOP_SHOWN */
+  @state() private showAllTop = false;
   private readonly stepsRequest = new LatestRequest(this);
   private readonly detailRequest = new LatestRequest(this);
+  private readonly examplesRequest = new LatestRequest(this);
+  private readonly failures = new PartFailures<Part>(this);
   private readonly compareRequest = new LatestRequest(this);
   private observer: ResizeObserver | null = null;
   private stateRead = false;
@@ -96,9 +112,11 @@ export class DiscrepancyView extends MeasureViewBase {
       table.top th:first-child, table.top td:first-child, table.top td.group { text-align: left; }
       table.top th.logged, table.top td.logged { text-align: left; min-width: 10rem; max-width: 22rem; }
       .scroll { overflow-x: auto; }
+      /* every kept example can be many: they scroll inside the panel */
+      .top-rows { max-height: 40rem; overflow-y: auto; }
+      h3 button { margin-left: 8px; font-weight: 400; font-size: 12px; }
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
-      .error { color: var(--danger); }
       tb-bias-description { display: block; margin: -4px 0 10px; }
       @media (max-width: ${unsafeCSS(STACK_BELOW)}px) { .grid, .grid2.examples { grid-template-columns: 1fr; } }
     `,
@@ -153,7 +171,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const tableChanged = reloadAll || next.run !== before.run || next.tag !== before.tag || next.pairing !== before.pairing;
     if (tableChanged) this.loadSteps();
     if (tableChanged || this.step !== before.step) {
-      this.loadDetail();
+      this.loadStep();
       this.loadCompare();
     } else if (next.run2 !== before.run2 || next.dev !== before.dev) {
       this.loadCompare();
@@ -190,18 +208,18 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private loadSteps(): void {
     if (!this.run || !this.tag) return;
+    this.failures.clear("steps");
     this.stepsRequest.run(
       (signal) =>
         this.api.get<StepsResponse>(`discrepancy_steps?${q({ run: this.run, tag: this.tag, pairing: this.pairingParam })}`, signal),
       (data) => {
         this.steps = data;
-        this.error = "";
         const step = fitStep(this.step, data.steps.map((s) => s.step));
         if (step !== this.step) {
           // a step the listing did not know (logged since): fetch its detail
           this.step = step;
           this.writeHash();
-          this.loadDetail();
+          this.loadStep();
           this.loadCompare();
         }
       },
@@ -212,34 +230,74 @@ export class DiscrepancyView extends MeasureViewBase {
           this.pairing = null;
           this.writeHash();
           this.loadSteps();
-          this.loadDetail();
+          this.loadStep();
           this.loadCompare();
           return;
         }
-        this.error = errorMessage(e);
+        this.failures.set("steps", e);
       },
     );
+  }
+
+  /** The step's matrix and subgroups, and its examples: asked apart, so either shows if the other fails. */
+  private loadStep(): void {
+    this.loadDetail();
+    this.loadExamples();
   }
 
   private loadDetail(): void {
     if (this.step === null) return;
     const params = q({ run: this.run, tag: this.tag, step: this.step });
+    this.failures.clear("detail");
     this.detailRequest.run(
-      (signal) =>
-        Promise.all([
-          this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
-          // the excess e_k was computed when logging, with the logged pairing
-          this.api.get<ExamplesResponse>(`discrepancy_examples?${params}&limit=15`, signal),
-        ]),
-      ([detail, examples]) => {
-        this.detail = detail;
-        this.examples = examples;
-      },
-      (e) => (this.error = errorMessage(e)),
+      (signal) => this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
+      (detail) => (this.detail = detail),
+      (e) => this.failures.set("detail", e),
     );
   }
 
+  private loadExamples(): void {
+    if (this.step === null) return;
+    // the excess e_k was computed when logging, with the logged pairing
+    const params = q({ run: this.run, tag: this.tag, step: this.step, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
+    this.failures.clear("examples");
+    this.examplesRequest.run(
+      (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
+      (examples) => (this.examples = examples),
+      (e) => this.failures.set("examples", e),
+    );
+  }
+
+  /** The most top examples the route gives at once (its config's max_top). */
+  private get maxTop(): number {
+    const max = (this.config as { limits?: { max_top?: unknown } } | null)?.limits?.max_top;
+    return typeof max === "number" && max >= TOP_SHOWN ? max : 1000;
+  }
+
+  private toggleAllTop(): void {
+    this.showAllTop = !this.showAllTop;
+    this.loadExamples();
+  }
+
+  /**
+   * What a panel shows while its part has no answer: the part's failure
+   * (in the second panel of a part, a pointer to it) or "Loading…".
+   */
+  private placeholder(part: Part, heading: string | null, second = false) {
+    const title = heading ? html`<h3>${heading}</h3>` : nothing;
+    if (!this.failures.has(part)) return html`${title}<p class="muted" data-testid="loading">Loading…</p>`;
+    if (second) return html`${title}<p class="muted" data-testid="not-shown">Not shown: ${ROUTE[part]} failed.</p>`;
+    const retry = { steps: () => this.loadSteps(), detail: () => this.loadDetail(), examples: () => this.loadExamples(), compare: () => this.loadCompare() }[part];
+    return html`${title}${requestFailure({ error: this.failures.get(part), request: ROUTE[part], retry })}`;
+  }
+
+  /** Whether a part's panels show its failure instead of (maybe older) content. */
+  private failed(part: Part): boolean {
+    return this.failures.has(part);
+  }
+
   private loadCompare(): void {
+    this.failures.clear("compare");
     if (!this.run2 || this.step === null) {
       this.compare = null;
       return;
@@ -252,7 +310,7 @@ export class DiscrepancyView extends MeasureViewBase {
       (data) => (this.compare = data),
       (e) => {
         this.compare = null;
-        this.error = `compare: ${errorMessage(e)}`;
+        this.failures.set("compare", e);
       },
     );
   }
@@ -293,8 +351,7 @@ export class DiscrepancyView extends MeasureViewBase {
         ${this.renderPairing()}
         ${this.steps ? html`<span class="muted">${this.steps.discrepancy}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
       </div>
-      <tb-bias-description class="description" .text=${this.description(tags)}></tb-bias-description>
-      ${this.error ? html`<p class="error" data-testid="error-message">${this.error}</p>` : nothing}
+      <tb-bias-description class="description" .text=${this.description()}></tb-bias-description>
       <div class="grid">
         <section data-testid="dipdi-steps">${this.renderSteps()}</section>
         <section data-testid="dipdi-means">${this.renderMeans()}</section>
@@ -317,11 +374,10 @@ export class DiscrepancyView extends MeasureViewBase {
     else if (pick.step !== null) this.select("step", String(pick.step));
   }
 
-  /** The shown step's own description; until it arrives, the tag's. */
-  private description(tags: readonly { tag: string; description: string }[]): string {
+  /** The shown step's own description; none until it arrives (the runs listing's is the first step's). */
+  private description(): string {
     const d = this.detail;
-    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
-    return tags.find((t) => t.tag === this.tag)?.description ?? "";
+    return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
   private renderPairing() {
@@ -342,7 +398,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderSteps() {
     const steps = this.steps?.steps ?? [];
-    if (!steps.length) return html`<p class="muted" data-testid="loading">Loading…</p>`;
+    if (!steps.length || this.failed("steps")) return this.placeholder("steps", "DIPDI across steps");
     // this.width is the content box; the grid leaves the curve what the
     // means column (MEANS_REM at 16 px), the gap and the panel padding do not take
     const beside = this.width + 32 > STACK_BELOW;
@@ -372,6 +428,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderMeans() {
     const steps = this.steps?.steps ?? [];
+    if (this.failed("steps")) return this.placeholder("steps", "Mean discrepancies", true);
     if (!steps.length) return nothing;
     return html`
       <h3>Mean discrepancies</h3>
@@ -389,7 +446,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderMatrix() {
     const d = this.detail;
-    if (!d) return nothing;
+    if (!d || this.failed("detail")) return this.placeholder("detail", "Discrepancy matrix N");
     const n = d.models.length;
     const layout = matrixLayout(d.models, this.chartWidth(0.45));
     const { left, top, cell: size } = layout;
@@ -436,7 +493,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderGroups() {
     const d = this.detail;
-    if (!d) return nothing;
+    if (!d || this.failed("detail")) return this.placeholder("detail", "DIPDI per subgroup", true);
     if (!d.groups.length) return html`<h3>Subgroups</h3><p class="muted">No groups were logged.</p>`;
     const width = this.chartWidth(0.45) - 140;
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
@@ -458,7 +515,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderHistogram() {
     const e = this.examples;
-    if (!e) return nothing;
+    if (!e || this.failed("examples")) return this.placeholder("examples", "Per-example excess discrepancy");
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
     // full width where the examples stack (the table needs the room)
     const width = this.chartWidth(this.width + 32 > STACK_BELOW ? 0.45 : 0.95);
@@ -495,11 +552,15 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderTop() {
     const e = this.examples;
-    if (!e) return nothing;
+    if (!e || this.failed("examples")) return this.placeholder("examples", "Top examples by excess discrepancy", true);
     const logged = hasExampleText(e.top);
     return html`
-      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span></h3>
-      <div class="scroll"><table class="top" data-testid="top-table">
+      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span>
+        ${this.showAllTop || e.top.length < e.top_total
+          ? html`<button type="button" data-testid="top-show-all" aria-pressed=${this.showAllTop ? "true" : "false"} @click=${() => this.toggleAllTop()}>
+              ${this.showAllTop ? `Show the top ${TOP_SHOWN}` : `Show all ${formatCount(e.top_total)}`}</button>`
+          : nothing}</h3>
+      <div class="scroll top-rows"><table class="top" data-testid="top-table">
         <thead><tr><th>id</th>${logged ? html`<th class="logged">text</th>` : nothing}<th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(
           (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${formatValue(t.excess, 2)}</td>
@@ -531,7 +592,9 @@ export class DiscrepancyView extends MeasureViewBase {
               <span class="muted" data-testid="compare-roles">deployment: <b>${role.deployment}</b>${role.named ? "" : " (guessed from the names; pick the development run to fix it)"}</span>`
           : nothing}
       </div>
-      ${c && role
+      ${this.failed("compare") || (role && !c)
+        ? this.placeholder("compare", null)
+        : c && role
         ? html`<div style="display:flex;gap:32px;flex-wrap:wrap;align-items:baseline" data-testid="compare-summary">
             ${[
               ["development", c.a],

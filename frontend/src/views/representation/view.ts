@@ -7,8 +7,10 @@ import { formatCount, formatValue } from "../../charts/format.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
-import { errorMessage, isAbort, type Api } from "../../shell/api.js";
+import type { Api } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { PartFailures } from "../../shell/part-failures.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
 import type { HashScope } from "../../shell/url-state.js";
@@ -29,6 +31,10 @@ function seriesBounds(l: SeriesResponse["series"][number], i: number): string {
   return `, from ${boundText(bound)} (MINE ${formatValue(l.mine_bias?.[i] ?? null)}, classifier ${formatValue(l.classifier_bias?.[i] ?? null)})`;
 }
 const CHART_HEIGHT = 260;
+
+/** The view's requests, each failing on its own, and the route each asks. */
+type Part = "series" | "step" | "curve";
+const ROUTE: Record<Part, string> = { series: "representation/series", step: "representation", curve: "representation/curve" };
 
 function layerColor(layers: readonly string[], layer: string): string {
   const i = layers.indexOf(layer);
@@ -73,6 +79,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   private readonly seriesReq = new LatestRequest(this);
   private readonly stepReq = new LatestRequest(this);
   private readonly curveReq = new LatestRequest(this);
+  private readonly failures = new PartFailures<Part>(this);
   private unsubscribe: (() => void) | null = null;
 
   @state() private run = "";
@@ -82,7 +89,6 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   @state() private series: SeriesResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private curve: CurveResponse | null = null;
-  @state() private error = "";
 
   static override styles = [
     baseStyles,
@@ -313,8 +319,14 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     if (seriesChanged) this.loadSeries();
     else {
       this.fixSelection();
-      this.loadStep();
+      this.loadDetail();
+      this.loadCurve();
     }
+  }
+
+  /** The steps the runs listing names for the shown attribute. */
+  private listedSteps(): number[] {
+    return this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
   }
 
   private fixSelection() {
@@ -325,40 +337,70 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     this.writeHash();
   }
 
+  /**
+   * The series, and the step's detail and curve at once: the runs listing
+   * names the steps, so the step need not wait for the series (nor fail with it).
+   */
   private loadSeries() {
     if (!this.api || !this.run || !this.tag) return;
-    this.error = "";
+    const listed = this.listedSteps();
+    if (listed.length && (this.step === null || !listed.includes(this.step))) this.step = listed[listed.length - 1]!;
+    this.loadDetail();
+    this.loadCurve();
+    this.failures.clear("series");
     this.seriesReq.run(
-      (signal) => this.api.get<SeriesResponse>(query("representation/series", { run: this.run, tag: this.tag }), signal),
+      (signal) => this.api.get<SeriesResponse>(query(ROUTE.series, { run: this.run, tag: this.tag }), signal),
       (series) => {
+        const [step, layer] = [this.step, this.layer];
         this.series = series;
         this.fixSelection();
-        this.loadStep();
+        if (this.step !== step) this.loadDetail();
+        if (this.step !== step || this.layer !== layer) this.loadCurve();
       },
-      (error) => {
-        if (!isAbort(error)) this.error = errorMessage(error);
-      },
+      (error) => this.failures.set("series", error),
     );
   }
 
-  private loadStep() {
+  private loadDetail() {
     if (this.step === null) return;
-    const params = { run: this.run, tag: this.tag, step: this.step };
+    this.failures.clear("step");
     this.stepReq.run(
-      (signal) => this.api.get<StepResponse>(query("representation", params), signal),
-      (detail) => (this.detail = detail),
-      (error) => {
-        if (!isAbort(error)) this.error = errorMessage(error);
+      (signal) => this.api.get<StepResponse>(query(ROUTE.step, { run: this.run, tag: this.tag, step: this.step! }), signal),
+      (detail) => {
+        this.detail = detail;
+        // no layer named yet (the series has not answered): the last, as the series would pick
+        if (!this.layer && detail.layers.length) {
+          this.layer = detail.layers[detail.layers.length - 1]!.layer;
+          this.writeHash();
+          this.loadCurve();
+        }
       },
+      (error) => this.failures.set("step", error),
     );
-    if (!this.layer) return;
+  }
+
+  private loadCurve() {
+    if (this.step === null || !this.layer) return;
+    this.failures.clear("curve");
+    const params = { run: this.run, tag: this.tag, step: this.step, layer: this.layer };
     this.curveReq.run(
-      (signal) => this.api.get<CurveResponse>(query("representation/curve", { ...params, layer: this.layer }), signal),
+      (signal) => this.api.get<CurveResponse>(query(ROUTE.curve, params), signal),
       (curve) => (this.curve = curve),
-      (error) => {
-        if (!isAbort(error)) this.error = errorMessage(error);
-      },
+      (error) => this.failures.set("curve", error),
     );
+  }
+
+  /**
+   * What a panel shows while its part has no answer: the part's failure with
+   * a Retry, a pointer to a failure it waits on, or "Loading…".
+   */
+  private placeholder(part: Part | null, waitsOn: Part | null = null) {
+    if (part && this.failures.has(part)) {
+      const retry = { series: () => this.loadSeries(), step: () => this.loadDetail(), curve: () => this.loadCurve() }[part];
+      return requestFailure({ error: this.failures.get(part), request: ROUTE[part], retry });
+    }
+    if (waitsOn && this.failures.has(waitsOn)) return html`<p class="muted" data-testid="not-shown">Not shown: ${ROUTE[waitsOn]} failed.</p>`;
+    return html`<p class="loading" data-testid="loading">Loading\u2026</p>`;
   }
 
   private chartWidth(): number {
@@ -378,7 +420,6 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     return html`
       ${this.renderControls(runs)}
       <tb-bias-description .text=${this.description()}></tb-bias-description>
-      ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
       ${this.renderSummary()}
       <div class="grid ${two ? "two" : ""}">
         <section class="panel">${this.renderSeries()}</section>
@@ -388,11 +429,10 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     `;
   }
 
-  /** The shown step's own description; until it arrives, the tag's. */
+  /** The shown step's own description; none until it arrives (the runs listing's is the first step's). */
   private description(): string {
     const d = this.detail;
-    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
-    return this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.description ?? "";
+    return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
   private onPick(pick: Pick) {
@@ -416,7 +456,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       <label
         >Layer
         <select data-testid="repr-layer-select" @change=${(e: Event) => this.select(this.run, this.tag, this.step, (e.target as HTMLSelectElement).value)}>
-          ${(s?.layers ?? []).map((l) => html`<option .value=${l} ?selected=${l === this.layer}>${l}</option>`)}
+          ${(s?.layers ?? this.detail?.layers.map((l) => l.layer) ?? []).map((l) => html`<option .value=${l} ?selected=${l === this.layer}>${l}</option>`)}
         </select></label
       >
     </div>`;
@@ -424,7 +464,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
 
   private renderSummary() {
     const d = this.detail;
-    if (!d) return html`<p class="loading" data-testid="loading">Loading\u2026</p>`;
+    if (!d || this.failures.has("step")) return this.placeholder("step");
     const names = d.class_names;
     return html`<div class="panel summary" data-testid="repr-summary" style="margin-bottom:10px">
       <span><strong>${d.attribute}</strong> at step ${d.step}</span>
@@ -440,7 +480,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
 
   private renderSeries() {
     const s = this.series;
-    if (!s) return html`<h2>B per step</h2><p class="loading">Loading\u2026</p>`;
+    if (!s || this.failures.has("series")) return html`<h2>B per step</h2>${this.placeholder("series")}`;
     const width = this.chartWidth();
     const height = CHART_HEIGHT;
     const steps = s.steps;
@@ -487,7 +527,8 @@ export class RepresentationView extends LitElement implements MeasureViewElement
 
   private renderCurve() {
     const c = this.curve;
-    if (!c) return html`<h2>MINE curve</h2><p class="loading">Loading\u2026</p>`;
+    // without a layer the curve waits for the step's detail to name one
+    if (!c || this.failures.has("curve")) return html`<h2>MINE curve</h2>${this.placeholder("curve", this.layer ? null : "step")}`;
     const width = this.chartWidth();
     const height = CHART_HEIGHT;
     const last = Math.max(c.train_steps[c.train_steps.length - 1] ?? 1, c.heldout_steps[c.heldout_steps.length - 1] ?? 1, 1);
@@ -563,7 +604,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
 
   private renderProfile() {
     const d = this.detail;
-    if (!d) return html`<h2>Layer profile</h2>`;
+    if (!d || this.failures.has("step")) return html`<h2>Layer profile</h2>${this.placeholder(null, "step")}`;
     const domain = biasDomain(
       d.layers.map((l) => ({ layer: l.layer, bias: [l.bias], mutual_information: [], control_bias: [], control_low: [l.control_low], control_high: [l.control_high], flags: [] })),
     );
@@ -576,8 +617,8 @@ export class RepresentationView extends LitElement implements MeasureViewElement
             <th>layer</th>
             <th style="width:16%">B (bar; grey tick: control)</th>
             <th class="num" title="the larger of the two held-out lower bounds">B</th>
-            <th class="num" title="MINE's Donsker-Varadhan bound, as B">MINE</th>
-            <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B">classifier</th>
+            <th class="num" title="MINE's Donsker-Varadhan bound, as B = I/H(Z)">B (MINE)</th>
+            <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B = I/H(Z)">B (classifier)</th>
             <th class="num">control B (band)</th>
             <th>flags</th>
           </tr>

@@ -6,14 +6,24 @@ import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js
 import { columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
-import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { PartFailures } from "../../shell/part-failures.js";
+import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
 import { finiteMax, heat, labelledSteps, seriesPath } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
+
+/** The view's requests, each failing on its own, and the route each asks. */
+type Part = "steps" | "detail" | "examples" | "compare";
+const ROUTE: Record<Part, string> = {
+  steps: "sensitivity_steps",
+  detail: "sensitivity",
+  examples: "sensitivity_examples",
+  compare: "sensitivity_compare",
+};
 
 const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
 const U_RGB: [number, number, number] = [0, 114, 178]; // model sensitivity u_t: blue
@@ -52,12 +62,12 @@ export class SensitivityView extends MeasureViewBase {
   @state() private examples: ExamplesResponse | null = null;
   @state() private compare: CompareResponse | null = null;
   @state() private compareNote = "";
-  @state() private error = "";
   @state() private width = 900;
   private readonly stepsRequest = new LatestRequest(this);
   private readonly detailRequest = new LatestRequest(this);
   private readonly examplesRequest = new LatestRequest(this);
   private readonly compareRequest = new LatestRequest(this);
+  private readonly failures = new PartFailures<Part>(this);
   private observer: ResizeObserver | null = null;
   private restored = false;
 
@@ -173,52 +183,72 @@ export class SensitivityView extends MeasureViewBase {
 
   private loadSteps(): void {
     if (!this.run || !this.tag) return;
+    this.failures.clear("steps");
     this.stepsRequest.run(
       (signal) => this.api.get<StepsResponse>(`sensitivity_steps?${q({ run: this.run, tag: this.tag })}`, signal),
       (data) => {
         this.steps = data;
-        this.error = "";
+        // the pickers name the logged choices even if the step's detail fails
+        if (!this.detail) this.fitChoices(data.choices.map((c) => c.name));
         if (this.step === null || !data.steps.includes(this.step)) {
           // a step the listing did not know (or no listing): fetch its detail now
           this.step = data.steps[data.steps.length - 1] ?? null;
           this.loadDetail();
         }
       },
-      (e) => (this.error = errorMessage(e)),
+      (e) => this.failures.set("steps", e),
     );
+  }
+
+  /** Keeps the chosen v choices if logged, else the first informed one against uniform. */
+  private fitChoices(names: readonly string[]): void {
+    if (!names.includes(this.choiceA)) this.choiceA = names.find((n) => n !== "uniform") ?? names[0] ?? "";
+    if (!names.includes(this.choiceB) || this.choiceB === this.choiceA)
+      this.choiceB = names.includes("uniform") && this.choiceA !== "uniform" ? "uniform" : names.find((n) => n !== this.choiceA) ?? "";
   }
 
   private loadDetail(): void {
     if (this.step === null) return;
     const params = q({ run: this.run, tag: this.tag, step: this.step });
+    this.failures.clear("detail");
     this.detailRequest.run(
       (signal) => this.api.get<StepResponse>(`sensitivity?${params}`, signal),
       (detail) => {
         this.detail = detail;
-        this.error = "";
-        const names = detail.choices.map((c) => c.name);
-        if (!names.includes(this.choiceA)) this.choiceA = names.find((n) => n !== "uniform") ?? names[0] ?? "";
-        if (!names.includes(this.choiceB) || this.choiceB === this.choiceA)
-          this.choiceB = names.includes("uniform") && this.choiceA !== "uniform" ? "uniform" : names.find((n) => n !== this.choiceA) ?? "";
+        this.fitChoices(detail.choices.map((c) => c.name));
         this.saveHash();
         this.loadExamples();
         this.loadCompare();
       },
-      (e) => (this.error = errorMessage(e)),
+      (e) => {
+        // the examples and comparison shown were the previous step's
+        this.examples = null;
+        this.compare = null;
+        this.failures.set("detail", e);
+      },
     );
   }
 
   private loadExamples(): void {
     if (this.step === null || !this.choiceA) return;
     const params = q({ run: this.run, tag: this.tag, step: this.step, choice: this.choiceA, source: this.source, limit: 10 });
+    this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`sensitivity_examples?${params}`, signal),
       (data) => (this.examples = data),
-      (e) => (this.error = errorMessage(e)),
+      (e) => this.failures.set("examples", e),
     );
   }
 
+  /** A part's failure, said where its content would be, with a Retry that asks again; null if it did not fail. */
+  private failure(part: Part): TemplateResult | null {
+    if (!this.failures.has(part)) return null;
+    const retry = { steps: () => this.loadSteps(), detail: () => this.loadDetail(), examples: () => this.loadExamples(), compare: () => this.loadCompare() }[part];
+    return requestFailure({ error: this.failures.get(part), request: ROUTE[part], retry });
+  }
+
   private loadCompare(): void {
+    this.failures.clear("compare");
     if (this.step === null || !this.choiceA || !this.choiceB) {
       this.compare = null;
       this.compareNote = "Log two or more v choices to compare them.";
@@ -233,7 +263,7 @@ export class SensitivityView extends MeasureViewBase {
       },
       (e) => {
         this.compare = null;
-        this.compareNote = errorMessage(e);
+        this.failures.set("compare", e);
       },
     );
   }
@@ -256,7 +286,7 @@ export class SensitivityView extends MeasureViewBase {
   }
 
   private renderControls(): TemplateResult {
-    const names = this.detail?.choices.map((c) => c.name) ?? [];
+    const names = (this.detail ?? this.steps)?.choices.map((c) => c.name) ?? [];
     return html`<div class="controls">
       <tb-bias-picker
         .runs=${this.tagRuns}
@@ -335,7 +365,9 @@ export class SensitivityView extends MeasureViewBase {
 
   private renderSteps(): TemplateResult {
     const s = this.steps;
-    if (!s || s.steps.length === 0) return html`<section><h3>Over steps</h3><p class="empty">No steps.</p></section>`;
+    const failure = this.failure("steps");
+    if (failure || !s) return html`<section><h3>Over steps</h3>${failure ?? html`<p class="loading" data-testid="loading">Loading\u2026</p>`}</section>`;
+    if (s.steps.length === 0) return html`<section><h3>Over steps</h3><p class="empty">No steps.</p></section>`;
     const names = s.choices.map((c) => c.name);
     const w = this.panelWidth();
     const h = 200;
@@ -373,7 +405,11 @@ export class SensitivityView extends MeasureViewBase {
     const w = this.panelWidth();
     const h = 200;
     const m = { l: 46, r: 10, t: 8, b: 30 };
-    if (!c) return html`<section data-testid="sens-scatter-section"><h3>v comparison</h3><p class="empty">${this.compareNote || "Loading\u2026"}</p></section>`;
+    if (!c || this.failures.has("compare")) {
+      // the comparison is asked once the step's detail names the choices
+      const why = this.failure("compare") ?? (this.failures.has("detail") ? html`<p class="empty">Not shown: ${ROUTE.detail} failed.</p>` : null);
+      return html`<section data-testid="sens-scatter-section"><h3>v comparison</h3>${why ?? html`<p class="empty">${this.compareNote || "Loading\u2026"}</p>`}</section>`;
+    }
     const hx = finiteMax(c.points.map((p) => p.a)) || 1;
     const hy = finiteMax(c.points.map((p) => p.b)) || 1;
     const x = scaleLinear().domain([0, hx]).range([m.l, w - m.r]);
@@ -453,11 +489,11 @@ export class SensitivityView extends MeasureViewBase {
             ${d.choices.find((c) => c.name === this.choiceA)?.kind === "proxy_adjusted"
               ? html`<span data-testid="sens-proxy-note">under proxy_adjusted a protected feature's s<sub>i</sub> is its total effect, through the features that stand in for it: large even where the model never reads it</span>`
               : nothing}</div>`}
-      ${ex && ex.choice === this.choiceA
+      ${this.failure("examples") ?? (ex && ex.choice === this.choiceA
         ? ex.examples.length
           ? ex.examples.map((e) => this.renderExample(e, ex, names))
           : html`<p class="empty">No example kept.</p>`
-        : html`<p class="loading">Loading\u2026</p>`}
+        : html`<p class="loading" data-testid="loading">Loading\u2026</p>`)}
     </section>`;
   }
 
@@ -508,11 +544,10 @@ export class SensitivityView extends MeasureViewBase {
     </div>`;
   }
 
-  /** The shown step's own description; until it arrives, the tag's. */
+  /** The shown step's own description; none until it arrives (the runs listing's is the first step's). */
   private description(): string {
     const d = this.detail;
-    if (d && d.run === this.run && d.tag === this.tag && d.step === this.step && d.description !== undefined) return d.description;
-    return this.tagRuns.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.description ?? "";
+    return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
   /** Below this content width the paired panels stack. */
@@ -531,18 +566,20 @@ export class SensitivityView extends MeasureViewBase {
     return html`
       ${this.renderControls()}
       <tb-bias-description .text=${this.description()}></tb-bias-description>
-      ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
       <p class="note" data-testid="sens-note">
         P = wᵀ|J|v: how strongly the predicted probabilities react to the features v weights (lower is fairer).
         ${d?.note ?? "Compare values only between models that share an input space."}
       </p>
-      ${d
+      ${d && !this.failures.has("detail")
         ? html`${this.renderSummary(d)}
             <div class="grid ${this.stacked ? "stacked" : ""}">${this.renderSteps()}${this.renderScatter()}</div>
             ${this.renderHistograms(d)}
             ${this.renderExamples(d)}
             ${this.renderBreakdowns(d)}`
-        : html`<p class="loading" data-testid="loading">Loading\u2026</p>`}
+        : this.failures.has("detail")
+          ? html`<section data-testid="sens-summary"><h3>P per v choice at step ${this.step ?? "\u2014"}</h3>${this.failure("detail")}</section>
+              <div class="grid ${this.stacked ? "stacked" : ""}">${this.renderSteps()}${this.renderScatter()}</div>`
+          : html`<p class="loading" data-testid="loading">Loading\u2026</p>`}
     `;
   }
 }

@@ -1,0 +1,131 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError, type Api } from "../src/shell/api.js";
+import type { HashScope } from "../src/shell/url-state.js";
+import "../src/views/discrepancy/index.js";
+import type { DiscrepancyView } from "../src/views/discrepancy/view.js";
+
+const HEAD = { run: "dev", tag: "t", discrepancy: "abs", pairing: "paired", pool_names: ["A", "B"], m_a: 1, m_b: 1, models: ["a0", "b0"] };
+const UNCERTAINTY = { kind: "none", replicates: 1, low: null, high: null };
+const SUMMARY = { dipdi: 0.5, reason: null, n: 10, between: 1, within_a: 0.5, within_b: 0.5, uncertainty: UNCERTAINTY };
+
+function top(k: number) {
+  return { id: `ex${k}`, group: "g", excess: 20 - k, outputs: [1, 2] };
+}
+
+const RESPONSES: Record<string, unknown> = {
+  discrepancy_steps: { ...HEAD, steps: [{ step: 0, ...SUMMARY }, { step: 5, ...SUMMARY }] },
+  discrepancy: {
+    ...HEAD, ...SUMMARY, step: 5, replicate: 0, description: "step five",
+    matrix: [[0, 1], [1, 0]], used_pairs: { between: [[0, 1]], within_a: [], within_b: [] }, groups: [{ group: "g", dipdi: 0.4, n: 40, reason: null, small: false }],
+  },
+  discrepancy_compare: { a: { ...HEAD, step: 5, ...SUMMARY }, b: { ...HEAD, run: "dep", step: 5, ...SUMMARY, dipdi: 0.9 }, delta: 0.4, rising: true },
+};
+
+/** 20 examples kept: the answer gives the first `limit`. */
+function examplesAnswer(url: string) {
+  const limit = Number(new URLSearchParams(url.split("?")[1]).get("limit"));
+  const kept = Array.from({ length: 20 }, (_, k) => top(k));
+  return { ...HEAD, step: 5, replicate: 0, top_total: 20, top: kept.slice(0, limit), histogram: { edges: [0, 1, 2], counts: [3, 4] }, note: null };
+}
+
+const RUNS = ["dev", "dep"].map((run) => ({ run, tags: [{ tag: "t", measure: "discrepancy", steps: [0, 5], description: "tag level" }] }));
+
+/** An API whose routes in `failing` answer 500 with a JSON message naming the route, until `heal` is called. */
+function fakeApi(failing: string[]) {
+  const calls: string[] = [];
+  const broken = new Set(failing);
+  const api: Api = {
+    get: async <T>(url: string) => {
+      calls.push(url);
+      const route = url.split("?")[0]!;
+      if (broken.has(route)) throw new ApiError(500, `${route} broke`, { error: `${route} broke` });
+      if (route === "discrepancy_examples") return examplesAnswer(url) as T;
+      return RESPONSES[route] as T;
+    },
+    post: async () => {
+      throw new Error("no posts");
+    },
+  };
+  return { api, calls, heal: (route: string) => broken.delete(route) };
+}
+
+function fakeHash(): HashScope {
+  return { read: () => ({ run: "dev", tag: "t", step: "5", run2: "dep" }), write: () => true, onExternalChange: () => () => undefined };
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+async function settle(el: DiscrepancyView) {
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await el.updateComplete;
+  }
+}
+
+async function mount(failing: string[]) {
+  const fake = fakeApi(failing);
+  const el = document.createElement("tb-bias-discrepancy-view") as DiscrepancyView;
+  Object.assign(el, { api: fake.api, hash: fakeHash(), config: null, runs: RUNS });
+  document.body.appendChild(el);
+  await settle(el);
+  const panel = (testid: string) => el.shadowRoot!.querySelector(`[data-testid="${testid}"]`) as HTMLElement;
+  return { el, fake, panel };
+}
+
+describe("<tb-bias-discrepancy-view> failures", () => {
+  it("says in the example panels that discrepancy_examples failed, and still draws the matrix and subgroups", async () => {
+    const { el, fake, panel } = await mount(["discrepancy_examples"]);
+    const error = panel("dipdi-histogram").querySelector('[data-testid="error-message"][data-request="discrepancy_examples"]')!;
+    expect(error.textContent).toContain("discrepancy_examples failed (HTTP 500): discrepancy_examples broke");
+    expect(panel("dipdi-top").textContent).toContain("discrepancy_examples failed");
+    expect(panel("dipdi-matrix").querySelectorAll('[data-testid="heat-cell-used"]').length).toBeGreaterThan(0);
+    expect(panel("dipdi-groups").querySelectorAll('[data-testid="group-bar"]').length).toBe(1);
+    expect(el.shadowRoot!.querySelector('[data-testid="loading"]')).toBeNull();
+    // Retry asks again and shows what it answers
+    fake.heal("discrepancy_examples");
+    (error.querySelector("button") as HTMLButtonElement).click();
+    await settle(el);
+    expect(panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length).toBe(15);
+    expect(el.shadowRoot!.querySelector('[data-testid="error-message"][data-request="discrepancy_examples"]')).toBeNull();
+  });
+
+  it("names each failed request in its own panel: the steps' answer clears none, the last failure hides none", async () => {
+    const { el, panel } = await mount(["discrepancy", "discrepancy_compare"]);
+    expect(panel("dipdi-matrix").textContent).toContain("discrepancy failed (HTTP 500): discrepancy broke");
+    expect(panel("dipdi-groups").textContent).toContain("discrepancy failed");
+    expect(panel("dipdi-compare").textContent).toContain("discrepancy_compare failed (HTTP 500): discrepancy_compare broke");
+    expect(panel("dipdi-matrix").textContent).not.toContain("compare");
+    // the parts that answered are shown
+    expect(panel("dipdi-steps").querySelector('[data-testid="dipdi-curve"]')).not.toBeNull();
+    expect(panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length).toBe(15);
+    expect(el.shadowRoot!.querySelector('[data-testid="loading"]')).toBeNull();
+  });
+
+  it("says the steps failed where the curve would be, with a Retry", async () => {
+    const { panel } = await mount(["discrepancy_steps"]);
+    const error = panel("dipdi-steps").querySelector('[data-testid="error-message"][data-request="discrepancy_steps"]')!;
+    expect(error.textContent).toContain("discrepancy_steps failed (HTTP 500)");
+    expect(error.querySelector("button")!.textContent).toBe("Retry");
+    expect(panel("dipdi-matrix").querySelectorAll('[data-testid="heat-cell-used"]').length).toBeGreaterThan(0);
+  });
+
+  it("shows every kept top example on asking, and the first 15 again", async () => {
+    const { el, fake, panel } = await mount([]);
+    const rows = () => panel("dipdi-top").querySelectorAll('[data-testid="top-row"]').length;
+    const button = () => panel("dipdi-top").querySelector('[data-testid="top-show-all"]') as HTMLButtonElement;
+    expect(rows()).toBe(15);
+    expect(panel("dipdi-top").textContent).toContain("15 of 20 kept");
+    expect(button().textContent!.trim()).toBe("Show all 20");
+    button().click();
+    await settle(el);
+    expect(rows()).toBe(20);
+    expect(fake.calls.filter((c) => c.startsWith("discrepancy_examples")).pop()).toContain("limit=1000");
+    expect(button().textContent!.trim()).toBe("Show the top 15");
+    button().click();
+    await settle(el);
+    expect(rows()).toBe(15);
+  });
+});
