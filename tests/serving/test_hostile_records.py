@@ -95,17 +95,6 @@ def _specs_by_name(measure, payload):
     return {s.name: m for m, s in _specs(measure, payload)}
 
 
-def _extra(measure, run, payload):
-    """Parameters some routes need besides run and tag."""
-    if measure == "association":
-        return {"/trend": {"label": payload.label_names[0]}, "/examples": {"label": payload.label_names[0]}}
-    if measure == "discrepancy":
-        return {"/discrepancy_compare": {"run2": run}}
-    if measure == "representation":
-        return {"/representation/curve": {"layer": payload.layers[0].layer}}
-    return {}
-
-
 @pytest.fixture(scope="module")
 def demo():
     return fx.demo_records()
@@ -123,7 +112,7 @@ def test_a_hostile_record_is_a_422_naming_its_field_on_every_route(tmp_path, dem
     routes = list(REGISTRY[measure].routes())
     for route in routes:  # the same record unchanged: every route answers
         code, _ = fx.get(client, route.lstrip("/"), run="intact", tag=tag,
-                         **_extra(measure, "intact", payload).get(route, {}))
+                         **fx.route_params(measure, "intact", payload).get(route, {}))
         assert code == 200, route
     tracemalloc.start()
     try:
@@ -131,7 +120,7 @@ def test_a_hostile_record_is_a_422_naming_its_field_on_every_route(tmp_path, dem
             tracemalloc.reset_peak()
             for route in routes:
                 code, response = fx.get(client, route.lstrip("/"), run=run, tag=tag,
-                                        **_extra(measure, run, payload).get(route, {}))
+                                        **fx.route_params(measure, run, payload).get(route, {}))
                 text = response.get_data(as_text=True)
                 assert code == 422, (run, route, text[:300])
                 assert "cannot be read" in text and name in text, (run, route, text[:300])
@@ -228,7 +217,7 @@ def test_a_step_bad_only_where_the_across_steps_route_does_not_read_is_a_422_the
     fx.write_record(tmp_path, "run", value, record.encode(number, payload), steps=range(4, 6))
     client = Client(fx.make_app(tmp_path)[0])
     route, _ = ACROSS_STEPS[measure]
-    code, response = fx.get(client, route.lstrip("/"), run="run", tag=tag, **_extra(measure, "run", payload).get(route, {}))
+    code, response = fx.get(client, route.lstrip("/"), run="run", tag=tag, **fx.route_params(measure, "run", payload).get(route, {}))
     text = response.get_data(as_text=True)
     assert code == 422, text[:300]
     assert "step 3" in text and field in text, text[:300]
@@ -250,7 +239,7 @@ def test_example_text_that_does_not_fit_its_examples_is_a_422_naming_it(tmp_path
     client = Client(fx.make_app(tmp_path)[0])
     for route in REGISTRY[measure].routes():
         code, response = fx.get(client, route.lstrip("/"), run="hostile", tag=tag,
-                                **_extra(measure, "hostile", payload).get(route, {}))
+                                **fx.route_params(measure, "hostile", payload).get(route, {}))
         text = response.get_data(as_text=True)
         assert code == 422 and "cannot be read" in text and field in text, (route, text[:300])
     assert [u["run"] for u in fx.get_json(client, "runs")["unreadable"]] == ["hostile"]

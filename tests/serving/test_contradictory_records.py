@@ -1,0 +1,143 @@
+"""Records whose scalar fields or array values contradict their own meaning
+(a negative count, a group count past N, histogram edges that fall, a
+version newer than this build): each is a 422 naming the field on every
+route of its measure, the across-steps route included when it is the first
+to read the record, and is listed as unreadable. Before these checks, each
+was served with 200 as if valid.
+
+The records are the demo's first record of each measure with one field
+changed, written back with the demo's own metadata.
+"""
+
+import copy
+import zlib
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.storage import arrays, record
+
+
+def _put(message, values):
+    """Store ``values`` in an Array message as they are (no narrowing: negatives stay signed)."""
+    values = np.asarray(values)
+    message.Clear()
+    message.dtype = values.dtype.str
+    message.shape.extend(values.shape)
+    message.zlib_data = zlib.compress(values.tobytes())
+
+
+def _array(payload, measure, name):
+    return {s.name: m for m, s in REGISTRY[measure].codec.array_specs(payload)}[name]
+
+
+def _change(measure, name, change):
+    """A change of the stored array ``name``: ``change(values)`` gives the new values."""
+    def apply(payload):
+        message = _array(payload, measure, name)
+        read_as = np.int64 if np.dtype(message.dtype).kind in "iu" else np.float64
+        _put(message, change(arrays.unpack(message, read_as)))
+    return apply
+
+
+def _negate(values):
+    return -values.astype(np.float64)
+
+
+def _each_replicate(change):
+    def apply(payload):
+        for rep in payload.replicates:
+            change(rep)
+    return apply
+
+
+#: ``{measure: [(run, what the error names, scalar, change of the payload)]}``;
+#: ``scalar``: found by ``describe`` (the runs listing) without inflating an array.
+CASES = {
+    "discrepancy": [
+        ("neg_pair_sums", "replicates[0].pair_sums[0] is -",
+         False, _change("discrepancy", "replicates[0].pair_sums", _negate)),
+        ("neg_group_sums", "replicates[0].group_sums[0, 0] is -",
+         False, _change("discrepancy", "replicates[0].group_sums", _negate)),
+        ("neg_group_count", "replicates[0].group_counts[0] is -5; a count is never negative",
+         False, _change("discrepancy", "replicates[0].group_counts", lambda v: np.array([-5, 605]))),
+        ("group_counts_past_n", "replicates[0].group_counts add up to 900, not its num_examples 600",
+         False, _change("discrepancy", "replicates[0].group_counts", lambda v: v + 150)),
+        ("huge_num_examples", "replicates[0].num_examples is %d; a count is at most 2**53" % 2**60,
+         True, lambda p: setattr(p.replicates[0], "num_examples", 2**60)),
+        ("neg_num_examples", "replicates[1].num_examples is -1",
+         True, lambda p: setattr(p.replicates[1], "num_examples", -1)),
+        ("dup_replicate_ids", "replicate ids must be distinct; 0 appear",
+         True, _each_replicate(lambda r: setattr(r, "replicate", 0))),
+        ("unknown_top_group", "replicates[0].top_groups names 'nobody', not in its group_names",
+         True, lambda p: p.replicates[0].top_groups.__setitem__(0, "nobody")),
+        ("dup_group_names", "replicates[0].group_names has duplicate names: 'men'",
+         True, lambda p: p.replicates[0].group_names.__setitem__(1, "men")),
+        ("dup_pool_names", "pool_names must differ; got 'A' twice",
+         True, lambda p: p.pool_names.__setitem__(1, "A")),
+        ("long_pool_name", "pool_names must be non-empty strings of at most 100 characters",
+         True, lambda p: p.pool_names.__setitem__(1, "B" * 101)),
+        ("falling_edges", "replicates[0].excess_edges[1] is", False,
+         _change("discrepancy", "replicates[0].excess_edges", lambda v: v[::-1].copy())),
+        ("nan_edge", "replicates[0].excess_edges[3] is nan; an edge is finite", False,
+         _change("discrepancy", "replicates[0].excess_edges", lambda v: np.where(np.arange(v.size) == 3, np.nan, v))),
+        ("neg_excess_count", "replicates[0].excess_counts[0] is -1", False,
+         _change("discrepancy", "replicates[0].excess_counts", lambda v: np.where(np.arange(v.size) == 0, -1, v))),
+        ("excess_counts_past_n", "replicates[0].excess_counts add up to 601, not its num_examples 600", False,
+         _change("discrepancy", "replicates[0].excess_counts", lambda v: v + (np.arange(v.size) == 0))),
+    ],
+}
+#: The route of each measure that reads a record across steps: asked first, it must find the fault itself.
+ACROSS_STEPS = {"discrepancy": "/discrepancy_steps", "sensitivity": "/sensitivity_steps",
+                "representation": "/representation/series", "association": "/trend"}
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return fx.demo_records()
+
+
+def _routes(measure):
+    routes = list(REGISTRY[measure].routes())
+    return [ACROSS_STEPS[measure]] + [r for r in routes if r != ACROSS_STEPS[measure]]
+
+
+@pytest.mark.parametrize("measure", sorted(CASES))
+def test_a_record_that_contradicts_itself_is_a_422_naming_the_field_on_every_route(tmp_path, demo, measure):
+    _, tag, value, payload = demo[measure]
+    number = REGISTRY[measure].payload_number
+    fx.write_record(tmp_path, "intact", value, record.encode(number, payload))
+    for run, _, _, change in CASES[measure]:
+        mutated = copy.deepcopy(payload)
+        change(mutated)
+        fx.write_record(tmp_path, run, value, record.encode(number, mutated))
+    client = Client(fx.make_app(tmp_path)[0])
+    for run in ["intact"] + [case[0] for case in CASES[measure]]:
+        for route in _routes(measure):
+            code, response = fx.get(client, route.lstrip("/"), run=run, tag=tag,
+                                    **fx.route_params(measure, run, payload).get(route, {}))
+            text = response.get_data(as_text=True)
+            if run == "intact":
+                assert code == 200, (route, text[:300])
+                continue
+            named = next(case[1] for case in CASES[measure] if case[0] == run)
+            assert code == 422 and "cannot be read" in text and named in text, (run, route, text[:300])
+    listing = fx.get_json(client, "runs")
+    assert {u["run"] for u in listing["unreadable"] if u["tag"] == tag} == {case[0] for case in CASES[measure]}
+    assert [r["run"] for r in listing["runs"]] == ["intact"]
+
+
+@pytest.mark.parametrize("measure, run, named, change", [
+    (measure, run, named, change) for measure, cases in sorted(CASES.items())
+    for run, named, scalar, change in cases if scalar
+])
+def test_a_contradicting_scalar_field_is_found_without_inflating_an_array(demo, measure, run, named, change):
+    """The runs listing (``describe``) reads no array: it checks the scalar fields itself."""
+    payload = copy.deepcopy(demo[measure][3])
+    change(payload)
+    with pytest.raises(ValueError) as raised:
+        REGISTRY[measure].describe(payload)
+    assert named in str(raised.value)
