@@ -89,6 +89,29 @@ CASES = {
         ("excess_counts_past_n", "replicates[0].excess_counts add up to 601, not its num_examples 600", False,
          _change("discrepancy", "replicates[0].excess_counts", lambda v: v + (np.arange(v.size) == 0))),
     ],
+    "sensitivity": [
+        ("neg_n", "choices[0].overall.n is -5; a count is never negative",
+         True, lambda p: setattr(p.choices[0].overall, "n", -5)),
+        ("coverage_past_1", "choices[0].overall.n_defined is 2001, more than its n 2000",
+         True, lambda p: setattr(p.choices[0].overall, "n_defined", 2001)),
+        ("neg_group_n", "choices[1].by_group[1].n is -1",
+         True, lambda p: setattr(p.choices[1].by_group[1], "n", -1)),
+        ("neg_reason_count", "choices[2].reason_counts[0] is -3",
+         True, lambda p: (p.choices[2].reasons.append("no gradient"), p.choices[2].reason_counts.append(-3))),
+        ("neg_top_k", "top_k is -1", True, lambda p: setattr(p, "top_k", -1)),
+        ("neg_sample_size", "sample_size is -200", True, lambda p: setattr(p, "sample_size", -200)),
+        ("huge_num_examples", "num_examples is %d; a count is at most 2**53" % 2**62,
+         True, lambda p: setattr(p, "num_examples", 2**62)),
+        ("w_nan", "w has non-finite entries at positions [0]", True, lambda p: p.w.append(float("nan"))),
+        ("w_length", "w has 3 weights for 2 class_names", True, lambda p: p.w.extend([0.5, 0.25, 0.25])),
+        ("w_not_stochastic", "w must sum to 1", True, lambda p: p.w.extend([0.5, 0.6])),
+        ("pred_class_past_names", "example_columns.pred_class[3] is 2: pred_class must be class indices from 0 to 1",
+         False, _change("sensitivity", "example_columns.pred_class", lambda v: np.where(np.arange(v.size) == 3, 2, v))),
+        ("pred_class_below_none", "example_columns.pred_class[4] is -2; a predicted class is -1 (none)",
+         False, _change("sensitivity", "example_columns.pred_class", lambda v: np.where(np.arange(v.size) == 4, -2, v))),
+        ("in_sample_2", "example_columns.in_sample[5] is 2, not 0 or 1",
+         False, _change("sensitivity", "example_columns.in_sample", lambda v: np.where(np.arange(v.size) == 5, 2, v))),
+    ],
 }
 #: The route of each measure that reads a record across steps: asked first, it must find the fault itself.
 ACROSS_STEPS = {"discrepancy": "/discrepancy_steps", "sensitivity": "/sensitivity_steps",
@@ -141,3 +164,20 @@ def test_a_contradicting_scalar_field_is_found_without_inflating_an_array(demo, 
     with pytest.raises(ValueError) as raised:
         REGISTRY[measure].describe(payload)
     assert named in str(raised.value)
+
+
+@pytest.mark.parametrize("field, value, named", [
+    ("pred_class", 2, "examples[3].pred_class is 2: pred_class must be class indices from 0 to 1"),
+    ("pred_class", -7, "examples[3].pred_class is -7; a predicted class is -1 (none)"),
+    ("in_sample", 5, "examples[3].in_sample is 5, not 0 or 1"),
+])
+def test_a_version_1_sensitivity_record_checks_each_examples_prediction(field, value, named):
+    """Version 1 keeps a message per retained example: its scalars are checked as the columns are."""
+    payload = fx.sensitivity_v1_record()
+    REGISTRY["sensitivity"].decode(payload)
+    setattr(payload.examples[3], field, value)
+    for read in (REGISTRY["sensitivity"].describe, REGISTRY["sensitivity"].decode,
+                 lambda p: REGISTRY["sensitivity"].decode_part(p, "steps")):
+        with pytest.raises(ValueError) as raised:
+            read(payload)
+        assert named in str(raised.value)
