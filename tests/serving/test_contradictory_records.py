@@ -112,6 +112,16 @@ CASES = {
         ("in_sample_2", "example_columns.in_sample[5] is 2, not 0 or 1",
          False, _change("sensitivity", "example_columns.in_sample", lambda v: np.where(np.arange(v.size) == 5, 2, v))),
     ],
+    "representation": [
+        ("neg_class_count", "layers[0].class_counts[0] is -5; a count is never negative",
+         False, _change("representation", "layers[0].class_counts", lambda v: np.array([-5, 6005]))),
+        ("dup_layers", "layers has duplicate names: 'conv1'",
+         True, lambda p: setattr(p.layers[1], "layer", p.layers[0].layer)),
+        ("no_layers", "layers must not be empty", True, lambda p: p.ClearField("layers")),
+        ("unnamed_layer", "layers must not contain an empty name", True, lambda p: setattr(p.layers[2], "layer", "")),
+        ("neg_n", "layers[2].n is -1; a count is never negative", True, lambda p: setattr(p.layers[2], "n", -1)),
+        ("neg_n_heldout", "layers[0].n_heldout is -9", True, lambda p: setattr(p.layers[0], "n_heldout", -9)),
+    ],
 }
 #: The route of each measure that reads a record across steps: asked first, it must find the fault itself.
 ACROSS_STEPS = {"discrepancy": "/discrepancy_steps", "sensitivity": "/sensitivity_steps",

@@ -2,6 +2,7 @@
 same), the codec, validation, the routes against the logged values, and the
 committed demo run."""
 
+import dataclasses
 import json
 import math
 import os
@@ -72,6 +73,11 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     ((result(),), {"layer": "x", "class_names": "fm"}, "not a single string"),
     ((result(),), {"layer": "x", "class_names": ["f", "f"]}, "class_names has duplicate names: 'f'"),
     ((result(),), {"layer": "x", "attribute": 3}, "attribute"),
+    # a hand-made result is held to the record's rules: what is written can be read
+    ((dataclasses.replace(result(), class_counts=[-5, 6005]),), {"layer": "x"},
+     r"layer 'x': class_counts\[0\] is -5; a count is never negative"),
+    ((dataclasses.replace(result(), n_heldout=-1),), {"layer": "x"}, "layer 'x': n_heldout is -1"),
+    ((dataclasses.replace(result(), n_train=4200.0),), {"layer": "x"}, "invalid sample size"),
 ])
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, args, kwargs, match):
     with summary.Writer(tmp_path) as writer:
