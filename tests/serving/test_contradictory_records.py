@@ -122,6 +122,15 @@ CASES = {
         ("neg_n", "layers[2].n is -1; a count is never negative", True, lambda p: setattr(p.layers[2], "n", -1)),
         ("neg_n_heldout", "layers[0].n_heldout is -9", True, lambda p: setattr(p.layers[0], "n_heldout", -9)),
     ],
+    "association": [
+        ("table_version_99", "tb_bias table version 99 is not supported by this build (supports 1); upgrade",
+         True, lambda p: setattr(p, "version", 99)),
+        ("table_version_0", "tb_bias table version 0 is not supported", True, lambda p: setattr(p, "version", 0)),
+        ("neg_budget", "examples.budget_bytes is -1; a count is never negative",
+         True, lambda p: setattr(p.examples, "budget_bytes", -1)),
+        ("per_cell_past_cap", "examples.per_cell must be from 1 to 65536, got 70000",
+         True, lambda p: setattr(p.examples, "per_cell", 70000)),
+    ],
 }
 #: The route of each measure that reads a record across steps: asked first, it must find the fault itself.
 ACROSS_STEPS = {"discrepancy": "/discrepancy_steps", "sensitivity": "/sensitivity_steps",
