@@ -246,3 +246,15 @@ def write_record(logdir, run, value, data, step=0, steps=None):
     with summary.Writer(pathlib.Path(logdir) / run) as writer:
         for s in [step] if steps is None else steps:
             writer._write_event(event_pb2.Event(wall_time=time.time(), step=s, summary=summary_pb2.Summary(value=[value])))
+
+
+def route_params(measure, run, payload):
+    """``{route: params}``: what some routes of ``measure`` need besides run
+    and tag, for a record of ``payload`` in ``run``."""
+    if measure == "association":
+        return {"/trend": {"label": payload.label_names[0]}, "/examples": {"label": payload.label_names[0]}}
+    if measure == "discrepancy":
+        return {"/discrepancy_compare": {"run2": run}}
+    if measure == "representation":
+        return {"/representation/curve": {"layer": payload.layers[0].layer}}
+    return {}

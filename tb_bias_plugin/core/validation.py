@@ -248,10 +248,24 @@ def check_names(names: Any, what: str) -> tuple[str, ...]:
         raise ValueError("%s must not be empty" % what)
     if not all(issubclass(kind, str) for kind in set(map(type, names))):  # one pass in C
         raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
-    unique = set(names)
-    if "" in unique:
+    if "" in set(names):
         raise ValueError("%s must not contain an empty name" % what)
-    if len(unique) != len(names):
+    return check_unique(names, what)
+
+
+def check_unique(names: Any, what: str) -> tuple[Any, ...]:
+    """``names`` as a tuple, checked to hold no name twice (the rule of `check_names`, for names that may
+    be empty, e.g. the text of a group label).
+
+    Examples
+    --------
+    >>> check_unique(["", "x", "x"], "group_names")
+    Traceback (most recent call last):
+    ...
+    ValueError: group_names has duplicate names: 'x'
+    """
+    names = tuple(names)
+    if len(set(names)) != len(names):
         seen, duplicates = set(), []
         for name in names:
             if name in seen and name not in duplicates:

@@ -2,6 +2,7 @@
 
 Shared by every measure: the summary metadata (`metadata`), the envelope
 that holds one measure's payload (`record`), the messages loaded from the
-.proto files' descriptor sets (`schema`, built by `build_descriptors`) and
-array packing (`arrays`). See docs/architecture.md.
+.proto files' descriptor sets (`schema`, built by `build_descriptors`),
+array packing (`arrays`) and the rules of what stored values may hold
+(`values`). See docs/architecture.md.
 """

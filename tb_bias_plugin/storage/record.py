@@ -89,7 +89,7 @@ class Envelope:
                 return self._v1_measure, self._v1_message.FromString(data), ""
             except Exception as e:
                 raise UnreadableRecord("malformed tb_bias table: %s" % e)
-        _check_version(record.version, "record")
+        check_version(record.version, "record")
         measure = record.WhichOneof("payload")
         if measure is None:
             raise UnreadableRecord("tb_bias record holds no payload this build knows; upgrade tb-bias-plugin")
@@ -141,11 +141,14 @@ def encode(number: int, payload: Any, description: str | None = None) -> bytes:
     return record.SerializeToString()
 
 
-def _check_version(version: int, what: str) -> None:
-    if not 1 <= version <= VERSION:
+def check_version(version: int, what: str, newest: int = VERSION) -> None:
+    """That ``what`` (the envelope, the metadata or a payload's own
+    version) is one this build reads, 1 to ``newest``: a newer one is
+    refused, never guessed at."""
+    if not 1 <= version <= newest:
         raise UnreadableRecord(
-            "tb_bias %s version %d is not supported by this build (supports 1 to %d); upgrade tb-bias-plugin"
-            % (what, version, VERSION)
+            "tb_bias %s version %d is not supported by this build (supports %s); upgrade tb-bias-plugin"
+            % (what, version, "1" if newest == 1 else "1 to %d" % newest)
         )
 
 
@@ -167,5 +170,5 @@ def parse_plugin_data(content: bytes, v1_measure: str) -> str:
         parsed = PluginData.FromString(content)
     except Exception as e:  # protobuf raises its own DecodeError
         raise UnreadableRecord("malformed tb_bias plugin metadata: %s" % e)
-    _check_version(parsed.version, "plugin metadata")
+    check_version(parsed.version, "plugin metadata")
     return v1_measure if parsed.version == 1 else parsed.measure

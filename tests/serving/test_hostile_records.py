@@ -96,17 +96,6 @@ def _specs_by_name(measure, payload):
     return {s.name: m for m, s in _specs(measure, payload)}
 
 
-def _extra(measure, run, payload):
-    """Parameters some routes need besides run and tag."""
-    if measure == "association":
-        return {"/trend": {"label": payload.label_names[0]}, "/examples": {"label": payload.label_names[0]}}
-    if measure == "discrepancy":
-        return {"/discrepancy_compare": {"run2": run}}
-    if measure == "representation":
-        return {"/representation/curve": {"layer": payload.layers[0].layer}}
-    return {}
-
-
 @pytest.fixture(scope="module")
 def demo():
     return fx.demo_records()
@@ -124,7 +113,7 @@ def test_a_hostile_record_is_a_422_naming_its_field_on_every_route(tmp_path, dem
     routes = list(REGISTRY[measure].routes())
     for route in routes:  # the same record unchanged: every route answers
         code, _ = fx.get(client, route.lstrip("/"), run="intact", tag=tag,
-                         **_extra(measure, "intact", payload).get(route, {}))
+                         **fx.route_params(measure, "intact", payload).get(route, {}))
         assert code == 200, route
     tracemalloc.start()
     try:
@@ -132,7 +121,7 @@ def test_a_hostile_record_is_a_422_naming_its_field_on_every_route(tmp_path, dem
             tracemalloc.reset_peak()
             for route in routes:
                 code, response = fx.get(client, route.lstrip("/"), run=run, tag=tag,
-                                        **_extra(measure, run, payload).get(route, {}))
+                                        **fx.route_params(measure, run, payload).get(route, {}))
                 text = response.get_data(as_text=True)
                 assert code == 422, (run, route, text[:300])
                 assert "cannot be read" in text and name in text, (run, route, text[:300])
@@ -229,7 +218,7 @@ def test_a_step_bad_only_where_the_across_steps_route_does_not_read_is_a_422_the
     fx.write_record(tmp_path, "run", value, record.encode(number, payload), steps=range(4, 6))
     client = Client(fx.make_app(tmp_path)[0])
     route, _ = ACROSS_STEPS[measure]
-    code, response = fx.get(client, route.lstrip("/"), run="run", tag=tag, **_extra(measure, "run", payload).get(route, {}))
+    code, response = fx.get(client, route.lstrip("/"), run="run", tag=tag, **fx.route_params(measure, "run", payload).get(route, {}))
     text = response.get_data(as_text=True)
     assert code == 422, text[:300]
     assert "step 3" in text and field in text, text[:300]
@@ -272,7 +261,7 @@ def _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change):
     client = Client(fx.make_app(tmp_path)[0])
     for route in REGISTRY[measure].routes():
         code, response = fx.get(client, route.lstrip("/"), run="hostile", tag=tag,
-                                **_extra(measure, "hostile", payload).get(route, {}))
+                                **fx.route_params(measure, "hostile", payload).get(route, {}))
         text = response.get_data(as_text=True)
         assert code == 422 and "cannot be read" in text and field in text, (route, text[:300])
     assert [u["run"] for u in fx.get_json(client, "runs")["unreadable"]] == ["hostile"]
@@ -317,7 +306,7 @@ def test_a_tag_whose_plugin_metadata_cannot_be_read_is_a_422_on_every_route(tmp_
     fx.write_record(tmp_path, "intact", value, record.encode(REGISTRY["association"].payload_number, payload))
     client = Client(fx.make_app(tmp_path)[0])
     for route in REGISTRY["association"].routes():
-        extra = _extra("association", "hostile", payload).get(route, {})
+        extra = fx.route_params("association", "hostile", payload).get(route, {})
         assert fx.get(client, route.lstrip("/"), run="intact", tag=tag, **extra)[0] == 200, route
         code, response = fx.get(client, route.lstrip("/"), run="hostile", tag=tag, **extra)
         text = response.get_data(as_text=True)

@@ -6,11 +6,11 @@ from typing import Any, Union
 
 import numpy as np
 
-from tb_bias_plugin.measures.association import messages
+from tb_bias_plugin.measures.association import messages, sampling
 from tb_bias_plugin.measures.association.metrics import METRICS
 from tb_bias_plugin.measures.association.sampling import CellExamples
 from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, metric_families
-from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.storage import arrays, record
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 Table = Union[AssociationTable, PrecomputedTable]
@@ -18,7 +18,7 @@ Table = Union[AssociationTable, PrecomputedTable]
 
 def encode_table(table: Table) -> Any:
     """The ``Table`` payload message of an `AssociationTable` or `PrecomputedTable`."""
-    message = messages.Table(version=1)
+    message = messages.Table(version=messages.TABLE_VERSION)
     message.label_names.extend(table.label_names)
     if isinstance(table, AssociationTable):
         message.kind = messages.COUNTS
@@ -54,10 +54,14 @@ def _encode_examples(message: Any, examples: CellExamples) -> None:
 
 
 def _check_kind(message: Any) -> None:
+    """The table's version, kind and sample settings: what the listing reads without inflating."""
+    record.check_version(message.version, "table", messages.TABLE_VERSION)
     if message.kind not in (messages.COUNTS, messages.PRECOMPUTED):
         raise ValueError("tb_bias table has unknown kind %d" % message.kind)
     if message.kind == messages.PRECOMPUTED and message.HasField("examples"):
         raise ValueError("examples go with a table of counts, not of precomputed values")
+    if message.HasField("examples"):
+        sampling.check_settings(message.examples.per_cell, message.examples.budget_bytes)
 
 
 def describe(message: Any) -> dict[str, Any]:

@@ -98,7 +98,7 @@ class CooccurrenceCounter:
         examples_per_cell=0,
         example_budget_bytes=sampling.DEFAULT_BUDGET_BYTES,
     ):
-        self.examples_per_cell = check_integer(examples_per_cell, "examples_per_cell", low=0, high=1 << 16)
+        self.examples_per_cell = check_integer(examples_per_cell, "examples_per_cell", low=0, high=sampling.MAX_PER_CELL)
         self.example_budget_bytes = check_integer(example_budget_bytes, "example_budget_bytes", low=0)
         self.label_names = check_names(label_names, "label_names")
         self.identity_labels = check_identity_names(identity_labels, "identity_labels")

@@ -7,3 +7,5 @@ _found = schema.messages(PROTO_FILE)
 Table = _found["Table"]
 COUNTS = _found["TableKind"].values_by_name["COUNTS"].number
 PRECOMPUTED = _found["TableKind"].values_by_name["PRECOMPUTED"].number
+#: The ``Table.version`` this build writes, and the newest it reads.
+TABLE_VERSION = 1

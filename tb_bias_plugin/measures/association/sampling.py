@@ -20,6 +20,7 @@ import numpy as np
 
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS, shorten
 from tb_bias_plugin.measures.association import backends
+from tb_bias_plugin.storage import values
 
 #: An empty place in a cell's sample (no id hashes to it: see `id_hashes`).
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -27,6 +28,8 @@ EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
 MAX_ID_BYTES = 256
 #: Default byte budget of the sample in one record.
 DEFAULT_BUDGET_BYTES = 4 << 20
+#: Most examples a sample keeps per cell (``examples_per_cell``): a counter refuses more, and a record holds no more.
+MAX_PER_CELL = 1 << 16
 #: What one sampled place costs in a record besides its example's strings.
 MEMBER_BYTES = 4
 
@@ -634,6 +637,13 @@ def cut_to_budget(
     return offsets, members[keep], kept_sizes < sizes
 
 
+def check_settings(per_cell: int, budget_bytes: int) -> None:
+    """A stored sample's k (1 to `MAX_PER_CELL`, as a counter keeps) and its byte budget (a count)."""
+    if not 1 <= per_cell <= MAX_PER_CELL:
+        raise ValueError("examples.per_cell must be from 1 to %d, got %d" % (MAX_PER_CELL, per_cell))
+    values.check_count(budget_bytes, "examples.budget_bytes")
+
+
 class CellExamples:
     """The examples behind a table's cells, as a record stores them.
 
@@ -674,8 +684,7 @@ class CellExamples:
     def _check(self, num_thresholds: int, num_cells: int) -> None:
         """Every index in range and every offset rising, or a ValueError naming the stored field."""
         n, cells = len(self.ids), self.cell_keys.shape[0]
-        if self.per_cell < 1:
-            raise ValueError("examples.per_cell must be at least 1, got %d" % self.per_cell)
+        check_settings(self.per_cell, self.budget_bytes)
         if len(self.texts) != n or len(self.uris) != n:
             raise ValueError("examples: texts and uris must have one entry per id (%d)" % n)
         if not all(self.ids):

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.measures.discrepancy import builder
+from tb_bias_plugin.measures.discrepancy import builder, codec
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import beam_io
@@ -171,5 +171,5 @@ class WriteDiscrepancy(beam_io.WriteRecords):
         *,
         pool_names: Sequence[str] = ("A", "B"),
     ):
-        build = functools.partial(builder.prediction_discrepancy, pool_names=builder._check_pool_names(pool_names))
+        build = functools.partial(builder.prediction_discrepancy, pool_names=codec.check_pool_names(pool_names))
         super().__init__(logdir, name, step, description, measure=MEASURE_ID, number=PAYLOAD_NUMBER, build=build)

@@ -18,6 +18,7 @@ from tb_bias_plugin.measures.discrepancy.codec import (
     MAX_EXAMPLE_D,
     ReplicateStats,
     StoredDiscrepancy,
+    check_pool_names,
     encode,
 )
 from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
@@ -25,19 +26,6 @@ from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
 #: Default and largest number of top examples kept per replicate.
 DEFAULT_TOP_K = 20
 MAX_TOP_K = 1000
-MAX_POOL_NAME = 100
-
-
-def _check_pool_names(pool_names: Any) -> tuple[str, str]:
-    if isinstance(pool_names, str) or not hasattr(pool_names, "__len__") or len(pool_names) != 2:
-        raise ValueError("pool_names must be two strings, e.g. ('A', 'B'); got %r" % (pool_names,))
-    a, b = pool_names
-    for name in (a, b):
-        if not isinstance(name, str) or not name or len(name) > MAX_POOL_NAME:
-            raise ValueError("pool_names must be non-empty strings of at most %d characters; got %r" % (MAX_POOL_NAME, name))
-    if a == b:
-        raise ValueError("pool_names must differ; got %r twice" % a)
-    return a, b
 
 
 def _replicate_ids(replicate: Any) -> Optional[list[int]]:
@@ -192,7 +180,7 @@ def prediction_discrepancy(
     >>> payload.replicates[0].num_examples, list(payload.replicates[0].group_names)
     (4, ['F', 'M'])
     """
-    names = _check_pool_names(pool_names)
+    names = check_pool_names(pool_names)
     check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
     sources, ids = _sources(pool_a, pool_b, replicate)
     reps, layouts, options = [], set(), set()

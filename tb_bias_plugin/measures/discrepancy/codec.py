@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_stored
+from tb_bias_plugin.core.validation import check_unique, preview
 from tb_bias_plugin.measures.discrepancy import messages
 from tb_bias_plugin.measures.discrepancy.dipdi import (
     DISCREPANCIES,
@@ -25,7 +26,7 @@ from tb_bias_plugin.measures.discrepancy.dipdi import (
     _pair_positions,
     _used_pairs,
 )
-from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.storage import arrays, values
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 #: Bins of the stored histogram of per-example excess discrepancy (a reader refuses more).
@@ -34,6 +35,22 @@ HISTOGRAM_BINS = 40
 #: Per-example d is stored only when examples x used pairs is at most this
 #: (2 MiB of float64): enough for the bootstrap of typical evaluation sets.
 MAX_EXAMPLE_D = 1 << 18
+#: Longest pool name.
+MAX_POOL_NAME = 100
+
+
+def check_pool_names(pool_names: Any) -> tuple[str, str]:
+    """Two distinct, non-empty names of at most `MAX_POOL_NAME` characters
+    (the writer's argument and the record's field alike)."""
+    if isinstance(pool_names, str) or not hasattr(pool_names, "__len__") or len(pool_names) != 2:
+        raise ValueError("pool_names must be two strings, e.g. ('A', 'B'); got %r" % (pool_names,))
+    a, b = pool_names
+    for name in (a, b):
+        if not isinstance(name, str) or not name or len(name) > MAX_POOL_NAME:
+            raise ValueError("pool_names must be non-empty strings of at most %d characters; got %r" % (MAX_POOL_NAME, name))
+    if a == b:
+        raise ValueError("pool_names must differ; got %r twice" % a)
+    return a, b
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -198,6 +215,10 @@ def _check(message: Any) -> None:
         _check_pairing(message.m_a, message.m_b, message.pairing)
     except ValueError as e:
         raise ValueError("DIPDI record's pairing: %s" % e) from None
+    try:
+        check_pool_names(list(message.pool_names))
+    except ValueError as e:
+        raise ValueError("DIPDI record: %s" % e)
 
 
 def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
@@ -238,21 +259,54 @@ def _used_count(message: Any) -> int:
 
 
 def _check_lists(message: Any) -> None:
-    """Lengths the arrays' specs do not cover: names beside their values."""
+    """What the arrays' specs do not cover: names beside their values, ids and counts."""
+    ids = collections.Counter(rep.replicate for rep in message.replicates)
+    if len(ids) != len(message.replicates):
+        again = [i for i, times in ids.items() if times > 1]
+        raise ValueError("DIPDI record: replicate ids must be distinct; %s appear more than once" % preview(again))
     for i, rep in enumerate(message.replicates):
+        at = "DIPDI record: replicates[%d]." % i
         if rep.top_groups and len(rep.top_groups) != len(rep.top_ids):
             raise ValueError("DIPDI record: replicates[%d] has %d top groups for %d top ids"
                              % (i, len(rep.top_groups), len(rep.top_ids)))
-        for what, values in (("top_texts", rep.top_texts), ("top_uris", rep.top_uris)):
-            check_stored(values, len(rep.top_ids), "DIPDI record: replicates[%d].%s" % (i, what))
-        if rep.num_examples < 0:
-            raise ValueError("DIPDI record: replicates[%d] has a negative number of examples" % i)
+        for what, texts in (("top_texts", rep.top_texts), ("top_uris", rep.top_uris)):
+            check_stored(texts, len(rep.top_ids), at + what)
+        values.check_count(rep.num_examples, at + "num_examples")
+        check_unique(rep.group_names, at + "group_names")
+        unknown = set(rep.top_groups) - set(rep.group_names)
+        if unknown:
+            raise ValueError("%stop_groups names %s, not in its group_names" % (at, preview(sorted(unknown))))
+
+
+def _check_values(message: Any, found: dict[str, Any]) -> None:
+    """What each replicate's sums and counts hold (``found``: its arrays read): every kind of d is
+    non-negative, groups count every example once, and the histogram counts every example once."""
+    for i, rep in enumerate(message.replicates):
+        at, n = "replicates[%d]." % i, rep.num_examples
+        for name in ("pair_sums", "group_sums", "example_d"):
+            if found[at + name] is not None:
+                values.check_not_negative(found[at + name], "DIPDI record: " + at + name, "a discrepancy")
+        counts = values.check_counts(found[at + "group_counts"], "DIPDI record: %sgroup_counts" % at)
+        if rep.has_groups and sum(counts.tolist()) != n:
+            raise ValueError("DIPDI record: %sgroup_counts add up to %d, not its num_examples %d"
+                             % (at, sum(counts.tolist()), n))
+        edges, hist = found[at + "excess_edges"], found[at + "excess_counts"]
+        if (edges is None) != (hist is None):
+            raise ValueError("DIPDI record: %sexcess_edges and excess_counts must be stored together" % at)
+        if edges is not None:
+            values.check_rising(edges, "DIPDI record: %sexcess_edges" % at)
+            if sum(values.check_counts(hist, "DIPDI record: %sexcess_counts" % at).tolist()) != n:
+                raise ValueError("DIPDI record: %sexcess_counts add up to %d, not its num_examples %d"
+                                 % (at, sum(hist.tolist()), n))
 
 
 #: What ``discrepancy_steps`` reads of a record: the pairs' sums (and
 #: per-example d, for the bootstrap), not the groups, the top examples or
 #: the histogram.
 _STEPS_ARRAYS = ("pair_sums", "example_d")
+#: The arrays whose values every decode checks (`_check_values`), whatever it
+#: keeps: small beside the top examples' outputs, which are not checked.
+_CHECKED_ARRAYS = ("pair_sums", "group_sums", "group_counts", "excess_edges", "excess_counts", "example_d")
 
 
 def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDiscrepancy:
@@ -268,14 +322,17 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
     _check(message)
     _check_lists(message)
     specs = array_specs(message)
-    keep = None if wanted is None else {"replicates[%d].%s" % (i, name) for i in range(len(message.replicates)) for name in wanted}
-    found = collections.defaultdict(_empty, arrays.read(specs, keep))
+    names = ["replicates[%d].%s" % (i, name) for i in range(len(message.replicates)) for name in _CHECKED_ARRAYS]
+    read = arrays.read(specs, None if wanted is None else set(names) | {
+        "replicates[%d].%s" % (i, name) for i in range(len(message.replicates)) for name in wanted})
+    _check_values(message, read)
+    if wanted is not None:  # checked on every route, kept only where wanted
+        read = {k: v for k, v in read.items() if k.rpartition(".")[2] in wanted}
+    found = collections.defaultdict(_empty, read)
     replicates = []
     for i, rep in enumerate(message.replicates):
         at = "replicates[%d]." % i
         example_d = found[at + "example_d"]
-        if (found[at + "excess_edges"] is None) != (found[at + "excess_counts"] is None):
-            raise ValueError("DIPDI record: %sexcess_edges and excess_counts must be stored together" % at)
         replicates.append(
             ReplicateStats(
                 replicate=int(rep.replicate),

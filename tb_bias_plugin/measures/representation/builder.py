@@ -14,6 +14,7 @@ import numpy as np
 from tb_bias_plugin.core.validation import check_names
 from tb_bias_plugin.measures.representation import codec
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
+from tb_bias_plugin.storage import values
 
 #: Longest layer, attribute or class name.
 MAX_NAME = 1000
@@ -117,7 +118,9 @@ def representation_bias(
         for layer_name, res in pairs:
             if res.class_counts.size:
                 check_class_count(names, res.class_counts.size, "layer %r" % layer_name)
-    for layer_name, res in pairs:
-        if not isinstance(res.n, (int, np.integer)) or res.n < 0:
-            raise ValueError("layer %r has an invalid sample size %r" % (layer_name, res.n))
+    for layer_name, res in pairs:  # the record's own rules, so that what is written can be read
+        if not all(isinstance(getattr(res, k), (int, np.integer)) for k in ("n", "n_train", "n_heldout")):
+            raise ValueError("layer %r has an invalid sample size %r" % (layer_name, (res.n, res.n_train, res.n_heldout)))
+        codec.check_sizes(res, "layer %r: " % layer_name)
+        values.check_counts(res.class_counts, "layer %r: class_counts" % layer_name)
     return codec.encode(pairs, attribute or "", names)

@@ -15,9 +15,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_names
 from tb_bias_plugin.measures.representation import messages
 from tb_bias_plugin.measures.representation.entropy import MAX_CLASSES, MAX_CONTROLS, RepresentationBiasResult
-from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.storage import arrays, values
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 #: Most points stored per curve (training, held-out, validation).
@@ -256,10 +257,28 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
 
 
 def _check_layers(message: Any) -> None:
+    """At least one layer, each named once (a route finds a layer by its name), and each layer's counts."""
     if len(message.layers) > MAX_LAYERS:
         raise ValueError("representation record has %d layers, more than %d" % (len(message.layers), MAX_LAYERS))
+    try:
+        check_names([m.layer for m in message.layers], "layers")
+    except ValueError as e:
+        raise ValueError("representation record: %s" % e)
     for i, m in enumerate(message.layers):  # on every route, whether or not it answers with them
+        check_sizes(m, "representation record: layers[%d]." % i)
         _settings(m.settings_json, "layers[%d].settings_json" % i)
+
+
+def check_sizes(layer: Any, at: str) -> None:
+    """A layer's sample sizes (of a result or a stored layer): counts."""
+    for name in ("n", "n_train", "n_heldout"):
+        values.check_count(getattr(layer, name), at + name)
+
+
+def _check_class_counts(message: Any, found: dict[str, Any]) -> None:
+    for i in range(len(message.layers)):
+        name = "layers[%d].class_counts" % i
+        values.check_counts(found[name], "representation record: " + name)
 
 
 def decode_layer(m: Any, found: dict | None = None, at: str = "") -> LayerEstimate:
@@ -286,6 +305,7 @@ def decode(message: Any) -> RepresentationRecord:
     _check(message)
     _check_layers(message)
     found = arrays.read(array_specs(message))
+    _check_class_counts(message, found)
     return RepresentationRecord(
         attribute=message.attribute,
         layers=tuple(decode_layer(m, found, "layers[%d]." % i) for i, m in enumerate(message.layers)),
@@ -323,7 +343,9 @@ def decode_series(message: Any) -> tuple[SeriesPoint, ...]:
     unreadable on one route is unreadable on all)."""
     _check(message)
     _check_layers(message)
-    found = arrays.read(array_specs(message), wanted={"layers[%d].control_biases" % i for i in range(len(message.layers))})
+    found = arrays.read(array_specs(message), wanted={"layers[%d].%s" % (i, name) for i in range(len(message.layers))
+                                                      for name in ("control_biases", "class_counts")})
+    _check_class_counts(message, found)  # read to be checked alike on every route, not kept
     return tuple(
         SeriesPoint(m.layer, m.bias, m.mutual_information, m.control_bias,
                     found["layers[%d].control_biases" % i], tuple(m.flags), **_point_bounds(m))

@@ -15,8 +15,8 @@ from tb_bias_plugin.core.validation import check_names
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
 from .codec import encode
-from .collect import ExampleDetail, SensitivityCollector, check_pred_class
-from .sensitivity import check_stochastic
+from .collect import ExampleDetail, SensitivityCollector
+from .sensitivity import check_pred_class, check_stochastic
 
 
 def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, feature_names, w) -> dict:

@@ -9,7 +9,8 @@ import numpy as np
 
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
 from tb_bias_plugin.measures.sensitivity import columns, messages
-from tb_bias_plugin.storage import arrays
+from tb_bias_plugin.measures.sensitivity.sensitivity import check_pred_class, check_stochastic
+from tb_bias_plugin.storage import arrays, values
 from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
 
 #: Bins of the stored histogram of P (a reader refuses more).
@@ -128,7 +129,7 @@ def choice_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
     """The arrays of each v choice (`array_specs`)."""
     f64, i64 = np.float64, np.int64
     n_features = _known(len(message.feature_names))
-    n_classes = _known(len(message.class_names))
+    n_classes = _known(len(message.class_names) or len(message.w))  # w has a weight per class (K)
     specs = []
     for i, c in enumerate(message.choices):
         at = "choices[%d]." % i
@@ -190,6 +191,58 @@ def _check_lists(message: Any) -> None:
             raise ValueError("sensitivity record: choices[%d] has a top example index out of range" % i)
         if any(not _is_class_key(s.key) for s in c.by_class):
             raise ValueError("sensitivity record: choices[%d] has a class breakdown whose key is not a class index" % i)
+    _check_counts(message)
+
+
+def _check_counts(message: Any) -> None:
+    """Counts, class weights and statistics, as the collector writes them."""
+    for name in ("num_examples", "top_k", "sample_size"):
+        values.check_count(getattr(message, name), "sensitivity record: " + name)
+    if message.w:
+        try:
+            check_stochastic(np.asarray(message.w), "w")
+        except ValueError as e:
+            raise ValueError("sensitivity record: %s" % e)
+        if message.class_names and len(message.w) != len(message.class_names):
+            raise ValueError("sensitivity record: w has %d weights for %d class_names"
+                             % (len(message.w), len(message.class_names)))
+    for i, c in enumerate(message.choices):
+        at = "sensitivity record: choices[%d]." % i
+        values.check_counts(np.asarray(c.reason_counts, np.int64), at + "reason_counts")
+        _check_stats(c.overall, at + "overall")
+        for field in ("by_group", "by_class"):
+            for j, stats in enumerate(getattr(c, field)):
+                _check_stats(stats, "%s%s[%d]" % (at, field, j))
+
+
+def _check_stats(stats: Any, at: str) -> None:
+    """n and n_defined: counts, and no more defined values than values (coverage at most 1)."""
+    n = values.check_count(stats.n, at + ".n")
+    if values.check_count(stats.n_defined, at + ".n_defined") > n:
+        raise ValueError("%s.n_defined is %d, more than its n %d" % (at, stats.n_defined, n))
+
+
+def _check_predictions(message: Any, pred_class: np.ndarray, in_sample: np.ndarray) -> None:
+    """Each retained example's predicted class (-1: none; else below the class names, when stored, by the
+    collector's rule) and whether it is in the sample (0 or 1)."""
+    def where(field: str, i: int) -> str:
+        if message.version == messages.PER_EXAMPLE_VERSION:
+            return "sensitivity record: examples[%d].%s" % (i, field)
+        return "sensitivity record: %s%s[%d]" % (columns.AT, field, i)
+
+    if pred_class.size:
+        i = int(np.argmin(pred_class))
+        if pred_class[i] < -1:
+            raise ValueError("%s is %d; a predicted class is -1 (none) or a class index" % (where("pred_class", i), pred_class[i]))
+        try:
+            check_pred_class(pred_class, len(message.class_names) or None)
+        except ValueError as e:
+            i = int(np.argmax(pred_class))
+            raise ValueError("%s is %d: %s" % (where("pred_class", i), pred_class[i], e))
+    wrong = (in_sample != 0) & (in_sample != 1)
+    if wrong.any():
+        i = int(np.argmax(wrong))
+        raise ValueError("%s is %d, not 0 or 1" % (where("in_sample", i), in_sample[i]))
 
 
 def _check_examples(message: Any) -> None:
@@ -204,6 +257,8 @@ def _check_examples(message: Any) -> None:
         if len(e.text) > MAX_TEXT_CHARS or len(e.uri) > MAX_TEXT_CHARS:
             raise ValueError("sensitivity record: examples[%d].text or .uri is longer than %d characters"
                              % (i, MAX_TEXT_CHARS))
+    _check_predictions(message, np.array([e.pred_class for e in message.examples], np.int64),
+                       np.array([e.in_sample for e in message.examples], np.int64))
 
 
 def _example_count(message: Any) -> int:
@@ -245,6 +300,7 @@ def decode(message: Any) -> dict[str, Any]:
             **{k: found.get(at + k) for k in _CHOICE_ARRAYS},
         })
     if message.version != messages.PER_EXAMPLE_VERSION:
+        _check_predictions(message, found[columns.AT + "pred_class"], found[columns.AT + "in_sample"])
         examples = columns.rows(message, found)
     else:
         examples = [_example(e, found, "examples[%d]." % i) for i, e in enumerate(message.examples)]
@@ -292,7 +348,10 @@ def decode_steps(message: Any) -> dict[str, Any]:
     _check_examples(message)
     _check_lists(message)
     specs, groups = _specs_and_groups(message)
-    arrays.read(specs, wanted=(), groups=groups)
+    checked = () if groups else (columns.AT + "pred_class", columns.AT + "in_sample")  # v1: in _check_examples
+    found = arrays.read(specs, wanted=set(checked), groups=groups)
+    if checked:
+        _check_predictions(message, *(found[name] for name in checked))
     return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}
 
 

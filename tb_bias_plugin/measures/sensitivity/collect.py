@@ -22,7 +22,7 @@ from tb_bias_plugin.core.validation import check_finite_array, check_integer, ch
 
 from .aggregates import Retained, SensitivityAccumulator, check_p, summarize
 from .codec import HISTOGRAM_BINS
-from .sensitivity import SensitivityResult, check_probabilities, check_stochastic
+from .sensitivity import SensitivityResult, check_pred_class, check_probabilities, check_stochastic
 
 __all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
@@ -516,13 +516,6 @@ class SensitivityCollector:
     @staticmethod
     def _kept(item: Retained) -> ExampleDetail | None:
         return item.detail if isinstance(item.detail, ExampleDetail) else None
-
-
-def check_pred_class(pc: np.ndarray | None, k: int | None) -> None:
-    """Checked predicted classes (non-negative integers) against K: below K, or 0 and 1 when K = 1 (one
-    sigmoid score); nothing to check while K is unknown."""
-    if pc is not None and k is not None and pc.size and pc.max() >= max(k, 2):
-        raise ValueError(f"pred_class must be class indices from 0 to {max(k, 2) - 1}; got {pc.max()}")
 
 
 def _predictions(probs, pred_class, b: int) -> tuple[np.ndarray | None, np.ndarray | None]:

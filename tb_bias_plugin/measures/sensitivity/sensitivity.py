@@ -360,6 +360,13 @@ class SensitivityResult:
         return float(np.mean(~np.isnan(self.P))) if self.P.size else float("nan")
 
 
+def check_pred_class(pc: np.ndarray | None, k: int | None) -> None:
+    """Checked predicted classes (non-negative integers) against K: below K, or 0 and 1 when K = 1 (one
+    sigmoid score); nothing to check while K is unknown."""
+    if pc is not None and k is not None and pc.size and pc.max() >= max(k, 2):
+        raise ValueError(f"pred_class must be class indices from 0 to {max(k, 2) - 1}; got {pc.max()}")
+
+
 def check_stochastic(arr, name: str, axis: int = -1) -> np.ndarray:
     """Raise ``ValueError`` unless ``arr`` is finite, non-negative and sums to 1 along ``axis``.
 

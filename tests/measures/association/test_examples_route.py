@@ -127,7 +127,7 @@ def _values(examples, field):
     (lambda e: setattr(e, "num_examples", 2**40), "examples.string_ends has shape"),
     (lambda e: _replace("string_ends", _values(e, "string_ends") + 1)(e), "must rise to the length"),
     (lambda e: _replace("strings", np.full(arrays.unpack(e.strings, np.uint8).shape, 0xFF, np.uint8))(e), "not UTF-8"),
-    (lambda e: setattr(e, "per_cell", 0), "examples.per_cell must be at least 1"),
+    (lambda e: setattr(e, "per_cell", 0), "examples.per_cell must be from 1 to 65536, got 0"),
     (lambda e: setattr(e, "per_cell", 1), "more than per_cell=1"),
     (lambda e: _replace("string_ends", np.concatenate([[0], _values(e, "string_ends")[1:]]))(e), "an id is empty"),
     (lambda e: e.cut.Clear(), "examples.cut is missing"),

@@ -117,6 +117,28 @@ def test_an_accumulator_logs_the_same_sums_as_the_pools(tmp_path):
         summary_payload(DipdiAccumulator())
 
 
+def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
+    """The record's checks (counts, sums, edges, names) refuse nothing the writer makes: a group named "",
+    integer groups, merged shards with groups, several replicates, every kind of d."""
+    a, b, groups = pools(5, n=60)
+    shards = [DipdiAccumulator(top_k=3), DipdiAccumulator(top_k=3)]
+    shards[0].update(a[:, :30], b[:, :30], groups=groups[:30])
+    shards[1].update(a[:, 30:], b[:, 30:], groups=groups[30:])
+    probs = np.stack([np.full(8, 0.2), np.full(8, 0.3)])
+    payloads = [
+        summary_payload(a, b, groups=np.where(groups == "x", "", "y")),
+        summary_payload(a, b, groups=(groups == "x").astype(int), discrepancy="sq"),
+        summary_payload(shards[0].merge(shards[1])),
+        summary_payload([a, a[:, ::-1]], [b, b], replicate=[3, -1], groups=groups),
+        summary_payload(probs, probs[::-1], discrepancy="js_distance", pairing="all_pairs"),
+    ]
+    for payload in payloads:
+        codec.describe(payload)
+        for stored in (codec.decode(payload), codec.decode_steps(payload)):
+            assert stored.replicates[0].n == payload.replicates[0].num_examples
+    assert codec.decode(payloads[0]).replicates[0].group_names == ["", "y"]
+
+
 @pytest.mark.parametrize(
     "call, message",
     [

@@ -77,6 +77,11 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     ((dataclasses.replace(result(), settings={"steps": 10**30}),), {"layer": "x"}, "settings holds an integer past 64 bits"),
     ((dataclasses.replace(result(), settings={"note": "\ud800"}),), {"layer": "x"}, "settings holds text that is not UTF-8"),
     ((dataclasses.replace(result(), control_biases=np.zeros(1001)),), {"layer": "x"}, "layer 'x' has 1001 controls, more than 1000"),
+    # a hand-made result is held to the record's rules: what is written can be read
+    ((dataclasses.replace(result(), class_counts=[-5, 6005]),), {"layer": "x"},
+     r"layer 'x': class_counts\[0\] is -5; a count is never negative"),
+    ((dataclasses.replace(result(), n_heldout=-1),), {"layer": "x"}, "layer 'x': n_heldout is -1"),
+    ((dataclasses.replace(result(), n_train=4200.0),), {"layer": "x"}, "invalid sample size"),
 ])
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, args, kwargs, match):
     with summary.Writer(tmp_path) as writer:

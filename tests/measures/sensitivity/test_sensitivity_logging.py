@@ -22,6 +22,7 @@ from tb_bias_plugin.measures.sensitivity import (
     messages,
     spearman,
 )
+from tb_bias_plugin.storage import arrays
 
 
 def tabular_results(n=60, seed=0):
@@ -141,6 +142,35 @@ def test_a_bare_accumulator_is_logged_under_its_name():
     assert c["name"] == "mine" and c["overall"]["n"] == 4 and c["overall"]["n_defined"] == 3
     assert c["overall"]["mean"] == pytest.approx(0.3)
     assert [value["examples"][i]["id"] for i in c["top_examples"]] == ["b", "d"]
+
+
+def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
+    """The record's checks (counts, coverage, w, predicted classes) refuse nothing the writer makes: one
+    sigmoid score (K = 1, predicted class 1 of one class name), w without class names, no predicted class
+    (-1), undefined P with its reasons."""
+    rng = np.random.default_rng(3)
+    one_class = {"uniform": accumulated_sensitivity(np.abs(rng.normal(size=(40, 1, 3))))}
+    score = np.linspace(0.0, 1.0, 40)
+    acc = SensitivityAccumulator(top_k=2, reservoir_size=3)
+    acc.update([0.1, 0.5, np.nan, 0.3], example_ids=["a", "b", "c", "d"])
+    payloads = [
+        builder.prediction_sensitivity(one_class, probs=score, class_names=["positive"], w=[1.0]),
+        builder.prediction_sensitivity(tabular_results(n=40), w=[0.25, 0.75], sample_size=40),
+        builder.prediction_sensitivity(acc, v_name="mine"),
+        builder.prediction_sensitivity(text_results()[0]),
+    ]
+    for payload in payloads:
+        codec.describe(payload)
+        assert codec.decode_steps(payload)["choices"][0]["overall"]["n"] == payload.num_examples
+        codec.decode(payload)
+    assert 1 in [e["pred_class"] for e in codec.decode(payloads[0])["examples"]]
+    assert codec.decode(payloads[1])["choices"][0]["class_rows"].shape == (2,)
+    assert {e["pred_class"] for e in codec.decode(payloads[2])["examples"]} == {-1}
+    # without class names, w tells K: a class row per weight
+    payloads[1].choices[0].class_rows.Clear()
+    arrays.pack(payloads[1].choices[0].class_rows, np.ones(3))
+    with pytest.raises(ValueError, match=r"choices\[0\].class_rows has shape \(3,\), expected \(2,\)"):
+        codec.describe(payloads[1])
 
 
 def test_writer_and_tf_summary_write_the_same_record(tmp_path):
