@@ -461,7 +461,8 @@ class _Kernel:
             else:
                 np.abs(d, out=d)
             if d.ndim == 3:  # [partners, k, t]: mean over the t outputs
-                np.mean(d, axis=-1, out=out[rows])
+                # into out itself: out[rows] of an index array (pairs not in a run) is a copy
+                out[rows] = d.mean(axis=-1)
             else:
                 out[rows] = d
 

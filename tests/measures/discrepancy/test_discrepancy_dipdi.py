@@ -411,3 +411,19 @@ def test_pools_that_look_transposed_are_warned_about():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert np.isfinite(dipdi(a, b).dipdi)
+
+
+@pytest.mark.parametrize("discrepancy", ["abs", "sq"])
+def test_per_example_d_of_several_outputs_is_every_pairs_own(discrepancy):
+    # paired pools of 2: model 0's pairs (0, 2) and (0, 1) are not in a run, and their d of [n, t]
+    # outputs was averaged into a copy, leaving uninitialised memory in the stored per-example d
+    rng = np.random.default_rng(3)
+    a, b = rng.random((2, 50, 3)), rng.random((2, 50, 3))
+    per = pair_discrepancies(a, b, discrepancy=discrepancy)
+    models = np.concatenate([a, b])
+    for values, pairs in ((per.between, per.pairs.between), (per.within_a, per.pairs.within_a),
+                          (per.within_b, per.pairs.within_b)):
+        for row, (i, j) in zip(values, pairs):
+            diff = models[i] - models[j]
+            want = (np.abs(diff) if discrepancy == "abs" else diff**2).mean(axis=-1)
+            np.testing.assert_allclose(row, want, rtol=1e-12, atol=0)
