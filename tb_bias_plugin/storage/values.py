@@ -36,6 +36,22 @@ def check_count(value: Any, name: str) -> int:
     return value
 
 
+def check_limit(value: Any, name: str) -> int:
+    """A stored limit a writer took as given (how many examples to keep, a
+    byte budget): never negative, and as large as an int64 holds, since
+    writers accept any such size (``sys.maxsize`` for "keep all").
+
+    Examples
+    --------
+    >>> check_limit(2**62, "top_k") == 2**62
+    True
+    """
+    value = int(value)
+    if value < 0:
+        raise ValueError("%s is %d; a limit is never negative" % (name, value))
+    return value
+
+
 def check_counts(array: np.ndarray, name: str) -> np.ndarray:
     """A stored array of counts, each from 0 to `MAX_COUNT` (the first bad one named).
 

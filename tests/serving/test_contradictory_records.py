@@ -126,7 +126,7 @@ CASES = {
         ("table_version_99", "tb_bias table version 99 is not supported by this build (supports 1); upgrade",
          True, lambda p: setattr(p, "version", 99)),
         ("table_version_0", "tb_bias table version 0 is not supported", True, lambda p: setattr(p, "version", 0)),
-        ("neg_budget", "examples.budget_bytes is -1; a count is never negative",
+        ("neg_budget", "examples.budget_bytes is -1; a limit is never negative",
          True, lambda p: setattr(p.examples, "budget_bytes", -1)),
         ("per_cell_past_cap", "examples.per_cell must be from 1 to 65536, got 70000",
          True, lambda p: setattr(p.examples, "per_cell", 70000)),
@@ -200,3 +200,23 @@ def test_a_version_1_sensitivity_record_checks_each_examples_prediction(field, v
         with pytest.raises(ValueError) as raised:
             read(payload)
         assert named in str(raised.value)
+
+
+def test_limits_as_large_as_a_writer_takes_are_read(tmp_path):
+    # "keep everything" as sys.maxsize was written, then refused as a count past 2**53
+    import sys
+
+    from tb_bias_plugin import CooccurrenceCounter, summary
+    from tb_bias_plugin.measures.sensitivity import SensitivityAccumulator
+
+    accumulator = SensitivityAccumulator(top_k=sys.maxsize, reservoir_size=sys.maxsize)
+    accumulator.update([0.1, 0.4, 0.2], example_ids=["a", "b", "c"])
+    counter = CooccurrenceCounter(["man", "nurse"], ["man"], examples_per_cell=2, example_budget_bytes=2**62)
+    counter.update([["man", "nurse"], ["nurse"]], example_ids=["a", "b"])
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.prediction_sensitivity("sensitivity", accumulator, step=0)
+        writer.association_table("gender", counter, step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+    assert fx.get_json(client, "sensitivity", run="run", tag="sensitivity")["sample_size"] == sys.maxsize
+    assert fx.get(client, "examples", run="run", tag="gender", label="nurse")[0] == 200
+    assert fx.get_json(client, "runs")["unreadable"] == []

@@ -638,10 +638,10 @@ def cut_to_budget(
 
 
 def check_settings(per_cell: int, budget_bytes: int) -> None:
-    """A stored sample's k (1 to `MAX_PER_CELL`, as a counter keeps) and its byte budget (a count)."""
+    """A stored sample's k (1 to `MAX_PER_CELL`, as a counter keeps) and its byte budget (a limit)."""
     if not 1 <= per_cell <= MAX_PER_CELL:
         raise ValueError("examples.per_cell must be from 1 to %d, got %d" % (MAX_PER_CELL, per_cell))
-    values.check_count(budget_bytes, "examples.budget_bytes")
+    values.check_limit(budget_bytes, "examples.budget_bytes")
 
 
 class CellExamples:

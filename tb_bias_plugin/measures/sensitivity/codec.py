@@ -196,8 +196,9 @@ def _check_lists(message: Any) -> None:
 
 def _check_counts(message: Any) -> None:
     """Counts, class weights and statistics, as the collector writes them."""
-    for name in ("num_examples", "top_k", "sample_size"):
-        values.check_count(getattr(message, name), "sensitivity record: " + name)
+    values.check_count(message.num_examples, "sensitivity record: num_examples")
+    for name in ("top_k", "sample_size"):
+        values.check_limit(getattr(message, name), "sensitivity record: " + name)
     if message.w:
         try:
             check_stochastic(np.asarray(message.w), "w")
