@@ -243,9 +243,9 @@ def _deep(text):
 @pytest.mark.parametrize("field, change", [
     # each was a 500 where a route answered with the settings (orjson refuses them); the last,
     # a RecursionError, was never cached as unreadable, so every request decoded the record again
-    ("layers[1].settings_json holds an integer past 64 bits", _deep('{"steps": %d}' % 10**30)),
-    ("layers[1].settings_json holds text that is not UTF-8", _deep('{"a": "\\ud800"}')),
-    ("layers[1].settings_json nests deeper than 8", _deep('{"a": %s}' % ("[" * 300 + "]" * 300))),
+    ("layers[1].settings_json['steps'] holds an integer past 64 bits", _deep('{"steps": %d}' % 10**30)),
+    ("layers[1].settings_json['a'] holds text that is not UTF-8", _deep('{"a": "\\ud800"}')),
+    ("layers[1].settings_json['a'][0][0][0][0][0][0][0] nests deeper than 8", _deep('{"a": %s}' % ("[" * 300 + "]" * 300))),
     ("layers[1].settings_json is not readable JSON", _deep("[" * 100_000 + "]" * 100_000)),
     ("layers[1].settings_json is not a JSON object", _deep("[1]")),
 ])

@@ -181,10 +181,10 @@ def _check_json(value: Any, at: str, depth: int) -> None:
     if isinstance(value, (dict, list)):
         if depth >= SETTINGS_DEPTH:
             raise ValueError("%s nests deeper than %d levels" % (at, SETTINGS_DEPTH))
-        for key in value if isinstance(value, dict) else ():
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:  # the place named, as settings['seed'][0]
             _check_json(key, at, depth)
-        for item in value.values() if isinstance(value, dict) else value:
-            _check_json(item, at, depth + 1)
+            _check_json(item, "%s[%r]" % (at, key), depth + 1)
     elif isinstance(value, str):
         try:
             value.encode("utf-8")

@@ -173,6 +173,10 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
         pca_dims = check_integer(pca_dims, "pca_dims", low=1)
     if patience is not None:
         patience = check_integer(patience, "patience", low=1)
+    # every integer is stored with the result: one no reader takes (past 64 bits) fails now, not after the estimate
+    for name, value in list(checked.items()) + [("pca_dims", pca_dims), ("patience", patience)]:
+        if value is not None and value >= 2**63:
+            raise ValueError("%s must be below 2**63 (it is stored with the result), got %d" % (name, value))
     for name in ("learning_rate", "classifier_learning_rate"):
         checked[name] = check_number(given[name], name, low=0, include="neither")
     checked["train_fraction"] = check_number(train_fraction, "train_fraction", low=0, high=1, include="neither")

@@ -193,6 +193,7 @@ def test_bad_inputs_raise_before_any_work(r, z, match):
     (dict(patience=2.5), "patience must be a positive integer, got 2.5"),
     (dict(control_permutations=1.5), "control_permutations must be a positive integer, got 1.5"),
     (dict(control_permutations=1001), "control_permutations must be an integer <= 1000, got 1001"),
+    (dict(seed=2**70), r"seed must be below 2\*\*63 \(it is stored with the result\), got 1180591620717411303424"),  # stored with the result: refused after the estimate
     (dict(train_counts=[3, -1]), "train_counts must be non-empty and non-negative"),  # once named "counts"
     (dict(train_counts=["a"]), "train_counts must be an array of numbers"),
 ])
