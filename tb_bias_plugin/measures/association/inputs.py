@@ -33,8 +33,9 @@ UNKNOWN_HINT = (
 def attribute_value(value):
     """The name an attribute value gives its group, or None for a missing one.
 
-    None, "" and NaN are missing; a whole number stored as a float (a column
-    with gaps, read from Parquet or JSON) names the same group as the integer.
+    None, "" and NaN are missing; bytes are UTF-8 text (as a TensorFlow string
+    tensor gives them); a whole number stored as a float (a column with gaps,
+    read from Parquet or JSON) names the same group as the integer.
 
     Raises
     ------
@@ -43,11 +44,16 @@ def attribute_value(value):
 
     Examples
     --------
-    >>> [attribute_value(v) for v in ("f", 3, 3.0, 2.5, float("nan"), "", None)]
-    ['f', '3', '3', '2.5', None, None, None]
+    >>> [attribute_value(v) for v in ("f", b"m", 3, 3.0, 2.5, float("nan"), "", None)]
+    ['f', 'm', '3', '3', '2.5', None, None, None]
     """
     if value is None or (isinstance(value, (float, np.floating)) and math.isnan(value)):
         return None
+    if isinstance(value, (bytes, np.bytes_)):  # a TensorFlow string tensor's values
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("an attribute's bytes must be UTF-8, got %r" % (value[:40],)) from None
     if isinstance(value, (str, int, np.integer, bool, np.bool_)):
         return str(value) or None
     if isinstance(value, (float, np.floating)) and math.isfinite(value):
@@ -96,7 +102,8 @@ def attribute_identities(attributes, intersections=(), *, singles=True):
             raise ValueError("attribute column names must be non-empty strings without '=' or '&', got %r" % (column,))
         values = values.tolist() if isinstance(values, np.ndarray) else list(values)
         try:  # a column of strings (the usual) without a call per value
-            values = [v or None for v in values] if set(map(type, values)) <= {str} else list(map(attribute_value, values))
+            plain = set(map(type, values)) <= {str, type(None)}
+            values = [v or None for v in values] if plain else list(map(attribute_value, values))
         except ValueError as e:
             raise ValueError("attribute %r: %s" % (column, e)) from None
         if n is None:

@@ -614,6 +614,9 @@ def test_a_float_attribute_names_its_groups_alike_in_files_and_the_api(tmp_path)
     assert logged(tmp_path / "logs") == want
     with pytest.raises(ValueError, match=r"attribute 'f': an attribute must be a single value, got \[1\]"):
         attribute_identities({"f": [[1]]})
+    # bytes, as a TensorFlow string tensor gives them, are their text; None is missing
+    assert attribute_identities({"s": np.array([b"f", b"m"])})[0] == ("s=f", "s=m")
+    assert attribute_identities({"s": ["f", None, "m"]})[1].sum(axis=1).tolist() == [1, 0, 1]
 
 
 def test_a_one_column_csv_writes_an_empty_row_as_quotes(tmp_path):
