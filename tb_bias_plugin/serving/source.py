@@ -386,12 +386,15 @@ class _TagDescription:
 
     def _series(self, run: str, tag: str) -> Any:
         if (run, tag) not in self._found:
-            series = self._source._provider.list_blob_sequences(
-                self._ctx,
-                experiment_id=self._experiment,
-                plugin_name=metadata.PLUGIN_NAME,
-                run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
-            )
+            try:
+                series = self._source._provider.list_blob_sequences(
+                    self._ctx,
+                    experiment_id=self._experiment,
+                    plugin_name=metadata.PLUGIN_NAME,
+                    run_tag_filter=tb_provider.RunTagFilter(runs=[run], tags=[tag]),
+                )
+            except Exception:  # a provider's passing failure: no description, and `runs` still checks the metadata
+                series = {}
             self._found[(run, tag)] = series.get(run, {}).get(tag)
         return self._found[(run, tag)]
 
