@@ -7,10 +7,9 @@ this module does not import Keras.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
-from tb_bias_plugin.measures.registry import REGISTRY
+from tb_bias_plugin.measures.registry import REGISTRY, lazy_attribute
 
 if TYPE_CHECKING:
     # What type checkers and IDEs see (tests/test_public_api.py keeps it
@@ -30,16 +29,8 @@ __all__ = sorted(_CALLBACKS)
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> Any:
-        if name not in _CALLBACKS:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        module, attr = _CALLBACKS[name].split(":")
-        try:
-            return getattr(importlib.import_module(module), attr)
-        except ModuleNotFoundError as e:
-            if e.name not in ("tensorflow", "keras"):
-                raise
-            raise ImportError('%s needs TensorFlow (Keras): pip install "tb-bias-plugin[tf]"; PyTorch users have '
-                              "tb_bias_plugin.pytorch, which needs no TensorFlow" % name) from e
+        needs = (("tensorflow", "keras"), "TensorFlow (PyTorch users: tb_bias_plugin.pytorch)", "tf")
+        return lazy_attribute(__name__, _CALLBACKS, name, needs)
 
 
 def __dir__() -> list[str]:

@@ -138,7 +138,8 @@ def discover(paths: Sequence[str] | None = None, prefix: str = __package__ + "."
 REGISTRY = Registry(discover())
 
 
-def lazy_attribute(facade: str, paths: Mapping[str, str], name: str, needs: tuple[str, str, str] | None = None) -> Any:
+def lazy_attribute(facade: str, paths: Mapping[str, str], name: str,
+                   needs: tuple[str | tuple[str, ...], str, str] | None = None) -> Any:
     """What a facade module's ``__getattr__`` serves: ``name`` imported on
     first use from ``paths`` (``{name: "module:attr"}``, from the measures).
 
@@ -147,8 +148,9 @@ def lazy_attribute(facade: str, paths: Mapping[str, str], name: str, needs: tupl
     AttributeError
         If ``name`` is not in ``paths``.
     ImportError
-        With ``needs=(package, what, extra)``, when ``package`` is missing:
-        the message names the pip extra that brings it.
+        With ``needs=(package, what, extra)``, when ``package`` (or one of
+        a tuple of packages) is missing: the message names the pip extra
+        that brings it.
     """
     if name not in paths:
         raise AttributeError("module %r has no attribute %r" % (facade, name))
@@ -156,6 +158,9 @@ def lazy_attribute(facade: str, paths: Mapping[str, str], name: str, needs: tupl
     try:
         return getattr(importlib.import_module(module), attr)
     except ModuleNotFoundError as e:
-        if needs is not None and e.name and e.name.split(".")[0] == needs[0]:
-            raise ImportError('%s.%s needs %s: pip install "tb-bias-plugin[%s]"' % (facade, name, needs[1], needs[2])) from e
+        if needs is None:
+            raise
+        package, what, extra = needs
+        if e.name and e.name.split(".")[0] in ((package,) if isinstance(package, str) else package):
+            raise ImportError('%s.%s needs %s: pip install "tb-bias-plugin[%s]"' % (facade, name, what, extra)) from e
         raise

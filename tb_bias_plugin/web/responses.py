@@ -11,10 +11,10 @@ import numpy as np
 import orjson
 from tensorboard.backend import http_util
 
+from tb_bias_plugin.storage.values import MAX_COUNT
+
 # Text cells starting with these (after any spaces or NULs, which some
 # spreadsheets skip) are formulas to a spreadsheet; full-width forms too.
-#: Doubles hold every whole number up to this; past it a count is shown as a float.
-_EXACT_INTEGERS = 2.0**53
 _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
@@ -81,8 +81,8 @@ def json_counts(values: Any) -> list:
     """Counts as a JSON list: whole numbers as ints, expected counts (from
     identity probabilities) as they are; None where there is no count.
 
-    A float count stays a float past 2**53, where doubles are no longer
-    every whole number (and JSON readers lose integers past 64 bits).
+    A float count stays a float past `storage.values.MAX_COUNT` (2**53),
+    where doubles no longer hold every whole number.
 
     Examples
     --------
@@ -94,7 +94,7 @@ def json_counts(values: Any) -> list:
         return array.astype(np.int64).tolist()
     array = array.astype(np.float64)
     out = json_list(array)
-    whole = np.isfinite(array) & (array == np.round(array)) & (np.abs(array) <= _EXACT_INTEGERS)
+    whole = np.isfinite(array) & (array == np.round(array)) & (np.abs(array) <= MAX_COUNT)
     for i in np.flatnonzero(whole).tolist():
         out[i] = int(array[i])
     return out

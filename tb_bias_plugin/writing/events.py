@@ -28,7 +28,7 @@ from tb_bias_plugin.storage import metadata, record
 def check_name(name: Any) -> str:
     if not isinstance(name, str) or not name.strip():
         # a result passed where the name goes (arguments swapped) is named by its type, not its whole repr
-        shown = repr(name) if isinstance(name, str) or name is None else "a %s" % type(name).__name__
+        shown = repr(name) if isinstance(name, str) or name is None else "a value of type %s" % type(name).__name__
         raise ValueError("name must be a non-empty string, got %s" % shown)
     return name
 

@@ -20,7 +20,7 @@ import numpy as np
 from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_names
 
-from .aggregates import Retained, SensitivityAccumulator, check_p, summarize
+from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, Retained, SensitivityAccumulator, check_p, summarize
 from .codec import HISTOGRAM_BINS
 from .sensitivity import SensitivityResult, check_pred_class, check_probabilities, check_stochastic
 
@@ -166,8 +166,8 @@ class SensitivityCollector:
     def __init__(
         self,
         *,
-        top_k: int = 10,
-        sample_size: int = 200,
+        top_k: int = DEFAULT_TOP_K,
+        sample_size: int = DEFAULT_SAMPLE_SIZE,
         seed: int = 0,
         class_names: Sequence[str] | None = None,
         feature_names: Sequence[str] | None = None,

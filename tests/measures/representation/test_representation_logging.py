@@ -74,8 +74,8 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     ((result(),), {"layer": "x", "class_names": ["f", "f"]}, "class_names has duplicate names: 'f'"),
     ((result(),), {"layer": "x", "attribute": 3}, "attribute"),
     # settings no reader could answer with (a reader refuses the record: see test_hostile_records.py)
-    ((dataclasses.replace(result(), settings={"steps": 10**30}),), {"layer": "x"}, "settings holds an integer past 64 bits"),
-    ((dataclasses.replace(result(), settings={"note": "\ud800"}),), {"layer": "x"}, "settings holds text that is not UTF-8"),
+    ((dataclasses.replace(result(), settings={"steps": 10**30}),), {"layer": "x"}, r"settings\['steps'\] holds an integer past 64 bits"),
+    ((dataclasses.replace(result(), settings={"note": "\ud800"}),), {"layer": "x"}, r"settings\['note'\] holds text that is not UTF-8"),
     ((dataclasses.replace(result(), control_biases=np.zeros(1001)),), {"layer": "x"}, "layer 'x' has 1001 controls, more than 1000"),
     # a hand-made result is held to the record's rules: what is written can be read
     ((dataclasses.replace(result(), class_counts=[-5, 6005]),), {"layer": "x"},
@@ -242,6 +242,6 @@ def test_an_intersection_past_the_class_limit_is_named_where_it_is_made():
 def test_a_result_given_where_the_name_goes_is_named_by_its_type(tmp_path):
     # the message held the result's whole repr, hundreds of characters
     with summary.Writer(tmp_path) as writer:
-        with pytest.raises(ValueError, match=r"^name must be a non-empty string, got a RepresentationBiasResult$"):
+        with pytest.raises(ValueError, match=r"^name must be a non-empty string, got a value of type RepresentationBiasResult$"):
             writer.representation_bias(result(), "sex", step=0)
     assert fx.read_logdir(tmp_path) == {}
