@@ -96,7 +96,6 @@ export class PagedRows<R> implements ReactiveController {
   }
 }
 
-/** The virtualised, keyboard-scrollable row group of a PagedRows list. */
 /**
  * Gives `target` the sideways scroll of `source`: a header strip and its
  * rows are kept together both ways, as focus (Tab to a sort button out of
@@ -106,6 +105,7 @@ export function syncScrollLeft(source: Element, target: Element | null): void {
   if (target && target.scrollLeft !== source.scrollLeft) target.scrollLeft = source.scrollLeft;
 }
 
+/** The virtualised, keyboard-scrollable row group of a PagedRows list. */
 export function virtualRows<R>(
   rows: PagedRows<R>,
   layout: unknown,

@@ -20,11 +20,6 @@ import { identityLabel, identityText, NO_PARTS, partsStyles, type IdentityParts 
 /** Sent (bubbling) when the user closes the panel. */
 export const CLOSE_EXAMPLES = "examples-close";
 
-/**
- * The sampled examples behind one label's row: for each identity of the
- * pair (y with x1, y with x2), side by side, their ids, logged text and
- * links, the sample's size beside C(x, y), and a button copying the ids.
- */
 /** The focused element, inside shadow roots too (document.activeElement stops at a shadow host). */
 function deepActiveElement(): HTMLElement | null {
   let active = document.activeElement;
@@ -32,6 +27,11 @@ function deepActiveElement(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
+/**
+ * The sampled examples behind one label's row: for each identity of the
+ * pair (y with x1, y with x2), side by side, their ids, logged text and
+ * links, the sample's size beside C(x, y), and a button copying the ids.
+ */
 @customElement("tb-bias-examples-panel")
 export class ExamplesPanel extends LitElement {
   @property({ attribute: false }) api!: Api;
@@ -194,6 +194,7 @@ export class ExamplesPanel extends LitElement {
   private readonly onKeydown = (event: KeyboardEvent) => {
     if (event.key !== "Escape") return;
     event.preventDefault();
+    event.stopPropagation(); // the panel's Escape: no handler above it acts on the same key
     this.close();
   };
 
