@@ -52,8 +52,10 @@ def _texts(values: Sequence[Any]) -> list[str]:
 
 def _histogram(excess: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     low, high = float(excess.min()), float(excess.max())
-    if low == high:
-        low, high = low - 0.5, high + 0.5
+    scale = max(abs(low), abs(high), 1.0)
+    if high - low <= scale * 1e-9:  # one value up to rounding: the bins need edges apart at this magnitude
+        middle, half = (low + high) / 2, max(0.5, scale * 1e-6)
+        low, high = middle - half, middle + half
     counts, edges = np.histogram(excess, bins=HISTOGRAM_BINS, range=(low, high))
     return edges, counts
 

@@ -427,3 +427,18 @@ def test_per_example_d_of_several_outputs_is_every_pairs_own(discrepancy):
             diff = models[i] - models[j]
             want = (np.abs(diff) if discrepancy == "abs" else diff**2).mean(axis=-1)
             np.testing.assert_allclose(row, want, rtol=1e-12, atol=0)
+
+
+def test_per_example_excess_equal_up_to_rounding_is_logged(tmp_path):
+    # NumPy's "Too many bins for data range" when e_k was one value at 1e17, a few ULPs apart
+    import plugin_fixtures as fx
+    from tb_bias_plugin import summary
+
+    a = np.zeros((2, 6))
+    b = np.full((2, 6), 1e17)
+    b[0, 3] = np.nextafter(1e17, 2e17)
+    with summary.Writer(tmp_path) as writer:
+        writer.prediction_discrepancy("x", a, b, step=0)
+    (_, _, stored), = fx.read_logdir(tmp_path).values()
+    edges = stored.replicates[0].excess_edges
+    assert edges.size == 41 and (np.diff(edges) > 0).all()
