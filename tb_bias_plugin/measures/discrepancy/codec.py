@@ -281,6 +281,8 @@ def _check_lists(message: Any) -> None:
 def _check_values(message: Any, found: dict[str, Any]) -> None:
     """What each replicate's sums and counts hold (``found``: its arrays read): every kind of d is
     non-negative, groups count every example once, and the histogram counts every example once."""
+    if _values_sound(message, found):  # the usual record, in a few calls; else the loop names what is wrong
+        return
     for i, rep in enumerate(message.replicates):
         at, n = "replicates[%d]." % i, rep.num_examples
         for name in ("pair_sums", "group_sums", "example_d"):
@@ -298,6 +300,31 @@ def _check_values(message: Any, found: dict[str, Any]) -> None:
             if sum(values.check_counts(hist, "DIPDI record: %sexcess_counts" % at).tolist()) != n:
                 raise ValueError("DIPDI record: %sexcess_counts add up to %d, not its num_examples %d"
                                  % (at, sum(hist.tolist()), n))
+
+
+def _values_sound(message: Any, found: dict[str, Any]) -> bool:
+    """`_check_values`' rules over every replicate at once (an across-steps
+    route checks every step's replicates): True if all hold."""
+    ats = ["replicates[%d]." % i for i in range(len(message.replicates))]
+    d = [found[at + name].ravel() for at in ats for name in ("pair_sums", "group_sums", "example_d")
+         if found[at + name] is not None]
+    if d and not (np.concatenate(d) >= 0).all():
+        return False
+    counts = [found[at + "group_counts"] for at in ats] + [found[at + "excess_counts"] for at in ats
+                                                           if found[at + "excess_counts"] is not None]
+    joined = np.concatenate(counts) if counts else np.zeros(0, np.int64)
+    if joined.size and (joined.min() < 0 or joined.max() > values.MAX_COUNT):
+        return False
+    for at, rep in zip(ats, message.replicates):
+        n, hist = rep.num_examples, found[at + "excess_counts"]
+        if (rep.has_groups and sum(found[at + "group_counts"].tolist()) != n) or (
+                hist is not None and sum(hist.tolist()) != n) or ((hist is None) != (found[at + "excess_edges"] is None)):
+            return False
+    edges = [found[at + "excess_edges"] for at in ats if found[at + "excess_edges"] is not None]
+    if edges and len({e.shape for e in edges}) == 1:
+        stacked = np.stack(edges)
+        return bool(np.isfinite(stacked).all() and (np.diff(stacked, axis=1) > 0).all())
+    return not edges
 
 
 #: What ``discrepancy_steps`` reads of a record: the pairs' sums (and

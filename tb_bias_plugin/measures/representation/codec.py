@@ -9,6 +9,7 @@ size does not grow with the number of MINE iterations.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 from typing import Any, Sequence
@@ -162,14 +163,28 @@ def settings_text(settings: Any) -> str:
 def _settings(text: str, at: str = "settings_json") -> dict:
     """A layer's settings: a JSON object of at most `SETTINGS_DEPTH` levels
     whose integers fit in 64 bits and whose text is UTF-8 (JSON escapes can
-    name lone surrogates), so that every route can answer with it."""
+    name lone surrogates), so that every route can answer with it.
+
+    Checked once per distinct text: a long run's records repeat their settings."""
+    found = _read_settings(text) if len(text) <= 4096 else _read_settings.__wrapped__(text)
+    if isinstance(found, str):
+        raise ValueError(at + found)
+    return dict(found)  # a copy: the cached one is shared
+
+
+@functools.lru_cache(maxsize=256)
+def _read_settings(text: str) -> dict | str:
+    """The settings in ``text``, or what is wrong with them (to follow the field's name)."""
     try:
         value = json.loads(text, parse_constant=lambda _: None) if text else {}
     except (ValueError, RecursionError):  # RecursionError: nested past the interpreter's stack
-        raise ValueError("%s is not readable JSON" % at)
+        return " is not readable JSON"
     if not isinstance(value, dict):
-        raise ValueError("%s is not a JSON object" % at)
-    _check_json(value, at, 0)
+        return " is not a JSON object"
+    try:
+        _check_json(value, "", 0)
+    except ValueError as e:
+        return str(e)
     return value
 
 
