@@ -383,6 +383,7 @@ class _TagDescription:
     def __init__(self, source: Source, ctx: Any, experiment: str):
         self._source, self._ctx, self._experiment = source, ctx, experiment
         self._found: dict[tuple[str, str], Any] = {}
+        self._sound: set[tuple[str, str]] = set()
 
     def _series(self, run: str, tag: str) -> Any:
         if (run, tag) not in self._found:
@@ -402,10 +403,13 @@ class _TagDescription:
         return getattr(self._series(run, tag), "description", "") or ""
 
     def check_metadata(self, run: str, tag: str) -> None:
-        """UnreadableRecord if the tag's plugin metadata is (as ``runs`` lists it)."""
+        """UnreadableRecord if the tag's plugin metadata is (as ``runs`` lists it); parsed once a request."""
+        if (run, tag) in self._sound:
+            return
         series = self._series(run, tag)
         if series is not None:
             self._source._registry.measure_of(series.plugin_content)
+        self._sound.add((run, tag))
 
 
 def _size_of(value: Any) -> int:
