@@ -229,7 +229,7 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
     out_shape = tuple(int(d) for d in message.output_shape)
     used = _used_count(message)
     specs = []
-    for i, rep in enumerate(message.replicates):
+    for i, rep in enumerate(message.replicates[:]):
         at = "replicates[%d]." % i
         groups, top = len(rep.group_names), len(rep.top_ids)
         # the histogram's counts are one fewer than its edges; both or neither stored
@@ -260,20 +260,20 @@ def _used_count(message: Any) -> int:
 
 def _check_lists(message: Any) -> None:
     """What the arrays' specs do not cover: names beside their values, ids and counts."""
-    ids = collections.Counter(rep.replicate for rep in message.replicates)
+    ids = collections.Counter([rep.replicate for rep in message.replicates[:]])
     if len(ids) != len(message.replicates):
         again = [i for i, times in ids.items() if times > 1]
         raise ValueError("DIPDI record: replicate ids must be distinct; %s appear more than once" % preview(again))
-    for i, rep in enumerate(message.replicates):
+    for i, rep in enumerate(message.replicates[:]):
         at = "DIPDI record: replicates[%d]." % i
         if rep.top_groups and len(rep.top_groups) != len(rep.top_ids):
             raise ValueError("DIPDI record: replicates[%d] has %d top groups for %d top ids"
                              % (i, len(rep.top_groups), len(rep.top_ids)))
-        for what, texts in (("top_texts", rep.top_texts), ("top_uris", rep.top_uris)):
+        for what, texts in (("top_texts", rep.top_texts[:]), ("top_uris", rep.top_uris[:])):
             check_stored(texts, len(rep.top_ids), at + what)
         values.check_count(rep.num_examples, at + "num_examples")
-        check_unique(rep.group_names, at + "group_names")
-        unknown = set(rep.top_groups) - set(rep.group_names)
+        check_unique(rep.group_names[:], at + "group_names")
+        unknown = set(rep.top_groups[:]) - set(rep.group_names[:])
         if unknown:
             raise ValueError("%stop_groups names %s, not in its group_names" % (at, preview(sorted(unknown))))
 
@@ -283,7 +283,7 @@ def _check_values(message: Any, found: dict[str, Any]) -> None:
     non-negative, groups count every example once, and the histogram counts every example once."""
     if _values_sound(message, found):  # the usual record, in a few calls; else the loop names what is wrong
         return
-    for i, rep in enumerate(message.replicates):
+    for i, rep in enumerate(message.replicates[:]):
         at, n = "replicates[%d]." % i, rep.num_examples
         for name in ("pair_sums", "group_sums", "example_d"):
             if found[at + name] is not None:
@@ -315,7 +315,7 @@ def _values_sound(message: Any, found: dict[str, Any]) -> bool:
     joined = np.concatenate(counts) if counts else np.zeros(0, np.int64)
     if joined.size and (joined.min() < 0 or joined.max() > values.MAX_COUNT):
         return False
-    for at, rep in zip(ats, message.replicates):
+    for at, rep in zip(ats, message.replicates[:]):
         n, hist = rep.num_examples, found[at + "excess_counts"]
         if (rep.has_groups and sum(found[at + "group_counts"].tolist()) != n) or (
                 hist is not None and sum(hist.tolist()) != n) or ((hist is None) != (found[at + "excess_edges"] is None)):
@@ -357,7 +357,7 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
         read = {k: v for k, v in read.items() if k.rpartition(".")[2] in wanted}
     found = collections.defaultdict(_empty, read)
     replicates = []
-    for i, rep in enumerate(message.replicates):
+    for i, rep in enumerate(message.replicates[:]):
         at = "replicates[%d]." % i
         example_d = found[at + "example_d"]
         replicates.append(
@@ -365,19 +365,19 @@ def decode(message: Any, wanted: Optional[Tuple[str, ...]] = None) -> StoredDisc
                 replicate=int(rep.replicate),
                 n=int(rep.num_examples),
                 pair_sums=found[at + "pair_sums"],
-                group_names=list(rep.group_names) if wanted is None else [],
+                group_names=rep.group_names[:] if wanted is None else [],
                 group_sums=found[at + "group_sums"],
                 group_counts=found[at + "group_counts"],
                 has_groups=bool(rep.has_groups),
-                top_ids=list(rep.top_ids) if wanted is None else [],
-                top_groups=list(rep.top_groups) if wanted is None else [],
+                top_ids=rep.top_ids[:] if wanted is None else [],
+                top_groups=rep.top_groups[:] if wanted is None else [],
                 top_excess=found[at + "top_excess"],
                 top_outputs=found[at + "top_outputs"],
                 excess_edges=found[at + "excess_edges"],
                 excess_counts=found[at + "excess_counts"],
                 example_d=example_d,
-                top_texts=list(rep.top_texts) if wanted is None else [],
-                top_uris=list(rep.top_uris) if wanted is None else [],
+                top_texts=rep.top_texts[:] if wanted is None else [],
+                top_uris=rep.top_uris[:] if wanted is None else [],
             )
         )
     a, b = message.pool_names
