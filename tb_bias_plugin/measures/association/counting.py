@@ -482,7 +482,7 @@ class CooccurrenceCounter:
         return np.ascontiguousarray(id_rows.indptr, np.int64), np.ascontiguousarray(id_rows.cols, np.int64)
 
     def _live_hashes(self):
-        return np.unique(np.concatenate([s.live() for s in self._samples])) if self._samples else np.zeros(0, np.uint64)
+        return sampling.sorted_unique(np.concatenate([s.live() for s in self._samples])) if self._samples else np.zeros(0, np.uint64)
 
     def _check_compatible(self, other):
         if not isinstance(other, CooccurrenceCounter):
