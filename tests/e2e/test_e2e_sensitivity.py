@@ -204,6 +204,9 @@ def test_failed_step_and_steps_are_said_in_their_panels_with_a_retry(tab):
         expect(tab.testid("run-select")).to_have_value(TAB_RUN)
         expect(tab.testid("tag-select")).to_have_value(TAG)
         expect(tab.testid("step-select")).to_have_value(str(body["step"]))
+        # no answer named the v choices: their pickers are disabled, not empty boxes
+        expect(tab.testid("sens-a-select")).to_be_disabled()
+        expect(tab.testid("sens-b-select")).to_be_disabled()
         full_screenshot(tab, "sensitivity_step_and_steps_failed_%d" % width)
         # another run still fails in its panels, and back
         tab.testid("run-select").select_option(TEXT_RUN)
@@ -215,6 +218,7 @@ def test_failed_step_and_steps_are_said_in_their_panels_with_a_retry(tab):
         failure_of(tab, "sensitivity_steps").get_by_role("button", name="Retry").click()
         expect(tab.testid("sens-steps-line")).to_have_count(len(names))
         expect(tab.testid("sens-a-select").locator("option")).to_have_count(len(names))
+        expect(tab.testid("sens-a-select")).to_be_enabled()
         expect(failure_of(tab, "sensitivity")).to_be_visible()  # one answer clears no other failure
         tab.page.unroute(detail)
         failure_of(tab, "sensitivity").get_by_role("button", name="Retry").click()

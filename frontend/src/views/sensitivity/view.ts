@@ -296,7 +296,7 @@ export class SensitivityView extends MeasureViewBase {
         .steps=${this.steps?.steps ?? this.listedSteps()}
         @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
       ></tb-bias-picker>
-      <label>v choice <select data-testid="sens-a-select" @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
+      <label>v choice <select data-testid="sens-a-select" ?disabled=${names.length === 0} @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
         ${names.map((n) => html`<option .value=${n} ?selected=${n === this.choiceA}>${n}</option>`)}
       </select></label>
       <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
