@@ -30,6 +30,19 @@ import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
 
 const CHART_H = 220;
+/** x where the curve's plot starts: its y tick labels end 6 px left of it. */
+const CURVE_LEFT = 40;
+
+/**
+ * A point's significance mark, above it: centred, except where centring
+ * would put it over the y axis's tick labels (a point at the first step):
+ * there it starts just left of the point.
+ */
+function starMark(x: number, y: number, stars: string) {
+  const half = stars.length * 4; // a bold 13 px "*" is about 8 px wide
+  const start = x - half < CURVE_LEFT;
+  return svg`<text class="star" x=${start ? x - 2 : x} y=${y - 9} text-anchor=${start ? "start" : "middle"} data-testid="dipdi-star">${stars}</text>`;
+}
 /** Width of the mean-discrepancy column beside the curve: its table unwrapped. */
 const MEANS_REM = 23;
 /** Below this width the curve and the means stack. */
@@ -411,15 +424,15 @@ export class DiscrepancyView extends MeasureViewBase {
     return html`
       <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!)}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ≥ 6 replicates)</span></h3>
       <svg width=${width} height=${CHART_H} role="img" aria-label="DIPDI across steps" data-testid="dipdi-curve">
-        ${chart.yTicks.map((t) => svg`<line x1="40" x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x="34" y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
+        ${chart.yTicks.map((t) => svg`<line x1=${CURVE_LEFT} x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x=${CURVE_LEFT - 6} y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
         ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
-        <line x1="40" x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
+        <line x1=${CURVE_LEFT} x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
         <path d=${chart.band} fill=${OKABE_ITO[0]} fill-opacity="0.18" data-testid="dipdi-band"></path>
         <path d=${chart.line} fill="none" stroke=${OKABE_ITO[0]} stroke-width="2" data-testid="dipdi-line"></path>
         ${chart.points.map(
           (p) => svg`<circle cx=${p.x} cy=${p.y} r=${p.step === this.step ? 5 : 3.5} fill=${p.step === this.step ? OKABE_ITO[1] : OKABE_ITO[0]}
               style="cursor:pointer" data-testid="dipdi-point" data-step=${p.step} @click=${() => this.select("step", String(p.step))}></circle>
-            ${p.stars ? svg`<text class="star" x=${p.x} y=${p.y - 9} text-anchor="middle" data-testid="dipdi-star">${p.stars}</text>` : nothing}`,
+            ${p.stars ? starMark(p.x, p.y, p.stars) : nothing}`,
         )}
       </svg>
       <div class="muted">step (x) · DIPDI in natural-log units (y); click a point to inspect that step</div>
