@@ -3,7 +3,7 @@ import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts/example-text.js";
-import { formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
+import { columnFormat, formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -512,6 +512,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
     const lo = Math.min(0, ...vals);
     const hi = Math.max(0, ...vals, 1e-9);
+    const format = columnFormat(vals, 2); // one notation down the column
     return html`
       <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
       ${d.groups.map((g) => {
@@ -520,7 +521,7 @@ export class DiscrepancyView extends MeasureViewBase {
         return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
           <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
           <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}</svg>
-          <span style="white-space:nowrap">${formatValue(g.dipdi, 2)} <span class="muted">n=${formatCount(g.n)}</span></span>
+          <span style="white-space:nowrap">${format(g.dipdi)} <span class="muted">n=${formatCount(g.n)}</span></span>
         </div>`;
       })}
     `;
