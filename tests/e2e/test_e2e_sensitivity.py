@@ -269,3 +269,24 @@ def test_failed_examples_and_refused_comparison_leave_the_rest_usable(tab):
         expect(tab.testid("sens-rho")).to_be_visible()
         expect(tab.testid("error-message")).to_have_count(0)
     assert tab.page_errors == []
+
+
+def test_histograms_fill_their_rows_evenly(tab):
+    """Walk of the demo at 1000 px: the text run's five histograms sat four
+    in a row and one alone below; rows now differ by at most one histogram."""
+    body = tab.tb.get("sensitivity", [("run", TEXT_RUN), ("tag", TAG)])
+    n = len(body["choices"])
+    assert n == 5
+    for width in (1000, 1600):
+        open_view(tab, TEXT_RUN, width)
+        hists = tab.testid("sens-hist")
+        expect(hists).to_have_count(n)
+        tops = [round(y) for y in hists.evaluate_all("hs => hs.map((h) => h.getBoundingClientRect().top)")]
+        rows = [tops.count(t) for t in sorted(set(tops))]
+        assert max(rows) - min(rows) <= 1, (width, rows)
+        # and they stay inside their panel
+        right, panel = hists.last.evaluate(
+            "h => [h.getBoundingClientRect().right, h.closest('section').getBoundingClientRect().right]")
+        assert right <= panel, (width, right, panel)
+        full_screenshot(tab, "sensitivity_histograms_%d" % width)
+    assert tab.page_errors == []

@@ -333,7 +333,10 @@ export class SensitivityView extends MeasureViewBase {
 
   private renderHistograms(d: StepResponse): TemplateResult {
     const names = d.choices.map((c) => c.name);
-    const perRow = Math.max(1, Math.min(d.choices.length, Math.floor((this.width - 40) / 230)));
+    // as many a row as fit at 230 px, spread evenly over the rows they need (3 + 2, not 4 + 1)
+    const fit = Math.max(1, Math.min(d.choices.length, Math.floor((this.width - 40) / 230)));
+    const rows = Math.max(1, Math.ceil(d.choices.length / fit));
+    const perRow = Math.max(1, Math.ceil(d.choices.length / rows));
     const w = Math.max(180, Math.floor((this.width - 40) / perRow) - 12);
     const h = 110;
     const m = { l: 34, r: 8, t: 6, b: 20 };
