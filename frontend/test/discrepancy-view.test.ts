@@ -129,3 +129,21 @@ describe("<tb-bias-discrepancy-view> failures", () => {
     expect(rows()).toBe(15);
   });
 });
+
+describe("<tb-bias-discrepancy-view> subgroups", () => {
+  it("writes the subgroups' DIPDI in one notation (the demo's step 50: 0.08 beside -2.72e-3)", async () => {
+    const detail = RESPONSES["discrepancy"] as { groups: unknown[] };
+    const groups = detail.groups;
+    detail.groups = [
+      { group: "men", dipdi: 0.0827, n: 300, reason: null, small: false },
+      { group: "women", dipdi: -0.00272, n: 300, reason: null, small: false },
+    ];
+    try {
+      const { panel } = await mount([]);
+      const texts = [...panel("dipdi-groups").querySelectorAll('[data-testid="group-bar"]')].map((e) => /(\S+)\s+n=/.exec(e.textContent!)?.[1]);
+      expect(texts).toEqual(["8.27e-2", "-2.72e-3"]);
+    } finally {
+      detail.groups = groups;
+    }
+  });
+});

@@ -123,12 +123,16 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(failure("sensitivity")!.textContent).toContain("sensitivity failed (HTTP 500): sensitivity broke");
     expect(failure("sensitivity_steps")!.textContent).toContain("sensitivity_steps failed (HTTP 500): sensitivity_steps broke");
     expect(root.querySelector('[data-testid="loading"]')).toBeNull(); // no placeholder waits forever
+    // no answer named the v choices: their pickers are disabled, not empty boxes that open onto nothing
+    for (const id of ["sens-a-select", "sens-b-select"])
+      expect((root.querySelector(`[data-testid="${id}"]`) as HTMLSelectElement).disabled).toBe(true);
     // Retry asks again: the steps' answer names the choices, the detail's fills the view
     broken.clear();
     (failure("sensitivity_steps")!.querySelector("button") as HTMLButtonElement).click();
     await settle(el);
     const options = [...root.querySelectorAll('[data-testid="sens-a-select"] option')].map((o) => o.textContent);
     expect(options).toEqual(["uniform", "word_list"]);
+    expect((root.querySelector('[data-testid="sens-a-select"]') as HTMLSelectElement).disabled).toBe(false);
     expect(failure("sensitivity")).not.toBeNull(); // the steps' answer clears no other failure
     (failure("sensitivity")!.querySelector("button") as HTMLButtonElement).click();
     await settle(el);

@@ -288,3 +288,25 @@ def test_dipdi_matrix_labels_of_long_model_names_are_cut_not_overlapping(browser
             assert tab.page_errors == []
         finally:
             context.close()
+
+
+def test_dipdi_significance_marks_keep_clear_of_the_axis_labels(tab):
+    """Walk of the demo: step 0's "**" sat on the y axis's "5.0" (read as
+    "5.0**"); every mark keeps a gap from every tick label."""
+    for width in (1000, 1600):
+        open_view(tab, width)
+        expect(tab.testid("dipdi-star")).to_have_count(5)
+        boxes = tab.testid("dipdi-curve").evaluate(
+            """svg => [...svg.querySelectorAll('text')].map((t) => {
+                 const b = t.getBoundingClientRect();
+                 return {star: t.dataset.testid === 'dipdi-star', text: t.textContent, box: [b.left, b.top, b.right, b.bottom]};
+               })""")
+        stars = [b for b in boxes if b["star"]]
+        labels = [b for b in boxes if not b["star"]]
+        for s in stars:
+            for t in labels:
+                (l1, t1, r1, b1), (l2, t2, r2, b2) = s["box"], t["box"]
+                apart = l1 >= r2 + 2 or l2 >= r1 + 2 or t1 >= b2 or t2 >= b1
+                assert apart, (width, s, t)
+        full_screenshot(tab, "dipdi_stars_clear_%d" % width)
+    assert tab.page_errors == []

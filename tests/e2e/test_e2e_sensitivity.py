@@ -1,10 +1,11 @@
 """The prediction-sensitivity view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
 import json
+import re
 
 from playwright.sync_api import expect
 
-from tb_harness import tab_url
+from tb_harness import PLUGIN_IFRAME, tab_url
 
 TEXT_RUN = "sensitivity_text"
 TAB_RUN = "sensitivity_tabular"
@@ -134,4 +135,158 @@ def test_description_panel_widths_and_feature_numbers(tab):
         drawn = [float(v) for v in bars.evaluate_all("bs => bs.map((b) => b.dataset.value)")]
         assert shown == [round(v, 4) for v in drawn] == [round(v, 4) for v in features.values()]
         tab.screenshot("issue23_sensitivity_%d" % width)
+    assert tab.page_errors == []
+
+
+# -- a route that fails, said in its own panel ------------------------------------
+
+
+def fail_route(tab, route, message, status=500):
+    """Makes every request of ``route`` answer ``status`` with the backend's JSON error body;
+    returns the pattern, for ``unroute``."""
+    body = json.dumps({"error": message})
+    pattern = re.compile(r"/data/plugin/tb_bias/%s\?" % route)
+    tab.page.route(pattern, lambda r: r.fulfill(status=status, content_type="application/json", body=body))
+    return pattern
+
+
+def full_screenshot(tab, name):
+    """The whole view, lower panels included: the plugin scrolls inside its
+    iframe, so the viewport is made as tall as the view for the shot."""
+    size = tab.page.viewport_size
+    top = tab.page.locator(PLUGIN_IFRAME).bounding_box()["y"]
+    height = tab.frame.evaluate("() => document.documentElement.scrollHeight")
+    view = tab.frame.evaluate(
+        "() => { const v = document.querySelector('tb-bias-app').shadowRoot.querySelector('tb-bias-sensitivity-view');"
+        " return v ? v.scrollHeight : 0; }")
+    tab.page.set_viewport_size({"width": size["width"], "height": int(top + max(height, view + 120) + 20)})
+    path = tab.screenshot(name)
+    tab.page.set_viewport_size(size)
+    return path
+
+
+def failure_of(tab, route):
+    return tab.ui.locator('[data-testid="error-message"][data-request="%s"]' % route)
+
+
+def expect_inside_view(tab, locator):
+    """``locator``'s box lies inside the view's width: not cut off at the right edge."""
+    right, view_right = locator.evaluate(
+        "e => { let h = e; while (h && h.tagName !== 'TB-BIAS-SENSITIVITY-VIEW') h = h.getRootNode().host || h.parentElement;"
+        " return [e.getBoundingClientRect().right, h.getBoundingClientRect().right]; }")
+    assert right <= view_right + 1, (right, view_right)
+
+
+def test_failed_step_and_steps_are_said_in_their_panels_with_a_retry(tab):
+    """The step's detail (sensitivity) and the series (sensitivity_steps) answer 500:
+    each panel says which route failed with the server's message and a Retry, the
+    pickers stay usable, and Retry fills the view once the server answers."""
+    body = tab.tb.get("sensitivity", [("run", TAB_RUN), ("tag", TAG)])
+    names = [c["name"] for c in body["choices"]]
+    for width in (1000, 1600):
+        detail = fail_route(tab, "sensitivity", "step exploded")
+        steps = fail_route(tab, "sensitivity_steps", "series exploded")
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.goto("about:blank")  # a new page load: a goto that changes only the hash would keep the old view
+        tab.page.goto(tab_url(tab.tb.url, {"measure": "sensitivity", "sensitivity.run": TAB_RUN}))
+        expect(tab.testid("measure-sensitivity")).to_have_attribute("aria-selected", "true")
+        expect(failure_of(tab, "sensitivity")).to_contain_text("sensitivity failed (HTTP 500): step exploded")
+        expect(failure_of(tab, "sensitivity_steps")).to_contain_text("sensitivity_steps failed (HTTP 500): series exploded")
+        for route in ("sensitivity", "sensitivity_steps"):
+            expect(failure_of(tab, route)).to_have_attribute("role", "alert")
+            expect(failure_of(tab, route).get_by_role("button", name="Retry")).to_be_visible()
+            expect_inside_view(tab, failure_of(tab, route))
+        # the comparison, which waits for the step's detail, says why it is not shown
+        expect(tab.testid("sens-scatter-section")).to_contain_text("Not shown: sensitivity failed.")
+        expect(tab.testid("loading")).to_have_count(0)
+        # the pickers stay usable: the runs listing named the steps
+        expect(tab.testid("run-select")).to_be_enabled()
+        expect(tab.testid("run-select")).to_have_value(TAB_RUN)
+        expect(tab.testid("tag-select")).to_have_value(TAG)
+        expect(tab.testid("step-select")).to_have_value(str(body["step"]))
+        # no answer named the v choices: their pickers are disabled, not empty boxes
+        expect(tab.testid("sens-a-select")).to_be_disabled()
+        expect(tab.testid("sens-b-select")).to_be_disabled()
+        full_screenshot(tab, "sensitivity_step_and_steps_failed_%d" % width)
+        # another run still fails in its panels, and back
+        tab.testid("run-select").select_option(TEXT_RUN)
+        expect(failure_of(tab, "sensitivity")).to_be_visible()
+        tab.testid("run-select").select_option(TAB_RUN)
+        expect(failure_of(tab, "sensitivity")).to_be_visible()
+        # the failure lifted: Retry asks again, the series' answer names the v choices
+        tab.page.unroute(steps)
+        failure_of(tab, "sensitivity_steps").get_by_role("button", name="Retry").click()
+        expect(tab.testid("sens-steps-line")).to_have_count(len(names))
+        expect(tab.testid("sens-a-select").locator("option")).to_have_count(len(names))
+        expect(tab.testid("sens-a-select")).to_be_enabled()
+        expect(failure_of(tab, "sensitivity")).to_be_visible()  # one answer clears no other failure
+        tab.page.unroute(detail)
+        failure_of(tab, "sensitivity").get_by_role("button", name="Retry").click()
+        expect(tab.testid("sens-summary-row")).to_have_count(len(names))
+        expect(tab.testid("sens-example").first).to_be_visible()
+        expect(tab.testid("sens-rho")).to_be_visible()
+        expect(tab.testid("error-message")).to_have_count(0)
+    assert tab.page_errors == []
+
+
+def test_failed_examples_and_refused_comparison_leave_the_rest_usable(tab):
+    """sensitivity_examples answers 500 (a Retry) and sensitivity_compare 422
+    (refused: asking again cannot help, so no Retry); the summary, histograms,
+    series and v pickers still work."""
+    body = tab.tb.get("sensitivity", [("run", TEXT_RUN), ("tag", TAG)])
+    names = [c["name"] for c in body["choices"]]
+    for width in (1000, 1600):
+        examples = fail_route(tab, "sensitivity_examples", "examples exploded")
+        compare = fail_route(tab, "sensitivity_compare", "choice 'nope' was not logged", status=422)
+        tab.page.goto("about:blank")  # a new page load: a goto that changes only the hash would keep the old view
+        open_view(tab, TEXT_RUN, width)
+        expect(failure_of(tab, "sensitivity_examples")).to_contain_text(
+            "sensitivity_examples failed (HTTP 500): examples exploded")
+        expect(tab.testid("sens-examples").locator('[data-testid="error-message"]')).to_have_count(1)
+        expect(failure_of(tab, "sensitivity_examples").get_by_role("button", name="Retry")).to_be_visible()
+        expect(failure_of(tab, "sensitivity_compare")).to_contain_text(
+            "sensitivity_compare failed (HTTP 422): choice 'nope' was not logged")
+        expect(tab.testid("sens-scatter-section").locator('[data-testid="error-message"]')).to_have_count(1)
+        expect(failure_of(tab, "sensitivity_compare").get_by_role("button")).to_have_count(0)
+        for route in ("sensitivity_examples", "sensitivity_compare"):
+            expect_inside_view(tab, failure_of(tab, route))
+        # the rest of the view
+        expect(tab.testid("sens-summary-row")).to_have_count(len(names))
+        expect(tab.testid("sens-hist")).to_have_count(len(names))
+        expect(tab.testid("sens-steps-line")).to_have_count(len(names))
+        expect(tab.testid("sens-token-types")).to_be_visible()
+        expect(tab.testid("loading")).to_have_count(0)
+        full_screenshot(tab, "sensitivity_examples_compare_failed_%d" % width)
+        # the examples' failure lifted: Retry shows them
+        tab.page.unroute(examples)
+        failure_of(tab, "sensitivity_examples").get_by_role("button", name="Retry").click()
+        expect(tab.testid("sens-example").first).to_be_visible()
+        expect(failure_of(tab, "sensitivity_examples")).to_have_count(0)
+        # the comparison is asked again on a new pick of the v choices
+        tab.page.unroute(compare)
+        tab.testid("sens-a-select").select_option("word_list")
+        tab.testid("sens-b-select").select_option("uniform")
+        expect(tab.testid("sens-rho")).to_be_visible()
+        expect(tab.testid("error-message")).to_have_count(0)
+    assert tab.page_errors == []
+
+
+def test_histograms_fill_their_rows_evenly(tab):
+    """Walk of the demo at 1000 px: the text run's five histograms sat four
+    in a row and one alone below; rows now differ by at most one histogram."""
+    body = tab.tb.get("sensitivity", [("run", TEXT_RUN), ("tag", TAG)])
+    n = len(body["choices"])
+    assert n == 5
+    for width in (1000, 1600):
+        open_view(tab, TEXT_RUN, width)
+        hists = tab.testid("sens-hist")
+        expect(hists).to_have_count(n)
+        tops = [round(y) for y in hists.evaluate_all("hs => hs.map((h) => h.getBoundingClientRect().top)")]
+        rows = [tops.count(t) for t in sorted(set(tops))]
+        assert max(rows) - min(rows) <= 1, (width, rows)
+        # and they stay inside their panel
+        right, panel = hists.last.evaluate(
+            "h => [h.getBoundingClientRect().right, h.closest('section').getBoundingClientRect().right]")
+        assert right <= panel, (width, right, panel)
+        full_screenshot(tab, "sensitivity_histograms_%d" % width)
     assert tab.page_errors == []

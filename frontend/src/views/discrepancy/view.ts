@@ -3,7 +3,7 @@ import { customElement, state } from "lit/decorators.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts/example-text.js";
-import { formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
+import { columnFormat, formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -30,6 +30,19 @@ import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
 
 const CHART_H = 220;
+/** x where the curve's plot starts: its y tick labels end 6 px left of it. */
+const CURVE_LEFT = 40;
+
+/**
+ * A point's significance mark, above it: centred, except where centring
+ * would put it over the y axis's tick labels (a point at the first step):
+ * there it starts just left of the point.
+ */
+function starMark(x: number, y: number, stars: string) {
+  const half = stars.length * 4; // a bold 13 px "*" is about 8 px wide
+  const start = x - half < CURVE_LEFT;
+  return svg`<text class="star" x=${start ? x - 2 : x} y=${y - 9} text-anchor=${start ? "start" : "middle"} data-testid="dipdi-star">${stars}</text>`;
+}
 /** Width of the mean-discrepancy column beside the curve: its table unwrapped. */
 const MEANS_REM = 23;
 /** Below this width the curve and the means stack. */
@@ -411,15 +424,15 @@ export class DiscrepancyView extends MeasureViewBase {
     return html`
       <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!)}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ≥ 6 replicates)</span></h3>
       <svg width=${width} height=${CHART_H} role="img" aria-label="DIPDI across steps" data-testid="dipdi-curve">
-        ${chart.yTicks.map((t) => svg`<line x1="40" x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x="34" y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
+        ${chart.yTicks.map((t) => svg`<line x1=${CURVE_LEFT} x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x=${CURVE_LEFT - 6} y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
         ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
-        <line x1="40" x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
+        <line x1=${CURVE_LEFT} x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
         <path d=${chart.band} fill=${OKABE_ITO[0]} fill-opacity="0.18" data-testid="dipdi-band"></path>
         <path d=${chart.line} fill="none" stroke=${OKABE_ITO[0]} stroke-width="2" data-testid="dipdi-line"></path>
         ${chart.points.map(
           (p) => svg`<circle cx=${p.x} cy=${p.y} r=${p.step === this.step ? 5 : 3.5} fill=${p.step === this.step ? OKABE_ITO[1] : OKABE_ITO[0]}
               style="cursor:pointer" data-testid="dipdi-point" data-step=${p.step} @click=${() => this.select("step", String(p.step))}></circle>
-            ${p.stars ? svg`<text class="star" x=${p.x} y=${p.y - 9} text-anchor="middle" data-testid="dipdi-star">${p.stars}</text>` : nothing}`,
+            ${p.stars ? starMark(p.x, p.y, p.stars) : nothing}`,
         )}
       </svg>
       <div class="muted">step (x) · DIPDI in natural-log units (y); click a point to inspect that step</div>
@@ -499,6 +512,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
     const lo = Math.min(0, ...vals);
     const hi = Math.max(0, ...vals, 1e-9);
+    const format = columnFormat(vals, 2); // one notation down the column
     return html`
       <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
       ${d.groups.map((g) => {
@@ -507,7 +521,7 @@ export class DiscrepancyView extends MeasureViewBase {
         return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
           <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
           <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}</svg>
-          <span style="white-space:nowrap">${formatValue(g.dipdi, 2)} <span class="muted">n=${formatCount(g.n)}</span></span>
+          <span style="white-space:nowrap">${format(g.dipdi)} <span class="muted">n=${formatCount(g.n)}</span></span>
         </div>`;
       })}
     `;

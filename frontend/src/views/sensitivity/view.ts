@@ -296,7 +296,7 @@ export class SensitivityView extends MeasureViewBase {
         .steps=${this.steps?.steps ?? this.listedSteps()}
         @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
       ></tb-bias-picker>
-      <label>v choice <select data-testid="sens-a-select" @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
+      <label>v choice <select data-testid="sens-a-select" ?disabled=${names.length === 0} @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
         ${names.map((n) => html`<option .value=${n} ?selected=${n === this.choiceA}>${n}</option>`)}
       </select></label>
       <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
@@ -333,7 +333,10 @@ export class SensitivityView extends MeasureViewBase {
 
   private renderHistograms(d: StepResponse): TemplateResult {
     const names = d.choices.map((c) => c.name);
-    const perRow = Math.max(1, Math.min(d.choices.length, Math.floor((this.width - 40) / 230)));
+    // as many a row as fit at 230 px, spread evenly over the rows they need (3 + 2, not 4 + 1)
+    const fit = Math.max(1, Math.min(d.choices.length, Math.floor((this.width - 40) / 230)));
+    const rows = Math.max(1, Math.ceil(d.choices.length / fit));
+    const perRow = Math.max(1, Math.ceil(d.choices.length / rows));
     const w = Math.max(180, Math.floor((this.width - 40) / perRow) - 12);
     const h = 110;
     const m = { l: 34, r: 8, t: 6, b: 20 };
