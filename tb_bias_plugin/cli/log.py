@@ -323,8 +323,9 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
             examples = job.layout.examples_of(path, first, batch)
             try:
                 counter.update(predictions, identities=identities, **examples)
-            except ValueError as e:
-                raise job.layout.located(e, path, first, len(predictions))
+            except ValueError as e:  # label lists may be a sparse matrix, which has no len()
+                raise job.layout.located(e, path, first, predictions.shape[0] if hasattr(predictions, "shape")
+                                         else len(predictions))
         if bar is not None:
             rate = bar.format_dict.get("rate")
             if rate is None and bar.format_dict.get("elapsed"):

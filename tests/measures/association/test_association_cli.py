@@ -625,3 +625,16 @@ def test_a_one_column_csv_writes_an_empty_row_as_quotes(tmp_path):
     assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
                "--identity-labels", "man", "woman", "--progress", "off") == 0
     assert logged(tmp_path / "logs").num_examples == 4
+
+
+@pytest.mark.parametrize("ids, fragment", [
+    (["a", ""], "row 2, column 'id': is an empty id"),
+    ([1.5, 2.5], "row 1, column 'id': must be a string or an integer, got 1.5"),
+])
+def test_a_bad_id_beside_label_lists_names_its_row(tmp_path, capsys, ids, fragment):
+    # label lists are counted as a sparse matrix: the error about an id must still name the row, not raise a TypeError
+    pq.write_table(pa.table({"labels": [["a"], ["b"]], "id": ids}), tmp_path / "p.parquet")
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-labels", "a", "--id-column", "id", "--progress", "off") == 2
+    assert fragment in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
