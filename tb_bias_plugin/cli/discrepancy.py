@@ -220,17 +220,10 @@ def run(args: argparse.Namespace) -> int:
     options = {key: value for key, value in (
         ("pool_names", tuple(args.pool_names) if args.pool_names else None), ("discrepancy", args.discrepancy),
         ("pairing", args.pairing), ("top_k", args.top_k)) if value is not None}
-    from tb_bias_plugin import summary
-
-    writer: Any = summary.Writer(args.logdir)
-    try:  # the writer checks everything before it creates a file: a ValueError leaves the logdir as it was
-        with writer:
-            writer.prediction_discrepancy(args.name, data["pool_a"], data["pool_b"], step=args.step,
-                                          description=args.description, groups=data["groups"],
-                                          example_ids=data["example_ids"], example_text=data["example_text"],
-                                          example_uris=data["example_uris"], from_logits=args.from_logits, **options)
-    except ValueError as e:
-        raise DataError(str(e))
+    files.write(args, lambda writer: writer.prediction_discrepancy(
+        args.name, data["pool_a"], data["pool_b"], step=args.step, description=args.description,
+        groups=data["groups"], example_ids=data["example_ids"], example_text=data["example_text"],
+        example_uris=data["example_uris"], from_logits=args.from_logits, **options))
     m_a, m_b = len(data["pool_a"]), len(data["pool_b"])
     print("wrote %r (step %d) to %s: DIPDI of %d and %d models on %d examples"
           % (args.name, args.step, args.logdir, m_a, m_b, data["pool_a"].shape[1]))

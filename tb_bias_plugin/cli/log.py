@@ -420,11 +420,8 @@ def run_log(args: argparse.Namespace) -> int:
         print("counted on %s and wrote %r (step %d) to %s" % (args.beam_runner, args.name, args.step, args.logdir))
         return 0
     counter, stats = count(job, progress)
-    from tb_bias_plugin import summary
-
-    writer: Any = summary.Writer(args.logdir)
-    with writer:
-        writer.association_table(args.name, counter, step=args.step, description=args.description)
+    files.write(args, lambda writer: writer.association_table(args.name, counter, step=args.step,
+                                                              description=args.description))
     print(
         "wrote %r (step %d) to %s: %s, %s, %s, %.1f s"
         % (args.name, args.step, args.logdir, counted(counter.num_examples, "example"),

@@ -46,7 +46,6 @@ def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
 def run(args: argparse.Namespace) -> int:
     """Read the P column of every file, then write one record (nothing is written if reading fails)."""
     reject_options(args, "sensitivity")
-    from tb_bias_plugin import summary
     from tb_bias_plugin.measures.sensitivity import builder
     from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
 
@@ -75,12 +74,7 @@ def run(args: argparse.Namespace) -> int:
             accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
     if accumulator.values().size == 0:
         raise DataError("no rows in %s" % ", ".join(paths))
-    writer: Any = summary.Writer(args.logdir)
-    try:  # the writer checks everything before it creates a file
-        with writer:
-            writer.prediction_sensitivity(args.name, accumulator, v_name=args.v_name or args.p_column, step=args.step,
-                                          description=args.description)
-    except ValueError as e:
-        raise DataError(str(e))
+    files.write(args, lambda writer: writer.prediction_sensitivity(
+        args.name, accumulator, v_name=args.v_name or args.p_column, step=args.step, description=args.description))
     print("wrote %r (step %d) to %s: P of %d examples" % (args.name, args.step, args.logdir, accumulator.values().size))
     return 0

@@ -444,6 +444,26 @@ def test_a_bad_name_or_step_is_said_before_any_file_is_read(tmp_path, capsys, me
     assert not os.path.exists(tmp_path / "logs")
 
 
+@pytest.mark.parametrize("measure, columns", [
+    ("association", ["--labels-column", "labels", "--identity-labels", "a"]),
+    ("discrepancy", ["--pool-a-columns", "a1", "a2", "--pool-b-columns", "b1", "b2"]),
+    ("sensitivity", ["--p-column", "P"]),
+])
+def test_a_logdir_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path, capsys, monkeypatch, measure, columns):
+    from tb_bias_plugin.writing import tb_files
+
+    def refuse(path):  # what a read-only parent gives (tests run as root, where chmod would not)
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(tb_files, "makedirs", refuse)
+    (tmp_path / "p.csv").write_text("labels,a1,a2,b1,b2,P\na,0.1,0.2,0.3,0.4,0.5\nb,0.5,0.6,0.7,0.8,0.1\n")
+    assert run(tmp_path / "p.csv", "--measure", measure, "--logdir", tmp_path / "logs", "--name", "g", *columns,
+               "--progress", "off") == 2
+    err = capsys.readouterr().err
+    assert "--logdir %s: cannot write there (Permission denied)" % (tmp_path / "logs") in err
+    assert "Traceback" not in err and not (tmp_path / "logs").exists()
+
+
 def test_a_parquet_file_that_breaks_while_read_is_a_data_error(tmp_path, capsys):
     labels = [["label %d" % (i % 97)] for i in range(20_000)]
     pq.write_table(pa.table({"labels": labels, "sex": ["f"] * 20_000}), tmp_path / "p.parquet",
