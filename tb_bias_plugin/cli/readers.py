@@ -82,7 +82,7 @@ def header(path: str, fmt: str) -> list[str]:
             handle.seek(0)
             for raw in handle:
                 try:
-                    line = raw.decode("utf-8")
+                    line = _text(raw, first_line=True)  # the lines before are blank
                     if fmt == "csv":
                         return next(csv.reader([line], _dialect(path)), [])
                     if line.strip():
@@ -92,6 +92,12 @@ def header(path: str, fmt: str) -> list[str]:
                     raise DataError("%s: cannot read the first row (%s)" % (path, e))
         raise DataError("%s is empty: no header row" % path if fmt == "csv" else "%s holds no record" % path)
     return []
+
+
+def _text(raw: bytes, *, first_line: bool) -> str:
+    """A line (or file) as UTF-8 text. A file's first line may start with a byte order mark, which Excel's
+    "CSV UTF-8" writes and Arrow skips: kept, it would be part of the first column's name."""
+    return raw.decode("utf-8-sig" if first_line else "utf-8")
 
 
 def _dialect(path: str) -> Any:
@@ -274,7 +280,7 @@ def _csv_header(path: str) -> list[str]:
     if not first:
         raise DataError("%s: empty file (no header row)" % path)
     try:
-        return next(csv.reader([first.decode("utf-8")], _dialect(path)), [])
+        return next(csv.reader([_text(first, first_line=True)], _dialect(path)), [])
     except (UnicodeDecodeError, csv.Error) as e:
         raise DataError("%s, row 0 (header): %s" % (path, e))
 
@@ -284,7 +290,7 @@ def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool =
     """A CSV file read row by row by Python's csv module: what it cannot
     read is a DataError naming the row (with ``strict``, an unclosed quote too)."""
     with files.open_binary(path) as handle:
-        lines = (raw.decode("utf-8") for raw in handle)
+        lines = (_text(raw, first_line=i == 0) for i, raw in enumerate(handle))
         try:
             reader = csv.reader(lines, _dialect(path), strict=strict)
             header = next(reader, None)
@@ -374,7 +380,7 @@ def _jsonl_python(lines: list[bytes], path: str, columns: Sequence[str], row: in
     for number, raw in enumerate(lines, line + 1):
         at = where(path, row + 1) + ("" if number == row + 1 else " (line %d)" % number)
         try:
-            text = raw.decode("utf-8")
+            text = _text(raw, first_line=number == 1)
         except UnicodeDecodeError as e:
             raise DataError("%s: not UTF-8 text (%s)" % (at, e))
         if not text.strip():
@@ -448,7 +454,7 @@ def read_names(path: str) -> list[str]:
     _check_exists(path)
     try:
         with files.open_binary(path) as handle:
-            text = handle.read().decode("utf-8")
+            text = _text(handle.read(), first_line=True)
     except UnicodeDecodeError as e:
         raise DataError("%s: not UTF-8 text (%s)" % (path, e))
     except OSError as e:

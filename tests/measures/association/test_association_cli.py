@@ -658,3 +658,16 @@ def test_a_bad_id_beside_label_lists_names_its_row(tmp_path, capsys, ids, fragme
                "--identity-labels", "a", "--id-column", "id", "--progress", "off") == 2
     assert fragment in capsys.readouterr().err
     assert not (tmp_path / "logs").exists()
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_name(tmp_path):
+    # Excel's "CSV UTF-8" starts the file with one; kept, it hid the first score column from --score-prefix
+    (tmp_path / "p.csv").write_text("\ufeffs_a,s_b,sex\n0.9,0.2,f\n0.1,0.7,m\n", encoding="utf-8")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "csv", "--name", "g", "--score-prefix", "s_",
+               "--identity-column", "sex", "--progress", "off") == 0
+    assert logged(tmp_path / "csv").label_names == ("a", "b")
+    np.save(tmp_path / "s.npy", np.array([[0.9, 0.2], [0.1, 0.7]]))
+    (tmp_path / "names.txt").write_text("\ufeffa\nb\n", encoding="utf-8")
+    assert run(tmp_path / "s.npy", "--logdir", tmp_path / "npy", "--name", "g", "--label-names",
+               tmp_path / "names.txt", "--identity-labels", "a", "--progress", "off") == 0
+    assert logged(tmp_path / "npy").label_names == ("a", "b")

@@ -128,3 +128,16 @@ def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
                  "--score-prefix", "score_", "--identity-labels", "man", "--pool-names", "a", "b"]) == 2
     assert "--pool-names is not an option of --measure association" in capsys.readouterr().err
 
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_column_name(tmp_path):
+    pool_a, pool_b, _, _ = pools(seed=3)
+    for name, pool in (("a", pool_a), ("b", pool_b)):
+        rows = ["\ufeff" + ",".join("m_%d" % j for j in range(M))]
+        rows += [",".join(repr(float(v)) for v in pool[:, i]) for i in range(N)]
+        (tmp_path / ("%s.csv" % name)).write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert run(tmp_path / "a.csv", tmp_path / "b.csv", "--model-prefix", "m_", "--logdir", tmp_path / "cli" / "deploy",
+               "--name", "age", "--step", 2) == 0
+    want = api_record(tmp_path, pool_a, pool_b)
+    assert cli_record(tmp_path)[0] == want[0]
+    fx.assert_values_close(cli_record(tmp_path)[2], want[2])

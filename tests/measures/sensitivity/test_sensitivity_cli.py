@@ -51,3 +51,10 @@ def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
                  "--name", "s", "--p-column", "P"]) == 2
     assert "row 2, column 'P': 'high' is not a number" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
+
+
+def test_a_byte_order_mark_is_not_part_of_the_column_name(tmp_path):
+    (tmp_path / "p.csv").write_text("\ufeffP,id\n0.1,a\n0.3,b\n", encoding="utf-8")
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--id-column", "id"]) == 0
+    assert list(fx.read_logdir(tmp_path / "cli")) == [(".", "s", 0)]
