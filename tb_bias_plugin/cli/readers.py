@@ -169,15 +169,21 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
     raise DataError("%s: unknown format %r" % (path, fmt))
 
 
+def _check_columns(path: str, have: Sequence[str], columns: Sequence[str]) -> None:
+    """Each column asked for is in the file once: of two alike, which one is meant cannot be told."""
+    for column in columns:
+        if column not in have:
+            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(have[:20])))
+        if list(have).count(column) > 1:
+            raise DataError("%s: %d columns are named %r" % (path, list(have).count(column), column))
+
+
 def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progress | None,
              row_group: int | None) -> Iterator[tuple[int, dict[str, Any]]]:
     import pyarrow as pa
 
     handle = parquet_file(path)
-    have = handle.schema_arrow.names
-    for column in columns:
-        if column not in have:
-            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(have[:20])))
+    _check_columns(path, handle.schema_arrow.names, columns)
     meta = handle.metadata
     row = 1
     groups = None
@@ -216,10 +222,7 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
-    names = _csv_header(path)
-    for column in columns:
-        if column not in names:
-            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(names[:20])))
+    _check_columns(path, _csv_header(path), columns)
     dialect = _dialect(path)
     quotes = _QuoteCount(files.open_binary(path))
     source: Any = pa.PythonFile(quotes, mode="r")
@@ -298,11 +301,8 @@ def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool =
             raise DataError("%s, row 0 (header): %s" % (path, e))
         if header is None:
             raise DataError("%s: empty file (no header row)" % path)
-        positions = []
-        for column in columns:
-            if column not in header:
-                raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(header[:20])))
-            positions.append(header.index(column))
+        _check_columns(path, header, columns)
+        positions = [header.index(column) for column in columns]
         row, first, rows = 0, 1, []
         while True:
             try:

@@ -671,3 +671,16 @@ def test_a_byte_order_mark_is_not_part_of_the_first_name(tmp_path):
     assert run(tmp_path / "s.npy", "--logdir", tmp_path / "npy", "--name", "g", "--label-names",
                tmp_path / "names.txt", "--identity-labels", "a", "--progress", "off") == 0
     assert logged(tmp_path / "npy").label_names == ("a", "b")
+
+
+@pytest.mark.parametrize("name, write", [
+    ("p.csv", lambda p: p.write_text("labels,sex,sex\na,f,m\nb,m,f\n")),
+    ("p.parquet", lambda p: pq.write_table(pa.Table.from_arrays(
+        [pa.array([["a"], ["b"]]), pa.array(["f", "m"]), pa.array(["m", "f"])], names=["labels", "sex", "sex"]), p)),
+])
+def test_a_column_named_twice_is_an_error_not_a_guess(tmp_path, capsys, name, write):
+    write(tmp_path / name)
+    assert run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off") == 2
+    assert "%s: 2 columns are named 'sex'" % (tmp_path / name) in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
