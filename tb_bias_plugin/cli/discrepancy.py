@@ -80,7 +80,7 @@ class Pools:
     """Which file and columns hold each pool, checked before anything is read."""
 
     def __init__(self, args: argparse.Namespace):
-        paths = [path for pattern in args.files for path in files.expand(pattern)]
+        paths = files.expand_all(args.files)
         if len(paths) not in (1, 2):
             raise DataError("--measure discrepancy reads one file holding both pools or two files (pool A's, "
                             "pool B's); got %d: %s" % (len(paths), ", ".join(paths[:5])))

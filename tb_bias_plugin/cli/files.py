@@ -46,6 +46,19 @@ def expand(pattern: str) -> list[str]:
     return paths
 
 
+def expand_all(patterns: list[str]) -> list[str]:
+    """The files of every pattern, in order; a file two patterns name (``p.csv 'p*.csv'``) is an error rather than
+    counted twice."""
+    paths = [path for pattern in patterns for path in expand(pattern)]
+    seen: set[str] = set()
+    for path in paths:
+        key = path if is_remote(path) else os.path.realpath(path)
+        if key in seen:
+            raise DataError("%s is named twice among the files (give each file once)" % path)
+        seen.add(key)
+    return paths
+
+
 def size(path: str) -> int:
     if is_remote(path):
         return int(_beam_filesystems(path).match([path])[0].metadata_list[0].size_in_bytes)

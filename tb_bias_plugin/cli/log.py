@@ -144,7 +144,7 @@ class Job:
     """What to read and how to count it, checked before any counting."""
 
     def __init__(self, args: argparse.Namespace):
-        self.files = [path for pattern in args.files for path in files.expand(pattern)]
+        self.files = files.expand_all(args.files)
         self.formats = [readers.file_format(f, args.format) for f in self.files]
         self.unit = readers.progress_unit(self.formats)
         self.args = args

@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= top_k <= 1000:
         raise DataError("--top-k %d is outside 0..1000" % top_k)
     files.check_output(args, beam=False)
-    paths = [path for pattern in args.files for path in files.expand(pattern)]
+    paths = files.expand_all(args.files)
     formats = [readers.file_format(p, args.format) for p in paths]
     if "npy" in formats or "npz" in formats:
         raise DataError("--measure sensitivity reads a column of Parquet, CSV or JSON Lines files")

@@ -684,3 +684,15 @@ def test_a_column_named_twice_is_an_error_not_a_guess(tmp_path, capsys, name, wr
                "--identity-column", "sex", "--progress", "off") == 2
     assert "%s: 2 columns are named 'sex'" % (tmp_path / name) in capsys.readouterr().err
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("measure, columns", [
+    ("association", ["--labels-column", "labels", "--identity-labels", "a"]),
+    ("sensitivity", ["--p-column", "P"]),
+])
+def test_a_file_named_twice_is_an_error_not_counted_twice(tmp_path, capsys, measure, columns):
+    (tmp_path / "p1.csv").write_text("labels,P\na,0.1\nb,0.2\n")
+    assert run(tmp_path / "p1.csv", tmp_path / "p*.csv", "--measure", measure, "--logdir", tmp_path / "logs",
+               "--name", "g", *columns, "--progress", "off") == 2
+    assert "p1.csv is named twice among the files" in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
