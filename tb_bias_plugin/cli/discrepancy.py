@@ -30,12 +30,16 @@ from tb_bias_plugin.measures.association.files import is_arrow, python, where
 MEASURE_OPTIONS = {
     "association": ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
                     "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
-                    "id_column", "text_column", "uri_column", "examples_per_cell"),
+                    "beam_option", "separator", "unknown_labels", "id_column", "text_column", "uri_column",
+                    "examples_per_cell"),
     "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
                     "pool_names", "group_column", "id_column", "text_column", "uri_column", "discrepancy", "pairing",
                     "from_logits", "top_k"),
     "sensitivity": ("p_column", "v_name", "group_column", "id_column", "top_k"),
 }
+
+#: The options whose default is a value rather than None (declared here, where giving them is told from not).
+DEFAULTS = {"separator": "|", "unknown_labels": "raise"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +76,7 @@ def reject_options(args: argparse.Namespace, measure: str) -> None:
     for other in MEASURE_OPTIONS.values():
         for dest in other:
             value = getattr(args, dest, None)
-            if dest not in own and value not in (None, False, []):
+            if dest not in own and value not in (None, False, [], DEFAULTS.get(dest)):
                 raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
 
 

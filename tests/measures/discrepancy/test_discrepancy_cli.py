@@ -129,6 +129,20 @@ def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
     assert "--pool-names is not an option of --measure association" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("measure, columns", [
+    ("discrepancy", ["--pool-a-columns", "a1", "a2", "--pool-b-columns", "b1", "b2"]),
+    ("sensitivity", ["--p-column", "a1"]),
+])
+@pytest.mark.parametrize("option", [["--label-names", "names.txt"], ["--separator", ";"],
+                                    ["--unknown-labels", "ignore"], ["--beam-option=--project=p"]])
+def test_the_association_options_with_defaults_are_not_silently_ignored(tmp_path, capsys, measure, columns, option):
+    (tmp_path / "p.csv").write_text("a1,a2,b1,b2\n0.1,0.2,0.3,0.4\n0.5,0.6,0.7,0.8\n")
+    assert main(["log", "--measure", measure, str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "logs"),
+                 "--name", "g", *columns, *option]) == 2
+    flag = option[0].split("=")[0]
+    assert "%s is not an option of --measure %s" % (flag, measure) in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
+
 
 def test_a_byte_order_mark_is_not_part_of_the_first_column_name(tmp_path):
     pool_a, pool_b, _, _ = pools(seed=3)
