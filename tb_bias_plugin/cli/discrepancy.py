@@ -208,12 +208,13 @@ def _stack(path: str, parts: list[list[np.ndarray]], columns: list[str]) -> np.n
 
 
 def _npy_pool(path: str) -> np.ndarray:
-    (_, batch), = readers.read(path, "npy", ["scores"], 1 << 62)
-    pool = np.asarray(batch["scores"], dtype=np.float64)
-    if pool.ndim not in (2, 3):
-        raise DataError("%s: a pool must be [models, examples] or [models, examples, C]; got shape %s"
-                        % (path, pool.shape))
-    return pool
+    pool = readers.npy_array(path)
+    if pool.ndim not in (2, 3) or pool.dtype.kind not in "biuf":
+        raise DataError("%s: a pool must be numbers [models, examples] or [models, examples, C]; got %s of shape %s"
+                        % (path, pool.dtype, pool.shape))
+    if pool.shape[0] == 0:
+        raise DataError("%s: a pool of no models (shape %s)" % (path, pool.shape))
+    return pool.astype(np.float64)
 
 
 def run(args: argparse.Namespace) -> int:

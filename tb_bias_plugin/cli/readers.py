@@ -443,6 +443,12 @@ def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progres
             progress.rows(done, round(done * bytes_per_row))
 
 
+def npy_array(path: str) -> np.ndarray:
+    """The array of an .npy file, whole (one of no rows too)."""
+    _check_exists(path)
+    return _load_numpy(path, "npy")["scores"]
+
+
 def npz_arrays(path: str) -> dict[str, np.ndarray]:
     """The names and other 0-d and 1-d arrays of an .npz."""
     _check_exists(path)

@@ -121,6 +121,19 @@ def test_bad_input_names_what_is_wrong_and_writes_nothing(tmp_path, capsys, setu
     assert message in err and "(nothing was written)" in err
     assert not (tmp_path / "cli").exists()
 
+@pytest.mark.parametrize("array, message", [
+    (np.array([["a", "b"], ["c", "d"]]), "a pool must be numbers [models, examples] or [models, examples, C]; got <U1"),
+    (np.zeros((0, 4)), "a pool of no models (shape (0, 4))"),
+])
+def test_a_npy_pool_of_strings_or_of_no_models_is_said(tmp_path, capsys, array, message):
+    np.save(tmp_path / "a.npy", array)
+    np.save(tmp_path / "b.npy", np.zeros((2, 4)))
+    assert run(tmp_path / "a.npy", tmp_path / "b.npy", "--logdir", tmp_path / "cli", "--name", "age") == 2
+    err = capsys.readouterr().err
+    assert "a.npy: " + message in err and "Traceback" not in err
+    assert not (tmp_path / "cli").exists()
+
+
 
 def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
     (tmp_path / "p.csv").write_text("score_a,score_man\n0.5,0.2\n")
