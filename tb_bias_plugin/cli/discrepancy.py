@@ -135,6 +135,7 @@ class Pools:
         """The pools ``[m, n]`` or ``[m, n, C]`` and the groups and ids of the examples."""
         args = self.args
         extra = [c for c in (args.group_column, args.id_column, args.text_column, args.uri_column) if c]
+        required = {args.group_column: "group", args.id_column: "example id"}
         pools, named = [], {}
         for pool in (0, 1):
             path, fmt = self.paths[pool], self.formats[pool]
@@ -149,7 +150,7 @@ class Pools:
                 for column in self.columns[pool]:
                     values[column].append(_numbers(path, first, column, batch[column]))
                 for column in extra if pool == 0 else []:
-                    values[column].extend(str(v) for v in python(batch[column]))
+                    values[column].extend(readers.labels(path, first, column, batch[column], required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
             named.update({c: values[c] for c in extra if pool == 0})
         if pools[0].shape[1] != pools[1].shape[1]:

@@ -70,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
             if bad.size:
                 raise DataError("%s: P = %g is %s" % (where(path, first + int(bad[0]), args.p_column), p[bad[0]],
                                                         "infinite" if np.isinf(p[bad[0]]) else "negative"))
-            text = {c: [str(v) for v in python(batch[c])] for c in (args.group_column, args.id_column) if c}
+            text = {c: readers.labels(path, first, c, batch[c], what)
+                    for c, what in ((args.group_column, "group"), (args.id_column, "example id")) if c}
             accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
     if accumulator.values().size == 0:
         raise DataError("no rows in %s" % ", ".join(paths))

@@ -134,6 +134,24 @@ def test_a_npy_pool_of_strings_or_of_no_models_is_said(tmp_path, capsys, array, 
     assert not (tmp_path / "cli").exists()
 
 
+def test_nulls_are_no_text_not_the_text_none(tmp_path, capsys):
+    a, b, _, _ = pools(seed=4)
+    ids = ["ex%d" % i for i in range(N)]
+    text = ["a caption" if i % 2 else None for i in range(N)]
+    pq.write_table(model_table(a, id=ids, text=text), tmp_path / "a.parquet")
+    pq.write_table(model_table(b), tmp_path / "b.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--id-column", "id",
+               "--text-column", "text", "--logdir", tmp_path / "cli" / "deploy", "--name", "age", "--step", 2) == 0
+    want = api_record(tmp_path, a, b, example_ids=ids, example_text=text)
+    fx.assert_values_close(cli_record(tmp_path)[2], want[2])
+    ids[7] = None  # an id or a group that is missing is said, with its row
+    pq.write_table(model_table(a, id=ids), tmp_path / "a.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--id-column", "id",
+               "--logdir", tmp_path / "cli2", "--name", "age") == 2
+    assert "a.parquet, row 8, column 'id': the example id is missing" in capsys.readouterr().err
+    assert not (tmp_path / "cli2").exists()
+
+
 
 def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
     (tmp_path / "p.csv").write_text("score_a,score_man\n0.5,0.2\n")

@@ -58,3 +58,11 @@ def test_a_byte_order_mark_is_not_part_of_the_column_name(tmp_path):
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                  "--name", "s", "--p-column", "P", "--id-column", "id"]) == 0
     assert list(fx.read_logdir(tmp_path / "cli")) == [(".", "s", 0)]
+
+
+def test_a_null_group_or_id_is_said_not_logged_as_none(tmp_path, capsys):
+    (tmp_path / "p.jsonl").write_text('{"P": 0.1, "g": "f"}\n{"P": 0.2, "g": null}\n')
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.jsonl"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--group-column", "g"]) == 2
+    assert "p.jsonl, row 2, column 'g': the group is missing" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()
