@@ -11,6 +11,8 @@ as it was.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import sys
 import time
 from typing import Any, Iterator, Sequence
@@ -303,8 +305,6 @@ def _fractional(path: str) -> bool:
 
 def _progress_factory(enabled: bool) -> Any:
     if not enabled:
-        import contextlib
-
         return lambda desc, **kw: contextlib.nullcontext(None)
     try:
         from tqdm import tqdm
@@ -373,7 +373,7 @@ def run_beam(job: Job) -> str:
 
     args = job.args
     options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
-    with beam.Pipeline(options=options) as pipeline:
+    with _quiet_data_errors(), beam.Pipeline(options=options) as pipeline:
         _ = (
             pipeline
             | "Parts" >> beam.Create(parts)
@@ -383,6 +383,23 @@ def run_beam(job: Job) -> str:
             | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
         )
     return "done"
+
+
+@contextlib.contextmanager
+def _quiet_data_errors() -> Iterator[None]:
+    """Beam logs a failing element's traceback before it re-raises the error. For a DataError about the input,
+    whose one line `main` prints, that is noise; any other failure keeps its log."""
+    logger = logging.getLogger("apache_beam.runners.common")
+
+    def not_ours(record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else record.msg
+        return not isinstance(error, DataError)
+
+    logger.addFilter(not_ours)
+    try:
+        yield
+    finally:
+        logger.removeFilter(not_ours)
 
 
 def _check_runner(name: str) -> None:

@@ -2,6 +2,7 @@
 files name the file, row and column and write nothing."""
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -696,3 +697,32 @@ def test_a_file_named_twice_is_an_error_not_counted_twice(tmp_path, capsys, meas
                "--name", "g", *columns, "--progress", "off") == 2
     assert "p1.csv is named twice among the files" in capsys.readouterr().err
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.beam
+def test_beam_runner_names_the_row_of_a_bad_id_in_one_line(tmp_path, capsys, caplog):
+    # the id was checked only on a worker, by the counter, whose ValueError (with an index into a bundle)
+    # ended in a traceback; and Beam logged the traceback of each clean error before main printed it
+    pytest.importorskip("apache_beam")
+    (tmp_path / "p.csv").write_text("labels,id\na,x\nb,\n")
+    with caplog.at_level(logging.ERROR):
+        assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+                   "--identity-labels", "a", "--id-column", "id", "--progress", "off", "--beam-runner",
+                   "DirectRunner") == 2
+    assert "p.csv, row 2, column 'id': is an empty id" in capsys.readouterr().err
+    assert not [r for r in caplog.records if r.name.startswith("apache_beam")]
+    assert not (tmp_path / "logs").exists()
+
+
+def test_only_data_errors_are_kept_from_beams_log(caplog):
+    from tb_bias_plugin.cli import DataError
+    from tb_bias_plugin.cli.log import _quiet_data_errors
+
+    beam_log = logging.getLogger("apache_beam.runners.common")
+    with caplog.at_level(logging.ERROR), _quiet_data_errors():
+        for error in (DataError("p.csv, row 2: bad"), ValueError("a real failure")):
+            try:
+                raise error
+            except ValueError as e:
+                beam_log.exception(e)
+    assert [r.getMessage() for r in caplog.records] == ["a real failure"]
