@@ -30,12 +30,16 @@ from tb_bias_plugin.measures.association.files import is_arrow, python, where
 MEASURE_OPTIONS = {
     "association": ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
                     "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
-                    "id_column", "text_column", "uri_column", "examples_per_cell"),
+                    "beam_option", "separator", "unknown_labels", "id_column", "text_column", "uri_column",
+                    "examples_per_cell"),
     "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
                     "pool_names", "group_column", "id_column", "text_column", "uri_column", "discrepancy", "pairing",
                     "from_logits", "top_k"),
     "sensitivity": ("p_column", "v_name", "group_column", "id_column", "top_k"),
 }
+
+#: The options whose default is a value rather than None (declared here, where giving them is told from not).
+DEFAULTS = {"separator": "|", "unknown_labels": "raise"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,7 +76,7 @@ def reject_options(args: argparse.Namespace, measure: str) -> None:
     for other in MEASURE_OPTIONS.values():
         for dest in other:
             value = getattr(args, dest, None)
-            if dest not in own and value not in (None, False, []):
+            if dest not in own and value not in (None, False, [], DEFAULTS.get(dest)):
                 raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
 
 
@@ -80,7 +84,7 @@ class Pools:
     """Which file and columns hold each pool, checked before anything is read."""
 
     def __init__(self, args: argparse.Namespace):
-        paths = [path for pattern in args.files for path in files.expand(pattern)]
+        paths = files.expand_all(args.files)
         if len(paths) not in (1, 2):
             raise DataError("--measure discrepancy reads one file holding both pools or two files (pool A's, "
                             "pool B's); got %d: %s" % (len(paths), ", ".join(paths[:5])))
@@ -131,6 +135,7 @@ class Pools:
         """The pools ``[m, n]`` or ``[m, n, C]`` and the groups and ids of the examples."""
         args = self.args
         extra = [c for c in (args.group_column, args.id_column, args.text_column, args.uri_column) if c]
+        required = {args.group_column: "group", args.id_column: "example id"}
         pools, named = [], {}
         for pool in (0, 1):
             path, fmt = self.paths[pool], self.formats[pool]
@@ -145,7 +150,7 @@ class Pools:
                 for column in self.columns[pool]:
                     values[column].append(_numbers(path, first, column, batch[column]))
                 for column in extra if pool == 0 else []:
-                    values[column].extend(str(v) for v in python(batch[column]))
+                    values[column].extend(readers.labels(path, first, column, batch[column], required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
             named.update({c: values[c] for c in extra if pool == 0})
         if pools[0].shape[1] != pools[1].shape[1]:
@@ -204,12 +209,13 @@ def _stack(path: str, parts: list[list[np.ndarray]], columns: list[str]) -> np.n
 
 
 def _npy_pool(path: str) -> np.ndarray:
-    (_, batch), = readers.read(path, "npy", ["scores"], 1 << 62)
-    pool = np.asarray(batch["scores"], dtype=np.float64)
-    if pool.ndim not in (2, 3):
-        raise DataError("%s: a pool must be [models, examples] or [models, examples, C]; got shape %s"
-                        % (path, pool.shape))
-    return pool
+    pool = readers.npy_array(path)
+    if pool.ndim not in (2, 3) or pool.dtype.kind not in "biuf":
+        raise DataError("%s: a pool must be numbers [models, examples] or [models, examples, C]; got %s of shape %s"
+                        % (path, pool.dtype, pool.shape))
+    if pool.shape[0] == 0:
+        raise DataError("%s: a pool of no models (shape %s)" % (path, pool.shape))
+    return pool.astype(np.float64)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -220,17 +226,10 @@ def run(args: argparse.Namespace) -> int:
     options = {key: value for key, value in (
         ("pool_names", tuple(args.pool_names) if args.pool_names else None), ("discrepancy", args.discrepancy),
         ("pairing", args.pairing), ("top_k", args.top_k)) if value is not None}
-    from tb_bias_plugin import summary
-
-    writer: Any = summary.Writer(args.logdir)
-    try:  # the writer checks everything before it creates a file: a ValueError leaves the logdir as it was
-        with writer:
-            writer.prediction_discrepancy(args.name, data["pool_a"], data["pool_b"], step=args.step,
-                                          description=args.description, groups=data["groups"],
-                                          example_ids=data["example_ids"], example_text=data["example_text"],
-                                          example_uris=data["example_uris"], from_logits=args.from_logits, **options)
-    except ValueError as e:
-        raise DataError(str(e))
+    files.write(args, lambda writer: writer.prediction_discrepancy(
+        args.name, data["pool_a"], data["pool_b"], step=args.step, description=args.description,
+        groups=data["groups"], example_ids=data["example_ids"], example_text=data["example_text"],
+        example_uris=data["example_uris"], from_logits=args.from_logits, **options))
     m_a, m_b = len(data["pool_a"]), len(data["pool_b"])
     print("wrote %r (step %d) to %s: DIPDI of %d and %d models on %d examples"
           % (args.name, args.step, args.logdir, m_a, m_b, data["pool_a"].shape[1]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import glob
 import os
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 from tb_bias_plugin.cli import DataError
 from tb_bias_plugin.core.paths import is_remote
@@ -43,6 +43,19 @@ def expand(pattern: str) -> list[str]:
         paths = [pattern] if os.path.isfile(pattern) else []
     if not paths:
         raise DataError("%s: %s" % (pattern, "no file matches" if any(ch in pattern for ch in "*?[") else "no such file"))
+    return paths
+
+
+def expand_all(patterns: list[str]) -> list[str]:
+    """The files of every pattern, in order; a file two patterns name (``p.csv 'p*.csv'``) is an error rather than
+    counted twice."""
+    paths = [path for pattern in patterns for path in expand(pattern)]
+    seen: set[str] = set()
+    for path in paths:
+        key = path if is_remote(path) else os.path.realpath(path)
+        if key in seen:
+            raise DataError("%s is named twice among the files (give each file once)" % path)
+        seen.add(key)
     return paths
 
 
@@ -96,3 +109,18 @@ def check_output(args: Any, *, beam: bool) -> None:
             "TensorFlow or an fsspec filesystem for it, or count with --beam-runner, which writes "
             "through Beam's filesystems" % (logdir, logdir.split("://")[0])
         )
+
+
+def write(args: Any, log: Callable[[Any], Any]) -> None:
+    """``log(writer)`` with a ``summary.Writer`` at --logdir, read and counted input in hand: the writer checks
+    before it creates a file, so its ValueError leaves the logdir as it was; so does an OSError of a logdir it
+    cannot create or write (read-only, say), which is said in one line rather than a traceback."""
+    from tb_bias_plugin import summary
+
+    try:
+        with summary.Writer(args.logdir) as writer:
+            log(writer)
+    except ValueError as e:
+        raise DataError(str(e))
+    except OSError as e:
+        raise DataError("--logdir %s: cannot write there (%s)" % (args.logdir, e.strerror or e))

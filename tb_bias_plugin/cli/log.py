@@ -11,6 +11,8 @@ as it was.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import sys
 import time
 from typing import Any, Iterator, Sequence
@@ -103,14 +105,15 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     out.add_argument("--description", default=None, help="Markdown shown with the table")
     preds = parser.add_argument_group("predictions")
     preds.add_argument("--labels-column", metavar="COL", help="column of per-row label-name lists")
-    preds.add_argument("--separator", default="|", help="separator of label names in a CSV cell (default %(default)r)")
+    preds.add_argument("--separator", default=discrepancy.DEFAULTS["separator"],
+                       help="separator of label names in a CSV cell (default %(default)r)")
     preds.add_argument("--score-columns", nargs="+", metavar="COL", help="one score column per label")
     preds.add_argument("--score-prefix", metavar="PREFIX", help="every column starting with PREFIX is a label's scores")
     preds.add_argument("--scores-column", metavar="COL", help="column of per-row score lists (with --label-names)")
     preds.add_argument("--label-names", metavar="FILE", help="text file, one label name per line, in column order")
     preds.add_argument("--threshold", type=float, action="append", help="score threshold; repeat for several (default 0.5)")
     preds.add_argument(
-        "--unknown-labels", choices=("raise", "ignore"), default="raise",
+        "--unknown-labels", choices=("raise", "ignore"), default=discrepancy.DEFAULTS["unknown_labels"],
         help="with --label-names: a name not listed is an error (raise) or skipped (ignore)",
     )
     ids = parser.add_argument_group("identities")
@@ -144,7 +147,7 @@ class Job:
     """What to read and how to count it, checked before any counting."""
 
     def __init__(self, args: argparse.Namespace):
-        self.files = [path for pattern in args.files for path in files.expand(pattern)]
+        self.files = files.expand_all(args.files)
         self.formats = [readers.file_format(f, args.format) for f in self.files]
         self.unit = readers.progress_unit(self.formats)
         self.args = args
@@ -302,8 +305,6 @@ def _fractional(path: str) -> bool:
 
 def _progress_factory(enabled: bool) -> Any:
     if not enabled:
-        import contextlib
-
         return lambda desc, **kw: contextlib.nullcontext(None)
     try:
         from tqdm import tqdm
@@ -323,8 +324,9 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
             examples = job.layout.examples_of(path, first, batch)
             try:
                 counter.update(predictions, identities=identities, **examples)
-            except ValueError as e:
-                raise job.layout.located(e, path, first, len(predictions))
+            except ValueError as e:  # label lists may be a sparse matrix, which has no len()
+                raise job.layout.located(e, path, first, predictions.shape[0] if hasattr(predictions, "shape")
+                                         else len(predictions))
         if bar is not None:
             rate = bar.format_dict.get("rate")
             if rate is None and bar.format_dict.get("elapsed"):
@@ -371,7 +373,7 @@ def run_beam(job: Job) -> str:
 
     args = job.args
     options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
-    with beam.Pipeline(options=options) as pipeline:
+    with _quiet_data_errors(), beam.Pipeline(options=options) as pipeline:
         _ = (
             pipeline
             | "Parts" >> beam.Create(parts)
@@ -381,6 +383,23 @@ def run_beam(job: Job) -> str:
             | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
         )
     return "done"
+
+
+@contextlib.contextmanager
+def _quiet_data_errors() -> Iterator[None]:
+    """Beam logs a failing element's traceback before it re-raises the error. For a DataError about the input,
+    whose one line `main` prints, that is noise; any other failure keeps its log."""
+    logger = logging.getLogger("apache_beam.runners.common")
+
+    def not_ours(record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else record.msg
+        return not isinstance(error, DataError)
+
+    logger.addFilter(not_ours)
+    try:
+        yield
+    finally:
+        logger.removeFilter(not_ours)
 
 
 def _check_runner(name: str) -> None:
@@ -419,11 +438,8 @@ def run_log(args: argparse.Namespace) -> int:
         print("counted on %s and wrote %r (step %d) to %s" % (args.beam_runner, args.name, args.step, args.logdir))
         return 0
     counter, stats = count(job, progress)
-    from tb_bias_plugin import summary
-
-    writer: Any = summary.Writer(args.logdir)
-    with writer:
-        writer.association_table(args.name, counter, step=args.step, description=args.description)
+    files.write(args, lambda writer: writer.association_table(args.name, counter, step=args.step,
+                                                              description=args.description))
     print(
         "wrote %r (step %d) to %s: %s, %s, %s, %.1f s"
         % (args.name, args.step, args.logdir, counted(counter.num_examples, "example"),

@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.cli import DataError, files
-from tb_bias_plugin.measures.association.files import where
+from tb_bias_plugin.measures.association.files import python, where
 
 EXTRA = 'pip install "tb-bias-plugin[cli]"'
 
@@ -82,7 +82,7 @@ def header(path: str, fmt: str) -> list[str]:
             handle.seek(0)
             for raw in handle:
                 try:
-                    line = raw.decode("utf-8")
+                    line = _text(raw, first_line=True)  # the lines before are blank
                     if fmt == "csv":
                         return next(csv.reader([line], _dialect(path)), [])
                     if line.strip():
@@ -92,6 +92,12 @@ def header(path: str, fmt: str) -> list[str]:
                     raise DataError("%s: cannot read the first row (%s)" % (path, e))
         raise DataError("%s is empty: no header row" % path if fmt == "csv" else "%s holds no record" % path)
     return []
+
+
+def _text(raw: bytes, *, first_line: bool) -> str:
+    """A line (or file) as UTF-8 text. A file's first line may start with a byte order mark, which Excel's
+    "CSV UTF-8" writes and Arrow skips: kept, it would be part of the first column's name."""
+    return raw.decode("utf-8-sig" if first_line else "utf-8")
 
 
 def _dialect(path: str) -> Any:
@@ -163,15 +169,21 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
     raise DataError("%s: unknown format %r" % (path, fmt))
 
 
+def _check_columns(path: str, have: Sequence[str], columns: Sequence[str]) -> None:
+    """Each column asked for is in the file once: of two alike, which one is meant cannot be told."""
+    for column in columns:
+        if column not in have:
+            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(have[:20])))
+        if list(have).count(column) > 1:
+            raise DataError("%s: %d columns are named %r" % (path, list(have).count(column), column))
+
+
 def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progress | None,
              row_group: int | None) -> Iterator[tuple[int, dict[str, Any]]]:
     import pyarrow as pa
 
     handle = parquet_file(path)
-    have = handle.schema_arrow.names
-    for column in columns:
-        if column not in have:
-            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(have[:20])))
+    _check_columns(path, handle.schema_arrow.names, columns)
     meta = handle.metadata
     row = 1
     groups = None
@@ -210,10 +222,7 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
-    names = _csv_header(path)
-    for column in columns:
-        if column not in names:
-            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(names[:20])))
+    _check_columns(path, _csv_header(path), columns)
     dialect = _dialect(path)
     quotes = _QuoteCount(files.open_binary(path))
     source: Any = pa.PythonFile(quotes, mode="r")
@@ -274,7 +283,7 @@ def _csv_header(path: str) -> list[str]:
     if not first:
         raise DataError("%s: empty file (no header row)" % path)
     try:
-        return next(csv.reader([first.decode("utf-8")], _dialect(path)), [])
+        return next(csv.reader([_text(first, first_line=True)], _dialect(path)), [])
     except (UnicodeDecodeError, csv.Error) as e:
         raise DataError("%s, row 0 (header): %s" % (path, e))
 
@@ -284,7 +293,7 @@ def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool =
     """A CSV file read row by row by Python's csv module: what it cannot
     read is a DataError naming the row (with ``strict``, an unclosed quote too)."""
     with files.open_binary(path) as handle:
-        lines = (raw.decode("utf-8") for raw in handle)
+        lines = (_text(raw, first_line=i == 0) for i, raw in enumerate(handle))
         try:
             reader = csv.reader(lines, _dialect(path), strict=strict)
             header = next(reader, None)
@@ -292,11 +301,8 @@ def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool =
             raise DataError("%s, row 0 (header): %s" % (path, e))
         if header is None:
             raise DataError("%s: empty file (no header row)" % path)
-        positions = []
-        for column in columns:
-            if column not in header:
-                raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(header[:20])))
-            positions.append(header.index(column))
+        _check_columns(path, header, columns)
+        positions = [header.index(column) for column in columns]
         row, first, rows = 0, 1, []
         while True:
             try:
@@ -374,7 +380,7 @@ def _jsonl_python(lines: list[bytes], path: str, columns: Sequence[str], row: in
     for number, raw in enumerate(lines, line + 1):
         at = where(path, row + 1) + ("" if number == row + 1 else " (line %d)" % number)
         try:
-            text = raw.decode("utf-8")
+            text = _text(raw, first_line=number == 1)
         except UnicodeDecodeError as e:
             raise DataError("%s: not UTF-8 text (%s)" % (at, e))
         if not text.strip():
@@ -437,6 +443,23 @@ def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progres
             progress.rows(done, round(done * bytes_per_row))
 
 
+def labels(path: str, first: int, column: str, values: Any, required: str | None) -> list[str | None]:
+    """A batch of an id, group, text or URI column as strings. A null (a JSON null, an empty Parquet cell) is no
+    value, not the text 'None': kept as None, or an error naming its row where ``required`` says what it holds."""
+    out: list[str | None] = []
+    for i, value in enumerate(python(values)):
+        if value is None and required:
+            raise DataError("%s: the %s is missing" % (where(path, first + i, column), required))
+        out.append(None if value is None else str(value))
+    return out
+
+
+def npy_array(path: str) -> np.ndarray:
+    """The array of an .npy file, whole (one of no rows too)."""
+    _check_exists(path)
+    return _load_numpy(path, "npy")["scores"]
+
+
 def npz_arrays(path: str) -> dict[str, np.ndarray]:
     """The names and other 0-d and 1-d arrays of an .npz."""
     _check_exists(path)
@@ -448,7 +471,7 @@ def read_names(path: str) -> list[str]:
     _check_exists(path)
     try:
         with files.open_binary(path) as handle:
-            text = handle.read().decode("utf-8")
+            text = _text(handle.read(), first_line=True)
     except UnicodeDecodeError as e:
         raise DataError("%s: not UTF-8 text (%s)" % (path, e))
     except OSError as e:

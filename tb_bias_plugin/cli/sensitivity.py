@@ -46,7 +46,6 @@ def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
 def run(args: argparse.Namespace) -> int:
     """Read the P column of every file, then write one record (nothing is written if reading fails)."""
     reject_options(args, "sensitivity")
-    from tb_bias_plugin import summary
     from tb_bias_plugin.measures.sensitivity import builder
     from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
 
@@ -58,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= top_k <= 1000:
         raise DataError("--top-k %d is outside 0..1000" % top_k)
     files.check_output(args, beam=False)
-    paths = [path for pattern in args.files for path in files.expand(pattern)]
+    paths = files.expand_all(args.files)
     formats = [readers.file_format(p, args.format) for p in paths]
     if "npy" in formats or "npz" in formats:
         raise DataError("--measure sensitivity reads a column of Parquet, CSV or JSON Lines files")
@@ -71,16 +70,12 @@ def run(args: argparse.Namespace) -> int:
             if bad.size:
                 raise DataError("%s: P = %g is %s" % (where(path, first + int(bad[0]), args.p_column), p[bad[0]],
                                                         "infinite" if np.isinf(p[bad[0]]) else "negative"))
-            text = {c: [str(v) for v in python(batch[c])] for c in (args.group_column, args.id_column) if c}
+            text = {c: readers.labels(path, first, c, batch[c], what)
+                    for c, what in ((args.group_column, "group"), (args.id_column, "example id")) if c}
             accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
     if accumulator.values().size == 0:
         raise DataError("no rows in %s" % ", ".join(paths))
-    writer: Any = summary.Writer(args.logdir)
-    try:  # the writer checks everything before it creates a file
-        with writer:
-            writer.prediction_sensitivity(args.name, accumulator, v_name=args.v_name or args.p_column, step=args.step,
-                                          description=args.description)
-    except ValueError as e:
-        raise DataError(str(e))
+    files.write(args, lambda writer: writer.prediction_sensitivity(
+        args.name, accumulator, v_name=args.v_name or args.p_column, step=args.step, description=args.description))
     print("wrote %r (step %d) to %s: P of %d examples" % (args.name, args.step, args.logdir, accumulator.values().size))
     return 0

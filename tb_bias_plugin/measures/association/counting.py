@@ -6,6 +6,8 @@ identities (expected counts) and intersections are its last sections.
 batch into one, and backends.py counts it.
 """
 
+from typing import Any
+
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_strings
@@ -23,6 +25,14 @@ from tb_bias_plugin.measures.association.inputs import (
 from tb_bias_plugin.measures.association.table import AssociationTable, check_identity_names, check_thresholds
 
 __all__ = ["CooccurrenceCounter", "attribute_identities"]
+
+
+def example_batch(n: int, ids: Any, text: Any, uris: Any) -> tuple[Any, Any, Any, Any]:
+    """A batch's example ids (strings), their hashes, text and URIs, checked (errors name the entry)."""
+    values, hashes = sampling.batch_ids(ids)
+    if len(values) != n:
+        raise ValueError("example_ids has %d entries but predictions has %d rows" % (len(values), n))
+    return values, hashes, check_strings(text, n, "example_text"), check_strings(uris, n, "example_uris")
 
 
 class CooccurrenceCounter:
@@ -272,11 +282,7 @@ class CooccurrenceCounter:
             return None
         if not self.examples_per_cell:
             raise ValueError("example_ids are kept only by a counter with examples_per_cell > 0")
-        values, hashes = sampling.batch_ids(ids)
-        if len(values) != n:
-            raise ValueError("example_ids has %d entries but predictions has %d rows" % (len(values), n))
-        return (values, hashes, check_strings(text, n, "example_text"),
-                check_strings(uris, n, "example_uris"))
+        return example_batch(n, ids, text, uris)
 
     def _sample_block(self, t, lo, positives, id_rows, parts, hashes):
         """Candidate (cell, hash, row) triples of rows ``lo:`` at threshold t.

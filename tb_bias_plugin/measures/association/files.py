@@ -19,7 +19,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
 from tb_bias_plugin.measures.association.inputs import attribute_value
 
 
@@ -269,6 +269,12 @@ class Columns:
         ``known``: the label names, when a name not among them is an error."""
         predictions, identities = self.convert(path, first, batch, lists=True)
         examples = self.examples_of(path, first, batch)
+        if "example_ids" in examples:  # checked here, where the row is known, not in a bundle on a worker
+            try:
+                example_batch(len(predictions), examples["example_ids"], examples.get("example_text"),
+                              examples.get("example_uris"))
+            except ValueError as e:
+                raise self.located(e, path, first, len(predictions))
         for i, row in enumerate(predictions):
             if known is not None:
                 for name in row:

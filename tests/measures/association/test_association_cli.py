@@ -2,6 +2,7 @@
 files name the file, row and column and write nothing."""
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -444,6 +445,26 @@ def test_a_bad_name_or_step_is_said_before_any_file_is_read(tmp_path, capsys, me
     assert not os.path.exists(tmp_path / "logs")
 
 
+@pytest.mark.parametrize("measure, columns", [
+    ("association", ["--labels-column", "labels", "--identity-labels", "a"]),
+    ("discrepancy", ["--pool-a-columns", "a1", "a2", "--pool-b-columns", "b1", "b2"]),
+    ("sensitivity", ["--p-column", "P"]),
+])
+def test_a_logdir_that_cannot_be_written_is_one_line_not_a_traceback(tmp_path, capsys, monkeypatch, measure, columns):
+    from tb_bias_plugin.writing import tb_files
+
+    def refuse(path):  # what a read-only parent gives (tests run as root, where chmod would not)
+        raise PermissionError(13, "Permission denied", path)
+
+    monkeypatch.setattr(tb_files, "makedirs", refuse)
+    (tmp_path / "p.csv").write_text("labels,a1,a2,b1,b2,P\na,0.1,0.2,0.3,0.4,0.5\nb,0.5,0.6,0.7,0.8,0.1\n")
+    assert run(tmp_path / "p.csv", "--measure", measure, "--logdir", tmp_path / "logs", "--name", "g", *columns,
+               "--progress", "off") == 2
+    err = capsys.readouterr().err
+    assert "--logdir %s: cannot write there (Permission denied)" % (tmp_path / "logs") in err
+    assert "Traceback" not in err and not (tmp_path / "logs").exists()
+
+
 def test_a_parquet_file_that_breaks_while_read_is_a_data_error(tmp_path, capsys):
     labels = [["label %d" % (i % 97)] for i in range(20_000)]
     pq.write_table(pa.table({"labels": labels, "sex": ["f"] * 20_000}), tmp_path / "p.parquet",
@@ -625,3 +646,83 @@ def test_a_one_column_csv_writes_an_empty_row_as_quotes(tmp_path):
     assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
                "--identity-labels", "man", "woman", "--progress", "off") == 0
     assert logged(tmp_path / "logs").num_examples == 4
+
+
+@pytest.mark.parametrize("ids, fragment", [
+    (["a", ""], "row 2, column 'id': is an empty id"),
+    ([1.5, 2.5], "row 1, column 'id': must be a string or an integer, got 1.5"),
+])
+def test_a_bad_id_beside_label_lists_names_its_row(tmp_path, capsys, ids, fragment):
+    # label lists are counted as a sparse matrix: the error about an id must still name the row, not raise a TypeError
+    pq.write_table(pa.table({"labels": [["a"], ["b"]], "id": ids}), tmp_path / "p.parquet")
+    assert run(tmp_path / "p.parquet", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-labels", "a", "--id-column", "id", "--progress", "off") == 2
+    assert fragment in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_name(tmp_path):
+    # Excel's "CSV UTF-8" starts the file with one; kept, it hid the first score column from --score-prefix
+    (tmp_path / "p.csv").write_text("\ufeffs_a,s_b,sex\n0.9,0.2,f\n0.1,0.7,m\n", encoding="utf-8")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "csv", "--name", "g", "--score-prefix", "s_",
+               "--identity-column", "sex", "--progress", "off") == 0
+    assert logged(tmp_path / "csv").label_names == ("a", "b")
+    np.save(tmp_path / "s.npy", np.array([[0.9, 0.2], [0.1, 0.7]]))
+    (tmp_path / "names.txt").write_text("\ufeffa\nb\n", encoding="utf-8")
+    assert run(tmp_path / "s.npy", "--logdir", tmp_path / "npy", "--name", "g", "--label-names",
+               tmp_path / "names.txt", "--identity-labels", "a", "--progress", "off") == 0
+    assert logged(tmp_path / "npy").label_names == ("a", "b")
+
+
+@pytest.mark.parametrize("name, write", [
+    ("p.csv", lambda p: p.write_text("labels,sex,sex\na,f,m\nb,m,f\n")),
+    ("p.parquet", lambda p: pq.write_table(pa.Table.from_arrays(
+        [pa.array([["a"], ["b"]]), pa.array(["f", "m"]), pa.array(["m", "f"])], names=["labels", "sex", "sex"]), p)),
+])
+def test_a_column_named_twice_is_an_error_not_a_guess(tmp_path, capsys, name, write):
+    write(tmp_path / name)
+    assert run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off") == 2
+    assert "%s: 2 columns are named 'sex'" % (tmp_path / name) in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("measure, columns", [
+    ("association", ["--labels-column", "labels", "--identity-labels", "a"]),
+    ("sensitivity", ["--p-column", "P"]),
+])
+def test_a_file_named_twice_is_an_error_not_counted_twice(tmp_path, capsys, measure, columns):
+    (tmp_path / "p1.csv").write_text("labels,P\na,0.1\nb,0.2\n")
+    assert run(tmp_path / "p1.csv", tmp_path / "p*.csv", "--measure", measure, "--logdir", tmp_path / "logs",
+               "--name", "g", *columns, "--progress", "off") == 2
+    assert "p1.csv is named twice among the files" in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.beam
+def test_beam_runner_names_the_row_of_a_bad_id_in_one_line(tmp_path, capsys, caplog):
+    # the id was checked only on a worker, by the counter, whose ValueError (with an index into a bundle)
+    # ended in a traceback; and Beam logged the traceback of each clean error before main printed it
+    pytest.importorskip("apache_beam")
+    (tmp_path / "p.csv").write_text("labels,id\na,x\nb,\n")
+    with caplog.at_level(logging.ERROR):
+        assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+                   "--identity-labels", "a", "--id-column", "id", "--progress", "off", "--beam-runner",
+                   "DirectRunner") == 2
+    assert "p.csv, row 2, column 'id': is an empty id" in capsys.readouterr().err
+    assert not [r for r in caplog.records if r.name.startswith("apache_beam")]
+    assert not (tmp_path / "logs").exists()
+
+
+def test_only_data_errors_are_kept_from_beams_log(caplog):
+    from tb_bias_plugin.cli import DataError
+    from tb_bias_plugin.cli.log import _quiet_data_errors
+
+    beam_log = logging.getLogger("apache_beam.runners.common")
+    with caplog.at_level(logging.ERROR), _quiet_data_errors():
+        for error in (DataError("p.csv, row 2: bad"), ValueError("a real failure")):
+            try:
+                raise error
+            except ValueError as e:
+                beam_log.exception(e)
+    assert [r.getMessage() for r in caplog.records] == ["a real failure"]

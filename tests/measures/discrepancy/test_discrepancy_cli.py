@@ -121,6 +121,37 @@ def test_bad_input_names_what_is_wrong_and_writes_nothing(tmp_path, capsys, setu
     assert message in err and "(nothing was written)" in err
     assert not (tmp_path / "cli").exists()
 
+@pytest.mark.parametrize("array, message", [
+    (np.array([["a", "b"], ["c", "d"]]), "a pool must be numbers [models, examples] or [models, examples, C]; got <U1"),
+    (np.zeros((0, 4)), "a pool of no models (shape (0, 4))"),
+])
+def test_a_npy_pool_of_strings_or_of_no_models_is_said(tmp_path, capsys, array, message):
+    np.save(tmp_path / "a.npy", array)
+    np.save(tmp_path / "b.npy", np.zeros((2, 4)))
+    assert run(tmp_path / "a.npy", tmp_path / "b.npy", "--logdir", tmp_path / "cli", "--name", "age") == 2
+    err = capsys.readouterr().err
+    assert "a.npy: " + message in err and "Traceback" not in err
+    assert not (tmp_path / "cli").exists()
+
+
+def test_nulls_are_no_text_not_the_text_none(tmp_path, capsys):
+    a, b, _, _ = pools(seed=4)
+    ids = ["ex%d" % i for i in range(N)]
+    text = ["a caption" if i % 2 else None for i in range(N)]
+    pq.write_table(model_table(a, id=ids, text=text), tmp_path / "a.parquet")
+    pq.write_table(model_table(b), tmp_path / "b.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--id-column", "id",
+               "--text-column", "text", "--logdir", tmp_path / "cli" / "deploy", "--name", "age", "--step", 2) == 0
+    want = api_record(tmp_path, a, b, example_ids=ids, example_text=text)
+    fx.assert_values_close(cli_record(tmp_path)[2], want[2])
+    ids[7] = None  # an id or a group that is missing is said, with its row
+    pq.write_table(model_table(a, id=ids), tmp_path / "a.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--id-column", "id",
+               "--logdir", tmp_path / "cli2", "--name", "age") == 2
+    assert "a.parquet, row 8, column 'id': the example id is missing" in capsys.readouterr().err
+    assert not (tmp_path / "cli2").exists()
+
+
 
 def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
     (tmp_path / "p.csv").write_text("score_a,score_man\n0.5,0.2\n")
@@ -128,3 +159,30 @@ def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
                  "--score-prefix", "score_", "--identity-labels", "man", "--pool-names", "a", "b"]) == 2
     assert "--pool-names is not an option of --measure association" in capsys.readouterr().err
 
+
+@pytest.mark.parametrize("measure, columns", [
+    ("discrepancy", ["--pool-a-columns", "a1", "a2", "--pool-b-columns", "b1", "b2"]),
+    ("sensitivity", ["--p-column", "a1"]),
+])
+@pytest.mark.parametrize("option", [["--label-names", "names.txt"], ["--separator", ";"],
+                                    ["--unknown-labels", "ignore"], ["--beam-option=--project=p"]])
+def test_the_association_options_with_defaults_are_not_silently_ignored(tmp_path, capsys, measure, columns, option):
+    (tmp_path / "p.csv").write_text("a1,a2,b1,b2\n0.1,0.2,0.3,0.4\n0.5,0.6,0.7,0.8\n")
+    assert main(["log", "--measure", measure, str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "logs"),
+                 "--name", "g", *columns, *option]) == 2
+    flag = option[0].split("=")[0]
+    assert "%s is not an option of --measure %s" % (flag, measure) in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_column_name(tmp_path):
+    pool_a, pool_b, _, _ = pools(seed=3)
+    for name, pool in (("a", pool_a), ("b", pool_b)):
+        rows = ["\ufeff" + ",".join("m_%d" % j for j in range(M))]
+        rows += [",".join(repr(float(v)) for v in pool[:, i]) for i in range(N)]
+        (tmp_path / ("%s.csv" % name)).write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert run(tmp_path / "a.csv", tmp_path / "b.csv", "--model-prefix", "m_", "--logdir", tmp_path / "cli" / "deploy",
+               "--name", "age", "--step", 2) == 0
+    want = api_record(tmp_path, pool_a, pool_b)
+    assert cli_record(tmp_path)[0] == want[0]
+    fx.assert_values_close(cli_record(tmp_path)[2], want[2])

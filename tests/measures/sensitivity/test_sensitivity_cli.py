@@ -51,3 +51,18 @@ def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
                  "--name", "s", "--p-column", "P"]) == 2
     assert "row 2, column 'P': 'high' is not a number" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
+
+
+def test_a_byte_order_mark_is_not_part_of_the_column_name(tmp_path):
+    (tmp_path / "p.csv").write_text("\ufeffP,id\n0.1,a\n0.3,b\n", encoding="utf-8")
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--id-column", "id"]) == 0
+    assert list(fx.read_logdir(tmp_path / "cli")) == [(".", "s", 0)]
+
+
+def test_a_null_group_or_id_is_said_not_logged_as_none(tmp_path, capsys):
+    (tmp_path / "p.jsonl").write_text('{"P": 0.1, "g": "f"}\n{"P": 0.2, "g": null}\n')
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.jsonl"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--group-column", "g"]) == 2
+    assert "p.jsonl, row 2, column 'g': the group is missing" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()
