@@ -62,6 +62,9 @@ def _histogram(excess: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _from_accumulator(acc: DipdiAccumulator, replicate: int) -> tuple[ReplicateStats, tuple]:
     stats = acc.statistics()
+    if not np.isfinite(stats.sums).all():  # dipdi() says "nonfinite"; a record of infinite sums says nothing
+        raise ValueError("the discrepancies between the models' predictions overflow float64 (a pair's sum of d "
+                         "is infinite), so DIPDI is undefined and nothing is logged: rescale the predictions")
     top = acc.result().top_examples
     num_pairs = stats.sums.shape[0]
     if top is None:

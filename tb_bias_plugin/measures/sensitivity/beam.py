@@ -17,7 +17,7 @@ import secrets
 from typing import Any, Sequence
 
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_names
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
 from tb_bias_plugin.measures.sensitivity.collect import LoggedText
@@ -63,11 +63,8 @@ def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any, Any, Any
 
 
 def _names(names: Any, what: str) -> list[str] | None:
-    if names is None:
-        return None
-    if isinstance(names, str) or not all(isinstance(n, str) for n in names):
-        raise ValueError("%s must be a sequence of strings, got %r" % (what, names))
-    return list(names)
+    """The collector's rule for names, when the pipeline is built rather than at its end."""
+    return None if names is None else list(check_names(names, what))
 
 
 def _count(value: Any, name: str) -> int:

@@ -20,6 +20,7 @@ from tb_bias_plugin.measures.discrepancy.replicates import bootstrap_dipdi, repl
 A = np.array([[10, 20, 30, 40], [12, 18, 33, 40]], dtype=float)
 B = np.array([[15, 25, 28, 50], [14, 22, 35, 47]], dtype=float)
 GROUPS = ["M", "M", "F", "F"]
+HUGE = np.array([[1e308, -1e308, 3.0], [2e307, 1.0, 2.0]])
 
 
 def pools(seed, n=120, m=4, shift=1.0):
@@ -154,6 +155,9 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         (lambda w: w.prediction_discrepancy("d", A, B, replicate=2**70, step=0), "replicate must be an integer from"),
         (lambda w: w.prediction_discrepancy("d", [A, A], [B, B], replicate=[1, -(2**64)], step=0), "replicate must"),
         (lambda w: w.prediction_discrepancy("d", np.full((2, 4, 3), 0.5), np.full((2, 4, 3), 0.2), discrepancy="jsd", step=0), "sums to"),
+        # finite predictions whose differences overflow: said before NumPy's "range of [nan, nan]" in the histogram
+        (lambda w: w.prediction_discrepancy("d", HUGE, -HUGE, step=0), "overflow float64"),
+        (lambda w: w.prediction_discrepancy("d", DipdiAccumulator().update(HUGE, -HUGE), step=0), "overflow float64"),
     ],
 )
 def test_bad_input_is_a_value_error_and_nothing_is_written(tmp_path, call, message):

@@ -178,6 +178,9 @@ def test_text_and_uris_ride_with_the_kept_examples_into_the_record():
         (lambda: WriteSensitivity("logs", "sens", v_name=" "), "v_name"),
         (lambda: WriteSensitivity("logs", "sens", w=[0.5, 0.6]), "w"),
         (lambda: WriteSensitivity("logs", "sens", class_names="abc"), "class_names"),
+        # said when the pipeline is built, not by the write at its end
+        (lambda: WriteSensitivity("logs", "sens", class_names=["a", "a"]), "class_names has duplicate names: 'a'"),
+        (lambda: WriteSensitivity("logs", "sens", feature_names=["f", ""]), "feature_names"),
         (lambda: WriteSensitivity(None, "sens"), "logdir"),
         (lambda: WriteSensitivity("logs", ""), "name"),
         (lambda: WriteSensitivity("logs", "sens", description=3), "description"),
