@@ -83,6 +83,8 @@ def is_absent(message: Any) -> bool:
 
 def declared_shape(message: Any) -> tuple:
     """The shape an Array message declares (not yet checked)."""
+    # [:] copies a repeated protobuf field in C: iterating it from Python costs
+    # 3-7x more, and a long run's records hold thousands of arrays
     return tuple(message.shape[:])
 
 
@@ -133,9 +135,7 @@ def _sound_header(text: str, declared: tuple, want: Any, expected: tuple) -> tup
 
 def _plan(message: Any, spec: ArraySpec) -> _Plan | None:
     """The checked header of one array (None: absent and optional); ValueError naming it."""
-    # [:] copies a repeated protobuf field in C: iterating it from Python costs
-    # about 7x more, and a long run's records hold thousands of arrays
-    text, declared, data = message.dtype, tuple(message.shape[:]), message.zlib_data
+    text, declared, data = message.dtype, declared_shape(message), message.zlib_data
     if text and len(text) <= 32 and len(declared) <= 8:
         sound = _sound_header(text, declared, spec.dtype, spec.shape)
         if sound is not None and sound[0].widened_bytes <= MAX_ARRAY_BYTES and (
@@ -244,17 +244,28 @@ def _group_plan(group: ArrayGroup) -> _GroupPlan | None:
     return _GroupPlan(data, stored_bytes, sum(widened))
 
 
-def _inflated_lengths(data: list) -> list | None:
-    """Bytes each short array's data inflates to, or None if one is corrupt,
-    cut short, or too long for this path. Each is inflated whole: deflate's
-    bounded ratio keeps this within what `_verify` would inflate for the
-    header it passed."""
-    if max(map(len, data)) > _SHORT:
+def _whole(data: bytes) -> bytes | None:
+    """Short data inflated in one call, or None if it is longer than `_SHORT`
+    bytes or corrupt (the bounded paths then say why). Deflate's bounded
+    ratio keeps this at about 4 MiB, whatever a header declares."""
+    if len(data) > _SHORT:
         return None
     try:
-        return [len(zlib.decompress(d)) for d in data]
+        return zlib.decompress(data)
     except zlib.error:
         return None
+
+
+def _inflated_lengths(data: list) -> list | None:
+    """Bytes each short array's data inflates to (`_whole`), or None if one is
+    corrupt, cut short, or too long for this path."""
+    lengths = []
+    for d in data:
+        raw = _whole(d)
+        if raw is None:
+            return None
+        lengths.append(len(raw))
+    return lengths
 
 
 def _verify_group(group: ArrayGroup, plan: _GroupPlan) -> None:
@@ -291,15 +302,11 @@ def _inflate(message: Any, spec: ArraySpec, plan: _Plan) -> np.ndarray:
 
 
 def _inflated(data: bytes, spec: ArraySpec, plan: _Plan) -> bytes:
-    # Never inflate more than the header promises: a small corrupt or
-    # hostile blob must not expand into gigabytes.
-    if len(data) <= _SHORT:  # at most about 4 MiB inflated whole (deflate's bounded ratio): one call
-        try:
-            raw = zlib.decompress(data)
-            if len(raw) == plan.stored_bytes:
-                return raw
-        except zlib.error:
-            pass  # the bounded path below says why
+    # Never inflate more than the header promises (or, for short data, about
+    # 4 MiB): a small corrupt or hostile blob must not expand into gigabytes.
+    raw = _whole(data)
+    if raw is not None and len(raw) == plan.stored_bytes:
+        return raw
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(data, plan.stored_bytes + 1)
@@ -313,12 +320,9 @@ def _inflated(data: bytes, spec: ArraySpec, plan: _Plan) -> bytes:
 def _verify(message: Any, spec: ArraySpec, plan: _Plan) -> None:
     """That the data inflates to exactly its declared size, in bounded chunks, keeping nothing."""
     data = message.zlib_data
-    if len(data) <= _SHORT:  # at most about 4 MiB inflated whole (deflate's bounded ratio): one call
-        try:
-            if len(zlib.decompress(data)) == plan.stored_bytes:
-                return
-        except zlib.error:
-            pass  # the chunked path below says why
+    raw = _whole(data)
+    if raw is not None and len(raw) == plan.stored_bytes:
+        return
     try:
         inflater = zlib.decompressobj()
         seen = 0

@@ -60,12 +60,20 @@ def _histogram(excess: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return edges, counts
 
 
+def _check_finite(values: np.ndarray, what: str) -> None:
+    """Finite predictions whose d overflows float64 (1e308 apart): dipdi() answers NaN ("nonfinite"), but
+    a record of infinite sums, excess or histogram says nothing, so the writer refuses them."""
+    if not np.isfinite(values).all():
+        raise ValueError("the discrepancies between the models' predictions overflow float64 (%s is not finite), "
+                         "so nothing is logged: rescale the predictions" % what)
+
+
 def _from_accumulator(acc: DipdiAccumulator, replicate: int) -> tuple[ReplicateStats, tuple]:
     stats = acc.statistics()
-    if not np.isfinite(stats.sums).all():  # dipdi() says "nonfinite"; a record of infinite sums says nothing
-        raise ValueError("the discrepancies between the models' predictions overflow float64 (a pair's sum of d "
-                         "is infinite), so DIPDI is undefined and nothing is logged: rescale the predictions")
+    _check_finite(stats.sums, "a pair's sum of d")
     top = acc.result().top_examples
+    if top is not None:
+        _check_finite(top.excess_discrepancy, "a top example's excess discrepancy")
     num_pairs = stats.sums.shape[0]
     if top is None:
         ids: list[str] = []
@@ -114,6 +122,7 @@ def _from_pools(
     # for the histogram, and d of the used pairs when small enough to store.
     full = dipdi(pool_a, pool_b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits)
     assert full.excess_discrepancy is not None
+    _check_finite(full.excess_discrepancy, "an example's excess discrepancy")
     edges, counts = _histogram(full.excess_discrepancy)
     used = len(full.pairs.between) + len(full.pairs.within_a) + len(full.pairs.within_b)
     example_d = None

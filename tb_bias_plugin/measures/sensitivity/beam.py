@@ -175,7 +175,8 @@ class WriteSensitivity(beam_io.WriteRecords):
     ------
     ValueError
         For a bad ``logdir``, ``name``, ``step``, ``description``,
-        ``v_name`` or ``w``, when the pipeline is built.
+        ``v_name``, ``class_names``, ``feature_names`` or ``w``, when the
+        pipeline is built.
     """
 
     def __init__(

@@ -21,6 +21,7 @@ A = np.array([[10, 20, 30, 40], [12, 18, 33, 40]], dtype=float)
 B = np.array([[15, 25, 28, 50], [14, 22, 35, 47]], dtype=float)
 GROUPS = ["M", "M", "F", "F"]
 HUGE = np.array([[1e308, -1e308, 3.0], [2e307, 1.0, 2.0]])
+EXCESS_OVERFLOWS = (np.array([[0, 0, 1], [0, 1, 0]], float), np.array([[1e308, 0, 2], [1e308, 3, 0]]))
 
 
 def pools(seed, n=120, m=4, shift=1.0):
@@ -158,6 +159,10 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         # finite predictions whose differences overflow: said before NumPy's "range of [nan, nan]" in the histogram
         (lambda w: w.prediction_discrepancy("d", HUGE, -HUGE, step=0), "overflow float64"),
         (lambda w: w.prediction_discrepancy("d", DipdiAccumulator().update(HUGE, -HUGE), step=0), "overflow float64"),
+        # every pair's sum finite, but an example's excess (a mean over pairs) is not
+        (lambda w: w.prediction_discrepancy("d", *EXCESS_OVERFLOWS, step=0), "excess discrepancy is not finite"),
+        (lambda w: w.prediction_discrepancy("d", DipdiAccumulator(top_k=5).update(*EXCESS_OVERFLOWS), step=0),
+         "excess discrepancy is not finite"),
     ],
 )
 def test_bad_input_is_a_value_error_and_nothing_is_written(tmp_path, call, message):
