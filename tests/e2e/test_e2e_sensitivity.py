@@ -290,3 +290,18 @@ def test_histograms_fill_their_rows_evenly(tab):
         assert right <= panel, (width, right, panel)
         full_screenshot(tab, "sensitivity_histograms_%d" % width)
     assert tab.page_errors == []
+
+
+def test_undefined_column_says_why_in_words(tab):
+    """Walk of the demo: the undefined column showed the writer's codes
+    (``no_listed_tokens: 982``); it says why in words, the code in a tooltip."""
+    body = tab.tb.get("sensitivity", [("run", TEXT_RUN), ("tag", TAG)])
+    listed = next(c for c in body["choices"] if c["name"] == "word_list")
+    count = listed["reasons"]["no_listed_tokens"]
+    for width in (1000, 1600):
+        open_view(tab, TEXT_RUN, width)
+        cell = tab.ui.locator('[data-testid="sens-summary-row"][data-choice="word_list"] [data-testid="sens-undefined"]')
+        expect(cell).to_have_text("no listed word in the text: {:,}".format(count))
+        expect(cell.locator('[title="no_listed_tokens"]')).to_have_count(1)
+        full_screenshot(tab, "sensitivity_undefined_%d" % width)
+    assert tab.page_errors == []

@@ -10,7 +10,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { finiteMax, heat, labelledSteps, seriesPath } from "./geometry.js";
+import { describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
@@ -323,12 +323,18 @@ export class SensitivityView extends MeasureViewBase {
               <td>${p90!(c.p90)}</td>
               <td>${max!(c.max)}</td>
               <td>${c.coverage === null ? "\u2014" : `${(c.coverage * 100).toFixed(1)}%`}</td>
-              <td class="muted">${Object.entries(c.reasons).map(([r, n]) => `${r}: ${formatCount(n)}`).join(", ") || "\u2014"}</td>
+              <td class="muted" data-testid="sens-undefined">${this.renderReasons(c.reasons)}</td>
             </tr>`,
           )}
         </tbody>
       </table>
     </section>`;
+  }
+
+  private renderReasons(reasons: Readonly<Record<string, number>>): TemplateResult | string {
+    const rows = describeReasons(reasons);
+    if (rows.length === 0) return "\u2014";
+    return html`${rows.map((r, i) => html`${i > 0 ? ", " : ""}<span class="reason" title=${r.code}>${r.phrase}: ${formatCount(r.count)}</span>`)}`;
   }
 
   private renderHistograms(d: StepResponse): TemplateResult {
@@ -439,7 +445,7 @@ export class SensitivityView extends MeasureViewBase {
       ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formatValue(ex.P[n] ?? null, 4)}`)}
       ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
       ${ex.group ? html` · group ${ex.group}` : nothing}
-      ${ex.reason ? html` · <i>undefined: ${ex.reason}</i>` : nothing}
+      ${ex.reason ? html` · <i title=${ex.reason}>undefined: ${reasonPhrase(ex.reason)}</i>` : nothing}
     </div>${exampleTextView(ex)}`;
     if (d.input === "text") {
       const tokens = ex.tokens ?? [];
