@@ -310,3 +310,27 @@ def test_dipdi_significance_marks_keep_clear_of_the_axis_labels(tab):
                 assert apart, (width, s, t)
         full_screenshot(tab, "dipdi_stars_clear_%d" % width)
     assert tab.page_errors == []
+
+
+def test_dipdi_subgroup_bars_have_a_zero_line_at_the_balanced_step(tab):
+    """Walk of the demo: at step 50 women's DIPDI is a small negative value
+    (-0.0027) that looked like a short positive bar; it now lies left of a zero line."""
+    detail = tab.tb.get("discrepancy", [("run", RUN), ("tag", TAG), ("step", 50)])
+    values = {g["group"]: g["dipdi"] for g in detail["groups"]}
+    negative = [g for g, v in values.items() if v is not None and v < 0]
+    assert negative, values
+    for width in (1000, 1600):
+        open_view(tab, width)
+        tab.ui.locator('[data-testid="dipdi-point"][data-step="50"]').click()
+        expect(tab.testid("dipdi-matrix")).to_contain_text("step 50")
+        for group, value in values.items():
+            row = tab.ui.locator('[data-testid="group-bar"][data-group="%s"]' % group)
+            bar = row.locator("rect").bounding_box()
+            zero = row.locator('[data-testid="group-zero"]').bounding_box()
+            zero_x = zero["x"] + zero["width"] / 2
+            if value < 0:
+                assert abs(bar["x"] + bar["width"] - zero_x) <= 1 and bar["x"] < zero_x - 3, (group, bar, zero)
+            else:
+                assert abs(bar["x"] - zero_x) <= 1 and bar["width"] > 3, (group, bar, zero)
+        full_screenshot(tab, "dipdi_subgroup_zero_line_%d" % width)
+    assert tab.page_errors == []

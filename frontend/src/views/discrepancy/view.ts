@@ -11,7 +11,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { barSpan, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
+import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
   decodeState,
@@ -510,17 +510,17 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!d.groups.length) return html`<h3>Subgroups</h3><p class="muted">No groups were logged.</p>`;
     const width = this.chartWidth(0.45) - 140;
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
-    const lo = Math.min(0, ...vals);
-    const hi = Math.max(0, ...vals, 1e-9);
+    const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, 2); // one notation down the column
     return html`
       <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
-      ${d.groups.map((g) => {
-        const span = barSpan(g.dipdi, [lo, hi], width);
+      ${d.groups.map((g, i) => {
+        const span = geometry.bars[i];
         const small = g.n < MIN_GROUP_N;
         return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
           <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
-          <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}</svg>
+          <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}
+            <line data-testid="group-zero" x1=${Math.max(0.5, geometry.zeroX)} x2=${Math.max(0.5, geometry.zeroX)} y1="0" y2="16" stroke="#5f6368"></line></svg>
           <span style="white-space:nowrap">${format(g.dipdi)} <span class="muted">n=${formatCount(g.n)}</span></span>
         </div>`;
       })}
