@@ -334,3 +334,24 @@ def test_dipdi_subgroup_bars_have_a_zero_line_at_the_balanced_step(tab):
                 assert abs(bar["x"] - zero_x) <= 1 and bar["width"] > 3, (group, bar, zero)
         full_screenshot(tab, "dipdi_subgroup_zero_line_%d" % width)
     assert tab.page_errors == []
+
+
+def test_dipdi_histogram_corner_labels_keep_apart(tab):
+    """Walk of the demo: at step 0 the e_k histogram starts at 0, and its y-axis
+    "0" and x-axis "0" touched at the corner; they now stand apart."""
+    for width in (1000, 1600):
+        open_view(tab, width)
+        expect(tab.testid("step-select")).to_have_value("0")
+        boxes = {}
+        for kind in ("excess-y-tick", "excess-x-tick"):
+            labels = tab.testid(kind)
+            expect(labels.first).to_be_visible()
+            texts = labels.evaluate_all("ls => ls.map((l) => l.textContent)")
+            assert "0" in texts, (kind, texts)
+            boxes[kind] = labels.nth(texts.index("0")).bounding_box()
+        y0, x0 = boxes["excess-y-tick"], boxes["excess-x-tick"]
+        apart = max(x0["x"] - (y0["x"] + y0["width"]), x0["y"] - (y0["y"] + y0["height"]))
+        assert apart >= 3, (width, y0, x0)
+        shot = full_screenshot(tab, "dipdi_histogram_corner_%d" % width)
+        tab.testid("dipdi-histogram").screenshot(path=str(shot.with_name("dipdi_histogram_corner_%d_panel.png" % width)))
+    assert tab.page_errors == []

@@ -533,8 +533,9 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
     // full width where the examples stack (the table needs the room)
     const width = this.chartWidth(this.width + 32 > STACK_BELOW ? 0.45 : 0.95);
-    const h = 170;
-    const m = { left: 44, right: 10, top: 6, bottom: 34 };
+    const h = 174;
+    const m = { left: 46, right: 10, top: 6, bottom: 36 };
+    const tick = 4; // tick marks keep the corner's two "0" labels apart
     const edges = e.histogram.edges;
     const maxCount = Math.max(1, ...e.histogram.counts);
     const x = scaleLinear().domain([edges[0]!, edges[edges.length - 1]!]).range([m.left, width - m.right]);
@@ -547,11 +548,13 @@ export class DiscrepancyView extends MeasureViewBase {
       <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate}${this.loggedNote(e.pairing)})</span></h3>
       <svg width=${width} height=${h} data-testid="excess-histogram">
         ${yt.map((t) => svg`<line x1=${m.left} x2=${width - m.right} y1=${y(t)} y2=${y(t)} stroke="#eee"></line>
-          <text data-testid="excess-y-tick" x=${m.left - 4} y=${y(t) + 4} text-anchor="end">${formatCount(t)}</text>`)}
+          <line x1=${m.left - tick} x2=${m.left} y1=${y(t)} y2=${y(t)} stroke="#9aa0a6"></line>
+          <text data-testid="excess-y-tick" x=${m.left - tick - 3} y=${y(t) + 4} text-anchor="end">${formatCount(t)}</text>`)}
         ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${OKABE_ITO[4]}><title>${formatValue(b.low, 2)} to ${formatValue(b.high, 2)}: ${b.count}</title></rect>`)}
         <line x1=${m.left} x2=${m.left} y1=${m.top} y2=${h - m.bottom} stroke="#9aa0a6"></line>
         <line x1=${m.left} x2=${width - m.right} y1=${h - m.bottom} y2=${h - m.bottom} stroke="#9aa0a6"></line>
-        ${xt.map((t, i) => svg`<text data-testid="excess-x-tick" x=${x(t)} y=${h - m.bottom + 14} text-anchor="middle">${xText[i]}</text>`)}
+        ${xt.map((t, i) => svg`<line x1=${x(t)} x2=${x(t)} y1=${h - m.bottom} y2=${h - m.bottom + tick} stroke="#9aa0a6"></line>
+          <text data-testid="excess-x-tick" x=${x(t)} y=${h - m.bottom + tick + 13} text-anchor="middle">${xText[i]}</text>`)}
         <line x1=${x(0)} x2=${x(0)} y1=${m.top} y2=${h - m.bottom} stroke="#999" stroke-dasharray="3 3"></line>
         <text x=${(m.left + width - m.right) / 2} y=${h - 4} text-anchor="middle">e<tspan baseline-shift="sub" font-size="9">k</tspan> (excess discrepancy of the example)</text>
         <text transform=${`translate(11,${(m.top + h - m.bottom) / 2}) rotate(-90)`} text-anchor="middle">examples</text>
