@@ -151,6 +151,17 @@ describe("DIPDI view state in the URL hash", () => {
     expect(fitToRuns(restored, [])).toMatchObject({ run: null, tag: null, run2: null });
   });
 
+  it("opens on the run whose name says development, unless the hash names a run", () => {
+    // the server lists runs alphabetically: deployment before development
+    const listed = [RUNS[1]!, RUNS[0]!, RUNS[2]!];
+    expect(fitToRuns(defaultState(), listed)).toMatchObject({ run: "dipdi_development", run2: "dipdi_deployment" });
+    expect(fitToRuns({ ...defaultState(), run: "gone" }, listed).run).toBe("dipdi_development");
+    expect(fitToRuns({ ...defaultState(), run: "dipdi_deployment" }, listed).run).toBe("dipdi_deployment");
+    // names that say nothing: the first run, as before
+    const plain = [{ run: "b_run", tags: [tag("t")] }, { run: "a_run", tags: [tag("t")] }];
+    expect(fitToRuns(defaultState(), plain).run).toBe("b_run");
+  });
+
   it("keeps a logged step and otherwise shows the first", () => {
     expect(fitStep(50, [0, 10, 50])).toBe(50);
     expect(fitStep(7, [0, 10, 50])).toBe(0);

@@ -355,3 +355,22 @@ def test_dipdi_histogram_corner_labels_keep_apart(tab):
         shot = full_screenshot(tab, "dipdi_histogram_corner_%d" % width)
         tab.testid("dipdi-histogram").screenshot(path=str(shot.with_name("dipdi_histogram_corner_%d_panel.png" % width)))
     assert tab.page_errors == []
+
+
+def test_dipdi_opens_on_the_development_run_unless_a_link_names_one(tab):
+    """Walk of the demo: the view opened on dipdi_deployment, first in the
+    alphabet; it opens on the run the compare panel guesses is development."""
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy"}))
+        expect(tab.testid("run-select")).to_have_value(RUN)
+        expect(tab.testid("compare-run-select")).to_have_value(RUN2)
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN)
+        expect(tab.testid("dipdi-line")).to_be_visible()
+        full_screenshot(tab, "dipdi_default_run_%d" % width)
+        tab.page.goto("about:blank")
+    # a run named in the link still wins
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN2}))
+    expect(tab.testid("run-select")).to_have_value(RUN2)
+    expect(tab.testid("compare-run-select")).to_have_value(RUN)
+    assert tab.page_errors == []
