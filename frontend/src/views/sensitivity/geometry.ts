@@ -75,3 +75,13 @@ export function describeReasons(reasons: Readonly<Record<string, number>>): { co
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([code, count]) => ({ code, phrase: reasonPhrase(code), count }));
 }
+
+/**
+ * How many examples a histogram holds when every defined P is 0, else null. The writer
+ * then logs bins from 0 to 1 (it needs a width), which would draw an axis to 1.000 under
+ * a sample that never leaves 0.
+ */
+export function allAtZero(max: number | null, counts: readonly number[]): number | null {
+  const n = counts.reduce((a, b) => a + b, 0);
+  return max === 0 && n > 0 ? n : null;
+}
