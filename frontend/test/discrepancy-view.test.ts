@@ -142,6 +142,18 @@ describe("<tb-bias-discrepancy-view> subgroups", () => {
       const { panel } = await mount([]);
       const texts = [...panel("dipdi-groups").querySelectorAll('[data-testid="group-bar"]')].map((e) => /(\S+)\s+n=/.exec(e.textContent!)?.[1]);
       expect(texts).toEqual(["8.27e-2", "-2.72e-3"]);
+      // a zero line in each bar's row; women's small negative bar ends on it, men's starts from it
+      const rows = [...panel("dipdi-groups").querySelectorAll('[data-testid="group-bar"]')];
+      const geometry = rows.map((r) => {
+        const rect = r.querySelector("rect")!;
+        const zero = r.querySelector('[data-testid="group-zero"]');
+        return { x: Number(rect.getAttribute("x")), right: Number(rect.getAttribute("x")) + Number(rect.getAttribute("width")), zero: zero && Number(zero.getAttribute("x1")) };
+      });
+      const [men, women] = geometry;
+      expect(women!.zero).not.toBeNull();
+      expect(women!.right).toBeCloseTo(women!.zero!);
+      expect(women!.x).toBeLessThan(women!.zero! - 3);
+      expect(men!.x).toBeCloseTo(men!.zero!);
     } finally {
       detail.groups = groups;
     }

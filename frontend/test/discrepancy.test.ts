@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
-import { barSpan, heatColor, isUsed, logPosition, outputText, stepChart } from "../src/views/discrepancy/geometry.js";
+import { groupBars, heatColor, isUsed, logPosition, outputText, stepChart } from "../src/views/discrepancy/geometry.js";
 
 describe("DIPDI step chart", () => {
   const points = [
@@ -42,10 +42,29 @@ describe("matrix colours", () => {
 });
 
 describe("bars and outputs", () => {
-  it("draws bars from zero in both directions", () => {
-    expect(barSpan(1, [-1, 1], 100)).toEqual({ x: 50, width: 50 });
-    expect(barSpan(-0.5, [-1, 1], 100)).toEqual({ x: 25, width: 25 });
-    expect(barSpan(null, [-1, 1], 100)).toBeNull();
+  it("draws bars from a zero line in both directions, on one scale", () => {
+    const g = groupBars([1, -0.5, null, 0], 150);
+    expect(g.zeroX).toBeCloseTo(50);
+    const round = (b: { x: number; width: number } | null) => b && { x: +b.x.toFixed(6), width: +b.width.toFixed(6) };
+    expect(g.bars.map(round)).toEqual([{ x: 50, width: 100 }, { x: 0, width: 50 }, null, { x: 50, width: 0 }]);
+  });
+  it("puts a small negative value left of the zero line, not as a short positive bar", () => {
+    // the demo's dipdi_development at step 50: women -0.0027 beside men 0.08
+    const g = groupBars([-0.0027, 0.08], 300);
+    const [women, men] = g.bars;
+    expect(g.zeroX).toBeGreaterThanOrEqual(5); // room for the negative bar left of zero
+    expect(women!.x + women!.width).toBeCloseTo(g.zeroX); // ends at the line...
+    expect(women!.x).toBeLessThanOrEqual(g.zeroX - 4); // ...and is visibly long
+    expect(women!.x).toBeGreaterThanOrEqual(0);
+    expect(men!.x).toBeCloseTo(g.zeroX);
+    expect(men!.x + men!.width).toBeCloseTo(300);
+    // a tiny negative still gets its room and a visible bar
+    const tiny = groupBars([-1e-6, 0.08], 300);
+    expect(tiny.zeroX).toBeGreaterThanOrEqual(5);
+    expect(tiny.bars[0]!.width).toBe(4);
+    expect(tiny.bars[0]!.x).toBeCloseTo(tiny.zeroX - 4);
+    // all positive: zero at the left edge
+    expect(groupBars([0.1, 0.2], 100).zeroX).toBe(0);
   });
   it("shows a number or the top class of a vector", () => {
     expect(outputText(41.234)).toBe("41.23");
@@ -130,6 +149,17 @@ describe("DIPDI view state in the URL hash", () => {
     expect(fitToRuns({ ...restored, run2: "dipdi_deployment" }, RUNS).run2).toBe("dipdi_development");
     expect(fitToRuns({ ...defaultState(), run: "dipdi_development", tag: "other" }, RUNS).run2).toBeNull();
     expect(fitToRuns(restored, [])).toMatchObject({ run: null, tag: null, run2: null });
+  });
+
+  it("opens on the run whose name says development, unless the hash names a run", () => {
+    // the server lists runs alphabetically: deployment before development
+    const listed = [RUNS[1]!, RUNS[0]!, RUNS[2]!];
+    expect(fitToRuns(defaultState(), listed)).toMatchObject({ run: "dipdi_development", run2: "dipdi_deployment" });
+    expect(fitToRuns({ ...defaultState(), run: "gone" }, listed).run).toBe("dipdi_development");
+    expect(fitToRuns({ ...defaultState(), run: "dipdi_deployment" }, listed).run).toBe("dipdi_deployment");
+    // names that say nothing: the first run, as before
+    const plain = [{ run: "b_run", tags: [tag("t")] }, { run: "a_run", tags: [tag("t")] }];
+    expect(fitToRuns(defaultState(), plain).run).toBe("b_run");
   });
 
   it("keeps a logged step and otherwise shows the first", () => {

@@ -80,6 +80,52 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(hash.written[hash.written.length - 1]).toMatchObject({ run: "r", tag: "t", step: "1", a: "word_list", b: "uniform" });
   });
 
+  it("says in words why P is undefined, keeping the count and the writer's code as a tooltip", async () => {
+    const detail = RESPONSES.sensitivity as { choices: ReturnType<typeof choice>[] };
+    const reasons = { ...detail, choices: [choice("uniform", 0.2), { ...choice("word_list", 0.5), reasons: { no_listed_tokens: 982, no_tokens: 3 } }] };
+    const api: Api = {
+      get: async <T>(url: string) => {
+        const route = url.split("?")[0]!;
+        return (route === "sensitivity" ? reasons : RESPONSES[route]) as T;
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    const cells = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-summary-row"] td:last-child')];
+    expect(cells.map((c) => c.textContent!.replace(/\s+/g, " ").trim())).toEqual(["\u2014", "no listed word in the text: 982, no real token: 3"]);
+    expect([...cells[1]!.querySelectorAll("[title]")].map((s) => s.getAttribute("title"))).toEqual(["no_listed_tokens", "no_tokens"]);
+  });
+
+  it("draws a sample all at P = 0 as one spike at 0, not bins up to the logged 1.000 (the tabular demo's mask_gender)", async () => {
+    const detail = RESPONSES.sensitivity as { choices: ReturnType<typeof choice>[] };
+    const edges = Array.from({ length: 41 }, (_, i) => i / 40); // what the writer logs for an all-zero sample
+    const zero = { ...choice("mask_gender", 0), median: 0, p90: 0, max: 0, histogram: { edges, counts: [2000, ...Array(39).fill(0)] } };
+    const answer = { ...detail, choices: [choice("uniform", 0.2), zero] };
+    const api: Api = {
+      get: async <T>(url: string) => {
+        const route = url.split("?")[0]!;
+        return (route === "sensitivity" ? answer : RESPONSES[route]) as T;
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
+    document.body.appendChild(el);
+    await settle(el);
+    const hist = el.shadowRoot!.querySelector('[data-testid="sens-hist"][data-choice="mask_gender"]')!;
+    const labels = [...hist.querySelectorAll("text")].map((t) => t.textContent!.trim());
+    expect(labels).not.toContain("1.000"); // no axis up to the logged edge
+    expect(labels).toContain("all 2,000 at P = 0");
+    expect(hist.querySelectorAll("rect").length).toBe(1);
+  });
+
   it("asks for the step's detail without waiting for the steps' series (no request chain)", async () => {
     const calls: string[] = [];
     const never = new Promise<never>(() => undefined);

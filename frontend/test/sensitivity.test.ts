@@ -1,7 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { finiteMax, heat, labelledSteps, seriesPath } from "../src/views/sensitivity/geometry.js";
+import { allAtZero, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "../src/views/sensitivity/geometry.js";
 
 describe("sensitivity view geometry", () => {
+  it("tells a sample all at P = 0 (logged with bins 0..1) from one that spreads", () => {
+    const zeros = [2000, ...Array(39).fill(0)];
+    expect(allAtZero(0, zeros)).toBe(2000);
+    expect(allAtZero(0.3, [5, 0, 2])).toBeNull();
+    expect(allAtZero(null, [0, 0])).toBeNull(); // nothing defined: no histogram to speak of
+    expect(allAtZero(0, [0, 0])).toBeNull();
+  });
+
+  it("puts every reason code the writer attaches to an undefined P into words", () => {
+    // the writer's codes: tb_bias_plugin/measures/sensitivity/sensitivity.py REASON_*
+    for (const code of ["no_listed_tokens", "flat_psm", "zero_embedding_weight", "no_tokens"]) expect(reasonPhrase(code)).not.toContain("_");
+    expect(reasonPhrase("no_listed_tokens")).toBe("no listed word in the text");
+    expect(reasonPhrase("some_new_code")).toBe("some new code"); // a newer writer's code still reads
+    expect(describeReasons({ no_tokens: 3, no_listed_tokens: 982, flat_psm: 0 })).toEqual([
+      { code: "no_listed_tokens", phrase: "no listed word in the text", count: 982 },
+      { code: "no_tokens", phrase: "no real token", count: 3 },
+    ]);
+  });
+
   it("finds the largest finite value", () => {
     expect(finiteMax([0.2, null, Number.NaN, 0.5, undefined, Number.POSITIVE_INFINITY])).toBe(0.5);
     expect(finiteMax([])).toBe(0);

@@ -183,3 +183,51 @@ def test_metric_table_lists_its_identities_and_renders_its_description(browser, 
     finally:
         context.close()
     assert runs  # listed
+
+
+CUE_JS = """(testid) => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const host = view.shadowRoot.querySelector(testid === "ranked-table" ? "tb-bias-table" : "tb-bias-compare");
+  const table = host.shadowRoot.querySelector('[data-testid="' + testid + '"]');
+  const rows = table.querySelector("lit-virtualizer");
+  const shade = getComputedStyle(table, "::after");
+  return {marked: table.hasAttribute("data-more-right"), shade: shade.content !== "none" && shade.backgroundImage.includes("gradient"),
+          hidden: rows.scrollWidth - rows.clientWidth - rows.scrollLeft};
+}"""
+
+SCROLL_END_JS = """(testid) => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const host = view.shadowRoot.querySelector(testid === "ranked-table" ? "tb-bias-table" : "tb-bias-compare");
+  const rows = host.shadowRoot.querySelector('[data-testid="' + testid + '"] lit-virtualizer');
+  rows.scrollLeft = rows.scrollWidth;
+}"""
+
+
+def test_tables_that_scroll_sideways_shade_their_right_edge(tab, tensorboard):
+    """Walk of the demo: at 1000 px the ranked and compare tables scroll
+    sideways, but headless Chromium (and overlay scrollbars) show no bar; a
+    shade at the right edge says more columns are there, until the end."""
+    from tb_harness import tab_url
+
+    cases = (("ranked-table", DEFAULT, "association_sideways_cue"),
+             ("compare-table", dict(DEFAULT, view="compare", run2="model_a", step2=1), "association_compare_sideways_cue"))
+    for testid, state, name in cases:
+        tab.page.set_viewport_size({"width": 1000, "height": 1000})
+        tab.page.goto(tab_url(tensorboard.url, dict(state, counts="1")))
+        expect(tab.testid(testid)).to_have_attribute("data-loading", "false")
+        for width in (1000, 1600):
+            tab.page.set_viewport_size({"width": width, "height": 1000})
+            tab.frame.wait_for_function("(t) => { const s = (%s)(t); return s.marked === s.hidden > 1; }" % CUE_JS, arg=testid)
+            cue = tab.frame.evaluate(CUE_JS, testid)
+            assert cue["shade"] == cue["marked"], (testid, width, cue)
+            if width == 1000:
+                assert cue["marked"] and cue["hidden"] > 1, (testid, cue)
+            shot(tab, name, width)
+        # scrolled to the end: nothing more to the right, no shade
+        tab.page.set_viewport_size({"width": 1000, "height": 1000})
+        tab.frame.evaluate(SCROLL_END_JS, testid)
+        tab.frame.wait_for_function("(t) => !(%s)(t).marked" % CUE_JS, arg=testid)
+        shot(tab, name + "_end", 1000)
+    assert tab.page_errors == []

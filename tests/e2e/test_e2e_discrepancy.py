@@ -310,3 +310,67 @@ def test_dipdi_significance_marks_keep_clear_of_the_axis_labels(tab):
                 assert apart, (width, s, t)
         full_screenshot(tab, "dipdi_stars_clear_%d" % width)
     assert tab.page_errors == []
+
+
+def test_dipdi_subgroup_bars_have_a_zero_line_at_the_balanced_step(tab):
+    """Walk of the demo: at step 50 women's DIPDI is a small negative value
+    (-0.0027) that looked like a short positive bar; it now lies left of a zero line."""
+    detail = tab.tb.get("discrepancy", [("run", RUN), ("tag", TAG), ("step", 50)])
+    values = {g["group"]: g["dipdi"] for g in detail["groups"]}
+    negative = [g for g, v in values.items() if v is not None and v < 0]
+    assert negative, values
+    for width in (1000, 1600):
+        open_view(tab, width)
+        tab.ui.locator('[data-testid="dipdi-point"][data-step="50"]').click()
+        expect(tab.testid("dipdi-matrix")).to_contain_text("step 50")
+        for group, value in values.items():
+            row = tab.ui.locator('[data-testid="group-bar"][data-group="%s"]' % group)
+            bar = row.locator("rect").bounding_box()
+            zero = row.locator('[data-testid="group-zero"]').bounding_box()
+            zero_x = zero["x"] + zero["width"] / 2
+            if value < 0:
+                assert abs(bar["x"] + bar["width"] - zero_x) <= 1 and bar["x"] < zero_x - 3, (group, bar, zero)
+            else:
+                assert abs(bar["x"] - zero_x) <= 1 and bar["width"] > 3, (group, bar, zero)
+        full_screenshot(tab, "dipdi_subgroup_zero_line_%d" % width)
+    assert tab.page_errors == []
+
+
+def test_dipdi_histogram_corner_labels_keep_apart(tab):
+    """Walk of the demo: at step 0 the e_k histogram starts at 0, and its y-axis
+    "0" and x-axis "0" touched at the corner; they now stand apart."""
+    for width in (1000, 1600):
+        open_view(tab, width)
+        expect(tab.testid("step-select")).to_have_value("0")
+        boxes = {}
+        for kind in ("excess-y-tick", "excess-x-tick"):
+            labels = tab.testid(kind)
+            expect(labels.first).to_be_visible()
+            texts = labels.evaluate_all("ls => ls.map((l) => l.textContent)")
+            assert "0" in texts, (kind, texts)
+            boxes[kind] = labels.nth(texts.index("0")).bounding_box()
+        y0, x0 = boxes["excess-y-tick"], boxes["excess-x-tick"]
+        apart = max(x0["x"] - (y0["x"] + y0["width"]), x0["y"] - (y0["y"] + y0["height"]))
+        assert apart >= 3, (width, y0, x0)
+        shot = full_screenshot(tab, "dipdi_histogram_corner_%d" % width)
+        tab.testid("dipdi-histogram").screenshot(path=str(shot.with_name("dipdi_histogram_corner_%d_panel.png" % width)))
+    assert tab.page_errors == []
+
+
+def test_dipdi_opens_on_the_development_run_unless_a_link_names_one(tab):
+    """Walk of the demo: the view opened on dipdi_deployment, first in the
+    alphabet; it opens on the run the compare panel guesses is development."""
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy"}))
+        expect(tab.testid("run-select")).to_have_value(RUN)
+        expect(tab.testid("compare-run-select")).to_have_value(RUN2)
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN)
+        expect(tab.testid("dipdi-line")).to_be_visible()
+        full_screenshot(tab, "dipdi_default_run_%d" % width)
+        tab.page.goto("about:blank")
+    # a run named in the link still wins
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN2}))
+    expect(tab.testid("run-select")).to_have_value(RUN2)
+    expect(tab.testid("compare-run-select")).to_have_value(RUN)
+    assert tab.page_errors == []

@@ -175,3 +175,30 @@ def test_a_failed_step_is_said_where_its_summary_would_show(tab):
     expect(tab.testid("loading")).to_have_count(0)
     tab.screenshot("representation_step_failed_1000")
     assert tab.page_errors == []
+
+
+def test_only_the_taken_value_is_bold_not_its_control_band(tab):
+    """Walk of the demo: in the column of the bound B took, the "control [...]"
+    band was bold like the value, as if it mattered as much; only the value is."""
+    detail = tab.tb.get("representation", [("run", RUN), ("tag", TAG), ("step", tab.tb.get(
+        "representation/series", [("run", RUN), ("tag", TAG)])["steps"][-1])])
+    weight = "e => Number(getComputedStyle(e).fontWeight)"
+    # the weight of the element whose own text is the value, whatever wraps it
+    value_weight = ("(c, v) => { const e = [c, ...c.querySelectorAll('*')].find((e) => [...e.childNodes].some("
+                    "(n) => n.nodeType === 3 && n.textContent.trim() === v)); return Number(getComputedStyle(e).fontWeight); }")
+    for width in (1000, 1600):
+        open_view(tab, width)
+        expect(tab.testid("repr-profile-row")).to_have_count(len(detail["layers"]))
+        for l in detail["layers"]:
+            row = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="%s"]' % l["layer"])
+            for name in ("mine", "classifier"):
+                cell = row.locator('[data-testid="repr-profile-%s"]' % name)
+                taken = name == l["bound"]
+                expect(cell).to_have_attribute("data-taken", "true" if taken else "false")
+                band = cell.locator(".band")
+                if band.count():
+                    assert band.evaluate(weight) < 600, (l["layer"], name)
+                assert (cell.evaluate(value_weight, "%.3f" % l["%s_bias" % name]) >= 600) == taken, (l["layer"], name)
+        tab.testid("repr-profile-table").screenshot(path=str(tab.screenshot("representation_bold_value_%d" % width).with_name(
+            "representation_bold_value_%d_table.png" % width)))
+    assert tab.page_errors == []

@@ -290,3 +290,37 @@ def test_histograms_fill_their_rows_evenly(tab):
         assert right <= panel, (width, right, panel)
         full_screenshot(tab, "sensitivity_histograms_%d" % width)
     assert tab.page_errors == []
+
+
+def test_undefined_column_says_why_in_words(tab):
+    """Walk of the demo: the undefined column showed the writer's codes
+    (``no_listed_tokens: 982``); it says why in words, the code in a tooltip."""
+    body = tab.tb.get("sensitivity", [("run", TEXT_RUN), ("tag", TAG)])
+    listed = next(c for c in body["choices"] if c["name"] == "word_list")
+    count = listed["reasons"]["no_listed_tokens"]
+    for width in (1000, 1600):
+        open_view(tab, TEXT_RUN, width)
+        cell = tab.ui.locator('[data-testid="sens-summary-row"][data-choice="word_list"] [data-testid="sens-undefined"]')
+        expect(cell).to_have_text("no listed word in the text: {:,}".format(count))
+        expect(cell.locator('[title="no_listed_tokens"]')).to_have_count(1)
+        full_screenshot(tab, "sensitivity_undefined_%d" % width)
+    assert tab.page_errors == []
+
+
+def test_a_sample_all_at_zero_is_one_spike_not_an_axis_to_one(tab):
+    """Walk of the demo: the tabular run's mask_gender has every P at 0 but its
+    histogram's axis ran 0-1.000 (the writer's bins for a zero-width sample)."""
+    body = tab.tb.get("sensitivity", [("run", TAB_RUN), ("tag", TAG)])
+    gender = next(c for c in body["choices"] if c["name"] == "mask_gender")
+    assert gender["max"] == 0 and gender["histogram"]["edges"][-1] == 1.0
+    for width in (1000, 1600):
+        open_view(tab, TAB_RUN, width)
+        hist = tab.ui.locator('[data-testid="sens-hist"][data-choice="mask_gender"]')
+        labels = hist.locator("text").evaluate_all("ts => ts.map((t) => t.textContent.trim())")
+        assert "1.000" not in labels, labels
+        assert "all {:,} at P = 0".format(sum(gender["histogram"]["counts"])) in labels, labels
+        # the others keep their logged range
+        other = tab.ui.locator('[data-testid="sens-hist"][data-choice="uniform"] text')
+        assert "0.000" in other.evaluate_all("ts => ts.map((t) => t.textContent.trim())")
+        full_screenshot(tab, "sensitivity_all_zero_%d" % width)
+    assert tab.page_errors == []

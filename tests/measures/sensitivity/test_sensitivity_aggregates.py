@@ -198,3 +198,15 @@ def test_aggregate_and_accumulator_agree_on_column_p_and_uint8_groups():
     assert sorted(acc.result()["by_group"]) == sorted(want["by_group"]) == [1, 2]
     assert acc.result()["by_group"][2]["mean"] == pytest.approx(want["by_group"][2]["mean"], rel=1e-12)
     assert aggregate(p, groups=groups)["by_group"][1]["mean"] == pytest.approx(0.3, rel=1e-12)
+
+
+def test_distribution_of_a_sample_all_at_zero_keeps_valid_bins():
+    """Every P = 0 (the tabular demo's mask_gender): bins need a width, so the
+    writer logs 0..1 with all examples in the first; the view reads max = 0 and
+    draws one spike at 0 rather than an axis to 1."""
+    from tb_bias_plugin.measures.sensitivity.collect import distribution
+
+    edges, counts, quantiles = distribution(np.zeros(2000))
+    assert edges[0] == 0.0 and edges[-1] == 1.0 and np.all(np.diff(edges) > 0)
+    assert counts[0] == 2000 and counts.sum() == 2000
+    assert np.all(quantiles == 0.0)

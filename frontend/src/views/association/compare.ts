@@ -15,6 +15,7 @@ import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.
 import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
 import { flagIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
+import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -50,6 +51,7 @@ export class Compare extends LitElement {
   static override styles = [
     baseStyles,
     tableStyles,
+    sidewaysCueStyles,
     css`
       .pickers {
         display: flex;
@@ -238,10 +240,16 @@ export class Compare extends LitElement {
   }
 
   /** The header and the rows scroll sideways together, whichever moved. */
-  private readonly onRowsScroll = (event: Event) =>
+  private readonly onRowsScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
-  private readonly onHeaderScroll = (event: Event) =>
+    this.sidewaysCue.update();
+  };
+  private readonly onHeaderScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
+    this.sidewaysCue.update();
+  };
+  /** a shade at the right edge while columns are hidden there */
+  private readonly sidewaysCue = new SidewaysCue(this);
 
   /** Table B's run, table or step, from its picker (a new run or table starts at its latest step). */
   private pickB(pick: Pick, run2: string, tag2: string) {

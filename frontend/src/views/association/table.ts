@@ -20,6 +20,7 @@ import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
 import { examplesIcon, eyeOffIcon, flagIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
+import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { checkbox } from "../../charts/inputs.js";
 import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -113,6 +114,7 @@ export class RankedTable extends LitElement {
   static override styles = [
     baseStyles,
     tableStyles,
+    sidewaysCueStyles,
     partsStyles,
     css`
       .toolbar {
@@ -931,10 +933,16 @@ export class RankedTable extends LitElement {
   }
 
   /** The header and the rows scroll sideways together, whichever moved. */
-  private readonly onRowsScroll = (event: Event) =>
+  private readonly onRowsScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
-  private readonly onHeaderScroll = (event: Event) =>
+    this.sidewaysCue.update();
+  };
+  private readonly onHeaderScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
+    this.sidewaysCue.update();
+  };
+  /** a shade at the right edge while columns are hidden there */
+  private readonly sidewaysCue = new SidewaysCue(this);
 }
 
 declare global {

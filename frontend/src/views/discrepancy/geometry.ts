@@ -78,15 +78,32 @@ export function isUsed(i: number, j: number, used: readonly (readonly number[])[
   return used.some(([a, b]) => (a === i && b === j) || (a === j && b === i));
 }
 
-/** Horizontal bar from zero: left edge and width in pixels of a value in a symmetric or positive domain. */
-export function barSpan(value: number | null, domain: readonly [number, number], width: number): { x: number; width: number } | null {
-  if (!finite(value)) return null;
-  const [lo, hi] = domain;
-  if (!(hi > lo)) return null;
-  const px = (v: number) => ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo)) * width;
-  const zero = px(0);
-  const end = px(value);
-  return { x: Math.min(zero, end), width: Math.max(1, Math.abs(end - zero)) };
+export interface GroupBars {
+  /** x of the zero line */
+  zeroX: number;
+  /** per value, the bar's left edge and width (null where undefined); negative values lie left of zeroX */
+  bars: ({ x: number; width: number } | null)[];
+}
+
+/**
+ * Horizontal bars from a zero line on one linear scale over the values and 0. A negative
+ * value keeps at least `minBar` px left of the line, and any non-zero bar is at least
+ * `minBar` wide, so a small negative never passes for a short positive bar.
+ */
+export function groupBars(values: readonly (number | null)[], width: number, minBar = 4): GroupBars {
+  const defined = values.filter(finite);
+  const hi = Math.max(0, ...defined, 1e-9);
+  let lo = Math.min(0, ...defined);
+  if (lo < 0) lo = Math.min(lo, (-hi * (minBar + 1)) / Math.max(1, width - minBar - 1)); // room left of zero
+  const px = (v: number) => ((v - lo) / (hi - lo)) * width;
+  const zeroX = px(0);
+  const bars = values.map((v) => {
+    if (!finite(v)) return null;
+    if (v === 0) return { x: zeroX, width: 0 };
+    const w = Math.max(minBar, Math.abs(px(v) - zeroX));
+    return v < 0 ? { x: zeroX - w, width: w } : { x: zeroX, width: w };
+  });
+  return { zeroX, bars };
 }
 
 /** Text of an output row: a number, or the argmax class and its value for a vector. */

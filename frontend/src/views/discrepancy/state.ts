@@ -64,14 +64,15 @@ export function sameState(a: DipdiState, b: DipdiState): boolean {
 }
 
 /**
- * The state fitted to the runs that exist: an unknown run falls back to the
- * first run with a tag, an unknown tag to the run's first tag, and the
+ * The state fitted to the runs that exist: an unknown or unnamed run falls back
+ * to the first run with a tag whose name says development (the guess of
+ * `roles`: the natural start), else the first; an unknown tag to the run's first tag, and the
  * comparison run to another run holding the same tag (never the run itself).
  * The step is checked later, against the steps the server lists.
  */
 export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiState {
   const withTags = runs.filter((r) => r.tags.length > 0);
-  const entry = withTags.find((r) => r.run === state.run) ?? withTags[0];
+  const entry = withTags.find((r) => r.run === state.run) ?? withTags.find((r) => looksDevelopment(r.run)) ?? withTags[0];
   if (!entry) return { ...state, run: null, tag: null, run2: null };
   const tag = entry.tags.some((t) => t.tag === state.tag) ? state.tag : (entry.tags[0]?.tag ?? null);
   const others = withTags.filter((r) => r.run !== entry.run && r.tags.some((t) => t.tag === tag));
@@ -98,6 +99,9 @@ export interface Roles {
 
 const DEV_NAME = /dev|train/i;
 const DEPLOY_NAME = /deploy|prod|serv|live/i;
+/** A run whose name says development and not deployment ("dipdi_development", "train_run"). */
+const looksDevelopment = (run: string) => DEV_NAME.test(run) && !DEPLOY_NAME.test(run);
+const looksDeployment = (run: string) => DEPLOY_NAME.test(run) && !DEV_NAME.test(run);
 
 /**
  * Which of the two runs is development and which deployment: the user's
@@ -108,9 +112,7 @@ const DEPLOY_NAME = /deploy|prod|serv|live/i;
  */
 export function roles(run: string, run2: string, dev: string | null): Roles {
   if (dev === run || dev === run2) return { development: dev, deployment: dev === run ? run2 : run, named: true };
-  const looksDev = (r: string) => DEV_NAME.test(r) && !DEPLOY_NAME.test(r);
-  const looksDeploy = (r: string) => DEPLOY_NAME.test(r) && !DEV_NAME.test(r);
-  if ((looksDev(run2) && !looksDev(run)) || (looksDeploy(run) && !looksDeploy(run2))) {
+  if ((looksDevelopment(run2) && !looksDevelopment(run)) || (looksDeployment(run) && !looksDeployment(run2))) {
     return { development: run2, deployment: run, named: false };
   }
   return { development: run, deployment: run2, named: false };

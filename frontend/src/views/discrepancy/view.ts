@@ -11,7 +11,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { barSpan, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
+import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
   decodeState,
@@ -510,17 +510,17 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!d.groups.length) return html`<h3>Subgroups</h3><p class="muted">No groups were logged.</p>`;
     const width = this.chartWidth(0.45) - 140;
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
-    const lo = Math.min(0, ...vals);
-    const hi = Math.max(0, ...vals, 1e-9);
+    const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, 2); // one notation down the column
     return html`
       <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
-      ${d.groups.map((g) => {
-        const span = barSpan(g.dipdi, [lo, hi], width);
+      ${d.groups.map((g, i) => {
+        const span = geometry.bars[i];
         const small = g.n < MIN_GROUP_N;
         return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
           <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
-          <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}</svg>
+          <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}
+            <line data-testid="group-zero" x1=${Math.max(0.5, geometry.zeroX)} x2=${Math.max(0.5, geometry.zeroX)} y1="0" y2="16" stroke="#5f6368"></line></svg>
           <span style="white-space:nowrap">${format(g.dipdi)} <span class="muted">n=${formatCount(g.n)}</span></span>
         </div>`;
       })}
@@ -533,8 +533,9 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
     // full width where the examples stack (the table needs the room)
     const width = this.chartWidth(this.width + 32 > STACK_BELOW ? 0.45 : 0.95);
-    const h = 170;
-    const m = { left: 44, right: 10, top: 6, bottom: 34 };
+    const h = 174;
+    const m = { left: 46, right: 10, top: 6, bottom: 36 };
+    const tick = 4; // tick marks keep the corner's two "0" labels apart
     const edges = e.histogram.edges;
     const maxCount = Math.max(1, ...e.histogram.counts);
     const x = scaleLinear().domain([edges[0]!, edges[edges.length - 1]!]).range([m.left, width - m.right]);
@@ -547,11 +548,13 @@ export class DiscrepancyView extends MeasureViewBase {
       <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate}${this.loggedNote(e.pairing)})</span></h3>
       <svg width=${width} height=${h} data-testid="excess-histogram">
         ${yt.map((t) => svg`<line x1=${m.left} x2=${width - m.right} y1=${y(t)} y2=${y(t)} stroke="#eee"></line>
-          <text data-testid="excess-y-tick" x=${m.left - 4} y=${y(t) + 4} text-anchor="end">${formatCount(t)}</text>`)}
+          <line x1=${m.left - tick} x2=${m.left} y1=${y(t)} y2=${y(t)} stroke="#9aa0a6"></line>
+          <text data-testid="excess-y-tick" x=${m.left - tick - 3} y=${y(t) + 4} text-anchor="end">${formatCount(t)}</text>`)}
         ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${OKABE_ITO[4]}><title>${formatValue(b.low, 2)} to ${formatValue(b.high, 2)}: ${b.count}</title></rect>`)}
         <line x1=${m.left} x2=${m.left} y1=${m.top} y2=${h - m.bottom} stroke="#9aa0a6"></line>
         <line x1=${m.left} x2=${width - m.right} y1=${h - m.bottom} y2=${h - m.bottom} stroke="#9aa0a6"></line>
-        ${xt.map((t, i) => svg`<text data-testid="excess-x-tick" x=${x(t)} y=${h - m.bottom + 14} text-anchor="middle">${xText[i]}</text>`)}
+        ${xt.map((t, i) => svg`<line x1=${x(t)} x2=${x(t)} y1=${h - m.bottom} y2=${h - m.bottom + tick} stroke="#9aa0a6"></line>
+          <text data-testid="excess-x-tick" x=${x(t)} y=${h - m.bottom + tick + 13} text-anchor="middle">${xText[i]}</text>`)}
         <line x1=${x(0)} x2=${x(0)} y1=${m.top} y2=${h - m.bottom} stroke="#999" stroke-dasharray="3 3"></line>
         <text x=${(m.left + width - m.right) / 2} y=${h - 4} text-anchor="middle">e<tspan baseline-shift="sub" font-size="9">k</tspan> (excess discrepancy of the example)</text>
         <text transform=${`translate(11,${(m.top + h - m.bottom) / 2}) rotate(-90)`} text-anchor="middle">examples</text>

@@ -589,7 +589,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       </div>`;
   }
 
-  /** One bound's B with its control band; the one B took is bold. */
+  /** One bound's B with its control band; the value of the one B took is bold, not its band. */
   private boundCell(l: LayerSummary, name: "mine" | "classifier") {
     // records before the classifier bound: B was MINE's
     const value = l.bound === undefined ? (name === "mine" ? l.bias : null) : l[`${name}_bias`];
@@ -597,8 +597,8 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const high = l.bound === undefined ? (name === "mine" ? l.control_high : null) : l[`${name}_control_high`];
     const taken = (l.bound ?? "mine") === name && l.bias !== null;
     const label = name === "classifier" && l.classifier ? ` (${l.classifier})` : "";
-    return html`<td class="num" data-testid=${`repr-profile-${name}`} data-taken=${taken ? "true" : "false"}
-      style=${taken ? "font-weight:700" : ""}>${formatValue(value)}<span class="muted">${label}</span>
+    return html`<td class="num" data-testid=${`repr-profile-${name}`} data-taken=${taken ? "true" : "false"}><span
+        data-testid="repr-profile-value" style=${taken ? "font-weight:700" : ""}>${formatValue(value)}</span><span class="muted">${label}</span>
       ${low !== null && high !== null ? html`<br /><span class="muted band">control <span class="nowrap">[${formatFixed(low, 3)}, ${formatFixed(high, 3)}]</span></span>` : nothing}</td>`;
   }
 

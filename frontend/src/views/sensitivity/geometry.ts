@@ -50,3 +50,38 @@ export function labelledSteps(n: number, room: number): number[] {
   }
   return out;
 }
+
+/**
+ * Words for the reason codes the writer attaches to an undefined P
+ * (tb_bias_plugin/measures/sensitivity/sensitivity.py, REASON_*; see
+ * docs/measures/sensitivity.md "Undefined values").
+ */
+const REASON_PHRASES: Record<string, string> = {
+  no_listed_tokens: "no listed word in the text",
+  flat_psm: "the PSM's gradients are all zero",
+  zero_embedding_weight: "the embedding weights sum to zero",
+  no_tokens: "no real token",
+};
+
+/** A reason code in words; an unknown code (a newer writer) is shown as it is. */
+export function reasonPhrase(code: string): string {
+  return REASON_PHRASES[code] ?? code.replace(/_/g, " ");
+}
+
+/** The undefined counts of one v choice, most frequent first, each in words with its code kept. */
+export function describeReasons(reasons: Readonly<Record<string, number>>): { code: string; phrase: string; count: number }[] {
+  return Object.entries(reasons)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([code, count]) => ({ code, phrase: reasonPhrase(code), count }));
+}
+
+/**
+ * How many examples a histogram holds when every defined P is 0, else null. The writer
+ * then logs bins from 0 to 1 (it needs a width), which would draw an axis to 1.000 under
+ * a sample that never leaves 0.
+ */
+export function allAtZero(max: number | null, counts: readonly number[]): number | null {
+  const n = counts.reduce((a, b) => a + b, 0);
+  return max === 0 && n > 0 ? n : null;
+}

@@ -10,7 +10,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { finiteMax, heat, labelledSteps, seriesPath } from "./geometry.js";
+import { allAtZero, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
@@ -323,12 +323,18 @@ export class SensitivityView extends MeasureViewBase {
               <td>${p90!(c.p90)}</td>
               <td>${max!(c.max)}</td>
               <td>${c.coverage === null ? "\u2014" : `${(c.coverage * 100).toFixed(1)}%`}</td>
-              <td class="muted">${Object.entries(c.reasons).map(([r, n]) => `${r}: ${formatCount(n)}`).join(", ") || "\u2014"}</td>
+              <td class="muted" data-testid="sens-undefined">${this.renderReasons(c.reasons)}</td>
             </tr>`,
           )}
         </tbody>
       </table>
     </section>`;
+  }
+
+  private renderReasons(reasons: Readonly<Record<string, number>>): TemplateResult | string {
+    const rows = describeReasons(reasons);
+    if (rows.length === 0) return "\u2014";
+    return html`${rows.map((r, i) => html`${i > 0 ? ", " : ""}<span class="reason" title=${r.code}>${r.phrase}: ${formatCount(r.count)}</span>`)}`;
   }
 
   private renderHistograms(d: StepResponse): TemplateResult {
@@ -339,31 +345,45 @@ export class SensitivityView extends MeasureViewBase {
     const perRow = Math.max(1, Math.ceil(d.choices.length / rows));
     const w = Math.max(180, Math.floor((this.width - 40) / perRow) - 12);
     const h = 110;
-    const m = { l: 34, r: 8, t: 6, b: 20 };
     return html`<section>
       <h3>Distribution of P over examples, step ${d.step}</h3>
       <div class="hists">
         ${d.choices.map((c) => {
-          const edges = c.histogram.edges.map((e) => e ?? 0);
-          const hi = edges[edges.length - 1] ?? 1;
-          const x = scaleLinear().domain([0, hi]).range([m.l, w - m.r]);
-          const maxCount = Math.max(0, ...c.histogram.counts);
-          const bars = histogramBars(c.histogram.counts, edges, x, h - m.b, h - m.t - m.b, maxCount);
           const color = colorOf(names, c.name);
-          const median = c.median;
           return html`<div class="hist">
             <h4><span class="swatch" style="background:${color}"></span>${c.name}</h4>
             <svg width=${w} height=${h} data-testid="sens-hist" data-choice=${c.name} role="img" aria-label=${`histogram of P under ${c.name}`}>
-              ${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${color} opacity="0.8"><title>${formatValue(b.low, 4)}–${formatValue(b.high, 4)}: ${b.count}</title></rect>`)}
-              <line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>
-              ${median !== null ? svg`<line x1=${x(median)} x2=${x(median)} y1=${m.t} y2=${h - m.b} stroke="#1f1f1f" stroke-dasharray="3,2"><title>median ${formatValue(median, 4)}</title></line>` : nothing}
-              ${[0, hi].map((t) => svg`<text x=${x(t)} y=${h - 6} text-anchor=${t === 0 ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
-              <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${maxCount}</text>
+              ${this.renderHistogramBody(c, color, w, h)}
             </svg>
           </div>`;
         })}
       </div>
     </section>`;
+  }
+
+  /** One v choice's bars, axis and labels; a sample all at 0 is one spike at 0, not bins up to 1. */
+  private renderHistogramBody(c: Choice, color: string, w: number, h: number) {
+    const m = { l: 34, r: 8, t: 6, b: 20 };
+    const axis = svg`<line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>`;
+    const zeros = allAtZero(c.max, c.histogram.counts);
+    if (zeros !== null) {
+      return svg`<rect data-testid="sens-hist-zero" x=${m.l} y=${m.t} width="4" height=${h - m.t - m.b} fill=${color} opacity="0.8"><title>P = 0: ${zeros}</title></rect>
+        ${axis}
+        <text x=${m.l} y=${h - 6} text-anchor="start">0</text>
+        <text x=${(m.l + w - m.r) / 2} y=${(m.t + h - m.b) / 2 + 4} text-anchor="middle" fill="#5f6368">all ${formatCount(zeros)} at P = 0</text>
+        <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${zeros}</text>`;
+    }
+    const edges = c.histogram.edges.map((e) => e ?? 0);
+    const hi = edges[edges.length - 1] ?? 1;
+    const x = scaleLinear().domain([0, hi]).range([m.l, w - m.r]);
+    const maxCount = Math.max(0, ...c.histogram.counts);
+    const bars = histogramBars(c.histogram.counts, edges, x, h - m.b, h - m.t - m.b, maxCount);
+    const median = c.median;
+    return svg`${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${color} opacity="0.8"><title>${formatValue(b.low, 4)}–${formatValue(b.high, 4)}: ${b.count}</title></rect>`)}
+      ${axis}
+      ${median !== null ? svg`<line x1=${x(median)} x2=${x(median)} y1=${m.t} y2=${h - m.b} stroke="#1f1f1f" stroke-dasharray="3,2"><title>median ${formatValue(median, 4)}</title></line>` : nothing}
+      ${[0, hi].map((t) => svg`<text x=${x(t)} y=${h - 6} text-anchor=${t === 0 ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
+      <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${maxCount}</text>`;
   }
 
   private renderSteps(): TemplateResult {
@@ -439,7 +459,7 @@ export class SensitivityView extends MeasureViewBase {
       ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formatValue(ex.P[n] ?? null, 4)}`)}
       ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
       ${ex.group ? html` · group ${ex.group}` : nothing}
-      ${ex.reason ? html` · <i>undefined: ${ex.reason}</i>` : nothing}
+      ${ex.reason ? html` · <i title=${ex.reason}>undefined: ${reasonPhrase(ex.reason)}</i>` : nothing}
     </div>${exampleTextView(ex)}`;
     if (d.input === "text") {
       const tokens = ex.tokens ?? [];

@@ -1,0 +1,68 @@
+// A cue that a table scrolls sideways: headless and overlay scrollbars (macOS,
+// touch) show no bar, and a column cut between two cells shows nothing either.
+import { css, type ReactiveController, type ReactiveControllerHost } from "lit";
+
+/** Whether a scroller hides content to its right (a pixel of rounding aside). */
+export function moreToTheRight(scrollLeft: number, clientWidth: number, scrollWidth: number): boolean {
+  return scrollWidth - clientWidth - scrollLeft > 1;
+}
+
+type Scroller = Pick<Element, "scrollLeft" | "clientWidth" | "scrollWidth">;
+
+/** Marks `table` with data-more-right while any of `scrollers` hides columns to its right. */
+export function markMoreToTheRight(table: Element | null, scrollers: readonly (Scroller | null)[]): void {
+  if (!table) return;
+  const more = scrollers.some((s) => s !== null && s.clientWidth > 0 && moreToTheRight(s.scrollLeft, s.clientWidth, s.scrollWidth));
+  table.toggleAttribute("data-more-right", more);
+}
+
+/**
+ * Keeps the `.table` of a host's render root marked while its header strip or
+ * rows (lit-virtualizer) hide columns to the right: after each render, on a
+ * resize, and when the host calls `update()` from its scroll handlers.
+ */
+export class SidewaysCue implements ReactiveController {
+  private observer: ResizeObserver | null = null;
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: ParentNode }) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.observer = new ResizeObserver(() => this.update());
+    this.observer.observe(this.host);
+  }
+
+  hostDisconnected(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+  }
+
+  hostUpdated(): void {
+    this.update();
+  }
+
+  update(): void {
+    const root = this.host.renderRoot;
+    markMoreToTheRight(root.querySelector(".table"), [root.querySelector(".header-viewport"), root.querySelector("lit-virtualizer")]);
+  }
+}
+
+/** A light shade at the right edge of a `.table` marked data-more-right. */
+export const sidewaysCueStyles = css`
+  .table {
+    position: relative;
+  }
+  .table[data-more-right]::after {
+    content: "";
+    position: absolute;
+    top: 0;
+    right: 0;
+    bottom: 0;
+    width: 28px;
+    pointer-events: none;
+    z-index: 2;
+    border-radius: 0 6px 6px 0;
+    background: linear-gradient(to right, rgba(60, 64, 67, 0), rgba(60, 64, 67, 0.24));
+  }
+`;
