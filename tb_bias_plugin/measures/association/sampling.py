@@ -275,8 +275,7 @@ class Examples:
         hashes, ids, texts, uris = (np.concatenate([p[i] for p in parts]) for i in range(4))
         order = np.argsort(hashes, kind="stable")
         hashes, ids, texts, uris = hashes[order], ids[order], texts[order], uris[order]
-        first = np.ones(hashes.shape[0], bool)
-        first[1:] = hashes[1:] != hashes[:-1]
+        first = _firsts(hashes)
         if not first.all():
             # Equal hashes: the same example seen twice (or ids whose 64-bit
             # hashes collide). The (id, text, URI) that sorts first is kept,
