@@ -38,8 +38,8 @@ MEASURE_OPTIONS = {
     "sensitivity": ("p_column", "v_name", "group_column", "id_column", "top_k"),
 }
 
-#: The options whose default is a value rather than None (declared here, where giving them is told from not).
-DEFAULTS = {"separator": "|", "unknown_labels": "raise"}
+#: The association options whose default is a value rather than None (here, where given is told from not given).
+VALUE_DEFAULTS = {"separator": "|", "unknown_labels": "raise"}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,8 +75,9 @@ def reject_options(args: argparse.Namespace, measure: str) -> None:
     own = MEASURE_OPTIONS[measure]
     for other in MEASURE_OPTIONS.values():
         for dest in other:
-            value = getattr(args, dest, None)
-            if dest not in own and value not in (None, False, [], DEFAULTS.get(dest)):
+            value = getattr(args, dest, None)  # `is`: a value of 0 is given, not the False of a flag not given
+            given = value is not None and value is not False and value != [] and value != VALUE_DEFAULTS.get(dest)
+            if dest not in own and given:
                 raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
 
 
@@ -150,7 +151,7 @@ class Pools:
                 for column in self.columns[pool]:
                     values[column].append(_numbers(path, first, column, batch[column]))
                 for column in extra if pool == 0 else []:
-                    values[column].extend(readers.labels(path, first, column, batch[column], required.get(column)))
+                    values[column].extend(readers.strings(path, first, column, batch[column], required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
             named.update({c: values[c] for c in extra if pool == 0})
         if pools[0].shape[1] != pools[1].shape[1]:

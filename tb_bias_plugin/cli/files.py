@@ -97,6 +97,7 @@ def check_output(args: Any, *, beam: bool) -> None:
             raise DataError("%s: %s" % (flag, e))
     logdir = args.logdir
     if not is_remote(logdir):
+        _check_writable(logdir)
         return
     if beam:
         _beam_filesystems(logdir)
@@ -109,6 +110,17 @@ def check_output(args: Any, *, beam: bool) -> None:
             "TensorFlow or an fsspec filesystem for it, or count with --beam-runner, which writes "
             "through Beam's filesystems" % (logdir, logdir.split("://")[0])
         )
+
+
+def _check_writable(logdir: str) -> None:
+    """A local --logdir the writer could create and write, judged by its nearest existing folder (a file there
+    is `events.check_logdir`'s), before any input is read: a Beam pipeline's write would fail after all the
+    counting, in Beam's own traceback."""
+    existing = os.path.abspath(logdir)
+    while not os.path.exists(existing) and os.path.dirname(existing) != existing:
+        existing = os.path.dirname(existing)
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise DataError("--logdir %s: cannot write there (%s is not writable)" % (logdir, existing))
 
 
 def write(args: Any, log: Callable[[Any], Any]) -> None:

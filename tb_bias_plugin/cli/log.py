@@ -105,7 +105,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     out.add_argument("--description", default=None, help="Markdown shown with the table")
     preds = parser.add_argument_group("predictions")
     preds.add_argument("--labels-column", metavar="COL", help="column of per-row label-name lists")
-    preds.add_argument("--separator", default=discrepancy.DEFAULTS["separator"],
+    preds.add_argument("--separator", default=discrepancy.VALUE_DEFAULTS["separator"],
                        help="separator of label names in a CSV cell (default %(default)r)")
     preds.add_argument("--score-columns", nargs="+", metavar="COL", help="one score column per label")
     preds.add_argument("--score-prefix", metavar="PREFIX", help="every column starting with PREFIX is a label's scores")
@@ -113,7 +113,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     preds.add_argument("--label-names", metavar="FILE", help="text file, one label name per line, in column order")
     preds.add_argument("--threshold", type=float, action="append", help="score threshold; repeat for several (default 0.5)")
     preds.add_argument(
-        "--unknown-labels", choices=("raise", "ignore"), default=discrepancy.DEFAULTS["unknown_labels"],
+        "--unknown-labels", choices=("raise", "ignore"), default=discrepancy.VALUE_DEFAULTS["unknown_labels"],
         help="with --label-names: a name not listed is an error (raise) or skipped (ignore)",
     )
     ids = parser.add_argument_group("identities")

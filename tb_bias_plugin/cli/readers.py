@@ -25,7 +25,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.cli import DataError, files
-from tb_bias_plugin.measures.association.files import python, where
+from tb_bias_plugin.measures.association.files import column_values, where
 
 EXTRA = 'pip install "tb-bias-plugin[cli]"'
 
@@ -443,15 +443,10 @@ def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progres
             progress.rows(done, round(done * bytes_per_row))
 
 
-def labels(path: str, first: int, column: str, values: Any, required: str | None) -> list[str | None]:
-    """A batch of an id, group, text or URI column as strings. A null (a JSON null, an empty Parquet cell) is no
-    value, not the text 'None': kept as None, or an error naming its row where ``required`` says what it holds."""
-    out: list[str | None] = []
-    for i, value in enumerate(python(values)):
-        if value is None and required:
-            raise DataError("%s: the %s is missing" % (where(path, first + i, column), required))
-        out.append(None if value is None else str(value))
-    return out
+def strings(path: str, first: int, column: str, values: Any, missing: str | None) -> list[str | None]:
+    """A batch of an id, group, text or URI column as text (`column_values`: a null is None, not the text
+    'None', or an error naming its row where ``missing`` says what the column holds)."""
+    return [None if v is None else str(v) for v in column_values(path, first, column, values, missing)]
 
 
 def npy_array(path: str) -> np.ndarray:

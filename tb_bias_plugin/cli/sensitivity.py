@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             if bad.size:
                 raise DataError("%s: P = %g is %s" % (where(path, first + int(bad[0]), args.p_column), p[bad[0]],
                                                         "infinite" if np.isinf(p[bad[0]]) else "negative"))
-            text = {c: readers.labels(path, first, c, batch[c], what)
+            text = {c: readers.strings(path, first, c, batch[c], what)
                     for c, what in ((args.group_column, "group"), (args.id_column, "example id")) if c}
             accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
     if accumulator.values().size == 0:

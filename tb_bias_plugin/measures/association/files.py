@@ -27,6 +27,19 @@ class InputError(ValueError):
     """A value, column or name the counter cannot take; the message says which."""
 
 
+def column_values(path: str, first: int, column: str, values: Any, missing: str | None = None) -> list:
+    """A batch of one column as a list of Python values. A null (a JSON null, an empty Parquet cell)
+    stays None, or, where ``missing`` says what the column holds (an example id, a group), is an
+    error naming its row."""
+    values = python(values)
+    values = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    if missing is not None:
+        bad = next((i for i, v in enumerate(values) if v is None), None)
+        if bad is not None:
+            raise InputError("%s: the %s is missing" % (where(path, first + bad, column), missing))
+    return values
+
+
 def where(path: str, row: int | None = None, column: str | None = None) -> str:
     """``path, row N, column 'c'``: where in the input a value is."""
     parts = [str(path)]
@@ -120,12 +133,8 @@ class Columns:
         out: dict[str, Any] = {}
         for argument, column in self.example_columns.items():
             if column:
-                values = python(batch[column])
-                values = values.tolist() if isinstance(values, np.ndarray) else list(values)
-                bad = next((i for i, v in enumerate(values) if v is None and argument == "example_ids"), None)
-                if bad is not None:
-                    raise InputError("%s: the example id is missing" % where(path, first + bad, column))
-                out[argument] = values
+                out[argument] = column_values(path, first, column, batch[column],
+                                              "example id" if argument == "example_ids" else None)
         return out
 
     def scan_columns(self) -> list[str]:

@@ -103,6 +103,19 @@ def test_npz_with_identity_arrays_and_a_progress_bar(tmp_path, capsys):
 
 
 @pytest.mark.beam
+def test_beam_runner_says_an_unwritable_logdir_before_counting(tmp_path, capsys, monkeypatch):
+    # Beam writes through its own filesystems, past the in-process writer's one-line error: checked first
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: False if str(path) == str(tmp_path) else real_access(path, mode))
+    pq.write_table(pa.table({"labels": [["a"]], "sex": ["f"]}), tmp_path / "s.parquet")
+    assert run(tmp_path / "s.parquet", "--name", "g", "--labels-column", "labels", "--identity-column", "sex",
+               "--logdir", tmp_path / "logs" / "run", "--beam-runner", "DirectRunner", "--progress", "off") == 2
+    err = capsys.readouterr().err
+    assert "--logdir %s: cannot write there (%s is not writable)" % (tmp_path / "logs" / "run", tmp_path) in err
+    assert "Traceback" not in err and not (tmp_path / "logs").exists()
+
+
+@pytest.mark.beam
 def test_beam_runner_counts_the_same(tmp_path):
     scores, sex, age, _ = data(n=150, seed=5)
     labels = [[LABELS[j] for j in np.flatnonzero(row > 0.6)] for row in scores]
@@ -619,6 +632,10 @@ def test_the_per_cell_sample_is_an_association_option(tmp_path, capsys):
     status = run(tmp_path / "p.csv", "--measure", "discrepancy", "--logdir", tmp_path / "x", "--name", "g",
                  "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--id-column", "id", "--examples-per-cell", 3,
                  "--progress", "off")
+    assert status == 2 and "--examples-per-cell is not an option of --measure discrepancy" in capsys.readouterr().err
+    # a value of 0 is given too (it once compared equal to the False of a flag not given)
+    status = run(tmp_path / "p.csv", "--measure", "discrepancy", "--logdir", tmp_path / "x", "--name", "g",
+                 "--pool-a-columns", "m1", "--pool-b-columns", "m2", "--examples-per-cell", 0, "--progress", "off")
     assert status == 2 and "--examples-per-cell is not an option of --measure discrepancy" in capsys.readouterr().err
 
 
