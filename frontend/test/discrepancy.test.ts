@@ -66,6 +66,24 @@ describe("bars and outputs", () => {
     // all positive: zero at the left edge
     expect(groupBars([0.1, 0.2], 100).zeroX).toBe(0);
   });
+  it("keeps a short bar of either sign inside the chart, beside a long one of the other sign", () => {
+    // a long negative bar pushed zero to x = 299.4 of 300: the 4 px positive bar ran past the right edge
+    for (const values of [[-0.05, 1e-4], [0.05, -1e-4]]) {
+      const g = groupBars(values, 300);
+      for (const bar of g.bars) {
+        expect(bar!.width).toBeGreaterThanOrEqual(4);
+        expect(bar!.x).toBeGreaterThanOrEqual(0);
+        expect(bar!.x + bar!.width).toBeLessThanOrEqual(300);
+      }
+      // each bar on its own side of the line
+      const negative = g.bars[values.findIndex((v) => v < 0)]!;
+      const positive = g.bars[values.findIndex((v) => v > 0)]!;
+      expect(negative.x + negative.width).toBeCloseTo(g.zeroX);
+      expect(positive.x).toBeCloseTo(g.zeroX);
+    }
+    // all negative: zero at the right edge, no room kept for absent positive bars
+    expect(groupBars([-0.1, -0.2], 100).zeroX).toBeCloseTo(100);
+  });
   it("shows a number or the top class of a vector", () => {
     expect(outputText(41.234)).toBe("41.23");
     expect(outputText([0.1, 0.7, 0.2])).toBe("c1 0.70");
