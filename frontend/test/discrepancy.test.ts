@@ -66,6 +66,24 @@ describe("bars and outputs", () => {
     // all positive: zero at the left edge
     expect(groupBars([0.1, 0.2], 100).zeroX).toBe(0);
   });
+  it("keeps a short bar of either sign inside the chart, beside a long one of the other sign", () => {
+    // a long negative bar pushed zero to x = 299.4 of 300: the 4 px positive bar ran past the right edge
+    for (const values of [[-0.05, 1e-4], [0.05, -1e-4]]) {
+      const g = groupBars(values, 300);
+      for (const bar of g.bars) {
+        expect(bar!.width).toBeGreaterThanOrEqual(4);
+        expect(bar!.x).toBeGreaterThanOrEqual(0);
+        expect(bar!.x + bar!.width).toBeLessThanOrEqual(300);
+      }
+      // each bar on its own side of the line
+      const negative = g.bars[values.findIndex((v) => v < 0)]!;
+      const positive = g.bars[values.findIndex((v) => v > 0)]!;
+      expect(negative.x + negative.width).toBeCloseTo(g.zeroX);
+      expect(positive.x).toBeCloseTo(g.zeroX);
+    }
+    // all negative: zero at the right edge, no room kept for absent positive bars
+    expect(groupBars([-0.1, -0.2], 100).zeroX).toBeCloseTo(100);
+  });
   it("shows a number or the top class of a vector", () => {
     expect(outputText(41.234)).toBe("41.23");
     expect(outputText([0.1, 0.7, 0.2])).toBe("c1 0.70");
@@ -74,7 +92,7 @@ describe("bars and outputs", () => {
 });
 
 import { hashScope, type HashWindow } from "../src/shell/url-state.js";
-import { decodeState, defaultState, encodeState, fitStep, fitToRuns, pairingAllowed, type DipdiState } from "../src/views/discrepancy/state.js";
+import { decodeState, defaultState, encodeState, fitStep, fitToRuns, pairingAllowed, roles, type DipdiState } from "../src/views/discrepancy/state.js";
 
 class HashOnlyWindow implements HashWindow {
   location = { hash: "", pathname: "/", search: "" };
@@ -160,6 +178,23 @@ describe("DIPDI view state in the URL hash", () => {
     // names that say nothing: the first run, as before
     const plain = [{ run: "b_run", tags: [tag("t")] }, { run: "a_run", tags: [tag("t")] }];
     expect(fitToRuns(defaultState(), plain).run).toBe("b_run");
+  });
+
+  it("opens on the run the compare panel calls development", () => {
+    // only the deployment name tells here: the panel calls b_baseline development
+    const opened = (names: string[]) => {
+      const fitted = fitToRuns(defaultState(), names.map((run) => ({ run, tags: [tag("t")] })));
+      return { run: fitted.run, development: roles(fitted.run!, fitted.run2!, fitted.dev).development };
+    };
+    expect(opened(["a_prod", "b_baseline"])).toEqual({ run: "b_baseline", development: "b_baseline" });
+    expect(opened(["dipdi_deployment", "dipdi_development"])).toEqual({ run: "dipdi_development", development: "dipdi_development" });
+    // a development name beats a plain one, wherever it is listed
+    expect(opened(["a_prod", "b_baseline", "c_train"])).toEqual({ run: "c_train", development: "c_train" });
+    // names that say nothing: the first run
+    expect(opened(["model_y", "model_x"])).toEqual({ run: "model_y", development: "model_y" });
+    // a run named in the hash still wins
+    const named = fitToRuns({ ...defaultState(), run: "a_prod" }, [{ run: "a_prod", tags: [tag("t")] }, { run: "b_baseline", tags: [tag("t")] }]);
+    expect(named).toMatchObject({ run: "a_prod", run2: "b_baseline" });
   });
 
   it("keeps a logged step and otherwise shows the first", () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allAtZero, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "../src/views/sensitivity/geometry.js";
 
 describe("sensitivity view geometry", () => {
   it("tells a sample all at P = 0 (logged with bins 0..1) from one that spreads", () => {
     const zeros = [2000, ...Array(39).fill(0)];
-    expect(allAtZero(0, zeros)).toBe(2000);
-    expect(allAtZero(0.3, [5, 0, 2])).toBeNull();
-    expect(allAtZero(null, [0, 0])).toBeNull(); // nothing defined: no histogram to speak of
-    expect(allAtZero(0, [0, 0])).toBeNull();
+    expect(zeroSampleSize(0, zeros)).toBe(2000);
+    expect(zeroSampleSize(0.3, [5, 0, 2])).toBeNull();
+    expect(zeroSampleSize(null, [0, 0])).toBeNull(); // nothing defined: no histogram to speak of
+    expect(zeroSampleSize(0, [0, 0])).toBeNull();
   });
 
   it("puts every reason code the writer attaches to an undefined P into words", () => {

@@ -1,6 +1,38 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from "vitest";
-import { markMoreToTheRight, moreToTheRight } from "../src/charts/sideways-cue.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { html, LitElement } from "lit";
+import { markMoreToTheRight, moreToTheRight, SidewaysCue } from "../src/charts/sideways-cue.js";
+
+/** A table like the ranked and compare tables, minus their own scroll handlers. */
+class CueHost extends LitElement {
+  static override properties = { shown: { type: Boolean } };
+  shown = true;
+  readonly cue = new SidewaysCue(this);
+  override render() {
+    return html`<div class="table">
+      ${this.shown ? html`<div class="header-viewport"></div>` : null}
+      <lit-virtualizer></lit-virtualizer>
+    </div>`;
+  }
+}
+customElements.define("cue-host", CueHost);
+
+/** Gives a happy-dom element (no layout) a scroll box. */
+function scrollBox(e: Element, clientWidth: number, scrollWidth: number): Element {
+  Object.defineProperty(e, "clientWidth", { configurable: true, value: clientWidth });
+  Object.defineProperty(e, "scrollWidth", { configurable: true, value: scrollWidth });
+  Object.defineProperty(e, "scrollLeft", { configurable: true, writable: true, value: 0 });
+  return e;
+}
+
+function scrollTo(e: Element, left: number): void {
+  e.scrollLeft = left;
+  e.dispatchEvent(new Event("scroll"));
+}
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
 
 describe("sideways-scroll cue", () => {
   it("sees columns hidden to the right until the scroller reaches its end", () => {
@@ -25,6 +57,42 @@ describe("sideways-scroll cue", () => {
     expect(table.hasAttribute("data-more-right")).toBe(false);
     // not laid out yet (no width): no cue
     markMoreToTheRight(table, [{ scrollLeft: 0, clientWidth: 0, scrollWidth: 0 }, null]);
+    expect(table.hasAttribute("data-more-right")).toBe(false);
+  });
+
+  it("follows its scrollers' scrolls itself, including a scroller a later render made", async () => {
+    const host = document.createElement("cue-host") as CueHost;
+    document.body.append(host);
+    await host.updateComplete;
+    const root = host.renderRoot;
+    const table = root.querySelector(".table")!;
+    const rows = scrollBox(root.querySelector("lit-virtualizer")!, 600, 600); // rows fit: only the header counts
+    const header = scrollBox(root.querySelector(".header-viewport")!, 600, 900);
+    expect(table.hasAttribute("data-more-right")).toBe(false); // measured before the boxes had widths
+    scrollTo(header, 10); // the host calls nothing: the cue hears the scroll
+    expect(table.hasAttribute("data-more-right")).toBe(true);
+    scrollTo(header, 300);
+    expect(table.hasAttribute("data-more-right")).toBe(false);
+    // a render that replaces the header: the new one is heard, the old one let go
+    const letGo = vi.spyOn(header, "removeEventListener");
+    host.shown = false;
+    await host.updateComplete;
+    expect(letGo).toHaveBeenCalledWith("scroll", expect.any(Function));
+    host.shown = true;
+    await host.updateComplete;
+    const fresh = scrollBox(root.querySelector(".header-viewport")!, 600, 900);
+    expect(fresh).not.toBe(header);
+    scrollTo(fresh, 0);
+    expect(table.hasAttribute("data-more-right")).toBe(true);
+    scrollTo(rows, 0);
+    expect(table.hasAttribute("data-more-right")).toBe(true);
+    // once the host leaves the page, a scroll changes nothing
+    host.remove();
+    scrollTo(fresh, 300);
+    expect(table.hasAttribute("data-more-right")).toBe(true);
+    // ...and back on it, scrolls are heard again without a new render
+    document.body.append(host);
+    scrollTo(fresh, 300);
     expect(table.hasAttribute("data-more-right")).toBe(false);
   });
 });

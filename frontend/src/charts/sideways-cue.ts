@@ -19,32 +19,55 @@ export function markMoreToTheRight(table: Element | null, scrollers: readonly (S
 /**
  * Keeps the `.table` of a host's render root marked while its header strip or
  * rows (lit-virtualizer) hide columns to the right: after each render, on a
- * resize, and when the host calls `update()` from its scroll handlers.
+ * resize, and on a scroll of either, listening to them itself (the host only
+ * creates the controller). Scroll listeners go on the scrollers the last render
+ * made, after the host's own template listeners, so the cue sees the header and
+ * rows after the host has synced them.
  */
 export class SidewaysCue implements ReactiveController {
   private observer: ResizeObserver | null = null;
+  /** the scrollers whose scroll events update the cue */
+  private watched: Element[] = [];
+  private readonly onScroll = () => this.update();
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: ParentNode }) {
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: ParentNode },
+    private readonly scrollers: readonly string[] = [".header-viewport", "lit-virtualizer"],
+  ) {
     host.addController(this);
   }
 
   hostConnected(): void {
     this.observer = new ResizeObserver(() => this.update());
     this.observer.observe(this.host);
+    this.watch(this.scrollerElements()); // back on the page: a reconnection renders nothing anew
   }
 
   hostDisconnected(): void {
     this.observer?.disconnect();
     this.observer = null;
+    this.watch([]);
   }
 
   hostUpdated(): void {
+    this.watch(this.scrollerElements());
     this.update();
   }
 
   update(): void {
-    const root = this.host.renderRoot;
-    markMoreToTheRight(root.querySelector(".table"), [root.querySelector(".header-viewport"), root.querySelector("lit-virtualizer")]);
+    markMoreToTheRight(this.host.renderRoot.querySelector(".table"), this.scrollerElements());
+  }
+
+  private scrollerElements(): (Element | null)[] {
+    return this.scrollers.map((selector) => this.host.renderRoot.querySelector(selector));
+  }
+
+  /** Listens to exactly `elements` (those a render replaced or removed are let go). */
+  private watch(elements: readonly (Element | null)[]): void {
+    const next = elements.filter((e): e is Element => e !== null);
+    for (const e of this.watched) if (!next.includes(e)) e.removeEventListener("scroll", this.onScroll);
+    for (const e of next) if (!this.watched.includes(e)) e.addEventListener("scroll", this.onScroll, { passive: true });
+    this.watched = next;
   }
 }
 

@@ -242,14 +242,12 @@ export class Compare extends LitElement {
   /** The header and the rows scroll sideways together, whichever moved. */
   private readonly onRowsScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
-    this.sidewaysCue.update();
   };
   private readonly onHeaderScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
-    this.sidewaysCue.update();
   };
-  /** a shade at the right edge while columns are hidden there */
-  private readonly sidewaysCue = new SidewaysCue(this);
+  /** a shade at the right edge while columns are hidden there; it follows the header's and rows' scrolls itself, so nothing here calls it */
+  readonly sidewaysCue = new SidewaysCue(this);
 
   /** Table B's run, table or step, from its picker (a new run or table starts at its latest step). */
   private pickB(pick: Pick, run2: string, tag2: string) {

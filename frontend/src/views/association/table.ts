@@ -935,14 +935,12 @@ export class RankedTable extends LitElement {
   /** The header and the rows scroll sideways together, whichever moved. */
   private readonly onRowsScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector(".header-viewport"));
-    this.sidewaysCue.update();
   };
   private readonly onHeaderScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
-    this.sidewaysCue.update();
   };
-  /** a shade at the right edge while columns are hidden there */
-  private readonly sidewaysCue = new SidewaysCue(this);
+  /** a shade at the right edge while columns are hidden there; it follows the header's and rows' scrolls itself, so nothing here calls it */
+  readonly sidewaysCue = new SidewaysCue(this);
 }
 
 declare global {

@@ -86,15 +86,20 @@ export interface GroupBars {
 }
 
 /**
- * Horizontal bars from a zero line on one linear scale over the values and 0. A negative
- * value keeps at least `minBar` px left of the line, and any non-zero bar is at least
- * `minBar` wide, so a small negative never passes for a short positive bar.
+ * Horizontal bars from a zero line on one linear scale over the values and 0. Any non-zero
+ * bar is at least `minBar` wide, so a small negative never passes for a short positive bar,
+ * and each side of the line that has a bar keeps room for one, so a short bar of either sign
+ * stays inside [0, width] however long the bars on the other side are.
  */
 export function groupBars(values: readonly (number | null)[], width: number, minBar = 4): GroupBars {
   const defined = values.filter(finite);
-  const hi = Math.max(0, ...defined, 1e-9);
+  let hi = Math.max(0, ...defined, 1e-9);
   let lo = Math.min(0, ...defined);
-  if (lo < 0) lo = Math.min(lo, (-hi * (minBar + 1)) / Math.max(1, width - minBar - 1)); // room left of zero
+  // Room for `minBar` + 1 px on a side takes that share of the other side's span. Widening one
+  // side by it never takes the room the other side needs (room < 1), so one pass each suffices.
+  const room = (minBar + 1) / Math.max(1, width - minBar - 1);
+  if (lo < 0) lo = Math.min(lo, -hi * room); // room left of zero
+  if (defined.some((v) => v > 0)) hi = Math.max(hi, -lo * room); // room right of zero
   const px = (v: number) => ((v - lo) / (hi - lo)) * width;
   const zeroX = px(0);
   const bars = values.map((v) => {

@@ -65,14 +65,20 @@ export function sameState(a: DipdiState, b: DipdiState): boolean {
 
 /**
  * The state fitted to the runs that exist: an unknown or unnamed run falls back
- * to the first run with a tag whose name says development (the guess of
- * `roles`: the natural start), else the first; an unknown tag to the run's first tag, and the
- * comparison run to another run holding the same tag (never the run itself).
- * The step is checked later, against the steps the server lists.
+ * to the run with a tag that `roles` would call development against each of the
+ * others (the natural start), so the view opens on the run its compare panel calls
+ * development; when no name tells, the first. An unknown tag falls back to the run's
+ * first tag, and the comparison run to another run holding the same tag (never the
+ * run itself). The step is checked later, against the steps the server lists.
  */
 export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiState {
   const withTags = runs.filter((r) => r.tags.length > 0);
-  const entry = withTags.find((r) => r.run === state.run) ?? withTags.find((r) => looksDevelopment(r.run)) ?? withTags[0];
+  // `roles` ranks names development > neither > deployment and keeps the shown run on a
+  // tie, so this keeps the first run of the best rank, which `roles` then calls
+  // development against whichever run it is compared with
+  const development = (best: RunEntry, r: RunEntry) => (roles(best.run, r.run, state.dev).development === r.run ? r : best);
+  const first = withTags[0];
+  const entry = withTags.find((r) => r.run === state.run) ?? (first && withTags.slice(1).reduce(development, first));
   if (!entry) return { ...state, run: null, tag: null, run2: null };
   const tag = entry.tags.some((t) => t.tag === state.tag) ? state.tag : (entry.tags[0]?.tag ?? null);
   const others = withTags.filter((r) => r.run !== entry.run && r.tags.some((t) => t.tag === tag));

@@ -77,11 +77,12 @@ export function describeReasons(reasons: Readonly<Record<string, number>>): { co
 }
 
 /**
- * How many examples a histogram holds when every defined P is 0, else null. The writer
+ * The size of a sample all at P = 0: how many examples the histogram holds when every
+ * defined P is 0, else null (a count, not a yes/no: the view prints it). The writer
  * then logs bins from 0 to 1 (it needs a width), which would draw an axis to 1.000 under
  * a sample that never leaves 0.
  */
-export function allAtZero(max: number | null, counts: readonly number[]): number | null {
+export function zeroSampleSize(max: number | null, counts: readonly number[]): number | null {
   const n = counts.reduce((a, b) => a + b, 0);
   return max === 0 && n > 0 ? n : null;
 }

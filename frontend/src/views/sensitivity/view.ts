@@ -10,7 +10,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { allAtZero, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "./geometry.js";
+import { zeroSampleSize, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "./geometry.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
@@ -365,7 +365,7 @@ export class SensitivityView extends MeasureViewBase {
   private renderHistogramBody(c: Choice, color: string, w: number, h: number) {
     const m = { l: 34, r: 8, t: 6, b: 20 };
     const axis = svg`<line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>`;
-    const zeros = allAtZero(c.max, c.histogram.counts);
+    const zeros = zeroSampleSize(c.max, c.histogram.counts);
     if (zeros !== null) {
       return svg`<rect data-testid="sens-hist-zero" x=${m.l} y=${m.t} width="4" height=${h - m.t - m.b} fill=${color} opacity="0.8"><title>P = 0: ${zeros}</title></rect>
         ${axis}
