@@ -8,6 +8,7 @@ process or on Apache Beam. It sits on top of the layers, like ``demo``.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Sequence
 
@@ -43,5 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except DataError as e:
-        print("tb-bias %s: error: %s (nothing was written)" % (args.command, e), file=sys.stderr)
+        # Beam re-raises a worker's error with the step it ran in appended: noise beside a file's row
+        message = re.sub(r" \[while running '[^']*'\]", "", str(e))
+        print("tb-bias %s: error: %s (nothing was written)" % (args.command, message), file=sys.stderr)
         return 2
