@@ -26,16 +26,22 @@ const RESPONSES: Record<string, unknown> = {
   sensitivity_compare: { a: "word_list", b: "uniform", rho: 0.8, n: 4, sampled: 4, points: [{ id: "e0", a: 0.5, b: 0.2, group: "f" }, { id: "e1", a: 0.1, b: 0.05, group: "m" }] },
 };
 
-function fakeApi(calls: string[]): Api {
+/** An Api whose GETs `answer(route, url)` gives, or RESPONSES' where it gives undefined. */
+function routeApi(answer: (route: string, url: string) => unknown = () => undefined): Api {
   return {
     get: async <T>(url: string) => {
-      calls.push(url);
-      return RESPONSES[url.split("?")[0]!] as T;
+      const route = url.split("?")[0]!;
+      const given = await answer(route, url);
+      return (given === undefined ? RESPONSES[route] : given) as T;
     },
     post: async () => {
       throw new Error("no posts");
     },
   };
+}
+
+function fakeApi(calls: string[]): Api {
+  return routeApi((_, url) => void calls.push(url));
 }
 
 function fakeHash(): HashScope & { written: Record<string, string>[] } {
@@ -54,14 +60,20 @@ async function settle(el: SensitivityView) {
   }
 }
 
+/** The view of run "r", tag "t" (steps 0 and 1), on the page once its requests have settled. */
+async function mount(api: Api, hash: HashScope = fakeHash(), description = ""): Promise<SensitivityView> {
+  const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
+  Object.assign(el, { api, hash, config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description }] }] });
+  document.body.appendChild(el);
+  await settle(el);
+  return el;
+}
+
 describe("<tb-bias-sensitivity-view>", () => {
   it("loads every route and renders statistics, strips and the comparison", async () => {
     const calls: string[] = [];
     const hash = fakeHash();
-    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
-    Object.assign(el, { api: fakeApi(calls), hash, config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
-    document.body.appendChild(el);
-    await settle(el);
+    const el = await mount(fakeApi(calls), hash);
     const root = el.shadowRoot!;
     expect(calls.map((c) => c.split("?")[0])).toEqual(["sensitivity_steps", "sensitivity", "sensitivity_examples", "sensitivity_compare"]);
     expect(calls[2]).toContain("choice=word_list"); // the first informed choice by default
@@ -83,19 +95,8 @@ describe("<tb-bias-sensitivity-view>", () => {
   it("says in words why P is undefined, keeping the count and the writer's code as a tooltip", async () => {
     const detail = RESPONSES.sensitivity as { choices: ReturnType<typeof choice>[] };
     const reasons = { ...detail, choices: [choice("uniform", 0.2), { ...choice("word_list", 0.5), reasons: { no_listed_tokens: 982, no_tokens: 3 } }] };
-    const api: Api = {
-      get: async <T>(url: string) => {
-        const route = url.split("?")[0]!;
-        return (route === "sensitivity" ? reasons : RESPONSES[route]) as T;
-      },
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
-    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
-    document.body.appendChild(el);
-    await settle(el);
+    const api = routeApi((route) => (route === "sensitivity" ? reasons : undefined));
+    const el = await mount(api);
     const cells = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-summary-row"] td:last-child')];
     expect(cells.map((c) => c.textContent!.replace(/\s+/g, " ").trim())).toEqual(["\u2014", "no listed word in the text: 982, no real token: 3"]);
     expect([...cells[1]!.querySelectorAll("[title]")].map((s) => s.getAttribute("title"))).toEqual(["no_listed_tokens", "no_tokens"]);
@@ -106,19 +107,8 @@ describe("<tb-bias-sensitivity-view>", () => {
     const edges = Array.from({ length: 41 }, (_, i) => i / 40); // what the writer logs for an all-zero sample
     const zero = { ...choice("mask_gender", 0), median: 0, p90: 0, max: 0, histogram: { edges, counts: [2000, ...Array(39).fill(0)] } };
     const answer = { ...detail, choices: [choice("uniform", 0.2), zero] };
-    const api: Api = {
-      get: async <T>(url: string) => {
-        const route = url.split("?")[0]!;
-        return (route === "sensitivity" ? answer : RESPONSES[route]) as T;
-      },
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
-    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
-    document.body.appendChild(el);
-    await settle(el);
+    const api = routeApi((route) => (route === "sensitivity" ? answer : undefined));
+    const el = await mount(api);
     const hist = el.shadowRoot!.querySelector('[data-testid="sens-hist"][data-choice="mask_gender"]')!;
     const labels = [...hist.querySelectorAll("text")].map((t) => t.textContent!.trim());
     expect(labels).not.toContain("1.000"); // no axis up to the logged edge
@@ -129,20 +119,8 @@ describe("<tb-bias-sensitivity-view>", () => {
   it("asks for the step's detail without waiting for the steps' series (no request chain)", async () => {
     const calls: string[] = [];
     const never = new Promise<never>(() => undefined);
-    const api: Api = {
-      get: async <T>(url: string) => {
-        calls.push(url);
-        if (url.startsWith("sensitivity_steps")) return never;
-        return RESPONSES[url.split("?")[0]!] as T;
-      },
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
-    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "tag text" }] }] });
-    document.body.appendChild(el);
-    await settle(el);
+    const api = routeApi((route, url) => (calls.push(url), route === "sensitivity_steps" ? never : undefined));
+    const el = await mount(api, fakeHash(), "tag text");
     expect(calls.map((c) => c.split("?")[0])).toEqual(["sensitivity_steps", "sensitivity", "sensitivity_examples", "sensitivity_compare"]);
     expect(calls[1]).toContain("step=1"); // the listing's last step
     expect(el.shadowRoot!.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
@@ -150,20 +128,10 @@ describe("<tb-bias-sensitivity-view>", () => {
 
   it("says which request failed where its answer would show, with a Retry, and keeps the v-choice pickers", async () => {
     const broken = new Set(["sensitivity", "sensitivity_steps"]);
-    const api: Api = {
-      get: async <T>(url: string) => {
-        const route = url.split("?")[0]!;
-        if (broken.has(route)) throw new ApiError(500, `${route} broke`, { error: `${route} broke` });
-        return RESPONSES[route] as T;
-      },
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
-    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "" }] }] });
-    document.body.appendChild(el);
-    await settle(el);
+    const api = routeApi((route) => {
+      if (broken.has(route)) throw new ApiError(500, `${route} broke`, { error: `${route} broke` });
+    });
+    const el = await mount(api);
     const root = el.shadowRoot!;
     const failure = (route: string) => root.querySelector(`[data-testid="error-message"][data-request="${route}"]`);
     expect(failure("sensitivity")!.textContent).toContain("sensitivity failed (HTTP 500): sensitivity broke");
@@ -188,20 +156,11 @@ describe("<tb-bias-sensitivity-view>", () => {
 
   it("shows no description beside a step until that step's own answer has come (the listing's is the first step's)", async () => {
     let fail = true;
-    const api: Api = {
-      get: async <T>(url: string) => {
-        const route = url.split("?")[0]!;
-        if (route === "sensitivity" && fail) throw new ApiError(500, "broke", { error: "broke" });
-        return (route === "sensitivity" ? { ...(RESPONSES[route] as object), description: "step one's own" } : RESPONSES[route]) as T;
-      },
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    const el = document.createElement("tb-bias-sensitivity-view") as SensitivityView;
-    Object.assign(el, { api, hash: fakeHash(), config: null, runs: [{ run: "r", tags: [{ tag: "t", measure: "sensitivity", steps: [0, 1], description: "written at step 0" }] }] });
-    document.body.appendChild(el);
-    await settle(el);
+    const api = routeApi((route) => {
+      if (route === "sensitivity" && fail) throw new ApiError(500, "broke", { error: "broke" });
+      return route === "sensitivity" ? { ...(RESPONSES[route] as object), description: "step one's own" } : undefined;
+    });
+    const el = await mount(api, fakeHash(), "written at step 0");
     const description = () => (el.shadowRoot!.querySelector("tb-bias-description") as HTMLElement & { text: string }).text;
     expect(description()).toBe("");
     fail = false;
