@@ -295,7 +295,8 @@ class Writer(events.EventWriter):
         groups, example_ids : array_like of shape (n,), optional
             Group label and id of every example (not with accumulators, which
             carry their own). Groups are all strings or all integers (the
-            record names them by their text); ids may be of any kind.
+            record names them by their text); ids are strings or integers
+            (`tb_bias_plugin.core.example_ids` says which).
         example_text, example_uris : sequence of str or None, shape (n,), optional
             A short text and a URI of every example (None or "" for none),
             stored for the top examples only, each cut to 200 characters;
@@ -375,7 +376,7 @@ class Writer(events.EventWriter):
         description : str, optional
             Markdown shown with the data in TensorBoard.
         example_ids : sequence, optional
-            Ids of the examples (default: their index).
+            Ids of the examples, strings or integers (default: their index).
         groups : array_like, ``[n]``, optional
             Group of each example, for per-group means: all strings or all
             integers (not None, floats or bools).

@@ -220,7 +220,7 @@ class CooccurrenceCounter:
             (n, k) array of probabilities.
         example_ids : sequence of str or int, optional
             One id per example, for the sample of ``examples_per_cell``
-            (`sampling.id_hashes` says what an id may be). Without ids the
+            (`core.example_ids` says what an id may be). Without ids the
             batch adds to the counts only.
         example_text, example_uris : sequence of str or None, optional
             With ids: a short text (e.g. a caption) and a link per example,

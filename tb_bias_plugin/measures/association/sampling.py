@@ -18,14 +18,13 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import id_strings
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS, shorten, shorten_all
 from tb_bias_plugin.measures.association import backends
 from tb_bias_plugin.storage import values
 
 #: An empty place in a cell's sample (no id hashes to it: see `id_hashes`).
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
-#: Longest id, in UTF-8 bytes.
-MAX_ID_BYTES = 256
 #: Default byte budget of the sample in one record.
 DEFAULT_BUDGET_BYTES = 4 << 20
 #: Most examples a sample keeps per cell (``examples_per_cell``): a counter refuses more, and a record holds no more.
@@ -101,9 +100,8 @@ def _firsts(ordered: np.ndarray) -> np.ndarray:
 def id_hashes(ids: Any, what: str = "example_ids") -> tuple[list[str], np.ndarray]:
     """The ids as strings and their 64-bit hashes.
 
-    An id is a non-empty string without NUL characters of at most
-    `MAX_ID_BYTES` UTF-8 bytes; integers are ids written in decimal (7 and
-    "7" are the same example). The hash of the bytes b (length m, zero-padded
+    An id is what `core.example_ids` allows: a non-empty string or an
+    integer, written in decimal (7 and "7" are the same example). The hash of the bytes b (length m, zero-padded
     to 8-byte little-endian words w_1..w_q) is ``h = mix(SEED ^ m)``, then
     ``h = mix(h ^ w_i)`` for each word, with ``mix`` the splitmix64
     finaliser and SEED 0x9E3779B97F4A7C15; the one value 2**64 - 1 (an
@@ -131,8 +129,8 @@ def batch_ids(ids: Any, what: str = "example_ids") -> tuple[list[str] | np.ndarr
     with no per-id Python work."""
     kernel = backends._compiled_kernel()
     if kernel is None:
-        strings = _id_strings(ids, what)
-        return strings, _numpy_hashes(strings, what)
+        strings = id_strings(ids, what)
+        return strings, _numpy_hashes(strings)
     if isinstance(ids, np.ndarray) and ids.ndim == 1 and ids.dtype.kind in "iu":
         numbers = np.ascontiguousarray(ids, np.uint64 if ids.dtype.kind == "u" else np.int64)
         hashes = np.empty(numbers.shape[0], np.uint64)
@@ -144,19 +142,25 @@ def batch_ids(ids: Any, what: str = "example_ids") -> tuple[list[str] | np.ndarr
         ids = list(ids)
     if isinstance(ids, list):
         hashes = np.empty(len(ids), np.uint64)
-        if kernel.hash_ids(ids, hashes)[0] < 0:
+        if _kernel_hashes(kernel, ids, hashes):
             return ids, hashes
-    values = _id_strings(ids, what)  # integers written out; raises for a bad type or a NUL
+    values = id_strings(ids, what)  # integers and bytes written out; raises for what the kernel refused
     hashes = np.empty(len(values), np.uint64)
-    if kernel.hash_ids(values, hashes)[0] >= 0:
-        _numpy_hashes(values, what)  # raises for an empty or too long id
-        raise AssertionError("the compiled kernel refused an id that NumPy accepts")
+    if not _kernel_hashes(kernel, values, hashes):
+        raise AssertionError("the compiled kernel refused an id that id_strings accepts")
     return values, hashes
 
 
-def _numpy_hashes(values: list[str], what: str) -> np.ndarray:
-    """`id_hashes` of strings checked by `_id_strings`, in NumPy; raises
-    for an empty or too long id."""
+def _kernel_hashes(kernel: Any, ids: list, out: np.ndarray) -> bool:
+    """Whether the compiled kernel hashed every id (it stops at the first one not a valid str id)."""
+    try:
+        return kernel.hash_ids(ids, out)[0] < 0
+    except UnicodeEncodeError:  # a lone surrogate: `id_strings` names it
+        return False
+
+
+def _numpy_hashes(values: list[str]) -> np.ndarray:
+    """`id_hashes` of ids `id_strings` checked, in NumPy."""
     n = len(values)
     if n == 0:
         return np.zeros(0, np.uint64)
@@ -165,19 +169,11 @@ def _numpy_hashes(values: list[str], what: str) -> np.ndarray:
     except UnicodeEncodeError:
         raw = np.array([v.encode("utf-8") for v in values], dtype="S")
     width = raw.dtype.itemsize
-    if width > MAX_ID_BYTES:
-        lengths = np.char.str_len(raw)
-        i = int(np.argmax(lengths > MAX_ID_BYTES))
-        raise ValueError("%s[%d] is %d bytes long; an id is at most %d bytes (UTF-8)"
-                         % (what, i, lengths[i], MAX_ID_BYTES))
     words = -(-width // 8)
     padded = np.zeros((n, words * 8), np.uint8)
     padded[:, :width] = raw.view(np.uint8).reshape(n, width)
     present = padded != 0
     lengths = (words * 8 - np.argmax(present[:, ::-1], axis=1)).astype(np.uint64)
-    empty = ~present[:, 0] & ~present.any(axis=1)
-    if empty.any():
-        raise ValueError("%s[%d] is an empty id" % (what, int(np.argmax(empty))))
     as_words = padded.view("<u8")
     h = _mix(lengths ^ _SEED)
     for j in range(words):
@@ -185,33 +181,6 @@ def _numpy_hashes(values: list[str], what: str) -> np.ndarray:
         h = np.where(lengths > np.uint64(8 * j), mixed, h)
     h[h == EMPTY] = EMPTY - np.uint64(1)
     return h
-
-
-def _id_strings(ids: Any, what: str) -> list[str]:
-    if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
-        raise ValueError("%s must be a sequence of ids (strings or integers), got %r" % (what, type(ids).__name__))
-    if isinstance(ids, np.ndarray):
-        if ids.ndim != 1:
-            raise ValueError("%s must be 1-D, got shape %s" % (what, ids.shape))
-        if ids.dtype.kind in "iu":
-            return [str(v) for v in ids.tolist()]
-        ids = ids.tolist()
-    values = list(ids)
-    kinds = set(map(type, values))
-    if not kinds <= {str}:
-        converted = []
-        for i, v in enumerate(values):
-            if isinstance(v, str):
-                converted.append(v)
-            elif isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
-                converted.append(str(int(v)))
-            else:
-                raise ValueError("%s[%d] must be a string or an integer, got %r" % (what, i, v))
-        values = converted
-    if "\x00" in "".join(values):
-        i = next(i for i, v in enumerate(values) if "\x00" in v)
-        raise ValueError("%s[%d] contains a NUL character" % (what, i))
-    return values
 
 
 class Examples:

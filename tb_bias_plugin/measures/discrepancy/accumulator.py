@@ -148,7 +148,8 @@ class DipdiAccumulator:
             every batch or for none, and of one kind (strings or integers) in
             every batch.
         example_ids : array_like of shape (k,), optional
-            Ids stored with the top-K examples.
+            Ids stored with the top-K examples: strings or integers
+            (`tb_bias_plugin.core.example_ids`).
         example_text, example_uris : sequence of str or None, shape (k,), optional
             A short text and a URI per example (None or "" for none), kept
             for the top-K examples only, each cut to 200 characters.

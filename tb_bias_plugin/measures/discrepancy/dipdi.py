@@ -20,6 +20,7 @@ from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tu
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.validation import check_flag, check_labels
 
 __all__ = [
@@ -308,17 +309,12 @@ def _validate_groups(groups: Any, n: int) -> Optional[np.ndarray]:
 
 
 def _validate_ids(example_ids: Any, n: int) -> Optional[np.ndarray]:
-    """``example_ids`` as a 1-D array of n ids of any kind (a record stores each as its text); None for none."""
+    """``example_ids`` as given (a record stores each as its text), checked by the one id rule
+    (`core.example_ids`); None for none."""
     if example_ids is None:
         return None
-    if isinstance(example_ids, (str, bytes)):
-        raise ValueError("example_ids must be a sequence with one id per example, not a single string")
-    ids = np.asarray(example_ids)
-    if ids.ndim != 1:
-        raise ValueError(f"example_ids must be 1-D with one id per example; got shape {ids.shape}")
-    if ids.shape[0] != n:
-        raise ValueError(f"example_ids has {ids.shape[0]} ids but there are {n} examples")
-    return ids
+    check_ids(example_ids, n)
+    return np.asarray(example_ids)
 
 
 # --------------------------------------------------------------------------

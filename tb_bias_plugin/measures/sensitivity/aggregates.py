@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_same_kind, label_kind
 
 __all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "check_p"]
@@ -206,10 +207,11 @@ class SensitivityAccumulator:
         """
         p = check_p(P, p_name)
         b = p.size
-        for name, arr in (("example_ids", example_ids), ("details", details)):
-            if arr is not None and (not hasattr(arr, "__len__") or isinstance(arr, (str, bytes)) or len(arr) != b):
-                raise ValueError(f"{name} must be a sequence of {b} entries like P; got {type(arr).__name__}"
-                                 + (f" of length {len(arr)}" if hasattr(arr, "__len__") else ""))
+        check_ids(example_ids, b)
+        if details is not None and (not hasattr(details, "__len__") or isinstance(details, (str, bytes))
+                                    or len(details) != b):
+            raise ValueError(f"details must be a sequence of {b} entries like P; got {type(details).__name__}"
+                             + (f" of length {len(details)}" if hasattr(details, "__len__") else ""))
         grp = None if groups is None else check_labels(groups, "groups", b)
         cls = None if pred_class is None else check_labels(pred_class, "pred_class", b, strings=False)
         for attr, given in (("_has_groups", grp is not None), ("_has_classes", cls is not None)):
@@ -228,7 +230,8 @@ class SensitivityAccumulator:
         P : array_like, ``[b]``
             P per example: NaN where undefined, otherwise finite and >= 0.
         example_ids : sequence, optional
-            Ids kept with retained examples; default running index.
+            Ids kept with retained examples, strings or integers
+            (`tb_bias_plugin.core.example_ids`); default running index.
         groups : array_like, ``[b]``, optional
             Group label per example: all strings or all integers (not None,
             floats or bools), of the same kind on every update (see

@@ -11,6 +11,7 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
+from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer, check_labels
 from tb_bias_plugin.measures.sensitivity import builder
@@ -49,7 +50,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
     groups : array_like, ``[n]``, optional
         Group per example, for per-group means.
     example_ids : sequence, optional
-        Ids shown for the kept examples.
+        Ids shown for the kept examples, strings or integers.
     example_text, example_uris : sequence of str or None, optional
         A short text and a URI per example, shown beside the kept examples
         (200 characters each kept; a URI as a link when http(s)).
@@ -120,7 +121,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._word_ids = None if word_ids is None else np.asarray(word_ids)
         # the label rule now, not at the first epoch's end
         self._groups = None if groups is None else check_labels(groups, "groups", n)
-        self._ids = None if example_ids is None else [str(i) for i in example_ids]
+        self._ids = check_ids(example_ids, n)
         self._texts = short_strings(example_text, n, "example_text")
         self._uris = short_strings(example_uris, n, "example_uris")
         self._collector_args = dict(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,

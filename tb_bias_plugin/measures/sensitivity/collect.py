@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_names
 
@@ -262,7 +263,8 @@ class SensitivityCollector:
             P of the batch under each v choice; the same choices, in the
             same order, on every update.
         example_ids : sequence, optional
-            Ids shown for retained examples (default: running index).
+            Ids shown for retained examples, strings or integers (default:
+            running index).
         groups : array_like, ``[b]``, optional
             Group of each example, for per-group means: all strings or all
             integers, the same kind on every update (see
@@ -308,9 +310,7 @@ class SensitivityCollector:
         kind = "text" if text else "tabular"
         if self.input is not None and kind != self.input:
             raise ValueError(f"this collector holds {self.input} results; got {kind}")
-        ids = None if example_ids is None else [str(i) for i in example_ids]
-        if ids is not None and len(ids) != b:
-            raise ValueError(f"example_ids has length {len(ids)}; the batch has {b} examples")
+        ids = check_ids(example_ids, b)
         grp = None if groups is None else check_labels(groups, "groups", b)
         prob, pc = _predictions(probs, pred_class, b)
         for name, r in res.items():  # what each accumulator's update would refuse (labels, P), refused now

@@ -6,6 +6,7 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
@@ -67,7 +68,8 @@ def log_prediction_sensitivity(
         a dict ``{name: choice}``; ``embedding_layer`` names a submodule;
         ``output="sigmoid"`` for independent per-class scores.
     groups, example_ids : array_like, ``[n]``, optional
-        Group per example (per-group means) and ids of the kept examples.
+        Group per example (per-group means) and ids of the kept examples
+        (strings or integers).
     example_text, example_uris : sequence of str or None, ``[n]``, optional
         A short text and a URI per example, shown beside the kept examples
         (200 characters each kept; a URI as a link when http(s)).
@@ -99,7 +101,7 @@ def log_prediction_sensitivity(
                                      per_example=per_example, psm_model=psm_model, w=w, output=output)
     kept = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
             for k, a in per_example.items()}
-    ids = None if example_ids is None else [str(i) for i in example_ids]
+    ids = check_ids(example_ids, n)
     texts, uris = short_strings(example_text, n, "example_text"), short_strings(example_uris, n, "example_uris")
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)

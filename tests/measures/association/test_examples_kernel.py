@@ -135,17 +135,17 @@ def test_kernel_hashes_equal_numpy_hashes():
     ids = [i[:80] for i in ids]
     values, hashes = sampling.batch_ids(ids)
     assert values is ids
-    assert np.array_equal(hashes, sampling._numpy_hashes(ids, "ids"))
+    assert np.array_equal(hashes, sampling._numpy_hashes(ids))
     signed = np.array([0, 7, -7, 2**63 - 1, -(2**63)], np.int64)
     unsigned = np.array([0, 2**64 - 1, 10**19], np.uint64)
     for array in (signed, unsigned, signed.astype(np.int32)[:3]):
         values, hashes = sampling.batch_ids(array)
         assert isinstance(values, np.ndarray)
         text = [str(v) for v in array.tolist()]
-        assert np.array_equal(hashes, sampling._numpy_hashes(text, "ids"))
+        assert np.array_equal(hashes, sampling._numpy_hashes(text))
         assert sampling.id_hashes(array)[0] == text
     # a list mixing integers and strings: the integers are their decimal text
-    assert sampling.batch_ids([7, "7"])[1].tolist() == sampling._numpy_hashes(["7", "7"], "ids").tolist()
+    assert sampling.batch_ids([7, "7"])[1].tolist() == sampling._numpy_hashes(["7", "7"]).tolist()
 
 
 @pytest.mark.parametrize("bad, message", [

@@ -86,12 +86,12 @@ def test_merged_reservoir_draws_from_both_sides_in_proportion():
     for seed in range(200):
         a = SensitivityAccumulator(top_k=0, reservoir_size=10, seed=seed)
         b = SensitivityAccumulator(top_k=0, reservoir_size=10, seed=seed + 1000)
-        a.update(np.zeros(300), example_ids=[("a", i) for i in range(300)])
-        b.update(np.zeros(100), example_ids=[("b", i) for i in range(100)])
+        a.update(np.zeros(300), example_ids=["a%d" % i for i in range(300)])
+        b.update(np.zeros(100), example_ids=["b%d" % i for i in range(100)])
         a.merge(b)
         res = a.result()["reservoir"]
         assert len(res) == 10
-        big_side += sum(e.example_id[0] == "a" for e in res)
+        big_side += sum(e.example_id.startswith("a") for e in res)
     assert 0.7 < big_side / 2000 < 0.8  # expected 0.75
 
 
@@ -101,7 +101,7 @@ def test_top_k_skips_undefined_and_labels_must_be_consistent():
     assert [e.P for e in acc.result()["top_k"]] == [0.2]
     with pytest.raises(ValueError, match="groups"):
         acc.update([0.1], groups=["a"])
-    with pytest.raises(ValueError, match="length"):
+    with pytest.raises(ValueError, match="example_ids has 1 ids but there are 2 examples"):
         acc.update([0.1, 0.2], example_ids=["only-one"])
 
 

@@ -1,0 +1,136 @@
+"""What an example id may be: one rule for every measure.
+
+An id names an example in the user's own data, so that the examples the
+tab shows (an association cell's sample, DIPDI's top examples,
+sensitivity's retained examples) can be found there again. It is a
+non-empty string without NUL characters of at most `MAX_ID_BYTES` UTF-8
+bytes, or an integer, written in decimal (7 and "7" name the same example).
+Bytes, as a TensorFlow string tensor gives them, are read as UTF-8. Floats,
+bools and None are refused: a pandas column of integer ids with one missing
+value turns into floats, and the ids "3.0" and "nan" would name nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+#: Longest id, in UTF-8 bytes.
+MAX_ID_BYTES = 256
+
+
+def id_strings(ids: Any, what: str = "example_ids") -> list[str]:
+    """The ids as text, checked.
+
+    Parameters
+    ----------
+    ids : sequence of str, bytes or int
+        One id per example (a list, tuple or 1-D array).
+    what : str
+        The argument's name in messages.
+
+    Returns
+    -------
+    list of str
+        Each id as stored: strings as given, integers in decimal.
+
+    Raises
+    ------
+    ValueError
+        For a single string, an array of more than one dimension, or an id
+        that is not a string or integer (naming its position), empty, holds
+        a NUL character, is not UTF-8, or is longer than `MAX_ID_BYTES`.
+
+    See Also
+    --------
+    check_ids : the same, for a batch of a known size.
+
+    Examples
+    --------
+    >>> id_strings(["a", 7, b"b"])
+    ['a', '7', 'b']
+    >>> id_strings([3.0])
+    Traceback (most recent call last):
+    ...
+    ValueError: example_ids[0] must be a string or an integer, got 3.0
+    """
+    if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
+        raise ValueError("%s must be a sequence of ids (strings or integers), got %r" % (what, type(ids).__name__))
+    if not isinstance(ids, (list, tuple, np.ndarray)) and hasattr(ids, "__array__"):
+        ids = np.asarray(ids)  # a tensor: its items would be 0-d tensors
+    if isinstance(ids, np.ndarray):
+        if ids.ndim != 1:
+            raise ValueError("%s must be 1-D, got shape %s" % (what, ids.shape))
+        if ids.dtype.kind in "iu":
+            return [str(v) for v in ids.tolist()]  # valid ids all: nothing to check
+        ids = ids.tolist()
+    values = list(ids)
+    if not set(map(type, values)) <= {str}:
+        values = [_as_text(v, i, what) for i, v in enumerate(values)]
+    _check_texts(values, what)
+    return values
+
+
+def check_ids(ids: Any, n: int, what: str = "example_ids") -> list[str] | None:
+    """`id_strings` of a batch of n examples; None for none given.
+
+    Examples
+    --------
+    >>> check_ids(None, 2), check_ids([1, 2], 2)
+    (None, ['1', '2'])
+    >>> check_ids(["a"], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: example_ids has 1 ids but there are 2 examples
+    """
+    if ids is None:
+        return None
+    values = id_strings(ids, what)
+    if len(values) != n:
+        raise ValueError("%s has %d ids but there are %d examples" % (what, len(values), n))
+    return values
+
+
+def _as_text(value: Any, i: int, what: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return str(int(value))
+    if isinstance(value, (bytes, np.bytes_)):
+        try:
+            return bytes(value).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("%s[%d] is not UTF-8: %r" % (what, i, bytes(value[:40]))) from None
+    raise ValueError("%s[%d] must be a string or an integer, got %r" % (what, i, value))
+
+
+def _check_texts(values: list[str], what: str) -> None:
+    """Empty, NUL, non-UTF-8 and too long ids, found in C over the whole batch first (ids are checked on
+    every update)."""
+    if "" in values:
+        raise ValueError("%s[%d] is an empty id" % (what, values.index("")))
+    joined = "".join(values)
+    if "\x00" in joined:
+        raise ValueError("%s[%d] contains a NUL character" % (what, next(i for i, v in enumerate(values) if "\x00" in v)))
+    if not joined.isascii():
+        try:
+            joined.encode("utf-8")
+        except UnicodeEncodeError:
+            i = next(i for i, v in enumerate(values) if not _encodes(v))
+            raise ValueError("%s[%d] is not UTF-8 text (it holds a lone surrogate)" % (what, i)) from None
+    # A character is at most 4 UTF-8 bytes: only ids over a quarter of the limit need measuring.
+    if max(map(len, values), default=0) > MAX_ID_BYTES // 4:
+        for i, v in enumerate(values):
+            size = len(v.encode("utf-8")) if len(v) > MAX_ID_BYTES // 4 else 0
+            if size > MAX_ID_BYTES:
+                raise ValueError("%s[%d] is %d bytes long; an id is at most %d bytes (UTF-8)"
+                                 % (what, i, size, MAX_ID_BYTES))
+
+
+def _encodes(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

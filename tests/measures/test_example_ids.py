@@ -1,0 +1,112 @@
+"""Example ids follow one rule in every measure (core/example_ids.py): the
+association sample, DIPDI's top examples and sensitivity's retained examples
+accept the same ids, store them as the same text, and refuse the same bad
+ones with the same message, before anything is written."""
+
+import numpy as np
+import pytest
+from werkzeug.test import Client
+
+import plugin_fixtures as fx
+from tb_bias_plugin import CooccurrenceCounter, DipdiAccumulator, summary
+from tb_bias_plugin.core.example_ids import MAX_ID_BYTES, check_ids, id_strings
+from tb_bias_plugin.measures.association import backends
+from tb_bias_plugin.measures.sensitivity import SensitivityAccumulator, SensitivityCollector, accumulated_sensitivity
+
+N = 4
+RNG = np.random.default_rng(2)
+A, B = RNG.normal(size=(2, N)), RNG.normal(size=(2, N)) + np.arange(N)
+RESULTS = {"uniform": accumulated_sensitivity(np.abs(RNG.normal(size=(N, 2, 3))))}
+
+
+def association(ids):
+    CooccurrenceCounter(["a", "b"], ["a"], examples_per_cell=2).update(np.eye(N, 2, dtype=bool), example_ids=ids)
+
+
+def association_in_numpy(ids, monkeypatch):
+    """The same counter with the compiled kernel disabled (the NumPy path)."""
+    monkeypatch.setattr(backends, "_compiled_kernel", lambda: None)
+    association(ids)
+
+
+def dipdi(ids):
+    DipdiAccumulator(top_k=2).update(A, B, example_ids=ids)
+
+
+def sensitivity(ids):
+    SensitivityAccumulator(top_k=2, reservoir_size=2).update(RESULTS["uniform"].P, example_ids=ids)
+
+
+def collector(ids):
+    SensitivityCollector(top_k=2, sample_size=2).update(RESULTS, example_ids=ids)
+
+
+WRITERS = [association, dipdi, sensitivity, collector]
+
+BAD = [
+    (["a", "b", "c", 3.0], r"example_ids\[3\] must be a string or an integer, got 3.0"),  # pandas ints with a NaN
+    (["a", None, "c", "d"], r"example_ids\[1\] must be a string or an integer, got None"),
+    ([True, "b", "c", "d"], r"example_ids\[0\] must be a string or an integer, got True"),
+    (np.array([1.0, 2.0, 3.0, 4.0]), r"example_ids\[0\] must be a string or an integer, got 1.0"),
+    (["a", "", "c", "d"], r"example_ids\[1\] is an empty id"),
+    (["a", "b", "c\x00", "d"], r"example_ids\[2\] contains a NUL character"),
+    (["a", "b", "c", "é" * 129], r"example_ids\[3\] is 258 bytes long; an id is at most 256 bytes"),
+    (["a", "\ud800", "c", "d"], r"example_ids\[1\] is not UTF-8 text"),  # a lone surrogate
+    (["a", b"\xff", "c", "d"], r"example_ids\[1\] is not UTF-8"),
+    ("abcd", r"example_ids must be a sequence of ids"),
+    (np.array([["a", "b"], ["c", "d"]]), r"example_ids must be 1-D"),
+    (["a", "b", "c"], r"example_ids has 3 ids but there are 4 examples"),
+]
+
+
+@pytest.mark.parametrize("ids, message", BAD, ids=[m[:30] for _, m in BAD])
+@pytest.mark.parametrize("write", WRITERS, ids=lambda w: w.__name__)
+def test_every_measure_refuses_a_bad_id_with_one_message(write, ids, message):
+    if write is association and message.startswith("example_ids has 3"):
+        message = "example_ids has 3 entries"  # the counter checks a batch's columns together first
+    with pytest.raises(ValueError, match=message):
+        write(ids)
+
+
+@pytest.mark.parametrize("ids, message", [b for b in BAD if "has 3" not in b[1]], ids=lambda v: str(v)[:20])
+def test_the_numpy_path_refuses_what_the_kernel_refuses(ids, message, monkeypatch):
+    with pytest.raises(ValueError, match=message):
+        association_in_numpy(ids, monkeypatch)
+
+
+def test_the_rule_accepts_strings_integers_and_utf8_bytes_as_the_same_text():
+    given = ["a", 7, np.int64(-3), b"\xc3\xa9", np.str_("x"), "é" * 128]
+    assert id_strings(given) == ["a", "7", "-3", "é", "x", "é" * 128]
+    assert len(id_strings(given)[-1].encode()) == MAX_ID_BYTES
+    assert id_strings(np.array([5, 6], np.uint8)) == ["5", "6"]
+    assert check_ids(None, 3) is None
+
+
+def test_bytes_and_integer_ids_are_stored_as_their_text_in_every_measure(tmp_path):
+    ids = [b"b0", 1, "s2", np.int64(3)]
+    text = ["b0", "1", "s2", "3"]
+    with summary.Writer(tmp_path / "run") as w:
+        w.prediction_discrepancy("dipdi", A, B, example_ids=ids, top_k=N)
+        w.prediction_sensitivity("sens", RESULTS, example_ids=ids, top_k=N, sample_size=N)
+        w.association_table("assoc", np.eye(N, 2, dtype=bool), label_names=["a", "b"], identity_labels=["a"], example_ids=ids)
+    client = Client(fx.make_app(tmp_path)[0])
+    top = fx.get_json(client, "discrepancy_examples", run="run", tag="dipdi")["top"]
+    assert sorted(t["id"] for t in top) == sorted(text)
+    kept = fx.get_json(client, "sensitivity_examples", run="run", tag="sens", choice="uniform", source="top",
+                       limit="10")["examples"]
+    assert sorted(e["id"] for e in kept) == sorted(text)
+    sample = fx.get_json(client, "examples", run="run", tag="assoc", step="0", threshold="0.5", label="b")
+    assert sorted(e["id"] for e in sample["examples"]) == ["1"]
+
+
+def test_a_bad_id_is_refused_before_anything_is_written(tmp_path):
+    bad = [1, 2, 3, 4.5]
+    with summary.Writer(tmp_path / "run") as w:
+        for write in (lambda: w.prediction_discrepancy("dipdi", A, B, example_ids=bad),
+                      lambda: w.prediction_sensitivity("sens", RESULTS, example_ids=bad),
+                      lambda: w.association_table("assoc", np.eye(N, 2, dtype=bool), label_names=["a", "b"],
+                                                  identity_labels=["a"], example_ids=bad)):
+            with pytest.raises(ValueError, match=r"example_ids\[3\] must be a string or an integer, got 4.5"):
+                write()
+        w.prediction_discrepancy("good", A, B, example_ids=[1, 2, 3, 4])
+    assert [key[1] for key in fx.read_logdir(tmp_path)] == ["good"]
