@@ -24,7 +24,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from tb_bias_plugin.cli import DataError, files, readers
-from tb_bias_plugin.measures.association.files import is_arrow, python, where
+from tb_bias_plugin.measures.association.files import id_values, is_arrow, python, where
 
 #: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
 MEASURE_OPTIONS = {
@@ -136,7 +136,7 @@ class Pools:
         """The pools ``[m, n]`` or ``[m, n, C]`` and the groups and ids of the examples."""
         args = self.args
         extra = [c for c in (args.group_column, args.id_column, args.text_column, args.uri_column) if c]
-        required = {args.group_column: "group", args.id_column: "example id"}
+        required = {args.group_column: "group"}
         pools, named = [], {}
         for pool in (0, 1):
             path, fmt = self.paths[pool], self.formats[pool]
@@ -151,7 +151,9 @@ class Pools:
                 for column in self.columns[pool]:
                     values[column].append(_numbers(path, first, column, batch[column]))
                 for column in extra if pool == 0 else []:
-                    values[column].extend(readers.strings(path, first, column, batch[column], required.get(column)))
+                    values[column].extend(id_values(path, first, column, batch[column]) if column == args.id_column
+                                          else readers.strings(path, first, column, batch[column],
+                                                               required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
             named.update({c: values[c] for c in extra if pool == 0})
         if pools[0].shape[1] != pools[1].shape[1]:

@@ -444,8 +444,8 @@ def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progres
 
 
 def strings(path: str, first: int, column: str, values: Any, missing: str | None) -> list[str | None]:
-    """A batch of an id, group, text or URI column as text (`column_values`: a null is None, not the text
-    'None', or an error naming its row where ``missing`` says what the column holds)."""
+    """A batch of a group, text or URI column as text (`column_values`: a null is None, not the text
+    'None', or an error naming its row where ``missing`` says what the column holds); ids are `id_values`'."""
     return [None if v is None else str(v) for v in column_values(path, first, column, values, missing)]
 
 

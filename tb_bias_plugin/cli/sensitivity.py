@@ -17,7 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.cli import DataError, files, readers
 from tb_bias_plugin.cli.discrepancy import reject_options
-from tb_bias_plugin.measures.association.files import is_arrow, python, where
+from tb_bias_plugin.measures.association.files import id_values, is_arrow, python, where
 
 
 def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
@@ -70,9 +70,12 @@ def run(args: argparse.Namespace) -> int:
             if bad.size:
                 raise DataError("%s: P = %g is %s" % (where(path, first + int(bad[0]), args.p_column), p[bad[0]],
                                                         "infinite" if np.isinf(p[bad[0]]) else "negative"))
-            text = {c: readers.strings(path, first, c, batch[c], what)
-                    for c, what in ((args.group_column, "group"), (args.id_column, "example id")) if c}
-            accumulator.update(p, groups=text.get(args.group_column), example_ids=text.get(args.id_column))
+            groups = ids = None
+            if args.group_column:
+                groups = readers.strings(path, first, args.group_column, batch[args.group_column], "group")
+            if args.id_column:
+                ids = id_values(path, first, args.id_column, batch[args.id_column])
+            accumulator.update(p, groups=groups, example_ids=ids)
     if accumulator.values().size == 0:
         raise DataError("no rows in %s" % ", ".join(paths))
     files.write(args, lambda writer: writer.prediction_sensitivity(

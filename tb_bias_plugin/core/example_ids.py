@@ -20,6 +20,14 @@ import numpy as np
 MAX_ID_BYTES = 256
 
 
+class BadId(ValueError):
+    """An id the rule refuses: ``what[index] problem``. A reader of a file names the row from ``index``."""
+
+    def __init__(self, what: str, index: int, problem: str) -> None:
+        super().__init__("%s[%d] %s" % (what, index, problem))
+        self.index, self.problem = index, problem
+
+
 def id_strings(ids: Any, what: str = "example_ids") -> list[str]:
     """The ids as text, checked.
 
@@ -38,8 +46,8 @@ def id_strings(ids: Any, what: str = "example_ids") -> list[str]:
     Raises
     ------
     ValueError
-        For a single string, an array of more than one dimension, or an id
-        that is not a string or integer (naming its position), empty, holds
+        For a single string or an array of more than one dimension; a
+        `BadId` for an id that is not a string or integer, is empty, holds
         a NUL character, is not UTF-8, or is longer than `MAX_ID_BYTES`.
 
     See Also
@@ -53,7 +61,7 @@ def id_strings(ids: Any, what: str = "example_ids") -> list[str]:
     >>> id_strings([3.0])
     Traceback (most recent call last):
     ...
-    ValueError: example_ids[0] must be a string or an integer, got 3.0
+    tb_bias_plugin.core.example_ids.BadId: example_ids[0] must be a string or an integer, got 3.0
     """
     if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
         raise ValueError("%s must be a sequence of ids (strings or integers), got %r" % (what, type(ids).__name__))
@@ -68,7 +76,9 @@ def id_strings(ids: Any, what: str = "example_ids") -> list[str]:
     values = list(ids)
     if not set(map(type, values)) <= {str}:
         values = [_as_text(v, i, what) for i, v in enumerate(values)]
-    _check_texts(values, what)
+    bad = first_bad_id(values)
+    if bad is not None:
+        raise BadId(what, *bad)
     return values
 
 
@@ -101,31 +111,37 @@ def _as_text(value: Any, i: int, what: str) -> str:
         try:
             return bytes(value).decode("utf-8")
         except UnicodeDecodeError:
-            raise ValueError("%s[%d] is not UTF-8: %r" % (what, i, bytes(value[:40]))) from None
-    raise ValueError("%s[%d] must be a string or an integer, got %r" % (what, i, value))
+            raise BadId(what, i, "is not UTF-8: %r" % bytes(value[:40])) from None
+    raise BadId(what, i, "must be a string or an integer, got %r" % (value,))
 
 
-def _check_texts(values: list[str], what: str) -> None:
-    """Empty, NUL, non-UTF-8 and too long ids, found in C over the whole batch first (ids are checked on
-    every update)."""
+def first_bad_id(values: list[str]) -> tuple[int, str] | None:
+    """The first of ids given as text that is empty, holds a NUL character, is not UTF-8 or is longer than
+    `MAX_ID_BYTES`, and what is wrong with it; None if none is. Checked in C over the whole batch first: ids
+    are checked on every update.
+
+    Examples
+    --------
+    >>> first_bad_id(["a", "b"]), first_bad_id(["a", ""])
+    (None, (1, 'is empty'))
+    """
     if "" in values:
-        raise ValueError("%s[%d] is an empty id" % (what, values.index("")))
+        return values.index(""), "is empty"
     joined = "".join(values)
     if "\x00" in joined:
-        raise ValueError("%s[%d] contains a NUL character" % (what, next(i for i, v in enumerate(values) if "\x00" in v)))
+        return next(i for i, v in enumerate(values) if "\x00" in v), "contains a NUL character"
     if not joined.isascii():
         try:
             joined.encode("utf-8")
         except UnicodeEncodeError:
-            i = next(i for i, v in enumerate(values) if not _encodes(v))
-            raise ValueError("%s[%d] is not UTF-8 text (it holds a lone surrogate)" % (what, i)) from None
+            return next(i for i, v in enumerate(values) if not _encodes(v)), "is not UTF-8 text (a lone surrogate)"
     # A character is at most 4 UTF-8 bytes: only ids over a quarter of the limit need measuring.
     if max(map(len, values), default=0) > MAX_ID_BYTES // 4:
         for i, v in enumerate(values):
             size = len(v.encode("utf-8")) if len(v) > MAX_ID_BYTES // 4 else 0
             if size > MAX_ID_BYTES:
-                raise ValueError("%s[%d] is %d bytes long; an id is at most %d bytes (UTF-8)"
-                                 % (what, i, size, MAX_ID_BYTES))
+                return i, "is %d bytes long; an id is at most %d bytes (UTF-8)" % (size, MAX_ID_BYTES)
+    return None
 
 
 def _encodes(value: str) -> bool:

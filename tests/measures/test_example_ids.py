@@ -4,11 +4,14 @@ accept the same ids, store them as the same text, and refuse the same bad
 ones with the same message, before anything is written."""
 
 import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from werkzeug.test import Client
 
 import plugin_fixtures as fx
 from tb_bias_plugin import CooccurrenceCounter, DipdiAccumulator, summary
+from tb_bias_plugin.cli import main
 from tb_bias_plugin.core.example_ids import MAX_ID_BYTES, check_ids, id_strings
 from tb_bias_plugin.measures.association import backends
 from tb_bias_plugin.measures.sensitivity import SensitivityAccumulator, SensitivityCollector, accumulated_sensitivity
@@ -48,7 +51,7 @@ BAD = [
     (["a", None, "c", "d"], r"example_ids\[1\] must be a string or an integer, got None"),
     ([True, "b", "c", "d"], r"example_ids\[0\] must be a string or an integer, got True"),
     (np.array([1.0, 2.0, 3.0, 4.0]), r"example_ids\[0\] must be a string or an integer, got 1.0"),
-    (["a", "", "c", "d"], r"example_ids\[1\] is an empty id"),
+    (["a", "", "c", "d"], r"example_ids\[1\] is empty"),
     (["a", "b", "c\x00", "d"], r"example_ids\[2\] contains a NUL character"),
     (["a", "b", "c", "é" * 129], r"example_ids\[3\] is 258 bytes long; an id is at most 256 bytes"),
     (["a", "\ud800", "c", "d"], r"example_ids\[1\] is not UTF-8 text"),  # a lone surrogate
@@ -110,3 +113,51 @@ def test_a_bad_id_is_refused_before_anything_is_written(tmp_path):
                 write()
         w.prediction_discrepancy("good", A, B, example_ids=[1, 2, 3, 4])
     assert [key[1] for key in fx.read_logdir(tmp_path)] == ["good"]
+
+
+# tb-bias log: the same rule, a bad id named by its file, row and column, in one line for every measure
+COMMANDS = {
+    "association": ["--measure", "association", "--labels-column", "labels", "--identity-labels", "x"],
+    "discrepancy": ["--measure", "discrepancy", "--pool-a-columns", "a1", "a2", "--pool-b-columns", "b1", "b2"],
+    "sensitivity": ["--measure", "sensitivity", "--p-column", "P"],
+}
+
+
+def _table(ids):
+    n = len(ids)
+    rng = np.random.default_rng(0)
+    return pa.table({"id": ids, "labels": [["x", "y"]] * n, **{c: rng.random(n) for c in ("a1", "a2", "b1", "b2", "P")}})
+
+
+@pytest.mark.parametrize("measure", sorted(COMMANDS))
+@pytest.mark.parametrize("ids, fragment", [
+    (["r1", "", "r3"], "p.parquet, row 2, column 'id': the example id is empty"),
+    ([1.0, 2.5, 3.0], "p.parquet, row 1, column 'id': the example id must be a string or an integer, got 1.0"),
+    (["r1", "r2", "x" * 300], "p.parquet, row 3, column 'id': the example id is 300 bytes long"),
+    (["r1", None, "r3"], "p.parquet, row 2, column 'id': the example id is missing"),
+])
+def test_the_command_names_the_row_of_a_bad_id_for_every_measure(tmp_path, capsys, measure, ids, fragment):
+    pq.write_table(_table(ids), tmp_path / "p.parquet")
+    code = main(["log", str(tmp_path / "p.parquet"), "--logdir", str(tmp_path / "logs"), "--name", "t",
+                 "--id-column", "id", "--progress", "off", *COMMANDS[measure]])
+    err = capsys.readouterr().err
+    assert code == 2 and fragment in err and "Traceback" not in err, err
+    assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("measure", sorted(COMMANDS))
+def test_the_command_keeps_integer_and_text_ids_as_their_text(tmp_path, measure):
+    pq.write_table(_table([11, 12, 13]), tmp_path / "p.parquet")
+    assert main(["log", str(tmp_path / "p.parquet"), "--logdir", str(tmp_path / "logs"), "--name", "t",
+                 "--id-column", "id", "--progress", "off", *COMMANDS[measure]]) == 0
+    client = Client(fx.make_app(tmp_path / "logs")[0])
+    if measure == "association":
+        body = fx.get_json(client, "examples", run=".", tag="t", step="0", threshold="0.5", label="y")
+        assert sorted(e["id"] for e in body["examples"]) == ["11", "12", "13"]
+    elif measure == "discrepancy":
+        top = fx.get_json(client, "discrepancy_examples", run=".", tag="t")["top"]
+        assert sorted(t["id"] for t in top) == ["11", "12", "13"]
+    else:
+        kept = fx.get_json(client, "sensitivity_examples", run=".", tag="t", choice="P", source="top",
+                           limit="10")["examples"]
+        assert sorted(e["id"] for e in kept) == ["11", "12", "13"]

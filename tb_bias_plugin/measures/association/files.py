@@ -19,6 +19,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import BadId, id_strings
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
 from tb_bias_plugin.measures.association.inputs import attribute_value
 
@@ -38,6 +39,15 @@ def column_values(path: str, first: int, column: str, values: Any, missing: str 
         if bad is not None:
             raise InputError("%s: the %s is missing" % (where(path, first + bad, column), missing))
     return values
+
+
+def id_values(path: str, first: int, column: str, values: Any) -> list[str]:
+    """A batch of an example id column as the ids' text, each checked by the one id rule
+    (`core.example_ids`: a CSV's text, a Parquet or JSON string or integer), a bad one named by its row."""
+    try:
+        return id_strings(column_values(path, first, column, values, "example id"))
+    except BadId as e:
+        raise InputError("%s: the example id %s" % (where(path, first + e.index, column), e.problem)) from None
 
 
 def where(path: str, row: int | None = None, column: str | None = None) -> str:
@@ -133,8 +143,8 @@ class Columns:
         out: dict[str, Any] = {}
         for argument, column in self.example_columns.items():
             if column:
-                out[argument] = column_values(path, first, column, batch[column],
-                                              "example id" if argument == "example_ids" else None)
+                out[argument] = (id_values(path, first, column, batch[column]) if argument == "example_ids"
+                                 else column_values(path, first, column, batch[column]))
         return out
 
     def scan_columns(self) -> list[str]:

@@ -666,8 +666,8 @@ def test_a_one_column_csv_writes_an_empty_row_as_quotes(tmp_path):
 
 
 @pytest.mark.parametrize("ids, fragment", [
-    (["a", ""], "row 2, column 'id': is an empty id"),
-    ([1.5, 2.5], "row 1, column 'id': must be a string or an integer, got 1.5"),
+    (["a", ""], "row 2, column 'id': the example id is empty"),
+    ([1.5, 2.5], "row 1, column 'id': the example id must be a string or an integer, got 1.5"),
 ])
 def test_a_bad_id_beside_label_lists_names_its_row(tmp_path, capsys, ids, fragment):
     # label lists are counted as a sparse matrix: the error about an id must still name the row, not raise a TypeError
@@ -717,7 +717,6 @@ def test_a_file_named_twice_is_an_error_not_counted_twice(tmp_path, capsys, meas
 
 
 @pytest.mark.beam
-@pytest.mark.beam
 def test_beam_runner_names_the_row_of_a_bad_id_in_one_line(tmp_path, capsys, caplog):
     # the id was checked only on a worker, by the counter, whose ValueError (with an index into a bundle)
     # ended in a traceback; and Beam logged the traceback of each clean error before main printed it
@@ -727,7 +726,7 @@ def test_beam_runner_names_the_row_of_a_bad_id_in_one_line(tmp_path, capsys, cap
                    "--identity-labels", "a", "--id-column", "id", "--progress", "off", "--beam-runner",
                    "DirectRunner") == 2
     # one line, without the Beam step the error passed through ("[while running 'Read']")
-    assert capsys.readouterr().err.endswith("p.csv, row 2, column 'id': is an empty id (nothing was written)\n")
+    assert capsys.readouterr().err.endswith("p.csv, row 2, column 'id': the example id is empty (nothing was written)\n")
     assert not [r for r in caplog.records if r.name.startswith("apache_beam")]
     assert not (tmp_path / "logs").exists()
 

@@ -63,7 +63,7 @@ def test_hash_does_not_depend_on_the_batch():
 
 
 @pytest.mark.parametrize("bad, message", [
-    ([""], "empty id"), (["a\x00b"], "NUL"), (["x" * 300], "at most 256 bytes"), ([1.5], "string or an integer"),
+    ([""], "is empty"), (["a\x00b"], "NUL"), (["x" * 300], "at most 256 bytes"), ([1.5], "string or an integer"),
     ("abc", "sequence of ids"),
 ])
 def test_bad_ids_are_refused(bad, message):
