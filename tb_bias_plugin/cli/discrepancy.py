@@ -25,6 +25,7 @@ import numpy as np
 
 from tb_bias_plugin.cli import DataError, files, readers
 from tb_bias_plugin.measures.association.files import id_values, is_arrow, python, where
+from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
 
 #: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
 MEASURE_OPTIONS = {
@@ -156,6 +157,8 @@ class Pools:
                                                                required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
             named.update({c: values[c] for c in extra if pool == 0})
+        for pool in (0, 1):
+            self._check_values(pool, pools[pool])
         if pools[0].shape[1] != pools[1].shape[1]:
             raise DataError("pool A has %d examples (%s), pool B %d (%s): the pools must predict the same examples"
                             % (pools[0].shape[1], self.paths[0], pools[1].shape[1], self.paths[1]))
@@ -164,6 +167,18 @@ class Pools:
                 "example_ids": named.get(args.id_column) if args.id_column else None,
                 "example_text": named.get(args.text_column) if args.text_column else None,
                 "example_uris": named.get(args.uri_column) if args.uri_column else None}
+
+    def _check_values(self, pool: int, values: np.ndarray) -> None:
+        """A NaN, an empty cell or an invalid probability is said by file, row and column, as a bad string is."""
+        bad = first_invalid(values, self.args.discrepancy or "abs", self.args.from_logits)
+        if bad is None:
+            return
+        path = self.paths[pool]
+        if self.columns[pool]:
+            at = where(path, bad.example + 1, self.columns[pool][bad.model])
+        else:
+            at = "%s, model %d, example %d" % (path, bad.model, bad.example)
+        raise DataError("%s: %s" % (at, bad.say()))
 
 
 def _numbers(path: str, first: int, column: str, values: Any) -> np.ndarray:

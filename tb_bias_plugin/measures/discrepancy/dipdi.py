@@ -222,39 +222,51 @@ def _row_chunk(n_outputs: int, num_models: int = 1) -> int:
     return max(1, _CHUNK_ELEMENTS // (max(1, n_outputs) * max(1, num_models)))
 
 
-def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: bool) -> None:
-    """Reject non-finite values and invalid probability rows, naming the first."""
+class InvalidPrediction(NamedTuple):
+    """The first invalid prediction of a pool: where it is and what is wrong."""
+
+    model: int
+    example: int
+    problem: str
+    value: Optional[float]
+
+    def shown_value(self) -> str:
+        """``: value``, or "" for none."""
+        return "" if self.value is None else ": %r" % self.value
+
+    def say(self) -> str:
+        """``problem`` and, if any, ``: value``."""
+        return self.problem + self.shown_value()
+
+
+def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool) -> Optional[InvalidPrediction]:
+    """The first non-finite value or invalid probability row of a pool ``[m, n, ...]``, or None."""
     is_prob = discrepancy in _PROBABILITY_KINDS and not from_logits
-    binary = arr.ndim == 2
     n = arr.shape[1]
     step = _row_chunk(int(np.prod(arr.shape[2:], dtype=np.int64)) * arr.shape[0])
     for start in range(0, n, step):
         block = arr[:, start:start + step]
-        bad = ~np.isfinite(block)
-        if bad.any():
-            model, k = np.argwhere(bad)[0][:2]
-            raise ValueError(
-                f"{name} has a non-finite prediction (model {model}, example {start + k}): "
-                f"{block[tuple(np.argwhere(bad)[0])]}"
-            )
-        if not is_prob:
-            continue
-        bad = (block < 0) | (block > 1)
-        if bad.any():
-            where = tuple(np.argwhere(bad)[0])
-            raise ValueError(
-                f"{name} has a probability outside [0, 1] (model {where[0]}, example "
-                f"{start + where[1]}): {block[where]}"
-            )
-        if not binary:
+        found, problem = np.argwhere(~np.isfinite(block)), "a non-finite prediction"
+        if not found.size and is_prob:
+            found, problem = np.argwhere((block < 0) | (block > 1)), "a probability outside [0, 1]"
+        if found.size:
+            at = tuple(found[0])
+            return InvalidPrediction(int(at[0]), start + int(at[1]), problem, float(block[at]))
+        if is_prob and arr.ndim > 2:
             sums = block.sum(axis=-1, dtype=np.float64)
-            bad = np.abs(sums - 1.0) > PROBABILITY_TOLERANCE
-            if bad.any():
-                model, k = np.argwhere(bad)[0]
-                raise ValueError(
-                    f"{name} has a probability row that sums to {float(sums[model, k])!r}, not 1 "
-                    f"+- {PROBABILITY_TOLERANCE} (model {model}, example {start + k})"
-                )
+            found = np.argwhere(np.abs(sums - 1.0) > PROBABILITY_TOLERANCE)
+            if found.size:
+                model, k = (int(i) for i in found[0])
+                return InvalidPrediction(model, start + k, "a probability row that sums to %r, not 1 +- %s"
+                                         % (float(sums[model, k]), PROBABILITY_TOLERANCE), None)
+    return None
+
+
+def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: bool) -> None:
+    """Reject non-finite values and invalid probability rows, naming the first."""
+    bad = first_invalid(arr, discrepancy, from_logits)
+    if bad is not None:
+        raise ValueError(f"{name} has {bad.problem} (model {bad.model}, example {bad.example}){bad.shown_value()}")
 
 
 def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: bool):

@@ -121,6 +121,38 @@ def test_bad_input_names_what_is_wrong_and_writes_nothing(tmp_path, capsys, setu
     assert message in err and "(nothing was written)" in err
     assert not (tmp_path / "cli").exists()
 
+@pytest.mark.parametrize("cell, argv, message", [
+    (np.nan, [], "b.parquet, row 8, column 'model_2': a non-finite prediction: nan"),
+    (None, [], "b.parquet, row 8, column 'model_2': a non-finite prediction: nan"),  # an empty cell
+    (np.inf, [], "b.parquet, row 8, column 'model_2': a non-finite prediction: inf"),
+    (1.5, ["--discrepancy", "jsd"], "b.parquet, row 8, column 'model_2': a probability outside [0, 1]: 1.5"),
+])
+def test_a_bad_number_is_named_by_file_row_and_column(tmp_path, capsys, cell, argv, message):
+    """As the guide says of every bad value: the API's "pool_b ... (model 1, example 7)" would leave the
+    user counting models and rows."""
+    a, b, _, _ = pools()
+    column = list(b[1])
+    column[7] = cell
+    pq.write_table(model_table(a), tmp_path / "a.parquet")
+    pq.write_table(model_table(b).set_column(1, "model_2", pa.array(column, pa.float64())), tmp_path / "b.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--logdir",
+               tmp_path / "cli", "--name", "age", *argv) == 2
+    err = capsys.readouterr().err
+    assert message + " (nothing was written)" in err and "Traceback" not in err
+    assert not (tmp_path / "cli").exists()
+
+
+def test_a_bad_number_in_a_npy_pool_is_named_by_file_model_and_example(tmp_path, capsys):
+    a, b, _, _ = pools(classes=3)
+    a[1, 7] = [0.5, 0.25, 0.5]
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    assert run(tmp_path / "a.npy", tmp_path / "b.npy", "--discrepancy", "jsd", "--logdir", tmp_path / "cli",
+               "--name", "age") == 2
+    assert "a.npy, model 1, example 7: a probability row that sums to 1.25, not 1 +- 1e-06" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()
+
+
 @pytest.mark.parametrize("array, message", [
     (np.array([["a", "b"], ["c", "d"]]), "a pool must be numbers [models, examples] or [models, examples, C]; got <U1"),
     (np.zeros((0, 4)), "a pool of no models (shape (0, 4))"),
