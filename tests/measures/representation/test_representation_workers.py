@@ -244,9 +244,11 @@ def test_a_worker_that_never_starts_is_not_waited_for(monkeypatch):
 
 
 def test_an_error_in_one_worker_stops_the_others_at_once(tmp_path):
-    # The caller is done with its own training; one worker fails once the other is training for ever.
+    # The caller is done with its own training; one worker fails once the other is training for ever. The
+    # caller's training lasts until `spin` has started in a worker: were it done sooner, this thread could take
+    # `spin` itself before a worker had started, and train for ever (it never reaches a stop point).
     started = str(tmp_path / "started")
-    runs = [functools.partial(pow, 2, 3), functools.partial(worker_tasks.spin, started),
+    runs = [functools.partial(worker_tasks.wait_for, started), functools.partial(worker_tasks.spin, started),
             functools.partial(worker_tasks.fail_after, started, RuntimeError("failed in a worker"))]
     with pytest.raises(RuntimeError, match="failed in a worker"):
         trainings.run_all(runs, workers=3)
