@@ -63,32 +63,19 @@ def id_strings(ids: Any, what: str = "example_ids") -> list[str]:
     ...
     tb_bias_plugin.core.example_ids.BadId: example_ids[0] must be a string or an integer, got 3.0
     """
-    if isinstance(ids, (str, bytes)) or not hasattr(ids, "__iter__"):
-        raise ValueError("%s must be a sequence of ids (strings or integers), got %r" % (what, type(ids).__name__))
-    if not isinstance(ids, (list, tuple, np.ndarray)) and hasattr(ids, "__array__"):
-        ids = np.asarray(ids)  # a tensor: its items would be 0-d tensors
-    if isinstance(ids, np.ndarray):
-        if ids.ndim != 1:
-            raise ValueError("%s must be 1-D, got shape %s" % (what, ids.shape))
-        if ids.dtype.kind in "iu":
-            return [str(v) for v in ids.tolist()]  # valid ids all: nothing to check
-        ids = ids.tolist()
-    values = list(ids)
-    if not set(map(type, values)) <= {str}:
-        values = [_as_text(v, i, what) for i, v in enumerate(values)]
-    bad = first_bad_id(values)
-    if bad is not None:
-        raise BadId(what, *bad)
-    return values
+    checked = _checked(ids, what)
+    return [str(v) for v in checked.tolist()] if isinstance(checked, np.ndarray) else checked
 
 
-def check_ids(ids: Any, n: int, what: str = "example_ids") -> list[str] | None:
-    """`id_strings` of a batch of n examples; None for none given.
+def check_ids(ids: Any, n: int, what: str = "example_ids") -> np.ndarray | list[str] | None:
+    """The ids of a batch of n examples, checked by the rule: an integer array as given (every integer is
+    an id, and a measure that keeps a few examples writes only those in decimal), else the ids' text as
+    `id_strings` gives it; None for none given.
 
     Examples
     --------
-    >>> check_ids(None, 2), check_ids([1, 2], 2)
-    (None, ['1', '2'])
+    >>> check_ids(None, 2), check_ids([1, "b"], 2), check_ids(np.arange(2), 2)
+    (None, ['1', 'b'], array([0, 1]))
     >>> check_ids(["a"], 2)
     Traceback (most recent call last):
     ...
@@ -96,9 +83,33 @@ def check_ids(ids: Any, n: int, what: str = "example_ids") -> list[str] | None:
     """
     if ids is None:
         return None
-    values = id_strings(ids, what)
-    if len(values) != n:
-        raise ValueError("%s has %d ids but there are %d examples" % (what, len(values), n))
+    checked = _checked(ids, what)
+    if len(checked) != n:
+        raise ValueError("%s has %d ids but there are %d examples" % (what, len(checked), n))
+    return checked
+
+
+def _checked(ids: Any, what: str) -> np.ndarray | list[str]:
+    """`check_ids` of a batch of any size."""
+    if isinstance(ids, (str, bytes, set, frozenset, dict)) or not hasattr(ids, "__iter__"):
+        raise ValueError("%s must be a sequence of ids (strings or integers), got %r" % (what, type(ids).__name__))
+    if not isinstance(ids, (list, tuple, np.ndarray)) and hasattr(ids, "__array__"):
+        try:
+            ids = np.asarray(ids)  # a tensor: its items would be 0-d tensors
+        except (RuntimeError, TypeError, ValueError) as e:
+            raise ValueError("%s: %s cannot be read as an array (%s)" % (what, type(ids).__name__, e)) from None
+    if isinstance(ids, np.ndarray):
+        if ids.ndim != 1:
+            raise ValueError("%s must be 1-D, got shape %s" % (what, ids.shape))
+        if ids.dtype.kind in "iu":
+            return ids  # every integer is an id
+        ids = ids.tolist()
+    values = list(ids)
+    if not set(map(type, values)) <= {str}:
+        values = [_as_text(v, i, what) for i, v in enumerate(values)]
+    bad = first_bad_id(values)
+    if bad is not None:
+        raise BadId(what, *bad)
     return values
 
 
@@ -117,8 +128,8 @@ def _as_text(value: Any, i: int, what: str) -> str:
 
 def first_bad_id(values: list[str]) -> tuple[int, str] | None:
     """The first of ids given as text that is empty, holds a NUL character, is not UTF-8 or is longer than
-    `MAX_ID_BYTES`, and what is wrong with it; None if none is. Checked in C over the whole batch first: ids
-    are checked on every update.
+    `MAX_ID_BYTES`, and what is wrong with it; None if none is. Each test is first one string operation over
+    the whole batch (ids are checked on every update); only a batch that fails one is searched.
 
     Examples
     --------
@@ -130,13 +141,14 @@ def first_bad_id(values: list[str]) -> tuple[int, str] | None:
     joined = "".join(values)
     if "\x00" in joined:
         return next(i for i, v in enumerate(values) if "\x00" in v), "contains a NUL character"
-    if not joined.isascii():
+    ascii = joined.isascii()
+    if not ascii:
         try:
             joined.encode("utf-8")
         except UnicodeEncodeError:
             return next(i for i, v in enumerate(values) if not _encodes(v)), "is not UTF-8 text (a lone surrogate)"
-    # A character is at most 4 UTF-8 bytes: only ids over a quarter of the limit need measuring.
-    if max(map(len, values), default=0) > MAX_ID_BYTES // 4:
+    # A character is 1 to 4 UTF-8 bytes: only ids over a quarter of the limit (all of it in ASCII) need measuring.
+    if max(map(len, values), default=0) > (MAX_ID_BYTES if ascii else MAX_ID_BYTES // 4):
         for i, v in enumerate(values):
             size = len(v.encode("utf-8")) if len(v) > MAX_ID_BYTES // 4 else 0
             if size > MAX_ID_BYTES:

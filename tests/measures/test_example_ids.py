@@ -102,6 +102,32 @@ def test_bytes_and_integer_ids_are_stored_as_their_text_in_every_measure(tmp_pat
     assert sorted(e["id"] for e in sample["examples"]) == ["1"]
 
 
+def test_accumulators_store_the_ids_text_not_their_python_repr(tmp_path):
+    # both accumulators checked ids and then kept the values given: the tab showed "b'r1'", "tensor(3)", and
+    # DIPDI's NumPy array turned mixed integers into floats ("-1.0", "1.8446744073709552e+19")
+    dipdi_ids = [-1, 2**64 - 1, b"\xc3\xa9", "a"]
+    sensitivity_ids = [b"r1", "r2", np.bytes_(b"r3"), 4]
+    accumulator = SensitivityAccumulator(top_k=N, reservoir_size=N)
+    accumulator.update(RESULTS["uniform"].P, example_ids=sensitivity_ids)
+    with summary.Writer(tmp_path / "run") as w:
+        w.prediction_discrepancy("dipdi", DipdiAccumulator(top_k=N).update(A, B, example_ids=dipdi_ids))
+        w.prediction_sensitivity("sens", accumulator, v_name="P")
+    client = Client(fx.make_app(tmp_path)[0])
+    top = fx.get_json(client, "discrepancy_examples", run="run", tag="dipdi")["top"]
+    assert sorted(t["id"] for t in top) == sorted(["-1", str(2**64 - 1), "é", "a"])
+    kept = fx.get_json(client, "sensitivity_examples", run="run", tag="sens", choice="P", source="top",
+                       limit="10")["examples"]
+    assert sorted(e["id"] for e in kept) == ["4", "r1", "r2", "r3"]
+
+
+@pytest.mark.parametrize("write", [dipdi, sensitivity, collector], ids=lambda w: w.__name__)
+def test_ids_may_come_from_an_iterator_but_not_from_a_set_or_a_dict(write):
+    write(iter(["a", "b", "c", "d"]))  # read once, and kept
+    for unordered in ({"a", "b", "c", "d"}, dict.fromkeys("abcd")):
+        with pytest.raises(ValueError, match="example_ids must be a sequence of ids"):
+            write(unordered)
+
+
 def test_a_bad_id_is_refused_before_anything_is_written(tmp_path):
     bad = [1, 2, 3, 4.5]
     with summary.Writer(tmp_path / "run") as w:

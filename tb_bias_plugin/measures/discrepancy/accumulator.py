@@ -289,7 +289,7 @@ class DipdiAccumulator:
         top = None
         if self.top_k:
             top = TopExamples(
-                example_ids=np.asarray(self._top_ids),
+                example_ids=_id_array(self._top_ids),
                 groups=np.asarray(self._top_groups) if self._has_groups else None,
                 excess_discrepancy=self._top_e.copy(),
                 outputs=self._top_outputs.copy(),
@@ -422,3 +422,12 @@ def _joined(ours: Optional[List[str]], n_ours: int, theirs: Optional[List[str]],
         return None
     return (ours if ours is not None else [""] * n_ours) + (theirs if theirs is not None else [""] * n_theirs)
 
+
+def _id_array(ids: list) -> np.ndarray:
+    """The kept ids as one array: integers as integers, text as text, a mixture (or int64 and uint64 ids
+    merged) as objects; never floats, whose text would name no example."""
+    try:
+        array = np.asarray(ids)
+    except OverflowError:
+        array = np.zeros(0)
+    return array if array.dtype.kind in "iuU" else np.array(ids, dtype=object)

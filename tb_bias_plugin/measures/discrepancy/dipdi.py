@@ -321,12 +321,10 @@ def _validate_groups(groups: Any, n: int) -> Optional[np.ndarray]:
 
 
 def _validate_ids(example_ids: Any, n: int) -> Optional[np.ndarray]:
-    """``example_ids`` as given (a record stores each as its text), checked by the one id rule
-    (`core.example_ids`); None for none."""
-    if example_ids is None:
-        return None
-    check_ids(example_ids, n)
-    return np.asarray(example_ids)
+    """``example_ids`` checked by the one id rule (`core.example_ids`): an integer array as given, else the ids'
+    text (a record stores the text of the top examples'); None for none."""
+    checked = check_ids(example_ids, n)
+    return checked if checked is None or isinstance(checked, np.ndarray) else np.array(checked, dtype=object)
 
 
 # --------------------------------------------------------------------------

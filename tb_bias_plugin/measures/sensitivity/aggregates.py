@@ -200,14 +200,16 @@ class SensitivityAccumulator:
         return self._n
 
     def check_update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
-                     details: Any = None, p_name: str = "P") -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
-        """The checked ``(P, groups, pred_class)`` of an update; raises what `update` raises, changes nothing.
+                     details: Any = None, p_name: str = "P") -> tuple[np.ndarray, np.ndarray | None,
+                                                                      np.ndarray | None, Any]:
+        """The checked ``(P, groups, pred_class, example_ids)`` of an update (ids as `check_ids` gives them);
+        raises what `update` raises, changes nothing.
 
         ``p_name`` names P in the messages.
         """
         p = check_p(P, p_name)
         b = p.size
-        check_ids(example_ids, b)
+        ids = check_ids(example_ids, b)
         if details is not None and (not hasattr(details, "__len__") or isinstance(details, (str, bytes))
                                     or len(details) != b):
             raise ValueError(f"details must be a sequence of {b} entries like P; got {type(details).__name__}"
@@ -219,7 +221,7 @@ class SensitivityAccumulator:
             if seen is not None and seen != given:
                 raise ValueError(f"{attr[5:]} must be given on every update or on none")
         check_same_kind(self._group_kind, label_kind(grp), "groups", "earlier updates gave", "this one")
-        return p, grp, cls
+        return p, grp, cls, ids
 
     def update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
                details: Any = None) -> None:
@@ -252,12 +254,12 @@ class SensitivityAccumulator:
             kind than before, labels given on some updates only. The
             accumulator is then unchanged.
         """
-        p, groups, pred_class = self.check_update(P, example_ids=example_ids, groups=groups,
-                                                  pred_class=pred_class, details=details)
+        p, groups, pred_class, checked_ids = self.check_update(P, example_ids=example_ids, groups=groups,
+                                                               pred_class=pred_class, details=details)
         b = p.size
         self._has_groups, self._has_classes = groups is not None, pred_class is not None
         self._group_kind = self._group_kind or label_kind(groups)
-        ids = list(range(self._n, self._n + b)) if example_ids is None else list(example_ids)
+        ids = list(range(self._n, self._n + b)) if checked_ids is None else list(checked_ids)
         self._chunks.append(p.copy())
         if groups is not None:
             self._groups.append(groups)

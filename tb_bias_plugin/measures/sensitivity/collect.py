@@ -316,7 +316,7 @@ class SensitivityCollector:
         for name, r in res.items():  # what each accumulator's update would refuse (labels, P), refused now
             acc = self._choices[name].acc if self._choices else SensitivityAccumulator(0, 0)
             assert acc is not None
-            p, _, _ = acc.check_update(r.P, groups=grp, pred_class=pc, p_name=f"results[{name!r}].P")
+            p, _, _, _ = acc.check_update(r.P, groups=grp, pred_class=pc, p_name=f"results[{name!r}].P")
             if p.shape != (b,):
                 raise ValueError(f"result {name!r} has P of shape {p.shape}; expected [{b}] like the others")
         tok = _tokens(tokens, first, text)
