@@ -199,7 +199,7 @@ class SensitivityAccumulator:
         """Examples seen so far."""
         return self._n
 
-    def check_update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
+    def check_update(self, P, *, example_ids: Sequence | np.ndarray | None = None, groups=None, pred_class=None,
                      details: Any = None, p_name: str = "P") -> tuple[np.ndarray, np.ndarray | None,
                                                                       np.ndarray | None, Any]:
         """The checked ``(P, groups, pred_class, example_ids)`` of an update (ids as `check_ids` gives them);
@@ -223,7 +223,7 @@ class SensitivityAccumulator:
         check_same_kind(self._group_kind, label_kind(grp), "groups", "earlier updates gave", "this one")
         return p, grp, cls, ids
 
-    def update(self, P, *, example_ids: Sequence | None = None, groups=None, pred_class=None,
+    def update(self, P, *, example_ids: Sequence | np.ndarray | None = None, groups=None, pred_class=None,
                details: Any = None) -> None:
         """Add a batch of P values.
 

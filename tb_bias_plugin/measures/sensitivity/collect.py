@@ -83,7 +83,7 @@ class _Batch:
     size: int  # b
     input: str  # "text" or "tabular"
     start: int  # running index of the first example
-    ids: list[str]
+    ids: np.ndarray | list[str]  # `check_ids`: an integer array as given, else text; the running index if none
     groups: np.ndarray | None  # [b] str
     pred_class: np.ndarray | None  # [b] int
     probs: np.ndarray | None  # [b, K], K >= 2
@@ -247,7 +247,7 @@ class SensitivityCollector:
         self,
         results: Any,
         *,
-        example_ids: Sequence | None = None,
+        example_ids: Sequence | np.ndarray | None = None,
         groups: Any = None,
         probs: Any = None,
         pred_class: Any = None,
