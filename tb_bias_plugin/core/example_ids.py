@@ -107,7 +107,7 @@ def _checked(ids: Any, what: str) -> np.ndarray | list[str]:
     values = list(ids)
     if not set(map(type, values)) <= {str}:
         values = [_as_text(v, i, what) for i, v in enumerate(values)]
-    bad = first_bad_id(values)
+    bad = _first_bad_id(values)
     if bad is not None:
         raise BadId(what, *bad)
     return values
@@ -126,14 +126,14 @@ def _as_text(value: Any, i: int, what: str) -> str:
     raise BadId(what, i, "must be a string or an integer, got %r" % (value,))
 
 
-def first_bad_id(values: list[str]) -> tuple[int, str] | None:
+def _first_bad_id(values: list[str]) -> tuple[int, str] | None:
     """The first of ids given as text that is empty, holds a NUL character, is not UTF-8 or is longer than
     `MAX_ID_BYTES`, and what is wrong with it; None if none is. Each test is first one string operation over
     the whole batch (ids are checked on every update); only a batch that fails one is searched.
 
     Examples
     --------
-    >>> first_bad_id(["a", "b"]), first_bad_id(["a", ""])
+    >>> _first_bad_id(["a", "b"]), _first_bad_id(["a", ""])
     (None, (1, 'is empty'))
     """
     if "" in values:
@@ -141,14 +141,14 @@ def first_bad_id(values: list[str]) -> tuple[int, str] | None:
     joined = "".join(values)
     if "\x00" in joined:
         return next(i for i, v in enumerate(values) if "\x00" in v), "contains a NUL character"
-    ascii = joined.isascii()
-    if not ascii:
+    all_ascii = joined.isascii()
+    if not all_ascii:
         try:
             joined.encode("utf-8")
         except UnicodeEncodeError:
             return next(i for i, v in enumerate(values) if not _encodes(v)), "is not UTF-8 text (a lone surrogate)"
     # A character is 1 to 4 UTF-8 bytes: only ids over a quarter of the limit (all of it in ASCII) need measuring.
-    if max(map(len, values), default=0) > (MAX_ID_BYTES if ascii else MAX_ID_BYTES // 4):
+    if max(map(len, values), default=0) > (MAX_ID_BYTES if all_ascii else MAX_ID_BYTES // 4):
         for i, v in enumerate(values):
             size = len(v.encode("utf-8")) if len(v) > MAX_ID_BYTES // 4 else 0
             if size > MAX_ID_BYTES:
