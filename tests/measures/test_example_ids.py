@@ -187,3 +187,16 @@ def test_the_command_keeps_integer_and_text_ids_as_their_text(tmp_path, measure)
         kept = fx.get_json(client, "sensitivity_examples", run=".", tag="t", choice="P", source="top",
                            limit="10")["examples"]
         assert sorted(e["id"] for e in kept) == ["11", "12", "13"]
+
+
+@pytest.mark.parametrize("numpy_path", [False, True], ids=["kernel", "numpy"])
+def test_the_byte_limit_is_the_same_on_both_association_paths_and_in_the_rule(numpy_path, monkeypatch):
+    if numpy_path:
+        monkeypatch.setattr(backends, "_compiled_kernel", lambda: None)
+    for longest, too_long, size in (("x" * 256, "x" * 257, 257), ("😀" * 64, "😀" * 65, 260), ("é" * 128, "é" * 129, 258)):
+        assert id_strings([longest, "a"]) == [longest, "a"]
+        association([longest, "a", "b", "c"])
+        message = r"example_ids\[0\] is %d bytes long; an id is at most 256 bytes" % size
+        for check in (id_strings, association):
+            with pytest.raises(ValueError, match=message):
+                check([too_long, "a", "b", "c"])
