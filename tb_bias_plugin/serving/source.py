@@ -16,7 +16,6 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import copy
-import gc
 import logging
 from typing import Any, Callable, Sequence
 
@@ -87,6 +86,7 @@ class Source:
         # Records found unreadable, until they are rewritten (a new wall
         # time): a corrupt or hostile record costs its work once.
         self._unreadable = LRU(1024)
+        self._decoded = 0  # records decoded, for _freeze_if_decoded
 
     # Listing --------------------------------------------------------------
 
@@ -223,8 +223,9 @@ class Source:
                 return foreign.load(self._provider, ctx, experiment, run, tag, step)
         data = self._series(ctx, experiment, run, tag)
         datum = pick_step(data, step, run, tag)
+        decoded = self._decoded
         loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, _TagDescription(self, ctx, experiment))
-        gc.freeze()  # see _loaded
+        self._freeze_if_decoded(decoded)
         return loaded
 
     def load_steps(
@@ -260,11 +261,19 @@ class Source:
             chosen = chosen[-last:]
         description = _TagDescription(self, ctx, experiment)
         to_read = self._uncached(experiment, run, tag, chosen, part)
+        decoded = self._decoded
         with LocalRecords(self._local, run, tag, to_read) as local:
             loaded = self._load_all(ctx, experiment, run, tag, chosen, measure, part, description, local,
                                     [d for d in to_read if d.step not in local])
-        gc.freeze()  # see _loaded
+        self._freeze_if_decoded(decoded)
         return loaded
+
+    def _freeze_if_decoded(self, before: int) -> None:
+        """Freeze (see _loaded) only if a record was decoded since ``before``: a freeze also
+        catches the cycles of requests in flight, which are then never collected unless
+        memory.freeze collects them; a cached answer has nothing new to freeze."""
+        if self._decoded != before:
+            memory.freeze()
 
     def _load_all(
         self, ctx: Any, experiment: str, run: str, tag: str, chosen: list, measure: str, part: str | None,
@@ -315,9 +324,9 @@ class Source:
         A decoded table is long-lived (a million-label index alone is
         millions of references): left to the cycle collector, every full
         collection walks it, about 12 ms per request at 1M labels. The
-        callers freeze (gc.freeze) what is alive after loading: tables hold
-        no reference cycles, and a rare load freezes only a little else
-        (whose cycles, if any, are then never collected).
+        callers freeze (gc.freeze) what is alive after a record was decoded:
+        tables hold no reference cycles, and what else a freeze catches is
+        reclaimed later by memory.freeze.
         """
         key = (experiment, run, tag, datum.step, datum.wall_time)
         cache = self._cache(part)
@@ -332,6 +341,7 @@ class Source:
                 elif isinstance(blob, Exception):
                     raise blob
                 found, value, description = self._registry.read(blob, part)
+                self._decoded += 1
                 tag_description.check_metadata(run, tag)  # once per record read, not per request
             except UnreadableRecord as e:
                 error = UnreadableRecord("step %d: %s" % (datum.step, e))
