@@ -82,7 +82,9 @@ class Source:
         self._derived = LRU(100_000, max_derived_bytes)
         self._max_derived_bytes = max_derived_bytes
         self._searches = LRU(max_values)
-        self._descriptions = LRU(1024)
+        # Per experiment, what its last listing described: {(run, tag): ((step, wall time), described)},
+        # one entry per tag however many there are (an LRU of fewer entries than tags missed on all of them).
+        self._descriptions = LRU(16)
         # Records found unreadable, until they are rewritten (a new wall
         # time): a corrupt or hostile record costs its work once.
         self._unreadable = LRU(1024)
@@ -101,6 +103,7 @@ class Source:
         unreadable: list[dict] = []
         listing = self._provider.list_blob_sequences(ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME)
         steps = self._read_all_steps(ctx, experiment, listing, unreadable)
+        described: dict[tuple[str, str], tuple] = {}
         for run, tags in listing.items():
             for tag, series in tags.items():
                 data = steps.get(run, {}).get(tag, [])
@@ -111,12 +114,13 @@ class Source:
                     known = self.is_unreadable(experiment, run, tag, data[-1])
                     if known is not None:
                         raise copy.copy(known)
-                    measure_id, info = self._describe(ctx, experiment, run, tag, data[-1])
+                    measure_id, info = self._describe(ctx, experiment, run, tag, data[-1], described)
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
                     continue
                 info = dict(info, description=series.description)
                 result[run][tag] = (measure_id, info, [d.step for d in data])
+        self._descriptions.put(experiment, described)  # tags no longer listed are dropped
         for measure in self._registry:
             for foreign in measure.foreign:
                 try:
@@ -154,16 +158,20 @@ class Source:
                 unreadable.extend({"run": run, "tag": tag, "error": _loader_error(e)} for tag in tags)
         return steps
 
-    def _describe(self, ctx: Any, experiment: str, run: str, tag: str, datum: Any) -> tuple[str, dict]:
+    def _describe(self, ctx: Any, experiment: str, run: str, tag: str, datum: Any, described: dict) -> tuple[str, dict]:
         """The latest step's own description: the series metadata is the
-        first step's, and identities or thresholds may change over a run."""
-        key = (experiment, run, tag, datum.step, datum.wall_time)
-        described = self._descriptions.get(key)
-        if described is None:
+        first step's, and identities or thresholds may change over a run.
+        Read again only if the latest write is not the one the last listing
+        described; kept in ``described`` for the next listing."""
+        latest = (datum.step, datum.wall_time)
+        known = (self._descriptions.get(experiment) or {}).get((run, tag))
+        if known is not None and known[0] == latest:
+            answer = known[1]
+        else:
             measure, info = self._registry.describe(self._read_blob(ctx, run, tag, datum))
-            described = (measure.id, info)
-            self._descriptions.put(key, described)
-        return described
+            answer = (measure.id, info)
+        described[run, tag] = (latest, answer)
+        return answer
 
     def _read_blob(self, ctx: Any, run: str, tag: str, datum: Any, local: LocalRecords | None = None) -> bytes:
         """The stored bytes of a listed datum: from its event file (``local``: those

@@ -66,3 +66,31 @@ def test_frozen_garbage_is_collected_at_most_once_per_interval(monkeypatch):
     assert not memory.freeze(now) and calls[3:] == ["freeze"]
     clock[0] += memory.COLLECT_INTERVAL
     assert memory.freeze(now) and calls[4:] == ["unfreeze", "collect", "freeze"]
+
+
+def test_each_tag_is_described_once_however_many_tags_there_are(tmp_path, monkeypatch):
+    """`runs` describes each tag's latest record; those descriptions were kept in an
+    LRU of 1024 entries, which past 1024 tags missed on every tag of every listing."""
+    import numpy as np
+
+    from tb_bias_plugin.measures.registry import Registry
+
+    for r in range(3):
+        with summary.Writer(tmp_path / ("run%d" % r)) as writer:
+            for k in range(350):
+                writer.metric_table("t%03d" % k, np.array([[0.5, 0.25]]), label_names=["a"],
+                                    metric_names=["nPMI@x", "nPMI@y"], step=0)
+    app, multiplexer = fx.make_app(tmp_path)
+    client = Client(app)
+    described = []
+    real = Registry.describe
+    monkeypatch.setattr(Registry, "describe", lambda self, blob: described.append(1) or real(self, blob))
+    assert sum(len(r["tags"]) for r in fx.get_json(client, "runs")["runs"]) == 1050
+    assert len(described) == 1050
+    fx.get_json(client, "runs")
+    assert len(described) == 1050  # nothing read again
+    with summary.Writer(tmp_path / "run1") as writer:  # a new step of one tag: only it is read
+        writer.metric_table("t007", np.array([[0.5, 0.75]]), label_names=["a"], metric_names=["nPMI@x", "nPMI@y"], step=1)
+    multiplexer.Reload()
+    [tag] = [t for r in fx.get_json(client, "runs")["runs"] if r["run"] == "run1" for t in r["tags"] if t["tag"] == "t007"]
+    assert tag["steps"] == [0, 1] and len(described) == 1051
