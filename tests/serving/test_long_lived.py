@@ -94,3 +94,46 @@ def test_each_tag_is_described_once_however_many_tags_there_are(tmp_path, monkey
     multiplexer.Reload()
     [tag] = [t for r in fx.get_json(client, "runs")["runs"] if r["run"] == "run1" for t in r["tags"] if t["tag"] == "t007"]
     assert tag["steps"] == [0, 1] and len(described) == 1051
+
+
+def _decodes(monkeypatch):
+    from tb_bias_plugin.measures.registry import Registry
+
+    count = [0]
+    real = Registry.read
+    monkeypatch.setattr(Registry, "read", lambda self, *a: count.__setitem__(0, count[0] + 1) or real(self, *a))
+    return count
+
+
+def _trend_answers(client):
+    trend = fx.get_json(client, "trend", run="run", tag="gender", label=["label 05", "woman"])
+    table = fx.get_json(client, "table", run="run", tag="gender", trend="1", limit="5")
+    return trend, table
+
+
+def test_a_new_step_of_a_running_job_costs_the_trend_one_read(tmp_path, monkeypatch):
+    """The trend (and the table's trend column) of the latest step, reloaded as a job
+    writes: every step's gaps were keyed by the reference table, a new one each new
+    step, and (past the sampled most) the sampled steps moved; every step was read again."""
+    from tb_bias_plugin.measures.association import routes, trends
+
+    monkeypatch.setitem(routes.LIMITS, "max_trend_steps", 8)  # 30 steps: sampled
+    _job(tmp_path, 30)
+    app, multiplexer = fx.make_app(tmp_path)
+    client = Client(app)
+    decodes = _decodes(monkeypatch)
+    computed = []  # gaps computed, one a step (the decoded tables of a few steps stay cached; 200 would not)
+    real_gaps = trends.step_gaps
+    monkeypatch.setattr(trends, "step_gaps", lambda *a: computed.append(1) or real_gaps(*a))
+    first, _ = _trend_answers(client)
+    assert len(first["steps"]) <= 8 and decodes[0] == len(computed) == len(first["steps"])
+    for step in (30, 31):
+        _job(tmp_path, 1, start=step)
+        multiplexer.Reload()
+        before = decodes[0], len(computed)
+        trend, table = _trend_answers(client)
+        assert (decodes[0] - before[0], len(computed) - before[1]) == (1, 1)  # the new step alone
+        assert trend["step"] == step and trend["steps"] == [0, 8, 16, 24, step]
+        # the same numbers as a server that reads every step afresh (the same arithmetic: rtol 1e-12)
+        fresh = _trend_answers(Client(fx.make_app(tmp_path)[0]))
+        fx.assert_values_close(fresh, (trend, table), rtol=1e-12, atol=0)
