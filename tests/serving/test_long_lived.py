@@ -137,3 +137,48 @@ def test_a_new_step_of_a_running_job_costs_the_trend_one_read(tmp_path, monkeypa
         # the same numbers as a server that reads every step afresh (the same arithmetic: rtol 1e-12)
         fresh = _trend_answers(Client(fx.make_app(tmp_path)[0]))
         fx.assert_values_close(fresh, (trend, table), rtol=1e-12, atol=0)
+
+
+def _deep_size(value, seen=None):
+    """What CPython allocated for ``value`` and what it holds (each object once; arrays by nbytes)."""
+    import sys
+
+    seen = set() if seen is None else seen
+    if id(value) in seen or value is None or isinstance(value, bool):
+        return 0
+    seen.add(id(value))
+    if hasattr(value, "nbytes") and not isinstance(value, (int, float)):
+        return int(value.nbytes)
+    size = sys.getsizeof(value)
+    if isinstance(value, dict):
+        size += sum(_deep_size(v, seen) for v in value.values())
+    elif isinstance(value, (list, tuple)):
+        size += sum(_deep_size(v, seen) for v in value)
+    return size
+
+
+def test_a_long_runs_answers_are_counted_at_about_their_size(tmp_path):
+    """Across-steps answers are cached whole in the derived values' budget, counted at
+    1 KB a number: 1500 steps of representation/series (3.5 MB) counted as 62 MB, and
+    at 10,000 steps one answer evicted every other derived value (the tables' metric
+    columns). Counted now at least their size and at most twice it."""
+    from tb_bias_plugin.measures.registry import REGISTRY
+    from tb_bias_plugin.serving.source import _size_of
+    from tb_bias_plugin.storage import record
+
+    routes = {"discrepancy": "discrepancy_steps", "sensitivity": "sensitivity_steps",
+              "representation": "representation/series"}
+    for measure in routes:
+        _, tag, value, payload = fx.demo_records()[measure]
+        fx.write_record(tmp_path, measure, value, record.encode(REGISTRY[measure].payload_number, payload), steps=range(150))
+    app, _ = fx.make_app(tmp_path)
+    derived = next(p for p in app._plugins if p.plugin_name == "tb_bias")._source._derived
+    client = Client(app)
+    for measure, route in routes.items():
+        before = set(derived._data)
+        fx.get_json(client, route, run=measure, tag=fx.demo_records()[measure][1])
+        for key in set(derived._data) - before:
+            cached, declared = derived._data[key]
+            assert declared == _size_of(cached)
+            real = _deep_size(cached)
+            assert real <= declared <= 2 * real, (measure, key[0], declared, real)
