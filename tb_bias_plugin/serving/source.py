@@ -191,7 +191,7 @@ class Source:
         except errors.NotFoundError:
             raise
         except Exception as e:  # whatever the loader raises, for this record alone
-            raise UnreadableRecord("%r of run %r at step %d: %s" % (tag, run, datum.step, _loader_error(e)))
+            raise _LoaderFailure("%r of run %r at step %d: %s" % (tag, run, datum.step, _loader_error(e)))
 
     # Loading --------------------------------------------------------------
 
@@ -354,7 +354,8 @@ class Source:
                 tag_description.check_metadata(run, tag)  # once per record read, not per request
             except UnreadableRecord as e:
                 error = UnreadableRecord("step %d: %s" % (datum.step, e))
-                self._unreadable.put(key, error)
+                if not isinstance(e, _LoaderFailure):  # the loader's failure may pass: asked again next time
+                    self._unreadable.put(key, error)
                 raise copy.copy(error) from None
             if not description:  # records of the first release hold none: the tag's own
                 description = tag_description(run, tag)
@@ -393,6 +394,12 @@ class Source:
             search = LabelSearch(labels)
             self._searches.put(key, search)
         return search
+
+
+class _LoaderFailure(UnreadableRecord):
+    """TensorBoard's data loader failed to read a record's bytes: unlike bytes that
+    cannot be decoded, this may pass (a remote logdir's network, a data server
+    under load), so it is not remembered as the record's state."""
 
 
 class _TagDescription:

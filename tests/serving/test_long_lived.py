@@ -182,3 +182,26 @@ def test_a_long_runs_answers_are_counted_at_about_their_size(tmp_path):
             assert declared == _size_of(cached)
             real = _deep_size(cached)
             assert real <= declared <= 2 * real, (measure, key[0], declared, real)
+
+
+def test_a_passing_failure_of_the_data_loader_is_not_remembered(tmp_path, monkeypatch):
+    """Records found unreadable are remembered until rewritten; a record the data loader
+    failed to read once (a remote logdir's network, say) stayed a 422 for the server's life."""
+    _job(tmp_path, 3)
+    app, _ = fx.make_app(tmp_path)
+    source = next(p for p in app._plugins if p.plugin_name == "tb_bias")._source
+    monkeypatch.setattr(source, "_local", None)  # a remote logdir: every record through the provider
+    real = source._provider.read_blob
+    failures = [1]
+
+    def flaky(*args, **kwargs):
+        if failures[0]:
+            failures[0] -= 1
+            raise RuntimeError("connection reset")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(source._provider, "read_blob", flaky)
+    client = Client(app)
+    body = fx.get_json(client, "table", status=422, run="run", tag="gender", step="1")
+    assert "connection reset" in body["error"]
+    assert fx.get_json(client, "table", run="run", tag="gender", step="1")["step"] == 1
