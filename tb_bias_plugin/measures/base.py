@@ -45,6 +45,10 @@ class Services(Protocol):
     def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
         """Every step of a tag of ``measure``, in order."""
 
+    def wall_times(self, request: Any, run: str, tag: str, measure: str) -> dict[int, float]:
+        """``{step: wall time}`` of every step of a tag of ``measure``, in order: the wall time
+        of the write served, which changes when a step is written again."""
+
     def load_steps(
         self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
         *, last: int | None = None, part: str | None = None,

@@ -87,7 +87,10 @@ class RecordScanner:
         if self._logdir is None:
             return {}
         with self._lock:
-            for path in self._event_files():
+            present = self._event_files()
+            # a deleted file's writes are no longer on disk: a run deleted and written again is no rewrite
+            self._forget(set(self._files).difference(present))
+            for path in present:
                 self._read(path)
             return {key: {step: [w[0] for w in writes] for step, writes in steps.items() if len(writes) > 1}
                     for key, steps in self._writes.items() if any(len(w) > 1 for w in steps.values())}
@@ -104,9 +107,12 @@ class RecordScanner:
                 names = sorted(os.listdir(directory))
             except OSError:
                 return {}
-            for name in names:
-                if "tfevents" in name and os.path.isfile(os.path.join(directory, name)):
-                    self._read(os.path.join(directory, name))
+            paths = [os.path.join(directory, name) for name in names if "tfevents" in name]
+            listed = set(paths)
+            self._forget({p for p in self._files if os.path.dirname(p) == directory and p not in listed})
+            for path in paths:
+                if os.path.isfile(path):
+                    self._read(path)
             steps = self._writes.get((run, tag), {})
             found = {}
             for step, wall_time in wanted:
@@ -164,19 +170,28 @@ class RecordScanner:
         identity = (stat.st_dev, stat.st_ino)
         state = self._files.get(path)
         if state is not None and (state.identity != identity or stat.st_size < state.offset):
-            self._forget(path)
+            self._forget({path})
             state = None
         if state is None:
             state = self._files[path] = _FileState(identity)
         return state
 
-    def _forget(self, path: str) -> None:
-        del self._files[path]
-        for steps in self._writes.values():
+    def _forget(self, paths: set[str]) -> None:
+        """Drop what was read of ``paths`` (one pass over the writes, whatever their number)."""
+        if not paths:
+            return
+        for path in paths:
+            del self._files[path]
+        for key in list(self._writes):
+            steps = self._writes[key]
             for step, writes in list(steps.items()):
-                kept = [w for w in writes if w[1] != path]
-                if len(kept) != len(writes):
+                kept = [w for w in writes if w[1] not in paths]
+                if not kept:
+                    del steps[step]
+                elif len(kept) != len(writes):
                     steps[step] = kept
+            if not steps:
+                del self._writes[key]
 
 
 def _new_records(path: str, state: _FileState) -> Iterator[tuple[Location, bytes]]:

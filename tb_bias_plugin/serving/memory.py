@@ -5,17 +5,26 @@ own arenas and keeps freed blocks of them for reuse; after cached values are
 evicted, the server's resident memory would stay at its high-water mark.
 `release` asks malloc to return free pages (``malloc_trim``), at most once
 per `INTERVAL` seconds; where there is no glibc it does nothing.
+
+`freeze` keeps long-lived decoded values out of the cycle collector's walks
+(``gc.freeze``) without keeping cyclic garbage forever: whatever is frozen
+is never collected, so it first reclaims, at most once per
+`COLLECT_INTERVAL` seconds, what earlier freezes caught that has died since
+(the objects of requests then in flight).
 """
 
 import ctypes
 import ctypes.util
+import gc
 import threading
 import time
 
 INTERVAL = 2.0
+COLLECT_INTERVAL = 60.0
 
 _lock = threading.Lock()
 _last = [0.0]
+_last_collect = [float("-inf")]
 
 
 def _malloc_trim():
@@ -42,3 +51,18 @@ def release(now=time.monotonic):
         _last[0] = t
     _TRIM(0)
     return True
+
+
+def freeze(now=time.monotonic):
+    """``gc.freeze`` what is alive, after unfreezing and collecting first if the
+    last collection here was `COLLECT_INTERVAL` seconds ago; True if it collected."""
+    with _lock:
+        t = now()
+        collect = t - _last_collect[0] >= COLLECT_INTERVAL
+        if collect:
+            _last_collect[0] = t
+    if collect:
+        gc.unfreeze()
+        gc.collect()
+    gc.freeze()
+    return collect

@@ -85,6 +85,10 @@ class _Services:
         ctx, experiment = _context(request)
         return self._source.steps(ctx, experiment, run, tag)
 
+    def wall_times(self, request: Any, run: str, tag: str, measure: str) -> dict[int, float]:
+        ctx, experiment = _context(request)
+        return self._source.wall_times(ctx, experiment, run, tag)
+
     def load_steps(
         self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
         *, last: int | None = None, part: str | None = None,

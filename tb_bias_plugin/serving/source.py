@@ -16,8 +16,8 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import copy
-import gc
 import logging
+import sys
 from typing import Any, Callable, Sequence
 
 from tensorboard import errors
@@ -83,10 +83,13 @@ class Source:
         self._derived = LRU(100_000, max_derived_bytes)
         self._max_derived_bytes = max_derived_bytes
         self._searches = LRU(max_values)
-        self._descriptions = LRU(1024)
+        # Per experiment, what its last listing described: {(run, tag): ((step, wall time), described)},
+        # one entry per tag however many there are (an LRU of fewer entries than tags missed on all of them).
+        self._descriptions = LRU(16)
         # Records found unreadable, until they are rewritten (a new wall
         # time): a corrupt or hostile record costs its work once.
         self._unreadable = LRU(1024)
+        self._decoded = 0  # records decoded, for _freeze_if_decoded
 
     # Listing --------------------------------------------------------------
 
@@ -101,6 +104,7 @@ class Source:
         unreadable: list[dict] = []
         listing = self._provider.list_blob_sequences(ctx, experiment_id=experiment, plugin_name=metadata.PLUGIN_NAME)
         steps = self._read_all_steps(ctx, experiment, listing, unreadable)
+        described: dict[tuple[str, str], tuple] = {}
         for run, tags in listing.items():
             for tag, series in tags.items():
                 data = steps.get(run, {}).get(tag, [])
@@ -111,12 +115,13 @@ class Source:
                     known = self.is_unreadable(experiment, run, tag, data[-1])
                     if known is not None:
                         raise copy.copy(known)
-                    measure_id, info = self._describe(ctx, experiment, run, tag, data[-1])
+                    measure_id, info = self._describe(ctx, experiment, run, tag, data[-1], described)
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
                     continue
                 info = dict(info, description=series.description)
                 result[run][tag] = (measure_id, info, [d.step for d in data])
+        self._descriptions.put(experiment, described)  # tags no longer listed are dropped
         for measure in self._registry:
             for foreign in measure.foreign:
                 try:
@@ -154,16 +159,20 @@ class Source:
                 unreadable.extend({"run": run, "tag": tag, "error": _loader_error(e)} for tag in tags)
         return steps
 
-    def _describe(self, ctx: Any, experiment: str, run: str, tag: str, datum: Any) -> tuple[str, dict]:
+    def _describe(self, ctx: Any, experiment: str, run: str, tag: str, datum: Any, described: dict) -> tuple[str, dict]:
         """The latest step's own description: the series metadata is the
-        first step's, and identities or thresholds may change over a run."""
-        key = (experiment, run, tag, datum.step, datum.wall_time)
-        described = self._descriptions.get(key)
-        if described is None:
+        first step's, and identities or thresholds may change over a run.
+        Read again only if the latest write is not the one the last listing
+        described; kept in ``described`` for the next listing."""
+        latest = (datum.step, datum.wall_time)
+        known = (self._descriptions.get(experiment) or {}).get((run, tag))
+        if known is not None and known[0] == latest:
+            answer = known[1]
+        else:
             measure, info = self._registry.describe(self._read_blob(ctx, run, tag, datum))
-            described = (measure.id, info)
-            self._descriptions.put(key, described)
-        return described
+            answer = (measure.id, info)
+        described[run, tag] = (latest, answer)
+        return answer
 
     def _read_blob(self, ctx: Any, run: str, tag: str, datum: Any, local: LocalRecords | None = None) -> bytes:
         """The stored bytes of a listed datum: from its event file (``local``: those
@@ -182,7 +191,7 @@ class Source:
         except errors.NotFoundError:
             raise
         except Exception as e:  # whatever the loader raises, for this record alone
-            raise UnreadableRecord("%r of run %r at step %d: %s" % (tag, run, datum.step, _loader_error(e)))
+            raise _LoaderFailure("%r of run %r at step %d: %s" % (tag, run, datum.step, _loader_error(e)))
 
     # Loading --------------------------------------------------------------
 
@@ -223,8 +232,9 @@ class Source:
                 return foreign.load(self._provider, ctx, experiment, run, tag, step)
         data = self._series(ctx, experiment, run, tag)
         datum = pick_step(data, step, run, tag)
+        decoded = self._decoded
         loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, _TagDescription(self, ctx, experiment))
-        gc.freeze()  # see _loaded
+        self._freeze_if_decoded(decoded)
         return loaded
 
     def load_steps(
@@ -260,11 +270,19 @@ class Source:
             chosen = chosen[-last:]
         description = _TagDescription(self, ctx, experiment)
         to_read = self._uncached(experiment, run, tag, chosen, part)
+        decoded = self._decoded
         with LocalRecords(self._local, run, tag, to_read) as local:
             loaded = self._load_all(ctx, experiment, run, tag, chosen, measure, part, description, local,
                                     [d for d in to_read if d.step not in local])
-        gc.freeze()  # see _loaded
+        self._freeze_if_decoded(decoded)
         return loaded
+
+    def _freeze_if_decoded(self, before: int) -> None:
+        """Freeze (see _loaded) only if a record was decoded since ``before``: a freeze also
+        catches the cycles of requests in flight, which are then never collected unless
+        memory.freeze collects them; a cached answer has nothing new to freeze."""
+        if self._decoded != before:
+            memory.freeze()
 
     def _load_all(
         self, ctx: Any, experiment: str, run: str, tag: str, chosen: list, measure: str, part: str | None,
@@ -315,9 +333,9 @@ class Source:
         A decoded table is long-lived (a million-label index alone is
         millions of references): left to the cycle collector, every full
         collection walks it, about 12 ms per request at 1M labels. The
-        callers freeze (gc.freeze) what is alive after loading: tables hold
-        no reference cycles, and a rare load freezes only a little else
-        (whose cycles, if any, are then never collected).
+        callers freeze (gc.freeze) what is alive after a record was decoded:
+        tables hold no reference cycles, and what else a freeze catches is
+        reclaimed later by memory.freeze.
         """
         key = (experiment, run, tag, datum.step, datum.wall_time)
         cache = self._cache(part)
@@ -332,10 +350,12 @@ class Source:
                 elif isinstance(blob, Exception):
                     raise blob
                 found, value, description = self._registry.read(blob, part)
+                self._decoded += 1
                 tag_description.check_metadata(run, tag)  # once per record read, not per request
             except UnreadableRecord as e:
                 error = UnreadableRecord("step %d: %s" % (datum.step, e))
-                self._unreadable.put(key, error)
+                if not isinstance(e, _LoaderFailure):  # the loader's failure may pass: asked again next time
+                    self._unreadable.put(key, error)
                 raise copy.copy(error) from None
             if not description:  # records of the first release hold none: the tag's own
                 description = tag_description(run, tag)
@@ -376,6 +396,12 @@ class Source:
         return search
 
 
+class _LoaderFailure(UnreadableRecord):
+    """TensorBoard's data loader failed to read a record's bytes: unlike bytes that
+    cannot be decoded, this may pass (a remote logdir's network, a data server
+    under load), so it is not remembered as the record's state."""
+
+
 class _TagDescription:
     """A tag's own description (for records without their own) and the
     check of its plugin metadata, the tag listed at most once per request."""
@@ -413,17 +439,21 @@ class _TagDescription:
 
 
 def _size_of(value: Any) -> int:
-    """Bytes a derived value holds: arrays count whole, other objects a little
-    (views keep their arrays in this same cache, counted there)."""
-    kind = type(value)
-    if kind is float or kind is int or value is None:  # the bulk of an across-steps answer
-        return 1024
+    """Bytes a derived value holds: arrays count whole; Python containers and
+    scalars about what CPython allocates for them, never less (an across-steps
+    answer is thousands of small numbers: at 1 KB each, one long run's answer
+    was counted 18 times its size and emptied the cache); other objects a
+    little (views keep their arrays in this same cache, counted there)."""
+    if value is None or isinstance(value, bool):
+        return 0  # shared singletons: only the container's slot
+    if isinstance(value, (int, float)):
+        return 32
     if isinstance(value, (tuple, list)):
-        return sum(map(_size_of, value))
+        return 64 + 10 * len(value) + sum(map(_size_of, value))
     if isinstance(value, dict):  # e.g. gap statistics: several per-label arrays
-        return 1024 + sum(map(_size_of, value.values()))
+        return 184 + 24 * len(value) + sum(map(_size_of, value.values()))
     if isinstance(value, (str, bytes)):
-        return len(value)
+        return sys.getsizeof(value)
     nbytes = getattr(value, "nbytes", None)
     return nbytes if isinstance(nbytes, int) else 1024
 

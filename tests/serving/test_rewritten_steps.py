@@ -1,5 +1,7 @@
 """`runs` says when a (run, tag, step) was written more than once, and which write the tab shows."""
 
+import os
+
 from werkzeug.test import Client
 
 import plugin_fixtures as fx
@@ -79,3 +81,37 @@ def test_the_scan_imports_no_tensorflow(tmp_path):
             "RecordScanner(sys.argv[1]).rewritten(); print('tensorflow' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]  # importing it would take seconds on the first `runs`
+
+
+def test_a_run_deleted_and_written_again_has_no_rewritten_steps(tmp_path):
+    """A user deletes a run's directory and runs the job again under its name: the
+    steps of the files no longer there are not counted as writes, nor kept in memory."""
+    import shutil
+
+    app, multiplexer = fx.make_app(tmp_path)
+    client = Client(app)
+    scanner = RecordScanner(str(tmp_path))
+    for n in (40, 41):
+        write(tmp_path, "job", n, step=0)
+        write(tmp_path, "job", n, step=1)
+        write(tmp_path, "kept", n, step=n)  # another run, untouched
+        multiplexer.AddRunsFromDirectory(str(tmp_path))
+        multiplexer.Reload()  # TensorBoard's reload
+        assert scanner.rewritten() == {} and tags_of(client)["job", "gender"]["rewritten_steps"] == []
+        shutil.rmtree(tmp_path / "job")
+    assert scanner.rewritten() == {}
+    assert all(os.path.exists(path) for path in scanner._files)  # nothing kept of deleted files
+    assert set(scanner._writes) == {("kept", "gender")}
+
+
+def test_a_deleted_file_is_forgotten_when_its_run_is_read(tmp_path):
+    """`locate` (the fast read of one run) forgets its run's deleted files too, not only `runs`."""
+    write(tmp_path, "job", 42)
+    [old] = (tmp_path / "job").iterdir()
+    scanner = RecordScanner(str(tmp_path))
+    assert scanner.locate("job", "gender", [(0, -1.0)]) == {} and list(scanner._files) == [str(old)]
+    os.remove(old)
+    write(tmp_path, "job", 43)
+    [new] = (tmp_path / "job").iterdir()
+    assert scanner.locate("job", "gender", [(0, -1.0)]) == {} and list(scanner._files) == [str(new)]
+    assert [len(w) for w in scanner._writes["job", "gender"].values()] == [1]

@@ -173,17 +173,20 @@ def _trend(request: Any, services: Any, selection: Selection) -> dict[str, Any]:
     and the change from the first to the last step."""
     query, view = selection.query, selection.view
     run, tag = selection.run, selection.tag
-    steps = services.steps(request, run, tag, MEASURE_ID)
-    if len(steps) > LIMITS["max_trend_steps"]:
-        # evenly spaced, first and last kept: a sparkline has no room for more
-        picks = np.unique(np.linspace(0, len(steps) - 1, LIMITS["max_trend_steps"]).round().astype(int))
-        steps = [steps[i] for i in picks]
+    wall_times = services.wall_times(request, run, tag, MEASURE_ID)
+    # a sparkline has no room for more; picks that stay as the run grows
+    steps = trends.sample_steps(list(wall_times), LIMITS["max_trend_steps"])
     names = view.identity_names
     x1 = names[query.x1]
     x2 = None if query.x2 is None else ("rest" if query.x2 == "rest" else names[query.x2])
+    # A step's gaps depend on the reference only through its labels: keyed by them, not by the
+    # reference record, they outlive a new latest step (the default reference of a running job).
+    labels = services.derived(("association.labels_id", selection.key), lambda: trends.labels_id(view.label_names))
+    settings = (type(view).__name__, view.threshold, view.smoothing, query.metric, x1, x2)
 
     def at(step: int, level: float) -> trends.StepGaps:
-        key = ("association.trend", selection.key, view.threshold, view.smoothing, query.metric, x1, x2, level, step)
+        # the step's wall time: a step written again is read again
+        key = ("association.trend", labels, settings, level, step, wall_times.get(step))
         return services.derived(key, lambda: _step_gaps(request, services, selection, step, x1, x2, level))
 
     per_step = [at(step, query.level) for step in steps]

@@ -11,6 +11,7 @@ layer's cache of derived values while at most 16 decoded tables do.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,48 @@ class StepGaps:
     @property
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.gap, self.below, self.above) if a is not None)
+
+
+def sample_steps(steps: list[int], most: int) -> list[int]:
+    """At most ``most`` (>= 2) of ``steps``, evenly spaced, the first and last kept.
+
+    Picked every ``stride``-th step, the stride the smallest power of two
+    that keeps ``most`` or fewer: a step appended to a running job keeps
+    every earlier pick (and the gaps cached for it) until the stride
+    doubles, and then keeps every other one. Evenly spaced fractions
+    (``linspace``) moved almost every pick at each new step, and the trend
+    read every sampled table again.
+
+    Examples
+    --------
+    >>> sample_steps(list(range(5)), 8)
+    [0, 1, 2, 3, 4]
+    >>> sample_steps(list(range(10)), 4)
+    [0, 4, 8, 9]
+    >>> sample_steps(list(range(11)), 4)  # one step more: the same picks and the new last
+    [0, 4, 8, 10]
+    """
+    if len(steps) <= most:
+        return list(steps)
+    last = len(steps) - 1
+    stride = 1
+    while -(-last // stride) + 1 > most:  # picks 0, stride, ... below the last, and the last
+        stride *= 2
+    return [steps[i] for i in range(0, last, stride)] + [steps[last]]
+
+
+def labels_id(labels: Any) -> bytes:
+    """A digest of a list of label names: steps aligned to equal lists share their gaps.
+
+    Examples
+    --------
+    >>> labels_id(["a", "b"]) == labels_id(("a", "b")) != labels_id(["a\\x00b"])
+    True
+    """
+    digest = hashlib.blake2b(digest_size=16)
+    digest.update(np.fromiter(map(len, labels), dtype=np.int64, count=len(labels)).tobytes())
+    digest.update("\x00".join(labels).encode("utf-8", "surrogatepass"))
+    return digest.digest()
 
 
 def alignment(reference_labels: Any, labels: Any, index: dict[str, int]) -> np.ndarray | None:
