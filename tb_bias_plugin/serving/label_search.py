@@ -132,6 +132,8 @@ class LabelSearch:
             m = len(want)
             order = np.argsort(counts[want], kind="stable")  # the rarest byte narrows most
             j = int(order[0])
+            if end - start < m:  # longer than these labels' bytes (and a negative slice end would wrap)
+                continue
             at = np.flatnonzero(data[start + j:end - m + 1 + j] == want[j]) + start
             for t in order[1:]:
                 at = at[data[at + t] == want[t]]

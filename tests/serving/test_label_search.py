@@ -45,6 +45,17 @@ def test_chunked_search_equals_per_label_re2(pattern, case_sensitive):
     assert LabelSearch(LABELS, chunk_bytes=7).mask(pattern, case_sensitive).tolist() == want
 
 
+@pytest.mark.parametrize("case_sensitive", [False, True])
+@pytest.mark.parametrize("chunk_bytes", [None, 7])
+def test_a_literal_longer_than_a_chunks_labels_matches_nothing_there(chunk_bytes, case_sensitive):
+    # found by hypothesis: a literal longer than a chunk's bytes gave a negative slice end, which
+    # wraps, and an IndexError (a 500 from the table route's q=)
+    for pattern in ("habhahahaha", "Long Hair and more", "x" * 300):
+        want = per_label(pattern, case_sensitive)
+        assert LabelSearch(LABELS, chunk_bytes=chunk_bytes).mask(pattern, case_sensitive).tolist() == want
+    assert LabelSearch(["ab", "cd"]).mask("abcdefghij").tolist() == [False, False]
+
+
 @pytest.mark.parametrize("pattern", ["hair", "HAIR", "x+y", "(a+)+$", "^b$", "a$", "", "Ü"])
 def test_examples(pattern):
     assert LabelSearch(LABELS).mask(pattern).tolist() == per_label(pattern, False)
