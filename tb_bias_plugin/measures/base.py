@@ -96,6 +96,10 @@ class ForeignSource(abc.ABC):
     def load(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str, step: int | None) -> Loaded:
         """The value at ``step`` (None: the latest)."""
 
+    @abc.abstractmethod
+    def wall_times(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str) -> dict[int, float]:
+        """``{step: wall time}`` of every step, in order (as `Services.wall_times`)."""
+
 
 class Measure(abc.ABC):
     """One measure: how it is stored, written, listed and served."""

@@ -83,11 +83,11 @@ class _Services:
 
     def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
         ctx, experiment = _context(request)
-        return self._source.steps(ctx, experiment, run, tag)
+        return self._source.steps(ctx, experiment, run, tag, measure)
 
     def wall_times(self, request: Any, run: str, tag: str, measure: str) -> dict[int, float]:
         ctx, experiment = _context(request)
-        return self._source.wall_times(ctx, experiment, run, tag)
+        return self._source.wall_times(ctx, experiment, run, tag, measure)
 
     def load_steps(
         self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,

@@ -210,11 +210,15 @@ class Source:
             raise errors.NotFoundError("run %r has no tb_bias tag %r" % (run, tag))
         return data
 
-    def steps(self, ctx: Any, experiment: str, run: str, tag: str) -> list[int]:
-        return [d.step for d in self._series(ctx, experiment, run, tag)]
+    def steps(self, ctx: Any, experiment: str, run: str, tag: str, measure: str | None = None) -> list[int]:
+        """Every step of a tag (of another plugin's too, if ``measure`` shows that plugin's tags)."""
+        return list(self.wall_times(ctx, experiment, run, tag, measure))
 
-    def wall_times(self, ctx: Any, experiment: str, run: str, tag: str) -> dict[int, float]:
+    def wall_times(self, ctx: Any, experiment: str, run: str, tag: str, measure: str | None = None) -> dict[int, float]:
         """``{step: wall time}`` of the record TensorBoard kept for each step."""
+        for foreign in self._registry[measure].foreign if measure is not None else ():
+            if foreign.owns(tag):
+                return foreign.wall_times(self._provider, ctx, experiment, run, tag)
         return {d.step: d.wall_time for d in self._series(ctx, experiment, run, tag)}
 
     def load(self, ctx: Any, experiment: str, run: str, tag: str, step: int | None, measure: str) -> Loaded:
@@ -254,7 +258,7 @@ class Source:
         """
         for foreign in self._registry[measure].foreign:
             if foreign.owns(tag):
-                wanted = self.steps(ctx, experiment, run, tag) if steps is None else list(steps)
+                wanted = self.steps(ctx, experiment, run, tag, measure) if steps is None else list(steps)
                 wanted = wanted[-last:] if last else wanted
                 return [foreign.load(self._provider, ctx, experiment, run, tag, s) for s in wanted]
         data = self._series(ctx, experiment, run, tag)

@@ -47,20 +47,29 @@ class LegacyNpmi(ForeignSource):
         for run, tags in listing.items():
             if not {ANNOTATIONS, METRICS, VALUES} <= set(tags):
                 continue
-            values = tags[VALUES]
-            key = (experiment, run, values.max_step, values.max_wall_time)
-            cached = self._listed.get(key)
-            if cached is None:
-                try:
-                    table, step_list = self._read(provider, ctx, experiment, run, None)
-                except (UnreadableRecord, errors.NotFoundError):
-                    continue
-                cached = (_listing(table, values.description), step_list)
-                self._listed.put(key, cached)
-            found[run] = {TAG: cached}
+            try:
+                found[run] = {TAG: self._listed_run(provider, ctx, experiment, run, tags[VALUES])}
+            except (UnreadableRecord, errors.NotFoundError):
+                continue
         return found
 
-    def load(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str, step: int | None) -> Loaded:
+    def wall_times(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str) -> dict[int, float]:
+        """Every step at the series' latest wall time: TensorBoard lists no other without reading every
+        table, and it changes whenever the run is written again."""
+        series = self._values_series(provider, ctx, experiment, run)
+        return dict.fromkeys(self._listed_run(provider, ctx, experiment, run, series)[1], series.max_wall_time)
+
+    def _listed_run(self, provider: Any, ctx: Any, experiment: str, run: str, values: Any) -> tuple[dict, list[int]]:
+        """A run's listing and steps, read once per write of its values."""
+        key = (experiment, run, values.max_step, values.max_wall_time)
+        cached = self._listed.get(key)
+        if cached is None:
+            table, step_list = self._read(provider, ctx, experiment, run, None)
+            cached = (_listing(table, values.description), step_list)
+            self._listed.put(key, cached)
+        return cached
+
+    def _values_series(self, provider: Any, ctx: Any, experiment: str, run: str) -> Any:
         listing = provider.list_tensors(
             ctx,
             experiment_id=experiment,
@@ -70,6 +79,10 @@ class LegacyNpmi(ForeignSource):
         series = listing.get(run, {}).get(VALUES)
         if series is None:
             raise errors.NotFoundError("run %r has no table %r" % (run, TAG))
+        return series
+
+    def load(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str, step: int | None) -> Loaded:
+        series = self._values_series(provider, ctx, experiment, run)
         key = (experiment, run, TAG, step, series.max_step, series.max_wall_time)
         cached = self._tables.get(key)
         if cached is None:

@@ -521,6 +521,16 @@ def test_legacy_npmi_tables_are_served(client):
     assert "threshold" in error
 
 
+def test_legacy_npmi_tables_have_a_trend_like_any_other(client):
+    # the steps of the old plugin's tags were asked only of tb_bias's own: trend, table?trend=1 and
+    # sort=change answered 404 "run 'legacy' has no tb_bias tag '_npmi_'"
+    body = get_json(client, "trend", run="legacy", tag="_npmi_", label="field")
+    assert body["steps"] == [1] and body["labels"][0]["gap"] == [pytest.approx(0.3)]
+    rows = get_json(client, "table", run="legacy", tag="_npmi_", trend=1)["rows"]
+    assert {r["label"]: r["trend"] for r in rows}["field"] == [pytest.approx(0.3)]
+    assert len(get_json(client, "table", run="legacy", tag="_npmi_", sort="change")["rows"]) == 4
+
+
 def test_precomputed_tables_from_metric_table(client):
     body = get_json(client, "table", run="precomputed", tag="scores", undefined="include")
     assert body["step"] == 4 and body["identities"] == ["man", "woman"]
