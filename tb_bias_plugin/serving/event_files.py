@@ -72,6 +72,10 @@ class RecordScanner:
     def __init__(self, logdir: str):
         self._logdir = logdir if logdir and not is_remote(logdir) and os.path.isdir(logdir) else None
         self._files: dict[str, _FileState] = {}
+        self._by_directory: dict[str, set[str]] = collections.defaultdict(set)  # the files read, by directory
+        # {(run, tag): {step: [wall times]}} of writes whose file was deleted: the Python loader may still
+        # show one (it keeps the first write it read), and then the tab says so (`gone`)
+        self._gone: dict[tuple[str, str], dict[int, list[float]]] = {}
         self._writes: dict[tuple[str, str], dict[int, list[_Write]]] = collections.defaultdict(
             lambda: collections.defaultdict(list))
         self._lock = threading.Lock()
@@ -89,11 +93,30 @@ class RecordScanner:
         with self._lock:
             present = self._event_files()
             # a deleted file's writes are no longer on disk: a run deleted and written again is no rewrite
-            self._forget(set(self._files).difference(present))
+            self._forget(set(self._files).difference(present), deleted=True)
             for path in present:
                 self._read(path)
             return {key: {step: [w[0] for w in writes] for step, writes in steps.items() if len(writes) > 1}
                     for key, steps in self._writes.items() if any(len(w) > 1 for w in steps.values())}
+
+    def gone(self) -> dict[tuple[str, str], dict[int, tuple[list[float], list[float]]]]:
+        """``{(run, tag): {step: ([wall times of deleted writes], [those of writes on disk])}}`` of the
+        writes read from files since deleted (as of the last `rewritten`), until `drop_gone` says the tab
+        no longer shows them."""
+        with self._lock:
+            return {key: {step: (list(times), [w[0] for w in self._writes.get(key, {}).get(step, ())])
+                          for step, times in steps.items()} for key, steps in self._gone.items()}
+
+    def drop_gone(self, run: str, tag: str, steps: Iterable[int]) -> None:
+        """Forget the deleted writes of ``steps``: TensorBoard shows a write still on disk there."""
+        with self._lock:
+            found = self._gone.get((run, tag))
+            if found is None:
+                return
+            for step in steps:
+                found.pop(step, None)
+            if not found:
+                del self._gone[run, tag]
 
     def locate(self, run: str, tag: str, wanted: Iterable[tuple[int, float]]) -> dict[int, Location]:
         """``{step: Location}`` of each ``(step, wall time)`` of ``wanted`` written exactly
@@ -108,8 +131,7 @@ class RecordScanner:
             except OSError:
                 return {}
             paths = [os.path.join(directory, name) for name in names if "tfevents" in name]
-            listed = set(paths)
-            self._forget({p for p in self._files if os.path.dirname(p) == directory and p not in listed})
+            self._forget(self._by_directory.get(directory, set()).difference(paths), deleted=True)
             for path in paths:
                 if os.path.isfile(path):
                     self._read(path)
@@ -132,9 +154,14 @@ class RecordScanner:
         return self._logdir if run == "." else os.path.join(self._logdir, *parts)
 
     def _event_files(self) -> list[str]:
+        """Every event file under the logdir, through symbolic links to directories as TensorBoard lists runs
+        (each directory once: a link back up would loop)."""
         assert self._logdir is not None
         found: list[str] = []
-        for directory, _, files in os.walk(self._logdir):
+        seen: set[str] = set()
+        for directory, subdirectories, files in os.walk(self._logdir, followlinks=True):
+            seen.add(os.path.realpath(directory))
+            subdirectories[:] = [d for d in subdirectories if os.path.realpath(os.path.join(directory, d)) not in seen]
             found.extend(os.path.join(directory, f) for f in files if "tfevents" in f)
         return sorted(found)
 
@@ -174,18 +201,24 @@ class RecordScanner:
             state = None
         if state is None:
             state = self._files[path] = _FileState(identity)
+            self._by_directory[os.path.dirname(path)].add(path)
         return state
 
-    def _forget(self, paths: set[str]) -> None:
-        """Drop what was read of ``paths`` (one pass over the writes, whatever their number)."""
+    def _forget(self, paths: set[str], deleted: bool = False) -> None:
+        """Drop what was read of ``paths`` (one pass over the writes, whatever their number); the writes of
+        ``deleted`` files are kept as `gone`."""
         if not paths:
             return
         for path in paths:
             del self._files[path]
+            self._by_directory[os.path.dirname(path)].discard(path)
         for key in list(self._writes):
             steps = self._writes[key]
             for step, writes in list(steps.items()):
                 kept = [w for w in writes if w[1] not in paths]
+                if deleted and len(kept) != len(writes):
+                    self._gone.setdefault(key, {}).setdefault(step, []).extend(
+                        w[0] for w in writes if w[1] in paths)
                 if not kept:
                     del steps[step]
                 elif len(kept) != len(writes):
@@ -283,9 +316,12 @@ def _blob(data: bytes, tag: str, step: int, wall_time: float) -> bytes | None:
     return tensor.string_val[0]
 
 
-def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, float]) -> list[dict]:
+def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, float],
+                    gone: dict[int, tuple[list[float], list[float]]] | None = None) -> list[dict]:
     """``runs``' ``rewritten_steps`` of one tag: each step written more than once, how many
-    times, and which write (1 = the first read) is the one TensorBoard kept and the tab shows.
+    times, and which write (1 = the first read) is the one TensorBoard kept and the tab shows;
+    and each step whose shown write was in a file since deleted (``gone``: its deleted writes' wall times
+    and those on disk), counted as a write.
 
     Examples
     --------
@@ -293,11 +329,18 @@ def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, f
     [{'step': 0, 'writes': 2, 'shown': 2}]
     >>> rewritten_steps({3: [1.0, 2.0, 3.0]}, {})  # a step the provider sampled out
     [{'step': 3, 'writes': 3, 'shown': None}]
+    >>> rewritten_steps({}, {0: 10.0, 1: 21.0}, gone={0: ([10.0], [20.0]), 1: ([11.0], [21.0])})  # deleted, rerun
+    [{'step': 0, 'writes': 2, 'shown': 1}]
     """
+    gone = gone or {}
     out = []
-    for step in sorted(writes):
-        times = writes[step]
-        shown = shown_wall_times.get(step)
+    for step in sorted(set(writes) | set(gone)):
+        times, shown = list(writes.get(step, ())), shown_wall_times.get(step)
+        deleted, on_disk = gone.get(step, ((), ()))
+        if shown in deleted and shown not in on_disk:  # the loader still shows a deleted write
+            times = sorted([*on_disk, shown])
+        elif len(times) < 2:
+            continue
         index = next((i + 1 for i in range(len(times) - 1, -1, -1) if times[i] == shown), None)
         out.append({"step": step, "writes": len(times), "shown": index})
     return out

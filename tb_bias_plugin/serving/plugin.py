@@ -170,7 +170,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         ctx, experiment = _context(request)
         Params(request.args, request.query_string)
         listing, unreadable = self._source.list_tags(ctx, experiment)
-        rewrites = self._records.rewritten()
+        rewrites, gone = self._records.rewritten(), self._records.gone()
         present = set()
         runs = []
         for run in sorted(listing):
@@ -179,9 +179,11 @@ class BiasPlugin(base_plugin.TBPlugin):
                 measure_id, info, steps = listing[run][tag]
                 present.add(measure_id)
                 rewritten = []
-                if (run, tag) in rewrites:  # rare: ask which write TensorBoard kept
-                    kept = self._source.wall_times(ctx, experiment, run, tag)
-                    rewritten = rewritten_steps(rewrites[run, tag], kept)
+                if (run, tag) in rewrites or (run, tag) in gone:  # rare: ask which write TensorBoard kept
+                    kept = self._source.wall_times(ctx, experiment, run, tag, measure_id)
+                    lost = gone.get((run, tag), {})
+                    rewritten = rewritten_steps(rewrites.get((run, tag), {}), kept, lost)
+                    self._records.drop_gone(run, tag, [s for s, (old, _) in lost.items() if kept.get(s) not in old])
                 tags.append(dict(info, tag=tag, measure=measure_id, steps=steps, rewritten_steps=rewritten))
             runs.append({"run": run, "tags": tags})
         measures = [

@@ -139,6 +139,25 @@ def test_a_new_step_of_a_running_job_costs_the_trend_one_read(tmp_path, monkeypa
         fx.assert_values_close(fresh, (trend, table), rtol=1e-12, atol=0)
 
 
+def test_two_tags_written_at_the_same_wall_times_have_their_own_trends(tmp_path, monkeypatch):
+    """Gaps were cached by labels, settings, step and wall time alone: train and val tables written from
+    one loop at one clock tick (Windows' clock ticks every 15.6 ms) shared them (review)."""
+    from tb_bias_plugin.writing import events
+
+    with summary.Writer(tmp_path / "run") as writer:
+        for step in range(3):
+            monkeypatch.setattr(events.time, "time", lambda step=step: 1_000.0 + step)
+            for tag, seed in (("train", step), ("val", 100 + step)):
+                writer.association_table(tag, fx.counter(seed=seed, n=30), step=step)
+    monkeypatch.undo()
+    client = Client(fx.make_app(tmp_path)[0])
+    answers = {tag: fx.get_json(client, "trend", run="run", tag=tag, label="label 05") for tag in ("train", "val")}
+    for tag, answer in answers.items():  # each as a server that saw only that tag
+        fresh = fx.get_json(Client(fx.make_app(tmp_path)[0]), "trend", run="run", tag=tag, label="label 05")
+        fx.assert_values_close(fresh, answer, rtol=1e-12, atol=0)
+    assert answers["train"]["labels"] != answers["val"]["labels"]
+
+
 def _deep_size(value, seen=None):
     """What CPython allocated for ``value`` and what it holds (each object once; arrays by nbytes)."""
     import sys

@@ -83,9 +83,11 @@ def test_the_scan_imports_no_tensorflow(tmp_path):
     assert out.stdout.split() == ["False"]  # importing it would take seconds on the first `runs`
 
 
-def test_a_run_deleted_and_written_again_has_no_rewritten_steps(tmp_path):
-    """A user deletes a run's directory and runs the job again under its name: the
-    steps of the files no longer there are not counted as writes, nor kept in memory."""
+def test_a_run_deleted_and_written_again_is_a_rewrite_only_while_its_deleted_write_is_shown(tmp_path):
+    """A user deletes a run's directory and runs the job again under its name. The steps of the files
+    no longer there are not counted as writes on disk; but TensorBoard's Python loader keeps the first
+    write it read, the deleted one, and then the tab says so (before, it said nothing: review); a loader
+    that shows the write on disk (the data server keeps the last) has nothing to say."""
     import shutil
 
     app, multiplexer = fx.make_app(tmp_path)
@@ -97,11 +99,16 @@ def test_a_run_deleted_and_written_again_has_no_rewritten_steps(tmp_path):
         write(tmp_path, "kept", n, step=n)  # another run, untouched
         multiplexer.AddRunsFromDirectory(str(tmp_path))
         multiplexer.Reload()  # TensorBoard's reload
-        assert scanner.rewritten() == {} and tags_of(client)["job", "gender"]["rewritten_steps"] == []
+        assert scanner.rewritten() == {}
+        shown = tags_of(client)["job", "gender"]["rewritten_steps"]
+        assert shown == ([] if n == 40 else [{"step": 0, "writes": 2, "shown": 1}, {"step": 1, "writes": 2, "shown": 1}])
         shutil.rmtree(tmp_path / "job")
     assert scanner.rewritten() == {}
-    assert all(os.path.exists(path) for path in scanner._files)  # nothing kept of deleted files
+    assert all(os.path.exists(path) for path in scanner._files)  # nothing kept of deleted files but wall times
     assert set(scanner._writes) == {("kept", "gender")}
+    assert set(scanner.gone()) == {("job", "gender")}
+    scanner.drop_gone("job", "gender", [0, 1])  # what runs does when the write shown is on disk
+    assert scanner.gone() == {}
 
 
 def test_a_deleted_file_is_forgotten_when_its_run_is_read(tmp_path):
@@ -115,3 +122,25 @@ def test_a_deleted_file_is_forgotten_when_its_run_is_read(tmp_path):
     [new] = (tmp_path / "job").iterdir()
     assert scanner.locate("job", "gender", [(0, -1.0)]) == {} and list(scanner._files) == [str(new)]
     assert [len(w) for w in scanner._writes["job", "gender"].values()] == [1]
+
+
+def test_a_run_behind_a_symbolic_link_is_scanned_once_and_its_rewrites_are_said(tmp_path):
+    """TensorBoard lists runs through links to directories; the scan walked without following them, so
+    a rewrite there went unsaid, and each `runs` forgot the files `locate` had read (review): read again
+    from their first byte at the next load. A link back up does not loop."""
+    elsewhere, logdir = tmp_path / "elsewhere", tmp_path / "logs"
+    write(elsewhere, "job", 101)
+    write(elsewhere, "job", 102)  # step 0 twice
+    logdir.mkdir()
+    os.symlink(elsewhere / "job", logdir / "linked")
+    os.symlink(logdir, logdir / "loop")
+    scanner = RecordScanner(str(logdir))
+    assert scanner.locate("linked", "gender", [(0, -1.0)]) == {}
+    assert {key: len(steps[0]) for key, steps in scanner.rewritten().items()} == {("linked", "gender"): 2}
+    known = {path: state.offset for path, state in scanner._files.items()}
+    assert len(known) == 2 and all(offset > 0 for offset in known.values())
+    scanner.locate("linked", "gender", [(0, -1.0)])
+    scanner.rewritten()
+    assert {path: state.offset for path, state in scanner._files.items()} == known  # nothing read again
+    tags = tags_of(Client(fx.make_app(logdir)[0]))
+    assert [s["writes"] for s in tags["linked", "gender"]["rewritten_steps"]] == [2]

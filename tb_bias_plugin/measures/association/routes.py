@@ -182,7 +182,8 @@ def _trend(request: Any, services: Any, selection: Selection) -> dict[str, Any]:
     # A step's gaps depend on the reference only through its labels: keyed by them, not by the
     # reference record, they outlive a new latest step (the default reference of a running job).
     labels = services.derived(("association.labels_id", selection.key), lambda: trends.labels_id(view.label_names))
-    settings = (type(view).__name__, view.threshold, view.smoothing, query.metric, x1, x2)
+    # experiment, run and tag (two tags' steps may share labels and wall times), and the view's settings
+    settings = (selection.key[:3], type(view).__name__, view.threshold, view.smoothing, query.metric, x1, x2)
 
     def at(step: int, level: float) -> trends.StepGaps:
         # the step's wall time: a step written again is read again
@@ -197,7 +198,7 @@ def _trend(request: Any, services: Any, selection: Selection) -> dict[str, Any]:
     first95 = per_step[0] if query.level == default else at(steps[0], default)
     last95 = per_step[-1] if query.level == default else at(steps[-1], default)
     change = services.derived(
-        ("association.change", selection.key, view.threshold, view.smoothing, query.metric, x1, x2, query.level, steps[0], steps[-1]),
+        ("association.change", labels, settings, query.level, *((s, wall_times.get(s)) for s in (steps[0], steps[-1]))),
         lambda: _frozen(trends.change_statistics(per_step[0], per_step[-1], first95, last95)),
     )
     return {"steps": steps, "per_step": per_step, "change": dict(change)}
