@@ -57,6 +57,8 @@ def sample_steps(steps: list[int], most: int) -> list[int]:
     >>> sample_steps(list(range(11)), 4)  # one step more: the same picks and the new last
     [0, 4, 8, 10]
     """
+    if most < 2:
+        raise ValueError("most must be at least 2 (the first and last steps), got %r" % most)
     if len(steps) <= most:
         return list(steps)
     last = len(steps) - 1
