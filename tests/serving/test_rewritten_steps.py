@@ -1,8 +1,7 @@
 """`runs` says when a (run, tag, step) was written more than once, and which write the tab shows."""
 
-from werkzeug.test import Client
-
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.serving.event_files import RecordScanner
 
