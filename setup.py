@@ -41,7 +41,9 @@ setup(
         "pyarrow>=12",
         # JSON answers: a page of numbers in a tenth of the standard library's time
         "orjson>=3.9",
-        "tensorboard>=2.14",
+        # 2.14.0's wheel leaves out six, which its vendored html5lib imports:
+        # there the plugin's own import of tensorboard.plugin_util failed
+        "tensorboard>=2.14.1",
         # representation bias trains small NumPy networks on one BLAS thread:
         # OpenBLAS's threads made each step about 7x slower on a busy machine
         "threadpoolctl>=3",

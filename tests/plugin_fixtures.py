@@ -5,6 +5,8 @@ import pathlib
 import urllib.parse
 
 import numpy as np
+from werkzeug import test as werkzeug_test
+from werkzeug import wrappers
 
 from tb_bias_plugin import CooccurrenceCounter, summary
 from tb_bias_plugin.measures.registry import REGISTRY
@@ -16,6 +18,12 @@ IDENTITIES = ["man", "woman", "child"]
 SPECIAL = ["=HYPERLINK(\"x\")", "+1", "-2 items", "@home", "<script>alert(1)</script>", "\tleading tab", "\rreturn", "Ünïcode 🚲"]
 LABELS = IDENTITIES + ["label %02d" % i for i in range(60)] + SPECIAL
 THRESHOLDS = (0.3, 0.6)
+
+
+def Client(app):  # noqa: N802 - stands in for werkzeug.test.Client
+    """A test client whose answers are responses (status_code, get_data) under
+    every Werkzeug the package allows: before 2.0 a bare Client answers a tuple."""
+    return werkzeug_test.Client(app, wrappers.Response)
 
 
 def predictions(seed, n=400):

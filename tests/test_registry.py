@@ -7,9 +7,9 @@ import sys
 import typing
 
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.measures import registry
 from tb_bias_plugin.measures.registry import REGISTRY, Registry

@@ -28,10 +28,15 @@ def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
         import pyarrow as pa
         import pyarrow.compute as pc
 
+        numbers = values
         if pa.types.is_string(values.type) or pa.types.is_large_string(values.type):
-            values = pc.if_else(pc.equal(pc.utf8_trim_whitespace(values), ""), pa.scalar(None, values.type), values)
+            # if_else picks from the trimmed copy, not the reader's slice: pyarrow
+            # 12 to 18 at least (not 25) misread a sliced string array's offsets
+            # there (NULs, other cells' bytes), and a valid file was refused
+            numbers = pc.utf8_trim_whitespace(values)
+            numbers = pc.if_else(pc.equal(numbers, ""), pa.scalar(None, values.type), numbers)
         try:
-            return pc.cast(values, pa.float64()).to_numpy(zero_copy_only=False)
+            return pc.cast(numbers, pa.float64()).to_numpy(zero_copy_only=False)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
             pass  # named by the row below
     out = np.empty(len(values), dtype=np.float64)

@@ -7,9 +7,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import CooccurrenceCounter, DipdiAccumulator, summary
 from tb_bias_plugin.cli import main
 from tb_bias_plugin.core.example_ids import MAX_ID_BYTES, check_ids, id_strings

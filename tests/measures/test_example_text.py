@@ -6,9 +6,9 @@ refused (before anything is written) when they do not match the examples.
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import DipdiAccumulator, summary
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
 from tb_bias_plugin.measures.sensitivity import SensitivityCollector, accumulated_sensitivity

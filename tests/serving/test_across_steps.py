@@ -4,9 +4,9 @@ read once and then cached. Work is counted, never timed; the speed is
 measured by benchmarks/bench_steps.py."""
 
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin.measures.base import Measure
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.storage import record

@@ -14,9 +14,9 @@ import zlib
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.storage import arrays, record
 

@@ -7,9 +7,9 @@ import tracemalloc
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.measures.association import codec, messages, metadata
 from tb_bias_plugin.measures.registry import REGISTRY
@@ -135,9 +135,8 @@ def test_a_flags_file_of_the_maximum_size_is_parsed_once_not_per_request(tmp_pat
     parsing (the speed with such a file is measured by benchmarks/bench_load.py)."""
     import json
 
-    from werkzeug.test import Client
-
     import plugin_fixtures as fx
+    from plugin_fixtures import Client
     from tb_bias_plugin.serving import flags
 
     logdir = tmp_path / "logs"

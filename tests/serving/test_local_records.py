@@ -8,9 +8,9 @@ import struct
 import time
 
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.serving.event_files import LocalRecords, RecordScanner
 from tb_bias_plugin.storage import metadata, record

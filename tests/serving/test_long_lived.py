@@ -4,9 +4,8 @@ own reads. Work and memory are counted (objects, reads), never timed."""
 
 import gc
 
-from werkzeug.test import Client
-
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.serving import memory
 

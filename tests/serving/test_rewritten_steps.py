@@ -2,9 +2,8 @@
 
 import os
 
-from werkzeug.test import Client
-
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.serving.event_files import RecordScanner
 

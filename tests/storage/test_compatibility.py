@@ -3,9 +3,8 @@ show the same numbers as the same tables written today."""
 
 import os
 
-from werkzeug.test import Client
-
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.storage import record
 

@@ -81,8 +81,9 @@ def test_envelope_numbers_are_explicit_and_never_reuse_v1_fields():
     assert record.FIRST_PAYLOAD_NUMBER == 16
     assert all(f.number >= record.FIRST_PAYLOAD_NUMBER for f in members)
     # The bare version-1 table used 2 to 13: Record reserves them (and 14).
-    proto = descriptor_pb2.DescriptorProto()
-    descriptor.CopyToProto(proto)
+    # through the file: protobuf's pure-Python descriptors (3.20) cannot CopyToProto a message
+    file = descriptor_pb2.FileDescriptorProto.FromString(descriptor.file.serialized_pb)
+    proto = next(m for m in file.message_type if m.name == descriptor.name)
     assert [(r.start, r.end) for r in proto.reserved_range] == [(2, 15)]
     assert descriptor.fields_by_name["description"].number == 15
     assert REGISTRY["association"].payload_number == 16  # stored in files: never change

@@ -1,8 +1,7 @@
 """Each step keeps its own description (TensorBoard keeps only a tag's first)."""
 
-from werkzeug.test import Client
-
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 
 

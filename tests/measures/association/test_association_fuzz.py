@@ -7,9 +7,9 @@ import urllib.parse
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 
 PREFIX = "/data/plugin/tb_bias/"
 ROUTES = ["runs", "table", "distribution", "compare", "csv", "flags", "index.js"]

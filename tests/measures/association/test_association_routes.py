@@ -10,9 +10,9 @@ import time
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.measures.association import metrics
 from tb_bias_plugin.serving.flags import FlagStore, directory_for_logdir

@@ -3,9 +3,9 @@ filter and sorts (docs/http_api.md), against oracles written out here."""
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin.measures.association import intervals as iv
 
 

@@ -88,7 +88,7 @@ def test_soft_tables_round_trip_through_storage_and_http(tmp_path):
         writer.association_table("soft", table, step=3)
     (_, _, read), = fx.read_logdir(tmp_path).values()
     assert read == table
-    from werkzeug.test import Client
+    from plugin_fixtures import Client
 
     client = Client(fx.make_app(tmp_path)[0])
     rows = fx.get_json(client, "table", run="run", tag="soft", x1="a", x2="b", metric="dp", limit="10")
@@ -163,7 +163,7 @@ def test_intersections_count_as_their_own_identities():
 
 
 def test_the_routes_name_intersections_parts_and_expected_counts(tmp_path):
-    from werkzeug.test import Client
+    from plugin_fixtures import Client
 
     names, indicator = attribute_identities({"sex": ["f", "m", "f"], "age": ["60+", "60+", "<30"]}, [("sex", "age")])
     hard = CooccurrenceCounter(LABELS, names).update([["bike"], ["tie"], ["dress"]], identities=indicator).table()

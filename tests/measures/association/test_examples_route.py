@@ -4,9 +4,9 @@ import copy
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import CooccurrenceCounter, summary
 from tb_bias_plugin.measures.association import codec, routes
 from tb_bias_plugin.storage import arrays

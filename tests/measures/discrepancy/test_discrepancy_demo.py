@@ -49,7 +49,7 @@ def test_dipdi_falls_towards_zero_at_balance_with_significance_at_the_extremes(f
 
 def test_the_served_curve_has_stars_at_the_extremes_and_none_at_balance(fresh, tmp_path_factory):
     # what the view draws: the stars of discrepancy_steps (Wilcoxon vs 0, R >= 6)
-    from werkzeug.test import Client
+    from plugin_fixtures import Client
 
     info, _ = fresh
     logdir = os.path.dirname(os.path.dirname(info["files"][0]))

@@ -208,7 +208,7 @@ def served(tmp_path_factory):
             "reps", [p[0] for p in shifted], [p[1] for p in shifted], groups=reps[0][2], replicate=list(range(6)), step=0
         )
     app, _ = fx.make_app(logdir)
-    from werkzeug.test import Client
+    from plugin_fixtures import Client
 
     return Client(app), logdir
 

@@ -121,7 +121,7 @@ def served(tmp_path_factory):
             writer.representation_bias("sex", layers, step=step, class_names=["f", "m"], description="epoch %d" % step)
             logged[step] = layers
     app, _ = fx.make_app(logdir)
-    from werkzeug.test import Client
+    from plugin_fixtures import Client
 
     return Client(app), logged
 

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from apache_beam.options.pipeline_options import PipelineOptions
 from apache_beam.testing.util import assert_that
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
 import tb_bias_plugin.beam as tb_beam
+from plugin_fixtures import Client
 from tb_bias_plugin import SensitivityAccumulator, summary
 from tb_bias_plugin.measures.sensitivity import builder, codec
 from tb_bias_plugin.measures.sensitivity.aggregates import aggregate

@@ -66,3 +66,18 @@ def test_a_null_group_or_id_is_said_not_logged_as_none(tmp_path, capsys):
                  "--name", "s", "--p-column", "P", "--group-column", "g"]) == 2
     assert "p.jsonl, row 2, column 'g': the group is missing" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
+
+
+def test_a_p_column_read_in_slices_keeps_every_value():
+    # the CSV reader hands over slices of one string column; pyarrow 12 to 18
+    # misread a slice's offsets in if_else and refused valid cells
+    import pyarrow as pa
+
+    from tb_bias_plugin.cli.sensitivity import p_values
+
+    rng = np.random.default_rng(0)
+    cells = [rng.choice(["", " ", repr(float(x)), " %r " % float(x), str(int(x * 100))]) for x in rng.random(700)]
+    want = np.array([np.nan if not cell.strip() else float(cell) for cell in cells])
+    column = pa.array(cells, pa.string())
+    got = np.concatenate([p_values("p.csv", first, "P", column.slice(first, 64)) for first in range(0, 700, 64)])
+    np.testing.assert_array_equal(got, want)

@@ -8,9 +8,9 @@ import copy
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.measures.sensitivity import codec, collect, columns, messages
 from tb_bias_plugin.storage import arrays, record

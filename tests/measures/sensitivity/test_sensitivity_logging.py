@@ -5,9 +5,9 @@ import dataclasses
 
 import numpy as np
 import pytest
-from werkzeug.test import Client
 
 import plugin_fixtures as fx
+from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.measures.sensitivity import (
