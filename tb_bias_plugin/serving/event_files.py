@@ -70,7 +70,8 @@ class RecordScanner:
     location), read incrementally; safe to use from many request threads."""
 
     def __init__(self, logdir: str):
-        self._logdir = logdir if logdir and not is_remote(logdir) and os.path.isdir(logdir) else None
+        # normalised: a trailing "/" would name the root run's directory otherwise than its files do
+        self._logdir = os.path.normpath(logdir) if logdir and not is_remote(logdir) and os.path.isdir(logdir) else None
         self._files: dict[str, _FileState] = {}
         self._by_directory: dict[str, set[str]] = collections.defaultdict(set)  # the files read, by directory
         # {(run, tag): {step: [wall times]}} of writes whose file was deleted: the Python loader may still
@@ -106,6 +107,12 @@ class RecordScanner:
         with self._lock:
             return {key: {step: (list(times), [w[0] for w in self._writes.get(key, {}).get(step, ())])
                           for step, times in steps.items()} for key, steps in self._gone.items()}
+
+    def keep_gone(self, listed: set[tuple[str, str]]) -> None:
+        """Forget the deleted writes of tags TensorBoard no longer lists (a run deleted for good)."""
+        with self._lock:
+            for key in set(self._gone).difference(listed):
+                del self._gone[key]
 
     def drop_gone(self, run: str, tag: str, steps: Iterable[int]) -> None:
         """Forget the deleted writes of ``steps``: TensorBoard shows a write still on disk there."""
@@ -154,14 +161,21 @@ class RecordScanner:
         return self._logdir if run == "." else os.path.join(self._logdir, *parts)
 
     def _event_files(self) -> list[str]:
-        """Every event file under the logdir, through symbolic links to directories as TensorBoard lists runs
-        (each directory once: a link back up would loop)."""
+        """Every event file under the logdir, through symbolic links to directories as TensorBoard lists runs:
+        a directory under two names (a ``latest`` link) is two runs; only a link back to a directory
+        above it is not followed, which would loop."""
         assert self._logdir is not None
         found: list[str] = []
-        seen: set[str] = set()
+        above = {self._logdir: frozenset([os.path.realpath(self._logdir)])}  # each directory's real path and its parents'
         for directory, subdirectories, files in os.walk(self._logdir, followlinks=True):
-            seen.add(os.path.realpath(directory))
-            subdirectories[:] = [d for d in subdirectories if os.path.realpath(os.path.join(directory, d)) not in seen]
+            chain = above.pop(directory, frozenset())
+            kept = []
+            for name in subdirectories:
+                real = os.path.realpath(os.path.join(directory, name))
+                if real not in chain:
+                    kept.append(name)
+                    above[os.path.join(directory, name)] = chain | {real}
+            subdirectories[:] = kept
             found.extend(os.path.join(directory, f) for f in files if "tfevents" in f)
         return sorted(found)
 
@@ -197,7 +211,7 @@ class RecordScanner:
         identity = (stat.st_dev, stat.st_ino)
         state = self._files.get(path)
         if state is not None and (state.identity != identity or stat.st_size < state.offset):
-            self._forget({path})
+            self._forget({path}, deleted=True)  # its writes are no longer on disk (read again if they are)
             state = None
         if state is None:
             state = self._files[path] = _FileState(identity)
@@ -337,7 +351,7 @@ def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, f
     for step in sorted(set(writes) | set(gone)):
         times, shown = list(writes.get(step, ())), shown_wall_times.get(step)
         deleted, on_disk = gone.get(step, ((), ()))
-        if shown in deleted and shown not in on_disk:  # the loader still shows a deleted write
+        if on_disk and shown in deleted and shown not in on_disk:  # written again, the loader shows the deleted write
             times = sorted([*on_disk, shown])
         elif len(times) < 2:
             continue

@@ -186,6 +186,8 @@ class BiasPlugin(base_plugin.TBPlugin):
                     self._records.drop_gone(run, tag, [s for s, (old, _) in lost.items() if kept.get(s) not in old])
                 tags.append(dict(info, tag=tag, measure=measure_id, steps=steps, rewritten_steps=rewritten))
             runs.append({"run": run, "tags": tags})
+        if gone:
+            self._records.keep_gone({(run, tag) for run in listing for tag in listing[run]})
         measures = [
             {"measure": m.id, "title": m.title, "config": m.config()} for m in self._registry if m.id in present
         ]

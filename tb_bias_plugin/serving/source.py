@@ -216,10 +216,14 @@ class Source:
 
     def wall_times(self, ctx: Any, experiment: str, run: str, tag: str, measure: str | None = None) -> dict[int, float]:
         """``{step: wall time}`` of the record TensorBoard kept for each step."""
-        for foreign in self._registry[measure].foreign if measure is not None else ():
-            if foreign.owns(tag):
-                return foreign.wall_times(self._provider, ctx, experiment, run, tag)
+        foreign = self._foreign(measure, tag)
+        if foreign is not None:
+            return foreign.wall_times(self._provider, ctx, experiment, run, tag)
         return {d.step: d.wall_time for d in self._series(ctx, experiment, run, tag)}
+
+    def _foreign(self, measure: str | None, tag: str) -> Any:
+        """The other plugin's source whose tag ``tag`` is, among those ``measure`` shows; None if none."""
+        return next((f for f in self._registry[measure].foreign if f.owns(tag)), None) if measure is not None else None
 
     def load(self, ctx: Any, experiment: str, run: str, tag: str, step: int | None, measure: str) -> Loaded:
         """The value at ``step`` (default: the latest) of a tag of ``measure``.
@@ -231,9 +235,9 @@ class Source:
         UnreadableRecord
             If the stored bytes cannot be decoded.
         """
-        for foreign in self._registry[measure].foreign:
-            if foreign.owns(tag):
-                return foreign.load(self._provider, ctx, experiment, run, tag, step)
+        foreign = self._foreign(measure, tag)
+        if foreign is not None:
+            return foreign.load(self._provider, ctx, experiment, run, tag, step)
         data = self._series(ctx, experiment, run, tag)
         datum = pick_step(data, step, run, tag)
         decoded = self._decoded
@@ -256,11 +260,11 @@ class Source:
         UnreadableRecord
             If a step's stored bytes cannot be decoded.
         """
-        for foreign in self._registry[measure].foreign:
-            if foreign.owns(tag):
-                wanted = self.steps(ctx, experiment, run, tag, measure) if steps is None else list(steps)
-                wanted = wanted[-last:] if last else wanted
-                return [foreign.load(self._provider, ctx, experiment, run, tag, s) for s in wanted]
+        foreign = self._foreign(measure, tag)
+        if foreign is not None:
+            wanted = self.steps(ctx, experiment, run, tag, measure) if steps is None else list(steps)
+            wanted = wanted[-last:] if last else wanted
+            return [foreign.load(self._provider, ctx, experiment, run, tag, s) for s in wanted]
         data = self._series(ctx, experiment, run, tag)
         if steps is None:
             chosen = list(data)

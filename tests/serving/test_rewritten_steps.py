@@ -143,3 +143,40 @@ def test_a_run_behind_a_symbolic_link_is_scanned_once_and_its_rewrites_are_said(
     assert {path: state.offset for path, state in scanner._files.items()} == known  # nothing read again
     tags = tags_of(Client(fx.make_app(logdir)[0]))
     assert [s["writes"] for s in tags["linked", "gender"]["rewritten_steps"]] == [2]
+
+
+def test_a_directory_under_two_names_is_two_runs_each_read_once(tmp_path):
+    """A `latest` link beside the directory it names: TensorBoard lists both runs. The loop guard skipped
+    whichever name the walk met second, so `locate` read its files and every `runs` forgot them again
+    (read from byte 0 at the next load), and counted their writes as deleted ones (review)."""
+    logdir = tmp_path / "logs"
+    for n in (101, 102):  # step 0 twice
+        write(logdir, "b", n)
+    (logdir / "a").mkdir()
+    os.symlink(logdir / "b", logdir / "a" / "latest")
+    scanner = RecordScanner(str(logdir) + "/")  # a trailing slash names the same directories
+    for _ in range(3):
+        scanner.locate("a/latest", "gender", [(0, -1.0)])
+        rewrites = scanner.rewritten()
+    assert {key: len(steps[0]) for key, steps in rewrites.items()} == {("a/latest", "gender"): 2, ("b", "gender"): 2}
+    assert len(scanner._files) == 4 and scanner.gone() == {}
+
+
+def test_a_deleted_file_not_written_again_is_no_rewrite_and_a_run_gone_for_good_is_forgotten(tmp_path):
+    import shutil
+
+    write(tmp_path, "job", 40, step=0)
+    write(tmp_path, "rotated", 41, step=0)
+    app, _ = fx.make_app(tmp_path)  # the Python loader keeps what it read
+    client = Client(app)
+    assert all(t["rewritten_steps"] == [] for t in tags_of(client).values())
+    shutil.rmtree(tmp_path / "job")
+    for old in (tmp_path / "rotated").iterdir():  # a job that rotates its files: nothing written again
+        os.remove(old)
+    tags = tags_of(client)  # the loader still lists both: said as no rewrite
+    assert all(t["rewritten_steps"] == [] for t in tags.values())
+    scanner = RecordScanner(str(tmp_path))
+    assert scanner.rewritten() == {}
+    scanner._gone[("job", "gender")] = {0: [1.0]}
+    scanner.keep_gone({("rotated", "gender")})  # what runs does with the tags still listed
+    assert set(scanner._gone) == set()
