@@ -1,5 +1,5 @@
-"""Across-steps routes at 10, 100 and 1,000 steps, under both TensorBoard
-data loaders (prints figures; not a test).
+"""Across-steps routes and the label associations' trend at 10, 100 and
+1,000 steps, under both TensorBoard data loaders (prints figures; not a test).
 
 Target (issue 22): each answers in under 1 s at 1,000 steps under the
 default loader, the first time (nothing cached) included.
@@ -7,7 +7,9 @@ default loader, the first time (nothing cached) included.
 Setup
     The first record of each measure in the committed ``demo_logs``
     (discrepancy, sensitivity, representation: 20-40 KB each) is written
-    again at steps 0..N-1 of runs ``<measure>_N`` of a temporary logdir.
+    again at steps 0..N-1 of runs ``<measure>_N`` of a temporary logdir;
+    for label associations, a table of 30 labels of its own at each step,
+    whose ``trend`` reads at most 200 of them (a power-of-two stride).
     A real ``tensorboard`` process (``tests/e2e/tb_harness.py``) serves it
     with ``--samples_per_plugin=tb_bias=0`` (every step), once with default
     flags (the Rust data server) and once with ``--load_fast=false`` (the
@@ -22,7 +24,7 @@ machine it moves less with the load than the wall time does. The logdir is
 local, so the plugin reads each record from its event file; the data
 server only lists the series.
 
-Run: python benchmarks/bench_steps.py [--repeats 5] [--sizes 10,100,1000] [--smoke]
+Run: python benchmarks/bench_steps.py [--repeats 5] [--sizes 10,100,1000] [--measures association] [--smoke]
 """
 
 import argparse
@@ -38,29 +40,38 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
 
 import plugin_fixtures as fx  # noqa: E402
 import tb_harness  # noqa: E402
+from tb_bias_plugin import summary  # noqa: E402
+from tb_bias_plugin.measures.association import routes, trends  # noqa: E402
 from tb_bias_plugin.storage import record  # noqa: E402
 
-#: measure: (route, number of steps in its answer)
+#: measure: (route, its parameters beside run and tag)
 ROUTES = {
-    "discrepancy": ("discrepancy_steps", lambda body: len(body["steps"])),
-    "sensitivity": ("sensitivity_steps", lambda body: len(body["steps"])),
-    "representation": ("representation/series", lambda body: len(body["steps"])),
+    "discrepancy": ("discrepancy_steps", {}),
+    "sensitivity": ("sensitivity_steps", {}),
+    "representation": ("representation/series", {}),
+    # a label's gaps at every step, sampled on a power-of-two stride past 200 steps
+    "association": ("trend", {"label": "label 05"}),
 }
 LOADERS = {"default (Rust data server)": [], "--load_fast=false": ["--load_fast=false"]}
 
 
-def write_logdir(logdir, sizes):
+def write_logdir(logdir, sizes, measures):
     """``{run: (measure, tag, N)}`` of the runs written."""
     from tb_bias_plugin.measures.registry import REGISTRY
 
     demo = fx.demo_records()
     runs = {}
-    for measure in ROUTES:
-        _, tag, value, payload = demo[measure]
-        data = record.encode(REGISTRY[measure].payload_number, payload)
+    for measure in measures:
         for n in sizes:
             run = "%s_%d" % (measure, n)
-            fx.write_record(logdir, run, value, data, steps=range(n))
+            if measure == "association":  # a small table (30 labels) of its own at each step
+                tag = "gender"
+                with summary.Writer(logdir / run) as writer:
+                    for step in range(n):
+                        writer.association_table(tag, fx.counter(seed=step, n=30), step=step)
+            else:
+                _, tag, value, payload = demo[measure]
+                fx.write_record(logdir, run, value, record.encode(REGISTRY[measure].payload_number, payload), steps=range(n))
             runs[run] = (measure, tag, n)
     return runs
 
@@ -94,13 +105,15 @@ def measure(board, runs, repeats):
     """``[(run, route, first, first cpu, again)]``; checks each answer has every step."""
     rows = []
     for run, (measure_id, tag, n) in runs.items():
-        route, count = ROUTES[measure_id]
+        route, extra = ROUTES[measure_id]
+        params = {"run": run, "tag": tag, **extra}
         cpu = cpu_seconds(board.process.pid)
-        first, body = timed_get(board, route, {"run": run, "tag": tag})
+        first, body = timed_get(board, route, params)
         cpu = cpu_seconds(board.process.pid) - cpu
-        if count(body) != n:
-            raise RuntimeError("%s of %s answered %d steps, not %d" % (route, run, count(body), n))
-        again = statistics.median(timed_get(board, route, {"run": run, "tag": tag})[0] for _ in range(repeats))
+        expected = len(trends.sample_steps(list(range(n)), routes.LIMITS["max_trend_steps"])) if route == "trend" else n
+        if len(body["steps"]) != expected:
+            raise RuntimeError("%s of %s answered %d steps, not %d" % (route, run, len(body["steps"]), expected))
+        again = statistics.median(timed_get(board, route, params)[0] for _ in range(repeats))
         rows.append((run, route, first, cpu, again))
     return rows
 
@@ -109,13 +122,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="timings of the cached answer; the median is reported")
     parser.add_argument("--sizes", default="10,100,1000", help="numbers of steps, comma-separated")
+    parser.add_argument("--measures", default=",".join(ROUTES), help="comma-separated, of: %s" % ", ".join(ROUTES))
     parser.add_argument("--smoke", action="store_true", help="10 steps, one repeat: checks the script runs, figures mean nothing")
     args = parser.parse_args()
     sizes = [10] if args.smoke else [int(s) for s in args.sizes.split(",")]
     repeats = 1 if args.smoke else args.repeats
     with tempfile.TemporaryDirectory() as tmp:
         logdir = Path(tmp) / "logs"
-        runs = write_logdir(logdir, sizes)
+        runs = write_logdir(logdir, sizes, args.measures.split(","))
         for loader, flags in LOADERS.items():
             with tb_harness.TensorBoard(logdir, log_path=Path(tmp) / "tensorboard.log",
                                         extra_args=["--samples_per_plugin=tb_bias=0", *flags]) as board:

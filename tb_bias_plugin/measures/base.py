@@ -45,9 +45,10 @@ class Services(Protocol):
     def steps(self, request: Any, run: str, tag: str, measure: str) -> list[int]:
         """Every step of a tag of ``measure``, in order."""
 
-    def wall_times(self, request: Any, run: str, tag: str, measure: str) -> dict[int, float]:
-        """``{step: wall time}`` of every step of a tag of ``measure``, in order: the wall time
-        of the write served, which changes when a step is written again."""
+    def series(self, request: Any, run: str, tag: str, measure: str) -> Any:
+        """A tag of ``measure`` listed once: ``.wall_times``, ``{step: wall time}`` of every
+        step in order (the wall time of the write served, which changes when a step is
+        written again), and ``.load(step)``, each step as `load` gives it, from that listing."""
 
     def load_steps(
         self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
@@ -98,7 +99,7 @@ class ForeignSource(abc.ABC):
 
     @abc.abstractmethod
     def wall_times(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str) -> dict[int, float]:
-        """``{step: wall time}`` of every step, in order (as `Services.wall_times`)."""
+        """``{step: wall time}`` of every step, in order (as `Services.series`)."""
 
 
 class Measure(abc.ABC):

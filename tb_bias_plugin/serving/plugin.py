@@ -25,7 +25,7 @@ from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.serving.event_files import RecordScanner, rewritten_steps
 from tb_bias_plugin.serving.flags import FlagStore, StaleVersion, TooLarge
 from tb_bias_plugin.serving.label_search import LabelSearch
-from tb_bias_plugin.serving.source import Source
+from tb_bias_plugin.serving.source import Series, Source
 from tb_bias_plugin.storage import metadata
 from tb_bias_plugin.storage.record import UnreadableRecord
 from tb_bias_plugin.web.params import MAX_NAME, ClientError, HttpError, Params, bad_request
@@ -85,9 +85,9 @@ class _Services:
         ctx, experiment = _context(request)
         return self._source.steps(ctx, experiment, run, tag, measure)
 
-    def wall_times(self, request: Any, run: str, tag: str, measure: str) -> dict[int, float]:
+    def series(self, request: Any, run: str, tag: str, measure: str) -> Series:
         ctx, experiment = _context(request)
-        return self._source.wall_times(ctx, experiment, run, tag, measure)
+        return self._source.series(ctx, experiment, run, tag, measure)
 
     def load_steps(
         self, request: Any, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,

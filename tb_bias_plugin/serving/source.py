@@ -238,12 +238,26 @@ class Source:
         foreign = self._foreign(measure, tag)
         if foreign is not None:
             return foreign.load(self._provider, ctx, experiment, run, tag, step)
-        data = self._series(ctx, experiment, run, tag)
+        return self._load_from(ctx, experiment, run, tag, self._series(ctx, experiment, run, tag), step, measure)
+
+    def _load_from(self, ctx: Any, experiment: str, run: str, tag: str, data: list, step: int | None, measure: str) -> Loaded:
+        """`load` from a listing of the series made before."""
         datum = pick_step(data, step, run, tag)
         decoded = self._decoded
         loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, _TagDescription(self, ctx, experiment))
         self._freeze_if_decoded(decoded)
         return loaded
+
+    def series(self, ctx: Any, experiment: str, run: str, tag: str, measure: str) -> "Series":
+        """A tag's series listed once, for a route that loads many of its steps one at a time
+        (each `load` lists the series again: a gRPC call under the data server)."""
+        foreign = self._foreign(measure, tag)
+        if foreign is not None:
+            times = foreign.wall_times(self._provider, ctx, experiment, run, tag)
+            return Series(times, lambda step: foreign.load(self._provider, ctx, experiment, run, tag, step))
+        data = self._series(ctx, experiment, run, tag)
+        return Series({d.step: d.wall_time for d in data},
+                      lambda step: self._load_from(ctx, experiment, run, tag, data, step, measure))
 
     def load_steps(
         self, ctx: Any, experiment: str, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,
@@ -402,6 +416,19 @@ class Source:
             search = LabelSearch(labels)
             self._searches.put(key, search)
         return search
+
+
+class Series:
+    """One listing of a tag's series (`Source.series`)."""
+
+    def __init__(self, wall_times: dict[int, float], load: Callable[[int | None], Loaded]):
+        #: ``{step: wall time}`` of the record kept for each step, in order
+        self.wall_times = wall_times
+        self._load = load
+
+    def load(self, step: int | None) -> Loaded:
+        """The value at ``step`` (None: the latest), as listed; raises NotFoundError or UnreadableRecord."""
+        return self._load(step)
 
 
 class _LoaderFailure(UnreadableRecord):

@@ -7,6 +7,7 @@ import pytest
 
 import plugin_fixtures as fx
 from plugin_fixtures import Client
+from tb_bias_plugin import summary
 from tb_bias_plugin.measures.base import Measure
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.storage import record
@@ -117,3 +118,27 @@ def test_the_steps_part_of_a_dipdi_record_keeps_only_what_the_rows_show():
         assert np_equal and kept.n == full.n and kept.replicate == full.replicate
         assert kept.top_ids == [] and kept.group_names == [] and kept.top_outputs.size == 0 and kept.group_sums.size == 0
     assert codec.nbytes(part) < codec.nbytes(whole) / 2
+
+
+@pytest.mark.parametrize("from_files", [True, False], ids=["local files", "provider"])
+def test_a_cold_trend_lists_the_series_once_however_many_steps_it_reads(tmp_path, monkeypatch, from_files):
+    """The trend read each sampled step with its own `load`, which listed the series again:
+    about 126 listings (gRPC calls under the data server) for a cold trend at 1,000 steps."""
+    with summary.Writer(tmp_path / "run") as writer:
+        for step in range(STEPS):
+            writer.association_table("gender", fx.counter(seed=step, n=30), step=step)
+    app, _ = fx.make_app(tmp_path)
+    plugin = next(p for p in app._plugins if p.plugin_name == "tb_bias")
+    if not from_files:
+        monkeypatch.setattr(plugin._source, "_local", None)
+    provider = plugin._source._provider
+    listings = []
+    real = provider.read_blob_sequences
+    monkeypatch.setattr(provider, "read_blob_sequences", lambda *a, **k: listings.append(1) or real(*a, **k))
+    client = Client(app)
+    body = fx.get_json(client, "trend", run="run", tag="gender", label="label 05")
+    assert body["steps"] == list(range(STEPS))
+    # the series (the selected step read from that listing) and its tag's description: not one more a step
+    assert len(listings) <= 2, len(listings)
+    fresh = fx.get_json(Client(fx.make_app(tmp_path)[0]), "trend", run="run", tag="gender", label="label 05")
+    assert fresh == body

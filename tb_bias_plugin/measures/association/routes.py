@@ -172,8 +172,8 @@ def _trend(request: Any, services: Any, selection: Selection) -> dict[str, Any]:
     """Per-step gaps of every label of the selected table (cached per step),
     and the change from the first to the last step."""
     query, view = selection.query, selection.view
-    run, tag = selection.run, selection.tag
-    wall_times = services.wall_times(request, run, tag, MEASURE_ID)
+    series = selection.series  # listed once, not once per step read
+    wall_times = series.wall_times
     # a sparkline has no room for more; picks that stay as the run grows
     steps = trends.sample_steps(list(wall_times), LIMITS["max_trend_steps"])
     names = view.identity_names
@@ -188,7 +188,7 @@ def _trend(request: Any, services: Any, selection: Selection) -> dict[str, Any]:
     def at(step: int, level: float) -> trends.StepGaps:
         # the step's wall time: a step written again is read again
         key = ("association.trend", labels, settings, level, step, wall_times.get(step))
-        return services.derived(key, lambda: _step_gaps(request, services, selection, step, x1, x2, level))
+        return services.derived(key, lambda: _step_gaps(series, selection, step, x1, x2, level))
 
     per_step = [at(step, query.level) for step in steps]
     if not per_step:
@@ -218,14 +218,13 @@ def _frozen(stats: dict[str, Any]) -> _Frozen:
     return _Frozen(stats)
 
 
-def _step_gaps(request: Any, services: Any, selection: Selection, step: int, x1: str, x2: Any, level: float) -> trends.StepGaps:
+def _step_gaps(series: Any, selection: Selection, step: int, x1: str, x2: Any, level: float) -> trends.StepGaps:
     view, query = selection.view, selection.query
     size = len(view.label_names)
     if step == selection.step:
         step_view, align = view, None
     else:
-        loaded = services.load(request, selection.run, selection.tag, step, MEASURE_ID)
-        table = loaded.value
+        table = series.load(step).value
         if isinstance(table, AssociationTable) != isinstance(view, CountsView):
             return trends.StepGaps(np.full(size, np.nan), None, None)
         # A view of its own, not the cached one: its values and widths are
@@ -530,12 +529,14 @@ class Selection:
     view: CountsView | PrecomputedView
     query: Query  # filters and metric; routes still set its sort and page
     flag_masks: tuple[np.ndarray, np.ndarray]  # (flagged, hidden) per label, read-only and shared between requests
+    series: Any  # the tag's series as this request listed it (Services.series): the trend reads its steps from it
 
 
 def _select(request: Any, services: Any, params: Params) -> Selection:
     """Resolve the common table parameters into a table, a view and a Query."""
     run, tag, step = params.run_tag_step()
-    loaded = services.load(request, run, tag, step, MEASURE_ID)
+    series = services.series(request, run, tag, MEASURE_ID)  # one listing, as one load would make
+    loaded = series.load(step)
     table = loaded.value
     if isinstance(table, AssociationTable):
         threshold = params.number("threshold", None, low=0.0, high=1.0)
@@ -600,7 +601,7 @@ def _select(request: Any, services: Any, params: Params) -> Selection:
     )
     query.flagged, query.hidden = flagged, hidden
     return Selection(run=run, tag=tag, step=loaded.step, description=loaded.description, key=loaded.key, table=table,
-                     view=view, query=query, flag_masks=(flagged, hidden))
+                     view=view, query=query, flag_masks=(flagged, hidden), series=series)
 
 
 def _sort(params: Params, selection: Selection) -> None:
