@@ -16,6 +16,7 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import copy
+import functools
 import logging
 import sys
 from typing import Any, Callable, Sequence
@@ -253,10 +254,10 @@ class Source:
         (each `load` lists the series again: a gRPC call under the data server)."""
         foreign = self._foreign(measure, tag)
         if foreign is not None:
-            times = foreign.wall_times(self._provider, ctx, experiment, run, tag)
-            return Series(times, lambda step: foreign.load(self._provider, ctx, experiment, run, tag, step))
+            return Series(lambda: foreign.wall_times(self._provider, ctx, experiment, run, tag),
+                          lambda step: foreign.load(self._provider, ctx, experiment, run, tag, step))
         data = self._series(ctx, experiment, run, tag)
-        return Series({d.step: d.wall_time for d in data},
+        return Series(lambda: {d.step: d.wall_time for d in data},
                       lambda step: self._load_from(ctx, experiment, run, tag, data, step, measure))
 
     def load_steps(
@@ -421,10 +422,15 @@ class Source:
 class Series:
     """One listing of a tag's series (`Source.series`)."""
 
-    def __init__(self, wall_times: dict[int, float], load: Callable[[int | None], Loaded]):
-        #: ``{step: wall time}`` of the record kept for each step, in order
-        self.wall_times = wall_times
+    def __init__(self, wall_times: Callable[[], dict[int, float]], load: Callable[[int | None], Loaded]):
+        self._wall_times = wall_times
         self._load = load
+
+    @functools.cached_property
+    def wall_times(self) -> dict[int, float]:
+        """``{step: wall time}`` of the record kept for each step, in order (asked
+        only when needed: another plugin's tags list them with a call of their own)."""
+        return self._wall_times()
 
     def load(self, step: int | None) -> Loaded:
         """The value at ``step`` (None: the latest), as listed; raises NotFoundError or UnreadableRecord."""
