@@ -260,7 +260,7 @@ class Writer(events.EventWriter):
         example_uris: Any = None,
         replicate: Any = None,
         from_logits: bool = False,
-        top_k: int = 20,
+        top_k: int | None = None,
     ) -> bool:
         """Log DIPDI: whether models of two pools disagree more across pools than within.
 
@@ -309,9 +309,9 @@ class Writer(events.EventWriter):
             mean, standard deviation and Wilcoxon test at this step.
         from_logits : bool, default False
             Probability discrepancies only: the inputs are logits.
-        top_k : int, default 20
-            Examples kept per replicate (at most 1000); not with accumulators,
-            which keep their own ``top_k``.
+        top_k : int, optional
+            Examples kept per replicate, default 20, at most 1000; not with
+            accumulators, which keep their own ``top_k`` (given, it is an error).
 
         Returns
         -------
@@ -566,7 +566,7 @@ def prediction_discrepancy(
     example_uris: Any = None,
     replicate: Any = None,
     from_logits: bool = False,
-    top_k: int = 20,
+    top_k: int | None = None,
 ) -> Any:
     """Log DIPDI under TensorFlow's default summary writer.
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from tb_bias_plugin.cli import DataError, files, readers
 from tb_bias_plugin.measures.association.files import id_values, is_arrow, python, where
+from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K
 from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
 
 #: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
@@ -95,8 +96,8 @@ class Pools:
         self.args = args
         if args.batch_size < 1:
             raise DataError("--batch-size must be positive")
-        if args.top_k is not None and not 0 <= args.top_k <= 1000:
-            raise DataError("--top-k %d is outside 0..1000" % args.top_k)
+        if args.top_k is not None and not 0 <= args.top_k <= MAX_TOP_K:
+            raise DataError("--top-k %d is outside 0..%d" % (args.top_k, MAX_TOP_K))
         files.check_output(args, beam=False)
         self.columns = [self._columns(0, args.pool_a_columns, args.pool_a_prefix),
                         self._columns(1, args.pool_b_columns, args.pool_b_prefix)]

@@ -30,6 +30,9 @@ from .dipdi import (
 
 __all__ = ["DipdiAccumulator", "SufficientStatistics"]
 
+#: The most top examples a replicate keeps (each holds every model's input row).
+MAX_TOP_K = 1000
+
 
 class SufficientStatistics(NamedTuple):
     """What an accumulator keeps: sums of d per pair (all ``i < j`` of the
@@ -65,7 +68,7 @@ class DipdiAccumulator:
     Raises
     ------
     ValueError
-        For an unknown option or a negative ``top_k``.
+        For an unknown option, or a ``top_k`` below 0 or above ``MAX_TOP_K`` (1,000).
 
     See Also
     --------
@@ -101,7 +104,7 @@ class DipdiAccumulator:
         top_k: int = 0,
     ):
         _check_options(discrepancy, pairing, from_logits)
-        check_integer(top_k, "top_k", low=0)
+        check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
         self.discrepancy = discrepancy
         self.pairing = pairing
         self.from_logits = bool(from_logits)

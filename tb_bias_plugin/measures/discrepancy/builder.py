@@ -11,8 +11,8 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, is_integer
-from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
+from tb_bias_plugin.core.validation import check_flag, check_integer, is_integer
+from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K, DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.codec import (
     HISTOGRAM_BINS,
     MAX_EXAMPLE_D,
@@ -23,9 +23,8 @@ from tb_bias_plugin.measures.discrepancy.codec import (
 )
 from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
 
-#: Default and largest number of top examples kept per replicate.
+#: Default number of top examples kept per replicate.
 DEFAULT_TOP_K = 20
-MAX_TOP_K = 1000
 
 
 def _replicate_ids(replicate: Any) -> Optional[list[int]]:
@@ -150,13 +149,16 @@ def _sources(pool_a: Any, pool_b: Any, replicate: Any) -> tuple[list[tuple[Any, 
 
 
 def _check_accumulator(acc: DipdiAccumulator, pool_b: Any, *, discrepancy: Optional[str], pairing: Optional[str],
-                       from_logits: bool, with_examples: bool) -> None:
+                       from_logits: bool, top_k: Optional[int], with_examples: bool) -> None:
     """Refuse options that contradict a finished accumulator given as pool_a, or an empty one."""
     if pool_b is not None:
         raise ValueError("with an accumulator as pool_a, pool_b must be None")
     if with_examples:
         raise ValueError("groups, example_ids, example_text and example_uris go with raw predictions; "
                          "an accumulator carries its own")
+    if top_k is not None:
+        raise ValueError("top_k goes with raw predictions; an accumulator keeps its own "
+                         "(DipdiAccumulator(top_k=%d))" % acc.top_k)
     for given, have, what in ((discrepancy, acc.discrepancy, "discrepancy"), (pairing, acc.pairing, "pairing")):
         if given is not None and given != have:
             raise ValueError("%s=%r differs from the accumulator's %r" % (what, given, have))
@@ -179,7 +181,7 @@ def prediction_discrepancy(
     example_uris: Any = None,
     replicate: Any = None,
     from_logits: bool = False,
-    top_k: int = DEFAULT_TOP_K,
+    top_k: Optional[int] = None,
 ) -> Any:
     """The payload of DIPDI: whether models of two pools disagree more across pools than within.
 
@@ -195,23 +197,27 @@ def prediction_discrepancy(
     (4, ['F', 'M'])
     """
     names = check_pool_names(pool_names)
-    check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
+    check_flag(from_logits, "from_logits")
+    if top_k is not None:
+        check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
     sources, ids = _sources(pool_a, pool_b, replicate)
     reps, layouts, options = [], set(), set()
     for (a, b), rep_id in zip(sources, ids):
         if isinstance(a, DipdiAccumulator):
-            _check_accumulator(a, b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits,
+            _check_accumulator(a, b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k,
                                with_examples=any(v is not None for v in (groups, example_ids, example_text, example_uris)))
             rep, layout = _from_accumulator(a, rep_id)
             options.add((a.discrepancy, a.pairing, a.from_logits))
         else:
             if isinstance(b, DipdiAccumulator) or b is None:
                 raise ValueError("pool_b is required with raw predictions (an accumulator goes in pool_a)")
-            option = (discrepancy or "abs", pairing or "paired", bool(from_logits))
+            # None means the default; any other value is checked as given (DipdiAccumulator)
+            option = ("abs" if discrepancy is None else discrepancy, "paired" if pairing is None else pairing,
+                      bool(from_logits))
             rep, layout = _from_pools(
                 a, b, discrepancy=option[0], pairing=option[1], from_logits=option[2],
                 groups=groups, example_ids=example_ids, example_text=example_text, example_uris=example_uris,
-                top_k=int(top_k), replicate=rep_id,
+                top_k=DEFAULT_TOP_K if top_k is None else int(top_k), replicate=rep_id,
                 keep_d=len(ids) == 1,
             )
             options.add(option)

@@ -163,6 +163,14 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         (lambda w: w.prediction_discrepancy("d", *EXCESS_OVERFLOWS, step=0), "excess discrepancy is not finite"),
         (lambda w: w.prediction_discrepancy("d", DipdiAccumulator(top_k=5).update(*EXCESS_OVERFLOWS), step=0),
          "excess discrepancy is not finite"),
+        # options given as falsy or truthy non-values were replaced by the defaults or read as True (review)
+        (lambda w: w.prediction_discrepancy("d", A, B, discrepancy="", step=0), "unknown discrepancy ''"),
+        (lambda w: w.prediction_discrepancy("d", A, B, pairing=0, step=0), "unknown pairing 0"),
+        (lambda w: w.prediction_discrepancy("d", A, B, discrepancy="jsd", from_logits="no", step=0), "from_logits"),
+        (lambda w: w.prediction_discrepancy("d", DipdiAccumulator().update(A, B), from_logits="no", step=0), "from_logits"),
+        # an accumulator keeps its own top_k: one given beside it was ignored
+        (lambda w: w.prediction_discrepancy("d", DipdiAccumulator().update(A, B), top_k=5, step=0), "accumulator keeps its own"),
+        (lambda w: w.prediction_discrepancy("d", A, B, top_k=1001, step=0), "top_k"),
     ],
 )
 def test_bad_input_is_a_value_error_and_nothing_is_written(tmp_path, call, message):
@@ -170,6 +178,12 @@ def test_bad_input_is_a_value_error_and_nothing_is_written(tmp_path, call, messa
         with pytest.raises(ValueError, match=message):
             call(writer)
     assert summary_events(tmp_path / "run") == []
+
+
+def test_an_accumulator_keeps_at_most_as_many_top_examples_as_the_writer():
+    DipdiAccumulator(top_k=1000)
+    with pytest.raises(ValueError, match="top_k"):
+        DipdiAccumulator(top_k=1001)
 
 
 def test_tensorflow_and_tf_free_paths_write_equivalent_records(tmp_path):
