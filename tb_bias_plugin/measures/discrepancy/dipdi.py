@@ -21,7 +21,7 @@ from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tu
 import numpy as np
 
 from tb_bias_plugin.core.example_ids import check_ids
-from tb_bias_plugin.core.validation import check_flag, check_labels
+from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE, check_flag, check_labels
 
 __all__ = [
     "DISCREPANCIES",
@@ -37,7 +37,6 @@ __all__ = [
 
 DISCREPANCIES = ("abs", "sq", "jsd", "js_distance")
 PAIRINGS = ("paired", "all_pairs")
-PROBABILITY_TOLERANCE = 1e-6
 
 _PROBABILITY_KINDS = ("jsd", "js_distance")
 _LN2 = math.log(2.0)
@@ -254,11 +253,11 @@ def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool) -> Optio
             return InvalidPrediction(int(at[0]), start + int(at[1]), problem, float(block[at]))
         if is_prob and arr.ndim > 2:
             sums = block.sum(axis=-1, dtype=np.float64)
-            found = np.argwhere(np.abs(sums - 1.0) > PROBABILITY_TOLERANCE)
+            found = np.argwhere(np.abs(sums - 1.0) > PROBABILITY_SUM_TOLERANCE)
             if found.size:
                 model, k = (int(i) for i in found[0])
                 return InvalidPrediction(model, start + k, "a probability row that sums to %r, not 1 +- %s"
-                                         % (float(sums[model, k]), PROBABILITY_TOLERANCE), None)
+                                         % (float(sums[model, k]), PROBABILITY_SUM_TOLERANCE), None)
     return None
 
 
@@ -451,7 +450,7 @@ class _Kernel:
                     total = part.sum(axis=1, keepdims=True)
                 else:
                     total = x.sum(axis=-1, dtype=np.float64)[:, None, :]
-                    if np.abs(total - 1.0).max() > PROBABILITY_TOLERANCE:
+                    if np.abs(total - 1.0).max() > PROBABILITY_SUM_TOLERANCE:
                         return None
                     part[...] = xt
                 # rows may be off by up to the tolerance; normalise as scipy does
@@ -695,7 +694,7 @@ def dipdi(
     ValueError
         For an unknown option, wrong shapes, pools scoring different numbers of
         examples, non-finite values, probability rows outside [0, 1] or not
-        summing to 1 within 1e-6, ``groups`` of the wrong length, or
+        summing to 1 within 1e-4, ``groups`` of the wrong length, or
         ``pairing="paired"`` with odd or unequal pool sizes.
 
     See Also

@@ -12,7 +12,14 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_names, check_number, is_integer
+from tb_bias_plugin.core.validation import (
+    PROBABILITY_SUM_TOLERANCE,
+    check_finite_array,
+    check_integer,
+    check_names,
+    check_number,
+    is_integer,
+)
 
 __all__ = [
     "V_KINDS",
@@ -427,7 +434,7 @@ def class_weights(w, n_classes: int) -> np.ndarray:
     return w
 
 
-def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> None:
+def check_probabilities(probs, output: str = "softmax", tol: float = PROBABILITY_SUM_TOLERANCE) -> None:
     """Raise ``ValueError`` if model outputs look like logits, not probabilities.
 
     Parameters
@@ -437,8 +444,9 @@ def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> No
     output : {"softmax", "sigmoid"}
         ``softmax`` rows must also sum to 1; ``sigmoid`` (independent per class,
         including K = 1) entries only need to lie in [0, 1].
-    tol : float
-        Slack for float32 rounding: a finite number >= 0.
+    tol : float, default 1e-4
+        How far a softmax row may sum from 1 (float32 rounding): a finite
+        number >= 0.
 
     Raises
     ------
@@ -460,7 +468,7 @@ def check_probabilities(probs, output: str = "softmax", tol: float = 1e-4) -> No
     p = check_finite_array(probs, "model outputs", hint="P needs class probabilities")
     if p.ndim != 2:
         raise ValueError(f"model outputs must be [n, K]; got shape {p.shape}")
-    if p.size and (p.min() < -tol or p.max() > 1 + tol):
+    if p.size and (p.min() < 0 or p.max() > 1):  # a sigmoid or softmax in any precision stays in [0, 1]
         raise ValueError(
             f"model outputs are not probabilities (values in [{p.min():.3g}, {p.max():.3g}]); "
             "P needs class probabilities after softmax/sigmoid, not logits"

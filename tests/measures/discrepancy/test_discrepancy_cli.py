@@ -149,7 +149,7 @@ def test_a_bad_number_in_a_npy_pool_is_named_by_file_model_and_example(tmp_path,
     np.save(tmp_path / "b.npy", b)
     assert run(tmp_path / "a.npy", tmp_path / "b.npy", "--discrepancy", "jsd", "--logdir", tmp_path / "cli",
                "--name", "age") == 2
-    assert "a.npy, model 1, example 7: a probability row that sums to 1.25, not 1 +- 1e-06" in capsys.readouterr().err
+    assert "a.npy, model 1, example 7: a probability row that sums to 1.25, not 1 +- 0.0001" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
 
 
