@@ -142,3 +142,18 @@ def test_a_cold_trend_lists_the_series_once_however_many_steps_it_reads(tmp_path
     assert len(listings) <= 2, len(listings)
     fresh = fx.get_json(Client(fx.make_app(tmp_path)[0]), "trend", run="run", tag="gender", label="label 05")
     assert fresh == body
+
+
+@pytest.mark.parametrize("measure", sorted(ROUTES))
+def test_a_record_newer_than_this_build_says_so_on_every_route(tmp_path, measure):
+    """Each measure said it its own way ("not readable by this build", "has version 99"), some
+    without the way out; now `record.check_version` says it for all, as for association's tables."""
+    _, tag, value, payload = fx.demo_records()[measure]
+    payload.version = 99
+    fx.write_record(tmp_path, "run", value, record.encode(REGISTRY[measure].payload_number, payload), step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+    said = "record version 99 is not supported by this build (supports 1"
+    body = fx.get_json(client, ROUTES[measure], status=422, run="run", tag=tag)
+    assert said in body["error"] and "upgrade tb-bias-plugin" in body["error"], body
+    [listed] = fx.get_json(client, "runs")["unreadable"]
+    assert said in listed["error"], listed

@@ -26,7 +26,7 @@ from tb_bias_plugin.measures.discrepancy.dipdi import (
     _pair_positions,
     _used_pairs,
 )
-from tb_bias_plugin.storage import arrays, values
+from tb_bias_plugin.storage import arrays, record, values
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 #: Bins of the stored histogram of per-example excess discrepancy (a reader refuses more).
@@ -205,8 +205,7 @@ def describe(message: Any) -> dict[str, Any]:
 
 
 def _check(message: Any) -> None:
-    if message.version != messages.VERSION:
-        raise ValueError("DIPDI record version %d is not readable by this build" % message.version)
+    record.check_version(message.version, "DIPDI record", messages.VERSION)
     if message.discrepancy not in DISCREPANCIES or message.pairing not in PAIRINGS:
         raise ValueError("DIPDI record has unknown options %r / %r" % (message.discrepancy, message.pairing))
     if message.m_a < 1 or message.m_b < 1 or len(message.pool_names) != 2 or not message.replicates:

@@ -19,7 +19,7 @@ import numpy as np
 from tb_bias_plugin.core.validation import check_names
 from tb_bias_plugin.measures.representation import messages
 from tb_bias_plugin.measures.representation.entropy import MAX_CLASSES, MAX_CONTROLS, RepresentationBiasResult
-from tb_bias_plugin.storage import arrays, values
+from tb_bias_plugin.storage import arrays, record, values
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 #: Most points stored per curve (training, held-out, validation).
@@ -127,7 +127,7 @@ def encode_layer(layer: str, result: RepresentationBiasResult) -> Any:
 def encode(layers: Sequence[tuple[str, RepresentationBiasResult]], attribute: str = "",
            class_names: Sequence[str] = ()) -> Any:
     """The ``RepresentationBias`` payload of ``[(layer, result), ...]``."""
-    message = messages.RepresentationBias(version=1, attribute=attribute)
+    message = messages.RepresentationBias(version=messages.VERSION, attribute=attribute)
     message.class_names.extend(class_names)
     for layer, result in layers:
         message.layers.append(encode_layer(layer, result))
@@ -135,8 +135,7 @@ def encode(layers: Sequence[tuple[str, RepresentationBiasResult]], attribute: st
 
 
 def _check(message: Any) -> None:
-    if message.version != 1:
-        raise ValueError("representation record has version %d; upgrade tb-bias-plugin" % message.version)
+    record.check_version(message.version, "representation record", messages.VERSION)
 
 
 def describe(message: Any) -> dict[str, Any]:

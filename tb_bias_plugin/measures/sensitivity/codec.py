@@ -10,7 +10,7 @@ import numpy as np
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
 from tb_bias_plugin.measures.sensitivity import columns, messages
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_pred_class, check_stochastic
-from tb_bias_plugin.storage import arrays, values
+from tb_bias_plugin.storage import arrays, record, values
 from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
 
 #: Bins of the stored histogram of P (a reader refuses more).
@@ -70,9 +70,7 @@ def encode(contents: dict) -> Any:
 
 
 def _check(message: Any) -> None:
-    if message.version not in (messages.PER_EXAMPLE_VERSION, messages.VERSION):
-        raise ValueError("sensitivity record version %d is newer than this build; upgrade tb-bias-plugin"
-                         % message.version)
+    record.check_version(message.version, "sensitivity record", messages.VERSION)  # 1 (PER_EXAMPLE_VERSION) or 2
     if message.input not in _INPUT_NAMES:
         raise ValueError("sensitivity record has unknown input kind %d" % message.input)
 

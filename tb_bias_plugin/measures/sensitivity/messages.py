@@ -4,7 +4,7 @@ from tb_bias_plugin.measures.sensitivity.metadata import PROTO_FILE
 from tb_bias_plugin.storage import schema
 
 #: Format version written in every record (its ``version`` field): 2 keeps
-#: the retained examples' arrays as columns (``example_arrays``).
+#: the retained examples' arrays as columns (``example_columns``).
 VERSION = 2
 #: The version that kept each retained example's arrays in the example; still read.
 PER_EXAMPLE_VERSION = 1
