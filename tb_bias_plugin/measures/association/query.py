@@ -504,6 +504,29 @@ def row_mask(view, query, gap):
     return mask
 
 
+def passing_rows(view, query, gap, *, statistics=False):
+    """The rows that pass every filter of ``query``, ``q_max`` included, and the gap
+    statistics (`gap_statistics`, with q-values over the rows that pass every filter
+    but ``q_max``), or None if not asked for (``statistics``) and ``q_max`` is None.
+
+    Every route that says "the filtered labels" takes them from here, so a table, its
+    distributions and its metric agreement count the same rows.
+    """
+    mask = row_mask(view, query, gap)
+    if query.q_max is None and not statistics:
+        return mask, None
+    stats = gap_statistics(view, query, gap)
+    if stats is None:
+        if query.q_max is not None:
+            raise QueryError("q_max needs intervals: a table of counts (not precomputed) and two identities (x2)")
+        return mask, None
+    stats.set_q(mask)
+    if query.q_max is not None:
+        with np.errstate(invalid="ignore"):
+            mask = mask & (stats["q"] <= query.q_max)
+    return mask, stats
+
+
 def select(view, query):
     """Filter and rank the rows.
 
@@ -524,19 +547,11 @@ def select_with_statistics(view, query):
     gap = gap_values(view, query.metric, query.x1, query.x2)
     if query.sort == "label" and query.order == "abs":
         raise QueryError("order=abs needs a numeric column, not label")
-    mask = row_mask(view, query, gap)  # sorting never changes which rows pass: undefined keys go last
-    stats = gap_statistics(view, query, gap)
-    needs_stats = query.sort in INTERVAL_COLUMNS or query.q_max is not None
-    if stats is None and needs_stats:
+    mask, stats = passing_rows(view, query, gap, statistics=True)  # sorting never changes which rows pass
+    if stats is None and query.sort in INTERVAL_COLUMNS:
         raise QueryError(
-            "sort %r and q_max need intervals: a table of counts (not precomputed) and two identities (x2)"
-            % query.sort
+            "sort %r needs intervals: a table of counts (not precomputed) and two identities (x2)" % query.sort
         )
-    if stats is not None:
-        stats.set_q(mask)
-        if query.q_max is not None:
-            with np.errstate(invalid="ignore"):
-                mask = mask & (stats["q"] <= query.q_max)
     if query.sort in INTERVAL_COLUMNS:
         sort_values = stats[{"bound": "bound", "p_value": "p", "q_value": "q"}[query.sort]]
     else:
@@ -557,11 +572,11 @@ def natural_domain(view, metric):
 def distributions(view, query, bins=None, *, gap=None, mask=None):
     """Histogram, density and quantiles of the metric per identity and of the gap,
     over the rows that pass the filters (paging does not apply). ``gap`` and
-    ``mask``, if the caller has them, are `gap_values` and `row_mask`."""
+    ``mask``, if the caller has them, are `gap_values` and `passing_rows`."""
     if gap is None:
         gap = gap_values(view, query.metric, query.x1, query.x2)
     if mask is None:
-        mask = row_mask(view, query, gap)
+        mask, _ = passing_rows(view, query, gap)
     every_row = [view.values(query.metric, j) for j in range(len(view.identity_names))]
     per_identity = _samples(view, query.metric, [(j,) for j in range(len(every_row))], every_row, mask)
     low, high = natural_domain(view, query.metric)

@@ -27,6 +27,7 @@ from tb_bias_plugin.measures.association.query import (
     distributions,
     gap_values,
     page_bounds,
+    passing_rows,
     row_mask,
     select_with_statistics,
 )
@@ -259,7 +260,7 @@ def top_counts(request: Any, services: Any) -> Any:
         scores[metric], masks[metric] = _scores(view, query, metric)
     counts = np.asarray(view.label_counts, dtype=np.float64)
     current_gap = gap_values(view, query.metric, query.x1, query.x2)
-    every = counts[row_mask(view, query, current_gap)]
+    every = counts[passing_rows(view, query, current_gap)[0]]
     body = _describe(selection)
     body.update(
         k=k,
@@ -291,7 +292,7 @@ def agreement(request: Any, services: Any) -> Any:
     worst = params.integer("worst", 5, low=1, high=50)
     scores = {metric: _scores(view, query, metric)[0] for metric in chosen}
     current_gap = gap_values(view, query.metric, query.x1, query.x2)
-    result = paper.agreement(scores, row_mask(view, query, current_gap), query.metric, worst)
+    result = paper.agreement(scores, passing_rows(view, query, current_gap)[0], query.metric, worst)
     body = _describe(selection)
     body.update(
         by="gap" if query.x2 is not None else "value",
@@ -327,8 +328,9 @@ def _metrics_param(params: Params, view: Any) -> list[str]:
 
 
 def _scores(view: Any, query: Query, metric: str) -> tuple[np.ndarray, np.ndarray]:
-    """A metric's gap (or value of x1 without x2) and the rows that pass the filters under it."""
-    q = dataclasses.replace(query, metric=metric, ranges=[])
+    """A metric's gap (or value of x1 without x2) and the rows that pass the filters under it
+    (but those on the current metric's columns: ranges and q_max)."""
+    q = dataclasses.replace(query, metric=metric, ranges=[], q_max=None)
     gap = gap_values(view, metric, query.x1, query.x2)
     score = gap if query.x2 is not None else np.asarray(view.values(metric, query.x1), dtype=np.float64)
     return score, row_mask(view, q, gap)
@@ -340,7 +342,7 @@ def distribution(request: Any, services: Any) -> Any:
     bins = params.integer("bins", None, low=1, high=LIMITS["max_bins"])
     view, query = selection.view, selection.query
     gap = gap_values(view, query.metric, query.x1, query.x2)
-    mask = row_mask(view, query, gap)
+    mask, _ = passing_rows(view, query, gap)
     # Keyed by the rows themselves: any filters that select the same rows
     # share one answer, and a change of flags or search is a new one.
     rows = hashlib.blake2b(np.packbits(mask).tobytes(), digest_size=16).hexdigest()

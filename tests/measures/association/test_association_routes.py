@@ -303,6 +303,22 @@ def test_distribution_histograms_cover_the_filtered_rows(client):
     assert pmi["domain"][0] < 0 < pmi["domain"][1]
 
 
+def test_every_route_counts_the_rows_the_table_counts_with_q_max(client):
+    """The Bias tab's "Significant (only q <= 0.05)" filtered the table but not the
+    distributions, the metric agreement or the label counts beside it (browser walk-through)."""
+    params = dict(run="model_a", tag="gender", x1="man", x2="woman", q_max="0.5")
+    total = get_json(client, "table", limit=1, **params)["total"]
+    unfiltered = get_json(client, "table", limit=1, **dict(params, q_max="1"))["total"]
+    assert 0 < total < unfiltered
+    assert get_json(client, "distribution", **params)["total"] == total
+    assert get_json(client, "agreement", **params)["n"] == total
+    assert get_json(client, "top_counts", **params)["all_n"] == total
+    # without intervals, q_max is refused on every one of them alike
+    for route in ("table", "distribution", "agreement", "top_counts"):
+        assert "q_max needs intervals" in get_json(client, route, status=400, run="model_a", tag="gender", x2="",
+                                                   q_max="0.5")["error"]
+
+
 def test_compare_runs_and_steps(client):
     body = get_json(client, "compare", run="model_a", tag="gender", run2="model_b", limit=1000, sort="delta", order="desc")
     a = {r["label"]: r for r in get_json(client, "table", run="model_a", tag="gender", limit=1000)["rows"]}
