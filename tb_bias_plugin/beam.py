@@ -2,8 +2,8 @@
 
 Each measure lists its transforms in ``Measure.beam``; they are imported on
 first use, so ``import tb_bias_plugin.beam`` works without Apache Beam and
-names the missing extra only when a transform is asked for (README, "Large
-eval sets"). Every measure with a mergeable streaming accumulator has them:
+names the missing extra only when a transform is asked for
+(docs/large_eval_sets.md). Every measure with a mergeable streaming accumulator has them:
 
 * label associations: ``CountAssociations``, ``WriteAssociationTable``,
   ``AssociationCombineFn``;

@@ -4,7 +4,7 @@ The statistics DIPDI keeps are sums over examples (of the discrepancy d
 of every model pair, overall and per group) and counts, so a pipeline
 accumulates each bundle with the ordinary `DipdiAccumulator` and merges
 the accumulators. Needs the ``beam`` extra (``pip install
-"tb-bias-plugin[beam]"``); README, "Large eval sets".
+"tb-bias-plugin[beam]"``); docs/large_eval_sets.md shows a pipeline.
 """
 
 from __future__ import annotations

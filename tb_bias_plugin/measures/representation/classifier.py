@@ -482,7 +482,7 @@ def quadratic_features(x_fit, z_fit, n_classes, max_params=MAX_QUADRATIC_PARAMS)
     ``x_i x_j`` (i <= j), which span every quadratic form of x: the log-odds of Gaussian classes of any
     means and covariances, a ball's indicator (|x|^2 > t) and an XOR (x_0 x_1 > 0) are in the family.
     Above: every coordinate, the square of every coordinate, and every product ``u_i u_j`` of the
-    `DISCRIMINANT_DIRECTIONS` directions u where the class covariances differ most (`_discriminant_directions`,
+    `DISCRIMINANT_DIRECTIONS` directions u where the class covariances differ most (`subspace.discriminant_directions`,
     fitted on these rows only). The squares keep axis-aligned forms in reach (a ball in a few
     coordinates); the few products reach a rotated form (classes correlated differently in two
     coordinates) without the noise of 36 products, which cost up to 0.06 of B at d = 32. When the squares
