@@ -20,6 +20,11 @@ import numpy as np
 #: Which ends of ``[low, high]`` `check_number` accepts.
 BOUNDARIES = ("both", "left", "right", "neither")
 
+#: The range of a signed 64-bit integer: TensorBoard's steps, DIPDI's replicate ids.
+INT64_RANGE = (-(2**63), 2**63 - 1)
+#: Longest name (run, tag, layer, attribute, class, label...) a record stores and a request may name.
+MAX_NAME = 1000
+
 #: How far a row of a model's class probabilities may sum from 1 (summed in float64): a float32
 #: softmax is off by about 1e-5 over 30,000 classes (PyTorch's), by 3e-7 over 1,000 (NumPy's).
 PROBABILITY_SUM_TOLERANCE = 1e-4
@@ -228,6 +233,28 @@ def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint:
         positions = where[:, 0].tolist() if array.ndim == 1 else [tuple(p) for p in where.tolist()]
         raise ValueError("%s has non-finite entries at positions %s%s" % (name, positions, hint and ": " + hint))
     return array
+
+
+def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
+    """``value``, checked to be a string with a character other than white space
+    (a tag, a layer, a v choice...), of at most ``max_length`` characters.
+
+    Examples
+    --------
+    >>> check_name("gender", "name")
+    'gender'
+    >>> check_name(" ", "v_name")
+    Traceback (most recent call last):
+    ...
+    ValueError: v_name must be a non-empty string, got ' '
+    """
+    if not isinstance(value, str) or not value.strip():
+        # a value passed where the name goes (arguments swapped) is named by its type, not its whole repr
+        shown = repr(value) if isinstance(value, str) or value is None else "a value of type %s" % type(value).__name__
+        raise ValueError("%s must be a non-empty string, got %s" % (what, shown))
+    if max_length is not None and len(value) > max_length:
+        raise ValueError("%s is longer than %d characters" % (what, max_length))
+    return value
 
 
 def check_names(names: Any, what: str) -> tuple[str, ...]:

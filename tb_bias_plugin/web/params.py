@@ -2,10 +2,8 @@
 
 import math
 
-#: Largest 64-bit signed step, the range of TensorBoard steps.
-STEP_RANGE = (-(2**63), 2**63 - 1)
-#: Longest run, tag or label name a parameter may hold.
-MAX_NAME = 1000
+from tb_bias_plugin.core.validation import INT64_RANGE as STEP_RANGE  # TensorBoard's steps
+from tb_bias_plugin.core.validation import MAX_NAME  # noqa: F401 (the routes take it from here)
 
 MAX_QUERY_STRING = 256 * 1024
 MAX_VALUE_LENGTH = 4096

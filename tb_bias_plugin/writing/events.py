@@ -21,16 +21,14 @@ from typing import Any
 
 from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
 
+from tb_bias_plugin.core import validation
 from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.storage import metadata, record
 
 
 def check_name(name: Any) -> str:
-    if not isinstance(name, str) or not name.strip():
-        # a result passed where the name goes (arguments swapped) is named by its type, not its whole repr
-        shown = repr(name) if isinstance(name, str) or name is None else "a value of type %s" % type(name).__name__
-        raise ValueError("name must be a non-empty string, got %s" % shown)
-    return name
+    """A summary's name (its tag before name scopes)."""
+    return validation.check_name(name, "name")
 
 
 def check_step(step: Any) -> int | None:
@@ -43,7 +41,7 @@ def check_step(step: Any) -> int | None:
         step = int(step.__index__())
     except (TypeError, AttributeError):
         raise ValueError("step must be an integer, got %r" % (step,)) from None
-    if not -(2**63) <= step < 2**63:
+    if not validation.INT64_RANGE[0] <= step <= validation.INT64_RANGE[1]:
         raise ValueError("step %d does not fit in 64 bits" % step)
     return step
 

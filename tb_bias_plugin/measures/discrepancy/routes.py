@@ -12,6 +12,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import INT64_RANGE
 from tb_bias_plugin.measures.discrepancy import codec
 from tb_bias_plugin.measures.discrepancy.dipdi import (
     DISCREPANCIES,
@@ -35,7 +36,7 @@ LIMITS: dict[str, Any] = {
     "max_top": 1000,
 }
 
-_REPLICATE_RANGE = (-(2**63), 2**63 - 1)
+_REPLICATE_RANGE = INT64_RANGE
 
 
 def _stars(pvalue: Optional[float], replicates: int) -> str:

@@ -11,21 +11,14 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_names
+from tb_bias_plugin.core.validation import MAX_NAME, check_name, check_names
 from tb_bias_plugin.measures.representation import codec
 from tb_bias_plugin.measures.representation.entropy import RepresentationBiasResult
 from tb_bias_plugin.storage import values
 
-#: Longest layer, attribute or class name.
-MAX_NAME = 1000
-
 
 def _name(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError("%s must be a non-empty string, got %r" % (what, value))
-    if len(value) > MAX_NAME:
-        raise ValueError("%s is longer than %d characters" % (what, MAX_NAME))
-    return value
+    return check_name(value, what, max_length=MAX_NAME)
 
 
 def _result(value: Any, layer: str) -> RepresentationBiasResult:

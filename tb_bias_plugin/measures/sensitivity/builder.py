@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_names
+from tb_bias_plugin.core.validation import check_name, check_names
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
 from .codec import encode
@@ -107,6 +107,7 @@ def prediction_sensitivity(
     Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.prediction_sensitivity`
     (documented there, with the ValueErrors raised) and returns the message.
     """
+    check_name(v_name, "v_name")  # names the choice only with an accumulator; a bad one is still a mistake
     if w is not None:
         w = check_stochastic(w, "w")
     per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,
@@ -123,8 +124,6 @@ def prediction_sensitivity(
                 raise ValueError(f"{what} differ from the collector's; set them on the collector")
         return encode(results.contents())
     if isinstance(results, SensitivityAccumulator):
-        if not isinstance(v_name, str) or not v_name.strip():
-            raise ValueError(f"v_name must be a non-empty string; got {v_name!r}")
         return encode(_from_accumulator(results, v_name, class_names, feature_names, w))
     collector = SensitivityCollector(
         top_k=DEFAULT_TOP_K if top_k is None else top_k,

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_name
 
 from .sensitivity import (
     SensitivityResult,
@@ -144,8 +144,7 @@ def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
     if isinstance(v, Mapping):
         out = {}
         for name, choice in v.items():
-            if not isinstance(name, str) or not name.strip():
-                raise ValueError(f"v choice names must be non-empty strings; got {name!r}")
+            check_name(name, "a v choice's name")
             out[name] = VChoice.parse(choice, protected)
     else:
         items = v if isinstance(v, (list, tuple)) else [v]

@@ -339,6 +339,9 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         (dict(results=res, groups=["a", None] * 5), "groups must be all strings or all integers; got None"),
         (dict(results={"u": res["uniform"], "g": _with_p(res["gender"], np.inf)}),
          r"results\['g'\].P has non-finite entries at positions \[0\]"),
+        # v_name names the choice of an accumulator alone; beside results it was not checked at all (review)
+        (dict(results=res, v_name=3), "v_name must be a non-empty string, got a value of type int"),
+        (dict(results={" ": res["uniform"]}), "a v choice's name must be a non-empty string, got ' '"),
     ]
     with summary.Writer(tmp_path / "run") as writer:
         for kwargs, match in cases:
