@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, SupportsIndex
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
@@ -17,7 +17,7 @@ def log_association_table(
     model: Any,
     x: Any,
     *,
-    step: int,
+    step: SupportsIndex | None,
     label_names: Sequence[str],
     identity_labels: Sequence[str],
     identities: Any = None,
@@ -47,8 +47,9 @@ def log_association_table(
     x : tensor, array or iterable of batches
         Model inputs: sliced into ``batch_size`` rows, or a ``DataLoader``
         (of inputs, or of ``(inputs, targets, ...)``; targets are ignored).
-    step : int
-        The step (epoch) of the record.
+    step : int or 0-d integer tensor
+        The step (epoch) of the record: any signed 64-bit integer, as
+        ``Writer`` takes it (None writes step 0).
     label_names, identity_labels : sequence of str
         As ``CooccurrenceCounter``.
     identities : array-like, optional
@@ -79,7 +80,7 @@ def log_association_table(
         ``DataLoader`` or of another length than ``x``; nothing is written.
     """
     events.check_name(name)
-    step = check_integer(step, "step", low=0)
+    step = events.check_step(step)  # the Writer's rule, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
     counter = CooccurrenceCounter(label_names, identity_labels, thresholds,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, SupportsIndex
 
 import numpy as np
 import torch
@@ -91,10 +91,11 @@ def _check_pooling(pool: str, channel_axis: Any) -> None:
     check_integer(channel_axis, "channel_axis")
 
 
-def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: int, layers: Sequence[str],
-                            name: str = "representation", pool: str = "mean", channel_axis: int = 1,
-                            class_names: Any = None, batch_size: int = 256, description: str | None = None,
-                            verbose: bool = True, **estimator: Any) -> dict[str, dict[str, Any]]:
+def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: SupportsIndex | None,
+                            layers: Sequence[str], name: str = "representation", pool: str = "mean",
+                            channel_axis: int = 1, class_names: Any = None, batch_size: int = 256,
+                            description: str | None = None, verbose: bool = True,
+                            **estimator: Any) -> dict[str, dict[str, Any]]:
     """Estimate and log the representation bias of named submodules at ``step``.
 
     What ``RepresentationBiasCallback`` does at an epoch end: each layer's
@@ -111,7 +112,9 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         Inputs of the evaluation sample.
     protected : array of int codes, or mapping of str to arrays
         One attribute (tag ``name``) or several ``{"sex": s, "race": r}``, each under its own tag.
-    step : int
+    step : int or 0-d integer tensor
+        The step (epoch) of the record: any signed 64-bit integer, as
+        ``Writer`` takes it (None writes step 0).
     layers : sequence of str
         Submodule names, in network order.
     name : str, default "representation"
@@ -141,7 +144,7 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         all checked before any activation or estimate, and nothing is written.
     """
     events.check_name(name)
-    step = check_integer(step, "step", low=0)
+    step = events.check_step(step)  # the Writer's rule, before the model runs
     events.check_description(description)
     if isinstance(layers, str) or not layers:
         raise ValueError("layers must be a non-empty list of submodule names")

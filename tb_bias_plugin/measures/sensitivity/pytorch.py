@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -23,7 +23,7 @@ def log_prediction_sensitivity(
     model: Any,
     x: Any,
     *,
-    step: int,
+    step: SupportsIndex | None,
     v: Any = "uniform",
     protected: Any = None,
     embedding_layer: Any = None,
@@ -61,8 +61,9 @@ def log_prediction_sensitivity(
         Returns class probabilities ``[b, K]``.
     x : tensor or array
         ``[n, F]`` features, or ``[n, T]`` token ids with ``embedding_layer``.
-    step : int
-        The step (epoch) of the record.
+    step : int or 0-d integer tensor
+        The step (epoch) of the record: any signed 64-bit integer, as
+        ``Writer`` takes it (None writes step 0).
     v, protected, embedding_layer, tokens, mask, word_ids, psm_model, w, output
         As ``prediction_sensitivity``; ``v`` may also be a list of choices or
         a dict ``{name: choice}``; ``embedding_layer`` names a submodule;
@@ -86,12 +87,13 @@ def log_prediction_sensitivity(
     Raises
     ------
     ValueError
-        Bad v choices, per-example arguments of another length than ``x``,
-        word-list choices without tokens, psm choices without ``psm_model``,
-        a ``w`` that is not a distribution, an unknown ``output``; nothing is written.
+        A bad name, step or batch size, bad v choices, per-example arguments
+        of another length than ``x``, word-list choices without tokens, psm
+        choices without ``psm_model``, a ``w`` that is not a distribution, an
+        unknown ``output``; nothing is written.
     """
     events.check_name(name)
-    step = check_integer(step, "step", low=0)
+    step = events.check_step(step)  # the Writer's rule, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
     n = num_rows(x)
