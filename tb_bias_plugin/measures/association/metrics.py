@@ -373,8 +373,15 @@ def rank(values, order="desc", *, mask=None, limit=None):
     if order not in ORDERS:
         raise ValueError("order must be one of %s, got %r" % (", ".join(ORDERS), order))
     values = check_numeric_array(values, "values", ndim=1)
-    if limit is not None and check_integer(limit, "limit") <= 0:
-        return np.zeros(0, dtype=np.int64)
+    if mask is not None:  # checked even when nothing is asked for: a bad mask is a bug of the caller's
+        mask = np.asarray(mask)
+        if mask.dtype != bool or mask.shape != values.shape:
+            raise ValueError("mask must be a bool array of the values' shape %s, got %s of shape %s"
+                             % (values.shape, mask.dtype, mask.shape))
+    if limit is not None:
+        limit = check_integer(limit, "limit", low=0)
+        if limit == 0:
+            return np.zeros(0, dtype=np.int64)
     # One key over every row, NaN where a row is not ranked (NaN sorts last):
     # a million-row table is then a few passes, with no gathers.
     if order == "desc":
@@ -384,10 +391,6 @@ def rank(values, order="desc", *, mask=None, limit=None):
     else:
         key = values.copy()
     if mask is not None:
-        mask = np.asarray(mask)
-        if mask.dtype != bool or mask.shape != values.shape:
-            raise ValueError("mask must be a bool array of the values' shape %s, got %s of shape %s"
-                             % (values.shape, mask.dtype, mask.shape))
         key[~mask] = np.nan
     if limit is not None and limit < key.shape[0]:
         # everything tied with the limit-th key is kept, so ties break stably
