@@ -516,6 +516,47 @@ def association_table(
     -------
     bool tensor
         True if written, False if there is no default summary writer.
+
+    Raises
+    ------
+    ValueError
+        For anything :meth:`Writer.association_table` refuses, a bad name, step or
+        description, a call inside ``tf.function`` (the payload is built
+        in NumPy), or no step given while none is set with
+        ``tf.summary.experimental.set_step``; nothing is written.
+    ImportError
+        TensorFlow is not installed (`Writer` needs no TensorFlow).
+
+    See Also
+    --------
+    Writer.association_table : the same record, written without TensorFlow.
+    tb_bias_plugin.CooccurrenceCounter : the counts, fed batch by batch over a large evaluation set.
+    tb_bias_plugin.callbacks.AssociationTableCallback : this call at every epoch end of a Keras fit.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md`` (what is counted, the metrics
+       and their gaps) and ``docs/guides/association.md`` (logging a table).
+
+    Examples
+    --------
+    A counter fed with the predicted labels of three examples, logged at step 0:
+
+    >>> import tempfile, tensorflow as tf
+    >>> from tb_bias_plugin import CooccurrenceCounter
+    >>> counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"]).update(
+    ...     [["man", "bike"], ["woman"], ["man"]])
+    >>> with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
+    ...     written = association_table("gender", counter, step=0)
+    >>> bool(written)
+    True
+
+    Without a default summary writer nothing is written:
+
+    >>> bool(association_table("gender", counter, step=0))
+    False
     """
     return _write_tf("association_table", name, step, description, **_own(locals()))
 
@@ -546,6 +587,37 @@ def metric_table(
     -------
     bool tensor
         True if written, False if there is no default summary writer.
+
+    Raises
+    ------
+    ValueError
+        For anything :meth:`Writer.metric_table` refuses, a bad name, step or
+        description, a call inside ``tf.function`` (the payload is built
+        in NumPy), or no step given while none is set with
+        ``tf.summary.experimental.set_step``; nothing is written.
+    ImportError
+        TensorFlow is not installed (`Writer` needs no TensorFlow).
+
+    See Also
+    --------
+    Writer.metric_table : the same record, written without TensorFlow.
+    association_table : counts instead of values: every metric, gap and interval.
+
+    References
+    ----------
+    .. [1] ``docs/measures/association.md``, "Precomputed tables": what the
+       Label associations tab shows of a table without counts.
+
+    Examples
+    --------
+    nPMI with "man" and the co-occurrence count of two labels, computed elsewhere:
+
+    >>> import tempfile, tensorflow as tf
+    >>> with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
+    ...     written = metric_table("npmi", [[0.31, 12], [-0.05, 3]], label_names=["bike", "dress"],
+    ...                            metric_names=["nPMI@man", "count@man"], step=0)
+    >>> bool(written)
+    True
     """
     return _write_tf("metric_table", name, step, description, **_own(locals()))
 
@@ -585,6 +657,42 @@ def prediction_discrepancy(
     -------
     bool tensor
         True if written, False if there is no default summary writer.
+
+    Raises
+    ------
+    ValueError
+        For anything :meth:`Writer.prediction_discrepancy` refuses, a bad name, step or
+        description, a call inside ``tf.function`` (the payload is built
+        in NumPy), or no step given while none is set with
+        ``tf.summary.experimental.set_step``; nothing is written.
+    ImportError
+        TensorFlow is not installed (`Writer` needs no TensorFlow).
+
+    See Also
+    --------
+    Writer.prediction_discrepancy : the same record, written without TensorFlow.
+    tb_bias_plugin.dipdi : the index itself, computed in NumPy.
+    tb_bias_plugin.DipdiAccumulator : the same statistics, fed batch by batch.
+
+    References
+    ----------
+    .. [1] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+    .. [2] ``docs/measures/discrepancy.md`` (definitions, what a record holds)
+       and ``docs/guides/discrepancy.md``.
+
+    Examples
+    --------
+    Two pools of two regression models each, scoring the same four examples:
+
+    >>> import tempfile, tensorflow as tf
+    >>> pool_a = [[10, 20, 30, 40], [12, 18, 33, 40]]
+    >>> pool_b = [[15, 25, 28, 50], [14, 22, 35, 47]]
+    >>> with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
+    ...     written = prediction_discrepancy("dipdi", pool_a, pool_b, pool_names=("men", "women"), step=0)
+    >>> bool(written)
+    True
     """
     return _write_tf("prediction_discrepancy", name, step, description, **_own(locals()))
 
@@ -630,6 +738,43 @@ def prediction_sensitivity(
     -------
     bool tensor
         True if written, False if there is no default summary writer.
+
+    Raises
+    ------
+    ValueError
+        For anything :meth:`Writer.prediction_sensitivity` refuses, a bad name, step or
+        description, a call inside ``tf.function`` (the payload is built
+        in NumPy), or no step given while none is set with
+        ``tf.summary.experimental.set_step``; nothing is written.
+    ImportError
+        TensorFlow is not installed (`Writer` needs no TensorFlow).
+
+    See Also
+    --------
+    Writer.prediction_sensitivity : the same record, written without TensorFlow.
+    tb_bias_plugin.prediction_sensitivity : P of a TensorFlow or PyTorch model.
+    tb_bias_plugin.SensitivityCollector : P streamed batch by batch over a large evaluation set.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022; corrections in ``docs/measures/sensitivity.md``.
+    .. [2] ``docs/measures/sensitivity.md``, "What is logged", and ``docs/guides/sensitivity.md``.
+
+    Examples
+    --------
+    P of five examples under two v choices, from their absolute Jacobians
+    (two classes, three features):
+
+    >>> import tempfile, numpy as np, tensorflow as tf
+    >>> from tb_bias_plugin import accumulated_sensitivity
+    >>> J = np.abs(np.random.default_rng(0).normal(size=(5, 2, 3)))
+    >>> results = {"all": accumulated_sensitivity(J), "sex": accumulated_sensitivity(J, v="mask", protected=[2])}
+    >>> with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
+    ...     written = prediction_sensitivity("sensitivity", results, feature_names=["age", "income", "sex"],
+    ...                                      step=0)
+    >>> bool(written)
+    True
     """
     return _write_tf("prediction_sensitivity", name, step, description, **_own(locals()))
 
@@ -661,5 +806,46 @@ def representation_bias(
     -------
     bool tensor
         True if written, False if there is no default summary writer.
+
+    Raises
+    ------
+    ValueError
+        For anything :meth:`Writer.representation_bias` refuses, a bad name, step or
+        description, a call inside ``tf.function`` (the payload is built
+        in NumPy), or no step given while none is set with
+        ``tf.summary.experimental.set_step``; nothing is written.
+    ImportError
+        TensorFlow is not installed (`Writer` needs no TensorFlow).
+
+    See Also
+    --------
+    Writer.representation_bias : the same record, written without TensorFlow.
+    tb_bias_plugin.representation_bias : the estimate of B for one layer.
+    tb_bias_plugin.callbacks.RepresentationBiasCallback : estimate and log at the end of Keras epochs.
+
+    References
+    ----------
+    .. [1] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of Learned Representations of
+       Pretrained Face Recognition", FG 2021.
+    .. [2] ``docs/measures/representation.md`` (the estimate, "Storage") and
+       ``docs/guides/representation.md``.
+
+    Examples
+    --------
+    A quick, rough estimate of B for a 2-D representation of 200 rows
+    (real ones want thousands of rows and the default settings):
+
+    >>> import tempfile, warnings, numpy as np, tensorflow as tf
+    >>> import tb_bias_plugin
+    >>> z = np.array([0, 1] * 100)
+    >>> r = z[:, None] + np.random.default_rng(0).normal(size=(200, 2))
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # fewer than 2,000 rows warns
+    ...     found = tb_bias_plugin.representation_bias(r, z, steps=10, classifier_steps=10, classifier_folds=2,
+    ...                                                control=False, workers=1)
+    >>> with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
+    ...     written = representation_bias("sex", found, layer="fc", step=0)
+    >>> bool(written)
+    True
     """
     return _write_tf("representation_bias", name, step, description, **_own(locals()))

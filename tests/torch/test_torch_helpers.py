@@ -7,6 +7,7 @@ from torch.utils.tensorboard import SummaryWriter
 
 from plugin_fixtures import read_logdir
 from tb_bias_plugin import pytorch as tbp
+from tb_bias_plugin.summary import Writer
 
 
 def classifier(seed=0, n_in=4, k=3):
@@ -108,8 +109,8 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path):
                                   identity_labels=["a"])
     with pytest.raises(ValueError, match="groups has 3 rows"):
         tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=0, groups=["g"] * 3)
-    with pytest.raises(ValueError, match="step"):
-        tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=-1)
+    with pytest.raises(ValueError, match="step must be an integer, got 1.5"):
+        tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=1.5)
     with pytest.raises(ValueError, match="SummaryWriter or a logdir"):
         tbp.log_prediction_sensitivity(3, model, x, step=0)
     with pytest.raises(ValueError, match="layers"):
@@ -264,3 +265,45 @@ def test_association_table_keeps_examples_by_row_or_id_column(tmp_path):
         tbp.log_association_table(str(tmp_path / "c"), model, x, step=0, label_names=["a", "b", "c"],
                                   identity_labels=["a"], example_ids=ids[:39])
     assert not (tmp_path / "c").exists()
+
+
+# The three helpers, each on a 6-row batch of 4 features and a model of 3 classes.
+STEP_HELPERS = {
+    "association": lambda out, model, x, step: tbp.log_association_table(
+        out, model, x, step=step, label_names=["a", "b", "c"], identity_labels=["a", "b"]),
+    "sensitivity": lambda out, model, x, step: tbp.log_prediction_sensitivity(out, model, x, step=step),
+    "representation": lambda out, model, x, step: tbp.log_representation_bias(
+        out, model, x, np.array([0, 1] * 3), step=step, layers=["1"], verbose=False),
+}
+
+
+@pytest.mark.parametrize("helper", STEP_HELPERS)
+def test_a_step_beyond_64_bits_is_refused_before_the_model_runs(tmp_path, helper):
+    # once accepted, it ran the model and then failed in protobuf ("Value out of range")
+    model = classifier()
+
+    def refuse(module, args):
+        raise AssertionError("the model ran")
+
+    model.register_forward_pre_hook(refuse)
+    with pytest.raises(ValueError, match="step 18446744073709551616 does not fit in 64 bits"):
+        STEP_HELPERS[helper](str(tmp_path), model, torch.rand(6, 4), 2**64)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("helper", STEP_HELPERS)
+def test_the_helpers_take_the_steps_the_writer_takes(tmp_path, helper, monkeypatch):
+    from tb_bias_plugin.measures.representation import entropy, mine
+
+    # no estimate is needed to see the step of the record
+    monkeypatch.setattr(mine, "representation_bias", lambda values, codes, **kw: entropy.RepresentationBiasResult
+                        .undefined([3, 3], 6, reason="single_class", settings={}))
+    model, x = classifier(), torch.rand(6, 4)
+    for step in (-1, torch.tensor(3), np.int64(2**63 - 1)):
+        STEP_HELPERS[helper](str(tmp_path), model, x, step)
+    with Writer(str(tmp_path / "writer")) as writer:  # the rule they follow
+        for step in (-1, torch.tensor(3), np.int64(2**63 - 1)):
+            writer.metric_table("m", [[0.5]], step=step, label_names=["a"], metric_names=["nPMI@a"])
+    tbp.close_writers()
+    steps = sorted(step for run, _, step in read_logdir(tmp_path) if run == ".")
+    assert steps == sorted(step for run, _, step in read_logdir(tmp_path) if run == "writer") == [-1, 3, 2**63 - 1]

@@ -349,32 +349,68 @@ def _check_identity_index(index, k, name):
 def rank(values, order="desc", *, mask=None, limit=None):
     """Indices of ``values`` in ranked order, NaN last, ties by index.
 
+    How the Label associations tab orders labels by their gap: the defined
+    values in ``order``, then the undefined ones (NaN) by index, leaving
+    out the indices ``mask`` leaves out.
+
     Parameters
     ----------
-    values : ndarray of shape (L,)
-        Sort key, e.g. a gap.
-    order : {"desc", "asc", "abs"}
+    values : array_like of shape (L,)
+        Sort key, e.g. a gap; NaN where undefined.
+    order : {"desc", "asc", "abs"}, default "desc"
         Descending, ascending, or descending by absolute value.
-    mask : ndarray of bool, optional
+    mask : ndarray of bool of shape (L,), optional
         Only indices where ``mask`` is True are ranked.
     limit : int, optional
-        Return only the first ``limit`` indices; the work is then linear in L
-        plus ``limit log limit``.
+        Return only the first ``limit`` indices (a non-negative integer); the
+        work is then linear in L plus ``limit log limit``.
 
     Returns
     -------
     ndarray of int64
+        Best first; at most ``limit`` of them.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``order``, ``values`` that are not a 1-D array of numbers,
+        a ``mask`` that is not a bool array of their shape, or a ``limit``
+        that is not a non-negative integer.
+
+    See Also
+    --------
+    top_k : the first ``k`` indices of this ranking.
+    ranking_mask : the mask of the tab's default rules.
+    gap : the usual sort key.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md``, "Gaps and rankings".
 
     Examples
     --------
-    >>> rank(np.array([0.2, np.nan, -0.9, 0.5]), "abs")
+    >>> gaps = np.array([0.2, np.nan, -0.9, 0.5])
+    >>> rank(gaps, "abs")
     array([2, 3, 0, 1])
+    >>> rank(gaps, mask=np.array([True, True, False, True]), limit=2)
+    array([3, 0])
+    >>> rank([0.5, 0.1, 0.5])  # ties by index
+    array([0, 2, 1])
     """
     if order not in ORDERS:
         raise ValueError("order must be one of %s, got %r" % (", ".join(ORDERS), order))
     values = check_numeric_array(values, "values", ndim=1)
-    if limit is not None and check_integer(limit, "limit") <= 0:
-        return np.zeros(0, dtype=np.int64)
+    if mask is not None:  # checked even when nothing is asked for: a bad mask is a bug of the caller's
+        mask = np.asarray(mask)
+        if mask.dtype != bool or mask.shape != values.shape:
+            raise ValueError("mask must be a bool array of the values' shape %s, got %s of shape %s"
+                             % (values.shape, mask.dtype, mask.shape))
+    if limit is not None:
+        limit = check_integer(limit, "limit", low=0)
+        if limit == 0:
+            return np.zeros(0, dtype=np.int64)
     # One key over every row, NaN where a row is not ranked (NaN sorts last):
     # a million-row table is then a few passes, with no gathers.
     if order == "desc":
@@ -384,10 +420,6 @@ def rank(values, order="desc", *, mask=None, limit=None):
     else:
         key = values.copy()
     if mask is not None:
-        mask = np.asarray(mask)
-        if mask.dtype != bool or mask.shape != values.shape:
-            raise ValueError("mask must be a bool array of the values' shape %s, got %s of shape %s"
-                             % (values.shape, mask.dtype, mask.shape))
         key[~mask] = np.nan
     if limit is not None and limit < key.shape[0]:
         # everything tied with the limit-th key is kept, so ties break stably
@@ -437,5 +469,50 @@ def _smallest(key, k):
 
 
 def top_k(values, k, order="desc", *, mask=None):
-    """The ``k`` best-ranked indices of ``values`` (see :func:`rank`)."""
+    """The ``k`` best-ranked indices of ``values``: the first ``k`` of :func:`rank`.
+
+    Parameters
+    ----------
+    values : array_like of shape (L,)
+        Sort key, e.g. a gap; NaN where undefined (ranked last).
+    k : int
+        How many indices, a non-negative integer; fewer come back when
+        fewer are ranked.
+    order : {"desc", "asc", "abs"}, default "desc"
+        Descending, ascending, or descending by absolute value.
+    mask : ndarray of bool of shape (L,), optional
+        Only indices where ``mask`` is True are ranked.
+
+    Returns
+    -------
+    ndarray of int64
+        At most ``k`` indices, best first, ties by index.
+
+    Raises
+    ------
+    ValueError
+        A ``k`` that is not a non-negative integer, or anything `rank`
+        refuses.
+
+    See Also
+    --------
+    rank : the whole ranking.
+    tb_bias_plugin.AssociationTable.rank_labels : labels and their gaps, by the tab's default rules.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md``, "Gaps and rankings".
+
+    Examples
+    --------
+    >>> gaps = np.array([0.4, -0.7, np.nan, 0.1])
+    >>> top_k(gaps, 2)
+    array([0, 3])
+    >>> top_k(gaps, 2, "abs")
+    array([1, 0])
+    >>> top_k(gaps, 10, "asc")  # more than there are: every index, NaN last
+    array([1, 3, 0, 2])
+    """
     return rank(values, order, mask=mask, limit=check_integer(k, "k", low=0))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, SupportsIndex
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
@@ -17,7 +17,7 @@ def log_association_table(
     model: Any,
     x: Any,
     *,
-    step: int,
+    step: SupportsIndex | None,
     label_names: Sequence[str],
     identity_labels: Sequence[str],
     identities: Any = None,
@@ -47,8 +47,9 @@ def log_association_table(
     x : tensor, array or iterable of batches
         Model inputs: sliced into ``batch_size`` rows, or a ``DataLoader``
         (of inputs, or of ``(inputs, targets, ...)``; targets are ignored).
-    step : int
-        The step (epoch) of the record.
+    step : int or 0-d integer tensor
+        The step (epoch) of the record: any signed 64-bit integer, as
+        ``Writer`` takes it (None writes step 0).
     label_names, identity_labels : sequence of str
         As ``CooccurrenceCounter``.
     identities : array-like, optional
@@ -77,22 +78,41 @@ def log_association_table(
     ValueError
         Bad names, thresholds, step or batch size, identities with a
         ``DataLoader`` or of another length than ``x``; nothing is written.
+
+    See Also
+    --------
+    tb_bias_plugin.summary.Writer.association_table : log counts made elsewhere.
+    tb_bias_plugin.pytorch.lightning_callback : this call at the end of Lightning's validation epochs.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/guides/association.md`` ("Logging a table", PyTorch) and
+       ``docs/measures/association.md``.
+
+    Examples
+    --------
+    A ``DataLoader`` of ``(inputs, targets)`` batches; the targets are not
+    needed, and each cell keeps its examples by their row in the data:
+
+    >>> import tempfile, torch
+    >>> from torch.utils.data import DataLoader, TensorDataset
+    >>> model = torch.nn.Sequential(torch.nn.Linear(3, 3), torch.nn.Sigmoid())
+    >>> loader = DataLoader(TensorDataset(torch.rand(10, 3), torch.zeros(10)), batch_size=4)
+    >>> log_association_table(tempfile.mkdtemp(), model, loader, step=0, label_names=["man", "woman", "bike"],
+    ...                       identity_labels=["man", "woman"], example_ids="index")
+    CooccurrenceCounter(3 labels, identities=('man', 'woman'), thresholds=(0.5,), N=10)
     """
     events.check_name(name)
-    step = check_integer(step, "step", low=0)
+    step = events.check_step(step)  # the Writer's rule, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
     counter = CooccurrenceCounter(label_names, identity_labels, thresholds,
                                   identities_from="attributes" if identities is not None else "labels",
                                   examples_per_cell=examples_per_cell if example_ids is not None else 0)
     columns = _example_columns(x, example_ids, example_text, example_uris)
-    if identities is not None:
-        if not hasattr(x, "shape"):
-            raise ValueError("identities= needs a tensor or array x, not an iterable of batches")
-        if not hasattr(identities, "shape") and not isinstance(identities, list):
-            identities = list(identities)  # ragged name lists stay lists
-        if len(identities) != num_rows(x):
-            raise ValueError("identities has %d rows but x has %d" % (len(identities), num_rows(x)))
+    identities = _identities(x, identities)
     out = open_writer(writer)
     seen = 0
     with eval_mode(model):
@@ -107,6 +127,19 @@ def log_association_table(
             seen += scores.shape[0]
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.association_table(counter), step, description)
     return counter
+
+
+def _identities(x: Any, identities: Any) -> Any:
+    """``identities`` checked to have one row per row of ``x`` (a tensor or array, not batches)."""
+    if identities is None:
+        return None
+    if not hasattr(x, "shape"):
+        raise ValueError("identities= needs a tensor or array x, not an iterable of batches")
+    if not hasattr(identities, "shape") and not isinstance(identities, list):
+        identities = list(identities)  # ragged name lists stay lists
+    if len(identities) != num_rows(x):
+        raise ValueError("identities has %d rows but x has %d" % (len(identities), num_rows(x)))
+    return identities
 
 
 def _example_columns(x: Any, example_ids: Any, example_text: Any, example_uris: Any) -> dict[str, Any]:

@@ -82,7 +82,7 @@ def progress_line(result, *, layer: str, attribute: str, seconds: float, step: i
 
 
 def estimate_layers(activations: Mapping[str, np.ndarray], protected: Mapping[str, np.ndarray],
-                    estimator: Mapping[str, Any], *, step: int, verbose: bool, who: str, step_word: str = "step",
+                    estimator: Mapping[str, Any], *, step: int | None, verbose: bool, who: str, step_word: str = "step",
                     estimate: Callable[..., Any] | None = None) -> dict[str, dict[str, Any]]:
     """``{attribute: {layer: result}}``: one estimate per layer and attribute, each reported as it ends.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, SupportsIndex
 
 import numpy as np
 import torch
@@ -91,10 +91,11 @@ def _check_pooling(pool: str, channel_axis: Any) -> None:
     check_integer(channel_axis, "channel_axis")
 
 
-def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: int, layers: Sequence[str],
-                            name: str = "representation", pool: str = "mean", channel_axis: int = 1,
-                            class_names: Any = None, batch_size: int = 256, description: str | None = None,
-                            verbose: bool = True, **estimator: Any) -> dict[str, dict[str, Any]]:
+def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, step: SupportsIndex | None,
+                            layers: Sequence[str], name: str = "representation", pool: str = "mean",
+                            channel_axis: int = 1, class_names: Any = None, batch_size: int = 256,
+                            description: str | None = None, verbose: bool = True,
+                            **estimator: Any) -> dict[str, dict[str, Any]]:
     """Estimate and log the representation bias of named submodules at ``step``.
 
     What ``RepresentationBiasCallback`` does at an epoch end: each layer's
@@ -111,7 +112,9 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         Inputs of the evaluation sample.
     protected : array of int codes, or mapping of str to arrays
         One attribute (tag ``name``) or several ``{"sex": s, "race": r}``, each under its own tag.
-    step : int
+    step : int or 0-d integer tensor
+        The step (epoch) of the record: any signed 64-bit integer, as
+        ``Writer`` takes it (None writes step 0).
     layers : sequence of str
         Submodule names, in network order.
     name : str, default "representation"
@@ -139,9 +142,39 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         Bad names, layers, step, pool, batch size, estimator settings, class names (repeated, or not one per
         class of each attribute they are given for), or protected codes of another length than ``x``:
         all checked before any activation or estimate, and nothing is written.
+
+    See Also
+    --------
+    layer_activations : the activations alone.
+    tb_bias_plugin.summary.Writer.representation_bias : log estimates made elsewhere.
+    tb_bias_plugin.pytorch.lightning_callback : this call at the end of Lightning's validation epochs.
+
+    References
+    ----------
+    .. [1] Belghazi et al., "Mutual Information Neural Estimation", ICML 2018.
+    .. [2] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of Learned Representations of
+       Pretrained Face Recognition", FG 2021.
+    .. [3] ``docs/guides/representation.md`` and ``docs/measures/representation.md``.
+
+    Examples
+    --------
+    A quick, rough estimate for the hidden layer ``"1"`` (the ``Tanh``) on
+    200 rows; real ones want thousands of rows and the default settings:
+
+    >>> import tempfile, warnings
+    >>> sex = np.array([0, 1] * 100)
+    >>> x = torch.as_tensor(sex[:, None] + np.random.default_rng(0).normal(size=(200, 4)), dtype=torch.float32)
+    >>> model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # fewer than 2,000 rows warns
+    ...     found = log_representation_bias(tempfile.mkdtemp(), model, x, {"sex": sex}, step=0, layers=["1"],
+    ...                                      verbose=False, steps=10, classifier_steps=10, classifier_folds=2,
+    ...                                      control=False, workers=1)
+    >>> list(found), list(found["sex"]), bool(np.isfinite(found["sex"]["1"].bias))
+    (['sex'], ['1'], True)
     """
     events.check_name(name)
-    step = check_integer(step, "step", low=0)
+    step = events.check_step(step)  # the Writer's rule, before the model runs
     events.check_description(description)
     if isinstance(layers, str) or not layers:
         raise ValueError("layers must be a non-empty list of submodule names")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -23,7 +23,7 @@ def log_prediction_sensitivity(
     model: Any,
     x: Any,
     *,
-    step: int,
+    step: SupportsIndex | None,
     v: Any = "uniform",
     protected: Any = None,
     embedding_layer: Any = None,
@@ -61,8 +61,9 @@ def log_prediction_sensitivity(
         Returns class probabilities ``[b, K]``.
     x : tensor or array
         ``[n, F]`` features, or ``[n, T]`` token ids with ``embedding_layer``.
-    step : int
-        The step (epoch) of the record.
+    step : int or 0-d integer tensor
+        The step (epoch) of the record: any signed 64-bit integer, as
+        ``Writer`` takes it (None writes step 0).
     v, protected, embedding_layer, tokens, mask, word_ids, psm_model, w, output
         As ``prediction_sensitivity``; ``v`` may also be a list of choices or
         a dict ``{name: choice}``; ``embedding_layer`` names a submodule;
@@ -86,12 +87,37 @@ def log_prediction_sensitivity(
     Raises
     ------
     ValueError
-        Bad v choices, per-example arguments of another length than ``x``,
-        word-list choices without tokens, psm choices without ``psm_model``,
-        a ``w`` that is not a distribution, an unknown ``output``; nothing is written.
+        A bad name, step or batch size, bad v choices, per-example arguments
+        of another length than ``x``, word-list choices without tokens, psm
+        choices without ``psm_model``, a ``w`` that is not a distribution, an
+        unknown ``output``; nothing is written.
+
+    See Also
+    --------
+    tb_bias_plugin.prediction_sensitivity : P of one batch, without logging.
+    tb_bias_plugin.summary.Writer.prediction_sensitivity : log results computed elsewhere.
+    tb_bias_plugin.pytorch.lightning_callback : this call at the end of Lightning's validation epochs.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022; corrections in ``docs/measures/sensitivity.md``.
+    .. [2] ``docs/guides/sensitivity.md`` (PyTorch) and ``docs/measures/sensitivity.md``.
+
+    Examples
+    --------
+    P of eight examples under two v choices: every feature, and column 3 alone:
+
+    >>> import tempfile, torch
+    >>> from tb_bias_plugin import VChoice
+    >>> model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Softmax(dim=1))
+    >>> collector = log_prediction_sensitivity(tempfile.mkdtemp(), model, torch.rand(8, 4), step=0,
+    ...                                        v={"all": "uniform", "column 3": VChoice.mask([3])})
+    >>> collector.choice_names, collector.num_examples
+    (['all', 'column 3'], 8)
     """
     events.check_name(name)
-    step = check_integer(step, "step", low=0)
+    step = events.check_step(step)  # the Writer's rule, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
     n = num_rows(x)
@@ -99,31 +125,31 @@ def log_prediction_sensitivity(
     per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
     choices, w = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected, feature_names=feature_names,
                                      per_example=per_example, psm_model=psm_model, w=w, output=output)
-    kept = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
-            for k, a in per_example.items()}
-    ids = check_ids(example_ids, n)
-    texts, uris = short_strings(example_text, n, "example_text"), short_strings(example_uris, n, "example_uris")
+    kept: dict[str, Any] = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
+                            for k, a in per_example.items()}
+    kept.update(example_ids=check_ids(example_ids, n), example_text=short_strings(example_text, n, "example_text"),
+                example_uris=short_strings(example_uris, n, "example_uris"))
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
     out = open_writer(writer)
-    with eval_mode(model):
-        for lo in range(0, n, batch_size):
-            rows = slice(lo, min(lo + batch_size, n))
-
-            def pick(key: str, rows: slice = rows) -> Any:
-                values = kept[key]
-                return None if values is None else values[rows]
-
-            results = {
-                label: prediction_sensitivity(model, x[rows], v=choice, batch_size=batch_size, tokens=pick("tokens"),
-                                              mask=pick("mask"), word_ids=pick("word_ids"),
-                                              embedding_layer=embedding_layer, psm_model=psm_model, w=w,
-                                              feature_names=feature_names, per_feature=not text, output=output)
-                for label, choice in choices.items()
-            }
-            collector.update(results, example_ids=None if ids is None else ids[rows], groups=pick("groups"),
-                             probs=predict(model, x[rows]), tokens=pick("tokens"),
-                             example_text=None if texts is None else texts[rows],
-                             example_uris=None if uris is None else uris[rows])
+    options: dict[str, Any] = dict(batch_size=batch_size, embedding_layer=embedding_layer, psm_model=psm_model, w=w,
+                                   feature_names=feature_names, per_feature=not text, output=output)
+    _collect(collector, model, x, choices, kept, options)
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
     return collector
+
+
+def _collect(collector: SensitivityCollector, model: Any, x: Any, choices: dict[str, Any], kept: dict[str, Any],
+             options: dict[str, Any]) -> None:
+    """Feed ``collector`` batch by batch: P under each choice, with the batch's rows of each per-example array."""
+    n, size = num_rows(x), options["batch_size"]
+    with eval_mode(model):
+        for lo in range(0, n, size):
+            rows = slice(lo, min(lo + size, n))
+            part = {key: None if values is None else values[rows] for key, values in kept.items()}
+            results = {label: prediction_sensitivity(model, x[rows], v=choice, tokens=part["tokens"], mask=part["mask"],
+                                                     word_ids=part["word_ids"], **options)
+                       for label, choice in choices.items()}
+            collector.update(results, example_ids=part["example_ids"], groups=part["groups"],
+                             probs=predict(model, x[rows]), tokens=part["tokens"], example_text=part["example_text"],
+                             example_uris=part["example_uris"])

@@ -320,6 +320,21 @@ def test_rank_bad_arguments():
         top_k(np.zeros(3), -1)
 
 
+@pytest.mark.parametrize("limit", [-5, -1])
+def test_rank_refuses_a_limit_that_is_not_a_non_negative_integer(limit):
+    # a negative limit once ranked nothing, silently, where top_k(k=-5) raised
+    with pytest.raises(ValueError, match="limit must be a non-negative integer, got %d" % limit):
+        rank(np.arange(3.0), limit=limit)
+
+
+@pytest.mark.parametrize("limit", [None, 0, 2])
+@pytest.mark.parametrize("mask", [np.ones(2, bool), np.ones(3), [1, 0, 1]], ids=["short", "float", "ints"])
+def test_rank_checks_the_mask_whatever_the_limit(mask, limit):
+    # limit=0 once returned before the mask was looked at
+    with pytest.raises(ValueError, match="mask must be a bool array of the values' shape"):
+        rank(np.arange(3.0), mask=mask, limit=limit)
+
+
 def test_rank_labels_applies_the_spec_defaults():
     from tb_bias_plugin import CooccurrenceCounter
 
@@ -501,7 +516,7 @@ def test_counts_no_set_of_examples_can_give_are_refused(counts, match):
     (lambda: metrics.rank(["a", "b"]), "values must be an array of numbers"),
     (lambda: metrics.rank(np.zeros(3), mask=[True]), "mask must be a bool array of the values' shape"),
     (lambda: metrics.rank(np.arange(3.0), mask=[0, 2, 1]), "mask must be a bool array"),
-    (lambda: metrics.rank(np.arange(5.0), limit=2.5), "limit must be an integer"),
+    (lambda: metrics.rank(np.arange(5.0), limit=2.5), "limit must be a non-negative integer, got 2.5"),
 ])
 def test_rank_and_gap_name_a_bad_argument(call, match):
     with pytest.raises(ValueError, match=match):
