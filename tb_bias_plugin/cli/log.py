@@ -23,6 +23,8 @@ from tb_bias_plugin.cli import DataError, discrepancy, files, readers
 from tb_bias_plugin.core.text import counted
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.files import Columns
+from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
+from tb_bias_plugin.measures.association.table import DEFAULT_THRESHOLDS, check_thresholds
 
 DESCRIPTION = """\
 Count how often each predicted label occurs with each identity in prediction
@@ -182,7 +184,7 @@ class Job:
             attribute_columns=args.identity_column or (), intersections=_intersections(args, id_mode),
             prob_columns=args.identity_prob_columns or (), soft_array=soft_array, label_names_source=args.label_names,
             id_column=args.id_column, text_column=args.text_column, uri_column=args.uri_column,
-            examples_per_cell=8 if args.examples_per_cell is None else args.examples_per_cell,
+            examples_per_cell=DEFAULT_EXAMPLES_PER_CELL if args.examples_per_cell is None else args.examples_per_cell,
         )
 
     def _identities(self, args: argparse.Namespace, numeric_files: bool, npz: dict) -> tuple[str, Any, bool]:
@@ -234,12 +236,10 @@ class Job:
 
 def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
     """Mistakes in the options alone, before any file is read; the thresholds."""
-    thresholds = tuple(args.threshold or (0.5,))
-    for t in thresholds:
-        if not 0 <= t <= 1:
-            raise DataError("--threshold %g is outside [0, 1]" % t)
-    if len(set(thresholds)) < len(thresholds):
-        raise DataError("--threshold: each threshold once, got %s" % ", ".join("%g" % t for t in thresholds))
+    try:  # the rule the counter applies, said of the option
+        thresholds = check_thresholds(args.threshold or DEFAULT_THRESHOLDS)
+    except ValueError as e:
+        raise DataError("--threshold: %s" % e) from None
     if args.batch_size < 1:
         raise DataError("--batch-size must be positive")
     if args.examples_per_cell is not None and args.examples_per_cell < 1:

@@ -115,7 +115,7 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
         self,
         label_names: Sequence[str],
         identity_labels: Sequence[str],
-        thresholds: Any = (0.5,),
+        thresholds: Any = builder.DEFAULT_THRESHOLDS,
         *,
         identities_from: str | None = None,
         unknown_labels: str = "raise",
@@ -177,7 +177,8 @@ class CountAssociations(beam_io.CombineExamples):
     `parse_example`). The output is a PCollection of one table.
     """
 
-    def __init__(self, label_names: Sequence[str], identity_labels: Sequence[str], thresholds: Any = (0.5,), **kwargs: Any):
+    def __init__(self, label_names: Sequence[str], identity_labels: Sequence[str], thresholds: Any = builder.DEFAULT_THRESHOLDS,
+                 **kwargs: Any):
         super().__init__(AssociationCombineFn(label_names, identity_labels, thresholds, **kwargs), label="Count")
 
 

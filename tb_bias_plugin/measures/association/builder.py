@@ -13,11 +13,13 @@ import numpy as np
 
 from tb_bias_plugin.measures.association.codec import encode_table
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
-from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, check_thresholds
-
-DEFAULT_THRESHOLDS = (0.5,)
-#: Examples kept per cell when raw predictions come with example ids.
-DEFAULT_EXAMPLES_PER_CELL = 8
+from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
+from tb_bias_plugin.measures.association.table import (
+    DEFAULT_THRESHOLDS,
+    AssociationTable,
+    PrecomputedTable,
+    check_thresholds,
+)
 
 
 def as_association_table(

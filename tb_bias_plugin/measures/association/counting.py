@@ -22,7 +22,12 @@ from tb_bias_plugin.measures.association.inputs import (
     index_positives,
     soft_identities,
 )
-from tb_bias_plugin.measures.association.table import AssociationTable, check_identity_names, check_thresholds
+from tb_bias_plugin.measures.association.table import (
+    DEFAULT_THRESHOLDS,
+    AssociationTable,
+    check_identity_names,
+    check_thresholds,
+)
 
 __all__ = ["CooccurrenceCounter", "attribute_identities"]
 
@@ -100,7 +105,7 @@ class CooccurrenceCounter:
         self,
         label_names,
         identity_labels,
-        thresholds=(0.5,),
+        thresholds=DEFAULT_THRESHOLDS,
         *,
         identities_from=None,
         unknown_labels="raise",

@@ -20,6 +20,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.example_ids import BadId, id_strings
+from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
 from tb_bias_plugin.measures.association.inputs import attribute_value
 
@@ -95,7 +96,7 @@ class Columns:
                  attribute_columns: Sequence[str] = (), intersections: Sequence[tuple[str, ...]] = (),
                  prob_columns: Sequence[str] = (), soft_array: bool = False, label_names_source: str | None = None,
                  id_column: str | None = None, text_column: str | None = None, uri_column: str | None = None,
-                 examples_per_cell: int = 8):
+                 examples_per_cell: int = sampling.DEFAULT_EXAMPLES_PER_CELL):
         self.mode, self.id_mode = mode, id_mode
         self.thresholds = tuple(thresholds)
         self.label_names: Any = label_names

@@ -27,6 +27,8 @@ from tb_bias_plugin.storage import values
 EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
 #: Default byte budget of the sample in one record.
 DEFAULT_BUDGET_BYTES = 4 << 20
+#: Examples kept per cell by the writers that sample whenever ids come (Writer, callback, tb-bias log).
+DEFAULT_EXAMPLES_PER_CELL = 8
 #: Most examples a sample keeps per cell (``examples_per_cell``): a counter refuses more, and a record holds no more.
 MAX_PER_CELL = 1 << 16
 #: What one sampled place costs in a record besides its example's strings.

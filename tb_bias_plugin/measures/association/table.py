@@ -40,6 +40,10 @@ def parse_column(name):
     return family, identity
 
 
+#: Score thresholds of a table made from scores when none are given.
+DEFAULT_THRESHOLDS = (0.5,)
+
+
 def check_thresholds(thresholds):
     """Validate thresholds (finite, in [0, 1], unique); return a float tuple."""
     if isinstance(thresholds, numbers.Real):

@@ -329,8 +329,10 @@ def test_progress_counts_bytes_across_mixed_formats(tmp_path):
 
 @pytest.mark.parametrize("extra,fragment", [
     (["--identity-labels", "nobody"], "--identity-labels: 'nobody' is not among the label names"),
-    (["--identity-labels", "a", "--threshold", "1.5"], "--threshold 1.5 is outside [0, 1]"),
-    (["--identity-labels", "a", "--threshold", "0.5", "--threshold", "0.5"], "each threshold once"),
+    (["--identity-labels", "a", "--threshold", "1.5"], "--threshold: threshold 1.5 is outside [0, 1]"),
+    (["--identity-labels", "a", "--threshold", "0.5", "--threshold", "0.5"], "--threshold: thresholds must be unique"),
+    # the counter's rule, before any file is read: thresholds closer than 1e-9 are one
+    (["--identity-labels", "a", "--threshold", "0.5", "--threshold", "0.5000000000001"], "thresholds must be unique"),
     (["--identity-column", "sex", "--identity-column", "sex", "--intersect", "sex,sex"], "different --identity-column"),
     (["--identity-labels", "a", "--format", "parquet"], "not a readable Parquet file"),
 ])
