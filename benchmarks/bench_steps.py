@@ -42,6 +42,7 @@ import plugin_fixtures as fx  # noqa: E402
 import tb_harness  # noqa: E402
 from tb_bias_plugin import summary  # noqa: E402
 from tb_bias_plugin.measures.association import routes, trends  # noqa: E402
+from tb_bias_plugin.measures.registry import REGISTRY  # noqa: E402
 from tb_bias_plugin.storage import record  # noqa: E402
 
 #: measure: (route, its parameters beside run and tag)
@@ -57,8 +58,6 @@ LOADERS = {"default (Rust data server)": [], "--load_fast=false": ["--load_fast=
 
 def write_logdir(logdir, sizes, measures):
     """``{run: (measure, tag, N)}`` of the runs written."""
-    from tb_bias_plugin.measures.registry import REGISTRY
-
     demo = fx.demo_records()
     runs = {}
     for measure in measures:
@@ -118,6 +117,41 @@ def measure(board, runs, repeats):
     return rows
 
 
+def one_new_step(sizes, measures, repeats):
+    """In process (the Python loader, no tensorboard): the answer at N steps cached, then
+    one more step written and the answer asked again, as a running job's tab does at each
+    reload. ``[(measure, route, N, cached s, new step s)]``, medians over ``repeats``."""
+    rows = []
+    demo = fx.demo_records()
+    for measure_id in measures:
+        if measure_id == "association":
+            continue  # the trend's per-step gaps: tests/serving/test_long_lived.py counts them
+        route, extra = ROUTES[measure_id]
+        _, tag, value, payload = demo[measure_id]
+        data = record.encode(REGISTRY[measure_id].payload_number, payload)
+        for n in sizes:
+            cached, new = [], []
+            for _ in range(repeats):
+                with tempfile.TemporaryDirectory() as tmp:
+                    fx.write_record(Path(tmp), "run", value, data, steps=range(n))
+                    app, multiplexer = fx.make_app(Path(tmp))
+                    client = fx.Client(app)
+                    fx.get_json(client, route, run="run", tag=tag, **extra)
+                    start = time.perf_counter()
+                    fx.get_json(client, route, run="run", tag=tag, **extra)
+                    cached.append(time.perf_counter() - start)
+                    fx.write_record(Path(tmp), "run", value, data, steps=[n])
+                    multiplexer.Reload()
+                    start = time.perf_counter()
+                    body = fx.get_json(client, route, run="run", tag=tag, **extra)
+                    new.append(time.perf_counter() - start)
+                    last = body["steps"][-1]
+                    if (last if isinstance(last, int) else last["step"]) != n:
+                        raise RuntimeError("%s did not answer the new step %d" % (route, n))
+            rows.append((measure_id, route, n, statistics.median(cached), statistics.median(new)))
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="timings of the cached answer; the median is reported")
@@ -138,6 +172,10 @@ def main():
                 print("  %-24s %-24s %6s %10s %14s %10s" % ("run", "route", "steps", "first ms", "first cpu ms", "again ms"))
                 for run, route, first, cpu, again in measure(board, runs, repeats):
                     print("  %-24s %-24s %6d %10.1f %14.0f %10.1f" % (run, route, runs[run][2], 1e3 * first, 1e3 * cpu, 1e3 * again))
+    print("in process: one new step of a running job, answered again (median of %d)" % repeats)
+    print("  %-24s %6s %10s %12s %8s" % ("route", "steps", "cached ms", "new step ms", "ratio"))
+    for _, route, n, cached, new in one_new_step(sizes, args.measures.split(","), repeats):
+        print("  %-24s %6d %10.1f %12.1f %8.1f" % (route, n, 1e3 * cached, 1e3 * new, new / cached))
     print("ok")
 
 

@@ -44,7 +44,8 @@ PRINTED = {
     "bench_scale.py": [r"reading the table: [\d.]+ s", r"switching metric, each visited before"],
     "bench_steps.py": [r"^loader: default \(Rust data server\)", r"^loader: --load_fast=false",
                        r"discrepancy_10 +discrepancy_steps", r"sensitivity_10 +sensitivity_steps",
-                       r"representation_10 +representation/series", r"association_10 +trend"],
+                       r"representation_10 +representation/series", r"association_10 +trend",
+                       r"^in process: one new step", r"discrepancy_steps +10 +[\d.]+ +[\d.]+"],
     "bench_sensitivity.py": [r"K = +2: P \(uniform v, reverse\)", r"K = 28: P"],
     "bench_trends.py": [r"first load of all \d+ steps", r"trend route, 10 labels"],
 }

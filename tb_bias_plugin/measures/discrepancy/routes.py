@@ -238,16 +238,25 @@ def discrepancy_steps(request: Any, services: Any) -> Any:
                 _check_pairing(stored.m_a, stored.m_b, pairing)
             except ValueError as e:
                 raise bad_request("step %d: %s" % (loaded.step, e))
-        together = _replicate_rows(loaded_steps, pairing)
-        rows = [  # a row shows no group
-            together[i] if i in together else _summary(services, loaded, pairing, groups=False)
-            for i, loaded in enumerate(loaded_steps)
-        ]
-        return dict(_head(run, tag, last.value, pairing), steps=rows)
+        return dict(_head(run, tag, last.value, pairing), steps=_step_rows(services, loaded_steps, pairing))
 
     # the whole answer, cached: its rows are each step's replicate statistics
     body = services.derived(("discrepancy_steps", run, tag, pairing, tuple(x.key for x in loaded_steps)), make)
     return respond(request, body)
+
+
+def _step_rows(services: Any, loaded_steps: list, pairing: str) -> list[dict[str, Any]]:
+    """Each step's row (a row shows no group), cached per record and pairing: a running
+    job's new step computes its own row, not every step's again."""
+    keys = [("discrepancy_steps.row", loaded.key, pairing) for loaded in loaded_steps]
+    rows = [services.derived(key, None) for key in keys]
+    missing = [i for i, row in enumerate(rows) if row is None]
+    new = [loaded_steps[i] for i in missing]
+    together = _replicate_rows(new, pairing)
+    for k, i in enumerate(missing):
+        row = together[k] if k in together else _summary(services, new[k], pairing, groups=False)
+        rows[i] = services.derived(keys[i], lambda row=row: row)
+    return rows
 
 
 def _replicate_rows(loaded_steps: list, pairing: str) -> dict[int, dict[str, Any]]:

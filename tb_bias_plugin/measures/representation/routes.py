@@ -125,40 +125,46 @@ def representation(request: Any, services: Any) -> Any:
     return respond(request, body)
 
 
+#: What the series shows of a layer at a step, in this order.
+_SERIES_FIELDS = ("bias", "mutual_information", "control_bias", "control_low", "control_high", "flags", "bound",
+                  "mine_bias", "classifier_bias", "loose_reason")
+
+
 def _series(request: Any, services: Any, run: str, tag: str) -> dict[str, Any]:
     # one listing of the series, and of each record only what the series shows
     loaded = services.load_steps(request, run, tag, MEASURE_ID, last=LIMITS["max_steps"], part="series")
-    records = [(x.step, x.key, {p.layer: p for p in x.value}) for x in loaded]
-    key = ("representation/series", run, tag, tuple(k for _, k, _ in records))
+    key = ("representation/series", run, tag, tuple(x.key for x in loaded))
 
     def make() -> dict[str, Any]:
-        layers: list[str] = list(dict.fromkeys(name for _, _, points in records for name in points))
+        per_step = [_step_points(services, x) for x in loaded]
+        layers: list[str] = list(dict.fromkeys(name for points in per_step for name in points))
         series = []
         for name in layers:
-            rows: dict[str, list] = {k: [] for k in ("bias", "mutual_information", "control_bias",
-                                                      "control_low", "control_high", "flags", "bound",
-                                                      "mine_bias", "classifier_bias", "loose_reason")}
-            for _, _, points in records:
-                p = points.get(name)
-                if p is None:
-                    for k in rows:
-                        rows[k].append([] if k == "flags" else None)
-                    continue
-                low, high = _band(p.control_biases)
-                rows["bias"].append(json_value(p.bias))
-                rows["mutual_information"].append(json_value(p.mutual_information))
-                rows["control_bias"].append(json_value(p.control_bias))
-                rows["control_low"].append(json_value(low))
-                rows["control_high"].append(json_value(high))
-                rows["flags"].append(list(p.flags))
-                rows["bound"].append(p.bound or None)
-                rows["mine_bias"].append(json_value(p.mine_bias))
-                rows["classifier_bias"].append(json_value(p.classifier_bias))
-                rows["loose_reason"].append(p.loose_reason)
-            series.append({"layer": name, **rows})
-        return {"run": run, "tag": tag, "steps": [s for s, _, _ in records], "layers": layers, "series": series}
+            columns: dict[str, list] = {k: [] for k in _SERIES_FIELDS}
+            for points in per_step:
+                row = points.get(name)
+                for k, value in zip(_SERIES_FIELDS, row or [[] if k == "flags" else None for k in _SERIES_FIELDS]):
+                    columns[k].append(value)
+            series.append({"layer": name, **columns})
+        return {"run": run, "tag": tag, "steps": [x.step for x in loaded], "layers": layers, "series": series}
 
     return services.derived(key, make)
+
+
+def _step_points(services: Any, loaded: Any) -> dict[str, tuple]:
+    """What the series shows of each layer at one step (`_SERIES_FIELDS`), cached per record:
+    a running job's new step computes its own, not every step's again."""
+
+    def make() -> dict[str, tuple]:
+        points = {}
+        for p in loaded.value:
+            low, high = _band(p.control_biases)
+            points[p.layer] = (json_value(p.bias), json_value(p.mutual_information), json_value(p.control_bias),
+                               json_value(low), json_value(high), list(p.flags), p.bound or None,
+                               json_value(p.mine_bias), json_value(p.classifier_bias), p.loose_reason)
+        return points
+
+    return services.derived(("representation/series.step", loaded.key), make)
 
 
 def series(request: Any, services: Any) -> Any:
