@@ -8,7 +8,7 @@ Setup
     The first record of each measure in the committed ``demo_logs``
     (discrepancy, sensitivity, representation: 20-40 KB each) is written
     again at steps 0..N-1 of runs ``<measure>_N`` of a temporary logdir;
-    for label associations, a table of 30 labels of its own at each step,
+    for label associations, a table of its own at each step (71 labels, 30 examples),
     whose ``trend`` reads at most 200 of them (a power-of-two stride).
     A real ``tensorboard`` process (``tests/e2e/tb_harness.py``) serves it
     with ``--samples_per_plugin=tb_bias=0`` (every step), once with default
@@ -63,7 +63,7 @@ def write_logdir(logdir, sizes, measures):
     for measure in measures:
         for n in sizes:
             run = "%s_%d" % (measure, n)
-            if measure == "association":  # a small table (30 labels) of its own at each step
+            if measure == "association":  # a small table (71 labels, 30 examples) of its own at each step
                 tag = "gender"
                 with summary.Writer(logdir / run) as writer:
                     for step in range(n):

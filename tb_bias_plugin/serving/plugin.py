@@ -19,7 +19,7 @@ from tensorboard.backend import http_util
 from tensorboard.plugins import base_plugin
 from werkzeug import wrappers
 
-from tb_bias_plugin.core.validation import is_integer
+from tb_bias_plugin.core.validation import check_name, is_integer
 from tb_bias_plugin.measures.base import Loaded
 from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.serving.event_files import RecordScanner, rewritten_steps
@@ -212,9 +212,10 @@ class BiasPlugin(base_plugin.TBPlugin):
             raise bad_request("flags body must be a JSON object")
         if not isinstance(body, dict):
             raise bad_request("flags body must be a JSON object")
-        tag = body.get("tag")
-        if not isinstance(tag, str) or not tag or len(tag) > MAX_NAME:
-            raise bad_request("flags body needs 'tag', a non-empty string")
+        try:
+            tag = check_name(body.get("tag"), "flags body's 'tag'", max_length=MAX_NAME)
+        except ValueError as e:
+            raise bad_request(str(e))
         version = body.get("version")
         if not is_integer(version) or version < 0:
             raise bad_request("flags body needs 'version', a non-negative integer")

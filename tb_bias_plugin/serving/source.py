@@ -239,13 +239,15 @@ class Source:
         foreign = self._foreign(measure, tag)
         if foreign is not None:
             return foreign.load(self._provider, ctx, experiment, run, tag, step)
-        return self._load_from(ctx, experiment, run, tag, self._series(ctx, experiment, run, tag), step, measure)
+        data = self._series(ctx, experiment, run, tag)
+        return self._load_from(ctx, experiment, run, tag, data, step, measure, _TagDescription(self, ctx, experiment))
 
-    def _load_from(self, ctx: Any, experiment: str, run: str, tag: str, data: list, step: int | None, measure: str) -> Loaded:
+    def _load_from(self, ctx: Any, experiment: str, run: str, tag: str, data: list, step: int | None, measure: str,
+                   description: "_TagDescription") -> Loaded:
         """`load` from a listing of the series made before."""
         datum = pick_step(data, step, run, tag)
         decoded = self._decoded
-        loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, _TagDescription(self, ctx, experiment))
+        loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, description)
         self._freeze_if_decoded(decoded)
         return loaded
 
@@ -257,8 +259,9 @@ class Source:
             return Series(lambda: foreign.wall_times(self._provider, ctx, experiment, run, tag),
                           lambda step: foreign.load(self._provider, ctx, experiment, run, tag, step))
         data = self._series(ctx, experiment, run, tag)
+        description = _TagDescription(self, ctx, experiment)  # the tag's metadata listed once too
         return Series(lambda: {d.step: d.wall_time for d in data},
-                      lambda step: self._load_from(ctx, experiment, run, tag, data, step, measure))
+                      lambda step: self._load_from(ctx, experiment, run, tag, data, step, measure, description))
 
     def load_steps(
         self, ctx: Any, experiment: str, run: str, tag: str, measure: str, steps: Sequence[int] | None = None,

@@ -28,7 +28,7 @@ from tb_bias_plugin.storage import metadata, record
 
 def check_name(name: Any) -> str:
     """A summary's name (its tag before name scopes)."""
-    return validation.check_name(name, "name")
+    return validation.check_name(name, "name", max_length=validation.MAX_NAME)
 
 
 def check_step(step: Any) -> int | None:

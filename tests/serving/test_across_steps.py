@@ -132,14 +132,15 @@ def test_a_cold_trend_lists_the_series_once_however_many_steps_it_reads(tmp_path
     if not from_files:
         monkeypatch.setattr(plugin._source, "_local", None)
     provider = plugin._source._provider
-    listings = []
-    real = provider.read_blob_sequences
-    monkeypatch.setattr(provider, "read_blob_sequences", lambda *a, **k: listings.append(1) or real(*a, **k))
+    listings = []  # of the series (read_blob_sequences) and of the tag's metadata (list_blob_sequences)
+    for name in ("read_blob_sequences", "list_blob_sequences"):
+        real = getattr(provider, name)
+        monkeypatch.setattr(provider, name, lambda *a, _real=real, _name=name, **k: listings.append(_name) or _real(*a, **k))
     client = Client(app)
     body = fx.get_json(client, "trend", run="run", tag="gender", label="label 05")
     assert body["steps"] == list(range(STEPS))
     # the series (the selected step read from that listing) and its tag's description: not one more a step
-    assert len(listings) <= 2, len(listings)
+    assert sorted(listings) == ["list_blob_sequences", "read_blob_sequences"], listings
     fresh = fx.get_json(Client(fx.make_app(tmp_path)[0]), "trend", run="run", tag="gender", label="label 05")
     assert fresh == body
 

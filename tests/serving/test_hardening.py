@@ -99,6 +99,9 @@ def test_flags_only_for_tags_in_the_logdir_and_bounded(tmp_path, monkeypatch):
     assert code == 404 and "no run has a tag" in body["error"]
     code, body = post({"tag": "gender", "flagged": ["y" * 200], "hidden": [], "version": 0})
     assert code == 413 and "at most 100 bytes" in body["error"]
+    for tag in (" ", "t" * 1001, 3):  # the rule of every name: a 1,001-character tag was "not a non-empty string"
+        code, body = post({"tag": tag, "flagged": [], "hidden": [], "version": 0})
+        assert code == 400 and body["error"].startswith("flags body's 'tag' "), body
     code, body = post({"tag": "gender", "flagged": ["ok"], "hidden": [], "version": 0})
     assert code == 200 and body["flagged"] == ["ok"] and body["version"] == 1
 

@@ -14,7 +14,7 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_stored
-from tb_bias_plugin.core.validation import check_unique, preview
+from tb_bias_plugin.core.validation import check_name, check_unique, preview
 from tb_bias_plugin.measures.discrepancy import messages
 from tb_bias_plugin.measures.discrepancy.dipdi import (
     DISCREPANCIES,
@@ -46,8 +46,11 @@ def check_pool_names(pool_names: Any) -> tuple[str, str]:
         raise ValueError("pool_names must be two strings, e.g. ('A', 'B'); got %r" % (pool_names,))
     a, b = pool_names
     for name in (a, b):
-        if not isinstance(name, str) or not name or len(name) > MAX_POOL_NAME:
-            raise ValueError("pool_names must be non-empty strings of at most %d characters; got %r" % (MAX_POOL_NAME, name))
+        try:
+            check_name(name, "pool_names", max_length=MAX_POOL_NAME)
+        except ValueError:
+            raise ValueError("pool_names must be non-empty strings of at most %d characters; got %r"
+                             % (MAX_POOL_NAME, name)) from None
     if a == b:
         raise ValueError("pool_names must differ; got %r twice" % a)
     return a, b

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_flag, check_integer, check_number, preview
+from tb_bias_plugin.core.validation import INT64_RANGE, check_flag, check_integer, check_number, preview
 from tb_bias_plugin.measures.representation import entropy as _np
 from tb_bias_plugin.measures.representation.classifier import combine_folds, fold_runs, split_indices, standardise
 from tb_bias_plugin.measures.representation.nets import F32, Adam, elu, elu_grad, glorot
@@ -175,7 +175,7 @@ def _settings(*, steps, batch_size, seed, control, control_permutations, learnin
         patience = check_integer(patience, "patience", low=1)
     # every integer is stored with the result: one no reader takes (past 64 bits) fails now, not after the estimate
     for name, value in list(checked.items()) + [("pca_dims", pca_dims), ("patience", patience)]:
-        if value is not None and value >= 2**63:
+        if value is not None and value > INT64_RANGE[1]:
             raise ValueError("%s must be below 2**63 (it is stored with the result), got %d" % (name, value))
     for name in ("learning_rate", "classifier_learning_rate"):
         checked[name] = check_number(given[name], name, low=0, include="neither")

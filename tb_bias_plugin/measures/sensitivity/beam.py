@@ -17,7 +17,7 @@ import secrets
 from typing import Any, Sequence
 
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer, check_name, check_names
+from tb_bias_plugin.core.validation import MAX_NAME, check_integer, check_name, check_names
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
 from tb_bias_plugin.measures.sensitivity.collect import LoggedText
@@ -191,7 +191,7 @@ class WriteSensitivity(beam_io.WriteRecords):
         feature_names: Sequence[str] | None = None,
         w: Any = None,
     ):
-        check_name(v_name, "v_name")
+        check_name(v_name, "v_name", max_length=MAX_NAME)
         build = functools.partial(
             builder.prediction_sensitivity,
             v_name=v_name,

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_name, check_names
+from tb_bias_plugin.core.validation import MAX_NAME, check_name, check_names
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
 from .codec import encode
@@ -107,7 +107,7 @@ def prediction_sensitivity(
     Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.prediction_sensitivity`
     (documented there, with the ValueErrors raised) and returns the message.
     """
-    check_name(v_name, "v_name")  # names the choice only with an accumulator; a bad one is still a mistake
+    check_name(v_name, "v_name", max_length=MAX_NAME)  # names the choice only with an accumulator; a bad one is still a mistake
     if w is not None:
         w = check_stochastic(w, "w")
     per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,

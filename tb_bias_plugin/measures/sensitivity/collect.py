@@ -19,7 +19,14 @@ import numpy as np
 
 from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_name, check_names
+from tb_bias_plugin.core.validation import (
+    MAX_NAME,
+    check_finite_array,
+    check_integer,
+    check_labels,
+    check_name,
+    check_names,
+)
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, Retained, SensitivityAccumulator, check_p, summarize
 from .codec import HISTOGRAM_BINS
@@ -218,7 +225,7 @@ class SensitivityCollector:
         if isinstance(results, Mapping):
             out = {}
             for name, r in results.items():
-                check_name(name, "a v choice's name")
+                check_name(name, "a v choice's name", max_length=MAX_NAME)
                 if not isinstance(r, SensitivityResult):
                     raise ValueError(f"results[{name!r}] is a {type(r).__name__}, not a SensitivityResult")
                 out[name] = r

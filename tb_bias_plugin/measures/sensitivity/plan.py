@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, check_name
+from tb_bias_plugin.core.validation import MAX_NAME, check_integer, check_name
 
 from .sensitivity import (
     SensitivityResult,
@@ -144,7 +144,7 @@ def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
     if isinstance(v, Mapping):
         out = {}
         for name, choice in v.items():
-            check_name(name, "a v choice's name")
+            check_name(name, "a v choice's name", max_length=MAX_NAME)
             out[name] = VChoice.parse(choice, protected)
     else:
         items = v if isinstance(v, (list, tuple)) else [v]

@@ -37,7 +37,8 @@ __all__ = [
     "resolve_protected",
 ]
 
-# Tolerance for "sums to 1" checks on w, v and probability rows.
+# How far w and v, weights the user gives, may sum from 1 (a model's probability
+# rows have core.validation.PROBABILITY_SUM_TOLERANCE).
 SUM_TOL = 1e-6
 
 V_KINDS = (

@@ -342,6 +342,8 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         # v_name names the choice of an accumulator alone; beside results it was not checked at all (review)
         (dict(results=res, v_name=3), "v_name must be a non-empty string, got a value of type int"),
         (dict(results={" ": res["uniform"]}), "a v choice's name must be a non-empty string, got ' '"),
+        # a longer name was written, then no route could name it (review)
+        (dict(results={"v" * 1001: res["uniform"]}), "a v choice's name is longer than 1000 characters"),
     ]
     with summary.Writer(tmp_path / "run") as writer:
         for kwargs, match in cases:
