@@ -159,3 +159,22 @@ describe("<tb-bias-discrepancy-view> subgroups", () => {
     }
   });
 });
+
+describe("<tb-bias-discrepancy-view> matrix of one replicate", () => {
+  it("gives under the matrix the DIPDI of the replicate it shows, not only the mean over replicates", async () => {
+    const detail = RESPONSES["discrepancy"] as Record<string, unknown>;
+    detail["replicates"] = [
+      { replicate: 0, dipdi: 0.4, reason: null, n: 10 },
+      { replicate: 1, dipdi: 0.6, reason: null, n: 10 },
+    ];
+    try {
+      const { panel } = await mount([]);
+      const matrix = panel("dipdi-matrix").textContent!.replace(/\s+/g, " ");
+      expect(matrix).toContain("replicate 0: DIPDI 0.400");
+      expect(matrix).toContain("mean over 2 replicates: DIPDI 0.500");
+      expect(panel("dipdi-groups").textContent).toContain("mean over 2 replicates");
+    } finally {
+      delete detail["replicates"];
+    }
+  });
+});

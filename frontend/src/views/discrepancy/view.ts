@@ -11,6 +11,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
+import { matrixFootnote, meanOver } from "./replicates.js";
 import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
@@ -484,7 +485,7 @@ export class DiscrepancyView extends MeasureViewBase {
         <line y1=${top + d.m_a * size - 0.5} y2=${top + d.m_a * size - 0.5} x1=${left} x2=${left + n * size} stroke="#333"></line>
       </svg></div>
       ${this.renderHeatLegend(values)}
-      <div class="muted">DIPDI ${formatValue(d.dipdi, 3)}${d.reason ? ` (undefined: ${d.reason})` : ""}; n = ${formatCount(d.n)}</div>
+      <div class="muted" data-testid="matrix-footnote">${matrixFootnote(d)}</div>
     `;
   }
 
@@ -513,7 +514,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, 2); // one notation down the column
     return html`
-      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
+      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}n &lt; ${MIN_GROUP_N} greyed)</span></h3>
       ${d.groups.map((g, i) => {
         const span = geometry.bars[i];
         const small = g.n < MIN_GROUP_N;
