@@ -122,6 +122,10 @@ def test_paper_views_show_top_k_counts_and_metric_agreement(tab, tensorboard):
     first_row = [cells.nth(j).get_attribute("data-rho") for j in range(len(agreement["metrics"]))]
     assert [float(v) for v in first_row] == pytest.approx(agreement["matrix"][0])
     expect(tab.testid("disagreement").first).to_be_visible()
+    # every other metric's disagreements, none left out (llr, tau_b and ttest were)
+    listed = tab.testid("disagreement-metric")
+    expect(listed).to_have_count(len(agreement["metrics"]) - 1)
+    assert set(listed.evaluate_all("ms => ms.map((m) => m.dataset.metric)")) == set(agreement["metrics"]) - {agreement["metric"]}
     tab.testid("topk-k").select_option("20")
     expect(tab.testid("topk-panel")).to_contain_text("20 labels")
     for width in (1000, 1600):
