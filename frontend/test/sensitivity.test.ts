@@ -1,5 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { zeroSampleSize, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "../src/views/sensitivity/geometry.js";
+import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
+import { correlationRgb } from "../src/views/association/paper.js";
+import { zeroSampleSize, describeReasons, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+
+const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
+
+describe("text on the heat strips' shades", () => {
+  it("reaches WCAG AA (4.5:1) on every shade of both scales, as the dark text alone did not", () => {
+    // the most sensitive tokens, at full strength: #1f1f1f read 3.18:1 and 4.26:1
+    expect(contrast(hex("#1f1f1f"), U_RGB)).toBeLessThan(4.5);
+    expect(contrast(hex("#1f1f1f"), V_RGB)).toBeLessThan(4.5);
+    for (const rgb of [U_RGB, V_RGB]) {
+      for (let k = 0; k <= 1000; k++) {
+        const value = k / 1000;
+        const shade = overWhite(rgb, Number((heatAlpha(value, 1) ?? 0).toFixed(3)));
+        expect(contrast(hex(heatText(value, 1, rgb)), shade)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+    expect(heatText(0, 1, U_RGB)).toBe("#1f1f1f"); // no shade: the theme's text
+    expect(heatText(1, 1, U_RGB)).toBe("#ffffff");
+  });
+
+  it("reaches it on every colour of the metrics' correlation matrix too", () => {
+    for (let k = -1000; k <= 1000; k++) {
+      const background = correlationRgb(k / 1000);
+      expect(contrast(hex(readableTextOn(background)), background)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
 
 describe("sensitivity view geometry", () => {
   it("tells a sample all at P = 0 (logged with bins 0..1) from one that spreads", () => {

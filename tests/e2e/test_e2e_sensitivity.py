@@ -80,6 +80,39 @@ def test_top_examples_have_two_per_token_strips(tab):
     assert tab.page_errors == []
 
 
+#: The WCAG contrast of each token's text on its shade (drawn over the white panel), in the page.
+TOKEN_CONTRAST_JS = """(tokens) => {
+  const channels = (text) => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => {
+    const c = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+  };
+  return tokens.map((t) => {
+    const style = getComputedStyle(t);
+    const [r, g, b, a = 1] = channels(style.backgroundColor);
+    const shade = [r, g, b].map((v) => 255 + (v - 255) * a);
+    const [l1, l2] = [lum(channels(style.color)), lum(shade)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  });
+}"""
+
+
+def test_every_token_is_readable_on_its_shade(tab):
+    # the most sensitive tokens have the strongest shades: dark text on them read 3.18:1 (blue) and 4.26:1 (vermillion)
+    open_view(tab, TEXT_RUN, width=1000)
+    tokens = tab.ui.locator('[data-testid="sens-example"] .tok')
+    expect(tokens.first).to_be_visible()
+    ratios = tokens.evaluate_all(TOKEN_CONTRAST_JS)
+    assert len(ratios) > 50
+    assert min(ratios) >= 4.5, sorted(ratios)[:5]
+    tab.testid("sens-examples").scroll_into_view_if_needed()
+    tab.screenshot("sensitivity_text_tokens_1000")
+    tab.page.set_viewport_size({"width": 1600, "height": 1000})
+    tab.testid("sens-examples").scroll_into_view_if_needed()
+    tab.screenshot("sensitivity_text_tokens_1600")
+    assert tab.page_errors == []
+
+
 def test_tabular_run_shows_per_feature_bars_and_steps(tab):
     open_view(tab, TAB_RUN)
     body = tab.tb.get("sensitivity", [("run", TAB_RUN), ("tag", TAG)])

@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
+import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -15,13 +16,18 @@ const ROW = 22;
 const NAME_WIDTH = 72;
 const MEDIAN_WIDTH = 64;
 
+const NO_CORRELATION: Rgb = [0xf1, 0xf3, 0xf4];
+
 /** Colour of a rank correlation in [-1, 1]: white at 0, blue towards 1, vermillion towards -1. */
+export function correlationRgb(rho: number | null): Rgb {
+  if (rho === null || !Number.isFinite(rho)) return NO_CORRELATION;
+  const [r, g, b] = overWhite(rho >= 0 ? [0, 114, 178] : [213, 94, 0], Math.abs(rho));
+  return [Math.round(r), Math.round(g), Math.round(b)];
+}
+
 export function correlationColor(rho: number | null): string {
   if (rho === null || !Number.isFinite(rho)) return "#f1f3f4";
-  const t = Math.min(1, Math.abs(rho));
-  const [r, g, b] = rho >= 0 ? [0, 114, 178] : [213, 94, 0];
-  const mix = (c: number) => Math.round(255 + (c - 255) * t);
-  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+  return `rgb(${correlationRgb(rho).join(", ")})`;
 }
 
 /** One other metric's disagreements with the current one, with its ρ and its largest rank jump. */
@@ -270,7 +276,7 @@ export class PaperViews extends LitElement {
                   data-a=${a}
                   data-b=${b}
                   data-rho=${rho ?? ""}
-                  style=${`background:${correlationColor(rho)};color:${rho !== null && Math.abs(rho) > 0.6 ? "#fff" : "#1f1f1f"}`}
+                  style=${`background:${correlationColor(rho)};color:${readableTextOn(correlationRgb(rho))}`}
                   title=${`${this.name(a)} vs ${this.name(b)}: Spearman ${rho === null ? "undefined" : rho.toFixed(3)}`}
                 >
                   ${rho === null ? "\u2014" : rho.toFixed(2)}

@@ -1,5 +1,7 @@
 // Pure helpers of the sensitivity view, testable without a DOM.
 
+import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
+
 /** Largest finite value (0 when none). */
 export function finiteMax(values: Iterable<number | null | undefined>): number {
   let max = 0;
@@ -7,15 +9,31 @@ export function finiteMax(values: Iterable<number | null | undefined>): number {
   return max;
 }
 
+/** Model sensitivity u_t: blue; the protected weight V_t: vermillion (Okabe-Ito). */
+export const U_RGB: Rgb = [0, 114, 178];
+export const V_RGB: Rgb = [213, 94, 0];
+
 /**
- * Background of a heat-strip cell: the colour at an opacity proportional to
- * value / max (a floor keeps non-zero values visible); transparent for 0 or
- * undefined values.
+ * Opacity of a heat-strip cell: proportional to value / max, with a floor
+ * that keeps non-zero values visible; null for 0 or undefined values.
  */
-export function heat(value: number | null | undefined, max: number, rgb: readonly [number, number, number]): string {
-  if (value === null || value === undefined || !Number.isFinite(value) || !(max > 0) || value <= 0) return "transparent";
-  const alpha = Math.min(1, 0.08 + 0.92 * (value / max));
+export function heatAlpha(value: number | null | undefined, max: number): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || !(max > 0) || value <= 0) return null;
+  return Math.min(1, 0.08 + 0.92 * (value / max));
+}
+
+/** Background of a heat-strip cell: the colour at `heatAlpha`; transparent for 0 or undefined values. */
+export function heat(value: number | null | undefined, max: number, rgb: Rgb): string {
+  const alpha = heatAlpha(value, max);
+  if (alpha === null) return "transparent";
   return `rgba(${rgb[0]},${rgb[1]},${rgb[2]},${alpha.toFixed(3)})`;
+}
+
+/** Text colour of a heat-strip cell: readable (WCAG AA) on its shade over the white panel. */
+export function heatText(value: number | null | undefined, max: number, rgb: Rgb): string {
+  const alpha = heatAlpha(value, max);
+  // the rounding of `heat`'s opacity, so the text suits the shade drawn
+  return readableTextOn(overWhite(rgb, alpha === null ? 0 : Number(alpha.toFixed(3))));
 }
 
 /** An SVG path through the defined points of a series; gaps break the line. */

@@ -10,7 +10,8 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { zeroSampleSize, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "./geometry.js";
+import { zeroSampleSize, describeReasons, finiteMax, heat, heatText, labelledSteps, reasonPhrase, seriesPath, U_RGB, V_RGB } from "./geometry.js";
+import type { Rgb } from "../../charts/colors.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
@@ -26,8 +27,6 @@ const ROUTE: Record<Part, string> = {
 };
 
 const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
-const U_RGB: [number, number, number] = [0, 114, 178]; // model sensitivity u_t: blue
-const V_RGB: [number, number, number] = [213, 94, 0]; // protected weight V_t: vermillion
 
 function q(params: Record<string, string | number | undefined>): string {
   const s = new URLSearchParams();
@@ -467,9 +466,9 @@ export class SensitivityView extends MeasureViewBase {
       const v = ex.token_weight ?? [];
       const uMax = finiteMax(u);
       const vMax = finiteMax(v);
-      const strip = (values: readonly (number | null)[], max: number, rgb: [number, number, number], testid: string, what: string) =>
+      const strip = (values: readonly (number | null)[], max: number, rgb: Rgb, testid: string, what: string) =>
         html`<div class="strip" data-testid=${testid}>
-          ${tokens.map((t, i) => html`<span class="tok" data-value=${String(values[i] ?? "")} style="background:${heat(values[i], max, rgb)}" title=${`${t}: ${what} ${formatValue(values[i] ?? null, 4)}`}>${t}</span>`)}
+          ${tokens.map((t, i) => html`<span class="tok" data-value=${String(values[i] ?? "")} style="background:${heat(values[i], max, rgb)};color:${heatText(values[i], max, rgb)}" title=${`${t}: ${what} ${formatValue(values[i] ?? null, 4)}`}>${t}</span>`)}
         </div>`;
       return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>
         ${meta}
