@@ -169,3 +169,22 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(description()).toBe("step one's own");
   });
 });
+
+describe("<tb-bias-sensitivity-view> v comparison with a constant P", () => {
+  it("says why rho is undefined, centres the constant axis and keeps the axis names clear of the points", async () => {
+    const constant = { a: "mask_gender", b: "uniform", rho: null, n: 4, sampled: 4, points: [0.02, 0.05, 0.1, 0.167].map((b, i) => ({ id: `e${i}`, a: 0, b, group: null })) };
+    const el = await mount(routeApi((route) => (route === "sensitivity_compare" ? constant : undefined)));
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[data-testid="sens-rho"]')!.textContent).toBe("\u2014");
+    expect(root.querySelector('[data-testid="sens-rho-reason"]')!.textContent).toContain("P under mask_gender is constant");
+    const xTicks = [...root.querySelectorAll('[data-testid="sens-scatter-x-tick"]')].map((t) => t.textContent);
+    expect(xTicks).toEqual(["0.000"]); // not an end at 1.000 that no P reaches
+    const svg = root.querySelector('[data-testid="sens-scatter"]')!;
+    const width = Number(svg.getAttribute("width"));
+    const xs = [...root.querySelectorAll('[data-testid="sens-point"]')].map((p) => Number(p.getAttribute("cx")));
+    for (const x of xs) expect(x).toBeCloseTo((46 + width - 10) / 2); // in the middle, not on the y axis
+    const ys = [...root.querySelectorAll('[data-testid="sens-point"]')].map((p) => Number(p.getAttribute("cy")));
+    const nameY = Number(root.querySelector('[data-testid="sens-scatter-y-name"]')!.getAttribute("y"));
+    expect(nameY).toBeLessThan(Math.min(...ys) - 6); // above every point
+  });
+});

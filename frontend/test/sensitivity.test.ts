@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
 import { correlationRgb } from "../src/views/association/paper.js";
-import { zeroSampleSize, describeReasons, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
 
 const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
 
@@ -78,5 +78,26 @@ describe("sensitivity view geometry", () => {
     expect(labelledSteps(11, 5)).toEqual([0, 3, 6, 10]);
     expect(labelledSteps(1, 0)).toEqual([0]);
     expect(labelledSteps(0, 5)).toEqual([]);
+  });
+});
+
+describe("v comparison axes and rho", () => {
+  it("runs an axis from 0 to the largest P, and centres a constant P instead of claiming an end it never reaches", () => {
+    expect(scatterAxis([0.02, 0.167, 0])).toEqual({ domain: [0, 0.167], ticks: [0, 0.167], constant: false });
+    // mask_gender: P is 0 for every example; the axis read "mask_gender → 1.000" with every point on the y axis
+    const zero = scatterAxis([0, 0, 0]);
+    expect(zero.constant).toBe(true);
+    expect(zero.ticks).toEqual([0]);
+    expect((zero.domain[0] + zero.domain[1]) / 2).toBe(0);
+    expect(scatterAxis([0.3, 0.3]).domain).toEqual([0, 0.6]);
+    expect(scatterAxis([]).ticks).toEqual([]);
+  });
+
+  it("says why rho is undefined", () => {
+    const points = [0.1, 0.2, 0.3].map((b) => ({ a: 0, b }));
+    expect(rhoUndefinedReason({ a: "mask_gender", b: "uniform", rho: null, n: 3, points })).toBe("P under mask_gender is constant: 0.0000 for every example");
+    expect(rhoUndefinedReason({ a: "x", b: "y", rho: null, n: 2, points: points.slice(0, 2) })).toBe("fewer than 3 examples where both are defined (2)");
+    expect(rhoUndefinedReason({ a: "x", b: "y", rho: null, n: 3, points: points.map(() => ({ a: 1, b: 1 })) })).toBe("P is constant under both choices");
+    expect(rhoUndefinedReason({ a: "x", b: "y", rho: 0.4, n: 3, points })).toBeNull();
   });
 });

@@ -357,3 +357,27 @@ def test_a_sample_all_at_zero_is_one_spike_not_an_axis_to_one(tab):
         assert "0.000" in other.evaluate_all("ts => ts.map((t) => t.textContent.trim())")
         full_screenshot(tab, "sensitivity_all_zero_%d" % width)
     assert tab.page_errors == []
+
+
+def test_comparison_with_a_constant_choice_says_why_rho_is_undefined(tab):
+    """Walk of the demo: mask_gender against uniform showed rho "—" with no
+    reason, an x axis "mask_gender → 1.000" though every P is 0, and the
+    points piled on the y axis over its "uniform" label."""
+    compare = tab.tb.get("sensitivity_compare", [("run", TAB_RUN), ("tag", TAG), ("a", "mask_gender"), ("b", "uniform")])
+    assert compare["rho"] is None and {p["a"] for p in compare["points"]} == {0.0}
+    for width in (1000, 1600):
+        open_view(tab, TAB_RUN, width, **{"sensitivity.a": "mask_gender", "sensitivity.b": "uniform"})
+        expect(tab.testid("sens-rho")).to_have_text("\u2014")
+        expect(tab.testid("sens-rho-reason")).to_have_text("(undefined: P under mask_gender is constant: 0.0000 for every example)")
+        scatter = tab.testid("sens-scatter")
+        labels = scatter.locator("text").evaluate_all("ts => ts.map((t) => t.textContent.trim())")
+        assert "1.000" not in labels, labels
+        expect(tab.testid("sens-scatter-x-tick")).to_have_text(["0.000"])
+        # no point covers the y axis's name
+        name = tab.testid("sens-scatter-y-name").bounding_box()
+        points = [p.bounding_box() for p in tab.testid("sens-point").all()]
+        assert len(points) == compare["n"]
+        assert all(p["y"] >= name["y"] + name["height"] or p["x"] >= name["x"] + name["width"] or p["x"] + p["width"] <= name["x"]
+                   for p in points)
+        full_screenshot(tab, "sensitivity_constant_comparison_%d" % width)
+    assert tab.page_errors == []

@@ -1,6 +1,7 @@
 // Pure helpers of the sensitivity view, testable without a DOM.
 
 import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
+import { formatValue } from "../../charts/format.js";
 
 /** Largest finite value (0 when none). */
 export function finiteMax(values: Iterable<number | null | undefined>): number {
@@ -103,4 +104,44 @@ export function describeReasons(reasons: Readonly<Record<string, number>>): { co
 export function zeroSampleSize(max: number | null, counts: readonly number[]): number | null {
   const n = counts.reduce((a, b) => a + b, 0);
   return max === 0 && n > 0 ? n : null;
+}
+
+/** An axis of the v comparison: its domain and the values labelled on it. */
+export interface ScatterAxis {
+  domain: [number, number];
+  ticks: number[];
+  /** every value is the same (the axis has no spread to show) */
+  constant: boolean;
+}
+
+/**
+ * The axis of one v choice's P in the v comparison: from 0 (P is never
+ * negative) to the largest value; when every value is the same (a choice
+ * whose P is 0 everywhere) that value sits in the middle, labelled alone,
+ * rather than at the origin under an end labelled with a value none has.
+ */
+export function scatterAxis(values: readonly number[]): ScatterAxis {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return { domain: [0, 1], ticks: [], constant: false };
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  if (hi > lo) {
+    const start = Math.min(0, lo);
+    return { domain: [start, hi], ticks: [start, hi], constant: false };
+  }
+  const half = Math.abs(lo) || 1;
+  return { domain: [lo - half, lo + half], ticks: [lo], constant: true };
+}
+
+/** Why Spearman's ρ of a comparison is undefined, in words; null where it is defined. */
+export function rhoUndefinedReason(c: { a: string; b: string; rho: number | null; n: number; points: readonly { a: number; b: number }[] }): string | null {
+  if (c.rho !== null) return null;
+  if (c.n < 3) return `fewer than 3 examples where both are defined (${c.n})`;
+  const constant = [c.a, c.b].filter((_, k) => scatterAxis(c.points.map((p) => (k === 0 ? p.a : p.b))).constant);
+  if (constant.length === 2) return "P is constant under both choices";
+  if (constant.length === 1) {
+    const value = c.points[0] ? (constant[0] === c.a ? c.points[0].a : c.points[0].b) : null;
+    return `P under ${constant[0]} is constant${value === null ? "" : `: ${formatValue(value, 4)} for every example`}`;
+  }
+  return "not computed by the server";
 }

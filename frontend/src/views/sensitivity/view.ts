@@ -10,7 +10,20 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { zeroSampleSize, describeReasons, finiteMax, heat, heatText, labelledSteps, reasonPhrase, seriesPath, U_RGB, V_RGB } from "./geometry.js";
+import {
+  zeroSampleSize,
+  describeReasons,
+  finiteMax,
+  heat,
+  heatText,
+  labelledSteps,
+  reasonPhrase,
+  rhoUndefinedReason,
+  scatterAxis,
+  seriesPath,
+  U_RGB,
+  V_RGB,
+} from "./geometry.js";
 import type { Rgb } from "../../charts/colors.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
@@ -426,27 +439,31 @@ export class SensitivityView extends MeasureViewBase {
     const c = this.compare;
     const w = this.panelWidth();
     const h = 200;
-    const m = { l: 46, r: 10, t: 8, b: 30 };
+    // the axis names sit outside the plot (above it, below the ticks): no point covers them
+    const m = { l: 46, r: 10, t: 22, b: 34 };
     if (!c || this.failures.has("compare")) {
       // the comparison is asked once the step's detail names the choices
       const why = this.failure("compare") ?? (this.failures.has("detail") ? html`<p class="empty">Not shown: ${ROUTE.detail} failed.</p>` : null);
       return html`<section data-testid="sens-scatter-section"><h3>v comparison</h3>${why ?? html`<p class="empty">${this.compareNote || "Loading\u2026"}</p>`}</section>`;
     }
-    const hx = finiteMax(c.points.map((p) => p.a)) || 1;
-    const hy = finiteMax(c.points.map((p) => p.b)) || 1;
-    const x = scaleLinear().domain([0, hx]).range([m.l, w - m.r]);
-    const y = scaleLinear().domain([0, hy]).range([h - m.b, m.t]);
+    const ax = scatterAxis(c.points.map((p) => p.a));
+    const ay = scatterAxis(c.points.map((p) => p.b));
+    const x = scaleLinear().domain(ax.domain).range([m.l, w - m.r]);
+    const y = scaleLinear().domain(ay.domain).range([h - m.b, m.t]);
+    const why = rhoUndefinedReason(c);
     return html`<section data-testid="sens-scatter-section">
       <h3>v comparison: P under <b>${c.a}</b> vs <b>${c.b}</b></h3>
       <div>Spearman's ρ = <span class="rho" data-testid="sens-rho">${formatValue(c.rho, 3)}</span>
+        ${why ? html`<span class="muted" data-testid="sens-rho-reason">(undefined: ${why})</span>` : nothing}
         <span class="muted">on ${c.n} of the ${c.sampled} sampled examples where both are defined</span></div>
       <svg width=${w} height=${h} data-testid="sens-scatter" role="img" aria-label=${`P under ${c.a} against P under ${c.b}`}>
         <line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>
         <line x1=${m.l} x2=${m.l} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6"></line>
         ${c.points.map((p) => svg`<circle data-testid="sens-point" cx=${x(p.a)} cy=${y(p.b)} r="2.5" fill="#0072B2" fill-opacity="0.5"><title>${p.id}: ${formatValue(p.a, 4)}, ${formatValue(p.b, 4)}</title></circle>`)}
-        <text x=${w - m.r} y=${h - 4} text-anchor="end">${c.a} → ${formatValue(hx, 3)}</text>
-        <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${formatValue(hy, 3)}</text>
-        <text x=${m.l + 4} y=${m.t + 8}>${c.b} ↑</text>
+        ${ax.ticks.map((t) => svg`<text data-testid="sens-scatter-x-tick" x=${x(t)} y=${h - m.b + 13} text-anchor=${ax.constant ? "middle" : x(t) <= m.l ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
+        ${ay.ticks.map((t) => svg`<text data-testid="sens-scatter-y-tick" x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${formatValue(t, 3)}</text>`)}
+        <text x=${w - m.r} y=${h - 2} text-anchor="end">P under ${c.a} →</text>
+        <text data-testid="sens-scatter-y-name" x=${m.l} y=${m.t - 8}>↑ P under ${c.b}</text>
       </svg>
     </section>`;
   }
