@@ -219,6 +219,36 @@ describe("app", () => {
   });
 });
 
+describe("a link with values the table cannot take", () => {
+  it("drops a bad sort and a refused search, says so once, and shows the table", async () => {
+    window.location.hash = "#tb_bias&p.tb_bias.sort=zzz&p.tb_bias.q=((";
+    const api = fakeApi({
+      runs: () => runsResponse(),
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      distribution: () => ({ metric: "npmi_xy", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
+      table: (url) => {
+        const p = new URLSearchParams(url.split("?")[1]);
+        if (p.get("sort") === "zzz") throw new ApiError(400, "unknown column 'zzz'");
+        if (p.get("q") === "((") throw new ApiError(400, "invalid RE2 pattern '((': missing ): ((");
+        return { total: 1, rows: [row("Nurse")] };
+      },
+    });
+    const app = await mountApp(api);
+    const view = await associationView(app);
+    await vi.waitFor(() => expect(window.location.hash).not.toContain("p.tb_bias.q="));
+    await vi.waitFor(() => expect(view.shadowRoot!.querySelector("[data-testid=notice]")?.textContent).toContain("refused"));
+    const notice = view.shadowRoot!.querySelector("[data-testid=notice]")!.textContent!;
+    expect(notice).toContain("sort \u201czzz\u201d");
+    expect(notice).toContain("invalid RE2 pattern");
+    expect(window.location.hash).not.toContain("p.tb_bias.sort=");
+    const tables = api.urls.filter((u) => u.startsWith("table?"));
+    expect(tables.some((u) => u.includes("sort=zzz"))).toBe(false); // never sent
+    expect(tables.filter((u) => new URLSearchParams(u.split("?")[1]).get("q") === "((")).toHaveLength(1); // refused once, not again
+    await vi.waitFor(() => expect(api.urls.filter((u) => u.startsWith("table?")).some((u) => !u.includes("q="))).toBe(true));
+    app.remove();
+  });
+});
+
 describe("association step description", () => {
   it("shows none beside the selected step until its own answer has come (the listing's is the first step's)", async () => {
     window.location.hash = "#tb_bias";

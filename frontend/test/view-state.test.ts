@@ -299,3 +299,19 @@ describe("queryKey", () => {
     expect(queryKey({ ...base, showHidden: true })).not.toBe(queryKey(base));
   });
 });
+
+describe("a link's sort the table cannot take", () => {
+  const runs = runsFixture();
+  it("falls back to the default and names what it dropped", () => {
+    const r = resolveState({ ...defaultViewState(), sort: "zzz" }, runs, CONFIG)!;
+    expect(r.state.sort).toBe("gap");
+    expect(r.droppedSort).toBe("zzz");
+    // counts and intervals exist only in tables of counts
+    const old = resolveState({ ...defaultViewState(), run: "old_model", tag: "_npmi_", sort: "q_value" }, runs, CONFIG)!;
+    expect([old.state.sort, old.droppedSort]).toEqual(["gap", "q_value"]);
+    for (const sort of ["label", "gap", "q_value", "bound", "count", "count@woman", "npmi_xy@woman", "change_bound"]) {
+      expect(resolveState({ ...defaultViewState(), sort }, runs, CONFIG)!.droppedSort).toBeNull();
+    }
+    expect(resolveState({ ...defaultViewState(), sort: "@" }, runs, CONFIG)!.droppedSort).toBe("@");
+  });
+});

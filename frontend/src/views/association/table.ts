@@ -427,6 +427,12 @@ export class RankedTable extends LitElement {
               loaded = page;
             }
             return { rows: page.rows, total: page.total };
+          } catch (error) {
+            // a refused search from a link (not typed here): the view drops it; a typed one is said beside the box
+            if (!signal.aborted && isInputError(error) && s.q !== "" && s.q !== this.lastEmittedQ) {
+              emit(this, "search-refused", { q: s.q, message: errorMessage(error) });
+            }
+            throw error;
           } finally {
             if (!signal.aborted) {
               emit(

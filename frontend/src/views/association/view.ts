@@ -194,6 +194,7 @@ export class AssociationView extends MeasureViewBase {
     this.addEventListener("hover-label", this.onHover as EventListener);
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
     this.addEventListener("show-examples", this.onShowExamples as EventListener);
+    this.addEventListener("search-refused", this.onSearchRefused as EventListener);
     this.addEventListener(CLOSE_EXAMPLES, () => this.applyView({ ...this.view, examples: null }));
   }
 
@@ -250,6 +251,20 @@ export class AssociationView extends MeasureViewBase {
     this.examplesFound = { key: examplesKey(s), label: event.detail, clicked: true };
   };
 
+  /** A link's search the server refuses (a bad pattern) is dropped, said once: the table shows instead of failing. */
+  private readonly onSearchRefused: Listener<"search-refused"> = (event) => {
+    event.stopPropagation();
+    const { q, message } = event.detail;
+    if (this.view.q !== q) return;
+    this.addNotice(`The search \u201c${q}\u201d in the link was refused (${message}); the table is shown without it.`);
+    this.applyView({ ...this.view, q: "" });
+  };
+
+  /** Says what was dropped from a link after what the notice already says (one link can hold several bad values). */
+  private addNotice(text: string) {
+    this.notice = this.notice && this.notice !== text ? `${this.notice} ${text}` : text;
+  }
+
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
     event.stopPropagation();
     const s = this.resolution?.state;
@@ -271,6 +286,11 @@ export class AssociationView extends MeasureViewBase {
     }
     this.resolution = resolveState(view, this.measureRuns, this.cfg);
     this.view = this.resolution ? this.resolution.state : view;
+    const dropped = this.resolution?.droppedSort ?? null;
+    if (dropped !== null) {
+      // a link's sort the route would refuse: the default instead, said once (the URL loses it below)
+      this.addNotice(`The link's sort \u201c${dropped}\u201d is not a column of this table; ranked by the default, ${this.view.sort}, instead.`);
+    }
     this.effectsPending = true;
     const resolved = this.resolution?.state;
     if (!resolved) return;
