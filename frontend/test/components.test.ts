@@ -392,6 +392,24 @@ describe("ranked table", () => {
     return el;
   }
 
+  it("draws a sparkline's lone steps as dots (a missing middle step left two specks)", async () => {
+    const trend = [row("Long Hair", { trend: [0.29, null, 0.012], change: -0.278 })];
+    const el = await mountTable(tableRoutes(trend));
+    const cell = el.shadowRoot!.querySelector("[data-testid=cell-trend]")!;
+    const dots = [...cell.querySelectorAll("circle")];
+    expect(dots).toHaveLength(2);
+    for (const dot of dots) {
+      expect(dot.namespaceURI).toBe("http://www.w3.org/2000/svg");
+      expect(Number(dot.getAttribute("r"))).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("draws a sparkline's zero line as SVG (made by html``, it was an HTML element the browser never drew)", async () => {
+    const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, -0.1, 0.1], change: -0.1 })]));
+    const zero = el.shadowRoot!.querySelector("[data-testid=cell-trend] line.zero")!;
+    expect(zero.namespaceURI).toBe("http://www.w3.org/2000/svg");
+  });
+
   it("renders rows with hostile labels as text and runs nothing", async () => {
     const el = await mountTable(tableRoutes());
     const rows = all(el, "[data-testid=table-row]");
