@@ -219,6 +219,39 @@ describe("app", () => {
   });
 });
 
+describe("selected labels across identities", () => {
+  it("scales the axis to the selected labels' values, not the whole table's range", async () => {
+    window.location.hash = '#tb_bias&p.tb_bias.metric=ttest&p.tb_bias.sel=["Nurse","Tie"]';
+    const selected = {
+      Nurse: row("Nurse", { values: { man: 0.0081, woman: 0.0121 }, gap: -0.004 }),
+      Tie: row("Tie", { values: { man: 0.0118, woman: 0.0092 }, gap: 0.0026 }),
+    };
+    const api = fakeApi({
+      runs: () => runsResponse(),
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      // the whole table's ttest values reach 30: an axis to that range drew every selected line flat on 0
+      distribution: () => ({ metric: "ttest", domain: [-5, 30], bin_edges: [-5, 30], identities: [], gap: null, total: 2 }),
+      table: (url) => {
+        const labels = new URLSearchParams(url.split("?")[1]).getAll("label") as (keyof typeof selected)[];
+        const rows = labels.length ? labels.map((l) => selected[l]) : Object.values(selected);
+        return { total: rows.length, rows };
+      },
+    });
+    const app = await mountApp(api);
+    const view = await associationView(app);
+    const pcp = () => view.shadowRoot!.querySelector("tb-bias-pcp")!;
+    await vi.waitFor(() => expect(pcp().shadowRoot!.querySelectorAll("[data-testid=pcp-line]").length).toBe(2));
+    await vi.waitFor(() => expect(api.urls.some((u) => u.startsWith("distribution?"))).toBe(true));
+    await new Promise((r) => setTimeout(r, 300)); // the distribution's domain has arrived
+    await pcp().updateComplete;
+    const ys = [...pcp().shadowRoot!.querySelectorAll("[data-testid=pcp-line]")].flatMap((p) =>
+      (p.getAttribute("d")!.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 1),
+    );
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(60); // of about 170 px
+    app.remove();
+  });
+});
+
 describe("a link with values the table cannot take", () => {
   it("drops a bad sort and a refused search, says so once, and shows the table", async () => {
     window.location.hash = "#tb_bias&p.tb_bias.sort=zzz&p.tb_bias.q=((";

@@ -327,6 +327,28 @@ def test_parallel_coordinates_draw_one_line_per_selected_label(tab, backend):
     expect(tab.testid("pcp-missing")).to_have_count(0)
 
 
+def test_parallel_coordinates_scale_to_the_selected_labels(tab, backend):
+    """Walk of the demo: under ttest (values near 0.01) the axis spanned the
+    whole table's range and every selected line lay flat on 0."""
+    state = dict(DEFAULT, metric="ttest")
+    rows, _ = backend.all(state)
+    small = [r for r in rows if all(v is not None and abs(v) < 0.02 for v in r["values"].values())]
+    picked = [r["label"] for r in small[:4]]
+    everything = [abs(v) for r in rows for v in r["values"].values() if v is not None]
+    assert len(picked) == 4 and max(everything) > 10 * 0.02  # the table's range dwarfs theirs
+    tab.open(dict(state, sel=picked), top=10)
+    lines = tab.testid("pcp-line")
+    expect(lines).to_have_count(4)
+    boxes = [b for b in (line.bounding_box() for line in lines.all()) if b]
+    top, bottom = min(b["y"] for b in boxes), max(b["y"] + b["height"] for b in boxes)
+    assert bottom - top > 60, boxes  # the lines spread over the axis (the plot is about 170 px tall)
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.wait_for_timeout(400)
+        tab.screenshot("association_pcp_ttest_%d" % width)
+    assert tab.page_errors == []
+
+
 # Elements a label would have created if it had been parsed as HTML, anywhere
 # in the plugin's frame (through shadow roots).
 CREATED_FROM_LABELS_JS = """() => {

@@ -683,7 +683,7 @@ export class AssociationView extends MeasureViewBase {
   private renderTableTab(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
     const valueDomain = this.distribution?.domain ?? null;
     return html`
-      <section class="panel" role="tabpanel" aria-label="Selected labels">${this.renderSelected(s, info, valueDomain)}</section>
+      <section class="panel" role="tabpanel" aria-label="Selected labels">${this.renderSelected(s, info)}</section>
       ${s.examples === null || this.examplesFound?.label !== s.examples
         ? nothing
         : html`<tb-bias-examples-panel
@@ -714,7 +714,7 @@ export class AssociationView extends MeasureViewBase {
   }
 
   /** The selected labels across identities (parallel coordinates) or across steps (trend chart). */
-  private renderSelected(s: ResolvedState, info: TagInfo, valueDomain: [number, number] | null) {
+  private renderSelected(s: ResolvedState, info: TagInfo) {
     if (info.steps.length > 1 && this.selectedPlot === "steps") {
       return html`<tb-bias-trend .api=${this.api} .state=${s} .info=${info} .hovered=${this.hovered} .switcher=${this.plotSwitch()}></tb-bias-trend>`;
     }
@@ -725,7 +725,6 @@ export class AssociationView extends MeasureViewBase {
       .state=${s}
       .info=${info}
       .hovered=${this.hovered}
-      .valueDomain=${valueDomain}
       .loading=${this.selectedLoading}
       .error=${this.selectedError}
       .switcher=${info.steps.length > 1 ? this.plotSwitch() : nothing}
