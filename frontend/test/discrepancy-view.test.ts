@@ -178,3 +178,21 @@ describe("<tb-bias-discrepancy-view> matrix of one replicate", () => {
     }
   });
 });
+
+describe("<tb-bias-discrepancy-view> mean discrepancies", () => {
+  it("writes each column in one notation, DIPDI with the 3 decimals it has elsewhere (8.30e-3 sat among 2-decimal values)", async () => {
+    const steps = RESPONSES["discrepancy_steps"] as { steps: Record<string, unknown>[] };
+    const saved = steps.steps;
+    steps.steps = [
+      { step: 0, ...SUMMARY, dipdi: 3.955 },
+      { step: 5, ...SUMMARY, dipdi: 0.0083 },
+    ];
+    try {
+      const { panel } = await mount([]);
+      const cells = [...panel("dipdi-means").querySelectorAll('[data-testid="means-dipdi"]')].map((c) => c.textContent!.trim());
+      expect(cells).toEqual(["3.955", "0.008"]);
+    } finally {
+      steps.steps = saved;
+    }
+  });
+});

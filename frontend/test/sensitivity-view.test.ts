@@ -188,3 +188,19 @@ describe("<tb-bias-sensitivity-view> v comparison with a constant P", () => {
     expect(nameY).toBeLessThan(Math.min(...ys) - 6); // above every point
   });
 });
+
+describe("<tb-bias-sensitivity-view> example numbers", () => {
+  it("writes an example's per-feature values in one notation (9.04e-6 sat beside 0.0000)", async () => {
+    const detail = { ...(RESPONSES["sensitivity"] as Record<string, unknown>), input: "tabular", feature_names: ["education", "hair", "gender"] };
+    const examples = {
+      ...(RESPONSES["sensitivity_examples"] as Record<string, unknown>),
+      input: "tabular",
+      feature_names: ["education", "hair", "gender"],
+      examples: [{ index: 0, id: "a0", group: "m", pred_class: null, class_name: null, pred_prob: null, P: { uniform: 2.23e-6, word_list: 0 }, reason: null, in_sample: true,
+        feature_sensitivity: [0.0306, 9.04e-6, 0], feature_weight: [0, 0, 1] }],
+    };
+    const el = await mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? examples : undefined)));
+    const texts = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')].map((t) => t.textContent!.trim());
+    expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
 import { correlationRgb } from "../src/views/association/paper.js";
-import { zeroSampleSize, describeReasons, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, exampleFormats, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
 
 const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
 
@@ -99,5 +99,18 @@ describe("v comparison axes and rho", () => {
     expect(rhoUndefinedReason({ a: "x", b: "y", rho: null, n: 2, points: points.slice(0, 2) })).toBe("fewer than 3 examples where both are defined (2)");
     expect(rhoUndefinedReason({ a: "x", b: "y", rho: null, n: 3, points: points.map(() => ({ a: 1, b: 1 })) })).toBe("P is constant under both choices");
     expect(rhoUndefinedReason({ a: "x", b: "y", rho: 0.4, n: 3, points })).toBeNull();
+  });
+});
+
+describe("number formats of the shown examples", () => {
+  it("gives each column one notation: 9.04e-6 never beside 0.0000", () => {
+    const examples = [
+      { P: { mask_gender: 0, uniform: 0.0204 }, feature_sensitivity: [0.0306, 0.0306, 0] },
+      { P: { mask_gender: 0, uniform: 2.23e-6 }, feature_sensitivity: [0.0211, 9.04e-6, 0] },
+    ];
+    const f = exampleFormats(examples, ["mask_gender", "uniform"]);
+    expect([f.p("mask_gender")(0), f.p("uniform")(0.0204), f.p("uniform")(2.23e-6)]).toEqual(["0.0000", "2.04e-2", "2.23e-6"]);
+    expect([0.0306, 9.04e-6, 0].map(f.feature)).toEqual(["3.06e-2", "9.04e-6", "0"]);
+    expect(exampleFormats([{ P: { a: 0.5 }, feature_sensitivity: [0.2, 0] }], ["a"]).feature(0)).toBe("0.0000");
   });
 });

@@ -4,6 +4,9 @@
 import { formatCount, formatValue, plural } from "../../charts/format.js";
 import type { StepResponse } from "./types.js";
 
+/** Decimals of DIPDI and its mean discrepancies in every panel: the matrix's footnote, the means, the comparison. */
+export const DIPDI_DIGITS = 3;
+
 /** Words for an undefined index's reason code. */
 function undefinedNote(reason: string | null): string {
   return reason ? ` (undefined: ${reason})` : "";
@@ -17,15 +20,15 @@ function undefinedNote(reason: string | null): string {
  */
 export function matrixFootnote(d: StepResponse): string {
   const reps = d.replicates ?? [];
-  const mean = `DIPDI ${formatValue(d.dipdi, 3)}${undefinedNote(d.reason)}`;
+  const mean = `DIPDI ${formatValue(d.dipdi, DIPDI_DIGITS)}${undefinedNote(d.reason)}`;
   if (reps.length <= 1) {
     const one = reps[0];
-    return one ? `DIPDI ${formatValue(one.dipdi, 3)}${undefinedNote(one.reason)}; n = ${formatCount(one.n)}` : `${mean}; n = ${formatCount(d.n)}`;
+    return one ? `DIPDI ${formatValue(one.dipdi, DIPDI_DIGITS)}${undefinedNote(one.reason)}; n = ${formatCount(one.n)}` : `${mean}; n = ${formatCount(d.n)}`;
   }
   const own = reps.find((r) => r.replicate === d.replicate);
   const meanText = `mean over ${plural(reps.length, "replicate")}: ${mean}`;
   if (!own) return `${meanText}; n = ${formatCount(d.n)}`;
-  return `replicate ${own.replicate}: DIPDI ${formatValue(own.dipdi, 3)}${undefinedNote(own.reason)}; n = ${formatCount(own.n)} · ${meanText}`;
+  return `replicate ${own.replicate}: DIPDI ${formatValue(own.dipdi, DIPDI_DIGITS)}${undefinedNote(own.reason)}; n = ${formatCount(own.n)} · ${meanText}`;
 }
 
 /** "mean over 8 replicates; " before a panel's other notes when the step has several (subgroups are such means), else "". */

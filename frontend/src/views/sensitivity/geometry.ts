@@ -1,7 +1,7 @@
 // Pure helpers of the sensitivity view, testable without a DOM.
 
 import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
-import { formatValue } from "../../charts/format.js";
+import { columnFormat, formatValue } from "../../charts/format.js";
 
 /** Largest finite value (0 when none). */
 export function finiteMax(values: Iterable<number | null | undefined>): number {
@@ -144,4 +144,23 @@ export function rhoUndefinedReason(c: { a: string; b: string; rho: number | null
     return `P under ${constant[0]} is constant${value === null ? "" : `: ${formatValue(value, 4)} for every example`}`;
   }
   return "not computed by the server";
+}
+
+type Format = (v: number | null | undefined) => string;
+
+/**
+ * The number formats of the shown examples, one per column (columnFormat: one
+ * notation down it): each v choice's P over the examples, and every example's
+ * per-feature sensitivities. Value by value, 9.04e-6 sat beside 0.0000.
+ */
+export function exampleFormats(
+  examples: readonly { P: Readonly<Record<string, number | null>>; feature_sensitivity?: readonly (number | null)[] | null }[],
+  choices: readonly string[],
+): { p: (choice: string) => Format; feature: Format } {
+  const byChoice = new Map(choices.map((c) => [c, columnFormat(examples.map((e) => e.P[c] ?? null), 4)]));
+  const fallback = columnFormat([], 4);
+  return {
+    p: (choice) => byChoice.get(choice) ?? fallback,
+    feature: columnFormat(examples.flatMap((e) => e.feature_sensitivity ?? []), 4),
+  };
 }

@@ -13,6 +13,7 @@ import type { RunEntry } from "../../shell/types.js";
 import {
   zeroSampleSize,
   describeReasons,
+  exampleFormats,
   finiteMax,
   heat,
   heatText,
@@ -468,11 +469,11 @@ export class SensitivityView extends MeasureViewBase {
     </section>`;
   }
 
-  private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[]): TemplateResult {
+  private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[], formats: ReturnType<typeof exampleFormats>): TemplateResult {
     const p = ex.P[d.choice] ?? null;
     const meta = html`<div class="meta">
-      <b>${ex.id}</b> · P(${d.choice}) = <b data-testid="sens-example-p">${formatValue(p, 4)}</b>
-      ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formatValue(ex.P[n] ?? null, 4)}`)}
+      <b>${ex.id}</b> · P(${d.choice}) = <b data-testid="sens-example-p">${formats.p(d.choice)(p)}</b>
+      ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formats.p(n)(ex.P[n] ?? null)}`)}
       ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
       ${ex.group ? html` · group ${ex.group}` : nothing}
       ${ex.reason ? html` · <i title=${ex.reason}>undefined: ${reasonPhrase(ex.reason)}</i>` : nothing}
@@ -503,9 +504,14 @@ export class SensitivityView extends MeasureViewBase {
       <div class="feat" data-testid="sens-example-features">
         ${s.map((value, i) => html`<span title=${`v = ${formatValue(v[i] ?? null, 3)}`}>${d.feature_names[i] ?? i}${(v[i] ?? 0) > 0 ? html` <span style="color:#D55E00">●</span>` : nothing}</span>
           <div class="bartrack"><div class="bar" style="width:${sMax > 0 && value !== null ? (value / sMax) * 100 : 0}%;background:#0072B2"></div></div>
-          <span>${formatValue(value, 4)}</span>`)}
+          <span data-testid="sens-example-feature-value">${formats.feature(value)}</span>`)}
       </div>
     </div>`;
+  }
+
+  private renderExampleList(ex: ExamplesResponse, names: readonly string[]): TemplateResult[] {
+    const formats = exampleFormats(ex.examples, names);
+    return ex.examples.map((e) => this.renderExample(e, ex, names, formats));
   }
 
   private renderExamples(d: StepResponse): TemplateResult {
@@ -530,7 +536,7 @@ export class SensitivityView extends MeasureViewBase {
               : nothing}</div>`}
       ${this.failure("examples") ?? (ex && ex.choice === this.choiceA
         ? ex.examples.length
-          ? ex.examples.map((e) => this.renderExample(e, ex, names))
+          ? this.renderExampleList(ex, names)
           : html`<p class="empty">No example kept.</p>`
         : html`<p class="loading" data-testid="loading">Loading\u2026</p>`)}
     </section>`;
@@ -541,6 +547,10 @@ export class SensitivityView extends MeasureViewBase {
     if (!c) return html``;
     const features = c.features;
     const fMax = finiteMax((features ?? []).map((f) => f.sensitivity));
+    // one notation down each column (columnFormat), as in every table of the view
+    const fValue = columnFormat((features ?? []).map((f) => f.sensitivity), 4);
+    const fContribution = columnFormat((features ?? []).map((f) => f.contribution), 4);
+    const tMean = columnFormat(c.token_types.slice(0, 15).map((t) => t.mean), 4);
     const [gMean, gMedian, gP90] = (["mean", "median", "p90"] as const).map((k) => columnFormat(c.by_group.map((g) => g[k]), 4));
     const kMean = columnFormat(c.by_class.map((k) => k.mean), 4);
     const kRow = columnFormat(c.by_class.map((k) => c.class_rows?.[k.pred_class]?.mean ?? null), 4);
@@ -567,16 +577,16 @@ export class SensitivityView extends MeasureViewBase {
                 ${features.map((f) => html`<span>${f.name}</span>
                   <div class="bartrack"><div class="bar" data-testid="sens-feature-bar" data-value=${f.sensitivity ?? ""}
                     style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
-                  <span data-testid="sens-feature-value" title=${`mean s_i ${formatValue(f.sensitivity, 4)}; mean contribution s_i·v_i ${formatValue(f.contribution, 4)}`}
-                    >${formatValue(f.sensitivity, 4)}${(f.contribution ?? 0) > 0
-                      ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${formatValue(f.contribution, 4)})</span>`
+                  <span data-testid="sens-feature-value" title=${`mean s_i ${fValue(f.sensitivity)}; mean contribution s_i·v_i ${fContribution(f.contribution)}`}
+                    >${fValue(f.sensitivity)}${(f.contribution ?? 0) > 0
+                      ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${fContribution(f.contribution)})</span>`
                       : nothing}</span>`)}
               </div>`
           : html`<h3>Token types by mean u<sub>t</sub>, <b>${c.name}</b></h3>
               ${c.token_types.length
                 ? html`<table class="stats" data-testid="sens-token-types">
                     <thead><tr><th>token</th><th>mean u<sub>t</sub></th><th>occurrences</th></tr></thead>
-                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${formatValue(t.mean, 4)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
+                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${tMean(t.mean)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
                   </table>`
                 : html`<p class="empty">No token strings were logged.</p>`}`}
       </section>
