@@ -8,6 +8,7 @@ import {
   nextCompareSort,
   nextSort,
   queryKey,
+  compareKind,
   resolveState,
   toggleSelected,
   type ViewState,
@@ -313,5 +314,15 @@ describe("a link's sort the table cannot take", () => {
       expect(resolveState({ ...defaultViewState(), sort }, runs, CONFIG)!.droppedSort).toBeNull();
     }
     expect(resolveState({ ...defaultViewState(), sort: "@" }, runs, CONFIG)!.droppedSort).toBe("@");
+  });
+});
+
+describe("what a comparison compares", () => {
+  it("tells one table twice from two steps and from two tables", () => {
+    const a = { run: "model_a", tag: "gender", step: 3 };
+    expect(compareKind(a, { ...a })).toBe("same");
+    expect(compareKind(a, { ...a, step: 1 })).toBe("steps");
+    expect(compareKind(a, { ...a, run: "model_b" })).toBe("tables");
+    expect(compareKind(a, { ...a, tag: "age", step: 3 })).toBe("tables");
   });
 });

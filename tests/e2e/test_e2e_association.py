@@ -275,3 +275,19 @@ def test_a_refused_table_request_is_asked_once_not_in_a_loop(tab):
     assert len(seen) == 1, seen
     expect(tab.testid("error-message")).to_have_count(1)
     assert tab.page_errors == []
+
+
+def test_comparing_a_table_with_itself_says_so(tab, tensorboard):
+    """Walk of the demo: B = A (same run and step) showed a column of 0.000
+    deltas under "later minus earlier step", with no warning."""
+    latest = tensorboard.get("table", dict(DEFAULT, limit=1))["step"]
+    tab.page.goto(tab_url(tensorboard.url, dict(DEFAULT, view="compare", run2="model_a", step2=latest)))
+    expect(tab.testid("compare-same")).to_contain_text("A and B are the same table")
+    expect(tab.testid("delta-sign")).to_have_count(0)
+    for width in (1000, 1600):
+        shot(tab, "association_compare_same", width)
+    # another step: the sign of the change again, no warning
+    tab.testid("compare-step-select").select_option("1")
+    expect(tab.testid("delta-sign")).to_contain_text("later minus earlier")
+    expect(tab.testid("compare-same")).to_have_count(0)
+    assert tab.page_errors == []

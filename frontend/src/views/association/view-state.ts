@@ -333,6 +333,12 @@ export function compareTarget(s: ResolvedState, runs: MeasureRuns): CompareTarge
   return { run: s.run, tag: s.tag, step: before.length ? before[before.length - 1]! : null };
 }
 
+/** What tables A and B of a comparison are: one table twice, two steps of one table, or two tables. */
+export function compareKind(a: { run: string; tag: string; step: number }, b: { run: string; tag: string; step: number }): "same" | "steps" | "tables" {
+  if (a.run !== b.run || a.tag !== b.tag) return "tables";
+  return a.step === b.step ? "same" : "steps";
+}
+
 /**
  * Clicking a header: a new column starts descending (labels ascending);
  * the same column cycles desc -> asc (-> abs for signed values) -> desc.
