@@ -176,14 +176,17 @@ async function associationView(app: HTMLElement): Promise<HTMLElement> {
 }
 
 describe("app", () => {
-  it("shows how to log a table when nothing is logged", async () => {
+  it("says how to log a first record when nothing is logged, naming no measure", async () => {
     const empty: RunsResponse = { runs: [], measures: [] };
     const app = await mountApp(fakeApi({ runs: () => empty }));
     const panel = deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === "empty-state");
     expect(panel).toBeDefined();
-    expect(panel!.textContent).toContain("summary.Writer(");
-    expect(panel!.textContent).toContain('association_table(\n    "gender", predictions');
-    expect(panel!.textContent).toContain("tf.summary.create_file_writer");
+    const text = panel!.textContent!;
+    expect(text).toContain("No tb-bias data logged yet");
+    expect(text).toContain("docs/guides/");
+    expect(text).toContain("python -m tb_bias_plugin.demo --logdir demo_logs");
+    // the shell is every measure's: a measure's snippet here was an edit outside its slice
+    expect(text).not.toMatch(/association|discrepancy|sensitivity|representation/i);
   });
 
   it("shows the backend's error message", async () => {
@@ -215,6 +218,69 @@ describe("app", () => {
     // The resolved state is written back, keeping the tab.
     expect(window.location.hash.startsWith("#tb_bias&")).toBe(true);
     expect(window.location.hash).toContain("p.tb_bias.run=model_a");
+    app.remove();
+  });
+});
+
+describe("selected labels across identities", () => {
+  it("scales the axis to the selected labels' values, not the whole table's range", async () => {
+    window.location.hash = '#tb_bias&p.tb_bias.metric=ttest&p.tb_bias.sel=["Nurse","Tie"]';
+    const selected = {
+      Nurse: row("Nurse", { values: { man: 0.0081, woman: 0.0121 }, gap: -0.004 }),
+      Tie: row("Tie", { values: { man: 0.0118, woman: 0.0092 }, gap: 0.0026 }),
+    };
+    const api = fakeApi({
+      runs: () => runsResponse(),
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      // the whole table's ttest values reach 30: an axis to that range drew every selected line flat on 0
+      distribution: () => ({ metric: "ttest", domain: [-5, 30], bin_edges: [-5, 30], identities: [], gap: null, total: 2 }),
+      table: (url) => {
+        const labels = new URLSearchParams(url.split("?")[1]).getAll("label") as (keyof typeof selected)[];
+        const rows = labels.length ? labels.map((l) => selected[l]) : Object.values(selected);
+        return { total: rows.length, rows };
+      },
+    });
+    const app = await mountApp(api);
+    const view = await associationView(app);
+    const pcp = () => view.shadowRoot!.querySelector("tb-bias-pcp")!;
+    await vi.waitFor(() => expect(pcp().shadowRoot!.querySelectorAll("[data-testid=pcp-line]").length).toBe(2));
+    await vi.waitFor(() => expect(api.urls.some((u) => u.startsWith("distribution?"))).toBe(true));
+    await new Promise((r) => setTimeout(r, 300)); // the distribution's domain has arrived
+    await pcp().updateComplete;
+    const ys = [...pcp().shadowRoot!.querySelectorAll("[data-testid=pcp-line]")].flatMap((p) =>
+      (p.getAttribute("d")!.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 1),
+    );
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(60); // of about 170 px
+    app.remove();
+  });
+});
+
+describe("a link with values the table cannot take", () => {
+  it("drops a bad sort and a refused search, says so once, and shows the table", async () => {
+    window.location.hash = "#tb_bias&p.tb_bias.sort=zzz&p.tb_bias.q=((";
+    const api = fakeApi({
+      runs: () => runsResponse(),
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      distribution: () => ({ metric: "npmi_xy", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
+      table: (url) => {
+        const p = new URLSearchParams(url.split("?")[1]);
+        if (p.get("sort") === "zzz") throw new ApiError(400, "unknown column 'zzz'");
+        if (p.get("q") === "((") throw new ApiError(400, "invalid RE2 pattern '((': missing ): ((");
+        return { total: 1, rows: [row("Nurse")] };
+      },
+    });
+    const app = await mountApp(api);
+    const view = await associationView(app);
+    await vi.waitFor(() => expect(window.location.hash).not.toContain("p.tb_bias.q="));
+    await vi.waitFor(() => expect(view.shadowRoot!.querySelector("[data-testid=notice]")?.textContent).toContain("refused"));
+    const notice = view.shadowRoot!.querySelector("[data-testid=notice]")!.textContent!;
+    expect(notice).toContain("sort \u201czzz\u201d");
+    expect(notice).toContain("invalid RE2 pattern");
+    expect(window.location.hash).not.toContain("p.tb_bias.sort=");
+    const tables = api.urls.filter((u) => u.startsWith("table?"));
+    expect(tables.some((u) => u.includes("sort=zzz"))).toBe(false); // never sent
+    expect(tables.filter((u) => new URLSearchParams(u.split("?")[1]).get("q") === "((")).toHaveLength(1); // refused once, not again
+    await vi.waitFor(() => expect(api.urls.filter((u) => u.startsWith("table?")).some((u) => !u.includes("q="))).toBe(true));
     app.remove();
   });
 });
@@ -361,6 +427,24 @@ describe("ranked table", () => {
     await vi.waitFor(() => expect(all(el, "[data-testid=table-row]").length).toBeGreaterThan(0));
     return el;
   }
+
+  it("draws a sparkline's lone steps as dots (a missing middle step left two specks)", async () => {
+    const trend = [row("Long Hair", { trend: [0.29, null, 0.012], change: -0.278 })];
+    const el = await mountTable(tableRoutes(trend));
+    const cell = el.shadowRoot!.querySelector("[data-testid=cell-trend]")!;
+    const dots = [...cell.querySelectorAll("circle")];
+    expect(dots).toHaveLength(2);
+    for (const dot of dots) {
+      expect(dot.namespaceURI).toBe("http://www.w3.org/2000/svg");
+      expect(Number(dot.getAttribute("r"))).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("draws a sparkline's zero line as SVG (made by html``, it was an HTML element the browser never drew)", async () => {
+    const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, -0.1, 0.1], change: -0.1 })]));
+    const zero = el.shadowRoot!.querySelector("[data-testid=cell-trend] line.zero")!;
+    expect(zero.namespaceURI).toBe("http://www.w3.org/2000/svg");
+  });
 
   it("renders rows with hostile labels as text and runs nothing", async () => {
     const el = await mountTable(tableRoutes());

@@ -159,3 +159,40 @@ describe("<tb-bias-discrepancy-view> subgroups", () => {
     }
   });
 });
+
+describe("<tb-bias-discrepancy-view> matrix of one replicate", () => {
+  it("gives under the matrix the DIPDI of the replicate it shows, not only the mean over replicates", async () => {
+    const detail = RESPONSES["discrepancy"] as Record<string, unknown>;
+    detail["replicates"] = [
+      { replicate: 0, dipdi: 0.4, reason: null, n: 10 },
+      { replicate: 1, dipdi: 0.6, reason: null, n: 10 },
+    ];
+    try {
+      const { panel } = await mount([]);
+      const matrix = panel("dipdi-matrix").textContent!.replace(/\s+/g, " ");
+      expect(matrix).toContain("replicate 0: DIPDI 0.400");
+      expect(matrix).toContain("mean over 2 replicates: DIPDI 0.500");
+      expect(panel("dipdi-groups").textContent).toContain("mean over 2 replicates");
+    } finally {
+      delete detail["replicates"];
+    }
+  });
+});
+
+describe("<tb-bias-discrepancy-view> mean discrepancies", () => {
+  it("writes each column in one notation, DIPDI with the 3 decimals it has elsewhere (8.30e-3 sat among 2-decimal values)", async () => {
+    const steps = RESPONSES["discrepancy_steps"] as { steps: Record<string, unknown>[] };
+    const saved = steps.steps;
+    steps.steps = [
+      { step: 0, ...SUMMARY, dipdi: 3.955 },
+      { step: 5, ...SUMMARY, dipdi: 0.0083 },
+    ];
+    try {
+      const { panel } = await mount([]);
+      const cells = [...panel("dipdi-means").querySelectorAll('[data-testid="means-dipdi"]')].map((c) => c.textContent!.trim());
+      expect(cells).toEqual(["3.955", "0.008"]);
+    } finally {
+      steps.steps = saved;
+    }
+  });
+});

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { groupBars, heatColor, isUsed, logPosition, outputText, stepChart } from "../src/views/discrepancy/geometry.js";
+import { matrixFootnote, meanOver } from "../src/views/discrepancy/replicates.js";
+import type { StepResponse } from "../src/views/discrepancy/types.js";
 
 describe("DIPDI step chart", () => {
   const points = [
@@ -247,5 +249,26 @@ describe("<tb-bias-discrepancy-view> requests", () => {
     expect([compare.get("run"), compare.get("run2")]).toEqual(["dipdi_development", "dipdi_deployment"]);
     expect(el.shadowRoot!.querySelector("tb-bias-description")!.shadowRoot!.textContent).toContain("step text");
     el.remove();
+  });
+});
+
+describe("DIPDI of the replicate the matrix shows", () => {
+  const step = (replicates: { replicate: number; dipdi: number | null; reason: string | null; n: number }[] | undefined, replicate = 0) =>
+    ({ dipdi: 3.889, reason: null, n: 600, replicate, replicates }) as unknown as StepResponse;
+
+  it("gives the shown replicate's own value, the mean over every replicate beside it", () => {
+    const reps = [
+      { replicate: 0, dipdi: 3.763, reason: null, n: 600 },
+      { replicate: 1, dipdi: 4.015, reason: null, n: 600 },
+    ];
+    expect(matrixFootnote(step(reps))).toBe("replicate 0: DIPDI 3.763; n = 600 · mean over 2 replicates: DIPDI 3.889");
+    expect(matrixFootnote(step(reps, 1))).toMatch(/^replicate 1: DIPDI 4\.015;/);
+    expect(meanOver(step(reps))).toBe("mean over 2 replicates; ");
+  });
+
+  it("says a single replicate's value plainly, and an older server's value as the mean it is", () => {
+    expect(matrixFootnote(step([{ replicate: 0, dipdi: null, reason: "empty", n: 0 }]))).toBe("DIPDI \u2014 (undefined: empty); n = 0");
+    expect(matrixFootnote(step(undefined))).toBe("DIPDI 3.889; n = 600");
+    expect(meanOver(step(undefined))).toBe("");
   });
 });

@@ -90,6 +90,8 @@ describe("PageCache", () => {
     await cache.load(0, 5, failing, () => {});
     expect((cache.error as Error).message).toContain("bad regex");
     expect(cache.busy).toBe(false);
+    expect(cache.missing(0, 5)).toEqual([]); // not asked again by itself: a 400 would fail every time
+    cache.retry();
     expect(cache.missing(0, 5)).toEqual([0]);
     await cache.load(0, 5, fetcher(5), () => {});
     expect(cache.error).toBeNull();
@@ -137,5 +139,29 @@ describe("runsOf", () => {
       [1000, 500],
     ]);
     expect(cache.get(1499)).toBe("r1499");
+  });
+});
+
+describe("PageCache after a refused request", () => {
+  it("asks for a failed page once, not at every scroll or render, until retry", async () => {
+    const calls: Array<[number, number]> = [];
+    const cache = new PageCache<string>(10, 200, undefined, MAX_LIMIT);
+    const refused: PageFetcher<string> = async (offset, limit) => {
+      calls.push([offset, limit]);
+      throw new Error("HTTP 400: unknown column 'zzz'");
+    };
+    for (let i = 0; i < 10; i++) await cache.load(0, 29, refused, () => {});
+    expect(calls).toEqual([[0, 30]]);
+    expect(cache.missing(0, 29)).toEqual([]);
+    expect(cache.error).toBeInstanceOf(Error);
+    // other pages are still fetched; the failure stays said until retried
+    await cache.load(40, 49, fetcher(100), () => {});
+    expect(cache.get(40)).toBe("r40");
+    expect(cache.error).toBeInstanceOf(Error);
+    cache.retry();
+    expect(cache.error).toBeNull();
+    expect(cache.missing(0, 29)).toEqual([0, 1, 2]);
+    await cache.load(0, 29, fetcher(100), () => {});
+    expect(cache.get(0)).toBe("r0");
   });
 });

@@ -44,9 +44,22 @@ describe("plots", () => {
     expect(polylinePath([null, null], [0, 1], y)).toBe("");
   });
 
-  it("pads a value extent to include zero", () => {
+  it("scales an axis to the values, with zero where it leaves them half the axis or more", () => {
     expect(valueExtent([0.2, 0.5, null])).toEqual([0, 0.5]);
     expect(valueExtent([-2, -1])).toEqual([-2, 0]);
+    expect(valueExtent([-0.3, 0.4])).toEqual([-0.3, 0.4]);
     expect(valueExtent([])).toEqual([-1, 1]);
+    // far from zero: zero would squeeze them flat
+    expect(valueExtent([100, 101])).toEqual([100, 101]);
+    expect(valueExtent([0.01])).toEqual([0, 0.015]);
+    expect(valueExtent([0])).toEqual([-1, 1]);
+  });
+
+  it("spreads selected ttest values (near 0.01) over the axis, not flat on 0 (the table's range was used)", () => {
+    const selected = [0.0081, 0.0098, 0.0102, 0.0121];
+    const [lo, hi] = valueExtent(selected);
+    const y = scaleLinear().domain([lo, hi]).range([200, 0]).nice();
+    const ys = selected.map((v) => y(v));
+    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(40); // of 200 px
   });
 });

@@ -37,7 +37,13 @@ describe("representation geometry", () => {
 
   it("marks values outside [0, 1] and names the spec's flags", () => {
     expect([outsideUnit(-0.01), outsideUnit(1.01), outsideUnit(0.5), outsideUnit(null)]).toEqual([true, true, false, false]);
-    expect(flagText("not_converged")).toBe("not converged: raise steps=");
+    expect(flagText("not_converged")).toBe("not converged");
+    // a chip's words are whole and short (it read "not converged: raise steps=", cut-looking); the tooltip says what to do
+    for (const [flag, text] of Object.entries(FLAG_TEXT)) {
+      expect(text.length, flag).toBeLessThanOrEqual(34);
+      expect(text, flag).not.toMatch(/[=:,(]\s*$/);
+    }
+    expect(flagRemedy("not_converged")).toContain("steps=");
     for (const flag of Object.keys(FLAG_TEXT)) expect(flagRemedy(flag)).not.toBe("");
     expect(flagRemedy("something_new")).toBe("");
     expect(flagText("something_new")).toBe("something_new");

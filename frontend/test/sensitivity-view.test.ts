@@ -169,3 +169,38 @@ describe("<tb-bias-sensitivity-view>", () => {
     expect(description()).toBe("step one's own");
   });
 });
+
+describe("<tb-bias-sensitivity-view> v comparison with a constant P", () => {
+  it("says why rho is undefined, centres the constant axis and keeps the axis names clear of the points", async () => {
+    const constant = { a: "mask_gender", b: "uniform", rho: null, n: 4, sampled: 4, points: [0.02, 0.05, 0.1, 0.167].map((b, i) => ({ id: `e${i}`, a: 0, b, group: null })) };
+    const el = await mount(routeApi((route) => (route === "sensitivity_compare" ? constant : undefined)));
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[data-testid="sens-rho"]')!.textContent).toBe("\u2014");
+    expect(root.querySelector('[data-testid="sens-rho-reason"]')!.textContent).toContain("P under mask_gender is constant");
+    const xTicks = [...root.querySelectorAll('[data-testid="sens-scatter-x-tick"]')].map((t) => t.textContent);
+    expect(xTicks).toEqual(["0.000"]); // not an end at 1.000 that no P reaches
+    const svg = root.querySelector('[data-testid="sens-scatter"]')!;
+    const width = Number(svg.getAttribute("width"));
+    const xs = [...root.querySelectorAll('[data-testid="sens-point"]')].map((p) => Number(p.getAttribute("cx")));
+    for (const x of xs) expect(x).toBeCloseTo((46 + width - 10) / 2); // in the middle, not on the y axis
+    const ys = [...root.querySelectorAll('[data-testid="sens-point"]')].map((p) => Number(p.getAttribute("cy")));
+    const nameY = Number(root.querySelector('[data-testid="sens-scatter-y-name"]')!.getAttribute("y"));
+    expect(nameY).toBeLessThan(Math.min(...ys) - 6); // above every point
+  });
+});
+
+describe("<tb-bias-sensitivity-view> example numbers", () => {
+  it("writes an example's per-feature values in one notation (9.04e-6 sat beside 0.0000)", async () => {
+    const detail = { ...(RESPONSES["sensitivity"] as Record<string, unknown>), input: "tabular", feature_names: ["education", "hair", "gender"] };
+    const examples = {
+      ...(RESPONSES["sensitivity_examples"] as Record<string, unknown>),
+      input: "tabular",
+      feature_names: ["education", "hair", "gender"],
+      examples: [{ index: 0, id: "a0", group: "m", pred_class: null, class_name: null, pred_prob: null, P: { uniform: 2.23e-6, word_list: 0 }, reason: null, in_sample: true,
+        feature_sensitivity: [0.0306, 9.04e-6, 0], feature_weight: [0, 0, 1] }],
+    };
+    const el = await mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? examples : undefined)));
+    const texts = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')].map((t) => t.textContent!.trim());
+    expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
+  });
+});

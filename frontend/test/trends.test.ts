@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bandPath, linePath, logPosition, logTicks, seriesExtent, stepPositions, zeroLine } from "../src/charts/trends.js";
+import { bandPath, isolatedPoints, linePath, logPosition, logTicks, seriesExtent, stepPositions, zeroLine } from "../src/charts/trends.js";
 import { CHANGE_SORT, columnTitle, isSignedColumn, tableColumns } from "../src/views/association/columns.js";
 import { agreementUrl, tableUrl, topCountsUrl, trendUrl } from "../src/views/association/query.js";
 import { correlationColor } from "../src/views/association/paper.js";
@@ -17,6 +17,19 @@ describe("linePath", () => {
   it("centres a single step and follows given x positions", () => {
     expect(linePath([1], 40, 10, [0, 2])).toBe("M20,5L20,5");
     expect(linePath([0, 2], 40, 10, [0, 2], [5, 35])).toBe("M5,10L35,0");
+  });
+});
+
+describe("isolatedPoints", () => {
+  it("gives the values with no defined neighbour, to be drawn as dots", () => {
+    // a missing middle step: two lone ends, which the line alone draws as 1-px specks
+    expect(isolatedPoints([0.29, null, 0.012], 56, 18, [0, 0.29])).toEqual([
+      { x: 0, y: 0 },
+      { x: 56, y: 17.26 },
+    ]);
+    expect(isolatedPoints([1, 2, null, 3], 30, 10, [0, 4])).toEqual([{ x: 30, y: 2.5 }]);
+    expect(isolatedPoints([1, 2, 3], 30, 10, [0, 4])).toEqual([]);
+    expect(isolatedPoints([2], 40, 10, [0, 4])).toEqual([{ x: 20, y: 5 }]);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   nextCompareSort,
   nextSort,
   queryKey,
+  compareKind,
   resolveState,
   toggleSelected,
   type ViewState,
@@ -297,5 +298,31 @@ describe("queryKey", () => {
     expect(queryKey({ ...base, q: "hair" })).not.toBe(queryKey(base));
     expect(queryKey({ ...base, ranges: [{ column: "gap", low: 0, high: null }] })).not.toBe(queryKey(base));
     expect(queryKey({ ...base, showHidden: true })).not.toBe(queryKey(base));
+  });
+});
+
+describe("a link's sort the table cannot take", () => {
+  const runs = runsFixture();
+  it("falls back to the default and names what it dropped", () => {
+    const r = resolveState({ ...defaultViewState(), sort: "zzz" }, runs, CONFIG)!;
+    expect(r.state.sort).toBe("gap");
+    expect(r.droppedSort).toBe("zzz");
+    // counts and intervals exist only in tables of counts
+    const old = resolveState({ ...defaultViewState(), run: "old_model", tag: "_npmi_", sort: "q_value" }, runs, CONFIG)!;
+    expect([old.state.sort, old.droppedSort]).toEqual(["gap", "q_value"]);
+    for (const sort of ["label", "gap", "q_value", "bound", "count", "count@woman", "npmi_xy@woman", "change_bound"]) {
+      expect(resolveState({ ...defaultViewState(), sort }, runs, CONFIG)!.droppedSort).toBeNull();
+    }
+    expect(resolveState({ ...defaultViewState(), sort: "@" }, runs, CONFIG)!.droppedSort).toBe("@");
+  });
+});
+
+describe("what a comparison compares", () => {
+  it("tells one table twice from two steps and from two tables", () => {
+    const a = { run: "model_a", tag: "gender", step: 3 };
+    expect(compareKind(a, { ...a })).toBe("same");
+    expect(compareKind(a, { ...a, step: 1 })).toBe("steps");
+    expect(compareKind(a, { ...a, run: "model_b" })).toBe("tables");
+    expect(compareKind(a, { ...a, tag: "age", step: 3 })).toBe("tables");
   });
 });

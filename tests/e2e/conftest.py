@@ -39,9 +39,10 @@ def e2e_logdir(tmp_path_factory):
     return logdir
 
 
-def serving(logdir, expected_runs):
-    """A started TensorBoard on ``logdir`` (a fixture's generator: yields it, then stops it)."""
-    server = TensorBoard(logdir, log_path=logdir.parent / "tensorboard.log", expected_runs=expected_runs)
+def serving(logdir, expected_runs, empty=False):
+    """A started TensorBoard on ``logdir`` (a fixture's generator: yields it, then stops it);
+    ``empty``: the logdir holds nothing, so no run is waited for."""
+    server = TensorBoard(logdir, log_path=logdir.parent / "tensorboard.log", expected_runs=expected_runs, empty=empty)
     try:
         server.start()
     except RuntimeError as error:

@@ -60,13 +60,15 @@ class TensorBoard:
     Use as a context manager; leaving it stops the process group it started.
     """
 
-    def __init__(self, logdir, *, log_path=None, expected_runs=(), start_timeout=120.0, extra_args=()):
+    def __init__(self, logdir, *, log_path=None, expected_runs=(), start_timeout=120.0, extra_args=(), empty=False):
         self.logdir = Path(logdir)
         self.executable = Path(sys.executable).parent / "tensorboard"
         self.log_path = Path(log_path) if log_path else self.logdir.parent / "tensorboard.log"
         self.expected_runs = set(expected_runs)
         self.extra_args = list(extra_args)
         self.start_timeout = start_timeout
+        #: the logdir holds nothing: ready once `runs` answers (else once it lists a run with tables)
+        self.empty = empty
         self.port = None
         self.process = None
         self._log = None
@@ -129,7 +131,7 @@ class TensorBoard:
             try:
                 runs = self.get("runs", timeout=5)
                 have = {r["run"] for r in runs["runs"] if r["tags"]}
-                if self.expected_runs <= have and have:
+                if self.expected_runs <= have and (have or self.empty):
                     return
                 last = "runs so far: %s" % sorted(have)
             except (urllib.error.URLError, ConnectionError, OSError, ValueError) as error:

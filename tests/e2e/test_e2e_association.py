@@ -11,7 +11,7 @@ from conftest import ARTIFACTS, Tab
 from playwright.sync_api import expect
 
 from e2e_data import DEMO_TAG
-from tb_harness import TensorBoard
+from tb_harness import TensorBoard, tab_url
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
 TOP = 25
@@ -230,4 +230,64 @@ def test_tables_that_scroll_sideways_shade_their_right_edge(tab, tensorboard):
         tab.frame.evaluate(SCROLL_END_JS, testid)
         tab.frame.wait_for_function("(t) => !(%s)(t).marked" % CUE_JS, arg=testid)
         shot(tab, name + "_end", 1000)
+    assert tab.page_errors == []
+
+
+def table_requests(tab):
+    """The `table` requests the page sends from now on, as (status, query) pairs."""
+    seen = []
+    tab.page.on("response", lambda r: seen.append((r.status, r.url.split("?", 1)[1]))
+                if "/data/plugin/tb_bias/table?" in r.url else None)
+    return seen
+
+
+def test_a_link_with_a_bad_sort_or_search_shows_the_table_and_says_so_once(tab, tensorboard):
+    """Walk of the demo: `sort=zzz` sent 10 identical failing `table`
+    requests in a second, `q=((` 27; the link's bad value is dropped (the
+    default sort, no search), said once, and the table shows."""
+    everything = tensorboard.get("table", dict(DEFAULT, limit=1))["total"]
+    seen = table_requests(tab)
+    tab.open(dict(DEFAULT, sort="zzz"), total=everything)
+    expect(tab.testid("notice")).to_contain_text("sort \u201czzz\u201d")
+    assert "sort" not in tab.state
+    assert not any("sort=zzz" in query for _, query in seen), seen
+    shot(tab, "association_bad_sort_link", 1000)
+    seen.clear()
+    tab.open(dict(DEFAULT, q="(("), total=everything, top=10)
+    expect(tab.testid("notice")).to_contain_text("invalid RE2 pattern")
+    tab.page.wait_for_timeout(1000)
+    refused = [query for status, query in seen if status == 400]
+    assert len(refused) == 1, seen
+    assert "q" not in tab.state
+    expect(tab.testid("search-input")).to_have_value("")
+    for width in (1000, 1600):
+        shot(tab, "association_bad_search_link", width)
+    assert tab.page_errors == []
+
+
+def test_a_refused_table_request_is_asked_once_not_in_a_loop(tab):
+    seen = table_requests(tab)
+    tab.page.route("**/data/plugin/tb_bias/table?*", lambda r: r.fulfill(
+        status=400, content_type="application/json", body='{"error": "refused for the test"}'))
+    tab.page.goto(tab_url(tab.tb.url, DEFAULT))
+    expect(tab.testid("error-message")).to_contain_text("refused for the test")
+    tab.page.wait_for_timeout(2000)
+    assert len(seen) == 1, seen
+    expect(tab.testid("error-message")).to_have_count(1)
+    assert tab.page_errors == []
+
+
+def test_comparing_a_table_with_itself_says_so(tab, tensorboard):
+    """Walk of the demo: B = A (same run and step) showed a column of 0.000
+    deltas under "later minus earlier step", with no warning."""
+    latest = tensorboard.get("table", dict(DEFAULT, limit=1))["step"]
+    tab.page.goto(tab_url(tensorboard.url, dict(DEFAULT, view="compare", run2="model_a", step2=latest)))
+    expect(tab.testid("compare-same")).to_contain_text("A and B are the same table")
+    expect(tab.testid("delta-sign")).to_have_count(0)
+    for width in (1000, 1600):
+        shot(tab, "association_compare_same", width)
+    # another step: the sign of the change again, no warning
+    tab.testid("compare-step-select").select_option("1")
+    expect(tab.testid("delta-sign")).to_contain_text("later minus earlier")
+    expect(tab.testid("compare-same")).to_have_count(0)
     assert tab.page_errors == []

@@ -78,6 +78,23 @@ def test_trend_column_shows_sparklines_and_sorts_by_change(tab, tensorboard):
     assert tab.page_errors == []
 
 
+def test_a_sparkline_with_a_missing_middle_step_draws_its_ends_as_dots(tab, tensorboard):
+    """Walk of the demo: Camouflage (woman vs the rest, threshold 0.7) has no
+    value at step 2, and its two other steps showed as 1-px specks."""
+    state = dict(DEFAULT, threshold="0.7", x1="woman", x2="rest", q="^Camouflage$")
+    row = tensorboard.get("table", dict(state, trend="1"))["rows"][0]
+    assert row["trend"][1] is None and None not in (row["trend"][0], row["trend"][2])
+    tab.open(state, total=1)
+    cell = tab.ui.locator('[data-testid="table-row"][data-label="Camouflage"] [data-testid="cell-trend"]')
+    dots = cell.locator("circle")
+    expect(dots).to_have_count(2)
+    sizes = [d.bounding_box() for d in dots.all()]
+    assert all(b["width"] >= 3.5 and b["height"] >= 3.5 for b in sizes), sizes
+    for width in (1000, 1600):
+        shot(tab, "association_sparkline_gap", width)
+    assert tab.page_errors == []
+
+
 def test_trend_chart_draws_the_selected_labels_with_bands(tab, tensorboard):
     labels = ["Long Hair", "Beard", "Lipstick"]
     # the selected labels' panel leaves the table room for about 20 rows
@@ -122,6 +139,10 @@ def test_paper_views_show_top_k_counts_and_metric_agreement(tab, tensorboard):
     first_row = [cells.nth(j).get_attribute("data-rho") for j in range(len(agreement["metrics"]))]
     assert [float(v) for v in first_row] == pytest.approx(agreement["matrix"][0])
     expect(tab.testid("disagreement").first).to_be_visible()
+    # every other metric's disagreements, none left out (llr, tau_b and ttest were)
+    listed = tab.testid("disagreement-metric")
+    expect(listed).to_have_count(len(agreement["metrics"]) - 1)
+    assert set(listed.evaluate_all("ms => ms.map((m) => m.dataset.metric)")) == set(agreement["metrics"]) - {agreement["metric"]}
     tab.testid("topk-k").select_option("20")
     expect(tab.testid("topk-panel")).to_contain_text("20 labels")
     for width in (1000, 1600):

@@ -10,6 +10,8 @@ import io
 import json
 import re
 
+import pytest
+from conftest import Tab, serving
 from playwright.sync_api import expect
 
 from e2e_data import (
@@ -23,7 +25,7 @@ from e2e_data import (
     WIDE_TAG,
     XSS_LABELS,
 )
-from tb_harness import TABLE_STATE_JS, chromium_problem
+from tb_harness import TABLE_STATE_JS, chromium_problem, tab_url
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
 TOP = 25
@@ -327,6 +329,28 @@ def test_parallel_coordinates_draw_one_line_per_selected_label(tab, backend):
     expect(tab.testid("pcp-missing")).to_have_count(0)
 
 
+def test_parallel_coordinates_scale_to_the_selected_labels(tab, backend):
+    """Walk of the demo: under ttest (values near 0.01) the axis spanned the
+    whole table's range and every selected line lay flat on 0."""
+    state = dict(DEFAULT, metric="ttest")
+    rows, _ = backend.all(state)
+    small = [r for r in rows if all(v is not None and abs(v) < 0.02 for v in r["values"].values())]
+    picked = [r["label"] for r in small[:4]]
+    everything = [abs(v) for r in rows for v in r["values"].values() if v is not None]
+    assert len(picked) == 4 and max(everything) > 10 * 0.02  # the table's range dwarfs theirs
+    tab.open(dict(state, sel=picked), top=10)
+    lines = tab.testid("pcp-line")
+    expect(lines).to_have_count(4)
+    boxes = [b for b in (line.bounding_box() for line in lines.all()) if b]
+    top, bottom = min(b["y"] for b in boxes), max(b["y"] + b["height"] for b in boxes)
+    assert bottom - top > 60, boxes  # the lines spread over the axis (the plot is about 170 px tall)
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.wait_for_timeout(400)
+        tab.screenshot("association_pcp_ttest_%d" % width)
+    assert tab.page_errors == []
+
+
 # Elements a label would have created if it had been parsed as HTML, anywhere
 # in the plugin's frame (through shadow roots).
 CREATED_FROM_LABELS_JS = """() => {
@@ -558,3 +582,31 @@ def test_measure_switcher_lists_only_the_measures_present(tab, tensorboard):
     # Links without a measure (all links from before the switcher) open the association view.
     assert "measure" not in tab.state
     assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def empty_server(tmp_path_factory):
+    """TensorBoard on a log directory that holds nothing yet."""
+    logdir = tmp_path_factory.mktemp("empty") / "logs"
+    logdir.mkdir()
+    yield from serving(logdir, (), empty=True)
+
+
+def test_an_empty_logdir_says_how_to_log_any_measure(browser, empty_server):
+    """The empty state is the shell's, every measure's: it named only label
+    associations ("No association tables logged yet", an association snippet)."""
+    for width in (1000, 1600):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        try:
+            tab = Tab(context.new_page(), empty_server)
+            tab.page.goto(tab_url(empty_server.url))
+            empty = tab.testid("empty-state")
+            expect(empty).to_contain_text("No tb-bias data logged yet")
+            expect(empty).to_contain_text("docs/guides/")
+            expect(empty).to_contain_text("python -m tb_bias_plugin.demo --logdir demo_logs")
+            assert "association" not in empty.inner_text().lower()
+            expect(tab.testid("reload-button")).to_be_visible()
+            tab.screenshot("empty_logdir_%d" % width)
+            assert tab.page_errors == []
+        finally:
+            context.close()

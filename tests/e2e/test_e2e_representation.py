@@ -87,6 +87,14 @@ def test_representation_view_shows_layers_band_curve_and_flags(tab):
     tab.page.reload()
     conv1 = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="conv1"]')
     expect(conv1.locator('[data-testid="repr-flag"][data-flag="inside_noise_floor"]')).to_be_visible()
+    # MINE stopped early on the embedding: the chip's words are whole and short, the tooltip says what to do
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        chip = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="embedding"] [data-testid="repr-flag"][data-flag="not_converged"]')
+        expect(chip).to_have_text("not converged")
+        expect(chip).to_have_attribute("title", re.compile("steps="))
+        chip.scroll_into_view_if_needed()
+        tab.screenshot("representation_view_step0_%d" % width)
     assert tab.page_errors == []
 
 

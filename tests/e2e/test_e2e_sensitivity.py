@@ -80,6 +80,39 @@ def test_top_examples_have_two_per_token_strips(tab):
     assert tab.page_errors == []
 
 
+#: The WCAG contrast of each token's text on its shade (drawn over the white panel), in the page.
+TOKEN_CONTRAST_JS = """(tokens) => {
+  const channels = (text) => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => {
+    const c = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * c(r) + 0.7152 * c(g) + 0.0722 * c(b);
+  };
+  return tokens.map((t) => {
+    const style = getComputedStyle(t);
+    const [r, g, b, a = 1] = channels(style.backgroundColor);
+    const shade = [r, g, b].map((v) => 255 + (v - 255) * a);
+    const [l1, l2] = [lum(channels(style.color)), lum(shade)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  });
+}"""
+
+
+def test_every_token_is_readable_on_its_shade(tab):
+    # the most sensitive tokens have the strongest shades: dark text on them read 3.18:1 (blue) and 4.26:1 (vermillion)
+    open_view(tab, TEXT_RUN, width=1000)
+    tokens = tab.ui.locator('[data-testid="sens-example"] .tok')
+    expect(tokens.first).to_be_visible()
+    ratios = tokens.evaluate_all(TOKEN_CONTRAST_JS)
+    assert len(ratios) > 50
+    assert min(ratios) >= 4.5, sorted(ratios)[:5]
+    tab.testid("sens-examples").scroll_into_view_if_needed()
+    tab.screenshot("sensitivity_text_tokens_1000")
+    tab.page.set_viewport_size({"width": 1600, "height": 1000})
+    tab.testid("sens-examples").scroll_into_view_if_needed()
+    tab.screenshot("sensitivity_text_tokens_1600")
+    assert tab.page_errors == []
+
+
 def test_tabular_run_shows_per_feature_bars_and_steps(tab):
     open_view(tab, TAB_RUN)
     body = tab.tb.get("sensitivity", [("run", TAB_RUN), ("tag", TAG)])
@@ -323,4 +356,28 @@ def test_a_sample_all_at_zero_is_one_spike_not_an_axis_to_one(tab):
         other = tab.ui.locator('[data-testid="sens-hist"][data-choice="uniform"] text')
         assert "0.000" in other.evaluate_all("ts => ts.map((t) => t.textContent.trim())")
         full_screenshot(tab, "sensitivity_all_zero_%d" % width)
+    assert tab.page_errors == []
+
+
+def test_comparison_with_a_constant_choice_says_why_rho_is_undefined(tab):
+    """Walk of the demo: mask_gender against uniform showed rho "—" with no
+    reason, an x axis "mask_gender → 1.000" though every P is 0, and the
+    points piled on the y axis over its "uniform" label."""
+    compare = tab.tb.get("sensitivity_compare", [("run", TAB_RUN), ("tag", TAG), ("a", "mask_gender"), ("b", "uniform")])
+    assert compare["rho"] is None and {p["a"] for p in compare["points"]} == {0.0}
+    for width in (1000, 1600):
+        open_view(tab, TAB_RUN, width, **{"sensitivity.a": "mask_gender", "sensitivity.b": "uniform"})
+        expect(tab.testid("sens-rho")).to_have_text("\u2014")
+        expect(tab.testid("sens-rho-reason")).to_have_text("(undefined: P under mask_gender is constant: 0.0000 for every example)")
+        scatter = tab.testid("sens-scatter")
+        labels = scatter.locator("text").evaluate_all("ts => ts.map((t) => t.textContent.trim())")
+        assert "1.000" not in labels, labels
+        expect(tab.testid("sens-scatter-x-tick")).to_have_text(["0.000"])
+        # no point covers the y axis's name
+        name = tab.testid("sens-scatter-y-name").bounding_box()
+        points = [p.bounding_box() for p in tab.testid("sens-point").all()]
+        assert len(points) == compare["n"]
+        assert all(p["y"] >= name["y"] + name["height"] or p["x"] >= name["x"] + name["width"] or p["x"] + p["width"] <= name["x"]
+                   for p in points)
+        full_screenshot(tab, "sensitivity_constant_comparison_%d" % width)
     assert tab.page_errors == []

@@ -38,13 +38,48 @@ export function identityColor(identities: readonly string[], identity: string | 
   return index < 0 ? NEUTRAL : OKABE_ITO[index % OKABE_ITO.length]!;
 }
 
-/** WCAG relative luminance of a `#rrggbb` colour. */
-export function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+/** A colour as red, green and blue channels, 0 to 255. */
+export type Rgb = readonly [number, number, number];
+
+/** WCAG relative luminance of a colour. */
+export function rgbLuminance(rgb: Rgb): number {
+  const channel = (v: number) => {
+    const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return 0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2]);
+}
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+export function luminance(hex: string): number {
+  return rgbLuminance([1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb);
+}
+
+/** WCAG contrast ratio of two colours (1 to 21, whichever is lighter). */
+export function contrast(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [rgbLuminance(a), rgbLuminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** A colour drawn at `alpha` over white (the panels' background), as the eye sees it. */
+export function overWhite(rgb: Rgb, alpha: number): Rgb {
+  const a = Math.min(1, Math.max(0, alpha));
+  return rgb.map((c) => 255 + (c - 255) * a) as unknown as Rgb;
+}
+
+const DARK_TEXT: Rgb = [0x1f, 0x1f, 0x1f]; // the theme's --fg
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+
+/**
+ * The text colour for a background: the theme's dark text where it reaches
+ * WCAG AA (4.5:1), else white where that does, else black. On any colour one
+ * of white and black reaches at least 4.58:1; the theme's #1f1f1f does not on
+ * mid tones (3.18:1 on Okabe-Ito blue, 4.26:1 on vermillion).
+ */
+export function readableTextOn(background: Rgb): string {
+  if (contrast(DARK_TEXT, background) >= 4.5) return "#1f1f1f";
+  return contrast(WHITE, background) >= contrast(BLACK, background) ? "#ffffff" : "#000000";
 }
 
 /** WCAG contrast ratio of a `#rrggbb` colour against white. */

@@ -30,6 +30,8 @@ export class PageCache<R> {
   error: unknown = null;
   private readonly pages = new Map<number, R[]>();
   private readonly loading = new Set<number>();
+  /** pages whose request failed: asked again only on retry (a refused request, a 400, fails every time) */
+  private readonly failed = new Set<number>();
   private readonly fallback: ReadonlyMap<number, R[]>;
   private readonly abort = new AbortController();
 
@@ -72,7 +74,7 @@ export class PageCache<R> {
     const end = this.total === null ? last : Math.min(last, this.total - 1);
     const out: number[] = [];
     for (let page = this.pageOf(Math.max(0, first)); page <= this.pageOf(Math.max(0, end)); page++) {
-      if (!this.pages.has(page) && !this.loading.has(page)) out.push(page);
+      if (!this.pages.has(page) && !this.loading.has(page) && !this.failed.has(page)) out.push(page);
     }
     return out;
   }
@@ -96,16 +98,24 @@ export class PageCache<R> {
           run.forEach((page, i) =>
             this.store(page, result.rows.slice(i * this.pageSize, (i + 1) * this.pageSize), result.total, first, last),
           );
-          this.error = null;
+          // a page that failed keeps its error (and its Retry) shown until asked again
+          if (this.failed.size === 0) this.error = null;
         } catch (error) {
           if (this.abort.signal.aborted) return;
           this.error = error;
+          for (const page of run) this.failed.add(page);
         } finally {
           for (const page of run) this.loading.delete(page);
         }
         onChange();
       }),
     );
+  }
+
+  /** Forgets the failures: their pages are missing again, for the next load to ask. */
+  retry(): void {
+    this.error = null;
+    this.failed.clear();
   }
 
   store(page: number, rows: R[], total: number, first = 0, last = 0): void {

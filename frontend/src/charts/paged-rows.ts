@@ -74,7 +74,7 @@ export class PagedRows<R> implements ReactiveController {
   }
 
   retry(): void {
-    this.cache.error = null;
+    this.cache.retry();
     this.loadNow();
   }
 

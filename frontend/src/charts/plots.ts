@@ -97,15 +97,24 @@ export function polylinePath(
   return d.replace(/M([^MLZ]+)Z/g, (_, p: string) => `M${p}L${p}`);
 }
 
-/** Extent of values, padded to include zero, for an axis. */
+/**
+ * Extent of the values for an axis scaled to them: zero is included where
+ * that leaves them at least half the axis (a reference for signed metrics),
+ * left out where it would squeeze them flat. A single value gets half its
+ * size as margin, from 0.
+ */
 export function valueExtent(values: Iterable<number | null>): [number, number] {
-  let lo = 0;
-  let hi = 0;
+  let lo = Infinity;
+  let hi = -Infinity;
   for (const v of values) {
     if (v === null || !Number.isFinite(v)) continue;
     if (v < lo) lo = v;
     if (v > hi) hi = v;
   }
-  if (lo === hi) return [lo - 1, hi + 1];
+  if (lo > hi) return [-1, 1];
+  if (lo === hi) return lo > 0 ? [0, 1.5 * lo] : lo < 0 ? [1.5 * lo, 0] : [-1, 1];
+  const span = hi - lo;
+  if (lo > 0 && lo <= span) lo = 0;
+  if (hi < 0 && -hi <= span) hi = 0;
   return [lo, hi];
 }

@@ -66,6 +66,28 @@ export function linePath(
 }
 
 /**
+ * The points of `linePath`'s series that have no defined neighbour (a step
+ * missing on each side): a path shows them only as specks of its stroke's
+ * width, so they are drawn as dots. Same axes as `linePath`.
+ */
+export function isolatedPoints(
+  values: readonly (number | null | undefined)[],
+  width: number,
+  height: number,
+  domain: readonly [number, number],
+  xs?: readonly number[],
+): { x: number; y: number }[] {
+  const n = values.length;
+  const x = (i: number) => (xs ? (xs[i] ?? 0) : n <= 1 ? width / 2 : (i / (n - 1)) * width);
+  const y = scale(domain, [height, 0]);
+  const out: { x: number; y: number }[] = [];
+  values.forEach((v, i) => {
+    if (defined(v) && !defined(values[i - 1]) && !defined(values[i + 1])) out.push({ x: Number(round(x(i))), y: Number(round(y(v))) });
+  });
+  return out;
+}
+
+/**
  * SVG path of the band between `low` and `high` (closed polygons over each
  * run of steps where both ends are defined), same axes as `linePath`.
  */

@@ -2,27 +2,14 @@ import { LitElement, html, css } from "lit";
 import { customElement } from "lit/decorators.js";
 import { baseStyles } from "../charts/theme.js";
 
-const WRITER_SNIPPET = `from tb_bias_plugin import summary
+const DEMO_SNIPPET = `python -m tb_bias_plugin.demo --logdir demo_logs
+tensorboard --logdir demo_logs`;
 
-# predictions: per example, the predicted label names (or a 0/1 or
-# score matrix of shape [examples, labels] with label_names in order)
-writer = summary.Writer("logs/my_model")
-writer.association_table(
-    "gender", predictions,
-    label_names=names, identity_labels=["man", "woman"], step=epoch,
-)
-writer.close()`;
-
-const TF_SNIPPET = `import tensorflow as tf
-from tb_bias_plugin import summary
-
-with tf.summary.create_file_writer("logs/my_model").as_default():
-    summary.association_table(
-        "gender", predictions,
-        label_names=names, identity_labels=["man", "woman"], step=epoch,
-    )`;
-
-/** Shown when the logdir holds no association table yet. */
+/**
+ * Shown when the logdir holds no record of any measure. It names none: the
+ * shell knows the measures only from what is logged, and each measure's
+ * guide (docs/guides/) says how to log it, so adding a measure edits nothing here.
+ */
 @customElement("tb-bias-empty-state")
 export class EmptyState extends LitElement {
   static override styles = [
@@ -55,16 +42,19 @@ export class EmptyState extends LitElement {
   override render() {
     return html`
       <section data-testid="empty-state" aria-labelledby="empty-title">
-        <h1 id="empty-title">No association tables logged yet</h1>
+        <h1 id="empty-title">No tb-bias data logged yet</h1>
         <p>
-          This tab ranks labels by how differently a model associates them with identity labels such as
-          <code>man</code> and <code>woman</code>. Log a table of your model's predictions, with or without
-          TensorFlow:
+          This tab shows what tb-bias measured of your models, one view per measure it finds in the log directory; this one
+          holds none yet.
         </p>
-        <pre><code>${WRITER_SNIPPET}</code></pre>
-        <p>Or with TensorFlow's summary writer:</p>
-        <pre><code>${TF_SNIPPET}</code></pre>
-        <p>Then point TensorBoard at the log directory: <code>tensorboard --logdir logs</code>, and reload.</p>
+        <p>
+          Log a first record from your training or evaluation job, with <code>tb_bias_plugin.summary</code> (with or without
+          TensorFlow), a Keras or PyTorch callback, or <code>tb-bias log</code> on a file of predictions. Each measure has a guide
+          in <code>docs/guides/</code> of the tb-bias source, with the lines to write and how to read its view.
+        </p>
+        <p>To see every view first, on simulated models with planted biases:</p>
+        <pre><code>${DEMO_SNIPPET}</code></pre>
+        <p>Then point TensorBoard at your log directory (<code>tensorboard --logdir logs</code>) and reload.</p>
       </section>
     `;
   }

@@ -41,6 +41,22 @@ export function columnFamily(column: string): string {
   return parseColumn(column).family;
 }
 
+/** Columns without an identity that the `table` route sorts by; the counts and intervals only in tables of counts. */
+const PLAIN_SORTS = ["label", "gap", "change", CHANGE_SORT];
+const COUNTS_SORTS = ["count", "bound", "p_value", "q_value"];
+
+/**
+ * Whether a table (`counts`: of counts, not precomputed values) can be
+ * sorted by `column` (docs/http_api.md, "Columns"). A value column's metric
+ * and identity are fitted to the table elsewhere; anything else (a hand-edited
+ * link's `sort=zzz`) the route refuses.
+ */
+export function isSortColumn(column: string, counts: boolean): boolean {
+  const { family, identity } = parseColumn(column);
+  if (identity === null) return PLAIN_SORTS.includes(column) || (counts && COUNTS_SORTS.includes(column));
+  return family !== "" && identity !== "" && (family !== "count" || counts);
+}
+
 /** Whether a column's values have a sign (gap and metric values; not counts or labels). */
 export function isSignedColumn(column: string): boolean {
   const { family, identity } = parseColumn(column);

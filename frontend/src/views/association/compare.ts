@@ -12,7 +12,7 @@ import { formatCount, formatTotal } from "../../charts/format.js";
 import { columnDigits, formatFixed, formatInterval, formatQ } from "../../charts/intervals.js";
 import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
-import { compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
+import { compareKind, compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
 import { flagIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
@@ -249,6 +249,21 @@ export class Compare extends LitElement {
   /** a shade at the right edge while columns are hidden there; it follows the header's and rows' scrolls itself, so nothing here calls it */
   readonly sidewaysCue = new SidewaysCue(this);
 
+  /** How Δ is signed between two steps of a table (nothing between two tables, or one table with itself). */
+  private deltaNote(meta: CompareResponse) {
+    if (compareKind(meta.a, meta.b) !== "steps") return nothing;
+    return html` \u00b7 <strong data-testid="delta-sign">\u0394 = ${meta.delta_sign === "a - b" ? "A \u2212 B" : "B \u2212 A"}: later minus earlier step</strong>`;
+  }
+
+  /** B is A itself: every Δ is 0, which the column would show without a word. */
+  private sameTableWarning(meta: CompareResponse | null) {
+    if (!meta || compareKind(meta.a, meta.b) !== "same") return nothing;
+    return html`<div class="notice" role="status" data-testid="compare-same">
+      A and B are the same table (${meta.a.run} / ${meta.a.tag}, step ${meta.a.step}): every \u0394 is 0. Pick another run, table or step
+      for B.
+    </div>`;
+  }
+
   /** Table B's run, table or step, from its picker (a new run or table starts at its latest step). */
   private pickB(pick: Pick, run2: string, tag2: string) {
     if ("run" in pick) this.change({ run2: pick.run, tag2, step2: null });
@@ -290,14 +305,13 @@ export class Compare extends LitElement {
         ${total !== null ? html`${formatTotal(total, null)} in both` : nothing}
         ${meta ? html` \u00b7 ${formatCount(meta.only_in_a)} only in A \u00b7 ${formatCount(meta.only_in_b)} only in B` : nothing}
         ${meta ? html` \u00b7 A = ${meta.a.run} step ${meta.a.step}, B = ${meta.b.run} step ${meta.b.step}` : nothing}
-        ${meta && meta.a.run === meta.b.run && meta.a.tag === meta.b.tag
-          ? html` \u00b7 <strong data-testid="delta-sign">\u0394 = ${meta.delta_sign === "a - b" ? "A \u2212 B" : "B \u2212 A"}: later minus earlier step</strong>`
-          : nothing}
+        ${meta ? this.deltaNote(meta) : nothing}
         ${meta?.rows.some((r) => r.delta_low !== undefined && r.delta_low !== null)
           ? html` \u00b7 ranked by the interval bound nearest 0 (whiskers: ${Math.round(s.level * 100)}% intervals; faded: q > ${s.qMax ?? 0.05})`
           : nothing}
         ${meta?.expected_counts ? html` \u00b7 <span data-testid="expected-counts-note">${EXPECTED_COUNTS_NOTE}</span>` : nothing}
       </div>
+      ${this.sameTableWarning(meta)}
       ${cache.error ? requestFailure({ error: cache.error, retry: () => this.rows.retry() }) : nothing}
       <div
         class="table"

@@ -19,6 +19,8 @@ export interface AppEvents {
    * parts of its intersectional identities
    */
   "rows-loaded": { description: string | null; identityParts: IdentityParts } | null;
+  /** the server refused a search the user did not type (from a link): the view drops it */
+  "search-refused": { q: string; message: string };
 }
 
 export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {

@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
+import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -7,7 +8,7 @@ import { logPosition, logTicks } from "../../charts/trends.js";
 import { errorMessage, type Api } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { agreementUrl, topCountsUrl } from "./query.js";
-import type { AgreementResponse, Quantiles, TopCountsResponse } from "./types.js";
+import type { AgreementResponse, Disagreement, Quantiles, TopCountsResponse } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
 
 const K_CHOICES = [20, 100, 500] as const;
@@ -15,13 +16,43 @@ const ROW = 22;
 const NAME_WIDTH = 72;
 const MEDIAN_WIDTH = 64;
 
+const NO_CORRELATION: Rgb = [0xf1, 0xf3, 0xf4];
+
 /** Colour of a rank correlation in [-1, 1]: white at 0, blue towards 1, vermillion towards -1. */
+export function correlationRgb(rho: number | null): Rgb {
+  if (rho === null || !Number.isFinite(rho)) return NO_CORRELATION;
+  const [r, g, b] = overWhite(rho >= 0 ? [0, 114, 178] : [213, 94, 0], Math.abs(rho));
+  return [Math.round(r), Math.round(g), Math.round(b)];
+}
+
 export function correlationColor(rho: number | null): string {
   if (rho === null || !Number.isFinite(rho)) return "#f1f3f4";
-  const t = Math.min(1, Math.abs(rho));
-  const [r, g, b] = rho >= 0 ? [0, 114, 178] : [213, 94, 0];
-  const mix = (c: number) => Math.round(255 + (c - 255) * t);
-  return `rgb(${mix(r)}, ${mix(g)}, ${mix(b)})`;
+  return `rgb(${correlationRgb(rho).join(", ")})`;
+}
+
+/** One other metric's disagreements with the current one, with its ρ and its largest rank jump. */
+export interface MetricDisagreement {
+  metric: string;
+  /** Spearman's ρ with the current metric (null: undefined or not in the matrix) */
+  rho: number | null;
+  /** the largest change of rank percentile of a label, 0 to 1 */
+  jump: number;
+  rows: Disagreement[];
+}
+
+/**
+ * Every other metric's disagreements with `current`, none left out, those
+ * that move a label furthest first (ties keep the server's order).
+ */
+export function disagreementsByJump(data: AgreementResponse, current: string): MetricDisagreement[] {
+  const i = data.metrics.indexOf(current);
+  const rhoOf = (metric: string) => {
+    const rho = data.matrix[i]?.[data.metrics.indexOf(metric)] ?? null;
+    return rho !== null && Number.isFinite(rho) ? rho : null;
+  };
+  return data.disagreements
+    .map((d) => ({ ...d, rho: rhoOf(d.metric), jump: Math.max(0, ...d.rows.map((r) => Math.abs(r.percentile - r.other_percentile))) }))
+    .sort((a, b) => b.jump - a.jump);
 }
 
 /**
@@ -125,6 +156,13 @@ export class PaperViews extends LitElement {
         flex: 1 1 18rem;
         min-width: 0;
         font-size: 12px;
+      }
+      /* every metric, none left out: side by side where there is room */
+      .disagree-grid {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+        gap: 4px 16px;
+        margin-top: 4px;
       }
       .disagree ul {
         margin: 2px 0 6px;
@@ -238,7 +276,7 @@ export class PaperViews extends LitElement {
                   data-a=${a}
                   data-b=${b}
                   data-rho=${rho ?? ""}
-                  style=${`background:${correlationColor(rho)};color:${rho !== null && Math.abs(rho) > 0.6 ? "#fff" : "#1f1f1f"}`}
+                  style=${`background:${correlationColor(rho)};color:${readableTextOn(correlationRgb(rho))}`}
                   title=${`${this.name(a)} vs ${this.name(b)}: Spearman ${rho === null ? "undefined" : rho.toFixed(3)}`}
                 >
                   ${rho === null ? "\u2014" : rho.toFixed(2)}
@@ -250,11 +288,14 @@ export class PaperViews extends LitElement {
       </table>
       <div class="disagree" data-testid="disagreements">
         <div class="muted">
-          Where ${current} disagrees most (rank percentile under ${current} \u2192 under the other metric):
+          Where ${current} disagrees most with each other metric, the largest jumps first (rank percentile under ${current}
+          \u2192 under the other metric; \u03c1: Spearman with ${current}):
         </div>
-        ${data.disagreements.slice(0, 6).map(
-          (d) => html`<div>
-            <strong>${d.metric}</strong>
+        <div class="disagree-grid">
+        ${disagreementsByJump(data, current).map(
+          (d) => html`<div data-testid="disagreement-metric" data-metric=${d.metric}>
+            <strong title=${this.name(d.metric)}>${d.metric}</strong>
+            <span class="muted">\u03c1 ${d.rho === null ? "\u2014" : d.rho.toFixed(2)}</span>
             <ul>
               ${d.rows.slice(0, 3).map(
                 (r) => html`<li data-testid="disagreement" title=${r.label}>
@@ -264,6 +305,7 @@ export class PaperViews extends LitElement {
             </ul>
           </div>`,
         )}
+        </div>
       </div>
     </div>`;
   }

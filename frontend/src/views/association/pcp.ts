@@ -34,7 +34,6 @@ export class ParallelCoordinates extends LitElement {
   /** the parts of intersectional identities, shown joined by "∩" */
   @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
   @property({ attribute: false }) hovered: string | null = null;
-  @property({ attribute: false }) valueDomain: [number, number] | null = null;
   @property({ type: Boolean }) loading = false;
   @property({ attribute: false }) error = "";
   private readonly size = new WidthController(this, 600);
@@ -135,7 +134,8 @@ export class ParallelCoordinates extends LitElement {
       .domain(identities)
       .range([MARGIN.left, Math.max(MARGIN.left + 40, this.size.width - MARGIN.right)])
       .padding(identities.length === 1 ? 0.5 : 0);
-    const domain = this.valueDomain ?? valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
+    // the selected labels' own values: the whole table's range left ttest's (near 0.01) flat on 0
+    const domain = valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
     const y = scaleLinear().domain(domain).range([HEIGHT + extra - MARGIN.bottom, MARGIN.top + extra]).nice();
     return { x, y };
   }
@@ -144,7 +144,7 @@ export class ParallelCoordinates extends LitElement {
     // The axes depend on the scales only (not on hovering, which re-renders often).
     const resized = this.size.width !== this.widthDrawn;
     this.widthDrawn = this.size.width;
-    if (!resized && !["rows", "valueDomain", "info", "state", "identityParts"].some((key) => changed.has(key))) return;
+    if (!resized && !["rows", "info", "state", "identityParts"].some((key) => changed.has(key))) return;
     const { y } = this.scales();
     this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
       // Tick labels on the first axis only; the others share the scale.

@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "lit";
+import { LitElement, html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
@@ -25,7 +25,7 @@ import { checkbox } from "../../charts/inputs.js";
 import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
-import { linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
+import { isolatedPoints, linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
 import { emit, type BulkKind } from "./events.js";
 import {
   EXPECTED_COUNTS_NOTE,
@@ -180,6 +180,10 @@ export class RankedTable extends LitElement {
         stroke-width: 1.5;
         stroke-linecap: round;
         stroke-linejoin: round;
+      }
+      /* a step with no defined neighbour: a dot (about 4 px across once the cell scales the sparkline), not a speck of the line */
+      .trendcell circle.dot {
+        fill: var(--accent);
       }
       .trendcell line.zero {
         stroke: var(--border);
@@ -427,6 +431,12 @@ export class RankedTable extends LitElement {
               loaded = page;
             }
             return { rows: page.rows, total: page.total };
+          } catch (error) {
+            // a refused search from a link (not typed here): the view drops it; a typed one is said beside the box
+            if (!signal.aborted && isInputError(error) && s.q !== "" && s.q !== this.lastEmittedQ) {
+              emit(this, "search-refused", { q: s.q, message: errorMessage(error) });
+            }
+            throw error;
           } finally {
             if (!signal.aborted) {
               emit(
@@ -587,8 +597,9 @@ export class RankedTable extends LitElement {
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
       <svg width=${width} height=${height} viewBox=${`-2 -2 ${width + 4} ${height + 4}`} aria-hidden="true">
-        ${zero === null ? nothing : html`<line class="zero" x1="0" x2=${width} y1=${zero} y2=${zero}></line>`}
+        ${zero === null ? nothing : svg`<line class="zero" x1="0" x2=${width} y1=${zero} y2=${zero}></line>`}
         <path d=${linePath(values, width, height, domain)}></path>
+        ${isolatedPoints(values, width, height, domain).map((p) => svg`<circle class="dot" cx=${p.x} cy=${p.y} r="2.4"></circle>`)}
       </svg>
       <span class=${significant ? "change significant" : "change"}>${row ? formatFixed(change, digits, true) : ""}</span>
     </div>`;

@@ -1,7 +1,7 @@
 // The view state that a reload or a shared link restores, its URL encoding
 // (string values under `p.tb_bias.*`), and the reducers that change it.
 
-import { columnFamily, columnIdentity, isSignedColumn, valueColumn } from "./columns.js";
+import { columnFamily, columnIdentity, isSignedColumn, isSortColumn, valueColumn } from "./columns.js";
 import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js";
 import type { AssociationConfig } from "./config.js";
 import type { MeasureRuns, Order, TagInfo } from "./types.js";
@@ -219,6 +219,8 @@ export interface ResolvedState extends ViewState {
 export interface Resolution {
   state: ResolvedState;
   info: TagInfo;
+  /** a sort the table cannot be ranked by (a bad link), replaced by the default; null if none */
+  droppedSort: string | null;
 }
 
 /** The config's default metric for counts; legacy tables hold nPMI. */
@@ -252,8 +254,9 @@ export function resolveState(state: ViewState, runs: MeasureRuns, config: Associ
   if (!x2Valid) x2 = identities.find((x) => x !== x1) ?? null;
 
   const metric = state.metric !== null && info.metrics.includes(state.metric) ? state.metric : defaultMetric(info, config.default_metric);
-  const sortIdentity = columnIdentity(state.sort);
-  let sort = state.sort;
+  const droppedSort = isSortColumn(state.sort, counts) ? null : state.sort;
+  let sort = droppedSort === null ? state.sort : defaultViewState().sort;
+  const sortIdentity = columnIdentity(sort);
   if (sortIdentity !== null && !identities.includes(sortIdentity)) {
     sort = "gap";
   } else if (sortIdentity !== null && columnFamily(sort) !== "count") {
@@ -279,6 +282,7 @@ export function resolveState(state: ViewState, runs: MeasureRuns, config: Associ
 
   return {
     info,
+    droppedSort,
     state: {
       ...state,
       run: run.run,
@@ -327,6 +331,12 @@ export function compareTarget(s: ResolvedState, runs: MeasureRuns): CompareTarge
   const stepA = s.step ?? steps[steps.length - 1];
   const before = steps.filter((st) => stepA !== undefined && st < stepA);
   return { run: s.run, tag: s.tag, step: before.length ? before[before.length - 1]! : null };
+}
+
+/** What tables A and B of a comparison are: one table twice, two steps of one table, or two tables. */
+export function compareKind(a: { run: string; tag: string; step: number }, b: { run: string; tag: string; step: number }): "same" | "steps" | "tables" {
+  if (a.run !== b.run || a.tag !== b.tag) return "tables";
+  return a.step === b.step ? "same" : "steps";
 }
 
 /**

@@ -194,6 +194,7 @@ export class AssociationView extends MeasureViewBase {
     this.addEventListener("hover-label", this.onHover as EventListener);
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
     this.addEventListener("show-examples", this.onShowExamples as EventListener);
+    this.addEventListener("search-refused", this.onSearchRefused as EventListener);
     this.addEventListener(CLOSE_EXAMPLES, () => this.applyView({ ...this.view, examples: null }));
   }
 
@@ -250,6 +251,20 @@ export class AssociationView extends MeasureViewBase {
     this.examplesFound = { key: examplesKey(s), label: event.detail, clicked: true };
   };
 
+  /** A link's search the server refuses (a bad pattern) is dropped, said once: the table shows instead of failing. */
+  private readonly onSearchRefused: Listener<"search-refused"> = (event) => {
+    event.stopPropagation();
+    const { q, message } = event.detail;
+    if (this.view.q !== q) return;
+    this.addNotice(`The search \u201c${q}\u201d in the link was refused (${message}); the table is shown without it.`);
+    this.applyView({ ...this.view, q: "" });
+  };
+
+  /** Says what was dropped from a link after what the notice already says (one link can hold several bad values). */
+  private addNotice(text: string) {
+    this.notice = this.notice && this.notice !== text ? `${this.notice} ${text}` : text;
+  }
+
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
     event.stopPropagation();
     const s = this.resolution?.state;
@@ -271,6 +286,11 @@ export class AssociationView extends MeasureViewBase {
     }
     this.resolution = resolveState(view, this.measureRuns, this.cfg);
     this.view = this.resolution ? this.resolution.state : view;
+    const dropped = this.resolution?.droppedSort ?? null;
+    if (dropped !== null) {
+      // a link's sort the route would refuse: the default instead, said once (the URL loses it below)
+      this.addNotice(`The link's sort \u201c${dropped}\u201d is not a column of this table; ranked by the default, ${this.view.sort}, instead.`);
+    }
     this.effectsPending = true;
     const resolved = this.resolution?.state;
     if (!resolved) return;
@@ -581,56 +601,11 @@ export class AssociationView extends MeasureViewBase {
       return html`<p class="centered">No association tables logged.</p>`;
     }
     const { state: s, info } = this.resolution;
-    const selected = new Set(s.selected);
-    const valueDomain = this.distribution?.domain ?? null;
-    const gapDomain = this.distribution?.gap?.domain ?? ([-2, 2] as [number, number]);
     return html`
       <div class="app">
-        <aside aria-label="Controls and filters">
-          <div class="title">
-            <h1>Label associations</h1>
-            <button
-              type="button"
-              data-testid="reload-button"
-              aria-busy=${this.reloading}
-              @click=${() => this.reload()}
-              title="Fetch new steps and data"
-            >
-              ${this.reloading ? "Reloading\u2026" : "Reload"}
-            </button>
-          </div>
-          <section class="panel" aria-labelledby="controls-title">
-            <h2 id="controls-title">Data</h2>
-            <tb-bias-controls
-              .runs=${this.measureRuns}
-              .state=${s}
-              .info=${this.infoOfStep(info, s)}
-              .identityParts=${this.identityParts}
-            ></tb-bias-controls>
-          </section>
-          <section class="panel" aria-labelledby="filters-title">
-            <h2 id="filters-title">Filters</h2>
-            <tb-bias-filters .state=${s} .info=${info} .maxRanges=${cfg.limits.max_ranges}></tb-bias-filters>
-          </section>
-          <section class="panel">
-            <tb-bias-distributions
-              .data=${this.distribution}
-              .state=${s}
-              .info=${info}
-              .identityParts=${this.identityParts}
-              .maxRanges=${cfg.limits.max_ranges}
-              .loading=${this.distributionLoading}
-              .error=${this.distributionError}
-            ></tb-bias-distributions>
-          </section>
-        </aside>
+        ${this.renderAside(s, info, cfg)}
         <main>
-          ${this.notice
-            ? html`<div class="notice" role="status" data-testid="notice">
-                <span>${this.notice}</span>
-                <button type="button" aria-label="Dismiss" @click=${() => (this.notice = "")}>\u00d7</button>
-              </div>`
-            : nothing}
+          ${this.renderNotice()}
           ${tabList({
             host: this,
             label: "Views",
@@ -640,72 +615,134 @@ export class AssociationView extends MeasureViewBase {
             onSelect: (view) => this.applyView({ ...this.view, view: view as MainView }),
           })}
           ${s.view === "table"
-            ? html`
-                <section class="panel" role="tabpanel" aria-label="Selected labels">
-                  ${info.steps.length > 1 && this.selectedPlot === "steps"
-                    ? html`<tb-bias-trend
-                        .api=${this.api}
-                        .state=${s}
-                        .info=${info}
-                        .hovered=${this.hovered}
-                        .switcher=${this.plotSwitch()}
-                      ></tb-bias-trend>`
-                    : html`<tb-bias-pcp
-                        .rows=${this.selectedRows}
-                        .identityParts=${this.identityParts}
-                        .missing=${this.selectedMissing}
-                        .state=${s}
-                        .info=${info}
-                        .hovered=${this.hovered}
-                        .valueDomain=${valueDomain}
-                        .loading=${this.selectedLoading}
-                        .error=${this.selectedError}
-                        .switcher=${info.steps.length > 1 ? this.plotSwitch() : nothing}
-                      ></tb-bias-pcp>`}
-                </section>
-                ${s.examples === null || this.examplesFound?.label !== s.examples
-                  ? nothing
-                  : html`<tb-bias-examples-panel
-                      .api=${this.api}
-                      .query=${s}
-                      .label=${s.examples}
-                      .takeFocus=${this.examplesFound.clicked}
-                      .identities=${info.identities}
-                      .identityParts=${this.identityParts}
-                    ></tb-bias-examples-panel>`}
-                <tb-bias-table
-                  role="tabpanel"
-                  aria-label="Ranked labels"
-                  .api=${this.api}
-                  .state=${s}
-                  .info=${info}
-                  .flags=${this.lookup}
-                  .selected=${selected}
-                  .hovered=${this.hovered}
-                  .revision=${this.rowsRevision}
-                  .valueDomain=${valueDomain ?? [-1, 1]}
-                  .gapDomain=${gapDomain}
-                  .busy=${this.bulkBusy}
-                  .limits=${cfg.limits}
-                  .identityParts=${this.identityParts}
-                ></tb-bias-table>
-              `
+            ? this.renderTableTab(s, info, cfg)
             : s.view === "paper"
               ? html`<tb-bias-paper role="tabpanel" aria-label="Metrics" .api=${this.api} .state=${s} .metricNames=${cfg.metrics}></tb-bias-paper>`
-              : html`<tb-bias-compare
-                role="tabpanel"
-                aria-label="Compare"
-                .api=${this.api}
-                .runs=${this.measureRuns}
-                .limits=${cfg.limits}
-                .state=${s}
-                .info=${info}
-                .flags=${this.lookup}
-                .gapDomain=${gapDomain}
-              ></tb-bias-compare>`}
+              : this.renderCompareTab(s, info, cfg)}
         </main>
       </div>
     `;
+  }
+
+  /** The gap bars' domain: the distribution's, until it has arrived. */
+  private get gapDomain(): [number, number] {
+    return this.distribution?.gap?.domain ?? [-2, 2];
+  }
+
+  /** The left column: title and reload, the table's controls, the filters and the distributions. */
+  private renderAside(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
+    return html`<aside aria-label="Controls and filters">
+      <div class="title">
+        <h1>Label associations</h1>
+        <button
+          type="button"
+          data-testid="reload-button"
+          aria-busy=${this.reloading}
+          @click=${() => this.reload()}
+          title="Fetch new steps and data"
+        >
+          ${this.reloading ? "Reloading\u2026" : "Reload"}
+        </button>
+      </div>
+      <section class="panel" aria-labelledby="controls-title">
+        <h2 id="controls-title">Data</h2>
+        <tb-bias-controls
+          .runs=${this.measureRuns}
+          .state=${s}
+          .info=${this.infoOfStep(info, s)}
+          .identityParts=${this.identityParts}
+        ></tb-bias-controls>
+      </section>
+      <section class="panel" aria-labelledby="filters-title">
+        <h2 id="filters-title">Filters</h2>
+        <tb-bias-filters .state=${s} .info=${info} .maxRanges=${cfg.limits.max_ranges}></tb-bias-filters>
+      </section>
+      <section class="panel">
+        <tb-bias-distributions
+          .data=${this.distribution}
+          .state=${s}
+          .info=${info}
+          .identityParts=${this.identityParts}
+          .maxRanges=${cfg.limits.max_ranges}
+          .loading=${this.distributionLoading}
+          .error=${this.distributionError}
+        ></tb-bias-distributions>
+      </section>
+    </aside>`;
+  }
+
+  private renderNotice() {
+    if (!this.notice) return nothing;
+    return html`<div class="notice" role="status" data-testid="notice">
+      <span>${this.notice}</span>
+      <button type="button" aria-label="Dismiss" @click=${() => (this.notice = "")}>\u00d7</button>
+    </div>`;
+  }
+
+  /** The "Ranked labels" tab: the selected labels' panel, the Examples panel and the table. */
+  private renderTableTab(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
+    const valueDomain = this.distribution?.domain ?? null;
+    return html`
+      <section class="panel" role="tabpanel" aria-label="Selected labels">${this.renderSelected(s, info)}</section>
+      ${s.examples === null || this.examplesFound?.label !== s.examples
+        ? nothing
+        : html`<tb-bias-examples-panel
+            .api=${this.api}
+            .query=${s}
+            .label=${s.examples}
+            .takeFocus=${this.examplesFound.clicked}
+            .identities=${info.identities}
+            .identityParts=${this.identityParts}
+          ></tb-bias-examples-panel>`}
+      <tb-bias-table
+        role="tabpanel"
+        aria-label="Ranked labels"
+        .api=${this.api}
+        .state=${s}
+        .info=${info}
+        .flags=${this.lookup}
+        .selected=${new Set(s.selected)}
+        .hovered=${this.hovered}
+        .revision=${this.rowsRevision}
+        .valueDomain=${valueDomain ?? [-1, 1]}
+        .gapDomain=${this.gapDomain}
+        .busy=${this.bulkBusy}
+        .limits=${cfg.limits}
+        .identityParts=${this.identityParts}
+      ></tb-bias-table>
+    `;
+  }
+
+  /** The selected labels across identities (parallel coordinates) or across steps (trend chart). */
+  private renderSelected(s: ResolvedState, info: TagInfo) {
+    if (info.steps.length > 1 && this.selectedPlot === "steps") {
+      return html`<tb-bias-trend .api=${this.api} .state=${s} .info=${info} .hovered=${this.hovered} .switcher=${this.plotSwitch()}></tb-bias-trend>`;
+    }
+    return html`<tb-bias-pcp
+      .rows=${this.selectedRows}
+      .identityParts=${this.identityParts}
+      .missing=${this.selectedMissing}
+      .state=${s}
+      .info=${info}
+      .hovered=${this.hovered}
+      .loading=${this.selectedLoading}
+      .error=${this.selectedError}
+      .switcher=${info.steps.length > 1 ? this.plotSwitch() : nothing}
+    ></tb-bias-pcp>`;
+  }
+
+  private renderCompareTab(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
+    return html`<tb-bias-compare
+      role="tabpanel"
+      aria-label="Compare"
+      .api=${this.api}
+      .runs=${this.measureRuns}
+      .limits=${cfg.limits}
+      .state=${s}
+      .info=${info}
+      .flags=${this.lookup}
+      .gapDomain=${this.gapDomain}
+    ></tb-bias-compare>`;
   }
 }
 

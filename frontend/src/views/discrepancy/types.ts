@@ -47,8 +47,19 @@ export interface GroupRow {
   small: boolean;
 }
 
-export interface StepResponse extends Head, Summary {
+/** One replicate's own index (a step's `dipdi` is the mean over them). */
+export interface ReplicateSummary {
   replicate: number;
+  dipdi: number | null;
+  reason: string | null;
+  n: number;
+}
+
+export interface StepResponse extends Head, Summary {
+  /** the replicate whose matrix and groups are shown */
+  replicate: number;
+  /** every replicate's own index (absent from older servers) */
+  replicates?: ReplicateSummary[];
   /** the step's own description (absent from older servers) */
   description?: string;
   matrix: (number | null)[][];

@@ -11,6 +11,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
+import { DIPDI_DIGITS, matrixFootnote, meanOver } from "./replicates.js";
 import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
@@ -44,7 +45,7 @@ function starMark(x: number, y: number, stars: string) {
   return svg`<text class="star" x=${start ? x - 2 : x} y=${y - 9} text-anchor=${start ? "start" : "middle"} data-testid="dipdi-star">${stars}</text>`;
 }
 /** Width of the mean-discrepancy column beside the curve: its table unwrapped. */
-const MEANS_REM = 23;
+const MEANS_REM = 25;
 /** Below this width the curve and the means stack. */
 const STACK_BELOW = 1100;
 const MIN_GROUP_N = 30;
@@ -443,14 +444,18 @@ export class DiscrepancyView extends MeasureViewBase {
     const steps = this.steps?.steps ?? [];
     if (this.failed("steps")) return this.placeholder("steps", "Mean discrepancies", true);
     if (!steps.length) return nothing;
+    // one notation down each column, with the 3 decimals DIPDI has in every panel (8.30e-3 sat among 2-decimal values)
+    const [dipdi, between, withinA, withinB] = (["dipdi", "between", "within_a", "within_b"] as const).map((k) =>
+      columnFormat(steps.map((s) => s[k]), DIPDI_DIGITS),
+    );
     return html`
       <h3>Mean discrepancies</h3>
       <div class="scroll"><table class="means">
         <thead><tr><th>step</th><th>DIPDI</th><th>between</th><th>within ${this.steps!.pool_names[0]}</th><th>within ${this.steps!.pool_names[1]}</th></tr></thead>
         <tbody>${steps.map(
           (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""}>
-            <td>${s.step}</td><td>${formatValue(s.dipdi, 2)}${s.uncertainty.stars ?? ""}</td>
-            <td>${formatValue(s.between, 2)}</td><td>${formatValue(s.within_a, 2)}</td><td>${formatValue(s.within_b, 2)}</td></tr>`,
+            <td>${s.step}</td><td data-testid="means-dipdi">${dipdi!(s.dipdi)}${s.uncertainty.stars ?? ""}</td>
+            <td>${between!(s.between)}</td><td>${withinA!(s.within_a)}</td><td>${withinB!(s.within_b)}</td></tr>`,
         )}</tbody>
       </table></div>
       <p class="muted">A rise in DIPDI can come from the between-pool mean rising or the within-pool means falling.</p>
@@ -484,7 +489,7 @@ export class DiscrepancyView extends MeasureViewBase {
         <line y1=${top + d.m_a * size - 0.5} y2=${top + d.m_a * size - 0.5} x1=${left} x2=${left + n * size} stroke="#333"></line>
       </svg></div>
       ${this.renderHeatLegend(values)}
-      <div class="muted">DIPDI ${formatValue(d.dipdi, 3)}${d.reason ? ` (undefined: ${d.reason})` : ""}; n = ${formatCount(d.n)}</div>
+      <div class="muted" data-testid="matrix-footnote">${matrixFootnote(d)}</div>
     `;
   }
 
@@ -513,7 +518,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, 2); // one notation down the column
     return html`
-      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(n &lt; ${MIN_GROUP_N} greyed)</span></h3>
+      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}n &lt; ${MIN_GROUP_N} greyed)</span></h3>
       ${d.groups.map((g, i) => {
         const span = geometry.bars[i];
         const small = g.n < MIN_GROUP_N;
@@ -620,7 +625,7 @@ export class DiscrepancyView extends MeasureViewBase {
               ([what, s]) => html`<div data-testid=${`compare-${what as string}`}><div class="muted">${what as string}: ${(s as typeof c.a).run}</div>
                 ${this.compareSide(s as typeof c.a)}</div>`,
             )}
-            <div><div class="muted">change ΔDIPDI (deployment − development)</div><div class="delta ${c.rising ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, 3)}</div>
+            <div><div class="muted">change ΔDIPDI (deployment − development)</div><div class="delta ${c.rising ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, DIPDI_DIGITS)}</div>
               <div class="muted" data-testid="compare-verdict">${c.rising ? "rises in deployment: a warning sign" : c.rising === false ? "does not rise in deployment" : ""}</div></div>
           </div>`
         : html`<p class="muted">Pick a second run with the same tag.</p>`}
@@ -628,8 +633,9 @@ export class DiscrepancyView extends MeasureViewBase {
   }
 
   private compareSide(s: CompareResponse["a"]) {
-    return html`<div>DIPDI <b>${formatValue(s.dipdi, 3)}</b>${s.uncertainty.stars ?? ""}
-        <span class="muted">± ${formatValue(s.uncertainty.kind === "replicates" ? s.uncertainty.std ?? null : null, 2)}</span></div>
-      <div class="muted">between ${formatValue(s.between, 2)} · within ${formatValue(s.within_a, 2)} / ${formatValue(s.within_b, 2)}</div>`;
+    const f = (v: number | null | undefined) => formatValue(v, DIPDI_DIGITS);
+    return html`<div>DIPDI <b>${f(s.dipdi)}</b>${s.uncertainty.stars ?? ""}
+        <span class="muted">± ${f(s.uncertainty.kind === "replicates" ? s.uncertainty.std ?? null : null)}</span></div>
+      <div class="muted">between ${f(s.between)} · within ${f(s.within_a)} / ${f(s.within_b)}</div>`;
   }
 }

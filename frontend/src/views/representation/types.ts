@@ -98,10 +98,10 @@ export interface CurveResponse {
   reason: string | null;
 }
 
-/** The spec's flags in words. */
+/** The spec's flags in words, short and whole (a chip); what to do is each chip's tooltip, FLAG_REMEDY. */
 export const FLAG_TEXT: Record<string, string> = {
   outside_unit_interval: "B outside [0, 1]",
-  not_converged: "not converged: raise steps=",
+  not_converged: "not converged", // the tooltip (FLAG_REMEDY) says to raise steps=
   inside_noise_floor: "inside the noise floor",
   small_sample: "n < 2,000",
   small_class: "a class with < 20 held-out samples",

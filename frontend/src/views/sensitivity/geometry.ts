@@ -1,5 +1,8 @@
 // Pure helpers of the sensitivity view, testable without a DOM.
 
+import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
+import { columnFormat, formatValue } from "../../charts/format.js";
+
 /** Largest finite value (0 when none). */
 export function finiteMax(values: Iterable<number | null | undefined>): number {
   let max = 0;
@@ -7,15 +10,31 @@ export function finiteMax(values: Iterable<number | null | undefined>): number {
   return max;
 }
 
+/** Model sensitivity u_t: blue; the protected weight V_t: vermillion (Okabe-Ito). */
+export const U_RGB: Rgb = [0, 114, 178];
+export const V_RGB: Rgb = [213, 94, 0];
+
 /**
- * Background of a heat-strip cell: the colour at an opacity proportional to
- * value / max (a floor keeps non-zero values visible); transparent for 0 or
- * undefined values.
+ * Opacity of a heat-strip cell: proportional to value / max, with a floor
+ * that keeps non-zero values visible; null for 0 or undefined values.
  */
-export function heat(value: number | null | undefined, max: number, rgb: readonly [number, number, number]): string {
-  if (value === null || value === undefined || !Number.isFinite(value) || !(max > 0) || value <= 0) return "transparent";
-  const alpha = Math.min(1, 0.08 + 0.92 * (value / max));
+export function heatAlpha(value: number | null | undefined, max: number): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value) || !(max > 0) || value <= 0) return null;
+  return Math.min(1, 0.08 + 0.92 * (value / max));
+}
+
+/** Background of a heat-strip cell: the colour at `heatAlpha`; transparent for 0 or undefined values. */
+export function heat(value: number | null | undefined, max: number, rgb: Rgb): string {
+  const alpha = heatAlpha(value, max);
+  if (alpha === null) return "transparent";
   return `rgba(${rgb[0]},${rgb[1]},${rgb[2]},${alpha.toFixed(3)})`;
+}
+
+/** Text colour of a heat-strip cell: readable (WCAG AA) on its shade over the white panel. */
+export function heatText(value: number | null | undefined, max: number, rgb: Rgb): string {
+  const alpha = heatAlpha(value, max);
+  // the rounding of `heat`'s opacity, so the text suits the shade drawn
+  return readableTextOn(overWhite(rgb, alpha === null ? 0 : Number(alpha.toFixed(3))));
 }
 
 /** An SVG path through the defined points of a series; gaps break the line. */
@@ -85,4 +104,63 @@ export function describeReasons(reasons: Readonly<Record<string, number>>): { co
 export function zeroSampleSize(max: number | null, counts: readonly number[]): number | null {
   const n = counts.reduce((a, b) => a + b, 0);
   return max === 0 && n > 0 ? n : null;
+}
+
+/** An axis of the v comparison: its domain and the values labelled on it. */
+export interface ScatterAxis {
+  domain: [number, number];
+  ticks: number[];
+  /** every value is the same (the axis has no spread to show) */
+  constant: boolean;
+}
+
+/**
+ * The axis of one v choice's P in the v comparison: from 0 (P is never
+ * negative) to the largest value; when every value is the same (a choice
+ * whose P is 0 everywhere) that value sits in the middle, labelled alone,
+ * rather than at the origin under an end labelled with a value none has.
+ */
+export function scatterAxis(values: readonly number[]): ScatterAxis {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length === 0) return { domain: [0, 1], ticks: [], constant: false };
+  const lo = Math.min(...finite);
+  const hi = Math.max(...finite);
+  if (hi > lo) {
+    const start = Math.min(0, lo);
+    return { domain: [start, hi], ticks: [start, hi], constant: false };
+  }
+  const half = Math.abs(lo) || 1;
+  return { domain: [lo - half, lo + half], ticks: [lo], constant: true };
+}
+
+/** Why Spearman's ρ of a comparison is undefined, in words; null where it is defined. */
+export function rhoUndefinedReason(c: { a: string; b: string; rho: number | null; n: number; points: readonly { a: number; b: number }[] }): string | null {
+  if (c.rho !== null) return null;
+  if (c.n < 3) return `fewer than 3 examples where both are defined (${c.n})`;
+  const constant = [c.a, c.b].filter((_, k) => scatterAxis(c.points.map((p) => (k === 0 ? p.a : p.b))).constant);
+  if (constant.length === 2) return "P is constant under both choices";
+  if (constant.length === 1) {
+    const value = c.points[0] ? (constant[0] === c.a ? c.points[0].a : c.points[0].b) : null;
+    return `P under ${constant[0]} is constant${value === null ? "" : `: ${formatValue(value, 4)} for every example`}`;
+  }
+  return "not computed by the server";
+}
+
+type Format = (v: number | null | undefined) => string;
+
+/**
+ * The number formats of the shown examples, one per column (columnFormat: one
+ * notation down it): each v choice's P over the examples, and every example's
+ * per-feature sensitivities. Value by value, 9.04e-6 sat beside 0.0000.
+ */
+export function exampleFormats(
+  examples: readonly { P: Readonly<Record<string, number | null>>; feature_sensitivity?: readonly (number | null)[] | null }[],
+  choices: readonly string[],
+): { p: (choice: string) => Format; feature: Format } {
+  const byChoice = new Map(choices.map((c) => [c, columnFormat(examples.map((e) => e.P[c] ?? null), 4)]));
+  const fallback = columnFormat([], 4);
+  return {
+    p: (choice) => byChoice.get(choice) ?? fallback,
+    feature: columnFormat(examples.flatMap((e) => e.feature_sensitivity ?? []), 4),
+  };
 }

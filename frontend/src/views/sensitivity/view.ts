@@ -10,7 +10,22 @@ import { LatestRequest } from "../../shell/latest.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { zeroSampleSize, describeReasons, finiteMax, heat, labelledSteps, reasonPhrase, seriesPath } from "./geometry.js";
+import {
+  zeroSampleSize,
+  describeReasons,
+  exampleFormats,
+  finiteMax,
+  heat,
+  heatText,
+  labelledSteps,
+  reasonPhrase,
+  rhoUndefinedReason,
+  scatterAxis,
+  seriesPath,
+  U_RGB,
+  V_RGB,
+} from "./geometry.js";
+import type { Rgb } from "../../charts/colors.js";
 import type { Choice, CompareResponse, Example, ExamplesResponse, StatName, StepResponse, StepsResponse } from "./types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
@@ -26,8 +41,6 @@ const ROUTE: Record<Part, string> = {
 };
 
 const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
-const U_RGB: [number, number, number] = [0, 114, 178]; // model sensitivity u_t: blue
-const V_RGB: [number, number, number] = [213, 94, 0]; // protected weight V_t: vermillion
 
 function q(params: Record<string, string | number | undefined>): string {
   const s = new URLSearchParams();
@@ -427,36 +440,40 @@ export class SensitivityView extends MeasureViewBase {
     const c = this.compare;
     const w = this.panelWidth();
     const h = 200;
-    const m = { l: 46, r: 10, t: 8, b: 30 };
+    // the axis names sit outside the plot (above it, below the ticks): no point covers them
+    const m = { l: 46, r: 10, t: 22, b: 34 };
     if (!c || this.failures.has("compare")) {
       // the comparison is asked once the step's detail names the choices
       const why = this.failure("compare") ?? (this.failures.has("detail") ? html`<p class="empty">Not shown: ${ROUTE.detail} failed.</p>` : null);
       return html`<section data-testid="sens-scatter-section"><h3>v comparison</h3>${why ?? html`<p class="empty">${this.compareNote || "Loading\u2026"}</p>`}</section>`;
     }
-    const hx = finiteMax(c.points.map((p) => p.a)) || 1;
-    const hy = finiteMax(c.points.map((p) => p.b)) || 1;
-    const x = scaleLinear().domain([0, hx]).range([m.l, w - m.r]);
-    const y = scaleLinear().domain([0, hy]).range([h - m.b, m.t]);
+    const ax = scatterAxis(c.points.map((p) => p.a));
+    const ay = scatterAxis(c.points.map((p) => p.b));
+    const x = scaleLinear().domain(ax.domain).range([m.l, w - m.r]);
+    const y = scaleLinear().domain(ay.domain).range([h - m.b, m.t]);
+    const why = rhoUndefinedReason(c);
     return html`<section data-testid="sens-scatter-section">
       <h3>v comparison: P under <b>${c.a}</b> vs <b>${c.b}</b></h3>
       <div>Spearman's ρ = <span class="rho" data-testid="sens-rho">${formatValue(c.rho, 3)}</span>
+        ${why ? html`<span class="muted" data-testid="sens-rho-reason">(undefined: ${why})</span>` : nothing}
         <span class="muted">on ${c.n} of the ${c.sampled} sampled examples where both are defined</span></div>
       <svg width=${w} height=${h} data-testid="sens-scatter" role="img" aria-label=${`P under ${c.a} against P under ${c.b}`}>
         <line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>
         <line x1=${m.l} x2=${m.l} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6"></line>
         ${c.points.map((p) => svg`<circle data-testid="sens-point" cx=${x(p.a)} cy=${y(p.b)} r="2.5" fill="#0072B2" fill-opacity="0.5"><title>${p.id}: ${formatValue(p.a, 4)}, ${formatValue(p.b, 4)}</title></circle>`)}
-        <text x=${w - m.r} y=${h - 4} text-anchor="end">${c.a} → ${formatValue(hx, 3)}</text>
-        <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${formatValue(hy, 3)}</text>
-        <text x=${m.l + 4} y=${m.t + 8}>${c.b} ↑</text>
+        ${ax.ticks.map((t) => svg`<text data-testid="sens-scatter-x-tick" x=${x(t)} y=${h - m.b + 13} text-anchor=${ax.constant ? "middle" : x(t) <= m.l ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
+        ${ay.ticks.map((t) => svg`<text data-testid="sens-scatter-y-tick" x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${formatValue(t, 3)}</text>`)}
+        <text x=${w - m.r} y=${h - 2} text-anchor="end">P under ${c.a} →</text>
+        <text data-testid="sens-scatter-y-name" x=${m.l} y=${m.t - 8}>↑ P under ${c.b}</text>
       </svg>
     </section>`;
   }
 
-  private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[]): TemplateResult {
+  private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[], formats: ReturnType<typeof exampleFormats>): TemplateResult {
     const p = ex.P[d.choice] ?? null;
     const meta = html`<div class="meta">
-      <b>${ex.id}</b> · P(${d.choice}) = <b data-testid="sens-example-p">${formatValue(p, 4)}</b>
-      ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formatValue(ex.P[n] ?? null, 4)}`)}
+      <b>${ex.id}</b> · P(${d.choice}) = <b data-testid="sens-example-p">${formats.p(d.choice)(p)}</b>
+      ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formats.p(n)(ex.P[n] ?? null)}`)}
       ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
       ${ex.group ? html` · group ${ex.group}` : nothing}
       ${ex.reason ? html` · <i title=${ex.reason}>undefined: ${reasonPhrase(ex.reason)}</i>` : nothing}
@@ -467,9 +484,9 @@ export class SensitivityView extends MeasureViewBase {
       const v = ex.token_weight ?? [];
       const uMax = finiteMax(u);
       const vMax = finiteMax(v);
-      const strip = (values: readonly (number | null)[], max: number, rgb: [number, number, number], testid: string, what: string) =>
+      const strip = (values: readonly (number | null)[], max: number, rgb: Rgb, testid: string, what: string) =>
         html`<div class="strip" data-testid=${testid}>
-          ${tokens.map((t, i) => html`<span class="tok" data-value=${String(values[i] ?? "")} style="background:${heat(values[i], max, rgb)}" title=${`${t}: ${what} ${formatValue(values[i] ?? null, 4)}`}>${t}</span>`)}
+          ${tokens.map((t, i) => html`<span class="tok" data-value=${String(values[i] ?? "")} style="background:${heat(values[i], max, rgb)};color:${heatText(values[i], max, rgb)}" title=${`${t}: ${what} ${formatValue(values[i] ?? null, 4)}`}>${t}</span>`)}
         </div>`;
       return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>
         ${meta}
@@ -487,9 +504,14 @@ export class SensitivityView extends MeasureViewBase {
       <div class="feat" data-testid="sens-example-features">
         ${s.map((value, i) => html`<span title=${`v = ${formatValue(v[i] ?? null, 3)}`}>${d.feature_names[i] ?? i}${(v[i] ?? 0) > 0 ? html` <span style="color:#D55E00">●</span>` : nothing}</span>
           <div class="bartrack"><div class="bar" style="width:${sMax > 0 && value !== null ? (value / sMax) * 100 : 0}%;background:#0072B2"></div></div>
-          <span>${formatValue(value, 4)}</span>`)}
+          <span data-testid="sens-example-feature-value">${formats.feature(value)}</span>`)}
       </div>
     </div>`;
+  }
+
+  private renderExampleList(ex: ExamplesResponse, names: readonly string[]): TemplateResult[] {
+    const formats = exampleFormats(ex.examples, names);
+    return ex.examples.map((e) => this.renderExample(e, ex, names, formats));
   }
 
   private renderExamples(d: StepResponse): TemplateResult {
@@ -514,7 +536,7 @@ export class SensitivityView extends MeasureViewBase {
               : nothing}</div>`}
       ${this.failure("examples") ?? (ex && ex.choice === this.choiceA
         ? ex.examples.length
-          ? ex.examples.map((e) => this.renderExample(e, ex, names))
+          ? this.renderExampleList(ex, names)
           : html`<p class="empty">No example kept.</p>`
         : html`<p class="loading" data-testid="loading">Loading\u2026</p>`)}
     </section>`;
@@ -525,6 +547,10 @@ export class SensitivityView extends MeasureViewBase {
     if (!c) return html``;
     const features = c.features;
     const fMax = finiteMax((features ?? []).map((f) => f.sensitivity));
+    // one notation down each column (columnFormat), as in every table of the view
+    const fValue = columnFormat((features ?? []).map((f) => f.sensitivity), 4);
+    const fContribution = columnFormat((features ?? []).map((f) => f.contribution), 4);
+    const tMean = columnFormat(c.token_types.slice(0, 15).map((t) => t.mean), 4);
     const [gMean, gMedian, gP90] = (["mean", "median", "p90"] as const).map((k) => columnFormat(c.by_group.map((g) => g[k]), 4));
     const kMean = columnFormat(c.by_class.map((k) => k.mean), 4);
     const kRow = columnFormat(c.by_class.map((k) => c.class_rows?.[k.pred_class]?.mean ?? null), 4);
@@ -551,16 +577,16 @@ export class SensitivityView extends MeasureViewBase {
                 ${features.map((f) => html`<span>${f.name}</span>
                   <div class="bartrack"><div class="bar" data-testid="sens-feature-bar" data-value=${f.sensitivity ?? ""}
                     style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
-                  <span data-testid="sens-feature-value" title=${`mean s_i ${formatValue(f.sensitivity, 4)}; mean contribution s_i·v_i ${formatValue(f.contribution, 4)}`}
-                    >${formatValue(f.sensitivity, 4)}${(f.contribution ?? 0) > 0
-                      ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${formatValue(f.contribution, 4)})</span>`
+                  <span data-testid="sens-feature-value" title=${`mean s_i ${fValue(f.sensitivity)}; mean contribution s_i·v_i ${fContribution(f.contribution)}`}
+                    >${fValue(f.sensitivity)}${(f.contribution ?? 0) > 0
+                      ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${fContribution(f.contribution)})</span>`
                       : nothing}</span>`)}
               </div>`
           : html`<h3>Token types by mean u<sub>t</sub>, <b>${c.name}</b></h3>
               ${c.token_types.length
                 ? html`<table class="stats" data-testid="sens-token-types">
                     <thead><tr><th>token</th><th>mean u<sub>t</sub></th><th>occurrences</th></tr></thead>
-                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${formatValue(t.mean, 4)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
+                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${tMean(t.mean)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
                   </table>`
                 : html`<p class="empty">No token strings were logged.</p>`}`}
       </section>
