@@ -18,9 +18,8 @@ PACKAGE = "tb_bias_plugin"
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), PACKAGE)
 MAX_LINES = 120
 
-#: Functions allowed to be longer for now, as "path/relative/to/package.py:qualified.name".
-#: Only functions of measures/association/counting.py and cli/, which are being split
-#: separately; the lead empties this list once that work is merged.
+#: Functions allowed to be longer, as "path/relative/to/package.py:qualified.name": none
+#: since counting.py and cli/ were split; the test below keeps any entry to those files.
 ALLOWED: set[str] = set()
 
 
@@ -313,6 +312,8 @@ def test_the_count_runs_from_def_to_last_line_without_decorators(tmp_path):
 
 
 def test_no_typescript_function_is_over_120_lines():
+    # a scan of nothing would pass: the sources are there and their functions are found (600 or so)
+    assert os.path.isdir(FRONTEND_SRC) and len(long_ts_functions(limit=0)) > 300
     found = long_ts_functions()
     assert not found, "TypeScript functions over %d lines under frontend/src (split them):\n%s" % (
         MAX_LINES, "\n".join("  %s: %d lines" % item for item in sorted(found.items(), key=lambda e: -e[1])))

@@ -265,7 +265,10 @@ describe("a link with values the table cannot take", () => {
       table: (url) => {
         const p = new URLSearchParams(url.split("?")[1]);
         if (p.get("sort") === "zzz") throw new ApiError(400, "unknown column 'zzz'");
-        if (p.get("q") === "((") throw new ApiError(400, "invalid RE2 pattern '((': missing ): ((");
+        if (p.get("q") === "((") {
+          const error = "invalid RE2 pattern '((': missing ): ((";
+          throw new ApiError(400, error, { error, parameter: "q" });
+        }
         return { total: 1, rows: [row("Nurse")] };
       },
     });
@@ -281,6 +284,25 @@ describe("a link with values the table cannot take", () => {
     expect(tables.some((u) => u.includes("sort=zzz"))).toBe(false); // never sent
     expect(tables.filter((u) => new URLSearchParams(u.split("?")[1]).get("q") === "((")).toHaveLength(1); // refused once, not again
     await vi.waitFor(() => expect(api.urls.filter((u) => u.startsWith("table?")).some((u) => !u.includes("q="))).toBe(true));
+    app.remove();
+  });
+
+  it("keeps a link's search when the table is refused for another parameter (review)", async () => {
+    window.location.hash = "#tb_bias&p.tb_bias.q=Nurse&p.tb_bias.min_count=5";
+    const api = fakeApi({
+      runs: () => runsResponse(),
+      flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }),
+      distribution: () => ({ metric: "npmi_xy", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 0 }),
+      table: () => {
+        throw new ApiError(400, "min_count needs counts, which this table does not have");
+      },
+    });
+    const app = await mountApp(api);
+    const view = await associationView(app);
+    await vi.waitFor(() => expect(api.urls.some((u) => u.startsWith("table?"))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(window.location.hash).toContain("p.tb_bias.q=Nurse");
+    expect(view.shadowRoot!.querySelector("[data-testid=notice]")?.textContent ?? "").not.toContain("Nurse");
     app.remove();
   });
 });
@@ -544,7 +566,7 @@ describe("ranked table", () => {
   it("says why a search pattern is refused beside the box, with no Retry", async () => {
     const api = fakeApi({
       table: () => {
-        throw new ApiError(400, "parameter 'q': missing ): hai(r");
+        throw new ApiError(400, "parameter 'q': missing ): hai(r", { error: "parameter 'q': missing ): hai(r", parameter: "q" });
       },
     });
     const el = await mount("tb-bias-table", { api, limits: LIMITS, state: resolved({ q: "hai(r" }), info: countsTag() });

@@ -310,6 +310,11 @@ describe("a link's sort the table cannot take", () => {
     // counts and intervals exist only in tables of counts
     const old = resolveState({ ...defaultViewState(), run: "old_model", tag: "_npmi_", sort: "q_value" }, runs, CONFIG)!;
     expect([old.state.sort, old.droppedSort]).toEqual(["gap", "q_value"]);
+    // but a precomputed table sorts by its counts, C(y) and C(x, y), when it logged them (review)
+    for (const sort of ["count"]) {
+      const kept = resolveState({ ...defaultViewState(), run: "old_model", tag: "_npmi_", sort }, runs, CONFIG)!;
+      expect([kept.state.sort, kept.droppedSort]).toEqual([sort, null]);
+    }
     for (const sort of ["label", "gap", "q_value", "bound", "count", "count@woman", "npmi_xy@woman", "change_bound"]) {
       expect(resolveState({ ...defaultViewState(), sort }, runs, CONFIG)!.droppedSort).toBeNull();
     }

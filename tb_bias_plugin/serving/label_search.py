@@ -76,6 +76,9 @@ _CANDIDATE_SHARE = 0.5
 class PatternError(ClientError):
     """The pattern is not valid RE2 syntax or is too large."""
 
+    #: the request parameter at fault, said in the answer (the tab drops a link's refused search alone)
+    parameter = "q"
+
 
 class TooSlow(PatternError):
     """The search used up its CPU budget; the pattern is refused for a while."""

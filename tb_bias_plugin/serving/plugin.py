@@ -50,7 +50,8 @@ def _guarded(handler: Callable[[Any], Any], methods: tuple[str, ...]) -> Callabl
         except HttpError as e:
             return respond(request, dict({"error": e.message}, **e.extra), e.status)
         except ClientError as e:
-            return respond(request, {"error": str(e)}, 400)
+            parameter = getattr(e, "parameter", None)
+            return respond(request, {"error": str(e), **({"parameter": parameter} if parameter else {})}, 400)
         except errors.PublicError as e:
             return respond(request, {"error": str(e)}, e.http_code)
         except UnreadableRecord as e:

@@ -36,7 +36,8 @@ class Params:
         self._args = args
         for name, value in args.items(multi=True):
             if len(value) > MAX_VALUE_LENGTH:
-                raise bad_request("parameter %r is longer than %d characters" % (name, MAX_VALUE_LENGTH))
+                raise HttpError(400, "parameter %r is longer than %d characters" % (name, MAX_VALUE_LENGTH),
+                                parameter=name)
 
     def string(self, name, default=None, *, required=False, max_length=MAX_VALUE_LENGTH):
         values = self._args.getlist(name)
@@ -48,7 +49,7 @@ class Params:
             raise bad_request("parameter %r was given %d times; give it once" % (name, len(values)))
         value = values[0]
         if len(value) > max_length:
-            raise bad_request("parameter %r is longer than %d characters" % (name, max_length))
+            raise HttpError(400, "parameter %r is longer than %d characters" % (name, max_length), parameter=name)
         if required and not value:
             raise bad_request("parameter %r must not be empty" % name)
         return value

@@ -36,8 +36,8 @@ export function seriesExtent(...series: readonly (readonly (number | null | unde
 
 /**
  * SVG path of values at evenly spaced x over [0, width], y over [height, 0]
- * for `domain`: undefined values break the line, and a lone point is drawn
- * as a zero-length segment (round caps show it as a dot).
+ * for `domain`: undefined values break the line, and a lone point is a
+ * zero-length segment, a speck at most: `isolatedPoints` gives its dot.
  */
 export function linePath(
   values: readonly (number | null | undefined)[],
@@ -61,7 +61,7 @@ export function linePath(
     current.push(`${round(x(i))},${round(y(v))}`);
   }
   if (current.length) segments.push(current);
-  // a lone point is repeated: a segment of length zero, which round caps draw as a dot
+  // a lone point is repeated (a segment of length zero keeps the path valid); its dot is drawn apart
   return segments.map((points) => `M${(points.length === 1 ? [points[0], points[0]] : points).join("L")}`).join("");
 }
 

@@ -78,6 +78,11 @@ export function isInputError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
+/** Whether a request was refused for its parameter ``name`` (the server names it in the body). */
+export function isRefusedParameter(error: unknown, name: string): boolean {
+  return isInputError(error) && (error as ApiError).body?.parameter === name;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;

@@ -48,6 +48,8 @@ export interface RunsResponse {
 export interface ErrorBody {
   error: string;
   current?: unknown;
+  /** the request parameter at fault, when the server names it (a search pattern: "q") */
+  parameter?: string;
 }
 
 /** The runs that have tables of `measure`, with only those tables. */

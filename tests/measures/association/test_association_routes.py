@@ -856,3 +856,13 @@ def test_float32_values_are_served_as_their_shortest_decimals():
     assert decimal[[-9, -8, -6, -5]].tolist() == [0.2, -0.05, 3.4e38, 16777216.0]
     np.testing.assert_array_equal(_decimal_values(values.reshape(-1, 1)).ravel(), decimal)  # any shape
     assert _decimal_values(np.array([0.1], dtype=np.float64)).tolist() == [0.1]  # float64: as it is
+
+
+def test_a_refused_search_names_its_parameter(client):
+    """The tab drops a link's search only when the answer says the search was refused,
+    not for any 400 that came while a search was set (frontend review)."""
+    for q in ("((", "x" * 5000):
+        body = get_json(client, "table", status=400, run="model_a", tag="gender", q=q)
+        assert body["parameter"] == "q", body
+    body = get_json(client, "table", status=400, run="model_a", tag="gender", q="Nurse", range="zzz:0:1")
+    assert "parameter" not in body, body

@@ -41,9 +41,10 @@ export function columnFamily(column: string): string {
   return parseColumn(column).family;
 }
 
-/** Columns without an identity that the `table` route sorts by; the counts and intervals only in tables of counts. */
-const PLAIN_SORTS = ["label", "gap", "change", CHANGE_SORT];
-const COUNTS_SORTS = ["count", "bound", "p_value", "q_value"];
+/** Columns without an identity that the `table` route sorts by; the intervals only in tables of counts
+ * (a precomputed table sorts by `count` and `count@X` too when it logged them: the route says if not). */
+const PLAIN_SORTS = ["label", "gap", "change", CHANGE_SORT, "count"];
+const COUNTS_SORTS = ["bound", "p_value", "q_value"];
 
 /**
  * Whether a table (`counts`: of counts, not precomputed values) can be
@@ -54,7 +55,7 @@ const COUNTS_SORTS = ["count", "bound", "p_value", "q_value"];
 export function isSortColumn(column: string, counts: boolean): boolean {
   const { family, identity } = parseColumn(column);
   if (identity === null) return PLAIN_SORTS.includes(column) || (counts && COUNTS_SORTS.includes(column));
-  return family !== "" && identity !== "" && (family !== "count" || counts);
+  return family !== "" && identity !== "";
 }
 
 /** Whether a column's values have a sign (gap and metric values; not counts or labels). */

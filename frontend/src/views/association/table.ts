@@ -3,7 +3,7 @@ import { customElement, property, state } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
 import type { Api } from "../../shell/api.js";
-import { errorMessage, isInputError } from "../../shell/api.js";
+import { errorMessage, isRefusedParameter } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
@@ -433,7 +433,7 @@ export class RankedTable extends LitElement {
             return { rows: page.rows, total: page.total };
           } catch (error) {
             // a refused search from a link (not typed here): the view drops it; a typed one is said beside the box
-            if (!signal.aborted && isInputError(error) && s.q !== "" && s.q !== this.lastEmittedQ) {
+            if (!signal.aborted && isRefusedParameter(error, "q") && s.q !== "" && s.q !== this.lastEmittedQ) {
               emit(this, "search-refused", { q: s.q, message: errorMessage(error) });
             }
             throw error;
@@ -872,13 +872,13 @@ export class RankedTable extends LitElement {
   }
 
   /**
-   * A request the user's input made impossible (a 4xx: a pattern RE2
-   * refuses, one too slow to run): said beside the search box, with no
-   * Retry, since asking again cannot help.
+   * A search the server refused (a 4xx naming `q`: a pattern RE2 refuses,
+   * one too slow to run): said beside the search box, with no Retry, since
+   * asking again cannot help. Any other refusal is said above the table.
    */
   private inputError(): string {
     const error = this.rows.cache.error;
-    return isInputError(error) && this.state.q !== "" ? errorMessage(error) : "";
+    return isRefusedParameter(error, "q") && this.state.q !== "" ? errorMessage(error) : "";
   }
 
   /** The trend sort ranks by a bound, not by the number shown: say so where the table is. */
