@@ -3,7 +3,7 @@
 import math
 
 from tb_bias_plugin.core.validation import INT64_RANGE as STEP_RANGE  # TensorBoard's steps
-from tb_bias_plugin.core.validation import MAX_NAME  # noqa: F401 (the routes take it from here)
+from tb_bias_plugin.core.validation import MAX_NAME  # the routes take it from here too
 
 MAX_QUERY_STRING = 256 * 1024
 MAX_VALUE_LENGTH = 4096
