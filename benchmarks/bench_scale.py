@@ -62,7 +62,7 @@ def main():
 
         # time the read (decode) apart from the first answer
         spent = []
-        read = source.Source.load
+        read = source.Source._load_from  # every load of one step, through a series or not
 
         def timed_load(self, *a, **k):
             start = time.perf_counter()
@@ -71,9 +71,9 @@ def main():
             finally:
                 spent.append(time.perf_counter() - start)
 
-        source.Source.load = timed_load
+        source.Source._load_from = timed_load
         first, body = timed_get(client, "table", **base)
-        source.Source.load = read
+        source.Source._load_from = read
         assert len(spent) == 1 and json.loads(body)["num_labels"] == args.labels, "the first table reads it once"
         print("reading the table: %.2f s; first table after it: %.0f ms (target 500 ms)"
               % (spent[0], (first - spent[0]) * 1e3))
