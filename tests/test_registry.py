@@ -1,6 +1,7 @@
 """The registry: measures are found by their folder, and a toy measure kept
 outside the package is written, listed and served with no edit elsewhere."""
 
+import argparse
 import inspect
 import os
 import sys
@@ -64,6 +65,31 @@ def test_a_toy_measure_is_written_listed_and_served(tmp_path, toy_registry):
     plain = fx.get_json(Client(fx.make_app(tmp_path)[0]), "runs")
     assert [t["tag"] for t in plain["runs"][0]["tags"]] == ["gender"]
     assert [m["measure"] for m in plain["measures"]] == ["association"]
+
+
+def test_a_toy_measure_is_logged_from_prediction_files(tmp_path, toy_registry, monkeypatch, capsys):
+    from tb_bias_plugin import cli
+    from tb_bias_plugin.cli import log
+
+    monkeypatch.setattr(log, "REGISTRY", toy_registry)
+    monkeypatch.setattr(summary.Writer, "registry", toy_registry)
+    (tmp_path / "clicks.csv").write_text("n,labels\n3,a\n4,b\n")
+    log_help = log.add_parser(argparse.ArgumentParser().add_subparsers()).format_help()
+    assert "--measure toy: the sum of --count-column" in log_help and "{association,discrepancy,sensitivity,toy}" in log_help
+    argv = ["log", str(tmp_path / "clicks.csv"), "--logdir", str(tmp_path / "run"), "--name", "clicks"]
+    assert cli.main(argv + ["--measure", "toy", "--count-column", "n", "--step", "2"]) == 0
+    app, _ = fx.make_app(tmp_path, registry=toy_registry)
+    assert fx.get_json(Client(app), "toy", run="run", tag="clicks") == {"step": 2, "count": 7}
+    # each measure's options are its own, both ways, and a bad value writes nothing
+    assert cli.main(argv + ["--count-column", "n", "--labels-column", "labels", "--identity-labels", "a"]) == 2
+    assert "--count-column is not an option of --measure association" in capsys.readouterr().err
+    assert cli.main(argv + ["--measure", "toy", "--count-column", "n", "--labels-column", "labels"]) == 2
+    assert "--labels-column is not an option of --measure toy" in capsys.readouterr().err
+    (tmp_path / "bad.csv").write_text("n\n3\nmany\n")
+    argv[1:4] = [str(tmp_path / "bad.csv"), "--logdir", str(tmp_path / "bad")]
+    assert cli.main(argv + ["--measure", "toy", "--count-column", "n"]) == 2
+    assert "bad.csv, row 2, column 'n': 'many' is not a count" in capsys.readouterr().err
+    assert not (tmp_path / "bad").exists()
 
 
 def test_measures_must_not_clash(toy_registry):

@@ -1,8 +1,10 @@
 """The ``tb-bias`` command line (``pip install "tb-bias-plugin[cli]"``).
 
-``tb-bias log``: count a label-association table from prediction files
-(Parquet, CSV, JSON Lines, .npy/.npz) into a TensorBoard logdir, in
-process or on Apache Beam. It sits on top of the layers, like ``demo``.
+``tb-bias log``: read prediction files (Parquet, CSV, JSON Lines,
+.npy/.npz) and log a measure's record to a TensorBoard logdir: a
+label-association table (in process or on Apache Beam) by default. It
+sits on top of the layers, like ``demo``, and reaches each measure's
+``cli`` module through the registry.
 """
 
 from __future__ import annotations
@@ -13,10 +15,8 @@ import sys
 from typing import Sequence
 
 from tb_bias_plugin import __version__
-from tb_bias_plugin.measures.association.files import InputError as DataError
+from tb_bias_plugin.prediction_files import DataError
 
-# DataError: bad input (a file, row, column or option), whose message says
-# which; one class with the errors of the association converters.
 __all__ = ["DataError", "main", "parser"]
 
 

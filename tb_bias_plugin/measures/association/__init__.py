@@ -44,6 +44,7 @@ class AssociationMeasure(Measure):
 
     codec = codec  # its module of the same name
     routes_module = "tb_bias_plugin.measures.association.routes"
+    command_line = "tb_bias_plugin.measures.association.cli"
 
 
 MEASURE = AssociationMeasure()

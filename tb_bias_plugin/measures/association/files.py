@@ -8,7 +8,7 @@ names and attribute values a table needs, and converts each batch into
 the counter's predictions and identities. Arrow columns are converted
 whole where that counts the same as their Python values, and read value by
 value where it would not (or to name a bad value). A bad value is an
-`InputError` naming the file, the row and the column.
+`DataError` naming the file, the row and the column.
 """
 
 from __future__ import annotations
@@ -19,55 +19,11 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.example_ids import BadId, id_strings
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
 from tb_bias_plugin.measures.association.inputs import attribute_value
-
-
-class InputError(ValueError):
-    """A value, column or name the counter cannot take; the message says which."""
-
-
-def column_values(path: str, first: int, column: str, values: Any, missing: str | None = None) -> list:
-    """A batch of one column as a list of Python values. A null (a JSON null, an empty Parquet cell)
-    stays None, or, where ``missing`` says what the column holds (an example id, a group), is an
-    error naming its row."""
-    values = python(values)
-    values = values.tolist() if isinstance(values, np.ndarray) else list(values)
-    if missing is not None:
-        bad = next((i for i, v in enumerate(values) if v is None), None)
-        if bad is not None:
-            raise InputError("%s: the %s is missing" % (where(path, first + bad, column), missing))
-    return values
-
-
-def id_values(path: str, first: int, column: str, values: Any) -> list[str]:
-    """A batch of an example id column as the ids' text, each checked by the one id rule
-    (`core.example_ids`: a CSV's text, a Parquet or JSON string or integer), a bad one named by its row."""
-    try:
-        return id_strings(column_values(path, first, column, values, "example id"))
-    except BadId as e:
-        raise InputError("%s: the example id %s" % (where(path, first + e.index, column), e.problem)) from None
-
-
-def where(path: str, row: int | None = None, column: str | None = None) -> str:
-    """``path, row N, column 'c'``: where in the input a value is."""
-    parts = [str(path)]
-    if row is not None:
-        parts.append("row %d" % row)
-    if column is not None:
-        parts.append("column %r" % column)
-    return ", ".join(parts)
-
-
-def is_arrow(values: Any) -> bool:
-    return type(values).__module__.startswith("pyarrow")
-
-
-def python(values: Any) -> Any:
-    """A column as a reader gave it, as Python values (Arrow arrays converted)."""
-    return values.to_pylist() if is_arrow(values) else values
+from tb_bias_plugin.prediction_files import DataError
+from tb_bias_plugin.prediction_files.columns import column_values, id_values, is_arrow, python, where
 
 
 class Columns:
@@ -111,7 +67,7 @@ class Columns:
         self.label_names_source = label_names_source
         self.example_columns = {"example_ids": id_column, "example_text": text_column, "example_uris": uri_column}
         if id_column is None and (text_column or uri_column):
-            raise InputError("--text-column and --uri-column need --id-column")
+            raise DataError("--text-column and --uri-column need --id-column")
         self.examples_per_cell = examples_per_cell if id_column else 0
         self._labels_arrow: Any = None
 
@@ -176,14 +132,14 @@ class Columns:
                     combos[group].update(tuple(codes[c][1][k] for c, k in zip(group, combo)) for combo in combo_codes)
         if need_labels:
             if not seen_labels:
-                raise InputError("no label names found in column %r" % self.labels_column)
+                raise DataError("no label names found in column %r" % self.labels_column)
             self.label_names = sorted(seen_labels)
         if need_values:
             names = ["%s=%s" % (c, v) for c in self.identity_columns() for v in sorted(values[c])]
             for group in self.intersections:
                 names += [" & ".join("%s=%s" % part for part in zip(group, combo)) for combo in sorted(combos[group])]
             if not names:
-                raise InputError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
+                raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
             self.identity_names = names
 
     def counter_arguments(self) -> dict[str, Any]:
@@ -192,7 +148,7 @@ class Columns:
             known = set(self.label_names)
             absent = [name for name in self.identity_names if name not in known]
             if absent:
-                raise InputError(
+                raise DataError(
                     "--identity-labels: %s %s not among the label names (%s)"
                     % (", ".join(map(repr, absent)), "is" if len(absent) == 1 else "are",
                        self.label_names_source or "those found in the files")
@@ -209,7 +165,7 @@ class Columns:
         try:
             CooccurrenceCounter(**arguments)
         except ValueError as e:  # whatever the options did not catch
-            raise InputError(str(e))
+            raise DataError(str(e))
         return arguments
 
     def counter(self) -> CooccurrenceCounter:
@@ -260,7 +216,7 @@ class Columns:
             slots = np.array([index.get(name, -1) for name in names] + [-1], np.int64)[which]
             if (slots < 0).any():  # only when values differ between the scan and the count
                 i = int(np.flatnonzero(slots < 0)[0])
-                raise InputError("%s: value %r was not seen when scanning"
+                raise DataError("%s: value %r was not seen when scanning"
                                  % (where(path, first + int(rows[i]), column), names[which[i]]))
             out[rows, slots] = True
 
@@ -273,16 +229,16 @@ class Columns:
             mark(rows, which, names, None)
         return out
 
-    def located(self, error: ValueError, path: str, first: int, rows: int) -> InputError:
+    def located(self, error: ValueError, path: str, first: int, rows: int) -> DataError:
         """The counter's error about a batch, as one about a row and column of the file."""
         found = re.match(r"(predictions|identities|example_ids|example_text|example_uris)\[(\d+)\] (.*)", str(error), re.S)
         if not found:
-            return InputError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
+            return DataError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
         what, index, rest = found.groups()
         columns = (self.prediction_columns() if what == "predictions" else self.identity_columns() if what == "identities"
                    else [str(self.example_columns[what])])
         rest = rest.replace("pass unknown_labels='ignore' to CooccurrenceCounter", "pass --unknown-labels ignore")
-        return InputError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
+        return DataError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
 
     def examples(self, path: str, first: int, batch: dict, known: set[str] | None) -> Iterator[dict]:
         """One batch as the per-example dicts `CountAssociations` takes;
@@ -299,7 +255,7 @@ class Columns:
             if known is not None:
                 for name in row:
                     if name not in known:
-                        raise InputError("%s: %r is not a known label name (pass --unknown-labels ignore to skip "
+                        raise DataError("%s: %r is not a known label name (pass --unknown-labels ignore to skip "
                                          "such names)" % (where(path, first + i, self.labels_column), name))
             example: dict[str, Any] = {"labels": row} if self.mode == "labels" else {"scores": row}
             if identities is not None:
@@ -408,7 +364,7 @@ def attribute_codes(values: Any, path: str, first: int, column: str) -> tuple[np
             encoded = values if pa.types.is_dictionary(values.type) else pc.dictionary_encode(values)
             text = attribute_values(encoded.dictionary.to_pylist(), path, first, column)
             indices = pc.fill_null(encoded.indices, -1).to_numpy(zero_copy_only=False).astype(np.int64)
-        except (InputError, pa.ArrowException):
+        except (DataError, pa.ArrowException):
             return attribute_codes(values.to_pylist(), path, first, column)  # names the bad row
     else:
         every = attribute_values(values, path, first, column)
@@ -450,10 +406,10 @@ def label_lists(values: Any, path: str, first: int, column: str, separator: str)
             row = list(value)
             for name in row:
                 if not isinstance(name, str):
-                    raise InputError("%s: label names must be strings, got %r" % (where(path, first + i, column), name))
+                    raise DataError("%s: label names must be strings, got %r" % (where(path, first + i, column), name))
             out.append(row)
         else:
-            raise InputError("%s: expected a list of label names, got %r" % (where(path, first + i, column), value))
+            raise DataError("%s: expected a list of label names, got %r" % (where(path, first + i, column), value))
     return out
 
 
@@ -464,7 +420,7 @@ def attribute_values(values: Any, path: str, first: int, column: str) -> list[st
         try:
             out.append(attribute_value(value))
         except ValueError as e:
-            raise InputError("%s: %s" % (where(path, first + i, column), e)) from None
+            raise DataError("%s: %s" % (where(path, first + i, column), e)) from None
     return out
 
 
@@ -486,11 +442,11 @@ def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
                     raise ValueError
                 array[i] = float(value)
             except (TypeError, ValueError):
-                raise InputError("%s: %r is not a number" % (where(path, first + i, column), value))
+                raise DataError("%s: %r is not a number" % (where(path, first + i, column), value))
     bad = np.flatnonzero(~((array >= 0) & (array <= 1)))
     if bad.size:
         i = int(bad[0])
-        raise InputError("%s: %r is not a score in [0, 1]" % (where(path, first + i, column), float(array[i])))
+        raise DataError("%s: %r is not a score in [0, 1]" % (where(path, first + i, column), float(array[i])))
     return array
 
 
@@ -500,7 +456,7 @@ def score_rows(values: Any, path: str, first: int, column: str, width: int) -> n
     values = python(values)
     if isinstance(values, np.ndarray) and values.ndim == 2 and values.dtype.kind in "biuf":
         if values.shape[1] != width:
-            raise InputError("%s: %d values per row, expected %d" % (where(path, first, column), values.shape[1], width))
+            raise DataError("%s: %d values per row, expected %d" % (where(path, first, column), values.shape[1], width))
         out = values
     else:
         rows = list(values)
@@ -509,14 +465,14 @@ def score_rows(values: Any, path: str, first: int, column: str, width: int) -> n
             try:
                 row = np.asarray(row, dtype=np.float64)
             except (TypeError, ValueError):
-                raise InputError("%s: not a list of numbers" % where(path, first + i, column))
+                raise DataError("%s: not a list of numbers" % where(path, first + i, column))
             if row.shape != (width,):
-                raise InputError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
+                raise DataError("%s: %s values, expected %d" % (where(path, first + i, column), row.shape, width))
             out[i] = row
     bad = np.argwhere(~((out >= 0) & (out <= 1)))
     if bad.size:
         i, j = (int(x) for x in bad[0])
-        raise InputError("%s (entry %d): %r is not a score in [0, 1]" % (where(path, first + i, column), j, float(out[i, j])))
+        raise DataError("%s (entry %d): %r is not a score in [0, 1]" % (where(path, first + i, column), j, float(out[i, j])))
     return out
 
 

@@ -52,6 +52,7 @@ class DiscrepancyMeasure(Measure):
 
     codec = codec  # its module of the same name
     routes_module = "tb_bias_plugin.measures.discrepancy.routes"
+    command_line = "tb_bias_plugin.measures.discrepancy.cli"
 
 
 MEASURE = DiscrepancyMeasure()

@@ -96,6 +96,7 @@ class SensitivityMeasure(Measure):
 
     codec = codec  # its module of the same name
     routes_module = "tb_bias_plugin.measures.sensitivity.routes"
+    command_line = "tb_bias_plugin.measures.sensitivity.cli"
 
 
 MEASURE = SensitivityMeasure()

@@ -14,7 +14,7 @@ import pytest
 
 import plugin_fixtures as fx
 from tb_bias_plugin import CooccurrenceCounter
-from tb_bias_plugin.cli import main
+from tb_bias_plugin.cli import main, parser
 from tb_bias_plugin.measures.association.counting import attribute_identities
 
 LABELS = ["bike", "dress", "man", "tie", "tree", "woman"]
@@ -293,7 +293,7 @@ def test_npz_identity_probabilities_count_as_expected_counts(tmp_path):
 
 
 def test_progress_counts_bytes_across_mixed_formats(tmp_path):
-    from tb_bias_plugin.cli import log
+    from tb_bias_plugin.measures.association import cli as log
 
     pq.write_table(pa.table({"labels": [["a"], ["b"]] * 50, "sex": ["f", "m"] * 50}), tmp_path / "p.parquet")
     with open(tmp_path / "p.jsonl", "w") as f:
@@ -315,8 +315,8 @@ def test_progress_counts_bytes_across_mixed_formats(tmp_path):
         def __exit__(self, *exc):
             return False
 
-    args = log.add_parser(__import__("argparse").ArgumentParser().add_subparsers()).parse_args(
-        [str(tmp_path / "p.parquet"), str(tmp_path / "p.jsonl"), "--logdir", "unused", "--name", "g",
+    args = parser().parse_args(
+        ["log", str(tmp_path / "p.parquet"), str(tmp_path / "p.jsonl"), "--logdir", "unused", "--name", "g",
          "--labels-column", "labels", "--identity-column", "sex"])
     job = log.Job(args)
     job.discover(Bar)
@@ -541,11 +541,12 @@ def test_json_lines_arrow_cannot_type_count_as_python_reads_them(tmp_path):
 
 
 def test_progress_counts_every_byte_of_csv_files(tmp_path):
-    from tb_bias_plugin.cli import log, readers
+    from tb_bias_plugin.measures.association import cli as log
+    from tb_bias_plugin.prediction_files import readers
 
     (tmp_path / "p.csv").write_text("labels,sex\n" + "a|b,f\nb,m\n" * 5000)
-    args = log.add_parser(__import__("argparse").ArgumentParser().add_subparsers()).parse_args(
-        [str(tmp_path / "p.csv"), "--logdir", "unused", "--name", "g", "--labels-column", "labels",
+    args = parser().parse_args(
+        ["log", str(tmp_path / "p.csv"), "--logdir", "unused", "--name", "g", "--labels-column", "labels",
          "--identity-column", "sex", "--batch-size", "999"])
 
     class Bar:
@@ -735,7 +736,7 @@ def test_beam_runner_names_the_row_of_a_bad_id_in_one_line(tmp_path, capsys, cap
 
 def test_only_data_errors_are_kept_from_beams_log(caplog):
     from tb_bias_plugin.cli import DataError
-    from tb_bias_plugin.cli.log import _quiet_data_errors
+    from tb_bias_plugin.measures.association.cli import _quiet_data_errors
 
     beam_log = logging.getLogger("apache_beam.runners.common")
     with caplog.at_level(logging.ERROR), _quiet_data_errors():

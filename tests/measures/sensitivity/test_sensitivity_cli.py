@@ -73,7 +73,7 @@ def test_a_p_column_read_in_slices_keeps_every_value():
     # misread a slice's offsets in if_else and refused valid cells
     import pyarrow as pa
 
-    from tb_bias_plugin.cli.sensitivity import p_values
+    from tb_bias_plugin.measures.sensitivity.cli import p_values
 
     rng = np.random.default_rng(0)
     cells = [rng.choice(["", " ", repr(float(x)), " %r " % float(x), str(int(x * 100))]) for x in rng.random(700)]

@@ -1,4 +1,4 @@
-"""A toy measure that lives outside the package: a count and a route.
+"""A toy measure that lives outside the package: a count, a route and a ``tb-bias log --measure``.
 
 tests/test_registry.py discovers it as the registry discovers real ones,
 to show that a measure needs no edit outside its own folder.
@@ -41,6 +41,7 @@ class ToyMeasure(Measure):
     payload_message = "ToyCount"
     proto_file = FILE
     summaries = (Summary("toy_count", toy_count),)
+    command_line = "toy.cli"
 
     def describe(self, payload):
         return {"kind": "toy"}

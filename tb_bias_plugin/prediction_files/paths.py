@@ -1,4 +1,4 @@
-"""Paths the command line reads and writes: local, or remote through Beam.
+"""Paths ``tb-bias log`` reads and writes: local, or remote through Beam.
 
 Local paths go through ``os`` and ``glob``. A path with a scheme (gs://,
 s3://, hdfs://) goes through Apache Beam's FileSystems, so the launcher
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import glob
 import os
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO
 
-from tb_bias_plugin.cli import DataError
 from tb_bias_plugin.core.paths import is_remote
+from tb_bias_plugin.prediction_files import DataError
 
 
 def _beam_filesystems(path: str) -> Any:
@@ -121,18 +121,3 @@ def _check_writable(logdir: str) -> None:
         existing = os.path.dirname(existing)
     if not os.access(existing, os.W_OK | os.X_OK):
         raise DataError("--logdir %s: cannot write there (%s is not writable)" % (logdir, existing))
-
-
-def write(args: Any, log: Callable[[Any], Any]) -> None:
-    """``log(writer)`` with a ``summary.Writer`` at --logdir, read and counted input in hand: the writer checks
-    before it creates a file, so its ValueError leaves the logdir as it was; so does an OSError of a logdir it
-    cannot create or write (read-only, say), which is said in one line rather than a traceback."""
-    from tb_bias_plugin import summary
-
-    try:
-        with summary.Writer(args.logdir) as writer:
-            log(writer)
-    except ValueError as e:
-        raise DataError(str(e))
-    except OSError as e:
-        raise DataError("--logdir %s: cannot write there (%s)" % (args.logdir, e.strerror or e))

@@ -19,37 +19,38 @@ Python API writes for the same arrays.
 from __future__ import annotations
 
 import argparse
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.cli import DataError, files, readers
-from tb_bias_plugin.measures.association.files import id_values, is_arrow, python, where
+from tb_bias_plugin.measures.discrepancy import builder
 from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K
 from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
+from tb_bias_plugin.prediction_files import DataError, paths, readers
+from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
 
-#: Each measure's options, as argparse dests: an option given with a measure that has no use for it is an error.
-MEASURE_OPTIONS = {
-    "association": ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
-                    "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
-                    "beam_option", "separator", "unknown_labels", "id_column", "text_column", "uri_column",
-                    "examples_per_cell"),
-    "discrepancy": ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns",
-                    "pool_names", "group_column", "id_column", "text_column", "uri_column", "discrepancy", "pairing",
-                    "from_logits", "top_k"),
-    "sensitivity": ("p_column", "v_name", "group_column", "id_column", "top_k"),
-}
+#: The argparse dests it takes beyond every measure's (`cli.log`); another measure's are refused.
+OPTIONS = ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns", "pool_names",
+           "group_column", "id_column", "text_column", "uri_column", "discrepancy", "pairing", "from_logits", "top_k")
 
-#: The association options whose default is a value rather than None (here, where given is told from not given).
-VALUE_DEFAULTS = {"separator": "|", "unknown_labels": "raise"}
+DESCRIPTION = """\
+--measure discrepancy: DIPDI, whether two pools of models (e.g. trained on
+men's and on women's data) disagree more across the pools than within them
+on the same examples. FILE A FILE B hold one pool each, or one FILE holds
+both; one column per model (a number per example, or a list of class
+probabilities). --id-column, --text-column and --uri-column name the top
+examples (columns of the first file); --top-k keeps %d by default.
+""" % builder.DEFAULT_TOP_K
+
+EXAMPLES = """\
+  tb-bias log --measure discrepancy pool_a.parquet pool_b.parquet --logdir logs/deploy --name age \\
+      --model-prefix model_ --pool-names men women --group-column sex
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ``--measure discrepancy`` options of ``tb-bias log``."""
-    group = parser.add_argument_group(
-        "prediction discrepancy (--measure discrepancy)",
-        "FILE A FILE B (one file per pool) or one FILE holding both pools; one column per model. "
-        "--id-column, --text-column and --uri-column name the top examples (columns of the first file).")
+    """Its own options of ``tb-bias log``."""
+    group = parser.add_argument_group("prediction discrepancy (--measure discrepancy)")
     group.add_argument("--model-prefix", metavar="PREFIX",
                        help="two files: every column starting with PREFIX is a model of that file's pool")
     group.add_argument("--pool-a-prefix", metavar="PREFIX", help="columns of pool A's models start with PREFIX")
@@ -57,51 +58,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-a-columns", nargs="+", metavar="COL", help="pool A's model columns")
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
     group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
-    group.add_argument("--group-column", metavar="COL", help="group of each example (in the first file; also sensitivity)")
     group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
                        help="per-example discrepancy (default abs; jsd for class probabilities)")
     group.add_argument("--pairing", choices=("paired", "all_pairs"),
                        help="paired (default; pools of the same even size) or all_pairs")
     group.add_argument("--from-logits", action="store_true", help="the columns hold logits (jsd, js_distance)")
-    group.add_argument("--top-k", type=int, default=None,
-                       help="examples kept with the largest excess (default 20), or the largest P (sensitivity, 10)")
-    sensitivity = parser.add_argument_group(
-        "precomputed prediction sensitivity (--measure sensitivity)",
-        "P per example, computed elsewhere, in a column; with --group-column, --id-column, --top-k.")
-    sensitivity.add_argument("--p-column", metavar="COL", help="the column of P (NaN or empty where undefined)")
-    sensitivity.add_argument("--v-name", metavar="NAME", help="the v choice P was computed with (default: COL)")
-
-
-def reject_options(args: argparse.Namespace, measure: str) -> None:
-    """Another measure's options are a mistake, not silently ignored."""
-    own = MEASURE_OPTIONS[measure]
-    for other in MEASURE_OPTIONS.values():
-        for dest in other:
-            value = getattr(args, dest, None)  # `is`: a value of 0 is given, not the False of a flag not given
-            given = value is not None and value is not False and value != [] and value != VALUE_DEFAULTS.get(dest)
-            if dest not in own and given:
-                raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), measure))
 
 
 class Pools:
     """Which file and columns hold each pool, checked before anything is read."""
 
     def __init__(self, args: argparse.Namespace):
-        paths = files.expand_all(args.files)
-        if len(paths) not in (1, 2):
+        found = paths.expand_all(args.files)
+        if len(found) not in (1, 2):
             raise DataError("--measure discrepancy reads one file holding both pools or two files (pool A's, "
-                            "pool B's); got %d: %s" % (len(paths), ", ".join(paths[:5])))
-        self.paths = [paths[0], paths[-1]]
+                            "pool B's); got %d: %s" % (len(found), ", ".join(found[:5])))
+        self.paths = [found[0], found[-1]]
         self.formats = [readers.file_format(p, args.format) for p in self.paths]
         self.args = args
-        if args.batch_size < 1:
-            raise DataError("--batch-size must be positive")
         if args.top_k is not None and not 0 <= args.top_k <= MAX_TOP_K:
             raise DataError("--top-k %d is outside 0..%d" % (args.top_k, MAX_TOP_K))
-        files.check_output(args, beam=False)
+        paths.check_output(args, beam=False)
         self.columns = [self._columns(0, args.pool_a_columns, args.pool_a_prefix),
                         self._columns(1, args.pool_b_columns, args.pool_b_prefix)]
-        if len(paths) == 1 and set(self.columns[0]) & set(self.columns[1]):
+        if len(found) == 1 and set(self.columns[0]) & set(self.columns[1]):
             raise DataError("columns in both pools: %s" % ", ".join(sorted(set(self.columns[0]) & set(self.columns[1]))))
 
     def _columns(self, pool: int, columns: Sequence[str] | None, prefix: str | None) -> list[str]:
@@ -154,7 +134,7 @@ class Pools:
                     values[column].append(_numbers(path, first, column, batch[column]))
                 for column in extra if pool == 0 else []:
                     values[column].extend(id_values(path, first, column, batch[column]) if column == args.id_column
-                                          else readers.strings(path, first, column, batch[column],
+                                          else strings(path, first, column, batch[column],
                                                                required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
             named.update({c: values[c] for c in extra if pool == 0})
@@ -237,18 +217,17 @@ def _npy_pool(path: str) -> np.ndarray:
     return pool.astype(np.float64)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Read both pools, then write one DIPDI record (nothing is written if reading fails)."""
-    reject_options(args, "discrepancy")
+def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
+    """Read both pools, then write one DIPDI record (nothing is written if reading fails); ``write(summary,
+    *arguments)`` writes a record at the command's --logdir, --name, --step and --description."""
     pools = Pools(args)
     data = pools.read()
     options = {key: value for key, value in (
         ("pool_names", tuple(args.pool_names) if args.pool_names else None), ("discrepancy", args.discrepancy),
         ("pairing", args.pairing), ("top_k", args.top_k)) if value is not None}
-    files.write(args, lambda writer: writer.prediction_discrepancy(
-        args.name, data["pool_a"], data["pool_b"], step=args.step, description=args.description,
-        groups=data["groups"], example_ids=data["example_ids"], example_text=data["example_text"],
-        example_uris=data["example_uris"], from_logits=args.from_logits, **options))
+    write("prediction_discrepancy", data["pool_a"], data["pool_b"], groups=data["groups"],
+          example_ids=data["example_ids"], example_text=data["example_text"], example_uris=data["example_uris"],
+          from_logits=args.from_logits, **options)
     m_a, m_b = len(data["pool_a"]), len(data["pool_b"])
     print("wrote %r (step %d) to %s: DIPDI of %d and %d models on %d examples"
           % (args.name, args.step, args.logdir, m_a, m_b, data["pool_a"].shape[1]))

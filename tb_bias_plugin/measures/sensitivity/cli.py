@@ -11,13 +11,34 @@ per-token detail, which P alone does not carry).
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
-from tb_bias_plugin.cli import DataError, files, readers
-from tb_bias_plugin.cli.discrepancy import reject_options
-from tb_bias_plugin.measures.association.files import id_values, is_arrow, python, where
+from tb_bias_plugin.measures.sensitivity import builder
+from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+from tb_bias_plugin.prediction_files import DataError, paths, readers
+from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
+
+#: The argparse dests it takes beyond every measure's (`cli.log`); another measure's are refused.
+OPTIONS = ("p_column", "v_name", "group_column", "id_column", "top_k")
+
+DESCRIPTION = """\
+--measure sensitivity: prediction sensitivity P computed elsewhere, one value
+per row in --p-column (one v choice per record), with --group-column,
+--id-column and --top-k (default %d).
+""" % builder.DEFAULT_TOP_K
+
+EXAMPLES = """\
+  tb-bias log --measure sensitivity p.parquet --logdir logs/deploy --name age --p-column P --group-column sex
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Its own options of ``tb-bias log``."""
+    group = parser.add_argument_group("precomputed prediction sensitivity (--measure sensitivity)")
+    group.add_argument("--p-column", metavar="COL", help="the column of P (NaN or empty where undefined)")
+    group.add_argument("--v-name", metavar="NAME", help="the v choice P was computed with (default: COL)")
 
 
 def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
@@ -48,27 +69,22 @@ def p_values(path: str, first: int, column: str, values: Any) -> np.ndarray:
     return out
 
 
-def run(args: argparse.Namespace) -> int:
-    """Read the P column of every file, then write one record (nothing is written if reading fails)."""
-    reject_options(args, "sensitivity")
-    from tb_bias_plugin.measures.sensitivity import builder
-    from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
-
+def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
+    """Read the P column of every file, then write one record (nothing is written if reading fails); ``write(summary,
+    *arguments)`` writes a record at the command's --logdir, --name, --step and --description."""
     if not args.p_column:
         raise DataError("--measure sensitivity needs --p-column COL")
-    if args.batch_size < 1:
-        raise DataError("--batch-size must be positive")
     top_k = builder.DEFAULT_TOP_K if args.top_k is None else args.top_k
     if not 0 <= top_k <= 1000:
         raise DataError("--top-k %d is outside 0..1000" % top_k)
-    files.check_output(args, beam=False)
-    paths = files.expand_all(args.files)
-    formats = [readers.file_format(p, args.format) for p in paths]
+    paths.check_output(args, beam=False)
+    files = paths.expand_all(args.files)
+    formats = [readers.file_format(f, args.format) for f in files]
     if "npy" in formats or "npz" in formats:
         raise DataError("--measure sensitivity reads a column of Parquet, CSV or JSON Lines files")
     accumulator = SensitivityAccumulator(top_k=top_k, reservoir_size=builder.DEFAULT_SAMPLE_SIZE, seed=0)
     columns = [c for c in (args.p_column, args.group_column, args.id_column) if c]
-    for path, fmt in zip(paths, formats):
+    for path, fmt in zip(files, formats):
         for first, batch in readers.read(path, fmt, columns, args.batch_size):
             p = p_values(path, first, args.p_column, batch[args.p_column])
             bad = np.flatnonzero((p < 0) | np.isinf(p))  # what the accumulator refuses, named by its row
@@ -77,13 +93,12 @@ def run(args: argparse.Namespace) -> int:
                                                         "infinite" if np.isinf(p[bad[0]]) else "negative"))
             groups = ids = None
             if args.group_column:
-                groups = readers.strings(path, first, args.group_column, batch[args.group_column], "group")
+                groups = strings(path, first, args.group_column, batch[args.group_column], "group")
             if args.id_column:
                 ids = id_values(path, first, args.id_column, batch[args.id_column])
             accumulator.update(p, groups=groups, example_ids=ids)
     if accumulator.values().size == 0:
-        raise DataError("no rows in %s" % ", ".join(paths))
-    files.write(args, lambda writer: writer.prediction_sensitivity(
-        args.name, accumulator, v_name=args.v_name or args.p_column, step=args.step, description=args.description))
+        raise DataError("no rows in %s" % ", ".join(files))
+    write("prediction_sensitivity", accumulator, v_name=args.v_name or args.p_column)
     print("wrote %r (step %d) to %s: P of %d examples" % (args.name, args.step, args.logdir, accumulator.values().size))
     return 0

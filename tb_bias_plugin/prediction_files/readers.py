@@ -2,7 +2,7 @@
 
 Every reader yields ``(first_row, columns)``: the 1-based number of the
 batch's first data row and ``{column: values}`` for the columns asked
-for: a NumPy array, an Arrow array, or a list (`files.python` makes any
+for: a NumPy array, an Arrow array, or a list (`columns.python` makes any
 of them Python values). Parquet, CSV and JSON Lines are parsed by Arrow;
 CSV values are strings, as Python's csv module gives them. A missing
 column or unreadable row is a `DataError` naming the file, the row and
@@ -24,8 +24,8 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.cli import DataError, files
-from tb_bias_plugin.measures.association.files import column_values, where
+from tb_bias_plugin.prediction_files import DataError, paths
+from tb_bias_plugin.prediction_files.columns import where
 
 EXTRA = 'pip install "tb-bias-plugin[cli]"'
 
@@ -63,7 +63,7 @@ def need_pyarrow() -> Any:
 def parquet_file(path: str) -> Any:
     """An open ``pyarrow.parquet.ParquetFile``; a DataError if it is not one."""
     pq = need_pyarrow()
-    source: Any = path if not files.is_remote(path) else files.open_binary(path)
+    source: Any = path if not paths.is_remote(path) else paths.open_binary(path)
     try:
         return pq.ParquetFile(source)
     except Exception as e:
@@ -76,7 +76,7 @@ def header(path: str, fmt: str) -> list[str]:
     if fmt == "parquet":
         return list(parquet_file(path).schema_arrow.names)
     if fmt in ("csv", "jsonl"):
-        with files.open_binary(path) as handle:
+        with paths.open_binary(path) as handle:
             if handle.read(4) == b"PAR1":
                 raise DataError("%s is a Parquet file, not %s: pass --format parquet, or no --format" % (path, fmt))
             handle.seek(0)
@@ -113,7 +113,7 @@ def progress_unit(formats: Sequence[str]) -> str:
 def progress_total(path: str, fmt: str, unit: str) -> int:
     """This file's share of a progress bar's total (0: added when read)."""
     if unit == "B":
-        return files.size(path)
+        return paths.size(path)
     if fmt == "parquet":
         return int(parquet_file(path).metadata.num_rows)
     return 0
@@ -148,7 +148,7 @@ class Progress:
 
 
 def _check_exists(path: str) -> None:
-    if not files.is_remote(path) and not os.path.isfile(path):
+    if not paths.is_remote(path) and not os.path.isfile(path):
         raise DataError("%s: no such file" % path)
 
 
@@ -190,7 +190,7 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progr
     if row_group is not None:
         row += sum(meta.row_group(g).num_rows for g in range(row_group))
         groups = [row_group]
-    bytes_per_row = files.size(path) / max(1, meta.num_rows) if progress is not None and progress.unit == "B" else 0
+    bytes_per_row = paths.size(path) / max(1, meta.num_rows) if progress is not None and progress.unit == "B" else 0
     batches = handle.iter_batches(batch_size=batch_size, columns=list(columns), row_groups=groups)
     while True:
         try:
@@ -224,7 +224,7 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
 
     _check_columns(path, _csv_header(path), columns)
     dialect = _dialect(path)
-    quotes = _QuoteCount(files.open_binary(path))
+    quotes = _QuoteCount(paths.open_binary(path))
     source: Any = pa.PythonFile(quotes, mode="r")
     row, read = 1, 0
     try:
@@ -278,7 +278,7 @@ class _QuoteCount:
 
 
 def _csv_header(path: str) -> list[str]:
-    with files.open_binary(path) as handle:
+    with paths.open_binary(path) as handle:
         first = handle.readline()
     if not first:
         raise DataError("%s: empty file (no header row)" % path)
@@ -292,7 +292,7 @@ def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool =
               ) -> Iterator[tuple[int, dict[str, Any]]]:
     """A CSV file read row by row by Python's csv module: what it cannot
     read is a DataError naming the row (with ``strict``, an unclosed quote too)."""
-    with files.open_binary(path) as handle:
+    with paths.open_binary(path) as handle:
         lines = (_text(raw, first_line=i == 0) for i, raw in enumerate(handle))
         try:
             reader = csv.reader(lines, _dialect(path), strict=strict)
@@ -329,7 +329,7 @@ def _jsonl(path: str, columns: Sequence[str], batch_size: int,
     ``batch_size`` lines at a time; lines Arrow refuses, or whose columns
     hold nulls (a JSON null and a missing field look alike there), are read
     by Python's json module, as Python values."""
-    with files.open_binary(path) as handle:
+    with paths.open_binary(path) as handle:
         row = line = 0
         while True:
             lines = list(itertools.islice(handle, batch_size))
@@ -402,13 +402,13 @@ def _jsonl_python(lines: list[bytes], path: str, columns: Sequence[str], row: in
 def _load_numpy(path: str, fmt: str, small: bool = False) -> dict[str, np.ndarray]:
     """The arrays of an .npy (as 'scores') or .npz; ``small``: 0-d and 1-d only."""
     try:
-        if files.is_remote(path):
-            with files.open_binary(path) as handle:
+        if paths.is_remote(path):
+            with paths.open_binary(path) as handle:
                 source: Any = io.BytesIO(handle.read())
         else:
             source = path
         if fmt == "npy":
-            return {"scores": np.load(source, mmap_mode=None if files.is_remote(path) else "r", allow_pickle=False)}
+            return {"scores": np.load(source, mmap_mode=None if paths.is_remote(path) else "r", allow_pickle=False)}
         with np.load(source, allow_pickle=False) as data:
             return {name: data[name] for name in data.files if not small or data[name].ndim <= 1}
     except DataError:
@@ -435,18 +435,12 @@ def _numpy(path: str, fmt: str, columns: Sequence[str], batch_size: int, progres
     rows = n or 0
     if progress is not None:
         progress.add_rows(rows)
-    bytes_per_row = files.size(path) / max(1, rows) if progress is not None and progress.unit == "B" else 0
+    bytes_per_row = paths.size(path) / max(1, rows) if progress is not None and progress.unit == "B" else 0
     for lo in range(0, rows, batch_size):
         yield lo + 1, {c: a[lo : lo + batch_size] for c, a in out.items()}
         if progress is not None:
             done = min(batch_size, rows - lo)
             progress.rows(done, round(done * bytes_per_row))
-
-
-def strings(path: str, first: int, column: str, values: Any, missing: str | None) -> list[str | None]:
-    """A batch of a group, text or URI column as text (`column_values`: a null is None, not the text
-    'None', or an error naming its row where ``missing`` says what the column holds); ids are `id_values`'."""
-    return [None if v is None else str(v) for v in column_values(path, first, column, values, missing)]
 
 
 def npy_array(path: str) -> np.ndarray:
@@ -465,7 +459,7 @@ def read_names(path: str) -> list[str]:
     """One name per line of a text file (blank lines skipped)."""
     _check_exists(path)
     try:
-        with files.open_binary(path) as handle:
+        with paths.open_binary(path) as handle:
             text = _text(handle.read(), first_line=True)
     except UnicodeDecodeError as e:
         raise DataError("%s: not UTF-8 text (%s)" % (path, e))

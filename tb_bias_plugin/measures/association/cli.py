@@ -1,0 +1,400 @@
+"""``tb-bias log`` (the default ``--measure association``): count a table of associations from prediction files.
+
+The options and the files are checked here; what each column means and how
+its values are counted is `files.Columns`. The options every measure shares
+(the files, the output, the example columns, how to read) are the command
+line's own (``tb_bias_plugin/cli/log.py``).
+
+Everything is read and counted before anything is written: a bad file is
+an error naming the file, the row and the column, and the logdir is left
+as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import sys
+import time
+from typing import Any, Callable, Iterator, Sequence
+
+import numpy as np
+
+from tb_bias_plugin.core.text import counted
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.files import Columns
+from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
+from tb_bias_plugin.measures.association.table import DEFAULT_THRESHOLDS, check_thresholds
+from tb_bias_plugin.prediction_files import DataError, paths, readers
+
+#: The argparse dests it takes beyond every measure's (`cli.log`); another measure's are refused.
+OPTIONS = ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
+           "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
+           "beam_option", "separator", "unknown_labels", "id_column", "text_column", "uri_column",
+           "examples_per_cell")
+
+DESCRIPTION = """\
+--measure association (the default): count how often each predicted label
+occurs with each identity in prediction files and log the counts as a
+tb-bias association table.
+
+Predictions are one of:
+  --labels-column COL     a column of predicted label names per row (a list
+                          in Parquet/JSON; in CSV joined by --separator)
+  --score-columns A B ..  one column of scores (or 0/1) per label; the
+                          column names are the labels (--score-prefix strips
+                          a common prefix)
+  --scores-column COL     a column holding a list of L scores per row, with
+                          --label-names naming the L labels
+  a .npy file             an (examples, labels) array, with --label-names
+  a .npz file             arrays 'scores' (examples, labels) and optionally
+                          'label_names', 'identities' (examples, identities;
+                          0/1, or probabilities, counted as expected counts)
+                          and 'identity_names'
+Identities are one of:
+  --identity-labels A B   some of the labels themselves (e.g. man woman)
+  --identity-column COL   attribute columns; each value is an identity named
+                          COL=value; --intersect COL1,COL2 adds every
+                          combination seen (e.g. sex=female & age=60+)
+  --identity-prob-columns P1 P2   probabilities of an identity classifier
+                          (expected counts); the column names are identities
+Examples behind each count (optional): with --id-column, the table keeps,
+for every label and identity-label pair, the --examples-per-cell rows whose
+ids hash smallest, with their --text-column and --uri-column.
+With --beam-runner, each Parquet row group, or each other file, is one unit
+of work; on a remote runner, give inputs and a logdir the workers can reach.
+The launcher reads the files only for names it is not given: label names
+without --label-names, and the values of --identity-column attributes.
+"""
+
+EXAMPLES = """\
+  tb-bias log preds.parquet --logdir logs/eval --name gender \\
+      --labels-column labels --identity-labels man woman
+  tb-bias log preds.csv --logdir logs/eval --name gender --score-prefix score_ \\
+      --identity-column sex --identity-column age --intersect sex,age --threshold 0.3 --threshold 0.5
+  tb-bias log 'gs://bucket/preds/*.parquet' --logdir gs://bucket/logs/eval --name gender \\
+      --labels-column labels --label-names labels.txt --identity-labels man woman --beam-runner DataflowRunner \\
+      --beam-option=--project=my-project --beam-option=--region=us-central1
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Its own options of ``tb-bias log``."""
+    preds = parser.add_argument_group("label associations: predictions")
+    preds.add_argument("--labels-column", metavar="COL", help="column of per-row label-name lists")
+    preds.add_argument("--separator", default="|", help="separator of label names in a CSV cell (default %(default)r)")
+    preds.add_argument("--score-columns", nargs="+", metavar="COL", help="one score column per label")
+    preds.add_argument("--score-prefix", metavar="PREFIX", help="every column starting with PREFIX is a label's scores")
+    preds.add_argument("--scores-column", metavar="COL", help="column of per-row score lists (with --label-names)")
+    preds.add_argument("--label-names", metavar="FILE", help="text file, one label name per line, in column order")
+    preds.add_argument("--threshold", type=float, action="append", help="score threshold; repeat for several (default 0.5)")
+    preds.add_argument("--unknown-labels", choices=("raise", "ignore"), default="raise",
+                       help="with --label-names: a name not listed is an error (raise) or skipped (ignore)")
+    ids = parser.add_argument_group("label associations: identities")
+    ids.add_argument("--identity-labels", nargs="+", metavar="LABEL", help="identities that are labels")
+    ids.add_argument("--identity-column", action="append", metavar="COL", help="attribute column (repeatable)")
+    ids.add_argument("--intersect", action="append", metavar="COL1,COL2", help="intersect attribute columns (repeatable)")
+    ids.add_argument("--identity-prob-columns", nargs="+", metavar="COL", help="identity probability columns")
+    more = parser.add_argument_group("label associations: examples and Apache Beam")
+    more.add_argument("--examples-per-cell", type=int, default=None, metavar="K",
+                      help="with --id-column: examples kept per label and identity-label pair (default %d)"
+                      % DEFAULT_EXAMPLES_PER_CELL)
+    more.add_argument("--beam-runner", metavar="RUNNER",
+                      help="count with Apache Beam on RUNNER (DirectRunner, DataflowRunner, FlinkRunner, SparkRunner)")
+    more.add_argument("--beam-option", action="append", default=[], metavar="--OPTION=VALUE",
+                      help="a Beam pipeline option, e.g. --beam-option=--project=p (repeatable)")
+
+
+class Job:
+    """What to read and how to count it, checked before any counting."""
+
+    def __init__(self, args: argparse.Namespace):
+        self.files = paths.expand_all(args.files)
+        self.formats = [readers.file_format(f, args.format) for f in self.files]
+        self.unit = readers.progress_unit(self.formats)
+        self.args = args
+        thresholds = _check_options(args)
+        label_names: Any = readers.read_names(args.label_names) if args.label_names else None
+        npz_files = [f for f, fmt in zip(self.files, self.formats) if fmt == "npz"]
+        npz = [readers.npz_arrays(f) for f in npz_files]
+        for key in ("label_names", "identity_names"):  # columns are counted under the first file's names
+            for path, arrays in zip(npz_files[1:], npz[1:]):
+                if ([str(x) for x in arrays.get(key, [])] != [str(x) for x in npz[0].get(key, [])]):
+                    raise DataError("%s: its %r differ from those of %s; give files whose columns are the same"
+                                    % (path, key, npz_files[0]))
+        if npz and label_names is None and "label_names" in npz[0]:
+            label_names = [str(x) for x in npz[0]["label_names"]]
+        numeric_files = all(fmt in ("npy", "npz") for fmt in self.formats)
+        mode = _one_mode(args, numeric_files)
+        score_columns: list[str] = []
+        if mode == "wide":
+            score_columns = list(args.score_columns or self._prefixed_columns(args.score_prefix))
+            _once("--score-columns", score_columns)
+            prefix = args.score_prefix or ""
+            label_names = [c[len(prefix):] if c.startswith(prefix) else c for c in score_columns]
+        if mode in ("scores", "array") and label_names is None:
+            raise DataError("--label-names FILE is needed to name the score columns")
+        if label_names is not None:
+            _once(args.label_names or "the label names", label_names)
+        id_mode, identity_names, soft_array = self._identities(args, numeric_files, npz[0] if npz else {})
+        self.layout = Columns(
+            mode, id_mode, thresholds=thresholds, label_names=label_names, identity_names=identity_names,
+            labels_column=args.labels_column, scores_column=args.scores_column, score_columns=score_columns,
+            separator=args.separator, unknown_labels=args.unknown_labels,
+            attribute_columns=args.identity_column or (), intersections=_intersections(args, id_mode),
+            prob_columns=args.identity_prob_columns or (), soft_array=soft_array, label_names_source=args.label_names,
+            id_column=args.id_column, text_column=args.text_column, uri_column=args.uri_column,
+            examples_per_cell=DEFAULT_EXAMPLES_PER_CELL if args.examples_per_cell is None else args.examples_per_cell,
+        )
+
+    def _identities(self, args: argparse.Namespace, numeric_files: bool, npz: dict) -> tuple[str, Any, bool]:
+        """``(id_mode, identity names or None, soft_array)`` from the options and the first .npz."""
+        id_modes = [m for m, given in (("labels", args.identity_labels), ("attributes", args.identity_column),
+                                        ("soft", args.identity_prob_columns)) if given]
+        if numeric_files and not id_modes and "identity_names" in npz:
+            # 0/1 identities are indicators; any other value makes them
+            # probabilities (expected counts), in every file alike
+            soft = any(_fractional(f) for f, fmt in zip(self.files, self.formats) if fmt == "npz")
+            return "array", [str(x) for x in npz["identity_names"]], soft
+        if len(id_modes) != 1:
+            raise DataError("give exactly one of --identity-labels, --identity-column, --identity-prob-columns")
+        if id_modes[0] == "labels":
+            return "labels", list(args.identity_labels), False
+        if id_modes[0] == "soft":
+            return "soft", list(args.identity_prob_columns), False
+        return "attributes", None, False
+
+    def _prefixed_columns(self, prefix: str) -> list[str]:
+        found = [c for c in readers.header(self.files[0], self.formats[0]) if c.startswith(prefix)]
+        if not found:
+            raise DataError("%s: no column starts with %r" % (self.files[0], prefix))
+        return found
+
+    def progress_bar(self, factory: Any, desc: str) -> Any:
+        """A progress bar over every file, in rows or bytes (`readers.progress_unit`)."""
+        total = sum(readers.progress_total(f, fmt, self.unit) for f, fmt in zip(self.files, self.formats))
+        return factory(desc, total=total or None, unit=self.unit)
+
+    def batches(self, bar: Any = None, columns: Sequence[str] | None = None,
+                row_group: int | None = None, batch_size: int | None = None) -> Iterator[tuple[str, int, dict]]:
+        wanted = list(dict.fromkeys(columns)) if columns is not None else self.layout.columns()
+        progress = None if bar is None else readers.Progress(bar, self.unit)
+        for path, fmt in zip(self.files, self.formats):
+            for first, batch in readers.read(path, fmt, wanted, batch_size or self.args.batch_size,
+                                              separator=self.args.separator, progress=progress,
+                                              row_group=row_group):
+                yield path, first, batch
+
+    def discover(self, progress_factory: Any) -> None:
+        """Label names and attribute values that must be known before counting."""
+        columns = self.layout.scan_columns()
+        if not columns:
+            return
+        with self.progress_bar(progress_factory, "scanning names") as bar:
+            self.layout.scan(self.batches(bar, columns))
+
+
+def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
+    """Mistakes in the options alone, before any file is read; the thresholds."""
+    try:  # the rule the counter applies, said of the option
+        thresholds = check_thresholds(args.threshold or DEFAULT_THRESHOLDS)
+    except ValueError as e:
+        raise DataError("--threshold: %s" % e) from None
+    if args.examples_per_cell is not None and args.examples_per_cell < 1:
+        raise DataError("--examples-per-cell must be positive")
+    if not args.separator:
+        raise DataError("--separator must not be empty")
+    for column in args.identity_column or ():
+        if "=" in column or "&" in column:
+            raise DataError("--identity-column %r: a column name with '=' or '&' would make ambiguous "
+                            "identity names such as %s=value" % (column, column))
+    if args.beam_runner:
+        _check_runner(args.beam_runner)
+    paths.check_output(args, beam=bool(args.beam_runner))
+    return thresholds
+
+
+def _one_mode(args: argparse.Namespace, numeric_files: bool) -> str:
+    modes = [m for m, given in (("labels", args.labels_column), ("scores", args.scores_column),
+                                 ("wide", args.score_columns or args.score_prefix)) if given]
+    if numeric_files and not modes:
+        modes = ["array"]
+    if len(modes) != 1:
+        raise DataError(
+            "give exactly one of --labels-column, --scores-column, --score-columns/--score-prefix "
+            "(or .npy/.npz files)"
+        )
+    return modes[0]
+
+
+def _intersections(args: argparse.Namespace, id_mode: str) -> list[tuple[str, ...]]:
+    if args.intersect and id_mode != "attributes":
+        raise DataError("--intersect combines --identity-column attributes")
+    intersections: list[tuple[str, ...]] = []
+    for spec in args.intersect or ():
+        group = [c.strip() for c in spec.split(",") if c.strip()]
+        missing = [c for c in group if c not in (args.identity_column or ())]
+        if len(group) < 2 or missing or len(set(group)) < len(group):
+            raise DataError("--intersect %s: give two or more different --identity-column names joined by ','" % spec)
+        if tuple(group) in intersections:
+            raise DataError("--intersect %s is given twice" % spec)
+        intersections.append(tuple(group))
+    return intersections
+
+
+def _once(what: str, names: Sequence[str]) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise DataError("%s: %r is given twice" % (what, name))
+        seen.add(name)
+
+
+def _fractional(path: str) -> bool:
+    """Whether an .npz's 'identities' hold values other than 0 and 1."""
+    for _, batch in readers.read(path, "npz", ["identities"], 1 << 20):
+        values = np.asarray(batch["identities"], dtype=np.float64)
+        if ((values != 0) & (values != 1)).any():
+            return True
+    return False
+
+
+def _progress_factory(enabled: bool) -> Any:
+    if not enabled:
+        return lambda desc, **kw: contextlib.nullcontext(None)
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        raise SystemExit("progress bars need tqdm: %s (or pass --progress off)" % readers.EXTRA)
+    return lambda desc, **kw: tqdm(desc=desc, file=sys.stderr, dynamic_ncols=True, unit_scale=True, **kw)
+
+
+def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
+    """Read every file and count; nothing is written. Returns the counter and stats."""
+    counter = job.layout.counter()
+    start = time.perf_counter()
+    rate = None
+    with job.progress_bar(progress_factory, "counting") as bar:
+        for path, first, batch in job.batches(bar):
+            predictions, identities = job.layout.convert(path, first, batch)
+            examples = job.layout.examples_of(path, first, batch)
+            try:
+                counter.update(predictions, identities=identities, **examples)
+            except ValueError as e:  # label lists may be a sparse matrix, which has no len()
+                raise job.layout.located(e, path, first, predictions.shape[0] if hasattr(predictions, "shape")
+                                         else len(predictions))
+        if bar is not None:
+            rate = bar.format_dict.get("rate")
+            if rate is None and bar.format_dict.get("elapsed"):
+                rate = bar.n / bar.format_dict["elapsed"]
+    if counter.num_examples == 0:
+        raise DataError("no rows in %s" % ", ".join(job.files))
+    return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": job.unit}
+
+
+def run_beam(job: Job) -> str:
+    """The same job as a Beam pipeline on ``--beam-runner``; returns the runner's state.
+
+    Each Parquet row group, or each other file, is one unit of work, read
+    where it runs; the launcher reads only names, headers and first rows, so
+    that a missing column or an empty input fails here, before the pipeline.
+    """
+    try:
+        import apache_beam as beam
+        from apache_beam.options.pipeline_options import PipelineOptions
+    except ImportError:
+        raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
+    from tb_bias_plugin.measures.association.beam import CountAssociations, WriteAssociationTable
+
+    layout = job.layout
+    arguments = layout.counter_arguments()
+    parts: list[tuple[int, int | None]] = []
+    rows = False
+    for index, (path, fmt) in enumerate(zip(job.files, job.formats)):
+        for _ in _single(job, index).batches(batch_size=1):
+            rows = True
+            break
+        if fmt == "parquet":
+            parts += [(index, g) for g in range(readers.parquet_file(path).metadata.num_row_groups)]
+        else:
+            parts.append((index, None))
+    if not rows:
+        raise DataError("no rows in %s" % ", ".join(job.files))
+    known = set(layout.label_names) if layout.mode == "labels" and layout.unknown_labels == "raise" else None
+
+    def examples(part: tuple[int, int | None]) -> Iterator[dict]:
+        index, row_group = part
+        for path, first, batch in _single(job, index).batches(row_group=row_group):
+            yield from layout.examples(path, first, batch, known)
+
+    args = job.args
+    options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
+    with _quiet_data_errors(), beam.Pipeline(options=options) as pipeline:
+        _ = (
+            pipeline
+            | "Parts" >> beam.Create(parts)
+            | "Reshuffle" >> beam.Reshuffle()  # spread the parts over the workers
+            | "Read" >> beam.FlatMap(examples)
+            | "Count" >> CountAssociations(**arguments)
+            | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
+        )
+    return "done"
+
+
+@contextlib.contextmanager
+def _quiet_data_errors() -> Iterator[None]:
+    """Beam logs a failing element's traceback before it re-raises the error. For a DataError about the input,
+    whose one line `main` prints, that is noise; any other failure keeps its log."""
+    logger = logging.getLogger("apache_beam.runners.common")
+
+    def not_ours(record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else record.msg
+        return not isinstance(error, DataError)
+
+    logger.addFilter(not_ours)
+    try:
+        yield
+    finally:
+        logger.removeFilter(not_ours)
+
+
+def _check_runner(name: str) -> None:
+    """An unknown runner is an error before any file is read."""
+    try:
+        from apache_beam.runners.runner import create_runner
+    except ImportError:
+        raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
+    try:
+        create_runner(name)
+    except (ValueError, ImportError) as e:
+        raise DataError("--beam-runner %s: %s" % (name, e))
+
+
+def _single(job: Job, index: int) -> Job:
+    clone = object.__new__(Job)
+    clone.__dict__.update(job.__dict__)
+    clone.files, clone.formats = [job.files[index]], [job.formats[index]]
+    return clone
+
+
+def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
+    """Read and count every file, then write one table (nothing is written if reading fails); ``write(summary,
+    *arguments)`` writes a record at the command's --logdir, --name, --step and --description."""
+    enabled = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
+    progress = _progress_factory(enabled)
+    job = Job(args)
+    job.discover(progress)
+    if args.beam_runner:
+        run_beam(job)
+        print("counted on %s and wrote %r (step %d) to %s" % (args.beam_runner, args.name, args.step, args.logdir))
+        return 0
+    counter, stats = count(job, progress)
+    write("association_table", counter)
+    print(
+        "wrote %r (step %d) to %s: %s, %s, %s, %.1f s"
+        % (args.name, args.step, args.logdir, counted(counter.num_examples, "example"),
+           counted(len(counter.label_names), "label"), counted(len(counter.identity_labels), "identity", "identities"),
+           stats["seconds"])
+    )
+    return 0
