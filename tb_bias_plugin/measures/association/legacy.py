@@ -64,9 +64,10 @@ class LegacyNpmi(ForeignSource):
         key = (experiment, run, values.max_step, values.max_wall_time)
         cached = self._listed.get(key)
         if cached is None:
-            table, step_list = self._read(provider, ctx, experiment, run, None)
+            table, step_list, read = self._read(provider, ctx, experiment, run, None)
             cached = (_listing(table, values.description), step_list)
-            self._listed.put(key, cached)
+            if read == key[-2:]:
+                self._listed.put(key, cached)
         return cached
 
     def _values_series(self, provider: Any, ctx: Any, experiment: str, run: str) -> Any:
@@ -86,14 +87,19 @@ class LegacyNpmi(ForeignSource):
         key = (experiment, run, TAG, step, series.max_step, series.max_wall_time)
         cached = self._tables.get(key)
         if cached is None:
-            table, step_list = self._read(provider, ctx, experiment, run, step)
+            table, step_list, read = self._read(provider, ctx, experiment, run, step)
             cached = (step if step is not None else step_list[-1], table)
-            self._tables.put(key, cached)
+            if read == key[-2:]:
+                self._tables.put(key, cached)
         chosen, table = cached
         return Loaded(run, TAG, chosen, table, key)
 
-    def _read(self, provider: Any, ctx: Any, experiment: str, run: str, step: int | None) -> tuple[PrecomputedTable, list[int]]:
-        """The table of ``run`` at ``step`` (None: latest), and its steps."""
+    def _read(self, provider: Any, ctx: Any, experiment: str, run: str, step: int | None
+              ) -> tuple[PrecomputedTable, list[int], tuple[int, float]]:
+        """The table of ``run`` at ``step`` (None: latest), its steps, and the latest step and wall time of
+        the values read. The caller caches the table under the listing it made before reading only when
+        these match it: a write between the listing and the read would otherwise file one version of the
+        table under the other's key, served until the run is written again."""
         data = provider.read_tensors(
             ctx,
             experiment_id=experiment,
@@ -112,7 +118,7 @@ class LegacyNpmi(ForeignSource):
             table = PrecomputedTable(annotations, metric_names, decimal_values(np.asarray(datum.numpy)))
         except (ValueError, TypeError, UnicodeDecodeError) as e:
             raise UnreadableRecord("nPMI table of run %r at step %d: %s" % (run, datum.step, e))
-        return table, step_list
+        return table, step_list, (max(step_list), max(d.wall_time for d in values))
 
 
 def _listing(table: PrecomputedTable, description: str) -> dict[str, Any]:
