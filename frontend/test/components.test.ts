@@ -126,6 +126,9 @@ describe("controls", () => {
     const metric = root.querySelector("[data-testid=metric-select]") as HTMLSelectElement;
     expect([...metric.options].map((o) => o.value)).toHaveLength(10);
     expect(metric.value).toBe("npmi_xy");
+    // a narrow sidebar clips the selected name: the tooltip says it whole
+    expect(metric.title).toBe(metric.selectedOptions[0]!.textContent);
+    expect(metric.title).toMatch(/^npmi_xy \u2013 \S/);
     const x2 = root.querySelector("[data-testid=x2-select]") as HTMLSelectElement;
     expect([...x2.options].map((o) => o.value)).toEqual(["man", "rest"]);
     metric.value = "pmi";

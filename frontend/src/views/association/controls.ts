@@ -191,11 +191,13 @@ export class Controls extends LitElement {
         ${counts ? this.thresholdField() : nothing}
 
         <label for="metric">Metric</label>
-        <select id="metric" data-testid="metric-select" @change=${(e: Event) => this.change({ metric: this.value(e) })}>
-          ${info.metrics.map(
-            (m) =>
-              html`<option .value=${m} .selected=${m === s.metric}>${names[m] ? `${m} \u2013 ${names[m]}` : m}</option>`,
-          )}
+        <select
+          id="metric"
+          data-testid="metric-select"
+          title=${metricText(s.metric, names)}
+          @change=${(e: Event) => this.change({ metric: this.value(e) })}
+        >
+          ${info.metrics.map((m) => html`<option .value=${m} .selected=${m === s.metric}>${metricText(m, names)}</option>`)}
         </select>
 
         <label for="x1">Identity</label>
@@ -239,4 +241,9 @@ declare global {
   interface HTMLElementTagNameMap {
     "tb-bias-controls": Controls;
   }
+}
+
+/** A metric's id and name, as its option says it; the select's tooltip too, where a narrow sidebar clips it. */
+function metricText(metric: string, names: Record<string, string>): string {
+  return names[metric] ? `${metric} \u2013 ${names[metric]}` : metric;
 }
