@@ -74,15 +74,16 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
     *arguments)`` writes a record at the command's --logdir, --name, --step and --description."""
     if not args.p_column:
         raise DataError("--measure sensitivity needs --p-column COL")
-    top_k = builder.DEFAULT_TOP_K if args.top_k is None else args.top_k
-    if not 0 <= top_k <= 1000:
-        raise DataError("--top-k %d is outside 0..1000" % top_k)
+    try:  # the accumulator's own rule for top_k, said of the option
+        accumulator = SensitivityAccumulator(top_k=builder.DEFAULT_TOP_K if args.top_k is None else args.top_k,
+                                             reservoir_size=builder.DEFAULT_SAMPLE_SIZE, seed=0)
+    except ValueError as e:
+        raise DataError("--top-k: %s" % e) from None
     paths.check_output(args, beam=False)
     files = paths.expand_all(args.files)
     formats = [readers.file_format(f, args.format) for f in files]
     if "npy" in formats or "npz" in formats:
         raise DataError("--measure sensitivity reads a column of Parquet, CSV or JSON Lines files")
-    accumulator = SensitivityAccumulator(top_k=top_k, reservoir_size=builder.DEFAULT_SAMPLE_SIZE, seed=0)
     columns = [c for c in (args.p_column, args.group_column, args.id_column) if c]
     for path, fmt in zip(files, formats):
         for first, batch in readers.read(path, fmt, columns, args.batch_size):

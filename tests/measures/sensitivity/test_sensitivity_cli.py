@@ -50,6 +50,9 @@ def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                  "--name", "s", "--p-column", "P"]) == 2
     assert "row 2, column 'P': 'high' is not a number" in capsys.readouterr().err
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--top-k", "-1"]) == 2
+    assert "--top-k: top_k must be" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
 
 
