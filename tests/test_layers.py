@@ -197,6 +197,11 @@ def test_no_back_edges_and_no_measure_reaches_another():
         ("tb_bias_plugin.measures.association.x", "from tb_bias_plugin.measures.association.query import Query", "server half"),
         ("tb_bias_plugin.writing.x", "from tb_bias_plugin.web import responses", "server half"),
         ("tb_bias_plugin.beam", "def f():\n    from tb_bias_plugin.serving import label_search", "server half"),
+        # the command line finds a measure's part through the registry; the shared readers sit below the measures
+        ("tb_bias_plugin.cli.x", "from tb_bias_plugin.measures.discrepancy import cli", "registry"),
+        ("tb_bias_plugin.prediction_files.x", "from tb_bias_plugin.measures.association import files", "back edge"),
+        ("tb_bias_plugin.prediction_files.x", "def f():\n    from tb_bias_plugin import summary", "back edge"),
+        ("tb_bias_plugin.prediction_files.x", "from tb_bias_plugin.web import params", "server half"),
     ],
 )
 def test_the_check_catches_each_kind_of_violation(tmp_path, monkeypatch, module, source, needle):

@@ -2,9 +2,11 @@
 outside the package is written, listed and served with no edit elsewhere."""
 
 import argparse
+import importlib
 import inspect
 import os
 import sys
+import types
 import typing
 
 import pytest
@@ -90,6 +92,40 @@ def test_a_toy_measure_is_logged_from_prediction_files(tmp_path, toy_registry, m
     assert cli.main(argv + ["--measure", "toy", "--count-column", "n"]) == 2
     assert "bad.csv, row 2, column 'n': 'many' is not a count" in capsys.readouterr().err
     assert not (tmp_path / "bad").exists()
+
+
+def _with_command_line(monkeypatch, toy_registry, order=999, **names):
+    """The plugin's measures and a toy whose ``tb-bias log`` module has ``names``, as the command line's."""
+    from tb_bias_plugin.cli import log
+
+    module = types.ModuleType("toy_command_line")
+    module.__dict__.update(names)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    variant = type("Variant", (type(toy_registry["toy"]),), {"command_line": module.__name__, "order": order})()
+    monkeypatch.setattr(log, "REGISTRY", Registry(list(REGISTRY) + [variant]))
+
+
+def test_a_measures_command_line_is_checked_when_the_command_is_built(toy_registry, monkeypatch):
+    from tb_bias_plugin import cli
+
+    toy = importlib.import_module("toy.cli")
+    names = {name: getattr(toy, name) for name in ("OPTIONS", "DESCRIPTION", "EXAMPLES", "add_arguments", "run")}
+    _with_command_line(monkeypatch, toy_registry, **{**names, "add_arguments": lambda p: p.add_argument("--threshold"),
+                                                     "OPTIONS": ("threshold",)})
+    with pytest.raises(TypeError, match="--measure toy: argument --threshold: conflicting option string"):
+        cli.parser()  # association has --threshold: option names are one namespace
+    _with_command_line(monkeypatch, toy_registry, **{**names, "OPTIONS": ()})
+    with pytest.raises(TypeError, match=r"--measure toy: OPTIONS must list every option it adds \(not: count_column\)"):
+        cli.parser()  # else every other measure would take --count-column without a word
+    _with_command_line(monkeypatch, toy_registry, **{**names, "OPTIONS": ("count_column", "countcolumn")})
+    with pytest.raises(TypeError, match=r"only options that exist \(not: countcolumn\)"):
+        cli.parser()
+    _with_command_line(monkeypatch, toy_registry, **{k: v for k, v in names.items() if k != "run"})
+    with pytest.raises(TypeError, match="toy_command_line .tb-bias log --measure toy. has no run"):
+        cli.parser()
+    # a measure first in the tab's order does not change what `tb-bias log` logs without --measure
+    _with_command_line(monkeypatch, toy_registry, order=1, **names)
+    assert cli.parser().parse_args(["log", "p.csv", "--logdir", "l", "--name", "n"]).measure == "association"
 
 
 def test_measures_must_not_clash(toy_registry):

@@ -33,9 +33,28 @@ filesystems (pip install "apache-beam[gcp]" for gs://).
 """
 
 
+#: What ``tb-bias log`` logs without --measure: the command logged only these before --measure existed, and
+#: calls without it keep meaning them (the first measure that has a command line if a build lacks it).
+DEFAULT_MEASURE = "association"
+
+#: What a measure's cli module must have (`Measure.command_line`).
+MODULE_NAMES = ("OPTIONS", "DESCRIPTION", "EXAMPLES", "add_arguments", "run")
+
+
 def command_lines() -> dict[str, Any]:
-    """``{measure id: its cli module}`` of every measure that reads prediction files, in the tab's order."""
-    return {m.id: importlib.import_module(m.command_line) for m in REGISTRY if m.command_line}
+    """``{measure id: its cli module}`` of every measure that reads prediction files, in the tab's order.
+
+    Raises
+    ------
+    TypeError
+        If a measure's module lacks one of `MODULE_NAMES`.
+    """
+    modules = {m.id: importlib.import_module(m.command_line) for m in REGISTRY if m.command_line}
+    for measure, module in modules.items():
+        missing = [name for name in MODULE_NAMES if not hasattr(module, name)]
+        if missing:
+            raise TypeError("%s (tb-bias log --measure %s) has no %s" % (module.__name__, measure, ", ".join(missing)))
+    return modules
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -48,8 +67,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="prediction files or globs, local or remote (gs://, s3://)")
-    parser.add_argument("--measure", choices=tuple(modules), default=next(iter(modules)),
-                        help="the record to log (default %(default)s, the first of the tab's); see below")
+    parser.add_argument("--measure", choices=tuple(modules),
+                        default=DEFAULT_MEASURE if DEFAULT_MEASURE in modules else next(iter(modules)),
+                        help="the record to log (default %(default)s); see below")
     out = parser.add_argument_group("output")
     out.add_argument("--logdir", required=True, help="run directory to write to, e.g. logs/eval (created if needed)")
     out.add_argument("--name", required=True, help="the record's tag, e.g. gender")
@@ -59,19 +79,37 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     examples.add_argument("--id-column", metavar="COL", help="column of example ids, kept with the examples a record keeps")
     examples.add_argument("--text-column", metavar="COL", help="column of a short text per example (with --id-column)")
     examples.add_argument("--uri-column", metavar="COL", help="column of a link per example (with --id-column)")
-    examples.add_argument("--group-column", metavar="COL", help="column of each example's group")
+    examples.add_argument("--group-column", metavar="COL", help="column of each example's group (in the first file)")
     examples.add_argument("--top-k", type=int, default=None, help="examples kept with the largest values")
     run = parser.add_argument_group("reading")
     run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension)")
     run.add_argument("--batch-size", type=int, default=65536, help="rows read at once (default %(default)s)")
     run.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                      help="progress bars on stderr (tqdm) where a measure shows them; auto: when stderr is a terminal")
-    for module in modules.values():
-        module.add_arguments(parser)
+    shared = {action.dest for action in parser._actions}
+    for measure, module in modules.items():
+        _add_arguments(parser, measure, module, shared)
     owned = {dest for module in modules.values() for dest in module.OPTIONS}
     defaults = {dest: parser.get_default(dest) for dest in owned}
     parser.set_defaults(run=functools.partial(run_log, modules=modules, defaults=defaults))
     return parser
+
+
+def _add_arguments(parser: argparse.ArgumentParser, measure: str, module: Any, shared: set[str]) -> None:
+    """A measure's own options, added to the one parser every measure shares (so their names are one namespace:
+    a clash is said naming the measure); each must be in its OPTIONS, or other measures would take it."""
+    before = len(parser._actions)
+    try:
+        module.add_arguments(parser)
+    except argparse.ArgumentError as e:
+        raise TypeError("tb-bias log --measure %s: %s (option names are shared by every measure's; pick another, "
+                        "or take the shared one)" % (measure, e)) from None
+    unlisted = [a.dest for a in parser._actions[before:] if a.dest not in module.OPTIONS]
+    unknown = [dest for dest in module.OPTIONS if dest not in shared
+               and dest not in {a.dest for a in parser._actions[before:]}]
+    if unlisted or unknown:
+        raise TypeError("tb-bias log --measure %s: OPTIONS must list every option it adds (not: %s) and only "
+                        "options that exist (not: %s)" % (measure, ", ".join(unlisted) or "-", ", ".join(unknown) or "-"))
 
 
 def check_options(args: argparse.Namespace, own: tuple[str, ...], defaults: dict[str, Any]) -> None:
@@ -81,8 +119,6 @@ def check_options(args: argparse.Namespace, own: tuple[str, ...], defaults: dict
             raise DataError("--%s is not an option of --measure %s" % (dest.replace("_", "-"), args.measure))
     if args.batch_size < 1:
         raise DataError("--batch-size must be positive")
-    if (args.text_column or args.uri_column) and not args.id_column:
-        raise DataError("--text-column and --uri-column need --id-column")
 
 
 def run_log(args: argparse.Namespace, modules: dict[str, Any], defaults: dict[str, Any]) -> int:

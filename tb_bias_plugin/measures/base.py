@@ -143,9 +143,9 @@ class Measure(abc.ABC):
     #: routes or config, so writing a summary never loads it.
     routes_module: str | None = None
     #: dotted name of its ``tb-bias log --measure <id>`` module, if it is read from prediction files:
-    #: ``OPTIONS`` (the argparse dests it takes beyond the shared ones), ``DESCRIPTION`` and ``EXAMPLES``
-    #: (text for ``--help``), ``add_arguments(parser)`` and ``run(args, write)``. Imported only by the
-    #: command line (``tb_bias_plugin/cli/log.py``).
+    #: ``OPTIONS`` (the argparse dests it takes: those it adds and the shared ones it uses), ``DESCRIPTION``
+    #: and ``EXAMPLES`` (text for ``--help``), ``add_arguments(parser)`` and ``run(args, write)``. Imported
+    #: only by the command line (``tb_bias_plugin/cli/log.py``).
     command_line: str | None = None
 
     def __init__(self) -> None:

@@ -156,8 +156,10 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
          progress: Progress | None = None, npz_keys: dict[str, str] | None = None,
          row_group: int | None = None) -> Iterator[tuple[int, dict[str, Any]]]:
     """Batches of the named columns of one file (see the module docstring);
-    ``row_group``: only that row group of a Parquet file (Beam's unit of work)."""
+    ``row_group``: only that row group of a Parquet file (Beam's unit of work). A column named twice
+    (``--p-column P --group-column P``) is read once."""
     _check_exists(path)
+    columns = list(dict.fromkeys(columns))
     if fmt == "parquet":
         return _parquet(path, columns, batch_size, progress, row_group)
     if fmt == "csv":

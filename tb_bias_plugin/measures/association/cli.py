@@ -28,7 +28,7 @@ from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CE
 from tb_bias_plugin.measures.association.table import DEFAULT_THRESHOLDS, check_thresholds
 from tb_bias_plugin.prediction_files import DataError, paths, readers
 
-#: The argparse dests it takes beyond every measure's (`cli.log`); another measure's are refused.
+#: The argparse dests it takes: those it adds and the shared ones it uses (`cli.log`); others are refused.
 OPTIONS = ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
            "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
            "beam_option", "separator", "unknown_labels", "id_column", "text_column", "uri_column",
@@ -178,7 +178,7 @@ class Job:
 
     def batches(self, bar: Any = None, columns: Sequence[str] | None = None,
                 row_group: int | None = None, batch_size: int | None = None) -> Iterator[tuple[str, int, dict]]:
-        wanted = list(dict.fromkeys(columns)) if columns is not None else self.layout.columns()
+        wanted = list(columns) if columns is not None else self.layout.columns()
         progress = None if bar is None else readers.Progress(bar, self.unit)
         for path, fmt in zip(self.files, self.formats):
             for first, batch in readers.read(path, fmt, wanted, batch_size or self.args.batch_size,

@@ -7,7 +7,7 @@ score lists; attribute values, identity probabilities), finds the label
 names and attribute values a table needs, and converts each batch into
 the counter's predictions and identities. Arrow columns are converted
 whole where that counts the same as their Python values, and read value by
-value where it would not (or to name a bad value). A bad value is an
+value where it would not (or to name a bad value). A bad value is a
 `DataError` naming the file, the row and the column.
 """
 

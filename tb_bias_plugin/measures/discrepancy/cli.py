@@ -29,7 +29,7 @@ from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
 from tb_bias_plugin.prediction_files import DataError, paths, readers
 from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
 
-#: The argparse dests it takes beyond every measure's (`cli.log`); another measure's are refused.
+#: The argparse dests it takes: those it adds and the shared ones it uses (`cli.log`); others are refused.
 OPTIONS = ("pool_a_prefix", "pool_b_prefix", "model_prefix", "pool_a_columns", "pool_b_columns", "pool_names",
            "group_column", "id_column", "text_column", "uri_column", "discrepancy", "pairing", "from_logits", "top_k")
 
@@ -39,7 +39,8 @@ men's and on women's data) disagree more across the pools than within them
 on the same examples. FILE A FILE B hold one pool each, or one FILE holds
 both; one column per model (a number per example, or a list of class
 probabilities). --id-column, --text-column and --uri-column name the top
-examples (columns of the first file); --top-k keeps %d by default.
+examples and --group-column gives each example's group (columns of the
+first file); --top-k keeps %d by default.
 """ % builder.DEFAULT_TOP_K
 
 EXAMPLES = """\
@@ -117,7 +118,8 @@ class Pools:
     def read(self) -> dict[str, Any]:
         """The pools ``[m, n]`` or ``[m, n, C]`` and the groups and ids of the examples."""
         args = self.args
-        extra = [c for c in (args.group_column, args.id_column, args.text_column, args.uri_column) if c]
+        # a column named for two options (or also a model's) is read once and taken by each
+        extra = list(dict.fromkeys(c for c in (args.group_column, args.id_column, args.text_column, args.uri_column) if c))
         required = {args.group_column: "group"}
         pools, named = [], {}
         for pool in (0, 1):
@@ -128,16 +130,16 @@ class Pools:
                 pools.append(_npy_pool(path))
                 continue
             wanted = self.columns[pool] + (extra if pool == 0 else [])
-            values: dict[str, list] = {c: [] for c in wanted}
+            values: dict[str, list] = {c: [] for c in self.columns[pool]}
+            texts: dict[str, list] = {c: [] for c in extra} if pool == 0 else {}
             for first, batch in readers.read(path, fmt, wanted, args.batch_size):
                 for column in self.columns[pool]:
                     values[column].append(_numbers(path, first, column, batch[column]))
-                for column in extra if pool == 0 else []:
-                    values[column].extend(id_values(path, first, column, batch[column]) if column == args.id_column
-                                          else strings(path, first, column, batch[column],
-                                                               required.get(column)))
+                for column in texts:
+                    texts[column].extend(id_values(path, first, column, batch[column]) if column == args.id_column
+                                         else strings(path, first, column, batch[column], required.get(column)))
             pools.append(_stack(path, [values[c] for c in self.columns[pool]], self.columns[pool]))
-            named.update({c: values[c] for c in extra if pool == 0})
+            named.update(texts)
         for pool in (0, 1):
             self._check_values(pool, pools[pool])
         if pools[0].shape[1] != pools[1].shape[1]:

@@ -20,7 +20,7 @@ from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulato
 from tb_bias_plugin.prediction_files import DataError, paths, readers
 from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
 
-#: The argparse dests it takes beyond every measure's (`cli.log`); another measure's are refused.
+#: The argparse dests it takes: those it adds and the shared ones it uses (`cli.log`); others are refused.
 OPTIONS = ("p_column", "v_name", "group_column", "id_column", "top_k")
 
 DESCRIPTION = """\

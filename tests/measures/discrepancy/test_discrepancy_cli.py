@@ -185,6 +185,27 @@ def test_nulls_are_no_text_not_the_text_none(tmp_path, capsys):
 
 
 
+def test_text_without_ids_names_the_top_examples_by_row_as_the_api_does(tmp_path):
+    # the API takes example_text without example_ids (the row numbers name them); association needs ids
+    a, b, _, ids = pools(seed=5)
+    text = ["caption of %s" % i for i in ids]
+    pq.write_table(model_table(a, text=text), tmp_path / "a.parquet")
+    pq.write_table(model_table(b), tmp_path / "b.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--text-column", "text",
+               "--logdir", tmp_path / "cli" / "deploy", "--name", "age", "--step", 2) == 0
+    fx.assert_values_close(cli_record(tmp_path)[2], api_record(tmp_path, a, b, example_text=text)[2])
+
+
+def test_a_column_named_for_two_options_is_read_once(tmp_path):
+    a, b, sex, _ = pools(seed=6)
+    pq.write_table(model_table(a, sex=sex), tmp_path / "a.parquet")
+    pq.write_table(model_table(b), tmp_path / "b.parquet")
+    assert run(tmp_path / "a.parquet", tmp_path / "b.parquet", "--model-prefix", "model_", "--group-column", "sex",
+               "--id-column", "sex", "--logdir", tmp_path / "cli" / "deploy", "--name", "age", "--step", 2) == 0
+    want = api_record(tmp_path, a, b, groups=sex, example_ids=sex)
+    fx.assert_values_close(cli_record(tmp_path)[2], want[2])
+
+
 def test_association_rejects_the_discrepancy_options(tmp_path, capsys):
     (tmp_path / "p.csv").write_text("score_a,score_man\n0.5,0.2\n")
     assert main(["log", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "logs"), "--name", "g",

@@ -61,6 +61,10 @@ def test_a_byte_order_mark_is_not_part_of_the_column_name(tmp_path):
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                  "--name", "s", "--p-column", "P", "--id-column", "id"]) == 0
     assert list(fx.read_logdir(tmp_path / "cli")) == [(".", "s", 0)]
+    # one column for two options is read once, and taken by both
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli2"),
+                 "--name", "s", "--p-column", "P", "--id-column", "P"]) == 0
+    assert list(fx.read_logdir(tmp_path / "cli2")) == [(".", "s", 0)]
 
 
 def test_a_null_group_or_id_is_said_not_logged_as_none(tmp_path, capsys):
