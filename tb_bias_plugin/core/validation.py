@@ -257,8 +257,9 @@ def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
     return value
 
 
-def check_names(names: Any, what: str) -> tuple[str, ...]:
-    """``names`` as a tuple, checked to be a non-empty sequence of unique, non-empty strings.
+def check_names(names: Any, what: str, *, max_length: int | None = None) -> tuple[str, ...]:
+    """``names`` as a tuple, checked to be a non-empty sequence of unique, non-empty strings, each of at
+    most ``max_length`` characters if given (a writer gives `MAX_NAME` for names a route may be asked for).
 
     Examples
     --------
@@ -281,6 +282,9 @@ def check_names(names: Any, what: str) -> tuple[str, ...]:
         raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
     if "" in set(names):
         raise ValueError("%s must not contain an empty name" % what)
+    if max_length is not None and max(map(len, names)) > max_length:
+        long = next(n for n in names if len(n) > max_length)
+        raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))
     return check_unique(names, what)
 
 

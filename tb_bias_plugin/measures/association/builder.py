@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import MAX_NAME, check_names
 from tb_bias_plugin.measures.association.codec import encode_table
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
@@ -110,6 +111,8 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
     (documented there, with the ValueErrors raised) and returns the message.
     """
     table = PrecomputedTable(label_names, metric_names, values)
+    check_names(table.label_names, "label_names", max_length=MAX_NAME)  # as the counter's: a route may name them
+    check_names(table.identity_names, "the identities of metric_names", max_length=MAX_NAME)
     for j, name in enumerate(table.metric_names):
         if name == "count" or name.startswith("count@"):
             column = table.values[:, j]

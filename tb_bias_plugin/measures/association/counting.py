@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_strings
-from tb_bias_plugin.core.validation import check_flag, check_integer, check_names, preview
+from tb_bias_plugin.core.validation import MAX_NAME, check_flag, check_integer, check_names, preview
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
@@ -115,8 +115,9 @@ class CooccurrenceCounter:
     ):
         self.examples_per_cell = check_integer(examples_per_cell, "examples_per_cell", low=0, high=sampling.MAX_PER_CELL)
         self.example_budget_bytes = check_integer(example_budget_bytes, "example_budget_bytes", low=0)
-        self.label_names = check_names(label_names, "label_names")
-        self.identity_labels = check_identity_names(identity_labels, "identity_labels")
+        # a route names a label or an identity in its query: no longer than it may ask for
+        self.label_names = check_names(label_names, "label_names", max_length=MAX_NAME)
+        self.identity_labels = check_identity_names(identity_labels, "identity_labels", MAX_NAME)
         self.thresholds = check_thresholds(thresholds)
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]

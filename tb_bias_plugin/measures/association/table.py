@@ -18,9 +18,9 @@ THRESHOLD_TOLERANCE = 1e-9
 REST = "rest"
 
 
-def check_identity_names(names, what):
+def check_identity_names(names, what, max_length=None):
     """`check_names`, and no identity may be called "rest"."""
-    names = check_names(names, what)
+    names = check_names(names, what, max_length=max_length)
     if REST in names:
         raise ValueError('%s must not contain "rest": it names one-vs-rest gaps' % what)
     return names

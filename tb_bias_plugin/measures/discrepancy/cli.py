@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
     group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
     group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
-                       help="per-example discrepancy (default abs; jsd for class probabilities)")
+                       help="per-example discrepancy (default abs, never guessed from the columns: give jsd for class probabilities)")
     group.add_argument("--pairing", choices=("paired", "all_pairs"),
                        help="paired (default; pools of the same even size) or all_pairs")
     group.add_argument("--from-logits", action="store_true", help="the columns hold logits (jsd, js_distance)")

@@ -244,6 +244,16 @@ def test_metric_table_rejects_negative_and_fractional_counts(bad):
     metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
 
 
+def test_metric_table_names_are_no_longer_than_a_route_may_ask_for():
+    from tb_bias_plugin.measures.association.builder import metric_table
+
+    metric_table([[0.1]], label_names=["a" * 1000], metric_names=["nPMI@" + "m" * 1000])  # at the limit
+    with pytest.raises(ValueError, match="label_names has a name longer than 1000"):
+        metric_table([[0.1]], label_names=["a" * 1001], metric_names=["nPMI@man"])
+    with pytest.raises(ValueError, match="identities of metric_names has a name longer than 1000"):
+        metric_table([[0.1]], label_names=["a"], metric_names=["nPMI@" + "m" * 1001])
+
+
 def test_a_logdir_that_is_a_file_is_a_value_error(tmp_path):
     afile = tmp_path / "notes.txt"
     afile.write_text("x")

@@ -283,6 +283,10 @@ def test_bad_batches_raise_and_change_nothing(batch, message):
         (dict(label_names=["a", "b"], identity_labels=["c"], identities_from="labels"), "not in label_names"),
         (dict(label_names=["a", "b"], identity_labels=["a"], identities_from="both"), "identities_from"),
         (dict(label_names=["a", "b"], identity_labels=["a"], unknown_labels="drop"), "unknown_labels"),
+        # a route names a label or an identity in its query, which takes at most MAX_NAME characters
+        (dict(label_names=["a", "b" * 1001], identity_labels=["a"]), "label_names has a name longer than 1000"),
+        (dict(label_names=["a"], identity_labels=["x=" + "f" * 999], identities_from="attributes"),
+         "identity_labels has a name longer than 1000"),
     ],
 )
 def test_bad_constructor_arguments(kwargs, message):
