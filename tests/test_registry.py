@@ -94,19 +94,20 @@ def test_a_toy_measure_is_logged_from_prediction_files(tmp_path, toy_registry, m
     assert not (tmp_path / "bad").exists()
 
 
-def _with_command_line(monkeypatch, toy_registry, order=999, **names):
+def _with_command_line(monkeypatch, toy_registry, first=False, **names):
     """The plugin's measures and a toy whose ``tb-bias log`` module has ``names``, as the command line's."""
     from tb_bias_plugin.cli import log
 
     module = types.ModuleType("toy_command_line")
     module.__dict__.update(names)
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    variant = type("Variant", (type(toy_registry["toy"]),), {"command_line": module.__name__, "order": order})()
-    monkeypatch.setattr(log, "REGISTRY", Registry(list(REGISTRY) + [variant]))
+    variant = type("Variant", (type(toy_registry["toy"]),), {"command_line": module.__name__})()
+    monkeypatch.setattr(log, "REGISTRY", Registry([variant] + list(REGISTRY) if first else list(REGISTRY) + [variant]))
 
 
 def test_a_measures_command_line_is_checked_when_the_command_is_built(toy_registry, monkeypatch):
     from tb_bias_plugin import cli
+    from tb_bias_plugin.cli import log
 
     toy = importlib.import_module("toy.cli")
     names = {name: getattr(toy, name) for name in ("OPTIONS", "DESCRIPTION", "EXAMPLES", "add_arguments", "run")}
@@ -123,8 +124,13 @@ def test_a_measures_command_line_is_checked_when_the_command_is_built(toy_regist
     _with_command_line(monkeypatch, toy_registry, **{k: v for k, v in names.items() if k != "run"})
     with pytest.raises(TypeError, match="toy_command_line .tb-bias log --measure toy. has no run"):
         cli.parser()
+    _with_command_line(monkeypatch, toy_registry, **{**names, "add_arguments": lambda p: p.add_argument(
+        "--toy-threshold", dest="threshold"), "OPTIONS": ("threshold",)})
+    with pytest.raises(TypeError, match=r"--measure toy: its options threshold are stored where another"):
+        cli.parser()  # --toy-threshold would set association's --threshold
     # a measure first in the tab's order does not change what `tb-bias log` logs without --measure
-    _with_command_line(monkeypatch, toy_registry, order=1, **names)
+    _with_command_line(monkeypatch, toy_registry, first=True, **names)
+    assert next(iter(log.command_lines())) == "toy"
     assert cli.parser().parse_args(["log", "p.csv", "--logdir", "l", "--name", "n"]).measure == "association"
 
 

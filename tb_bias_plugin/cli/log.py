@@ -99,14 +99,19 @@ def _add_arguments(parser: argparse.ArgumentParser, measure: str, module: Any, s
     """A measure's own options, added to the one parser every measure shares (so their names are one namespace:
     a clash is said naming the measure); each must be in its OPTIONS, or other measures would take it."""
     before = len(parser._actions)
+    taken = {action.dest for action in parser._actions}
     try:
         module.add_arguments(parser)
     except argparse.ArgumentError as e:
         raise TypeError("tb-bias log --measure %s: %s (option names are shared by every measure's; pick another, "
                         "or take the shared one)" % (measure, e)) from None
-    unlisted = [a.dest for a in parser._actions[before:] if a.dest not in module.OPTIONS]
-    unknown = [dest for dest in module.OPTIONS if dest not in shared
-               and dest not in {a.dest for a in parser._actions[before:]}]
+    added = parser._actions[before:]
+    clashes = [a.dest for a in added if a.dest in taken]
+    if clashes:  # two flags for one dest: one measure's option would set another's
+        raise TypeError("tb-bias log --measure %s: its options %s are stored where another measure's or a shared "
+                        "option's are (dest=)" % (measure, ", ".join(clashes)))
+    unlisted = [a.dest for a in added if a.dest not in module.OPTIONS]
+    unknown = [dest for dest in module.OPTIONS if dest not in shared and dest not in {a.dest for a in added}]
     if unlisted or unknown:
         raise TypeError("tb-bias log --measure %s: OPTIONS must list every option it adds (not: %s) and only "
                         "options that exist (not: %s)" % (measure, ", ".join(unlisted) or "-", ", ".join(unknown) or "-"))

@@ -42,6 +42,9 @@ def as_association_table(
     if isinstance(source, CooccurrenceCounter):
         source = source.table()
     if isinstance(source, AssociationTable):
+        # a table built by hand (or a counter of an older build) meets the counter's rule for names
+        check_names(source.label_names, "label_names", max_length=MAX_NAME)
+        check_names(source.identity_names, "identity_labels", max_length=MAX_NAME)
         if identities is not None:
             raise ValueError("identities= goes with raw predictions, not with a counter or table")
         if (example_ids, example_text, example_uris) != (None, None, None):
@@ -113,6 +116,7 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
     table = PrecomputedTable(label_names, metric_names, values)
     check_names(table.label_names, "label_names", max_length=MAX_NAME)  # as the counter's: a route may name them
     check_names(table.identity_names, "the identities of metric_names", max_length=MAX_NAME)
+    check_names(table.families, "the metrics of metric_names", max_length=MAX_NAME)
     for j, name in enumerate(table.metric_names):
         if name == "count" or name.startswith("count@"):
             column = table.values[:, j]

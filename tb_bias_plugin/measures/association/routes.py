@@ -611,7 +611,7 @@ def _sort(params: Params, selection: Selection) -> None:
     identity) the default is the metric of that identity."""
     query, view = selection.query, selection.view
     default = "gap" if query.x2 is not None else "%s@%s" % (query.metric, view.identity_names[query.x1])
-    query.sort = params.string("sort", default, max_length=MAX_NAME)
+    query.sort = params.string("sort", default, max_length=2 * MAX_NAME + 1)  # METRIC@IDENTITY, each a name
     query.order = params.choice("order", metrics.ORDERS, "asc" if query.sort == "label" else "desc")
 
 

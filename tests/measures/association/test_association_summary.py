@@ -1,5 +1,6 @@
 """Summary writing: TF and TF-free paths, storage format, data-provider round trip."""
 
+import copy
 import glob
 import os
 import subprocess
@@ -252,6 +253,25 @@ def test_metric_table_names_are_no_longer_than_a_route_may_ask_for():
         metric_table([[0.1]], label_names=["a" * 1001], metric_names=["nPMI@man"])
     with pytest.raises(ValueError, match="identities of metric_names has a name longer than 1000"):
         metric_table([[0.1]], label_names=["a"], metric_names=["nPMI@" + "m" * 1001])
+
+
+def test_a_table_built_by_hand_meets_the_counters_rule_for_names_and_is_then_served(tmp_path):
+    import plugin_fixtures as fx
+
+    long = "w" * 1000  # at the limit: written, and a route may name it in every parameter, sort included
+    counts = CooccurrenceCounter(["a", "b", long], ["b", long]).update([["a", "b"], ["a", long], ["b"]]).table()
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("t", counts)
+    client = fx.Client(fx.make_app(tmp_path)[0])
+    body = fx.get_json(client, "table", run="run", tag="t", x1=long, x2="b", sort="npmi_xy@" + long)
+    assert body["total"] == 1 and body["rows"][0]["label"] == "a"
+    longer = copy.copy(counts)  # as a table of an older build, or built by hand, may be
+    longer.label_names, longer.identity_names = ("a", "b", "w" * 1001), ("b", "w" * 1001)
+    with pytest.raises(ValueError, match="label_names has a name longer than 1000"):
+        summary.Writer(tmp_path / "bad").association_table("t", longer)
+    assert not (tmp_path / "bad").exists()
+    with pytest.raises(ValueError, match="metrics of metric_names has a name longer than 1000"):
+        summary.Writer(tmp_path / "bad").metric_table("t", [[0.1]], label_names=["a"], metric_names=["m" * 1001 + "@x"])
 
 
 def test_a_logdir_that_is_a_file_is_a_value_error(tmp_path):
