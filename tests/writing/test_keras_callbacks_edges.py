@@ -153,13 +153,44 @@ def test_proxy_adjusted_names_one_feature():
 NOT_THE_USERS = ("structure of `inputs`", "retracing")
 
 
+class PredictTracings(keras.callbacks.Callback):
+    """Records, after every epoch, how often the model's predict function was traced."""
+
+    def __init__(self):
+        super().__init__()
+        self.counts = []
+        self.functions = set()
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.functions.add(id(self.model.predict_function))
+        self.counts.append(self.model.predict_function.experimental_get_tracing_count())
+
+
+@pytest.fixture
+def fresh_tracing_detector(monkeypatch):
+    """TensorFlow's "triggered tf.function retracing" warning counts traces per Python
+    function across the whole process: every Keras model's predict function shares one
+    counter, so models that other tests made earlier in this worker would count here."""
+    from tensorflow.python.eager.polymorphic_function import polymorphic_function
+
+    monkeypatch.setattr(polymorphic_function, "_frequent_tracing_detector_manager",
+                        polymorphic_function._FrequentTracingDetectorManager())
+
+
+def traced_once_per_shape(tracings):
+    # one predict function for the whole fit; the first epoch traces a full batch and the last, partial
+    # one (Keras's own predict does the same), and reduce_retracing makes the second trace fit every batch
+    return len(tracings.functions) == 1 and tracings.counts[0] <= 2 and len(set(tracings.counts)) == 1
+
+
 @pytest.mark.training
-def test_callbacks_on_a_text_and_a_tabular_model_warn_of_nothing_they_cause(tmp_path):
+def test_callbacks_on_a_text_and_a_tabular_model_warn_of_nothing_they_cause(tmp_path, fresh_tracing_detector):
     caught_logs = []
     handler = logging.Handler()
     handler.emit = lambda record: caught_logs.append(record.getMessage())  # type: ignore[method-assign]
     tf_logger = logging.getLogger("tensorflow")
     tf_logger.addHandler(handler)
+    text_tracings, tabular_tracings = PredictTracings(), PredictTracings()
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")  # every occurrence, not the first per line
@@ -172,6 +203,7 @@ def test_callbacks_on_a_text_and_a_tabular_model_warn_of_nothing_they_cause(tmp_
                                               tokens=WORDS[TOKENS[:70]], batch_size=32, sample_size=8),
                 RepresentationBiasCallback(tmp_path / "text", TOKENS, np.arange(96) % 2, layers=["pool", "fc1"],
                                            steps=30, eval_every=10, control=False, batch_size=40),
+                text_tracings,
             ])
             tabular = tabular_model()
             tabular.fit(TABULAR, np.arange(96) % 2, epochs=3, batch_size=32, verbose=0, callbacks=[
@@ -181,11 +213,14 @@ def test_callbacks_on_a_text_and_a_tabular_model_warn_of_nothing_they_cause(tmp_
                                               protected=[3], batch_size=32, sample_size=8),
                 RepresentationBiasCallback(tmp_path / "tab", TABULAR, np.arange(96) % 2, layers=["fc1"],
                                            steps=30, eval_every=10, control=False, batch_size=40),
+                tabular_tracings,
             ])
     finally:
         tf_logger.removeHandler(handler)
     messages = [str(w.message) for w in caught] + caught_logs
     assert not [m for m in messages if any(s in m for s in NOT_THE_USERS)]
+    assert traced_once_per_shape(text_tracings), text_tracings.counts
+    assert traced_once_per_shape(tabular_tracings), tabular_tracings.counts
     # the callbacks did run: three epochs of each measure in each run
     logged = fx.read_logdir(tmp_path)
     for run in ("text/validation", "tab/validation"):
