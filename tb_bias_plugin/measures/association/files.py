@@ -21,7 +21,8 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
-from tb_bias_plugin.measures.association.inputs import attribute_value
+from tb_bias_plugin.measures.association.inputs import attribute_value, check_identity_lengths
+from tb_bias_plugin.measures.association.table import identity_name
 from tb_bias_plugin.prediction_files import DataError
 from tb_bias_plugin.prediction_files.columns import column_values, id_values, is_arrow, python, where
 
@@ -135,11 +136,15 @@ class Columns:
                 raise DataError("no label names found in column %r" % self.labels_column)
             self.label_names = sorted(seen_labels)
         if need_values:
-            names = ["%s=%s" % (c, v) for c in self.identity_columns() for v in sorted(values[c])]
+            names = [identity_name([(c, v)]) for c in self.identity_columns() for v in sorted(values[c])]
             for group in self.intersections:
-                names += [" & ".join("%s=%s" % part for part in zip(group, combo)) for combo in sorted(combos[group])]
+                names += [identity_name(zip(group, combo)) for combo in sorted(combos[group])]
             if not names:
                 raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
+            try:
+                check_identity_lengths(names)
+            except ValueError as e:
+                raise DataError(str(e)) from None
             self.identity_names = names
 
     def counter_arguments(self) -> dict[str, Any]:
@@ -222,10 +227,10 @@ class Columns:
 
         for c, (code, names) in codes.items():
             rows = np.flatnonzero(code >= 0)
-            mark(rows, code[rows], ["%s=%s" % (c, v) for v in names], c)
+            mark(rows, code[rows], [identity_name([(c, v)]) for v in names], c)
         for group in self.intersections:
             rows, combo_codes, which = combinations(codes, group)
-            names = [" & ".join("%s=%s" % (c, codes[c][1][k]) for c, k in zip(group, combo)) for combo in combo_codes]
+            names = [identity_name((c, codes[c][1][k]) for c, k in zip(group, combo)) for combo in combo_codes]
             mark(rows, which, names, None)
         return out
 

@@ -14,9 +14,9 @@ import math
 import numpy as np
 
 from tb_bias_plugin.core.intersections import MISSING, category_codes, combination_of, intersection_codes
-from tb_bias_plugin.core.validation import check_names, preview
+from tb_bias_plugin.core.validation import MAX_NAME, check_names, preview
 from tb_bias_plugin.measures.association import backends
-from tb_bias_plugin.measures.association.table import check_identity_names
+from tb_bias_plugin.measures.association.table import check_identity_names, identity_name
 
 # Dense cells (examples x columns) turned into positives at once: a dense
 # batch is counted in row blocks so that the working memory stays a small
@@ -59,6 +59,23 @@ def attribute_value(value):
     if isinstance(value, (float, np.floating)) and math.isfinite(value):
         return str(int(value)) if float(value).is_integer() else str(value)  # float32 0.1 is "0.1"
     raise ValueError("an attribute must be a single value, got %r" % (value,))
+
+
+def check_identity_lengths(names):
+    """Identities named after attribute values are names like any other, of at most `MAX_NAME`
+    characters (a route is asked for them by name); the error says which value made one too long.
+
+    Examples
+    --------
+    >>> check_identity_lengths(["sex=" + "f" * 1000])
+    Traceback (most recent call last):
+    ...
+    ValueError: the attribute values make an identity of 1004 characters, over the 1000 a name may have: 'sex=ffffffffffffffffffffffffffffffffffff'...
+    """
+    long = next((name for name in names if len(name) > MAX_NAME), None)
+    if long is not None:
+        raise ValueError("the attribute values make an identity of %d characters, over the %d a name may have: %r..."
+                         % (len(long), MAX_NAME, long[:40]))
 
 
 def attribute_identities(attributes, intersections=(), *, singles=True):
@@ -127,17 +144,18 @@ def attribute_identities(attributes, intersections=(), *, singles=True):
     if singles:
         for column, (codes, levels) in coded.items():
             for i, level in enumerate(levels):
-                names.append("%s=%s" % (column, level))
+                names.append(identity_name([(column, level)]))
                 rows.append(codes == i)
     for group in groups:
         sizes = [len(coded[c][1]) for c in group]
         combined = intersection_codes([coded[c][0] for c in group], sizes)
         for code in np.unique(combined[combined != MISSING]):
             parts = combination_of(code, sizes)
-            names.append(" & ".join("%s=%s" % (c, coded[c][1][k]) for c, k in zip(group, parts)))
+            names.append(identity_name((c, coded[c][1][k]) for c, k in zip(group, parts)))
             rows.append(combined == code)
     if not names:
         raise ValueError("the attributes hold no values")
+    check_identity_lengths(names)
     indicator = np.stack(rows, axis=1)
     return check_identity_names(names, "identities"), indicator
 

@@ -73,11 +73,23 @@ def check_thresholds(thresholds):
 PART_SEPARATOR = " & "
 
 
+def identity_name(parts):
+    """The identity that attribute values name: ``column=value``, and ``(column, value)`` parts joined
+    by `PART_SEPARATOR` for an intersection (`intersection_parts` splits it again).
+
+    Examples
+    --------
+    >>> identity_name([("sex", "f")]), identity_name([("sex", "f"), ("age", "60+")])
+    ('sex=f', 'sex=f & age=60+')
+    """
+    return PART_SEPARATOR.join("%s=%s" % part for part in parts)
+
+
 def intersection_parts(name):
     """The parts of an intersectional identity's name; None for any other name.
 
     An intersection is two or more ``column=value`` parts joined by
-    `PART_SEPARATOR`, as `counting.attribute_identities` names them.
+    `PART_SEPARATOR`, as `identity_name` names them.
 
     Examples
     --------

@@ -148,6 +148,13 @@ BAD = [
     ("nocol.parquet", lambda p: pq.write_table(pa.table({"labels": [["a"]]}), p),
      ["--labels-column", "labels", "--identity-column", "sex"], ["nocol.parquet", "no column 'sex'"]),
     ("bad.npz", lambda p: p.write_bytes(b"not a zip"), ["--identity-labels", "a"], ["bad.npz", "not a readable"]),
+    # an identity is named sex=VALUE, and a route asks for it by that name, of at most 1,000 characters
+    ("long.csv", lambda p: p.write_text("labels,sex\na,%s\nb,m\n" % ("f" * 997)),
+     ["--labels-column", "labels", "--identity-column", "sex"],
+     ["identity of 1001 characters, over the 1000", "'sex=fff"]),
+    ("longboth.csv", lambda p: p.write_text("labels,sex,age\na,%s,%s\nb,m,1\n" % ("f" * 500, "9" * 500)),
+     ["--labels-column", "labels", "--identity-column", "sex", "--identity-column", "age", "--intersect", "sex,age"],
+     ["identity of 1011 characters, over the 1000", "'sex=fff"]),
 ]
 
 

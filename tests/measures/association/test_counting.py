@@ -294,6 +294,16 @@ def test_bad_constructor_arguments(kwargs, message):
         CooccurrenceCounter(**kwargs)
 
 
+def test_attribute_values_that_make_a_too_long_identity_are_named():
+    # sex=VALUE of 1,000 characters is a name a route can ask for; one more is not, nor a long intersection
+    names, _ = inputs.attribute_identities({"sex": ["f" * 996, "m"]})
+    assert max(map(len, names)) == 1000
+    with pytest.raises(ValueError, match=r"identity of 1001 characters, over the 1000 a name may have: 'sex=fff"):
+        inputs.attribute_identities({"sex": ["f" * 997, "m"]})
+    with pytest.raises(ValueError, match=r"identity of 1011 characters.*'sex=fff"):
+        inputs.attribute_identities({"sex": ["f" * 500, "m"], "age": ["9" * 500, "1"]}, [("sex", "age")])
+
+
 def test_identity_argument_mismatches():
     labels_mode = CooccurrenceCounter(LABELS, IDENTITIES)
     with pytest.raises(ValueError, match="do not pass identities"):
