@@ -84,7 +84,8 @@ def choose_bins(values, domain, weights=None):
     if n < 2 or not 0 < width < np.inf:
         return MIN_BINS
     q1, q3 = percentiles(values, [25, 75], weights)
-    bin_width = 2.0 * (q3 - q1) / n ** (1.0 / 3.0)
+    with np.errstate(over="ignore"):  # a spread past the largest float is infinite, and gives MIN_BINS below
+        bin_width = 2.0 * (q3 - q1) / n ** (1.0 / 3.0)
     if not bin_width > 0:
         return MIN_BINS
     return int(min(MAX_BINS, max(MIN_BINS, math.ceil(width / bin_width))))
@@ -112,12 +113,13 @@ def scott_bandwidth(values, weights=None):
     n = values.shape[0] if weights is None else int(np.sum(weights))
     if n < 2:
         return None
-    if weights is None:
-        sigma = float(np.std(values, ddof=1))
-    else:
-        # sums, not np.dot: BLAS threads cost more than these short vectors
-        mean = float(np.sum(weights * values)) / n
-        sigma = math.sqrt(float(np.sum(weights * (values - mean) ** 2)) / (n - 1))
+    with np.errstate(over="ignore"):  # a spread past the largest float is infinite, and gives None below
+        if weights is None:
+            sigma = float(np.std(values, ddof=1))
+        else:
+            # sums, not np.dot: BLAS threads cost more than these short vectors
+            mean = float(np.sum(weights * values)) / n
+            sigma = math.sqrt(float(np.sum(weights * (values - mean) ** 2)) / (n - 1))
     if not 0 < sigma < np.inf:
         return None
     return sigma * n ** (-1.0 / 5.0)

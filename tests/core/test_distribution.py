@@ -37,13 +37,16 @@ def test_density_of_degenerate_data_is_zero():
     assert distribution.binned_density([0.5, 0.5, 0.5], edges).tolist() == [0] * 5
 
 
-def test_huge_values_stay_finite():
+@pytest.mark.filterwarnings("error")  # an overflow it handles is no warning to the user
+@pytest.mark.parametrize("weights", [None, [1.0, 2.0, 1.0, 1.0]])
+def test_huge_values_stay_finite(weights):
     values = np.array([1e308, -1e308, 0.0, np.inf])
     domain = distribution.domain_of([values])
     edges = np.linspace(domain[0], domain[1], distribution.choose_bins(values, domain) + 1)
     assert np.isfinite(edges).all()
-    summary = distribution.summarize(values, edges)
-    assert summary["n"] == 3 and summary["undefined"] == 1 and sum(summary["counts"]) == 3
+    summary = distribution.summarize(values, edges, weights)
+    n = 3 if weights is None else 4
+    assert summary["n"] == n and summary["undefined"] == 1 and sum(summary["counts"]) == n
     assert all(np.isfinite(summary["density"]))
 
 
