@@ -800,6 +800,12 @@ class _PairSums:
         the value checks, so an invalid value leaves the statistics unchanged.
         ``on_chunk(start, stop, e)`` receives each chunk's excess discrepancy.
         """
+        # finite predictions whose discrepancies overflow come out as inf or NaN, which the result says
+        # ("nonfinite") and the writer refuses with its reason: NumPy's warning would only repeat it
+        with np.errstate(over="ignore", invalid="ignore"):
+            self._consume(a, b, codes, on_chunk)
+
+    def _consume(self, a, b, codes, on_chunk) -> None:
         n = a.shape[1]
         num_pairs = len(self.pi)
         num_groups = self.group_sums.shape[0]

@@ -173,6 +173,7 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         (lambda w: w.prediction_discrepancy("d", A, B, top_k=1001, step=0), "top_k"),
     ],
 )
+@pytest.mark.filterwarnings("error::RuntimeWarning")  # the error says what went wrong; no NumPy warning before it
 def test_bad_input_is_a_value_error_and_nothing_is_written(tmp_path, call, message):
     with summary.Writer(tmp_path / "run") as writer:
         with pytest.raises(ValueError, match=message):
