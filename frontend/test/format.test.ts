@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
-import { contrastOnWhite, gapColor, identityColor, identityTextColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
+import { contrastOnWhite, gapColor, identityColor, identityTextColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
 import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import {
   columnFormat,
@@ -110,6 +110,17 @@ describe("colours", () => {
     expect(contrastOnWhite("#F0E442")).toBeLessThan(2); // yellow as it is: unreadable as text
     expect(textColor("#F0E442")).not.toBe("#000000"); // still a yellow hue, darkened
     expect(identityTextColor(["a", "b", "c", "d", "e"], "e")).toBe(textColor("#E69F00"));
+  });
+
+  it("darkens identity colours drawn as lines to the 3:1 of non-text contrast, and only as much as needed", () => {
+    for (const colour of OKABE_ITO) {
+      const line = lineColor(colour);
+      expect(contrastOnWhite(line)).toBeGreaterThanOrEqual(3);
+      if (contrastOnWhite(colour) >= 3) expect(line).toBe(colour.toLowerCase());
+      else expect(contrastOnWhite(line)).toBeLessThan(contrastOnWhite(textColor(colour))); // lighter than its text
+    }
+    expect(lineColor("#F0E442")).not.toBe("#f0e442"); // the yellow of a line across a white plot
+    expect(lineColor("#0072B2")).toBe("#0072b2");
   });
 
   it("colours a gap by the identity it leans towards", () => {

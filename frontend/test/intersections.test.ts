@@ -13,6 +13,7 @@ import {
   formatExpectedCount,
   groupIdentities,
   identityLabel,
+  axisTitles,
   identityLines,
   identityText,
   intersectionTitle,
@@ -66,6 +67,30 @@ describe("identity parts", () => {
     expect(identityLines("age=30-59", PARTS, 6.9)).toEqual(["age=3\u2026"]);
     // never less than one character and the ellipsis
     expect(identityLines("woman", NO_PARTS, -3)).toEqual(["w\u2026"]);
+  });
+
+  it("lays axis titles out in one row, or in two when one would be cut between its neighbours", () => {
+    const names = ["sex=f", "sex=m", "age=30-59", FA, MA];
+    // 100 px between axes: every title fits, one row
+    const wide = axisTitles(names, PARTS, [50, 150, 250, 350, 450], 500, 8.5);
+    expect(wide.rows).toBe(1);
+    expect(wide.row).toEqual([0, 0, 0, 0, 0]);
+    expect(wide.lines[3]).toEqual(["sex=f", "\u2229 age=60+"]);
+    // 50 px: "age=30-59" would be cut; every other title moves down and gets two gaps' room
+    const narrow = axisTitles(names, PARTS, [50, 100, 150, 200, 250], 270, 8.5);
+    expect(narrow.rows).toBe(2);
+    expect(narrow.row).toEqual([0, 1, 0, 1, 0]);
+    expect(narrow.lines[2]).toEqual(["age=30-59"]);
+    expect(narrow.lines[3]).toEqual(["sex=f", "\u2229 age=60+"]);
+    // the last axis, 20 px from the plot's edge, keeps one gap's room, not two
+    expect(narrow.lines[4]).toEqual(["sex\u2026", "\u2229 a\u2026"]);
+    expect(axisTitles(names, PARTS, [50, 100, 150, 200, 250], 300, 8.5).lines[4]).toEqual(["sex=m", "\u2229 age=60+"]);
+    // too narrow even for two rows: cut, still alternating
+    const tight = axisTitles(names, PARTS, [40, 60, 80, 100, 120], 160, 8.5);
+    expect(tight.rows).toBe(2);
+    expect(tight.lines[2]).toEqual(["ag\u2026"]); // 40 px of room, where one row left 20
+    // two axes never alternate: the plot's edges bound them, not each other
+    expect(axisTitles(["age=30-59", "sex=f"], PARTS, [30, 60], 90, 8.5).rows).toBe(1);
   });
 
   it("groups single identities first, then intersections, each in its order", () => {

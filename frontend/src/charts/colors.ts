@@ -92,13 +92,22 @@ export function contrastOnWhite(hex: string): number {
  * text on white to reach WCAG AA contrast (4.5:1). Okabe-Ito's orange,
  * sky blue and yellow are too light for text as they are.
  */
-export function textColor(hex: string): string {
+export function textColor(hex: string, ratio = 4.5): string {
   const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   for (let scale = 1; scale > 0; scale -= 0.02) {
     const out = "#" + rgb.map((c) => Math.round(c * scale).toString(16).padStart(2, "0")).join("");
-    if (contrastOnWhite(out) >= 4.5) return out;
+    if (contrastOnWhite(out) >= ratio) return out;
   }
   return "#000000";
+}
+
+/**
+ * The colour darkened just enough for a thin line on white to reach the 3:1
+ * of WCAG's non-text contrast: a line in Okabe-Ito's yellow (1.2:1) is all
+ * but invisible.
+ */
+export function lineColor(hex: string): string {
+  return textColor(hex, 3);
 }
 
 /** An identity's colour for text (headers, axis titles): see `textColor`. */

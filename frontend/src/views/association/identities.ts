@@ -40,6 +40,39 @@ export function identityLines(name: string, identityParts: IdentityParts, maxCha
   return lines.map((line) => ([...line].length <= n ? line : `${[...line].slice(0, n - 1).join("")}\u2026`));
 }
 
+/** Axis titles laid out over a row of axes: each title's lines, and its row (0 or 1). */
+export interface AxisTitles {
+  lines: string[][];
+  row: number[];
+  /** 1, or 2 when the titles alternate between two rows */
+  rows: number;
+}
+
+/**
+ * Titles for axes at `axisX` (ascending) in a plot `width` wide. Each title
+ * is centred on its axis and cut to the room it has; when a title would be
+ * cut between its neighbours, every other title moves down a row, which
+ * doubles the room of each (as far as the plot's edges allow).
+ */
+export function axisTitles(
+  names: readonly string[],
+  identityParts: IdentityParts,
+  axisX: readonly number[],
+  width: number,
+  charPx: number,
+): AxisTitles {
+  const gap = axisX.length > 1 ? axisX[1]! - axisX[0]! : width;
+  // two rows give a title the span of two gaps, as far as the plot's edges allow, never less than one gap
+  const room = (i: number, span: number) =>
+    (Math.max(gap, Math.min(span, 2 * axisX[i]!, 2 * (width - axisX[i]!))) - 8) / charPx;
+  const layout = (span: number) => names.map((name, i) => identityLines(name, identityParts, room(i, span)));
+  const one = layout(gap);
+  const full = names.map((name) => identityLines(name, identityParts, Infinity));
+  const cut = one.some((lines, i) => lines.join("\n") !== full[i]!.join("\n"));
+  if (!cut || names.length < 3) return { lines: one, row: names.map(() => 0), rows: 1 };
+  return { lines: layout(2 * gap), row: names.map((_, i) => i % 2), rows: 2 };
+}
+
 /** pairTitle with intersections as text: "sex=f ∩ age=60+ vs. the rest". */
 export function pairText(x1: string | null, x2: string | null, identityParts: IdentityParts): string {
   const text = (x: string | null) => (x === null || x === "rest" ? x : identityText(x, identityParts));

@@ -3,7 +3,7 @@ import { customElement, property } from "lit/decorators.js";
 import { axisLeft } from "d3-axis";
 import { scaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
-import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
+import { gapColor, identityColor, identityTextColor, lineColor } from "../../charts/colors.js";
 import { formatSigned, formatValue } from "../../charts/format.js";
 import { polylinePath, valueExtent } from "../../charts/plots.js";
 import type { TableRow, TagInfo } from "./types.js";
@@ -12,12 +12,14 @@ import { WidthController } from "../../charts/resize.js";
 import { tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
-import { identityLines, identityText, intersectionTitle, NO_PARTS, pairText, parts as partsOf, type IdentityParts } from "./identities.js";
+import { axisTitles, identityText, intersectionTitle, NO_PARTS, pairText, parts as partsOf, type IdentityParts } from "./identities.js";
 
 const HEIGHT = 210;
 const MARGIN = { top: 26, right: 40, bottom: 12, left: 46 };
 /** Height of each further line of an axis title (an intersection's parts, one a line). */
 const TITLE_LINE = 13;
+/** Space between two rows of axis titles (a text's box is taller than its line). */
+const TITLE_ROW_GAP = 5;
 /** About the width of a character of an axis title (12px, bold): titles are cut to the space between axes. */
 const TITLE_CHAR_PX = 8.5;
 
@@ -121,23 +123,34 @@ export class ParallelCoordinates extends LitElement {
     `,
   ];
 
-  /** Room above the axes for the titles' further lines (intersections take one line a part). */
+  /** Lines of the tallest title (intersections take one line a part). */
+  private titleLines(): number {
+    return Math.max(1, ...this.info.identities.map((x) => partsOf(x, this.identityParts)?.length ?? 1));
+  }
+
+  /** The axes' positions, and their titles laid out over them. */
+  private axes() {
+    const identities = this.info.identities;
+    const x = scalePoint<string>()
+      .domain(identities)
+      .range([MARGIN.left, Math.max(MARGIN.left + 40, this.size.width - MARGIN.right)])
+      .padding(identities.length === 1 ? 0.5 : 0);
+    const axisX = identities.map((i) => x(i) ?? 0);
+    return { axisX, titles: axisTitles(identities, this.identityParts, axisX, this.size.width, TITLE_CHAR_PX) };
+  }
+
+  /** Room above the axes for the titles beyond one line: further lines, and a second row of titles. */
   private extraTitleHeight(): number {
-    const lines = Math.max(1, ...this.info.identities.map((x) => partsOf(x, this.identityParts)?.length ?? 1));
-    return (lines - 1) * TITLE_LINE;
+    const rows = this.axes().titles.rows;
+    return (rows * this.titleLines() - 1) * TITLE_LINE + (rows - 1) * TITLE_ROW_GAP;
   }
 
   private scales() {
     const identities = this.info.identities;
     const extra = this.extraTitleHeight();
-    const x = scalePoint<string>()
-      .domain(identities)
-      .range([MARGIN.left, Math.max(MARGIN.left + 40, this.size.width - MARGIN.right)])
-      .padding(identities.length === 1 ? 0.5 : 0);
     // the selected labels' own values: the whole table's range left ttest's (near 0.01) flat on 0
     const domain = valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
-    const y = scaleLinear().domain(domain).range([HEIGHT + extra - MARGIN.bottom, MARGIN.top + extra]).nice();
-    return { x, y };
+    return scaleLinear().domain(domain).range([HEIGHT + extra - MARGIN.bottom, MARGIN.top + extra]).nice();
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
@@ -145,7 +158,7 @@ export class ParallelCoordinates extends LitElement {
     const resized = this.size.width !== this.widthDrawn;
     this.widthDrawn = this.size.width;
     if (!resized && !["rows", "info", "state", "identityParts"].some((key) => changed.has(key))) return;
-    const { y } = this.scales();
+    const y = this.scales();
     this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
       // Tick labels on the first axis only; the others share the scale.
       const axis = axisLeft(y).ticks(5).tickSizeOuter(0);
@@ -164,9 +177,9 @@ export class ParallelCoordinates extends LitElement {
       <h2 id="pcp-title">Selected labels${count ? ` (${count})` : ""}</h2>
       ${count
         ? html`<span class="legend" aria-label="Line colour">
-            <span><i style="background:${identityColor(identities, s.x1)}"></i>gap towards ${text(s.x1)}</span>
+            <span><i style="background:${lineColor(identityColor(identities, s.x1))}"></i>gap towards ${text(s.x1)}</span>
             ${s.x2 !== null
-              ? html`<span><i style="background:${gapColor(identities, s.x1, s.x2, -1)}"></i>towards ${s.x2 === "rest" ? "the rest" : text(s.x2)}</span>`
+              ? html`<span><i style="background:${lineColor(gapColor(identities, s.x1, s.x2, -1))}"></i>towards ${s.x2 === "rest" ? "the rest" : text(s.x2)}</span>`
               : nothing}
           </span>`
         : nothing}
@@ -188,11 +201,10 @@ export class ParallelCoordinates extends LitElement {
       return html`${head}${error}${missing}
         ${this.loading ? html`<p class="loading" data-testid="loading">Loading selected labels\u2026</p>` : nothing}`;
     }
-    const { x, y } = this.scales();
-    const axisX = identities.map((i) => x(i) ?? 0);
-    // each title fits between its neighbours (cut with "…"; the whole name in its tooltip)
-    const spacing = axisX.length > 1 ? axisX[1]! - axisX[0]! : this.size.width;
-    const titleLines = identities.map((i) => identityLines(i, parts, (spacing - 8) / TITLE_CHAR_PX));
+    const y = this.scales();
+    // each title fits between its neighbours, or in every other row (cut with "…"; the whole name in its tooltip)
+    const { axisX, titles } = this.axes();
+    const rowHeight = this.titleLines() * TITLE_LINE + TITLE_ROW_GAP;
     const hoveredRow = this.hovered === null ? undefined : this.rows.find((r) => r.label === this.hovered);
     const hovered = hoveredRow ? hoveredRow.label : null;
     return html`${head}${error}
@@ -214,8 +226,9 @@ export class ParallelCoordinates extends LitElement {
         ${identities.map(
           (identity, i) => svg`
             <g class="axis" transform=${`translate(${axisX[i]},0)`}></g>
-            <text class="axis-title" y="14" text-anchor="middle" fill=${identityTextColor(identities, identity)}
-              data-testid="pcp-axis-title" data-identity=${identity}>${titleLines[i]!.map(
+            <text class="axis-title" y=${14 + titles.row[i]! * rowHeight} text-anchor="middle"
+              fill=${identityTextColor(identities, identity)} data-testid="pcp-axis-title"
+              data-identity=${identity}>${titles.lines[i]!.map(
                 (line, k) => svg`<tspan x=${axisX[i]!} dy=${k === 0 ? 0 : TITLE_LINE}>${line}</tspan>`,
               )}<title>${intersectionTitle(identity, parts) || identity}</title></text>`,
         )}
@@ -227,7 +240,7 @@ export class ParallelCoordinates extends LitElement {
           );
           const cls = hovered === null ? "line" : row.label === hovered ? "line hovered" : "line dim";
           return svg`<path class=${cls} data-testid="pcp-line" data-label=${row.label} d=${d}
-              stroke=${gapColor(identities, s.x1, s.x2, row.gap)}></path>
+              stroke=${lineColor(gapColor(identities, s.x1, s.x2, row.gap))}></path>
             <path class="hit" d=${d}
               @mouseenter=${() => emit(this, "hover-label", row.label)}
               @mouseleave=${() => emit(this, "hover-label", null)}>

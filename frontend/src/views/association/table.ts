@@ -280,6 +280,16 @@ export class RankedTable extends LitElement {
         text-overflow: ellipsis;
         white-space: nowrap;
       }
+      /* a count's header ends where its right-aligned numbers end: in a wide
+         column, or one half scrolled under the label, they stay together */
+      .header .k-count,
+      .header .k-count button {
+        display: flex;
+        justify-content: flex-end;
+      }
+      .header .k-count button span.t {
+        text-align: right;
+      }
       /* an intersection's chips wrap onto a second line rather than being cut */
       .header button span.t.wrap {
         white-space: normal;
@@ -510,7 +520,7 @@ export class RankedTable extends LitElement {
     const content = of ? (column.kind === "count" ? html`C(${identityLabel(column.identity!, p)}, y)` : identityLabel(column.identity!, p)) : column.title;
     return sortHeader({
       testid: `sort-header-${column.id}`,
-      className: column.kind === "label" ? "cell label" : column.kind === "gap" || column.kind === "q" ? `cell k-${column.kind}` : "cell",
+      className: column.kind === "label" ? "cell label" : ["gap", "q", "count"].includes(column.kind) ? `cell k-${column.kind}` : "cell",
       title: gap
         ? `gap of ${s.metric}: ${pair}`
         : trend
