@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
-import { contrastOnWhite, gapColor, identityColor, identityTextColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
+import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
 import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import {
   columnFormat,
@@ -121,6 +121,7 @@ describe("colours", () => {
     }
     expect(lineColor("#F0E442")).not.toBe("#f0e442"); // the yellow of a line across a white plot
     expect(lineColor("#0072B2")).toBe("#0072b2");
+    for (let i = 0; i < 8; i++) expect(contrastOnWhite(labelColor(i))).toBeGreaterThanOrEqual(3); // the trend's lines
   });
 
   it("colours a gap by the identity it leans towards", () => {

@@ -114,6 +114,9 @@ def test_trend_chart_draws_the_selected_labels_with_bands(tab, tensorboard):
     legend = tab.testid("trend-legend").inner_text()
     for line in answer["labels"]:
         assert line["label"] in legend
+    # beside a line plotted at its gap, the legend's number is the change, and says so
+    changes = [tab.testid("trend-change").nth(i).inner_text() for i in range(3)]
+    assert all(c.startswith("\u0394 ") for c in changes), changes
     for width in (1000, 1600):
         shot(tab, "association_trend_chart", width)
     tab.testid("selected-plot-identities").click()

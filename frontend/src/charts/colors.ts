@@ -28,8 +28,9 @@ export const LABEL_COLORS = [
   "#DDCC77", // sand
 ] as const;
 
+/** A label's line colour: its colour in `LABEL_COLORS`, as `lineColor` darkens it (sand and olive are light). */
 export function labelColor(index: number): string {
-  return LABEL_COLORS[index % LABEL_COLORS.length]!;
+  return lineColor(LABEL_COLORS[index % LABEL_COLORS.length]!);
 }
 
 export function identityColor(identities: readonly string[], identity: string | null): string {

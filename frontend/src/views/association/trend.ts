@@ -195,11 +195,11 @@ export class TrendChart extends LitElement {
       <div class="legend" data-testid="trend-legend">
         ${data.labels.map(
           (line, i) => html`<span
-            title=${`change ${formatFixed(line.change, digits, true)} ${formatInterval(line.change_low, line.change_high, digits)}, p = ${formatQ(line.change_p)}`}
+            title=${`change from the first step to the last ${formatFixed(line.change, digits, true)} ${formatInterval(line.change_low, line.change_high, digits)}, p = ${formatQ(line.change_p)}`}
             @mouseenter=${() => emit(this, "hover-label", line.label)}
             @mouseleave=${() => emit(this, "hover-label", null)}
             ><span class="key" style=${`background:${labelColor(i)}`}></span>${line.label}
-            <span class="muted">${formatFixed(line.change, digits, true)}</span></span
+            <span class="muted" data-testid="trend-change">\u0394 ${formatFixed(line.change, digits, true)}</span></span
           >`,
         )}
         ${s.selected.length > MAX_TREND_LINES ? html`<span class="muted">first ${MAX_TREND_LINES} of ${s.selected.length} selected</span>` : nothing}
