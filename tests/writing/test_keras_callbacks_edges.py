@@ -171,10 +171,12 @@ def fresh_tracing_detector(monkeypatch):
     """TensorFlow's "triggered tf.function retracing" warning counts traces per Python
     function across the whole process: every Keras model's predict function shares one
     counter, so models that other tests made earlier in this worker would count here."""
-    from tensorflow.python.eager.polymorphic_function import polymorphic_function
-
-    monkeypatch.setattr(polymorphic_function, "_frequent_tracing_detector_manager",
-                        polymorphic_function._FrequentTracingDetectorManager())
+    try:  # TensorFlow's private module (2.12 and later); the direct counts below do not depend on it
+        from tensorflow.python.eager.polymorphic_function import polymorphic_function as module
+        manager = module._FrequentTracingDetectorManager()
+    except (ImportError, AttributeError):
+        return
+    monkeypatch.setattr(module, "_frequent_tracing_detector_manager", manager)
 
 
 def traced_once_per_shape(tracings):
