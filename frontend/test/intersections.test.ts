@@ -89,7 +89,7 @@ describe("identity parts", () => {
     const tight = axisTitles(names, PARTS, [40, 60, 80, 100, 120], 160, 8.5);
     expect(tight.rows).toBe(2);
     expect(tight.lines[2]).toEqual(["ag\u2026"]); // 40 px of room, where one row left 20
-    // two axes never alternate: the plot's edges bound them, not each other
+    // two axes never alternate: a second row would give neither more room
     expect(axisTitles(["age=30-59", "sex=f"], PARTS, [30, 60], 90, 8.5).rows).toBe(1);
   });
 

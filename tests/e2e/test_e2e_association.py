@@ -92,10 +92,10 @@ def test_compare_leads_with_planted_labels_later_minus_earlier(tab, tensorboard)
     expect(tab.ui.locator('[data-testid="compare-sort-header-delta"]')).to_contain_text("A \u2212 B")
     expect(tab.testid("delta-sign")).to_contain_text("later minus earlier")
     expect(tab.testid("delta-whisker").first).to_be_visible()
-    # the total is of labels that pass the filters in both (fewer than A's own, by the zero co-occurrence
-    # rule applied to B too), not of labels the two tables share
+    # the total is of labels that pass the filters (fewer than A's own, by the zero co-occurrence rule
+    # applied to B too), not of labels the two tables share, which are counted apart
     expect(tab.testid("compare-summary")).to_contain_text(
-        "%s labels pass the filters in both tables \u00b7 %d only in table A \u00b7 %d only in table B"
+        "%s labels pass the filters (labels in only one table: %d in A, %d in B)"
         % (format(expected["total"], ","), expected["only_in_a"], expected["only_in_b"]))
     for width in (1000, 1600):
         shot(tab, "association_compare", width)

@@ -28,7 +28,7 @@ export const LABEL_COLORS = [
   "#DDCC77", // sand
 ] as const;
 
-/** A label's line colour: its colour in `LABEL_COLORS`, as `lineColor` darkens it (sand and olive are light). */
+/** A label's line colour: its colour in `LABEL_COLORS`, as `lineColor` darkens it (sand and teal are light). */
 export function labelColor(index: number): string {
   return lineColor(LABEL_COLORS[index % LABEL_COLORS.length]!);
 }

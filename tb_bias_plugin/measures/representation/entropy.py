@@ -519,8 +519,8 @@ def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls)
     Examples
     --------
     >>> loose_reason(0.52, [0.0], 0.66, [0.01])  # doctest: +NORMALIZE_WHITESPACE
-    "MINE bound 0.520 is 0.140 below the classifier bound 0.660 (noise 0.028): MINE's critic underfits.
-    B is the classifier bound, a lower bound too: the true B may be higher"
+    "MINE bound 0.520 < classifier bound 0.660 by 0.140 (noise 0.028): MINE's critic underfits; B is the
+    classifier bound, a lower bound too"
     >>> loose_reason(0.52, [0.0], 0.53, [0.01]) is None
     True
     """
@@ -532,12 +532,10 @@ def loose_reason(mine_bias, mine_controls, classifier_bias, classifier_controls)
         return None
     # short: the tab shows it in a narrow column, on every loose layer
     if classifier_bias > mine_bias:
-        return (f"MINE bound {mine_bias:.3f} is {gap:.3f} below the classifier bound {classifier_bias:.3f} (noise "
-                f"{noise:.3f}): MINE's critic underfits. B is the classifier bound, a lower bound too: the true B "
-                "may be higher")
-    return (f"classifier bound {classifier_bias:.3f} is {gap:.3f} below the MINE bound {mine_bias:.3f} (noise "
-            f"{noise:.3f}): the classifiers underfit. B is the MINE bound; raise classifier_width or "
-            "classifier_steps to tighten the classifier bound")
+        return (f"MINE bound {mine_bias:.3f} < classifier bound {classifier_bias:.3f} by {gap:.3f} (noise {noise:.3f}): "
+                "MINE's critic underfits; B is the classifier bound, a lower bound too")
+    return (f"classifier bound {classifier_bias:.3f} < MINE bound {mine_bias:.3f} by {gap:.3f} (noise {noise:.3f}): "
+            "the classifiers underfit; B is the MINE bound; raise classifier_width or classifier_steps")
 
 
 _ARRAY_FIELDS = {

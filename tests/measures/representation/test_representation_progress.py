@@ -54,10 +54,10 @@ def test_a_critic_stopped_by_patience_is_not_flagged_not_converged():
 
 def test_loose_reason_says_which_bound_to_read_and_what_tightens_the_other():
     mine_low = loose_reason(0.52, [0.0], 0.66, [0.01])
-    assert mine_low.startswith("MINE bound 0.520 is 0.140 below the classifier bound 0.660 (noise 0.028)")
+    assert mine_low.startswith("MINE bound 0.520 < classifier bound 0.660 by 0.140 (noise 0.028)")
     assert "B is the classifier bound" in mine_low
     classifier_low = loose_reason(0.70, [0.0], 0.55, [0.0])
-    assert classifier_low.startswith("classifier bound 0.550 is 0.150 below the MINE bound 0.700")
+    assert classifier_low.startswith("classifier bound 0.550 < MINE bound 0.700 by 0.150")
     assert "B is the MINE bound" in classifier_low
     # the user reads the names of the bounds, never the result's field names
     assert not any(field in text for field in ("mine_bias", "classifier_bias") for text in (mine_low, classifier_low))

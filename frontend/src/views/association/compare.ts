@@ -302,8 +302,8 @@ export class Compare extends LitElement {
       </div>
       <div class="summary" data-testid="compare-summary" aria-live="polite">
         Gap ${s.metric}, ${this.pair()}.
-        ${total !== null ? html`${formatTotal(total, null)} ${total === 1 ? "passes" : "pass"} the filters in both tables` : nothing}
-        ${meta ? html` \u00b7 ${formatCount(meta.only_in_a)} only in table A \u00b7 ${formatCount(meta.only_in_b)} only in table B` : nothing}
+        ${total !== null ? html`${formatTotal(total, null)} ${total === 1 ? "passes" : "pass"} the filters` : nothing}
+        ${meta ? html` (labels in only one table: ${formatCount(meta.only_in_a)} in A, ${formatCount(meta.only_in_b)} in B)` : nothing}
         ${meta ? html` \u00b7 A = ${meta.a.run} step ${meta.a.step}, B = ${meta.b.run} step ${meta.b.step}` : nothing}
         ${meta ? this.deltaNote(meta) : nothing}
         ${meta?.rows.some((r) => r.delta_low !== undefined && r.delta_low !== null)

@@ -50,9 +50,9 @@ export interface AxisTitles {
 
 /**
  * Titles for axes at `axisX` (ascending) in a plot `width` wide. Each title
- * is centred on its axis and cut to the room it has; when a title would be
- * cut between its neighbours, every other title moves down a row, which
- * doubles the room of each (as far as the plot's edges allow).
+ * is centred on its axis and cut to the gap between axes; when one would be
+ * cut, every other title moves down a row, which gives each up to two gaps
+ * (as far as the plot's edges allow, never less than one gap).
  */
 export function axisTitles(
   names: readonly string[],
