@@ -13,6 +13,8 @@ import numpy as np
 
 MIN_BINS = 10
 MAX_BINS = 100
+#: Up to this many values a summary lists them: a density from a handful is a shape they do not have.
+FEW_VALUES = 20
 # The binned kernel density estimate's grid: at least this many points over
 # the domain, and at least four per bandwidth, up to a cap.
 _KDE_GRID = 512
@@ -159,10 +161,19 @@ def binned_density(values, edges, weights=None):
 
 
 def summarize(values, edges, weights=None):
-    """Histogram counts, binned density and quantiles of ``values``.
+    """Histogram counts, binned density and quantiles of ``values``, and the defined values
+    themselves, in ascending order, when there are at most `FEW_VALUES` (else None).
 
     Non-finite values are counted as ``undefined`` and otherwise ignored;
     values outside the edges fall into the first or last bin.
+
+    Examples
+    --------
+    >>> s = summarize([0.5, np.nan, -0.25, 0.5], np.linspace(-1, 1, 5))
+    >>> s["n"], s["undefined"], s["counts"], s["values"]
+    (3, 1, [0, 1, 0, 2], [-0.25, 0.5, 0.5])
+    >>> summarize(np.zeros(21), np.linspace(-1, 1, 5))["values"] is None
+    True
     """
     values = np.asarray(values, dtype=np.float64)
     finite = np.isfinite(values)
@@ -188,4 +199,7 @@ def summarize(values, edges, weights=None):
     if defined.size:
         q = percentiles(defined, [0, 25, 50, 75, 100], None if weights is None else defined_weights)
         result["quantiles"] = dict(zip(("min", "q1", "median", "q3", "max"), (float(v) for v in q)))
+    few = n <= FEW_VALUES
+    repeated = defined if weights is None or not few else np.repeat(defined, defined_weights)
+    result["values"] = np.sort(repeated).tolist() if few else None
     return result

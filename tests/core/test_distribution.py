@@ -104,3 +104,17 @@ def test_weighted_summaries_equal_the_repeated_values():
             want["n"], want["undefined"], want["counts"], want["quantiles"])
         np.testing.assert_allclose(got["density"], want["density"], rtol=1e-9, atol=1e-12)
         assert distribution.choose_bins(distinct, (-3, 3), weights) == distribution.choose_bins(repeated, (-3, 3))
+
+
+def test_a_few_values_are_listed_and_weights_repeat_them():
+    edges = np.linspace(-1, 1, 11)
+    few = distribution.summarize([0.3, -0.2, np.nan, 0.3], edges)
+    assert few["values"] == [-0.2, 0.3, 0.3] and few["n"] == 3
+    # distinct values with their multiplicities list the same values as the values themselves
+    weighted = distribution.summarize([0.3, -0.2, np.nan, 0.7], edges, weights=[2, 1, 4, 0])
+    assert weighted["values"] == [-0.2, 0.3, 0.3] and weighted["n"] == 3 and weighted["undefined"] == 4
+    values = np.linspace(-0.5, 0.5, distribution.FEW_VALUES)
+    assert distribution.summarize(values, edges)["values"] == pytest.approx(sorted(values), abs=0)
+    assert distribution.summarize(np.append(values, 0.0), edges)["values"] is None
+    assert distribution.summarize([0.1] * 3, edges, weights=[10, 10, 1])["values"] is None  # 21 labels
+    assert distribution.summarize([], edges)["values"] == []

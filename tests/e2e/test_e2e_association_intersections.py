@@ -202,6 +202,10 @@ def test_intersections_show_their_parts(page_tab, server):
     violins = tab.ui.locator('tb-bias-distributions [data-testid="identity-parts"][data-identity="%s"]' % FA)
     expect(violins.locator(".part")).to_have_text(["sex=f", "age=60+"])
     violins.scroll_into_view_if_needed()
+    # eight labels are eight dots, not a violin: a density from eight values would draw a shape they lack
+    for key in ("sex=f", FA, "gap"):
+        expect(tab.testid("violin-%s" % key).locator('[data-testid="violin-dot"]')).to_have_count(len(LABELS))
+        expect(tab.testid("violin-%s" % key).locator("path")).to_have_count(0)
     shot(tab, "association_intersections_distributions", 1000)
     tab.page.set_viewport_size({"width": 1400, "height": 1000})
     # hard table: no note, whole counts

@@ -44,6 +44,30 @@ export function violinPath(
   return shape(points) ?? "";
 }
 
+/**
+ * Lanes for dots of `radius` at pixel positions `xs`, so that none overlaps
+ * another: each dot takes the first of lanes 0, -1, 1, -2, 2, ... up to
+ * `maxLane` where it keeps clear of the dots already there (or, when none
+ * does, the lane whose last dot is furthest left). A dot's centre is then
+ * `lane * 2 * radius` from the row's centre line.
+ */
+export function dotLanes(xs: readonly number[], radius: number, maxLane: number): number[] {
+  const candidates = [0];
+  for (let k = 1; k <= maxLane; k++) candidates.push(-k, k);
+  const lastX = new Map<number, number>();
+  const lanes: number[] = new Array<number>(xs.length).fill(0);
+  const order = xs.map((_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
+  for (const i of order) {
+    const x = xs[i]!;
+    const clear = candidates.find((k) => (lastX.get(k) ?? -Infinity) <= x - 2 * radius);
+    const lane =
+      clear ?? candidates.reduce((best, k) => ((lastX.get(k) ?? -Infinity) < (lastX.get(best) ?? -Infinity) ? k : best));
+    lanes[i] = lane;
+    lastX.set(lane, x);
+  }
+  return lanes;
+}
+
 export interface Bar {
   x: number;
   y: number;

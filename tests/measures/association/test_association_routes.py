@@ -298,6 +298,13 @@ def test_distribution_histograms_cover_the_filtered_rows(client):
         assert q["min"] <= q["q1"] <= q["median"] <= q["q3"] <= q["max"]
     assert [e["identity"] for e in body["identities"]] == fx.IDENTITIES
     assert body["gap"]["domain"] == [-2.0, 2.0] and sum(body["gap"]["counts"]) == total
+    # more labels than a few: no list of values; a few: their values, as the table has them
+    assert total > 20 and body["gap"]["values"] is None
+    few = dict(params, q="^label 1[0-4]$")
+    rows = get_json(client, "table", limit=100, **few)["rows"]
+    body = get_json(client, "distribution", **few)
+    assert body["total"] == len(rows) == 5
+    assert body["gap"]["values"] == pytest.approx(sorted(r["gap"] for r in rows), rel=1e-12)
     assert len(get_json(client, "distribution", bins=7, **params)["bin_edges"]) == 8
     pmi = get_json(client, "distribution", run="model_a", tag="gender", metric="pmi")
     assert pmi["domain"][0] < 0 < pmi["domain"][1]

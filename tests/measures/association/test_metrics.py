@@ -462,7 +462,8 @@ def test_distributions_per_distinct_counts_equal_per_label(x2, monkeypatch):
         assert (2 * mask.sum() > labels) == (least == 1)
         assert got["bin_edges"] == want["bin_edges"] and got["domain"] == want["domain"]
         for a, b in zip(got["identities"] + [got["gap"]], want["identities"] + [want["gap"]]):
-            assert (a["n"], a["undefined"], a["counts"], a["quantiles"]) == (b["n"], b["undefined"], b["counts"], b["quantiles"])
+            assert (a["n"], a["undefined"], a["counts"], a["quantiles"], a["values"]) == (
+                b["n"], b["undefined"], b["counts"], b["quantiles"], b["values"])
             np.testing.assert_allclose(a["density"], b["density"], rtol=1e-9, atol=1e-12)
 
 

@@ -5,10 +5,10 @@ import { brushX, type D3BrushEvent } from "d3-brush";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { select } from "d3-selection";
 import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
-import { identityColor, NEUTRAL } from "../../charts/colors.js";
+import { identityColor, lineColor, NEUTRAL } from "../../charts/colors.js";
 import { formatRange, valueColumn } from "./columns.js";
 import { formatCount, formatValue, plural } from "../../charts/format.js";
-import { histogramBars, maxOf, violinPath } from "../../charts/plots.js";
+import { dotLanes, histogramBars, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
 import type { PlotKind, ResolvedState } from "./view-state.js";
@@ -19,6 +19,8 @@ import { identityLabel, NO_PARTS, pairText, partsStyles, type IdentityParts } fr
 
 const ROW_HEIGHT = 46;
 const PAD_X = 10;
+/** Radius of the dots drawn for a few values in place of a violin. */
+const DOT_RADIUS = 3;
 
 interface PlotRow {
   key: string;
@@ -200,10 +202,13 @@ export class Distributions extends LitElement {
     const band = filter ? boundsToPixels(filter, x.domain() as [number, number], x.range() as [number, number]) : null;
     const [d0, d1] = row.domain;
     const zero = d0 < 0 && d1 > 0 ? x(0) : null;
+    // a handful of labels as dots: a density from them would draw a shape they do not have
+    const dots = this.state.plot === "violin" ? (row.hist.values ?? null) : null;
     let shape = this.shapes.get(row.key);
     if (shape === undefined) {
-      shape =
-        this.state.plot === "histogram"
+      shape = dots
+        ? this.dots(dots, x, cy, row.color)
+        : this.state.plot === "histogram"
           ? histogramBars(row.hist.counts, row.edges, x, h - 2, h - 6, maxCount).map(
               (b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${row.color} fill-opacity="0.75">
                 <title>${formatValue(b.low)} to ${formatValue(b.high)}: ${formatCount(b.count)}</title></rect>`,
@@ -213,7 +218,7 @@ export class Distributions extends LitElement {
       this.shapes.set(row.key, shape);
     }
     const box =
-      this.state.plot === "violin" && q.q1 !== null && q.q3 !== null && q.median !== null
+      this.state.plot === "violin" && !dots && q.q1 !== null && q.q3 !== null && q.median !== null
         ? svg`
             ${q.min !== null && q.max !== null
               ? svg`<line class="whisker" x1=${x(q.min)} x2=${x(q.max)} y1=${cy} y2=${cy}></line>`
@@ -221,7 +226,7 @@ export class Distributions extends LitElement {
             <line class="box" x1=${x(q.q1)} x2=${x(q.q3)} y1=${cy} y2=${cy}></line>
             <circle class="median" cx=${x(q.median)} cy=${cy} r="2.5"></circle>`
         : nothing;
-    const label = `${row.column}: distribution over ${plural(row.hist.n, "label")}. Drag to add a range filter.`;
+    const label = `${row.column}: ${dots ? `${plural(row.hist.n, "label")}, a dot each` : `distribution over ${plural(row.hist.n, "label")}`}. Drag to add a range filter.`;
     return html`
       <div class="row-head">
         <span class="name"><span class="swatch" style="background:${row.color}"></span>${row.identity === null
@@ -248,6 +253,15 @@ export class Distributions extends LitElement {
         <g class="brush" data-column=${row.column} data-domain=${row.domain.join(",")}></g>
       </svg>
     `;
+  }
+
+  private dots(values: readonly number[], x: ScaleLinear<number, number>, cy: number, color: string) {
+    const xs = values.map((v) => x(v));
+    const lanes = dotLanes(xs, DOT_RADIUS, Math.floor((cy - DOT_RADIUS) / (2 * DOT_RADIUS)));
+    return xs.map(
+      (px, i) => svg`<circle class="dot" data-testid="violin-dot" cx=${px} cy=${cy + lanes[i]! * 2 * DOT_RADIUS}
+        r=${DOT_RADIUS} fill=${color} fill-opacity="0.7" stroke=${lineColor(color)}><title>${formatValue(values[i]!)}</title></circle>`,
+    );
   }
 
   private renderAxis(group: "metric" | "gap", domain: [number, number]) {

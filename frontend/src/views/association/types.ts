@@ -152,6 +152,8 @@ export interface Histogram {
   counts: number[];
   density: (number | null)[];
   quantiles: Quantiles;
+  /** the values themselves, ascending, when there are a few (20 or fewer), else null */
+  values?: number[] | null;
 }
 
 export interface IdentityHistogram extends Histogram {
