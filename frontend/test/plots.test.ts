@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaleLinear } from "d3-scale";
-import { binCentres, dotLanes, histogramBars, maxOf, polylinePath, valueExtent, violinPath } from "../src/charts/plots.js";
+import { binCentres, dotLanes, histogramBars, laneSpacing, maxOf, polylinePath, valueExtent, violinPath } from "../src/charts/plots.js";
 
 const x = scaleLinear().domain([-1, 1]).range([0, 200]);
 
@@ -55,24 +55,30 @@ describe("plots", () => {
     expect(valueExtent([0])).toEqual([-1, 1]);
   });
 
-  it("lays dots in lanes so that none overlaps another", () => {
+  it("lays dots in lanes so that none overlaps another, and squeezes the lanes into the row", () => {
     // apart: all on the centre line; in any order of the input
-    expect(dotLanes([50, 10, 30], 3, 3)).toEqual([0, 0, 0]);
+    expect(dotLanes([50, 10, 30], 3)).toEqual([0, 0, 0]);
     // three at one place: centre, then above, then below
-    expect(dotLanes([20, 20, 20, 40], 3, 3)).toEqual([0, -1, 1, 0]);
+    expect(dotLanes([20, 20, 20, 40], 3)).toEqual([0, -1, 1, 0]);
     // 6 px apart is clear for a radius of 3, 5 px is not
-    expect(dotLanes([0, 6], 3, 3)).toEqual([0, 0]);
-    expect(dotLanes([0, 5], 3, 3)).toEqual([0, -1]);
-    // more dots at one place than lanes: they share the lane least recently used
-    const full = dotLanes([0, 0, 0, 0], 3, 1);
-    expect(full.slice(0, 3)).toEqual([0, -1, 1]);
-    expect([0, -1, 1]).toContain(full[3]);
+    expect(dotLanes([0, 6], 3)).toEqual([0, 0]);
+    expect(dotLanes([0, 5], 3)).toEqual([0, -1]);
     // no two dots in one lane overlap, for a crowd of 20
     const xs = Array.from({ length: 20 }, (_, i) => (i * 37) % 50);
-    const lanes = dotLanes(xs, 3, 3);
+    const lanes = dotLanes(xs, 3);
     for (let i = 0; i < xs.length; i++)
       for (let j = i + 1; j < xs.length; j++)
-        if (lanes[i] === lanes[j] && Math.abs(lanes[i]!) < 3) expect(Math.abs(xs[i]! - xs[j]!)).toBeGreaterThanOrEqual(6);
+        if (lanes[i] === lanes[j]) expect(Math.abs(xs[i]! - xs[j]!)).toBeGreaterThanOrEqual(6);
+    // twenty equal values: twenty lanes, squeezed into the row's half-height of 23 px
+    const same = dotLanes(new Array<number>(20).fill(100), 3);
+    expect(new Set(same).size).toBe(20);
+    expect(Math.max(...same.map(Math.abs))).toBe(10);
+    const spacing = laneSpacing(same, 3, 23);
+    expect(spacing).toBeCloseTo(2, 12);
+    for (const lane of same) expect(Math.abs(lane * spacing) + 3).toBeLessThanOrEqual(23);
+    // lanes that fit keep a diameter apart
+    expect(laneSpacing([0, -1, 1], 3, 23)).toBe(6);
+    expect(laneSpacing([0, 0], 3, 23)).toBe(6);
   });
 
 });

@@ -206,6 +206,9 @@ def test_intersections_show_their_parts(page_tab, server):
     for key in ("sex=f", FA, "gap"):
         expect(tab.testid("violin-%s" % key).locator('[data-testid="violin-dot"]')).to_have_count(len(LABELS))
         expect(tab.testid("violin-%s" % key).locator("path")).to_have_count(0)
+        # the brush covers the dots' own tooltips: their values are in the plot's label and the n's tooltip
+        label = tab.testid("violin-%s" % key).get_attribute("aria-label")
+        assert "8 labels, a dot each: " in label and label.count(",") >= 8, label
     shot(tab, "association_intersections_distributions", 1000)
     tab.page.set_viewport_size({"width": 1400, "height": 1000})
     # hard table: no note, whole counts

@@ -46,26 +46,32 @@ export function violinPath(
 
 /**
  * Lanes for dots of `radius` at pixel positions `xs`, so that none overlaps
- * another: each dot takes the first of lanes 0, -1, 1, -2, 2, ... up to
- * `maxLane` where it keeps clear of the dots already there (or, when none
- * does, the lane whose last dot is furthest left). A dot's centre is then
- * `lane * 2 * radius` from the row's centre line.
+ * another: each dot takes the first of lanes 0, -1, 1, -2, 2, ... where it
+ * keeps clear of the dots already there. See `laneSpacing` for how far
+ * apart the lanes are drawn.
  */
-export function dotLanes(xs: readonly number[], radius: number, maxLane: number): number[] {
-  const candidates = [0];
-  for (let k = 1; k <= maxLane; k++) candidates.push(-k, k);
+export function dotLanes(xs: readonly number[], radius: number): number[] {
   const lastX = new Map<number, number>();
   const lanes: number[] = new Array<number>(xs.length).fill(0);
   const order = xs.map((_, i) => i).sort((a, b) => xs[a]! - xs[b]!);
   for (const i of order) {
     const x = xs[i]!;
-    const clear = candidates.find((k) => (lastX.get(k) ?? -Infinity) <= x - 2 * radius);
-    const lane =
-      clear ?? candidates.reduce((best, k) => ((lastX.get(k) ?? -Infinity) < (lastX.get(best) ?? -Infinity) ? k : best));
+    let lane = 0;
+    for (let k = 1; (lastX.get(lane) ?? -Infinity) > x - 2 * radius; k++) lane = k % 2 ? -Math.ceil(k / 2) : k / 2;
     lanes[i] = lane;
     lastX.set(lane, x);
   }
   return lanes;
+}
+
+/**
+ * Distance between lanes of dots: a dot's diameter, or less when that many
+ * lanes would leave a row `halfHeight` high (dots then overlap, every one
+ * still seen).
+ */
+export function laneSpacing(lanes: readonly number[], radius: number, halfHeight: number): number {
+  const widest = Math.max(0, ...lanes.map(Math.abs));
+  return widest === 0 ? 2 * radius : Math.min(2 * radius, (halfHeight - radius) / widest);
 }
 
 export interface Bar {

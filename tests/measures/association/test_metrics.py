@@ -467,6 +467,30 @@ def test_distributions_per_distinct_counts_equal_per_label(x2, monkeypatch):
             np.testing.assert_allclose(a["density"], b["density"], rtol=1e-9, atol=1e-12)
 
 
+def test_a_few_labels_list_their_values_whether_counts_are_spread_or_not(monkeypatch):
+    """Twelve labels in three count patterns (four each): the values a distribution lists for a few
+    labels are each label's, repeated, whether computed per distinct pattern or per label."""
+    from tb_bias_plugin.measures.association.query import CountsView, Query, distributions
+    from tb_bias_plugin.measures.association.table import AssociationTable
+
+    cy = np.array([40, 40, 40, 40, 90, 90, 90, 90, 7, 7, 7, 7])
+    cxy = np.stack([cy // 2, cy // 5, np.where(cy == 7, 0, cy // 3)])
+    table = AssociationTable(["l%d" % i for i in range(12)], ["a", "b", "c"], [0.5], 10_000, cy[None],
+                             np.array([[3_000, 4_000, 2_000]]), cxy[None],
+                             np.array([[[3_000, 500, 300], [500, 4_000, 400], [300, 400, 2_000]]]))
+    for x2 in (1, "rest"):
+        query = Query(metric="npmi_xy", x1=0, x2=x2, zero_cooccurrence="include", undefined="include")
+        spread, per_label = CountsView(table, 0, 0.0), CountsView(table, 0, 0.0)
+        assert spread.distinct([0, 1, 2]) is not None  # the spread path is the one taken
+        monkeypatch.setattr(per_label, "distinct", lambda identities: None)
+        got, want = distributions(spread, query), distributions(per_label, query)
+        for a, b in zip(got["identities"] + [got["gap"]], want["identities"] + [want["gap"]]):
+            assert a["values"] is not None and len(a["values"]) == a["n"]
+            np.testing.assert_allclose(a["values"], b["values"], rtol=1e-12)
+        own = [per_label.values("npmi_xy", 0)[i] for i in range(12)]
+        np.testing.assert_allclose(got["identities"][0]["values"], sorted(v for v in own if np.isfinite(v)), rtol=1e-12)
+
+
 def test_distinct_remembers_when_spreading_does_not_pay():
     """A table whose counts rarely repeat answers None, and says so once:
     the check (a hash of every label's counts) is not redone per request."""

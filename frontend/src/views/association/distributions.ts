@@ -8,7 +8,7 @@ import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
 import { identityColor, lineColor, NEUTRAL } from "../../charts/colors.js";
 import { formatRange, valueColumn } from "./columns.js";
 import { formatCount, formatValue, plural } from "../../charts/format.js";
-import { dotLanes, histogramBars, maxOf, violinPath } from "../../charts/plots.js";
+import { dotLanes, histogramBars, laneSpacing, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
 import type { PlotKind, ResolvedState } from "./view-state.js";
@@ -33,6 +33,12 @@ interface PlotRow {
   edges: number[];
   domain: [number, number];
   axisGroup: "metric" | "gap";
+}
+
+/** A row's values when it is drawn as dots (a few labels, as violins), else null. */
+function dotValues(row: PlotRow, plot: PlotKind): readonly number[] | null {
+  const values = row.hist.values;
+  return plot === "violin" && values && values.length > 0 ? values : null;
 }
 
 /** Violins (or histograms) of the metric per identity and of the gap; brushing adds a range filter. */
@@ -203,7 +209,7 @@ export class Distributions extends LitElement {
     const [d0, d1] = row.domain;
     const zero = d0 < 0 && d1 > 0 ? x(0) : null;
     // a handful of labels as dots: a density from them would draw a shape they do not have
-    const dots = this.state.plot === "violin" ? (row.hist.values ?? null) : null;
+    const dots = dotValues(row, this.state.plot);
     let shape = this.shapes.get(row.key);
     if (shape === undefined) {
       shape = dots
@@ -226,13 +232,14 @@ export class Distributions extends LitElement {
             <line class="box" x1=${x(q.q1)} x2=${x(q.q3)} y1=${cy} y2=${cy}></line>
             <circle class="median" cx=${x(q.median)} cy=${cy} r="2.5"></circle>`
         : nothing;
-    const label = `${row.column}: ${dots ? `${plural(row.hist.n, "label")}, a dot each` : `distribution over ${plural(row.hist.n, "label")}`}. Drag to add a range filter.`;
+    const values = dots ? dots.map((v) => formatValue(v)).join(", ") : "";
+    const label = `${row.column}: ${dots ? `${plural(row.hist.n, "label")}, a dot each: ${values}` : `distribution over ${plural(row.hist.n, "label")}`}. Drag to add a range filter.`;
     return html`
       <div class="row-head">
         <span class="name"><span class="swatch" style="background:${row.color}"></span>${row.identity === null
             ? row.title
             : identityLabel(row.identity, this.identityParts)}</span>
-        <span class="n">n=${formatCount(row.hist.n)}${row.hist.undefined ? `, ${formatCount(row.hist.undefined)} undefined` : ""}${q.median !== null
+        <span class="n" title=${values}>n=${formatCount(row.hist.n)}${row.hist.undefined ? `, ${formatCount(row.hist.undefined)} undefined` : ""}${q.median !== null
             ? ` \u00b7 median ${formatValue(q.median)}`
             : ""}</span>
       </div>
@@ -256,10 +263,12 @@ export class Distributions extends LitElement {
   }
 
   private dots(values: readonly number[], x: ScaleLinear<number, number>, cy: number, color: string) {
-    const xs = values.map((v) => x(v));
-    const lanes = dotLanes(xs, DOT_RADIUS, Math.floor((cy - DOT_RADIUS) / (2 * DOT_RADIUS)));
+    const [left, right] = x.range() as [number, number];
+    const xs = values.map((v) => Math.min(right, Math.max(left, x(v))));
+    const lanes = dotLanes(xs, DOT_RADIUS);
+    const spacing = laneSpacing(lanes, DOT_RADIUS, cy);
     return xs.map(
-      (px, i) => svg`<circle class="dot" data-testid="violin-dot" cx=${px} cy=${cy + lanes[i]! * 2 * DOT_RADIUS}
+      (px, i) => svg`<circle class="dot" data-testid="violin-dot" cx=${px} cy=${cy + lanes[i]! * spacing}
         r=${DOT_RADIUS} fill=${color} fill-opacity="0.7" stroke=${lineColor(color)}><title>${formatValue(values[i]!)}</title></circle>`,
     );
   }
@@ -316,7 +325,8 @@ export class Distributions extends LitElement {
     const rows = this.rows();
     const metricRows = rows.filter((r) => r.axisGroup === "metric");
     const gapRows = rows.filter((r) => r.axisGroup === "gap");
-    const maxDensity = maxOf(metricRows.flatMap((r) => r.hist.density));
+    // rows drawn as dots do not scale the violins
+    const maxDensity = maxOf(metricRows.filter((r) => !dotValues(r, this.state.plot)).flatMap((r) => r.hist.density));
     const maxCount = maxOf(metricRows.flatMap((r) => r.hist.counts));
     const plot = this.state.plot;
     return html`
