@@ -62,7 +62,6 @@ export function axisTitles(
   charPx: number,
 ): AxisTitles {
   const gap = axisX.length > 1 ? axisX[1]! - axisX[0]! : width;
-  // two rows give a title the span of two gaps, as far as the plot's edges allow, never less than one gap
   const room = (i: number, span: number) =>
     (Math.max(gap, Math.min(span, 2 * axisX[i]!, 2 * (width - axisX[i]!))) - 8) / charPx;
   const layout = (span: number) => names.map((name, i) => identityLines(name, identityParts, room(i, span)));
