@@ -60,8 +60,10 @@ def test_association_and_sensitivity_land_beside_the_summary_writer_scalars(tmp_
     want = prediction_sensitivity(model, x, v="mask", protected=[1], per_feature=False).P
     logged = collector.summary("mask")
     assert logged["n_defined"] == 40
-    assert logged["mean"] == pytest.approx(float(want.mean()), rel=1e-12)
-    assert logged["max"] == pytest.approx(float(want.max()), rel=1e-12)
+    # float32 Jacobians, summed in another order by the helper's batches of 16 and per-feature pass
+    # (5e-9 apart on an AVX-512 machine); dropout left on would move P by tens of percent
+    assert logged["mean"] == pytest.approx(float(want.mean()), rel=1e-6)
+    assert logged["max"] == pytest.approx(float(want.max()), rel=1e-6)
 
 
 @pytest.mark.training

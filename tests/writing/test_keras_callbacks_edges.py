@@ -119,8 +119,11 @@ def test_mask_and_proxy_adjusted_share_a_one_element_protected_list(tmp_path):
 def test_each_choice_carries_its_own_protected_features(tmp_path):
     model = tabular_model()
     v = {"sex": VChoice.mask([3]), "age": VChoice.mask([1, 2]), "sex, adjusted": VChoice.proxy_adjusted([3])}
-    cb = PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=[0], sample_size=8, top_k=2)
-    assert [c.indices for c in cb._choices.values()] == [(3,), (1, 2), (3,)]  # the shared protected fills no VChoice
+    with pytest.raises(ValueError, match="v has neither"):  # a protected no choice reads is refused, not ignored
+        PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=[0])
+    cb = PredictionSensitivityCallback(tmp_path, TABULAR, v=dict(v, first="mask"), protected=[0], sample_size=8, top_k=2)
+    # the shared protected fills the choice named "mask", no VChoice
+    assert [c.indices for c in cb._choices.values()] == [(3,), (1, 2), (3,), (0,)]
     collector = cb.collect(model)
     import tb_bias_plugin
 

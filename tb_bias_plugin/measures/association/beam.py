@@ -79,11 +79,13 @@ def _is_vector(value: Any) -> bool:
 
 def _add_group(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
     predictions = [p[1] for p in group]
+    values = [p[2] for p in group]
     identities = None
     if attributes:
-        values = [p[2] for p in group]
         vectors = sum(map(_is_vector, values))
         identities = np.asarray(values, dtype=float) if vectors == len(values) else values
+    elif any(v is not None for v in values):
+        identities = values  # the counter refuses them, saying why: identities come from the labels
     examples: dict[str, Any] = {}
     if with_ids:
         examples["example_ids"] = [p[3][0] for p in group]

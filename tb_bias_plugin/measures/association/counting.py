@@ -360,8 +360,8 @@ class CooccurrenceCounter:
                 raise ValueError("identities has %d rows but predictions has %d" % (n_id, n))
         elif identities is not None:
             raise ValueError(
-                "identities are read from the predicted labels %s; do not pass identities="
-                % (self.identity_labels,)
+                "identities are read from the predicted labels %s; do not pass identities= "
+                "(in Beam, an example's \"identities\" key)" % (self.identity_labels,)
             )
         else:
             identity_rows = [None] * len(self.thresholds)

@@ -105,7 +105,8 @@ def batch_result(request: SensitivityRequest, outputs: OutputPlan, weights: Batc
     return SensitivityResult(P=P, reasons=weights.reasons, s=grads.s if keep else None, v=weights.v if keep else None,
                              v_choice=request.choice, per_class=per_class, token_sensitivity=u, token_weight=V,
                              token_mask=None if layout is None else layout.mask,
-                             tokens=None if layout is None else layout.tokens)
+                             tokens=None if layout is None else layout.tokens,
+                             feature_names=None if request.text else request.feature_names)
 
 
 def concatenate(pieces: list[SensitivityResult], choice: VChoice, text: bool) -> SensitivityResult:
@@ -127,5 +128,6 @@ def concatenate(pieces: list[SensitivityResult], choice: VChoice, text: bool) ->
                 raise ValueError("batches have different token lengths: pad x to one length T")
         return np.concatenate(vals, axis=0)
 
-    fields = [f.name for f in dataclasses.fields(SensitivityResult) if f.name != "v_choice"]
-    return SensitivityResult(v_choice=choice, **{name: cat(name) for name in fields})
+    fields = [f.name for f in dataclasses.fields(SensitivityResult) if f.name not in ("v_choice", "feature_names")]
+    return SensitivityResult(v_choice=choice, feature_names=pieces[0].feature_names,
+                             **{name: cat(name) for name in fields})

@@ -26,6 +26,7 @@ from tb_bias_plugin.core.validation import (
     check_labels,
     check_name,
     check_names,
+    preview,
 )
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, Retained, SensitivityAccumulator, check_p, summarize
@@ -97,6 +98,7 @@ class _Batch:
     tokens: np.ndarray | None  # text: [b, T]
     n_classes: int | None
     n_features: int | None  # tabular, when the results keep s
+    feature_names: tuple[str, ...] | None  # tabular, when the results were computed with names
     texts: list[str] | None = None  # [b], cut to 200 characters
     uris: list[str] | None = None
     details: dict[int, "ExampleDetail"] = dataclasses.field(default_factory=dict)  # built so far
@@ -329,7 +331,20 @@ class SensitivityCollector:
         k, f = self._dims(res, prob, pc, text)
         return _Batch(results=res, size=b, input=kind, start=self._n,
                       ids=ids if ids is not None else [str(i) for i in range(self._n, self._n + b)],
-                      groups=grp, pred_class=pc, probs=prob, tokens=tok, n_classes=k, n_features=f)
+                      groups=grp, pred_class=pc, probs=prob, tokens=tok, n_classes=k, n_features=f,
+                      feature_names=self._feature_names(res))
+
+    def _feature_names(self, res: dict[str, SensitivityResult]) -> tuple[str, ...] | None:
+        """The feature names the results were computed with, checked against each other and the collector's."""
+        named = {r.feature_names for r in res.values() if r.feature_names is not None}
+        if len(named) > 1:
+            raise ValueError("the results were computed with different feature names: %s"
+                             % " and ".join(preview(list(n)) for n in named))
+        names = next(iter(named), None)
+        if names is not None and self.feature_names is not None and list(names) != self.feature_names:
+            raise ValueError("feature_names %s differ from those the results were computed with, %s"
+                             % (preview(self.feature_names), preview(list(names))))
+        return names
 
     def _dims(self, res: dict[str, SensitivityResult], prob: np.ndarray | None, pc: np.ndarray | None, text: bool):
         """(K, F) of a batch, each None when it does not tell; checked against the earlier batches,
@@ -375,6 +390,8 @@ class SensitivityCollector:
             self.n_classes = batch.n_classes
         if batch.n_features is not None:
             self.n_features = batch.n_features
+        if self.feature_names is None and batch.feature_names is not None:
+            self.feature_names = list(batch.feature_names)
         if not self._choices:
             for name, r in batch.results.items():
                 c = r.v_choice

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import MAX_NAME, check_integer, check_name
+from tb_bias_plugin.core.validation import MAX_NAME, check_integer, check_name, check_names
 
 from .sensitivity import (
     SensitivityResult,
@@ -27,6 +27,7 @@ from .sensitivity import (
     VChoice,
     accumulated_sensitivity,
     check_probabilities,
+    check_protected_read,
     check_stochastic,
     class_weights,
     proxy_betas,
@@ -125,6 +126,7 @@ def _parse_choice(v, protected, feature_names, mode: str, batch_size: int) -> VC
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
     check_integer(batch_size, "batch_size", low=1)
+    check_protected_read([v], protected)
     return VChoice.parse(v, resolve_protected(protected, feature_names))
 
 
@@ -141,6 +143,7 @@ def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
     >>> sorted(named_choices(["uniform", "mask"], protected=[2]))
     ['mask', 'uniform']
     """
+    check_protected_read(v.values() if isinstance(v, Mapping) else v if isinstance(v, (list, tuple)) else [v], protected)
     if isinstance(v, Mapping):
         out = {}
         for name, choice in v.items():
@@ -269,6 +272,8 @@ def parse_request(
         feature), shapes that disagree, a protected index out of range, a
         bad w, mode or output.
     """
+    if feature_names is not None:
+        feature_names = check_names(feature_names, "feature_names")
     choice = _parse_choice(v, protected, feature_names, mode, batch_size)
     if model is None or x is None:
         raise ValueError("pass a model and its input x, or a precomputed abs_jacobian")

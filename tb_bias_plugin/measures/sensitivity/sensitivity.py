@@ -27,6 +27,7 @@ __all__ = [
     "TextLayout",
     "SensitivityResult",
     "check_probabilities",
+    "check_protected_read",
     "check_stochastic",
     "class_weights",
     "reduce_sensitivity",
@@ -349,6 +350,9 @@ class SensitivityResult:
         Text only: True on real tokens, False on padding.
     tokens : ndarray of object, ``[n, T]``, optional
         Text only, when given: the token strings.
+    feature_names : tuple of str, optional
+        Tabular only, when given: the names of the F features, which a
+        summary of the result is written with.
     """
 
     P: np.ndarray
@@ -361,6 +365,7 @@ class SensitivityResult:
     token_weight: np.ndarray | None = None
     token_mask: np.ndarray | None = None
     tokens: np.ndarray | None = None
+    feature_names: tuple[str, ...] | None = None
 
     @property
     def coverage(self) -> float:
@@ -570,6 +575,24 @@ def resolve_protected(protected, feature_names: Sequence[str] | None = None):
     return resolved if np.ndim(protected) else resolved[0]
 
 
+def check_protected_read(choices, protected) -> None:
+    """Refuse a ``protected`` that none of the raw v ``choices`` reads: only the names ``"mask"`` and
+    ``"proxy_adjusted"`` take their indices from it (a `VChoice` carries its own), so any other
+    choice would silently weigh every feature.
+
+    Examples
+    --------
+    >>> check_protected_read(["uniform", "mask"], [2])
+    >>> check_protected_read(["uniform"], [2])
+    Traceback (most recent call last):
+    ...
+    ValueError: protected=[2] is read only by the v choices 'mask' and 'proxy_adjusted' given by name, and v has neither: pass v='mask' (or VChoice.mask([...])), or drop protected=
+    """
+    if protected is not None and not any(isinstance(c, str) and c in ("mask", "proxy_adjusted") for c in choices):
+        raise ValueError(f"protected={protected!r} is read only by the v choices 'mask' and 'proxy_adjusted' given "
+                         "by name, and v has neither: pass v='mask' (or VChoice.mask([...])), or drop protected=")
+
+
 def v_weights(
     choice,
     n_examples: int,
@@ -705,9 +728,9 @@ def accumulated_sensitivity(
     v : VChoice or str
         Feature weighting; see ``VChoice``. Default uniform.
     protected : int or sequence of int, optional
-        Indices for ``v="mask"`` / ``v="proxy_adjusted"`` given by name.
+        Indices for ``v="mask"`` / ``v="proxy_adjusted"`` given by name (refused with any other ``v``).
     w : array_like, ``[K]``, optional
-        Stochastic class weights; uniform when omitted. Ignored with ``sensitivity``.
+        Stochastic class weights; uniform when omitted. Only with ``abs_jacobian`` (``sensitivity`` is already reduced).
     layout : TextLayout, optional
         Text layout; F = T·D token-major, padding gets no weight.
     psm_abs_jacobian : array_like, ``[n, C_g, F]``, optional
@@ -759,6 +782,7 @@ def accumulated_sensitivity(
     """
     if feature_names is not None:
         feature_names = check_names(feature_names, "feature_names")
+    check_protected_read([v], protected)
     choice = VChoice.parse(v, resolve_protected(protected, feature_names))
     per_class = None
     if abs_jacobian is not None:
@@ -768,6 +792,9 @@ def accumulated_sensitivity(
         wk = class_weights(w, j.shape[1])
         s = np.einsum("k,nkf->nf", wk, j)
     elif sensitivity is not None:
+        if w is not None:
+            raise ValueError("w weighs the classes of abs_jacobian; sensitivity is already wᵀ|J|, so w would be "
+                             "ignored: drop w, or pass abs_jacobian")
         s = check_finite_array(sensitivity, "sensitivity")
         if s.ndim != 2:
             raise ValueError(f"sensitivity must be [n, F]; got shape {s.shape}")
@@ -793,7 +820,8 @@ def accumulated_sensitivity(
     return SensitivityResult(P=P, reasons=reasons, s=s, v=vv, v_choice=choice, per_class=per_class,
                              token_sensitivity=u, token_weight=V,
                              token_mask=None if layout is None else layout.mask,
-                             tokens=None if layout is None else layout.tokens)
+                             tokens=None if layout is None else layout.tokens,
+                             feature_names=None if feature_names is None or layout is not None else tuple(feature_names))
 
 
 def proxy_betas(x, protected: int) -> np.ndarray:

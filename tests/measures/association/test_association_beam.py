@@ -125,6 +125,17 @@ def test_bad_examples_and_arguments_are_named():
         fn.add_input(fn.add_input(fn.create_accumulator(), {"scores": [0.0] * len(LABELS)}), {"scores": [0.1, 0.2]})
 
 
+def test_identities_given_where_they_come_from_the_labels_are_refused_not_ignored():
+    # counted as "man" by its labels before, its own "woman" dropped without a word
+    fn = AssociationCombineFn(LABELS, ["man", "woman"], batch_size=2)
+    acc = fn.add_input(fn.create_accumulator(), {"labels": ["man", "l1"]})
+    with pytest.raises(ValueError, match=r"identities are read from the predicted labels.*\"identities\" key"):
+        fn.extract_output(fn.add_input(acc, {"labels": ["man", "l2"], "identities": "woman"}))
+    # the same examples without the key are counted
+    acc = fn.add_input(fn.add_input(fn.create_accumulator(), {"labels": ["man", "l1"]}), {"labels": ["man", "l2"]})
+    assert fn.extract_output(acc).identity_counts.sum() == 2
+
+
 def test_the_facade_lists_the_measures_transforms():
     assert tb_beam.CountAssociations is CountAssociations
     assert {"CountAssociations", "WriteAssociationTable", "AssociationCombineFn"} <= set(dir(tb_beam))

@@ -220,12 +220,21 @@ def test_proxy_adjusted_matches_total_derivative_of_a_logistic_model():
         (dict(v="word_list"), "words"),
         (dict(v="nonsense"), "unknown v"),
         (dict(v="mask", protected="x9", feature_names=["x1", "x2", "x3"]), "not among"),
+        # read by no choice: P was uniform, the masked feature silently dropped
+        (dict(protected=[2]), r"protected=\[2\] is read only by the v choices 'mask' and 'proxy_adjusted'"),
+        (dict(v=VChoice.mask([1]), protected=[2]), "v has neither"),
     ],
 )
 def test_bad_configuration_raises(kwargs, match):
     J = np.ones((1, 2, 3))
     with pytest.raises(ValueError, match=match):
         accumulated_sensitivity(J, **kwargs)
+
+
+def test_w_with_an_already_reduced_sensitivity_is_refused_not_ignored():
+    with pytest.raises(ValueError, match=r"sensitivity is already wᵀ\|J\|, so w would be ignored"):
+        accumulated_sensitivity(sensitivity=np.ones((2, 3)), w=[0.5, 0.5])
+    assert accumulated_sensitivity(sensitivity=np.ones((2, 3))).P.tolist() == [1.0, 1.0]
 
 
 def test_bad_inputs_raise():

@@ -385,6 +385,26 @@ def test_collector_arguments_are_checked_when_it_is_made(kwargs, match):
         SensitivityCollector(**kwargs)
 
 
+def test_a_result_keeps_its_feature_names_and_the_writer_refuses_others(tmp_path):
+    jac = np.abs(np.random.default_rng(0).normal(size=(8, 2, 3)))
+    res = accumulated_sensitivity(jac, v="mask", protected=["gamma"], feature_names=["alpha", "beta", "gamma"])
+    assert res.feature_names == ("alpha", "beta", "gamma")
+    with summary.Writer(tmp_path / "run") as writer:
+        # the names given elsewhere put the mask on "alpha" in the record, without a word
+        with pytest.raises(ValueError, match="feature_names 'gamma', 'beta', 'alpha' differ from those the "
+                                             "results were computed with, 'alpha', 'beta', 'gamma'"):
+            writer.prediction_sensitivity("sens", res, feature_names=["gamma", "beta", "alpha"])
+        with pytest.raises(ValueError, match="computed with different feature names"):
+            other = accumulated_sensitivity(jac, feature_names=["a", "b", "c"])
+            writer.prediction_sensitivity("sens", {"mask": res, "uniform": other})
+        assert writer.prediction_sensitivity("sens", res, step=1)  # the names come with the result
+        assert writer.prediction_sensitivity("sens", res, step=2, feature_names=["alpha", "beta", "gamma"])
+    records = fx.read_logdir(tmp_path)
+    assert sorted(step for (_, _, step) in records) == [1, 2]
+    for _, _, record in records.values():
+        assert list(record["feature_names"]) == ["alpha", "beta", "gamma"]
+
+
 def test_a_bad_result_among_several_leaves_the_collector_unchanged():
     res = tabular_results(n=10)
     c = SensitivityCollector()
