@@ -38,6 +38,7 @@ __all__ = [
     "logmeanexp",
     "result_flags",
     "shannon_entropy",
+    "train_entropy",
     "validate_protected",
     "validate_representations",
 ]
@@ -157,6 +158,40 @@ def shannon_entropy(counts, name="counts"):
     p = c[c > 0] / total
     h = float(-(p * np.log(p)).sum())
     return h if h > 0 else 0.0  # a single class would give -0.0
+
+
+def train_entropy(train_counts, classes=None) -> float:
+    """H of the model's training-set class counts (stored as context, never in B), checked.
+
+    Parameters
+    ----------
+    train_counts : array_like of int, shape (C,)
+        Samples per class code in the training set.
+    classes : int, optional
+        Classes (codes ``0 .. classes - 1``) of the protected attribute; `train_counts` needs one
+        count for each.
+
+    Raises
+    ------
+    ValueError
+        Not whole non-negative counts, all 0, or fewer counts than `classes`.
+
+    Examples
+    --------
+    >>> round(train_entropy([600, 400], classes=2), 6)
+    0.673012
+    >>> train_entropy([600], classes=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: train_counts has 1 count, but the protected attribute has codes 0..1: give one count per class code
+    """
+    c = check_finite_array(train_counts, "train_counts", ndim=1)
+    if np.any(c != np.floor(c)):
+        raise ValueError("train_counts must be whole numbers of samples per class, got %s" % c[c != np.floor(c)][0])
+    if classes is not None and c.size < classes:
+        raise ValueError("train_counts has %d count%s, but the protected attribute has codes 0..%d: give one count "
+                         "per class code" % (c.size, "" if c.size == 1 else "s", classes - 1))
+    return shannon_entropy(c, "train_counts")
 
 
 def logmeanexp(x, axis=None):

@@ -147,7 +147,8 @@ def representation_bias(
     workers = worker_count(workers)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
-    return _estimate(r, z, settings, float("nan") if train_counts is None else _np.shannon_entropy(train_counts, "train_counts"),
+    classes = None if continuous else int(z.max()) + 1
+    return _estimate(r, z, settings, float("nan") if train_counts is None else _np.train_entropy(train_counts, classes),
                      workers)
 
 
@@ -248,7 +249,7 @@ def check_estimator_settings(estimator, n_rows=None):
     _settings(n_rows=n_rows, **values)
     worker_count(estimator.get("workers"))
     if estimator.get("train_counts") is not None:
-        _np.shannon_entropy(estimator["train_counts"], "train_counts")
+        _np.train_entropy(estimator["train_counts"])
 
 
 #: The keyword arguments of `representation_bias` (its settings; not its data).

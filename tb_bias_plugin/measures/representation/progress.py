@@ -174,6 +174,9 @@ def check_inputs(protected: Any, n_rows: int, *, name: str, class_names: Any,
     if not continuous:  # a continuous attribute has no classes to name
         for attribute, given in names.items():
             builder.check_class_count(given, int(codes[attribute].max()) + 1, "attribute %r" % attribute)
+        if estimator.get("train_counts") is not None:  # one count per class of every attribute
+            for values in codes.values():
+                _np.train_entropy(estimator["train_counts"], int(values.max()) + 1)
     return codes, names
 
 

@@ -51,6 +51,7 @@ def test_callback_logs_all_layers_per_attribute_at_the_chosen_epochs(tmp_path):
     (dict(layers=["a"], learning_rate=float("nan")), "learning_rate must be a finite number > 0, got nan"),
     (dict(layers=["a"], class_names=["f"]), r"2 classes \(codes 0..1\) but 1 class_names"),
     (dict(layers=["a"], class_names=["f", "f"]), "class_names has duplicate names: 'f'"),
+    (dict(layers=["a"], train_counts=[7]), "train_counts has 1 count, but the protected attribute has codes 0..1"),
 ])
 def test_callback_rejects_bad_arguments(tmp_path, kwargs, match):
     with pytest.raises(ValueError, match=match):

@@ -132,6 +132,19 @@ def test_same_seed_same_result_other_seed_differs():
     assert not np.array_equal(a.train_curve, c.train_curve)
 
 
+def test_the_scale_of_r_changes_nothing_even_near_the_float_limits():
+    """B at 1e155 and 1e-200 times R was 0 (its squares overflowed, or underflowed to a variance of 0).
+    A power of two changes nothing bit for bit; another scale rounds R, so within 0.01."""
+    r, z = binary(1.0, n=2500, seed=8)
+    kw = dict(steps=200, width=32, eval_every=50, control=False)
+    want = representation_bias(r, z, **kw)
+    assert want.bias > 0.2
+    got = representation_bias(r * 2.0 ** -700, z, **kw)
+    assert (got.bias, got.mutual_information) == (want.bias, want.mutual_information)
+    for scale in (1e155, 1e-200):
+        assert representation_bias(r * scale, z, **kw).bias == pytest.approx(want.bias, abs=0.01), scale
+
+
 def test_single_class_is_nan_without_training():
     """No training at all: steps is irrelevant."""
     res = representation_bias(np.ones((3000, 2)), np.zeros(3000, dtype=int))
@@ -196,6 +209,9 @@ def test_bad_inputs_raise_before_any_work(r, z, match):
     (dict(seed=2**70), r"seed must be below 2\*\*63 \(it is stored with the result\), got 1180591620717411303424"),  # stored with the result: refused after the estimate
     (dict(train_counts=[3, -1]), "train_counts must be non-empty and non-negative"),  # once named "counts"
     (dict(train_counts=["a"]), "train_counts must be an array of numbers"),
+    # stored as context beside the result: a count per class, whole (once taken as given)
+    (dict(train_counts=[5]), "train_counts has 1 count, but the protected attribute has codes 0..1"),
+    (dict(train_counts=[1.5, 2]), "train_counts must be whole numbers of samples per class, got 1.5"),
 ])
 def test_bad_settings_raise_before_any_training(monkeypatch, kw, match):
     from tb_bias_plugin.measures.representation import mine
