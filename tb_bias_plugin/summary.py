@@ -62,9 +62,27 @@ def _own(arguments: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in arguments.items() if k not in ("self", "name", "step", "description")}
 
 
+def _tf_step(step: Any) -> Any:
+    """The step of a ``tf.summary`` twin, as ``tf.summary.scalar`` takes it: an int, an integer tensor or
+    variable (``optimizer.iterations``), else the default of ``tf.summary.experimental.set_step``."""
+    tf = events.require_eager()
+    given = step is not None
+    if not given:
+        step = tf.summary.experimental.get_step()
+    if isinstance(step, tf.Variable):
+        step = step.read_value()  # a tensor: an integer one has the __index__ `check_step` reads
+    try:
+        return events.check_step(step)
+    except ValueError:
+        if given:
+            raise
+        raise ValueError("the default step (tf.summary.experimental.set_step) must be an integer, got %r"
+                         % (step,)) from None
+
+
 def _write_tf(summary: str, name: str, step: Any, description: Any, *args: Any, **kwargs: Any) -> Any:
     """Write one summary under TensorFlow's default writer."""
-    events.require_eager()
+    step = _tf_step(step)
     measure, checked_step, payload = _build(REGISTRY, summary, name, step, description, args, kwargs)
     return events.write_tf(name, measure.id, measure.payload_number, payload, checked_step, description)
 
@@ -505,7 +523,7 @@ def association_table(
     ----------
     name : str
         The tag, under any active name scopes.
-    step : int or tf.Tensor, optional
+    step : int, or an integer tf.Tensor or tf.Variable, optional
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
@@ -576,7 +594,7 @@ def metric_table(
     ----------
     name : str
         The tag, under any active name scopes.
-    step : int or tf.Tensor, optional
+    step : int, or an integer tf.Tensor or tf.Variable, optional
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
@@ -646,7 +664,7 @@ def prediction_discrepancy(
     ----------
     name : str
         The tag, under any active name scopes.
-    step : int or tf.Tensor, optional
+    step : int, or an integer tf.Tensor or tf.Variable, optional
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
@@ -727,7 +745,7 @@ def prediction_sensitivity(
     ----------
     name : str
         The tag, under any active name scopes.
-    step : int or tf.Tensor, optional
+    step : int, or an integer tf.Tensor or tf.Variable, optional
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.
@@ -795,7 +813,7 @@ def representation_bias(
     ----------
     name : str
         The tag (the attribute), under any active name scopes.
-    step : int or tf.Tensor, optional
+    step : int, or an integer tf.Tensor or tf.Variable, optional
         Default ``tf.summary.experimental.get_step()``.
     description : str, optional
         Markdown shown with the data in TensorBoard.

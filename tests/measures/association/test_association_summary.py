@@ -107,6 +107,33 @@ def test_tf_path_names_a_float_step_tensor(tmp_path):
     assert _summary_events(tmp_path) == []
 
 
+def test_tf_path_takes_a_step_variable_as_tf_summary_does(tmp_path):
+    import tensorflow as tf
+    iterations = tf.Variable(12, dtype=tf.int64)  # an optimizer's `iterations`, refused before
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        assert bool(summary.association_table("gender", _counter(), step=iterations))
+        tf.summary.experimental.set_step(iterations)
+        try:
+            iterations.assign_add(1)
+            assert bool(summary.association_table("gender", _counter()))
+        finally:
+            tf.summary.experimental.set_step(None)
+    assert [event.step for event in _summary_events(tmp_path)] == [12, 13]
+
+
+def test_tf_path_names_a_default_step_that_is_not_an_integer(tmp_path):
+    import tensorflow as tf
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        tf.summary.experimental.set_step(2.5)  # TensorFlow's own TypeError before, from its writer
+        try:
+            with pytest.raises(ValueError, match=r"^the default step \(tf.summary.experimental.set_step\) must be "
+                                                 r"an integer, got 2.5$"):
+                summary.association_table("gender", _counter())
+        finally:
+            tf.summary.experimental.set_step(None)
+    assert _summary_events(tmp_path) == []
+
+
 def test_tf_path_without_writer_returns_false():
     assert not bool(summary.association_table("gender", _counter(), step=0))
 
