@@ -99,7 +99,7 @@ class Writer(events.EventWriter):
         Directory for the event file (created if missing); local, or any
         filesystem TensorBoard's own file layer supports (s3://, fsspec).
     filename_suffix : str, optional
-        Appended to the event file name.
+        Appended to the event file name: no '/', '\\' or NUL, at most 120 bytes.
 
     Examples
     --------

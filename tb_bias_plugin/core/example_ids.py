@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import first_not_utf8
+
 #: Longest id, in UTF-8 bytes.
 MAX_ID_BYTES = 256
 
@@ -143,10 +145,9 @@ def _first_bad_id(values: list[str]) -> tuple[int, str] | None:
         return next(i for i, v in enumerate(values) if "\x00" in v), "contains a NUL character"
     all_ascii = joined.isascii()
     if not all_ascii:
-        try:
-            joined.encode("utf-8")
-        except UnicodeEncodeError:
-            return next(i for i, v in enumerate(values) if not _encodes(v)), "is not UTF-8 text (a lone surrogate)"
+        bad = first_not_utf8(values)
+        if bad is not None:
+            return bad, "is not UTF-8 text (a lone surrogate)"
     # A character is 1 to 4 UTF-8 bytes: only ids over a quarter of the limit (all of it in ASCII) need measuring.
     if max(map(len, values), default=0) > (MAX_ID_BYTES if all_ascii else MAX_ID_BYTES // 4):
         for i, v in enumerate(values):
@@ -156,9 +157,3 @@ def _first_bad_id(values: list[str]) -> tuple[int, str] | None:
     return None
 
 
-def _encodes(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True

@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import first_not_utf8
+
 #: Text and URIs kept per example, in characters (longer ones are cut).
 MAX_TEXT_CHARS = 200
 
@@ -66,6 +68,10 @@ def check_strings(values: Any, n: int, what: str) -> list[str | None] | None:
     if not set(map(type, values)) <= {str, type(None)}:
         i = next(i for i, v in enumerate(values) if not (v is None or isinstance(v, str)))
         raise ValueError("%s[%d] must be a string or None, got %r" % (what, i, type(values[i]).__name__))
+    given = [v for v in values if v is not None]
+    bad = first_not_utf8(given)
+    if bad is not None:
+        raise ValueError("%s[%d] is not UTF-8 text (a lone surrogate)" % (what, values.index(given[bad])))
     return values
 
 

@@ -235,6 +235,30 @@ def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint:
     return array
 
 
+def first_not_utf8(values: Any) -> int | None:
+    """The index of the first string of ``values`` that is not UTF-8 text (it holds a lone surrogate,
+    which neither protobuf nor JSON can carry), or None: one encode of them all when none is.
+
+    Examples
+    --------
+    >>> first_not_utf8(["a", "é"]), first_not_utf8(["a", "b\\ud800"])
+    (None, 1)
+    """
+    try:
+        "".join(values).encode("utf-8")
+        return None
+    except UnicodeEncodeError:
+        return next(i for i, v in enumerate(values) if not _encodes(v))
+
+
+def _encodes(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
     """``value``, checked to be a string with a character other than white space
     (a tag, a layer, a v choice...), of at most ``max_length`` characters.
@@ -254,6 +278,8 @@ def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
         raise ValueError("%s must be a non-empty string, got %s" % (what, shown))
     if max_length is not None and len(value) > max_length:
         raise ValueError("%s is longer than %d characters" % (what, max_length))
+    if first_not_utf8([value]) is not None:
+        raise ValueError("%s is not UTF-8 text (a lone surrogate): %r" % (what, value[:40]))
     return value
 
 
@@ -285,6 +311,9 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     if max_length is not None and max(map(len, names)) > max_length:
         long = next(n for n in names if len(n) > max_length)
         raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))
+    bad = first_not_utf8(names)
+    if bad is not None:
+        raise ValueError("%s[%d] is not UTF-8 text (a lone surrogate): %r" % (what, bad, names[bad][:40]))
     return check_unique(names, what)
 
 

@@ -49,6 +49,8 @@ def check_step(step: Any) -> int | None:
 def check_description(description: Any) -> str | None:
     if description is not None and not isinstance(description, str):
         raise ValueError("description must be a string (Markdown), got %r" % type(description).__name__)
+    if description is not None and validation.first_not_utf8([description]) is not None:
+        raise ValueError("description is not UTF-8 text (a lone surrogate)")
     return description
 
 
@@ -60,8 +62,38 @@ def check_logdir(logdir: Any) -> str:
     logdir = os.fspath(logdir)
     if not isinstance(logdir, str):
         raise ValueError("logdir must be a str path, got bytes %r" % (logdir,))
+    if "\x00" in logdir:  # refused by the operating system only at the first record
+        raise ValueError("logdir holds a NUL character: %r" % (logdir,))
     _check_local_directory(logdir)
     return logdir
+
+
+#: The longest ``filename_suffix``: with the longest host name (64) the file name stays within the
+#: 255 bytes a file system allows.
+MAX_SUFFIX_BYTES = 120
+
+
+def check_filename_suffix(suffix: Any) -> str:
+    """``filename_suffix`` checked to end a file name: a string without a path separator or NUL, of at
+    most `MAX_SUFFIX_BYTES` bytes (else the first record failed with an OSError, and left its directory).
+
+    Examples
+    --------
+    >>> check_filename_suffix(".eval")
+    '.eval'
+    >>> check_filename_suffix("/x")
+    Traceback (most recent call last):
+    ...
+    ValueError: filename_suffix must end a file name: no '/', '\\' or NUL, got '/x'
+    """
+    if not isinstance(suffix, str):
+        raise ValueError("filename_suffix must be a string, got %r" % (suffix,))
+    if any(c in suffix for c in "/\\\x00"):
+        raise ValueError("filename_suffix must end a file name: no '/', '\\' or NUL, got %r" % (suffix,))
+    if validation.first_not_utf8([suffix]) is not None or len(suffix.encode("utf-8")) > MAX_SUFFIX_BYTES:
+        raise ValueError("filename_suffix must be UTF-8 text of at most %d bytes, got %r%s"
+                         % (MAX_SUFFIX_BYTES, suffix[:40], "..." if len(suffix) > 40 else ""))
+    return suffix
 
 
 def event_file_name(unique: int, suffix: str = "") -> str:
@@ -154,6 +186,7 @@ class EventWriter:
 
     def __init__(self, logdir: Any, *, filename_suffix: str = ""):
         logdir = check_logdir(logdir)
+        filename_suffix = check_filename_suffix(filename_suffix)
         with EventWriter._uid_lock:
             EventWriter._uid += 1
             uid = EventWriter._uid

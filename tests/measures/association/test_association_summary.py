@@ -309,6 +309,35 @@ def test_a_logdir_that_is_a_file_is_a_value_error(tmp_path):
             summary.Writer(logdir)
 
 
+@pytest.mark.parametrize("kwargs, match", [
+    # each was an OSError or FileNotFoundError at the first record, after its directory was made
+    (dict(filename_suffix="/x"), r"filename_suffix must end a file name: no '/', '\\' or NUL, got '/x'"),
+    (dict(filename_suffix="x" * 300), "filename_suffix must be UTF-8 text of at most 120 bytes"),
+    (dict(filename_suffix=None), "filename_suffix must be a string, got None"),  # a file named "...None"
+    (dict(logdir_tail="\x00x"), "logdir holds a NUL character"),
+])
+def test_a_bad_file_name_is_refused_when_the_writer_is_made(tmp_path, kwargs, match):
+    logdir = str(tmp_path / "run") + kwargs.pop("logdir_tail", "")
+    with pytest.raises(ValueError, match=match):
+        summary.Writer(logdir, **kwargs)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(name="t\ud800"), r"^name is not UTF-8 text \(a lone surrogate\): 't\\ud800'$"),
+    (dict(label_names=["man", "woman", "b\udc00"]), r"^label_names\[2\] is not UTF-8 text \(a lone surrogate\)"),
+    (dict(description="d\ud800"), r"^description is not UTF-8 text \(a lone surrogate\)$"),
+    (dict(example_ids=["a", "b"], example_text=[None, "\ud800"]), r"^example_text\[1\] is not UTF-8 text"),
+])
+def test_a_lone_surrogate_is_named_with_its_argument(tmp_path, kwargs, match):
+    # each was "UnicodeEncodeError: 'utf-8' codec can't encode character", naming no argument
+    args = dict(name="t", label_names=["man", "woman", "bike"], identity_labels=["man", "woman"], step=0)
+    args.update(kwargs)
+    with summary.Writer(tmp_path / "run") as writer, pytest.raises(ValueError, match=match):
+        writer.association_table(predictions_or_counter=[["man"], ["woman"]], **args)
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_writer_whose_every_call_failed_leaves_no_event_file(tmp_path):
     with summary.Writer(tmp_path / "run") as writer:
         with pytest.raises(ValueError):
