@@ -203,6 +203,8 @@ def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
         raise DataError("--threshold: %s" % e) from None
     if args.examples_per_cell is not None and args.examples_per_cell < 1:
         raise DataError("--examples-per-cell must be positive")
+    if args.examples_per_cell is not None and not args.id_column:  # else it kept nothing, without a word
+        raise DataError("--examples-per-cell needs --id-column: the sample keeps examples by their ids")
     if not args.separator:
         raise DataError("--separator must not be empty")
     for column in args.identity_column or ():

@@ -629,6 +629,8 @@ def test_integer_ids_from_csv_and_example_option_mistakes(tmp_path, capsys):
     assert sorted(logged(tmp_path / "logs").examples.ids) == ["7", "8"]
     for extra, fragment in ((["--text-column", "id"], "need --id-column"),
                             (["--id-column", "id", "--examples-per-cell", "0"], "--examples-per-cell must be positive"),
+                            # once accepted, keeping nothing
+                            (["--examples-per-cell", "3"], "--examples-per-cell needs --id-column"),
                             (["--id-column", "nope"], "'nope'")):
         status = run(tmp_path / "p.csv", "--logdir", tmp_path / "x", "--name", "g", "--score-prefix", "score_",
                      "--identity-labels", "a", "--progress", "off", *extra)
