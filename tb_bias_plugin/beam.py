@@ -1,4 +1,4 @@
-"""Apache Beam transforms of the measures (``pip install "tb-bias-plugin[beam]"``).
+"""Apache Beam transforms of the measures (``pip install ".[beam]"``).
 
 Each measure lists its transforms in ``Measure.beam``; they are imported on
 first use, so ``import tb_bias_plugin.beam`` works without Apache Beam and

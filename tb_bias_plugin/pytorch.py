@@ -1,4 +1,4 @@
-"""Training-time helpers for PyTorch (``pip install "tb-bias-plugin[torch]"``); no TensorFlow.
+"""Training-time helpers for PyTorch (``pip install ".[torch]"``); no TensorFlow.
 
 What the Keras callbacks of ``tb_bias_plugin.callbacks`` do, as plain
 functions to call from a training loop, each with the writer, the model

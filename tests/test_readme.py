@@ -106,6 +106,7 @@ def test_the_blocks_with_a_model_log_once_each(tmp_path, monkeypatch):
         groups=np.where(token_ids[:, 0] < 3, "m", "f"), probs=np.asarray(text(token_ids)))
 
     logged = fx.read_logdir(tmp_path / "logs")
-    assert sorted(logged) == [(".", "associations", 0), (".", "representation", 0), (".", "sensitivity", 0),
+    assert sorted(logged) == [(".", "associations", 0), (".", "sensitivity", 0), (".", "sex", 0),
                               ("eval", "sensitivity", 0), ("validation", "associations", 0)]
+    assert logged[".", "sex", 0][2].class_names == ("female", "male")
     assert RecordScanner(str(tmp_path / "logs")).rewritten() == {}

@@ -1,4 +1,4 @@
-"""The ``tb-bias`` command line (``pip install "tb-bias-plugin[cli]"``).
+"""The ``tb-bias`` command line (``pip install ".[cli]"``).
 
 ``tb-bias log``: read prediction files (Parquet, CSV, JSON Lines,
 .npy/.npz) and log a measure's record to a TensorBoard logdir: a

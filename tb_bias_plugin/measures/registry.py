@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
+from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.measures.base import Handler, Measure, Summary
 from tb_bias_plugin.storage import record
 
@@ -162,5 +163,5 @@ def lazy_attribute(facade: str, paths: Mapping[str, str], name: str,
             raise
         package, what, extra = needs
         if e.name and e.name.split(".")[0] in ((package,) if isinstance(package, str) else package):
-            raise ImportError('%s.%s needs %s: pip install "tb-bias-plugin[%s]"' % (facade, name, what, extra)) from e
+            raise ImportError('%s.%s needs %s: %s' % (facade, name, what, install_hint(extra))) from e
         raise

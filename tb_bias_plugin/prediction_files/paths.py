@@ -12,6 +12,7 @@ import glob
 import os
 from typing import Any, BinaryIO
 
+from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.prediction_files import DataError
 
@@ -20,7 +21,7 @@ def _beam_filesystems(path: str) -> Any:
     try:
         from apache_beam.io.filesystems import FileSystems
     except ImportError:
-        raise DataError('%s: reading remote paths needs Apache Beam: pip install "tb-bias-plugin[beam]"' % path)
+        raise DataError('%s: reading remote paths needs Apache Beam: %s' % (path, install_hint("beam")))
     try:
         FileSystems.get_filesystem(path)
     except Exception as e:  # Beam names the extra that is missing (e.g. apache-beam[gcp])

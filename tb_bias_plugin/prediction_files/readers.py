@@ -24,10 +24,11 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.prediction_files import DataError, paths
 from tb_bias_plugin.prediction_files.columns import where
 
-EXTRA = 'pip install "tb-bias-plugin[cli]"'
+EXTRA = install_hint("cli")
 
 FORMATS = {
     ".parquet": "parquet",

@@ -5,7 +5,7 @@ ordinary `CooccurrenceCounter` and merges the counters (exactly: integers
 add in any order; expected counts of soft identities, to float rounding).
 So are the samples of examples per cell (``examples_per_cell``): a
 bottom-k sample by id hash, which merges exactly.
-Needs the ``beam`` extra (``pip install "tb-bias-plugin[beam]"``). docs/large_eval_sets.md shows a pipeline
+Needs the ``beam`` extra (``pip install ".[beam]"``). docs/large_eval_sets.md shows a pipeline
 on the DirectRunner, Dataflow, Flink and Spark.
 """
 

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.text import counted
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.files import Columns
@@ -306,7 +307,7 @@ def run_beam(job: Job) -> str:
         import apache_beam as beam
         from apache_beam.options.pipeline_options import PipelineOptions
     except ImportError:
-        raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
+        raise SystemExit('--beam-runner needs Apache Beam: ' + install_hint("beam"))
     from tb_bias_plugin.measures.association.beam import CountAssociations, WriteAssociationTable
 
     layout = job.layout
@@ -366,7 +367,7 @@ def _check_runner(name: str) -> None:
     try:
         from apache_beam.runners.runner import create_runner
     except ImportError:
-        raise SystemExit('--beam-runner needs Apache Beam: pip install "tb-bias-plugin[beam]"')
+        raise SystemExit('--beam-runner needs Apache Beam: ' + install_hint("beam"))
     try:
         create_runner(name)
     except (ValueError, ImportError) as e:

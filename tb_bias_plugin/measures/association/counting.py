@@ -145,9 +145,9 @@ class CooccurrenceCounter:
             if not all(in_labels):
                 missing = [x for x, ok in zip(self.identity_labels, in_labels) if not ok]
                 raise ValueError(
-                    "identity labels %s are not in label_names; pass "
-                    "identities_from='attributes' and give identities to update()"
-                    % preview(missing)
+                    "identity labels %s are not in label_names: fix the names, or, if they are not "
+                    "predicted labels, give every example's identities (identities=; a CooccurrenceCounter "
+                    "takes them with identities_from='attributes')" % preview(missing)
                 )
             identity_label_index = [index[x] for x in self.identity_labels]
         elif identities_from == "attributes":

@@ -215,7 +215,7 @@ class Dense:
     def rows(self, lo, hi):
         block = self.array[lo:hi]
         n = block.shape[0]
-        mode = _check_values(block, self.what)
+        mode = _check_values(block, self.what, lo)
         if mode == "binary":
             rows, cols = np.nonzero(block)
             return [Positives.from_sorted_rows(n, rows, cols)] * len(self.thresholds)
@@ -278,7 +278,16 @@ def _looks_numeric(rows):
     return False
 
 
-def _check_values(values, what):
+def _first_at(bad: np.ndarray, first_row: int) -> str:
+    """Where the first bad value of a dense block is (its rows start at `first_row`), for the message;
+    "" for a sparse matrix's values."""
+    if bad.ndim != 2:
+        return ""
+    row, column = np.argwhere(bad)[0]
+    return ", first in row %d, column %d" % (first_row + row, column)
+
+
+def _check_values(values, what, first_row=0):
     """Validate cell values; return "binary" or "scores"."""
     kind = values.dtype.kind
     if kind == "b":
@@ -295,9 +304,10 @@ def _check_values(values, what):
         if values.size:
             low, high = values.min(), values.max()
             if np.isnan(low) or np.isnan(high):  # min and max propagate NaN: no mask needed
-                raise ValueError("%s contains NaN scores" % what)
+                raise ValueError("%s contains NaN scores%s" % (what, _first_at(np.isnan(values), first_row)))
             if low < 0:
-                raise ValueError("%s contains negative scores (minimum %g)" % (what, low))
+                raise ValueError("%s contains negative scores (minimum %g%s); pass probabilities, e.g. apply "
+                                 "a sigmoid to logits" % (what, low, _first_at(values < 0, first_row)))
             if high > 1:
                 raise ValueError(
                     "%s contains scores above 1 (maximum %g); pass probabilities, "

@@ -3,8 +3,8 @@
 The statistics DIPDI keeps are sums over examples (of the discrepancy d
 of every model pair, overall and per group) and counts, so a pipeline
 accumulates each bundle with the ordinary `DipdiAccumulator` and merges
-the accumulators. Needs the ``beam`` extra (``pip install
-"tb-bias-plugin[beam]"``); docs/large_eval_sets.md shows a pipeline.
+the accumulators. Needs the ``beam`` extra (``pip install ".[beam]"``);
+docs/large_eval_sets.md shows a pipeline.
 """
 
 from __future__ import annotations

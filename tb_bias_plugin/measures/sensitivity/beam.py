@@ -5,7 +5,7 @@ P is computed per example upstream (``accumulated_sensitivity`` in a
 the ordinary `SensitivityAccumulator`, bundle by bundle, and merge the
 accumulators: every P value is kept, so the aggregates stay exact, and the
 kept examples are the top-K and a uniform sample of the whole collection.
-Needs the ``beam`` extra (``pip install "tb-bias-plugin[beam]"``);
+Needs the ``beam`` extra (``pip install ".[beam]"``);
 docs/large_eval_sets.md shows a pipeline.
 """
 

@@ -20,6 +20,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.extras import install_hint
+
 from .assemble import BatchGradients, batch_result, concatenate, forward_gradients, proxy_gradients
 from .plan import (
     MODES,
@@ -45,7 +47,7 @@ def _tf():
     try:
         import tensorflow as tf
     except ImportError as err:  # pragma: no cover - depends on the environment
-        raise ImportError("prediction_sensitivity needs TensorFlow: pip install 'tb-bias-plugin[tf]'") from err
+        raise ImportError("prediction_sensitivity needs TensorFlow: " + install_hint("tf")) from err
     return tf
 
 

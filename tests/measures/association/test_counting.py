@@ -337,6 +337,23 @@ def test_identity_name_mistakes_are_named(tmp_path):
                                  identity_labels=["man", "women"], step=0)
     with pytest.raises(ValueError, match="rest"):
         CooccurrenceCounter(["man", "rest"], ["man", "rest"])
+    # the PyTorch helper reads identities from the labels: its hint named an update() it does not have
+    with pytest.raises(ValueError, match=r"^identity labels 'women' are not in label_names: fix the names, or, if "
+                                         r"they are not predicted labels, give every example's identities \(identities=;"):
+        CooccurrenceCounter(["man", "woman", "bike"], ["man", "women"], identities_from="labels")
+
+
+def test_a_bad_score_is_located_and_a_negative_one_points_at_logits():
+    scores = np.full((20_000, 3), 0.5)
+    scores[17_003, 2] = np.nan  # past the first block of rows the batch is checked in
+    counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"])
+    with pytest.raises(ValueError, match=r"^predictions contains NaN scores, first in row 17003, column 2$"):
+        counter.update(scores)
+    scores[17_003, 2] = -1.25
+    with pytest.raises(ValueError, match=r"^predictions contains negative scores \(minimum -1.25, first in row 17003, "
+                                         r"column 2\); pass probabilities, e.g. apply a sigmoid to logits$"):
+        counter.update(scores)
+    assert counter.num_examples == 0
 
 
 def test_one_attribute_per_example_counts_like_the_general_path(monkeypatch):
