@@ -20,6 +20,19 @@ describe("DIPDI step chart", () => {
     expect(c.band).toContain("Z");
     expect(c.points[0]!.stars).toBe("**");
   });
+  it("draws an interval the band cannot show as an error bar: a single step, or one between steps without", () => {
+    // one step: the band has no width, and the chart's title promised its interval
+    const one = stepChart([{ step: 3, dipdi: -0.3, low: -0.42, high: -0.18, stars: "" }], 300, 200);
+    expect(one.whiskers).toHaveLength(1);
+    const [w] = one.whiskers;
+    expect(w!.x).toBeCloseTo(one.points[0]!.x);
+    expect(w!.y0).toBeGreaterThan(one.points[0]!.y); // low is drawn below the point, high above
+    expect(w!.y1).toBeLessThan(one.points[0]!.y);
+    // the band shows steps 0 and 25 together; step 75's interval stands alone
+    const gap = [...points, { step: 75, dipdi: 1, low: 0.5, high: 1.5, stars: "" }];
+    expect(stepChart(gap, 400, 200).whiskers.map((x) => x.x)).toEqual([stepChart(gap, 400, 200).points[2]!.x]);
+    expect(stepChart(points, 400, 200).whiskers).toEqual([]);
+  });
   it("keeps zero inside the axis even for negative values", () => {
     const c = stepChart([{ step: 1, dipdi: -0.2, low: -0.4, high: 0, stars: "" }], 300, 200);
     expect(c.zeroY).toBeGreaterThanOrEqual(18);
@@ -94,7 +107,7 @@ describe("bars and outputs", () => {
 });
 
 import { hashScope, type HashWindow } from "../src/shell/url-state.js";
-import { decodeState, defaultState, encodeState, fitStep, fitToRuns, pairingAllowed, roles, type DipdiState } from "../src/views/discrepancy/state.js";
+import { comparableRuns, decodeState, defaultState, encodeState, fitStep, fitToRuns, pairingAllowed, roles, type DipdiState } from "../src/views/discrepancy/state.js";
 
 class HashOnlyWindow implements HashWindow {
   location = { hash: "", pathname: "/", search: "" };
@@ -169,6 +182,22 @@ describe("DIPDI view state in the URL hash", () => {
     expect(fitToRuns({ ...restored, run2: "dipdi_deployment" }, RUNS).run2).toBe("dipdi_development");
     expect(fitToRuns({ ...defaultState(), run: "dipdi_development", tag: "other" }, RUNS).run2).toBeNull();
     expect(fitToRuns(restored, [])).toMatchObject({ run: null, tag: null, run2: null });
+  });
+
+  it("compares only runs that logged the tag with the same discrepancy", () => {
+    // a PyTorch run logged jsd beside the demo's abs: the compare route refuses the pair (HTTP 400)
+    const kind = (discrepancy: string) => ({ ...tag("age_regressor"), discrepancy });
+    const dev = { run: "dipdi_development", tags: [kind("abs")] };
+    const deployment = { run: "deployment", tags: [kind("abs")] };
+    const torch = { run: "a_torch_run", tags: [kind("jsd")] };
+    const runs = [dev, deployment, torch];
+    expect(comparableRuns(runs, "dipdi_development", "age_regressor")).toEqual({
+      comparable: [deployment],
+      other: [{ run: "a_torch_run", discrepancy: "jsd" }],
+    });
+    // the guessed comparison skips the run listed first when its discrepancy differs
+    expect(fitToRuns({ ...defaultState(), run: "dipdi_development" }, [dev, torch, deployment]).run2).toBe("deployment");
+    expect(fitToRuns({ ...defaultState(), run: "a_torch_run" }, runs).run2).toBeNull();
   });
 
   it("opens on the run whose name says development, unless the hash names a run", () => {

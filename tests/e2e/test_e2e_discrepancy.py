@@ -374,3 +374,54 @@ def test_dipdi_opens_on_the_development_run_unless_a_link_names_one(tab):
     expect(tab.testid("run-select")).to_have_value(RUN2)
     expect(tab.testid("compare-run-select")).to_have_value(RUN)
     assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def mixed_kinds_server(tmp_path_factory):
+    """The README's DIPDI run (abs) beside the guide's PyTorch run (jsd, one step, pools men and women):
+    a new user's logdir, where the compare panel opened on a 400 and the one step showed no interval."""
+    import numpy as np
+
+    from tb_bias_plugin import summary
+
+    logdir = tmp_path_factory.mktemp("dipdi_kinds") / "logs"
+    rng = np.random.default_rng(1)
+    with summary.Writer(logdir / "deployment") as writer:
+        writer.prediction_discrepancy("age", rng.normal(size=(4, 80)), rng.normal(0.5, 1.0, size=(4, 80)), step=0)
+    probs = rng.dirichlet(np.ones(3), size=(8, 80))
+    with summary.Writer(logdir / "torch_dipdi") as writer:
+        writer.prediction_discrepancy("age", probs[:4], probs[4:], discrepancy="jsd", pool_names=("men", "women"),
+                                      step=0)
+    yield from serving(logdir, ("deployment", "torch_dipdi"))
+
+
+def test_dipdi_compares_only_runs_of_the_same_discrepancy_and_shows_a_single_steps_interval(browser,
+                                                                                             mixed_kinds_server):
+    steps = mixed_kinds_server.get("discrepancy_steps", [("run", "torch_dipdi"), ("tag", "age")])["steps"]
+    assert len(steps) == 1 and steps[0]["uncertainty"]["low"] < steps[0]["uncertainty"]["high"]
+    for width in (1000, 1600):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        try:
+            tab = Tab(context.new_page(), mixed_kinds_server)
+            tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": "torch_dipdi"}))
+            expect(tab.testid("dipdi-line")).to_be_attached()
+            expect(tab.testid("run-select")).to_have_value("torch_dipdi")
+            # no comparison offered, so no failed request: the abs run is named as not comparable
+            expect(tab.testid("compare-none")).to_contain_text("with the same discrepancy")
+            expect(tab.testid("compare-other-kind")).to_have_text("Not comparable with jsd: deployment (abs).")
+            expect(tab.testid("error-message")).to_have_count(0)
+            # the one step's bootstrap interval, which the band cannot draw, as an error bar around the point
+            expect(tab.testid("dipdi-whisker")).to_have_count(1)
+            whisker = tab.testid("dipdi-whisker").bounding_box()
+            point = tab.testid("dipdi-point").bounding_box()
+            assert whisker["y"] < point["y"] and whisker["y"] + whisker["height"] > point["y"] + point["height"]
+            # the pool names' headers are shown whole: a long one wraps instead of running out of the card
+            headers = tab.frame.locator("table.means th.pool")
+            expect(headers).to_have_text(["within men", "within women"])
+            clipped = tab.frame.locator("table.means").evaluate(
+                "t => t.parentElement.scrollWidth > t.parentElement.clientWidth + 1")
+            assert not clipped, "the means table scrolls sideways at %d px" % width
+            full_screenshot(tab, "dipdi_mixed_kinds_one_step_%d" % width)
+            assert tab.page_errors == []
+        finally:
+            context.close()

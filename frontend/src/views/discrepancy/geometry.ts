@@ -14,6 +14,8 @@ export interface StepPoint {
 export interface StepChart {
   line: string;
   band: string;
+  /** an interval the band cannot show (a point whose neighbours have none, e.g. a single step), as an error bar */
+  whiskers: { x: number; y0: number; y1: number }[];
   points: { x: number; y: number; step: number; stars: string }[];
   zeroY: number;
   yTicks: { y: number; value: number }[];
@@ -21,6 +23,8 @@ export interface StepChart {
 }
 
 const finite = (v: number | null | undefined): v is number => v !== null && v !== undefined && Number.isFinite(v);
+
+const hasInterval = (p: StepPoint) => finite(p.low) && finite(p.high);
 
 /** The curve of DIPDI across steps in a `width` x `height` box (margins inside). */
 export function stepChart(points: readonly StepPoint[], width: number, height: number, margin = { left: 40, right: 12, top: 18, bottom: 24 }): StepChart {
@@ -41,13 +45,16 @@ export function stepChart(points: readonly StepPoint[], width: number, height: n
     .x((p) => x(p.step))
     .y((p) => y(p.dipdi as number));
   const band = area<StepPoint>()
-    .defined((p) => finite(p.low) && finite(p.high))
+    .defined(hasInterval)
     .x((p) => x(p.step))
     .y0((p) => y(p.low as number))
     .y1((p) => y(p.high as number));
   return {
     line: drawn(points as StepPoint[]) ?? "",
     band: band(points as StepPoint[]) ?? "",
+    whiskers: points
+      .filter((p, i) => hasInterval(p) && !(i > 0 && hasInterval(points[i - 1]!)) && !(i + 1 < points.length && hasInterval(points[i + 1]!)))
+      .map((p) => ({ x: x(p.step), y0: y(p.low as number), y1: y(p.high as number) })),
     points: points.filter((p) => finite(p.dipdi)).map((p) => ({ x: x(p.step), y: y(p.dipdi as number), step: p.step, stars: p.stars })),
     zeroY: y(0),
     yTicks: y.ticks(5).map((value) => ({ y: y(value), value })),

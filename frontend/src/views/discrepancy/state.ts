@@ -68,9 +68,31 @@ export function sameState(a: DipdiState, b: DipdiState): boolean {
  * to the run with a tag that `roles` would call development against each of the
  * others (the natural start), so the view opens on the run its compare panel calls
  * development; when no name tells, the first. An unknown tag falls back to the run's
- * first tag, and the comparison run to another run holding the same tag (never the
- * run itself). The step is checked later, against the steps the server lists.
+ * first tag, and the comparison run to another run holding the same tag with the same
+ * discrepancy (never the run itself). The step is checked later, against the steps the server lists.
  */
+/** The discrepancy ("abs", "jsd"...) a run logged `tag` with, as the runs listing says; null if it does not. */
+function discrepancyOf(entry: RunEntry, tag: string | null): string | null {
+  const found: unknown = entry.tags.find((t) => t.tag === tag);
+  const kind = found && typeof found === "object" ? (found as { discrepancy?: unknown }).discrepancy : undefined;
+  return typeof kind === "string" ? kind : null;
+}
+
+/**
+ * The other runs that log `tag` and whether the compare route can set each against `run`:
+ * only with the same discrepancy (ΔDIPDI of `abs` against `jsd` means nothing, and the
+ * route refuses it), so a run with another is offered as a note, never as the default.
+ */
+export function comparableRuns(runs: readonly RunEntry[], run: string | null, tag: string | null): { comparable: RunEntry[]; other: { run: string; discrepancy: string | null }[] } {
+  const own = runs.find((r) => r.run === run);
+  const kind = own ? discrepancyOf(own, tag) : null;
+  const withTag = runs.filter((r) => r.run !== run && r.tags.some((t) => t.tag === tag));
+  return {
+    comparable: withTag.filter((r) => discrepancyOf(r, tag) === kind),
+    other: withTag.filter((r) => discrepancyOf(r, tag) !== kind).map((r) => ({ run: r.run, discrepancy: discrepancyOf(r, tag) })),
+  };
+}
+
 export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiState {
   const withTags = runs.filter((r) => r.tags.length > 0);
   // `roles` ranks names development > neither > deployment and keeps the shown run on a
@@ -81,7 +103,7 @@ export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiSt
   const entry = withTags.find((r) => r.run === state.run) ?? (first && withTags.slice(1).reduce(development, first));
   if (!entry) return { ...state, run: null, tag: null, run2: null };
   const tag = entry.tags.some((t) => t.tag === state.tag) ? state.tag : (entry.tags[0]?.tag ?? null);
-  const others = withTags.filter((r) => r.run !== entry.run && r.tags.some((t) => t.tag === tag));
+  const others = comparableRuns(withTags, entry.run, tag).comparable;
   const run2 = others.some((r) => r.run === state.run2) ? state.run2 : (others[0]?.run ?? null);
   return { ...state, run: entry.run, tag, run2 };
 }

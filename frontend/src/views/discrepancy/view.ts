@@ -15,6 +15,7 @@ import { DIPDI_DIGITS, matrixFootnote, meanOver } from "./replicates.js";
 import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
+  comparableRuns,
   decodeState,
   encodeState,
   fitStep,
@@ -117,6 +118,8 @@ export class DiscrepancyView extends MeasureViewBase {
       h3 { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
       .muted { color: var(--muted); }
       .means td, .means th { padding: 2px 6px; text-align: right; white-space: nowrap; }
+      /* pool names are the user's: a long one wraps in its header rather than cut the column off */
+      .means th.pool { white-space: normal; overflow-wrap: anywhere; vertical-align: bottom; }
       .means th:first-child, .means td:first-child { text-align: left; }
       svg { display: block; overflow: visible; }
       svg text { font-size: 11px; fill: var(--muted); }
@@ -429,6 +432,10 @@ export class DiscrepancyView extends MeasureViewBase {
         ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
         <line x1=${CURVE_LEFT} x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
         <path d=${chart.band} fill=${OKABE_ITO[0]} fill-opacity="0.18" data-testid="dipdi-band"></path>
+        ${chart.whiskers.map(
+          (w) => svg`<path d=${`M${w.x - 5},${w.y0}H${w.x + 5}M${w.x},${w.y0}V${w.y1}M${w.x - 5},${w.y1}H${w.x + 5}`}
+              stroke=${OKABE_ITO[0]} stroke-opacity="0.6" stroke-width="1.5" fill="none" data-testid="dipdi-whisker"></path>`,
+        )}
         <path d=${chart.line} fill="none" stroke=${OKABE_ITO[0]} stroke-width="2" data-testid="dipdi-line"></path>
         ${chart.points.map(
           (p) => svg`<circle cx=${p.x} cy=${p.y} r=${p.step === this.step ? 5 : 3.5} fill=${p.step === this.step ? OKABE_ITO[1] : OKABE_ITO[0]}
@@ -451,7 +458,7 @@ export class DiscrepancyView extends MeasureViewBase {
     return html`
       <h3>Mean discrepancies</h3>
       <div class="scroll"><table class="means">
-        <thead><tr><th>step</th><th>DIPDI</th><th>between</th><th>within ${this.steps!.pool_names[0]}</th><th>within ${this.steps!.pool_names[1]}</th></tr></thead>
+        <thead><tr><th>step</th><th>DIPDI</th><th>between</th><th class="pool">within ${this.steps!.pool_names[0]}</th><th class="pool">within ${this.steps!.pool_names[1]}</th></tr></thead>
         <tbody>${steps.map(
           (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""}>
             <td>${s.step}</td><td data-testid="means-dipdi">${dipdi!(s.dipdi)}${s.uncertainty.stars ?? ""}</td>
@@ -594,11 +601,15 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private renderCompare(runs: RunEntry[]) {
     const c = this.compare;
-    const others = runs.filter((r) => r.run !== this.run && r.tags.some((t) => t.tag === this.tag));
+    const { comparable: others, other } = comparableRuns(runs, this.run, this.tag);
     const role = this.run2 ? roles(this.run, this.run2, this.dev) : null;
+    const kind = this.steps?.discrepancy;
+    const otherNote = other.length
+      ? html`<p class="muted" data-testid="compare-other-kind">Not comparable with ${kind ? html`<b>${kind}</b>` : "this run's discrepancy"}: ${other.map((o, i) => html`${i ? ", " : ""}${o.run} (${o.discrepancy ?? "unknown"})`)}.</p>`
+      : nothing;
     if (others.length === 0) {
       return html`<h3>Development vs deployment</h3>
-        <p class="muted" data-testid="compare-none">No other run logs the tag ${this.tag}: log the same tag in a second run (say, on deployment data) to compare them.</p>`;
+        <p class="muted" data-testid="compare-none">No other run logs the tag ${this.tag}${other.length ? " with the same discrepancy" : ""}: log the same tag in a second run (say, on deployment data) to compare them.</p>${otherNote}`;
     }
     return html`
       <h3>Development vs deployment at step ${this.step ?? "\u2014"}</h3>
@@ -629,6 +640,7 @@ export class DiscrepancyView extends MeasureViewBase {
               <div class="muted" data-testid="compare-verdict">${c.rising ? "rises in deployment: a warning sign" : c.rising === false ? "does not rise in deployment" : ""}</div></div>
           </div>`
         : html`<p class="muted">Pick a second run with the same tag.</p>`}
+      ${otherNote}
     `;
   }
 
