@@ -69,7 +69,7 @@ def test_writer_round_trip_through_tensorboard_data_provider(tmp_path):
 def test_tensorflow_and_tf_free_paths_write_equivalent_records(tmp_path):
     import tensorflow as tf
     counter = _counter()
-    values = np.arange(6, dtype=float).reshape(3, 2)
+    values = np.array([[0.1, 3.0], [-0.2, 5.0], [0.4, 0.0]])
     precomputed = dict(label_names=["a", "b", "c"], metric_names=["nPMI@man", "count@man"])
     with summary.Writer(tmp_path / "notf") as writer:
         writer.association_table("gender", counter, step=5, description="d")
@@ -261,7 +261,7 @@ def test_table_consistency_is_checked():
         AssociationTable(**dict(args, num_examples=-1))
 
 
-@pytest.mark.parametrize("bad", [-1.0, 2.5])
+@pytest.mark.parametrize("bad", [-1.0, 2.5, 2.0**60])
 def test_metric_table_rejects_negative_and_fractional_counts(bad):
     from tb_bias_plugin.measures.association.builder import metric_table
 
@@ -270,6 +270,20 @@ def test_metric_table_rejects_negative_and_fractional_counts(bad):
         metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
     values[1, 1] = np.nan  # missing is fine
     metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
+
+
+@pytest.mark.parametrize("values, names, match", [
+    # each was written, and shown as if it were a value the metric can take
+    ([[5.0]], ["nPMI@man"], r"column 'nPMI@man' holds nPMI values, which lie in \[-1, 1\]; got 5.0"),
+    ([[0.5, -2.5]], ["nPMI@man", "nPMI_diff@man-woman"], r"nPMI_diff values, which lie in \[-2, 2\]; got -2.5"),
+    ([[True]], ["nPMI@man"], "values must be numbers, got booleans"),
+])
+def test_metric_table_rejects_values_a_metric_cannot_take(values, names, match):
+    from tb_bias_plugin.measures.association.builder import metric_table
+
+    with pytest.raises(ValueError, match=match):
+        metric_table(values, label_names=["a"], metric_names=names)
+    metric_table([[-1.0, 2.0, np.nan][: len(names)]], label_names=["a"], metric_names=names)  # the bounds themselves
 
 
 def test_metric_table_names_are_no_longer_than_a_route_may_ask_for():
