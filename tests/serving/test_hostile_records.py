@@ -253,6 +253,18 @@ def test_settings_no_route_can_answer_with_are_a_422_naming_them(tmp_path, demo,
     _assert_unreadable_on_every_route(tmp_path, demo, "representation", field, change)
 
 
+@pytest.mark.parametrize("field, change", [
+    # served as null or drawn off the chart before; the writer refuses the same (`codec.check_sizes`)
+    ("layers[1].bias is inf", lambda p: setattr(p.layers[1], "bias", float("inf"))),
+    ("layers[0].classifier_mutual_information is -inf",
+     lambda p: setattr(p.layers[0], "classifier_mutual_information", float("-inf"))),
+    ("layers[1].entropy is -3.0: an estimate is a finite number, or NaN where undefined, and an entropy is not below 0",
+     lambda p: setattr(p.layers[1], "entropy", -3.0)),
+])
+def test_an_estimate_no_estimator_gives_is_a_422_naming_it(tmp_path, demo, field, change):
+    _assert_unreadable_on_every_route(tmp_path, demo, "representation", field, change)
+
+
 def _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change):
     _, tag, value, payload = demo[measure]
     mutated = copy.deepcopy(payload)

@@ -284,9 +284,21 @@ def _check_layers(message: Any) -> None:
 
 
 def check_sizes(layer: Any, at: str) -> None:
-    """A layer's sample sizes (of a result or a stored layer): counts."""
+    """A layer's sample sizes (of a result or a stored layer): counts; and its estimates: numbers or NaN
+    (undefined), never infinite, with entropies not below 0."""
     for name in ("n", "n_train", "n_heldout"):
         values.check_count(getattr(layer, name), at + name)
+    for name in _ESTIMATES:
+        value = float(getattr(layer, name))
+        if math.isinf(value) or (name in _ENTROPIES and value < 0):
+            raise ValueError("%s%s is %r: an estimate is a finite number, or NaN where undefined%s"
+                             % (at, name, value, ", and an entropy is not below 0" if name in _ENTROPIES else ""))
+
+
+_ESTIMATES = ("bias", "mutual_information", "mutual_information_sampled", "entropy", "control_bias",
+              "control_mutual_information", "train_entropy", "mine_bias", "mine_mutual_information",
+              "classifier_bias", "classifier_mutual_information")
+_ENTROPIES = ("entropy", "train_entropy")
 
 
 def _check_class_counts(message: Any, found: dict[str, Any]) -> None:

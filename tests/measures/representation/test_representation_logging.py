@@ -82,6 +82,9 @@ def test_nan_values_are_stored_raw_and_never_clipped():
      r"layer 'x': class_counts\[0\] is -5; a count is never negative"),
     ((dataclasses.replace(result(), n_heldout=-1),), {"layer": "x"}, "layer 'x': n_heldout is -1"),
     ((dataclasses.replace(result(), n_train=4200.0),), {"layer": "x"}, "invalid sample size"),
+    # estimates no estimator gives (each was written; the reader refuses them too)
+    ((dataclasses.replace(result(), bias=float("inf")),), {"layer": "x"}, "layer 'x': bias is inf: an estimate is a finite"),
+    ((dataclasses.replace(result(), entropy=-3.0),), {"layer": "x"}, "entropy is -3.0: .* an entropy is not below 0"),
 ])
 def test_bad_arguments_raise_before_anything_is_written(tmp_path, args, kwargs, match):
     with summary.Writer(tmp_path) as writer:
