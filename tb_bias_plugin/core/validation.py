@@ -339,6 +339,28 @@ def check_unique(names: Any, what: str) -> tuple[Any, ...]:
     return names
 
 
+def difference(ours: Any, theirs: Any) -> str:
+    """Where two sequences that should be equal differ, for a message (label lists may be long).
+
+    Examples
+    --------
+    >>> difference(("a", "b", "c"), ("a", "x", "c"))
+    "first at [1]: 'b' against 'x'"
+    >>> difference((0.3, 0.7), (0.7, 0.3))
+    'the same values in another order: (0.3, 0.7) against (0.7, 0.3)'
+    >>> difference(("a", "b"), ("a",))
+    '2 against 1 of them'
+    """
+    ours, theirs = tuple(ours), tuple(theirs)
+    if len(ours) != len(theirs):
+        return "%d against %d of them" % (len(ours), len(theirs))
+    if sorted(map(repr, ours)) == sorted(map(repr, theirs)):
+        return "the same values in another order: %s against %s" % (preview(ours), preview(theirs)) if len(ours) > 5 \
+            else "the same values in another order: %r against %r" % (ours, theirs)
+    i = next(i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b)
+    return "first at [%d]: %r against %r" % (i, ours[i], theirs[i])
+
+
 def preview(items: Any, limit: int = 5) -> str:
     """The first `limit` items' reprs, and how many more there are (for an error message)."""
     items = list(items)

@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import MAX_NAME, check_names
+from tb_bias_plugin.core.validation import MAX_NAME, check_names, difference
 from tb_bias_plugin.measures.association.codec import encode_table
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
@@ -57,9 +57,10 @@ def as_association_table(
             (identity_labels, source.identity_names, "identity_labels"),
         ):
             if given is not None and tuple(given) != have:
-                raise ValueError("%s differ from the counter's" % what)
+                raise ValueError("%s differ from the counter's, %s" % (what, difference(given, have)))
         if thresholds is not None and check_thresholds(thresholds) != source.thresholds:
-            raise ValueError("thresholds differ from the counter's %r" % (source.thresholds,))
+            raise ValueError("thresholds differ from the counter's, %s"
+                             % difference(check_thresholds(thresholds), source.thresholds))
         if source.num_examples == 0:
             raise ValueError("the counter has not counted any examples")
         return source

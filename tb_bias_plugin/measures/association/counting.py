@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.core.example_text import check_strings
-from tb_bias_plugin.core.validation import MAX_NAME, check_flag, check_integer, check_names, preview
+from tb_bias_plugin.core.validation import MAX_NAME, check_flag, check_integer, check_names, difference, preview
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
@@ -499,10 +499,14 @@ class CooccurrenceCounter:
     def _check_compatible(self, other):
         if not isinstance(other, CooccurrenceCounter):
             raise ValueError("can only merge another CooccurrenceCounter, got %r" % type(other).__name__)
-        for attr in ("label_names", "identity_labels", "thresholds", "identities_from", "soft_identities",
-                     "examples_per_cell"):
+        for attr in ("label_names", "identity_labels", "thresholds"):
             if getattr(self, attr) != getattr(other, attr):
-                raise ValueError("cannot merge counters with different %s" % attr)
+                raise ValueError("cannot merge counters with different %s, %s"
+                                 % (attr, difference(getattr(self, attr), getattr(other, attr))))
+        for attr in ("identities_from", "soft_identities", "examples_per_cell"):
+            if getattr(self, attr) != getattr(other, attr):
+                raise ValueError("cannot merge counters with different %s: %r against %r"
+                                 % (attr, getattr(self, attr), getattr(other, attr)))
 
     def merge(self, other):
         """Return a new counter holding the counts of both (associative, commutative)."""

@@ -209,7 +209,9 @@ def prediction_discrepancy(
             rep, layout = _from_accumulator(a, rep_id)
             options.add((a.discrepancy, a.pairing, a.from_logits))
         else:
-            if isinstance(b, DipdiAccumulator) or b is None:
+            if isinstance(b, DipdiAccumulator):
+                raise ValueError("an accumulator goes in pool_a, alone (pool_b=None), not in pool_b")
+            if b is None:
                 raise ValueError("pool_b is required with raw predictions (an accumulator goes in pool_a)")
             # None means the default; any other value is checked as given (DipdiAccumulator)
             option = ("abs" if discrepancy is None else discrepancy, "paired" if pairing is None else pairing,

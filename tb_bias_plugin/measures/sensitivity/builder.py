@@ -130,4 +130,6 @@ def prediction_sensitivity(
         sample_size=DEFAULT_SAMPLE_SIZE if sample_size is None else sample_size,
         seed=seed, class_names=class_names, feature_names=feature_names, w=w)
     collector.update(results, **per_example)  # checks K against class_names and w
+    if collector.num_examples == 0:
+        raise ValueError("the results hold no examples (P is empty)")
     return encode(collector.contents())

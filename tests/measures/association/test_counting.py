@@ -315,10 +315,17 @@ def test_identity_argument_mismatches():
         attrs.update([["bike"]], identities=[["f"], ["m"]])
     with pytest.raises(ValueError, match="not among"):
         attrs.update([["bike"]], identities=[["q"]])
-    with pytest.raises(ValueError, match="different label_names"):
+    with pytest.raises(ValueError, match="different label_names, %d against %d of them" % (len(LABELS), len(LABELS) - 1)):
         labels_mode.merge(CooccurrenceCounter(LABELS[:-1], IDENTITIES))
+    with pytest.raises(ValueError, match=r"different label_names, first at \[6\]: %r against 'x'" % LABELS[6]):
+        labels_mode.merge(CooccurrenceCounter([*LABELS[:6], "x"], IDENTITIES))
     with pytest.raises(ValueError, match="different thresholds"):
         labels_mode.merge(CooccurrenceCounter(LABELS, IDENTITIES, thresholds=0.3))
+    # only the order differs: said so (it looked like the same thresholds)
+    with pytest.raises(ValueError, match=r"different thresholds, the same values in another order: \(0.3, 0.7\) "
+                                         r"against \(0.7, 0.3\)"):
+        CooccurrenceCounter(LABELS, IDENTITIES, thresholds=(0.3, 0.7)).merge(
+            CooccurrenceCounter(LABELS, IDENTITIES, thresholds=(0.7, 0.3)))
     with pytest.raises(ValueError, match="CooccurrenceCounter"):
         labels_mode.merge({})
 

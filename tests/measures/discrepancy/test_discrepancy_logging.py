@@ -171,6 +171,9 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         # an accumulator keeps its own top_k: one given beside it was ignored
         (lambda w: w.prediction_discrepancy("d", DipdiAccumulator().update(A, B), top_k=5, step=0), "accumulator keeps its own"),
         (lambda w: w.prediction_discrepancy("d", A, B, top_k=1001, step=0), "top_k"),
+        # said "pool_b is required" of a pool_b that was given
+        (lambda w: w.prediction_discrepancy("d", A, DipdiAccumulator().update(A, B), step=0),
+         r"an accumulator goes in pool_a, alone \(pool_b=None\), not in pool_b"),
     ],
 )
 @pytest.mark.filterwarnings("error::RuntimeWarning")  # the error says what went wrong; no NumPy warning before it

@@ -324,6 +324,8 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         (dict(results=res, tokens=[["a"]] * 10), "text"),
         (dict(results={"a": res["uniform"], "b": _slice(res["gender"], slice(0, 5))}), "shape"),
         (dict(results=SensitivityCollector()), "not seen any examples"),
+        # spoke of a collector the caller never made
+        (dict(results=accumulated_sensitivity(np.zeros((0, 2, 3)))), r"the results hold no examples \(P is empty\)"),
         (dict(results=SensitivityCollector(), groups=[1]), "finished"),
         (dict(results=res, class_names="ab"), "class_names must be a sequence of strings, not a single string"),
         (dict(results=res, feature_names="abc"), "feature_names must be a sequence of strings, not a single string"),
