@@ -326,7 +326,16 @@ def _check_values(values, what, first_row=0):
     )
 
 
+#: TensorFlow's tensors that NumPy reads as a 0-d object ("got shape ()"), and how to pass them.
+_TF_TENSORS = {"RaggedTensor": "its rows as lists of str, [[t.decode() for t in row] for row in "
+                                "ragged.to_list()], or scores as ragged.to_tensor()",
+               "SparseTensor": "tf.sparse.to_dense(sparse)"}
+
+
 def _as_array(batch, what):
+    kind = type(batch).__name__
+    if kind in _TF_TENSORS and type(batch).__module__.startswith("tensorflow"):
+        raise ValueError("%s is a tf.%s, which is not read as an array: pass %s" % (what, kind, _TF_TENSORS[kind]))
     try:
         return np.asarray(batch)
     except Exception as e:  # the array-like's own error, e.g. a tensor that needs .detach()

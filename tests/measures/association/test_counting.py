@@ -330,6 +330,19 @@ def test_identity_argument_mismatches():
         labels_mode.merge({})
 
 
+def test_tensorflow_ragged_and_sparse_tensors_are_named_with_what_to_pass():
+    tf = pytest.importorskip("tensorflow")
+    counter = CooccurrenceCounter(LABELS, IDENTITIES)
+    ragged = tf.ragged.constant([["man", "tie"], ["woman"]])
+    # NumPy reads both as one object: "must be 2-D (examples x columns), got shape ()"
+    with pytest.raises(ValueError, match=r"^predictions is a tf.RaggedTensor, which is not read as an array: pass"):
+        counter.update(ragged)
+    with pytest.raises(ValueError, match=r"^predictions is a tf.SparseTensor, .* tf.sparse.to_dense\(sparse\)$"):
+        counter.update(tf.sparse.from_dense(tf.eye(2, len(LABELS))))
+    counter.update([[t.decode() for t in row] for row in ragged.to_list()])  # what the message says to pass
+    assert counter.num_examples == 2
+
+
 def test_generators_of_names_are_accepted():
     table = CooccurrenceCounter(LABELS, IDENTITIES).update(iter(name for name in e) for e in [["man", "tie"], ["woman"]]).table()
     assert table.label_counts[0].tolist() == [1, 1, 0, 0, 1, 0, 0]
