@@ -278,6 +278,8 @@ def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
         raise ValueError("%s must be a non-empty string, got %s" % (what, shown))
     if max_length is not None and len(value) > max_length:
         raise ValueError("%s is longer than %d characters" % (what, max_length))
+    if "\x00" in value:
+        raise ValueError("%s holds a NUL character: %r" % (what, value[:40]))
     if first_not_utf8([value]) is not None:
         raise ValueError("%s is not UTF-8 text (a lone surrogate): %r" % (what, value[:40]))
     return value
@@ -311,6 +313,9 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     if max_length is not None and max(map(len, names)) > max_length:
         long = next(n for n in names if len(n) > max_length)
         raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))
+    if "\x00" in "".join(names):  # as an example id: a C string, a search, a file of names ends there
+        bad = next(i for i, n in enumerate(names) if "\x00" in n)
+        raise ValueError("%s[%d] holds a NUL character: %r" % (what, bad, names[bad][:40]))
     bad = first_not_utf8(names)
     if bad is not None:
         raise ValueError("%s[%d] is not UTF-8 text (a lone surrogate): %r" % (what, bad, names[bad][:40]))

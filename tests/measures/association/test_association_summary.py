@@ -342,6 +342,9 @@ def test_a_bad_file_name_is_refused_when_the_writer_is_made(tmp_path, kwargs, ma
     (dict(label_names=["man", "woman", "b\udc00"]), r"^label_names\[2\] is not UTF-8 text \(a lone surrogate\)"),
     (dict(description="d\ud800"), r"^description is not UTF-8 text \(a lone surrogate\)$"),
     (dict(example_ids=["a", "b"], example_text=[None, "\ud800"]), r"^example_text\[1\] is not UTF-8 text"),
+    # a NUL, refused in example ids, was taken in tags and names
+    (dict(name="t\x00"), r"^name holds a NUL character: 't\\x00'$"),
+    (dict(label_names=["man", "woman", "b\x00"]), r"^label_names\[2\] holds a NUL character"),
 ])
 def test_a_lone_surrogate_is_named_with_its_argument(tmp_path, kwargs, match):
     # each was "UnicodeEncodeError: 'utf-8' codec can't encode character", naming no argument
