@@ -417,6 +417,9 @@ def _load_numpy(path: str, fmt: str, small: bool = False) -> dict[str, np.ndarra
     except DataError:
         raise
     except Exception as e:
+        if "pickle" in str(e) or "Python objects" in str(e):  # NumPy's advice would be to unpickle it
+            raise DataError("%s: not a readable %s file: it holds Python objects (or is not NumPy's format "
+                            "at all), which tb-bias never unpickles; save arrays of numbers or strings" % (path, fmt))
         raise DataError("%s: not a readable %s file (%s)" % (path, fmt, e))
 
 
