@@ -17,6 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.inputs import UNKNOWN_OPTION, about_row
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.association.sampling import DEFAULT_BUDGET_BYTES
 from tb_bias_plugin.measures.association.table import AssociationTable
@@ -78,6 +79,27 @@ def _is_vector(value: Any) -> bool:
 
 
 def _add_group(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
+    try:
+        _update(counter, kind, group, attributes, with_ids)
+    except ValueError as e:
+        raise _located(e, group) from None
+
+
+def _located(error: ValueError, group: list) -> ValueError:
+    """The counter's error about a row of the batch this transform made, said of the example (and its
+    id) and of the transform's own option."""
+    found = about_row(error)
+    if found is None:
+        return error
+    what, index, rest = found
+    example_id = group[index][3][0] if group[index][3] is not None else None
+    return ValueError("an example%s (its %s): %s" % (
+        "" if example_id is None else " with example_id %r" % (example_id,),
+        {"predictions": "predictions", "identities": '"identities"'}.get(what, what),
+        rest.replace(UNKNOWN_OPTION, "pass unknown_labels='ignore' to CountAssociations")))
+
+
+def _update(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
     predictions = [p[1] for p in group]
     values = [p[2] for p in group]
     identities = None

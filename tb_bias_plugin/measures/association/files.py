@@ -14,14 +14,18 @@ value where it would not (or to name a bad value). A bad value is a
 from __future__ import annotations
 
 import math
-import re
 from typing import Any, Iterator, Sequence
 
 import numpy as np
 
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
-from tb_bias_plugin.measures.association.inputs import attribute_value, check_identity_lengths
+from tb_bias_plugin.measures.association.inputs import (
+    UNKNOWN_OPTION,
+    about_row,
+    attribute_value,
+    check_identity_lengths,
+)
 from tb_bias_plugin.measures.association.table import identity_name
 from tb_bias_plugin.prediction_files import DataError
 from tb_bias_plugin.prediction_files.columns import column_values, id_values, is_arrow, python, where
@@ -236,14 +240,14 @@ class Columns:
 
     def located(self, error: ValueError, path: str, first: int, rows: int) -> DataError:
         """The counter's error about a batch, as one about a row and column of the file."""
-        found = re.match(r"(predictions|identities|example_ids|example_text|example_uris)\[(\d+)\] (.*)", str(error), re.S)
+        found = about_row(error)
         if not found:
             return DataError("%s, rows %d to %d: %s" % (path, first, first + rows - 1, error))
-        what, index, rest = found.groups()
+        what, index, rest = found
         columns = (self.prediction_columns() if what == "predictions" else self.identity_columns() if what == "identities"
                    else [str(self.example_columns[what])])
-        rest = rest.replace("pass unknown_labels='ignore' to CooccurrenceCounter", "pass --unknown-labels ignore")
-        return DataError("%s: %s" % (where(path, first + int(index), columns[0] if len(columns) == 1 else None), rest))
+        rest = rest.replace(UNKNOWN_OPTION, "pass --unknown-labels ignore")
+        return DataError("%s: %s" % (where(path, first + index, columns[0] if len(columns) == 1 else None), rest))
 
     def examples(self, path: str, first: int, batch: dict, known: set[str] | None) -> Iterator[dict]:
         """One batch as the per-example dicts `CountAssociations` takes;

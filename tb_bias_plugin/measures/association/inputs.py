@@ -10,6 +10,7 @@ per threshold in CSR form (`Positives`), which the counting backends
 
 import itertools
 import math
+import re
 
 import numpy as np
 
@@ -28,6 +29,23 @@ UNKNOWN_HINT = (
     "pass unknown_labels='ignore' to CooccurrenceCounter to skip names that are not labels "
     "(e.g. out-of-vocabulary tokens), or add them to label_names"
 )
+#: The option of `UNKNOWN_HINT`, which a caller that made the counter itself names its own way.
+UNKNOWN_OPTION = "pass unknown_labels='ignore' to CooccurrenceCounter"
+
+_ABOUT_ROW = re.compile(r"(predictions|identities|example_ids|example_text|example_uris)\[(\d+)\] (.*)", re.S)
+
+
+def about_row(error: ValueError) -> tuple[str, int, str] | None:
+    """``(argument, row, what is wrong)`` of an update's error about one row of its batch, or None, so that a
+    caller that batched the rows itself (a file, a PCollection) can say which row of its own it was.
+
+    Examples
+    --------
+    >>> about_row(ValueError("predictions[3] has names that are not among the 2 given: 'x'"))
+    ('predictions', 3, "has names that are not among the 2 given: 'x'")
+    """
+    found = _ABOUT_ROW.match(str(error))
+    return None if found is None else (found.group(1), int(found.group(2)), found.group(3))
 
 
 def attribute_value(value):

@@ -136,6 +136,18 @@ def test_identities_given_where_they_come_from_the_labels_are_refused_not_ignore
     assert fn.extract_output(acc).identity_counts.sum() == 2
 
 
+def test_an_unknown_label_is_said_of_the_example_and_of_the_transforms_option():
+    # was "predictions[1] ... pass unknown_labels='ignore' to CooccurrenceCounter": an index into a
+    # batch the transform made, and an option of a class the pipeline never names
+    fn = AssociationCombineFn(LABELS, ["man"], batch_size=3, examples_per_cell=2)
+    acc = fn.add_input(fn.create_accumulator(), {"labels": ["man"], "example_id": "a"})
+    acc = fn.add_input(acc, {"labels": ["car"], "example_id": "img-7"})
+    with pytest.raises(ValueError, match=r"^an example with example_id 'img-7' \(its predictions\): has names that "
+                                         r"are not among the 42 given: 'car'; pass unknown_labels='ignore' to "
+                                         r"CountAssociations"):
+        fn.add_input(acc, {"labels": ["l1"], "example_id": "b"})
+
+
 def test_the_facade_lists_the_measures_transforms():
     assert tb_beam.CountAssociations is CountAssociations
     assert {"CountAssociations", "WriteAssociationTable", "AssociationCombineFn"} <= set(dir(tb_beam))
