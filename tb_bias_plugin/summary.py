@@ -255,9 +255,9 @@ class Writer(events.EventWriter):
         ------
         ValueError
             If the shapes and names disagree, the values are booleans, a
-            count column holds anything but non-negative integers up to
-            2**53 (or NaN), or an nPMI column a value outside [-1, 1]
-            (an ``nPMI_diff`` gap, outside [-2, 2]).
+            count column holds anything but non-negative integers (or
+            NaN), or an nPMI column a value outside [-1, 1] (an
+            ``nPMI_diff`` gap, outside [-2, 2]).
         """
         return self.write_summary("metric_table", name, step=step, description=description, **_own(locals()))
 

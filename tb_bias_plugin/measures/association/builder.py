@@ -124,11 +124,11 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
         column = table.values[:, j]
         given = column[~np.isnan(column)]
         if name == "count" or name.startswith("count@"):
-            bad = given[(given < 0) | (given != np.round(given)) | (given > 2.0**53)]
+            bad = given[(given < 0) | (given != np.round(given))]
             if bad.size:
                 raise ValueError(
-                    "column %r holds counts, which must be non-negative integers up to 2**53 (NaN where "
-                    "missing); got %r" % (name, float(bad[0]))
+                    "column %r holds counts, which must be non-negative integers (NaN where missing); got %r"
+                    % (name, float(bad[0]))
                 )
         bound = _BOUNDS.get(name.split("@")[0].lower())
         if bound is not None and given.size and np.abs(given).max() > bound:

@@ -147,9 +147,8 @@ def representation_bias(
     workers = worker_count(workers)
     z = _np.validate_protected(protected, r.shape[0], continuous=continuous)
     settings["mapping_widths"] = [int(r.shape[1]), None if continuous else int(z.max()) + 1]
-    classes = None if continuous else int(z.max()) + 1
-    return _estimate(r, z, settings, float("nan") if train_counts is None else _np.train_entropy(train_counts, classes),
-                     workers)
+    h_train = float("nan") if train_counts is None else _np.train_entropy(train_counts, None if continuous else z.max() + 1)
+    return _estimate(r, z, settings, h_train, workers)
 
 
 def _settings(*, steps, batch_size, seed, control, control_permutations, learning_rate, ema_alpha, width,

@@ -261,7 +261,7 @@ def test_table_consistency_is_checked():
         AssociationTable(**dict(args, num_examples=-1))
 
 
-@pytest.mark.parametrize("bad", [-1.0, 2.5, 2.0**60])
+@pytest.mark.parametrize("bad", [-1.0, 2.5])
 def test_metric_table_rejects_negative_and_fractional_counts(bad):
     from tb_bias_plugin.measures.association.builder import metric_table
 
