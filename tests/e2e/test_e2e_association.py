@@ -296,3 +296,32 @@ def test_comparing_a_table_with_itself_says_so(tab, tensorboard):
     expect(tab.testid("delta-sign")).to_contain_text("later minus earlier")
     expect(tab.testid("compare-same")).to_have_count(0)
     assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def one_identity_server(tmp_path_factory):
+    """docs/large_eval_sets.md's soft identities with one identity classifier (p_female): no pair, no gap."""
+    from conftest import serving
+
+    from tb_bias_plugin import CooccurrenceCounter, summary
+
+    logdir = tmp_path_factory.mktemp("one_identity") / "logs"
+    counter = CooccurrenceCounter(["nurse", "doctor"], ["p_female"], soft_identities=True)
+    counter.update(np.array([[0.9, 0.1], [0.2, 0.8], [0.7, 0.6]]), identities=np.array([[0.9], [0.2], [0.6]]))
+    with summary.Writer(logdir / "soft") as writer:
+        writer.association_table("soft", counter, step=0)
+    yield from serving(logdir, ("soft",))
+
+
+def test_a_table_of_one_identity_does_not_speak_of_a_gap(browser, one_identity_server):
+    context = browser.new_context(viewport={"width": 1000, "height": 1000})
+    try:
+        tab = Tab(context.new_page(), one_identity_server)
+        tab.page.goto(tab_url(tab.tb.url))
+        expect(tab.testid("table-row")).to_have_count(2)
+        # "npmi_xy per identity over 2 labels, and the gap": there is no gap to draw
+        expect(tab.testid("distributions-caption")).to_have_text("npmi_xy per identity over 2 labels")
+        tab.screenshot("association_one_identity_1000")
+        assert tab.page_errors == []
+    finally:
+        context.close()

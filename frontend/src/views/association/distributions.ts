@@ -347,7 +347,7 @@ export class Distributions extends LitElement {
         </div>
       </div>
       ${data
-        ? html`<p class="sub">${data.metric} per identity over ${plural(data.total, "label")}, and the gap</p>`
+        ? html`<p class="sub" data-testid="distributions-caption">${data.metric} per identity over ${plural(data.total, "label")}${data.gap ? ", and the gap" : ""}</p>`
         : nothing}
       ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
       ${!data && this.loading ? html`<p class="loading" data-testid="loading">Loading distributions\u2026</p>` : nothing}
