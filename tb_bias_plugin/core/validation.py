@@ -313,10 +313,11 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     if max_length is not None and max(map(len, names)) > max_length:
         long = next(n for n in names if len(n) > max_length)
         raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))
-    if "\x00" in "".join(names):  # as an example id: a C string, a search, a file of names ends there
-        bad = next(i for i, n in enumerate(names) if "\x00" in n)
-        raise ValueError("%s[%d] holds a NUL character: %r" % (what, bad, names[bad][:40]))
-    bad = first_not_utf8(names)
+    joined = "".join(names)
+    if "\x00" in joined:  # as an example id: a C string, a search, a file of names ends there
+        nul = next(i for i, n in enumerate(names) if "\x00" in n)
+        raise ValueError("%s[%d] holds a NUL character: %r" % (what, nul, names[nul][:40]))
+    bad = None if joined.isascii() else first_not_utf8(names)
     if bad is not None:
         raise ValueError("%s[%d] is not UTF-8 text (a lone surrogate): %r" % (what, bad, names[bad][:40]))
     return check_unique(names, what)
