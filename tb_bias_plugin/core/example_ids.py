@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import first_not_utf8
+from tb_bias_plugin.core.validation import first_bad_text
 
 #: Longest id, in UTF-8 bytes.
 MAX_ID_BYTES = 256
@@ -140,14 +140,10 @@ def _first_bad_id(values: list[str]) -> tuple[int, str] | None:
     """
     if "" in values:
         return values.index(""), "is empty"
-    joined = "".join(values)
-    if "\x00" in joined:
-        return next(i for i, v in enumerate(values) if "\x00" in v), "contains a NUL character"
-    all_ascii = joined.isascii()
-    if not all_ascii:
-        bad = first_not_utf8(values)
-        if bad is not None:
-            return bad, "is not UTF-8 text (a lone surrogate)"
+    bad = first_bad_text(values)
+    if bad is not None:
+        return bad
+    all_ascii = "".join(values).isascii()
     # A character is 1 to 4 UTF-8 bytes: only ids over a quarter of the limit (all of it in ASCII) need measuring.
     if max(map(len, values), default=0) > (MAX_ID_BYTES if all_ascii else MAX_ID_BYTES // 4):
         for i, v in enumerate(values):
@@ -155,5 +151,3 @@ def _first_bad_id(values: list[str]) -> tuple[int, str] | None:
             if size > MAX_ID_BYTES:
                 return i, "is %d bytes long; an id is at most %d bytes (UTF-8)" % (size, MAX_ID_BYTES)
     return None
-
-

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import first_not_utf8
+from tb_bias_plugin.core.validation import first_bad_text
 
 #: Text and URIs kept per example, in characters (longer ones are cut).
 MAX_TEXT_CHARS = 200
@@ -69,9 +69,9 @@ def check_strings(values: Any, n: int, what: str) -> list[str | None] | None:
         i = next(i for i, v in enumerate(values) if not (v is None or isinstance(v, str)))
         raise ValueError("%s[%d] must be a string or None, got %r" % (what, i, type(values[i]).__name__))
     given = [v for v in values if v is not None]
-    bad = first_not_utf8(given)
+    bad = first_bad_text(given, nul=False)
     if bad is not None:
-        raise ValueError("%s[%d] is not UTF-8 text (a lone surrogate)" % (what, values.index(given[bad])))
+        raise ValueError("%s[%d] %s" % (what, values.index(given[bad[0]]), bad[1]))
     return values
 
 

@@ -235,20 +235,27 @@ def check_finite_array(values: Any, name: str, *, ndim: int | None = None, hint:
     return array
 
 
-def first_not_utf8(values: Any) -> int | None:
-    """The index of the first string of ``values`` that is not UTF-8 text (it holds a lone surrogate,
-    which neither protobuf nor JSON can carry), or None: one encode of them all when none is.
+def first_bad_text(values: Any, *, nul: bool = True) -> tuple[int, str] | None:
+    """``(index, what is wrong)`` of the first string of ``values`` that holds a NUL character (with
+    ``nul``: a C string, a search or a file of names ends there) or is not UTF-8 text (a lone surrogate,
+    which neither protobuf nor JSON can carry); None if none does. One join of them all, encoded only
+    when a name is not ASCII: names are checked at every update.
 
     Examples
     --------
-    >>> first_not_utf8(["a", "é"]), first_not_utf8(["a", "b\\ud800"])
-    (None, 1)
+    >>> first_bad_text(["a", "é"]), first_bad_text(["a", "b\\ud800"]), first_bad_text(["a\\x00"])
+    (None, (1, 'is not UTF-8 text (a lone surrogate)'), (0, 'holds a NUL character'))
     """
+    joined = "".join(values)
+    if nul and "\x00" in joined:
+        return next(i for i, v in enumerate(values) if "\x00" in v), "holds a NUL character"
+    if joined.isascii():
+        return None
     try:
-        "".join(values).encode("utf-8")
+        joined.encode("utf-8")
         return None
     except UnicodeEncodeError:
-        return next(i for i, v in enumerate(values) if not _encodes(v))
+        return next(i for i, v in enumerate(values) if not _encodes(v)), "is not UTF-8 text (a lone surrogate)"
 
 
 def _encodes(value: str) -> bool:
@@ -278,10 +285,9 @@ def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
         raise ValueError("%s must be a non-empty string, got %s" % (what, shown))
     if max_length is not None and len(value) > max_length:
         raise ValueError("%s is longer than %d characters" % (what, max_length))
-    if "\x00" in value:
-        raise ValueError("%s holds a NUL character: %r" % (what, value[:40]))
-    if first_not_utf8([value]) is not None:
-        raise ValueError("%s is not UTF-8 text (a lone surrogate): %r" % (what, value[:40]))
+    bad = first_bad_text([value])
+    if bad is not None:
+        raise ValueError("%s %s: %r" % (what, bad[1], value[:40]))
     return value
 
 
@@ -313,13 +319,9 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     if max_length is not None and max(map(len, names)) > max_length:
         long = next(n for n in names if len(n) > max_length)
         raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))
-    joined = "".join(names)
-    if "\x00" in joined:  # as an example id: a C string, a search, a file of names ends there
-        nul = next(i for i, n in enumerate(names) if "\x00" in n)
-        raise ValueError("%s[%d] holds a NUL character: %r" % (what, nul, names[nul][:40]))
-    bad = None if joined.isascii() else first_not_utf8(names)
+    bad = first_bad_text(names)
     if bad is not None:
-        raise ValueError("%s[%d] is not UTF-8 text (a lone surrogate): %r" % (what, bad, names[bad][:40]))
+        raise ValueError("%s[%d] %s: %r" % (what, bad[0], bad[1], names[bad[0]][:40]))
     return check_unique(names, what)
 
 

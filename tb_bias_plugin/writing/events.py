@@ -49,7 +49,7 @@ def check_step(step: Any) -> int | None:
 def check_description(description: Any) -> str | None:
     if description is not None and not isinstance(description, str):
         raise ValueError("description must be a string (Markdown), got %r" % type(description).__name__)
-    if description is not None and validation.first_not_utf8([description]) is not None:
+    if description is not None and validation.first_bad_text([description], nul=False) is not None:
         raise ValueError("description is not UTF-8 text (a lone surrogate)")
     return description
 
@@ -90,7 +90,7 @@ def check_filename_suffix(suffix: Any) -> str:
         raise ValueError("filename_suffix must be a string, got %r" % (suffix,))
     if any(c in suffix for c in "/\\\x00"):
         raise ValueError("filename_suffix must end a file name: no '/', '\\' or NUL, got %r" % (suffix,))
-    if validation.first_not_utf8([suffix]) is not None or len(suffix.encode("utf-8")) > MAX_SUFFIX_BYTES:
+    if validation.first_bad_text([suffix]) is not None or len(suffix.encode("utf-8")) > MAX_SUFFIX_BYTES:
         raise ValueError("filename_suffix must be UTF-8 text of at most %d bytes, got %r%s"
                          % (MAX_SUFFIX_BYTES, suffix[:40], "..." if len(suffix) > 40 else ""))
     return suffix

@@ -52,7 +52,7 @@ BAD = [
     ([True, "b", "c", "d"], r"example_ids\[0\] must be a string or an integer, got True"),
     (np.array([1.0, 2.0, 3.0, 4.0]), r"example_ids\[0\] must be a string or an integer, got 1.0"),
     (["a", "", "c", "d"], r"example_ids\[1\] is empty"),
-    (["a", "b", "c\x00", "d"], r"example_ids\[2\] contains a NUL character"),
+    (["a", "b", "c\x00", "d"], r"example_ids\[2\] holds a NUL character"),
     (["a", "b", "c", "é" * 129], r"example_ids\[3\] is 258 bytes long; an id is at most 256 bytes"),
     (["a", "\ud800", "c", "d"], r"example_ids\[1\] is not UTF-8 text"),  # a lone surrogate
     (["a", b"\xff", "c", "d"], r"example_ids\[1\] is not UTF-8"),

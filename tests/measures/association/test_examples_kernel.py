@@ -149,7 +149,7 @@ def test_kernel_hashes_equal_numpy_hashes():
 
 
 @pytest.mark.parametrize("bad, message", [
-    (["ok", ""], r"example_ids\[1\] is empty"), (["ok", "a\x00b"], r"example_ids\[1\] contains a NUL"),
+    (["ok", ""], r"example_ids\[1\] is empty"), (["ok", "a\x00b"], r"example_ids\[1\] holds a NUL"),
     (["ok", "é" * 129], r"example_ids\[1\] is 258 bytes long"), (["ok", 1.5], r"example_ids\[1\] must be a string"),
 ])
 def test_the_kernel_refuses_what_numpy_refuses_with_the_same_message(bad, message):
