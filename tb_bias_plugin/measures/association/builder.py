@@ -131,7 +131,7 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
                     % (name, float(bad[0]))
                 )
         bound = _BOUNDS.get(name.split("@")[0].lower())
-        if bound is not None and given.size and np.abs(given).max() > bound:
+        if bound is not None and given.size and np.abs(given).max() > bound + _ROUNDING:
             raise ValueError("column %r holds %s values, which lie in [-%g, %g]; got %r"
                              % (name, name.split("@")[0], bound, bound, float(given[np.abs(given) > bound][0])))
     return encode_table(table)
@@ -139,3 +139,6 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
 
 #: Metrics whose values are bounded whatever the data: nPMI in [-1, 1], so a gap of two in [-2, 2].
 _BOUNDS = {"npmi": 1.0, "npmi_diff": 2.0}
+#: How far past its bound a value computed in float32 may land by rounding (up to about 1e-4 at the ends
+#: for nPMI of a pair that always co-occurs), and is taken as given.
+_ROUNDING = 1e-3

@@ -284,6 +284,9 @@ def test_metric_table_rejects_values_a_metric_cannot_take(values, names, match):
     with pytest.raises(ValueError, match=match):
         metric_table(values, label_names=["a"], metric_names=names)
     metric_table([[-1.0, 2.0, np.nan][: len(names)]], label_names=["a"], metric_names=names)  # the bounds themselves
+    # past a bound by rounding, as the textbook formula lands for a pair that always co-occurs (review)
+    metric_table([[1.0000000000000002, float(np.float32(-2.0000002))][: len(names)]], label_names=["a"],
+                 metric_names=names)
 
 
 def test_metric_table_names_are_no_longer_than_a_route_may_ask_for():
