@@ -147,8 +147,8 @@ def standardise(r, train, pca_dims=None):
 
     Constant dimensions stay constant (at 0). Shared by the MINE split and the classifier folds.
     Each dimension is first divided by a power of two near its largest magnitude: exact, so the result
-    is the same bit for bit, but the squares of values near 1e155 no longer overflow, nor those of
-    values near 1e-200 underflow to a variance of 0 (either made B 0).
+    is the same bit for bit, but the squares of values near 1e155 (up to the largest float) no longer
+    overflow, nor those of values near 1e-200 underflow to a variance of 0 (either made B 0).
 
     Examples
     --------
@@ -156,9 +156,11 @@ def standardise(r, train, pca_dims=None):
     [[-1.0, 0.0], [1.0, 0.0], [3.0, 0.0]]
     >>> standardise(np.array([[0.0], [2e-200], [4e-200]]), np.array([0, 1])).tolist()
     [[-1.0], [1.0], [3.0]]
+    >>> standardise(np.array([[-9e307], [9e307], [0.0]]), np.array([0, 1])).tolist()
+    [[-1.0], [1.0], [0.0]]
     """
     top = np.abs(r[train]).max(axis=0)
-    r = r / np.where(top > 0, np.ldexp(1.0, np.frexp(top)[1]), 1.0)
+    r = np.ldexp(r, -np.frexp(top)[1])  # never forms 2**1024, which is inf (0 for a column of 0)
     mean, std = r[train].mean(axis=0), r[train].std(axis=0)
     std[std == 0] = 1.0
     rs = (r - mean) / std
