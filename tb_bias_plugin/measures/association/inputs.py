@@ -25,12 +25,9 @@ from tb_bias_plugin.measures.association.table import check_identity_names, iden
 _DENSE_CELLS = 1 << 21
 _DENSE_PARTS = 32
 
-UNKNOWN_HINT = (
-    "pass unknown_labels='ignore' to CooccurrenceCounter to skip names that are not labels "
-    "(e.g. out-of-vocabulary tokens), or add them to label_names"
-)
 #: The option of `UNKNOWN_HINT`, which a caller that made the counter itself names its own way.
 UNKNOWN_OPTION = "pass unknown_labels='ignore' to CooccurrenceCounter"
+UNKNOWN_HINT = UNKNOWN_OPTION + " to skip names that are not labels (e.g. out-of-vocabulary tokens), or add them to label_names"
 
 _ABOUT_ROW = re.compile(r"(predictions|identities|example_ids|example_text|example_uris)\[(\d+)\] (.*)", re.S)
 
@@ -296,13 +293,15 @@ def _looks_numeric(rows):
     return False
 
 
-def _first_at(bad: np.ndarray, first_row: int) -> str:
-    """Where the first bad value of a dense block is (its rows start at `first_row`), for the message;
-    "" for a sparse matrix's values."""
-    if bad.ndim != 2:
-        return ""
+def _bad_score(values: np.ndarray, bad: np.ndarray, what: str, first_row: int, kind: str, hint: str) -> ValueError:
+    """The error of scores that are NaN, negative or above 1: said of the first such row and column of a dense
+    block (its rows start at `first_row`) as ``predictions[i] ...``, which a caller that made the batch maps
+    to its own row (`about_row`); of the whole batch for a sparse matrix's values."""
+    if values.ndim != 2:
+        return ValueError("%s contains %s scores%s" % (what, kind, hint))
     row, column = np.argwhere(bad)[0]
-    return ", first in row %d, column %d" % (first_row + row, column)
+    value = "" if kind == "NaN" else ", %g," % values[row, column]
+    return ValueError("%s[%d] has a %s score%s in column %d%s" % (what, first_row + row, kind, value, column, hint))
 
 
 def _check_values(values, what, first_row=0):
@@ -321,16 +320,13 @@ def _check_values(values, what, first_row=0):
     if kind == "f":
         if values.size:
             low, high = values.min(), values.max()
+            logits = "; pass probabilities, e.g. apply a sigmoid to logits"
             if np.isnan(low) or np.isnan(high):  # min and max propagate NaN: no mask needed
-                raise ValueError("%s contains NaN scores%s" % (what, _first_at(np.isnan(values), first_row)))
+                raise _bad_score(values, np.isnan(values), what, first_row, "NaN", "")
             if low < 0:
-                raise ValueError("%s contains negative scores (minimum %g%s); pass probabilities, e.g. apply "
-                                 "a sigmoid to logits" % (what, low, _first_at(values < 0, first_row)))
+                raise _bad_score(values, values < 0, what, first_row, "negative", " (the smallest is %g)%s" % (low, logits))
             if high > 1:
-                raise ValueError(
-                    "%s contains scores above 1 (maximum %g); pass probabilities, "
-                    "e.g. apply a sigmoid to logits" % (what, high)
-                )
+                raise _bad_score(values, values > 1, what, first_row, "above 1", " (the largest is %g)%s" % (high, logits))
         return "scores"
     if kind in "USO":
         raise ValueError(

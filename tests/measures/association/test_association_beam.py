@@ -148,6 +148,16 @@ def test_an_unknown_label_is_said_of_the_example_and_of_the_transforms_option():
         fn.add_input(acc, {"labels": ["l1"], "example_id": "b"})
 
 
+def test_a_nan_score_is_said_of_the_example_not_of_a_row_of_the_transforms_batch():
+    fn = AssociationCombineFn(LABELS, ["man"], batch_size=3, examples_per_cell=2)
+    scores = [0.0] * len(LABELS)
+    acc = fn.add_input(fn.create_accumulator(), {"scores": scores, "example_id": "ex5"})
+    acc = fn.add_input(acc, {"scores": scores[:2] + [float("nan")] + scores[3:], "example_id": "ex6"})
+    with pytest.raises(ValueError, match=r"^an example with example_id 'ex6' \(its predictions\): has a NaN score "
+                                         r"in column 2$"):  # was "first in row 1", a row of the transform's batch
+        fn.add_input(acc, {"scores": scores, "example_id": "ex7"})
+
+
 def test_the_facade_lists_the_measures_transforms():
     assert tb_beam.CountAssociations is CountAssociations
     assert {"CountAssociations", "WriteAssociationTable", "AssociationCombineFn"} <= set(dir(tb_beam))

@@ -367,11 +367,11 @@ def test_a_bad_score_is_located_and_a_negative_one_points_at_logits():
     scores = np.full((20_000, 3), 0.5)
     scores[17_003, 2] = np.nan  # past the first block of rows the batch is checked in
     counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"])
-    with pytest.raises(ValueError, match=r"^predictions contains NaN scores, first in row 17003, column 2$"):
+    with pytest.raises(ValueError, match=r"^predictions\[17003\] has a NaN score in column 2$"):
         counter.update(scores)
     scores[17_003, 2] = -1.25
-    with pytest.raises(ValueError, match=r"^predictions contains negative scores \(minimum -1.25, first in row 17003, "
-                                         r"column 2\); pass probabilities, e.g. apply a sigmoid to logits$"):
+    with pytest.raises(ValueError, match=r"^predictions\[17003\] has a negative score, -1.25, in column 2 \(the "
+                                         r"smallest is -1.25\); pass probabilities, e.g. apply a sigmoid to logits$"):
         counter.update(scores)
     assert counter.num_examples == 0
 
