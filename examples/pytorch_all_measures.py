@@ -1,6 +1,6 @@
 """Train a small PyTorch classifier and log all four tb-bias measures beside its SummaryWriter scalars.
 
-No TensorFlow is needed for the PyTorch parts (``pip install "tb-bias-plugin[torch]"``);
+No TensorFlow is needed for the PyTorch parts (``pip install ".[torch]"`` in a clone of tb-bias);
 representation bias uses whichever estimator ``tb_bias_plugin.representation_bias`` has.
 
     python examples/pytorch_all_measures.py --logdir logs/pytorch

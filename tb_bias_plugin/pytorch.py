@@ -33,6 +33,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, Callable
 
+from tb_bias_plugin.core.extras import install_hint
+
 if TYPE_CHECKING:
     # What type checkers and IDEs see (tests/test_public_api.py keeps it
     # equal to the measures' ``Measure.pytorch``).
@@ -76,7 +78,7 @@ def _lightning_base() -> type:
             return importlib.import_module(module).Callback
         except ImportError:
             continue
-    raise ImportError("lightning_callback needs PyTorch Lightning: pip install lightning")
+    raise ImportError("lightning_callback needs PyTorch Lightning: " + install_hint("lightning"))
 
 
 def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, every_n_epochs: int = 1,

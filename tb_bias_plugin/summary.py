@@ -69,15 +69,16 @@ def _tf_step(step: Any) -> Any:
     given = step is not None
     if not given:
         step = tf.summary.experimental.get_step()
+    shown = step
     if isinstance(step, tf.Variable):
         step = step.read_value()  # a tensor: an integer one has the __index__ `check_step` reads
     try:
         return events.check_step(step)
-    except ValueError:
-        if given:
+    except ValueError as e:
+        if not str(e).startswith("step must be an integer"):
             raise
-        raise ValueError("the default step (tf.summary.experimental.set_step) must be an integer, got %r"
-                         % (step,)) from None
+        raise ValueError("%s must be an integer, got %r" % (
+            "step" if given else "the default step (tf.summary.experimental.set_step)", shown)) from None
 
 
 def _write_tf(summary: str, name: str, step: Any, description: Any, *args: Any, **kwargs: Any) -> Any:

@@ -7,7 +7,7 @@ Expectations come from the backend's own answers; screenshots at 1000 and
 
 import numpy as np
 import pytest
-from conftest import ARTIFACTS, Tab
+from conftest import ARTIFACTS, Tab, serving
 from playwright.sync_api import expect
 
 from e2e_data import DEMO_TAG
@@ -301,8 +301,6 @@ def test_comparing_a_table_with_itself_says_so(tab, tensorboard):
 @pytest.fixture(scope="module")
 def one_identity_server(tmp_path_factory):
     """docs/large_eval_sets.md's soft identities with one identity classifier (p_female): no pair, no gap."""
-    from conftest import serving
-
     from tb_bias_plugin import CooccurrenceCounter, summary
 
     logdir = tmp_path_factory.mktemp("one_identity") / "logs"

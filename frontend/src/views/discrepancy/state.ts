@@ -63,14 +63,6 @@ export function sameState(a: DipdiState, b: DipdiState): boolean {
   return JSON.stringify(encodeState(a)) === JSON.stringify(encodeState(b));
 }
 
-/**
- * The state fitted to the runs that exist: an unknown or unnamed run falls back
- * to the run with a tag that `roles` would call development against each of the
- * others (the natural start), so the view opens on the run its compare panel calls
- * development; when no name tells, the first. An unknown tag falls back to the run's
- * first tag, and the comparison run to another run holding the same tag with the same
- * discrepancy (never the run itself). The step is checked later, against the steps the server lists.
- */
 /** The discrepancy ("abs", "jsd"...) a run logged `tag` with, as the runs listing says; null if it does not. */
 function discrepancyOf(entry: RunEntry, tag: string | null): string | null {
   const found: unknown = entry.tags.find((t) => t.tag === tag);
@@ -93,6 +85,14 @@ export function comparableRuns(runs: readonly RunEntry[], run: string | null, ta
   };
 }
 
+/**
+ * The state fitted to the runs that exist: an unknown or unnamed run falls back
+ * to the run with a tag that `roles` would call development against each of the
+ * others (the natural start), so the view opens on the run its compare panel calls
+ * development; when no name tells, the first. An unknown tag falls back to the run's
+ * first tag, and the comparison run to another run holding the same tag with the same
+ * discrepancy (never the run itself). The step is checked later, against the steps the server lists.
+ */
 export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiState {
   const withTags = runs.filter((r) => r.tags.length > 0);
   // `roles` ranks names development > neither > deployment and keeps the shown run on a
