@@ -66,19 +66,12 @@ def _tf_step(step: Any) -> Any:
     """The step of a ``tf.summary`` twin, as ``tf.summary.scalar`` takes it: an int, an integer tensor or
     variable (``optimizer.iterations``), else the default of ``tf.summary.experimental.set_step``."""
     tf = events.require_eager()
-    given = step is not None
-    if not given:
-        step = tf.summary.experimental.get_step()
-    shown = step
+    what = "step"
+    if step is None:
+        what, step = "the default step (tf.summary.experimental.set_step)", tf.summary.experimental.get_step()
     if isinstance(step, tf.Variable):
         step = step.read_value()  # a tensor: an integer one has the __index__ `check_step` reads
-    try:
-        return events.check_step(step)
-    except ValueError as e:
-        if not str(e).startswith("step must be an integer"):
-            raise
-        raise ValueError("%s must be an integer, got %r" % (
-            "step" if given else "the default step (tf.summary.experimental.set_step)", shown)) from None
+    return events.check_step(step, what)
 
 
 def _write_tf(summary: str, name: str, step: Any, description: Any, *args: Any, **kwargs: Any) -> Any:

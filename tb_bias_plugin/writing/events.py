@@ -31,8 +31,8 @@ def check_name(name: Any) -> str:
     return validation.check_name(name, "name", max_length=validation.MAX_NAME)
 
 
-def check_step(step: Any) -> int | None:
-    """None, or ``step`` as an int (event files hold signed 64-bit steps)."""
+def check_step(step: Any, what: str = "step") -> int | None:
+    """None, or ``step`` as an int (event files hold signed 64-bit steps); ``what`` names it in errors."""
     if step is None:
         return None
     try:  # a float tensor has an __index__ that raises
@@ -40,9 +40,9 @@ def check_step(step: Any) -> int | None:
             raise TypeError
         step = int(step.__index__())
     except (TypeError, AttributeError):
-        raise ValueError("step must be an integer, got %r" % (step,)) from None
+        raise ValueError("%s must be an integer, got %r" % (what, step)) from None
     if not validation.INT64_RANGE[0] <= step <= validation.INT64_RANGE[1]:
-        raise ValueError("step %d does not fit in 64 bits" % step)
+        raise ValueError("%s %d does not fit in 64 bits" % (what, step))
     return step
 
 

@@ -134,6 +134,21 @@ def test_tf_path_names_a_default_step_that_is_not_an_integer(tmp_path):
     assert _summary_events(tmp_path) == []
 
 
+def test_tf_path_names_a_float_step_variable_and_a_step_past_64_bits(tmp_path):
+    import tensorflow as tf
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        with pytest.raises(ValueError, match=r"^step must be an integer, got <tf.Tensor: .*dtype=float32, numpy=2.5>$"):
+            summary.association_table("gender", _counter(), step=tf.Variable(2.5))
+        tf.summary.experimental.set_step(2**63)
+        try:
+            with pytest.raises(ValueError, match=r"^the default step \(tf.summary.experimental.set_step\) "
+                                                 r"9223372036854775808 does not fit in 64 bits$"):
+                summary.association_table("gender", _counter())
+        finally:
+            tf.summary.experimental.set_step(None)
+    assert _summary_events(tmp_path) == []
+
+
 def test_tf_path_without_writer_returns_false():
     assert not bool(summary.association_table("gender", _counter(), step=0))
 
