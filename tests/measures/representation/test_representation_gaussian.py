@@ -4,6 +4,7 @@ each class's covariance shrunk toward the pooled one by a share chosen on valida
 import math
 
 import numpy as np
+import pytest
 from known_answers import GaussianClasses, _log_gauss, four_unbalanced_classes_random_covariances
 
 from tb_bias_plugin.measures.representation import gaussian
@@ -52,6 +53,7 @@ def test_a_class_absent_from_the_fitting_rows_keeps_a_small_probability_and_one_
         assert np.all(out[:, absent] < math.log(0.01))
 
 
+@pytest.mark.training
 def test_a_class_with_one_row_in_the_whole_sample_leaves_the_bound_finite():
     """Found by a review: one row of a fourth class (intersection codes make such classes). On the fold that
     tests that row no fitting row has its class; q gave it 0 and the bound was -inf. An absent class is now

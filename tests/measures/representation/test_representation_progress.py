@@ -131,6 +131,7 @@ def test_newton_fit_solves_the_penalised_score_equations():
     np.testing.assert_allclose(p.mean(axis=0), np.bincount(z) / 400, atol=1e-8)
 
 
+@pytest.mark.training
 def test_cross_fitted_bound_on_a_linear_posterior_and_its_shuffled_control():
     """Z | R logistic in r0 with slope 2: I by exact integration over the sample's own r0 (the posterior is
     known), so the bound's error is the fit alone; shuffled Z scores within 0.01 nats of 0."""
@@ -148,6 +149,7 @@ def test_cross_fitted_bound_on_a_linear_posterior_and_its_shuffled_control():
     assert abs(shuffled["mi"]) < 0.01
 
 
+@pytest.mark.training
 def test_one_standard_error_rule_keeps_the_simplest_classifier_that_fits():
     """Linear on noise; quadratic on a posterior whose log-odds are a quadratic form of r; additive on a posterior that is
     a sum of smooth curves of r0 and r1; the MLP on a smooth posterior of r0 + r1 (neither a sum of per-coordinate

@@ -27,6 +27,7 @@ def test_a_class_absent_from_the_rows_counts_as_half_a_row_and_the_shares_sum_to
     assert classifier.log_shares(np.array([0, 0, 0, 2]), 3) == pytest.approx(np.log([3, 0.5, 1]) - np.log(4.5))
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_an_independent_z_with_a_30_row_class_scores_near_zero(seed):
     """n = 6,000, d = 32, Z independent of R with 30 rows in class 1 (H = 0.031 nats): each fold's validation
@@ -75,6 +76,7 @@ def _rare_class(seed, spread=1.0):
     return r, z
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [1, 3, 4])
 def test_with_a_thin_class_the_regressions_are_judged_on_every_training_row(seed, monkeypatch):
     """A 30-row class leaves 4 of its rows in each validation part. Judged there, a regression left the shares
@@ -89,6 +91,7 @@ def test_with_a_thin_class_the_regressions_are_judged_on_every_training_row(seed
     assert abs(out["mi"] / classifier._entropy_of(z, 2)) < 0.02
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_thin_class_that_r_tells_apart_is_still_found(seed):
     """The 30-row class spread 3 times wider in two coordinates (exact B 0.463 by Monte Carlo of the
@@ -123,6 +126,7 @@ def test_a_blind_class_gets_its_share_and_the_others_keep_their_odds():
     assert classifier.blind_capped(log_q, np.zeros(3, bool), log_p) is log_q
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_an_independent_z_with_a_3_row_class_scores_near_zero(seed):
     """n = 6,000, d = 8, 3 rows in class 1 (H = 0.0043 nats): a fold's validation part holds none of them.
@@ -134,6 +138,7 @@ def test_an_independent_z_with_a_3_row_class_scores_near_zero(seed):
     assert abs(out["mi"] / classifier._entropy_of(z, 2)) < 0.03
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_an_independent_z_with_a_2_row_class_does_no_worse_than_the_shares(seed):
     """2 rows of class 1: a fold that tests one of them trains on the other alone, and its validation part
@@ -146,6 +151,7 @@ def test_an_independent_z_with_a_2_row_class_does_no_worse_than_the_shares(seed)
     assert out["mi"] / classifier._entropy_of(z, 2) > -0.04
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [0, 1])
 def test_a_checkerboard_beside_a_3_row_class_keeps_its_bound(seed):
     """The cap is per class: a rule that dropped the trees from every fold where some class had no validation
@@ -184,6 +190,7 @@ def test_where_q_gives_the_seen_classes_nothing_they_share_the_rest_as_the_share
     np.testing.assert_allclose(np.exp(every), [[0.9, 0.1]], rtol=1e-12)
 
 
+@pytest.mark.training
 def test_a_class_no_fold_can_see_names_the_shares_not_a_copy_of_them():
     """Capped, the MLP of a fold where a 2-row class has no validation row is the shares up to rounding: a
     gain of 4.9e-17 a row with a standard deviation of 0 made it "clearly better", and the folds reported
@@ -195,6 +202,7 @@ def test_a_class_no_fold_can_see_names_the_shares_not_a_copy_of_them():
     assert not classifier._clearly_better(scores, "copy", "shares", np.full(100, -5.0))
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed, at_least", [(0, 0.6), (1, 0.8)])
 def test_a_4_row_class_r_tells_apart_keeps_its_signal(seed, at_least):
     """4 rows of class 1 at r0 = -6 and +6 (no line separates them; d = 8, n = 6,000): a class with 1 validation

@@ -199,6 +199,7 @@ def test_gradient_directions_find_bands_the_class_moments_miss():
     assert _span_cosines(gradients[:, :1], w[:, None])[0] > math.cos(math.radians(2))
 
 
+@pytest.mark.training
 @pytest.mark.parametrize("seed", [11, 14])
 def test_a_subspace_run_started_on_the_bands_direction_does_not_stay_on_the_plateau(seed):
     """Bands along w, Z = floor(w.r) mod 2 (B = 1), a run started exactly at w (and 3 other directions): no

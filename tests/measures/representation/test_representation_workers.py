@@ -17,7 +17,7 @@ import worker_tasks
 from tb_bias_plugin.measures.representation import mine, trainings, worker_processes
 
 # A broken implementation tends to hang (a worker training for ever, a thread waiting on it): fail instead.
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.timeout(300), pytest.mark.training]
 
 SMALL = dict(steps=60, batch_size=64, width=16, eval_every=20, classifier_steps=60, classifier_width=16,
              classifier_eval_every=20, control_permutations=2)
