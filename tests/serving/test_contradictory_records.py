@@ -130,6 +130,16 @@ CASES = {
          True, lambda p: setattr(p.examples, "budget_bytes", -1)),
         ("per_cell_past_cap", "examples.per_cell must be from 1 to 65536, got 70000",
          True, lambda p: setattr(p.examples, "per_cell", 70000)),
+        # each was served with 200 until a route read it, and listed as readable (issue 22's rule for the listing)
+        ("huge_num_examples", "num_examples is %d; a count is at most 2**53" % 2**61,
+         True, lambda p: setattr(p, "num_examples", 2**61)),
+        ("nan_threshold", "threshold nan is outside [0, 1]", True, lambda p: p.thresholds.__setitem__(0, float("nan"))),
+        ("dup_identities", "identity_names has duplicate names",
+         True, lambda p: p.identity_names.__setitem__(1, p.identity_names[0])),
+        ("identity_column_past_labels", "identity_label_index 9999 is out of range",
+         True, lambda p: p.identity_label_index.__setitem__(0, 9999)),
+        ("dup_labels", "label_names has duplicate names",
+         False, lambda p: p.label_names.__setitem__(1, p.label_names[0])),
     ],
 }
 #: The route of each measure that reads a record across steps: asked first, it must find the fault itself.
@@ -220,3 +230,43 @@ def test_limits_as_large_as_a_writer_takes_are_read(tmp_path):
     assert fx.get_json(client, "sensitivity", run="run", tag="sensitivity")["sample_size"] == sys.maxsize
     assert fx.get(client, "examples", run="run", tag="gender", label="nurse")[0] == 200
     assert fx.get_json(client, "runs")["unreadable"] == []
+
+
+#: A table of precomputed values (``Writer.metric_table``) whose values no metric takes: ``{run: (what the
+#: error names, change of the values)}``. Each was served with 200 (a negative count in the CSV, nPMI 5 in the
+#: distribution's domain); the writer refused them all but the count past 2**53.
+PRECOMPUTED = {
+    "neg_count": ("column 'count' holds counts, which must be whole numbers from 0 to 2**53", (0, 2, -5.0)),
+    "half_count": ("column 'count@x' holds counts", (1, 1, 2.5)),
+    "huge_count": ("got 1e+300", (0, 2, 1e300)),
+    "joint_past_count": ("column 'count@x' is 20.0 for label 'b', above its count 10.0", (1, 1, 20.0)),
+    "npmi_5": ("column 'nPMI@x' holds nPMI values, which lie in [-1, 1]; got 5.0", (0, 0, 5.0)),
+}
+
+
+def test_a_precomputed_table_with_values_no_metric_takes_is_a_422_on_every_route(tmp_path, demo):
+    from tb_bias_plugin.measures.association import builder
+
+    _, tag, value, _ = demo["association"]
+    number = REGISTRY["association"].payload_number
+    intact = builder.metric_table(np.array([[0.5, 3.0, 4.0], [-0.25, 6.0, 10.0]]), label_names=["a", "b"],
+                                  metric_names=["nPMI@x", "count@x", "count"])
+    fx.write_record(tmp_path, "intact", value, record.encode(number, intact))
+    for run, (_, (i, j, bad)) in PRECOMPUTED.items():
+        def change(values, i=i, j=j, bad=bad):
+            values = values.copy()
+            values[i, j] = bad
+            return values
+        mutated = copy.deepcopy(intact)
+        _change("association", "values", change)(mutated)
+        fx.write_record(tmp_path, run, value, record.encode(number, mutated))
+    client = Client(fx.make_app(tmp_path)[0])
+    for run in ["intact"] + list(PRECOMPUTED):
+        for route in ("/table", "/csv", "/distribution"):
+            code, response = fx.get(client, route.lstrip("/"), run=run, tag=tag)
+            text = response.get_data(as_text=True)
+            if run == "intact":
+                assert code == 200, (route, text[:300])
+            else:
+                assert code == 422 and PRECOMPUTED[run][0] in text, (run, route, text[:300])
+    assert {u["run"] for u in fx.get_json(client, "runs")["unreadable"]} == set(PRECOMPUTED)

@@ -185,16 +185,3 @@ def test_a_loaded_table_is_left_out_of_the_cycle_collectors_walks(tmp_path):
         assert id(table) not in walked and id(table.__dict__) not in walked
     finally:
         gc.unfreeze()
-
-
-def test_a_whole_count_past_64_bits_is_served_as_a_float(tmp_path):
-    # orjson refuses a Python int past 64 bits: such a count was a 500 on `table` and `compare`
-    with summary.Writer(tmp_path / "pre") as writer:
-        writer.metric_table("scores", np.array([[0.1, 0.2, 1e20], [0.3, 0.5, 2.0]]), label_names=["a", "b"],
-                            metric_names=["nPMI@x", "nPMI@y", "count"], step=0)
-    client = Client(fx.make_app(tmp_path)[0])
-    for route in ("table", "compare", "csv", "distribution"):
-        assert fx.get(client, route, run="pre", tag="scores")[0] == 200, route
-    rows = fx.get_json(client, "table", run="pre", tag="scores")["rows"]
-    assert sorted(row["count"] for row in rows) == [2, 1e20]
-    assert [type(row["count"]) for row in sorted(rows, key=lambda r: r["count"])] == [int, float]

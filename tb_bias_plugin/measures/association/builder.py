@@ -114,31 +114,10 @@ def metric_table(values: Any, *, label_names: Sequence[str], metric_names: Seque
     Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.metric_table`
     (documented there, with the ValueErrors raised) and returns the message.
     """
-    table = PrecomputedTable(label_names, metric_names, values)  # names a ragged or non-numeric array
+    table = PrecomputedTable(label_names, metric_names, values)  # its values checked too, as when read back
     if np.asarray(values).dtype == bool:
         raise ValueError("values must be numbers, got booleans")
     check_names(table.label_names, "label_names", max_length=MAX_NAME)  # as the counter's: a route may name them
     check_names(table.identity_names, "the identities of metric_names", max_length=MAX_NAME)
     check_names(table.families, "the metrics of metric_names", max_length=MAX_NAME)
-    for j, name in enumerate(table.metric_names):
-        column = table.values[:, j]
-        given = column[~np.isnan(column)]
-        if name == "count" or name.startswith("count@"):
-            bad = given[(given < 0) | (given != np.round(given))]
-            if bad.size:
-                raise ValueError(
-                    "column %r holds counts, which must be non-negative integers (NaN where missing); got %r"
-                    % (name, float(bad[0]))
-                )
-        bound = _BOUNDS.get(name.split("@")[0].lower())
-        if bound is not None and given.size and np.abs(given).max() > bound + _ROUNDING:
-            raise ValueError("column %r holds %s values, which lie in [-%g, %g]; got %r"
-                             % (name, name.split("@")[0], bound, bound, float(given[np.abs(given) > bound][0])))
     return encode_table(table)
-
-
-#: Metrics whose values are bounded whatever the data: nPMI in [-1, 1], so a gap of two in [-2, 2].
-_BOUNDS = {"npmi": 1.0, "npmi_diff": 2.0}
-#: How far past its bound a value computed in float32 may land by rounding (up to about 1e-4 at the ends
-#: for nPMI of a pair that always co-occurs), and is taken as given.
-_ROUNDING = 1e-3

@@ -6,11 +6,19 @@ from typing import Any, Union
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import check_names
 from tb_bias_plugin.measures.association import messages, sampling
 from tb_bias_plugin.measures.association.metrics import METRICS
 from tb_bias_plugin.measures.association.sampling import CellExamples
-from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, metric_families
-from tb_bias_plugin.storage import arrays, record
+from tb_bias_plugin.measures.association.table import (
+    AssociationTable,
+    PrecomputedTable,
+    check_identity_label_index,
+    check_identity_names,
+    check_thresholds,
+    metric_families,
+)
+from tb_bias_plugin.storage import arrays, record, values
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
 Table = Union[AssociationTable, PrecomputedTable]
@@ -64,10 +72,25 @@ def _check_kind(message: Any) -> None:
         sampling.check_settings(message.examples.per_cell, message.examples.budget_bytes)
 
 
+def _check_scalars(message: Any) -> None:
+    """The fields a route would refuse that are small whatever the table's size (the label names, as long
+    as the table, are checked when a route first reads it, as array values are)."""
+    if message.kind == messages.PRECOMPUTED:
+        check_names(list(message.metric_names), "metric_names")
+        check_identity_names(metric_families(list(message.metric_names))[1], "identities in metric_names")
+        return
+    check_identity_names(list(message.identity_names), "identity_names")
+    check_thresholds(list(message.thresholds))
+    values.check_count(message.num_examples, "num_examples")
+    check_identity_label_index(list(message.identity_label_index), len(message.identity_names),
+                               len(message.label_names))
+
+
 def describe(message: Any) -> dict[str, Any]:
     """What the ``runs`` listing says of a table, without decompressing its
     arrays (their headers are checked: a table that cannot be read is listed so)."""
     _check_kind(message)
+    _check_scalars(message)
     arrays.check(array_specs(message))
     if message.kind == messages.PRECOMPUTED:
         families, identities = metric_families(list(message.metric_names))

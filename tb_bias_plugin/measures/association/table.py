@@ -9,6 +9,7 @@ import numpy as np
 from tb_bias_plugin.core.validation import check_integer, check_names, check_number, check_numeric_array, preview
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 from tb_bias_plugin.measures.association.sampling import CellExamples
+from tb_bias_plugin.storage.values import MAX_COUNT, check_count
 
 #: Thresholds this close are the same threshold (a value read back from
 #: JSON or typed by hand need not be bit-identical to the logged one).
@@ -67,6 +68,17 @@ def check_thresholds(thresholds):
     if any(b - a <= THRESHOLD_TOLERANCE for a, b in zip(ordered, ordered[1:])):
         raise ValueError("thresholds must be unique (more than %g apart), got %r" % (THRESHOLD_TOLERANCE, values))
     return values
+
+
+def check_identity_label_index(index, num_identities, num_labels):
+    """Which label column each identity is (-1: none), as int64: one entry per identity, each in range."""
+    index = np.asarray(index, dtype=np.int64)
+    if index.shape != (num_identities,):
+        raise ValueError("identity_label_index must have one entry per identity")
+    bad = (index < -1) | (index >= num_labels)
+    if bad.any():
+        raise ValueError("identity_label_index %d is out of range" % index[np.argmax(bad)])
+    return index
 
 
 #: What joins the parts of an intersection's name (``sex=f & age=60+``).
@@ -169,7 +181,7 @@ class AssociationTable(_Labelled):
         self.identity_names = check_identity_names(identity_names, "identity_names")
         self.thresholds = check_thresholds(thresholds)
         n_t, n_l, n_k = len(self.thresholds), len(self.label_names), len(self.identity_names)
-        self.num_examples = check_integer(num_examples, "num_examples", low=0)
+        self.num_examples = check_count(check_integer(num_examples, "num_examples"), "num_examples")
         self.label_counts = _counts(label_counts, (n_t, n_l), "label_counts")
         identity_arrays = [
             _counts(array, shape, what, expected=True)
@@ -186,9 +198,7 @@ class AssociationTable(_Labelled):
         if identity_label_index is None:
             lookup = {name: i for i, name in enumerate(self.label_names)}
             identity_label_index = [lookup.get(x, -1) for x in self.identity_names]
-        self.identity_label_index = np.asarray(identity_label_index, dtype=np.int64)
-        if self.identity_label_index.shape != (n_k,):
-            raise ValueError("identity_label_index must have one entry per identity")
+        self.identity_label_index = check_identity_label_index(identity_label_index, n_k, n_l)
         self._check_consistency()
         if examples is not None:
             if not isinstance(examples, CellExamples):
@@ -215,8 +225,6 @@ class AssociationTable(_Labelled):
         if (self.identity_cooccurrence > pair_max + slack).any():
             raise ValueError("identity_cooccurrence C(xi,xj) exceeds C(xi) or C(xj)")
         for j, col in enumerate(self.identity_label_index):
-            if not -1 <= col < len(self.label_names):
-                raise ValueError("identity_label_index %d is out of range" % col)
             if col >= 0:
                 if self.label_names[col] != self.identity_names[j]:
                     raise ValueError("identity_label_index does not match the names")
@@ -376,6 +384,30 @@ class PrecomputedTable(_Labelled):
                 % preview(self.metric_names)
             )
         check_identity_names(self.identity_names, "identities in metric_names")
+        self._check_values()
+
+    def _check_values(self):
+        """Values no metric takes: counts that are not whole, negative or past 2**53, a count C(x, y) above
+        C(y), nPMI outside its bounds. The writer's rule and the reader's (a stored one is a 422)."""
+        for j, name in enumerate(self.metric_names):
+            column = self.values[:, j]
+            given = column[~np.isnan(column)]
+            if name == "count" or name.startswith("count@"):
+                bad = given[(given < 0) | (given != np.round(given)) | (given > MAX_COUNT)]
+                if bad.size:
+                    raise ValueError("column %r holds counts, which must be whole numbers from 0 to 2**53 (NaN "
+                                     "where missing); got %r" % (name, float(bad[0])))
+            bound = _BOUNDS.get(name.split("@")[0].lower())
+            if bound is not None and given.size and np.abs(given).max() > bound + _ROUNDING:
+                raise ValueError("column %r holds %s values, which lie in [-%g, %g]; got %r"
+                                 % (name, name.split("@")[0], bound, bound, float(given[np.abs(given) > bound][0])))
+        total = self.column("count")
+        for x in self.identity_names:
+            joint = self.column("count@%s" % x)
+            if total is not None and joint is not None and (joint > total).any():
+                i = int(np.argmax(joint > total))
+                raise ValueError("column 'count@%s' is %r for label %r, above its count %r: C(x, y) is at most C(y)"
+                                 % (x, float(joint[i]), self.label_names[i], float(total[i])))
 
     def __repr__(self):
         return "PrecomputedTable(%d labels, metrics=%r)" % (len(self.label_names), self.metric_names)
@@ -417,6 +449,13 @@ class PrecomputedTable(_Labelled):
         if not columns or any(c is None for c in columns):
             return None
         return np.stack(columns)
+
+
+#: Metrics whose values are bounded whatever the data: nPMI in [-1, 1], so a gap of two in [-2, 2].
+_BOUNDS = {"npmi": 1.0, "npmi_diff": 2.0}
+#: How far past its bound a value computed in float32 may land by rounding (up to about 1e-4 at the ends
+#: for nPMI of a pair that always co-occurs), and is taken as given.
+_ROUNDING = 1e-3
 
 
 def metric_families(metric_names):

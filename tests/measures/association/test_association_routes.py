@@ -679,8 +679,9 @@ def test_corrupt_tables_are_422_not_500(tmp_path):
     _write_raw(tmp_path, "bad_index", "gender", record.encode(metadata.PAYLOAD_NUMBER, message))
     _write_raw(tmp_path, "garbage", "gender", b"\x00\xff not a table")
     client = Client(fx.make_app(tmp_path)[0])
-    # garbage is not even listed; the other's header reads, its counts do not
-    assert [r["run"] for r in get_json(client, "runs")["runs"]] == ["bad_index"]
+    # neither is listed as readable: the listing checks the index of each identity's label column too
+    listing = get_json(client, "runs")
+    assert listing["runs"] == [] and {u["run"] for u in listing["unreadable"]} == {"bad_index", "garbage"}
     for run in ("bad_index", "garbage"):
         body = get_json(client, "table", status=422, run=run, tag="gender")
         assert "cannot be read" in body["error"]

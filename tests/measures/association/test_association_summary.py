@@ -276,15 +276,24 @@ def test_table_consistency_is_checked():
         AssociationTable(**dict(args, num_examples=-1))
 
 
-@pytest.mark.parametrize("bad", [-1.0, 2.5])
+@pytest.mark.parametrize("bad", [-1.0, 2.5, 2.0**53 + 2])
 def test_metric_table_rejects_negative_and_fractional_counts(bad):
     from tb_bias_plugin.measures.association.builder import metric_table
 
-    values = np.array([[0.1, 3.0, 1.0], [0.2, bad, 2.0]])
+    values = np.array([[0.1, 3.0, 4.0], [0.2, bad, 2.0]])
     with pytest.raises(ValueError, match="'count@man' holds counts"):
         metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
     values[1, 1] = np.nan  # missing is fine
     metric_table(values, label_names=["a", "b"], metric_names=["nPMI@man", "count@man", "count"])
+
+
+def test_metric_table_refuses_a_cooccurrence_above_its_label_count():
+    from tb_bias_plugin.measures.association.builder import metric_table
+
+    with pytest.raises(ValueError, match=r"^column 'count@man' is 20.0 for label 'b', above its count 10.0: C\(x, y\) "
+                                         r"is at most C\(y\)$"):
+        metric_table([[0.1, 3.0, 4.0], [0.2, 20.0, 10.0]], label_names=["a", "b"],
+                     metric_names=["nPMI@man", "count@man", "count"])
 
 
 @pytest.mark.parametrize("values, names, match", [

@@ -23,7 +23,7 @@ class Provider:
     def read_tensors(self, ctx, *, experiment_id, plugin_name, downsample, run_tag_filter):
         self.reads += 1
         wall, labels = self.stored
-        values = np.arange(len(labels) * len(METRICS), dtype=np.float32).reshape(len(labels), len(METRICS)) / 100
+        values = np.tile(np.float32([10, 4, 3, 0.1, -0.2]), (len(labels), 1))  # whole counts, C(x, y) <= C(y)
 
         def datum(array):
             return [tbp.TensorDatum(step=1, wall_time=wall, numpy=np.asarray(array))]
