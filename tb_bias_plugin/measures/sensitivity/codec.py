@@ -221,6 +221,27 @@ def _check_stats(stats: Any, at: str) -> None:
         raise ValueError("%s.n_defined is %d, more than its n %d" % (at, stats.n_defined, n))
 
 
+#: Each choice's arrays whose values `_check_distributions` checks, on every route.
+_COUNTED = ("histogram_edges", "histogram_counts", "token_type_counts")
+
+
+def _check_distributions(message: Any, found: dict) -> None:
+    """Each choice's histogram (edges finite and rising, counts adding up to its defined examples, as
+    `collect.distribution` writes them) and token type counts: small arrays, read on every route."""
+    for i, c in enumerate(message.choices):
+        at = "choices[%d]." % i
+        edges, counts, tokens = (found.get(at + name) for name in _COUNTED)
+        if edges is not None and edges.size:
+            values.check_rising(edges, "sensitivity record: %shistogram_edges" % at)
+        if counts is not None:
+            values.check_counts(counts, "sensitivity record: %shistogram_counts" % at)
+            if counts.size and int(counts.sum()) != c.overall.n_defined:
+                raise ValueError("sensitivity record: %shistogram_counts add up to %d, not its overall.n_defined %d"
+                                 % (at, int(counts.sum()), c.overall.n_defined))
+        if tokens is not None:
+            values.check_counts(tokens, "sensitivity record: %stoken_type_counts" % at)
+
+
 def _check_predictions(message: Any, pred_class: np.ndarray, in_sample: np.ndarray) -> None:
     """Each retained example's predicted class (-1: none; else below the class names, when stored, by the
     collector's rule) and whether it is in the sample (0 or 1)."""
@@ -282,6 +303,7 @@ def decode(message: Any) -> dict[str, Any]:
     _check_examples(message)
     _check_lists(message)
     found = arrays.read(array_specs(message))
+    _check_distributions(message, found)
     choices = []
     for i, c in enumerate(message.choices):
         at = "choices[%d]." % i
@@ -348,7 +370,9 @@ def decode_steps(message: Any) -> dict[str, Any]:
     _check_lists(message)
     specs, groups = _specs_and_groups(message)
     checked = () if groups else (columns.AT + "pred_class", columns.AT + "in_sample")  # v1: in _check_examples
-    found = arrays.read(specs, wanted=set(checked), groups=groups)
+    distributions = {"choices[%d].%s" % (i, name) for i in range(len(message.choices)) for name in _COUNTED}
+    found = arrays.read(specs, wanted=set(checked) | distributions, groups=groups)
+    _check_distributions(message, found)
     if checked:
         _check_predictions(message, *(found[name] for name in checked))
     return {"choices": [{"name": c.name, "overall": _stats(c.overall)} for c in message.choices]}

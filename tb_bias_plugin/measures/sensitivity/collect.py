@@ -44,6 +44,8 @@ def distribution(defined: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarra
     `HISTOGRAM_BINS` equal bins from 0 to the largest P, and percentiles 0..100."""
     high = float(defined.max()) if defined.size else 0.0
     edges = np.linspace(0.0, high if high > 0 else 1.0, HISTOGRAM_BINS + 1)
+    if not (np.diff(edges) > 0).all():  # a largest P so small (subnormal) that the bins would not rise
+        edges = np.linspace(0.0, 1.0, HISTOGRAM_BINS + 1)
     counts, _ = np.histogram(np.clip(defined, edges[0], edges[-1]), bins=edges)
     quantiles = np.percentile(defined, np.arange(101)) if defined.size else np.full(101, np.nan)
     return edges, counts.astype(np.int64), quantiles
