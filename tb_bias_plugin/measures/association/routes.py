@@ -89,11 +89,7 @@ def table(request: Any, services: Any) -> Any:
     _page(params, query)
     view = selection.view
     with_trend = params.flag("trend")
-    across: dict[str, Any] | None = None
-    if with_trend or query.sort in CHANGE_COLUMNS or any(r[0] in CHANGE_COLUMNS for r in query.ranges):
-        across = _trend(request, services, selection)
-        change = across["change"]
-        query.extra_columns = {"change": change["change"], "change_bound": change["bound"]}
+    across = _change_columns(request, services, selection, with_trend)
     indices, total, gap, stats = select_with_statistics(view, query)
     bounds = page_bounds(view, query, indices)
     body = _describe(selection)
@@ -108,6 +104,18 @@ def table(request: Any, services: Any) -> Any:
     if across is not None:
         _add_change(body, view, query, gap, across, indices, with_trend)
     return respond(request, body)
+
+
+def _change_columns(request: Any, services: Any, selection: Selection, wanted: bool = False) -> dict[str, Any] | None:
+    """The change from the first to the last step, as the query's extra columns, when it is ``wanted`` or the
+    query sorts or filters by it (what `table` and `csv` both rank by); else None."""
+    query = selection.query
+    if not (wanted or query.sort in CHANGE_COLUMNS or any(r[0] in CHANGE_COLUMNS for r in query.ranges)):
+        return None
+    across = _trend(request, services, selection)
+    change = across["change"]
+    query.extra_columns = {"change": change["change"], "change_bound": change["bound"]}
+    return across
 
 
 def _add_change(body: dict[str, Any], view: Any, query: Query, gap: Any, across: dict[str, Any], indices: Any, with_trend: bool) -> None:
@@ -420,6 +428,7 @@ def csv_export(request: Any, services: Any) -> Any:
     _sort(params, selection)
     query.limit = None
     view = selection.view
+    across = _change_columns(request, services, selection)
     indices, _, gap, stats = select_with_statistics(view, query)
     identities = view.identity_names
     out = io.StringIO()
@@ -431,6 +440,9 @@ def csv_export(request: Any, services: Any) -> Any:
     if with_bounds:
         header += ["%s@%s_%s" % (query.metric, x, end) for x in identities for end in ("low", "high")]
     header += ["gap", "gap_low", "gap_high", "p_value", "q_value", "flagged", "hidden"]
+    change = None if across is None else across["change"]
+    if change is not None:  # sorted or filtered by the change: its columns too
+        header += ["change", "change_low", "change_high"]
     writer.writerow([csv_text(h) for h in header])
     values = [view.values(query.metric, j) for j in range(len(identities))]
     bounds = []
@@ -448,11 +460,21 @@ def csv_export(request: Any, services: Any) -> Any:
         row += [csv_number(gap[i])]
         row += ["" if stats is None else csv_number(stats[k][i]) for k in ("low", "high", "p", "q")]
         row += [int(flagged[i]), int(hidden[i])]
+        if change is not None:
+            row += [csv_number(change[k][i]) for k in ("change", "low", "high")]
         writer.writerow(row)
-    # the flagged rows download beside the full table, never over it
-    filename = "tb_bias_%s_%s_%s%s.csv" % (selection.run, selection.tag, query.metric,
-                                          "_flagged" if query.flagged_only else "")
-    return respond_csv(request, out.getvalue(), filename)
+    return respond_csv(request, out.getvalue(), _csv_filename(selection))
+
+
+def _csv_filename(selection: Selection) -> str:
+    """What the file holds, in its name: run, tag, step, metric, the pair the gap is of and the threshold
+    (two downloads of one tag differ by name); the flagged rows beside the full table, never over it."""
+    query, view = selection.query, selection.view
+    names = view.identity_names
+    pair = names[query.x1] + ("" if query.x2 is None else "-" + ("rest" if query.x2 == "rest" else names[query.x2]))
+    threshold = "" if getattr(view, "threshold", None) is None else "_t%g" % view.threshold
+    return "tb_bias_%s_%s_step%d_%s_%s%s%s.csv" % (selection.run, selection.tag, selection.step, query.metric, pair,
+                                                 threshold, "_flagged" if query.flagged_only else "")
 
 
 def examples(request: Any, services: Any) -> Any:

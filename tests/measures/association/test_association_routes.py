@@ -346,15 +346,36 @@ def test_compare_runs_and_steps(client):
     assert all(row["delta"] == 0 for row in same["rows"])
 
 
+def test_csv_sorts_and_filters_by_the_change_as_the_table_does_and_writes_its_columns(client):
+    # csv said "unknown column 'change'" for what the table sorted by: the tab's download of that view failed
+    params = dict(run="model_a", tag="gender", sort="change", order="desc", range="change_bound:0:")
+    page = get_json(client, "table", limit=1000, **params)
+    code, response = get(client, "csv", **params)
+    assert code == 200, response.get_data(as_text=True)
+    lines = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert len(lines) == page["total"] > 0
+    for line, row in zip(lines, page["rows"]):
+        assert line["label"] in (row["label"], "'" + row["label"])  # formulas neutralised
+        assert float(line["change"]) == pytest.approx(row["change"], rel=1e-6)
+        assert float(line["change_low"]) == pytest.approx(row["change_low"], rel=1e-5, abs=1e-9)
+    assert "change" not in next(csv.reader(io.StringIO(get(client, "csv", run="model_a", tag="gender")[1]
+                                                     .get_data(as_text=True))))
+
+
 def test_csv_is_the_whole_filtered_result_with_formulas_neutralised(client):
     params = dict(run="model_a", tag="gender", zero_cooccurrence="include", sort="count", order="asc", range="count:1:")
     code, response = get(client, "csv", limit=5, offset=3, **params)  # paging does not apply
     assert code == 200 and response.mimetype == "text/csv"
     disposition = response.headers["Content-Disposition"]
-    assert 'filename="tb_bias_model_a_gender_npmi_xy.csv"' in disposition
+    step = get_json(client, "table", **params)["step"]
+    # the name says what the file holds: two downloads of other steps, pairs or thresholds keep their names
+    assert 'filename="tb_bias_model_a_gender_step%d_npmi_xy_man-woman_t0.3.csv"' % step in disposition
+    _, other = get(client, "csv", step=0, x2="rest", metric="pmi", **params)
+    assert 'filename="tb_bias_model_a_gender_step0_pmi_man-rest_t0.3.csv"' in other.headers["Content-Disposition"]
     # the flagged rows' file has a name of its own: a second download keeps the first
     _, flagged = get(client, "csv", flagged_only=1, **params)
-    assert 'filename="tb_bias_model_a_gender_npmi_xy_flagged.csv"' in flagged.headers["Content-Disposition"]
+    assert ('filename="tb_bias_model_a_gender_step%d_npmi_xy_man-woman_t0.3_flagged.csv"' % step
+            in flagged.headers["Content-Disposition"])
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     header, rows = rows[0], rows[1:]
     assert header == (["label", "count", "count@man", "count@woman", "count@child",

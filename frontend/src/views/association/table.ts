@@ -10,12 +10,11 @@ import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
 import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
-import { flaggedCsvLink, resultCsvLink } from "./csv.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
 import { formatCount, formatTotal, plural } from "../../charts/format.js";
 import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../../charts/intervals.js";
-import { defaultRuleProbeUrls, looksLikeCompletePattern, tableUrl } from "./query.js";
+import { csvUrl, defaultRuleProbeUrls, flaggedCsvUrl, looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
 import { examplesIcon, eyeOffIcon, flagIcon } from "../../charts/icons.js";
@@ -751,8 +750,9 @@ export class RankedTable extends LitElement {
 
   private toolbar() {
     const s = this.state;
-    const csv = resultCsvLink(s);
-    const flaggedCsv = flaggedCsvLink(s);
+    // the server names the file after what it holds (run, tag, step, metric, pair, threshold)
+    const csv = csvUrl(s);
+    const flaggedCsv = flaggedCsvUrl(s);
     return html`
       <div class="toolbar">
         <div class="search" role="search">
@@ -790,8 +790,8 @@ export class RankedTable extends LitElement {
         ${checkbox("flagged-only-toggle", s.flaggedOnly, (flaggedOnly) => this.change({ flaggedOnly }), "Flagged only", "toggle")}
         ${checkbox("show-hidden-toggle", s.showHidden, (showHidden) => this.change({ showHidden }), "Show hidden", "toggle")}
         <div class="downloads">
-          <a href=${csv.href} download=${csv.filename} data-testid="csv-link">Download CSV</a>
-          <a href=${flaggedCsv.href} download=${flaggedCsv.filename} data-testid="flagged-csv-link">Flagged CSV</a>
+          <a href=${csv} download data-testid="csv-link">Download CSV</a>
+          <a href=${flaggedCsv} download data-testid="flagged-csv-link">Flagged CSV</a>
         </div>
       </div>
     `;
