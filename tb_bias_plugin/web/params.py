@@ -1,12 +1,17 @@
 """Parsing and validating HTTP query parameters into clear 400 errors."""
 
 import math
+import re
 
 from tb_bias_plugin.core.validation import INT64_RANGE as STEP_RANGE  # TensorBoard's steps
 from tb_bias_plugin.core.validation import MAX_NAME  # the routes take it from here too
 
 MAX_QUERY_STRING = 256 * 1024
 MAX_VALUE_LENGTH = 4096
+# Numbers as a client writes them: ASCII digits, no spaces, underscores or signs Python's int() and float()
+# would also take ('\u0663' read as 3, ' 3\n', '1_0' as 10).
+_INTEGER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
 
 
 class HttpError(Exception):
@@ -54,20 +59,21 @@ class Params:
             raise bad_request("parameter %r must not be empty" % name)
         return value
 
-    def strings(self, name, *, max_count):
+    def strings(self, name, *, max_count, max_length=MAX_VALUE_LENGTH):
         values = self._args.getlist(name)
         if len(values) > max_count:
             raise bad_request("at most %d %r parameters are allowed, got %d" % (max_count, name, len(values)))
+        if any(len(value) > max_length for value in values):
+            raise HttpError(400, "parameter %r is longer than %d characters" % (name, max_length), parameter=name)
         return values
 
     def integer(self, name, default, *, low, high):
         text = self.string(name)
         if text is None or text == "":
             return default
-        try:
-            value = int(text, 10)
-        except ValueError:
+        if not _INTEGER.fullmatch(text):
             raise bad_request("parameter %r must be an integer, got %r" % (name, text[:100]))
+        value = int(text, 10)
         if not low <= value <= high:
             raise bad_request("parameter %r must be between %d and %d, got %d" % (name, low, high, value))
         return value
@@ -113,9 +119,11 @@ def parse_number(text, name):
     try:
         value = float(text)
     except ValueError:
-        raise bad_request("parameter %r must be a number, got %r" % (name, text[:100]))
-    if not math.isfinite(value):
+        value = None
+    if value is not None and not math.isfinite(value):
         raise bad_request("parameter %r must be a finite number, got %r" % (name, text[:100]))
+    if value is None or not _NUMBER.fullmatch(text):
+        raise bad_request("parameter %r must be a number, got %r" % (name, text[:100]))
     return value
 
 

@@ -18,7 +18,8 @@ from tb_bias_plugin.measures.association import intervals, metrics
 from tb_bias_plugin.measures.association.table import parse_column
 from tb_bias_plugin.web.params import ClientError
 
-COLUMN_HELP = "label, gap, bound, p_value, q_value, count, count@IDENTITY or METRIC@IDENTITY"
+COLUMN_HELP = ("gap, count, count@IDENTITY or METRIC@IDENTITY (and, to sort by only, label, bound, p_value, "
+               "q_value)")
 
 #: Above this many labels a page computes the values of identities it does
 #: not rank or filter by for its own rows only, not for the whole column.
@@ -29,7 +30,20 @@ INTERVAL_COLUMNS = ("bound", "p_value", "q_value")
 
 
 class QueryError(ClientError):
-    """A query that cannot be answered for this table; the message says why."""
+    """A query that cannot be answered for this table; the message says why, and ``parameter`` which
+    request parameter was at fault when one was."""
+
+    def __init__(self, message, parameter=None):
+        super().__init__(message)
+        self.parameter = parameter
+
+
+def _column_of(parameter, view, name, query, gap):
+    """`column_values` for request parameter ``parameter`` (sort or range), named in its errors."""
+    try:
+        return column_values(view, name, query, gap)
+    except QueryError as e:
+        raise QueryError("parameter %r: %s" % (parameter, e), parameter=parameter) from None
 
 
 class CountsView:
@@ -487,9 +501,11 @@ def row_mask(view, query, gap):
             raise QueryError("min_count needs counts, which this table does not have")
         mask &= view.label_counts >= query.min_count
     for name, low, high in query.ranges:
-        if name == "label":
-            raise QueryError("column 'label' can be sorted by, not filtered by range; use q")
-        values = np.asarray(column_values(view, name, query, gap), dtype=np.float64)
+        if name == "label" or name in INTERVAL_COLUMNS:
+            raise QueryError("parameter 'range': column %r can be sorted by, not filtered by range; %s"
+                             % (name, "use q" if name == "label" else "use q_max for q-values, or a range of gap"),
+                             parameter="range")
+        values = np.asarray(_column_of("range", view, name, query, gap), dtype=np.float64)
         with np.errstate(invalid="ignore"):
             inside = ~np.isnan(values)
             if low is not None:
@@ -555,7 +571,7 @@ def select_with_statistics(view, query):
     if query.sort in INTERVAL_COLUMNS:
         sort_values = stats[{"bound": "bound", "p_value": "p", "q_value": "q"}[query.sort]]
     else:
-        sort_values = np.asarray(column_values(view, query.sort, query, gap))
+        sort_values = np.asarray(_column_of("sort", view, query.sort, query, gap))
     total = int(mask.sum())
     end = None if query.limit is None else query.offset + query.limit
     ranked = metrics.rank(sort_values.astype(np.float64), query.order, mask=mask, limit=end)

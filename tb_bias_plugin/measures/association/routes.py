@@ -142,7 +142,7 @@ def trend(request: Any, services: Any) -> Any:
     """The gap of each requested label at every step, with its interval."""
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    names = params.strings("label", max_count=LIMITS["max_trend_labels"])
+    names = params.strings("label", max_count=LIMITS["max_trend_labels"], max_length=MAX_NAME)
     if not names:
         raise bad_request("parameter 'label' is required (up to %d labels)" % LIMITS["max_trend_labels"])
     index = selection.table.label_index
@@ -605,7 +605,7 @@ def _select(request: Any, services: Any, params: Params) -> Selection:
     q = params.string("q", "", max_length=LIMITS["max_pattern"])
     if q:
         query.label_mask = services.label_search(loaded.key, table.label_names).mask(q, params.flag("case_sensitive"))
-    labels = params.strings("label", max_count=LIMITS["max_labels"])
+    labels = params.strings("label", max_count=LIMITS["max_labels"], max_length=MAX_NAME)
     if labels:
         index = table.label_index
         query.labels = np.array([index[name] for name in labels if name in index], dtype=np.int64)

@@ -894,4 +894,22 @@ def test_a_refused_search_names_its_parameter(client):
         body = get_json(client, "table", status=400, run="model_a", tag="gender", q=q)
         assert body["parameter"] == "q", body
     body = get_json(client, "table", status=400, run="model_a", tag="gender", q="Nurse", range="zzz:0:1")
-    assert "parameter" not in body, body
+    assert body["parameter"] == "range" and body["error"].startswith("parameter 'range': unknown column 'zzz'")
+
+
+@pytest.mark.parametrize("params, error", [
+    # "unknown column 'bound'; expected label, gap, bound, ...": refused while listed, and no parameter named
+    (dict(range="bound:0:1"), "parameter 'range': column 'bound' can be sorted by, not filtered by range; use q_max"),
+    (dict(range="p_value:0:0.05"), "parameter 'range': column 'p_value' can be sorted by, not filtered by range"),
+    (dict(sort="npmi_xy@nobody"), "parameter 'sort': unknown identity 'nobody' in column 'npmi_xy@nobody'"),
+])
+def test_a_refused_column_names_its_parameter(client, params, error):
+    body = get_json(client, "table", status=400, run="model_a", tag="gender", **params)
+    assert body["error"].startswith(error) and body["parameter"] == next(iter(params)), body
+
+
+@pytest.mark.parametrize("route", ["table", "trend", "csv"])
+def test_a_label_parameter_past_the_longest_name_is_refused(client, route):
+    # only examples checked the 1,000 characters the docs give: the others took up to 4,096
+    body = get_json(client, route, status=400, run="model_a", tag="gender", label=["Nurse", "x" * 1001])
+    assert body == {"error": "parameter 'label' is longer than 1000 characters", "parameter": "label"}
