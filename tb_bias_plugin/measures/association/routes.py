@@ -472,7 +472,8 @@ def _csv_filename(selection: Selection) -> str:
     query, view = selection.query, selection.view
     names = view.identity_names
     pair = names[query.x1] + ("" if query.x2 is None else "-" + ("rest" if query.x2 == "rest" else names[query.x2]))
-    threshold = "" if getattr(view, "threshold", None) is None else "_t%g" % view.threshold
+    level = view.threshold  # None for precomputed values
+    threshold = "" if level is None else "_t%g" % level
     return "tb_bias_%s_%s_step%d_%s_%s%s%s.csv" % (selection.run, selection.tag, selection.step, query.metric, pair,
                                                  threshold, "_flagged" if query.flagged_only else "")
 
