@@ -3,7 +3,8 @@
 #   make test   installs what the tests need and runs them all (CI runs this)
 # and the quick loop beside them:
 #   make check  the same installs, then every check but the browser tests,
-#               TensorFlow training and Beam pipelines (under 2 minutes)
+#               estimator and model training, Beam pipelines and the
+#               benchmarks' smoke runs
 
 PYTHON ?= python3
 VENV ?= .venv

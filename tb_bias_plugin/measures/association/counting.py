@@ -60,7 +60,9 @@ class CooccurrenceCounter:
         Where identities come from. "labels": they are among ``label_names``
         and read from the predictions (the paper's case). "attributes": each
         ``update`` receives them separately as ``identities=``. By default
-        "labels" when every identity label is a label, else "attributes".
+        "labels" when every identity label is a label, "attributes" when
+        none is (or with ``soft_identities``); some but not all is a
+        ValueError naming the missing ones (most likely a typo).
     unknown_labels : {"raise", "ignore"}, default "raise"
         For batches given as lists of label names: whether a name outside
         ``label_names`` is an error or is skipped (e.g. out-of-vocabulary

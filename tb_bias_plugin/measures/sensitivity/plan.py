@@ -26,6 +26,7 @@ from .sensitivity import (
     TextLayout,
     VChoice,
     accumulated_sensitivity,
+    check_one_choice,
     check_probabilities,
     check_protected_read,
     check_stochastic,
@@ -126,6 +127,7 @@ def _parse_choice(v, protected, feature_names, mode: str, batch_size: int) -> VC
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
     check_integer(batch_size, "batch_size", low=1)
+    check_one_choice(v)
     check_protected_read([v], protected)
     return VChoice.parse(v, resolve_protected(protected, feature_names))
 

@@ -19,6 +19,7 @@ from tb_bias_plugin.core.validation import (
     check_names,
     check_number,
     is_integer,
+    preview,
 )
 
 __all__ = [
@@ -575,6 +576,23 @@ def resolve_protected(protected, feature_names: Sequence[str] | None = None):
     return resolved if np.ndim(protected) else resolved[0]
 
 
+def check_one_choice(v) -> None:
+    """Refuse several v choices where one is taken: a list of names would otherwise be read as an array of
+    weights ("v must be an array of numbers") or, with ``protected=``, as a v that reads no protected feature.
+
+    Examples
+    --------
+    >>> check_one_choice(["mask", "proxy_adjusted"])
+    Traceback (most recent call last):
+    ...
+    ValueError: v takes one choice here (a name, a VChoice or an array of weights), got several: 'mask', 'proxy_adjusted'; call it once per choice (log_prediction_sensitivity and the Keras callback take several)
+    """
+    if isinstance(v, (list, tuple, dict)) and any(isinstance(c, (str, VChoice)) for c in v):
+        raise ValueError("v takes one choice here (a name, a VChoice or an array of weights), got several: %s; call "
+                         "it once per choice (log_prediction_sensitivity and the Keras callback take several)"
+                         % preview(list(v)))
+
+
 def check_protected_read(choices, protected) -> None:
     """Refuse a ``protected`` that none of the raw v ``choices`` reads: only the names ``"mask"`` and
     ``"proxy_adjusted"`` take their indices from it (a `VChoice` carries its own), so any other
@@ -782,6 +800,7 @@ def accumulated_sensitivity(
     """
     if feature_names is not None:
         feature_names = check_names(feature_names, "feature_names")
+    check_one_choice(v)
     check_protected_read([v], protected)
     choice = VChoice.parse(v, resolve_protected(protected, feature_names))
     per_class = None

@@ -349,3 +349,13 @@ def test_integer_and_boolean_masks_are_still_accepted():
 def test_a_word_list_that_is_not_words_is_named(words, match):
     with pytest.raises(ValueError, match=match):  # None was a TypeError
         VChoice.word_list(words)
+
+
+@pytest.mark.parametrize("protected", [None, [2]])
+def test_a_list_of_v_choices_where_one_is_taken_is_named_so(protected):
+    # with protected: "v has neither" although v held both; without: "v must be an array of numbers"
+    J = np.abs(np.random.default_rng(0).normal(size=(5, 2, 3)))
+    with pytest.raises(ValueError, match=r"^v takes one choice here .* got several: 'mask', 'proxy_adjusted'; call it "
+                                         r"once per choice"):
+        accumulated_sensitivity(J, v=["mask", "proxy_adjusted"], protected=protected)
+    assert accumulated_sensitivity(J, v=[0.2, 0.3, 0.5]).P.shape == (5,)  # weights as a list stay weights
