@@ -199,6 +199,17 @@ def test_dipdi_verdict_follows_the_named_development_run(tab):
         expect(tab.testid("compare-dev-select")).to_have_value(RUN2)
         expect(tab.testid("compare-delta")).to_have_text("%+.3f" % -forward["delta"])
         full_screenshot(tab, "issue23_dipdi_roles_%d" % width)
+        # picked by hand and back, then the other run shown: the select showed the run picked last by hand
+        # while the panel used the named one (the options' selected attribute no longer moved it)
+        tab.testid("compare-dev-select").select_option(RUN)
+        expect(tab.testid("compare-delta")).to_have_text("%+.3f" % forward["delta"])
+        tab.testid("run-select").select_option(RUN)
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN)
+        tab.testid("run-select").select_option(RUN2)
+        expect(tab.testid("compare-run-select")).to_have_value(RUN)
+        expect(tab.testid("compare-dev-select")).to_have_value(RUN)
+        expect(tab.testid("compare-development")).to_contain_text(RUN)
+        expect(tab.testid("compare-delta")).to_have_text("%+.3f" % forward["delta"])
         tab.page.goto("about:blank")
     assert tab.page_errors == []
 

@@ -4,6 +4,7 @@
 
 import { LitElement, html, css, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import { baseStyles } from "../charts/theme.js";
 import { renderMarkdown } from "./markdown.js";
 import type { RunEntry } from "./types.js";
@@ -83,13 +84,13 @@ export class Picker extends LitElement {
       <span class="pair"
         ><label for="run">Run</label>
         <select id="run" data-testid=${`${this.testidPrefix}run-select`} @change=${(e: Event) => this.emit({ run: this.value(e) })}>
-          ${runs.map((r) => html`<option .value=${r.run} .selected=${r.run === this.run}>${r.run}</option>`)}
+          ${runs.map((r) => html`<option .value=${r.run} .selected=${live(r.run === this.run)}>${r.run}</option>`)}
         </select></span
       >
       <span class="pair"
         ><label for="tag">${this.tagLabel}</label>
         <select id="tag" data-testid=${`${this.testidPrefix}tag-select`} @change=${(e: Event) => this.emit({ tag: this.value(e) })}>
-          ${tags.map((t) => html`<option .value=${t.tag} .selected=${t.tag === this.tag}>${t.tag}</option>`)}
+          ${tags.map((t) => html`<option .value=${t.tag} .selected=${live(t.tag === this.tag)}>${t.tag}</option>`)}
         </select></span
       >
       <span class="pair"
@@ -103,9 +104,9 @@ export class Picker extends LitElement {
           }}
         >
           ${this.latest
-            ? html`<option value="" .selected=${this.step === null}>latest${last === undefined ? "" : ` (${last})`}</option>`
+            ? html`<option value="" .selected=${live(this.step === null)}>latest${last === undefined ? "" : ` (${last})`}</option>`
             : nothing}
-          ${this.steps.map((s) => html`<option .value=${String(s)} .selected=${s === this.step}>${s}</option>`)}
+          ${this.steps.map((s) => html`<option .value=${String(s)} .selected=${live(s === this.step)}>${s}</option>`)}
         </select></span
       >
     `;

@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing } from "lit";
 import { customElement, property } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import type { MeasureRuns, TagInfo } from "./types.js";
 import { LEVELS, type ResolvedState, type ViewState } from "./view-state.js";
 import type { Pick } from "../../shell/picker.js";
@@ -94,7 +95,7 @@ export class Controls extends LitElement {
     const p = this.identityParts;
     const option = (x: string) => html`<option
       .value=${x}
-      .selected=${x === chosen}
+      .selected=${live(x === chosen)}
       title=${intersectionTitle(x, p) || nothing}
     >${identityText(x, p)}</option>`;
     const { singles, intersections } = groupIdentities(names, p);
@@ -116,7 +117,7 @@ export class Controls extends LitElement {
         @change=${(e: Event) => this.change({ threshold: Number(this.value(e)) })}
       >
         ${thresholds.map(
-          (t, i) => html`<option .value=${String(t)} .selected=${s.threshold === null ? i === 0 : t === s.threshold}>${t}</option>`,
+          (t, i) => html`<option .value=${String(t)} .selected=${live(s.threshold === null ? i === 0 : t === s.threshold)}>${t}</option>`,
         )}
       </select>`;
   }
@@ -147,7 +148,7 @@ export class Controls extends LitElement {
         data-testid="level-select"
         @change=${(e: Event) => this.change({ level: Number(this.value(e)) })}
       >
-        ${LEVELS.map((l) => html`<option .value=${String(l)} .selected=${l === s.level}>${Math.round(l * 100)}%</option>`)}
+        ${LEVELS.map((l) => html`<option .value=${String(l)} .selected=${live(l === s.level)}>${Math.round(l * 100)}%</option>`)}
       </select>
       <label for="significant">Significant</label>
       <label class="inline">
@@ -197,7 +198,7 @@ export class Controls extends LitElement {
           title=${metricText(s.metric, names)}
           @change=${(e: Event) => this.change({ metric: this.value(e) })}
         >
-          ${info.metrics.map((m) => html`<option .value=${m} .selected=${m === s.metric}>${metricText(m, names)}</option>`)}
+          ${info.metrics.map((m) => html`<option .value=${m} .selected=${live(m === s.metric)}>${metricText(m, names)}</option>`)}
         </select>
 
         <label for="x1">Identity</label>
@@ -216,7 +217,7 @@ export class Controls extends LitElement {
             ${others.length === 0 ? html`<option value="">(only one identity)</option>` : nothing}
             ${this.identityOptions(others, s.x2)}
             ${others.length > 0
-              ? html`<option value="rest" .selected=${s.x2 === "rest"}>the rest (one-vs-rest)</option>`
+              ? html`<option value="rest" .selected=${live(s.x2 === "rest")}>the rest (one-vs-rest)</option>`
               : nothing}
           </select>
           <button

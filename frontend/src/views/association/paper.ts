@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing, svg, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import { overWhite, readableTextOn, type Rgb } from "../../charts/colors.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { WidthController } from "../../charts/resize.js";
@@ -320,7 +321,7 @@ export class PaperViews extends LitElement {
           <label
             >Top
             <select data-testid="topk-k" @change=${(e: Event) => (this.k = Number((e.target as HTMLSelectElement).value))}>
-              ${K_CHOICES.map((k) => html`<option value=${k} ?selected=${k === this.k}>${k}</option>`)}
+              ${K_CHOICES.map((k) => html`<option value=${k} .selected=${live(k === this.k)}>${k}</option>`)}
             </select>
             by ${by}</label
           >

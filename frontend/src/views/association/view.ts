@@ -1,5 +1,6 @@
 import { html, css, nothing, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -701,7 +702,7 @@ export class AssociationView extends MeasureViewBase {
         .state=${s}
         .info=${info}
         .flags=${this.lookup}
-        .selected=${new Set(s.selected)}
+        .selected=${live(new Set(s.selected))}
         .hovered=${this.hovered}
         .revision=${this.rowsRevision}
         .valueDomain=${valueDomain ?? [-1, 1]}

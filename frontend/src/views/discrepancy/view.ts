@@ -1,5 +1,6 @@
 import { html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts/example-text.js";
@@ -404,7 +405,7 @@ export class DiscrepancyView extends MeasureViewBase {
     return html`<label title="Which model pairs enter DIPDI; the matrix outlines them">Pairing
       <select data-testid="pairing-select" @change=${(e: Event) => this.select("pairing", (e.target as HTMLSelectElement).value)}>
         ${PAIRINGS.map(
-          (p) => html`<option .value=${p} ?selected=${p === shown} ?disabled=${s ? !pairingAllowed(p, s.m_a, s.m_b) : false}>${label[p]}</option>`,
+          (p) => html`<option .value=${p} .selected=${live(p === shown)} ?disabled=${s ? !pairingAllowed(p, s.m_a, s.m_b) : false}>${label[p]}</option>`,
         )}
       </select></label>`;
   }
@@ -615,12 +616,12 @@ export class DiscrepancyView extends MeasureViewBase {
       <h3>Development vs deployment at step ${this.step ?? "\u2014"}</h3>
       <div class="controls">
         <label>Compare ${this.run} with <select data-testid="compare-run-select" @change=${(e: Event) => this.select("run2", (e.target as HTMLSelectElement).value)}>
-          ${others.map((r) => html`<option .value=${r.run} ?selected=${r.run === this.run2}>${r.run}</option>`)}
+          ${others.map((r) => html`<option .value=${r.run} .selected=${live(r.run === this.run2)}>${r.run}</option>`)}
         </select></label>
         ${role
           ? html`<label title="ΔDIPDI is deployment minus development: name which run is which">Development run
               <select data-testid="compare-dev-select" @change=${(e: Event) => this.select("dev", (e.target as HTMLSelectElement).value)}>
-                ${[this.run, this.run2].map((r) => html`<option .value=${r} ?selected=${r === role.development}>${r}</option>`)}
+                ${[this.run, this.run2].map((r) => html`<option .value=${r} .selected=${live(r === role.development)}>${r}</option>`)}
               </select></label>
               <span class="muted" data-testid="compare-roles">deployment: <b>${role.deployment}</b>${role.named ? "" : " (guessed from the names; pick the development run to fix it)"}</span>`
           : nothing}

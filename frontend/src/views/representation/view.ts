@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, svg, type TemplateResult } from "lit";
 import { customElement, state } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { barGeometry } from "../../charts/bars.js";
 import { NEUTRAL, OKABE_ITO, textColor } from "../../charts/colors.js";
@@ -456,7 +457,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       <label
         >Layer
         <select data-testid="repr-layer-select" @change=${(e: Event) => this.select(this.run, this.tag, this.step, (e.target as HTMLSelectElement).value)}>
-          ${(s?.layers ?? this.detail?.layers.map((l) => l.layer) ?? []).map((l) => html`<option .value=${l} ?selected=${l === this.layer}>${l}</option>`)}
+          ${(s?.layers ?? this.detail?.layers.map((l) => l.layer) ?? []).map((l) => html`<option .value=${l} .selected=${live(l === this.layer)}>${l}</option>`)}
         </select></label
       >
     </div>`;

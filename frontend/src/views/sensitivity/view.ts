@@ -1,5 +1,6 @@
 import { html, css, nothing, svg, type PropertyValues, type TemplateResult } from "lit";
 import { customElement, state } from "lit/decorators.js";
+import { live } from "lit/directives/live.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
@@ -310,10 +311,10 @@ export class SensitivityView extends MeasureViewBase {
         @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
       ></tb-bias-picker>
       <label>v choice <select data-testid="sens-a-select" ?disabled=${names.length === 0} @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
-        ${names.map((n) => html`<option .value=${n} ?selected=${n === this.choiceA}>${n}</option>`)}
+        ${names.map((n) => html`<option .value=${n} .selected=${live(n === this.choiceA)}>${n}</option>`)}
       </select></label>
       <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
-        ${names.filter((n) => n !== this.choiceA).map((n) => html`<option .value=${n} ?selected=${n === this.choiceB}>${n}</option>`)}
+        ${names.filter((n) => n !== this.choiceA).map((n) => html`<option .value=${n} .selected=${live(n === this.choiceB)}>${n}</option>`)}
       </select></label>
     </div>`;
   }
@@ -419,7 +420,7 @@ export class SensitivityView extends MeasureViewBase {
     return html`<section>
       <h3>Over steps:
         <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
-          ${STATS.map((st) => html`<option .value=${st} ?selected=${st === this.stat}>${st}</option>`)}
+          ${STATS.map((st) => html`<option .value=${st} .selected=${live(st === this.stat)}>${st}</option>`)}
         </select>
       </h3>
       <svg width=${w} height=${h} data-testid="sens-steps-chart" role="img" aria-label=${`${this.stat} of P per v choice over steps`}>
@@ -520,8 +521,8 @@ export class SensitivityView extends MeasureViewBase {
     return html`<section data-testid="sens-examples">
       <h3>${this.source === "top" ? `Top ${d.top_k} most sensitive examples` : "Sampled examples, by P"} under <b>${this.choiceA}</b>
         <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
-          <option value="top" ?selected=${this.source === "top"}>top-K</option>
-          <option value="sample" ?selected=${this.source === "sample"}>uniform sample</option>
+          <option value="top" .selected=${live(this.source === "top")}>top-K</option>
+          <option value="sample" .selected=${live(this.source === "sample")}>uniform sample</option>
         </select>
       </h3>
       ${d.input === "text"
