@@ -119,8 +119,22 @@ def test_range_filter_and_brush_narrow_the_table(tab, backend):
     table = tab.open(DEFAULT)
     unfiltered = table["total"]
 
-    # A range filter through the form (no mouse needed).
+    # A bad range is said, and the message goes once the form is edited (it stayed through every change)
     tab.testid("range-column").select_option("gap")
+    tab.testid("range-min").fill("0.5")
+    tab.testid("range-max").fill("0.1")
+    tab.testid("range-add").click()
+    alert = tab.ui.locator('[data-testid="range-form"] ~ [role="alert"]')
+    expect(alert).to_have_text("The minimum is above the maximum.")
+    tab.testid("range-max").fill("")
+    expect(alert).to_have_count(0)
+    # a bad minimum count is said too, and the count kept (it was put back without a word)
+    tab.testid("min-count-input").fill("-3")
+    tab.testid("min-count-input").press("Enter")
+    expect(alert).to_contain_text("Min. count must be a whole number from 0")
+    expect(tab.testid("min-count-input")).to_have_value("0")
+
+    # A range filter through the form (no mouse needed).
     tab.testid("range-min").fill("0.2")
     tab.testid("range-add").click()
     expect(tab.ui.locator('[data-testid="filter-chip"][data-column="gap"]')).to_have_count(1)

@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing } from "lit";
+import { LitElement, html, css, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { filterColumns, formatRange } from "./columns.js";
 import { addRange, parseBoundInput, removeRange, type RangeFilter } from "./ranges.js";
@@ -80,8 +80,19 @@ export class Filters extends LitElement {
   ];
 
   private change(ranges: RangeFilter[]) {
+    this.formError = "";
     emit(this, "state-change", { ranges });
   }
+
+  override willUpdate(changed: PropertyValues<this>) {
+    const before = changed.get("state");
+    if (before && (before.run !== this.state.run || before.tag !== this.state.tag)) this.formError = ""; // another table
+  }
+
+  /** An error is about what was typed: editing the form again takes it away. */
+  private clearError = () => {
+    this.formError = "";
+  };
 
   private onAdd(event: SubmitEvent) {
     event.preventDefault();
@@ -130,7 +141,13 @@ export class Filters extends LitElement {
           ? html`<button type="button" data-testid="clear-filters" @click=${() => this.change([])}>Clear all</button>`
           : nothing}
       </div>
-      <form @submit=${this.onAdd} aria-label="Add a range filter" data-testid="range-form">
+      <form
+        @submit=${this.onAdd}
+        @input=${this.clearError}
+        @change=${this.clearError}
+        aria-label="Add a range filter"
+        data-testid="range-form"
+      >
         <select name="column" data-testid="range-column" aria-label="Column to filter">
           ${columns.map((c) => html`<option .value=${c.id}>${c.title}</option>`)}
         </select>
@@ -151,8 +168,13 @@ export class Filters extends LitElement {
             @change=${(e: Event) => {
               const input = e.target as HTMLInputElement;
               const v = Math.floor(Number(input.value));
-              if (Number.isFinite(v) && v >= 0) emit(this, "state-change", { minCount: v });
-              else input.value = String(s.minCount);
+              if (input.value !== "" && Number.isFinite(v) && v >= 0) {
+                this.formError = "";
+                emit(this, "state-change", { minCount: v });
+              } else {
+                this.formError = `Min. count must be a whole number from 0; kept ${s.minCount}.`;
+                input.value = String(s.minCount);
+              }
             }}
           />
         </label>
