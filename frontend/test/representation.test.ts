@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scaleLinear } from "d3-scale";
-import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, valuesDomain } from "../src/views/representation/geometry.js";
+import { bandEnvelope, bandPath, biasDomain, integerTicks, onScale, outsideUnit, valuesDomain } from "../src/views/representation/geometry.js";
 import { FLAG_TEXT, flagRemedy, flagText } from "../src/views/representation/types.js";
 import type { LayerSeries } from "../src/views/representation/types.js";
 
@@ -54,8 +54,19 @@ describe("representation geometry", () => {
     const [lo, hi] = valuesDomain([[0, 0.5]], [0.69]);
     expect(lo).toBeLessThan(0);
     expect(hi).toBeGreaterThan(0.69);
-    expect(integerTicks([0, 11], 8)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(integerTicks([0, 11], 8)).toEqual([0, 2, 4, 6, 8, 10, 11]);
+    expect(integerTicks([0, 9], 6)).toEqual([0, 2, 4, 6, 8, 9]); // the latest step is labelled
+    expect(integerTicks([0, 1003], 6)).toEqual([0, 200, 400, 600, 800, 1000]); // 1003 would overlap 1000
     expect(integerTicks([0, 3000], 6)).toEqual([0, 500, 1000, 1500, 2000, 2500, 3000]);
     expect(integerTicks([5, 5], 4)).toEqual([5]);
+  });
+
+  it("puts H(Z) on the MINE curve's scale only while the curves keep their height", () => {
+    // B = 0.05 of H(Z) = 1.33: on the scale the curves took the bottom 7 %
+    expect(onScale([0, 0.1], 1.33)).toBe(false);
+    expect(onScale([0, 0.6], 1.33)).toBe(true); // the curves keep 45 %
+    expect(onScale([0, 0.5], 0.4)).toBe(true); // below the top: always
+    expect(onScale([-0.02, 0.1], 0.25)).toBe(true); // 0.12 of 0.27
+    expect(onScale([-0.02, 0.1], 0.3)).toBe(false); // 0.12 of 0.32
   });
 });

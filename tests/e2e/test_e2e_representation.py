@@ -119,6 +119,12 @@ def test_description_curve_labels_control_format_and_no_fetch_while_hidden(tab):
             assert box["x"] >= curves_right, (box, curves_right)
         tops = sorted(b["y"] for b in labels)
         assert all(b - a >= 10 for a, b in zip(tops, tops[1:])), tops
+        # H(Z) 0.673 over curves below 0.2 is named above, off the scale: the curves keep the chart's height
+        # (on the scale they took its bottom 7 %, where the three merged)
+        expect(tab.testid("repr-curve-entropy")).to_have_attribute("data-off-scale", "true")
+        expect(tab.testid("repr-curve-entropy-legend")).to_contain_text("above the curves")
+        chart = tab.testid("repr-curve-chart").bounding_box()
+        assert tab.testid("repr-curve-train").bounding_box()["height"] > 0.5 * chart["height"]
         # the validation curve is drawn last and no thinner than the held-out one
         widths = [float(tab.testid(c).get_attribute("stroke-width")) for c in ("repr-curve-heldout", "repr-curve-validation")]
         assert widths[1] >= widths[0], widths

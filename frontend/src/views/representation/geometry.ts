@@ -30,6 +30,17 @@ export function biasDomain(series: readonly LayerSeries[]): [number, number] {
   return [lo - pad, hi + pad];
 }
 
+/**
+ * Whether a reference value above the domain fitted to the curves is put on
+ * the scale: only while the curves keep at least ``share`` of the height.
+ * H(Z) of a layer with B = 0.05 squeezed its curves into the bottom 7 % of
+ * the chart, where the training, held-out and validation lines merged.
+ */
+export function onScale(domain: readonly [number, number], value: number, share = 0.4): boolean {
+  const [lo, hi] = domain;
+  return value <= hi || hi - lo >= share * (value - lo);
+}
+
 /** Extent of several value lists plus extra reference values, padded. */
 export function valuesDomain(lists: readonly (readonly Value[])[], extra: readonly Value[] = []): [number, number] {
   let lo = Infinity;
@@ -93,7 +104,11 @@ export function outsideUnit(v: Value): boolean {
   return finite(v) && (v < 0 || v > 1);
 }
 
-/** About `count` round tick values across a step axis, all integers. */
+/**
+ * About `count` round tick values across a step axis, all integers, and the
+ * last step when it is far enough from the last round one to be read (the
+ * latest step, the one shown by default, went unlabelled at 9 after 8).
+ */
 export function integerTicks(domain: readonly [number, number], count: number): number[] {
   const [a, b] = domain;
   if (!(b >= a)) return [];
@@ -104,6 +119,8 @@ export function integerTicks(domain: readonly [number, number], count: number): 
   const step = Math.max(1, [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag);
   const out: number[] = [];
   for (let t = Math.ceil(a / step) * step; t <= b; t += step) out.push(t);
+  const last = out[out.length - 1];
+  if (Number.isInteger(b) && last !== undefined && b - last >= step / 2) out.push(b);
   return out;
 }
 

@@ -15,7 +15,7 @@ import { requestFailure } from "../../shell/request-failure.js";
 import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
 import type { HashScope } from "../../shell/url-state.js";
-import { bandEnvelope, bandPath, biasDomain, integerTicks, outsideUnit, spreadLabels, valuesDomain } from "./geometry.js";
+import { bandEnvelope, bandPath, biasDomain, integerTicks, onScale, outsideUnit, spreadLabels, valuesDomain } from "./geometry.js";
 import { formatFixed } from "../../charts/intervals.js";
 import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
@@ -538,20 +538,26 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const mineI = c.bound === undefined ? c.mutual_information : (c.mine_mutual_information ?? null);
     const right = width - CURVE_RIGHT;
     const x = scaleLinear().domain([0, last]).range([M.left, right]);
+    const curves = [c.train_curve, c.heldout_curve, c.validation_curve];
+    const references = [mineControl, c.classifier_mutual_information ?? null, 0];
+    // H(Z) far above the curves is named at the top, off the scale, so that the curves keep the height
+    const entropyOnScale = c.entropy === null || !Number.isFinite(c.entropy) || onScale(valuesDomain(curves, references), c.entropy);
     const y = scaleLinear()
-      .domain(valuesDomain([c.train_curve, c.heldout_curve, c.validation_curve],
-        [c.entropy, mineControl, c.classifier_mutual_information ?? null, 0]))
+      .domain(valuesDomain(curves, entropyOnScale ? [c.entropy, ...references] : references))
       .range([height - M.bottom, M.top]);
     // the reference lines' names sit in the right margin, moved apart, never over a curve
     const refs = [
-      { v: c.entropy, color: OKABE_ITO[1], testid: "repr-curve-entropy", label: `H(Z) ${formatValue(c.entropy)}` },
+      { v: c.entropy, color: OKABE_ITO[1], testid: "repr-curve-entropy",
+        label: `H(Z) ${formatValue(c.entropy)}${entropyOnScale ? "" : " \u2191"}`, offScale: !entropyOnScale },
       { v: mineControl, color: NEUTRAL, testid: "repr-curve-control", label: `control ${formatFixed(mineControl, 3)}` },
       { v: c.classifier_mutual_information ?? null, color: OKABE_ITO[3], testid: "repr-curve-classifier",
-        label: `classifier ${formatValue(c.classifier_mutual_information ?? null)}` },
+        label: `classifier ${formatValue(c.classifier_mutual_information ?? null)}`, offScale: false },
     ].filter((r): r is typeof r & { v: number } => r.v !== null && Number.isFinite(r.v));
-    const labelYs = spreadLabels(refs.map((r) => y(r.v)), 12, M.top, height - M.bottom);
-    const hline = (r: (typeof refs)[number], i: number) =>
-      svg`<g data-testid=${r.testid}><line x1=${M.left} x2=${right} y1=${y(r.v)} y2=${y(r.v)} stroke=${r.color} stroke-dasharray="6 3"></line>
+    const labelYs = spreadLabels(refs.map((r) => (r.offScale ? M.top : y(r.v))), 12, M.top, height - M.bottom);
+    const hline = (r: (typeof refs)[number], i: number) => r.offScale
+      ? svg`<g data-testid=${r.testid} data-off-scale="true">
+          <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.color)}">${r.label}</text></g>`
+      : svg`<g data-testid=${r.testid}><line x1=${M.left} x2=${right} y1=${y(r.v)} y2=${y(r.v)} stroke=${r.color} stroke-dasharray="6 3"></line>
         <line x1=${right} x2=${right + 6} y1=${y(r.v)} y2=${labelYs[i]!} stroke=${r.color}></line>
         <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.color)}">${r.label}</text></g>`;
     return html`<h2>MINE curve: ${c.layer}, step ${c.step}</h2>
@@ -580,7 +586,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         <span style="--swatch:${OKABE_ITO[5]}">training batch</span>
         <span style="--swatch:${OKABE_ITO[0]}">held-out</span>
         <span style="--swatch:${OKABE_ITO[2]}">validation (chooses the critic; dashed)</span>
-        <span style="--swatch:${OKABE_ITO[1]}">H(Z)</span>
+        <span style="--swatch:${OKABE_ITO[1]}" data-testid="repr-curve-entropy-legend">${entropyOnScale ? "H(Z)" : "H(Z) \u2191 above the curves (the axis fits them)"}</span>
         <span style="--swatch:${NEUTRAL}">shuffled-Z control</span>
         ${c.classifier_mutual_information !== null && c.classifier_mutual_information !== undefined
           ? html`<span style="--swatch:${OKABE_ITO[3]}">classifier bound (H(Z) − CE)</span>`
