@@ -140,6 +140,8 @@ def test_a_refused_search_pattern_is_said_by_the_search_box_without_retry(tab, t
         expect(error).to_contain_text("hai(")
         expect(tab.ui.locator("button", has_text="Retry")).to_have_count(0)
         expect(tab.ui.locator('tb-bias-table [data-testid="error-message"]')).to_have_count(0)
+        # the table says why it is empty (it was blank)
+        expect(tab.testid("table-search-refused")).to_contain_text("the search pattern was refused")
         # the message sits by the box: right below it
         box, msg = tab.testid("search-input").bounding_box(), error.bounding_box()
         assert 0 <= msg["y"] - (box["y"] + box["height"]) < 40, (box, msg)

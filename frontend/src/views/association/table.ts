@@ -376,7 +376,7 @@ export class RankedTable extends LitElement {
       }
       /* a bad search pattern: the user's input to fix, said beside the box */
       .search-error {
-        flex: 1 1 100%;
+        margin: -4px 0 6px;
         color: var(--danger);
         font-size: 12px;
         overflow-wrap: anywhere;
@@ -783,9 +783,6 @@ export class RankedTable extends LitElement {
             />Aa<span class="visually-hidden">case-sensitive search</span>
           </label>
         </div>
-        ${this.inputError()
-          ? html`<div class="search-error" role="alert" id="search-error" data-testid="search-error">${this.inputError()}</div>`
-          : nothing}
         ${checkbox("counts-toggle", s.showCounts, (showCounts) => this.change({ showCounts }), "Counts", "toggle")}
         ${checkbox("flagged-only-toggle", s.flaggedOnly, (flaggedOnly) => this.change({ flaggedOnly }), "Flagged only", "toggle")}
         ${checkbox("show-hidden-toggle", s.showHidden, (showHidden) => this.change({ showHidden }), "Show hidden", "toggle")}
@@ -794,6 +791,9 @@ export class RankedTable extends LitElement {
           <a href=${flaggedCsv} download data-testid="flagged-csv-link">Flagged CSV</a>
         </div>
       </div>
+      ${this.inputError() /* under the toolbar, which keeps its layout */
+        ? html`<div class="search-error" role="alert" id="search-error" data-testid="search-error">${this.inputError()}</div>`
+        : nothing}
     `;
   }
 
@@ -875,6 +875,9 @@ export class RankedTable extends LitElement {
           </div>
         </div>
         ${total === null && loading ? html`<div class="empty loading" data-testid="loading">Loading labels\u2026</div>` : nothing}
+        ${total === null && !loading && this.inputError()
+          ? html`<div class="empty" data-testid="table-search-refused">No labels shown: the search pattern was refused (said above). Fix it or clear the search.</div>`
+          : nothing}
         ${total === 0 ? this.emptyMessage() : nothing}
         ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i, columns), this.onRowsScroll)}
       </div>
