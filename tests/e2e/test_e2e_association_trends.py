@@ -183,3 +183,42 @@ def test_bulk_actions_stay_on_one_line_and_the_total_whole_at_1000(tab):
         if width >= 1600:
             assert abs(bar["totalTop"] - bar["tops"][0]) < 6
     shot(tab, "association_bulk_bar", 1000)
+
+
+def test_flagging_every_label_of_the_result_asks_first_and_cancel_saves_nothing(tab, backend):
+    """UI walk-through: one click flagged all 1,850 labels, saved and shared by the tag's runs, and Unflag
+    all took the flags set by hand with them. Now the bar asks, naming how many, and Cancel or Escape saves
+    nothing."""
+    params = dict(DEFAULT, q="^(Beard|Long Hair)$")
+    tab.open(params, total=2)
+    before = backend.flags(DEMO_TAG)
+    tab.testid("flag-all-button").click()
+    expect(tab.testid("bulk-confirm-text")).to_have_text("Flag all 2 labels of the result? Saved for tag %s, in every run."
+                                                         % DEMO_TAG)
+    expect(tab.testid("bulk-cancel-button")).to_be_focused()
+    expect(tab.testid("flag-all-button")).to_be_hidden()
+    shot(tab, "association_bulk_confirm", 1000)
+    tab.testid("bulk-cancel-button").click()
+    expect(tab.testid("bulk-confirm")).to_have_count(0)
+    tab.testid("hide-all-button").click()
+    tab.page.keyboard.press("Escape")
+    expect(tab.testid("bulk-confirm")).to_have_count(0)
+    assert backend.flags(DEMO_TAG) == before
+    tab.testid("flag-all-button").click()
+    tab.testid("bulk-confirm-button").click()
+    expect(tab.testid("bulk-confirm")).to_have_count(0)
+    for _ in range(50):
+        if {"Beard", "Long Hair"} <= set(backend.flags(DEMO_TAG)["flagged"]):
+            break
+        tab.page.wait_for_timeout(100)
+    assert {"Beard", "Long Hair"} <= set(backend.flags(DEMO_TAG)["flagged"])
+    # put back as it was, for the tests after this one
+    tab.testid("unflag-all-button").click()
+    expect(tab.testid("bulk-confirm-text")).to_contain_text("Unflag all 2 labels")
+    tab.testid("bulk-confirm-button").click()
+    for _ in range(50):
+        if set(backend.flags(DEMO_TAG)["flagged"]) == set(before["flagged"]):
+            break
+        tab.page.wait_for_timeout(100)
+    assert set(backend.flags(DEMO_TAG)["flagged"]) == set(before["flagged"])
+    assert tab.page_errors == []

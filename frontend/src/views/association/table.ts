@@ -108,6 +108,8 @@ export class RankedTable extends LitElement {
   private readonly searchWhenIdle = debounce(this.sendSearch, INCOMPLETE_SEARCH_DELAY_MS);
   /** for an empty result without filters of the user's: how many rows each default rule left out */
   @state() private emptyWhy: { key: string; zero: number | null; identities: number | null } | null = null;
+  /** a flag or hide of every label of the result, waiting for the user to confirm it (saved, shared by the tag's runs) */
+  @state() private pendingBulk: { kind: "flagged" | "hidden"; on: boolean } | null = null;
   private readonly emptyProbe = new LatestRequest(this);
 
   static override styles = [
@@ -159,6 +161,13 @@ export class RankedTable extends LitElement {
         flex-wrap: nowrap;
         gap: 4px;
         align-items: center;
+      }
+      .bulk .actions-group[hidden] {
+        display: none;
+      }
+      .bulk .confirm {
+        color: var(--text, #1f1f1f);
+        white-space: normal;
       }
       .bulk button {
         padding: 1px 6px;
@@ -418,6 +427,7 @@ export class RankedTable extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
+    if (changed.has("state")) this.pendingBulk = null; // its count was of the result before
     if (changed.has("state") && this.state.q !== this.lastEmittedQ) {
       this.draft = null; // changed from outside (URL, reset): show it
     }
@@ -503,8 +513,24 @@ export class RankedTable extends LitElement {
   }
 
   private bulk(kind: BulkKind, on: boolean) {
+    this.pendingBulk = null;
     emit(this, "bulk-op", { kind, on });
   }
+
+  /** What a flag or hide of every label asks before it is saved: how many labels, and where it is kept. */
+  private bulkConfirm(total: number) {
+    const p = this.pendingBulk!;
+    const verb = { flagged: ["Flag", "Unflag"], hidden: ["Hide", "Unhide"] }[p.kind][p.on ? 0 : 1]!;
+    const cancel = () => (this.pendingBulk = null);
+    return html`<span class="actions-group confirm" role="alertdialog" aria-label=${`${verb} every label of the result`}
+        data-testid="bulk-confirm" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && cancel()}>
+      <span data-testid="bulk-confirm-text">${verb} all ${plural(total, "label")} of the result? Saved for tag ${this.state.tag}, in every run.</span>
+      <button type="button" data-testid="bulk-confirm-button" @click=${() => this.bulk(p.kind, p.on)}>${verb} ${formatCount(total)}</button>
+      <button type="button" data-testid="bulk-cancel-button" @click=${cancel}>Cancel</button>
+    </span>`;
+  }
+
+
 
   private sortHeader(column: Column) {
     const s = this.state;
@@ -808,12 +834,13 @@ export class RankedTable extends LitElement {
     const none = !total || this.busy;
     return html`<div class="bulk" role="group" aria-label="Actions on every label of the result">
       <span class="total" data-testid="table-total" aria-live="polite" title=${this.summary(total)}>${this.summary(total)}</span>
-      <span class="actions-group">
+      ${this.pendingBulk && total ? this.bulkConfirm(total) : nothing}
+      <span class="actions-group" ?hidden=${this.pendingBulk !== null && !!total}>
       <span aria-hidden="true">\u00b7 all:</span>
-      <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true)}>Flag</button>
-      <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false)}>Unflag</button>
-      <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => this.bulk("hidden", true)}>Hide</button>
-      <button type="button" data-testid="unhide-all-button" ?disabled=${none} @click=${() => this.bulk("hidden", false)}>Unhide</button>
+      <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "flagged", on: true })}>Flag</button>
+      <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "flagged", on: false })}>Unflag</button>
+      <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "hidden", on: true })}>Hide</button>
+      <button type="button" data-testid="unhide-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "hidden", on: false })}>Unhide</button>
       <button type="button" data-testid="select-all-button" ?disabled=${none} @click=${() => this.bulk("selected", true)}>Select</button>
       <button
         type="button"
@@ -909,7 +936,11 @@ export class RankedTable extends LitElement {
     return s.q !== "" || s.ranges.length > 0 || s.minCount > 0 || s.flaggedOnly || s.qMax !== null;
   }
 
-  protected override updated() {
+  protected override updated(changed: PropertyValues<this>) {
+    // the confirmation takes the focus, so that Escape cancels it from the keyboard
+    if ((changed as Map<PropertyKey, unknown>).has("pendingBulk") && this.pendingBulk) {
+      (this.renderRoot.querySelector('[data-testid="bulk-cancel-button"]') as HTMLElement | null)?.focus();
+    }
     if (this.rows.total !== 0 || this.hasUserFilters()) return;
     const key = `${queryKey(this.state)}|${this.revision}`;
     if (this.emptyWhy?.key === key) return;
