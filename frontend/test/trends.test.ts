@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bandPath, isolatedPoints, linePath, logPosition, logTicks, seriesExtent, stepPositions, zeroLine } from "../src/charts/trends.js";
-import { CHANGE_SORT, columnTitle, isSignedColumn, tableColumns } from "../src/views/association/columns.js";
+import { CHANGE_SORT, changeSign, columnTitle, isSignedColumn, tableColumns } from "../src/views/association/columns.js";
 import { agreementUrl, tableUrl, topCountsUrl, trendUrl } from "../src/views/association/query.js";
 import { correlationColor } from "../src/views/association/paper.js";
 import { nextSort } from "../src/views/association/view-state.js";
@@ -89,5 +89,13 @@ describe("trend column and routes", () => {
     expect(correlationColor(1)).toBe("rgb(0, 114, 178)");
     expect(correlationColor(-1)).toBe("rgb(213, 94, 0)");
     expect(correlationColor(null)).toBe("#f1f3f4");
+  });
+});
+
+describe("the sign of a change", () => {
+  it("says a direction, not growth", () => {
+    expect(changeSign("man", "woman")).toBe("+ : the gap moved towards man, \u2212 : towards woman, whichever way it leaned");
+    expect(changeSign("man", "rest")).toContain("towards the rest");
+    expect(changeSign("woman", null)).toBe("+ : woman's value rose");
   });
 });

@@ -3,6 +3,7 @@ import type { MeasureRuns } from "../src/views/association/types.js";
 import {
   compareTarget,
   decodeViewState,
+  droppedChoices,
   defaultViewState,
   encodeViewState,
   nextCompareSort,
@@ -329,5 +330,24 @@ describe("what a comparison compares", () => {
     expect(compareKind(a, { ...a, step: 1 })).toBe("steps");
     expect(compareKind(a, { ...a, run: "model_b" })).toBe("tables");
     expect(compareKind(a, { ...a, tag: "age", step: 3 })).toBe("tables");
+  });
+});
+
+describe("what a link asked for that is not logged", () => {
+  const shown = resolved({ step: null });
+  it("names a run, table or step replaced without a word before", () => {
+    expect(droppedChoices({ ...defaultViewState(), run: "nope", tag: "gender" }, shown)).toEqual([
+      "Run \u201cnope\u201d has no table here; showing model_a.",
+    ]);
+    expect(droppedChoices({ ...defaultViewState(), run: "model_a", tag: "age" }, shown)).toEqual([
+      "Run model_a has no table \u201cage\u201d; showing gender.",
+    ]);
+    expect(droppedChoices({ ...defaultViewState(), run: "model_a", tag: "gender", step: 99 }, shown)[0]).toMatch(
+      /^Step 99 of model_a\/gender is not among the steps TensorBoard kept; showing the latest\.$/,
+    );
+  });
+  it("says nothing when every choice was kept or none was asked for", () => {
+    expect(droppedChoices(defaultViewState(), shown)).toEqual([]);
+    expect(droppedChoices({ ...defaultViewState(), run: "model_a", tag: "gender", step: 2 }, resolved({ step: 2 }))).toEqual([]);
   });
 });

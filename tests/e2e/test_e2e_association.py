@@ -270,6 +270,16 @@ def test_a_link_with_a_bad_sort_or_search_shows_the_table_and_says_so_once(tab, 
     assert tab.page_errors == []
 
 
+def test_a_link_to_a_run_or_step_not_logged_says_what_it_shows_instead(tab, tensorboard):
+    """UI walk-through: such a link showed model_a at its latest step without a word, and the URL was
+    rewritten, so the reader saw other numbers than the sender."""
+    tab.open(dict(DEFAULT, run="nope"))
+    expect(tab.testid("notice")).to_contain_text("Run \u201cnope\u201d has no table here; showing model_a.")
+    tab.open(dict(DEFAULT, step="99"))
+    expect(tab.testid("notice")).to_contain_text("Step 99 of model_a/%s is not among the steps" % DEFAULT["tag"])
+    assert tab.page_errors == []
+
+
 def test_a_refused_table_request_is_asked_once_not_in_a_loop(tab):
     seen = table_requests(tab)
     tab.page.route("**/data/plugin/tb_bias/table?*", lambda r: r.fulfill(

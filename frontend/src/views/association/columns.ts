@@ -65,8 +65,16 @@ export function isSignedColumn(column: string): boolean {
 }
 
 /** A column id as a reader sees it: `npmi_xy@woman` -> `npmi_xy (woman)`. */
+/** Columns whose id is a wire name, said in words where the user reads them (tooltips, chips, screen readers). */
+const SPOKEN: Record<string, string> = {
+  q_value: "q (Benjamini\u2013Hochberg q-value of the gap)",
+  p_value: "p-value of the gap",
+  bound: "interval bound nearest 0",
+};
+
 export function columnTitle(column: string): string {
   if (column === CHANGE_SORT) return "change from the first to the last step (bound nearest 0)";
+  if (column in SPOKEN) return SPOKEN[column]!;
   const { family, identity } = parseColumn(column);
   return identity === null ? column : `${family} (${identity})`;
 }
@@ -189,4 +197,15 @@ export function gridTemplate(columns: readonly Column[]): string {
  */
 export function tableMinWidth(columns: readonly Column[]): number {
   return columns.reduce((sum, c) => sum + minRem(c), SELECT_REM + ACTIONS_REM);
+}
+
+/**
+ * What the sign of a change says. The gap is x1 − x2, so a rise moves it towards x1 whichever way it
+ * leaned: a label leaning to x2 whose lean shrank rises too (the walk-through read "+0.067" on a shrinking
+ * woman-lean as growth).
+ */
+export function changeSign(x1: string | null, x2: string | null): string {
+  if (x2 === null) return `+ : ${x1 ?? "the identity"}'s value rose`;
+  const other = x2 === "rest" ? "the rest" : x2;
+  return `+ : the gap moved towards ${x1 ?? "the first identity"}, \u2212 : towards ${other}, whichever way it leaned`;
 }

@@ -8,7 +8,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, CHANGE_SORT, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, CHANGE_SORT, changeSign, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
@@ -549,7 +549,7 @@ export class RankedTable extends LitElement {
       title: gap
         ? `gap of ${s.metric}: ${pair}`
         : trend
-          ? `${s.x2 === null ? "value" : "gap"} at every step; sorts by the ${columnTitle(CHANGE_SORT)}`
+          ? `${s.x2 === null ? "value" : "gap"} at every step, and its change from the first to the last step (${changeSign(s.x1, s.x2)}); sorts by the ${columnTitle(CHANGE_SORT)}`
           : `${columnTitle(column.id)}${of ? `, the ${of}` : ""}`,
       ariaLabel: `${gap ? `Gap, ${pair}` : columnTitle(column.id)}${orderText}. Click to sort.`,
       content: html`<span
@@ -921,12 +921,12 @@ export class RankedTable extends LitElement {
     return isRefusedParameter(error, "q") && this.state.q !== "" ? errorMessage(error) : "";
   }
 
-  /** The trend sort ranks by a bound, not by the number shown: say so where the table is. */
+  /** The trend sort ranks by a bound, not by the number shown, whose sign is a direction: say both where the table is. */
   private sortNote() {
     if (this.state.sort !== CHANGE_SORT) return nothing;
     return html`<p class="sort-note" data-testid="sort-note">
       Ranked by the bound of the ${Math.round(this.state.level * 100)}% interval of the change nearest 0 (a change whose interval
-      holds 0 ranks as 0); the number shown is the change itself.
+      holds 0 ranks as 0); the number shown is the change itself: ${changeSign(this.state.x1, this.state.x2)}.
     </p>`;
   }
 

@@ -394,3 +394,20 @@ export function queryKey(state: ResolvedState): string {
     state.includeUndefined, state.includeIdentities, state.flaggedOnly, state.showHidden, state.level, state.qMax,
   ]);
 }
+
+/**
+ * What a state asked for that the logdir does not have, said in words: a shared link's run, table or step
+ * was replaced by the first table or the latest step without a word, so the reader saw other numbers than
+ * the sender. Empty when every choice was kept.
+ */
+export function droppedChoices(asked: ViewState, shown: ResolvedState): string[] {
+  const out: string[] = [];
+  if (asked.run !== null && asked.run !== shown.run) {
+    out.push(`Run \u201c${asked.run}\u201d has no table here; showing ${shown.run}.`);
+  } else if (asked.tag !== null && asked.tag !== shown.tag) {
+    out.push(`Run ${shown.run} has no table \u201c${asked.tag}\u201d; showing ${shown.tag}.`);
+  } else if (asked.step !== null && shown.step === null) {
+    out.push(`Step ${asked.step} of ${shown.run}/${shown.tag} is not among the steps TensorBoard kept; showing the latest.`);
+  }
+  return out;
+}

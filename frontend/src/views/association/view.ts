@@ -26,6 +26,7 @@ import type { DistributionResponse, FlagsState, MeasureRuns, RunInfo, TableRespo
 import {
   decodeViewState,
   defaultViewState,
+  droppedChoices,
   encodeViewState,
   resolveState,
   toggleSelected,
@@ -287,6 +288,7 @@ export class AssociationView extends MeasureViewBase {
     }
     this.resolution = resolveState(view, this.measureRuns, this.cfg);
     this.view = this.resolution ? this.resolution.state : view;
+    if (this.resolution) for (const text of droppedChoices(view, this.resolution.state)) this.addNotice(text);
     const dropped = this.resolution?.droppedSort ?? null;
     if (dropped !== null) {
       // a link's sort the route would refuse: the default instead, said once (the URL loses it below)

@@ -479,7 +479,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
     return html`
-      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${d.pairing}; replicate ${d.replicate})</span></h3>
+      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${d.pairing === "all_pairs" ? "all pairs" : d.pairing}; replicate ${d.replicate})</span></h3>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m)}<title>${m}</title></text>
