@@ -280,6 +280,22 @@ def test_a_link_to_a_run_or_step_not_logged_says_what_it_shows_instead(tab, tens
     assert tab.page_errors == []
 
 
+def test_smoothing_is_said_in_the_summary_and_a_bad_one_is_said_not_dropped(tab, tensorboard):
+    tab.open(DEFAULT)
+    expect(tab.testid("table-total")).not_to_contain_text("smoothing")
+    box = tab.testid("smoothing-input")
+    box.fill("-1")
+    box.press("Enter")
+    # put back, with the reason as the field's own message (it was put back, or set to 0, without a word)
+    expect(box).to_have_value("0")
+    assert "Smoothing is a number from 0" in box.evaluate("e => e.validationMessage")
+    box.fill("2")
+    box.press("Enter")
+    tab.wait_for_hash("smoothing", "2")
+    expect(tab.testid("table-total")).to_contain_text("smoothing 2")
+    assert tab.page_errors == []
+
+
 def test_a_refused_table_request_is_asked_once_not_in_a_loop(tab):
     seen = table_requests(tab)
     tab.page.route("**/data/plugin/tb_bias/table?*", lambda r: r.fulfill(

@@ -47,7 +47,7 @@ def expect_restored(tab, run, step, pairing, run2):
     expect(tab.testid("pairing-select")).to_have_value(pairing)
     expect(tab.testid("compare-run-select")).to_have_value(run2)
     expect(tab.testid("dipdi-matrix")).to_contain_text("step %d" % step)
-    expect(tab.testid("dipdi-matrix")).to_contain_text("used by %s" % pairing)
+    expect(tab.testid("dipdi-matrix")).to_contain_text("used by %s" % pairing.replace("_", " "))  # as its select says it
 
 
 def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):

@@ -81,9 +81,13 @@ export class Controls extends LitElement {
     const input = event.target as HTMLInputElement;
     const value = Number(input.value);
     if (input.value.trim() === "" || !Number.isFinite(value) || value < 0) {
+      // said, not put back without a word
+      input.setCustomValidity(`Smoothing is a number from 0 (0: none); kept ${this.state.smoothing}.`);
+      input.reportValidity();
       input.value = String(this.state.smoothing);
       return;
     }
+    input.setCustomValidity("");
     this.change({ smoothing: value });
   }
 

@@ -827,6 +827,8 @@ export class RankedTable extends LitElement {
     const parts = [formatTotal(total, this.info.num_labels)];
     if (this.meta?.num_examples) parts.push(`${formatCount(this.meta.num_examples)} examples`);
     parts.push(`${this.state.metric}, gap = ${gapFormula(this.state.x1, this.state.x2, this.identityParts)}`);
+    // smoothing changes every value: said where the numbers are read
+    if (this.state.smoothing > 0) parts.push(`smoothing ${this.state.smoothing}`);
     return parts.filter((p) => p !== "").join(" \u00b7 ");
   }
 
