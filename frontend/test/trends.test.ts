@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bandPath, isolatedPoints, linePath, logPosition, logTicks, seriesExtent, stepPositions, zeroLine } from "../src/charts/trends.js";
+import { atLeastSpan, bandPath, isolatedPoints, linePath, logPosition, logTicks, seriesExtent, stepPositions, zeroLine } from "../src/charts/trends.js";
 import { CHANGE_SORT, changeSign, columnTitle, isSignedColumn, tableColumns } from "../src/views/association/columns.js";
 import { agreementUrl, tableUrl, topCountsUrl, trendUrl } from "../src/views/association/query.js";
 import { correlationColor } from "../src/views/association/paper.js";
@@ -97,5 +97,12 @@ describe("the sign of a change", () => {
     expect(changeSign("man", "woman")).toBe("+ : the gap moved towards man, \u2212 : towards woman, whichever way it leaned");
     expect(changeSign("man", "rest")).toContain("towards the rest");
     expect(changeSign("woman", null)).toBe("+ : woman's value rose");
+  });
+});
+
+describe("a sparkline's scale", () => {
+  it("is at least a given span high, about the middle", () => {
+    expect(atLeastSpan([0.1, 0.103], 0.4)).toEqual([0.1015 - 0.2, 0.1015 + 0.2]);
+    expect(atLeastSpan([-0.5, 0.5], 0.4)).toEqual([-0.5, 0.5]); // wide enough already
   });
 });

@@ -35,6 +35,17 @@ export function seriesExtent(...series: readonly (readonly (number | null | unde
 }
 
 /**
+ * ``domain`` widened about its middle to at least ``span``: a row's sparkline
+ * on its own extent drew a change of 0.003 as deep as one of 0.3.
+ */
+export function atLeastSpan(domain: readonly [number, number], span: number): [number, number] {
+  const [lo, hi] = domain;
+  if (!(span > hi - lo)) return [lo, hi];
+  const mid = (lo + hi) / 2;
+  return [mid - span / 2, mid + span / 2];
+}
+
+/**
  * SVG path of values at evenly spaced x over [0, width], y over [height, 0]
  * for `domain`: undefined values break the line, and a lone point is a
  * zero-length segment, a speck at most: `isolatedPoints` gives its dot.

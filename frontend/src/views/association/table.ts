@@ -24,7 +24,7 @@ import { checkbox } from "../../charts/inputs.js";
 import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
-import { isolatedPoints, linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
+import { atLeastSpan, isolatedPoints, linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
 import { emit, type BulkKind } from "./events.js";
 import {
   EXPECTED_COUNTS_NOTE,
@@ -619,7 +619,8 @@ export class RankedTable extends LitElement {
   /** A sparkline of the gap across steps and the change from the first to the last step. */
   private trendCell(row: TableRow | undefined) {
     const values = row?.trend ?? [];
-    const domain = seriesExtent(values);
+    // at least a twentieth of the gap column's range high: small changes look small, and ranked ones show
+    const domain = atLeastSpan(seriesExtent(values), (this.gapDomain[1] - this.gapDomain[0]) / 20);
     const width = 56;
     const height = 18;
     const zero = zeroLine(height, domain);
