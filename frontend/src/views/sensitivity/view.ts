@@ -427,10 +427,13 @@ export class SensitivityView extends MeasureViewBase {
         ${yTicks.map((t, i) => svg`<line x1=${m.l} x2=${w - m.r} y1=${y(t)} y2=${y(t)} stroke="#eceff1"></line><text x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${yTexts[i]}</text>`)}
         ${labelledSteps(s.steps.length, room).map((i) => svg`<text data-testid="sens-steps-tick" x=${x(i)} y=${h - 8} text-anchor="middle">${s.steps[i]}</text>`)}
         ${this.step !== null && s.steps.includes(this.step) ? svg`<line x1=${x(s.steps.indexOf(this.step))} x2=${x(s.steps.indexOf(this.step))} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6" stroke-dasharray="2,2"></line>` : nothing}
-        ${s.choices.map((c) => {
+        ${s.choices.map((c, k) => {
           const color = colorOf(names, c.name);
-          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width="2"></path>
-            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r="3" fill=${color}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
+          // each line thinner than the one drawn before it: choices with equal values (coverage 1 for
+          // several) show as nested strokes, not as the last one alone
+          const under = s.choices.length - 1 - k;
+          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${2 + 2 * under}></path>
+            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + under} fill=${color}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
         })}
       </svg>
       <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
