@@ -249,9 +249,11 @@ class Writer(events.EventWriter):
         ------
         ValueError
             If the shapes and names disagree, the values are booleans, a
-            count column holds anything but non-negative integers (or
-            NaN), or an nPMI column a value outside [-1, 1] (an
-            ``nPMI_diff`` gap, outside [-2, 2]).
+            count column holds anything but whole numbers from 0 to 2**53
+            (or NaN), a ``count@x`` is above the label's ``count`` (C(x, y)
+            is at most C(y)), or an nPMI column holds a value outside
+            [-1, 1] (an ``nPMI_diff`` gap, outside [-2, 2]), each with
+            1e-3 of slack for float32 rounding.
         """
         return self.write_summary("metric_table", name, step=step, description=description, **_own(locals()))
 

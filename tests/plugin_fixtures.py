@@ -68,9 +68,10 @@ def write_logdir(logdir, runs=("model_a", "model_b"), steps=(0, 1, 2)):
     return tables
 
 
-def write_legacy_npmi(logdir, run="legacy"):
+def write_legacy_npmi(logdir, run="legacy", values=None):
     """A run in the old upstream nPMI plugin's format, written as its
-    summary API did: three tensor summaries under plugin name "npmi"."""
+    summary API did: three tensor summaries under plugin name "npmi"
+    (``values``, shape (4, 6), replaces the table's own)."""
     import tensorflow as tf
     from tensorboard.compat.proto import summary_pb2
 
@@ -84,7 +85,7 @@ def write_legacy_npmi(logdir, run="legacy"):
             [10, 5, 5, 0.0, 0.0, 0.0],
         ],
         dtype=np.float32,
-    )
+    ) if values is None else np.asarray(values, dtype=np.float32)
     metadata = summary_pb2.SummaryMetadata(
         plugin_data=summary_pb2.SummaryMetadata.PluginData(plugin_name="npmi", content=b""),
         data_class=summary_pb2.DATA_CLASS_TENSOR,

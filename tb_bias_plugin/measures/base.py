@@ -86,8 +86,10 @@ class ForeignSource(abc.ABC):
     plugin_name: str
 
     @abc.abstractmethod
-    def list_tags(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
-        """``{run: {tag: (listing, steps)}}``."""
+    def list_tags(self, provider: Any, ctx: Any, experiment: str
+                  ) -> tuple[dict[str, dict[str, tuple[dict, list[int]]]], list[dict]]:
+        """``{run: {tag: (listing, steps)}}`` of every readable table, and
+        ``[{"run", "tag", "error"}]`` of every one that cannot be read."""
 
     @abc.abstractmethod
     def owns(self, tag: str) -> bool:

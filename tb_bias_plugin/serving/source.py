@@ -126,10 +126,11 @@ class Source:
         for measure in self._registry:
             for foreign in measure.foreign:
                 try:
-                    found = foreign.list_tags(self._provider, ctx, experiment)
+                    found, unreadable_foreign = foreign.list_tags(self._provider, ctx, experiment)
                 except Exception as e:  # another plugin's data must not hide ours
                     unreadable.append({"run": None, "tag": None, "error": "%s data: %s" % (foreign.plugin_name, _loader_error(e))})
                     continue
+                unreadable.extend(unreadable_foreign)
                 for run, tags in found.items():
                     for tag, (info, step_list) in tags.items():
                         result[run][tag] = (measure.id, info, step_list)

@@ -41,17 +41,21 @@ class LegacyNpmi(ForeignSource):
     def owns(self, tag: str) -> bool:
         return tag == TAG
 
-    def list_tags(self, provider: Any, ctx: Any, experiment: str) -> dict[str, dict[str, tuple[dict, list[int]]]]:
+    def list_tags(self, provider: Any, ctx: Any, experiment: str
+                  ) -> tuple[dict[str, dict[str, tuple[dict, list[int]]]], list[dict]]:
         listing = provider.list_tensors(ctx, experiment_id=experiment, plugin_name=PLUGIN_NAME)
         found: dict[str, dict[str, tuple[dict, list[int]]]] = {}
+        unreadable: list[dict] = []
         for run, tags in listing.items():
             if not {ANNOTATIONS, METRICS, VALUES} <= set(tags):
                 continue
             try:
                 found[run] = {TAG: self._listed_run(provider, ctx, experiment, run, tags[VALUES])}
-            except (UnreadableRecord, errors.NotFoundError):
-                continue
-        return found
+            except UnreadableRecord as e:
+                unreadable.append({"run": run, "tag": TAG, "error": str(e)})
+            except errors.NotFoundError:
+                continue  # written between listing and reading: not a table yet
+        return found, unreadable
 
     def wall_times(self, provider: Any, ctx: Any, experiment: str, run: str, tag: str) -> dict[int, float]:
         """Every step at the series' latest wall time: TensorBoard lists no other without reading every
@@ -115,7 +119,8 @@ class LegacyNpmi(ForeignSource):
         try:
             annotations = _strings(_at_or_before(data[ANNOTATIONS], datum.step))
             metric_names = _strings(_at_or_before(data[METRICS], datum.step))
-            table = PrecomputedTable(annotations, metric_names, decimal_values(np.asarray(datum.numpy)))
+            table = PrecomputedTable(annotations, metric_names, decimal_values(np.asarray(datum.numpy)),
+                                     fractional_counts=True)
         except (ValueError, TypeError, UnicodeDecodeError) as e:
             raise UnreadableRecord("nPMI table of run %r at step %d: %s" % (run, datum.step, e))
         return table, step_list, (max(step_list), max(d.wall_time for d in values))

@@ -18,8 +18,8 @@ from tb_bias_plugin.measures.association import intervals, metrics
 from tb_bias_plugin.measures.association.table import parse_column
 from tb_bias_plugin.web.params import ClientError
 
-COLUMN_HELP = ("gap, count, count@IDENTITY or METRIC@IDENTITY (and, to sort by only, label, bound, p_value, "
-               "q_value)")
+COLUMN_HELP = ("gap, count, count@IDENTITY, METRIC@IDENTITY or, on table and csv, change or change_bound (and, to "
+               "sort by only, label, bound, p_value, q_value)")
 
 #: Above this many labels a page computes the values of identities it does
 #: not rank or filter by for its own rows only, not for the whole column.

@@ -467,15 +467,17 @@ def csv_export(request: Any, services: Any) -> Any:
 
 
 def _csv_filename(selection: Selection) -> str:
-    """What the file holds, in its name: run, tag, step, metric, the pair the gap is of and the threshold
-    (two downloads of one tag differ by name); the flagged rows beside the full table, never over it."""
+    """What the file holds, in its name: run, tag, step, metric, the pair the gap is of, the threshold and
+    any smoothing (two downloads of one tag differ by name); the flagged rows beside the full table, never
+    over it."""
     query, view = selection.query, selection.view
     names = view.identity_names
     pair = names[query.x1] + ("" if query.x2 is None else "-" + ("rest" if query.x2 == "rest" else names[query.x2]))
     level = view.threshold  # None for precomputed values
     threshold = "" if level is None else "_t%g" % level
-    return "tb_bias_%s_%s_step%d_%s_%s%s%s.csv" % (selection.run, selection.tag, selection.step, query.metric, pair,
-                                                 threshold, "_flagged" if query.flagged_only else "")
+    smoothing = "_s%g" % view.smoothing if view.smoothing else ""
+    return "tb_bias_%s_%s_step%d_%s_%s%s%s%s.csv" % (selection.run, selection.tag, selection.step, query.metric, pair,
+                                                   threshold, smoothing, "_flagged" if query.flagged_only else "")
 
 
 def examples(request: Any, services: Any) -> Any:

@@ -362,10 +362,12 @@ class PrecomputedTable(_Labelled):
 
     Columns are named ``family@identity`` (``nPMI@man``), ``family_diff@a-b``
     for a precomputed gap, ``count@identity`` for C(x, y) and ``count`` for
-    C(y). Values are float64 of shape (L, M); NaN where missing.
+    C(y). Values are float64 of shape (L, M); NaN where missing. Counts are
+    whole numbers unless ``fractional_counts`` (the old plugin put no such
+    limit on its ``count@`` columns, so its tables are read with it).
     """
 
-    def __init__(self, label_names, metric_names, values):
+    def __init__(self, label_names, metric_names, values, fractional_counts=False):
         self.label_names = check_names(label_names, "label_names")
         self.metric_names = check_names(metric_names, "metric_names")
         values = check_numeric_array(values, "values").copy()
@@ -384,19 +386,24 @@ class PrecomputedTable(_Labelled):
                 % preview(self.metric_names)
             )
         check_identity_names(self.identity_names, "identities in metric_names")
-        self._check_values()
+        self._check_values(fractional_counts)
 
-    def _check_values(self):
-        """Values no metric takes: counts that are not whole, negative or past 2**53, a count C(x, y) above
-        C(y), nPMI outside its bounds. The writer's rule and the reader's (a stored one is a 422)."""
+    def _check_values(self, fractional_counts):
+        """Values no metric takes: counts that are negative, past 2**53 or (unless ``fractional_counts``) not
+        whole, a count C(x, y) above C(y), nPMI outside its bounds. The writer's rule and the reader's (a
+        stored one is a 422)."""
+        kind = "numbers" if fractional_counts else "whole numbers"
         for j, name in enumerate(self.metric_names):
             column = self.values[:, j]
             given = column[~np.isnan(column)]
             if name == "count" or name.startswith("count@"):
-                bad = given[(given < 0) | (given != np.round(given)) | (given > MAX_COUNT)]
+                wrong = (given < 0) | (given > MAX_COUNT)
+                if not fractional_counts:
+                    wrong |= given != np.round(given)
+                bad = given[wrong]
                 if bad.size:
-                    raise ValueError("column %r holds counts, which must be whole numbers from 0 to 2**53 (NaN "
-                                     "where missing); got %r" % (name, float(bad[0])))
+                    raise ValueError("column %r holds counts, which must be %s from 0 to 2**53 (NaN where "
+                                     "missing); got %r" % (name, kind, float(bad[0])))
             bound = _BOUNDS.get(name.split("@")[0].lower())
             if bound is not None and given.size and np.abs(given).max() > bound + _ROUNDING:
                 raise ValueError("column %r holds %s values, which lie in [-%g, %g]; got %r"

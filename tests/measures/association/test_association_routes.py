@@ -372,6 +372,8 @@ def test_csv_is_the_whole_filtered_result_with_formulas_neutralised(client):
     assert 'filename="tb_bias_model_a_gender_step%d_npmi_xy_man-woman_t0.3.csv"' % step in disposition
     _, other = get(client, "csv", step=0, x2="rest", metric="pmi", **params)
     assert 'filename="tb_bias_model_a_gender_step0_pmi_man-rest_t0.3.csv"' in other.headers["Content-Disposition"]
+    _, smoothed = get(client, "csv", step=0, smoothing=2.5, **params)  # smoothing changes every value
+    assert 'filename="tb_bias_model_a_gender_step0_npmi_xy_man-woman_t0.3_s2.5.csv"' in smoothed.headers["Content-Disposition"]
     # the flagged rows' file has a name of its own: a second download keeps the first
     _, flagged = get(client, "csv", flagged_only=1, **params)
     assert ('filename="tb_bias_model_a_gender_step%d_npmi_xy_man-woman_t0.3_flagged.csv"' % step
@@ -902,6 +904,9 @@ def test_a_refused_search_names_its_parameter(client):
     (dict(range="bound:0:1"), "parameter 'range': column 'bound' can be sorted by, not filtered by range; use q_max"),
     (dict(range="p_value:0:0.05"), "parameter 'range': column 'p_value' can be sorted by, not filtered by range"),
     (dict(sort="npmi_xy@nobody"), "parameter 'sort': unknown identity 'nobody' in column 'npmi_xy@nobody'"),
+    # a typo's answer listed every column but the two the table sorts and filters by across steps
+    (dict(sort="chnage"), "parameter 'sort': unknown column 'chnage'; expected gap, count, count@IDENTITY, "
+                          "METRIC@IDENTITY or, on table and csv, change or change_bound"),
 ])
 def test_a_refused_column_names_its_parameter(client, params, error):
     body = get_json(client, "table", status=400, run="model_a", tag="gender", **params)

@@ -1,9 +1,13 @@
 """The old nPMI plugin's tables, read through a provider whose listing and reads can disagree."""
 
 import numpy as np
+import pytest
 from tensorboard.data import provider as tbp
+from werkzeug.test import Client
 
 from tb_bias_plugin.measures.association import legacy
+from tests import plugin_fixtures as fx
+from tests.plugin_fixtures import get_json
 
 METRICS = ["count", "count@male", "count@female", "nPMI@male", "nPMI@female"]
 
@@ -37,11 +41,47 @@ def test_a_table_read_while_the_run_is_rewritten_is_not_kept_under_the_newer_lis
     provider = Provider(listed=2.0, stored=(1.0, ["a", "b"]))
     source = legacy.LegacyNpmi()
     assert source.load(provider, None, "", "run", legacy.TAG, None).value.label_names == ("a", "b")
-    assert source.list_tags(provider, None, "")["run"][legacy.TAG][0]["num_labels"] == 2
+    assert source.list_tags(provider, None, "")[0]["run"][legacy.TAG][0]["num_labels"] == 2
     provider.stored = (2.0, ["a", "b", "c"])  # the read catches up: the rewrite is served, then cached
     assert source.load(provider, None, "", "run", legacy.TAG, None).value.label_names == ("a", "b", "c")
-    assert source.list_tags(provider, None, "")["run"][legacy.TAG][0]["num_labels"] == 3
+    assert source.list_tags(provider, None, "")[0]["run"][legacy.TAG][0]["num_labels"] == 3
     reads = provider.reads
     source.load(provider, None, "", "run", legacy.TAG, None)
     source.list_tags(provider, None, "")
     assert provider.reads == reads  # listing and read agree: read once, then from the cache
+
+
+def legacy_client(tmp_path, values):
+    fx.write_legacy_npmi(tmp_path, values=values)
+    app, _ = fx.make_app(tmp_path)
+    return Client(app)
+
+
+# The old plugin's columns: count, count@male, count@female, nPMI@male, nPMI@female, nPMI_diff@male-female
+NORMALISED = [[0.5, 0.2, 0.25, 0.05, 0.1, -0.05], [0.3, 0.15, 0.1, 0.2, -0.1, 0.3],
+              [0.4, 0.02, 0.3, -0.6, 0.4, -1.0], [0.1, 0.05, 0.05, 0.0, 0.0, 0.0]]
+
+
+def test_old_plugin_counts_need_not_be_whole(tmp_path):
+    # its README asks only that nPMI lie in [-1, 1]; counts normalised by the number of examples were served
+    client = legacy_client(tmp_path, NORMALISED)
+    body = get_json(client, "runs")
+    assert body["unreadable"] == [] and body["runs"][0]["tags"][0]["format"] == "npmi_legacy"
+    rows = get_json(client, "table", run="legacy", tag="_npmi_", sort="count", include_identities=1)["rows"]
+    assert [row["label"] for row in rows] == ["tree", "dress", "field", "=SUM(A1)"]
+    assert rows[0]["count"] == pytest.approx(0.5, rel=1e-6)
+
+
+@pytest.mark.parametrize("row, error", [
+    ([0.5, 0.2, 0.25, 5.0, 0.1, -0.05], "'nPMI@male' holds nPMI values, which lie in [-1, 1]; got 5.0"),
+    ([0.5, -0.2, 0.25, 0.05, 0.1, -0.05], "'count@male' holds counts, which must be numbers from 0 to 2**53"),
+    ([0.5, 0.7, 0.25, 0.05, 0.1, -0.05], "'count@male' is 0.7"),
+])
+def test_an_old_plugin_table_that_breaks_a_rule_is_listed_as_unreadable(tmp_path, row, error):
+    # it was left out of the listing without a word
+    client = legacy_client(tmp_path, [row] + NORMALISED[1:])
+    body = get_json(client, "runs")
+    assert body["runs"] == []
+    [entry] = body["unreadable"]
+    assert entry["run"] == "legacy" and entry["tag"] == "_npmi_" and error in entry["error"]
+    assert error in get_json(client, "table", status=422, run="legacy", tag="_npmi_")["error"]
