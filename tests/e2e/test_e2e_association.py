@@ -10,7 +10,7 @@ import pytest
 from conftest import ARTIFACTS, Tab, serving
 from playwright.sync_api import expect
 
-from e2e_data import DEMO_TAG
+from e2e_data import DEMO_TAG, HOSTILE_RUN, HOSTILE_TAG
 from tb_harness import TensorBoard, tab_url
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}
@@ -277,6 +277,21 @@ def test_a_link_to_a_run_or_step_not_logged_says_what_it_shows_instead(tab, tens
     expect(tab.testid("notice")).to_contain_text("Run \u201cnope\u201d has no table here; showing model_a.")
     tab.open(dict(DEFAULT, step="99"))
     expect(tab.testid("notice")).to_contain_text("Step 99 of model_a/%s is not among the steps" % DEFAULT["tag"])
+    assert tab.page_errors == []
+
+
+def test_a_pick_in_the_tab_that_another_run_lacks_is_not_said_as_a_link(tab, tensorboard):
+    """Review: picking a run without the current table said "Run untrusted_labels has no table
+    “gender”", worded as a link's, and each pick added a sentence to the last."""
+    tab.open(DEFAULT)
+    expect(tab.testid("notice")).to_have_count(0)
+    tab.testid("run-select").select_option(HOSTILE_RUN)
+    tab.settled()
+    assert tab.state["tag"] == HOSTILE_TAG
+    tab.testid("run-select").select_option(DEFAULT["run"])  # which has no table "hostile"
+    tab.settled()
+    assert tab.state["tag"] == DEFAULT["tag"]
+    expect(tab.testid("notice")).to_have_count(0)
     assert tab.page_errors == []
 
 

@@ -71,6 +71,8 @@ export class AssociationView extends MeasureViewBase {
   /** a new view was applied: write the URL and refresh shared data after rendering it */
   private effectsPending = false;
   private stateRead = false;
+  /** State read from the URL, whose run, table, step or sort the logdir may not have: said once resolved. */
+  private linkUnchecked = false;
   private unsubscribeHash: (() => void) | null = null;
 
   @state() private view: ViewState = defaultViewState();
@@ -217,6 +219,7 @@ export class AssociationView extends MeasureViewBase {
     if (changed.has("runs")) this.reloading = false;
     if (!this.stateRead && this.hash) {
       this.stateRead = true;
+      this.linkUnchecked = true;
       this.view = decodeViewState(this.hash.read(), cfg.limits.max_selected);
     }
     this.applyView(this.view);
@@ -229,7 +232,9 @@ export class AssociationView extends MeasureViewBase {
     if (!cfg) return;
     const next = decodeViewState(this.hash.read(), cfg.limits.max_selected);
     const encode = (v: ViewState) => JSON.stringify(encodeViewState(v, cfg.default_metric));
-    if (encode(next) !== encode(this.view)) this.applyView(next);
+    if (encode(next) === encode(this.view)) return;
+    this.linkUnchecked = true;
+    this.applyView(next);
   };
 
   private readonly onStateChange: Listener<"state-change"> = (event) => {
@@ -288,11 +293,15 @@ export class AssociationView extends MeasureViewBase {
     }
     this.resolution = resolveState(view, this.measureRuns, this.cfg);
     this.view = this.resolution ? this.resolution.state : view;
-    if (this.resolution) for (const text of droppedChoices(view, this.resolution.state)) this.addNotice(text);
-    const dropped = this.resolution?.droppedSort ?? null;
-    if (dropped !== null) {
-      // a link's sort the route would refuse: the default instead, said once (the URL loses it below)
-      this.addNotice(`The link's sort \u201c${dropped}\u201d is not a column of this table; ranked by the default, ${this.view.sort}, instead.`);
+    if (this.resolution && this.linkUnchecked) {
+      // Only a link's choices are said: a pick in the tab that another table lacks (its tag, step or sort
+      // column) is simply not kept, as any picker does.
+      this.linkUnchecked = false;
+      for (const text of droppedChoices(view, this.resolution.state)) this.addNotice(text);
+      const dropped = this.resolution.droppedSort;
+      if (dropped !== null) {
+        this.addNotice(`The link's sort \u201c${dropped}\u201d is not a column of this table; ranked by the default, ${this.view.sort}, instead.`);
+      }
     }
     this.effectsPending = true;
     const resolved = this.resolution?.state;
