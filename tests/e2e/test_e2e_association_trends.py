@@ -222,3 +222,38 @@ def test_flagging_every_label_of_the_result_asks_first_and_cancel_saves_nothing(
         tab.page.wait_for_timeout(100)
     assert set(backend.flags(DEMO_TAG)["flagged"]) == set(before["flagged"])
     assert tab.page_errors == []
+
+
+def wait_for_flags(tab, backend, kind, want):
+    for _ in range(50):
+        if set(backend.flags(DEMO_TAG)[kind]) == want:
+            return
+        tab.page.wait_for_timeout(100)
+    assert set(backend.flags(DEMO_TAG)[kind]) == want
+
+
+def test_unhiding_every_label_asks_with_the_hidden_labels_it_unhides(tab, backend):
+    """Review: "Unhide all" asked with the number of rows on screen, which leave out exactly the hidden
+    labels it unhides (0 once the result's rows were all hidden: its button was then disabled too)."""
+    params = dict(DEFAULT, q="^(Beard|Long Hair)$")
+    tab.open(params, total=2)
+    before = set(backend.flags(DEMO_TAG)["hidden"])
+    tab.testid("hide-all-button").click()
+    expect(tab.testid("bulk-confirm-text")).to_have_text("Hide all 2 labels of the result? Saved for tag %s, in every run."
+                                                         % DEMO_TAG)
+    tab.testid("bulk-confirm-button").click()
+    wait_for_flags(tab, backend, "hidden", before | {"Beard", "Long Hair"})
+    tab.settled(total=0)
+    expect(tab.testid("hide-all-button")).to_be_disabled()
+    tab.testid("unhide-all-button").click()
+    expect(tab.testid("bulk-confirm-text")).to_have_text("Unhide all 2 labels of the result? Saved for tag %s, in every run."
+                                                         % DEMO_TAG)
+    shot(tab, "association_bulk_unhide_confirm", 1000)
+    tab.testid("bulk-confirm-button").click()
+    wait_for_flags(tab, backend, "hidden", before)
+    tab.settled(total=2)
+    # nothing to unhide now: said, not asked
+    tab.testid("unhide-all-button").click()
+    expect(tab.testid("notice")).to_contain_text("No label of the result is hidden.")
+    expect(tab.testid("bulk-confirm")).to_have_count(0)
+    assert tab.page_errors == []

@@ -2,6 +2,8 @@
 // all": the API has no bulk operation, so page through `table`.
 
 import type { Api } from "../../shell/api.js";
+import { formatCount, plural } from "../../charts/format.js";
+import type { FlagLookup } from "./flags.js";
 import { tableUrl } from "./query.js";
 import type { TableResponse } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
@@ -39,4 +41,46 @@ export async function fetchResultLabels(
   );
   for (const page of pages) labels.push(...page.rows.map((r) => r.label));
   return { labels: labels.slice(0, want), total };
+}
+
+/** A flag or hide of every label of the result, waiting for the user to confirm it (saved, shared by the tag's runs). */
+export interface BulkAsk {
+  kind: "flagged" | "hidden";
+  on: boolean;
+  /** the labels of the result whose mark changes: those already so are left out */
+  labels: string[];
+  /** how many labels the result has (hidden ones included when unhiding) */
+  total: number;
+}
+
+/** The labels of `labels` whose `kind` mark is not yet `on`: what flagging (or hiding, unhiding...) them changes. */
+export function labelsToChange(labels: readonly string[], lookup: FlagLookup, kind: "flagged" | "hidden", on: boolean): string[] {
+  const marked = lookup[kind];
+  return labels.filter((label) => marked.has(label) !== on);
+}
+
+const VERBS = { flagged: ["Flag", "Unflag"], hidden: ["Hide", "Unhide"] } as const;
+
+/** The verb of a bulk change: "Flag", "Unflag", "Hide" or "Unhide". */
+export function bulkVerb(kind: "flagged" | "hidden", on: boolean): string {
+  return VERBS[kind][on ? 0 : 1];
+}
+
+/** The question asked before a bulk change, with the number of labels it changes (not the rows on screen). */
+export function bulkQuestion(ask: BulkAsk, tag: string): string {
+  const verb = bulkVerb(ask.kind, ask.on);
+  const n = ask.labels.length;
+  let which: string;
+  if (n === ask.total) which = n === 1 ? "the result's one label" : `all ${plural(n, "label")} of the result`;
+  else {
+    const others = ask.on ? `${ask.kind} already` : `not ${ask.kind}`;
+    which = `${plural(n, "label")} of the result's ${formatCount(ask.total)} (the others are ${others})`;
+  }
+  return `${verb} ${which}? Saved for tag ${tag}, in every run.`;
+}
+
+/** Said instead of asking when a bulk change would change no label. */
+export function bulkNothingToDo(kind: "flagged" | "hidden", on: boolean, total: number): string {
+  if (!on) return `No label of the result is ${kind}.`;
+  return total === 1 ? `The result's one label is ${kind} already.` : `All ${plural(total, "label")} of the result are ${kind} already.`;
 }

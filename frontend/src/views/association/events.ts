@@ -10,6 +10,8 @@ export interface AppEvents {
   "state-change": Partial<ViewState>;
   "flag-op": FlagOp;
   "bulk-op": { kind: BulkKind; on: boolean };
+  /** the user's answer to the flag or hide of every label the view asked about (`BulkAsk`) */
+  "bulk-answer": { confirmed: boolean };
   "hover-label": string | null;
   /** open the Examples panel of a label's row */
   "show-examples": string;

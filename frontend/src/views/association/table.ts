@@ -25,6 +25,7 @@ import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { atLeastSpan, isolatedPoints, linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
+import { bulkQuestion, bulkVerb, type BulkAsk } from "./bulk.js";
 import { emit, type BulkKind } from "./events.js";
 import {
   EXPECTED_COUNTS_NOTE,
@@ -89,6 +90,8 @@ export class RankedTable extends LitElement {
   @property({ attribute: false }) valueDomain: [number, number] = [-1, 1];
   @property({ attribute: false }) gapDomain: [number, number] = [-2, 2];
   @property({ type: Boolean }) busy = false;
+  /** a flag or hide of every label of the result, asked by the view with the labels it changes */
+  @property({ attribute: false }) bulkAsk: BulkAsk | null = null;
   @property({ attribute: false }) limits!: Limits;
   /** the parts of intersectional identities (from the view, which collects them from every answer) */
   @property({ attribute: false }) identityParts: IdentityParts = NO_PARTS;
@@ -108,8 +111,6 @@ export class RankedTable extends LitElement {
   private readonly searchWhenIdle = debounce(this.sendSearch, INCOMPLETE_SEARCH_DELAY_MS);
   /** for an empty result without filters of the user's: how many rows each default rule left out */
   @state() private emptyWhy: { key: string; zero: number | null; identities: number | null } | null = null;
-  /** a flag or hide of every label of the result, waiting for the user to confirm it (saved, shared by the tag's runs) */
-  @state() private pendingBulk: { kind: "flagged" | "hidden"; on: boolean } | null = null;
   private readonly emptyProbe = new LatestRequest(this);
 
   static override styles = [
@@ -427,7 +428,6 @@ export class RankedTable extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>) {
-    if (changed.has("state")) this.pendingBulk = null; // its count was of the result before
     if (changed.has("state") && this.state.q !== this.lastEmittedQ) {
       this.draft = null; // changed from outside (URL, reset): show it
     }
@@ -513,20 +513,18 @@ export class RankedTable extends LitElement {
   }
 
   private bulk(kind: BulkKind, on: boolean) {
-    this.pendingBulk = null;
     emit(this, "bulk-op", { kind, on });
   }
 
-  /** What a flag or hide of every label asks before it is saved: how many labels, and where it is kept. */
-  private bulkConfirm(total: number) {
-    const p = this.pendingBulk!;
-    const verb = { flagged: ["Flag", "Unflag"], hidden: ["Hide", "Unhide"] }[p.kind][p.on ? 0 : 1]!;
-    const cancel = () => (this.pendingBulk = null);
+  /** What a flag or hide of every label asks before it is saved: how many labels it changes, and where it is kept. */
+  private bulkConfirm(ask: BulkAsk) {
+    const verb = bulkVerb(ask.kind, ask.on);
+    const answer = (confirmed: boolean) => emit(this, "bulk-answer", { confirmed });
     return html`<span class="actions-group confirm" role="alertdialog" aria-label=${`${verb} every label of the result`}
-        data-testid="bulk-confirm" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && cancel()}>
-      <span data-testid="bulk-confirm-text">${verb} all ${plural(total, "label")} of the result? Saved for tag ${this.state.tag}, in every run.</span>
-      <button type="button" data-testid="bulk-confirm-button" @click=${() => this.bulk(p.kind, p.on)}>${verb} ${formatCount(total)}</button>
-      <button type="button" data-testid="bulk-cancel-button" @click=${cancel}>Cancel</button>
+        data-testid="bulk-confirm" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && answer(false)}>
+      <span data-testid="bulk-confirm-text">${bulkQuestion(ask, this.state.tag)}</span>
+      <button type="button" data-testid="bulk-confirm-button" @click=${() => answer(true)}>${verb} ${formatCount(ask.labels.length)}</button>
+      <button type="button" data-testid="bulk-cancel-button" @click=${() => answer(false)}>Cancel</button>
     </span>`;
   }
 
@@ -834,16 +832,16 @@ export class RankedTable extends LitElement {
   }
 
   private bulkBar(total: number | null) {
-    const none = !total || this.busy;
+    const none = !total || this.busy; // Unhide stays: a result whose rows are all hidden shows none
     return html`<div class="bulk" role="group" aria-label="Actions on every label of the result">
       <span class="total" data-testid="table-total" aria-live="polite" title=${this.summary(total)}>${this.summary(total)}</span>
-      ${this.pendingBulk && total ? this.bulkConfirm(total) : nothing}
-      <span class="actions-group" ?hidden=${this.pendingBulk !== null && !!total}>
+      ${this.bulkAsk ? this.bulkConfirm(this.bulkAsk) : nothing}
+      <span class="actions-group" ?hidden=${this.bulkAsk !== null}>
       <span aria-hidden="true">\u00b7 all:</span>
-      <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "flagged", on: true })}>Flag</button>
-      <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "flagged", on: false })}>Unflag</button>
-      <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "hidden", on: true })}>Hide</button>
-      <button type="button" data-testid="unhide-all-button" ?disabled=${none} @click=${() => (this.pendingBulk = { kind: "hidden", on: false })}>Unhide</button>
+      <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true)}>Flag</button>
+      <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false)}>Unflag</button>
+      <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => this.bulk("hidden", true)}>Hide</button>
+      <button type="button" data-testid="unhide-all-button" ?disabled=${this.busy} @click=${() => this.bulk("hidden", false)}>Unhide</button>
       <button type="button" data-testid="select-all-button" ?disabled=${none} @click=${() => this.bulk("selected", true)}>Select</button>
       <button
         type="button"
@@ -941,7 +939,7 @@ export class RankedTable extends LitElement {
 
   protected override updated(changed: PropertyValues<this>) {
     // the confirmation takes the focus, so that Escape cancels it from the keyboard
-    if ((changed as Map<PropertyKey, unknown>).has("pendingBulk") && this.pendingBulk) {
+    if (changed.has("bulkAsk") && this.bulkAsk) {
       (this.renderRoot.querySelector('[data-testid="bulk-cancel-button"]') as HTMLElement | null)?.focus();
     }
     if (this.rows.total !== 0 || this.hasUserFilters()) return;

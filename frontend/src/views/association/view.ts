@@ -1,13 +1,12 @@
 import { html, css, nothing, type PropertyValues } from "lit";
 import { customElement, state } from "lit/decorators.js";
-import { live } from "lit/directives/live.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
 import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { RELOAD_EVENT, type ReloadRequest } from "../../shell/registry.js";
-import { fetchResultLabels, TooManyLabels } from "./bulk.js";
+import { bulkNothingToDo, fetchResultLabels, labelsToChange, TooManyLabels, type BulkAsk } from "./bulk.js";
 import { mergeParts, NO_PARTS, type IdentityParts } from "./identities.js";
 import { parseConfig, type AssociationConfig } from "./config.js";
 import { type AppEvents, type BulkKind } from "./events.js";
@@ -61,6 +60,8 @@ type Listener<K extends keyof AppEvents> = (event: CustomEvent<AppEvents[K]>) =>
 function examplesKey(s: ResolvedState): string {
   return JSON.stringify([s.run, s.tag, s.step, s.examples]);
 }
+
+const FLAGS_LOADING = "The flags of this table are still loading; try again in a moment.";
 
 /**
  * The label-association view: owns its state (mirrored in its part of the
@@ -120,6 +121,8 @@ export class AssociationView extends MeasureViewBase {
   /** the shown step's own description, from its table or compare answer; null until one arrives */
   @state() private stepDescription: { key: string; text: string } | null = null;
   @state() private bulkBusy = false;
+  /** a flag or hide of every label of the result, waiting for the user's answer */
+  @state() private bulkAsk: BulkAsk | null = null;
   /** the parts of every intersectional identity the answers so far have named (for pickers, headers, plots) */
   @state() private identityParts: IdentityParts = NO_PARTS;
   private reloads = 0;
@@ -195,6 +198,7 @@ export class AssociationView extends MeasureViewBase {
     this.addEventListener("state-change", this.onStateChange as EventListener);
     this.addEventListener("flag-op", this.onFlagOp as EventListener);
     this.addEventListener("bulk-op", this.onBulkOp as EventListener);
+    this.addEventListener("bulk-answer", this.onBulkAnswer as EventListener);
     this.addEventListener("hover-label", this.onHover as EventListener);
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
     this.addEventListener("show-examples", this.onShowExamples as EventListener);
@@ -292,6 +296,7 @@ export class AssociationView extends MeasureViewBase {
       return;
     }
     this.resolution = resolveState(view, this.measureRuns, this.cfg);
+    this.bulkAsk = null; // its labels were of the result before
     this.view = this.resolution ? this.resolution.state : view;
     if (this.resolution && this.linkUnchecked) {
       // Only a link's choices are said: a pick in the tab that another table lacks (its tag, step or sort
@@ -503,7 +508,7 @@ export class AssociationView extends MeasureViewBase {
     const s = this.resolution?.state;
     if (!s) return;
     if (!this.flags || this.flags.tag !== s.tag) {
-      this.notice = "The flags of this table are still loading; try again in a moment.";
+      this.notice = FLAGS_LOADING;
       return;
     }
     if (isNoop(this.flags, op)) return;
@@ -544,6 +549,13 @@ export class AssociationView extends MeasureViewBase {
     void this.bulkOp(event.detail.kind, event.detail.on);
   };
 
+  private readonly onBulkAnswer: Listener<"bulk-answer"> = (event) => {
+    event.stopPropagation();
+    const ask = this.bulkAsk;
+    this.bulkAsk = null;
+    if (ask && event.detail.confirmed) this.flagOp({ kind: ask.kind, labels: ask.labels, on: ask.on });
+  };
+
   private async bulkOp(kind: BulkKind, on: boolean) {
     const s = this.resolution?.state;
     const limits = this.cfg?.limits;
@@ -556,10 +568,18 @@ export class AssociationView extends MeasureViewBase {
         this.applyView({ ...this.view, selected: toggleSelected(this.view.selected, labels, on, max) });
         if (total > max) this.notice = `Selected the first ${formatCount(max)} of ${formatCount(total)} labels.`;
       } else {
-        // Unhiding must see the hidden rows of the result.
+        // Unhiding must see the hidden rows of the result. Asked with the labels it changes, counted (and
+        // refused past the cap) before asking, not after.
+        if (!this.flags || this.flags.tag !== s.tag) {
+          this.notice = FLAGS_LOADING;
+          return;
+        }
         const scope = kind === "hidden" && !on ? { ...s, showHidden: true } : s;
-        const { labels } = await fetchResultLabels(this.api, scope, limits.bulk_cap, limits.max_limit);
-        this.flagOp({ kind, labels, on });
+        const { labels, total } = await fetchResultLabels(this.api, scope, limits.bulk_cap, limits.max_limit);
+        if (this.resolution?.state !== s) return; // the result changed while it was read
+        const change = labelsToChange(labels, this.lookup, kind, on);
+        if (change.length === 0) this.notice = bulkNothingToDo(kind, on, total);
+        else this.bulkAsk = { kind, on, labels: change, total };
       }
     } catch (error) {
       this.notice =
@@ -713,12 +733,13 @@ export class AssociationView extends MeasureViewBase {
         .state=${s}
         .info=${info}
         .flags=${this.lookup}
-        .selected=${live(new Set(s.selected))}
+        .selected=${new Set(s.selected)}
         .hovered=${this.hovered}
         .revision=${this.rowsRevision}
         .valueDomain=${valueDomain ?? [-1, 1]}
         .gapDomain=${this.gapDomain}
         .busy=${this.bulkBusy}
+        .bulkAsk=${this.bulkAsk}
         .limits=${cfg.limits}
         .identityParts=${this.identityParts}
       ></tb-bias-table>
