@@ -46,6 +46,9 @@ describe("number formatting", () => {
   it("describes filters and pairs for people", () => {
     expect(columnTitle("npmi_xy@woman")).toBe("npmi_xy (woman)");
     expect(columnTitle("q_value")).toBe("q (Benjamini\u2013Hochberg q-value of the gap)"); // was the wire name q_value
+    // review: `column in SPOKEN` matched Object's own names, so a link's range on "constructor" showed a function
+    expect(columnTitle("constructor")).toBe("constructor");
+    expect(columnTitle("toString")).toBe("toString");
     expect(formatRange({ column: "gap", low: 0.1, high: 0.5 })).toBe("0.1 \u2264 gap \u2264 0.5");
     expect(formatRange({ column: "count", low: 50, high: null })).toBe("count \u2265 50");
     expect(formatRange({ column: "dp@man", low: null, high: 0.2 })).toBe("dp (man) \u2264 0.2");

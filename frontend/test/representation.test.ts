@@ -56,7 +56,12 @@ describe("representation geometry", () => {
     expect(hi).toBeGreaterThan(0.69);
     expect(integerTicks([0, 11], 8)).toEqual([0, 2, 4, 6, 8, 10, 11]);
     expect(integerTicks([0, 9], 6)).toEqual([0, 2, 4, 6, 8, 9]); // the latest step is labelled
-    expect(integerTicks([0, 1003], 6)).toEqual([0, 200, 400, 600, 800, 1000]); // 1003 would overlap 1000
+    // too close to 1000 to be read beside it: the latest step takes its place
+    expect(integerTicks([0, 1003], 6)).toEqual([0, 200, 400, 600, 800, 1003]);
+    // review: 5500 was added 500 units after 5000, 15 px apart on a 164 px plot; the room is in pixels now
+    expect(integerTicks([0, 5500], 6)).toEqual([0, 1000, 2000, 3000, 4000, 5000, 5500]);
+    expect(integerTicks([0, 5500], 6, 5500 * (34 / 164))).toEqual([0, 1000, 2000, 3000, 4000, 5500]);
+    expect(integerTicks([0, 5500], 6, 5500 * (34 / 600))).toEqual([0, 1000, 2000, 3000, 4000, 5000, 5500]);
     expect(integerTicks([0, 3000], 6)).toEqual([0, 500, 1000, 1500, 2000, 2500, 3000]);
     expect(integerTicks([5, 5], 4)).toEqual([5]);
   });

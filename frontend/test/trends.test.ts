@@ -102,7 +102,9 @@ describe("the sign of a change", () => {
 
 describe("a sparkline's scale", () => {
   it("is at least a given span high, about the middle", () => {
-    expect(atLeastSpan([0.1, 0.103], 0.4)).toEqual([0.1015 - 0.2, 0.1015 + 0.2]);
+    const [low, high] = atLeastSpan([0.1, 0.103], 0.4);
+    expect(low).toBeCloseTo(0.1015 - 0.2, 12);
+    expect(high).toBeCloseTo(0.1015 + 0.2, 12);
     expect(atLeastSpan([-0.5, 0.5], 0.4)).toEqual([-0.5, 0.5]); // wide enough already
   });
 });

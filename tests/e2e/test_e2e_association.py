@@ -305,6 +305,8 @@ def test_smoothing_is_said_in_the_summary_and_a_bad_one_is_said_not_dropped(tab,
     expect(box).to_have_value("0")
     assert "Smoothing is a number from 0" in box.evaluate("e => e.validationMessage")
     box.fill("2")
+    # the message goes once the field is edited (it stayed, the field :invalid, until a value was taken)
+    assert box.evaluate("e => e.validity.valid && e.validationMessage === ''")
     box.press("Enter")
     tab.wait_for_hash("smoothing", "2")
     expect(tab.testid("table-total")).to_contain_text("smoothing 2")

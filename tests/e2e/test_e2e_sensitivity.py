@@ -3,6 +3,8 @@
 import json
 import re
 
+import pytest
+
 from playwright.sync_api import expect
 
 from tb_harness import PLUGIN_IFRAME, tab_url
@@ -42,6 +44,10 @@ def test_text_run_shows_distributions_steps_and_the_v_comparison(tab):
     expect(lines).to_have_count(len(names))
     for d in lines.evaluate_all("ls => ls.map((l) => l.getAttribute('d'))"):
         assert d.count("L") == len(steps["steps"]) - 1
+    # nested strokes, each thinner than the one under it, 8 px at most however many choices (review: 2 + 2k grew)
+    widths = lines.evaluate_all("ls => ls.map((l) => Number(l.getAttribute('stroke-width')))")
+    assert widths == sorted(widths, reverse=True) and len(set(widths)) == len(widths), widths
+    assert widths[0] == pytest.approx(8) and widths[-1] == pytest.approx(2), widths
     # v comparison: P under word_list vs uniform with Spearman's rho, as the backend computes it
     tab.testid("sens-a-select").select_option("word_list")
     tab.testid("sens-b-select").select_option("uniform")

@@ -64,17 +64,18 @@ export function isSignedColumn(column: string): boolean {
   return column === "gap" || column === "change" || column === CHANGE_SORT || (identity !== null && family !== "count");
 }
 
-/** A column id as a reader sees it: `npmi_xy@woman` -> `npmi_xy (woman)`. */
 /** Columns whose id is a wire name, said in words where the user reads them (tooltips, chips, screen readers). */
-const SPOKEN: Record<string, string> = {
-  q_value: "q (Benjamini\u2013Hochberg q-value of the gap)",
-  p_value: "p-value of the gap",
-  bound: "interval bound nearest 0",
-};
+const SPOKEN: ReadonlyMap<string, string> = new Map([
+  ["q_value", "q (Benjamini\u2013Hochberg q-value of the gap)"],
+  ["p_value", "p-value of the gap"],
+  ["bound", "interval bound nearest 0"],
+  [CHANGE_SORT, "change from the first to the last step (bound nearest 0)"],
+]);
 
+/** A column id as a reader sees it: `npmi_xy@woman` -> `npmi_xy (woman)`, `q_value` -> `q (...)`. */
 export function columnTitle(column: string): string {
-  if (column === CHANGE_SORT) return "change from the first to the last step (bound nearest 0)";
-  if (column in SPOKEN) return SPOKEN[column]!;
+  const spoken = SPOKEN.get(column);
+  if (spoken !== undefined) return spoken;
   const { family, identity } = parseColumn(column);
   return identity === null ? column : `${family} (${identity})`;
 }

@@ -137,6 +137,7 @@ export class Controls extends LitElement {
         step="0.5"
         .value=${String(this.state.smoothing)}
         aria-describedby="smoothing-help"
+        @input=${(e: Event) => (e.target as HTMLInputElement).setCustomValidity("")}
         @change=${this.onSmoothing}
       />
       <span id="smoothing-help" class="visually-hidden">

@@ -617,8 +617,10 @@ export class RankedTable extends LitElement {
   /** A sparkline of the gap across steps and the change from the first to the last step. */
   private trendCell(row: TableRow | undefined) {
     const values = row?.trend ?? [];
-    // at least a twentieth of the gap column's range high: small changes look small, and ranked ones show
-    const domain = atLeastSpan(seriesExtent(values), (this.gapDomain[1] - this.gapDomain[0]) / 20);
+    // at least a twentieth of the column's range high (the gap's, or with one identity its value's): small
+    // changes look small, and ranked ones show
+    const [low, high] = this.state.x2 === null ? this.valueDomain : this.gapDomain;
+    const domain = atLeastSpan(seriesExtent(values), (high - low) / 20);
     const width = 56;
     const height = 18;
     const zero = zeroLine(height, domain);

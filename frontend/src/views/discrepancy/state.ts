@@ -7,6 +7,11 @@ import type { RunEntry } from "../../shell/types.js";
 export const PAIRINGS = ["paired", "all_pairs"] as const;
 export type Pairing = (typeof PAIRINGS)[number];
 
+/** A pairing as a reader sees it (the wire name `all_pairs` has an underscore); an unknown one as sent. */
+export function pairingWords(pairing: string): string {
+  return pairing === "all_pairs" ? "all pairs" : pairing;
+}
+
 export interface DipdiState {
   run: string | null;
   tag: string | null;

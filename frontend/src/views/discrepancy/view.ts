@@ -22,6 +22,7 @@ import {
   fitStep,
   fitToRuns,
   pairingAllowed,
+  pairingWords,
   roles,
   sameState,
   type DipdiState,
@@ -401,7 +402,7 @@ export class DiscrepancyView extends MeasureViewBase {
   private renderPairing() {
     const s = this.steps;
     const shown = this.pairing ?? s?.pairing ?? "paired";
-    const label: Record<Pairing, string> = { paired: "paired (the paper's)", all_pairs: "all pairs" };
+    const label: Record<Pairing, string> = { paired: "paired (the paper's)", all_pairs: pairingWords("all_pairs") };
     return html`<label title="Which model pairs enter DIPDI; the matrix outlines them">Pairing
       <select data-testid="pairing-select" @change=${(e: Event) => this.select("pairing", (e.target as HTMLSelectElement).value)}>
         ${PAIRINGS.map(
@@ -479,7 +480,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
     return html`
-      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${d.pairing === "all_pairs" ? "all pairs" : d.pairing}; replicate ${d.replicate})</span></h3>
+      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)}; replicate ${d.replicate})</span></h3>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m)}<title>${m}</title></text>

@@ -106,10 +106,12 @@ export function outsideUnit(v: Value): boolean {
 
 /**
  * About `count` round tick values across a step axis, all integers, and the
- * last step when it is far enough from the last round one to be read (the
- * latest step, the one shown by default, went unlabelled at 9 after 8).
+ * last step (the one shown by default went unlabelled at 9 after 8). The last
+ * step takes the place of the round tick before it when the two are closer
+ * than `minGap` (domain units: the room two labels need, from the pixels per
+ * unit); by default half a tick step.
  */
-export function integerTicks(domain: readonly [number, number], count: number): number[] {
+export function integerTicks(domain: readonly [number, number], count: number, minGap?: number): number[] {
   const [a, b] = domain;
   if (!(b >= a)) return [];
   const span = b - a;
@@ -120,7 +122,9 @@ export function integerTicks(domain: readonly [number, number], count: number): 
   const out: number[] = [];
   for (let t = Math.ceil(a / step) * step; t <= b; t += step) out.push(t);
   const last = out[out.length - 1];
-  if (Number.isInteger(b) && last !== undefined && b - last >= step / 2) out.push(b);
+  if (!Number.isInteger(b) || last === undefined || last === b) return out;
+  if (b - last < (minGap ?? step / 2)) out.pop();
+  out.push(b);
   return out;
 }
 

@@ -55,9 +55,14 @@ function yTicks(y: ScaleLinear<number, number>, width: number): TemplateResult[]
   );
 }
 
+/** Pixels a step label of `digits` digits takes at the axis' 11 px font, with a little room beside it. */
+const tickLabelPixels = (digits: number) => 6.6 * digits + 8;
+
 function xTicks(x: ScaleLinear<number, number>, height: number, count: number): TemplateResult[] {
   const d = x.domain() as [number, number];
-  return integerTicks(d, count).map(
+  const [x0, x1] = x.range() as [number, number];
+  const unitsPerPixel = (d[1] - d[0]) / Math.max(1, x1 - x0);
+  return integerTicks(d, count, tickLabelPixels(String(d[1]).length) * unitsPerPixel).map(
     (t) => svg`<g transform="translate(${x(t)},0)">
       <line y1=${height - M.bottom} y2=${height - M.bottom + 4} stroke="#9aa0a6"></line>
       <text y=${height - M.bottom + 16} text-anchor="middle" class="tick">${t}</text>
