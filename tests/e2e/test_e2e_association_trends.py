@@ -142,6 +142,9 @@ def test_paper_views_show_top_k_counts_and_metric_agreement(tab, tensorboard):
     first_row = [cells.nth(j).get_attribute("data-rho") for j in range(len(agreement["metrics"]))]
     assert [float(v) for v in first_row] == pytest.approx(agreement["matrix"][0])
     expect(tab.testid("disagreement").first).to_be_visible()
+    # the colours have a key (the walk-through found none)
+    expect(tab.testid("agreement-legend")).to_contain_text("-1")
+    expect(tab.testid("agreement-legend")).to_contain_text("undefined")
     # every other metric's disagreements, none left out (llr, tau_b and ttest were)
     listed = tab.testid("disagreement-metric")
     expect(listed).to_have_count(len(agreement["metrics"]) - 1)

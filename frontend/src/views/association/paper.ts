@@ -26,6 +26,16 @@ export function correlationRgb(rho: number | null): Rgb {
   return [Math.round(r), Math.round(g), Math.round(b)];
 }
 
+/** What the agreement matrix's colours mean, from -1 to 1 (it had no key). */
+function correlationLegend() {
+  const stops = [-1, -0.5, 0, 0.5, 1];
+  return html`<div class="legend muted" data-testid="agreement-legend" aria-hidden="true">
+    Spearman \u03c1
+    ${stops.map((rho) => html`<span class="stop"><span class="swatch" style=${`background:${correlationColor(rho)}`}></span>${rho}</span>`)}
+    <span class="stop"><span class="swatch" style=${`background:${correlationColor(null)}`}></span>undefined</span>
+  </div>`;
+}
+
 export function correlationColor(rho: number | null): string {
   if (rho === null || !Number.isFinite(rho)) return "#f1f3f4";
   return `rgb(${correlationRgb(rho).join(", ")})`;
@@ -147,6 +157,24 @@ export class PaperViews extends LitElement {
       table.matrix th.current {
         text-decoration: underline;
       }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 2px 10px;
+        align-items: center;
+        margin-top: 6px;
+        font-size: 11px;
+      }
+      .legend .stop {
+        display: inline-flex;
+        align-items: center;
+        gap: 3px;
+      }
+      .legend .swatch {
+        width: 14px;
+        height: 10px;
+        border: 1px solid #dadce0;
+      }
       .agreement {
         display: flex;
         flex-wrap: wrap;
@@ -259,6 +287,7 @@ export class PaperViews extends LitElement {
   private agreementPanel(data: AgreementResponse) {
     const current = this.state.metric;
     return html`<div class="agreement">
+      <div>
       <table class="matrix" data-testid="agreement-matrix" aria-label="Spearman rank correlation of the metrics">
         <thead>
           <tr>
@@ -287,6 +316,8 @@ export class PaperViews extends LitElement {
           )}
         </tbody>
       </table>
+      ${correlationLegend()}
+      </div>
       <div class="disagree" data-testid="disagreements">
         <div class="muted">
           Where ${current} disagrees most with each other metric, the largest jumps first (rank percentile under ${current}
