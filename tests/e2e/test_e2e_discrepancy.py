@@ -85,6 +85,15 @@ def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):
     tab.ui.locator('[data-testid="dipdi-point"][data-step="50"]').click()
     expect(tab.testid("dipdi-matrix")).to_contain_text("step 50")
     full_screenshot(tab, "discrepancy_view_step50")
+    # the points were a mouse's only: the curve is one tab stop whose arrows choose the step
+    steps = [s["step"] for s in tab.tb.get("discrepancy_steps", [("run", RUN), ("tag", TAG)])["steps"]]
+    curve = tab.testid("dipdi-curve")
+    curve.focus()
+    curve.press("ArrowLeft")
+    expect(tab.testid("dipdi-matrix")).to_contain_text("step %d" % steps[steps.index(50) - 1])
+    curve.press("End")
+    expect(tab.testid("dipdi-matrix")).to_contain_text("step %d" % steps[-1])
+    expect(curve).to_have_attribute("aria-valuenow", str(steps[-1]))
     assert tab.page_errors == []
 
 

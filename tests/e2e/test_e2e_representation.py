@@ -72,6 +72,14 @@ def test_representation_view_shows_layers_band_curve_and_flags(tab):
             "t => [t.getRootNode().host.getBoundingClientRect().right, t.getBoundingClientRect().right]")
         assert table_right <= view_right + 1, (width, table_right, view_right)
         tab.screenshot("representation_view_%d" % width)
+    # the chart's points were a mouse's only: it is one tab stop whose arrows choose the step
+    chart = tab.testid("repr-series-chart")
+    chart.focus()
+    chart.press("Home")
+    tab.wait_for_hash("representation.step", str(series["steps"][0]))
+    chart.press("ArrowRight")
+    tab.wait_for_hash("representation.step", str(series["steps"][1]))
+    expect(chart).to_have_attribute("aria-valuenow", str(series["steps"][1]))
     # the step before debiasing (4), opened from a link: the embedding's B above 1 is flagged, not clipped
     tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
                                        "representation.tag": TAG, "representation.step": 4,

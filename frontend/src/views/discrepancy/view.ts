@@ -5,6 +5,7 @@ import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts/example-text.js";
 import { columnFormat, formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
+import { stepSlider } from "../../charts/inputs.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -427,9 +428,12 @@ export class DiscrepancyView extends MeasureViewBase {
       width,
       CHART_H,
     );
+    const keys = stepSlider(steps.map((s) => s.step), this.step, (step) => this.select("step", String(step)));
     return html`
       <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!)}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ≥ 6 replicates)</span></h3>
-      <svg width=${width} height=${CHART_H} role="img" aria-label="DIPDI across steps" data-testid="dipdi-curve">
+      <svg width=${width} height=${CHART_H} data-testid="dipdi-curve" role="slider" tabindex="0"
+        aria-label="DIPDI across steps; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
+        aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
         ${chart.yTicks.map((t) => svg`<line x1=${CURVE_LEFT} x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x=${CURVE_LEFT - 6} y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
         ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
         <line x1=${CURVE_LEFT} x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
@@ -445,7 +449,7 @@ export class DiscrepancyView extends MeasureViewBase {
             ${p.stars ? starMark(p.x, p.y, p.stars) : nothing}`,
         )}
       </svg>
-      <div class="muted">step (x) · DIPDI in natural-log units (y); click a point to inspect that step</div>
+      <div class="muted">step (x) · DIPDI in natural-log units (y); click a point, or use the arrow keys, to inspect that step</div>
     `;
   }
 

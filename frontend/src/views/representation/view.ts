@@ -5,6 +5,7 @@ import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { barGeometry } from "../../charts/bars.js";
 import { NEUTRAL, OKABE_ITO, textColor } from "../../charts/colors.js";
 import { formatCount, formatValue } from "../../charts/format.js";
+import { stepSlider } from "../../charts/inputs.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -498,8 +499,11 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const xs = steps.map((st) => x(st));
     const band = bandEnvelope(s.series, steps.length);
     const stepX = this.step !== null ? x(this.step) : null;
+    const keys = stepSlider(steps, this.step, (step) => this.select(this.run, this.tag, step, this.layer));
     return html`<h2>B = I(R;Z) / H(Z) per step, one line per layer</h2>
-      <svg width=${width} height=${height} data-testid="repr-series-chart" role="img" aria-label="B per step and layer">
+      <svg width=${width} height=${height} data-testid="repr-series-chart" role="slider" tabindex="0"
+        aria-label="B per step and layer; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
+        aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
         ${yTicks(y, width)} ${xTicks(x, height, 8)}
         <path data-testid="repr-control-band" d=${bandPath(xs, band.low, band.high, y)} fill=${NEUTRAL} fill-opacity="0.25"></path>
         ${[0, 1].map(
