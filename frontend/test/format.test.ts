@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
 import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
+import { scaleLinear } from "d3-scale";
 import {
+  asciiTickFormat,
   columnFormat,
   formatCount,
   formatSigned,
@@ -11,6 +13,15 @@ import {
   pairTitle,
   UNDEFINED_TEXT,
 } from "../src/charts/format.js";
+
+describe("axis ticks", () => {
+  it("write negative numbers with the ASCII minus the tables use (d3 writes U+2212)", () => {
+    const scale = scaleLinear().domain([-1, 1]);
+    const format = asciiTickFormat(scale, 5);
+    expect(scale.ticks(5).map(format)).toEqual(["-1.0", "-0.5", "0.0", "0.5", "1.0"]);
+    expect(scale.tickFormat(5)(-0.5)).toBe("\u22120.5"); // what it replaces
+  });
+});
 
 describe("number formatting", () => {
   it("shows undefined values as a dash", () => {

@@ -1,6 +1,8 @@
 // Number and text formatting for display. Undefined values (null from the
 // server) show as an em dash; the row's counts explain why.
 
+import type { NumberValue } from "d3-scale";
+
 export const UNDEFINED_TEXT = "\u2014";
 
 export function formatValue(value: number | null | undefined, digits = 3): string {
@@ -76,4 +78,14 @@ export function formatTicks(ticks: readonly number[]): string[] {
     const text = t.toFixed(digits);
     return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
   });
+}
+
+/**
+ * d3's tick labels for `count` ticks of `scale`, with the ASCII minus every other number of the tab
+ * uses (d3 writes U+2212, so an axis read "−0.5" beside a table's "-0.5"; ASCII is what a copy into a
+ * spreadsheet takes as a number).
+ */
+export function asciiTickFormat(scale: { tickFormat(count?: number): (value: NumberValue) => string }, count: number): (value: NumberValue) => string {
+  const format = scale.tickFormat(count);
+  return (value) => format(value).replace(/\u2212/g, "-");
 }

@@ -7,7 +7,7 @@ import { select } from "d3-selection";
 import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
 import { identityColor, lineColor, NEUTRAL } from "../../charts/colors.js";
 import { formatRange, valueColumn } from "./columns.js";
-import { formatCount, formatValue, plural } from "../../charts/format.js";
+import { asciiTickFormat, formatCount, formatValue, plural } from "../../charts/format.js";
 import { dotLanes, histogramBars, laneSpacing, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
@@ -296,7 +296,9 @@ export class Distributions extends LitElement {
     const root = this.renderRoot;
     root.querySelectorAll<SVGGElement>("g.axis").forEach((g) => {
       const domain = (g.dataset["domain"] ?? "0,1").split(",").map(Number) as [number, number];
-      select(g).call(axisBottom(this.scale(domain)).ticks(Math.max(2, Math.floor(this.size.width / 70))).tickSizeOuter(0));
+      const scale = this.scale(domain);
+      const count = Math.max(2, Math.floor(this.size.width / 70));
+      select(g).call(axisBottom(scale).ticks(count).tickSizeOuter(0).tickFormat(asciiTickFormat(scale, count)));
     });
     root.querySelectorAll<SVGGElement>("g.brush").forEach((g) => {
       const column = g.dataset["column"] ?? "";

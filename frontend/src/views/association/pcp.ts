@@ -4,7 +4,7 @@ import { axisLeft } from "d3-axis";
 import { scaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
 import { gapColor, identityColor, identityTextColor, lineColor } from "../../charts/colors.js";
-import { formatSigned, formatValue } from "../../charts/format.js";
+import { asciiTickFormat, formatSigned, formatValue } from "../../charts/format.js";
 import { polylinePath, valueExtent } from "../../charts/plots.js";
 import type { TableRow, TagInfo } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
@@ -161,8 +161,7 @@ export class ParallelCoordinates extends LitElement {
     const y = this.scales();
     this.renderRoot.querySelectorAll<SVGGElement>("g.axis").forEach((g, i) => {
       // Tick labels on the first axis only; the others share the scale.
-      const axis = axisLeft(y).ticks(5).tickSizeOuter(0);
-      if (i > 0) axis.tickFormat(() => "");
+      const axis = axisLeft(y).ticks(5).tickSizeOuter(0).tickFormat(i > 0 ? () => "" : asciiTickFormat(y, 5));
       select(g).call(axis);
     });
   }
