@@ -23,6 +23,15 @@ describe("axis ticks", () => {
   });
 });
 
+describe("counts", () => {
+  it("keep the decimals of a count that is not whole", () => {
+    expect(formatCount(1234)).toBe("1,234");
+    expect(formatCount(0.02)).toBe("0.02"); // an old nPMI plugin count divided by N, read as 0 before
+    expect(formatCount(1234.5)).toBe("1,234.50");
+    expect(formatCount(0.0012)).toBe("0.0012");
+  });
+});
+
 describe("number formatting", () => {
   it("shows undefined values as a dash", () => {
     expect(formatValue(null)).toBe(UNDEFINED_TEXT);

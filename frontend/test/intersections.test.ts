@@ -237,11 +237,13 @@ describe("ranked table", () => {
     expect(events).toContainEqual({ description: "", identityParts: PARTS });
   });
 
-  it("shows whole counts and no note for hard tables", async () => {
+  it("shows counts as they are and no note for tables of whole counts", async () => {
     const { root } = await mountTable(false);
     expect(root.querySelector("[data-testid=expected-counts-note]")).toBeNull();
     const cells = [...root.querySelectorAll("[data-testid=table-row]")][0]!.querySelectorAll("[data-testid=cell-count]");
-    expect([...cells].map((c) => c.textContent!.trim())).toEqual(["10", "12", "3", "1", "7", "1"]);
+    // whole counts without decimals; one that is not whole (the old nPMI plugin's may be divided by N) keeps
+    // them: rounded, 0.5 read as 1
+    expect([...cells].map((c) => c.textContent!.trim())).toEqual(["10", "12.37", "3", "0.50", "7.25", "1"]);
   });
 
   it("says when counts are expected counts and shows their decimals", async () => {

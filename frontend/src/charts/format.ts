@@ -35,10 +35,17 @@ export function formatSigned(value: number | null | undefined, digits = 3): stri
 }
 
 const counts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const fractionalCounts = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/**
+ * A count with thousands separators. A count that is not whole (expected counts, or the old nPMI plugin's,
+ * which may be divided by N) keeps two decimals, or two significant digits below 0.01: rounded to a whole
+ * number, 0.02 read as 0.
+ */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNDEFINED_TEXT;
-  return counts.format(value);
+  if (Number.isInteger(value)) return counts.format(value);
+  return Math.abs(value) < 0.01 ? value.toPrecision(2) : fractionalCounts.format(value);
 }
 
 export function pairTitle(x1: string | null, x2: string | null): string {
