@@ -91,9 +91,11 @@ describe("copying ids", () => {
 describe("the cells of the Examples panel", () => {
   const q = { run: "r", tag: "t&x", step: 3, threshold: 0.5, x1: "man", x2: "woman" };
 
-  it("asks for y with x1 and with x2, or y alone where x2 is the rest", () => {
+  it("asks for y with x1 and with x2 (the rest: any identity but x1), or y alone with one identity", () => {
     expect(exampleSides(q)).toEqual(["man", "woman"]);
-    expect(exampleSides({ x1: "man", x2: "rest" })).toEqual(["man", null]);
+    // the rest was y with any identity, x1's own examples among them
+    expect(exampleSides({ x1: "man", x2: "rest" })).toEqual(["man", "rest"]);
+    expect(examplesUrl({ ...q, x2: "rest" }, "nurse", "rest")).toMatch(/identity=rest&x1=man$/);
     expect(exampleSides({ x1: "man", x2: null })).toEqual(["man", null]);
   });
 
@@ -105,7 +107,9 @@ describe("the cells of the Examples panel", () => {
   it("words counts, cuts and ids", () => {
     expect(sampleCount({ sampled: 8, cooccurrence: 1204 })).toBe("8 of 1,204 examples");
     expect(sampleCount({ sampled: 2, cooccurrence: 2.25 })).toMatch(/^2 of 2\.2\d* examples$/);
+    expect(sampleCount({ sampled: 8, cooccurrence: null })).toBe("8 of 8+ examples"); // a rest the samples cannot count
     expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: 50 })).toContain("3 of the 8");
+    expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: null })).toContain("3 of the 8");
     expect(idsText([{ id: "a", text: "", uri: "" }, { id: "b", text: "", uri: "" }])).toBe("a\nb");
   });
 });

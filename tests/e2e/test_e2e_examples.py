@@ -67,6 +67,26 @@ def test_the_examples_panel_shows_the_captions_behind_a_planted_label(tab):
     assert tab.page_errors == []
 
 
+def test_one_vs_rest_shows_the_examples_of_the_other_identities(tab):
+    """Walk-through: one-vs-rest showed the label with any identity, x1's own examples among them, as the rest."""
+    rest = tab.tb.get("examples", [("run", "model_a"), ("tag", DEMO_TAG), ("label", PLANTED), ("identity", "rest"),
+                                   ("x1", "woman")])
+    tab.open(dict(STATE, x2="rest"), total=1)
+    panel = open_panel(tab, PLANTED)
+    box = panel.locator('[data-testid="examples-side"][data-identity="rest"]')
+    expect(box).to_contain_text("the rest")
+    expect(box).to_contain_text("any identity but woman")
+    count = ("%d of %d+ examples" % (rest["sampled"], rest["sampled"]) if rest["cooccurrence"] is None
+             else "%d of %s examples" % (rest["sampled"], format(rest["cooccurrence"], ",")))
+    expect(box.locator('[data-testid="examples-count"]')).to_have_text(count)
+    shown = box.locator('[data-testid="example"]')
+    expect(shown).to_have_count(len(rest["examples"]))
+    assert shown.evaluate_all("es => es.map((e) => e.dataset.id)") == [e["id"] for e in rest["examples"]]
+    assert rest["examples"]
+    tab.screenshot("examples_panel_rest_1000")
+    assert tab.page_errors == []
+
+
 def test_a_table_logged_without_ids_says_how_to_log_them(tab):
     tab.page.set_viewport_size({"width": 1000, "height": 1000})
     state = tab.open({"run": WIDE_RUN, "tag": WIDE_TAG}, top=10)  # the rows a 1000 px window holds

@@ -4,7 +4,6 @@ import json
 import re
 
 import pytest
-
 from playwright.sync_api import expect
 
 from tb_harness import PLUGIN_IFRAME, tab_url

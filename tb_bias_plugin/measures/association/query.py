@@ -14,7 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tb_bias_plugin.core import distribution
-from tb_bias_plugin.measures.association import intervals, metrics
+from tb_bias_plugin.measures.association import intervals, metrics, sampling
 from tb_bias_plugin.measures.association.table import parse_column
 from tb_bias_plugin.web.params import ClientError
 
@@ -756,9 +756,7 @@ def cell_examples(table, threshold_index, label, identity=None):
     C(x, y) (or C(y)), "sampled": their number, "per_cell": k, "cut": bool}``;
     without a cut, ``sampled == min(k, cooccurrence)``.
     """
-    sample = table.examples
-    if sample is None:
-        raise QueryError("this table was logged without example ids, so it holds no examples")
+    sample = _sample_of(table)
     slot = len(table.identity_names) if identity is None else identity
     members, cut = sample.cell(threshold_index, slot, label)
     if identity is None:
@@ -772,3 +770,41 @@ def cell_examples(table, threshold_index, label, identity=None):
         "per_cell": sample.per_cell,
         "cut": cut,
     }
+
+
+def rest_examples(table, threshold_index, label, x1):
+    """The sampled examples of label y with an identity other than x1: the rest of a one-vs-rest gap.
+
+    Each other identity's cell keeps the k smallest id hashes of its examples, so the k smallest among
+    those cells' samples are the k smallest of all the examples of y with another identity: the sample
+    one cell of "the rest" would hold (docs/measures/association.md, "Examples behind a cell"). Returns
+    what `cell_examples` does, with ``cooccurrence`` the number of such examples where the samples hold
+    them all (every other cell kept fewer than k, none cut), else None: C(x, y) of the others add up
+    to more than it where an example has two of them.
+    """
+    sample = _sample_of(table)
+    members: dict[int, None] = {}  # in order, each example once
+    cut, complete = False, True
+    for x in range(len(table.identity_names)):
+        if x == x1:
+            continue
+        cell, cell_cut = sample.cell(threshold_index, x, label)
+        members.update(dict.fromkeys(cell))
+        cut |= cell_cut
+        complete &= not cell_cut and len(cell) < sample.per_cell
+    found = list(members)
+    _, hashes = sampling.id_hashes([sample.ids[m] for m in found])
+    kept = [found[i] for i in np.argsort(hashes, kind="stable")[: sample.per_cell]]
+    return {
+        "examples": [{"id": sample.ids[m], "text": sample.texts[m], "uri": sample.uris[m]} for m in kept],
+        "cooccurrence": len(found) if complete else None,
+        "sampled": len(kept),
+        "per_cell": sample.per_cell,
+        "cut": cut,
+    }
+
+
+def _sample_of(table):
+    if table.examples is None:
+        raise QueryError("this table was logged without example ids, so it holds no examples")
+    return table.examples

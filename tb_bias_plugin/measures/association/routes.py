@@ -28,10 +28,11 @@ from tb_bias_plugin.measures.association.query import (
     gap_values,
     page_bounds,
     passing_rows,
+    rest_examples,
     row_mask,
     select_with_statistics,
 )
-from tb_bias_plugin.measures.association.table import AssociationTable, PrecomputedTable, intersection_parts
+from tb_bias_plugin.measures.association.table import REST, AssociationTable, PrecomputedTable, intersection_parts
 from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
 from tb_bias_plugin.web.responses import (
     csv_number,
@@ -487,14 +488,17 @@ def examples(request: Any, services: Any) -> Any:
     threshold = params.number("threshold", None, low=0.0, high=1.0)
     label = params.string("label", required=True, max_length=MAX_NAME)
     identity = params.string("identity", None, max_length=MAX_NAME)
+    x1 = params.string("x1", None, max_length=MAX_NAME)
     loaded = services.load(request, run, tag, step, MEASURE_ID)
     body = {"run": run, "tag": tag, "step": loaded.step}
-    body.update(examples_answer(loaded.value, threshold, label, identity))
+    body.update(examples_answer(loaded.value, threshold, label, identity, x1))
     return respond(request, body)
 
 
-def examples_answer(table: Any, threshold: float | None, label: str, identity: str | None) -> dict[str, Any]:
-    """What `examples` answers for a loaded table; the client's mistakes are 400s."""
+def examples_answer(table: Any, threshold: float | None, label: str, identity: str | None,
+                    x1: str | None = None) -> dict[str, Any]:
+    """What `examples` answers for a loaded table (``identity`` "rest": of y with any identity but ``x1``);
+    the client's mistakes are 400s."""
     if not isinstance(table, AssociationTable):
         raise bad_request("this table holds precomputed values, not counts: it has no examples")
     try:
@@ -503,6 +507,14 @@ def examples_answer(table: Any, threshold: float | None, label: str, identity: s
         raise bad_request("parameter 'threshold': %s" % e)
     if label not in table.label_index:
         raise bad_request("parameter 'label': unknown label %r" % label)
+    if (identity == REST) != (x1 is not None):
+        raise bad_request("parameter 'x1': identity=rest needs x1, the identity the rest is of (and only it reads x1)")
+    if identity == REST:
+        if x1 not in table.identity_names:
+            raise bad_request("parameter 'x1': unknown identity %r; identities: %s" % (x1, ", ".join(table.identity_names)))
+        answer = {"threshold": table.thresholds[t], "label": label, "identity": REST, "x1": x1}
+        answer.update(rest_examples(table, t, table.label_index[label], table.identity_names.index(x1)))
+        return answer
     x = None
     if identity not in (None, ""):
         if identity not in table.identity_names:

@@ -59,7 +59,47 @@ def test_without_identity_the_label_alone(served):
     assert len(body["examples"]) == 5 and all(predictions[ids.index(e["id"]), 4] for e in body["examples"])
 
 
+def test_the_rest_of_a_one_vs_rest_gap_is_the_sample_of_the_union_of_the_other_identities(tmp_path):
+    # the panel showed y with any identity (x1's own examples too) for the rest; three identities, so the
+    # rest is a union of two cells whose examples overlap
+    labels = ["man", "woman", "child", "nurse", "tree"]
+    rng = np.random.default_rng(3)
+    predictions = rng.random((400, len(labels))) < 0.35
+    ids = ["e%03d" % i for i in range(400)]
+    counter = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=6)
+    counter.update(predictions, example_ids=ids)
+    with summary.Writer(str(tmp_path / "run")) as writer:
+        writer.association_table("three", counter, step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+    from tb_bias_plugin.measures.association.sampling import id_hashes
+    for x1 in ("man", "child"):
+        others = [labels.index(x) for x in ("man", "woman", "child") if x != x1]
+        y = labels.index("nurse")
+        rows = [i for i in range(400) if predictions[i, y] and predictions[i, others].any()]
+        _, hashes = id_hashes([ids[i] for i in rows])
+        expected = [ids[rows[j]] for j in np.argsort(hashes)[:6]]
+        body = fx.get_json(client, "examples", run="run", tag="three", label="nurse", identity="rest", x1=x1)
+        assert [e["id"] for e in body["examples"]] == expected
+        assert body["identity"] == "rest" and body["x1"] == x1 and body["sampled"] == 6 and body["cut"] is False
+        assert body["cooccurrence"] is None  # more than k such examples: the sample cannot count them
+    # a label so rare that the samples hold every example of it: counted exactly
+    rare = np.zeros((400, len(labels)), bool)
+    rare[:3, [1, 2, 4]] = True  # three examples with woman, child and tree
+    rare[3, [0, 2, 4]] = True  # one with man, child and tree
+    counter = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=6)
+    counter.update(rare, example_ids=ids)
+    with summary.Writer(str(tmp_path / "run")) as writer:
+        writer.association_table("rare", counter, step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+    body = fx.get_json(client, "examples", run="run", tag="rare", label="tree", identity="rest", x1="man")
+    # woman's three and child's four are four examples (C(x, y) of the rest add up to 7), man's own among them
+    assert body["cooccurrence"] == 4 and sorted(e["id"] for e in body["examples"]) == ["e000", "e001", "e002", "e003"]
+
+
 @pytest.mark.parametrize("params, message", [
+    ({"label": "tree", "identity": "rest"}, "identity=rest needs x1"),
+    ({"label": "tree", "identity": "rest", "x1": "cat"}, "parameter 'x1': unknown identity 'cat'"),
+    ({"label": "tree", "identity": "man", "x1": "man"}, "identity=rest needs x1"),
     ({"label": "nope"}, "unknown label"),
     ({"label": "tree", "identity": "cat"}, "unknown identity"),
     ({"label": "tree", "threshold": "0.7"}, "was not logged"),

@@ -204,17 +204,20 @@ export class ExamplesPanel extends LitElement {
     this.copied = { side, text: ok ? `Copied ${formatCount(n)} id${n === 1 ? "" : "s"}` : "Cannot copy here: select the ids below" };
   }
 
-  private sideTitle(identity: string | null) {
+  private sideTitle(identity: string | null, x1: string | undefined) {
     if (identity === null) return html`<span>any identity</span>`;
+    if (identity === "rest") return html`<span>the rest</span> <span class="count">(any identity but ${identityLabel(x1 ?? "", this.identityParts)})</span>`;
     return html`<span style=${`color:${identityTextColor(this.identities, identity)}`}>${identityLabel(identity, this.identityParts)}</span>`;
   }
 
   private renderSide(answer: ExamplesAnswer, side: number) {
     const x = answer.identity;
-    const withWhat = x === null ? `examples with \u201c${this.label}\u201d` : `examples with \u201c${this.label}\u201d and ${identityText(x, this.identityParts)}`;
+    const other = x === "rest" ? `an identity other than ${identityText(answer.x1 ?? "", this.identityParts)}` : x === null ? "" : identityText(x, this.identityParts);
+    const withWhat = x === null ? `examples with \u201c${this.label}\u201d` : `examples with \u201c${this.label}\u201d and ${other}`;
+    const counted = answer.cooccurrence === null ? `of at least ${answer.sampled}` : `of C = ${answer.cooccurrence}`;
     return html`<div class="side" data-testid="examples-side" data-identity=${x ?? ""} aria-label=${withWhat}>
-      <h3>${this.sideTitle(x)}
-        <span class="count" data-testid="examples-count" title=${`${answer.sampled} sampled of C = ${answer.cooccurrence} ${withWhat} (k = ${answer.per_cell})`}
+      <h3>${this.sideTitle(x, answer.x1)}
+        <span class="count" data-testid="examples-count" title=${`${answer.sampled} sampled ${counted} ${withWhat} (k = ${answer.per_cell})`}
           >${sampleCount(answer)}</span></h3>
       ${answer.cut ? html`<p class="cut" role="note" data-testid="examples-cut">${cutNotice(answer)}</p>` : nothing}
       <div class="bar">

@@ -18,9 +18,13 @@ export interface ExamplesAnswer {
   step: number;
   threshold: number;
   label: string;
+  /** an identity, "rest" (any identity but `x1`), or null (the label alone) */
   identity: string | null;
+  /** with identity "rest": the identity the rest is of */
+  x1?: string;
   examples: SampledExample[];
-  cooccurrence: number;
+  /** null for "the rest" when its samples cannot tell how many examples it has (at least `sampled`) */
+  cooccurrence: number | null;
   sampled: number;
   per_cell: number;
   cut: boolean;
@@ -37,14 +41,14 @@ export interface ExamplesQuery {
 }
 
 /**
- * The cells shown side by side for label y: y with x1, and y with x2; where
- * x2 is the rest (or there is one identity), y with any identity (the
- * route's label-alone cell, identity null) stands in for it.
+ * The cells shown side by side for label y: y with x1, and y with x2 (with
+ * "rest": y with any identity but x1); with one identity, y alone (the
+ * route's label-alone cell, identity null) beside y with x1.
  */
 export function exampleSides(q: Pick<ExamplesQuery, "x1" | "x2">): (string | null)[] {
   const sides: (string | null)[] = [];
   if (q.x1 !== null) sides.push(q.x1);
-  sides.push(q.x2 !== null && q.x2 !== "rest" ? q.x2 : null);
+  sides.push(q.x2 !== null && (q.x2 !== "rest" || q.x1 !== null) ? q.x2 : null);
   return sides;
 }
 
@@ -58,19 +62,25 @@ export function examplesUrl(q: ExamplesQuery, label: string, identity: string | 
   if (q.threshold !== null) p.set("threshold", String(q.threshold));
   p.set("label", label);
   if (identity !== null) p.set("identity", identity);
+  if (identity === "rest" && q.x1 !== null) p.set("x1", q.x1);
   return `examples?${p.toString()}`;
 }
 
-/** "8 of 1,204 examples" (an expected count with its decimals): the sample's size beside the cell's count. */
+/**
+ * "8 of 1,204 examples" (an expected count with its decimals): the sample's size beside the cell's count;
+ * "8 of 8+ examples" for a rest whose samples cannot tell how many it has.
+ */
 export function sampleCount(answer: Pick<ExamplesAnswer, "sampled" | "cooccurrence">): string {
   const c = answer.cooccurrence;
+  if (c === null) return `${formatCount(answer.sampled)} of ${formatCount(answer.sampled)}+ examples`; // "at least": the rest
   const count = Number.isInteger(c) ? formatCount(c) : formatExpectedCount(c);
   return `${formatCount(answer.sampled)} of ${count} examples`;
 }
 
 /** What the panel says of a cut cell: the record's byte budget kept fewer than k of its examples. */
 export function cutNotice(answer: Pick<ExamplesAnswer, "sampled" | "per_cell" | "cooccurrence">): string {
-  const wanted = Math.min(answer.per_cell, Math.floor(answer.cooccurrence));
+  const c = answer.cooccurrence;
+  const wanted = c === null ? answer.per_cell : Math.min(answer.per_cell, Math.floor(c));
   return `Cut: the record's size budget kept ${formatCount(answer.sampled)} of the ${formatCount(wanted)} sampled examples.`;
 }
 
