@@ -704,8 +704,7 @@ class CellExamples:
         check_settings(self.per_cell, self.budget_bytes)
         if len(self.texts) != n or len(self.uris) != n:
             raise ValueError("examples: texts and uris must have one entry per id (%d)" % n)
-        if not all(self.ids):
-            raise ValueError("examples.strings: an id is empty")
+        id_strings(self.ids, "examples.ids")  # the writer's rule: a stored id breaking it is refused, not hashed
         if max(map(len, self.texts), default=0) > MAX_TEXT_CHARS or max(map(len, self.uris), default=0) > MAX_TEXT_CHARS:
             raise ValueError("examples.strings: a text or URI is longer than %d characters" % MAX_TEXT_CHARS)
         for name, offsets, end, of in (("cell_offsets", self.cell_offsets, cells, "cell_keys"),
