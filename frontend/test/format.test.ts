@@ -27,7 +27,7 @@ describe("counts", () => {
   it("keep the decimals of a count that is not whole", () => {
     expect(formatCount(1234)).toBe("1,234");
     expect(formatCount(0.02)).toBe("0.02"); // an old nPMI plugin count divided by N, read as 0 before
-    expect(formatCount(1234.5)).toBe("1,234.50");
+    expect(formatCount(1234.5)).toBe("1,234.5"); // a median of counts
     expect(formatCount(0.0012)).toBe("0.0012");
   });
 });

@@ -243,7 +243,7 @@ describe("ranked table", () => {
     const cells = [...root.querySelectorAll("[data-testid=table-row]")][0]!.querySelectorAll("[data-testid=cell-count]");
     // whole counts without decimals; one that is not whole (the old nPMI plugin's may be divided by N) keeps
     // them: rounded, 0.5 read as 1
-    expect([...cells].map((c) => c.textContent!.trim())).toEqual(["10", "12.37", "3", "0.50", "7.25", "1"]);
+    expect([...cells].map((c) => c.textContent!.trim())).toEqual(["10", "12.37", "3", "0.5", "7.25", "1"]);
   });
 
   it("says when counts are expected counts and shows their decimals", async () => {

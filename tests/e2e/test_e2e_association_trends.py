@@ -121,6 +121,11 @@ def test_trend_chart_draws_the_selected_labels_with_bands(tab, tensorboard):
         shot(tab, "association_trend_chart", width)
     tab.testid("selected-plot-identities").click()
     expect(tab.testid("trend-chart")).to_have_count(0)
+    # from the keyboard: the arrow switches the plot and the focus stays on the tabs (it fell to the page's body)
+    tab.testid("selected-plot-identities").focus()
+    tab.page.keyboard.press("ArrowRight")
+    expect(tab.testid("trend-chart")).to_be_visible()
+    expect(tab.testid("selected-plot-steps")).to_be_focused()
     assert tab.page_errors == []
 
 
@@ -206,6 +211,7 @@ def test_flagging_every_label_of_the_result_asks_first_and_cancel_saves_nothing(
     tab.testid("hide-all-button").click()
     tab.page.keyboard.press("Escape")
     expect(tab.testid("bulk-confirm")).to_have_count(0)
+    expect(tab.testid("hide-all-button")).to_be_focused()  # the focus fell to the page's body (walk-through)
     assert backend.flags(DEMO_TAG) == before
     tab.testid("flag-all-button").click()
     tab.testid("bulk-confirm-button").click()

@@ -168,8 +168,10 @@ def test_range_filter_and_brush_narrow_the_table(tab, backend):
         assert low - 0.0005 <= shown(row["values"]["man"]) <= high + 0.0005, row
 
     # Removing the gap chip leaves only the brushed range.
-    tab.ui.locator('[data-testid="filter-chip"][data-column="gap"] [data-testid="filter-chip-remove"]').click()
+    tab.ui.locator('[data-testid="filter-chip"][data-column="gap"] [data-testid="filter-chip-remove"]').press("Enter")
     expect(tab.testid("filter-chip")).to_have_count(1)
+    # the focus goes to the chip that took the removed one's place (it fell to the page's body: walk-through)
+    expect(tab.testid("filter-chip-remove")).to_be_focused()
     table, _ = shows_backend_result(tab, backend, list(DEFAULT.items()) + [("range", brushed[0])])
     assert total_both < table["total"] < unfiltered
 

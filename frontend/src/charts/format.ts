@@ -35,12 +35,12 @@ export function formatSigned(value: number | null | undefined, digits = 3): stri
 }
 
 const counts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const fractionalCounts = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const fractionalCounts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 
 /**
- * A count with thousands separators. A count that is not whole (expected counts, or the old nPMI plugin's,
- * which may be divided by N) keeps two decimals, or two significant digits below 0.01: rounded to a whole
- * number, 0.02 read as 0.
+ * A count with thousands separators. A count that is not whole (a median of counts, the old nPMI plugin's
+ * counts, which may be divided by N) keeps up to two decimals, or two significant digits below 0.01:
+ * rounded to a whole number, 0.02 read as 0.
  */
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNDEFINED_TEXT;

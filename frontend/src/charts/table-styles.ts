@@ -68,6 +68,10 @@ export const tableStyles = css`
     flex: 1;
     min-height: 0;
   }
+  /* the row group scrolls inside a box that clips an outline drawn outside it: drawn inside, on every side */
+  lit-virtualizer:focus-visible {
+    outline-offset: -2px;
+  }
   .empty {
     padding: 16px;
     color: var(--muted);

@@ -43,9 +43,10 @@ export function tabList(o: TabsOptions): TemplateResult {
     const next = o.tabs[(at + (event.key === "ArrowRight" ? 1 : -1) + o.tabs.length) % o.tabs.length];
     if (!next) return;
     o.onSelect(next.id);
-    void o.host.updateComplete.then(() =>
-      o.host.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="${o.testidPrefix}${next.id}"]`)?.focus(),
-    );
+    // the tabs may be drawn by a child of the host, which the switch replaces (the selected labels' plot):
+    // look for the new tab once the host and its children have rendered
+    const selector = `[data-testid="${o.testidPrefix}${next.id}"]`;
+    void o.host.updateComplete.then(() => requestAnimationFrame(() => findDeep(o.host.renderRoot, selector)?.focus()));
   };
   return html`<div class="tabs ${o.className ?? ""}" role="tablist" aria-label=${o.label} data-testid=${o.testid ?? ""} @keydown=${onKey}>
     ${o.tabs.map(
@@ -61,4 +62,15 @@ export function tabList(o: TabsOptions): TemplateResult {
       </button>`,
     )}
   </div>`;
+}
+
+/** The first element matching `selector` in `root` or in the shadow roots below it. */
+function findDeep(root: ParentNode, selector: string): HTMLElement | null {
+  const hit = root.querySelector<HTMLElement>(selector);
+  if (hit) return hit;
+  for (const element of root.querySelectorAll("*")) {
+    const found = element.shadowRoot ? findDeep(element.shadowRoot, selector) : null;
+    if (found) return found;
+  }
+  return null;
 }

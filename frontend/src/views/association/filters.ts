@@ -15,6 +15,8 @@ export class Filters extends LitElement {
   @property({ attribute: false }) info!: TagInfo;
   @property({ attribute: false }) maxRanges!: number;
   @state() private formError = "";
+  /** a chip removed from the keyboard: the focus goes to the chip that takes its place once the state shows it */
+  private focusChipAt: number | null = null;
 
   static override styles = [
     baseStyles,
@@ -90,6 +92,20 @@ export class Filters extends LitElement {
   }
 
   /** An error is about what was typed: editing the form again takes it away. */
+  private removeChip(ranges: RangeFilter[], column: string) {
+    this.focusChipAt = ranges.findIndex((r) => r.column === column);
+    this.change(removeRange(ranges, column));
+  }
+
+  protected override updated(changed: PropertyValues<this>) {
+    // the removed chip took the focus with it (to the page's body): the next chip, the one before, or the form
+    if (!changed.has("state") || this.focusChipAt === null) return;
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLElement>('[data-testid="filter-chip-remove"]')];
+    const target = buttons[Math.min(this.focusChipAt, buttons.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('[data-testid="range-column"]');
+    this.focusChipAt = null;
+    target?.focus();
+  }
+
   private clearError = () => {
     this.formError = "";
   };
@@ -130,7 +146,7 @@ export class Filters extends LitElement {
                 type="button"
                 data-testid="filter-chip-remove"
                 aria-label=${`Remove filter ${formatRange(r)}`}
-                @click=${() => this.change(removeRange(s.ranges, r.column))}
+                @click=${() => this.removeChip(s.ranges, r.column)}
               >
                 \u00d7
               </button>

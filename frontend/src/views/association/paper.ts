@@ -267,6 +267,7 @@ export class PaperViews extends LitElement {
           (t) => svg`<line x1=${x(t)} x2=${x(t)} y1="0" y2=${rows.length * ROW}></line>
             <text x=${x(t)} y=${rows.length * ROW + 14} text-anchor="middle">${formatCount(t)}</text>`,
         )}
+        <text x=${width - 2} y=${rows.length * ROW + 14} text-anchor="end" data-testid="topk-median-title">median</text>
       </g>
       ${rows.map((row, i) => {
         const yTop = i * ROW;

@@ -190,15 +190,17 @@ export class ParallelCoordinates extends LitElement {
           ${this.missing.length} selected label${this.missing.length === 1 ? " is" : "s are"} not in this table.
         </p>`
       : nothing;
+    // one outer template whatever the state: the heading (and the tabs in it) keeps its DOM, and the focus
+    const page = (body: unknown) => html`${head}${error}${body}`;
     if (s.selected.length === 0) {
-      return html`${head}${error}
+      return page(html`
         <p class="hint" data-testid="pcp-empty">
           Tick labels in the table to compare their ${s.metric} across ${identities.map(text).join(", ")} here.
-        </p>`;
+        </p>`);
     }
     if (count === 0) {
-      return html`${head}${error}${missing}
-        ${this.loading ? html`<p class="loading" data-testid="loading">Loading selected labels\u2026</p>` : nothing}`;
+      return page(html`${missing}
+        ${this.loading ? html`<p class="loading" data-testid="loading">Loading selected labels\u2026</p>` : nothing}`);
     }
     const y = this.scales();
     // each title fits between its neighbours, or in every other row (cut with "…"; the whole name in its tooltip)
@@ -206,7 +208,7 @@ export class ParallelCoordinates extends LitElement {
     const rowHeight = this.titleLines() * TITLE_LINE + TITLE_ROW_GAP;
     const hoveredRow = this.hovered === null ? undefined : this.rows.find((r) => r.label === this.hovered);
     const hovered = hoveredRow ? hoveredRow.label : null;
-    return html`${head}${error}
+    return page(html`
       <p class="hover" data-testid="pcp-hover-label" aria-live="polite">
         ${hoveredRow
           ? html`<strong>${hoveredRow.label}</strong>: ${identities
@@ -247,7 +249,7 @@ export class ParallelCoordinates extends LitElement {
             </path>`;
         })}
       </svg>
-      ${missing}`;
+      ${missing}`);
   }
 }
 

@@ -512,7 +512,11 @@ export class RankedTable extends LitElement {
     emit(this, "state-change", patch);
   }
 
-  private bulk(kind: BulkKind, on: boolean) {
+  /** the bulk button whose question is open: it takes the focus back once answered */
+  private bulkOpener: string | null = null;
+
+  private bulk(kind: BulkKind, on: boolean, opener: string | null = null) {
+    this.bulkOpener = opener;
     emit(this, "bulk-op", { kind, on });
   }
 
@@ -840,10 +844,10 @@ export class RankedTable extends LitElement {
       ${this.bulkAsk ? this.bulkConfirm(this.bulkAsk) : nothing}
       <span class="actions-group" ?hidden=${this.bulkAsk !== null}>
       <span aria-hidden="true">\u00b7 all:</span>
-      <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true)}>Flag</button>
-      <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false)}>Unflag</button>
-      <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => this.bulk("hidden", true)}>Hide</button>
-      <button type="button" data-testid="unhide-all-button" ?disabled=${this.busy} @click=${() => this.bulk("hidden", false)}>Unhide</button>
+      <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true, "flag-all-button")}>Flag</button>
+      <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false, "unflag-all-button")}>Unflag</button>
+      <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => this.bulk("hidden", true, "hide-all-button")}>Hide</button>
+      <button type="button" data-testid="unhide-all-button" ?disabled=${this.busy} @click=${() => this.bulk("hidden", false, "unhide-all-button")}>Unhide</button>
       <button type="button" data-testid="select-all-button" ?disabled=${none} @click=${() => this.bulk("selected", true)}>Select</button>
       <button
         type="button"
@@ -943,6 +947,12 @@ export class RankedTable extends LitElement {
     // the confirmation takes the focus, so that Escape cancels it from the keyboard
     if (changed.has("bulkAsk") && this.bulkAsk) {
       (this.renderRoot.querySelector('[data-testid="bulk-cancel-button"]') as HTMLElement | null)?.focus();
+    } else if (changed.has("bulkAsk") && changed.get("bulkAsk") && this.bulkOpener) {
+      // answered: the focus goes back to the button that asked (the search box if it is now disabled), not
+      // to the page's body with the confirmation's buttons
+      const opener = this.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="${this.bulkOpener}"]`);
+      (opener && !opener.disabled ? opener : this.renderRoot.querySelector<HTMLElement>('[data-testid="search-input"]'))?.focus();
+      this.bulkOpener = null;
     }
     if (this.rows.total !== 0 || this.hasUserFilters()) return;
     const key = `${queryKey(this.state)}|${this.revision}`;

@@ -183,14 +183,16 @@ export class TrendChart extends LitElement {
       ${this.switcher}
     </div>`;
     if (this.info.steps.length < 2) return nothing;
+    // one outer template whatever the state: the heading (and the tabs in it) keeps its DOM, and the focus
+    const page = (body: unknown) => html`${heading}${body}`;
     if (s.selected.length === 0) {
-      return html`${heading}<p class="muted" data-testid="trend-empty">Select labels in the table to follow them across the ${this.info.steps.length} steps.</p>`;
+      return page(html`<p class="muted" data-testid="trend-empty">Select labels in the table to follow them across the ${this.info.steps.length} steps.</p>`);
     }
-    if (this.error) return html`${heading}<div class="error" role="alert">${this.error}</div>`;
+    if (this.error) return page(html`<div class="error" role="alert">${this.error}</div>`);
     const data = this.data;
-    if (!data) return html`${heading}<p class="muted">${this.loading ? "Loading\u2026" : ""}</p>`;
+    if (!data) return page(html`<p class="muted">${this.loading ? "Loading\u2026" : ""}</p>`);
     const digits = columnDigits(seriesExtent(...data.labels.map((l) => l.gap)));
-    return html`${heading}
+    return page(html`
       <div style=${this.loading ? "opacity:0.6" : ""}>${this.chart(data)}</div>
       <div class="legend" data-testid="trend-legend">
         ${data.labels.map(
@@ -203,7 +205,7 @@ export class TrendChart extends LitElement {
           >`,
         )}
         ${s.selected.length > MAX_TREND_LINES ? html`<span class="muted">first ${MAX_TREND_LINES} of ${s.selected.length} selected</span>` : nothing}
-      </div>`;
+      </div>`);
   }
 }
 
