@@ -346,6 +346,24 @@ describe("what a link asked for that is not logged", () => {
       /^Step 99 of model_a\/gender is not among the steps TensorBoard kept; showing the latest\.$/,
     );
   });
+  it("names a threshold, metric or identity the table does not have (walk-through: replaced silently)", () => {
+    const asked = { ...defaultViewState(), run: "model_a", tag: "gender" };
+    expect(droppedChoices({ ...asked, threshold: 0.42 }, resolved({ threshold: null }))).toEqual([
+      "Threshold 0.42 is not one of this table's; showing the first logged.",
+    ]);
+    expect(droppedChoices({ ...asked, metric: "bogus" }, resolved({ metric: "npmi_xy" }))).toEqual([
+      "Metric \u201cbogus\u201d is not one of this table's; showing npmi_xy.",
+    ]);
+    expect(droppedChoices({ ...asked, x1: "martian" }, resolved({ x1: "man", x2: "woman" }))).toEqual([
+      "Identity \u201cmartian\u201d is not in this table; showing man.",
+    ]);
+    expect(droppedChoices({ ...asked, x1: "man", x2: "man" }, resolved({ x1: "man", x2: "woman" }))).toEqual([
+      "\u201cman\u201d cannot be compared with man here; comparing with woman.",
+    ]);
+    // another table was shown: that is what is said, not each of its choices
+    expect(droppedChoices({ ...asked, tag: "age", metric: "bogus" }, resolved({ metric: "npmi_xy" }))).toHaveLength(1);
+  });
+
   it("says nothing when every choice was kept or none was asked for", () => {
     expect(droppedChoices(defaultViewState(), shown)).toEqual([]);
     expect(droppedChoices({ ...defaultViewState(), run: "model_a", tag: "gender", step: 2 }, resolved({ step: 2 }))).toEqual([]);

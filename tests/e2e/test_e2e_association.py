@@ -277,6 +277,9 @@ def test_a_link_to_a_run_or_step_not_logged_says_what_it_shows_instead(tab, tens
     expect(tab.testid("notice")).to_contain_text("Run \u201cnope\u201d has no table here; showing model_a.")
     tab.open(dict(DEFAULT, step="99"))
     expect(tab.testid("notice")).to_contain_text("Step 99 of model_a/%s is not among the steps" % DEFAULT["tag"])
+    tab.open(dict(DEFAULT, metric="bogus", x1="martian"))
+    expect(tab.testid("notice")).to_contain_text("Metric \u201cbogus\u201d is not one of this table's; showing npmi_xy.")
+    expect(tab.testid("notice")).to_contain_text("Identity \u201cmartian\u201d is not in this table; showing man.")
     assert tab.page_errors == []
 
 

@@ -396,9 +396,9 @@ export function queryKey(state: ResolvedState): string {
 }
 
 /**
- * What a state asked for that the logdir does not have, said in words: a shared link's run, table or step
- * was replaced by the first table or the latest step without a word, so the reader saw other numbers than
- * the sender. Empty when every choice was kept.
+ * What a state asked for that the logdir does not have, said in words: a shared link's run, table, step,
+ * threshold, metric or identity was replaced by a default without a word, so the reader saw other numbers
+ * than the sender. Empty when every choice was kept.
  */
 export function droppedChoices(asked: ViewState, shown: ResolvedState): string[] {
   const out: string[] = [];
@@ -406,8 +406,22 @@ export function droppedChoices(asked: ViewState, shown: ResolvedState): string[]
     out.push(`Run \u201c${asked.run}\u201d has no table here; showing ${shown.run}.`);
   } else if (asked.tag !== null && asked.tag !== shown.tag) {
     out.push(`Run ${shown.run} has no table \u201c${asked.tag}\u201d; showing ${shown.tag}.`);
-  } else if (asked.step !== null && shown.step === null) {
-    out.push(`Step ${asked.step} of ${shown.run}/${shown.tag} is not among the steps TensorBoard kept; showing the latest.`);
+  } else {
+    // the table asked for: then its own choices (another table's would be explained by the table)
+    if (asked.step !== null && shown.step === null) {
+      out.push(`Step ${asked.step} of ${shown.run}/${shown.tag} is not among the steps TensorBoard kept; showing the latest.`);
+    }
+    if (asked.threshold !== null && shown.threshold === null) {
+      out.push(`Threshold ${asked.threshold} is not one of this table's; showing the first logged.`);
+    }
+    if (asked.metric !== null && asked.metric !== shown.metric) {
+      out.push(`Metric \u201c${asked.metric}\u201d is not one of this table's; showing ${shown.metric}.`);
+    }
+    if (asked.x1 !== null && asked.x1 !== shown.x1) {
+      out.push(`Identity \u201c${asked.x1}\u201d is not in this table; showing ${shown.x1 ?? "none"}.`);
+    } else if (asked.x2 !== null && asked.x2 !== shown.x2) {
+      out.push(`\u201c${asked.x2}\u201d cannot be compared with ${shown.x1} here; comparing with ${shown.x2 ?? "no other identity"}.`);
+    }
   }
   return out;
 }
