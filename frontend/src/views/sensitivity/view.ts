@@ -411,7 +411,10 @@ export class SensitivityView extends MeasureViewBase {
     const m = { l: 46, r: 10, t: 8, b: 26 };
     const values = s.choices.flatMap((c) => c[this.stat]);
     const hi = this.stat === "coverage" ? 1 : finiteMax(values) || 1;
-    const x = (i: number) => (s.steps.length === 1 ? (m.l + w - m.r) / 2 : m.l + (i / (s.steps.length - 1)) * (w - m.l - m.r));
+    // the first and last steps' points (up to 6 px wide) clear the y labels and the edge
+    const inset = 10;
+    const x = (i: number) =>
+      s.steps.length === 1 ? (m.l + w - m.r) / 2 : m.l + inset + (i / (s.steps.length - 1)) * (w - m.l - m.r - 2 * inset);
     const y = scaleLinear().domain([0, hi]).nice(4).range([h - m.b, m.t]);
     const yTicks = y.ticks(4);
     const yTexts = formatTicks(yTicks);
@@ -476,9 +479,9 @@ export class SensitivityView extends MeasureViewBase {
   private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[], formats: ReturnType<typeof exampleFormats>): TemplateResult {
     const p = ex.P[d.choice] ?? null;
     const meta = html`<div class="meta">
-      <b>${ex.id}</b> · P(${d.choice}) = <b data-testid="sens-example-p">${formats.p(d.choice)(p)}</b>
+      <b>${ex.id}</b> · P under ${d.choice} = <b data-testid="sens-example-p">${formats.p(d.choice)(p)}</b>
       ${names.filter((n) => n !== d.choice).map((n) => html` · ${n} ${formats.p(n)(ex.P[n] ?? null)}`)}
-      ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
+      ${ex.class_name !== null ? html` · predicted <b>${ex.class_name}</b>${ex.pred_prob !== null ? ` (probability ${formatValue(ex.pred_prob, 3)})` : ""}` : nothing}
       ${ex.group ? html` · group ${ex.group}` : nothing}
       ${ex.reason ? html` · <i title=${ex.reason}>undefined: ${reasonPhrase(ex.reason)}</i>` : nothing}
     </div>${exampleTextView(ex)}`;
