@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
-import { ACTIONS_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
+import { ACTIONS_REM, activeFilters, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import { scaleLinear } from "d3-scale";
 import {
   asciiTickFormat,
@@ -13,6 +13,20 @@ import {
   pairTitle,
   UNDEFINED_TEXT,
 } from "../src/charts/format.js";
+
+describe("an empty result's filters", () => {
+  it("are named, in words", () => {
+    const none = { q: "", ranges: [], minCount: 0, flaggedOnly: false, qMax: null };
+    expect(activeFilters(none)).toEqual([]);
+    expect(activeFilters({ q: "hat", ranges: [{ column: "gap", low: 5, high: null }], minCount: 3, flaggedOnly: true, qMax: 0.05 })).toEqual([
+      "the search \u201chat\u201d",
+      "gap \u2265 5",
+      "C(y) \u2265 3",
+      "flagged only",
+      "q \u2264 0.05",
+    ]);
+  });
+});
 
 describe("axis ticks", () => {
   it("write negative numbers with the ASCII minus the tables use (d3 writes U+2212)", () => {

@@ -283,6 +283,18 @@ def test_a_link_to_a_run_or_step_not_logged_says_what_it_shows_instead(tab, tens
     assert tab.page_errors == []
 
 
+def test_an_empty_result_names_the_filters_and_clears_them(tab, tensorboard):
+    """Walk-through: "No labels match the current filters." named none, and offered no way back."""
+    everything = tensorboard.get("table", dict(DEFAULT, limit=1))["total"]
+    tab.open(dict(DEFAULT, range='["gap:5:"]', flagged="1"), total=0)
+    empty = tab.testid("table-empty")
+    expect(empty).to_contain_text("No labels match gap \u2265 5, flagged only.")
+    tab.testid("empty-clear-filters").click()
+    tab.settled(total=everything)
+    expect(tab.testid("filter-chip")).to_have_count(0)
+    assert tab.page_errors == []
+
+
 def test_a_pick_in_the_tab_that_another_run_lacks_is_not_said_as_a_link(tab, tensorboard):
     """Review: picking a run without the current table said "Run untrusted_labels has no table
     “gender”", worded as a link's, and each pick added a sentence to the last."""

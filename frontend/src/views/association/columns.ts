@@ -89,6 +89,23 @@ export function formatRange(range: RangeFilter): string {
   return `${name}: any defined value`;
 }
 
+/** The filters a user set, in words, for an empty result to name (it said only "the current filters"). */
+export function activeFilters(s: {
+  q: string;
+  ranges: readonly RangeFilter[];
+  minCount: number;
+  flaggedOnly: boolean;
+  qMax: number | null;
+}): string[] {
+  const out: string[] = [];
+  if (s.q !== "") out.push(`the search \u201c${s.q}\u201d`);
+  for (const r of s.ranges) out.push(formatRange(r));
+  if (s.minCount > 0) out.push(`C(y) \u2265 ${s.minCount}`);
+  if (s.flaggedOnly) out.push("flagged only");
+  if (s.qMax !== null) out.push(`q \u2264 ${s.qMax}`);
+  return out;
+}
+
 /**
  * The ranked table's data columns: the label, the gap it is ranked by (none
  * with a single identity) and its q, C(y) on request, the trend, each

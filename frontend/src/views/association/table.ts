@@ -8,7 +8,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, CHANGE_SORT, changeSign, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, activeFilters, CHANGE_SORT, changeSign, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
@@ -995,9 +995,20 @@ export class RankedTable extends LitElement {
       ${rules.length
         ? html`<p>No labels to rank: the default rules left none.</p>${rules}`
         : this.hasUserFilters()
-          ? "No labels match the current filters."
+          ? this.filteredOut()
           : "No labels to rank in this table."}
     </div>`;
+  }
+
+  /** An empty result of the user's filters: which ones, and a way to drop them all. */
+  private filteredOut() {
+    const s = this.state;
+    const noneFlagged = s.flaggedOnly && this.flags.flagged.size === 0;
+    return html`<p>No labels match ${activeFilters(s).join(", ")}.${noneFlagged ? " No label of this tag is flagged yet." : ""}</p>
+      <button type="button" data-testid="empty-clear-filters"
+        @click=${() => emit(this, "state-change", { q: "", ranges: [], minCount: 0, flaggedOnly: false, qMax: null })}>
+        Clear the filters
+      </button>`;
   }
 
   /** The header and the rows scroll sideways together, whichever moved. */
