@@ -138,6 +138,7 @@ export class DiscrepancyView extends MeasureViewBase {
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
       tb-bias-description { display: block; margin: -4px 0 10px; }
+      .intro { margin: 0 0 10px; font-size: 12px; max-width: 70rem; }
       @media (max-width: ${unsafeCSS(STACK_BELOW)}px) { .grid, .grid2.examples { grid-template-columns: 1fr; } }
     `,
   ];
@@ -372,6 +373,12 @@ export class DiscrepancyView extends MeasureViewBase {
         ${this.steps ? html`<span class="muted">${this.steps.discrepancy}; pools ${this.steps.pool_names[0]} (${this.steps.m_a}) vs ${this.steps.pool_names[1]} (${this.steps.m_b})</span>` : nothing}
       </div>
       <tb-bias-description class="description" .text=${this.description()}></tb-bias-description>
+      <p class="muted intro" data-testid="dipdi-intro">
+        DIPDI, the disparate prediction discrepancy index: how much more two models disagree on the same unlabelled
+        examples when one was trained on one group's data and the other on another group's than when both saw the same
+        group, 2 mean<sub>AB</sub> ln N − mean<sub>AA</sub> ln N − mean<sub>BB</sub> ln N (N: a pair's mean discrepancy).
+        Above 0: the pools learned something group-specific.
+      </p>
       <div class="grid">
         <section data-testid="dipdi-steps">${this.renderSteps()}</section>
         <section data-testid="dipdi-means">${this.renderMeans()}</section>
