@@ -47,10 +47,12 @@ export async function fetchResultLabels(
 export interface BulkAsk {
   kind: "flagged" | "hidden";
   on: boolean;
-  /** the labels of the result whose mark changes: those already so are left out */
-  labels: string[];
-  /** how many labels the result has (hidden ones included when unhiding) */
-  total: number;
+  /** the result asked about (`queryKey`): the question goes when the result changes, not on any change */
+  key: string;
+  /** the labels of the result whose mark changes (those already so are left out); null while they are read */
+  labels: string[] | null;
+  /** how many labels the result has (hidden ones included when unhiding); null while they are read */
+  total: number | null;
 }
 
 /** The labels of `labels` whose `kind` mark is not yet `on`: what flagging (or hiding, unhiding...) them changes. */
@@ -67,7 +69,7 @@ export function bulkVerb(kind: "flagged" | "hidden", on: boolean): string {
 }
 
 /** The question asked before a bulk change, with the number of labels it changes (not the rows on screen). */
-export function bulkQuestion(ask: BulkAsk, tag: string): string {
+export function bulkQuestion(ask: Pick<BulkAsk, "kind" | "on"> & { labels: string[]; total: number }, tag: string): string {
   const verb = bulkVerb(ask.kind, ask.on);
   const n = ask.labels.length;
   let which: string;

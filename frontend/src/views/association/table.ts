@@ -524,10 +524,15 @@ export class RankedTable extends LitElement {
   private bulkConfirm(ask: BulkAsk) {
     const verb = bulkVerb(ask.kind, ask.on);
     const answer = (confirmed: boolean) => emit(this, "bulk-answer", { confirmed });
+    const { labels, total } = ask;
+    // shown at once, counting first: Escape or Cancel pressed before the count arrives is not lost
     return html`<span class="actions-group confirm" role="alertdialog" aria-label=${`${verb} every label of the result`}
         data-testid="bulk-confirm" @keydown=${(e: KeyboardEvent) => e.key === "Escape" && answer(false)}>
-      <span data-testid="bulk-confirm-text">${bulkQuestion(ask, this.state.tag)}</span>
-      <button type="button" data-testid="bulk-confirm-button" @click=${() => answer(true)}>${verb} ${formatCount(ask.labels.length)}</button>
+      <span data-testid="bulk-confirm-text"
+        >${labels === null || total === null ? "Counting the labels of the result\u2026" : bulkQuestion({ ...ask, labels, total }, this.state.tag)}</span>
+      ${labels === null
+        ? nothing
+        : html`<button type="button" data-testid="bulk-confirm-button" @click=${() => answer(true)}>${verb} ${formatCount(labels.length)}</button>`}
       <button type="button" data-testid="bulk-cancel-button" @click=${() => answer(false)}>Cancel</button>
     </span>`;
   }

@@ -26,6 +26,7 @@ import {
   decodeViewState,
   defaultViewState,
   droppedChoices,
+  queryKey,
   encodeViewState,
   resolveState,
   toggleSelected,
@@ -296,7 +297,8 @@ export class AssociationView extends MeasureViewBase {
       return;
     }
     this.resolution = resolveState(view, this.measureRuns, this.cfg);
-    this.bulkAsk = null; // its labels were of the result before
+    // a question about the result goes with it (a tick of a row's box or the Examples panel keeps it)
+    if (this.bulkAsk && (!this.resolution || queryKey(this.resolution.state) !== this.bulkAsk.key)) this.bulkAsk = null;
     this.view = this.resolution ? this.resolution.state : view;
     if (this.resolution && this.linkUnchecked) {
       // Only a link's choices are said: a pick in the tab that another table lacks (its tag, step or sort
@@ -553,7 +555,7 @@ export class AssociationView extends MeasureViewBase {
     event.stopPropagation();
     const ask = this.bulkAsk;
     this.bulkAsk = null;
-    if (ask && event.detail.confirmed) this.flagOp({ kind: ask.kind, labels: ask.labels, on: ask.on });
+    if (ask?.labels && event.detail.confirmed) this.flagOp({ kind: ask.kind, labels: ask.labels, on: ask.on });
   };
 
   private async bulkOp(kind: BulkKind, on: boolean) {
@@ -561,10 +563,14 @@ export class AssociationView extends MeasureViewBase {
     const limits = this.cfg?.limits;
     if (!s || !limits || this.bulkBusy) return;
     this.bulkBusy = true;
+    // the result read is the one asked about: a change of it meanwhile drops the action, any other keeps it
+    const key = queryKey(s);
+    const sameResult = () => this.resolution !== null && queryKey(this.resolution.state) === key;
     try {
       if (kind === "selected") {
         const max = limits.max_selected;
         const { labels, total } = await fetchResultLabels(this.api, s, max, limits.max_limit, true);
+        if (!sameResult()) return;
         this.applyView({ ...this.view, selected: toggleSelected(this.view.selected, labels, on, max) });
         if (total > max) this.notice = `Selected the first ${formatCount(max)} of ${formatCount(total)} labels.`;
       } else {
@@ -575,13 +581,18 @@ export class AssociationView extends MeasureViewBase {
           return;
         }
         const scope = kind === "hidden" && !on ? { ...s, showHidden: true } : s;
+        const pending: BulkAsk = { kind, on, key, labels: null, total: null };
+        this.bulkAsk = pending;
         const { labels, total } = await fetchResultLabels(this.api, scope, limits.bulk_cap, limits.max_limit);
-        if (this.resolution?.state !== s) return; // the result changed while it was read
+        if (this.bulkAsk !== pending) return; // cancelled, or the result changed, while it was read
         const change = labelsToChange(labels, this.lookup, kind, on);
-        if (change.length === 0) this.notice = bulkNothingToDo(kind, on, total);
-        else this.bulkAsk = { kind, on, labels: change, total };
+        if (change.length === 0) {
+          this.bulkAsk = null;
+          this.notice = bulkNothingToDo(kind, on, total);
+        } else this.bulkAsk = { ...pending, labels: change, total };
       }
     } catch (error) {
+      this.bulkAsk = null;
       this.notice =
         error instanceof TooManyLabels
           ? `The result has ${plural(error.total, "label")}; narrow the filters to at most ${formatCount(error.cap)} to change them all at once.`

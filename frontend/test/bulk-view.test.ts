@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+// The association view's flag / hide of every label while the result's labels are read (review): a change
+// that leaves the result as it was keeps the question, and a Cancel pressed before the count arrives holds.
+import { afterEach, describe, expect, it, vi } from "vitest";
+vi.mock("@lit-labs/virtualizer", () => import("./render-all.js"));
+import type { Api } from "../src/shell/api.js";
+import { ApiError } from "../src/shell/api.js";
+import "../src/shell/app.js";
+import "../src/views/association/index.js";
+import { row, runsResponse } from "./fixtures.js";
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+function everything(root: Element | ShadowRoot): Element[] {
+  const out: Element[] = [];
+  for (const child of root.querySelectorAll("*")) {
+    out.push(child);
+    if (child.shadowRoot) out.push(...everything(child.shadowRoot));
+  }
+  return out;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The tab on a fake server whose read of every label of the result waits for `release`. */
+async function mount() {
+  let release = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const api: Api = {
+    get: async <T>(url: string) => {
+      const [route, query] = url.split("?") as [string, string | undefined];
+      if (route === "runs") return runsResponse() as T;
+      if (route === "flags") return { tag: "gender", flagged: [], hidden: [], version: 0 } as T;
+      if (route === "distribution") return { metric: "npmi_xy", domain: [0, 1], bin_edges: [0, 1], identities: [], gap: null, total: 2 } as T;
+      if (route === "table") {
+        if (new URLSearchParams(query).get("limit") === "1000") await gate; // the bulk read
+        return { total: 2, rows: [row("Nurse"), row("Tie")] } as T;
+      }
+      throw new ApiError(404, route);
+    },
+    post: async () => {
+      throw new ApiError(405, "read only");
+    },
+  };
+  window.location.hash = "#tb_bias";
+  const app = document.createElement("tb-bias-app");
+  app.api = api;
+  document.body.appendChild(app);
+  await vi.waitFor(() => {
+    if (!app.shadowRoot?.querySelector("tb-bias-association-view")) throw new Error("no view yet");
+  });
+  const view = app.shadowRoot!.querySelector("tb-bias-association-view")!;
+  await pause(300);
+  const text = (testid: string) => everything(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === testid)?.textContent?.trim() ?? null;
+  return { view, release: () => release(), text };
+}
+
+describe("hiding every label while the result's labels are read", () => {
+  it("asks once they are counted, though a row was ticked meanwhile (the question was dropped without a word)", async () => {
+    const { view, release, text } = await mount();
+    view.dispatchEvent(new CustomEvent("bulk-op", { detail: { kind: "hidden", on: true } }));
+    await pause(20);
+    expect(text("bulk-confirm-text")).toBe("Counting the labels of the result\u2026");
+    view.dispatchEvent(new CustomEvent("state-change", { detail: { selected: ["Nurse"] } }));
+    release();
+    await pause(200);
+    expect(text("bulk-confirm-text")).toBe("Hide all 2 labels of the result? Saved for tag gender, in every run.");
+  });
+
+  it("keeps a Cancel given before the count arrives (the question came anyway)", async () => {
+    const { view, release, text } = await mount();
+    view.dispatchEvent(new CustomEvent("bulk-op", { detail: { kind: "hidden", on: true } }));
+    await pause(20);
+    view.dispatchEvent(new CustomEvent("bulk-answer", { detail: { confirmed: false } }));
+    release();
+    await pause(200);
+    expect(text("bulk-confirm-text")).toBeNull();
+  });
+
+  it("drops the question when the result itself changes", async () => {
+    const { view, release, text } = await mount();
+    view.dispatchEvent(new CustomEvent("bulk-op", { detail: { kind: "hidden", on: true } }));
+    await pause(20);
+    view.dispatchEvent(new CustomEvent("state-change", { detail: { q: "Nur" } }));
+    release();
+    await pause(200);
+    expect(text("bulk-confirm-text")).toBeNull();
+  });
+});
