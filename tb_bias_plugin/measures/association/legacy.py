@@ -7,6 +7,7 @@ names, values); it is shown as a precomputed table under the tag
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -64,14 +65,21 @@ class LegacyNpmi(ForeignSource):
         return dict.fromkeys(self._listed_run(provider, ctx, experiment, run, series)[1], series.max_wall_time)
 
     def _listed_run(self, provider: Any, ctx: Any, experiment: str, run: str, values: Any) -> tuple[dict, list[int]]:
-        """A run's listing and steps, read once per write of its values."""
+        """A run's listing and steps, read once per write of its values; a table that cannot be read is
+        read again only once rewritten, as tb_bias records are."""
         key = (experiment, run, values.max_step, values.max_wall_time)
         cached = self._listed.get(key)
         if cached is None:
-            table, step_list, read = self._read(provider, ctx, experiment, run, None)
+            try:
+                table, step_list, read = self._read(provider, ctx, experiment, run, None)
+            except UnreadableRecord as e:
+                self._listed.put(key, e)
+                raise
             cached = (_listing(table, values.description), step_list)
             if read == key[-2:]:
                 self._listed.put(key, cached)
+        if isinstance(cached, UnreadableRecord):
+            raise copy.copy(cached)
         return cached
 
     def _values_series(self, provider: Any, ctx: Any, experiment: str, run: str) -> Any:
@@ -122,7 +130,7 @@ class LegacyNpmi(ForeignSource):
             table = PrecomputedTable(annotations, metric_names, decimal_values(np.asarray(datum.numpy)),
                                      fractional_counts=True)
         except (ValueError, TypeError, UnicodeDecodeError) as e:
-            raise UnreadableRecord("nPMI table of run %r at step %d: %s" % (run, datum.step, e))
+            raise UnreadableRecord("old nPMI plugin table (%s) of run %r at step %d: %s" % (TAG, run, datum.step, e))
         return table, step_list, (max(step_list), max(d.wall_time for d in values))
 
 

@@ -63,7 +63,10 @@ function xTicks(x: ScaleLinear<number, number>, height: number, count: number): 
   const d = x.domain() as [number, number];
   const [x0, x1] = x.range() as [number, number];
   const unitsPerPixel = (d[1] - d[0]) / Math.max(1, x1 - x0);
-  return integerTicks(d, count, tickLabelPixels(String(d[1]).length) * unitsPerPixel).map(
+  const room = tickLabelPixels(String(d[1]).length);
+  // no more ticks than labels fit side by side (a narrow MINE plot drew 4000 and 5000 touching)
+  const fit = Math.max(1, Math.floor((x1 - x0) / (room + 6)));
+  return integerTicks(d, Math.min(count, fit), room * unitsPerPixel).map(
     (t) => svg`<g transform="translate(${x(t)},0)">
       <line y1=${height - M.bottom} y2=${height - M.bottom + 4} stroke="#9aa0a6"></line>
       <text y=${height - M.bottom + 16} text-anchor="middle" class="tick">${t}</text>

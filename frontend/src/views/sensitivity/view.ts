@@ -433,10 +433,11 @@ export class SensitivityView extends MeasureViewBase {
         ${s.choices.map((c, k) => {
           const color = colorOf(names, c.name);
           // each line thinner than the one drawn before it: choices with equal values (coverage 1 for
-          // several) show as nested strokes, not as the last one alone; at most 8 px however many choices
-          const under = s.choices.length > 1 ? (s.choices.length - 1 - k) / (s.choices.length - 1) : 0;
-          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${2 + 6 * under}></path>
-            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + 3 * under} fill=${color}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
+          // several) show as nested strokes, not as the last one alone: 2 px more each, at most 8 px in all
+          const n = s.choices.length;
+          const under = n > 1 ? ((n - 1 - k) / (n - 1)) * Math.min(6, 2 * (n - 1)) : 0;
+          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${2 + under}></path>
+            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + under / 2} fill=${color}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
         })}
       </svg>
       <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
