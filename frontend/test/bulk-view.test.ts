@@ -7,20 +7,11 @@ import type { Api } from "../src/shell/api.js";
 import { ApiError } from "../src/shell/api.js";
 import "../src/shell/app.js";
 import "../src/views/association/index.js";
-import { row, runsResponse } from "./fixtures.js";
+import { deepElements, row, runsResponse } from "./fixtures.js";
 
 afterEach(() => {
   document.body.innerHTML = "";
 });
-
-function everything(root: Element | ShadowRoot): Element[] {
-  const out: Element[] = [];
-  for (const child of root.querySelectorAll("*")) {
-    out.push(child);
-    if (child.shadowRoot) out.push(...everything(child.shadowRoot));
-  }
-  return out;
-}
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -53,7 +44,7 @@ async function mount() {
   });
   const view = app.shadowRoot!.querySelector("tb-bias-association-view")!;
   await pause(300);
-  const text = (testid: string) => everything(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === testid)?.textContent?.trim() ?? null;
+  const text = (testid: string) => deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === testid)?.textContent?.trim() ?? null;
   return { view, release: () => release(), text };
 }
 

@@ -10,7 +10,7 @@ import type { ViewState } from "../src/views/association/view-state.js";
 import "../src/shell/app.js";
 import "../src/views/association/index.js";
 import { INCOMPLETE_SEARCH_DELAY_MS, SEARCH_DELAY_MS } from "../src/views/association/table.js";
-import { countsTag, LIMITS, resolved, row, runsFixture, runsResponse } from "./fixtures.js";
+import { countsTag, deepElements, LIMITS, resolved, row, runsFixture, runsResponse } from "./fixtures.js";
 
 const HOSTILE = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
 
@@ -33,15 +33,6 @@ function all(el: Element, selector: string): Element[] {
   return [...(el.shadowRoot?.querySelectorAll(selector) ?? [])];
 }
 
-/** Every element under el, through shadow roots. */
-function deepElements(root: Element | ShadowRoot): Element[] {
-  const out: Element[] = [];
-  for (const child of root.querySelectorAll("*")) {
-    out.push(child);
-    if (child.shadowRoot) out.push(...deepElements(child.shadowRoot));
-  }
-  return out;
-}
 
 function stateChanges(el: Element): Array<Partial<ViewState>> {
   const seen: Array<Partial<ViewState>> = [];

@@ -93,3 +93,13 @@ export function row(label: string, overrides: Partial<TableRow> = {}): TableRow 
     ...overrides,
   };
 }
+
+/** Every element under root, through shadow roots. */
+export function deepElements(root: Element | ShadowRoot): Element[] {
+  const out: Element[] = [];
+  for (const child of root.querySelectorAll("*")) {
+    out.push(child);
+    if (child.shadowRoot) out.push(...deepElements(child.shadowRoot));
+  }
+  return out;
+}
