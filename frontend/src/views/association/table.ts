@@ -952,12 +952,15 @@ export class RankedTable extends LitElement {
     // the confirmation takes the focus, so that Escape cancels it from the keyboard
     if (changed.has("bulkAsk") && this.bulkAsk) {
       (this.renderRoot.querySelector('[data-testid="bulk-cancel-button"]') as HTMLElement | null)?.focus();
-    } else if (changed.has("bulkAsk") && changed.get("bulkAsk") && this.bulkOpener) {
-      // answered: the focus goes back to the button that asked (the search box if it is now disabled), not
-      // to the page's body with the confirmation's buttons
+    } else if (this.bulkOpener && !this.bulkAsk && (changed.has("bulkAsk") || changed.has("busy"))) {
+      // answered: the focus goes back to the button that asked, not to the page's body with the question's
+      // buttons; answered while the labels were still read, that button is disabled until they are: then
       const opener = this.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="${this.bulkOpener}"]`);
-      (opener && !opener.disabled ? opener : this.renderRoot.querySelector<HTMLElement>('[data-testid="search-input"]'))?.focus();
-      this.bulkOpener = null;
+      const target = opener && !opener.disabled ? opener : this.busy ? null : this.renderRoot.querySelector<HTMLElement>('[data-testid="search-input"]');
+      if (target) {
+        target.focus();
+        this.bulkOpener = null;
+      }
     }
     if (this.rows.total !== 0 || this.hasUserFilters()) return;
     const key = `${queryKey(this.state)}|${this.revision}`;
