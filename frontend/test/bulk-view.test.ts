@@ -13,8 +13,6 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The tab on a fake server whose read of every label of the result waits for `release`. */
 async function mount() {
   let release = () => {};
@@ -43,40 +41,45 @@ async function mount() {
     if (!app.shadowRoot?.querySelector("tb-bias-association-view")) throw new Error("no view yet");
   });
   const view = app.shadowRoot!.querySelector("tb-bias-association-view")!;
-  await pause(300);
-  const text = (testid: string) => deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === testid)?.textContent?.trim() ?? null;
-  return { view, release: () => release(), text };
+  const find = (testid: string) => deepElements(app.shadowRoot!).find((e) => e.getAttribute("data-testid") === testid);
+  const text = (testid: string) => find(testid)?.textContent?.trim() ?? null;
+  const flagButton = () => find("flag-all-button") as HTMLButtonElement | undefined;
+  // the table is shown, its flags loaded: the bar's buttons are enabled
+  await vi.waitFor(() => expect(flagButton()?.disabled).toBe(false), { timeout: 5000 });
+  /** Waits until the read of the labels has ended (the bar's buttons are enabled again). */
+  const settled = () => vi.waitFor(() => expect(flagButton()?.disabled).toBe(false), { timeout: 5000 });
+  return { view, release: () => release(), text, settled };
 }
 
 describe("hiding every label while the result's labels are read", () => {
   it("asks once they are counted, though a row was ticked meanwhile (the question was dropped without a word)", async () => {
     const { view, release, text } = await mount();
     view.dispatchEvent(new CustomEvent("bulk-op", { detail: { kind: "hidden", on: true } }));
-    await pause(20);
-    expect(text("bulk-confirm-text")).toBe("Counting the labels of the result\u2026");
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).toBe("Counting the labels of the result\u2026"));
     view.dispatchEvent(new CustomEvent("state-change", { detail: { selected: ["Nurse"] } }));
     release();
-    await pause(200);
-    expect(text("bulk-confirm-text")).toBe("Hide all 2 labels of the result? Saved for tag gender, in every run.");
+    await vi.waitFor(() =>
+      expect(text("bulk-confirm-text")).toBe("Hide all 2 labels of the result? Saved for tag gender, in every run."),
+    );
   });
 
   it("keeps a Cancel given before the count arrives (the question came anyway)", async () => {
-    const { view, release, text } = await mount();
+    const { view, release, text, settled } = await mount();
     view.dispatchEvent(new CustomEvent("bulk-op", { detail: { kind: "hidden", on: true } }));
-    await pause(20);
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).not.toBeNull());
     view.dispatchEvent(new CustomEvent("bulk-answer", { detail: { confirmed: false } }));
     release();
-    await pause(200);
+    await settled();
     expect(text("bulk-confirm-text")).toBeNull();
   });
 
   it("drops the question when the result itself changes", async () => {
-    const { view, release, text } = await mount();
+    const { view, release, text, settled } = await mount();
     view.dispatchEvent(new CustomEvent("bulk-op", { detail: { kind: "hidden", on: true } }));
-    await pause(20);
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).not.toBeNull());
     view.dispatchEvent(new CustomEvent("state-change", { detail: { q: "Nur" } }));
     release();
-    await pause(200);
+    await settled();
     expect(text("bulk-confirm-text")).toBeNull();
   });
 });
