@@ -196,3 +196,29 @@ describe("<tb-bias-discrepancy-view> mean discrepancies", () => {
     }
   });
 });
+
+describe("<tb-bias-discrepancy-view> a link's values the logdir lacks (walk-through: replaced silently)", () => {
+  async function mountWith(entries: Record<string, string>) {
+    const el = document.createElement("tb-bias-discrepancy-view") as DiscrepancyView;
+    const hash: HashScope = { read: () => entries, write: () => true, onExternalChange: () => () => undefined };
+    Object.assign(el, { api: fakeApi([]).api, hash, config: null, runs: RUNS });
+    document.body.appendChild(el);
+    await settle(el);
+    return el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent?.trim() ?? null;
+  }
+
+  it("says a run, step, comparison run, development run or pairing it replaced", async () => {
+    expect(await mountWith({ run: "gone", tag: "t", step: "7" })).toMatch(/^Run \u201cgone\u201d has no table here; showing dev\.\s*\u00d7$/);
+    expect(await mountWith({ run: "dev", tag: "t", step: "7" })).toMatch(/^Step 7 of dev\/t is not among the steps TensorBoard kept; showing the first logged\./);
+    const several = await mountWith({ run: "dev", tag: "t", run2: "elsewhere", pairing: "odd", dev: "nobody" });
+    expect(several).toContain("Run \u201celsewhere\u201d cannot be compared with dev/t here");
+    expect(several).toContain("comparing with dep.");
+    expect(several).toContain("Pairing \u201codd\u201d is not one of paired, all pairs");
+    expect(several).toContain("names run \u201cnobody\u201d as development");
+  });
+
+  it("says nothing of a link it keeps whole", async () => {
+    expect(await mountWith({ run: "dev", tag: "t", step: "5", run2: "dep", pairing: "all_pairs", dev: "dep" })).toBeNull();
+    expect(await mountWith({})).toBeNull();
+  });
+});

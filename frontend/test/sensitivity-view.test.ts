@@ -204,3 +204,24 @@ describe("<tb-bias-sensitivity-view> example numbers", () => {
     expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
   });
 });
+
+describe("<tb-bias-sensitivity-view> a link's values the logdir lacks (walk-through: replaced silently)", () => {
+  const notice = (el: SensitivityView) => el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent?.trim() ?? null;
+  const linked = (entries: Record<string, string>): HashScope => ({ read: () => entries, write: () => true, onExternalChange: () => () => undefined });
+
+  it("says a tag, step, v choice or statistic it replaced", async () => {
+    expect(notice(await mount(fakeApi([]), linked({ run: "r", tag: "gone" })))).toMatch(/^Run r has no table \u201cgone\u201d; showing t\./);
+    const el = await mount(fakeApi([]), linked({ run: "r", tag: "t", step: "9", a: "mask_x", b: "word_list", stat: "mode" }));
+    const text = notice(el)!;
+    expect(text).toContain("Step 9 of r/t is not among the steps TensorBoard kept; showing the latest.");
+    expect(text).toContain("The v choice \u201cmask_x\u201d is not logged in this table; showing word_list.");
+    // b asked word_list, which a now shows: compared with itself
+    expect(text).toContain("The v choice \u201cword_list\u201d cannot be compared with itself; comparing with uniform.");
+    expect(text).toContain("Statistic \u201cmode\u201d is not one of mean, median, p90, max, coverage; showing mean.");
+  });
+
+  it("says nothing of a link it keeps whole, nor of defaults", async () => {
+    expect(notice(await mount(fakeApi([]), linked({ run: "r", tag: "t", step: "0", a: "word_list", b: "uniform", stat: "max", source: "sample" })))).toBeNull();
+    expect(notice(await mount(fakeApi([])))).toBeNull();
+  });
+});

@@ -176,11 +176,34 @@ def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
     tab.page.goto(tab_url(tab.tb.url, link))
     expect_restored(tab, RUN, 10, "paired", RUN2)
     expect(tab.testid("heat-cell-used")).to_have_count(2 * (4 + 2 + 2))
-    # a malformed step falls back to the first step, without an error
+    expect(tab.testid("link-notice")).to_have_count(0)
+    # a malformed step falls back to the first step, without an error, and says so
     tab.page.goto("about:blank")
     tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "step": "12x"}))
     expect(tab.testid("step-select")).to_have_value("0")
     expect(tab.testid("error-message")).to_have_count(0)
+    expect(tab.testid("link-notice")).to_contain_text("Step 12x of %s/%s is not among the steps" % (RUN, TAG))
+    assert tab.page_errors == []
+
+
+def test_dipdi_link_values_the_logdir_lacks_are_said(tab):
+    """Walk-through: a link's run, comparison run or pairing the logdir lacks was replaced without a word."""
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": "gone", KEY + "tag": TAG}))
+    notice = tab.testid("link-notice")
+    expect(notice).to_contain_text("Run \u201cgone\u201d has no table here; showing %s." % RUN)
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN, KEY + "run2": "elsewhere",
+                                       KEY + "pairing": "odd"}))
+    expect(notice).to_contain_text("Run \u201celsewhere\u201d cannot be compared with %s/%s here" % (RUN, TAG))
+    expect(notice).to_contain_text("Pairing \u201codd\u201d is not one of paired, all pairs")
+    tab.screenshot("discrepancy_bad_link_1000")
+    # closed, it stays closed when the user picks another step
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_have_count(0)
+    tab.ui.locator('[data-testid="dipdi-point"][data-step="30"]').click()
+    tab.wait_for_hash(KEY + "step", "30")
+    expect(notice).to_have_count(0)
     assert tab.page_errors == []
 
 

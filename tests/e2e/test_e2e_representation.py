@@ -224,3 +224,21 @@ def test_only_the_taken_value_is_bold_not_its_control_band(tab):
         tab.testid("repr-profile-table").screenshot(path=str(tab.screenshot("representation_bold_value_%d" % width).with_name(
             "representation_bold_value_%d_table.png" % width)))
     assert tab.page_errors == []
+
+
+def test_link_values_the_logdir_lacks_are_said(tab):
+    """Walk-through: a link's step or layer the series lacks was replaced without a word."""
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
+                                       "representation.tag": TAG, "representation.step": 12345,
+                                       "representation.layer": "conv9"}))
+    notice = tab.testid("link-notice")
+    expect(notice).to_contain_text("Step 12345 of %s/%s is not among the steps TensorBoard kept; showing the latest." % (RUN, TAG))
+    expect(notice).to_contain_text("Layer \u201cconv9\u201d is not logged in %s/%s" % (RUN, TAG))
+    tab.screenshot("representation_bad_link_1000")
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
+                                       "representation.tag": TAG, "representation.layer": "embedding"}))
+    expect(tab.ui.locator("h2", has_text="MINE curve: embedding")).to_be_visible()
+    expect(notice).to_have_count(0)
+    assert tab.page_errors == []

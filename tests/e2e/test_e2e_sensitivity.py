@@ -386,3 +386,17 @@ def test_comparison_with_a_constant_choice_says_why_rho_is_undefined(tab):
                    for p in points)
         full_screenshot(tab, "sensitivity_constant_comparison_%d" % width)
     assert tab.page_errors == []
+
+
+def test_link_values_the_logdir_lacks_are_said(tab):
+    """Walk-through: a link's step or v choice the table lacks was replaced without a word."""
+    open_view(tab, TEXT_RUN, 1000, **{"sensitivity.step": "999", "sensitivity.a": "no_such_choice"})
+    notice = tab.testid("link-notice")
+    expect(notice).to_contain_text("Step 999 of %s/%s is not among the steps TensorBoard kept; showing the latest." % (TEXT_RUN, TAG))
+    expect(notice).to_contain_text("The v choice \u201cno_such_choice\u201d is not logged in this table")
+    tab.screenshot("sensitivity_bad_link_1000")
+    tab.page.goto("about:blank")
+    open_view(tab, TEXT_RUN, 1000, **{"sensitivity.a": "word_list_emb"})
+    expect(tab.testid("sens-a-select")).to_have_value("word_list_emb")
+    expect(notice).to_have_count(0)
+    assert tab.page_errors == []

@@ -5,6 +5,7 @@ import { columnFamily, columnIdentity, isSignedColumn, isSortColumn, valueColumn
 import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js";
 import type { AssociationConfig } from "./config.js";
 import type { MeasureRuns, Order, TagInfo } from "./types.js";
+import { runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 
 export type MainView = "table" | "compare" | "paper";
 export type PlotKind = "violin" | "histogram";
@@ -403,14 +404,12 @@ export function queryKey(state: ResolvedState): string {
 export function droppedChoices(asked: ViewState, shown: ResolvedState): string[] {
   const out: string[] = [];
   if (asked.run !== null && asked.run !== shown.run) {
-    out.push(`Run \u201c${asked.run}\u201d has no table here; showing ${shown.run}.`);
+    out.push(runMissing(asked.run, shown.run));
   } else if (asked.tag !== null && asked.tag !== shown.tag) {
-    out.push(`Run ${shown.run} has no table \u201c${asked.tag}\u201d; showing ${shown.tag}.`);
+    out.push(tagMissing(shown.run, asked.tag, shown.tag));
   } else {
     // the table asked for: then its own choices (another table's would be explained by the table)
-    if (asked.step !== null && shown.step === null) {
-      out.push(`Step ${asked.step} of ${shown.run}/${shown.tag} is not among the steps TensorBoard kept; showing the latest.`);
-    }
+    if (asked.step !== null && shown.step === null) out.push(stepMissing(asked.step, shown.run, shown.tag, "the latest"));
     if (asked.threshold !== null && shown.threshold === null) {
       out.push(`Threshold ${asked.threshold} is not one of this table's; showing the first logged.`);
     }

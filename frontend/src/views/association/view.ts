@@ -45,6 +45,7 @@ import "./paper.js";
 import "./table.js";
 import "./trend.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
+import { dismissibleNotice, dismissibleNoticeStyles, joinNotice } from "../../shell/link-notices.js";
 
 const VIEW_TABS = [
   { id: "table", title: "Ranked labels" },
@@ -181,16 +182,8 @@ export class AssociationView extends MeasureViewBase {
       .centered {
         padding: 24px;
       }
-      .notice {
-        display: flex;
-        justify-content: space-between;
-        gap: 8px;
-        align-items: center;
-      }
-      .notice button {
-        flex: none;
-      }
     `,
+    dismissibleNoticeStyles,
   ];
 
   override connectedCallback() {
@@ -274,7 +267,7 @@ export class AssociationView extends MeasureViewBase {
 
   /** Says what was dropped from a link after what the notice already says (one link can hold several bad values). */
   private addNotice(text: string) {
-    this.notice = this.notice && this.notice !== text ? `${this.notice} ${text}` : text;
+    this.notice = joinNotice(this.notice, text);
   }
 
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {
@@ -715,11 +708,7 @@ export class AssociationView extends MeasureViewBase {
   }
 
   private renderNotice() {
-    if (!this.notice) return nothing;
-    return html`<div class="notice" role="status" data-testid="notice">
-      <span>${this.notice}</span>
-      <button type="button" aria-label="Dismiss" @click=${() => (this.notice = "")}>\u00d7</button>
-    </div>`;
+    return dismissibleNotice(this.notice, () => (this.notice = ""));
   }
 
   /** The "Ranked labels" tab: the selected labels' panel, the Examples panel and the table. */

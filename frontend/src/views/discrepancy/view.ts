@@ -9,7 +9,9 @@ import { stepSlider } from "../../charts/inputs.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
+import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { dismissibleNoticeStyles, LinkNotices, runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
@@ -58,6 +60,8 @@ const TOP_SHOWN = 15;
 
 /** The view's requests, each failing on its own: one failure leaves the others' panels shown. */
 type Part = "steps" | "detail" | "examples" | "compare";
+/** The hash entries a link's notice checks (`checkLink`). */
+const LINK_KEYS = ["run", "tag", "step", "run2", "dev", "pairing"] as const;
 /** The route each part asks, named when it fails. */
 const ROUTE: Record<Part, string> = {
   steps: "discrepancy_steps",
@@ -103,6 +107,7 @@ export class DiscrepancyView extends MeasureViewBase {
   private readonly examplesRequest = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
   private readonly compareRequest = new LatestRequest(this);
+  private readonly links = new LinkNotices(this);
   private observer: ResizeObserver | null = null;
   private stateRead = false;
   private unsubscribeHash: (() => void) | null = null;
@@ -111,6 +116,7 @@ export class DiscrepancyView extends MeasureViewBase {
     baseStyles,
     tableStyles,
     exampleTextStyles,
+    dismissibleNoticeStyles,
     css`
       :host { padding: 12px 16px; }
       .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
@@ -168,8 +174,11 @@ export class DiscrepancyView extends MeasureViewBase {
 
   /** A pasted link or the back button changed our part of the hash. */
   private readonly onHashChange = () => {
-    const next = fitToRuns(decodeState(this.hash.read()), this.tagRuns);
-    if (!sameState(next, this.current)) this.apply(next, false);
+    const entries = this.hash.read();
+    const next = fitToRuns(decodeState(entries), this.tagRuns);
+    if (sameState(next, this.current)) return;
+    this.links.read(entries, LINK_KEYS);
+    this.apply(next, false);
   };
 
   private get current(): DipdiState {
@@ -189,6 +198,7 @@ export class DiscrepancyView extends MeasureViewBase {
     // detail does not wait for the steps' summaries (no request chain)
     const listed = this.tagRuns.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
     if (listed.length) this.step = fitStep(this.step, listed);
+    this.checkLink();
     const tableChanged = reloadAll || next.run !== before.run || next.tag !== before.tag || next.pairing !== before.pairing;
     if (tableChanged) this.loadSteps();
     if (tableChanged || this.step !== before.step) {
@@ -198,6 +208,22 @@ export class DiscrepancyView extends MeasureViewBase {
       this.loadCompare();
     }
     this.writeHash();
+  }
+
+  /** A link's run, table, step, comparison run, development run or pairing the logdir lacks, said (each once). */
+  private checkLink(): void {
+    if (!this.tagRuns.length) return; // the runs are not listed yet
+    const { run, tag } = this;
+    this.links.check("run", run, (asked) => runMissing(asked, run), true);
+    this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
+    if (this.step !== null) this.links.check("step", this.step, (asked) => stepMissing(asked, run, tag, "the first logged"));
+    this.links.check("run2", this.run2, (asked) => `Run \u201c${asked}\u201d cannot be compared with ${run}/${tag} here (no such table with the same discrepancy); comparing with ${this.run2 || "no other run"}.`);
+    const two = [run, this.run2];
+    if (this.links.pending("dev") && !two.includes(this.dev ?? "")) {
+      this.links.check("dev", null, (asked) => `The link names run \u201c${asked}\u201d as development, but it is not one of the two compared; the runs' names decide which is.`);
+    }
+    this.links.drop("dev");
+    this.links.check("pairing", this.pairing, (asked) => `Pairing \u201c${asked}\u201d is not one of ${PAIRINGS.map(pairingWords).join(", ")}; showing the logged pairing.`);
   }
 
   private writeHash(): void {
@@ -218,7 +244,9 @@ export class DiscrepancyView extends MeasureViewBase {
     let next = this.current;
     if (!this.stateRead && this.hash) {
       this.stateRead = true;
-      next = decodeState(this.hash.read());
+      const entries = this.hash.read();
+      this.links.read(entries, LINK_KEYS);
+      next = decodeState(entries);
     }
     this.apply(fitToRuns(next, this.tagRuns), changed.has("runs"));
   }
@@ -236,6 +264,7 @@ export class DiscrepancyView extends MeasureViewBase {
       (data) => {
         this.steps = data;
         const step = fitStep(this.step, data.steps.map((s) => s.step));
+        this.links.check("step", step, (asked) => stepMissing(asked, this.run, this.tag, "the first logged"));
         if (step !== this.step) {
           // a step the listing did not know (logged since): fetch its detail
           this.step = step;
@@ -248,6 +277,7 @@ export class DiscrepancyView extends MeasureViewBase {
         if (this.pairing !== null) {
           // e.g. a link asking for `paired` on a run logged with odd pools:
           // fall back to the logged pairing once
+          this.links.say(`Pairing \u201c${pairingWords(this.pairing)}\u201d was refused (${errorMessage(e)}); showing the logged pairing.`);
           this.pairing = null;
           this.writeHash();
           this.loadSteps();
@@ -360,6 +390,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const runs = this.tagRuns;
     const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
     return html`
+      ${this.links.render()}
       <div class="controls">
         <tb-bias-picker
           .runs=${runs}

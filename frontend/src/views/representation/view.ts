@@ -11,6 +11,7 @@ import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import type { Api } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { dismissibleNoticeStyles, LinkNotices, runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { MeasureViewElement } from "../../shell/registry.js";
@@ -37,6 +38,8 @@ const CHART_HEIGHT = 260;
 /** The view's requests, each failing on its own, and the route each asks. */
 type Part = "series" | "step" | "curve";
 const ROUTE: Record<Part, string> = { series: "representation/series", step: "representation", curve: "representation/curve" };
+/** The hash entries a link's notice checks. */
+const LINK_KEYS = ["run", "tag", "step", "layer"] as const;
 
 function layerColor(layers: readonly string[], layer: string): string {
   const i = layers.indexOf(layer);
@@ -90,6 +93,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   private readonly stepReq = new LatestRequest(this);
   private readonly curveReq = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
+  private readonly links = new LinkNotices(this);
   private unsubscribe: (() => void) | null = null;
 
   @state() private run = "";
@@ -102,6 +106,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
 
   static override styles = [
     baseStyles,
+    dismissibleNoticeStyles,
     css`
       :host {
         overflow: auto;
@@ -270,6 +275,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     super.connectedCallback();
     if (this.hash) {
       const h = this.hash.read();
+      this.links.read(h, LINK_KEYS);
       this.run = h["run"] ?? this.run;
       this.tag = h["tag"] ?? this.tag;
       this.step = h["step"] !== undefined && h["step"] !== "" ? Number(h["step"]) : this.step;
@@ -284,6 +290,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         const tag = e["tag"] ?? this.tag;
         const layer = e["layer"] ?? "";
         if (run === this.run && tag === this.tag && step === this.step && (layer === this.layer || layer === "")) return;
+        this.links.read(e, LINK_KEYS);
         this.select(run, tag, step, layer);
       });
     }
@@ -306,6 +313,17 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
     const tags = this.tagsOf(this.run);
     if (!tags.includes(this.tag)) this.tag = tags[0] ?? "";
+    const { run, tag } = this;
+    if (runs.length) {
+      this.links.check("run", run, (asked) => runMissing(asked, run), true);
+      this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
+    }
+  }
+
+  /** A link's step (and layer, once the series names the layers), when they are known. */
+  private checkLink(layers: readonly string[] | null): void {
+    if (this.step !== null) this.links.check("step", this.step, (asked) => stepMissing(asked, this.run, this.tag, "the latest"));
+    if (layers) this.links.check("layer", this.layer, (asked) => `Layer \u201c${asked}\u201d is not logged in ${this.run}/${this.tag}; showing ${this.layer || "none"}.`);
   }
 
   private writeHash() {
@@ -344,6 +362,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     if (!s) return;
     if (this.step === null || !s.steps.includes(this.step)) this.step = s.steps[s.steps.length - 1] ?? null;
     if (!s.layers.includes(this.layer)) this.layer = s.layers[s.layers.length - 1] ?? "";
+    this.checkLink(s.layers);
     this.writeHash();
   }
 
@@ -355,6 +374,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     if (!this.api || !this.run || !this.tag) return;
     const listed = this.listedSteps();
     if (listed.length && (this.step === null || !listed.includes(this.step))) this.step = listed[listed.length - 1]!;
+    if (listed.length) this.checkLink(null);
     this.loadDetail();
     this.loadCurve();
     this.failures.clear("series");
@@ -428,6 +448,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     }
     const two = this.widthCtl.width - 20 >= 1180;
     return html`
+      ${this.links.render()}
       ${this.renderControls(runs)}
       <tb-bias-description .text=${this.description()}></tb-bias-description>
       ${this.renderSummary()}

@@ -8,6 +8,7 @@ import { columnFormat, formatCount, formatTicks, formatValue } from "../../chart
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { LatestRequest } from "../../shell/latest.js";
+import { dismissibleNoticeStyles, LinkNotices, runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
@@ -82,12 +83,14 @@ export class SensitivityView extends MeasureViewBase {
   private readonly examplesRequest = new LatestRequest(this);
   private readonly compareRequest = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
+  private readonly links = new LinkNotices(this);
   private observer: ResizeObserver | null = null;
   private restored = false;
 
   static override styles = [
     baseStyles,
     exampleTextStyles,
+    dismissibleNoticeStyles,
     css`
       :host { padding: 12px 16px; overflow: auto; }
       .example .ex-logged { font-size: 12px; margin-bottom: 3px; }
@@ -149,6 +152,7 @@ export class SensitivityView extends MeasureViewBase {
       if (!this.restored && this.hash) {
         this.restored = true;
         const h = this.hash.read();
+        this.links.read(h, ["run", "tag", "step", "a", "b", "stat", "source"]);
         this.run = h["run"] ?? "";
         this.tag = h["tag"] ?? "";
         this.step = h["step"] !== undefined && /^-?\d+$/.test(h["step"]) ? Number(h["step"]) : null;
@@ -161,8 +165,20 @@ export class SensitivityView extends MeasureViewBase {
       if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
       const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
       if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
+      const { run, tag } = this;
+      if (runs.length) {
+        this.links.check("run", run, (asked) => runMissing(asked, run), true);
+        this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
+        this.links.check("stat", this.stat, (asked) => `Statistic \u201c${asked}\u201d is not one of ${STATS.join(", ")}; showing ${this.stat}.`);
+        this.links.check("source", this.source, (asked) => `Examples \u201c${asked}\u201d are neither top nor sample; showing ${this.source}.`);
+      }
       this.loadAll();
     }
+  }
+
+  /** A link's step, once the steps are known (from the runs listing or the steps route). */
+  private checkLinkStep(): void {
+    if (this.step !== null) this.links.check("step", this.step, (asked) => stepMissing(asked, this.run, this.tag, "the latest"));
   }
 
   /** The steps the runs listing names for the shown tag. */
@@ -177,6 +193,7 @@ export class SensitivityView extends MeasureViewBase {
   private loadAll(): void {
     const listed = this.listedSteps();
     if (listed.length && (this.step === null || !listed.includes(this.step))) this.step = listed[listed.length - 1]!;
+    if (listed.length) this.checkLinkStep();
     this.loadSteps();
     if (listed.length) this.loadDetail();
   }
@@ -209,6 +226,7 @@ export class SensitivityView extends MeasureViewBase {
           this.step = data.steps[data.steps.length - 1] ?? null;
           this.loadDetail();
         }
+        this.checkLinkStep();
       },
       (e) => this.failures.set("steps", e),
     );
@@ -219,6 +237,12 @@ export class SensitivityView extends MeasureViewBase {
     if (!names.includes(this.choiceA)) this.choiceA = names.find((n) => n !== "uniform") ?? names[0] ?? "";
     if (!names.includes(this.choiceB) || this.choiceB === this.choiceA)
       this.choiceB = names.includes("uniform") && this.choiceA !== "uniform" ? "uniform" : names.find((n) => n !== this.choiceA) ?? "";
+    const missing = (shown: string) => (asked: string) =>
+      names.includes(asked)
+        ? `The v choice \u201c${asked}\u201d cannot be compared with itself; comparing with ${shown || "none"}.`
+        : `The v choice \u201c${asked}\u201d is not logged in this table; showing ${shown || "none"}.`;
+    this.links.check("a", this.choiceA, missing(this.choiceA));
+    this.links.check("b", this.choiceB, missing(this.choiceB));
   }
 
   private loadDetail(): void {
@@ -621,6 +645,7 @@ export class SensitivityView extends MeasureViewBase {
     if (this.tagRuns.length === 0) return html`<p class="empty">No prediction-sensitivity records in this logdir.</p>`;
     const d = this.detail;
     return html`
+      ${this.links.render()}
       ${this.renderControls()}
       <tb-bias-description .text=${this.description()}></tb-bias-description>
       <p class="note" data-testid="sens-note">

@@ -1,0 +1,106 @@
+// What a shared link asked for that the logdir lacks, said in words: every
+// view replaces such a value by a default (a run, a table, a step...), and a
+// reader who is not told sees other numbers than the sender did.
+
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
+
+export function runMissing(asked: string, shown: string | null): string {
+  return `Run \u201c${asked}\u201d has no table here; showing ${shown ?? "none"}.`;
+}
+
+export function tagMissing(run: string | null, asked: string, shown: string | null): string {
+  return `Run ${run} has no table \u201c${asked}\u201d; showing ${shown ?? "none"}.`;
+}
+
+/** `fallback` names the step shown instead ("the latest", "the first logged"). */
+export function stepMissing(asked: string | number, run: string | null, tag: string | null, fallback: string): string {
+  return `Step ${asked} of ${run}/${tag} is not among the steps TensorBoard kept; showing ${fallback}.`;
+}
+
+/** One more thing said after what a notice says already (one link can hold several bad values). */
+export function joinNotice(current: string, text: string): string {
+  return current && current !== text && !current.includes(text) ? `${current} ${text}` : current || text;
+}
+
+/** A notice the reader closes (its styles: `dismissibleNoticeStyles`). */
+export function dismissibleNotice(text: string, dismiss: () => void, testId = "notice") {
+  if (!text) return nothing;
+  return html`<div class="notice dismissible" role="status" data-testid=${testId}>
+    <span>${text}</span>
+    <button type="button" aria-label="Dismiss" @click=${dismiss}>\u00d7</button>
+  </div>`;
+}
+
+export const dismissibleNoticeStyles = css`
+  .notice.dismissible {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+    align-items: center;
+  }
+  .notice.dismissible button {
+    flex: none;
+  }
+`;
+
+/**
+ * A link's entries, each checked once, when the view knows what it shows in
+ * its place (a run at once, a step or a layer when its listing answers): a
+ * value replaced is said. Only state read from the URL is checked, never a
+ * pick in the view (a picker simply does not keep what another table lacks).
+ */
+export class LinkNotices implements ReactiveController {
+  private asked = new Map<string, string>();
+  text = "";
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  /** The link's entries of `keys`, to be checked; a new link replaces the old one's unchecked entries. */
+  read(entries: Readonly<Record<string, string>>, keys: readonly string[]): void {
+    this.asked = new Map();
+    for (const key of keys) {
+      const value = entries[key];
+      if (value !== undefined && value !== "") this.asked.set(key, value);
+    }
+  }
+
+  /** Whether the link named `key` and it is not checked yet. */
+  pending(key: string): boolean {
+    return this.asked.has(key);
+  }
+
+  /**
+   * Checks the link's `key` against the value shown, once: says `words(asked)`
+   * when they differ. When `rest` and the value was replaced, the link's other
+   * entries are dropped unchecked (a step of another run means nothing here).
+   */
+  check(key: string, shown: string | number | null, words: (asked: string) => string, rest = false): void {
+    const asked = this.asked.get(key);
+    if (asked === undefined) return;
+    this.asked.delete(key);
+    if (asked === String(shown ?? "")) return;
+    if (rest) this.asked.clear();
+    this.say(words(asked));
+  }
+
+  /** Forgets an entry unchecked (what it names is not shown in this state). */
+  drop(key: string): void {
+    this.asked.delete(key);
+  }
+
+  say(text: string): void {
+    this.text = joinNotice(this.text, text);
+    this.host.requestUpdate();
+  }
+
+  render() {
+    return dismissibleNotice(this.text, () => {
+      this.text = "";
+      this.host.requestUpdate();
+    }, "link-notice");
+  }
+}
