@@ -252,8 +252,8 @@ class Writer(events.EventWriter):
             count column holds anything but whole numbers from 0 to 2**53
             (or NaN), a ``count@x`` is above the label's ``count`` (C(x, y)
             is at most C(y)), or an nPMI column holds a value outside
-            [-1, 1] (an ``nPMI_diff`` gap, outside [-2, 2]), each with
-            1e-3 of slack for float32 rounding.
+            [-1, 1] (an ``nPMI_diff`` gap, outside [-2, 2]); these two
+            bounds have 1e-3 of slack for float32 rounding, counts none.
         """
         return self.write_summary("metric_table", name, step=step, description=description, **_own(locals()))
 

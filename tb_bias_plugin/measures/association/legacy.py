@@ -72,10 +72,9 @@ class LegacyNpmi(ForeignSource):
         if cached is None:
             try:
                 table, step_list, read = self._read(provider, ctx, experiment, run, None)
-            except UnreadableRecord as e:
-                self._listed.put(key, e)
-                raise
-            cached = (_listing(table, values.description), step_list)
+                cached = (_listing(table, values.description), step_list)
+            except _UnreadableTable as e:
+                cached, read = e.error, e.read
             if read == key[-2:]:
                 self._listed.put(key, cached)
         if isinstance(cached, UnreadableRecord):
@@ -99,10 +98,15 @@ class LegacyNpmi(ForeignSource):
         key = (experiment, run, TAG, step, series.max_step, series.max_wall_time)
         cached = self._tables.get(key)
         if cached is None:
-            table, step_list, read = self._read(provider, ctx, experiment, run, step)
-            cached = (step if step is not None else step_list[-1], table)
+            try:
+                table, step_list, read = self._read(provider, ctx, experiment, run, step)
+                cached = (step if step is not None else step_list[-1], table)
+            except _UnreadableTable as e:
+                cached, read = e.error, e.read
             if read == key[-2:]:
                 self._tables.put(key, cached)
+        if isinstance(cached, UnreadableRecord):
+            raise copy.copy(cached)
         chosen, table = cached
         return Loaded(run, TAG, chosen, table, key)
 
@@ -111,7 +115,8 @@ class LegacyNpmi(ForeignSource):
         """The table of ``run`` at ``step`` (None: latest), its steps, and the latest step and wall time of
         the values read. The caller caches the table under the listing it made before reading only when
         these match it: a write between the listing and the read would otherwise file one version of the
-        table under the other's key, served until the run is written again."""
+        table under the other's key, served until the run is written again. A table that breaks a rule
+        raises `_UnreadableTable`, which carries the same version for the same reason."""
         data = provider.read_tensors(
             ctx,
             experiment_id=experiment,
@@ -123,6 +128,7 @@ class LegacyNpmi(ForeignSource):
         if not values or not data.get(ANNOTATIONS) or not data.get(METRICS):
             raise errors.NotFoundError("run %r has no complete nPMI table" % run)
         step_list = [d.step for d in values]
+        read = (max(step_list), max(d.wall_time for d in values))
         datum = pick_step(values, step, run, TAG)
         try:
             annotations = _strings(_at_or_before(data[ANNOTATIONS], datum.step))
@@ -130,8 +136,18 @@ class LegacyNpmi(ForeignSource):
             table = PrecomputedTable(annotations, metric_names, decimal_values(np.asarray(datum.numpy)),
                                      fractional_counts=True)
         except (ValueError, TypeError, UnicodeDecodeError) as e:
-            raise UnreadableRecord("old nPMI plugin table (%s) of run %r at step %d: %s" % (TAG, run, datum.step, e))
-        return table, step_list, (max(step_list), max(d.wall_time for d in values))
+            error = UnreadableRecord("old nPMI plugin table (%s) of run %r at step %d: %s" % (TAG, run, datum.step, e))
+            raise _UnreadableTable(error, read) from e
+        return table, step_list, read
+
+
+class _UnreadableTable(Exception):
+    """An unreadable table with the version read (latest step, wall time): its error is cached under a
+    listing only when that listing shows the same version, as a table read whole is."""
+
+    def __init__(self, error: UnreadableRecord, read: tuple[int, float]):
+        super().__init__(str(error))
+        self.error, self.read = error, read
 
 
 def _listing(table: PrecomputedTable, description: str) -> dict[str, Any]:

@@ -49,6 +49,9 @@ METRIC_RANGES = {
 ORDERS = ("desc", "asc", "abs")
 
 
+# one-vs-rest compares x1 with the mean of the others: there must be one
+REST_NEEDS_TWO = "one-vs-rest needs at least two identities"
+
 def check_metric(metric):
     """Return ``metric`` if it is a known metric id, else raise ValueError."""
     if metric not in METRICS:
@@ -268,7 +271,7 @@ def gap(values, x1, x2):
         if x2 != "rest":
             raise ValueError("x2 must be an identity index or 'rest', got %r" % x2)
         if k < 2:
-            raise ValueError("one-vs-rest needs at least two identities")
+            raise ValueError(REST_NEEDS_TWO)
         others = np.delete(values, x1, axis=0)
         return values[x1] - others.mean(axis=0)
     _check_identity_index(x2, k, "x2")

@@ -763,13 +763,7 @@ def cell_examples(table, threshold_index, label, identity=None):
         count = table.label_counts[threshold_index, label]
     else:
         count = table.cooccurrence[threshold_index, identity, label]
-    return {
-        "examples": [{"id": sample.ids[m], "text": sample.texts[m], "uri": sample.uris[m]} for m in members],
-        "cooccurrence": count.item(),
-        "sampled": len(members),
-        "per_cell": sample.per_cell,
-        "cut": cut,
-    }
+    return _examples_answer(sample, members, count.item(), cut)
 
 
 def rest_examples(table, threshold_index, label, x1):
@@ -779,26 +773,31 @@ def rest_examples(table, threshold_index, label, x1):
     those cells' samples are the k smallest of all the examples of y with another identity: the sample
     one cell of "the rest" would hold (docs/measures/association.md, "Examples behind a cell"). Returns
     what `cell_examples` does, with ``cooccurrence`` the number of such examples where the samples hold
-    them all (every other cell kept fewer than k, none cut), else None: C(x, y) of the others add up
-    to more than it where an example has two of them.
+    them all (each other cell holds as many examples as it counted, none cut), else None: C(x, y) of
+    the others add up to more than it where an example has two of them. A cell counts examples logged
+    without ids too, and soft identities count expected examples: then it is None.
     """
     sample = _sample_of(table)
     members: dict[int, None] = {}  # in order, each example once
-    cut, complete = False, True
+    cut, complete = False, not table.expected_counts
     for x in range(len(table.identity_names)):
         if x == x1:
             continue
         cell, cell_cut = sample.cell(threshold_index, x, label)
         members.update(dict.fromkeys(cell))
         cut |= cell_cut
-        complete &= not cell_cut and len(cell) < sample.per_cell
+        complete &= not cell_cut and len(cell) == table.cooccurrence[threshold_index, x, label]
     found = list(members)
     _, hashes = sampling.id_hashes([sample.ids[m] for m in found])
     kept = [found[i] for i in np.argsort(hashes, kind="stable")[: sample.per_cell]]
+    return _examples_answer(sample, kept, len(found) if complete else None, cut)
+
+
+def _examples_answer(sample, members, count, cut):
     return {
-        "examples": [{"id": sample.ids[m], "text": sample.texts[m], "uri": sample.uris[m]} for m in kept],
-        "cooccurrence": len(found) if complete else None,
-        "sampled": len(kept),
+        "examples": [{"id": sample.ids[m], "text": sample.texts[m], "uri": sample.uris[m]} for m in members],
+        "cooccurrence": count,
+        "sampled": len(members),
         "per_cell": sample.per_cell,
         "cut": cut,
     }

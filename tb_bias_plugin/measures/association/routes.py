@@ -512,6 +512,8 @@ def examples_answer(table: Any, threshold: float | None, label: str, identity: s
     if identity == REST:
         if x1 not in table.identity_names:
             raise bad_request("parameter 'x1': unknown identity %r; identities: %s" % (x1, ", ".join(table.identity_names)))
+        if len(table.identity_names) < 2:
+            raise bad_request("parameter 'identity': " + metrics.REST_NEEDS_TWO)
         answer = {"threshold": table.thresholds[t], "label": label, "identity": REST, "x1": x1}
         answer.update(rest_examples(table, t, table.label_index[label], table.identity_names.index(x1)))
         return answer
@@ -607,7 +609,7 @@ def _select(request: Any, services: Any, params: Params) -> Selection:
         x2 = None
     elif x2_name == "rest":
         if len(identities) < 2:
-            raise bad_request("parameter 'x2': one-vs-rest needs at least two identities")
+            raise bad_request("parameter 'x2': " + metrics.REST_NEEDS_TWO)
         x2 = "rest"
     elif x2_name not in identities:
         raise bad_request("parameter 'x2': unknown identity %r; identities: %s, or rest" % (x2_name, ", ".join(identities)))

@@ -96,6 +96,57 @@ def test_the_rest_of_a_one_vs_rest_gap_is_the_sample_of_the_union_of_the_other_i
     assert body["cooccurrence"] == 4 and sorted(e["id"] for e in body["examples"]) == ["e000", "e001", "e002", "e003"]
 
 
+def test_the_rest_is_counted_only_where_its_cells_hold_every_example_they_counted(tmp_path):
+    """Review: "each other cell kept fewer than k" was taken for "the samples hold every example"; a
+    batch logged without ids is counted and not sampled, and soft identities count expected examples,
+    so the rest claimed an exact count the cells beside it contradicted. A cell of exactly k examples
+    holds them all, and was not counted."""
+    labels = ["man", "woman", "child", "tree"]
+    both = np.zeros((6, 4), bool)
+    both[:, [1, 3]] = True  # six examples of woman and tree
+    rest = {"run": "run", "label": "tree", "identity": "rest", "x1": "man"}
+
+    def answer(tag, counter):
+        with summary.Writer(str(tmp_path / "run")) as writer:
+            writer.association_table(tag, counter, step=0)
+        client = Client(fx.make_app(tmp_path)[0])
+        return (fx.get_json(client, "examples", tag=tag, **rest),
+                fx.get_json(client, "examples", run="run", tag=tag, label="tree", identity="woman"))
+
+    partly = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=8)
+    partly.update(both[:2], example_ids=["a", "b"])
+    partly.update(both[2:])  # counted only
+    body, woman = answer("partly", partly)
+    assert woman["cooccurrence"] == 6 and woman["sampled"] == 2
+    assert body["sampled"] == 2 and body["cooccurrence"] is None
+
+    soft = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=8,
+                               soft_identities=True)
+    soft.update(np.tile([0.0, 0.0, 0.0, 1.0], (3, 1)), identities=np.array([[0, 0.1, 0], [0, 0.1, 0.1], [0, 0.2, 0]]),
+                example_ids=["a", "b", "c"])
+    body, woman = answer("soft", soft)
+    assert woman["cooccurrence"] == pytest.approx(0.4, abs=1e-12) and body["sampled"] == 3
+    assert body["cooccurrence"] is None
+
+    exact = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=4)
+    exact.update(both[:4], example_ids=["a", "b", "c", "d"])
+    body, woman = answer("exact", exact)
+    assert woman["cooccurrence"] == 4 and body["cooccurrence"] == 4 and body["sampled"] == 4
+
+
+def test_a_table_of_one_identity_has_no_rest(tmp_path):
+    # review: the examples route answered 200 with no example where the table route says 400
+    counter = CooccurrenceCounter(["man", "tree"], ["man"], thresholds=(0.5,), examples_per_cell=4)
+    counter.update(np.ones((3, 2), bool), example_ids=["a", "b", "c"])
+    with summary.Writer(str(tmp_path / "run")) as writer:
+        writer.association_table("t", counter, step=0)
+    client = Client(fx.make_app(tmp_path)[0])
+    body = fx.get_json(client, "examples", status=400, run="run", tag="t", label="tree", identity="rest", x1="man")
+    assert "one-vs-rest needs at least two identities" in body["error"]
+    table = fx.get_json(client, "table", status=400, run="run", tag="t", x1="man", x2="rest")
+    assert "one-vs-rest needs at least two identities" in table["error"]
+
+
 @pytest.mark.parametrize("params, message", [
     ({"label": "tree", "identity": "rest"}, "identity=rest needs x1"),
     ({"label": "tree", "identity": "rest", "x1": "cat"}, "parameter 'x1': unknown identity 'cat'"),

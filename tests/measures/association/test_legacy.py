@@ -6,6 +6,7 @@ from tensorboard.data import provider as tbp
 from werkzeug.test import Client
 
 from tb_bias_plugin.measures.association import legacy
+from tb_bias_plugin.storage.record import UnreadableRecord
 from tests import plugin_fixtures as fx
 from tests.plugin_fixtures import get_json
 
@@ -73,6 +74,38 @@ def test_an_unreadable_table_is_read_again_only_once_rewritten():
     provider.listed, provider.stored = 2.0, (2.0, ["a", "b"])  # rewritten (still bad): read again
     source.list_tags(provider, None, "")
     assert provider.reads == 2
+
+
+class RewrittenGoodProvider(BadProvider):
+    """Its listing shows a good rewrite while its reads still give the bad first write, until `caught_up`."""
+
+    caught_up = False
+
+    def read_tensors(self, ctx, **kw):
+        return Provider.read_tensors(self, ctx, **kw) if self.caught_up else super().read_tensors(ctx, **kw)
+
+
+def test_a_bad_table_read_while_the_run_is_rewritten_is_not_kept_under_the_newer_listing():
+    # review: the error was cached under the new listing's key, so the good rewrite stayed unlisted
+    provider = RewrittenGoodProvider(listed=2.0, stored=(1.0, ["a", "b"]))
+    source = legacy.LegacyNpmi()
+    assert source.list_tags(provider, None, "")[0] == {}
+    with pytest.raises(UnreadableRecord):
+        source.load(provider, None, "", "run", legacy.TAG, None)
+    provider.caught_up, provider.stored = True, (2.0, ["a", "b"])
+    found, unreadable = source.list_tags(provider, None, "")
+    assert unreadable == [] and found["run"][legacy.TAG][0]["num_labels"] == 2
+    assert source.load(provider, None, "", "run", legacy.TAG, None).value.label_names == ("a", "b")
+
+
+def test_loading_an_unreadable_table_reads_it_once_per_write():
+    # review: every request to a route read the whole bad table again (the listing's failure was cached)
+    provider = BadProvider(listed=1.0, stored=(1.0, ["a", "b"]))
+    source = legacy.LegacyNpmi()
+    for _ in range(3):
+        with pytest.raises(UnreadableRecord, match="old nPMI plugin table"):
+            source.load(provider, None, "", "run", legacy.TAG, None)
+    assert provider.reads == 1
 
 
 def legacy_client(tmp_path, values):
