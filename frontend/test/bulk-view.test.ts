@@ -48,7 +48,8 @@ async function mount() {
   await vi.waitFor(() => expect(flagButton()?.disabled).toBe(false), { timeout: 5000 });
   /** Waits until the read of the labels has ended (the bar's buttons are enabled again). */
   const settled = () => vi.waitFor(() => expect(flagButton()?.disabled).toBe(false), { timeout: 5000 });
-  return { view, release: () => release(), text, settled };
+  const table = () => deepElements(app.shadowRoot!).find((e) => e.tagName === "TB-BIAS-TABLE")!;
+  return { view, release: () => release(), text, settled, find, table };
 }
 
 describe("hiding every label while the result's labels are read", () => {
@@ -81,5 +82,47 @@ describe("hiding every label while the result's labels are read", () => {
     release();
     await settled();
     expect(text("bulk-confirm-text")).toBeNull();
+  });
+});
+
+describe("the focus after the question closes (review: it was taken from where the user had put it)", () => {
+  it("stays in the search box when typing there drops the question", async () => {
+    const { find, table, text, release } = await mount();
+    release(); // the labels are counted at once: the question is asked
+    (find("flag-all-button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).toMatch(/^Flag all 2 labels/));
+    const input = find("search-input") as HTMLInputElement;
+    input.focus();
+    input.value = "Nur";
+    input.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).toBeNull(), { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(table().shadowRoot!.activeElement).toBe(input);
+  });
+
+  it("stays in the search box clicked after a Cancel given while the labels were read", async () => {
+    const { find, table, text, release, settled } = await mount();
+    (find("flag-all-button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(find("bulk-cancel-button")).toBeTruthy());
+    (find("bulk-cancel-button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).toBeNull());
+    const input = find("search-input") as HTMLInputElement;
+    input.focus();
+    release();
+    await settled();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(table().shadowRoot!.activeElement).toBe(input);
+  });
+
+  it("goes back to the asking button when the question's own button had it", async () => {
+    const { find, table, text, release, settled } = await mount();
+    (find("flag-all-button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(find("bulk-cancel-button")).toBeTruthy());
+    (find("bulk-cancel-button") as HTMLButtonElement).focus();
+    (find("bulk-cancel-button") as HTMLButtonElement).click();
+    await vi.waitFor(() => expect(text("bulk-confirm-text")).toBeNull());
+    release();
+    await settled();
+    await vi.waitFor(() => expect(table().shadowRoot!.activeElement).toBe(find("flag-all-button")));
   });
 });

@@ -43,6 +43,8 @@ describe("counts", () => {
     expect(formatCount(0.02)).toBe("0.02"); // an old nPMI plugin count divided by N, read as 0 before
     expect(formatCount(1234.5)).toBe("1,234.5"); // a median of counts
     expect(formatCount(0.0012)).toBe("0.0012");
+    // review: toPrecision kept trailing zeros and wrote exponents early
+    expect([0.005, 0.0001, 0.0099999, 1.5e-7, 1e-7].map(formatCount)).toEqual(["0.005", "0.0001", "0.01", "1.5e-7", "1e-7"]);
   });
 });
 

@@ -36,6 +36,7 @@ export function formatSigned(value: number | null | undefined, digits = 3): stri
 
 const counts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const fractionalCounts = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
+const smallCounts = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 2 });
 
 /**
  * A count with thousands separators. A count that is not whole (a median of counts, the old nPMI plugin's
@@ -45,7 +46,9 @@ const fractionalCounts = new Intl.NumberFormat("en-US", { maximumFractionDigits:
 export function formatCount(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNDEFINED_TEXT;
   if (Number.isInteger(value)) return counts.format(value);
-  return Math.abs(value) < 0.01 ? value.toPrecision(2) : fractionalCounts.format(value);
+  if (Math.abs(value) >= 0.01) return fractionalCounts.format(value);
+  // no trailing zero (0.005, not 0.0050); an exponent only where the decimals would run long
+  return Math.abs(value) < 1e-6 ? value.toExponential(1).replace(".0e", "e") : smallCounts.format(value);
 }
 
 export function pairTitle(x1: string | null, x2: string | null): string {

@@ -1,4 +1,5 @@
 import { LitElement, html, css, nothing, type PropertyValues } from "lit";
+import { deepActiveElement } from "../../charts/focus.js";
 import { customElement, property, state } from "lit/decorators.js";
 import { identityTextColor } from "../../charts/colors.js";
 import { copyText, exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
@@ -19,13 +20,6 @@ import { identityLabel, identityText, NO_PARTS, partsStyles, type IdentityParts 
 
 /** Sent (bubbling) when the user closes the panel. */
 export const CLOSE_EXAMPLES = "examples-close";
-
-/** The focused element, inside shadow roots too (document.activeElement stops at a shadow host). */
-function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement && active !== document.body ? active : null;
-}
 
 /**
  * The sampled examples behind one label's row: for each identity of the

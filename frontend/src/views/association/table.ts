@@ -1,4 +1,5 @@
 import { LitElement, html, css, nothing, svg, unsafeCSS, type PropertyValues } from "lit";
+import { deepActiveElement } from "../../charts/focus.js";
 import { customElement, property, state } from "lit/decorators.js";
 import { styleMap } from "lit/directives/style-map.js";
 import { FlowLayout } from "@lit-labs/virtualizer/layouts/flow.js";
@@ -8,7 +9,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, activeFilters, CHANGE_SORT, changeSign, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, activeFilters, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
@@ -944,8 +945,7 @@ export class RankedTable extends LitElement {
 
   /** Filters the user set; with none, an empty result comes from a default rule. */
   private hasUserFilters(): boolean {
-    const s = this.state;
-    return s.q !== "" || s.ranges.length > 0 || s.minCount > 0 || s.flaggedOnly || s.qMax !== null;
+    return activeFilters(this.state).length > 0;
   }
 
   protected override updated(changed: PropertyValues<this>) {
@@ -954,7 +954,12 @@ export class RankedTable extends LitElement {
       (this.renderRoot.querySelector('[data-testid="bulk-cancel-button"]') as HTMLElement | null)?.focus();
     } else if (this.bulkOpener && !this.bulkAsk && (changed.has("bulkAsk") || changed.has("busy"))) {
       // answered: the focus goes back to the button that asked, not to the page's body with the question's
-      // buttons; answered while the labels were still read, that button is disabled until they are: then
+      // buttons; answered while the labels were still read, that button is disabled until they are: then.
+      // Focus the user gave elsewhere meanwhile (typing a search, which drops the question) stays there.
+      if (deepActiveElement() !== null) {
+        this.bulkOpener = null;
+        return this.explainEmpty();
+      }
       const opener = this.renderRoot.querySelector<HTMLButtonElement>(`[data-testid="${this.bulkOpener}"]`);
       const target = opener && !opener.disabled ? opener : this.busy ? null : this.renderRoot.querySelector<HTMLElement>('[data-testid="search-input"]');
       if (target) {
@@ -962,6 +967,11 @@ export class RankedTable extends LitElement {
         this.bulkOpener = null;
       }
     }
+    this.explainEmpty();
+  }
+
+  /** An empty result with no filter of the user's: asks which default rule emptied it. */
+  private explainEmpty() {
     if (this.rows.total !== 0 || this.hasUserFilters()) return;
     const key = `${queryKey(this.state)}|${this.revision}`;
     if (this.emptyWhy?.key === key) return;
@@ -1014,7 +1024,7 @@ export class RankedTable extends LitElement {
     const noneFlagged = s.flaggedOnly && this.flags.flagged.size === 0;
     return html`<p>No labels match ${activeFilters(s).join(", ")}.${noneFlagged ? " No label of this tag is flagged yet." : ""}</p>
       <button type="button" data-testid="empty-clear-filters"
-        @click=${() => emit(this, "state-change", { q: "", ranges: [], minCount: 0, flaggedOnly: false, qMax: null })}>
+        @click=${() => emit(this, "state-change", noFilters())}>
         Clear the filters
       </button>`;
   }
