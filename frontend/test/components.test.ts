@@ -119,7 +119,7 @@ describe("controls", () => {
     expect(metric.value).toBe("npmi_xy");
     // a narrow sidebar clips the selected name: the tooltip says it whole
     expect(metric.title).toBe(metric.selectedOptions[0]!.textContent);
-    expect(metric.title).toMatch(/^npmi_xy \u2013 \S/);
+    expect(metric.title).toBe("nPMI normalised by p(x,y) (npmi_xy)");
     const x2 = root.querySelector("[data-testid=x2-select]") as HTMLSelectElement;
     expect([...x2.options].map((o) => o.value)).toEqual(["man", "rest"]);
     metric.value = "pmi";

@@ -222,3 +222,16 @@ describe("<tb-bias-discrepancy-view> a link's values the logdir lacks (walk-thro
     expect(await mountWith({})).toBeNull();
   });
 });
+
+describe("<tb-bias-discrepancy-view> the matrix as numbers (walk-through: values only on hover)", () => {
+  it("gives every off-diagonal value, the pairs the pairing uses in bold", async () => {
+    const { panel } = await mount([]);
+    const table = panel("matrix-values");
+    const cells = [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerHTML.replace(/<!--.*?-->/g, "").trim()));
+    expect(cells).toEqual([
+      ["\u2014", "<b>1.000</b>"],
+      ["<b>1.000</b>", "\u2014"],
+    ]);
+    expect([...table.querySelectorAll("thead th")].map((th) => th.textContent!.trim())).toEqual(["row vs column", "a0", "b0"]);
+  });
+});

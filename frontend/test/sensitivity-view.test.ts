@@ -225,3 +225,17 @@ describe("<tb-bias-sensitivity-view> a link's values the logdir lacks (walk-thro
     expect(notice(await mount(fakeApi([])))).toBeNull();
   });
 });
+
+describe("<tb-bias-sensitivity-view> the v comparison's points as numbers (walk-through: ids only on hover)", () => {
+  it("lists every point's id, group and both values, highest P under a first", async () => {
+    const el = await mount(fakeApi([]));
+    const rows = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-scatter-values"] tbody tr')].map((tr) =>
+      [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()),
+    );
+    expect(rows).toEqual([
+      ["e0", "f", "0.5000", "0.2000"],
+      ["e1", "m", "0.1000", "0.0500"],
+    ]);
+    expect(el.shadowRoot!.querySelector('[data-testid="sens-scatter-values"] summary')!.textContent).toBe("The 2 points as numbers");
+  });
+});

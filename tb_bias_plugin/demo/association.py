@@ -424,7 +424,8 @@ class _World:
         for r in range(self.num_examples):
             named = cols[starts[r] : min(starts[r + 1], starts[r] + CAPTION_LABELS)]
             things = ", ".join(self.label_names[c].lower() for c in named.tolist())
-            captions.append("%s%s" % (people[self.composition[r]], ": " + things if things else ""))
+            # said to be true labels: the label inspected in the tab is a prediction, often not among them
+            captions.append("%s%s" % (people[self.composition[r]], " (true labels: %s)" % things if things else ""))
         return captions
 
 

@@ -468,3 +468,22 @@ def test_dipdi_compares_only_runs_of_the_same_discrepancy_and_shows_a_single_ste
             assert tab.page_errors == []
         finally:
             context.close()
+
+
+def test_dipdi_matrix_values_reach_the_keyboard(tab):
+    """Walk-through: the matrix's numbers showed only on hover. Its table opens from the keyboard and holds
+    the route's values, the pairs the pairing uses in bold."""
+    open_view(tab, 1000)
+    backend = tab.tb.get("discrepancy", [("run", RUN), ("tag", TAG), ("step", 0)])
+    summary = tab.testid("matrix-values").locator("summary")
+    summary.focus()
+    tab.page.keyboard.press("Enter")
+    rows = tab.testid("matrix-values").locator("tbody tr")
+    expect(rows).to_have_count(len(backend["models"]))
+    first = rows.nth(0).locator("td").all_inner_texts()
+    want = ["\u2014"] + ["%.3f" % v for v in backend["matrix"][0][1:]]
+    assert first == want, (first, want)
+    assert rows.nth(0).locator("td b").count() == sum(1 for pair in backend["used_pairs"]["between"] + backend["used_pairs"]["within_a"] if 0 in pair)
+    tab.testid("matrix-values").scroll_into_view_if_needed()
+    tab.screenshot("discrepancy_matrix_values_1000")
+    assert tab.page_errors == []

@@ -400,3 +400,20 @@ def test_link_values_the_logdir_lacks_are_said(tab):
     expect(tab.testid("sens-a-select")).to_have_value("word_list_emb")
     expect(notice).to_have_count(0)
     assert tab.page_errors == []
+
+
+def test_scatter_points_reach_the_keyboard(tab):
+    """Walk-through: the v comparison's example ids showed only on hover; its table opens from the keyboard."""
+    open_view(tab, TEXT_RUN, 1000)
+    a, b = tab.testid("sens-a-select").input_value(), tab.testid("sens-b-select").input_value()
+    compare = tab.tb.get("sensitivity_compare", [("run", TEXT_RUN), ("tag", TAG), ("a", a), ("b", b)])
+    values = tab.testid("sens-scatter-values")
+    values.locator("summary").focus()
+    tab.page.keyboard.press("Enter")
+    rows = values.locator("tbody tr")
+    expect(rows).to_have_count(len(compare["points"]))
+    top = max(compare["points"], key=lambda p: p["a"])
+    assert rows.nth(0).locator("td").all_inner_texts()[0] == top["id"]
+    values.scroll_into_view_if_needed()
+    tab.screenshot("sensitivity_scatter_values_1000")
+    assert tab.page_errors == []

@@ -250,6 +250,7 @@ declare global {
 }
 
 /** A metric's id and name, as its option says it; the select's tooltip too, where a narrow sidebar clips it. */
+/** The name first: a narrow sidebar cuts the end of the closed select, and the column id is the lesser part. */
 function metricText(metric: string, names: Record<string, string>): string {
-  return names[metric] ? `${metric} \u2013 ${names[metric]}` : metric;
+  return names[metric] ? `${names[metric]} (${metric})` : metric;
 }

@@ -138,6 +138,9 @@ export class DiscrepancyView extends MeasureViewBase {
       table.top th:first-child, table.top td:first-child, table.top td.group { text-align: left; }
       table.top th.logged, table.top td.logged { text-align: left; min-width: 10rem; max-width: 22rem; }
       .scroll { overflow-x: auto; }
+      details.values { margin-top: 6px; }
+      details.values summary { cursor: pointer; color: var(--muted); }
+      details.values td, details.values th { padding: 1px 6px; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
       /* every kept example can be many: they scroll inside the panel */
       .top-rows { max-height: 40rem; overflow-y: auto; }
       h3 button { margin-left: 8px; font-weight: 400; font-size: 12px; }
@@ -408,7 +411,9 @@ export class DiscrepancyView extends MeasureViewBase {
         DIPDI, the disparate prediction discrepancy index: how much more two models disagree on the same unlabelled
         examples when one was trained on one group's data and the other on another group's than when both saw the same
         group, 2 mean<sub>AB</sub> ln N − mean<sub>AA</sub> ln N − mean<sub>BB</sub> ln N (N: a pair's mean discrepancy).
-        Above 0: the pools learned something group-specific.
+        Above 0: the pools learned something group-specific.${(this.detail?.replicates?.length ?? 0) > 1
+          ? ` This run repeated the experiment ${this.detail!.replicates!.length} times on fresh draws (replicates, numbered from 0): the curve, means and subgroups are their mean, the matrix shows one.`
+          : ""}
       </p>
       <div class="grid">
         <section data-testid="dipdi-steps">${this.renderSteps()}</section>
@@ -541,7 +546,33 @@ export class DiscrepancyView extends MeasureViewBase {
       </svg></div>
       ${this.renderHeatLegend(values)}
       <div class="muted" data-testid="matrix-footnote">${matrixFootnote(d)}</div>
+      ${this.renderMatrixValues(d, used)}
     `;
+  }
+
+  /** The matrix's numbers, which the cells give only on hover: a table a keyboard or a screen reader reaches. */
+  private renderMatrixValues(d: StepResponse, used: readonly (readonly number[])[]) {
+    return html`<details class="values" data-testid="matrix-values">
+      <summary>The matrix as numbers</summary>
+      <div class="scroll"><table>
+        <thead><tr><th scope="col"><span class="muted">row vs column</span></th>${d.models.map((m) => html`<th scope="col" title=${m}>${modelLabel(m)}</th>`)}</tr></thead>
+        <tbody>
+          ${d.matrix.map(
+            (row, i) => html`<tr>
+              <th scope="row" title=${d.models[i]}>${modelLabel(d.models[i]!)}</th>
+              ${row.map((v, j) =>
+                i === j
+                  ? html`<td class="muted">—</td>`
+                  : isUsed(i, j, used)
+                    ? html`<td><b>${formatValue(v, 3)}</b></td>`
+                    : html`<td>${formatValue(v, 3)}</td>`,
+              )}
+            </tr>`,
+          )}
+        </tbody>
+      </table></div>
+      <div class="muted">Bold: the pairs ${pairingWords(d.pairing)} uses (outlined above).</div>
+    </details>`;
   }
 
   /** The matrix's colour scale: light to dark over the positive discrepancies, on a log scale. */

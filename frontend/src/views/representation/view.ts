@@ -624,7 +624,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         ${c.classifier_mutual_information !== null && c.classifier_mutual_information !== undefined
           ? html`<span style="--swatch:${OKABE_ITO[3]}">classifier bound (H(Z) − CE)</span>`
           : nothing}
-        <span class="muted" data-testid="repr-curve-kept">kept critic at iteration ${c.best_step}: MINE I = ${formatValue(mineI)} nats;
+        <span class="muted" data-testid="repr-curve-kept">kept critic (the one of best validation bound) at iteration ${c.best_step}: MINE I = ${formatValue(mineI)} nats;
           B takes ${boundText(c.bound ?? null)}</span>
       </div>`;
   }

@@ -93,6 +93,12 @@ export class SensitivityView extends MeasureViewBase {
     dismissibleNoticeStyles,
     css`
       :host { padding: 12px 16px; overflow: auto; }
+      details.values { margin-top: 4px; }
+      details.values summary { cursor: pointer; color: var(--muted); }
+      .values-scroll { max-height: 240px; overflow: auto; }
+      .values-scroll thead th { position: sticky; top: 0; background: var(--panel, #fff); }
+      details.values td, details.values th { padding: 1px 8px; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+      details.values td:first-child, details.values th:first-child { text-align: left; }
       .example .ex-logged { font-size: 12px; margin-bottom: 3px; }
       .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
       .controls label { display: inline-flex; gap: 6px; align-items: center; color: var(--muted); }
@@ -498,7 +504,23 @@ export class SensitivityView extends MeasureViewBase {
         <text x=${w - m.r} y=${h - 2} text-anchor="end">P under ${c.a} →</text>
         <text data-testid="sens-scatter-y-name" x=${m.l} y=${m.t - 8}>↑ P under ${c.b}</text>
       </svg>
+      ${this.renderScatterValues(c)}
     </section>`;
+  }
+
+  /** The points' ids and values, which the plot gives only on hover: a table a keyboard or a screen reader reaches. */
+  private renderScatterValues(c: CompareResponse) {
+    if (!c.points.length) return nothing;
+    const byA = [...c.points].sort((p, q) => q.a - p.a);
+    return html`<details class="values" data-testid="sens-scatter-values">
+      <summary>The ${c.points.length} points as numbers</summary>
+      <div class="values-scroll"><table>
+        <thead><tr><th scope="col">example</th><th scope="col">group</th><th scope="col">P under ${c.a}</th><th scope="col">P under ${c.b}</th></tr></thead>
+        <tbody>
+          ${byA.map((p) => html`<tr><td>${p.id}</td><td>${p.group ?? ""}</td><td>${formatValue(p.a, 4)}</td><td>${formatValue(p.b, 4)}</td></tr>`)}
+        </tbody>
+      </table></div>
+    </details>`;
   }
 
   private renderExample(ex: Example, d: ExamplesResponse, names: readonly string[], formats: ReturnType<typeof exampleFormats>): TemplateResult {
@@ -649,7 +671,8 @@ export class SensitivityView extends MeasureViewBase {
       ${this.renderControls()}
       <tb-bias-description .text=${this.description()}></tb-bias-description>
       <p class="note" data-testid="sens-note">
-        P = wᵀ|J|v: how strongly the predicted probabilities react to the features v weights (lower is fairer).
+        P = wᵀ|J|v: how strongly the predicted probabilities react to the features v weights (lower is fairer);
+        each v choice is one logged way of saying which part of the input is protected (a mask of features, a word list...).
         ${d?.note ?? "Compare values only between models that share an input space."}
       </p>
       ${d && !this.failures.has("detail")
