@@ -462,6 +462,31 @@ describe("ranked table", () => {
     expect(zero.namespaceURI).toBe("http://www.w3.org/2000/svg");
   });
 
+  it("gives the Tab key to one row's controls, and Up and Down move between rows (walk-through: 4 tab stops a row)", async () => {
+    const el = await mountTable(tableRoutes());
+    const rows = () => all(el, "[data-testid=table-row]");
+    const tabStops = () => rows().map((r) => [...r.querySelectorAll("input, button")].map((c) => c.getAttribute("tabindex")));
+    expect(tabStops()).toEqual([["0", "0", "0", "0"], ["-1", "-1", "-1", "-1"], ["-1", "-1", "-1", "-1"]]);
+    const hide = (i: number) => rows()[i]!.querySelector<HTMLButtonElement>("[data-testid=hide-button]")!;
+    hide(0).focus();
+    const press = (key: string) =>
+      el.shadowRoot!.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, composed: true, cancelable: true }));
+    press("ArrowDown");
+    await vi.waitFor(() => expect(el.shadowRoot!.activeElement).toBe(hide(1)));
+    expect(tabStops()[1]).toEqual(["0", "0", "0", "0"]);
+    expect(tabStops()[0]).toEqual(["-1", "-1", "-1", "-1"]);
+    press("ArrowDown");
+    await vi.waitFor(() => expect(el.shadowRoot!.activeElement).toBe(hide(2)));
+    press("ArrowDown"); // the last row: stays
+    await new Promise((r) => setTimeout(r, 50));
+    expect(el.shadowRoot!.activeElement).toBe(hide(2));
+    press("ArrowUp");
+    await vi.waitFor(() => expect(el.shadowRoot!.activeElement).toBe(hide(1)));
+    // a click (focus) on another row's control gives it the Tab key
+    rows()[0]!.querySelector<HTMLInputElement>("[data-testid=select-checkbox]")!.focus();
+    await vi.waitFor(() => expect(tabStops()[0]).toEqual(["0", "0", "0", "0"]));
+  });
+
   it("renders rows with hostile labels as text and runs nothing", async () => {
     const el = await mountTable(tableRoutes());
     const rows = all(el, "[data-testid=table-row]");

@@ -149,6 +149,40 @@ def test_tabbing_to_a_header_out_of_view_scrolls_the_rows_with_it(tab):
     assert tab.page_errors == []
 
 
+def test_one_row_takes_the_tab_key_and_the_arrows_walk_the_rows(tab):
+    """Walk-through: every row's checkbox and three buttons were tab stops, four a row. Now one row's
+    are; Up and Down move to the same control of the next row, scrolling it into view."""
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.open(DEFAULT)
+    rows = tab.ui.locator('[data-testid="table-row"]')
+    expect(rows.first).to_be_visible()
+    tab.testid("search-input").focus()
+    # search, its case box, the toggles, the links, the bulk buttons, the headers... then the rows' scroller
+    for _ in range(40):
+        tab.page.keyboard.press("Tab")
+        if tab.frame.evaluate("() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a && a.tagName; }") == "LIT-VIRTUALIZER":
+            break
+    tab.page.keyboard.press("Tab")
+    first = rows.first.locator('[data-testid="select-checkbox"]')
+    expect(first).to_be_focused()
+    for testid in ("flag-button", "hide-button", "examples-button"):
+        tab.page.keyboard.press("Tab")
+        expect(rows.first.locator('[data-testid="%s"]' % testid)).to_be_focused()
+    tab.page.keyboard.press("Tab")  # past the rows: not the second row's checkbox
+    expect(rows.nth(1).locator('[data-testid="select-checkbox"]')).not_to_be_focused()
+    # the arrows, past the rows drawn at first
+    rows.first.locator('[data-testid="flag-button"]').focus()
+    for _ in range(45):
+        tab.page.keyboard.press("ArrowDown")
+    target = tab.ui.locator('[data-testid="table-row"][data-rank="46"] [data-testid="flag-button"]')
+    expect(target).to_be_focused()
+    expect(target).to_be_in_viewport()
+    tab.page.keyboard.press("ArrowUp")
+    expect(tab.ui.locator('[data-testid="table-row"][data-rank="45"] [data-testid="flag-button"]')).to_be_focused()
+    shot(tab, "association_row_focus", 1000)
+    assert tab.page_errors == []
+
+
 @pytest.fixture(scope="module")
 def metric_table_server(tmp_path_factory):
     from tb_bias_plugin import summary

@@ -111,6 +111,7 @@ export function virtualRows<R>(
   layout: unknown,
   renderItem: (index: number) => TemplateResult,
   onScroll?: (event: Event) => void,
+  onRange?: (first: number, last: number) => void,
 ): TemplateResult {
   return html`<lit-virtualizer
     scroller
@@ -120,7 +121,10 @@ export function virtualRows<R>(
     .layout=${layout}
     .items=${rows.items}
     .renderItem=${renderItem}
-    @rangeChanged=${(e: RangeChangedEvent) => rows.onRange(e.first, e.last)}
+    @rangeChanged=${(e: RangeChangedEvent) => {
+      rows.onRange(e.first, e.last);
+      onRange?.(e.first, e.last);
+    }}
     @scroll=${onScroll ?? null}
   ></lit-virtualizer>`;
 }

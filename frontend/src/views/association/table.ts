@@ -41,6 +41,15 @@ import {
 } from "./identities.js";
 
 const ROW_HEIGHT = 30;
+/** A row's controls, which Up and Down move between rows and only one row's take the Tab key. */
+const ROW_CONTROLS = new Set(["select-checkbox", "flag-button", "hide-button", "examples-button"]);
+
+/** The virtualizer's handle on a row by index (absent from the tests' stand-in). */
+type LitVirtualizer = HTMLElement & { element?(index: number): { scrollIntoView(options?: ScrollIntoViewOptions): void } | undefined };
+
+function rowIndex(row: Element): number {
+  return Number(row.getAttribute("aria-rowindex")) - 2;
+}
 /**
  * Pause after a keystroke before a (complete-looking) search is sent: it
  * merges bursts (key repeat, input methods), not ordinary typing; the
@@ -113,6 +122,8 @@ export class RankedTable extends LitElement {
   /** for an empty result without filters of the user's: how many rows each default rule left out */
   @state() private emptyWhy: { key: string; zero: number | null; identities: number | null } | null = null;
   private readonly emptyProbe = new LatestRequest(this);
+  /** the row whose controls take the Tab key (`onRowKeydown`) */
+  @state() private activeRow = 0;
 
   static override styles = [
     baseStyles,
@@ -661,6 +672,44 @@ export class RankedTable extends LitElement {
   private readonly onRowEnter = (event: Event) => {
     const label = this.rowLabel(event);
     if (label !== null) emit(this, "hover-label", label);
+    if (event.type === "focusin") this.activeRow = rowIndex(event.currentTarget as Element);
+  };
+
+  /**
+   * One row's controls take the Tab key at a time (the row last focused; a table of a thousand rows was
+   * four thousand tab stops): Up and Down move to the same control of the row above or below.
+   */
+  private readonly onRowKeydown = (event: KeyboardEvent) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const control = (event.target as Element).closest("[data-testid]")?.getAttribute("data-testid");
+    // from the row the last move went to: a held key outruns the focus, which follows a frame or more later
+    const next = this.activeRow + (event.key === "ArrowDown" ? 1 : -1);
+    if (!control || !ROW_CONTROLS.has(control) || next < 0 || next >= (this.rows.total ?? 0)) return;
+    event.preventDefault(); // the rows' scroller would scroll instead
+    event.stopPropagation();
+    this.activeRow = next;
+    const scroller = this.renderRoot.querySelector("lit-virtualizer") as LitVirtualizer | null;
+    scroller?.element?.(next)?.scrollIntoView({ block: "nearest" });
+    this.focusRowControl(next, control, 30);
+  };
+
+  /** Focuses a row's control once the row is drawn and its page loaded (a few frames at most). */
+  private focusRowControl(index: number, control: string, frames: number) {
+    void this.updateComplete.then(() =>
+      requestAnimationFrame(() => {
+        if (this.activeRow !== index) return; // moved on meanwhile
+        const target = this.renderRoot.querySelector<HTMLElement>(`[aria-rowindex="${index + 2}"] [data-testid="${control}"]`);
+        // the virtualizer scrolled the row into view; the focus would also scroll the rows sideways
+        if (target && !target.hidden) target.focus({ preventScroll: true });
+        else if (frames > 0) this.focusRowControl(index, control, frames - 1);
+      }),
+    );
+  }
+
+  /** Scrolled away from the row that takes the Tab key: the first row drawn takes it, so Tab never skips the rows. */
+  private readonly onRowRange = (first: number, last: number) => {
+    const inRows = (this.renderRoot as ShadowRoot).activeElement?.closest('[role="row"]');
+    if (!inRows && (this.activeRow < first || this.activeRow > last)) this.activeRow = first;
   };
 
   private readonly onRowLeave = (event: Event) => {
@@ -699,12 +748,14 @@ export class RankedTable extends LitElement {
     label: string,
     onClick: (event: Event) => void,
     icon: unknown,
+    tab: number,
   ) {
     const verb = pressed ? off : on;
     return html`<button
       type="button"
       class=${kind}
       data-testid=${`${kind}-button`}
+      tabindex=${tab}
       ?hidden=${loading}
       aria-pressed=${pressed}
       aria-label=${`${verb} ${label}`}
@@ -720,14 +771,14 @@ export class RankedTable extends LitElement {
    * The row's action buttons, in order (ROW_ACTIONS of them: the cell's
    * width follows that count); hidden, same markup, while the row loads.
    */
-  private rowActions(row: TableRow | undefined, label: string, flagged: boolean, hidden: boolean) {
+  private rowActions(row: TableRow | undefined, label: string, flagged: boolean, hidden: boolean, tab: number) {
     const loading = row === undefined;
     return [
-      this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon),
-      this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon),
+      this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon, tab),
+      this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon, tab),
       // tables of precomputed values hold no examples; a table logged without ids says how to get them
       this.info.kind === "counts"
-        ? html`<button type="button" data-testid="examples-button" ?hidden=${loading} aria-label=${`Examples of ${label}`}
+        ? html`<button type="button" data-testid="examples-button" tabindex=${tab} ?hidden=${loading} aria-label=${`Examples of ${label}`}
             ?disabled=${this.info.examples_per_cell === 0}
             title=${this.info.examples_per_cell === 0 ? NO_EXAMPLES : "Examples"} @click=${this.onExamplesClick}>${examplesIcon}</button>`
         : nothing,
@@ -744,6 +795,7 @@ export class RankedTable extends LitElement {
     const flagged = row !== undefined && this.flags.flagged.has(label);
     const hidden = row !== undefined && this.flags.hidden.has(label);
     const selected = row !== undefined && this.selected.has(label);
+    const tab = index === this.activeRow ? 0 : -1;
     const classes = [
       "row",
       row ? "data" : "placeholder",
@@ -766,19 +818,21 @@ export class RankedTable extends LitElement {
       @mouseleave=${this.onRowLeave}
       @focusin=${this.onRowEnter}
       @focusout=${this.onRowLeave}
+      @keydown=${this.onRowKeydown}
     >
       <div class="lead" role="none">
       <div role="cell" class="cell select">
         <input
           type="checkbox"
           data-testid="select-checkbox"
+          tabindex=${tab}
           ?hidden=${!row}
           aria-label=${`Select ${label} for parallel coordinates`}
           .checked=${selected}
           @change=${this.onSelectChange}
         />
       </div>
-      <div role="cell" class="cell actions">${this.rowActions(row, label, flagged, hidden)}</div>
+      <div role="cell" class="cell actions">${this.rowActions(row, label, flagged, hidden, tab)}</div>
       ${columns.slice(0, this.sticky(columns)).map((c) => this.cell(row, c))}
       </div>
       ${columns.slice(this.sticky(columns)).map((c) => this.cell(row, c))}
@@ -919,7 +973,7 @@ export class RankedTable extends LitElement {
           ? html`<div class="empty" data-testid="table-search-refused">No labels shown: the search pattern was refused (said above). Fix it or clear the search.</div>`
           : nothing}
         ${total === 0 ? this.emptyMessage() : nothing}
-        ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i, columns), this.onRowsScroll)}
+        ${virtualRows(this.rows, LAYOUT, (i) => this.renderRow(i, columns), this.onRowsScroll, this.onRowRange)}
       </div>
     `;
   }
