@@ -229,9 +229,68 @@ describe("<tb-bias-discrepancy-view> the matrix as numbers (walk-through: values
     const table = panel("matrix-values");
     const cells = [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerHTML.replace(/<!--.*?-->/g, "").trim()));
     expect(cells).toEqual([
-      ["\u2014", "<b>1.000</b>"],
-      ["<b>1.000</b>", "\u2014"],
+      ["\u2014", '<b>1.000</b><span class="visually-hidden"> (used)</span>'],
+      ['<b>1.000</b><span class="visually-hidden"> (used)</span>', "\u2014"],
     ]);
     expect([...table.querySelectorAll("thead th")].map((th) => th.textContent!.trim())).toEqual(["row vs column", "a0", "b0"]);
+  });
+});
+
+describe("<tb-bias-discrepancy-view> links pasted later (review)", () => {
+  /** A hash scope whose entries a test changes, then calls the view back as a pasted link would. */
+  function pastedHash(first: Record<string, string>) {
+    let entries = first;
+    let listener: (() => void) | null = null;
+    const written: Record<string, string>[] = [];
+    const hash: HashScope = {
+      read: () => entries,
+      write: (e) => {
+        entries = { ...e };
+        written.push(entries);
+        return true;
+      },
+      onExternalChange: (f) => {
+        listener = f;
+        return () => (listener = null);
+      },
+    };
+    return { hash, written, paste: (e: Record<string, string>) => ((entries = e), listener?.()) };
+  }
+
+  async function mountPasted(first: Record<string, string>) {
+    const pasted = pastedHash(first);
+    const el = document.createElement("tb-bias-discrepancy-view") as DiscrepancyView;
+    Object.assign(el, { api: fakeApi([]).api, hash: pasted.hash, config: null, runs: RUNS });
+    document.body.appendChild(el);
+    await settle(el);
+    const notice = () => el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent?.replace("\u00d7", "").trim() ?? null;
+    return { el, ...pasted, notice };
+  }
+
+  it("replaces the notice of an earlier link instead of adding to it", async () => {
+    const { el, paste, notice } = await mountPasted({ run: "gone", tag: "t" });
+    expect(notice()).toBe("Run \u201cgone\u201d has no table here; showing dev.");
+    paste({ run: "dep", tag: "t", step: "77" });
+    await settle(el);
+    expect(notice()).toBe("Step 77 of dep/t is not among the steps TensorBoard kept; showing the first logged.");
+  });
+
+  it("says a pasted link's bad value that fits to what is shown, and writes what is shown", async () => {
+    const { el, paste, notice, written } = await mountPasted({ run: "dev", tag: "t", step: "5", run2: "dep" });
+    expect(notice()).toBeNull();
+    paste({ run: "gone", tag: "t", step: "5", run2: "dep" });
+    await settle(el);
+    expect(notice()).toBe("Run \u201cgone\u201d has no table here; showing dev.");
+    expect(written[written.length - 1]).toMatchObject({ run: "dev", tag: "t", step: "5", run2: "dep" });
+  });
+
+  it("writes no development run that is neither of the two (a reload of it warned of a bad link)", async () => {
+    const named = await mountPasted({ run: "dev", tag: "t", step: "5", run2: "dep", dev: "dep" });
+    expect(named.notice()).toBeNull();
+    expect(named.written[named.written.length - 1]?.["dev"]).toBe("dep");
+    named.el.remove();
+    const stale = await mountPasted({ run: "dev", tag: "t", step: "5", run2: "dep", dev: "third" });
+    expect(stale.notice()).toContain("names run \u201cthird\u201d as development");
+    expect(stale.written[stale.written.length - 1]).not.toHaveProperty("dev");
   });
 });

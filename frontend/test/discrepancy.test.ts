@@ -182,6 +182,9 @@ describe("DIPDI view state in the URL hash", () => {
     expect(fitToRuns({ ...restored, run2: "dipdi_deployment" }, RUNS).run2).toBe("dipdi_development");
     expect(fitToRuns({ ...defaultState(), run: "dipdi_development", tag: "other" }, RUNS).run2).toBeNull();
     expect(fitToRuns(restored, [])).toMatchObject({ run: null, tag: null, run2: null });
+    // review: a development run left behind by another pick came back on a reload as a bad link's
+    expect(fitToRuns({ ...restored, dev: "dipdi_deployment" }, RUNS).dev).toBe("dipdi_deployment");
+    expect(fitToRuns({ ...restored, dev: "gone" }, RUNS).dev).toBeNull();
   });
 
   it("compares only runs that logged the tag with the same discrepancy", () => {

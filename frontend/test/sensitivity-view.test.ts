@@ -230,12 +230,33 @@ describe("<tb-bias-sensitivity-view> the v comparison's points as numbers (walk-
   it("lists every point's id, group and both values, highest P under a first", async () => {
     const el = await mount(fakeApi([]));
     const rows = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-scatter-values"] tbody tr')].map((tr) =>
-      [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()),
+      [...tr.querySelectorAll("th, td")].map((td) => td.textContent!.trim()),
     );
     expect(rows).toEqual([
       ["e0", "f", "0.5000", "0.2000"],
       ["e1", "m", "0.1000", "0.0500"],
     ]);
     expect(el.shadowRoot!.querySelector('[data-testid="sens-scatter-values"] summary')!.textContent).toBe("The 2 points as numbers");
+  });
+});
+
+describe("<tb-bias-sensitivity-view> link values checked on their own (review)", () => {
+  const notice = (el: SensitivityView) => el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent ?? "";
+  const linked = (entries: Record<string, string>): HashScope => ({ read: () => entries, write: () => true, onExternalChange: () => () => undefined });
+
+  it("says a bad statistic though the run was replaced too", async () => {
+    const text = notice(await mount(fakeApi([]), linked({ run: "gone", stat: "mode" })));
+    expect(text).toContain("Run \u201cgone\u201d has no table here; showing r.");
+    expect(text).toContain("Statistic \u201cmode\u201d is not one of");
+  });
+
+  it("checks a v choice against the step's own choices, not every step's", async () => {
+    // mask_x is logged at another step only: the steps' answer names it, the step's detail does not
+    const steps = RESPONSES["sensitivity_steps"] as { choices: { name: string }[] };
+    const api = routeApi((route) =>
+      route === "sensitivity_steps" ? { ...steps, choices: [...steps.choices, { ...steps.choices[0]!, name: "mask_x" }] } : undefined,
+    );
+    const el = await mount(api, linked({ run: "r", tag: "t", a: "mask_x" }));
+    expect(notice(el)).toContain("The v choice \u201cmask_x\u201d is not logged in this table; showing word_list.");
   });
 });

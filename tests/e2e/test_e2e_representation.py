@@ -240,5 +240,7 @@ def test_link_values_the_logdir_lacks_are_said(tab):
     tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
                                        "representation.tag": TAG, "representation.layer": "embedding"}))
     expect(tab.ui.locator("h2", has_text="MINE curve: embedding")).to_be_visible()
+    # the layer is checked when the series answers: its chart's points are drawn by then
+    expect(tab.ui.locator('[data-testid="repr-series-line"]').first).to_be_attached()
     expect(notice).to_have_count(0)
     assert tab.page_errors == []

@@ -17,6 +17,12 @@ export function stepMissing(asked: string | number, run: string | null, tag: str
   return `Step ${asked} of ${run}/${tag} is not among the steps TensorBoard kept; showing ${fallback}.`;
 }
 
+/** Whether two sets of hash entries are the same, whatever their order. */
+export function sameEntries(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
+}
+
 /** One more thing said after what a notice says already (one link can hold several bad values). */
 export function joinNotice(current: string, text: string): string {
   return current && current !== text && !current.includes(text) ? `${current} ${text}` : current || text;
@@ -59,18 +65,17 @@ export class LinkNotices implements ReactiveController {
 
   hostConnected(): void {}
 
-  /** The link's entries of `keys`, to be checked; a new link replaces the old one's unchecked entries. */
+  /** The link's entries of `keys`, to be checked; a new link replaces the old one's entries and notice. */
   read(entries: Readonly<Record<string, string>>, keys: readonly string[]): void {
     this.asked = new Map();
+    if (this.text) {
+      this.text = "";
+      this.host.requestUpdate();
+    }
     for (const key of keys) {
       const value = entries[key];
       if (value !== undefined && value !== "") this.asked.set(key, value);
     }
-  }
-
-  /** Whether the link named `key` and it is not checked yet. */
-  pending(key: string): boolean {
-    return this.asked.has(key);
   }
 
   /**
@@ -85,11 +90,6 @@ export class LinkNotices implements ReactiveController {
     if (asked === String(shown ?? "")) return;
     if (rest) this.asked.clear();
     this.say(words(asked));
-  }
-
-  /** Forgets an entry unchecked (what it names is not shown in this state). */
-  drop(key: string): void {
-    this.asked.delete(key);
   }
 
   say(text: string): void {

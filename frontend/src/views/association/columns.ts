@@ -89,12 +89,12 @@ export function formatRange(range: RangeFilter): string {
   return `${name}: any defined value`;
 }
 
-/** The filters a user set, in words, for an empty result to name (it said only "the current filters"). */
 /** The filters `activeFilters` names, each at its "off" value: what "Clear the filters" sets. */
 export function noFilters(): { q: string; ranges: RangeFilter[]; minCount: number; flaggedOnly: boolean; qMax: number | null } {
   return { q: "", ranges: [], minCount: 0, flaggedOnly: false, qMax: null };
 }
 
+/** The filters a user set, in words, for an empty result to name (it said only "the current filters"). */
 export function activeFilters(s: {
   q: string;
   ranges: readonly RangeFilter[];

@@ -249,8 +249,10 @@ declare global {
   }
 }
 
-/** A metric's id and name, as its option says it; the select's tooltip too, where a narrow sidebar clips it. */
-/** The name first: a narrow sidebar cuts the end of the closed select, and the column id is the lesser part. */
+/**
+ * A metric's name and id, as its option says it, and the select's tooltip, where a narrow sidebar clips it:
+ * the name first, as the closed select cuts its end and the column id is the lesser part.
+ */
 function metricText(metric: string, names: Record<string, string>): string {
   return names[metric] ? `${names[metric]} (${metric})` : metric;
 }

@@ -1009,8 +1009,9 @@ export class RankedTable extends LitElement {
     } else if (this.bulkOpener && !this.bulkAsk && (changed.has("bulkAsk") || changed.has("busy"))) {
       // answered: the focus goes back to the button that asked, not to the page's body with the question's
       // buttons; answered while the labels were still read, that button is disabled until they are: then.
-      // Focus the user gave elsewhere meanwhile (typing a search, which drops the question) stays there.
-      if (deepActiveElement() !== null) {
+      // Focus the user gave elsewhere meanwhile (typing a search, which drops the question; TensorBoard's
+      // own page, outside the plugin's frame) stays there.
+      if (deepActiveElement() !== null || !document.hasFocus()) {
         this.bulkOpener = null;
         return this.explainEmpty();
       }

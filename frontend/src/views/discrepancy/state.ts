@@ -96,7 +96,8 @@ export function comparableRuns(runs: readonly RunEntry[], run: string | null, ta
  * others (the natural start), so the view opens on the run its compare panel calls
  * development; when no name tells, the first. An unknown tag falls back to the run's
  * first tag, and the comparison run to another run holding the same tag with the same
- * discrepancy (never the run itself). The step is checked later, against the steps the server lists.
+ * discrepancy (never the run itself); a development run that is neither of the two is dropped.
+ * The step is checked later, against the steps the server lists.
  */
 export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiState {
   const withTags = runs.filter((r) => r.tags.length > 0);
@@ -110,7 +111,9 @@ export function fitToRuns(state: DipdiState, runs: readonly RunEntry[]): DipdiSt
   const tag = entry.tags.some((t) => t.tag === state.tag) ? state.tag : (entry.tags[0]?.tag ?? null);
   const others = comparableRuns(withTags, entry.run, tag).comparable;
   const run2 = others.some((r) => r.run === state.run2) ? state.run2 : (others[0]?.run ?? null);
-  return { ...state, run: entry.run, tag, run2 };
+  // a development run that is neither of the two names neither (kept, it would come back on a reload as a bad link)
+  const dev = state.dev === entry.run || state.dev === run2 ? state.dev : null;
+  return { ...state, run: entry.run, tag, run2, dev };
 }
 
 /** The step to show: the state's when it is logged, else the first. */

@@ -11,7 +11,7 @@ import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
-import { dismissibleNoticeStyles, LinkNotices, runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
+import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
@@ -178,10 +178,13 @@ export class DiscrepancyView extends MeasureViewBase {
   /** A pasted link or the back button changed our part of the hash. */
   private readonly onHashChange = () => {
     const entries = this.hash.read();
-    const next = fitToRuns(decodeState(entries), this.tagRuns);
-    if (sameState(next, this.current)) return;
+    if (sameEntries(entries, encodeState(this.current))) return; // our own write, or another view's
     this.links.read(entries, LINK_KEYS);
-    this.apply(next, false);
+    const next = fitToRuns(decodeState(entries), this.tagRuns);
+    if (!sameState(next, this.current)) return this.apply(next, false);
+    // a link whose bad values fit to what is shown: said, and the hash holds what is shown again
+    this.checkLink();
+    this.writeHash();
   };
 
   private get current(): DipdiState {
@@ -217,16 +220,14 @@ export class DiscrepancyView extends MeasureViewBase {
   private checkLink(): void {
     if (!this.tagRuns.length) return; // the runs are not listed yet
     const { run, tag } = this;
+    // the pairing first: it does not depend on the run, whose replacement drops the link's other values
+    this.links.check("pairing", this.pairing, (asked) => `Pairing \u201c${asked}\u201d is not one of ${PAIRINGS.map(pairingWords).join(", ")}; showing the logged pairing.`);
     this.links.check("run", run, (asked) => runMissing(asked, run), true);
     this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
     if (this.step !== null) this.links.check("step", this.step, (asked) => stepMissing(asked, run, tag, "the first logged"));
     this.links.check("run2", this.run2, (asked) => `Run \u201c${asked}\u201d cannot be compared with ${run}/${tag} here (no such table with the same discrepancy); comparing with ${this.run2 || "no other run"}.`);
-    const two = [run, this.run2];
-    if (this.links.pending("dev") && !two.includes(this.dev ?? "")) {
-      this.links.check("dev", null, (asked) => `The link names run \u201c${asked}\u201d as development, but it is not one of the two compared; the runs' names decide which is.`);
-    }
-    this.links.drop("dev");
-    this.links.check("pairing", this.pairing, (asked) => `Pairing \u201c${asked}\u201d is not one of ${PAIRINGS.map(pairingWords).join(", ")}; showing the logged pairing.`);
+    // fitToRuns drops a development run that is neither of the two
+    this.links.check("dev", this.dev, (asked) => `The link names run \u201c${asked}\u201d as development, but it is not one of the two compared; the runs' names decide which is.`);
   }
 
   private writeHash(): void {
@@ -555,16 +556,17 @@ export class DiscrepancyView extends MeasureViewBase {
     return html`<details class="values" data-testid="matrix-values">
       <summary>The matrix as numbers</summary>
       <div class="scroll"><table>
-        <thead><tr><th scope="col"><span class="muted">row vs column</span></th>${d.models.map((m) => html`<th scope="col" title=${m}>${modelLabel(m)}</th>`)}</tr></thead>
+        <caption class="visually-hidden">Mean discrepancy N of each pair of models at step ${d.step}, replicate ${d.replicate}</caption>
+        <thead><tr><th scope="col"><span class="muted">row vs column</span></th>${d.models.map((m) => html`<th scope="col">${m}</th>`)}</tr></thead>
         <tbody>
           ${d.matrix.map(
             (row, i) => html`<tr>
-              <th scope="row" title=${d.models[i]}>${modelLabel(d.models[i]!)}</th>
+              <th scope="row">${d.models[i]}</th>
               ${row.map((v, j) =>
                 i === j
                   ? html`<td class="muted">—</td>`
                   : isUsed(i, j, used)
-                    ? html`<td><b>${formatValue(v, 3)}</b></td>`
+                    ? html`<td><b>${formatValue(v, 3)}</b><span class="visually-hidden"> (used)</span></td>`
                     : html`<td>${formatValue(v, 3)}</td>`,
               )}
             </tr>`,

@@ -99,6 +99,7 @@ export class SensitivityView extends MeasureViewBase {
       .values-scroll thead th { position: sticky; top: 0; background: var(--panel, #fff); }
       details.values td, details.values th { padding: 1px 8px; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
       details.values td:first-child, details.values th:first-child { text-align: left; }
+      details.values tbody th { font-weight: normal; }
       .example .ex-logged { font-size: 12px; margin-bottom: 3px; }
       .controls { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; margin-bottom: 10px; }
       .controls label { display: inline-flex; gap: 6px; align-items: center; color: var(--muted); }
@@ -173,10 +174,11 @@ export class SensitivityView extends MeasureViewBase {
       if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
       const { run, tag } = this;
       if (runs.length) {
-        this.links.check("run", run, (asked) => runMissing(asked, run), true);
-        this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
+        // first what does not depend on the run, whose replacement drops the link's other values
         this.links.check("stat", this.stat, (asked) => `Statistic \u201c${asked}\u201d is not one of ${STATS.join(", ")}; showing ${this.stat}.`);
         this.links.check("source", this.source, (asked) => `Examples \u201c${asked}\u201d are neither top nor sample; showing ${this.source}.`);
+        this.links.check("run", run, (asked) => runMissing(asked, run), true);
+        this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
       }
       this.loadAll();
     }
@@ -225,8 +227,9 @@ export class SensitivityView extends MeasureViewBase {
       (signal) => this.api.get<StepsResponse>(`sensitivity_steps?${q({ run: this.run, tag: this.tag })}`, signal),
       (data) => {
         this.steps = data;
-        // the pickers name the logged choices even if the step's detail fails
-        if (!this.detail) this.fitChoices(data.choices.map((c) => c.name));
+        // the pickers name the logged choices even if the step's detail fails (a link's are checked
+        // against the step's own, in the detail: these are every step's)
+        if (!this.detail) this.fitChoices(data.choices.map((c) => c.name), false);
         if (this.step === null || !data.steps.includes(this.step)) {
           // a step the listing did not know (or no listing): fetch its detail now
           this.step = data.steps[data.steps.length - 1] ?? null;
@@ -239,10 +242,11 @@ export class SensitivityView extends MeasureViewBase {
   }
 
   /** Keeps the chosen v choices if logged, else the first informed one against uniform. */
-  private fitChoices(names: readonly string[]): void {
+  private fitChoices(names: readonly string[], stepOwn = true): void {
     if (!names.includes(this.choiceA)) this.choiceA = names.find((n) => n !== "uniform") ?? names[0] ?? "";
     if (!names.includes(this.choiceB) || this.choiceB === this.choiceA)
       this.choiceB = names.includes("uniform") && this.choiceA !== "uniform" ? "uniform" : names.find((n) => n !== this.choiceA) ?? "";
+    if (!stepOwn) return;
     const missing = (shown: string) => (asked: string) =>
       names.includes(asked)
         ? `The v choice \u201c${asked}\u201d cannot be compared with itself; comparing with ${shown || "none"}.`
@@ -515,9 +519,10 @@ export class SensitivityView extends MeasureViewBase {
     return html`<details class="values" data-testid="sens-scatter-values">
       <summary>The ${c.points.length} points as numbers</summary>
       <div class="values-scroll"><table>
+        <caption class="visually-hidden">P under ${c.a} and under ${c.b} of each sampled example, highest P under ${c.a} first</caption>
         <thead><tr><th scope="col">example</th><th scope="col">group</th><th scope="col">P under ${c.a}</th><th scope="col">P under ${c.b}</th></tr></thead>
         <tbody>
-          ${byA.map((p) => html`<tr><td>${p.id}</td><td>${p.group ?? ""}</td><td>${formatValue(p.a, 4)}</td><td>${formatValue(p.b, 4)}</td></tr>`)}
+          ${byA.map((p) => html`<tr><th scope="row">${p.id}</th><td>${p.group ?? ""}</td><td>${formatValue(p.a, 4)}</td><td>${formatValue(p.b, 4)}</td></tr>`)}
         </tbody>
       </table></div>
     </details>`;
