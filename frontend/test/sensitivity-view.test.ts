@@ -260,3 +260,29 @@ describe("<tb-bias-sensitivity-view> link values checked on their own (review)",
     expect(notice(el)).toContain("The v choice \u201cmask_x\u201d is not logged in this table; showing word_list.");
   });
 });
+
+describe("<tb-bias-sensitivity-view> a link pasted later or the back button (review: neither applied nor said)", () => {
+  it("shows the pasted state, says its bad values, and ignores writes to other parts of the hash", async () => {
+    let entries: Record<string, string> = {};
+    let listener: (() => void) | null = null;
+    const hash: HashScope = {
+      read: () => entries,
+      write: (e) => ((entries = { ...e }), true),
+      onExternalChange: (f) => ((listener = f), () => (listener = null)),
+    };
+    const calls: string[] = [];
+    const el = await mount(fakeApi(calls), hash);
+    const asked = () => calls.filter((c) => c.startsWith("sensitivity?")).map((c) => new URLSearchParams(c.split("?")[1]).get("step"));
+    expect(asked()).toEqual(["1"]);
+    // the shell or another view wrote its own part: ours is as written, nothing is asked again
+    listener!();
+    await settle(el);
+    expect(asked()).toEqual(["1"]);
+    entries = { run: "r", tag: "t", step: "0", stat: "max", a: "gone" };
+    listener!();
+    await settle(el);
+    expect(asked()).toEqual(["1", "0"]);
+    expect((el.shadowRoot!.querySelector("[data-testid=sens-stat-select]") as HTMLSelectElement).value).toBe("max");
+    expect(el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent).toContain("The v choice \u201cgone\u201d is not logged");
+  });
+});

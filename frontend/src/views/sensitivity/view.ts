@@ -8,7 +8,7 @@ import { columnFormat, formatCount, formatTicks, formatValue } from "../../chart
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { LatestRequest } from "../../shell/latest.js";
-import { dismissibleNoticeStyles, LinkNotices, runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
+import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
@@ -86,6 +86,8 @@ export class SensitivityView extends MeasureViewBase {
   private readonly links = new LinkNotices(this);
   private observer: ResizeObserver | null = null;
   private restored = false;
+  private unsubscribeHash: (() => void) | null = null;
+  private seenEntries: Record<string, string> = {};
 
   static override styles = [
     baseStyles,
@@ -143,11 +145,57 @@ export class SensitivityView extends MeasureViewBase {
       if (w && Math.abs(w - this.width) > 4) this.width = w;
     });
     this.observer.observe(this);
+    this.subscribeHash();
   }
 
   override disconnectedCallback(): void {
     this.observer?.disconnect();
+    this.unsubscribeHash?.();
+    this.unsubscribeHash = null;
     super.disconnectedCallback();
+  }
+
+  private subscribeHash(): void {
+    if (!this.unsubscribeHash && this.hash && this.isConnected) this.unsubscribeHash = this.hash.onExternalChange(this.onHashChange);
+  }
+
+  /** A pasted link or the back button changed our part of the hash (every other write calls back too). */
+  private readonly onHashChange = () => {
+    const entries = this.hash.read();
+    // our part as last read or written: another part's change (the shell's, another view's) is none of
+    // ours, and a pick whose answer has not come yet (the hash is written then) must not be undone
+    if (sameEntries(entries, this.seenEntries)) return;
+    this.restore(entries);
+    this.fitRunAndTag();
+    this.loadAll();
+  };
+
+  /** The state a link or a reload holds; each value is checked once the view knows what it shows. */
+  private restore(h: Readonly<Record<string, string>>): void {
+    this.seenEntries = { ...h };
+    this.links.read(h, ["run", "tag", "step", "a", "b", "stat", "source"]);
+    this.run = h["run"] ?? "";
+    this.tag = h["tag"] ?? "";
+    this.step = h["step"] !== undefined && /^-?\d+$/.test(h["step"]) ? Number(h["step"]) : null;
+    this.choiceA = h["a"] ?? "";
+    this.choiceB = h["b"] ?? "";
+    this.stat = STATS.includes(h["stat"] as StatName) ? (h["stat"] as StatName) : "mean";
+    this.source = h["source"] === "sample" ? "sample" : "top";
+  }
+
+  /** The run and tag shown: the state's when they exist, else the first; a link's replaced values said. */
+  private fitRunAndTag(): void {
+    const runs = this.tagRuns;
+    if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
+    const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
+    if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
+    const { run, tag } = this;
+    if (!runs.length) return;
+    // first what does not depend on the run, whose replacement drops the link's other values
+    this.links.check("stat", this.stat, (asked) => `Statistic \u201c${asked}\u201d is not one of ${STATS.join(", ")}; showing ${this.stat}.`);
+    this.links.check("source", this.source, (asked) => `Examples \u201c${asked}\u201d are neither top nor sample; showing ${this.source}.`);
+    this.links.check("run", run, (asked) => runMissing(asked, run), true);
+    this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
   }
 
   private get tagRuns(): RunEntry[] {
@@ -155,31 +203,13 @@ export class SensitivityView extends MeasureViewBase {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("hash")) this.subscribeHash();
     if (changed.has("runs")) {
       if (!this.restored && this.hash) {
         this.restored = true;
-        const h = this.hash.read();
-        this.links.read(h, ["run", "tag", "step", "a", "b", "stat", "source"]);
-        this.run = h["run"] ?? "";
-        this.tag = h["tag"] ?? "";
-        this.step = h["step"] !== undefined && /^-?\d+$/.test(h["step"]) ? Number(h["step"]) : null;
-        this.choiceA = h["a"] ?? "";
-        this.choiceB = h["b"] ?? "";
-        if (STATS.includes(h["stat"] as StatName)) this.stat = h["stat"] as StatName;
-        if (h["source"] === "sample") this.source = "sample";
+        this.restore(this.hash.read());
       }
-      const runs = this.tagRuns;
-      if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
-      const tags = runs.find((r) => r.run === this.run)?.tags ?? [];
-      if (!tags.some((t) => t.tag === this.tag)) this.tag = tags[0]?.tag ?? "";
-      const { run, tag } = this;
-      if (runs.length) {
-        // first what does not depend on the run, whose replacement drops the link's other values
-        this.links.check("stat", this.stat, (asked) => `Statistic \u201c${asked}\u201d is not one of ${STATS.join(", ")}; showing ${this.stat}.`);
-        this.links.check("source", this.source, (asked) => `Examples \u201c${asked}\u201d are neither top nor sample; showing ${this.source}.`);
-        this.links.check("run", run, (asked) => runMissing(asked, run), true);
-        this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
-      }
+      this.fitRunAndTag();
       this.loadAll();
     }
   }
@@ -206,15 +236,21 @@ export class SensitivityView extends MeasureViewBase {
     if (listed.length) this.loadDetail();
   }
 
-  private saveHash(): void {
-    if (!this.hash) return;
+  /** The view's state as hash entries. */
+  private hashEntries(): Record<string, string> {
     const entries: Record<string, string> = { run: this.run, tag: this.tag, stat: this.stat };
     if (this.step !== null) entries["step"] = String(this.step);
     if (this.choiceA) entries["a"] = this.choiceA;
     if (this.choiceB) entries["b"] = this.choiceB;
     if (this.source !== "top") entries["source"] = this.source;
+    return entries;
+  }
+
+  private saveHash(): void {
+    if (!this.hash) return;
+    this.seenEntries = this.hashEntries();
     try {
-      this.hash.write(entries);
+      this.hash.write(this.seenEntries);
     } catch {
       // a parent that refuses history writes: the view still works
     }
