@@ -9,7 +9,7 @@ import type { RunsResponse } from "../src/shell/types.js";
 import type { ViewState } from "../src/views/association/view-state.js";
 import "../src/shell/app.js";
 import "../src/views/association/index.js";
-import { INCOMPLETE_SEARCH_DELAY_MS, SEARCH_DELAY_MS } from "../src/views/association/table.js";
+import { INCOMPLETE_SEARCH_DELAY_MS, rowAfterKey, SEARCH_DELAY_MS } from "../src/views/association/table.js";
 import { countsTag, deepElements, LIMITS, resolved, row, runsFixture, runsResponse } from "./fixtures.js";
 
 const HOSTILE = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
@@ -485,6 +485,16 @@ describe("ranked table", () => {
     // a click (focus) on another row's control gives it the Tab key
     rows()[0]!.querySelector<HTMLInputElement>("[data-testid=select-checkbox]")!.focus();
     await vi.waitFor(() => expect(tabStops()[0]).toEqual(["0", "0", "0", "0"]));
+    // End and Home (review: they scrolled the focused row away and the focus fell to the page)
+    press("End");
+    await vi.waitFor(() => expect(el.shadowRoot!.activeElement).toBe(rows()[2]!.querySelector("[data-testid=select-checkbox]")));
+    press("Home");
+    await vi.waitFor(() => expect(el.shadowRoot!.activeElement).toBe(rows()[0]!.querySelector("[data-testid=select-checkbox]")));
+  });
+
+  it("moves a key's row within the table: a row, a page, the ends", () => {
+    expect(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", "a"].map((k) => rowAfterKey(k, 5, 30, 10))).toEqual([4, 6, 0, 15, 0, 30, null]);
+    expect([rowAfterKey("ArrowUp", 0, 30, 10), rowAfterKey("PageDown", 25, 30, 10), rowAfterKey("End", 0, -1, 10)]).toEqual([0, 30, null]);
   });
 
   it("renders rows with hostile labels as text and runs nothing", async () => {

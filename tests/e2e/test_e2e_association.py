@@ -180,6 +180,21 @@ def test_one_row_takes_the_tab_key_and_the_arrows_walk_the_rows(tab):
     tab.page.keyboard.press("ArrowUp")
     expect(tab.ui.locator('[data-testid="table-row"][data-rank="45"] [data-testid="flag-button"]')).to_be_focused()
     shot(tab, "association_row_focus", 1000)
+    # a page down and End keep the focus on a row (review: the scroller scrolled it away, to the page's body)
+    tab.page.keyboard.press("PageDown")
+    focused_rank = "() => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; const r = a && a.closest('[role=row]'); return r ? Number(r.dataset.rank) : null; }"
+    tab.frame.wait_for_function("() => (%s)() > 50" % focused_rank, timeout=5_000)
+    tab.page.keyboard.press("End")
+    total = int(tab.testid("ranked-table").get_attribute("data-total"))
+    tab.frame.wait_for_function("() => (%s)() === %d" % (focused_rank, total), timeout=5_000)
+    # one long scroll away from the focused row (a scrollbar drag): Tab still reaches a row in view
+    scroller = tab.ui.locator("lit-virtualizer").first
+    scroller.evaluate("s => { s.scrollTop = 4000; }")
+    tab.page.wait_for_timeout(300)
+    scroller.focus()
+    tab.page.keyboard.press("Tab")
+    rank = tab.frame.evaluate("(%s)()" % focused_rank)
+    assert rank is not None and abs(rank - 4000 / 30) < 40, rank
     assert tab.page_errors == []
 
 

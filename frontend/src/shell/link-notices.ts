@@ -87,7 +87,8 @@ export class LinkNotices implements ReactiveController {
     const asked = this.asked.get(key);
     if (asked === undefined) return;
     this.asked.delete(key);
-    if (asked === String(shown ?? "")) return;
+    // a number as written in the link ("05") and as shown (5) are the same
+    if (asked === String(shown ?? "") || (typeof shown === "number" && /^-?\d+$/.test(asked) && Number(asked) === shown)) return;
     if (rest) this.asked.clear();
     this.say(words(asked));
   }

@@ -50,6 +50,16 @@ type LitVirtualizer = HTMLElement & { element?(index: number): { scrollIntoView(
 function rowIndex(row: Element): number {
   return Number(row.getAttribute("aria-rowindex")) - 2;
 }
+
+/**
+ * The row a key moves the focus to from row `at` (Up, Down, a page of `page` rows, Home, End), held
+ * within 0 and `last`; null for any other key.
+ */
+export function rowAfterKey(key: string, at: number, last: number, page: number): number | null {
+  const moves: Record<string, number> = { ArrowUp: at - 1, ArrowDown: at + 1, PageUp: at - page, PageDown: at + page, Home: 0, End: last };
+  const to = moves[key];
+  return to === undefined || last < 0 ? null : Math.min(Math.max(to, 0), last);
+}
 /**
  * Pause after a keystroke before a (complete-looking) search is sent: it
  * merges bursts (key repeat, input methods), not ordinary typing; the
@@ -124,6 +134,8 @@ export class RankedTable extends LitElement {
   private readonly emptyProbe = new LatestRequest(this);
   /** the row whose controls take the Tab key (`onRowKeydown`) */
   @state() private activeRow = 0;
+  /** the row the keys are moving the focus to, until it gets there */
+  private movingTo: number | null = null;
 
   static override styles = [
     baseStyles,
@@ -483,6 +495,8 @@ export class RankedTable extends LitElement {
       if (changedKey && !sameRows) {
         const scroller = this.renderRoot.querySelector("lit-virtualizer");
         if (scroller) scroller.scrollTop = 0;
+        // a row that goes with the old result never gets its mouse-leave: its hover would stay
+        if (this.hovered !== null) emit(this, "hover-label", null);
       }
     }
   }
@@ -680,15 +694,18 @@ export class RankedTable extends LitElement {
    * four thousand tab stops): Up and Down move to the same control of the row above or below.
    */
   private readonly onRowKeydown = (event: KeyboardEvent) => {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     const control = (event.target as Element).closest("[data-testid]")?.getAttribute("data-testid");
-    // from the row the last move went to: a held key outruns the focus, which follows a frame or more later
-    const next = this.activeRow + (event.key === "ArrowDown" ? 1 : -1);
-    if (!control || !ROW_CONTROLS.has(control) || next < 0 || next >= (this.rows.total ?? 0)) return;
-    event.preventDefault(); // the rows' scroller would scroll instead
-    event.stopPropagation();
-    this.activeRow = next;
     const scroller = this.renderRoot.querySelector("lit-virtualizer") as LitVirtualizer | null;
+    const last = (this.rows.total ?? 0) - 1;
+    // from the row the last move went to: a held key outruns the focus, which follows a frame or more later
+    const next = rowAfterKey(event.key, this.activeRow, last, Math.max(1, Math.floor((scroller?.clientHeight ?? 0) / ROW_HEIGHT) - 1));
+    if (!control || !ROW_CONTROLS.has(control) || next === null) return;
+    // the rows' scroller would scroll instead, and take the focused row away with it
+    event.preventDefault();
+    event.stopPropagation();
+    if (next === this.activeRow) return;
+    this.activeRow = next;
+    this.movingTo = next;
     scroller?.element?.(next)?.scrollIntoView({ block: "nearest" });
     this.focusRowControl(next, control, 30);
   };
@@ -699,17 +716,28 @@ export class RankedTable extends LitElement {
       requestAnimationFrame(() => {
         if (this.activeRow !== index) return; // moved on meanwhile
         const target = this.renderRoot.querySelector<HTMLElement>(`[aria-rowindex="${index + 2}"] [data-testid="${control}"]`);
-        // the virtualizer scrolled the row into view; the focus would also scroll the rows sideways
-        if (target && !target.hidden) target.focus({ preventScroll: true });
-        else if (frames > 0) this.focusRowControl(index, control, frames - 1);
+        if (target && !target.hidden) {
+          // the virtualizer scrolled the row into view; the focus would also scroll the rows sideways
+          target.focus({ preventScroll: true });
+          this.movingTo = null;
+        } else if (frames > 0) this.focusRowControl(index, control, frames - 1);
+        else this.movingTo = null;
       }),
     );
   }
 
   /** Scrolled away from the row that takes the Tab key: the first row drawn takes it, so Tab never skips the rows. */
   private readonly onRowRange = (first: number, last: number) => {
-    const inRows = (this.renderRoot as ShadowRoot).activeElement?.closest('[role="row"]');
-    if (!inRows && (this.activeRow < first || this.activeRow > last)) this.activeRow = first;
+    if (this.movingTo !== null) return; // the keys are taking the focus there
+    // a focused row outside the range is about to be taken away (a long scroll): its index is no help then
+    const focused = (this.renderRoot as ShadowRoot).activeElement?.closest('[role="row"]');
+    const held = focused ? rowIndex(focused) : null;
+    if (held !== null && held >= first && held <= last) return;
+    if (this.activeRow >= first && this.activeRow <= last && held === null) return;
+    // the first row in view, not the first drawn: the virtualizer draws rows above the view too
+    const scroller = this.renderRoot.querySelector("lit-virtualizer");
+    const inView = Math.ceil((scroller?.scrollTop ?? 0) / ROW_HEIGHT);
+    this.activeRow = Math.min(Math.max(inView, first), last);
   };
 
   private readonly onRowLeave = (event: Event) => {
