@@ -212,12 +212,7 @@ def test_flagging_every_label_of_the_result_asks_first_and_cancel_saves_nothing(
     # it holds, and the focus goes back to Hide once Hide is enabled again (it fell to the page's body)
     held = []
     tab.page.route("**/table?*limit=1000*", lambda route: held.append(route))
-    tab.testid("hide-all-button").click()
-    expect(tab.testid("bulk-confirm-text")).to_have_text("Counting the labels of the result\u2026")
-    tab.page.keyboard.press("Escape")
-    expect(tab.testid("bulk-confirm")).to_have_count(0)
-    tab.page.wait_for_timeout(100)
-    assert held, "the read of the result's labels was not held"
+    cancel_while_counting(tab, held)
     for route in held:
         route.continue_()
     tab.page.unroute("**/table?*limit=1000*")
@@ -243,6 +238,17 @@ def test_flagging_every_label_of_the_result_asks_first_and_cancel_saves_nothing(
     assert tab.page_errors == []
 
 
+def cancel_while_counting(tab, held):
+    """Hide all, then Escape while the result's labels are read (a Playwright route holds them in `held`)."""
+    held.clear()
+    tab.testid("hide-all-button").click()
+    expect(tab.testid("bulk-confirm-text")).to_have_text("Counting the labels of the result\u2026")
+    tab.page.keyboard.press("Escape")
+    expect(tab.testid("bulk-confirm")).to_have_count(0)
+    tab.page.wait_for_timeout(100)
+    assert held, "the read of the result's labels was not held"
+
+
 def test_a_cancel_while_counting_leaves_the_focus_where_the_user_put_it(tab, backend):
     """Review: after a Cancel given while the result's labels were read, the focus went to Hide once they
     arrived, even from TensorBoard's own page outside the plugin's frame, or from the search box."""
@@ -250,27 +256,18 @@ def test_a_cancel_while_counting_leaves_the_focus_where_the_user_put_it(tab, bac
     held = []
     tab.page.route("**/table?*limit=1000*", lambda route: held.append(route))
 
-    def cancel_while_counting():
-        held.clear()
-        tab.testid("hide-all-button").click()
-        expect(tab.testid("bulk-confirm-text")).to_have_text("Counting the labels of the result\u2026")
-        tab.page.keyboard.press("Escape")
-        expect(tab.testid("bulk-confirm")).to_have_count(0)
-        tab.page.wait_for_timeout(100)
-        assert held, "the read of the result's labels was not held"
-
     def release():
         for route in held:
             route.continue_()
         expect(tab.testid("hide-all-button")).to_be_enabled()
         tab.page.wait_for_timeout(300)
 
-    cancel_while_counting()
+    cancel_while_counting(tab, held)
     # TensorBoard's page, outside the plugin's frame, takes the focus
     tab.page.evaluate("() => { const i = document.createElement('input'); i.id = 'outside'; document.body.prepend(i); i.focus(); }")
     release()
     assert tab.page.evaluate("() => document.activeElement.id") == "outside"
-    cancel_while_counting()
+    cancel_while_counting(tab, held)
     tab.testid("search-input").focus()
     release()
     expect(tab.testid("search-input")).to_be_focused()
