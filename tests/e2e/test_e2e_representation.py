@@ -244,3 +244,24 @@ def test_link_values_the_logdir_lacks_are_said(tab):
     expect(tab.ui.locator('[data-testid="repr-series-line"]').first).to_be_attached()
     expect(notice).to_have_count(0)
     assert tab.page_errors == []
+
+
+def test_a_pick_is_not_undone_by_another_part_of_the_hash_changing_before_its_answer(tab):
+    """Review: the view compared the hash with what it shows, so another view's or the shell's write
+    between a pick and its series' answer (when the hash is written) took the pick back."""
+    open_view(tab, 1000)
+    shown = tab.testid("tag-select").input_value()
+    other = next(t for t in tab.testid("tag-select").locator("option").all_inner_texts() if t != shown)
+    held = []
+    tab.page.route("**/representation/series?*", lambda route: held.append(route))
+    tab.testid("tag-select").select_option(other)
+    tab.page.wait_for_timeout(200)
+    assert held, "the series request was not held"
+    tab.page.evaluate("() => { location.hash = location.hash + '&' + encodeURIComponent('p.tb_bias.association.q') + '=zz'; }")
+    tab.page.wait_for_timeout(300)
+    for route in held:
+        route.continue_()
+    tab.page.unroute("**/representation/series?*")
+    tab.wait_for_hash("representation.tag", other)
+    expect(tab.testid("tag-select")).to_have_value(other)
+    assert tab.page_errors == []

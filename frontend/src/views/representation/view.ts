@@ -11,7 +11,7 @@ import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import type { Api } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
-import { dismissibleNoticeStyles, LinkNotices, runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
+import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { MeasureViewElement } from "../../shell/registry.js";
@@ -94,6 +94,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   private readonly curveReq = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
   private readonly links = new LinkNotices(this);
+  private seenEntries: Record<string, string> = {};
   private unsubscribe: (() => void) | null = null;
 
   @state() private run = "";
@@ -275,6 +276,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     super.connectedCallback();
     if (this.hash) {
       const h = this.hash.read();
+      this.seenEntries = { ...h };
       this.links.read(h, LINK_KEYS);
       this.run = h["run"] ?? this.run;
       this.tag = h["tag"] ?? this.tag;
@@ -285,6 +287,10 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         // state) calls back: fetch only when our own part changed
         if (!this.isConnected) return;
         const e = this.hash.read();
+        // our part as last read or written: a pick whose series has not answered (the hash is written
+        // then) is not undone by another part's change
+        if (sameEntries(e, this.seenEntries)) return;
+        this.seenEntries = { ...e };
         const step = e["step"] ? Number(e["step"]) : null;
         const run = e["run"] ?? this.run;
         const tag = e["tag"] ?? this.tag;
@@ -330,6 +336,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const entries: Record<string, string> = { run: this.run, tag: this.tag };
     if (this.step !== null) entries["step"] = String(this.step);
     if (this.layer) entries["layer"] = this.layer;
+    this.seenEntries = entries;
     try {
       this.hash?.write(entries);
     } catch {
