@@ -100,12 +100,20 @@ describe("the focus after the question closes (review: it was taken from where t
     expect(table().shadowRoot!.activeElement).toBe(input);
   });
 
-  it("stays in the search box clicked after a Cancel given while the labels were read", async () => {
-    const { find, table, text, release, settled } = await mount();
+  /** Flag all, then Cancel while the result's labels are still read (the fake server holds them). */
+  async function cancelWhileCounting({ find, text }: Awaited<ReturnType<typeof mount>>, focusCancel: boolean) {
     (find("flag-all-button") as HTMLButtonElement).click();
     await vi.waitFor(() => expect(find("bulk-cancel-button")).toBeTruthy());
-    (find("bulk-cancel-button") as HTMLButtonElement).click();
+    const cancel = find("bulk-cancel-button") as HTMLButtonElement;
+    if (focusCancel) cancel.focus();
+    cancel.click();
     await vi.waitFor(() => expect(text("bulk-confirm-text")).toBeNull());
+  }
+
+  it("stays in the search box clicked after a Cancel given while the labels were read", async () => {
+    const mounted = await mount();
+    const { find, table, release, settled } = mounted;
+    await cancelWhileCounting(mounted, false);
     const input = find("search-input") as HTMLInputElement;
     input.focus();
     release();
@@ -115,12 +123,9 @@ describe("the focus after the question closes (review: it was taken from where t
   });
 
   it("goes back to the asking button when the question's own button had it", async () => {
-    const { find, table, text, release, settled } = await mount();
-    (find("flag-all-button") as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(find("bulk-cancel-button")).toBeTruthy());
-    (find("bulk-cancel-button") as HTMLButtonElement).focus();
-    (find("bulk-cancel-button") as HTMLButtonElement).click();
-    await vi.waitFor(() => expect(text("bulk-confirm-text")).toBeNull());
+    const mounted = await mount();
+    const { find, table, release, settled } = mounted;
+    await cancelWhileCounting(mounted, true);
     release();
     await settled();
     await vi.waitFor(() => expect(table().shadowRoot!.activeElement).toBe(find("flag-all-button")));
