@@ -6,6 +6,7 @@ import { scaleLinear } from "d3-scale";
 import {
   asciiTickFormat,
   columnFormat,
+  distinctDigits,
   formatCount,
   formatSigned,
   formatTotal,
@@ -49,6 +50,14 @@ describe("counts", () => {
 });
 
 describe("number formatting", () => {
+  it("gives a legend as many decimals as its different values need", () => {
+    // the PyTorch example's matrix legend read 0.03 0.04 0.04
+    expect(distinctDigits([0.034, 0.0378, 0.0421])).toBe(3);
+    expect(distinctDigits([0.1, 0.5, 2])).toBe(2);
+    expect(distinctDigits([0.5, 0.5, 0.5])).toBe(2);
+    expect(distinctDigits([1, 1 + 1e-12])).toBe(6);
+  });
+
   it("shows undefined values as a dash", () => {
     expect(formatValue(null)).toBe(UNDEFINED_TEXT);
     expect(formatValue(Number.NaN)).toBe(UNDEFINED_TEXT);

@@ -14,6 +14,18 @@ export function formatValue(value: number | null | undefined, digits = 3): strin
 }
 
 /**
+ * The fewest decimals, from `digits` up to `most`, at which different values
+ * read differently: a legend's 0.034 and 0.041 must not both say 0.04.
+ */
+export function distinctDigits(values: readonly number[], digits = 2, most = 6): number {
+  const distinct = new Set(values).size;
+  for (let d = digits; d < most; d++) {
+    if (new Set(values.map((v) => formatValue(v, d))).size === distinct) return d;
+  }
+  return most;
+}
+
+/**
  * One formatter for a column of values, so that its numbers line up in one
  * notation: fixed `digits` decimals, unless a value needs an exponent (then
  * every value of the column takes one: 1.00e-3 beside 3.21e-4, never 0.0010).

@@ -4,7 +4,7 @@ import { live } from "lit/directives/live.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO, NEUTRAL } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts/example-text.js";
-import { columnFormat, formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
+import { columnFormat, distinctDigits, formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { stepSlider } from "../../charts/inputs.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -583,12 +583,13 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!legend) return nothing;
     const width = 160;
     const slices = 24;
+    const digits = distinctDigits([legend.low, legend.mid, legend.high]);
     return html`<svg width=${width + 90} height="30" data-testid="heat-legend" role="img" aria-label="colour scale of the matrix">
       ${Array.from({ length: slices }, (_, k) => svg`<rect x=${(k * width) / slices} y="2" width=${width / slices + 0.5} height="10" fill=${heatColor(k / (slices - 1))}></rect>`)}
       <rect x="0" y="2" width=${width} height="10" fill="none" stroke="#ccc"></rect>
-      <text x="0" y="25" text-anchor="start" data-testid="heat-legend-low">${formatValue(legend.low, 2)}</text>
-      <text x=${width / 2} y="25" text-anchor="middle">${formatValue(legend.mid, 2)}</text>
-      <text x=${width} y="25" text-anchor="end" data-testid="heat-legend-high">${formatValue(legend.high, 2)}</text>
+      <text x="0" y="25" text-anchor="start" data-testid="heat-legend-low">${formatValue(legend.low, digits)}</text>
+      <text x=${width / 2} y="25" text-anchor="middle" data-testid="heat-legend-mid">${formatValue(legend.mid, digits)}</text>
+      <text x=${width} y="25" text-anchor="end" data-testid="heat-legend-high">${formatValue(legend.high, digits)}</text>
       <text x=${width + 8} y="11">mean discrepancy (log)</text>
     </svg>`;
   }
