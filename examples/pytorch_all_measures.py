@@ -118,8 +118,10 @@ def main(argv=None) -> None:
                 preds.append(member.eval()(xs).numpy())
         pools.append(np.stack(preds))
     with Writer(args.logdir) as bias_writer:
+        # class probabilities: the Jensen-Shannon divergence between two models' distributions (abs is for one score)
         bias_writer.prediction_discrepancy("gender-aware vs blind", pools[0], pools[1], step=args.epochs - 1,
-                                           pool_names=("sees gender", "gender blind"), groups=names)
+                                           discrepancy="jsd", pool_names=("sees gender", "blind"),
+                                           groups=names)
     writer.close()
     tbp.close_writers()
     print("logged to", args.logdir)

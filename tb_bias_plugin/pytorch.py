@@ -43,14 +43,15 @@ if TYPE_CHECKING:
     from tb_bias_plugin.measures.representation.pytorch import log_representation_bias as log_representation_bias
     from tb_bias_plugin.measures.sensitivity.pytorch import log_prediction_sensitivity as log_prediction_sensitivity
 
-__all__ = ["close_writers", "helpers", "lightning_callback"]
-
-
 def helpers() -> dict[str, str]:
     """Every measure's PyTorch helpers, ``{name: "module:attr"}``."""
     from tb_bias_plugin.measures.registry import REGISTRY
 
     return {name: path for measure in REGISTRY for name, path in measure.pytorch.items()}
+
+
+# the measures' helpers too, so that help() and `import *` show them (each imported on first use)
+__all__ = ["close_writers", "helpers", "lightning_callback", *helpers()]
 
 
 if not TYPE_CHECKING:
@@ -97,6 +98,8 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     writer : optional
         Where to write; default the trainer's ``log_dir`` (its TensorBoard logger's run).
     every_n_epochs : int, default 1
+        Log after every this many validation epochs (epochs 0-based: with 2,
+        after epochs 1, 3, 5...).
 
     Returns
     -------
@@ -108,6 +111,21 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
         Neither ``lightning`` nor ``pytorch_lightning`` is installed.
     ValueError
         ``every_n_epochs`` is not a positive integer.
+
+    Examples
+    --------
+    The association table of the model's outputs on ``x_val`` after every
+    second validation epoch, in the trainer's own run:
+
+    >>> import torch
+    >>> from tb_bias_plugin.pytorch import log_association_table
+    >>> x_val = torch.rand(16, 3)
+    >>> callback = lightning_callback(log_association_table, x_val, label_names=["man", "woman", "bike"],
+    ...                               identity_labels=["man", "woman"], every_n_epochs=2)
+    >>> type(callback).__name__
+    'BiasCallback'
+
+    Then ``lightning.Trainer(callbacks=[callback]).fit(module, ...)``.
     """
     from tb_bias_plugin.core.validation import check_integer
 

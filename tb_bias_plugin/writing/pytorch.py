@@ -2,7 +2,7 @@
 
 Where records go (`open_writer`: a tb-bias ``Writer``, a
 ``torch.utils.tensorboard.SummaryWriter`` or a logdir), how a model runs on
-evaluation data (`eval_mode`, `batches`, `predict`) and how its outputs
+evaluation data (`eval_mode`, `batches`, `model_input`, `predict`) and how its outputs
 become NumPy. Importing this module imports PyTorch, never TensorFlow.
 """
 
@@ -91,6 +91,30 @@ def model_device(model: Any) -> torch.device | None:
     return None
 
 
+def input_dtype(model: Any, x: Any) -> torch.dtype:
+    """The precision of a model's floating inputs: its first floating parameter's or buffer's dtype,
+    as Keras casts inputs to a layer's dtype; for a plain callable, a floating tensor's own dtype,
+    float64 for a float64 array, else torch's default."""
+    if isinstance(model, torch.nn.Module):
+        for tensor in [*model.parameters(), *model.buffers()]:
+            if tensor.is_floating_point():
+                return tensor.dtype
+    if isinstance(x, torch.Tensor):
+        return x.dtype if x.is_floating_point() else torch.get_default_dtype()
+    return torch.float64 if np.asarray(x).dtype == np.float64 else torch.get_default_dtype()
+
+
+def model_input(model: Any, inputs: Any) -> torch.Tensor:
+    """One batch as the model takes it: a tensor on the model's device, floating values in
+    `input_dtype` (NumPy's float64 rows meet a float32 module as float32); integer inputs
+    (token ids) keep their dtype."""
+    t = inputs if isinstance(inputs, torch.Tensor) else torch.as_tensor(np.asarray(inputs))
+    if t.is_floating_point():
+        t = t.to(input_dtype(model, t))
+    device = model_device(model)
+    return t if device is None else t.to(device)
+
+
 def num_rows(x: Any) -> int:
     """Rows of an array or tensor."""
     shape = getattr(x, "shape", None)
@@ -119,10 +143,7 @@ def batches(x: Any, batch_size: int) -> Iterator[tuple[slice | None, Any]]:
 
 def predict(model: Any, inputs: Any) -> np.ndarray:
     """The model's outputs on one batch, as float64 NumPy (no gradients, on the model's device)."""
-    t = torch.as_tensor(np.asarray(inputs)) if not isinstance(inputs, torch.Tensor) else inputs
-    device = model_device(model)
-    if device is not None:
-        t = t.to(device)
+    t = model_input(model, inputs)
     with torch.no_grad():
         out = model(t)
     return to_numpy(out)

@@ -309,3 +309,66 @@ def test_the_helpers_take_the_steps_the_writer_takes(tmp_path, helper, monkeypat
     tbp.close_writers()
     steps = sorted(step for run, _, step in read_logdir(tmp_path) if run == ".")
     assert steps == sorted(step for run, _, step in read_logdir(tmp_path) if run == "writer") == [-1, 3, 2**63 - 1]
+
+
+def test_numpy_float64_rows_meet_a_float32_model_in_its_dtype(tmp_path):
+    """A walk-through: NumPy's float64 rows, which the helpers' docs accept, failed in every float32 model."""
+    model = classifier()
+    x = np.random.default_rng(0).random((12, 4))
+    counter = tbp.log_association_table(str(tmp_path), model, x, step=0, label_names=["a", "b", "c"],
+                                        identity_labels=["a", "b"], thresholds=[0.3])
+    assert counter.num_examples == 12
+    collector = tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=0, v="mask", protected=[0])
+    assert collector.num_examples == 12
+    acts = tbp.layer_activations(model, x, ["1"])["1"]
+    with torch.no_grad():
+        expected = model[1](model[0](torch.as_tensor(x, dtype=torch.float32))).double().numpy()
+    np.testing.assert_allclose(acts, expected, rtol=1e-6)
+    # a float64 module keeps float64 rows: its outputs are not rounded to float32
+    wide = classifier().double()
+    with torch.no_grad():
+        wide.eval()
+        exact = wide(torch.as_tensor(x)).numpy()
+    wide.train()
+    np.testing.assert_allclose(tbp.layer_activations(wide, x, ["4"])["4"], exact, rtol=1e-13)
+
+
+def test_a_plain_callable_with_numpy_rows_runs_with_pytorch(tmp_path):
+    """The PyTorch helper asked for TensorFlow when a plain callable's x was a NumPy array."""
+    weights = torch.tensor([[1.0, -1.0], [0.5, 0.25], [0.0, 2.0]])
+
+    def model(t):
+        return torch.softmax(t @ weights, dim=1)
+
+    x = np.random.default_rng(1).random((9, 3)).astype(np.float32)
+    collector = tbp.log_prediction_sensitivity(str(tmp_path), model, x, step=0, v="mask", protected=[2])
+    assert collector.num_examples == 9 and collector.choice_names == ["mask"]
+
+
+def test_a_bad_score_names_the_row_of_x_not_of_its_batch(tmp_path):
+    x = torch.full((600, 2), 0.5)
+    x[555, 0] = 1.7
+    with pytest.raises(ValueError, match=r"^the model's output on row 555 of x has a score above 1, 1.7, in column 0 "):
+        tbp.log_association_table(str(tmp_path), lambda t: t, x, step=0, label_names=["a", "b"],
+                                  identity_labels=["a", "b"])
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(x=torch.rand(20)), r"tabular x must be \[n, F\] .*got shape \(20,\)"),
+    (dict(v="foo", protected=[0]), "unknown v choice 'foo'"),  # was blamed on protected=
+])
+def test_sensitivity_helper_says_what_is_wrong_before_writing(tmp_path, kwargs, match):
+    args = dict(x=torch.rand(8, 4), v="mask", protected=[0])
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        tbp.log_prediction_sensitivity(str(tmp_path), classifier(), step=0, **args)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("axis", [4, 5, -4, 100])
+def test_a_channel_axis_outside_the_output_is_refused(axis):
+    net = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3))
+    with pytest.raises(ValueError, match=r"channel_axis=%d is outside a 4-axis output" % axis if axis != -4
+                       else "cannot be the example axis 0"):
+        tbp.layer_activations(net, torch.randn(5, 1, 8, 8), ["0"], channel_axis=axis)

@@ -298,10 +298,11 @@ def _bad_score(values: np.ndarray, bad: np.ndarray, what: str, first_row: int, k
     block (its rows start at `first_row`) as ``predictions[i] ...``, which a caller that made the batch maps
     to its own row (`about_row`); of the whole batch for a sparse matrix's values."""
     if values.ndim != 2:
-        return ValueError("%s contains %s scores%s" % (what, kind, hint))
+        return ValueError("%s contains %s%s" % (what, "scores above 1" if kind == "above 1" else kind + " scores", hint))
     row, column = np.argwhere(bad)[0]
+    one = "a score above 1" if kind == "above 1" else "a %s score" % kind
     value = "" if kind == "NaN" else ", %g," % values[row, column]
-    return ValueError("%s[%d] has a %s score%s in column %d%s" % (what, first_row + row, kind, value, column, hint))
+    return ValueError("%s[%d] has %s%s in column %d%s" % (what, first_row + row, one, value, column, hint))
 
 
 def _check_values(values, what, first_row=0):

@@ -11,13 +11,16 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import batches, eval_mode, model_device, num_rows, open_writer, to_numpy
+from tb_bias_plugin.writing.pytorch import batches, eval_mode, model_input, num_rows, open_writer, to_numpy
 
 
 def _pool(values: np.ndarray, channel_axis: int) -> np.ndarray:
     """``(n, d)``: a feature map averaged over every axis but the examples and ``channel_axis``."""
     if values.ndim <= 2:
         return values.reshape(values.shape[0], -1)
+    if not -values.ndim <= channel_axis < values.ndim:
+        raise ValueError("channel_axis=%d is outside a %d-axis output (shape %s): it must be in 1..%d, or -%d..-1 "
+                         "from the end" % (channel_axis, values.ndim, values.shape, values.ndim - 1, values.ndim - 1))
     axis = channel_axis % values.ndim
     if axis == 0:
         raise ValueError("channel_axis cannot be the example axis 0")
@@ -71,12 +74,10 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
         return record
 
     handles = [modules[layer].register_forward_hook(hook(layer)) for layer in layers]
-    device = model_device(model)
     try:
         with eval_mode(model), torch.no_grad():
             for _, inputs in batches(x, batch_size):
-                t = inputs if isinstance(inputs, torch.Tensor) else torch.as_tensor(np.asarray(inputs))
-                model(t if device is None else t.to(device))
+                model(model_input(model, inputs))
     finally:
         for handle in handles:
             handle.remove()

@@ -17,7 +17,7 @@ from tb_bias_plugin.core.validation import check_integer, check_labels
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, plan_outputs
+from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, is_text, plan_outputs
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
 
@@ -102,10 +102,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
         batch_size = check_integer(batch_size, "batch_size", low=1)
         x = np.asarray(x_val)
-        if x.ndim < 2 or x.shape[0] == 0:
-            raise ValueError(f"x_val must be [n, F] or [n, T] with n >= 1; got shape {x.shape}")
+        text = is_text(x.shape, embedding_layer, "x_val")
         n = x.shape[0]
-        text = embedding_layer is not None or x.ndim == 3
         per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups,
                        "example_ids": example_ids, "example_text": example_text, "example_uris": example_uris}
         self._choices, w = check_logged_inputs(x.shape, text=text, v=v, protected=protected,

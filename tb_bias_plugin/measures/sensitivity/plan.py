@@ -47,6 +47,7 @@ __all__ = [
     "TextInputs",
     "batch_weights",
     "check_logged_inputs",
+    "is_text",
     "fixed_v",
     "named_choices",
     "parse_request",
@@ -162,6 +163,26 @@ def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
     if not out:
         raise ValueError("v needs at least one choice")
     return out
+
+
+def is_text(shape: tuple, embedding_layer: Any, x_name: str = "x") -> bool:
+    """Whether ``x`` of this shape is text (token ids before ``embedding_layer``, or ``[n, T, D]``
+    embeddings) rather than tabular ``[n, F]`` features.
+
+    Raises
+    ------
+    ValueError
+        A scalar, no rows, or a tabular ``x`` that is not two-dimensional.
+    """
+    if len(shape) == 0:
+        raise ValueError(f"{x_name} must have one row per example; got a scalar")
+    if shape[0] == 0:
+        raise ValueError(f"{x_name} has no examples")
+    text = embedding_layer is not None or len(shape) == 3
+    if not text and len(shape) != 2:
+        raise ValueError(f"tabular {x_name} must be [n, F] (or [n, T, D] embeddings, or token ids with "
+                         f"embedding_layer=); got shape {tuple(shape)}")
+    return text
 
 
 def check_logged_inputs(
@@ -290,14 +311,8 @@ def parse_request(
     if output not in OUTPUTS:
         raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
     x = np.asarray(x)
-    if x.ndim == 0:
-        raise ValueError("x must have one row per example; got a scalar")
+    text = is_text(x.shape, embedding_layer)
     n = x.shape[0]
-    if n == 0:
-        raise ValueError("x has no examples")
-    text = embedding_layer is not None or x.ndim == 3
-    if not text and x.ndim != 2:
-        raise ValueError(f"tabular x must be [n, F]; got shape {x.shape}")
     if feature_names is not None and not text and len(feature_names) != x.shape[1]:
         raise ValueError(f"{len(feature_names)} feature names for F = {x.shape[1]} features")
     for name, arr in (("mask", mask), ("tokens", tokens), ("word_ids", word_ids)):

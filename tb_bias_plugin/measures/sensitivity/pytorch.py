@@ -13,9 +13,9 @@ from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs
+from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, is_text
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import eval_mode, num_rows, open_writer, predict
+from tb_bias_plugin.writing.pytorch import eval_mode, model_input, num_rows, open_writer, predict
 
 
 def log_prediction_sensitivity(
@@ -121,7 +121,7 @@ def log_prediction_sensitivity(
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
     n = num_rows(x)
-    text = embedding_layer is not None or len(x.shape) == 3
+    text = is_text(tuple(x.shape), embedding_layer)
     per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
     choices, w = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected, feature_names=feature_names,
                                      per_example=per_example, psm_model=psm_model, w=w, output=output)
@@ -147,9 +147,10 @@ def _collect(collector: SensitivityCollector, model: Any, x: Any, choices: dict[
         for lo in range(0, n, size):
             rows = slice(lo, min(lo + size, n))
             part = {key: None if values is None else values[rows] for key, values in kept.items()}
-            results = {label: prediction_sensitivity(model, x[rows], v=choice, tokens=part["tokens"], mask=part["mask"],
+            inputs = model_input(model, x[rows])  # a tensor, so that even a plain callable runs with PyTorch
+            results = {label: prediction_sensitivity(model, inputs, v=choice, tokens=part["tokens"], mask=part["mask"],
                                                      word_ids=part["word_ids"], **options)
                        for label, choice in choices.items()}
             collector.update(results, example_ids=part["example_ids"], groups=part["groups"],
-                             probs=predict(model, x[rows]), tokens=part["tokens"], example_text=part["example_text"],
+                             probs=predict(model, inputs), tokens=part["tokens"], example_text=part["example_text"],
                              example_uris=part["example_uris"])

@@ -606,6 +606,10 @@ def check_protected_read(choices, protected) -> None:
     ...
     ValueError: protected=[2] is read only by the v choices 'mask' and 'proxy_adjusted' given by name, and v has neither: pass v='mask' (or VChoice.mask([...])), or drop protected=
     """
+    choices = list(choices)
+    for c in choices:
+        if isinstance(c, str):
+            VChoice(c)  # an unknown name is the error to say, not the protected= it would have read
     if protected is not None and not any(isinstance(c, str) and c in ("mask", "proxy_adjusted") for c in choices):
         raise ValueError(f"protected={protected!r} is read only by the v choices 'mask' and 'proxy_adjusted' given "
                          "by name, and v has neither: pass v='mask' (or VChoice.mask([...])), or drop protected=")

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from tb_bias_plugin.writing.pytorch import eval_mode
+from tb_bias_plugin.writing.pytorch import eval_mode, input_dtype, model_device
 
 from .assemble import BatchGradients, batch_result, forward_gradients, proxy_gradients
 from .plan import (
@@ -54,17 +54,11 @@ class Placement:
 
 
 def _placement(model: Any, x: Any) -> Placement:
-    """The model's own dtype and device: its first floating parameter's, else x's, else the defaults."""
-    if isinstance(model, torch.nn.Module):
-        for tensor in [*model.parameters(), *model.buffers()]:
-            if tensor.is_floating_point():
-                return Placement(tensor.dtype, tensor.device)
-    if isinstance(x, torch.Tensor):
-        dtype = x.dtype if x.is_floating_point() else torch.get_default_dtype()
-        return Placement(dtype, x.device)
-    kind = np.asarray(x).dtype
-    dtype = torch.float64 if kind == np.float64 else torch.get_default_dtype()
-    return Placement(dtype, torch.device("cpu"))
+    """The model's own dtype and device (`input_dtype`; the device of its first parameter, else x's, else the CPU)."""
+    device = model_device(model)
+    if device is None:
+        device = x.device if isinstance(x, torch.Tensor) else torch.device("cpu")
+    return Placement(input_dtype(model, x), device)
 
 
 def _module_name(model: Any, layer: Any) -> Any:
