@@ -31,7 +31,7 @@ from tb_bias_plugin.core.validation import (
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, Retained, SensitivityAccumulator, check_p, summarize
 from .codec import HISTOGRAM_BINS
-from .sensitivity import SensitivityResult, check_pred_class, check_probabilities, check_stochastic
+from .sensitivity import SensitivityResult, check_pred_class, check_probabilities, check_stochastic, check_tokens
 
 __all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
@@ -286,7 +286,8 @@ class SensitivityCollector:
             Predicted class, when ``probs`` is not given: integers from 0
             to K - 1 (0 or 1 when K = 1).
         tokens : array_like of str, ``[b, T]``, optional
-            Text: the tokens, when the results do not carry them.
+            Text: the tokens, when the results do not carry them: strings,
+            or bytes read as UTF-8 (see `check_tokens`).
         example_text, example_uris : sequence of str or None, ``[b]``, optional
             A short text and a URI per example (None or "" for none), kept
             with the retained examples only, each cut to 200 characters.
@@ -577,7 +578,7 @@ def _tokens(tokens, first: Any, text: bool) -> np.ndarray | None:
     tok = tokens if tokens is not None else first.tokens
     if tok is None:
         return None
-    tok = np.asarray(tok, dtype=object)
+    tok = check_tokens(tok)  # a result built by hand carries tokens no TextLayout checked
     if tok.shape != np.shape(first.token_sensitivity):
         raise ValueError(f"tokens have shape {tok.shape}; the results have [n, T] = "
                          f"{np.shape(first.token_sensitivity)}")

@@ -13,11 +13,13 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.validation import (
+    MAX_NAME,
     PROBABILITY_SUM_TOLERANCE,
     check_finite_array,
     check_integer,
     check_names,
     check_number,
+    first_bad_text,
     is_integer,
     preview,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "check_probabilities",
     "check_protected_read",
     "check_stochastic",
+    "check_tokens",
     "class_weights",
     "reduce_sensitivity",
     "v_weights",
@@ -238,7 +241,8 @@ class TextLayout:
         True for real tokens; padding never gets weight in v. Given as
         booleans or as numbers 0 and 1 (anything else is a ValueError).
     tokens : ndarray of str, ``[n, T]``, optional
-        Token strings, needed by the word-list choices.
+        Token strings, needed by the word-list choices: strings, or bytes
+        read as UTF-8 (see `check_tokens`).
     word_ids : ndarray of int, ``[n, T]``, optional
         Which word each sub-word piece belongs to (-1 for none). With it, a
         piece counts as listed when the word it is part of is listed; without
@@ -256,7 +260,7 @@ class TextLayout:
         if self.mask.ndim != 2:
             raise ValueError(f"text mask must be [n, T]; got shape {self.mask.shape}")
         if self.tokens is not None:
-            self.tokens = np.asarray(self.tokens, dtype=object)
+            self.tokens = check_tokens(self.tokens)
             if self.tokens.shape != self.mask.shape:
                 raise ValueError(f"tokens shape {self.tokens.shape} does not match mask shape {self.mask.shape}")
         if self.word_ids is not None:
@@ -314,6 +318,71 @@ def _bool_mask(mask) -> np.ndarray:
     if not np.isin(values, (0.0, 1.0)).all():
         raise ValueError(f"mask must be booleans or 0/1 numbers; got {float(values[~np.isin(values, (0.0, 1.0))][0])!r}")
     return values.astype(bool)
+
+
+def check_tokens(tokens, name: str = "tokens") -> np.ndarray:
+    """``tokens`` as an object array ``[n, T]`` of str, checked.
+
+    Each token is a string, or bytes read as UTF-8 (as a TensorFlow string
+    tensor gives them, and as example ids and groups are read); None or a
+    number is refused rather than stored as ``"None"`` or ``"5"``. A token is
+    stored as text and its type as a name the view may ask for, so it holds
+    no NUL character or lone surrogate and has at most `MAX_NAME` characters.
+
+    Raises
+    ------
+    ValueError
+        Naming ``name`` and the first bad token's position: a single string,
+        a shape other than ``[n, T]``, a token that is not a string (or not
+        UTF-8 bytes), too long, or not text.
+
+    Examples
+    --------
+    >>> check_tokens(np.array([[b"he", b"ran"]])).tolist()
+    [['he', 'ran']]
+    >>> check_tokens([["he", None]])
+    Traceback (most recent call last):
+    ...
+    ValueError: tokens[0, 1] must be a string (or UTF-8 bytes), got None
+    """
+    if isinstance(tokens, (str, bytes)):
+        raise ValueError(f"{name} must be [n, T], a row of T token strings per example, not a single string")
+    if not isinstance(tokens, np.ndarray) and hasattr(tokens, "__array__"):
+        tokens = np.asarray(tokens)  # a tensor: its items would be 0-d tensors
+    try:
+        arr = np.asarray(tokens, dtype=object)
+    except ValueError:  # rows of different lengths
+        raise ValueError(f"{name} must be [n, T], a row of T token strings per example") from None
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be [n, T], a row of T token strings per example; got shape {arr.shape}")
+    flat = arr.ravel().tolist()
+
+    def where(i: int) -> str:
+        row, column = np.unravel_index(i, arr.shape)
+        return f"{name}[{row}, {column}]"
+
+    if not all(issubclass(kind, str) for kind in set(map(type, flat))):  # one pass in C
+        flat = [_token_text(t, i, where) for i, t in enumerate(flat)]
+    if max(map(len, flat), default=0) > MAX_NAME:
+        i = next(i for i, t in enumerate(flat) if len(t) > MAX_NAME)
+        raise ValueError(f"{where(i)} is longer than {MAX_NAME} characters: {flat[i][:40]!r}...")
+    bad = first_bad_text(flat)
+    if bad is not None:
+        raise ValueError(f"{where(bad[0])} {bad[1]}: {flat[bad[0]][:40]!r}")
+    out = np.empty(arr.shape, dtype=object)
+    out.ravel()[:] = flat  # not np.array(flat): a row of strings would become a fixed-width str array
+    return out
+
+
+def _token_text(token, i: int, where) -> str:
+    if isinstance(token, str):
+        return token
+    if isinstance(token, bytes):
+        try:
+            return token.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{where(i)} is not UTF-8 text: {token[:40]!r}") from None
+    raise ValueError(f"{where(i)} must be a string (or UTF-8 bytes), got {token!r}")
 
 
 def _strip_piece(token) -> str:

@@ -111,6 +111,48 @@ def test_text_record_has_tokens_and_both_strips_without_padding():
     assert "<pad>" not in types
 
 
+def _tokens_result(tokens):
+    lay = TextLayout(2, np.array([[True, True, False]] * 5), tokens=tokens)
+    return accumulated_sensitivity(np.full((5, 2, 6), 0.1), layout=lay)
+
+
+def test_bytes_tokens_are_read_as_utf8_like_ids_and_groups(tmp_path):
+    # a TensorFlow string tensor's bytes were stored as their repr, "b'he'"
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.prediction_sensitivity("s", _tokens_result(np.array([[b"he", "r\xc3\xa9".encode("latin-1"), b"<pad>"]] * 5)),
+                                      step=0)
+    ((_, _, value),) = fx.read_logdir(tmp_path).values()
+    assert {tuple(e["tokens"]) for e in value["examples"]} == {("he", "ré")}
+    assert sorted(value["choices"][0]["token_types"]) == ["he", "ré"]
+
+
+@pytest.mark.parametrize("bad, match", [
+    (None, r"tokens\[0, 1\] must be a string \(or UTF-8 bytes\), got None"),
+    (5, r"tokens\[0, 1\] must be a string \(or UTF-8 bytes\), got 5"),
+    ("r\x00n", r"tokens\[0, 1\] holds a NUL character"),
+    ("a\ud800", r"tokens\[0, 1\] is not UTF-8 text \(a lone surrogate\)"),  # was a UnicodeEncodeError when encoded
+    (b"\xff", r"tokens\[0, 1\] is not UTF-8 text"),
+    ("x" * 100_000, r"tokens\[0, 1\] is longer than 1000 characters"),
+])
+def test_a_token_that_is_not_text_is_refused_where_tokens_are_given(tmp_path, bad, match):
+    tokens = np.array([["he", bad, "<pad>"]] * 5, dtype=object)
+    with pytest.raises(ValueError, match=match):
+        TextLayout(2, np.ones((5, 3), bool), tokens=tokens)
+    carried = _tokens_result(np.array([["he", "ran", "<pad>"]] * 5, dtype=object))
+    with summary.Writer(tmp_path / "run") as writer:
+        with pytest.raises(ValueError, match=match):
+            writer.prediction_sensitivity("s", carried, tokens=tokens, step=0)
+        with pytest.raises(ValueError, match=match):  # a result built by hand, with tokens no layout checked
+            writer.prediction_sensitivity("s", dataclasses.replace(carried, tokens=tokens), step=0)
+    assert fx.read_logdir(tmp_path) == {}
+
+
+def test_tokens_must_be_rows_of_strings():
+    for tokens in ("abc", [["a", "b"], ["c"]], ["a", "b"]):
+        with pytest.raises(ValueError, match=r"tokens must be \[n, T\], a row of T token strings per example"):
+            TextLayout(1, np.ones((2, 2), bool), tokens=tokens)
+
+
 def test_batches_through_a_collector_equal_one_shot():
     res = tabular_results(n=90)
     groups = np.arange(90) % 2
