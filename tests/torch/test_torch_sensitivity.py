@@ -172,6 +172,20 @@ def test_a_plain_callable_on_tensors_and_bad_arguments():
         prediction_sensitivity(torch.nn.Linear(3, 2), X_TAB)
 
 
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(mask=np.full((4, 3), 2)), "mask must be booleans or 0/1 numbers; got 2.0"),  # was read as True
+    (dict(mask=np.full((4, 3), "no")), "mask must be booleans or 0/1 numbers"),
+    (dict(tokens=np.full((4, 3), None)), r"tokens\[0, 0\] must be a string \(or UTF-8 bytes\), got None"),
+])
+def test_logging_text_refuses_bad_per_token_arguments_by_the_layout_rule(tmp_path, kwargs, match):
+    from tb_bias_plugin import pytorch as tbp
+
+    with pytest.raises(ValueError, match=match):
+        tbp.log_prediction_sensitivity(str(tmp_path), TextModel(W), np.tile(oracle.TEXT_IDS, (4, 1)), step=0,
+                                       embedding_layer="emb", **kwargs)
+    assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+
+
 @pytest.mark.tensorflow
 def test_same_p_as_the_keras_model_with_the_same_weights():
     keras = pytest.importorskip("keras")

@@ -106,7 +106,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         n = x.shape[0]
         per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups,
                        "example_ids": example_ids, "example_text": example_text, "example_uris": example_uris}
-        self._choices, w = check_logged_inputs(x.shape, text=text, v=v, protected=protected,
+        self._choices, w, per_token = check_logged_inputs(x.shape, text=text, v=v, protected=protected,
                                                feature_names=feature_names, per_example=per_example,
                                                psm_model=psm_model, w=w, output=output, x_name="x_val")
         self._x = x
@@ -114,9 +114,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._embedding_layer = embedding_layer
         self._kw = dict(embedding_layer=embedding_layer, psm_model=psm_model, w=w, feature_names=feature_names,
                         per_feature=not self._text, output=output)
-        self._tokens = None if tokens is None else np.asarray(tokens, dtype=object)
-        self._mask = None if mask is None else np.asarray(mask, dtype=bool)
-        self._word_ids = None if word_ids is None else np.asarray(word_ids)
+        self._tokens, self._mask, self._word_ids = per_token.tokens, per_token.mask, per_token.word_ids
         # the label rule now, not at the first epoch's end
         self._groups = None if groups is None else check_labels(groups, "groups", n)
         self._ids = check_ids(example_ids, n)

@@ -30,6 +30,7 @@ from .sensitivity import (
     check_probabilities,
     check_protected_read,
     check_stochastic,
+    check_text_arrays,
     class_weights,
     proxy_betas,
     resolve_protected,
@@ -72,11 +73,32 @@ MAX_TANGENT_ROWS = 16384
 
 @dataclasses.dataclass(frozen=True, eq=False)
 class TextInputs:
-    """The per-token arguments of a text input, each ``[n, T]`` or None."""
+    """The per-token arguments of a text input, each ``[n, T]`` or None, checked when made
+    (`check_text_arrays`): before a model runs, not at its first batch.
+
+    Raises
+    ------
+    ValueError
+        An argument that breaks its rule (a mask of other values than
+        booleans and 0/1, tokens that are not text...) or of another shape.
+    """
 
     mask: np.ndarray | None = None
     tokens: np.ndarray | None = None
     word_ids: np.ndarray | None = None
+
+    def __post_init__(self):
+        mask, tokens, word_ids = check_text_arrays(self.mask, self.tokens, self.word_ids)
+        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "word_ids", word_ids)
+
+    def check_rows(self, n: int, x_name: str = "x") -> None:
+        """Refuse arrays of another number of rows than ``x``'s ``n``."""
+        for name in ("mask", "tokens", "word_ids"):
+            arr = getattr(self, name)
+            if arr is not None and arr.shape[0] != n:
+                raise ValueError(f"{name} has {arr.shape[0]} rows; {x_name} has {n}")
 
     def layout(self, rows: slice, b: int, dims: tuple[int, int], auto_mask: np.ndarray | None) -> TextLayout:
         """The layout of a batch of ``b`` examples with ``dims`` = (T, D).
@@ -188,18 +210,19 @@ def is_text(shape: tuple, embedding_layer: Any, x_name: str = "x") -> bool:
 def check_logged_inputs(
     x_shape: tuple, *, text: bool, v: Any, protected: Any, feature_names: Any, per_example: Mapping[str, Any],
     psm_model: Any, w: Any, output: str, x_name: str = "x",
-) -> tuple[dict[str, VChoice], np.ndarray | None]:
-    """The named v choices and the checked ``w`` of a logging helper or callback
-    (the Keras callback and the PyTorch helper alike), every argument checked
-    before a model runs: ``per_example`` holds the ``[n]``-row arguments by name.
+) -> tuple[dict[str, VChoice], np.ndarray | None, TextInputs]:
+    """The named v choices, the checked ``w`` and the checked per-token arrays (``mask``, ``tokens``,
+    ``word_ids`` of ``per_example``) of a logging helper or callback (the Keras callback and the
+    PyTorch helper alike), every argument checked before a model runs: ``per_example`` holds the
+    ``[n]``-row arguments by name.
 
     Raises
     ------
     ValueError
         Naming the argument: a bad v choice or protected range, a tabular choice
-        on a text input, rows other than ``x``'s, word-list choices without
-        tokens, psm choices without ``psm_model``, a ``w`` that is not a
-        distribution, an unknown ``output``.
+        on a text input, rows other than ``x``'s, a bad mask, tokens or word ids,
+        word-list choices without tokens, psm choices without ``psm_model``, a
+        ``w`` that is not a distribution, an unknown ``output``.
     """
     n = x_shape[0]
     choices = named_choices(v, resolve_protected(protected, None if text else feature_names))
@@ -208,6 +231,8 @@ def check_logged_inputs(
             if text:
                 raise ValueError(f"v={choice.kind!r} is for tabular inputs; use word_list or psm for text")
             v_weights(choice, 1, x_shape[1], feature_names=feature_names)  # the protected index range
+    per_token = TextInputs(**{k: per_example.get(k) for k in ("mask", "tokens", "word_ids")})
+    per_token.check_rows(n, x_name)
     for what, values in per_example.items():
         if values is not None and len(values) != n:
             raise ValueError(f"{what} has {len(values)} rows; {x_name} has {n}")
@@ -217,7 +242,7 @@ def check_logged_inputs(
         raise ValueError("psm v choices need psm_model")
     if output not in OUTPUTS:
         raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
-    return choices, None if w is None else check_stochastic(w, "w")
+    return choices, None if w is None else check_stochastic(w, "w"), per_token
 
 
 def precomputed_sensitivity(
@@ -240,15 +265,17 @@ def precomputed_sensitivity(
     A ``mask`` or ``tokens`` makes the input text, with D = F / T.
     """
     choice = _parse_choice(v, protected, feature_names, mode, batch_size)
+    per_token = TextInputs(mask=mask, tokens=tokens, word_ids=word_ids)
     layout = None
-    if mask is not None or tokens is not None:
+    m = per_token.mask if per_token.mask is not None or per_token.tokens is None else \
+        np.ones(per_token.tokens.shape, bool)
+    if m is not None:
         j_shape = np.shape(abs_jacobian)
         if len(j_shape) != 3:
             raise ValueError(f"abs_jacobian must be [n, K, F]; got shape {j_shape}")
-        m = np.asarray(mask if mask is not None else np.ones(np.shape(tokens), bool), dtype=bool)
         if j_shape[2] % m.shape[1]:
             raise ValueError(f"F = {j_shape[2]} is not a multiple of T = {m.shape[1]} tokens")
-        layout = TextLayout(j_shape[2] // m.shape[1], m, tokens, word_ids)
+        layout = TextLayout(j_shape[2] // m.shape[1], m, per_token.tokens, per_token.word_ids)
     return accumulated_sensitivity(abs_jacobian, v=choice, w=w, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
                                    embeddings=embeddings, feature_names=feature_names)
 
@@ -315,9 +342,6 @@ def parse_request(
     n = x.shape[0]
     if feature_names is not None and not text and len(feature_names) != x.shape[1]:
         raise ValueError(f"{len(feature_names)} feature names for F = {x.shape[1]} features")
-    for name, arr in (("mask", mask), ("tokens", tokens), ("word_ids", word_ids)):
-        if arr is not None and np.shape(arr)[0] != n:
-            raise ValueError(f"{name} has {np.shape(arr)[0]} rows; x has {n}")
     if kind in ("word_list", "word_list_emb") and tokens is None:
         raise ValueError(f"v={kind!r} needs tokens [n, T]")
     if kind == "explicit" and choice.weights is not None and choice.weights.ndim == 2 and len(choice.weights) != n:
@@ -326,6 +350,8 @@ def parse_request(
         if text:
             raise ValueError(f"v={kind!r} is for tabular inputs; use word_list or psm for text")
         v_weights(choice, 1, x.shape[1], feature_names=feature_names)  # the protected index range
+    per_token = TextInputs(mask=mask, tokens=tokens, word_ids=word_ids)
+    per_token.check_rows(n)
     psm_layer = psm_embedding_layer
     if psm_layer is None and embedding_layer is not None:
         psm_layer = embedding_layer if isinstance(embedding_layer, str) else embedding_layer.name
@@ -341,11 +367,7 @@ def parse_request(
         batch_size=int(batch_size),
         per_feature=bool(per_feature),
         feature_names=None if feature_names is None else tuple(feature_names),
-        text_inputs=TextInputs(
-            mask=None if mask is None else np.asarray(mask, dtype=bool),
-            tokens=None if tokens is None else np.asarray(tokens, dtype=object),
-            word_ids=None if word_ids is None else np.asarray(word_ids),
-        ),
+        text_inputs=per_token,
         psm_model=psm_model,
         psm_embedding_layer=psm_layer,
         psm_abs_jacobian=None if psm_abs_jacobian is None else np.asarray(psm_abs_jacobian),

@@ -123,12 +123,14 @@ def log_prediction_sensitivity(
     n = num_rows(x)
     text = is_text(tuple(x.shape), embedding_layer)
     per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
-    choices, w = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected, feature_names=feature_names,
-                                     per_example=per_example, psm_model=psm_model, w=w, output=output)
-    kept: dict[str, Any] = {k: None if a is None else np.asarray(a, dtype=object if k in ("tokens", "groups") else None)
-                            for k, a in per_example.items()}
-    kept.update(example_ids=check_ids(example_ids, n), example_text=short_strings(example_text, n, "example_text"),
-                example_uris=short_strings(example_uris, n, "example_uris"))
+    choices, w, per_token = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected,
+                                                feature_names=feature_names, per_example=per_example,
+                                                psm_model=psm_model, w=w, output=output)
+    kept: dict[str, Any] = dict(tokens=per_token.tokens, mask=per_token.mask, word_ids=per_token.word_ids,
+                                groups=None if groups is None else np.asarray(groups, dtype=object),
+                                example_ids=check_ids(example_ids, n),
+                                example_text=short_strings(example_text, n, "example_text"),
+                                example_uris=short_strings(example_uris, n, "example_uris"))
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
     out = open_writer(writer)

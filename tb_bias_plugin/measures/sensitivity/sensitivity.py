@@ -29,9 +29,11 @@ __all__ = [
     "VChoice",
     "TextLayout",
     "SensitivityResult",
+    "check_mask",
     "check_probabilities",
     "check_protected_read",
     "check_stochastic",
+    "check_text_arrays",
     "check_tokens",
     "class_weights",
     "reduce_sensitivity",
@@ -239,7 +241,8 @@ class TextLayout:
         Embedding width D, a positive integer (not a float or a string).
     mask : ndarray of bool, ``[n, T]``
         True for real tokens; padding never gets weight in v. Given as
-        booleans or as numbers 0 and 1 (anything else is a ValueError).
+        booleans or as numbers 0 and 1 (anything else is a ValueError, see
+        `check_mask`), with T >= 1.
     tokens : ndarray of str, ``[n, T]``, optional
         Token strings, needed by the word-list choices: strings, or bytes
         read as UTF-8 (see `check_tokens`).
@@ -256,17 +259,9 @@ class TextLayout:
 
     def __post_init__(self):
         self.dim = check_integer(self.dim, "dim", low=1)
-        self.mask = _bool_mask(self.mask)
-        if self.mask.ndim != 2:
-            raise ValueError(f"text mask must be [n, T]; got shape {self.mask.shape}")
-        if self.tokens is not None:
-            self.tokens = check_tokens(self.tokens)
-            if self.tokens.shape != self.mask.shape:
-                raise ValueError(f"tokens shape {self.tokens.shape} does not match mask shape {self.mask.shape}")
-        if self.word_ids is not None:
-            self.word_ids = np.asarray(self.word_ids)
-            if self.word_ids.shape != self.mask.shape:
-                raise ValueError(f"word_ids shape {self.word_ids.shape} does not match mask shape {self.mask.shape}")
+        if self.mask is None:
+            raise ValueError("a text layout needs its mask [n, T] (all True when every token is real)")
+        self.mask, self.tokens, self.word_ids = check_text_arrays(self.mask, self.tokens, self.word_ids)
 
     @property
     def n_tokens(self) -> int:
@@ -307,17 +302,53 @@ class TextLayout:
         return out & self.mask
 
 
-def _bool_mask(mask) -> np.ndarray:
-    """``mask`` as bool: booleans, or numbers each 0 or 1 (NaN, 2 or "no" are not a truth value)."""
+def check_text_arrays(mask=None, tokens=None, word_ids=None) -> tuple:
+    """``(mask, tokens, word_ids)`` of a text input, each ``[n, T]`` or None: checked by `check_mask`,
+    `check_tokens` and the word-id rule, and of one shape.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument that breaks its rule, or the two whose shapes differ.
+    """
+    checked = {
+        "mask": None if mask is None else check_mask(mask),
+        "tokens": None if tokens is None else check_tokens(tokens),
+        "word_ids": None if word_ids is None else np.asarray(word_ids),
+    }
+    given = [(name, a) for name, a in checked.items() if a is not None]
+    for name, a in given[1:]:
+        if a.shape != given[0][1].shape:
+            raise ValueError(f"{name} has shape {a.shape} but {given[0][0]} has {given[0][1].shape}: each is [n, T]")
+    return checked["mask"], checked["tokens"], checked["word_ids"]
+
+
+def check_mask(mask, name: str = "mask") -> np.ndarray:
+    """``mask`` as bool ``[n, T]`` with T >= 1: booleans, or numbers each 0 or 1 (NaN, 2 or "no" are not a
+    truth value, though NumPy would read them as True).
+
+    Examples
+    --------
+    >>> check_mask([[1, 0]])
+    array([[ True, False]])
+    >>> check_mask([[2, 0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: mask must be booleans or 0/1 numbers; got 2.0
+    """
     arr = np.asarray(mask)
-    if arr.dtype.kind == "b":
-        return arr
-    if arr.dtype.kind not in "iuf":
-        raise ValueError(f"mask must be booleans or 0/1 numbers; got an array of {arr.dtype}")
-    values = check_finite_array(arr, "mask")
-    if not np.isin(values, (0.0, 1.0)).all():
-        raise ValueError(f"mask must be booleans or 0/1 numbers; got {float(values[~np.isin(values, (0.0, 1.0))][0])!r}")
-    return values.astype(bool)
+    if arr.dtype.kind != "b":
+        if arr.dtype.kind not in "iuf":
+            raise ValueError(f"{name} must be booleans or 0/1 numbers; got an array of {arr.dtype}")
+        values = check_finite_array(arr, name)
+        if not np.isin(values, (0.0, 1.0)).all():
+            raise ValueError(f"{name} must be booleans or 0/1 numbers; "
+                             f"got {float(values[~np.isin(values, (0.0, 1.0))][0])!r}")
+        arr = values.astype(bool)
+    if arr.ndim != 2 or arr.shape[1] == 0:
+        raise ValueError(f"{name} must be [n, T], a row of T >= 1 booleans per example (True on real tokens); "
+                         f"got shape {arr.shape}")
+    return arr
 
 
 def check_tokens(tokens, name: str = "tokens") -> np.ndarray:

@@ -8,6 +8,7 @@ import pytest
 
 from tb_bias_plugin.measures.sensitivity import VChoice, accumulated_sensitivity
 from tb_bias_plugin.measures.sensitivity.assemble import BatchGradients, batch_result, concatenate, forward_gradients
+from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 from tb_bias_plugin.measures.sensitivity.plan import batch_weights, parse_request, plan_outputs, plan_sensitivity
 
 
@@ -48,6 +49,32 @@ def test_parse_plan_and_assemble_import_no_framework():
 def test_bad_arguments_are_refused_before_the_model_runs(kwargs, match):
     with pytest.raises(ValueError, match=match):
         parse_request(never_called, X, **kwargs)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    # an IndexError from the row count
+    (dict(mask=True), r"mask must be \[n, T\], a row of T >= 1 booleans per example .*; got shape \(\)"),
+    (dict(tokens="abc"), r"tokens must be \[n, T\], a row of T token strings per example, not a single string"),
+    # read as True by np.asarray(mask, dtype=bool), which TextLayout refuses
+    (dict(mask=np.full((7, 3), 2)), "mask must be booleans or 0/1 numbers; got 2.0"),
+    (dict(mask=np.full((7, 3), "no")), "mask must be booleans or 0/1 numbers; got an array of <U2"),
+    (dict(tokens=[["a", None, "c"]] * 7), r"tokens\[0, 1\] must be a string \(or UTF-8 bytes\), got None"),
+    (dict(mask=np.ones((7, 3), bool), tokens=[["a", "b"]] * 7), r"tokens has shape \(7, 2\) but mask has \(7, 3\)"),
+])
+def test_per_token_arguments_are_refused_by_their_rule_before_the_model_runs(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        parse_request(never_called, X, embedding_layer="emb", **kwargs)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(mask=np.ones(3, bool)), r"mask must be \[n, T\], .*; got shape \(3,\)"),  # an IndexError
+    (dict(mask=np.ones((4, 0), bool)), r"mask must be \[n, T\], a row of T >= 1 .*; got shape \(4, 0\)"),  # 1/0
+    (dict(tokens="abc"), r"tokens must be \[n, T\]"),
+    (dict(mask=np.full((4, 3), 2)), "mask must be booleans or 0/1 numbers; got 2.0"),
+])
+def test_per_token_arguments_of_a_precomputed_jacobian_are_checked(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        prediction_sensitivity(abs_jacobian=np.full((4, 2, 6), 0.1), **kwargs)
 
 
 def test_plan_batches_and_mode_choice():
