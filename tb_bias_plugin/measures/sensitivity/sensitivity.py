@@ -35,6 +35,7 @@ __all__ = [
     "check_stochastic",
     "check_text_arrays",
     "check_tokens",
+    "check_word_ids",
     "class_weights",
     "reduce_sensitivity",
     "v_weights",
@@ -247,7 +248,8 @@ class TextLayout:
         Token strings, needed by the word-list choices: strings, or bytes
         read as UTF-8 (see `check_tokens`).
     word_ids : ndarray of int, ``[n, T]``, optional
-        Which word each sub-word piece belongs to (-1 for none). With it, a
+        Which word each sub-word piece belongs to (-1 for none): integers,
+        not floats or strings (see `check_word_ids`). With it, a
         piece counts as listed when the word it is part of is listed; without
         it every token is matched on its own (piece markers stripped).
     """
@@ -304,7 +306,7 @@ class TextLayout:
 
 def check_text_arrays(mask=None, tokens=None, word_ids=None) -> tuple:
     """``(mask, tokens, word_ids)`` of a text input, each ``[n, T]`` or None: checked by `check_mask`,
-    `check_tokens` and the word-id rule, and of one shape.
+    `check_tokens` and `check_word_ids`, and of one shape.
 
     Raises
     ------
@@ -314,13 +316,42 @@ def check_text_arrays(mask=None, tokens=None, word_ids=None) -> tuple:
     checked = {
         "mask": None if mask is None else check_mask(mask),
         "tokens": None if tokens is None else check_tokens(tokens),
-        "word_ids": None if word_ids is None else np.asarray(word_ids),
+        "word_ids": None if word_ids is None else check_word_ids(word_ids),
     }
     given = [(name, a) for name, a in checked.items() if a is not None]
     for name, a in given[1:]:
         if a.shape != given[0][1].shape:
             raise ValueError(f"{name} has shape {a.shape} but {given[0][0]} has {given[0][1].shape}: each is [n, T]")
     return checked["mask"], checked["tokens"], checked["word_ids"]
+
+
+def check_word_ids(word_ids, name: str = "word_ids") -> np.ndarray:
+    """``word_ids`` as int64 ``[n, T]``: integers (`is_integer`'s rule, item by item), -1 for a
+    token of no word. A float would be truncated to another word, a string fail inside.
+
+    Examples
+    --------
+    >>> check_word_ids([[0, 0, -1]])
+    array([[ 0,  0, -1]])
+    >>> check_word_ids([[0, 0.5, -1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: word_ids must be integers (-1 for a token of no word), got 0.5
+    """
+    arr = np.asarray(word_ids)
+    if arr.size and arr.dtype.kind not in "iu":
+        items = arr.ravel().tolist()
+        wrong = [i for i in items if not is_integer(i)]
+        if wrong:  # shown: a value that is not a whole number, if one is
+            bad = next((i for i in wrong if not (isinstance(i, float) and i.is_integer())), wrong[0])
+            raise ValueError(f"{name} must be integers (-1 for a token of no word), got {bad!r}")
+        arr = np.array(items, dtype=np.int64).reshape(arr.shape)  # Python integers held as objects
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be [n, T], the word of each token per example; got shape {arr.shape}")
+    arr = arr.astype(np.int64, copy=False)
+    if arr.size and arr.min() < -1:
+        raise ValueError(f"{name} must be word indices >= 0, or -1 for a token of no word; got {arr.min()}")
+    return arr
 
 
 def check_mask(mask, name: str = "mask") -> np.ndarray:

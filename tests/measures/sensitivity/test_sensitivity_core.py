@@ -331,6 +331,14 @@ def test_proxy_helpers_reject_non_finite_data_and_betas():
         (lambda: TextLayout(dim=1, mask=[[np.nan, 0.0]]), "mask has non-finite"),
         (lambda: TextLayout(dim=1, mask=[["no", "no"]]), "mask must be booleans or 0/1 numbers"),
         (lambda: TextLayout(dim=1, mask=[[2, 0]]), "mask must be booleans or 0/1 numbers; got 2.0"),
+        # a float was truncated to another word (0.5 to word 0), a string failed inside int()
+        (lambda: TextLayout(dim=1, mask=[[1, 1]], word_ids=[[0, 0.5]]),
+         r"word_ids must be integers \(-1 for a token of no word\), got 0.5"),
+        (lambda: TextLayout(dim=1, mask=[[1, 1]], word_ids=0.5), r"word_ids must be integers .*, got 0.5"),
+        (lambda: TextLayout(dim=1, mask=[[1, 1]], word_ids=[["0", "1"]]), r"word_ids must be integers .*, got '0'"),
+        (lambda: TextLayout(dim=1, mask=[[1, 1]], word_ids=[[0, None]]), r"word_ids must be integers .*, got None"),
+        (lambda: TextLayout(dim=1, mask=[[1, 1]], word_ids=[[True, False]]), r"word_ids must be integers .*, got True"),
+        (lambda: TextLayout(dim=1, mask=[[1, 1]], word_ids=[[0, -2]]), r"word_ids must be word indices >= 0, or -1"),
         (lambda: check_probabilities([[0.2, 0.9]], tol=float("nan")), "tol must be a finite number >= 0, got nan"),
     ],
 )
@@ -342,6 +350,7 @@ def test_arguments_are_not_truncated_or_coerced(make, match):
 def test_integer_and_boolean_masks_are_still_accepted():
     assert TextLayout(dim=2, mask=[[1, 0]]).mask.tolist() == [[True, False]]
     assert TextLayout(dim=np.int64(2), mask=[[True, False]]).dim == 2
+    assert TextLayout(dim=1, mask=[[1, 1]], word_ids=np.array([[0, -1]], dtype=object)).word_ids.dtype == np.int64
 
 
 @pytest.mark.parametrize("words, match", [(None, "iterable of words, got None"), ("he", "not one string"),

@@ -60,6 +60,7 @@ def test_bad_arguments_are_refused_before_the_model_runs(kwargs, match):
     (dict(mask=np.full((7, 3), "no")), "mask must be booleans or 0/1 numbers; got an array of <U2"),
     (dict(tokens=[["a", None, "c"]] * 7), r"tokens\[0, 1\] must be a string \(or UTF-8 bytes\), got None"),
     (dict(mask=np.ones((7, 3), bool), tokens=[["a", "b"]] * 7), r"tokens has shape \(7, 2\) but mask has \(7, 3\)"),
+    (dict(word_ids=np.full((7, 3), 0.5)), r"word_ids must be integers \(-1 for a token of no word\), got 0.5"),
 ])
 def test_per_token_arguments_are_refused_by_their_rule_before_the_model_runs(kwargs, match):
     with pytest.raises(ValueError, match=match):
