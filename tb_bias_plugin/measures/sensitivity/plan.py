@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import MAX_NAME, check_integer, check_name, check_names
+from tb_bias_plugin.core.validation import MAX_NAME, check_flag, check_integer, check_name, check_names
 
 from .sensitivity import (
     SensitivityResult,
@@ -320,7 +320,7 @@ def parse_request(
         tabular choice on text, word lists without tokens, ``psm`` without
         a protected-status model, forward mode with a v touching every
         feature), shapes that disagree, a protected index out of range, a
-        bad w, mode or output.
+        bad w, mode, output or per_feature.
     """
     if feature_names is not None:
         feature_names = check_names(feature_names, "feature_names")
@@ -337,6 +337,7 @@ def parse_request(
                          f"v={kind!r} touches every feature")
     if output not in OUTPUTS:
         raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+    per_feature = check_flag(per_feature, "per_feature")  # bool("no") is True
     x = np.asarray(x)
     text = is_text(x.shape, embedding_layer)
     n = x.shape[0]
@@ -365,7 +366,7 @@ def parse_request(
         mode=mode,
         output=output,
         batch_size=int(batch_size),
-        per_feature=bool(per_feature),
+        per_feature=per_feature,
         feature_names=None if feature_names is None else tuple(feature_names),
         text_inputs=per_token,
         psm_model=psm_model,

@@ -45,6 +45,7 @@ def test_parse_plan_and_assemble_import_no_framework():
     (dict(batch_size=0), "batch_size"),
     (dict(mask=np.ones((6, 3), bool), embedding_layer="emb"), "mask has 6 rows"),
     (dict(v=VChoice.explicit(np.full((6, 5), 0.2))), "6 rows; x has 7"),
+    (dict(per_feature="no"), "per_feature must be True or False, got 'no'"),  # was read as True
 ])
 def test_bad_arguments_are_refused_before_the_model_runs(kwargs, match):
     with pytest.raises(ValueError, match=match):
