@@ -352,7 +352,8 @@ def prediction_sensitivity(
     ------
     ValueError
         Bad w or v, empty mask or word list, protected index out of range,
-        logits instead of probabilities, mismatched shapes, NaN gradients.
+        logits instead of probabilities, mismatched shapes, NaN gradients; an
+        argument ignored beside ``abs_jacobian`` (``model``, ``x``...) or a model (``embeddings``).
     ImportError
         TensorFlow is not installed (for a model that is not PyTorch's).
 
@@ -377,9 +378,7 @@ def prediction_sensitivity(
     0.123067
     """
     if abs_jacobian is not None:
-        return precomputed_sensitivity(abs_jacobian, v=v, protected=protected, w=w, mask=mask, tokens=tokens,
-                                       word_ids=word_ids, psm_abs_jacobian=psm_abs_jacobian, embeddings=embeddings,
-                                       feature_names=feature_names, mode=mode, batch_size=batch_size)
+        return precomputed_sensitivity(**locals())  # every argument: it refuses those only a model run reads
     placement = None
     if _uses_torch(model, x, psm_model):
         from .torch_gradients import prepare
@@ -390,7 +389,7 @@ def prediction_sensitivity(
                             embedding_layer=embedding_layer, mask=mask, tokens=tokens, word_ids=word_ids,
                             psm_model=psm_model, psm_embedding_layer=psm_embedding_layer,
                             psm_abs_jacobian=psm_abs_jacobian, mode=mode, output=output, feature_names=feature_names,
-                            proxy_reference=proxy_reference, per_feature=per_feature)
+                            proxy_reference=proxy_reference, per_feature=per_feature, embeddings=embeddings)
     return _compute(request, plan_sensitivity(request), placement)
 
 

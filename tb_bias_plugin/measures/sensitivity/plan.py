@@ -48,6 +48,7 @@ __all__ = [
     "TextInputs",
     "batch_weights",
     "check_logged_inputs",
+    "check_output",
     "is_text",
     "fixed_v",
     "named_choices",
@@ -145,6 +146,26 @@ class SensitivityRequest:
         return int(self.x.shape[0])
 
 
+def check_output(output: Any) -> str:
+    """``output``, checked to be one of `OUTPUTS`: one rule for a model run, precomputed Jacobians and the loggers."""
+    if output not in OUTPUTS:
+        raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+    return output
+
+
+def _refuse_model_arguments(given: Mapping[str, Any]) -> None:
+    """Refuse what only a model run reads (``model``, ``x``, layers, ``proxy_reference``, ``per_feature=False``)
+    beside precomputed Jacobians, which would ignore it, as ``protected=`` and ``w=`` are refused where unread."""
+    unread = [name for name, value in given.items() if name != "per_feature" and value is not None]
+    if not check_flag(given.get("per_feature", True), "per_feature"):
+        unread.append("per_feature=False")
+    if unread:
+        one = len(unread) == 1
+        raise ValueError(f"{', '.join(unread)} {'is' if one else 'are'} for the model path: with abs_jacobian no "
+                         f"model runs, so {'it' if one else 'they'} would be ignored; drop {'it' if one else 'them'}, "
+                         "or pass a model and x instead of abs_jacobian")
+
+
 def _parse_choice(v, protected, feature_names, mode: str, batch_size: int) -> VChoice:
     """The options every path shares: mode, batch size and the v choice."""
     if mode not in MODES:
@@ -240,8 +261,7 @@ def check_logged_inputs(
         raise ValueError("word-list v choices need tokens [n, T]")
     if any(c.kind in ("psm", "psm_emb") for c in choices.values()) and psm_model is None:
         raise ValueError("psm v choices need psm_model")
-    if output not in OUTPUTS:
-        raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+    check_output(output)
     return choices, None if w is None else check_stochastic(w, "w"), per_token
 
 
@@ -259,11 +279,26 @@ def precomputed_sensitivity(
     feature_names: Sequence[str] | None = None,
     mode: str = "auto",
     batch_size: int = 256,
+    output: str = "auto",
+    model: Any = None,
+    x: Any = None,
+    embedding_layer: Any = None,
+    psm_model: Any = None,
+    psm_embedding_layer: Any = None,
+    proxy_reference: Any = None,
+    per_feature: bool = True,
 ) -> SensitivityResult:
     """``prediction_sensitivity`` of absolute Jacobians computed elsewhere (PyTorch, JAX...): no model runs.
 
-    A ``mask`` or ``tokens`` makes the input text, with D = F / T.
+    A ``mask`` or ``tokens`` makes the input text, with D = F / T. It takes every argument of
+    ``prediction_sensitivity``: ``output`` is checked as for a model run, and the arguments only a
+    model run reads (``model``, ``x``, the layers, ``proxy_reference``, ``per_feature=False``) are
+    refused when given, since they would be ignored.
     """
+    check_output(output)
+    _refuse_model_arguments(dict(model=model, x=x, embedding_layer=embedding_layer, psm_model=psm_model,
+                                 psm_embedding_layer=psm_embedding_layer, proxy_reference=proxy_reference,
+                                 per_feature=per_feature))
     choice = _parse_choice(v, protected, feature_names, mode, batch_size)
     per_token = TextInputs(mask=mask, tokens=tokens, word_ids=word_ids)
     layout = None
@@ -300,6 +335,7 @@ def parse_request(
     feature_names: Sequence[str] | None = None,
     proxy_reference: Any = None,
     per_feature: bool = True,
+    embeddings: Any = None,
 ) -> SensitivityRequest:
     """Check ``prediction_sensitivity``'s arguments for a model run, before any work.
 
@@ -308,6 +344,8 @@ def parse_request(
     model, x, v, protected, w, batch_size, embedding_layer, mask, tokens, word_ids, psm_model,
     psm_embedding_layer, psm_abs_jacobian, mode, output, feature_names, proxy_reference, per_feature
         As in ``prediction_sensitivity``.
+    embeddings
+        Refused: they are for precomputed Jacobians, and a model run would ignore them.
 
     Returns
     -------
@@ -320,13 +358,16 @@ def parse_request(
         tabular choice on text, word lists without tokens, ``psm`` without
         a protected-status model, forward mode with a v touching every
         feature), shapes that disagree, a protected index out of range, a
-        bad w, mode, output or per_feature.
+        bad w, mode, output or per_feature, embeddings it would ignore.
     """
     if feature_names is not None:
         feature_names = check_names(feature_names, "feature_names")
     choice = _parse_choice(v, protected, feature_names, mode, batch_size)
     if model is None or x is None:
         raise ValueError("pass a model and its input x, or a precomputed abs_jacobian")
+    if embeddings is not None:
+        raise ValueError("embeddings is for precomputed abs_jacobian: a model run reads the embeddings from "
+                         "embedding_layer, so they would be ignored; drop embeddings")
     kind = choice.kind
     if kind in ("psm", "psm_emb") and psm_model is None and psm_abs_jacobian is None:
         raise ValueError(f"v={kind!r} needs psm_model (or psm_abs_jacobian)")
@@ -335,8 +376,7 @@ def parse_request(
     if mode == "forward" and kind not in SPARSE_KINDS:
         raise ValueError(f"forward mode needs a v with a small support (mask, word_list, explicit); "
                          f"v={kind!r} touches every feature")
-    if output not in OUTPUTS:
-        raise ValueError(f"output must be one of {OUTPUTS}; got {output!r}")
+    check_output(output)
     per_feature = check_flag(per_feature, "per_feature")  # bool("no") is True
     x = np.asarray(x)
     text = is_text(x.shape, embedding_layer)

@@ -292,10 +292,10 @@ def test_float64_model_gets_float64_jacobians_exact_to_1e12():
     p = np.exp(logits - logits.max(1, keepdims=True))
     p /= p.sum(1, keepdims=True)
     jac = p[:, :, None] * (w_true.T[None] - np.einsum("nj,fj->nf", p, w_true)[:, None, :])
-    exact = prediction_sensitivity(abs_jacobian=np.abs(jac), x=x, v="uniform")
+    exact = prediction_sensitivity(abs_jacobian=np.abs(jac), v="uniform")
     got = prediction_sensitivity(model, x, v="uniform", mode="reverse")
     np.testing.assert_allclose(got.P, exact.P, rtol=0, atol=1e-12)
-    masked = prediction_sensitivity(abs_jacobian=np.abs(jac), x=x, v="mask", protected=[1])
+    masked = prediction_sensitivity(abs_jacobian=np.abs(jac), v="mask", protected=[1])
     np.testing.assert_allclose(prediction_sensitivity(model, x, v="mask", protected=[1], mode="forward").P,
                                masked.P, rtol=0, atol=1e-12)
     # a float32 model still computes in float32: its P differs at float32 precision only

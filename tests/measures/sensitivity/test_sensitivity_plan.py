@@ -79,6 +79,28 @@ def test_per_token_arguments_of_a_precomputed_jacobian_are_checked(kwargs, match
         prediction_sensitivity(abs_jacobian=np.full((4, 2, 6), 0.1), **kwargs)
 
 
+@pytest.mark.parametrize("kwargs, match", [
+    (dict(output="relu"), r"output must be one of \('auto', 'softmax', 'sigmoid'\); got 'relu'"),  # as with a model
+    (dict(model=never_called), "^model is for the model path: with abs_jacobian no model runs, so it would be "
+                               "ignored; drop it, or pass a model and x instead of abs_jacobian$"),
+    (dict(model=never_called, x=np.ones((4, 3))), "^model, x are for the model path"),
+    (dict(per_feature=False), "^per_feature=False is for the model path"),
+    (dict(per_feature="no"), "per_feature must be True or False, got 'no'"),
+    (dict(proxy_reference=np.ones((4, 3))), "^proxy_reference is for the model path"),
+    (dict(embedding_layer="emb", psm_model=never_called, psm_embedding_layer="emb"),
+     "^embedding_layer, psm_model, psm_embedding_layer are for the model path"),
+])
+def test_a_precomputed_jacobian_refuses_what_only_a_model_run_reads(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        prediction_sensitivity(abs_jacobian=np.full((4, 2, 3), 0.1), **kwargs)
+    prediction_sensitivity(abs_jacobian=np.full((4, 2, 3), 0.1), output="sigmoid", per_feature=True)
+
+
+def test_a_model_run_refuses_embeddings_it_would_not_read():
+    with pytest.raises(ValueError, match="^embeddings is for precomputed abs_jacobian"):
+        prediction_sensitivity(never_called, X, embeddings=np.ones((7, 5)))
+
+
 def test_plan_batches_and_mode_choice():
     request = parse_request(never_called, X, v="mask", protected=[1, 3], batch_size=3, feature_names=list("abcde"))
     plan = plan_sensitivity(request)
