@@ -115,6 +115,10 @@ def prediction_sensitivity(
     if isinstance(results, (SensitivityCollector, SensitivityAccumulator)):
         given = [k for k, v in per_example.items() if v is not None]
         given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]
+        # a collector holds its own w and names its choices; either drew its sample as the examples came
+        of_collector = isinstance(results, SensitivityCollector)
+        given += [k for k, v in (("w", of_collector and w is not None), ("seed", seed != 0),
+                                 ("v_name", of_collector and v_name != "P")) if v]
         if given:
             raise ValueError("%s go with results, not with a finished %s" % (", ".join(given), type(results).__name__))
     if isinstance(results, SensitivityCollector):

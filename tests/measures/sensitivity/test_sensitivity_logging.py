@@ -369,6 +369,13 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         # spoke of a collector the caller never made
         (dict(results=accumulated_sensitivity(np.zeros((0, 2, 3)))), r"the results hold no examples \(P is empty\)"),
         (dict(results=SensitivityCollector(), groups=[1]), "finished"),
+        # were ignored: the collector's w was stored, []
+        (dict(results=_finished(), w=[0.9, 0.1], seed=7, v_name="Q"),
+         "^w, seed, v_name go with results, not with a finished SensitivityCollector$"),
+        (dict(results=_finished(), w=[0.9, 0.1]), "^w go with results"),
+        (dict(results=_finished(), seed=7), "^seed go with results"),
+        (dict(results=_finished(), v_name="Q"), "^v_name go with results"),
+        (dict(results=_accumulator(), seed=7), "^seed go with results, not with a finished SensitivityAccumulator$"),
         (dict(results=res, class_names="ab"), "class_names must be a sequence of strings, not a single string"),
         (dict(results=res, feature_names="abc"), "feature_names must be a sequence of strings, not a single string"),
         (dict(results=res, class_names=["a", "a"]), "class_names has duplicate names: 'a'"),
@@ -395,6 +402,18 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
             with pytest.raises(ValueError, match=match):
                 writer.prediction_sensitivity("sens", results, step=0, **kwargs)
     assert fx.read_logdir(tmp_path) == {}
+
+
+def _finished():
+    c = SensitivityCollector()
+    c.update(tabular_results(n=10))
+    return c
+
+
+def _accumulator():
+    acc = SensitivityAccumulator(2, 2)
+    acc.update([0.1, 0.2, 0.3], example_ids=["a", "b", "c"])
+    return acc
 
 
 def _with_p(result, value):
