@@ -77,7 +77,8 @@ class VChoice:
     Build it with the class methods (``VChoice.mask([2])``,
     ``VChoice.word_list({"he", "she"})``, ...) or pass the name of a choice that
     needs no parameters (``"uniform"``, ``"psm"``, ``"psm_emb"``) where a
-    ``VChoice`` is accepted.
+    ``VChoice`` is accepted. The constructor checks what the class methods
+    do: ``VChoice("mask")`` without its indices is a ValueError.
 
     Attributes
     ----------
@@ -110,8 +111,16 @@ class VChoice:
     weights: np.ndarray | None = dataclasses.field(default=None, compare=False)
 
     def __post_init__(self):
-        if self.kind not in V_KINDS:
-            raise ValueError(f"unknown v choice {self.kind!r}; expected one of {', '.join(V_KINDS)}")
+        _check_kind(self.kind)
+        field, what, argument, check = _PARAMETERS.get(self.kind, ("", "", "", None))
+        for name in ("indices", "words", "weights"):
+            given = getattr(self, name) is not None
+            if name == field and not given:
+                raise ValueError(f"VChoice({self.kind!r}) needs its {what}: use VChoice.{self.kind}({argument})")
+            if name != field and given:
+                raise ValueError(f"VChoice({self.kind!r}) takes no {name}")
+        if check is not None:  # the class methods' check, again for a choice made with the constructor
+            object.__setattr__(self, field, check(getattr(self, field)))
 
     @property
     def name(self) -> str:
@@ -130,12 +139,7 @@ class VChoice:
         ``indices`` are integers (a float such as 1.9, a bool or
         a string is a ValueError, not truncated).
         """
-        if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable):
-            raise ValueError(f"mask v needs a sequence of protected feature indices; got {indices!r}")
-        idx = tuple(sorted({check_integer(i, "protected feature index") for i in indices}))
-        if not idx:
-            raise ValueError("mask v needs at least one protected feature index; got an empty set")
-        return cls("mask", indices=idx)
+        return cls("mask", indices=_mask_indices(indices))
 
     @classmethod
     def word_list(cls, words: Iterable[str]) -> "VChoice":
@@ -169,10 +173,7 @@ class VChoice:
     @classmethod
     def explicit(cls, weights) -> "VChoice":
         """A given stochastic v, ``[F]`` or ``[n, F]`` of numbers (not strings)."""
-        arr = check_stochastic(weights, "v")
-        if arr.ndim > 2:
-            raise ValueError(f"explicit v must be [F] or [n, F]; got shape {arr.shape}")
-        return cls("explicit", weights=arr)
+        return cls("explicit", weights=_explicit_weights(weights))
 
     @classmethod
     def parse(cls, v, protected=None) -> "VChoice":
@@ -207,6 +208,28 @@ class VChoice:
         return cls(v)
 
 
+def _check_kind(kind) -> None:
+    if kind not in V_KINDS:
+        raise ValueError(f"unknown v choice {kind!r}; expected one of {', '.join(V_KINDS)}")
+
+
+def _mask_indices(indices) -> tuple:
+    """The sorted protected feature indices of a mask: integers, at least one."""
+    if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable):
+        raise ValueError(f"mask v needs a sequence of protected feature indices; got {indices!r}")
+    idx = tuple(sorted({check_integer(i, "protected feature index") for i in indices}))
+    if not idx:
+        raise ValueError("mask v needs at least one protected feature index; got an empty set")
+    return idx
+
+
+def _explicit_weights(weights) -> np.ndarray:
+    arr = check_stochastic(weights, "v")
+    if arr.ndim > 2:
+        raise ValueError(f"explicit v must be [F] or [n, F]; got shape {arr.shape}")
+    return arr
+
+
 def _one_index(protected) -> int:
     """The one feature index of ``protected``: an int or a one-element sequence."""
     flat = np.ravel(np.asarray(protected, dtype=object)).tolist()
@@ -230,6 +253,16 @@ def _fold_words(words: Iterable[str]) -> frozenset:
     if not folded:
         raise ValueError("word list is empty: a word_list v needs at least one word")
     return folded
+
+
+#: The parameter of each v choice that has one: (field, what it is, the class method's argument, its check).
+_PARAMETERS = {
+    "mask": ("indices", "protected feature indices", "[...]", _mask_indices),
+    "proxy_adjusted": ("indices", "protected feature index", "i", lambda p: (_one_index(p),)),
+    "word_list": ("words", "words", "[...]", _fold_words),
+    "word_list_emb": ("words", "words", "[...]", _fold_words),
+    "explicit": ("weights", "weights", "v", _explicit_weights),
+}
 
 
 @dataclasses.dataclass
@@ -740,7 +773,7 @@ def check_protected_read(choices, protected) -> None:
     choices = list(choices)
     for c in choices:
         if isinstance(c, str):
-            VChoice(c)  # an unknown name is the error to say, not the protected= it would have read
+            _check_kind(c)  # an unknown name is the error to say, not the protected= it would have read
     if protected is not None and not any(isinstance(c, str) and c in ("mask", "proxy_adjusted") for c in choices):
         raise ValueError(f"protected={protected!r} is read only by the v choices 'mask' and 'proxy_adjusted' given "
                          "by name, and v has neither: pass v='mask' (or VChoice.mask([...])), or drop protected=")

@@ -360,6 +360,34 @@ def test_a_word_list_that_is_not_words_is_named(words, match):
         VChoice.word_list(words)
 
 
+@pytest.mark.parametrize("make, match", [
+    # each was a TypeError ("'NoneType' object is not iterable") once P was computed
+    (lambda: VChoice("mask"), r"^VChoice\('mask'\) needs its protected feature indices: use VChoice.mask\(\[...\]\)$"),
+    (lambda: VChoice("proxy_adjusted"), r"needs its protected feature index: use VChoice.proxy_adjusted\(i\)$"),
+    (lambda: VChoice("word_list"), r"^VChoice\('word_list'\) needs its words: use VChoice.word_list\(\[...\]\)$"),
+    (lambda: VChoice("word_list_emb"), r"needs its words: use VChoice.word_list_emb\(\[...\]\)$"),
+    (lambda: VChoice("explicit"), r"needs its weights: use VChoice.explicit\(v\)$"),
+    (lambda: VChoice("uniform", indices=(2,)), r"^VChoice\('uniform'\) takes no indices$"),
+    (lambda: VChoice("mask", words=frozenset({"he"}), indices=(1,)), r"^VChoice\('mask'\) takes no words$"),
+    (lambda: VChoice("mask", indices=(1.5,)), "protected feature index must be an integer, got 1.5"),
+    (lambda: VChoice("proxy_adjusted", indices=(1, 2)), "adjusts for one protected feature"),
+    (lambda: VChoice("word_list", words=frozenset()), "word list is empty"),
+    (lambda: VChoice("explicit", weights=np.array([0.5, 0.6])), "v must sum to 1"),
+])
+def test_the_constructor_checks_what_the_class_methods_check(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
+def test_a_choice_from_the_constructor_equals_the_class_methods():
+    assert VChoice("mask", indices=(3, 1)) == VChoice.mask([1, 3])
+    assert VChoice("word_list", words=frozenset({"He"})) == VChoice.word_list(["he"])  # folded: "He" never matched
+    assert VChoice("proxy_adjusted", indices=(2,)) == VChoice.proxy_adjusted(2)
+    lay = TextLayout(dim=1, mask=[[True, True]], tokens=[["She", "ran"]])
+    r = accumulated_sensitivity(np.full((1, 2, 2), 0.5), v=VChoice("word_list", words=frozenset({"She"})), layout=lay)
+    assert r.v.tolist() == [[1.0, 0.0]]
+
+
 @pytest.mark.parametrize("protected", [None, [2]])
 def test_a_list_of_v_choices_where_one_is_taken_is_named_so(protected):
     # with protected: "v has neither" although v held both; without: "v must be an array of numbers"
