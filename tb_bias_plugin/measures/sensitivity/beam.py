@@ -111,7 +111,8 @@ class SensitivityCombineFn(beam_io.BatchedCombineFn):
         if (self._top_k or self._reservoir_size) and parsed[1] is None:
             raise ValueError(
                 "every example needs an 'example_id' when examples are kept (top_k or reservoir_size > 0): "
-                "positions are not stable across a pipeline's bundles"
+                "positions are not stable across a pipeline's bundles; with top_k=0 and reservoir_size=0 none is "
+                "kept, and P alone (a bare number) is an example"
             )
         return parsed
 
@@ -146,15 +147,20 @@ class AccumulateSensitivity(beam_io.CombineExamples):
         Examples buffered before each update.
 
     Examples are dicts ``{"P": ..., "example_id": ..., "group": ...,
-    "pred_class": ..., "detail": ..., "text": ..., "uri": ...}`` or bare numbers (see
-    `parse_sensitivity`). The output is a PCollection of one accumulator:
-    ``result()`` gives the aggregates, and `WriteSensitivity` logs it.
+    "pred_class": ..., "detail": ..., "text": ..., "uri": ...}`` (see
+    `parse_sensitivity`). Every example needs its ``"example_id"`` while
+    examples are kept (``top_k`` or ``reservoir_size`` > 0, the
+    defaults); with ``top_k=0`` and ``reservoir_size=0`` an id is not
+    needed and an example may be a bare number (its P). The output is a
+    PCollection of one accumulator: ``result()`` gives the aggregates,
+    and `WriteSensitivity` logs it.
 
     Raises
     ------
     ValueError
         For a negative or non-integer ``top_k``, ``reservoir_size`` or
-        ``batch_size``, when the pipeline is built.
+        ``batch_size``, when the pipeline is built; for an example without
+        an ``"example_id"`` while examples are kept, when it runs.
     """
 
     def __init__(self, *, top_k: int = builder.DEFAULT_TOP_K, reservoir_size: int = builder.DEFAULT_SAMPLE_SIZE,

@@ -202,6 +202,10 @@ def test_bad_examples_are_named():
         parse_sensitivity({"P": True})
     with pytest.raises(ValueError, match="example_id"):
         SensitivityCombineFn().parse(0.3)
+    # the defaults keep examples, so a bare number, documented as an example, is refused: say how to pass one
+    with pytest.raises(ValueError, match="with top_k=0 and reservoir_size=0 none is kept, and P alone"):
+        SensitivityCombineFn().parse(0.3)
+    assert SensitivityCombineFn(top_k=0, reservoir_size=0).parse(0.3)[0] == 0.3
     fn = SensitivityCombineFn(batch_size=2)
     acc = fn.add_input(fn.create_accumulator(), {"P": 0.1, "example_id": "a", "group": "f"})
     with pytest.raises(ValueError, match="'group' for every example or for none"):
