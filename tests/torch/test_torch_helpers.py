@@ -357,6 +357,8 @@ def test_a_bad_score_names_the_row_of_x_not_of_its_batch(tmp_path):
 @pytest.mark.parametrize("kwargs, match", [
     (dict(x=torch.rand(20)), r"tabular x must be \[n, F\] .*got shape \(20,\)"),
     (dict(v="foo", protected=[0]), "unknown v choice 'foo'"),  # was blamed on protected=
+    (dict(groups=5), "^groups must have one entry per row of x; got int 5$"),  # was a TypeError from len()
+    (dict(groups=["a", None] * 4), "groups must be all strings or all integers; got None"),  # now, not at batch 1
 ])
 def test_sensitivity_helper_says_what_is_wrong_before_writing(tmp_path, kwargs, match):
     args = dict(x=torch.rand(8, 4), v="mask", protected=[0])

@@ -255,8 +255,15 @@ def check_logged_inputs(
     per_token = TextInputs(**{k: per_example.get(k) for k in ("mask", "tokens", "word_ids")})
     per_token.check_rows(n, x_name)
     for what, values in per_example.items():
-        if values is not None and len(values) != n:
-            raise ValueError(f"{what} has {len(values)} rows; {x_name} has {n}")
+        if values is None:
+            continue
+        try:
+            rows = len(values)
+        except TypeError:  # a scalar
+            raise ValueError(f"{what} must have one entry per row of {x_name}; got {type(values).__name__} "
+                             f"{values!r}") from None
+        if rows != n:
+            raise ValueError(f"{what} has {rows} rows; {x_name} has {n}")
     if any(c.kind in ("word_list", "word_list_emb") for c in choices.values()) and per_example.get("tokens") is None:
         raise ValueError("word-list v choices need tokens [n, T]")
     if any(c.kind in ("psm", "psm_emb") for c in choices.values()) and psm_model is None:

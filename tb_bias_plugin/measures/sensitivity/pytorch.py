@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any, SupportsIndex
 
-import numpy as np
-
 from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, check_labels
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
@@ -127,7 +125,7 @@ def log_prediction_sensitivity(
                                                 feature_names=feature_names, per_example=per_example,
                                                 psm_model=psm_model, w=w, output=output)
     kept: dict[str, Any] = dict(tokens=per_token.tokens, mask=per_token.mask, word_ids=per_token.word_ids,
-                                groups=None if groups is None else np.asarray(groups, dtype=object),
+                                groups=None if groups is None else check_labels(groups, "groups", n),
                                 example_ids=check_ids(example_ids, n),
                                 example_text=short_strings(example_text, n, "example_text"),
                                 example_uris=short_strings(example_uris, n, "example_uris"))

@@ -9,7 +9,13 @@ import pytest
 from tb_bias_plugin.measures.sensitivity import VChoice, accumulated_sensitivity
 from tb_bias_plugin.measures.sensitivity.assemble import BatchGradients, batch_result, concatenate, forward_gradients
 from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
-from tb_bias_plugin.measures.sensitivity.plan import batch_weights, parse_request, plan_outputs, plan_sensitivity
+from tb_bias_plugin.measures.sensitivity.plan import (
+    batch_weights,
+    check_logged_inputs,
+    parse_request,
+    plan_outputs,
+    plan_sensitivity,
+)
 
 
 def never_called(*args, **kwargs):
@@ -99,6 +105,14 @@ def test_a_precomputed_jacobian_refuses_what_only_a_model_run_reads(kwargs, matc
 def test_a_model_run_refuses_embeddings_it_would_not_read():
     with pytest.raises(ValueError, match="^embeddings is for precomputed abs_jacobian"):
         prediction_sensitivity(never_called, X, embeddings=np.ones((7, 5)))
+
+
+@pytest.mark.parametrize("groups", [5, np.int64(5), np.array("a")])
+def test_the_loggers_refuse_a_scalar_where_a_row_per_example_goes(groups):
+    # the Keras callback and the PyTorch helper: a TypeError from len()
+    with pytest.raises(ValueError, match=r"^groups must have one entry per row of x_val; got \w+ "):
+        check_logged_inputs((7, 5), text=False, v="uniform", protected=None, feature_names=None,
+                            per_example={"groups": groups}, psm_model=None, w=None, output="auto", x_name="x_val")
 
 
 def test_plan_batches_and_mode_choice():
