@@ -258,6 +258,14 @@ def first_bad_text(values: Any, *, nul: bool = True) -> tuple[int, str] | None:
         return next(i for i, v in enumerate(values) if not _encodes(v)), "is not UTF-8 text (a lone surrogate)"
 
 
+def _utf8(value: bytes) -> bool:
+    try:
+        value.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _encodes(value: str) -> bool:
     try:
         value.encode("utf-8")
@@ -396,8 +404,9 @@ def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> 
     ------
     ValueError
         Naming ``name``: a single string, a label of another type, a
-        mixture, an integer past int64, a negative class index, or a
-        length other than ``size``.
+        mixture, an integer past int64, a negative class index, a length
+        other than ``size``, or a string label that is not UTF-8 text,
+        holds a NUL character or is longer than `MAX_NAME`.
 
     Examples
     --------
@@ -419,6 +428,8 @@ def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> 
         values = values[:, 0]
     if isinstance(values, np.ndarray) and values.dtype.kind in ("iuUS" if strings else "iu") and values.ndim == 1:
         arr = _uniform_array(values, name)
+        if arr.dtype.kind == "U":
+            _check_label_texts(arr.tolist(), name)
     else:
         try:
             items = values.tolist() if isinstance(values, np.ndarray) else list(values)
@@ -428,7 +439,9 @@ def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> 
             raise ValueError(f"{name} must be 1-D with one label per example; got shape {values.shape}")
         kinds = set(map(type, items))  # one pass in C; the items are searched only for the message
         if items and strings and all(issubclass(k, (str, bytes)) for k in kinds):
-            arr = np.array([i.decode() if isinstance(i, bytes) else i for i in items], dtype=str)
+            texts = [_decoded(i, name) if isinstance(i, bytes) else i for i in items]
+            _check_label_texts(texts, name)  # before NumPy's str array, which drops a trailing NUL
+            arr = np.array(texts, dtype=str)
         elif all(_is_integer_type(k) for k in kinds):
             arr = _uniform_array(np.array(items, dtype=object), name)
         else:
@@ -442,10 +455,33 @@ def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> 
     return arr
 
 
+def _decoded(value: bytes, name: str) -> str:
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name} holds {_short_repr(value)}, which is not UTF-8 text") from None
+
+
+def _check_label_texts(texts: list[str], name: str) -> None:
+    """Labels a record names by their text: UTF-8, no NUL (two groups "a" and "a\\x00" would merge), at
+    most `MAX_NAME` characters."""
+    bad = first_bad_text(texts)
+    if bad is not None:
+        raise ValueError(f"{name}[{bad[0]}] {bad[1]}: {_short_repr(texts[bad[0]])}")
+    longest = max(map(len, texts), default=0)
+    if longest > MAX_NAME:
+        i = next(i for i, t in enumerate(texts) if len(t) == longest)
+        raise ValueError(f"{name}[{i}] has {longest} characters; a label has at most {MAX_NAME}")
+
+
 def _uniform_array(values: np.ndarray, name: str) -> np.ndarray:
     """Strings as str, integers as int64 (a uint8 batch and an int64 one must name the same labels)."""
     if values.dtype.kind == "S":
-        return np.char.decode(values, "utf-8")
+        try:
+            return np.char.decode(values, "utf-8")
+        except UnicodeDecodeError:
+            bad = next(v for v in values.tolist() if not _utf8(v))
+            raise ValueError(f"{name} holds {_short_repr(bad)}, which is not UTF-8 text") from None
     if values.dtype.kind == "U":
         return values
     if values.size and (values.max() > np.iinfo(np.int64).max or values.min() < np.iinfo(np.int64).min):

@@ -137,6 +137,21 @@ def test_labels_that_are_not_one_kind_are_named(values, match):
         validation.check_labels(values, "groups", 2)
 
 
+@pytest.mark.parametrize("values, match", [
+    # a review: NumPy's str array dropped the NUL, so "a" and "a\x00" were one group
+    (["a", "a\x00"], r"groups\[1\] holds a NUL character"),
+    (np.array(["a", "b\x00c"]), r"groups\[1\] holds a NUL character"),
+    (["a", "b\ud800"], r"groups\[1\] is not UTF-8 text \(a lone surrogate\)"),  # once a UnicodeEncodeError at encoding
+    (np.array(["a\ud800", "b"]), r"groups\[0\] is not UTF-8 text"),
+    ([b"\xff", b"a"], r"groups holds b'\\xff', which is not UTF-8 text"),  # once a bare UnicodeDecodeError
+    (np.array([b"a", b"\xff"]), r"groups holds b'\\xff', which is not UTF-8 text"),
+    (["a", "x" * 1001], r"groups\[1\] has 1001 characters; a label has at most 1000"),
+])
+def test_string_labels_a_record_cannot_carry_are_named(values, match):
+    with pytest.raises(ValueError, match=match):
+        validation.check_labels(values, "groups", 2)
+
+
 def test_integer_labels_of_any_width_name_the_same_kind():
     # an int64 batch and then a uint8 one are one kind, and the same labels (not 1.0 after promotion)
     a = validation.check_labels(np.array([1, 2]), "groups", 2)

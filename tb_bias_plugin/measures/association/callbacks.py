@@ -97,7 +97,9 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
                 identities = list(identities)
         self._identities = identities
         if not _is_dataset(validation_data):
-            self._inputs()  # shapes checked now, not after the first epoch
+            _, n = self._inputs()  # shapes checked now, not after the first epoch
+            # ids, text, URIs and identities too: a counter's update of n empty rows reads them all
+            self._counter.copy().update([[]] * n, identities=identities, **self._named(self._examples, 0, n))
         self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
         self._name = name
         self._batch_size = batch_size
@@ -143,16 +145,18 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         seen = 0
         for inputs, ids, examples in self._batches():
             scores = np.asarray(self.model.predict_on_batch(inputs))
-            named = {}
-            if self._examples[0] is not None:
-                rows = np.arange(seen, seen + scores.shape[0])
-                examples = examples or self._examples
-                named = dict(zip(("example_ids", "example_text", "example_uris"), examples))
-                if isinstance(examples[0], str):  # "index": the row in the validation set
-                    named["example_ids"] = rows
-            counter.update(scores, identities=ids, **named)
+            counter.update(scores, identities=ids, **self._named(examples or self._examples, seen, scores.shape[0]))
             seen += scores.shape[0]
         self._write_records([(self._name, builder.association_table(counter))], epoch)
+
+    def _named(self, examples, seen, rows):
+        """The ``example_*`` arguments of ``update`` for ``rows`` rows from row ``seen`` on."""
+        if self._examples[0] is None:
+            return {}
+        named = dict(zip(("example_ids", "example_text", "example_uris"), examples))
+        if isinstance(examples[0], str):  # "index": the row in the validation set
+            named["example_ids"] = np.arange(seen, seen + rows)
+        return named
 
 
 def _example_columns(validation_data, example_ids, example_text, example_uris):
@@ -165,7 +169,8 @@ def _example_columns(validation_data, example_ids, example_text, example_uris):
     if isinstance(example_ids, str):
         if example_ids != "index":
             raise ValueError('example_ids must be "index" or one id per row, got %r' % example_ids)
-    if _is_dataset(validation_data) and (example_ids != "index" or example_text is not None or example_uris is not None):
+    by_index = isinstance(example_ids, str) and example_ids == "index"
+    if _is_dataset(validation_data) and (not by_index or example_text is not None or example_uris is not None):
         raise ValueError('with a dataset, example_ids can only be "index" (text and URIs need array validation_data)')
     for i, column in enumerate(columns):
         if column is not None and not isinstance(column, str):

@@ -28,6 +28,7 @@ _DENSE_PARTS = 32
 #: The option of `UNKNOWN_HINT`, which a caller that made the counter itself names its own way.
 UNKNOWN_OPTION = "pass unknown_labels='ignore' to CooccurrenceCounter"
 UNKNOWN_HINT = UNKNOWN_OPTION + " to skip names that are not labels (e.g. out-of-vocabulary tokens), or add them to label_names"
+IDENTITY_HINT = "add them to identity_labels, or fix the identities"
 
 _ABOUT_ROW = re.compile(r"(predictions|identities|example_ids|example_text|example_uris)\[(\d+)\] (.*)", re.S)
 
@@ -430,10 +431,10 @@ def _name_positives(rows, names, index, what, ignore_unknown, single_name_rows):
         if cols[first] < 0:
             i = int(np.searchsorted(indptr, first, side="right")) - 1
             bad = sorted({name for name in rows[i] if index.get(name, -1) == -1}, key=repr)
-            raise ValueError(
-                "%s[%d] has names that are not among the %d given: %s; %s"
-                % (what, i, len(names), preview(bad), UNKNOWN_HINT)
-            )
+            # an identity is never skipped: unknown_labels= is about predicted labels only
+            hint = IDENTITY_HINT if what == "identities" else UNKNOWN_HINT
+            raise ValueError("%s[%d] has names that are not among the %d given: %s; %s"
+                             % (what, i, len(names), preview(bad), hint))
     return n, _keep_once(indptr, cols, len(names))
 
 

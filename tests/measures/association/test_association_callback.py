@@ -148,3 +148,27 @@ def test_callback_checks_example_arguments_up_front():
     with pytest.raises(ValueError, match='can only be "index"'):
         AssociationTableCallback("/tmp/unused", tf.data.Dataset.from_tensor_slices(x), label_names=LABELS,
                                  identity_labels=["man"], example_ids=list(range(10)))
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    # a review: these failed only after the first epoch had trained
+    (dict(example_ids=[1.5] * 10), r"example_ids\[0\] must be a string or an integer, got 1.5"),
+    (dict(example_ids=list(range(10)), example_text=[1] * 10), r"example_text\[0\] must be a string or None"),
+    (dict(identities=[["f"]] * 9 + [["zz"]], identity_labels=["f", "m"]),
+     r"identities\[9\] has names that are not among the 2 given: 'zz'; add them to identity_labels"),
+])
+def test_callback_checks_ids_text_and_identities_before_the_first_epoch(tmp_path, kwargs, match):
+    x = np.zeros((10, 4), "float32")
+    args = dict(label_names=LABELS, identity_labels=["man"])
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=match):
+        AssociationTableCallback(str(tmp_path), x, **args)
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_dataset_with_an_id_array_gets_the_callbacks_own_message():
+    # once NumPy's "truth value of an array is ambiguous", from comparing the array with "index"
+    x = np.zeros((10, 4), "float32")
+    with pytest.raises(ValueError, match='with a dataset, example_ids can only be "index"'):
+        AssociationTableCallback("/tmp/unused", tf.data.Dataset.from_tensor_slices(x).batch(5), label_names=LABELS,
+                                 identity_labels=["man"], example_ids=np.arange(10))

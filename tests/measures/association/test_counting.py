@@ -201,6 +201,11 @@ def test_unknown_labels_can_be_ignored():
     counter.update([["man", "the", "bike"], ["of"]])
     assert counter.table().label_counts[0].tolist() == [1, 0, 1, 0, 0, 0, 0]
     assert counter.num_examples == 2
+    # an identity is never skipped, so its error does not suggest the option (a review: it did)
+    attributes = CooccurrenceCounter(["a", "b"], ["f", "m"], unknown_labels="ignore")
+    with pytest.raises(ValueError, match=r"^identities\[0\] has names that are not among the 2 given: 'x'; "
+                                         r"add them to identity_labels, or fix the identities$"):
+        attributes.update([["a"]], identities=["x"])
 
 
 def test_torch_like_arrays_are_accepted():
