@@ -110,7 +110,7 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     ImportError
         Neither ``lightning`` nor ``pytorch_lightning`` is installed.
     ValueError
-        ``every_n_epochs`` is not a positive integer.
+        ``log`` is not callable or ``every_n_epochs`` is not a positive integer.
 
     Examples
     --------
@@ -129,6 +129,8 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     """
     from tb_bias_plugin.core.validation import check_integer
 
+    if not callable(log):
+        raise ValueError("log must be one of this module's log_* helpers (a function), got %s" % type(log).__name__)
     every = check_integer(every_n_epochs, "every_n_epochs", low=1)
 
     class BiasCallback(_lightning_base()):  # type: ignore[misc]

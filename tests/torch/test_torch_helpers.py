@@ -132,6 +132,7 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path):
     (dict(classifier_folds=41), "classifier_folds must be at most the number of rows, 40"),
     (dict(pool="median"), "pool"),
     (dict(channel_axis=1.0), "channel_axis must be an integer, got 1.0"),
+    (dict(verbose="no"), "verbose must be True or False, got 'no'"),  # read as True before
 ])
 def test_representation_arguments_are_checked_before_any_estimate_or_record(tmp_path, monkeypatch, kwargs, match):
     from tb_bias_plugin.measures.representation import mine
@@ -144,8 +145,8 @@ def test_representation_arguments_are_checked_before_any_estimate_or_record(tmp_
     x = torch.rand(40, 4)
     protected = {"sex": np.array([0, 1] * 20), "race": np.array([0, 1, 2, 3] * 10)}
     with pytest.raises(ValueError, match=match):
-        tbp.log_representation_bias(str(tmp_path), model, x, protected, step=0, layers=["1"], verbose=False,
-                                    **kwargs)
+        tbp.log_representation_bias(str(tmp_path), model, x, protected, step=0, layers=["1"],
+                                    **{"verbose": False, **kwargs})
     assert not list(tmp_path.iterdir())
 
 
@@ -233,6 +234,8 @@ def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch
                                         log_dir=str(tmp_path))
         cb.on_validation_epoch_end(trainer, model)
     assert calls == [(str(tmp_path), model, "x_val", 1, {"name": "t"}), (str(tmp_path), model, "x_val", 3, {"name": "t"})]
+    with pytest.raises(ValueError, match="log must be one of this module's log_\\* helpers"):
+        tbp.lightning_callback("log_association_table", "x_val")  # once accepted, failing at the first epoch's end
 
 
 def test_association_table_keeps_examples_by_row_or_id_column(tmp_path):
@@ -374,3 +377,11 @@ def test_a_channel_axis_outside_the_output_is_refused(axis):
     with pytest.raises(ValueError, match=r"channel_axis=%d is outside a 4-axis output" % axis if axis != -4
                        else "cannot be the example axis 0"):
         tbp.layer_activations(net, torch.randn(5, 1, 8, 8), ["0"], channel_axis=axis)
+
+
+def test_a_bad_examples_per_cell_is_said_even_without_ids(tmp_path):
+    # a review: without example_ids the value was never read, so -1 passed
+    with pytest.raises(ValueError, match="examples_per_cell must be an integer from 0 to 65536, got -1"):
+        tbp.log_association_table(str(tmp_path), classifier(), torch.rand(4, 4), step=0, label_names=["a", "b", "c"],
+                                  identity_labels=["a"], examples_per_cell=-1)
+    assert not list(tmp_path.iterdir())

@@ -9,7 +9,7 @@ except ImportError:  # Keras 2 inside TensorFlow
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
-from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
@@ -84,7 +84,7 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             identity_labels,
             thresholds,
             identities_from="attributes" if identities is not None else "labels",
-            examples_per_cell=examples_per_cell if example_ids is not None else 0,
+            examples_per_cell=check_examples_per_cell(examples_per_cell, example_ids),
         )
         self._validation_data = validation_data
         self._examples = _example_columns(validation_data, example_ids, example_text, example_uris)

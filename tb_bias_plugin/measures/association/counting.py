@@ -40,6 +40,13 @@ def example_batch(n: int, ids: Any, text: Any, uris: Any) -> tuple[Any, Any, Any
     return values, hashes, check_strings(text, n, "example_text"), check_strings(uris, n, "example_uris")
 
 
+def check_examples_per_cell(value, example_ids=True):
+    """``examples_per_cell`` checked to be an integer from 0 to `sampling.MAX_PER_CELL`; 0 where no
+    ``example_ids`` will be given (a helper's bad value is said even then)."""
+    value = check_integer(value, "examples_per_cell", low=0, high=sampling.MAX_PER_CELL)
+    return value if example_ids is not None else 0
+
+
 class CooccurrenceCounter:
     """Counts N, C(y), C(x), C(x, y) and C(x_i, x_j) over batches of predictions.
 
@@ -115,7 +122,7 @@ class CooccurrenceCounter:
         examples_per_cell=0,
         example_budget_bytes=sampling.DEFAULT_BUDGET_BYTES,
     ):
-        self.examples_per_cell = check_integer(examples_per_cell, "examples_per_cell", low=0, high=sampling.MAX_PER_CELL)
+        self.examples_per_cell = check_examples_per_cell(examples_per_cell)
         self.example_budget_bytes = check_integer(example_budget_bytes, "example_budget_bytes", low=0)
         # a route names a label or an identity in its query: no longer than it may ask for
         self.label_names = check_names(label_names, "label_names", max_length=MAX_NAME)

@@ -6,7 +6,7 @@ from typing import Any, Sequence, SupportsIndex
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
-from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
 from tb_bias_plugin.measures.association.inputs import about_row
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
@@ -111,7 +111,7 @@ def log_association_table(
     events.check_description(description)
     counter = CooccurrenceCounter(label_names, identity_labels, thresholds,
                                   identities_from="attributes" if identities is not None else "labels",
-                                  examples_per_cell=examples_per_cell if example_ids is not None else 0)
+                                  examples_per_cell=check_examples_per_cell(examples_per_cell, example_ids))
     columns = _example_columns(x, example_ids, example_text, example_uris)
     identities = _identities(x, identities)
     out = open_writer(writer)

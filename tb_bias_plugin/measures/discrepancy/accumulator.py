@@ -225,11 +225,13 @@ class DipdiAccumulator:
         Raises
         ------
         ValueError
-            When the options, pool sizes or output shapes differ, or one has
-            groups and the other does not.
+            When the options, pool sizes or output shapes differ, one has
+            groups and the other does not, or ``other`` is ``self``.
         """
         if not isinstance(other, DipdiAccumulator):
             raise ValueError(f"can only merge a DipdiAccumulator, not {type(other).__name__}")
+        if other is self:  # in place, it would count every example twice and list its top examples twice
+            raise ValueError("cannot merge a DipdiAccumulator into itself")
         for attr in ("discrepancy", "pairing", "from_logits", "top_k"):
             if getattr(self, attr) != getattr(other, attr):
                 raise ValueError(

@@ -208,7 +208,10 @@ def _check_pairing(m_a: int, m_b: int, pairing: str) -> None:
 
 
 def _as_pool(x: Any, name: str) -> np.ndarray:
-    arr = np.asarray(x)
+    try:
+        arr = np.asarray(x)
+    except ValueError:  # NumPy's "inhomogeneous shape": models or examples of different lengths
+        raise ValueError(f"{name} is ragged: every model needs a prediction of one shape for every example") from None
     if arr.dtype == bool or np.issubdtype(arr.dtype, np.integer):
         arr = arr.astype(np.float64)
     if not np.issubdtype(arr.dtype, np.floating):

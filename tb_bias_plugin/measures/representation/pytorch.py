@@ -7,7 +7,7 @@ from typing import Any, Sequence, SupportsIndex
 import numpy as np
 import torch
 
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_flag, check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
@@ -184,11 +184,12 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         raise ValueError("layers are named more than once: %s" % names)
     _check_pooling(pool, channel_axis)
     batch_size = check_integer(batch_size, "batch_size", low=1)
+    verbose = check_flag(verbose, "verbose")
     codes, names_of = progress.check_inputs(protected, num_rows(x), name=name, class_names=class_names,
                                             estimator=estimator)
     out = open_writer(writer)
     activations = layer_activations(model, x, names, pool=pool, channel_axis=channel_axis, batch_size=batch_size)
-    found = progress.estimate_layers(activations, codes, estimator, step=step, verbose=bool(verbose),
+    found = progress.estimate_layers(activations, codes, estimator, step=step, verbose=verbose,
                                      who="log_representation_bias")
     for attribute, payload in progress.build_payloads(found, names_of):  # all built before the first is written
         out.write_record(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)

@@ -77,6 +77,15 @@ def test_without_groups_equals_one_shot():
     assert_same(acc.result(), dipdi(a, b, pairing="all_pairs"))
 
 
+def test_an_accumulator_is_not_merged_into_itself():
+    # a review: in place, every example counted twice and the top examples listed twice
+    a, b = random_pools("prob", np.random.default_rng(1), 20)
+    acc = DipdiAccumulator(top_k=3).update(a, b, example_ids=[f"e{k}" for k in range(20)])
+    with pytest.raises(ValueError, match="cannot merge a DipdiAccumulator into itself"):
+        acc.merge(acc)
+    assert acc.result().n == 20
+
+
 def test_shards_merge_in_any_order_to_the_one_shot_result():
     rng = np.random.default_rng(9)
     a, b = random_pools("prob", rng, 900)

@@ -344,6 +344,8 @@ def test_no_examples_gives_nan():
         ({"discrepancy": "jsd"}, [[[0.7, 0.4]] * 3, CA2], CLS_B, "sums to"),
         ({"discrepancy": "jsd"}, [[0.2, 1.5, 0.1], [0.3, 0.2, 0.1]], CLS_B[..., 1], "outside"),
         ({"discrepancy": "jsd", "from_logits": True}, [[[np.nan, 1.0]] * 3, CA2], CLS_B, "non-finite"),
+        # once NumPy's "inhomogeneous shape", naming no pool
+        ({}, POOL_A, [[0.1, 0.2, 0.3, 0.4], [0.1, 0.2]], "pool_b is ragged"),
     ],
 )
 def test_bad_input_raises_value_error_naming_the_problem(kwargs, a, b, match):
