@@ -18,7 +18,18 @@ and match the builder's signature).
 
 Examples
 --------
->>> import tempfile, tensorflow as tf
+Without TensorFlow:
+
+>>> import tempfile
+>>> with Writer(tempfile.mkdtemp()) as writer:
+...     writer.association_table(
+...         "gender", [["man", "bike"], ["woman"], ["man"]],
+...         label_names=["man", "woman", "bike"], identity_labels=["man", "woman"], step=0)
+True
+
+Under TensorFlow's default summary writer:
+
+>>> import tensorflow as tf
 >>> with tf.summary.create_file_writer(tempfile.mkdtemp()).as_default():
 ...     written = association_table(
 ...         "gender", [["man", "bike"], ["woman"], ["man"]],
@@ -206,6 +217,22 @@ class Writer(events.EventWriter):
             For anything ``CooccurrenceCounter`` rejects, a counter whose
             names differ from the ones given, or a bad name, step or
             description; nothing is written.
+
+        See Also
+        --------
+        tb_bias_plugin.CooccurrenceCounter : the counts over batches, then ``writer.association_table("gender", counter)``.
+
+        Examples
+        --------
+        Three examples' predicted labels, with ids, so that the tab lists the
+        examples behind each count:
+
+        >>> import tempfile
+        >>> with Writer(tempfile.mkdtemp()) as writer:
+        ...     writer.association_table("gender", [["man", "bike"], ["woman"], ["man"]],
+        ...                              label_names=["man", "woman", "bike"], identity_labels=["man", "woman"],
+        ...                              example_ids=["img1", "img2", "img3"], step=0)
+        True
         """
         return self.write_summary("association_table", name, step=step, description=description, **_own(locals()))
 
@@ -254,6 +281,14 @@ class Writer(events.EventWriter):
             is at most C(y)), or an nPMI column holds a value outside
             [-1, 1] (an ``nPMI_diff`` gap, outside [-2, 2]); these two
             bounds have 1e-3 of slack for float32 rounding, counts none.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> with Writer(tempfile.mkdtemp()) as writer:
+        ...     writer.metric_table("npmi", [[0.31, 12], [-0.05, 3]], label_names=["bike", "dress"],
+        ...                         metric_names=["nPMI@man", "count@man"], step=0)
+        True
         """
         return self.write_summary("metric_table", name, step=step, description=description, **_own(locals()))
 
@@ -340,6 +375,23 @@ class Writer(events.EventWriter):
             For anything :func:`tb_bias_plugin.dipdi` rejects, options that
             contradict an accumulator's, replicates of different layouts, or
             malformed ``pool_names``, ``replicate`` or ``top_k``.
+
+        See Also
+        --------
+        tb_bias_plugin.dipdi : the index itself, computed in NumPy.
+        tb_bias_plugin.DipdiAccumulator : the same statistics, fed batch by batch.
+
+        Examples
+        --------
+        Two pools of two regression models each, scoring the same four examples:
+
+        >>> import tempfile
+        >>> pool_a = [[10, 20, 30, 40], [12, 18, 33, 40]]
+        >>> pool_b = [[15, 25, 28, 50], [14, 22, 35, 47]]
+        >>> with Writer(tempfile.mkdtemp()) as writer:
+        ...     writer.prediction_discrepancy("dipdi", pool_a, pool_b, pool_names=("men", "women"),
+        ...                                   groups=["m", "f", "m", "f"], step=0)
+        True
         """
         return self.write_summary("prediction_discrepancy", name, step=step, description=description, **_own(locals()))
 
@@ -440,6 +492,24 @@ class Writer(events.EventWriter):
             probabilities, None groups...), or per-example arguments,
             ``top_k`` or ``sample_size`` come with a finished collector or
             accumulator. Nothing is written then.
+
+        See Also
+        --------
+        tb_bias_plugin.accumulated_sensitivity : P from absolute Jacobians any framework computed.
+        tb_bias_plugin.prediction_sensitivity : P of a TensorFlow or PyTorch model.
+
+        Examples
+        --------
+        P of five examples under two v choices, from their absolute Jacobians
+        (two classes, three features):
+
+        >>> import tempfile, numpy as np
+        >>> from tb_bias_plugin import accumulated_sensitivity
+        >>> J = np.abs(np.random.default_rng(0).normal(size=(5, 2, 3)))
+        >>> results = {"all": accumulated_sensitivity(J), "sex": accumulated_sensitivity(J, v="mask", protected=[2])}
+        >>> with Writer(tempfile.mkdtemp()) as writer:
+        ...     writer.prediction_sensitivity("sensitivity", results, feature_names=["age", "income", "sex"], step=0)
+        True
         """
         return self.write_summary("prediction_sensitivity", name, step=step, description=description, **_own(locals()))
 
@@ -494,6 +564,27 @@ class Writer(events.EventWriter):
             with a single result (or given with a mapping), a name is not a
             non-empty string, a record would hold too many layers, or the
             class names repeat a name or do not match a layer's class count.
+
+        See Also
+        --------
+        tb_bias_plugin.representation_bias : the estimate of B for one layer.
+
+        Examples
+        --------
+        A quick, rough estimate of B for a 2-D representation of 200 rows
+        (real ones want thousands of rows and the default settings):
+
+        >>> import tempfile, warnings, numpy as np
+        >>> import tb_bias_plugin
+        >>> z = np.array([0, 1] * 100)
+        >>> r = z[:, None] + np.random.default_rng(0).normal(size=(200, 2))
+        >>> with warnings.catch_warnings():
+        ...     warnings.simplefilter("ignore")  # fewer than 2,000 rows warns
+        ...     found = tb_bias_plugin.representation_bias(r, z, steps=10, classifier_steps=10, classifier_folds=2,
+        ...                                                control=False, workers=1)
+        >>> with Writer(tempfile.mkdtemp()) as writer:
+        ...     writer.representation_bias("sex", found, layer="fc", class_names=["female", "male"], step=0)
+        True
         """
         return self.write_summary("representation_bias", name, step=step, description=description, **_own(locals()))
 
