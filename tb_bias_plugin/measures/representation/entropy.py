@@ -57,6 +57,8 @@ FLAG_SMALL_CLASS = "small_class"
 FLAG_LOOSE = "loose"
 
 MIN_SAMPLES = 2000
+#: What `representation_bias` warns below MIN_SAMPLES rows (the callbacks, which print the flag, hide it).
+SMALL_SAMPLE_WARNING = "the estimate is noisy"
 MIN_HELDOUT_PER_CLASS = 20
 #: Most classes of a protected attribute: codes run from 0 to ``MAX_CLASSES - 1``. Code c is class c
 #: (classes no row has are kept, so codes mean the same at every step), and both bounds cost memory and

@@ -274,7 +274,7 @@ def _estimate(r, z, settings, train_entropy, workers):
                 counts, n, reason=_np.REASON_SINGLE_CLASS, settings=settings,
                 flags=flags, train_entropy=train_entropy)
     if n < _np.MIN_SAMPLES:
-        warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: the estimate is noisy", stacklevel=3)
+        warnings.warn(f"n = {n} < {_np.MIN_SAMPLES}: {_np.SMALL_SAMPLE_WARNING}", stacklevel=3)
 
     with _one_blas_thread():
         return _estimate_bounds(r, z, settings, train_entropy, counts, h, workers)

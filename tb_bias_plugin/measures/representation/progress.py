@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import time
+import warnings
 from typing import Any, Callable, Mapping
 
 import numpy as np
@@ -77,7 +78,8 @@ def progress_line(result, *, layer: str, attribute: str, seconds: float, step: i
     other = (f"classifier {result.classifier_bias:.3f}" if result.bound == "mine"
              else f"MINE {result.mine_bias:.3f}")
     flags = f"; flags: {', '.join(result.flags)}" if result.flags else ""
-    return (f"{where}: B = {result.bias:.3f} ({bound}; {other}), control {result.control_bias:+.3f}, "
+    control = round(result.control_bias, 3) + 0.0  # -0.0004 reads +0.000, not -0.000
+    return (f"{where}: B = {result.bias:.3f} ({bound}; {other}), control {control:+.3f}, "
             f"in {seconds:.1f} s{flags}")
 
 
@@ -99,7 +101,11 @@ def estimate_layers(activations: Mapping[str, np.ndarray], protected: Mapping[st
         found[attribute] = {}
         for layer, values in activations.items():
             start = time.perf_counter()
-            result = estimate(values, codes, **estimator)
+            with warnings.catch_warnings():
+                if verbose:  # the small-sample flag's advice is printed below: not said twice
+                    warnings.filterwarnings("ignore", message=r"n = \d+ < \d+: " + _np.SMALL_SAMPLE_WARNING,
+                                            category=UserWarning)
+                result = estimate(values, codes, **estimator)
             found[attribute][layer] = result
             if verbose:
                 lines = [progress_line(result, layer=layer, attribute=attribute, step=step, who=who,

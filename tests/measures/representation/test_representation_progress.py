@@ -104,6 +104,37 @@ def test_estimate_layers_prints_one_line_per_layer_and_attribute_then_its_advice
     assert capsys.readouterr().out == ""
 
 
+def test_a_tiny_negative_control_reads_plus_zero():
+    # a walk-through saw "control -0.000"
+    line = progress.progress_line(_result(control_bias=-0.0004), layer="fc1", attribute="sex", seconds=1, who="cb")
+    assert "control +0.000," in line
+
+
+def test_the_small_sample_warning_is_not_said_twice_when_its_flag_is_printed(capsys, recwarn):
+    import warnings
+
+    from tb_bias_plugin.measures.representation.mine import representation_bias
+
+    def small(values, codes, **estimator):
+        warnings.warn(representation_bias_warning(len(codes)), UserWarning, stacklevel=2)
+        return _result(flags=("small_sample",))
+
+    def representation_bias_warning(n):
+        # the words of mine.representation_bias, read from a real call
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            representation_bias(np.zeros((n, 1)), np.arange(n) % 2, steps=1, classifier_width=0, control=False,
+                                workers=1)
+        return str(seen[0].message)
+
+    acts = {"a": np.zeros((6, 2))}
+    progress.estimate_layers(acts, {"sex": np.arange(6) % 2}, {}, step=0, verbose=True, who="cb", estimate=small)
+    assert "n < 2,000: the estimate is noisy" in capsys.readouterr().out
+    assert not [w for w in recwarn if "noisy" in str(w.message)]
+    progress.estimate_layers(acts, {"sex": np.arange(6) % 2}, {}, step=0, verbose=False, who="cb", estimate=small)
+    assert [w for w in recwarn if "noisy" in str(w.message)]  # said once, by the warning, when nothing is printed
+
+
 def test_folds_are_stratified_and_cover_every_row_once():
     z = np.repeat([0, 1, 2], [50, 31, 7])
     folds = classifier.fold_indices(z, 3, seed=4)
