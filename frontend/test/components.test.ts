@@ -456,6 +456,12 @@ describe("ranked table", () => {
     }
   });
 
+  it("says a trend's q is taken over the labels that pass the filters (a walk-through: a search changed it, unsaid)", async () => {
+    const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, 0.1], change: -0.1, change_q: 0.046 })]));
+    const cell = el.shadowRoot!.querySelector("[data-testid=cell-trend]")!;
+    expect(cell.getAttribute("title")).toMatch(/q = 0\.046 \(over the labels that pass the filters\)$/);
+  });
+
   it("draws a sparkline's zero line as SVG (made by html``, it was an HTML element the browser never drew)", async () => {
     const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, -0.1, 0.1], change: -0.1 })]));
     const zero = el.shadowRoot!.querySelector("[data-testid=cell-trend] line.zero")!;

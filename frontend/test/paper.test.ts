@@ -34,6 +34,13 @@ describe("where the current metric disagrees most", () => {
     expect(order.find((d) => d.metric === "llr")!.rho).toBeCloseTo(0.97);
   });
 
+  it("lists no label whose shown percentiles are equal (a walk-through: '100% -> 100%' under full agreement)", () => {
+    const jumps = [0, 0.004, 0.1, 0, 0, 0, 0, 0, 0];
+    const order = disagreementsByJump(agreement(jumps), "npmi_xy");
+    expect(order[0]!.rows).toHaveLength(1);
+    expect(order.slice(1).every((d) => d.rows.length === 0)).toBe(true);  // 50% -> 49.6% also reads 50% -> 50%
+  });
+
   it("lists all nine other metrics in the Metrics tab (the first six only, before)", async () => {
     const data = agreement([0.1, 0.1, 0.1, 0.4, 0.4, 0.4, 0.05, 0.2, 0.3]);
     const api: Api = {

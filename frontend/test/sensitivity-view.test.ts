@@ -203,6 +203,20 @@ describe("<tb-bias-sensitivity-view> example numbers", () => {
     const texts = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')].map((t) => t.textContent!.trim());
     expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
   });
+
+  it("says why a feature forward mode did not differentiate has no value (a walk-through: a bare dash)", async () => {
+    const detail = { ...(RESPONSES["sensitivity"] as Record<string, unknown>), input: "tabular", feature_names: ["education", "hair", "gender"] };
+    const examples = {
+      ...(RESPONSES["sensitivity_examples"] as Record<string, unknown>),
+      input: "tabular",
+      feature_names: ["education", "hair", "gender"],
+      examples: [{ index: 0, id: "a0", group: "m", pred_class: null, class_name: null, pred_prob: null, P: { uniform: 0.1, word_list: 0.1 }, reason: null, in_sample: true,
+        feature_sensitivity: [null, null, 0.2], feature_weight: [0, 0, 1] }],
+    };
+    const el = await mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? examples : undefined)));
+    const values = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')];
+    expect(values.map((v) => v.getAttribute("title"))).toEqual([expect.stringMatching(/^not computed: .*forward mode/), expect.stringMatching(/^not computed/), null]);
+  });
 });
 
 describe("<tb-bias-sensitivity-view> a link's values the logdir lacks (walk-through: replaced silently)", () => {

@@ -61,8 +61,10 @@ export function disagreementsByJump(data: AgreementResponse, current: string): M
     const rho = data.matrix[i]?.[data.metrics.indexOf(metric)] ?? null;
     return rho !== null && Number.isFinite(rho) ? rho : null;
   };
+  // a label whose shown percentiles are equal ("100% -> 100%") did not move for the reader
+  const moved = (r: MetricDisagreement["rows"][number]) => Math.round(r.percentile * 100) !== Math.round(r.other_percentile * 100);
   return data.disagreements
-    .map((d) => ({ ...d, rho: rhoOf(d.metric), jump: Math.max(0, ...d.rows.map((r) => Math.abs(r.percentile - r.other_percentile))) }))
+    .map((d) => ({ ...d, rows: d.rows.filter(moved), rho: rhoOf(d.metric), jump: Math.max(0, ...d.rows.map((r) => Math.abs(r.percentile - r.other_percentile))) }))
     .sort((a, b) => b.jump - a.jump);
 }
 
@@ -329,6 +331,7 @@ export class PaperViews extends LitElement {
           (d) => html`<div data-testid="disagreement-metric" data-metric=${d.metric}>
             <strong title=${this.name(d.metric)}>${d.metric}</strong>
             <span class="muted">\u03c1 ${d.rho === null ? "\u2014" : d.rho.toFixed(2)}</span>
+            ${d.rows.length === 0 ? html`<div class="muted" data-testid="disagreement-none">no label moves by a whole percentile</div>` : nothing}
             <ul>
               ${d.rows.slice(0, 3).map(
                 (r) => html`<li data-testid="disagreement" title=${r.label}>

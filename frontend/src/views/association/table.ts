@@ -40,6 +40,9 @@ import {
   type IdentityParts,
 } from "./identities.js";
 
+/** Benjamini-Hochberg q-values are taken over the rows shown: a search or filter changes them. */
+const Q_SCOPE = "(over the labels that pass the filters)";
+
 const ROW_HEIGHT = 30;
 /** A row's controls, which Up and Down move between rows and only one row's take the Tab key. */
 const ROW_CONTROLS = new Set(["select-checkbox", "flag-button", "hide-button", "examples-button"]);
@@ -633,7 +636,7 @@ export class RankedTable extends LitElement {
         >${row ? formatFixed(gap, digits, true) : ""}</div>`;
       }
       case "q":
-        return html`<div role="cell" class="cell num k-q" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}` : ""}
+        return html`<div role="cell" class="cell num k-q" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}; q ${Q_SCOPE}` : ""}
           >${row ? formatQ(row.q_value) : ""}</div
         >`;
       case "trend":
@@ -664,7 +667,7 @@ export class RankedTable extends LitElement {
     const digits = columnDigits(this.gapDomain);
     const title = row
       ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")}; ` +
-        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, q = ${formatQ(row.change_q)}`
+        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, q = ${formatQ(row.change_q)} ${Q_SCOPE}`
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
       <svg width=${width} height=${height} viewBox=${`-2 -2 ${width + 4} ${height + 4}`} aria-hidden="true">

@@ -33,6 +33,9 @@ import { MeasureViewBase } from "../../shell/view-base.js";
 import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
 
+/** Why a feature has no s_i: forward mode differentiates along v's support only (docs/measures/sensitivity.md). */
+const NOT_COMPUTED = "not computed: P was taken in forward mode, which differentiates only the features v weights";
+
 /** The view's requests, each failing on its own, and the route each asks. */
 type Part = "steps" | "detail" | "examples" | "compare";
 const ROUTE: Record<Part, string> = {
@@ -597,9 +600,9 @@ export class SensitivityView extends MeasureViewBase {
     return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>
       ${meta}
       <div class="feat" data-testid="sens-example-features">
-        ${s.map((value, i) => html`<span title=${`v = ${formatValue(v[i] ?? null, 3)}`}>${d.feature_names[i] ?? i}${(v[i] ?? 0) > 0 ? html` <span style="color:#D55E00">●</span>` : nothing}</span>
+        ${s.map((value, i) => html`<span title=${value === null ? NOT_COMPUTED : `v = ${formatValue(v[i] ?? null, 3)}`}>${d.feature_names[i] ?? i}${(v[i] ?? 0) > 0 ? html` <span style="color:#D55E00">●</span>` : nothing}</span>
           <div class="bartrack"><div class="bar" style="width:${sMax > 0 && value !== null ? (value / sMax) * 100 : 0}%;background:#0072B2"></div></div>
-          <span data-testid="sens-example-feature-value">${formats.feature(value)}</span>`)}
+          <span data-testid="sens-example-feature-value" title=${value === null ? NOT_COMPUTED : nothing}>${formats.feature(value)}</span>`)}
       </div>
     </div>`;
   }
@@ -672,7 +675,7 @@ export class SensitivityView extends MeasureViewBase {
                 ${features.map((f) => html`<span>${f.name}</span>
                   <div class="bartrack"><div class="bar" data-testid="sens-feature-bar" data-value=${f.sensitivity ?? ""}
                     style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
-                  <span data-testid="sens-feature-value" title=${`mean s_i ${fValue(f.sensitivity)}; mean contribution s_i·v_i ${fContribution(f.contribution)}`}
+                  <span data-testid="sens-feature-value" title=${f.sensitivity === null ? NOT_COMPUTED : `mean s_i ${fValue(f.sensitivity)}; mean contribution s_i·v_i ${fContribution(f.contribution)}`}
                     >${fValue(f.sensitivity)}${(f.contribution ?? 0) > 0
                       ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${fContribution(f.contribution)})</span>`
                       : nothing}</span>`)}
