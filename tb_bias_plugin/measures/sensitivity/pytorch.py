@@ -124,11 +124,8 @@ def log_prediction_sensitivity(
     choices, w, per_token = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected,
                                                 feature_names=feature_names, per_example=per_example,
                                                 psm_model=psm_model, w=w, output=output)
-    kept: dict[str, Any] = dict(tokens=per_token.tokens, mask=per_token.mask, word_ids=per_token.word_ids,
-                                groups=None if groups is None else check_labels(groups, "groups", n),
-                                example_ids=check_ids(example_ids, n),
-                                example_text=short_strings(example_text, n, "example_text"),
-                                example_uris=short_strings(example_uris, n, "example_uris"))
+    kept = _checked_rows(per_token, n, groups=groups, example_ids=example_ids, example_text=example_text,
+                         example_uris=example_uris)
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
     out = open_writer(writer)
@@ -137,6 +134,16 @@ def log_prediction_sensitivity(
     _collect(collector, model, x, choices, kept, options)
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
     return collector
+
+
+def _checked_rows(per_token: Any, n: int, **given: Any) -> dict[str, Any]:
+    """Every per-example argument checked, before the model runs: the checked token arrays, groups, ids, text, URIs."""
+    groups = given["groups"]
+    return dict(tokens=per_token.tokens, mask=per_token.mask, word_ids=per_token.word_ids,
+                groups=None if groups is None else check_labels(groups, "groups", n),
+                example_ids=check_ids(given["example_ids"], n),
+                example_text=short_strings(given["example_text"], n, "example_text"),
+                example_uris=short_strings(given["example_uris"], n, "example_uris"))
 
 
 def _collect(collector: SensitivityCollector, model: Any, x: Any, choices: dict[str, Any], kept: dict[str, Any],
