@@ -190,30 +190,27 @@ describe("<tb-bias-sensitivity-view> v comparison with a constant P", () => {
 });
 
 describe("<tb-bias-sensitivity-view> example numbers", () => {
-  it("writes an example's per-feature values in one notation (9.04e-6 sat beside 0.0000)", async () => {
+  /** A tabular step of three features whose one example has these per-feature values. */
+  async function mountTabular(sensitivity: (number | null)[], P: Record<string, number>): Promise<SensitivityView> {
     const detail = { ...(RESPONSES["sensitivity"] as Record<string, unknown>), input: "tabular", feature_names: ["education", "hair", "gender"] };
     const examples = {
       ...(RESPONSES["sensitivity_examples"] as Record<string, unknown>),
       input: "tabular",
       feature_names: ["education", "hair", "gender"],
-      examples: [{ index: 0, id: "a0", group: "m", pred_class: null, class_name: null, pred_prob: null, P: { uniform: 2.23e-6, word_list: 0 }, reason: null, in_sample: true,
-        feature_sensitivity: [0.0306, 9.04e-6, 0], feature_weight: [0, 0, 1] }],
+      examples: [{ index: 0, id: "a0", group: "m", pred_class: null, class_name: null, pred_prob: null, P, reason: null, in_sample: true,
+        feature_sensitivity: sensitivity, feature_weight: [0, 0, 1] }],
     };
-    const el = await mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? examples : undefined)));
+    return mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? examples : undefined)));
+  }
+
+  it("writes an example's per-feature values in one notation (9.04e-6 sat beside 0.0000)", async () => {
+    const el = await mountTabular([0.0306, 9.04e-6, 0], { uniform: 2.23e-6, word_list: 0 });
     const texts = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')].map((t) => t.textContent!.trim());
     expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
   });
 
   it("says why a feature forward mode did not differentiate has no value (a walk-through: a bare dash)", async () => {
-    const detail = { ...(RESPONSES["sensitivity"] as Record<string, unknown>), input: "tabular", feature_names: ["education", "hair", "gender"] };
-    const examples = {
-      ...(RESPONSES["sensitivity_examples"] as Record<string, unknown>),
-      input: "tabular",
-      feature_names: ["education", "hair", "gender"],
-      examples: [{ index: 0, id: "a0", group: "m", pred_class: null, class_name: null, pred_prob: null, P: { uniform: 0.1, word_list: 0.1 }, reason: null, in_sample: true,
-        feature_sensitivity: [null, null, 0.2], feature_weight: [0, 0, 1] }],
-    };
-    const el = await mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? examples : undefined)));
+    const el = await mountTabular([null, null, 0.2], { uniform: 0.1, word_list: 0.1 });
     const values = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')];
     expect(values.map((v) => v.getAttribute("title"))).toEqual([expect.stringMatching(/^not computed: .*forward mode/), expect.stringMatching(/^not computed/), null]);
   });
