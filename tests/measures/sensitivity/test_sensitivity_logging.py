@@ -582,3 +582,27 @@ def test_keras_callback_refuses_scores_that_are_not_probabilities_before_trainin
     model.fit(x, np.zeros((40, 4)), epochs=1, batch_size=8, verbose=0,
               callbacks=[PredictionSensitivityCallback(tmp_path, x, v="mask", protected=[0], output="sigmoid")])
     assert [key[2] for key in fx.read_logdir(tmp_path)] == [0]
+
+
+@pytest.mark.parametrize("tokens, match", [
+    (np.array([["a", "b\x00c"]]), r"tokens\[0, 1\] holds a NUL character"),
+    (np.array([["a\ud800", "b"]]), r"tokens\[0, 0\] is not UTF-8 text \(a lone surrogate\)"),
+    (np.array([[b"\xff", b"a"]]), r"tokens\[0, 0\] is not UTF-8 text"),
+    (np.array([["x" * 1001, "a"]]), r"tokens\[0, 0\] is longer than 1000 characters"),
+])
+def test_fixed_width_token_arrays_are_checked_by_their_code_points(tokens, match):
+    # NumPy str and bytes arrays take a path without a Python pass over the tokens: it refuses what the
+    # item by item path refuses, and hands that path the array to say where
+    from tb_bias_plugin.measures.sensitivity.sensitivity import check_tokens
+
+    with pytest.raises(ValueError, match=match):
+        check_tokens(tokens)
+
+
+def test_checked_tokens_are_read_as_text_once():
+    from tb_bias_plugin.measures.sensitivity.sensitivity import check_tokens
+
+    out = check_tokens(np.array([[b"he", "é".encode(), b""]]))
+    assert out.dtype == object and out.tolist() == [["he", "é", ""]]
+    assert check_tokens(out) is out  # its own answer, handed on, is not checked again
+    assert check_tokens(out.copy()) is not out
