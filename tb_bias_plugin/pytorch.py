@@ -50,8 +50,11 @@ def helpers() -> dict[str, str]:
     return {name: path for measure in REGISTRY for name, path in measure.pytorch.items()}
 
 
-# the measures' helpers too, so that help() and `import *` show them (each imported on first use)
-__all__ = ["close_writers", "helpers", "lightning_callback", *helpers()]
+# the measures' helpers too, so that help() and `import *` show them; written out, since reading the
+# registry here would import every measure at `import tb_bias_plugin.pytorch` (tests/test_public_api.py
+# keeps the list equal to the measures' Measure.pytorch)
+__all__ = ["close_writers", "helpers", "lightning_callback", "log_association_table", "log_prediction_sensitivity",
+           "layer_activations", "log_representation_bias"]
 
 
 if not TYPE_CHECKING:

@@ -104,3 +104,11 @@ def test_type_checkers_see_every_name_the_measures_declare(facade, declared):
     # A measure that adds a public name adds it to the facade's TYPE_CHECKING block too.
     expected = {name: path for measure in REGISTRY for name, path in getattr(measure, declared).items()}
     assert _type_checking_names(facade) == expected
+
+
+def test_the_pytorch_facade_lists_every_helper_in_all():
+    # written out (reading the registry at import cost half a second), so checked here
+    import tb_bias_plugin.pytorch as facade
+
+    expected = {name for measure in REGISTRY for name in measure.pytorch}
+    assert set(facade.__all__) == expected | {"close_writers", "helpers", "lightning_callback"}

@@ -132,7 +132,7 @@ def test_bad_arguments_raise_before_anything_is_written(tmp_path):
     (dict(classifier_folds=41), "classifier_folds must be at most the number of rows, 40"),
     (dict(pool="median"), "pool"),
     (dict(channel_axis=1.0), "channel_axis must be an integer, got 1.0"),
-    (dict(verbose="no"), "verbose must be True or False, got 'no'"),  # read as True before
+    (dict(verbose="no"), "verbose must be a non-negative integer, got .no."),  # read as True before
 ])
 def test_representation_arguments_are_checked_before_any_estimate_or_record(tmp_path, monkeypatch, kwargs, match):
     from tb_bias_plugin.measures.representation import mine

@@ -128,7 +128,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         self._pool = pool
         self._batch_size = batch_size
         self._estimator = dict(estimator)
-        self._verbose = bool(check_integer(verbose, "verbose", low=0))
+        self._verbose = progress.check_verbose(verbose)
         self._extractor = None
 
     def on_train_begin(self, logs=None):

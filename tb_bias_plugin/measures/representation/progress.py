@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import preview
+from tb_bias_plugin.core.validation import check_integer, preview
 from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation import entropy as _np
 from tb_bias_plugin.writing import events
@@ -59,6 +59,19 @@ def _not_converged(result) -> str:
     rose = f"still rose {rise:.3f} nats" if np.isfinite(rise) else "was still rising"
     return (f"not converged: MINE's held-out bound {rose} over the last 20 % of its {steps:,} steps; pass "
             f"steps={2 * steps} (about twice MINE's time), or read B from the classifier bound when it is the larger")
+
+
+def check_verbose(value: Any) -> bool:
+    """``verbose`` as Keras takes it, a bool or a non-negative integer (0 silent), read as a flag.
+
+    Examples
+    --------
+    >>> check_verbose(True), check_verbose(0), check_verbose(2)
+    (True, False, True)
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    return bool(check_integer(value, "verbose", low=0))
 
 
 def progress_line(result, *, layer: str, attribute: str, seconds: float, step: int | None = None,

@@ -7,7 +7,7 @@ from typing import Any, Sequence, SupportsIndex
 import numpy as np
 import torch
 
-from tb_bias_plugin.core.validation import check_flag, check_integer
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
@@ -125,7 +125,7 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         One name per class (codes ``0 .. C-1``) of each attribute, no two alike; a mapping names
         attributes of ``protected``.
     description : str, optional
-    verbose : bool, default True
+    verbose : bool or int, default True
         Print a line per layer and attribute as each estimate ends (B, the bound it took, its control,
         the seconds it took) and each flag with what to do about it. Each line is one full estimate
         with its control, about 3.3 s on two cores of a slow machine (6.6 s with ``workers=1``) at
@@ -184,7 +184,7 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
         raise ValueError("layers are named more than once: %s" % names)
     _check_pooling(pool, channel_axis)
     batch_size = check_integer(batch_size, "batch_size", low=1)
-    verbose = check_flag(verbose, "verbose")
+    verbose = progress.check_verbose(verbose)
     codes, names_of = progress.check_inputs(protected, num_rows(x), name=name, class_names=class_names,
                                             estimator=estimator)
     out = open_writer(writer)

@@ -311,6 +311,8 @@ class SensitivityAccumulator:
         """
         if not isinstance(other, SensitivityAccumulator):
             raise ValueError(f"other must be a SensitivityAccumulator; got {type(other).__name__}")
+        if other is self:  # in place, it would count every example twice and list its top examples twice
+            raise ValueError("cannot merge a SensitivityAccumulator into itself")
         if other._n == 0:
             return
         if self._n and (self._has_groups != other._has_groups or self._has_classes != other._has_classes):

@@ -222,6 +222,8 @@ def is_text(shape: tuple, embedding_layer: Any, x_name: str = "x") -> bool:
     if shape[0] == 0:
         raise ValueError(f"{x_name} has no examples")
     text = embedding_layer is not None or len(shape) == 3
+    if embedding_layer is not None and len(shape) != 2:
+        raise ValueError(f"{x_name} must be [n, T] token ids with embedding_layer=; got shape {tuple(shape)}")
     if not text and len(shape) != 2:
         raise ValueError(f"tabular {x_name} must be [n, F] (or [n, T, D] embeddings, or token ids with "
                          f"embedding_layer=); got shape {tuple(shape)}")

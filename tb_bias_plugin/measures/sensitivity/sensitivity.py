@@ -439,7 +439,7 @@ def check_tokens(tokens, name: str = "tokens") -> np.ndarray:
     >>> check_tokens([["he", None]])
     Traceback (most recent call last):
     ...
-    ValueError: tokens[0, 1] must be a string (or UTF-8 bytes), got None
+    ValueError: tokens[0, 1] must be a string (or UTF-8 bytes), got None (pad with "", which the mask marks)
     """
     if isinstance(tokens, np.ndarray) and _CHECKED_TOKENS.get(id(tokens)) is tokens:
         return tokens  # this function's own answer, handed on (a layout to its result, a result to a collector)
@@ -509,7 +509,8 @@ def _token_text(token, i: int, where) -> str:
             return token.decode("utf-8")
         except UnicodeDecodeError:
             raise ValueError(f"{where(i)} is not UTF-8 text: {token[:40]!r}") from None
-    raise ValueError(f"{where(i)} must be a string (or UTF-8 bytes), got {token!r}")
+    pad = ' (pad with "", which the mask marks)' if token is None else ""
+    raise ValueError(f"{where(i)} must be a string (or UTF-8 bytes), got {token!r}{pad}")
 
 
 def _strip_piece(token) -> str:

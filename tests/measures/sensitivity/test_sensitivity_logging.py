@@ -606,3 +606,13 @@ def test_checked_tokens_are_read_as_text_once():
     assert out.dtype == object and out.tolist() == [["he", "é", ""]]
     assert check_tokens(out) is out  # its own answer, handed on, is not checked again
     assert check_tokens(out.copy()) is not out
+
+
+def test_an_accumulator_is_not_merged_into_itself():
+    from tb_bias_plugin import SensitivityAccumulator
+
+    # a review: in place, n doubled and the top examples listed one id twice
+    acc = SensitivityAccumulator(2, 2)
+    acc.update([0.1, 0.2, 0.3], example_ids=["a", "b", "c"])
+    with pytest.raises(ValueError, match="cannot merge a SensitivityAccumulator into itself"):
+        acc.merge(acc)

@@ -171,3 +171,12 @@ def test_nan_gradients_and_mixed_token_lengths_are_refused():
     bad = BatchGradients(probs=np.full((7, 2), 0.5), per_class=np.zeros((7, 2)), has_nan=True, s=np.zeros((7, 5)))
     with pytest.raises(ValueError, match="NaN gradients in examples 0..6"):
         batch_result(request, outputs, weights, bad, None, (0, 0), None, 0)
+
+
+def test_token_ids_before_an_embedding_layer_are_two_dimensional():
+    from tb_bias_plugin.measures.sensitivity.plan import is_text
+
+    # a review: a 1-D x_val with embedding_layer= was taken, and the embedding's D read as T tokens
+    with pytest.raises(ValueError, match=r"x_val must be \[n, T\] token ids with embedding_layer=; got shape \(10,\)"):
+        is_text((10,), "emb", "x_val")
+    assert is_text((10, 5), "emb") and is_text((10, 5, 3), None) and not is_text((10, 5), None)

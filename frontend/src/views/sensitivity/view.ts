@@ -35,6 +35,8 @@ import "../../shell/picker.js";
 
 /** Why a feature has no s_i: forward mode differentiates along v's support only (docs/measures/sensitivity.md). */
 const NOT_COMPUTED = "not computed: P was taken in forward mode, which differentiates only the features v weights";
+/** A feature's mean over the examples: also undefined where every example's P is. */
+const NO_MEAN = "no value: forward mode did not differentiate this feature, or no example's P is defined";
 
 /** The view's requests, each failing on its own, and the route each asks. */
 type Part = "steps" | "detail" | "examples" | "compare";
@@ -675,7 +677,7 @@ export class SensitivityView extends MeasureViewBase {
                 ${features.map((f) => html`<span>${f.name}</span>
                   <div class="bartrack"><div class="bar" data-testid="sens-feature-bar" data-value=${f.sensitivity ?? ""}
                     style="width:${fMax > 0 && f.sensitivity !== null ? (f.sensitivity / fMax) * 100 : 0}%;background:#0072B2"></div></div>
-                  <span data-testid="sens-feature-value" title=${f.sensitivity === null ? NOT_COMPUTED : `mean s_i ${fValue(f.sensitivity)}; mean contribution s_i·v_i ${fContribution(f.contribution)}`}
+                  <span data-testid="sens-feature-value" title=${f.sensitivity === null ? NO_MEAN : `mean s_i ${fValue(f.sensitivity)}; mean contribution s_i·v_i ${fContribution(f.contribution)}`}
                     >${fValue(f.sensitivity)}${(f.contribution ?? 0) > 0
                       ? html` <span class="muted" data-testid="sens-feature-contribution">(·v ${fContribution(f.contribution)})</span>`
                       : nothing}</span>`)}
