@@ -266,6 +266,26 @@ def _utf8(value: bytes) -> bool:
     return True
 
 
+def may_hold_bad_text(arr: np.ndarray, max_length: int = MAX_NAME) -> bool:
+    """Whether a NumPy str array may hold a string `first_bad_text` refuses (an inner NUL, a lone
+    surrogate) or one over ``max_length`` characters, read from its code points without a Python pass
+    over its items; when True, the item by item check says which.
+
+    Examples
+    --------
+    >>> may_hold_bad_text(np.array(["a", "é"])), may_hold_bad_text(np.array(["a", "b\\x00c"]))
+    (False, True)
+    """
+    if arr.size == 0:
+        return False
+    if arr.dtype.itemsize // 4 > max_length:
+        return True
+    points = arr.view(np.uint32).reshape(*arr.shape, -1)
+    surrogate = ((points >= 0xD800) & (points <= 0xDFFF)).any()
+    inner_nul = ((points[..., :-1] == 0) & (points[..., 1:] != 0)).any()  # trailing zeros are the padding
+    return bool(surrogate or inner_nul)
+
+
 def _encodes(value: str) -> bool:
     try:
         value.encode("utf-8")
@@ -428,7 +448,7 @@ def check_labels(values: Any, name: str, size: int, *, strings: bool = True) -> 
         values = values[:, 0]
     if isinstance(values, np.ndarray) and values.dtype.kind in ("iuUS" if strings else "iu") and values.ndim == 1:
         arr = _uniform_array(values, name)
-        if arr.dtype.kind == "U":
+        if arr.dtype.kind == "U" and may_hold_bad_text(arr):
             _check_label_texts(arr.tolist(), name)
     else:
         try:

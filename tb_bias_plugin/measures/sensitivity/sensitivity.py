@@ -22,6 +22,7 @@ from tb_bias_plugin.core.validation import (
     check_number,
     first_bad_text,
     is_integer,
+    may_hold_bad_text,
     preview,
 )
 
@@ -493,12 +494,7 @@ def _fixed_width_tokens(arr: np.ndarray) -> np.ndarray | None:
         if not (arr.view(np.uint8) < 0x80).all():
             return None  # non-ASCII UTF-8: decoded item by item (NumPy's decode is slower still)
         arr = arr.astype(f"U{max(arr.dtype.itemsize, 1)}")
-    if arr.dtype.itemsize // 4 > MAX_NAME and int(np.char.str_len(arr).max(initial=0)) > MAX_NAME:
-        return None
-    points = arr.view(np.uint32).reshape(*arr.shape, -1)
-    surrogate = ((points >= 0xD800) & (points <= 0xDFFF)).any()
-    inner_nul = ((points[..., :-1] == 0) & (points[..., 1:] != 0)).any()  # trailing zeros are the padding
-    return None if surrogate or inner_nul else arr.astype(object)
+    return None if may_hold_bad_text(arr) else arr.astype(object)
 
 
 def _token_text(token, i: int, where) -> str:
