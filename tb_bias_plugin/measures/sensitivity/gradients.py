@@ -289,6 +289,11 @@ def prediction_sensitivity(
     of wᵀf is never used: it measures |Σ_k w_k ∂f_k/∂x_i|, which is 0 for
     softmax outputs with uniform w.
 
+    An input only some v choices read (``psm_model``, ``psm_abs_jacobian``,
+    ``embeddings``, ``word_ids``) is ignored by the others, so one set of
+    arguments serves a loop over choices, as in the logging helpers. Beside
+    ``abs_jacobian`` the arguments only a model run reads are refused.
+
     Parameters
     ----------
     model : keras.Model, torch.nn.Module or callable, optional
@@ -316,7 +321,8 @@ def prediction_sensitivity(
         Real-token mask; default the layer's Keras mask (``mask_zero``), an
         ``nn.Embedding``'s ``padding_idx``, or all True.
     tokens, word_ids : array_like, ``[n, T]``, optional
-        Token strings (and word index per piece) for the word-list choices.
+        Token strings (and word index per piece, integers, -1 for a token of
+        no word) for the word-list choices; ``word_ids`` only with ``tokens``.
     psm_model : keras.Model, torch.nn.Module or callable, optional
         Protected-status model for ``psm`` / ``psm_emb`` (same input space).
     psm_embedding_layer : str, keras layer or torch.nn.Module, optional
@@ -327,6 +333,7 @@ def prediction_sensitivity(
         Input embeddings for ``*_emb`` when ``abs_jacobian`` is given.
     mode : {"auto", "reverse", "forward"}
         Differentiation mode. Forward mode fills s only on v's support (NaN elsewhere).
+        Model path only, as are ``output`` and ``batch_size``.
     output : {"auto", "softmax", "sigmoid"}
         What the outputs are; ``auto`` is softmax for K > 1, sigmoid for K = 1.
         Use ``sigmoid`` for independent per-class scores (multi-label).
@@ -353,7 +360,8 @@ def prediction_sensitivity(
     ValueError
         Bad w or v, empty mask or word list, protected index out of range,
         logits instead of probabilities, mismatched shapes, NaN gradients; an
-        argument ignored beside ``abs_jacobian`` (``model``, ``x``...) or a model (``embeddings``).
+        argument ignored beside ``abs_jacobian`` (``model``, ``x``, a ``mode``, ``output`` or
+        ``batch_size`` other than the default...) or a model (``embeddings``); ``word_ids`` without ``tokens``.
     ImportError
         TensorFlow is not installed (for a model that is not PyTorch's).
 

@@ -153,10 +153,18 @@ def check_output(output: Any) -> str:
     return output
 
 
+#: The model path's options with their defaults: another value beside precomputed Jacobians would be ignored.
+_MODEL_OPTIONS = {"mode": "auto", "output": "auto", "batch_size": 256}
+
+
 def _refuse_model_arguments(given: Mapping[str, Any]) -> None:
-    """Refuse what only a model run reads (``model``, ``x``, layers, ``proxy_reference``, ``per_feature=False``)
-    beside precomputed Jacobians, which would ignore it, as ``protected=`` and ``w=`` are refused where unread."""
-    unread = [name for name, value in given.items() if name != "per_feature" and value is not None]
+    """Refuse what only a model run reads (``model``, ``x``, layers, ``proxy_reference``, ``per_feature=False``,
+    a ``mode``, ``output`` or ``batch_size`` not the default) beside precomputed Jacobians, which would ignore
+    it, as ``protected=`` and ``w=`` are refused where unread."""
+    unread = [name for name, value in given.items()
+              if name not in _MODEL_OPTIONS and name != "per_feature" and value is not None]
+    unread += [f"{name}={given[name]!r}" for name, default in _MODEL_OPTIONS.items()
+               if name in given and given[name] != default]
     if not check_flag(given.get("per_feature", True), "per_feature"):
         unread.append("per_feature=False")
     if unread:
@@ -300,15 +308,16 @@ def precomputed_sensitivity(
     """``prediction_sensitivity`` of absolute Jacobians computed elsewhere (PyTorch, JAX...): no model runs.
 
     A ``mask`` or ``tokens`` makes the input text, with D = F / T. It takes every argument of
-    ``prediction_sensitivity``: ``output`` is checked as for a model run, and the arguments only a
-    model run reads (``model``, ``x``, the layers, ``proxy_reference``, ``per_feature=False``) are
-    refused when given, since they would be ignored.
+    ``prediction_sensitivity``, and refuses those only a model run reads (``model``, ``x``, the
+    layers, ``proxy_reference``, ``per_feature=False``, a ``mode``, ``output`` or ``batch_size``
+    other than the default: ``output`` and ``mode`` checked first by the model path's rule), since
+    they would be ignored.
     """
+    choice = _parse_choice(v, protected, feature_names, mode, batch_size)
     check_output(output)
     _refuse_model_arguments(dict(model=model, x=x, embedding_layer=embedding_layer, psm_model=psm_model,
                                  psm_embedding_layer=psm_embedding_layer, proxy_reference=proxy_reference,
-                                 per_feature=per_feature))
-    choice = _parse_choice(v, protected, feature_names, mode, batch_size)
+                                 per_feature=per_feature, mode=mode, output=output, batch_size=batch_size))
     per_token = TextInputs(mask=mask, tokens=tokens, word_ids=word_ids)
     layout = None
     m = per_token.mask if per_token.mask is not None or per_token.tokens is None else \

@@ -353,6 +353,9 @@ def check_text_arrays(mask=None, tokens=None, word_ids=None) -> tuple:
         "tokens": None if tokens is None else check_tokens(tokens),
         "word_ids": None if word_ids is None else check_word_ids(word_ids),
     }
+    if word_ids is not None and tokens is None:
+        raise ValueError("word_ids group tokens into words, so they are read only with tokens: pass tokens [n, T] "
+                         "beside them, or drop word_ids")
     given = [(name, a) for name, a in checked.items() if a is not None]
     for name, a in given[1:]:
         if a.shape != given[0][1].shape:
@@ -372,15 +375,27 @@ def check_word_ids(word_ids, name: str = "word_ids") -> np.ndarray:
     Traceback (most recent call last):
     ...
     ValueError: word_ids must be integers (-1 for a token of no word), got 0.5
+    >>> check_word_ids([[0.0, 1.0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: word_ids must be integers, not floats (got 0.0): cast them with .astype(int)
     """
     arr = np.asarray(word_ids)
     if arr.size and arr.dtype.kind not in "iu":
         items = arr.ravel().tolist()
         wrong = [i for i in items if not is_integer(i)]
-        if wrong:  # shown: a value that is not a whole number, if one is
-            bad = next((i for i in wrong if not (isinstance(i, float) and i.is_integer())), wrong[0])
+        whole = [i for i in wrong if isinstance(i, float) and i.is_integer()]
+        if whole and len(whole) == len(wrong):
+            raise ValueError(f"{name} must be integers, not floats (got {whole[0]!r}): cast them with .astype(int)")
+        if wrong:  # shown: a value that is not a whole number
+            bad = next(i for i in wrong if not (isinstance(i, float) and i.is_integer()))
             raise ValueError(f"{name} must be integers (-1 for a token of no word), got {bad!r}")
-        arr = np.array(items, dtype=np.int64).reshape(arr.shape)  # Python integers held as objects
+        too_big = [i for i in items if not -2**63 <= i < 2**63]
+        if too_big:  # Python integers held as objects; NumPy would raise OverflowError
+            raise ValueError(f"{name} must be word indices below 2**63; got {too_big[0]}")
+        arr = np.array(items, dtype=np.int64).reshape(arr.shape)
+    if arr.size and arr.dtype == np.uint64 and arr.max() >= 2**63:  # would wrap to a negative int64
+        raise ValueError(f"{name} must be word indices below 2**63; got {arr.max()}")
     if arr.ndim != 2:
         raise ValueError(f"{name} must be [n, T], the word of each token per example; got shape {arr.shape}")
     arr = arr.astype(np.int64, copy=False)

@@ -347,10 +347,16 @@ def test_arguments_are_not_truncated_or_coerced(make, match):
         make()
 
 
+def test_word_ids_without_tokens_are_refused():
+    with pytest.raises(ValueError, match="^word_ids group tokens into words, so they are read only with tokens"):
+        TextLayout(dim=1, mask=[[1, 1]], word_ids=[[0, -1]])  # listed() read them only with tokens
+
+
 def test_integer_and_boolean_masks_are_still_accepted():
     assert TextLayout(dim=2, mask=[[1, 0]]).mask.tolist() == [[True, False]]
     assert TextLayout(dim=np.int64(2), mask=[[True, False]]).dim == 2
-    assert TextLayout(dim=1, mask=[[1, 1]], word_ids=np.array([[0, -1]], dtype=object)).word_ids.dtype == np.int64
+    assert TextLayout(dim=1, mask=[[1, 1]], tokens=[["he", "."]],
+                      word_ids=np.array([[0, -1]], dtype=object)).word_ids.dtype == np.int64
 
 
 @pytest.mark.parametrize("words, match", [(None, "iterable of words, got None"), ("he", "not one string"),

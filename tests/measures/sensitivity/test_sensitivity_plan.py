@@ -23,6 +23,8 @@ def never_called(*args, **kwargs):
 
 
 X = np.random.default_rng(0).normal(size=(7, 5)).astype(np.float32)
+WORDS = VChoice.word_list(["a"])
+TOKENS = [["a", "b", "c", "d", "e"]] * 7  # X's 5 columns read as token ids
 
 
 def test_parse_plan_and_assemble_import_no_framework():
@@ -67,7 +69,14 @@ def test_bad_arguments_are_refused_before_the_model_runs(kwargs, match):
     (dict(mask=np.full((7, 3), "no")), "mask must be booleans or 0/1 numbers; got an array of <U2"),
     (dict(tokens=[["a", None, "c"]] * 7), r"tokens\[0, 1\] must be a string \(or UTF-8 bytes\), got None"),
     (dict(mask=np.ones((7, 3), bool), tokens=[["a", "b"]] * 7), r"tokens has shape \(7, 2\) but mask has \(7, 3\)"),
-    (dict(word_ids=np.full((7, 3), 0.5)), r"word_ids must be integers \(-1 for a token of no word\), got 0.5"),
+    (dict(v=WORDS, tokens=TOKENS, word_ids=np.full((7, 5), 0.5)),
+     r"word_ids must be integers \(-1 for a token of no word\), got 0.5"),
+    (dict(v=WORDS, tokens=TOKENS, word_ids=np.zeros((7, 5))),  # read as if -1 were wrong
+     r"^word_ids must be integers, not floats \(got 0.0\): cast them with .astype\(int\)$"),
+    (dict(v=WORDS, tokens=TOKENS, word_ids=[[0, 2**64, 1, 1, 1]] * 7),  # an OverflowError
+     r"^word_ids must be word indices below 2\*\*63; got 18446744073709551616$"),
+    (dict(v=WORDS, tokens=TOKENS, word_ids=np.full((7, 5), 2**63, np.uint64)),  # wrapped to -2**63
+     r"^word_ids must be word indices below 2\*\*63; got 9223372036854775808$"),
 ])
 def test_per_token_arguments_are_refused_by_their_rule_before_the_model_runs(kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -95,11 +104,33 @@ def test_per_token_arguments_of_a_precomputed_jacobian_are_checked(kwargs, match
     (dict(proxy_reference=np.ones((4, 3))), "^proxy_reference is for the model path"),
     (dict(embedding_layer="emb", psm_model=never_called, psm_embedding_layer="emb"),
      "^embedding_layer, psm_model, psm_embedding_layer are for the model path"),
+    # each was ignored
+    (dict(mode="forward"), "^mode='forward' is for the model path"),
+    (dict(output="sigmoid", batch_size=3), "^output='sigmoid', batch_size=3 are for the model path"),
+    (dict(v=VChoice.word_list(["a"]), mask=np.ones((4, 3), bool), word_ids=np.zeros((4, 3), int)),
+     "^word_ids group tokens into words, so they are read only with tokens"),
 ])
 def test_a_precomputed_jacobian_refuses_what_only_a_model_run_reads(kwargs, match):
     with pytest.raises(ValueError, match=match):
         prediction_sensitivity(abs_jacobian=np.full((4, 2, 3), 0.1), **kwargs)
-    prediction_sensitivity(abs_jacobian=np.full((4, 2, 3), 0.1), output="sigmoid", per_feature=True)
+    # the defaults, said aloud, are not refused
+    prediction_sensitivity(abs_jacobian=np.full((4, 2, 3), 0.1), output="auto", mode="auto", batch_size=256,
+                           per_feature=True)
+
+
+def test_one_set_of_inputs_serves_every_choice_each_reading_its_own():
+    """The inputs a choice does not read are ignored (documented): the loggers pass one set to every choice."""
+    rng = np.random.default_rng(3)
+    j = rng.uniform(0.01, 1, size=(4, 2, 6))
+    given = dict(word_ids=[[0, 0, 1]] * 4, embeddings=rng.uniform(0.1, 1, size=(4, 6)),
+                 psm_abs_jacobian=rng.uniform(0.01, 1, size=(4, 2, 6)))
+    reads = [("uniform", ()), (VChoice.word_list(["her"]), ("word_ids",)), ("psm", ("psm_abs_jacobian",)),
+             ("psm_emb", ("psm_abs_jacobian", "embeddings"))]
+    tokens = [["he", "##r", "cat"]] * 4
+    for v, read in reads:
+        own = {name: given[name] for name in read}
+        np.testing.assert_array_equal(prediction_sensitivity(abs_jacobian=j, v=v, tokens=tokens, **given).P,
+                                      prediction_sensitivity(abs_jacobian=j, v=v, tokens=tokens, **own).P)
 
 
 def test_a_model_run_refuses_embeddings_it_would_not_read():
