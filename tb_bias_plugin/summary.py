@@ -490,9 +490,10 @@ class Writer(events.EventWriter):
             collector's, ``probs`` or ``pred_class`` for another K), P is
             infinite or negative, a per-example argument is malformed (NaN
             probabilities, None groups...), or per-example arguments,
-            ``top_k``, ``sample_size``, ``w``, ``seed`` or ``v_name`` come with
-            a finished collector (an accumulator: ``seed``), which carries its
-            own. Nothing is written then.
+            ``top_k``, ``sample_size``, ``seed`` or ``v_name`` come with a
+            finished collector (an accumulator: ``seed``), which carries its
+            own, as it carries its ``w`` and names (given again, they must be
+            the same). Nothing is written then.
 
         See Also
         --------

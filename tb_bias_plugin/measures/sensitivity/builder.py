@@ -115,10 +115,9 @@ def prediction_sensitivity(
     if isinstance(results, (SensitivityCollector, SensitivityAccumulator)):
         given = [k for k, v in per_example.items() if v is not None]
         given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]
-        # a collector holds its own w and names its choices; either drew its sample as the examples came
+        # a collector names its choices; either drew its sample as the examples came
         of_collector = isinstance(results, SensitivityCollector)
-        given += [k for k, v in (("w", of_collector and w is not None), ("seed", seed != 0),
-                                 ("v_name", of_collector and v_name != "P")) if v]
+        given += [k for k, v in (("seed", seed != 0), ("v_name", of_collector and v_name != "P")) if v]
         if given:
             raise ValueError("%s go with results, not with a finished %s" % (", ".join(given), type(results).__name__))
     if isinstance(results, SensitivityCollector):
@@ -126,6 +125,9 @@ def prediction_sensitivity(
                                         ("feature_names", feature_names, results.feature_names)):
             if given_names is not None and list(check_names(given_names, what)) != (have or []):
                 raise ValueError(f"{what} differ from the collector's; set them on the collector")
+        # it holds its own w, as its names: the same one may be said again (checked above)
+        if w is not None and (results.w is None or not np.array_equal(w, results.w)):
+            raise ValueError("w differs from the collector's; set it on the collector")
         return encode(results.contents())
     if isinstance(results, SensitivityAccumulator):
         return encode(_from_accumulator(results, v_name, class_names, feature_names, w))

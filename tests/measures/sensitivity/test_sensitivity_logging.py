@@ -371,8 +371,8 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         (dict(results=SensitivityCollector(), groups=[1]), "finished"),
         # were ignored: the collector's w was stored, []
         (dict(results=_finished(), w=[0.9, 0.1], seed=7, v_name="Q"),
-         "^w, seed, v_name go with results, not with a finished SensitivityCollector$"),
-        (dict(results=_finished(), w=[0.9, 0.1]), "^w go with results"),
+         "^seed, v_name go with results, not with a finished SensitivityCollector$"),
+        (dict(results=_finished(), w=[0.9, 0.1]), "^w differs from the collector's; set it on the collector$"),
         (dict(results=_finished(), seed=7), "^seed go with results"),
         (dict(results=_finished(), v_name="Q"), "^v_name go with results"),
         (dict(results=_accumulator(), seed=7), "^seed go with results, not with a finished SensitivityAccumulator$"),
@@ -402,6 +402,15 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
             with pytest.raises(ValueError, match=match):
                 writer.prediction_sensitivity("sens", results, step=0, **kwargs)
     assert fx.read_logdir(tmp_path) == {}
+
+
+def test_a_collector_takes_its_own_w_said_again_as_it_takes_its_names():
+    c = SensitivityCollector(w=[0.9, 0.1], class_names=["no", "yes"])
+    c.update(tabular_results(n=10))
+    said_again = builder.prediction_sensitivity(c, w=[0.9, 0.1], class_names=["no", "yes"])
+    assert said_again == builder.prediction_sensitivity(c)  # refused before, while equal names were taken
+    with pytest.raises(ValueError, match="^w differs from the collector's"):
+        builder.prediction_sensitivity(c, w=[0.8, 0.2])
 
 
 def _finished():
