@@ -357,6 +357,15 @@ def test_a_bad_score_names_the_row_of_x_not_of_its_batch(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+def test_a_model_output_of_one_axis_is_said_of_the_model_not_of_predictions(tmp_path):
+    x = torch.rand(300, 2)
+    with pytest.raises(ValueError, match=r"^the model's output must be \[batch, 2\] scores, one per label name; "
+                                         r"got shape \(44,\) on the batch from row 256 of x$"):
+        tbp.log_association_table(str(tmp_path), lambda t: t[:, 0] if len(t) < 256 else t, x, step=0,
+                                  label_names=["a", "b"], identity_labels=["a", "b"])
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.parametrize("kwargs, match", [
     (dict(x=torch.rand(20)), r"tabular x must be \[n, F\] .*got shape \(20,\)"),
     (dict(v="foo", protected=[0]), "unknown v choice 'foo'"),  # was blamed on protected=

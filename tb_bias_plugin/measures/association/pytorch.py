@@ -119,6 +119,9 @@ def log_association_table(
     with eval_mode(model):
         for rows, inputs in batches(x, batch_size):
             scores = predict(model, inputs)
+            if scores.ndim != 2:  # the counter would speak of "predictions", which the caller never named
+                raise ValueError("the model's output must be [batch, %d] scores, one per label name; got shape %s "
+                                 "on the batch from row %d of x" % (len(counter.label_names), scores.shape, seen))
             named = {}
             if example_ids is not None:
                 named = {key: rows_of(column, rows) for key, column in columns.items()}
