@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import MAX_NAME, check_name
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
 from tb_bias_plugin.prediction_files import DataError, paths, readers
@@ -79,6 +80,11 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
                                              reservoir_size=builder.DEFAULT_SAMPLE_SIZE, seed=0)
     except ValueError as e:
         raise DataError("--top-k: %s" % e) from None
+    v_name = args.p_column if args.v_name is None else args.v_name  # "" is a bad name, not "use the default"
+    try:  # the Writer's rule, before any file is read
+        check_name(v_name, "--v-name", max_length=MAX_NAME)
+    except ValueError as e:
+        raise DataError(str(e)) from None
     paths.check_output(args, beam=False)
     files = paths.expand_all(args.files)
     formats = [readers.file_format(f, args.format) for f in files]
@@ -100,6 +106,6 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
             accumulator.update(p, groups=groups, example_ids=ids)
     if accumulator.values().size == 0:
         raise DataError("no rows in %s" % ", ".join(files))
-    write("prediction_sensitivity", accumulator, v_name=args.v_name or args.p_column)
+    write("prediction_sensitivity", accumulator, v_name=v_name)
     print("wrote %r (step %d) to %s: P of %d examples" % (args.name, args.step, args.logdir, accumulator.values().size))
     return 0

@@ -53,6 +53,12 @@ def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
     assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                  "--name", "s", "--p-column", "P", "--top-k", "-1"]) == 2
     assert "--top-k: top_k must be" in capsys.readouterr().err
+    for bad, said in (("", "--v-name must be a non-empty string, got ''"),  # "" fell back to the column's name
+                      (" ", "--v-name must be a non-empty string, got ' '"),
+                      ("v" * 1001, "--v-name is longer than 1000 characters")):
+        assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
+                     "--name", "s", "--p-column", "P", "--v-name", bad]) == 2
+        assert said in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
 
 
