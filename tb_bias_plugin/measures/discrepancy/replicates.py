@@ -31,6 +31,8 @@ __all__ = [
 ]
 
 BOOTSTRAP_COVERS = "test-set sampling only"
+#: Most resamples of one bootstrap: its quantiles settle far sooner, and each resample keeps a float.
+MAX_RESAMPLES = 1_000_000
 
 
 class ReplicateSummary(NamedTuple):
@@ -132,6 +134,7 @@ def bootstrap_dipdi(
     per_example : PairDiscrepancies
         From :func:`~tb_bias_plugin.measures.discrepancy.dipdi.pair_discrepancies`.
     n_resamples : int, default 1000
+        At most ``MAX_RESAMPLES`` (a million).
     confidence : float, default 0.95
         Central coverage of the interval, in (0, 1).
     seed : int, default 0
@@ -147,7 +150,7 @@ def bootstrap_dipdi(
     Raises
     ------
     ValueError
-        For no examples, ``n_resamples < 1`` or ``confidence`` outside (0, 1).
+        For no examples, ``n_resamples`` outside [1, ``MAX_RESAMPLES``] or ``confidence`` outside (0, 1).
 
     See Also
     --------
@@ -164,7 +167,7 @@ def bootstrap_dipdi(
     """
     if not isinstance(per_example, PairDiscrepancies):
         raise ValueError("per_example must come from pair_discrepancies()")
-    n_resamples = check_integer(n_resamples, "n_resamples", low=1)
+    n_resamples = check_integer(n_resamples, "n_resamples", low=1, high=MAX_RESAMPLES)  # 10**12 was a MemoryError
     confidence = check_number(confidence, "confidence", low=0, high=1, include="neither")
     seed = check_integer(seed, "seed", low=0)
     n = per_example.n

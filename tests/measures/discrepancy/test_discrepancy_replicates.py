@@ -77,6 +77,13 @@ def test_bootstrap_names_a_bad_seed(seed):
         bootstrap_dipdi(per, seed=seed)
 
 
+@pytest.mark.parametrize("n_resamples", [0, 10**12])  # 10**12 was a MemoryError
+def test_bootstrap_names_a_number_of_resamples_out_of_range(n_resamples):
+    per = pair_discrepancies([[10, 20, 30, 40], [12, 18, 33, 40]], [[15, 25, 28, 50], [14, 22, 35, 47]])
+    with pytest.raises(ValueError, match=f"^n_resamples must be an integer from 1 to 1000000, got {n_resamples}$"):
+        bootstrap_dipdi(per, n_resamples=n_resamples)
+
+
 def _pools(rng, n, shift=0.5):
     y = rng.uniform(30, 80, n)
     a = y + rng.normal(0, 1.0, size=(2, n))
