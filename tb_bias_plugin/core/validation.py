@@ -320,8 +320,9 @@ def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
 
 
 def check_names(names: Any, what: str, *, max_length: int | None = None) -> tuple[str, ...]:
-    """``names`` as a tuple, checked to be a non-empty sequence of unique, non-empty strings, each of at
-    most ``max_length`` characters if given (a writer gives `MAX_NAME` for names a route may be asked for).
+    """``names`` as a tuple, checked to be a non-empty sequence of unique strings, each with a character
+    other than white space (`check_name`'s rule) and of at most ``max_length`` characters if given (a
+    writer gives `MAX_NAME` for names a route may be asked for).
 
     Examples
     --------
@@ -331,6 +332,10 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     Traceback (most recent call last):
     ...
     ValueError: class_names has duplicate names: 'a'
+    >>> check_names(["a", " "], "class_names")
+    Traceback (most recent call last):
+    ...
+    ValueError: class_names must not contain a name of only white space: ' '
     """
     if isinstance(names, (str, bytes)):
         raise ValueError("%s must be a sequence of strings, not a single string" % what)
@@ -342,20 +347,23 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
         raise ValueError("%s must not be empty" % what)
     if not all(issubclass(kind, str) for kind in set(map(type, names))):  # one pass in C
         raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
-    if "" in set(names):
+    distinct = set(names)  # once: hashing a million names is most of this function's time
+    if "" in distinct:
         raise ValueError("%s must not contain an empty name" % what)
+    if any(map(str.isspace, names)):  # True for a name of white space alone
+        raise ValueError("%s must not contain a name of only white space: %r" % (what, next(filter(str.isspace, names))))
     if max_length is not None and max(map(len, names)) > max_length:
         long = next(n for n in names if len(n) > max_length)
         raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))
     bad = first_bad_text(names)
     if bad is not None:
         raise ValueError("%s[%d] %s: %r" % (what, bad[0], bad[1], names[bad[0]][:40]))
-    return check_unique(names, what)
+    return check_unique(names, what, distinct)
 
 
-def check_unique(names: Any, what: str) -> tuple[Any, ...]:
+def check_unique(names: Any, what: str, distinct: set | None = None) -> tuple[Any, ...]:
     """``names`` as a tuple, checked to hold no name twice (the rule of `check_names`, for names that may
-    be empty, e.g. the text of a group label).
+    be empty, e.g. the text of a group label); ``distinct`` is ``set(names)`` when the caller has it.
 
     Examples
     --------
@@ -365,7 +373,7 @@ def check_unique(names: Any, what: str) -> tuple[Any, ...]:
     ValueError: group_names has duplicate names: 'x'
     """
     names = tuple(names)
-    if len(set(names)) != len(names):
+    if len(set(names) if distinct is None else distinct) != len(names):
         seen, duplicates = set(), []
         for name in names:
             if name in seen and name not in duplicates:
