@@ -17,7 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
-from tb_bias_plugin.measures.association.inputs import UNKNOWN_OPTION, about_row
+from tb_bias_plugin.measures.association.inputs import UNKNOWN_OPTION, about_row, as_array
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.association.sampling import DEFAULT_BUDGET_BYTES
 from tb_bias_plugin.measures.association.table import AssociationTable
@@ -105,7 +105,9 @@ def _update(counter: CooccurrenceCounter, kind: str, group: list, attributes: bo
     identities = None
     if attributes:
         vectors = sum(map(_is_vector, values))
-        identities = np.asarray(values, dtype=float) if vectors == len(values) else values
+        identities = values
+        if vectors == len(values):  # the counter's rule for rows: a ragged one is named, not by NumPy
+            identities = as_array(values, "identities", len(counter.identity_labels), dtype=float)
     elif any(v is not None for v in values):
         identities = values  # the counter refuses them, saying why: identities come from the labels
     examples: dict[str, Any] = {}

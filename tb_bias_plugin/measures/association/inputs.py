@@ -252,7 +252,7 @@ def batch_source(batch, names, index, thresholds, what, *, ignore_unknown, singl
     if _is_scipy_sparse(batch):
         return _sparse_positives(batch, width, thresholds, what)
     if isinstance(batch, np.ndarray) or hasattr(batch, "__array__") or hasattr(batch, "shape"):
-        array = _as_array(batch, what)
+        array = as_array(batch, what, width)
         if not (array.ndim == 1 and array.dtype.kind in "USO"):
             return _dense_positives(array, width, thresholds, what)
         batch = array.tolist()  # one name (or list of names) per example
@@ -348,18 +348,53 @@ _TF_TENSORS = {"RaggedTensor": "its rows as lists of str, [[t.decode() for t in 
                "SparseTensor": "tf.sparse.to_dense(sparse)"}
 
 
-def _as_array(batch, what):
+def as_array(batch, what, width, dtype=None):
+    """``batch`` (``what``: "predictions" or "identities", rows of ``width``
+    values, one per name given) as a NumPy array.
+
+    Raises
+    ------
+    ValueError
+        If NumPy cannot read it: for a list whose rows differ in shape,
+        the first row that is not ``width`` values is named as ``what[i]``
+        (which `about_row` reads), not by NumPy's "inhomogeneous shape".
+
+    Examples
+    --------
+    >>> as_array([[1, 0], [0, 1]], "identities", 2).shape
+    (2, 2)
+    >>> as_array([[1, 0], [1, 0, 1]], "identities", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: identities[1] has shape (3,), expected (2,): one value per name given
+    """
     kind = type(batch).__name__
     if kind in _TF_TENSORS and type(batch).__module__.startswith("tensorflow"):
         raise ValueError("%s is a tf.%s, which is not read as an array: pass %s" % (what, kind, _TF_TENSORS[kind]))
     try:
-        return np.asarray(batch)
+        return np.asarray(batch, dtype=dtype)
     except Exception as e:  # the array-like's own error, e.g. a tensor that needs .detach()
+        ragged = _ragged_row(batch, width, what) if isinstance(batch, list) else None
+        if ragged is not None:
+            raise ragged from None
         raise ValueError("%s could not be read as an array: %s" % (what, e))
 
 
+def _ragged_row(rows, width, what):
+    """The error of the first of ``rows`` that is not ``width`` values, or None."""
+    for i, row in enumerate(rows):
+        try:
+            shape = np.shape(row)
+        except ValueError:  # the row is itself ragged, e.g. [1, [0]]
+            return ValueError("%s[%d] is a ragged nested list, expected shape (%d,): one value per name given"
+                              % (what, i, width))
+        if shape != (width,):
+            return ValueError("%s[%d] has shape %s, expected (%d,): one value per name given" % (what, i, shape, width))
+    return None
+
+
 def _dense_positives(batch, width, thresholds, what):
-    array = _as_array(batch, what)
+    array = as_array(batch, what, width)
     if array.ndim != 2:
         raise ValueError("%s must be 2-D (examples x columns), got shape %s" % (what, array.shape))
     n, columns = array.shape
@@ -519,7 +554,7 @@ def soft_identities(identities, k):
     """Validate an (n, k) array of identity probabilities; return (n, float64 array)."""
     if _is_scipy_sparse(identities):
         identities = identities.toarray()
-    array = _as_array(identities, "identities")
+    array = as_array(identities, "identities", k)
     if array.ndim != 2 or array.shape[1] != k:
         raise ValueError(
             "with soft_identities, identities must be an (examples, %d) array of probabilities, got shape %s"

@@ -158,6 +158,27 @@ def test_a_nan_score_is_said_of_the_example_not_of_a_row_of_the_transforms_batch
         fn.add_input(acc, {"scores": scores, "example_id": "ex7"})
 
 
+@pytest.mark.parametrize("soft", [False, True])
+@pytest.mark.parametrize("row,got", [([1, 0, 1], r"has shape \(3,\), expected \(2,\)"),
+                                     ([1, [0]], r"is a ragged nested list, expected shape \(2,\)")])
+def test_an_identity_row_of_another_length_is_said_of_the_example_and_the_shape_expected(soft, row, got):
+    # was NumPy's "setting an array element with a sequence. The requested array has an inhomogeneous shape..."
+    fn = AssociationCombineFn(LABELS, ["f", "m"], identities_from="attributes", soft_identities=soft,
+                              examples_per_cell=2, batch_size=3)
+    acc = fn.add_input(fn.create_accumulator(), {"labels": ["l1"], "identities": [1, 0], "example_id": "a"})
+    acc = fn.add_input(acc, {"labels": ["l2"], "identities": row, "example_id": "img-9"})
+    with pytest.raises(ValueError, match=r'^an example with example_id \'img-9\' \(its "identities"\): %s: one value '
+                                         r"per name given$" % got):
+        fn.add_input(acc, {"labels": ["l3"], "identities": [0, 1], "example_id": "c"})
+
+
+def test_a_ragged_identity_row_fails_a_pipeline_with_the_counters_message():
+    examples = [{"labels": ["l1"], "identities": [1, 0]}, {"labels": ["l2"], "identities": [1, 0, 1]}]
+    with pytest.raises(ValueError, match=r'an example \(its "identities"\): has shape \(3,\), expected \(2,\)'):
+        with beam.Pipeline(options=options()) as pipeline:
+            _ = pipeline | beam.Create(examples) | CountAssociations(LABELS, ["f", "m"], identities_from="attributes")
+
+
 def test_the_facade_lists_the_measures_transforms():
     assert tb_beam.CountAssociations is CountAssociations
     assert {"CountAssociations", "WriteAssociationTable", "AssociationCombineFn"} <= set(dir(tb_beam))

@@ -335,6 +335,19 @@ def test_identity_argument_mismatches():
         labels_mode.merge({})
 
 
+@pytest.mark.parametrize("soft", [False, True])
+@pytest.mark.parametrize("row,got", [([1, 0, 1], r"has shape \(3,\)"), ([1, [0]], "is a ragged nested list,"),
+                                     ([[1, 0]], r"has shape \(1, 2\)")])
+def test_a_ragged_row_of_numbers_is_named_with_the_shape_expected(soft, row, got):
+    # was NumPy's "setting an array element with a sequence ... inhomogeneous shape"
+    counter = CooccurrenceCounter(LABELS, ["f", "m"], soft_identities=soft, identities_from="attributes")
+    with pytest.raises(ValueError, match=r"^identities\[2\] %s.*expected.*\(2,\): one value per name given$" % got):
+        counter.update([["bike"]] * 3, identities=[[1, 0], [0, 1], row])
+    with pytest.raises(ValueError, match=r"^predictions\[1\] has shape \(2,\), expected \(7,\)"):
+        counter.update([[0.0] * 7, [0.5, 0.5]], identities=[[1, 0], [0, 1]])
+    assert counter.num_examples == 0
+
+
 def test_tensorflow_ragged_and_sparse_tensors_are_named_with_what_to_pass():
     tf = pytest.importorskip("tensorflow")
     counter = CooccurrenceCounter(LABELS, IDENTITIES)
