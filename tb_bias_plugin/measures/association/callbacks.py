@@ -56,6 +56,58 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         link per row, shown beside the sampled ids.
     examples_per_cell : int, default 8
         The sample's k, with ``example_ids``.
+
+    Raises
+    ------
+    ValueError
+        When the callback is made: a bad ``log_dir``, ``name``,
+        ``description``, ``batch_size`` or ``examples_per_cell``; names or
+        thresholds `CooccurrenceCounter` rejects; ``example_text`` or
+        ``example_uris`` without ``example_ids``, or ``example_ids`` that is
+        a string other than "index"; with a dataset, ``identities`` or any
+        ``example_*`` but ``example_ids="index"``. With array
+        validation_data, also: no rows, inputs of different numbers of
+        rows, ``identities`` or ``example_*`` of another number of rows
+        than the inputs, or that ``CooccurrenceCounter.update`` rejects.
+        When the first epoch ends: model outputs ``update`` rejects (not
+        one column per label name, or scores outside [0, 1] such as
+        logits), or a dataset that yields no examples.
+
+    See Also
+    --------
+    tb_bias_plugin.CooccurrenceCounter : the counts behind each table.
+    tb_bias_plugin.summary.Writer.association_table : log a table of predictions made elsewhere.
+    tb_bias_plugin.pytorch.log_association_table : the same table of a PyTorch model.
+
+    References
+    ----------
+    .. [1] ``docs/guides/association.md`` ("Logging a table", Keras) and
+       ``docs/measures/association.md``.
+
+    Examples
+    --------
+    A table of eight validation rows after one epoch, in the
+    ``validation`` run of the logdir:
+
+    >>> import os, tempfile
+    >>> x = np.random.default_rng(0).random((8, 3), dtype=np.float32)
+    >>> model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(3, activation="sigmoid")])
+    >>> model.compile("sgd", "binary_crossentropy")
+    >>> logdir = tempfile.mkdtemp()
+    >>> callback = AssociationTableCallback(logdir, x, label_names=["man", "woman", "bike"],
+    ...                                     identity_labels=["man", "woman"], example_ids="index")
+    >>> _ = model.fit(x, np.zeros((8, 3)), epochs=1, verbose=0, callbacks=[callback])
+    >>> len(os.listdir(os.path.join(logdir, "validation")))
+    1
+
+    Inputs are checked when the callback is made, not when the first
+    epoch ends:
+
+    >>> AssociationTableCallback(logdir, x, label_names=["bike"], identity_labels=["f", "m"],
+    ...                          identities=[["f"], ["m"]])
+    Traceback (most recent call last):
+    ...
+    ValueError: identities has 2 rows but validation_data has 8
     """
 
     def __init__(

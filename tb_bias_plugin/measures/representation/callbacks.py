@@ -98,10 +98,54 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     Raises
     ------
     ValueError
-        When the callback is made: a bad argument, an unknown or bad
-        estimator setting, or class names that repeat or do not match an
-        attribute's classes (a layer name the model has not: when training
-        begins).
+        When the callback is made: a bad ``log_dir``, ``name``,
+        ``description``, ``every_n_epochs``, ``batch_size``, ``pool``,
+        ``verbose`` or ``layers`` (empty, or a name given twice); inputs in
+        `x` of different numbers of rows; attribute codes that are not
+        one per row of `x` or not class codes; an unknown or bad
+        estimator setting; class names that repeat or do not match an
+        attribute's classes. When training begins: a layer name the model
+        has not. When the first measured epoch ends: activations
+        ``representation_bias`` rejects (not finite, e.g. of a diverged
+        model).
+
+    See Also
+    --------
+    tb_bias_plugin.representation_bias : the estimate of one layer and attribute.
+    tb_bias_plugin.summary.Writer.representation_bias : log estimates made elsewhere.
+    tb_bias_plugin.pytorch.log_representation_bias : the same records of a PyTorch model.
+
+    References
+    ----------
+    .. [1] ``docs/guides/representation.md`` and ``docs/measures/representation.md``.
+
+    Examples
+    --------
+    A quick, rough estimate for the layer ``"hidden"`` on 200 rows after
+    one epoch; real ones want thousands of rows and the default settings:
+
+    >>> import os, tempfile, warnings
+    >>> sex = np.array([0, 1] * 100)
+    >>> x = (sex[:, None] + np.random.default_rng(0).normal(size=(200, 4))).astype(np.float32)
+    >>> model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8, activation="tanh", name="hidden"),
+    ...                           keras.layers.Dense(2, activation="softmax")])
+    >>> model.compile("sgd", "sparse_categorical_crossentropy")
+    >>> logdir = tempfile.mkdtemp()
+    >>> callback = RepresentationBiasCallback(logdir, x, {"sex": sex}, layers=["hidden"], verbose=0, steps=10,
+    ...                                       classifier_steps=10, classifier_folds=2, control=False, workers=1)
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # fewer than 2,000 rows warns
+    ...     _ = model.fit(x, sex, epochs=1, verbose=0, callbacks=[callback])
+    >>> len(os.listdir(os.path.join(logdir, "validation")))
+    1
+
+    Estimator settings are checked when the callback is made, not after
+    the first epoch's activations:
+
+    >>> RepresentationBiasCallback(logdir, x, {"sex": sex}, layers=["hidden"], stepz=10)
+    Traceback (most recent call last):
+    ...
+    ValueError: representation_bias has no setting 'stepz'
     """
 
     def __init__(self, log_dir, x, protected, *, layers, every_n_epochs=1, name="representation",

@@ -68,6 +68,58 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
     sample_size : int, default 200
     seed : int, default 0
     description : str, optional
+
+    Raises
+    ------
+    ValueError
+        When the callback is made: a bad ``log_dir``, ``name``,
+        ``description``, ``batch_size``, ``top_k``, ``sample_size`` or
+        ``seed``; an ``x_val`` that is a scalar, has no rows or has the
+        wrong number of dimensions (``[n, T]`` with ``embedding_layer``);
+        bad v choices or protected indices; per-example arguments that are
+        not one per row of ``x_val`` or break their rule (``groups`` all
+        strings or all integers, ids strings or integers, text and URIs
+        strings or None, a valid mask, tokens and word ids); word-list
+        choices without ``tokens``, psm choices without ``psm_model``; a
+        ``w`` that is not a distribution or has another length than
+        ``class_names``; an unknown ``output``. When training begins: an
+        ``embedding_layer`` name the model has not, outputs that are not
+        probabilities (logits), or a ``w`` that is not one weight per
+        output class. When the first epoch ends: ``class_names`` that are
+        not one per output class, or ``feature_names`` that are not one
+        per feature.
+
+    See Also
+    --------
+    tb_bias_plugin.prediction_sensitivity : P of one batch, without logging.
+    tb_bias_plugin.summary.Writer.prediction_sensitivity : log results computed elsewhere.
+    tb_bias_plugin.pytorch.log_prediction_sensitivity : the same record of a PyTorch model.
+
+    References
+    ----------
+    .. [1] ``docs/guides/sensitivity.md`` (Keras) and ``docs/measures/sensitivity.md``.
+
+    Examples
+    --------
+    P of eight validation rows after one epoch, with its mean per group, in
+    the ``validation`` run of the logdir:
+
+    >>> import os, tempfile
+    >>> x = np.random.default_rng(0).random((8, 4), dtype=np.float32)
+    >>> model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, activation="softmax")])
+    >>> model.compile("sgd", "sparse_categorical_crossentropy")
+    >>> logdir = tempfile.mkdtemp()
+    >>> callback = PredictionSensitivityCallback(logdir, x, groups=["f", "m"] * 4)
+    >>> _ = model.fit(x, np.zeros(8), epochs=1, verbose=0, callbacks=[callback])
+    >>> len(os.listdir(os.path.join(logdir, "validation")))
+    1
+
+    Per-example arguments are checked when the callback is made:
+
+    >>> PredictionSensitivityCallback(logdir, x, groups=["f", "m"] * 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: groups has 6 rows; x_val has 8
     """
 
     def __init__(
