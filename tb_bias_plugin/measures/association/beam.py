@@ -211,8 +211,41 @@ class CountAssociations(beam_io.CombineExamples):
 class WriteAssociationTable(beam_io.WriteRecords):
     """Write the table(s) of a PCollection to ``logdir`` as record ``name``.
 
-    The output is a PCollection of the event file paths written. The
-    directory is any path Beam's FileSystems can write.
+    Each table (or `CooccurrenceCounter`), such as `CountAssociations`
+    outputs, is logged as ``summary.association_table(name, table)`` would
+    log it, in an event file of its own. The output is a PCollection of the
+    event file paths written.
+
+    Parameters
+    ----------
+    logdir : str
+        Any path Beam's FileSystems can write (local, gs://, s3://,
+        hdfs://); a local one is created if missing.
+    name : str
+        The tag.
+    step : int, default 0
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+
+    Raises
+    ------
+    ValueError
+        For a bad ``logdir`` (e.g. a local file), ``name``, ``step`` or
+        ``description``, when the pipeline is built; for a table of no
+        examples (an empty PCollection counted), when it runs.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import apache_beam as beam
+    >>> logdir = tempfile.mkdtemp()
+    >>> with beam.Pipeline() as pipeline:  # the DirectRunner
+    ...     _ = (pipeline
+    ...          | beam.Create([{"labels": ["man", "bike"]}, {"labels": ["woman"]}, {"labels": ["man"]}])
+    ...          | CountAssociations(["man", "woman", "bike"], ["man", "woman"])
+    ...          | WriteAssociationTable(logdir, "gender", step=3))
+    >>> len(os.listdir(logdir))
+    1
     """
 
     def __init__(self, logdir: str, name: str, step: int = 0, description: str | None = None):

@@ -150,16 +150,47 @@ class AccumulateDiscrepancy(beam_io.CombineExamples):
 class WriteDiscrepancy(beam_io.WriteRecords):
     """Write the accumulator(s) of a PCollection to ``logdir`` as record ``name``.
 
-    Each accumulator is logged as ``summary.prediction_discrepancy(name,
-    accumulator, pool_names=...)`` would log it. The output is a
-    PCollection of the event file paths written; the directory is any path
-    Beam's FileSystems can write (local, gs://, s3://, hdfs://).
+    Each accumulator, such as `AccumulateDiscrepancy` outputs, is logged
+    as ``summary.prediction_discrepancy(name, accumulator, pool_names=...)``
+    would log it, in an event file of its own. The output is a PCollection
+    of the event file paths written.
+
+    Parameters
+    ----------
+    logdir : str
+        Any path Beam's FileSystems can write (local, gs://, s3://,
+        hdfs://); a local one is created if missing.
+    name : str
+        The tag.
+    step : int, default 0
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    pool_names : two str, default ("A", "B")
+        Shown in TensorBoard (models are named A1, A2, ..., B1, ...).
 
     Raises
     ------
     ValueError
-        For a bad ``logdir``, ``name``, ``step``, ``description`` or
-        ``pool_names``, when the pipeline is built.
+        For a bad ``logdir`` (e.g. a local file), ``name``, ``step``,
+        ``description`` or ``pool_names``, when the pipeline is built; for
+        an accumulator of no examples (an empty PCollection accumulated),
+        when it runs.
+
+    Examples
+    --------
+    Two models per pool on four examples of two groups:
+
+    >>> import os, tempfile
+    >>> import apache_beam as beam
+    >>> examples = [{"pool_a": [0.1, 0.3], "pool_b": [0.6, 0.2], "group": group} for group in "fmfm"]
+    >>> logdir = tempfile.mkdtemp()
+    >>> with beam.Pipeline() as pipeline:  # the DirectRunner
+    ...     _ = (pipeline
+    ...          | beam.Create(examples)
+    ...          | AccumulateDiscrepancy()
+    ...          | WriteDiscrepancy(logdir, "dipdi", pool_names=("seed 1", "seed 2")))
+    >>> len(os.listdir(logdir))
+    1
     """
 
     def __init__(

@@ -171,18 +171,55 @@ class AccumulateSensitivity(beam_io.CombineExamples):
 class WriteSensitivity(beam_io.WriteRecords):
     """Write the accumulator(s) of a PCollection to ``logdir`` as record ``name``.
 
-    Each accumulator is logged as ``summary.prediction_sensitivity(name,
-    accumulator, v_name=..., ...)`` would log it: one v choice named
-    ``v_name``. The output is a PCollection of the event file paths
-    written; the directory is any path Beam's FileSystems can write
-    (local, gs://, s3://, hdfs://).
+    Each accumulator, such as `AccumulateSensitivity` outputs, is logged
+    as ``summary.prediction_sensitivity(name, accumulator, v_name=...,
+    ...)`` would log it, one v choice named ``v_name``, in an event file of
+    its own. The output is a PCollection of the event file paths written.
+
+    Parameters
+    ----------
+    logdir : str
+        Any path Beam's FileSystems can write (local, gs://, s3://,
+        hdfs://); a local one is created if missing.
+    name : str
+        The tag.
+    step : int, default 0
+    description : str, optional
+        Markdown shown with the data in TensorBoard.
+    v_name : str, default "P"
+        Name of the v choice P was computed with.
+    class_names, feature_names : sequence of str, optional
+        Names of the K classes and (tabular) of the F features: unique,
+        non-empty strings.
+    w : array_like, ``[K]``, optional
+        The class weights P was computed with (shown with the values).
 
     Raises
     ------
     ValueError
-        For a bad ``logdir``, ``name``, ``step``, ``description``,
-        ``v_name``, ``class_names``, ``feature_names`` or ``w``, when the
-        pipeline is built.
+        For a bad ``logdir`` (e.g. a local file), ``name``, ``step``,
+        ``description``, ``v_name``, ``class_names``, ``feature_names`` or
+        ``w`` (not a distribution), when the pipeline is built; when it
+        runs, for an accumulator of no examples (an empty PCollection
+        accumulated), or one that disagrees with ``class_names`` or ``w``
+        (a ``"pred_class"`` of another K, class names and ``w`` for two
+        numbers of classes).
+
+    Examples
+    --------
+    Three examples' P (computed upstream), with no examples kept, so that
+    they need no ids:
+
+    >>> import os, tempfile
+    >>> import apache_beam as beam
+    >>> logdir = tempfile.mkdtemp()
+    >>> with beam.Pipeline() as pipeline:  # the DirectRunner
+    ...     _ = (pipeline
+    ...          | beam.Create([0.12, 0.4, 0.05])
+    ...          | AccumulateSensitivity(top_k=0, reservoir_size=0)
+    ...          | WriteSensitivity(logdir, "sensitivity", v_name="uniform"))
+    >>> len(os.listdir(logdir))
+    1
     """
 
     def __init__(
