@@ -73,6 +73,13 @@ def test_an_out_of_range_protected_index_fails_when_the_callback_is_made(tmp_pat
         PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=protected)
 
 
+def test_feature_names_of_another_count_fail_when_the_callback_is_made(tmp_path):
+    with pytest.raises(ValueError, match=r"^2 feature names for F = 5 features$"):  # was at the first epoch's end
+        PredictionSensitivityCallback(tmp_path, TABULAR, feature_names=["age", "sex"])
+    with pytest.raises(ValueError, match="feature_names has duplicate names: 'a'"):
+        PredictionSensitivityCallback(tmp_path, TABULAR, feature_names=["a", "a", "b", "c", "d"])
+
+
 @pytest.mark.parametrize("make", [
     lambda log_dir: AssociationTableCallback(log_dir, TABULAR, label_names=["a", "b"], identity_labels=["a"]),
     lambda log_dir: PredictionSensitivityCallback(log_dir, TABULAR),

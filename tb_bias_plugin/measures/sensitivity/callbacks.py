@@ -82,12 +82,12 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         strings or None, a valid mask, tokens and word ids); word-list
         choices without ``tokens``, psm choices without ``psm_model``; a
         ``w`` that is not a distribution or has another length than
-        ``class_names``; an unknown ``output``. When training begins: an
+        ``class_names``; an unknown ``output``; tabular ``feature_names``
+        that are not one per column of ``x_val``. When training begins: an
         ``embedding_layer`` name the model has not, outputs that are not
         probabilities (logits), or a ``w`` that is not one weight per
         output class. When the first epoch ends: ``class_names`` that are
-        not one per output class, or ``feature_names`` that are not one
-        per feature.
+        not one per output class.
 
     See Also
     --------

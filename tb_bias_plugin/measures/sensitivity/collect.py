@@ -31,7 +31,14 @@ from tb_bias_plugin.core.validation import (
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, Retained, SensitivityAccumulator, check_p, summarize
 from .codec import HISTOGRAM_BINS
-from .sensitivity import SensitivityResult, check_pred_class, check_probabilities, check_stochastic, check_tokens
+from .sensitivity import (
+    SensitivityResult,
+    check_feature_count,
+    check_pred_class,
+    check_probabilities,
+    check_stochastic,
+    check_tokens,
+)
 
 __all__ = ["SensitivityCollector", "ExampleDetail", "LoggedText", "choice_name"]
 
@@ -372,8 +379,8 @@ class SensitivityCollector:
         check_pred_class(pc, known)
         first = next(iter(res.values()))
         f = None if text or first.s is None else np.shape(first.s)[1]
-        if not text and self.feature_names is not None and f is not None and f != len(self.feature_names):
-            raise ValueError(f"{len(self.feature_names)} feature names for F = {f} features")
+        if not text and f is not None:
+            check_feature_count(self.feature_names, f)
         if self.n_features is not None and f is not None and f != self.n_features:
             raise ValueError(f"this collector has F = {self.n_features} features; got {f}")
         return k, f

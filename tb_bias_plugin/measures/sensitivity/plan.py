@@ -26,6 +26,7 @@ from .sensitivity import (
     TextLayout,
     VChoice,
     accumulated_sensitivity,
+    check_feature_count,
     check_one_choice,
     check_probabilities,
     check_protected_read,
@@ -256,6 +257,8 @@ def check_logged_inputs(
         ``w`` that is not a distribution, an unknown ``output``.
     """
     n = x_shape[0]
+    if not text and feature_names is not None:  # now, not when the first epoch ends
+        check_feature_count(check_names(feature_names, "feature_names"), x_shape[1])
     choices = named_choices(v, resolve_protected(protected, None if text else feature_names))
     for choice in choices.values():
         if choice.kind in ("mask", "proxy_adjusted"):
@@ -399,8 +402,8 @@ def parse_request(
     x = np.asarray(x)
     text = is_text(x.shape, embedding_layer)
     n = x.shape[0]
-    if feature_names is not None and not text and len(feature_names) != x.shape[1]:
-        raise ValueError(f"{len(feature_names)} feature names for F = {x.shape[1]} features")
+    if not text:
+        check_feature_count(feature_names, x.shape[1])
     if kind in ("word_list", "word_list_emb") and tokens is None:
         raise ValueError(f"v={kind!r} needs tokens [n, T]")
     if kind == "explicit" and choice.weights is not None and choice.weights.ndim == 2 and len(choice.weights) != n:

@@ -31,6 +31,7 @@ __all__ = [
     "VChoice",
     "TextLayout",
     "SensitivityResult",
+    "check_feature_count",
     "check_mask",
     "check_probabilities",
     "check_protected_read",
@@ -801,6 +802,18 @@ def check_one_choice(v) -> None:
                          % preview(list(v)))
 
 
+def check_feature_count(feature_names: Sequence[str] | None, f: int) -> None:
+    """Refuse tabular ``feature_names`` of another number than the F features (None: no names).
+
+    >>> check_feature_count(["age", "sex"], 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 feature names for F = 3 features
+    """
+    if feature_names is not None and len(feature_names) != f:
+        raise ValueError(f"{len(feature_names)} feature names for F = {f} features")
+
+
 def check_protected_read(choices, protected) -> None:
     """Refuse a ``protected`` that none of the raw v ``choices`` reads: only the names ``"mask"`` and
     ``"proxy_adjusted"`` take their indices from it (a `VChoice` carries its own), so any other
@@ -1035,8 +1048,7 @@ def accumulated_sensitivity(
     else:
         raise ValueError("pass abs_jacobian [n, K, F] or sensitivity [n, F]")
     n, f = s.shape
-    if feature_names is not None and len(feature_names) != f:
-        raise ValueError(f"{len(feature_names)} feature names for F = {f} features")
+    check_feature_count(feature_names, f)
     vv, reasons = v_weights(choice, n, f, layout=layout, psm_abs_jacobian=psm_abs_jacobian,
                             embeddings=embeddings, feature_names=feature_names)
     P = np.einsum("nf,nf->n", s, np.nan_to_num(vv))
