@@ -73,6 +73,22 @@ def test_an_out_of_range_protected_index_fails_when_the_callback_is_made(tmp_pat
         PredictionSensitivityCallback(tmp_path, TABULAR, v=v, protected=protected)
 
 
+def test_a_bad_score_is_said_of_the_model_and_its_row_in_the_validation_data(tmp_path):
+    """Said of "predictions[4]" of the batch before, a name the caller never used."""
+    x = np.full((40, 2), 0.5, np.float32)
+    x[36, 1] = 1.5
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Identity()])
+    cb = AssociationTableCallback(tmp_path, x, label_names=["a", "b"], identity_labels=["a"], batch_size=16)
+    begin(cb, model)
+    with pytest.raises(ValueError, match=r"^the model's output on row 36 of validation_data has a score above 1"):
+        cb.on_epoch_end(0)
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1), keras.layers.Flatten()])
+    cb.set_model(keras.Model(model.inputs, keras.ops.reshape(model.outputs[0], (-1,))))
+    with pytest.raises(ValueError, match=r"^the model's output must be \[batch, 2\] scores, one per label name; "
+                                         r"got shape \(16,\) on the batch from row 0 of validation_data$"):
+        cb.on_epoch_end(0)
+
+
 def test_feature_names_of_another_count_fail_when_the_callback_is_made(tmp_path):
     with pytest.raises(ValueError, match=r"^2 feature names for F = 5 features$"):  # was at the first epoch's end
         PredictionSensitivityCallback(tmp_path, TABULAR, feature_names=["age", "sex"])

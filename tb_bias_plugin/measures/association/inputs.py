@@ -46,6 +46,31 @@ def about_row(error: ValueError) -> tuple[str, int, str] | None:
     return None if found is None else (found.group(1), int(found.group(2)), found.group(3))
 
 
+def update_from_model(counter, scores: np.ndarray, first: int, x_name: str, **arguments) -> None:
+    """``counter.update(scores, **arguments)`` of a model's ``scores`` on the rows of ``x_name`` from row
+    ``first`` on, its errors said of the model's output and of rows of ``x_name``: a logging helper
+    batches the rows itself, and its caller never named "predictions" nor the batch.
+
+    Raises
+    ------
+    ValueError
+        Scores that are not ``[batch, L]``, or the counter's own error about a row, said of that row.
+    """
+    if np.ndim(scores) != 2:
+        raise ValueError("the model's output must be [batch, %d] scores, one per label name; got shape %s on the "
+                         "batch from row %d of %s" % (len(counter.label_names), np.shape(scores), first, x_name))
+    try:
+        counter.update(scores, **arguments)
+    except ValueError as error:
+        found = about_row(error)
+        if found is None:
+            raise
+        what, index, rest = found
+        where = ("the model's output on row %d of %s" % (first + index, x_name) if what == "predictions"
+                 else "%s[%d]" % (what, first + index))
+        raise ValueError("%s %s" % (where, rest)) from None
+
+
 def attribute_value(value):
     """The name an attribute value gives its group, or None for a missing one.
 

@@ -7,7 +7,7 @@ from typing import Any, Sequence, SupportsIndex
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
-from tb_bias_plugin.measures.association.inputs import about_row
+from tb_bias_plugin.measures.association.inputs import update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.pytorch import batches, eval_mode, num_rows, open_writer, predict, rows_of
@@ -119,31 +119,15 @@ def log_association_table(
     with eval_mode(model):
         for rows, inputs in batches(x, batch_size):
             scores = predict(model, inputs)
-            if scores.ndim != 2:  # the counter would speak of "predictions", which the caller never named
-                raise ValueError("the model's output must be [batch, %d] scores, one per label name; got shape %s "
-                                 "on the batch from row %d of x" % (len(counter.label_names), scores.shape, seen))
             named = {}
             if example_ids is not None:
                 named = {key: rows_of(column, rows) for key, column in columns.items()}
                 if isinstance(example_ids, str):  # "index": the row in x
                     named["example_ids"] = range(seen, seen + scores.shape[0])
-            try:
-                counter.update(scores, identities=rows_of(identities, rows), **named)
-            except ValueError as error:
-                raise _in_x(error, seen) from None
+            update_from_model(counter, scores, seen, "x", identities=rows_of(identities, rows), **named)
             seen += scores.shape[0]
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.association_table(counter), step, description)
     return counter
-
-
-def _in_x(error: ValueError, first: int) -> ValueError:
-    """The counter's error about a row of a batch whose rows start at ``first``, said of the row of ``x``."""
-    found = about_row(error)
-    if found is None:
-        return error
-    what, index, rest = found
-    where = "the model's output on row %d of x" if what == "predictions" else what + "[%d]"
-    return ValueError("%s %s" % (where % (first + index), rest))
 
 
 def _identities(x: Any, identities: Any) -> Any:
