@@ -202,7 +202,8 @@ class WriteRecords(beam.PTransform):
     Parameters
     ----------
     logdir : str
-        Any path Beam's FileSystems can write (local, gs://, s3://, hdfs://).
+        Any path Beam's FileSystems can write (local, gs://, s3://, hdfs://);
+        a local one is created if missing.
     name : str
         The tag.
     step : int, default 0

@@ -157,14 +157,9 @@ class WriteDiscrepancy(beam_io.WriteRecords):
 
     Parameters
     ----------
-    logdir : str
-        Any path Beam's FileSystems can write (local, gs://, s3://,
-        hdfs://); a local one is created if missing.
-    name : str
-        The tag.
-    step : int, default 0
-    description : str, optional
-        Markdown shown with the data in TensorBoard.
+    logdir, name, step, description
+        Where, under which tag and step, and with what Markdown the records
+        are written, as in `tb_bias_plugin.writing.beam_io.WriteRecords`.
     pool_names : two str, default ("A", "B")
         Shown in TensorBoard (models are named A1, A2, ..., B1, ...).
 
