@@ -42,6 +42,14 @@ export class Controls extends LitElement {
       .pair select {
         flex: 1;
       }
+      /* the metric's names are the longest options: their own row, the panel's whole width, so the
+         closed select shows "nPMI normalised by p(x,y) (npmi_xy)" whole instead of its first 30 characters */
+      .stacked {
+        grid-column: 1 / -1;
+      }
+      label.stacked {
+        margin-bottom: -4px;
+      }
       .description {
         grid-column: 1 / -1;
         color: var(--muted);
@@ -196,9 +204,10 @@ export class Controls extends LitElement {
 
         ${counts ? this.thresholdField() : nothing}
 
-        <label for="metric">Metric</label>
+        <label for="metric" class="stacked">Metric</label>
         <select
           id="metric"
+          class="stacked"
           data-testid="metric-select"
           title=${metricText(s.metric, names)}
           @change=${(e: Event) => this.change({ metric: this.value(e) })}
