@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Api } from "../src/shell/api.js";
-import { disagreementsByJump, type PaperViews } from "../src/views/association/paper.js";
-import type { AgreementResponse } from "../src/views/association/types.js";
+import { disagreementsByJump, topKChoice, topKOptions, topKWords, type PaperViews } from "../src/views/association/paper.js";
+import type { AgreementResponse, TopCountsResponse } from "../src/views/association/types.js";
 import { METRIC_IDS, resolved } from "./fixtures.js";
 
 afterEach(() => {
@@ -59,5 +59,62 @@ describe("where the current metric disagrees most", () => {
     const listed = [...el.shadowRoot!.querySelectorAll('[data-testid="disagreement-metric"]')].map((e) => e.getAttribute("data-metric"));
     expect(listed).toHaveLength(9);
     expect(listed).toEqual(expect.arrayContaining(["llr", "tau_b", "ttest"]));
+  });
+});
+
+/** A top_counts answer: each of `metrics` ranked `ranked[i]` labels, of a table of `numLabels`. */
+function topCounts(k: number, numLabels: number, ranked: number[]): TopCountsResponse {
+  const metrics = ranked.map((n, i) => ({
+    metric: METRIC_IDS[i]!,
+    labels: Array.from({ length: n }, (_, j) => `label${j}`),
+    counts: Array.from({ length: n }, () => 10),
+    quantiles: { min: 10, q1: 10, median: 10, q3: 10, max: 10 },
+  }));
+  return { k, order: "desc", by: "gap", all_counts: null, all_n: Math.max(...ranked), num_labels: numLabels, metrics } as unknown as TopCountsResponse;
+}
+
+describe("how many top labels the Metrics tab offers and says it shows", () => {
+  it("offers every k of a large table, and none past a small one's labels but one 'all N'", () => {
+    expect(topKOptions(null)).toEqual([{ value: 20, text: "top 20" }, { value: 100, text: "top 100" }, { value: 500, text: "top 500" }]);
+    expect(topKOptions(2056).map((o) => o.text)).toEqual(["top 20", "top 100", "top 500"]);
+    expect(topKOptions(300)).toEqual([{ value: 20, text: "top 20" }, { value: 100, text: "top 100" }, { value: 500, text: "all 300" }]);
+    expect(topKOptions(100).map((o) => o.text)).toEqual(["top 20", "all 100"]); // the top 100 of 100 are all of them
+    expect(topKOptions(3)).toEqual([{ value: 20, text: "all 3" }]);
+  });
+  it("selects the 'all' option for any k the table cannot fill, and k itself otherwise", () => {
+    expect(topKChoice(100, 3)).toBe(20);
+    expect(topKChoice(500, 300)).toBe(500);
+    expect(topKChoice(100, 300)).toBe(100);
+    expect(topKChoice(100, null)).toBe(100);
+  });
+  it("says 'top k' while k labels are ranked, else how many all the labels are", () => {
+    expect(topKWords(null, 100, "gap")).toBe("each metric's top 100 labels by gap");
+    expect(topKWords(topCounts(100, 2056, [100, 100]), 100, "gap")).toBe("each metric's top 100 labels by gap");
+    expect(topKWords(topCounts(100, 3, [3, 3]), 100, "gap")).toBe("all 3 labels that pass the filters, as each metric ranks them by gap");
+    // a metric undefined on some labels ranks fewer
+    expect(topKWords(topCounts(100, 40, [30, 25]), 100, "gap")).toBe("all up to 30 labels that pass the filters, as each metric ranks them by gap");
+    expect(topKWords(topCounts(20, 40, [20, 12]), 20, "gap")).toBe("each metric's top 20 labels by gap");
+  });
+  it("reads 'all 3', not 'Top 100', over a table of 3 labels", async () => {
+    const api: Api = {
+      get: async <T>(url: string) => (url.startsWith("agreement") ? agreement([0, 0, 0, 0, 0, 0, 0, 0, 0]) : topCounts(100, 3, [3, 3, 3])) as T,
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    await import("../src/views/association/paper.js");
+    const el = document.createElement("tb-bias-paper") as PaperViews;
+    Object.assign(el, { api, state: resolved() });
+    document.body.appendChild(el);
+    await vi.waitFor(() => {
+      if (!el.shadowRoot?.querySelector('[data-testid="topk-chart"]')) throw new Error("not yet");
+    });
+    await el.updateComplete;
+    const select = el.shadowRoot!.querySelector('[data-testid="topk-k"]') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(["all 3"]);
+    expect(select.disabled).toBe(true);
+    const words = el.shadowRoot!.querySelector('[data-testid="topk-words"]')!.textContent!.replace(/\s+/g, " ");
+    expect(words).toContain("C(y) of all 3 labels that pass the filters");
+    expect(words).not.toContain("100");
   });
 });

@@ -17,6 +17,42 @@ const ROW = 22;
 const NAME_WIDTH = 72;
 const MEDIAN_WIDTH = 64;
 
+/** One option of the "Show" select of how many top labels per metric. */
+export interface TopKOption {
+  value: number;
+  text: string;
+}
+
+/**
+ * The choices of k for a table of `numLabels` labels (null: not known yet): those below it as
+ * "top k", and those at or above it as one "all N", since every one of them shows the same labels
+ * (a table of 3 labels offered "Top 100").
+ */
+export function topKOptions(numLabels: number | null, choices: readonly number[] = K_CHOICES): TopKOption[] {
+  const options = choices.filter((k) => numLabels === null || k < numLabels).map((k) => ({ value: k, text: `top ${k}` }));
+  const all = topKChoice(Infinity, numLabels, choices);
+  if (numLabels !== null && Number.isFinite(all)) options.push({ value: all, text: `all ${formatCount(numLabels)}` });
+  return options;
+}
+
+/** The option of topKOptions that stands for `k`: k itself, or the "all" option for a k the table cannot fill. */
+export function topKChoice(k: number, numLabels: number | null, choices: readonly number[] = K_CHOICES): number {
+  if (numLabels === null || k < numLabels) return k;
+  return choices.find((c) => c >= numLabels) ?? k;
+}
+
+/**
+ * What the chart shows, from its answer: each metric's top k labels, or, where no metric had k
+ * labels that pass the filters, all of them (the answer says how many each metric ranked).
+ */
+export function topKWords(data: Pick<TopCountsResponse, "k" | "metrics"> | null, k: number, by: string): string {
+  const ranked = data ? data.metrics.map((m) => m.labels.length) : [];
+  const most = Math.max(0, ...ranked);
+  if (!data || ranked.length === 0 || most >= data.k) return `each metric's top ${data?.k ?? k} labels by ${by}`;
+  const upTo = Math.min(...ranked) < most ? "up to " : "";
+  return `all ${upTo}${plural(most, "label")} that pass the filters, as each metric ranks them by ${by}`;
+}
+
 const NO_CORRELATION: Rgb = [0xf1, 0xf3, 0xf4];
 
 /** Colour of a rank correlation in [-1, 1]: white at 0, blue towards 1, vermillion towards -1. */
@@ -349,20 +385,25 @@ export class PaperViews extends LitElement {
   override render() {
     const s = this.state;
     const by = s.x2 === null ? `value of ${s.x1}` : `gap ${s.x1} \u2212 ${s.x2 === "rest" ? "the rest" : s.x2}`;
+    // the answer's table size (no other route): until it comes, every k is offered
+    const numLabels = this.counts?.num_labels ?? null;
+    const options = topKOptions(numLabels);
+    const chosen = topKChoice(this.k, numLabels);
     return html`
       <section class="panel" aria-labelledby="topk-title" data-testid="topk-panel">
         <div class="head">
           <h2 id="topk-title">How common are each metric's top labels?</h2>
           <label
-            >Top
-            <select data-testid="topk-k" @change=${(e: Event) => (this.k = Number((e.target as HTMLSelectElement).value))}>
-              ${K_CHOICES.map((k) => html`<option value=${k} .selected=${live(k === this.k)}>${k}</option>`)}
+            >Show
+            <select data-testid="topk-k" ?disabled=${options.length < 2}
+              @change=${(e: Event) => (this.k = Number((e.target as HTMLSelectElement).value))}>
+              ${options.map((o) => html`<option value=${o.value} .selected=${live(o.value === chosen)}>${o.text}</option>`)}
             </select>
             by ${by}</label
           >
         </div>
-        <p class="muted">
-          C(y) of each metric's ${this.k} labels with the largest ${by}, on a log scale (box: quartiles, bar: median,
+        <p class="muted" data-testid="topk-words">
+          C(y) of ${topKWords(this.counts, this.k, by)}, on a log scale (box: quartiles, bar: median,
           right: median count). Metrics whose top labels are rare (PMI) reward chance co-occurrences; those whose top
           labels are common (demographic parity) miss rare but strongly skewed labels.
         </p>
