@@ -63,26 +63,64 @@ describe("spreadLabels", () => {
   });
 });
 
-import { logLegend, matrixLayout, MAX_MODEL_CHARS, modelLabel } from "../src/views/discrepancy/geometry.js";
+import { logLegend, matrixLayout, MAX_LABEL_CHARS, MIN_CELL, MIN_LABEL_CHARS, modelLabel } from "../src/views/discrepancy/geometry.js";
+
+/** The matrix's `available` width in the view at a 1000 and a 1600 px window (chartWidth(0.45)). */
+const AT_1000 = 408;
+const AT_1600 = 678;
+const pools = (a: string, b: string, m = 4) => [...Array.from({ length: m }, (_, i) => `${a}${i + 1}`), ...Array.from({ length: m }, (_, i) => `${b}${i + 1}`)];
 
 describe("DIPDI matrix labels", () => {
   it("cuts long model names in the middle, so a pool's numbered models stay apart, and keeps short ones whole", () => {
-    expect(modelLabel("A1")).toBe("A1");
+    expect(modelLabel("A1", 12)).toBe("A1");
     const long = "resnet50_seed_17_finetuned";
-    expect(modelLabel(long)).toHaveLength(MAX_MODEL_CHARS);
-    expect(modelLabel(long)).toBe("resne\u2026etuned");
-    expect(modelLabel("development_1")).not.toBe(modelLabel("development_2"));
+    expect(modelLabel(long, 12)).toHaveLength(12);
+    expect(modelLabel(long, 12)).toBe("resne\u2026etuned");
+    expect(modelLabel(long, 24)).toBe("resnet50_se\u202617_finetuned");
+    expect(modelLabel("development_1", 12)).not.toBe(modelLabel("development_2", 12));
   });
   it("leaves room for the longest shown name and never lets turned labels overlap", () => {
     const short = matrixLayout(["A1", "A2", "B1", "B2"], 400);
     const long = matrixLayout(["development_1", "development_2", "deployment_1", "deployment_2"], 400);
     expect(long.left).toBeGreaterThan(short.left);
     expect(long.top).toBeGreaterThan(short.top);
-    expect(long.left).toBeLessThanOrEqual(MAX_MODEL_CHARS * 7.2 + 8 + 1);
     for (const n of [4, 16, 64]) {
       const layout = matrixLayout(Array.from({ length: n }, (_, i) => `model_${i}`), 300);
       expect(layout.cell * Math.SQRT1_2).toBeGreaterThanOrEqual(11); // a line of 11 px text between neighbours
     }
+  });
+  it("keeps short names whole with the largest cells, as before", () => {
+    const layout = matrixLayout(pools("A", "B"), AT_1000);
+    expect(layout.chars).toBe(2);
+    expect(layout.cell).toBe(34);
+    expect(layout.left).toBeLessThan(30);
+    expect(layout.width).toBeLessThanOrEqual(AT_1000);
+  });
+  it("widens the labels for names past 12 characters ('sees gender, large1' was cut to 'sees \u2026large1')", () => {
+    const models = pools("sees gender, large", "blind-to-age-v2");
+    for (const available of [AT_1000, AT_1600]) {
+      const layout = matrixLayout(models, available);
+      expect(models.map((m) => modelLabel(m, layout.chars))).toEqual(models);
+      expect(layout.left).toBeGreaterThan(19 * 7); // 19 characters of 11 px text
+      expect(layout.width).toBeLessThanOrEqual(available); // no sideways scroll
+      expect(layout.cell).toBeGreaterThanOrEqual(MIN_CELL);
+    }
+  });
+  it("cuts names past MAX_LABEL_CHARS (or what the width leaves), never below MIN_LABEL_CHARS", () => {
+    const models = pools("a model trained on every balanced example, seed ", "a model blind to age, trained with seed ");
+    const wide = matrixLayout(models, AT_1600);
+    expect(wide.chars).toBe(MAX_LABEL_CHARS);
+    const shown = models.map((m) => modelLabel(m, wide.chars));
+    expect(shown.every((t) => t.length === MAX_LABEL_CHARS && t.includes("\u2026"))).toBe(true);
+    expect(new Set(shown).size).toBe(models.length);
+    expect(wide.width).toBeLessThanOrEqual(AT_1600);
+    const narrow = matrixLayout(models, AT_1000);
+    expect(narrow.chars).toBeGreaterThan(MIN_LABEL_CHARS);
+    expect(narrow.chars).toBeLessThan(MAX_LABEL_CHARS);
+    expect(narrow.width).toBeLessThanOrEqual(AT_1000);
+    expect(narrow.cell).toBeGreaterThanOrEqual(MIN_CELL);
+    // the view's narrowest chart: the old 12 characters, the grid scrolling sideways
+    expect(matrixLayout(models, 260).chars).toBe(MIN_LABEL_CHARS);
   });
   it("gives the colour scale's ends: the smallest and largest positive discrepancies", () => {
     expect(logLegend([0, null, 0.5, 8, 2])).toEqual({ low: 0.5, high: 8, mid: 2 });

@@ -1,6 +1,7 @@
 """The DIPDI view in a real TensorBoard on a copy of demo_logs, driven by Chromium."""
 
 import json
+import re
 
 import pytest
 from conftest import Tab, serving
@@ -284,53 +285,82 @@ def test_dipdi_description_matrix_scale_and_histogram_axes(tab):
     assert tab.page_errors == []
 
 
+#: runs of DIPDI records with long model names: the pools' names (models are named pool name + number)
+LONG_NAMES = {
+    "long_names": ("development_pool", "deployment_pool"),
+    "readable_names": ("sees gender, large", "blind-to-age-v2"),
+    "very_long_names": ("model trained on the balanced set, seed #", "model blind to age, seed #"),
+}
+
+
 @pytest.fixture(scope="module")
 def long_names_server(tmp_path_factory):
-    """A DIPDI record whose model names are long (pools named in full)."""
+    """DIPDI records whose model names are long: 16 to 19 characters, and past 24."""
     import numpy as np
 
     from tb_bias_plugin import summary
 
     logdir = tmp_path_factory.mktemp("dipdi_long_names") / "logs"
     rng = np.random.default_rng(0)
-    pool_a, pool_b = rng.normal(size=(4, 60)), rng.normal(1.0, 1.0, size=(4, 60))
-    with summary.Writer(logdir / "long_names") as writer:
-        writer.prediction_discrepancy("scores", pool_a, pool_b, pool_names=("development_pool", "deployment_pool"), step=0)
-    yield from serving(logdir, ("long_names",))
+    for run, pool_names in LONG_NAMES.items():
+        pool_a, pool_b = rng.normal(size=(4, 60)), rng.normal(1.0, 1.0, size=(4, 60))
+        with summary.Writer(logdir / run) as writer:
+            writer.prediction_discrepancy("scores", pool_a, pool_b, pool_names=pool_names, step=0)
+    yield from serving(logdir, tuple(LONG_NAMES))
 
 
-def test_dipdi_matrix_labels_of_long_model_names_are_cut_not_overlapping(browser, long_names_server):
-    """Issue 23, item 8: model names longer than about 4 characters neither
-    overlap nor leave the matrix; a cut name keeps its full name as a tooltip."""
-    detail = long_names_server.get("discrepancy", [("run", "long_names"), ("tag", "scores"), ("step", 0)])
-    assert all(len(m) > 12 for m in detail["models"])
+def label_texts(labels):
+    """The shown text of each matrix label, without its <title>."""
+    return labels.evaluate_all(
+        "ls => ls.map((l) => [...l.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim())")
+
+
+def test_dipdi_matrix_labels_show_long_model_names_whole_up_to_a_bound(browser, long_names_server):
+    """Review: names past 12 characters were cut ("sees \u2026large1"). Names of up to 19 characters are
+    shown whole at 1000 and 1600 px; longer ones are cut in the middle to at most 24, each with its
+    full name as a tooltip; labels neither overlap nor leave the matrix, which fits its panel."""
     for width in (1000, 1600):
         context = browser.new_context(viewport={"width": width, "height": 1000})
         try:
             tab = Tab(context.new_page(), long_names_server)
-            tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy"}))
-            expect(tab.testid("dipdi-heatmap")).to_be_visible()
-            labels = tab.testid("heat-row-label")
-            expect(labels).to_have_count(len(detail["models"]))
-            texts = labels.evaluate_all(
-                "ls => ls.map((l) => [...l.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim())")
-            tooltips = labels.evaluate_all("ls => ls.map((l) => l.querySelector('title').textContent)")
-            assert tooltips == detail["models"]
-            assert all("\u2026" in t and len(t) <= 12 for t in texts), texts
-            assert len(set(texts)) == len(texts), texts  # cut in the middle: the numbered models stay apart
-            heat = tab.testid("dipdi-heatmap").evaluate(
-                "e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }")
-            for kind in ("heat-row-label", "heat-col-label"):
-                boxes = tab.testid(kind).evaluate_all(
-                    "ls => ls.map((l) => { const b = l.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })")
-                for b in boxes:
-                    assert b[0] >= heat[0] - 1 and b[1] >= heat[1] - 1 and b[2] <= heat[2] + 1, (kind, b, heat)
-                if kind == "heat-row-label":
-                    assert all(a[3] <= b[1] + 1 for a, b in zip(boxes, boxes[1:])), boxes
-            # turned column labels: neighbours a line of text apart, measured across the slant
-            xs = tab.testid("heat-col-label").evaluate_all("ls => ls.map((l) => l.getBoundingClientRect().left)")
-            assert all((b - a) * 0.7071 >= 10.5 for a, b in zip(xs, xs[1:])), xs
-            full_screenshot(tab, "issue23_dipdi_long_names_%d" % width)
+            for run in LONG_NAMES:
+                detail = long_names_server.get("discrepancy", [("run", run), ("tag", "scores"), ("step", 0)])
+                assert all(len(m) > 12 for m in detail["models"])
+                tab.page.goto("about:blank")
+                tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": run}))
+                expect(tab.testid("run-select")).to_have_value(run)
+                expect(tab.testid("dipdi-heatmap")).to_be_visible()
+                labels = tab.testid("heat-row-label")
+                expect(labels.first).to_have_text(re.compile(re.escape(detail["models"][0][:4])))
+                expect(labels).to_have_count(len(detail["models"]))
+                for kind in ("heat-row-label", "heat-col-label"):
+                    texts = label_texts(tab.testid(kind))
+                    tooltips = tab.testid(kind).evaluate_all("ls => ls.map((l) => l.querySelector('title').textContent)")
+                    assert tooltips == detail["models"], (kind, tooltips)
+                    if run == "very_long_names":
+                        assert all("\u2026" in t and 12 < len(t) <= 24 for t in texts), (width, texts)
+                        assert len(set(texts)) == len(texts), texts  # cut in the middle: the numbered models stay apart
+                    else:
+                        assert texts == detail["models"], (width, run, texts)
+                heat = tab.testid("dipdi-heatmap").evaluate(
+                    "e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }")
+                for kind in ("heat-row-label", "heat-col-label"):
+                    boxes = tab.testid(kind).evaluate_all(
+                        "ls => ls.map((l) => { const b = l.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })")
+                    for b in boxes:
+                        assert b[0] >= heat[0] - 1 and b[1] >= heat[1] - 1 and b[2] <= heat[2] + 1, (kind, b, heat)
+                    if kind == "heat-row-label":
+                        assert all(a[3] <= b[1] + 1 for a, b in zip(boxes, boxes[1:])), boxes
+                        # the row labels end left of the first column
+                        first = tab.testid("heat-cell").first.bounding_box()["x"]
+                        assert all(b[2] <= first + 1 for b in boxes), (boxes, first)
+                # turned column labels: neighbours a line of text apart, measured across the slant
+                xs = tab.testid("heat-col-label").evaluate_all("ls => ls.map((l) => l.getBoundingClientRect().left)")
+                assert all((b - a) * 0.7071 >= 10.5 for a, b in zip(xs, xs[1:])), xs
+                # the matrix fits its panel: no sideways scroll to reach the last column
+                scroll = tab.testid("dipdi-heatmap").evaluate("e => [e.parentElement.scrollWidth, e.parentElement.clientWidth]")
+                assert scroll[0] <= scroll[1] + 1, (width, run, scroll)
+                full_screenshot(tab, "dipdi_%s_%d" % (run, width))
             assert tab.page_errors == []
         finally:
             context.close()

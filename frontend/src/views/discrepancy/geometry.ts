@@ -132,21 +132,24 @@ export function outputText(output: unknown, digits = 2): string {
   return "\u2014";
 }
 
-/** Longest model name shown whole beside the matrix; longer ones are cut (full name in the tooltip). */
-export const MAX_MODEL_CHARS = 12;
+/** Model names up to this long are shown whole beside the matrix however narrow it is (it then scrolls). */
+export const MIN_LABEL_CHARS = 12;
+/** The longest label beside the matrix: a longer name is cut (full name in the tooltip). */
+export const MAX_LABEL_CHARS = 24;
 /** Smallest cell: turned labels one cell apart stand 16 * sin 45 = 11.3 px apart, a line of 11 px text. */
 export const MIN_CELL = 16;
+const MAX_CELL = 34;
 /** About one character of the 11 px axis font. */
 const CHAR_PX = 7.2;
 
 /**
- * A model's name as the matrix shows it: whole up to MAX_MODEL_CHARS, else cut in the middle, since
+ * A model's name as the matrix shows it: whole up to `chars` characters, else cut in the middle, since
  * the models of a pool share a prefix and differ at the end ("development_1" -> "devel\u2026ment_1").
  */
-export function modelLabel(name: string): string {
-  if (name.length <= MAX_MODEL_CHARS) return name;
-  const head = Math.floor((MAX_MODEL_CHARS - 1) / 2);
-  return `${name.slice(0, head)}\u2026${name.slice(name.length - (MAX_MODEL_CHARS - 1 - head))}`;
+export function modelLabel(name: string, chars: number): string {
+  if (name.length <= chars) return name;
+  const head = Math.floor((chars - 1) / 2);
+  return `${name.slice(0, head)}\u2026${name.slice(name.length - (chars - 1 - head))}`;
 }
 
 export interface MatrixLayout {
@@ -157,23 +160,28 @@ export interface MatrixLayout {
   cell: number;
   width: number;
   height: number;
+  /** the most characters of a name shown (modelLabel's `chars`) */
+  chars: number;
 }
 
 /**
- * Room for the labels of the discrepancy matrix: row labels as long as the
- * longest shown name, column labels turned 45 degrees so neighbours never
- * overlap, cells at most 34 px within `available` pixels.
+ * Room for the labels of the discrepancy matrix within `available` pixels: labels as long as the
+ * longest name needs, up to MAX_LABEL_CHARS and what leaves cells of MIN_CELL px (never below
+ * MIN_LABEL_CHARS), column labels turned 45 degrees so neighbours never overlap, cells at most 34 px.
  */
 export function matrixLayout(models: readonly string[], available: number): MatrixLayout {
-  const longest = Math.max(1, ...models.map((m) => modelLabel(m).length));
-  const text = longest * CHAR_PX;
-  const left = Math.ceil(text + 8);
-  const top = Math.ceil(text * Math.SQRT1_2 + 12);
   const n = Math.max(models.length, 1);
+  const longest = Math.max(1, ...models.map((m) => m.length));
+  // a label's width counts twice: left of the grid, and (turned) as the last column's lean right of it
+  const fits = Math.floor((available - 12 - n * MIN_CELL) / (CHAR_PX * (1 + Math.SQRT1_2)));
+  const chars = Math.min(longest, Math.max(MIN_LABEL_CHARS, Math.min(MAX_LABEL_CHARS, fits)));
+  const text = chars * CHAR_PX;
+  const left = Math.ceil(text + 8);
+  const lean = Math.ceil(text * Math.SQRT1_2);
+  const top = Math.ceil(text * Math.SQRT1_2 + 12);
   // turned 45 degrees, neighbouring labels stand cell * sin 45 apart: at least a line of text
-  const cell = Math.max(MIN_CELL, Math.min(34, Math.floor((available - left - 8) / n)));
-  // the last column's label leans right of the grid by up to its own height
-  return { left, top, cell, width: left + n * cell + Math.ceil(text * Math.SQRT1_2), height: top + n * cell + 4 };
+  const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor((available - left - lean - 4) / n)));
+  return { left, top, cell, width: left + n * cell + lean, height: top + n * cell + 4, chars };
 }
 
 /** The colour legend of the log scale: the smallest and largest positive values and one between. */

@@ -531,8 +531,8 @@ export class DiscrepancyView extends MeasureViewBase {
       <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)}; replicate ${d.replicate})</span></h3>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
-          (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m)}<title>${m}</title></text>
-            <text data-testid="heat-col-label" transform=${`translate(${left + i * size + size / 2 + 3},${top - 4}) rotate(-45)`} text-anchor="start">${modelLabel(m)}<title>${m}</title></text>`,
+          (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m, layout.chars)}<title>${m}</title></text>
+            <text data-testid="heat-col-label" transform=${`translate(${left + i * size + size / 2 + 3},${top - 4}) rotate(-45)`} text-anchor="start">${modelLabel(m, layout.chars)}<title>${m}</title></text>`,
         )}
         ${d.matrix.map((row, i) =>
           row.map((v, j) => {
