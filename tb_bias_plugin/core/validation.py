@@ -320,9 +320,10 @@ def check_name(value: Any, what: str, *, max_length: int | None = None) -> str:
 
 
 def check_names(names: Any, what: str, *, max_length: int | None = None) -> tuple[str, ...]:
-    """``names`` as a tuple, checked to be a non-empty sequence of unique strings, each with a character
-    other than white space (`check_name`'s rule) and of at most ``max_length`` characters if given (a
-    writer gives `MAX_NAME` for names a route may be asked for).
+    """``names`` as a tuple, checked to be a non-empty sequence of unique, non-empty strings, each of at
+    most ``max_length`` characters if given (a writer gives `MAX_NAME` for names a route may be asked for).
+    A name of white space alone is kept: `tb-bias log` takes label names from the data, where a table
+    with one was written before.
 
     Examples
     --------
@@ -332,10 +333,6 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     Traceback (most recent call last):
     ...
     ValueError: class_names has duplicate names: 'a'
-    >>> check_names(["a", " "], "class_names")
-    Traceback (most recent call last):
-    ...
-    ValueError: class_names must not contain a name of only white space: ' '
     """
     if isinstance(names, (str, bytes)):
         raise ValueError("%s must be a sequence of strings, not a single string" % what)
@@ -350,8 +347,6 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     distinct = set(names)  # once: hashing a million names is most of this function's time
     if "" in distinct:
         raise ValueError("%s must not contain an empty name" % what)
-    if any(map(str.isspace, names)):  # True for a name of white space alone
-        raise ValueError("%s must not contain a name of only white space: %r" % (what, next(filter(str.isspace, names))))
     if max_length is not None and max(map(len, names)) > max_length:
         long = next(n for n in names if len(n) > max_length)
         raise ValueError("%s has a name longer than %d characters: %r..." % (what, max_length, long[:40]))

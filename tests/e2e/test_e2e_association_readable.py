@@ -4,9 +4,9 @@ shows when the table has fewer labels than k. Screenshots go to
 test-artifacts/e2e/."""
 
 import pytest
-from conftest import Tab, serving
 from playwright.sync_api import expect
 
+from conftest import Tab, serving
 from e2e_data import DEMO_TAG
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}

@@ -4,9 +4,9 @@ import json
 import re
 
 import pytest
-from conftest import Tab, serving
 from playwright.sync_api import expect
 
+from conftest import Tab, serving
 from tb_harness import PLUGIN_IFRAME, tab_url
 
 RUN = "dipdi_development"

@@ -363,6 +363,11 @@ def test_a_model_output_of_one_axis_is_said_of_the_model_not_of_predictions(tmp_
                                          r"got shape \(44,\) on the batch from row 256 of x$"):
         tbp.log_association_table(str(tmp_path), lambda t: t[:, 0] if len(t) < 256 else t, x, step=0,
                                   label_names=["a", "b"], identity_labels=["a", "b"])
+    for model, shape in ((lambda t: t[:, :1], r"\(256, 1\)"), (lambda t: t.mean(), r"\(\)")):  # "predictions has"; an IndexError
+        with pytest.raises(ValueError, match=r"^the model's output must be \[batch, 2\] scores, one per label name; "
+                                             rf"got shape {shape} on the batch from row 0 of x$"):
+            tbp.log_association_table(str(tmp_path), model, x, step=0, label_names=["a", "b"],
+                                      identity_labels=["a", "b"], example_ids="index")
     assert not list(tmp_path.iterdir())
 
 

@@ -10,7 +10,7 @@ except ImportError:  # Keras 2 inside TensorFlow
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
-from tb_bias_plugin.measures.association.inputs import update_from_model
+from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
@@ -198,6 +198,7 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         seen = 0
         for inputs, ids, examples in self._batches():
             scores = np.asarray(self.model.predict_on_batch(inputs))
+            check_model_output(scores, len(counter.label_names), seen, "validation_data")  # before len(scores)
             update_from_model(counter, scores, seen, "validation_data", identities=ids,
                               **self._named(examples or self._examples, seen, len(scores)))
             seen += scores.shape[0]

@@ -46,6 +46,13 @@ def about_row(error: ValueError) -> tuple[str, int, str] | None:
     return None if found is None else (found.group(1), int(found.group(2)), found.group(3))
 
 
+def check_model_output(scores: np.ndarray, labels: int, first: int, x_name: str) -> None:
+    """Refuse a model's output that is not ``[batch, labels]`` scores, said of the model and of its batch."""
+    if np.ndim(scores) != 2 or np.shape(scores)[1] != labels:
+        raise ValueError("the model's output must be [batch, %d] scores, one per label name; got shape %s on the "
+                         "batch from row %d of %s" % (labels, np.shape(scores), first, x_name))
+
+
 def update_from_model(counter, scores: np.ndarray, first: int, x_name: str, **arguments) -> None:
     """``counter.update(scores, **arguments)`` of a model's ``scores`` on the rows of ``x_name`` from row
     ``first`` on, its errors said of the model's output and of rows of ``x_name``: a logging helper
@@ -56,9 +63,7 @@ def update_from_model(counter, scores: np.ndarray, first: int, x_name: str, **ar
     ValueError
         Scores that are not ``[batch, L]``, or the counter's own error about a row, said of that row.
     """
-    if np.ndim(scores) != 2:
-        raise ValueError("the model's output must be [batch, %d] scores, one per label name; got shape %s on the "
-                         "batch from row %d of %s" % (len(counter.label_names), np.shape(scores), first, x_name))
+    check_model_output(scores, len(counter.label_names), first, x_name)
     try:
         counter.update(scores, **arguments)
     except ValueError as error:
@@ -399,7 +404,7 @@ def as_array(batch, what, width, dtype=None):
     try:
         return np.asarray(batch, dtype=dtype)
     except Exception as e:  # the array-like's own error, e.g. a tensor that needs .detach()
-        ragged = _ragged_row(batch, width, what) if isinstance(batch, list) else None
+        ragged = _ragged_row(batch, width, what) if isinstance(batch, (list, tuple)) else None
         if ragged is not None:
             raise ragged from None
         raise ValueError("%s could not be read as an array: %s" % (what, e))

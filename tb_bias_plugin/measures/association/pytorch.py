@@ -7,7 +7,7 @@ from typing import Any, Sequence, SupportsIndex
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
-from tb_bias_plugin.measures.association.inputs import update_from_model
+from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.pytorch import batches, eval_mode, num_rows, open_writer, predict, rows_of
@@ -119,6 +119,7 @@ def log_association_table(
     with eval_mode(model):
         for rows, inputs in batches(x, batch_size):
             scores = predict(model, inputs)
+            check_model_output(scores, len(counter.label_names), seen, "x")  # before scores.shape[0]
             named = {}
             if example_ids is not None:
                 named = {key: rows_of(column, rows) for key, column in columns.items()}

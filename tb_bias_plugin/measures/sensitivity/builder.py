@@ -16,7 +16,7 @@ from tb_bias_plugin.core.validation import MAX_NAME, check_name, check_names
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
 from .codec import encode
 from .collect import ExampleDetail, SensitivityCollector
-from .sensitivity import check_pred_class, check_stochastic
+from .sensitivity import SUM_TOL, check_pred_class, check_stochastic
 
 
 def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, feature_names, w) -> dict:
@@ -126,8 +126,11 @@ def prediction_sensitivity(
             if given_names is not None and list(check_names(given_names, what)) != (have or []):
                 raise ValueError(f"{what} differ from the collector's; set them on the collector")
         # it holds its own w, as its names: the same one may be said again (checked above)
-        if w is not None and (results.w is None or not np.array_equal(w, results.w)):
-            raise ValueError("w differs from the collector's; set it on the collector")
+        if w is not None:
+            if results.w is None:
+                raise ValueError("the collector holds no w; set it on the collector")
+            if w.shape != results.w.shape or not np.allclose(w, results.w, rtol=0, atol=SUM_TOL):
+                raise ValueError("w differs from the collector's; set it on the collector")
         return encode(results.contents())
     if isinstance(results, SensitivityAccumulator):
         return encode(_from_accumulator(results, v_name, class_names, feature_names, w))

@@ -82,7 +82,8 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
         raise DataError("--top-k: %s" % e) from None
     v_name = args.p_column if args.v_name is None else args.v_name  # "" is a bad name, not "use the default"
     try:  # the Writer's rule, before any file is read
-        check_name(v_name, "--v-name", max_length=MAX_NAME)
+        check_name(v_name, "--v-name" if args.v_name is not None else "the v choice's name, --p-column's unless "
+                   "--v-name is given,", max_length=MAX_NAME)
     except ValueError as e:
         raise DataError(str(e)) from None
     paths.check_output(args, beam=False)

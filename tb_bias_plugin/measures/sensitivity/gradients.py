@@ -289,18 +289,14 @@ def prediction_sensitivity(
     of wᵀf is never used: it measures |Σ_k w_k ∂f_k/∂x_i|, which is 0 for
     softmax outputs with uniform w.
 
-    An input only some v choices read (``psm_model``, ``psm_abs_jacobian``,
-    ``embeddings``, ``word_ids``) is ignored by the others, so one set of
-    arguments serves a loop over choices, as in the logging helpers. Beside
-    ``abs_jacobian`` the arguments only a model run reads are refused.
+    An input only some v choices read (``psm_*``, ``embeddings``, ``word_ids``)
+    is ignored by the others, so one set of arguments serves a loop over choices.
 
     Parameters
     ----------
     model : keras.Model, torch.nn.Module or callable, optional
-        Returns class probabilities ``[n, K]`` (or ``[n]`` for one score).
-        A ``torch.nn.Module``, or a callable given ``x`` as a
-        ``torch.Tensor``, runs with PyTorch, in evaluation mode (restored
-        after). Not needed when ``abs_jacobian`` is given.
+        Returns class probabilities ``[n, K]`` (or ``[n]`` for one score). A ``torch.nn.Module``, or a
+        callable given a ``torch.Tensor`` ``x``, runs with PyTorch, in evaluation mode (restored after).
     x : array_like
         Model input. Tabular: ``[n, F]`` floats. Text with ``embedding_layer``:
         the model's token input ``[n, T]``. Text with a plain callable: the
@@ -313,7 +309,7 @@ def prediction_sensitivity(
     w : array_like, ``[K]``, optional
         Stochastic class weights; uniform when omitted.
     batch_size : int
-        Examples per gradient batch.
+        Examples per gradient batch. Model path only.
     embedding_layer : str, keras layer or torch.nn.Module, optional
         Text models: gradients are taken w.r.t. this layer's output (a
         PyTorch submodule by its name in ``model.named_modules()``).
@@ -321,22 +317,20 @@ def prediction_sensitivity(
         Real-token mask; default the layer's Keras mask (``mask_zero``), an
         ``nn.Embedding``'s ``padding_idx``, or all True.
     tokens, word_ids : array_like, ``[n, T]``, optional
-        Token strings (and word index per piece, integers, -1 for a token of
-        no word) for the word-list choices; ``word_ids`` only with ``tokens``.
+        Token strings (and word index per piece, -1 for none; only with ``tokens``) for word-list choices.
     psm_model : keras.Model, torch.nn.Module or callable, optional
         Protected-status model for ``psm`` / ``psm_emb`` (same input space).
     psm_embedding_layer : str, keras layer or torch.nn.Module, optional
         Its embedding layer; defaults to ``embedding_layer``'s name.
     abs_jacobian, psm_abs_jacobian : array_like, ``[n, K, F]``, optional
-        Precomputed absolute Jacobians (PyTorch, JAX...); then no model is run.
+        Precomputed absolute Jacobians (PyTorch, JAX...); then no model is run, and
+        the arguments only a model run reads are refused.
     embeddings : array_like, optional
         Input embeddings for ``*_emb`` when ``abs_jacobian`` is given.
     mode : {"auto", "reverse", "forward"}
-        Differentiation mode. Forward mode fills s only on v's support (NaN elsewhere).
-        Model path only, as are ``output`` and ``batch_size``.
+        Differentiation mode. Forward mode fills s only on v's support (NaN elsewhere). Model path only.
     output : {"auto", "softmax", "sigmoid"}
-        What the outputs are; ``auto`` is softmax for K > 1, sigmoid for K = 1.
-        Use ``sigmoid`` for independent per-class scores (multi-label).
+        What the outputs are; ``auto`` is softmax for K > 1, sigmoid for K = 1 (``sigmoid``: multi-label).
     feature_names : sequence of str, optional
         Tabular names; ``protected`` may use them.
     proxy_reference : array_like, ``[m, F]``, optional
@@ -358,10 +352,9 @@ def prediction_sensitivity(
     Raises
     ------
     ValueError
-        Bad w or v, empty mask or word list, protected index out of range,
-        logits instead of probabilities, mismatched shapes, NaN gradients; an
-        argument ignored beside ``abs_jacobian`` (``model``, ``x``, a ``mode``, ``output`` or
-        ``batch_size`` other than the default...) or a model (``embeddings``); ``word_ids`` without ``tokens``.
+        Bad w or v, empty mask or word list, protected index out of range, logits instead of probabilities,
+        mismatched shapes, NaN gradients; an argument ignored beside ``abs_jacobian`` (``model``, ``x``, a
+        ``mode``, ``output`` or ``batch_size`` not the default...) or a model (``embeddings``).
     ImportError
         TensorFlow is not installed (for a model that is not PyTorch's).
 

@@ -254,7 +254,8 @@ def check_logged_inputs(
         Naming the argument: a bad v choice or protected range, a tabular choice
         on a text input, rows other than ``x``'s, a bad mask, tokens or word ids,
         word-list choices without tokens, psm choices without ``psm_model``, a
-        ``w`` that is not a distribution, an unknown ``output``.
+        ``w`` that is not a distribution, an unknown ``output``, tabular
+        ``feature_names`` that are not one per column.
     """
     n = x_shape[0]
     if not text and feature_names is not None:  # now, not when the first epoch ends

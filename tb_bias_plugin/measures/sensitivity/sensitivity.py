@@ -285,7 +285,8 @@ class TextLayout:
         read as UTF-8 (see `check_tokens`).
     word_ids : ndarray of int, ``[n, T]``, optional
         Which word each sub-word piece belongs to (-1 for none): integers,
-        not floats or strings (see `check_word_ids`). With it, a
+        not floats or strings (see `check_word_ids`), and only with
+        ``tokens``. With it, a
         piece counts as listed when the word it is part of is listed; without
         it every token is matched on its own (piece markers stripped).
     """
@@ -347,7 +348,8 @@ def check_text_arrays(mask=None, tokens=None, word_ids=None) -> tuple:
     Raises
     ------
     ValueError
-        Naming the argument that breaks its rule, or the two whose shapes differ.
+        Naming the argument that breaks its rule, or the two whose shapes differ;
+        ``word_ids`` without ``tokens`` (they group tokens into words).
     """
     checked = {
         "mask": None if mask is None else check_mask(mask),
@@ -379,24 +381,25 @@ def check_word_ids(word_ids, name: str = "word_ids") -> np.ndarray:
     >>> check_word_ids([[0.0, 1.0]])
     Traceback (most recent call last):
     ...
-    ValueError: word_ids must be integers, not floats (got 0.0): cast them with .astype(int)
+    ValueError: word_ids must be integers, not floats (got 0.0): pass them as integers
     """
     arr = np.asarray(word_ids)
     if arr.size and arr.dtype.kind not in "iu":
         items = arr.ravel().tolist()
         wrong = [i for i in items if not is_integer(i)]
-        whole = [i for i in wrong if isinstance(i, float) and i.is_integer()]
-        if whole and len(whole) == len(wrong):
-            raise ValueError(f"{name} must be integers, not floats (got {whole[0]!r}): cast them with .astype(int)")
-        if wrong:  # shown: a value that is not a whole number
-            bad = next(i for i in wrong if not (isinstance(i, float) and i.is_integer()))
-            raise ValueError(f"{name} must be integers (-1 for a token of no word), got {bad!r}")
-        too_big = [i for i in items if not -2**63 <= i < 2**63]
-        if too_big:  # Python integers held as objects; NumPy would raise OverflowError
-            raise ValueError(f"{name} must be word indices below 2**63; got {too_big[0]}")
+        not_whole = [i for i in wrong if not (isinstance(i, float) and i.is_integer())]
+        if not_whole:
+            raise ValueError(f"{name} must be integers (-1 for a token of no word), got {not_whole[0]!r}")
+        too_big = [i for i in items if not -1 <= i < 2**63]
+        if too_big:  # Python integers held as objects (NumPy would raise OverflowError), or floats past int64
+            raise ValueError(f"{name} must be word indices from 0 to 2**63 - 1, or -1 for a token of no word; "
+                             f"got {too_big[0]!r}")
+        if wrong:  # whole floats, each in range
+            raise ValueError(f"{name} must be integers, not floats (got {wrong[0]!r}): pass them as integers")
         arr = np.array(items, dtype=np.int64).reshape(arr.shape)
     if arr.size and arr.dtype == np.uint64 and arr.max() >= 2**63:  # would wrap to a negative int64
-        raise ValueError(f"{name} must be word indices below 2**63; got {arr.max()}")
+        raise ValueError(f"{name} must be word indices from 0 to 2**63 - 1, or -1 for a token of no word; "
+                         f"got {arr.max()}")
     if arr.ndim != 2:
         raise ValueError(f"{name} must be [n, T], the word of each token per example; got shape {arr.shape}")
     arr = arr.astype(np.int64, copy=False)

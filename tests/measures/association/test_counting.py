@@ -343,6 +343,8 @@ def test_a_ragged_row_of_numbers_is_named_with_the_shape_expected(soft, row, got
     counter = CooccurrenceCounter(LABELS, ["f", "m"], soft_identities=soft, identities_from="attributes")
     with pytest.raises(ValueError, match=r"^identities\[2\] %s.*expected.*\(2,\): one value per name given$" % got):
         counter.update([["bike"]] * 3, identities=[[1, 0], [0, 1], row])
+    with pytest.raises(ValueError, match=r"^identities\[2\] %s.*expected.*\(2,\)" % got):  # a tuple of rows too
+        counter.update([["bike"]] * 3, identities=([1, 0], [0, 1], row))
     with pytest.raises(ValueError, match=r"^predictions\[1\] has shape \(2,\), expected \(7,\)"):
         counter.update([[0.0] * 7, [0.5, 0.5]], identities=[[1, 0], [0, 1]])
     assert counter.num_examples == 0

@@ -59,6 +59,11 @@ def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
         assert main(["log", "--measure", "sensitivity", str(tmp_path / "p.csv"), "--logdir", str(tmp_path / "cli"),
                      "--name", "s", "--p-column", "P", "--v-name", bad]) == 2
         assert said in capsys.readouterr().err
+    (tmp_path / "blank.csv").write_text(" \n0.1\n")  # the name comes from --p-column, never given as --v-name
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / "blank.csv"), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", " "]) == 2
+    assert "the v choice's name, --p-column's unless --v-name is given, must be a non-empty string, got ' '" \
+        in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
 
 

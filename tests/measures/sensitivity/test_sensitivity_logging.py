@@ -372,7 +372,7 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         # were ignored: the collector's w was stored, []
         (dict(results=_finished(), w=[0.9, 0.1], seed=7, v_name="Q"),
          "^seed, v_name go with results, not with a finished SensitivityCollector$"),
-        (dict(results=_finished(), w=[0.9, 0.1]), "^w differs from the collector's; set it on the collector$"),
+        (dict(results=_finished(), w=[0.9, 0.1]), "^the collector holds no w; set it on the collector$"),
         (dict(results=_finished(), seed=7), "^seed go with results"),
         (dict(results=_finished(), v_name="Q"), "^v_name go with results"),
         (dict(results=_accumulator(), seed=7), "^seed go with results, not with a finished SensitivityAccumulator$"),
@@ -409,8 +409,13 @@ def test_a_collector_takes_its_own_w_said_again_as_it_takes_its_names():
     c.update(tabular_results(n=10))
     said_again = builder.prediction_sensitivity(c, w=[0.9, 0.1], class_names=["no", "yes"])
     assert said_again == builder.prediction_sensitivity(c)  # refused before, while equal names were taken
+    assert builder.prediction_sensitivity(c, w=np.array([0.9, 0.1], np.float32)) == said_again  # within 1e-6
     with pytest.raises(ValueError, match="^w differs from the collector's"):
         builder.prediction_sensitivity(c, w=[0.8, 0.2])
+    bare = SensitivityCollector()
+    bare.update(tabular_results(n=10))
+    with pytest.raises(ValueError, match="^the collector holds no w; set it on the collector$"):
+        builder.prediction_sensitivity(bare, w=[0.9, 0.1])
 
 
 def _finished():

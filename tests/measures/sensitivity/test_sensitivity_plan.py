@@ -72,11 +72,13 @@ def test_bad_arguments_are_refused_before_the_model_runs(kwargs, match):
     (dict(v=WORDS, tokens=TOKENS, word_ids=np.full((7, 5), 0.5)),
      r"word_ids must be integers \(-1 for a token of no word\), got 0.5"),
     (dict(v=WORDS, tokens=TOKENS, word_ids=np.zeros((7, 5))),  # read as if -1 were wrong
-     r"^word_ids must be integers, not floats \(got 0.0\): cast them with .astype\(int\)$"),
+     r"^word_ids must be integers, not floats \(got 0.0\): pass them as integers$"),
+    (dict(v=WORDS, tokens=TOKENS, word_ids=[[0.0, 1e30, 1.0, 1.0, 1.0]] * 7),  # a cast would wrap it
+     r"^word_ids must be word indices from 0 to 2\*\*63 - 1, or -1 for a token of no word; got 1e\+30$"),
     (dict(v=WORDS, tokens=TOKENS, word_ids=[[0, 2**64, 1, 1, 1]] * 7),  # an OverflowError
-     r"^word_ids must be word indices below 2\*\*63; got 18446744073709551616$"),
+     r"^word_ids must be word indices from 0 to 2\*\*63 - 1, or -1 for a token of no word; got 18446744073709551616$"),
     (dict(v=WORDS, tokens=TOKENS, word_ids=np.full((7, 5), 2**63, np.uint64)),  # wrapped to -2**63
-     r"^word_ids must be word indices below 2\*\*63; got 9223372036854775808$"),
+     r"^word_ids must be word indices from 0 to 2\*\*63 - 1, or -1 for a token of no word; got 9223372036854775808$"),
 ])
 def test_per_token_arguments_are_refused_by_their_rule_before_the_model_runs(kwargs, match):
     with pytest.raises(ValueError, match=match):
