@@ -60,7 +60,7 @@ frontend-quick:
 
 # Style and types of the Python package; the layering is tests/test_layers.py.
 lint:
-	$(BIN)/ruff check tb_bias_plugin tests benchmarks conftest.py
+	$(BIN)/ruff check --no-cache tb_bias_plugin tests benchmarks conftest.py
 	$(BIN)/mypy
 
 # Two workers, each with its own TensorBoard and Chromium for the browser

@@ -7,9 +7,9 @@ Expectations come from the backend's own answers; screenshots at 1000 and
 
 import numpy as np
 import pytest
-from conftest import ARTIFACTS, Tab, serving
 from playwright.sync_api import expect
 
+from conftest import ARTIFACTS, Tab, serving
 from e2e_data import DEMO_TAG, HOSTILE_RUN, HOSTILE_TAG
 from tb_harness import TensorBoard, tab_url
 

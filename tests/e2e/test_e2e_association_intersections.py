@@ -8,9 +8,9 @@ screenshots at 1000 and 1600 px go to test-artifacts/e2e/."""
 
 import numpy as np
 import pytest
-from conftest import ARTIFACTS, Tab
 from playwright.sync_api import expect
 
+from conftest import ARTIFACTS, Tab
 from tb_harness import TensorBoard
 
 RUN = "attributes"

@@ -11,9 +11,9 @@ import json
 import re
 
 import pytest
-from conftest import Tab, serving
 from playwright.sync_api import expect
 
+from conftest import Tab, serving
 from e2e_data import (
     DEMO_TAG,
     FORMULA_LABELS,

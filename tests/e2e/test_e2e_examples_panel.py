@@ -10,9 +10,9 @@ import threading
 
 import numpy as np
 import pytest
-from conftest import Tab, serving
 from playwright.sync_api import expect
 
+from conftest import Tab, serving
 from tb_harness import hash_state
 
 RUN, TAG = "sampled", "gender"

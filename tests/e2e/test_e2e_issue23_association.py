@@ -9,9 +9,9 @@ backend's answers; screenshots go to test-artifacts/e2e/."""
 import json
 
 import pytest
-from conftest import Tab, serving
 from playwright.sync_api import expect
 
+from conftest import Tab, serving
 from e2e_data import DEMO_TAG, WIDE_RUN, WIDE_TAG
 
 DEFAULT = {"run": "model_a", "tag": DEMO_TAG}

@@ -10,9 +10,9 @@ Python loader (--load_fast=false) every table is served.
 import time
 
 import pytest
-from conftest import ARTIFACTS
 
 import plugin_fixtures as fx
+from conftest import ARTIFACTS
 from tb_bias_plugin import summary
 from tb_harness import PLUGIN_IFRAME, TensorBoard, tab_url
 

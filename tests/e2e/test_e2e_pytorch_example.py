@@ -5,9 +5,9 @@ scalars of the same run."""
 import importlib.util
 
 import pytest
-from conftest import REPO, Tab, serving
 from playwright.sync_api import expect
 
+from conftest import REPO, Tab, serving
 from tb_harness import tab_url
 
 pytest.importorskip("torch")

@@ -4,9 +4,9 @@ the other silently; `runs` and the tab say so, naming the write shown, with
 each of TensorBoard's two data loaders."""
 
 import pytest
-from conftest import ARTIFACTS, serving
 
 import plugin_fixtures as fx
+from conftest import ARTIFACTS, serving
 from tb_bias_plugin import summary
 from tb_harness import PLUGIN_IFRAME, TensorBoard, tab_url
 
