@@ -10,6 +10,24 @@ afterEach(() => {
 });
 
 /** The demo's agreement of npmi_xy with nine other metrics: each moves a label by `jumps[k]`. */
+/** The view mounted on answers from `answer(url)`, once the part `ready` (a data-testid) is drawn. */
+async function mounted(answer: (url: string) => unknown, ready: string): Promise<PaperViews> {
+  const api: Api = {
+    get: async <T>(url: string) => answer(url) as T,
+    post: async () => {
+      throw new Error("no posts");
+    },
+  };
+  await import("../src/views/association/paper.js");
+  const el = document.createElement("tb-bias-paper") as PaperViews;
+  Object.assign(el, { api, state: resolved() });
+  document.body.appendChild(el);
+  await vi.waitFor(() => {
+    if (!el.shadowRoot?.querySelector(`[data-testid="${ready}"]`)) throw new Error("not yet");
+  });
+  return el;
+}
+
 function agreement(jumps: number[]): AgreementResponse {
   const others = METRIC_IDS.slice(1);
   return {
@@ -43,19 +61,7 @@ describe("where the current metric disagrees most", () => {
 
   it("lists all nine other metrics in the Metrics tab (the first six only, before)", async () => {
     const data = agreement([0.1, 0.1, 0.1, 0.4, 0.4, 0.4, 0.05, 0.2, 0.3]);
-    const api: Api = {
-      get: async <T>(url: string) => (url.startsWith("agreement") ? data : { metrics: [], all_counts: null }) as T,
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    await import("../src/views/association/paper.js");
-    const el = document.createElement("tb-bias-paper") as PaperViews;
-    Object.assign(el, { api, state: resolved() });
-    document.body.appendChild(el);
-    await vi.waitFor(() => {
-      if (!el.shadowRoot?.querySelector('[data-testid="disagreements"]')) throw new Error("not yet");
-    });
+    const el = await mounted((url) => (url.startsWith("agreement") ? data : { metrics: [], all_counts: null }), "disagreements");
     const listed = [...el.shadowRoot!.querySelectorAll('[data-testid="disagreement-metric"]')].map((e) => e.getAttribute("data-metric"));
     expect(listed).toHaveLength(9);
     expect(listed).toEqual(expect.arrayContaining(["llr", "tau_b", "ttest"]));
@@ -96,19 +102,10 @@ describe("how many top labels the Metrics tab offers and says it shows", () => {
     expect(topKWords(topCounts(20, 40, [20, 12]), 20, "gap")).toBe("each metric's top 20 labels by gap");
   });
   it("reads 'all 3', not 'Top 100', over a table of 3 labels", async () => {
-    const api: Api = {
-      get: async <T>(url: string) => (url.startsWith("agreement") ? agreement([0, 0, 0, 0, 0, 0, 0, 0, 0]) : topCounts(100, 3, [3, 3, 3])) as T,
-      post: async () => {
-        throw new Error("no posts");
-      },
-    };
-    await import("../src/views/association/paper.js");
-    const el = document.createElement("tb-bias-paper") as PaperViews;
-    Object.assign(el, { api, state: resolved() });
-    document.body.appendChild(el);
-    await vi.waitFor(() => {
-      if (!el.shadowRoot?.querySelector('[data-testid="topk-chart"]')) throw new Error("not yet");
-    });
+    const el = await mounted(
+      (url) => (url.startsWith("agreement") ? agreement([0, 0, 0, 0, 0, 0, 0, 0, 0]) : topCounts(100, 3, [3, 3, 3])),
+      "topk-chart",
+    );
     await el.updateComplete;
     const select = el.shadowRoot!.querySelector('[data-testid="topk-k"]') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(["all 3"]);
