@@ -17,7 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
-from tb_bias_plugin.measures.association.inputs import UNKNOWN_OPTION, about_row, as_array
+from tb_bias_plugin.measures.association.inputs import UNKNOWN_OPTION, about_row
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.association.sampling import DEFAULT_BUDGET_BYTES
 from tb_bias_plugin.measures.association.table import AssociationTable
@@ -71,13 +71,6 @@ def parse_example(element: Any) -> tuple[str, Any, Any, Any]:
     )
 
 
-def _is_vector(value: Any) -> bool:
-    """Whether an example's identities are a row of k numbers (not names)."""
-    if isinstance(value, np.ndarray):
-        return value.ndim == 1 and value.dtype.kind in "biuf"
-    return isinstance(value, (list, tuple)) and len(value) > 0 and not isinstance(value[0], str)
-
-
 def _add_group(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
     try:
         _update(counter, kind, group, attributes, with_ids)
@@ -102,14 +95,9 @@ def _located(error: ValueError, group: list) -> ValueError:
 def _update(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
     predictions = [p[1] for p in group]
     values = [p[2] for p in group]
-    identities = None
-    if attributes:
-        vectors = sum(map(_is_vector, values))
-        identities = values
-        if vectors == len(values):  # the counter's rule for rows: a ragged one is named, not by NumPy
-            identities = as_array(values, "identities", len(counter.identity_labels), dtype=float)
-    elif any(v is not None for v in values):
-        identities = values  # the counter refuses them, saying why: identities come from the labels
+    # rows of numbers or of names alike go to the counter as a list, whose errors name the row; without
+    # attributes it refuses identities, saying why (they come from the labels)
+    identities = values if attributes or any(v is not None for v in values) else None
     examples: dict[str, Any] = {}
     if with_ids:
         examples["example_ids"] = [p[3][0] for p in group]

@@ -343,8 +343,12 @@ def _check_values(values, what, first_row=0):
         return "binary"
     if kind in "iu":
         if values.size and (values.min() < 0 or values.max() > 1):
+            if values.ndim == 2:
+                row, column = np.argwhere((values < 0) | (values > 1))[0]
+                raise ValueError("%s[%d] has %d in column %d: integers must be 0/1 indicators (or give float "
+                                 "scores)" % (what, first_row + row, values[row, column], column))
             raise ValueError(
-                "%s: integer predictions must be 0/1 indicators, got values in [%d, %d] "
+                "%s: integer values must be 0/1 indicators, got values in [%d, %d] "
                 "(duplicate entries of a scipy.sparse matrix are summed)"
                 % (what, values.min(), values.max())
             )
@@ -378,7 +382,7 @@ _TF_TENSORS = {"RaggedTensor": "its rows as lists of str, [[t.decode() for t in 
                "SparseTensor": "tf.sparse.to_dense(sparse)"}
 
 
-def as_array(batch, what, width, dtype=None):
+def as_array(batch, what, width):
     """``batch`` (``what``: "predictions" or "identities", rows of ``width``
     values, one per name given) as a NumPy array.
 
@@ -402,7 +406,7 @@ def as_array(batch, what, width, dtype=None):
     if kind in _TF_TENSORS and type(batch).__module__.startswith("tensorflow"):
         raise ValueError("%s is a tf.%s, which is not read as an array: pass %s" % (what, kind, _TF_TENSORS[kind]))
     try:
-        return np.asarray(batch, dtype=dtype)
+        return np.asarray(batch)
     except Exception as e:  # the array-like's own error, e.g. a tensor that needs .detach()
         ragged = _ragged_row(batch, width, what) if isinstance(batch, (list, tuple)) else None
         if ragged is not None:
@@ -425,6 +429,8 @@ def _ragged_row(rows, width, what):
 
 def _dense_positives(batch, width, thresholds, what):
     array = as_array(batch, what, width)
+    if array.dtype.kind in "USO" and isinstance(batch, list):
+        _check_number_rows(batch, what)
     if array.ndim != 2:
         raise ValueError("%s must be 2-D (examples x columns), got shape %s" % (what, array.shape))
     n, columns = array.shape
@@ -593,11 +599,25 @@ def soft_identities(identities, k):
     if array.shape[0] == 0:
         raise ValueError("identities is an empty batch")
     if array.dtype.kind not in "biuf":
+        if isinstance(identities, (list, tuple)):
+            _check_number_rows(identities, "identities")
         raise ValueError("identities must hold probabilities, got dtype %s" % array.dtype)
     array = array.astype(np.float64)
-    low, high = array.min(), array.max()
-    if np.isnan(low) or np.isnan(high) or low < 0 or high > 1:
-        raise ValueError("identity probabilities must be in [0, 1] (got values in [%g, %g])" % (low, high))
+    outside = ~((array >= 0) & (array <= 1))  # NaN included
+    if outside.any():
+        row, column = np.argwhere(outside)[0]
+        raise ValueError("identities[%d] has a probability outside [0, 1] in column %d: %g"
+                         % (row, column, array[row, column]))
     return array.shape[0], array
+
+
+def _check_number_rows(rows, what):
+    """Name the first of ``rows`` holding something that is not a number (a None, a name among
+    scores), which NumPy would read as an array of objects or strings without saying where."""
+    for i, row in enumerate(rows):
+        for value in row if isinstance(row, (list, tuple)) else ():
+            if not isinstance(value, (bool, int, float, np.number, list, tuple, np.ndarray)):  # nested: a shape
+                raise ValueError("%s[%d] holds %r, which is not a number: a row is one score or 0/1 per "
+                                 "name given" % (what, i, value))
 
 

@@ -172,6 +172,21 @@ def test_an_identity_row_of_another_length_is_said_of_the_example_and_the_shape_
         fn.add_input(acc, {"labels": ["l3"], "identities": [0, 1], "example_id": "c"})
 
 
+@pytest.mark.parametrize("soft", [False, True])
+@pytest.mark.parametrize("row,got", [([1, "x"], r"holds 'x', which is not a number"),
+                                     ([1, None], "holds None, which is not a number"),
+                                     ([2, 0], r"has (2 in|a probability outside \[0, 1\] in) column 0")])
+def test_an_identity_row_that_is_not_scores_is_said_of_the_example(soft, row, got):
+    # [1, "x"] was "identities could not be read as an array: could not convert string to float: 'x'", naming
+    # no example; [1, None] was read as a NaN score; [2, 0] named no example
+    fn = AssociationCombineFn(LABELS, ["f", "m"], identities_from="attributes", soft_identities=soft,
+                              examples_per_cell=2, batch_size=3)
+    acc = fn.add_input(fn.create_accumulator(), {"labels": ["l1"], "identities": [1, 0], "example_id": "a"})
+    acc = fn.add_input(acc, {"labels": ["l2"], "identities": row, "example_id": "img-9"})
+    with pytest.raises(ValueError, match=r'^an example with example_id \'img-9\' \(its "identities"\): %s' % got):
+        fn.add_input(acc, {"labels": ["l3"], "identities": [0, 1], "example_id": "c"})
+
+
 def test_a_ragged_identity_row_fails_a_pipeline_with_the_counters_message():
     examples = [{"labels": ["l1"], "identities": [1, 0]}, {"labels": ["l2"], "identities": [1, 0, 1]}]
     with pytest.raises(ValueError, match=r'an example \(its "identities"\): has shape \(3,\), expected \(2,\)'):

@@ -114,8 +114,8 @@ def test_integer_tables_still_store_integers():
 @pytest.mark.parametrize(
     "identities,message",
     [
-        (np.full((2, 3), 1.5), r"in \[0, 1\]"),
-        (np.full((2, 3), np.nan), r"in \[0, 1\]"),
+        (np.full((2, 3), 1.5), r"^identities\[0\] has a probability outside \[0, 1\] in column 0: 1.5$"),
+        (np.full((2, 3), np.nan), r"^identities\[0\] has a probability outside \[0, 1\] in column 0: nan$"),
         (np.zeros((2, 2)), "examples, 3"),
         ([["a"], ["b"]], "examples, 3"),
         (np.zeros((3, 3)), "3 rows but predictions has 2"),

@@ -1,5 +1,7 @@
 """Counting equals a plain loop over examples, in every input form."""
 
+import re
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -347,6 +349,38 @@ def test_a_ragged_row_of_numbers_is_named_with_the_shape_expected(soft, row, got
         counter.update([["bike"]] * 3, identities=([1, 0], [0, 1], row))
     with pytest.raises(ValueError, match=r"^predictions\[1\] has shape \(2,\), expected \(7,\)"):
         counter.update([[0.0] * 7, [0.5, 0.5]], identities=[[1, 0], [0, 1]])
+    assert counter.num_examples == 0
+
+
+@pytest.mark.parametrize("soft", [False, True])
+@pytest.mark.parametrize("value", ["x", None])
+def test_a_row_of_numbers_holding_something_else_is_named(soft, value):
+    # was "identities is an array of strings; give label names as a list of per-example lists" (or "of
+    # objects"; with soft identities "must hold probabilities, got dtype <U21"), naming no row
+    counter = CooccurrenceCounter(LABELS, ["f", "m"], soft_identities=soft, identities_from="attributes")
+    with pytest.raises(ValueError, match=r"^identities\[1\] holds %s, which is not a number: a row is one score or "
+                                         r"0/1 per name given$" % re.escape(repr(value))):
+        counter.update([["bike"]] * 2, identities=[[1, 0], [1, value]])
+    assert counter.num_examples == 0
+
+
+@pytest.mark.parametrize("row,got", [([1, np.nan], "nan"), ([0.5, 1.5], "1.5"), ([-1, 0], "-1")])
+def test_a_soft_identity_outside_0_1_is_named_by_row_and_column(row, got):
+    # was "identity probabilities must be in [0, 1] (got values in [nan, nan])", naming no row
+    counter = CooccurrenceCounter(LABELS, ["f", "m"], soft_identities=True, identities_from="attributes")
+    column = 0 if got == "-1" else 1
+    with pytest.raises(ValueError, match=r"^identities\[2\] has a probability outside \[0, 1\] in column %d: %s$"
+                                         % (column, got)):
+        counter.update([["bike"]] * 3, identities=[[1, 0], [0, 1], row])
+
+
+def test_an_integer_other_than_0_1_is_named_by_row_and_column():
+    # was "predictions: integer predictions must be 0/1 indicators, got values in [0, 2]" (of identities too)
+    counter = CooccurrenceCounter(LABELS, ["f", "m"], identities_from="attributes")
+    with pytest.raises(ValueError, match=r"^identities\[1\] has 2 in column 0: integers must be 0/1 indicators"):
+        counter.update([["bike"]] * 2, identities=np.array([[1, 0], [2, 0]]))
+    with pytest.raises(ValueError, match=r"^predictions\[0\] has -1 in column 3: integers must be 0/1"):
+        counter.update(np.array([[0, 0, 0, -1, 0, 0, 0]]), identities=[[1, 0]])
     assert counter.num_examples == 0
 
 
