@@ -6,6 +6,7 @@ pipeline ran in `make check`) nor counted when skipped.
 """
 
 import os
+import tempfile
 
 import pytest
 
@@ -29,6 +30,15 @@ def pytest_itemcollected(item):
             item.add_marker(pytest.mark.beam)
         if "representation_bias(" in source or ".fit(" in source:
             item.add_marker(pytest.mark.training)
+
+
+@pytest.fixture(autouse=True)
+def _doctest_temporary_directories(request):
+    """A docstring's example writes under ``tempfile.mkdtemp()``, as its reader would; under pytest that
+    directory is made in the test's own ``tmp_path``, which pytest removes with its others, not left in /tmp."""
+    if getattr(request.node, "dtest", None) is not None:
+        request.getfixturevalue("monkeypatch").setattr(tempfile, "tempdir", str(request.getfixturevalue("tmp_path")))
+    yield
 
 
 # CI runs every test: there a skip (a missing browser or package) fails the

@@ -63,15 +63,16 @@ def main():
     assert want.num_examples == len(examples) and int(want.identity_counts.sum()) == len(examples), \
         "every example holds exactly one of the three identities"
 
-    out = os.path.join(tempfile.mkdtemp(prefix="bench_beam_"), "table.pickle")
     options = PipelineOptions(["--runner=DirectRunner", "--direct_num_workers=%d" % args.workers])
-    start = time.perf_counter()
-    with beam.Pipeline(options=options) as pipeline:
-        tables = pipeline | beam.Create(examples, reshuffle=False) | CountAssociations(names, ["f", "m", "x"])
-        tables | beam.Map(_save, out)  # functions are pickled: hand the table back through a file
-    on_beam = time.perf_counter() - start
-    with open(out, "rb") as f:
-        got = pickle.load(f)
+    with tempfile.TemporaryDirectory(prefix="bench_beam_") as workdir:
+        out = os.path.join(workdir, "table.pickle")
+        start = time.perf_counter()
+        with beam.Pipeline(options=options) as pipeline:
+            tables = pipeline | beam.Create(examples, reshuffle=False) | CountAssociations(names, ["f", "m", "x"])
+            tables | beam.Map(_save, out)  # functions are pickled: hand the table back through a file
+        on_beam = time.perf_counter() - start
+        with open(out, "rb") as f:
+            got = pickle.load(f)
     assert got == want, "Beam counts differ from the in-process counter"
     start = time.perf_counter()
     with beam.Pipeline(options=options) as pipeline:
