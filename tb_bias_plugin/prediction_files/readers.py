@@ -411,9 +411,19 @@ def _load_numpy(path: str, fmt: str, small: bool = False) -> dict[str, np.ndarra
         else:
             source = path
         if fmt == "npy":
-            return {"scores": np.load(source, mmap_mode=None if paths.is_remote(path) else "r", allow_pickle=False)}
+            loaded = np.load(source, mmap_mode=None if paths.is_remote(path) else "r", allow_pickle=False)
+            if not isinstance(loaded, np.ndarray):  # NumPy reads any zip file as an .npz
+                loaded.close()
+                raise DataError("%s: not a readable npy file: it is a zip archive (an .npz, or a torch.save "
+                                "file: save a tensor with np.save(path, tensor.numpy()))" % path)
+            return {"scores": loaded}
         with np.load(source, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files if not small or data[name].ndim <= 1}
+            arrays = {name: data[name] for name in data.files}
+        for name, array in arrays.items():
+            if not isinstance(array, np.ndarray):  # a member not written by np.savez comes back as bytes
+                raise DataError("%s: not a readable npz file: its member %r is not a NumPy array (a torch.save "
+                                "file? save tensors with np.savez(path, name=tensor.numpy()))" % (path, name))
+        return {name: array for name, array in arrays.items() if not small or array.ndim <= 1}
     except DataError:
         raise
     except Exception as e:

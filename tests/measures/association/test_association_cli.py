@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+import zipfile
 
 import numpy as np
 import pyarrow as pa
@@ -153,6 +154,12 @@ BAD = [
      ["bad.npy", "tb-bias never unpickles"]),
     ("objects.npy", lambda p: np.save(p, np.array([{"a": 1}, None], dtype=object), allow_pickle=True),
      ["--label-names", "NAMES", "--identity-labels", "a"], ["objects.npy", "it holds Python objects"]),
+    # a torch.save file is a zip archive, which np.load reads as an .npz whatever its name: was an
+    # AttributeError ('NpzFile' object has no attribute 'ndim') as .npy, and "'bytes' object ..." as .npz
+    ("torch.npy", lambda p: _torch_like_zip(p), ["--label-names", "NAMES", "--identity-labels", "a"],
+     ["torch.npy", "not a readable npy file: it is a zip archive", "np.save(path, tensor.numpy())"]),
+    ("torch.npz", lambda p: _torch_like_zip(p), ["--identity-labels", "a"],
+     ["torch.npz", "its member 'archive/data.pkl' is not a NumPy array"]),
     # an identity is named sex=VALUE, and a route asks for it by that name, of at most 1,000 characters
     ("long.csv", lambda p: p.write_text("labels,sex\na,%s\nb,m\n" % ("f" * 997)),
      ["--labels-column", "labels", "--identity-column", "sex"],
@@ -161,6 +168,13 @@ BAD = [
      ["--labels-column", "labels", "--identity-column", "sex", "--identity-column", "age", "--intersect", "sex,age"],
      ["identity of 1011 characters, over the 1000", "'sex=fff"]),
 ]
+
+
+def _torch_like_zip(path):
+    """A zip archive laid out as torch.save writes one (without needing torch here)."""
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("archive/data.pkl", b"\x80\x02}q\x00.")
+        archive.writestr("archive/version", b"3\n")
 
 
 @pytest.mark.parametrize("name,write,extra,fragments", BAD, ids=[b[0] for b in BAD])
