@@ -22,6 +22,7 @@ from typing import Any
 from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
 
 from tb_bias_plugin.core import validation
+from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.storage import metadata, record
 
@@ -145,7 +146,14 @@ def summary_value(tag: str, measure: str, number: int, payload: Any, description
 
 
 def require_eager() -> Any:
-    import tensorflow as tf  # only this path needs TensorFlow
+    try:
+        import tensorflow as tf  # only this path needs TensorFlow
+    except ImportError as err:
+        raise ImportError(
+            "the summary functions write under tf.summary and need TensorFlow (%s); without it, write "
+            "with tb_bias_plugin.summary.Writer(logdir), which has the same methods, or, from PyTorch, "
+            "tb_bias_plugin.pytorch" % install_hint("tf")
+        ) from err
 
     if not tf.executing_eagerly():
         raise ValueError(

@@ -117,6 +117,34 @@ else:
     assert code == 0 and "NO-TF-OK" in out, out
 
 
+def test_what_needs_tensorflow_says_what_to_use_without_it(tmp_path):
+    # the tf.summary twins were a bare ModuleNotFoundError; a plain callable given NumPy rows said only
+    # "needs TensorFlow", not that a tensor x would take PyTorch's path
+    out, code = run_without_tensorflow("""
+from tb_bias_plugin import summary
+scores = np.random.default_rng(0).random((10, 3))
+try:
+    summary.association_table("g", scores, label_names=["a", "b", "c"], identity_labels=["a", "b"], step=0)
+except ImportError as e:
+    assert 'need TensorFlow (pip install ".[tf]"' in str(e) and "summary.Writer(logdir)" in str(e), e
+else:
+    raise AssertionError("no ImportError")
+import os
+assert not os.listdir(logdir), os.listdir(logdir)
+model = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Softmax(dim=1))
+x = rng.normal(size=(6, 4)).astype(np.float32)
+try:
+    tb_bias_plugin.prediction_sensitivity(lambda t: model(t), x)
+except ImportError as e:
+    assert "x as a torch.Tensor with a plain callable" in str(e), e
+else:
+    raise AssertionError("no ImportError")
+r = tb_bias_plugin.prediction_sensitivity(lambda t: model(t), torch.from_numpy(x))  # what the message says
+assert np.isfinite(r.P).all()
+""", tmp_path)
+    assert code == 0 and "NO-TF-OK" in out, out
+
+
 def test_representation_helper_never_imports_tensorflow(tmp_path):
     out, code = run_without_tensorflow(REPRESENTATION, tmp_path)
     assert code == 0 and "NO-TF-OK" in out, out

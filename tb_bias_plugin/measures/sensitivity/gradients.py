@@ -47,7 +47,10 @@ def _tf():
     try:
         import tensorflow as tf
     except ImportError as err:  # pragma: no cover - depends on the environment
-        raise ImportError("prediction_sensitivity needs TensorFlow: " + install_hint("tf")) from err
+        raise ImportError(
+            "prediction_sensitivity differentiates a Keras model, or a plain callable given NumPy rows, with "
+            "TensorFlow (%s); a PyTorch model is differentiated by PyTorch: pass a torch.nn.Module, or x as a "
+            "torch.Tensor with a plain callable" % install_hint("tf")) from err
     return tf
 
 
