@@ -169,6 +169,27 @@ def _number_range(low: float | None, high: float | None, include: str) -> str:
     return "a finite number"
 
 
+def host_values(values: Any) -> Any:
+    """A PyTorch tensor's values as a NumPy array; anything else as it is.
+
+    PyTorch refuses ``numpy()`` of a tensor that requires grad, lives on a GPU
+    or is bfloat16 (which NumPy has not): a measure reads only the values, so
+    they are taken detached, on the CPU, bfloat16 widened to float32. Read by
+    the type's module, so PyTorch is never imported here.
+
+    Examples
+    --------
+    >>> host_values([1, 2])
+    [1, 2]
+    """
+    if type(values).__module__.split(".")[0] != "torch" or not hasattr(values, "detach"):
+        return values
+    values = values.detach().cpu()
+    if str(values.dtype) == "torch.bfloat16":
+        values = values.float()
+    return values.numpy()
+
+
 def check_numeric_array(values: Any, name: str, *, ndim: int | None = None) -> np.ndarray:
     """``values`` as a float64 array, checked to hold numbers (bools, integers, floats; NaN and infinities
     too) and to have ``ndim`` dimensions.
@@ -183,7 +204,7 @@ def check_numeric_array(values: Any, name: str, *, ndim: int | None = None) -> n
     ValueError: gap must be an array of numbers, got ['1', '2']
     """
     try:
-        array = np.asarray(values)
+        array = np.asarray(host_values(values))
         if array.dtype.kind not in "biuf":  # NumPy would parse "1.5", or a list holding None: not numbers
             raise TypeError
         array = array.astype(np.float64, copy=False)

@@ -399,3 +399,24 @@ def test_a_bad_examples_per_cell_is_said_even_without_ids(tmp_path):
         tbp.log_association_table(str(tmp_path), classifier(), torch.rand(4, 4), step=0, label_names=["a", "b", "c"],
                                   identity_labels=["a"], examples_per_cell=-1)
     assert not list(tmp_path.iterdir())
+
+
+def test_the_array_apis_read_tensors_that_require_grad_or_are_bfloat16():
+    # dipdi, Writer.prediction_discrepancy, accumulated_sensitivity and representation_bias's checks raised
+    # torch's "Can't call numpy() on Tensor that requires grad" (and "unsupported ScalarType BFloat16")
+    import tb_bias_plugin
+    from tb_bias_plugin.measures.representation.entropy import validate_protected
+
+    g = torch.Generator().manual_seed(0)
+    pool_a = torch.softmax(torch.randn(4, 30, 3, generator=g, requires_grad=True), -1)
+    pool_b = torch.softmax(torch.randn(4, 30, 3, generator=g, requires_grad=True), -1)
+    want = tb_bias_plugin.dipdi(pool_a.detach().numpy(), pool_b.detach().numpy()).dipdi
+    assert tb_bias_plugin.dipdi(pool_a, pool_b).dipdi == pytest.approx(want, abs=1e-12)
+    half = tb_bias_plugin.dipdi(pool_a.to(torch.bfloat16), pool_b.to(torch.bfloat16)).dipdi
+    assert half == pytest.approx(want, abs=0.02)  # bfloat16 keeps 3 significant digits
+    jacobian = torch.rand(5, 3, 4, generator=g, requires_grad=True)
+    got = tb_bias_plugin.accumulated_sensitivity(jacobian, v=torch.full((4,), 0.25), w=torch.full((3,), 1 / 3)).P
+    np.testing.assert_allclose(got, jacobian.detach().numpy().mean(axis=(1, 2)), rtol=1e-6)
+    codes = torch.tensor([0, 1, 1, 0])
+    assert validate_protected(codes, 4).tolist() == [0, 1, 1, 0]
+    assert tb_bias_plugin.core.validation.check_finite_array(jacobian, "r").shape == (5, 3, 4)

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tu
 import numpy as np
 
 from tb_bias_plugin.core.example_ids import check_ids
-from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE, check_flag, check_labels
+from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE, check_flag, check_labels, host_values
 
 __all__ = [
     "DISCREPANCIES",
@@ -209,7 +209,7 @@ def _check_pairing(m_a: int, m_b: int, pairing: str) -> None:
 
 def _as_pool(x: Any, name: str) -> np.ndarray:
     try:
-        arr = np.asarray(x)
+        arr = np.asarray(host_values(x))
     except ValueError:  # NumPy's "inhomogeneous shape": models or examples of different lengths
         raise ValueError(f"{name} is ragged: every model needs a prediction of one shape for every example") from None
     if arr.dtype == bool or np.issubdtype(arr.dtype, np.integer):

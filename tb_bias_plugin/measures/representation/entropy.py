@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_finite_array, check_number
+from tb_bias_plugin.core.validation import check_finite_array, check_number, host_values
 
 __all__ = [
     "FLAG_LOOSE",
@@ -409,7 +409,7 @@ def validate_protected(protected, n_rows, continuous=False):
     >>> validate_protected([0, 1, 1], 3).tolist()
     [0, 1, 1]
     """
-    z = np.asarray(protected)
+    z = np.asarray(host_values(protected))
     if z.ndim != 1:
         raise ValueError(f"protected must be 1-D, got shape {z.shape}")
     if z.shape[0] != n_rows:

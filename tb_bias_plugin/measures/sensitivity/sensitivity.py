@@ -21,6 +21,7 @@ from tb_bias_plugin.core.validation import (
     check_names,
     check_number,
     first_bad_text,
+    host_values,
     is_integer,
     may_hold_bad_text,
     preview,
@@ -745,7 +746,7 @@ def reduce_sensitivity(abs_jacobian, w=None) -> np.ndarray:
 
 
 def _rows(arr, n, f, name):
-    a = np.asarray(arr, dtype=np.float64)
+    a = np.asarray(host_values(arr), dtype=np.float64)
     if a.ndim == 1:
         a = np.broadcast_to(a, (n, a.shape[0]))
     if a.shape != (n, f):
