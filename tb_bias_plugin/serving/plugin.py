@@ -18,6 +18,7 @@ from tensorboard import errors, plugin_util
 from tensorboard.backend import http_util
 from tensorboard.plugins import base_plugin
 from werkzeug import wrappers
+from werkzeug.exceptions import ClientDisconnected
 
 from tb_bias_plugin.core.validation import check_name, is_integer
 from tb_bias_plugin.measures.base import Loaded
@@ -36,6 +37,9 @@ logger = logging.getLogger(__name__)
 _STATIC_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static")
 _STATIC = {"/index.js": "text/javascript", "/index.js.map": "application/json"}
 _MAX_FLAGS_BODY = 8 << 20
+#: How long a flags body may take to arrive: a client whose Content-Length promises more than it sends
+#: would otherwise hold a server thread for as long as it keeps the connection open.
+_BODY_SECONDS = 10
 
 
 def _guarded(handler: Callable[[Any], Any], methods: tuple[str, ...]) -> Callable[[Any, Any], Any]:
@@ -204,7 +208,7 @@ class BiasPlugin(base_plugin.TBPlugin):
     def _write_flags(self, request: Any) -> Any:
         if request.content_length is not None and request.content_length > _MAX_FLAGS_BODY:
             raise HttpError(413, "flags body is larger than %d bytes" % _MAX_FLAGS_BODY)
-        raw = request.stream.read(_MAX_FLAGS_BODY + 1)
+        raw = _read_body(request)
         if len(raw) > _MAX_FLAGS_BODY:
             raise HttpError(413, "flags body is larger than %d bytes" % _MAX_FLAGS_BODY)
         try:
@@ -257,3 +261,28 @@ def _is_name(value: Any) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def _read_body(request: Any) -> bytes:
+    """At most ``_MAX_FLAGS_BODY + 1`` bytes of a POST's body, waited for at most ``_BODY_SECONDS``.
+
+    The server's socket is read without a timeout, so the wait is bounded on the connection itself
+    (werkzeug's server exposes it, and closes every connection after its answer); a body that ends
+    before its Content-Length, or is late, is a 400 or 408 and nothing is written.
+    """
+    connection = request.environ.get("werkzeug.socket")
+    before = connection.gettimeout() if connection is not None else None
+    if connection is not None:
+        connection.settimeout(_BODY_SECONDS)
+    late = False
+    try:
+        raw = request.stream.read(_MAX_FLAGS_BODY + 1)
+    except (OSError, ClientDisconnected) as e:  # werkzeug raises the latter while handling the former
+        late, raw = isinstance(e, TimeoutError) or isinstance(e.__context__, TimeoutError), None
+    finally:
+        if connection is not None:
+            connection.settimeout(before)
+    if raw is None or (request.content_length is not None and len(raw) < request.content_length):
+        raise HttpError(408 if late else 400, "the flags body %s: its Content-Length is more than was sent"
+                        % ("did not arrive within %d s" % _BODY_SECONDS if late else "ended early"))
+    return raw

@@ -3,6 +3,8 @@ bombs, bounded caches, flags only for tags that exist."""
 
 import json
 import os
+import socket
+import threading
 import tracemalloc
 
 import numpy as np
@@ -104,6 +106,46 @@ def test_flags_only_for_tags_in_the_logdir_and_bounded(tmp_path, monkeypatch):
         assert code == 400 and body["error"].startswith("flags body's 'tag' "), body
     code, body = post({"tag": "gender", "flagged": ["ok"], "hidden": [], "version": 0})
     assert code == 200 and body["flagged"] == ["ok"] and body["version"] == 1
+
+
+def test_a_flags_body_shorter_than_its_content_length_is_answered_not_waited_for(tmp_path, monkeypatch):
+    # a POST whose Content-Length promised more than it sent held a server thread as long as the client
+    # kept the connection open; werkzeug's real server, since the wait is bounded on its socket
+    from werkzeug.serving import make_server
+
+    from tb_bias_plugin.serving import plugin
+
+    monkeypatch.setattr("tb_bias_plugin.serving.flags.directory_for_logdir", lambda _: str(tmp_path / "flags"))
+    monkeypatch.setattr(plugin, "_BODY_SECONDS", 1)
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.association_table("gender", fx.counter(0), step=0)
+    server = make_server("127.0.0.1", 0, fx.make_app(tmp_path)[0], threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    body = b'{"tag": "gender", "flagged": ["x"], "version": 0}'
+    head = b"POST %sflags HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+
+    def answer(stop_sending):
+        with socket.create_connection(server.server_address, timeout=30) as connection:
+            connection.sendall(head % (fx.PREFIX.encode(), len(body) + 50) + body)
+            if stop_sending:
+                connection.shutdown(socket.SHUT_WR)
+            reply = b""
+            while chunk := connection.recv(65536):
+                reply += chunk
+        status = int(reply.split(b" ", 2)[1])
+        return status, json.loads(reply.split(b"\r\n\r\n", 1)[1])
+
+    try:
+        assert answer(stop_sending=False) == (
+            408, {"error": "the flags body did not arrive within 1 s: its Content-Length is more than was sent"})
+        assert answer(stop_sending=True) == (
+            400, {"error": "the flags body ended early: its Content-Length is more than was sent"})
+        response = Client(fx.make_app(tmp_path)[0]).get(fx.PREFIX + "flags?tag=gender")
+        assert json.loads(response.get_data(as_text=True))["version"] == 0  # nothing was written
+    finally:
+        server.shutdown()
+        thread.join()
 
 
 def test_memory_is_given_back_at_most_once_per_interval(monkeypatch):
