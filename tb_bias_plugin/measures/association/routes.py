@@ -620,8 +620,9 @@ def _select(request: Any, services: Any, params: Params) -> Selection:
 
     query = Query(metric=metric, x1=x1, x2=x2)
     q = params.string("q", "", max_length=LIMITS["max_pattern"])
+    case_sensitive = params.flag("case_sensitive")  # checked without q too, as every parameter is
     if q:
-        query.label_mask = services.label_search(loaded.key, table.label_names).mask(q, params.flag("case_sensitive"))
+        query.label_mask = services.label_search(loaded.key, table.label_names).mask(q, case_sensitive)
     labels = params.strings("label", max_count=LIMITS["max_labels"], max_length=MAX_NAME)
     if labels:
         index = table.label_index

@@ -188,6 +188,9 @@ def test_regex_filter_and_exact_labels(client, logdir):
     assert all(row["label"].startswith(("label 0", "label 1", "label 2")) for row in body["rows"])
     assert get_json(client, "table", run="model_a", tag="gender", q="LABEL 1")["total"] > 0
     assert get_json(client, "table", run="model_a", tag="gender", q="LABEL 1", case_sensitive=1)["total"] == 0
+    for route in ("table", "csv", "distribution", "top_counts"):  # was a 200 without q: read only with a pattern
+        body = get_json(client, route, 400, run="model_a", tag="gender", case_sensitive="abc")
+        assert body["error"] == "parameter 'case_sensitive' must be 0 or 1, got 'abc'"
     body = get_json(client, "table", run="model_a", tag="gender", label=["label 10", "+1", "nope"],
                     zero_cooccurrence="include")
     assert sorted(labels_of(body)) == ["+1", "label 10"]
