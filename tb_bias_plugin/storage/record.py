@@ -145,6 +145,8 @@ def check_version(version: int, what: str, newest: int = VERSION) -> None:
     """That ``what`` (the envelope, the metadata or a payload's own
     version) is one this build reads, 1 to ``newest``: a newer one is
     refused, never guessed at."""
+    if version == 0:  # proto3's default: the field was never written, so no writer of ours made it
+        raise UnreadableRecord("tb_bias %s has no version: the record is empty or was not written by tb-bias" % what)
     if not 1 <= version <= newest:
         raise UnreadableRecord(
             "tb_bias %s version %d is not supported by this build (supports %s); upgrade tb-bias-plugin"
