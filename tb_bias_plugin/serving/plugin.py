@@ -203,7 +203,14 @@ class BiasPlugin(base_plugin.TBPlugin):
             return self._write_flags(request)
         params = Params(request.args, request.query_string)
         tag = params.string("tag", required=True, max_length=MAX_NAME)
+        self._check_tag(request, tag)
         return respond(request, self._flags.get(tag))
+
+    def _check_tag(self, request: Any, tag: str) -> None:
+        """A 404 for a tag no run of the logdir has: flags are kept only for tags in the logdir."""
+        ctx, experiment = _context(request)
+        if not any(tag in tags for tags in self._source.list_tags(ctx, experiment)[0].values()):
+            raise HttpError(404, "no run has a tag %r; flags are kept only for tags in the logdir" % tag)
 
     def _write_flags(self, request: Any) -> Any:
         if request.content_length is not None and request.content_length > _MAX_FLAGS_BODY:
@@ -232,9 +239,7 @@ class BiasPlugin(base_plugin.TBPlugin):
             lists[name] = value
         if not _is_name(tag):
             raise bad_request("flags body has a 'tag' that is not valid text")
-        ctx, experiment = _context(request)
-        if not any(tag in tags for tags in self._source.list_tags(ctx, experiment)[0].values()):
-            raise HttpError(404, "no run has a tag %r; flags are kept only for tags in the logdir" % tag)
+        self._check_tag(request, tag)
         try:
             state = self._flags.put(tag, lists["flagged"], lists["hidden"], version)
         except TooLarge as e:

@@ -99,6 +99,8 @@ def test_flags_only_for_tags_in_the_logdir_and_bounded(tmp_path, monkeypatch):
 
     code, body = post({"tag": "elsewhere", "flagged": ["x"], "hidden": [], "version": 0})
     assert code == 404 and "no run has a tag" in body["error"]
+    response = client.get(fx.PREFIX + "flags?tag=elsewhere")  # was a 200 with empty lists
+    assert response.status_code == 404 and "no run has a tag 'elsewhere'" in response.get_data(as_text=True)
     code, body = post({"tag": "gender", "flagged": ["y" * 200], "hidden": [], "version": 0})
     assert code == 413 and "at most 100 bytes" in body["error"]
     for tag in (" ", "t" * 1001, 3):  # the rule of every name: a 1,001-character tag was "not a non-empty string"
