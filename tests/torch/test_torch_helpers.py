@@ -420,3 +420,14 @@ def test_the_array_apis_read_tensors_that_require_grad_or_are_bfloat16():
     codes = torch.tensor([0, 1, 1, 0])
     assert validate_protected(codes, 4).tolist() == [0, 1, 1, 0]
     assert tb_bias_plugin.core.validation.check_finite_array(jacobian, "r").shape == (5, 3, 4)
+
+
+def test_thresholds_as_a_tensor_are_the_numbers_it_holds():
+    # was "thresholds must be numbers in [0, 1], got tensor([0.3000, 0.5000])" of numbers in [0, 1]
+    from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+
+    counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"], thresholds=torch.tensor([0.3, 0.5]))
+    assert counter.thresholds == (0.3, 0.5)  # as written, not float32's 0.30000001192092896
+    assert CooccurrenceCounter(["a", "b"], ["a"], thresholds=torch.tensor(0.4)).thresholds == (0.4,)
+    with pytest.raises(ValueError, match=r"^threshold 1.5 is outside \[0, 1\]$"):
+        CooccurrenceCounter(["a", "b"], ["a"], thresholds=torch.tensor([1.5]))

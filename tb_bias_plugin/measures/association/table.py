@@ -6,7 +6,14 @@ import numbers
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, check_names, check_number, check_numeric_array, preview
+from tb_bias_plugin.core.validation import (
+    check_integer,
+    check_names,
+    check_number,
+    check_numeric_array,
+    host_values,
+    preview,
+)
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 from tb_bias_plugin.measures.association.sampling import CellExamples
 from tb_bias_plugin.storage.values import MAX_COUNT, check_count
@@ -47,6 +54,11 @@ DEFAULT_THRESHOLDS = (0.5,)
 
 def check_thresholds(thresholds):
     """Validate thresholds (finite, in [0, 1], unique); return a float tuple."""
+    thresholds = host_values(thresholds)  # a tensor's items would be 0-d tensors, not numbers
+    if isinstance(thresholds, np.ndarray):
+        if thresholds.dtype.kind == "f" and thresholds.dtype.itemsize < 8:  # float32 0.3 is 0.3, not 0.30000001
+            thresholds = np.array([float(str(t)) for t in thresholds.ravel()]).reshape(thresholds.shape)
+        thresholds = thresholds.tolist()  # a 0-d array too: one Python number
     if isinstance(thresholds, numbers.Real):
         thresholds = (thresholds,)
     try:
