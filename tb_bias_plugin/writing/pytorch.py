@@ -146,6 +146,10 @@ def predict(model: Any, inputs: Any) -> np.ndarray:
     t = model_input(model, inputs)
     with torch.no_grad():
         out = model(t)
+    if not isinstance(out, torch.Tensor) and isinstance(out, (tuple, list, dict)):
+        raise ValueError("the model returned a %s, not one tensor of scores: pass a model (or a function such "
+                         "as lambda x: model(x)[0]) whose output is the [batch, classes] tensor to read"
+                         % type(out).__name__)
     return to_numpy(out)
 
 

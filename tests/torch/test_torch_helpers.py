@@ -431,3 +431,12 @@ def test_thresholds_as_a_tensor_are_the_numbers_it_holds():
     assert CooccurrenceCounter(["a", "b"], ["a"], thresholds=torch.tensor(0.4)).thresholds == (0.4,)
     with pytest.raises(ValueError, match=r"^threshold 1.5 is outside \[0, 1\]$"):
         CooccurrenceCounter(["a", "b"], ["a"], thresholds=torch.tensor([1.5]))
+
+
+def test_a_model_returning_a_tuple_is_told_to_return_its_scores(tmp_path):
+    # was NumPy's "setting an array element with a sequence ... inhomogeneous shape"
+    model = torch.nn.Sequential(torch.nn.Linear(3, 3), torch.nn.Sigmoid())
+    with pytest.raises(ValueError, match=r"^the model returned a tuple, not one tensor of scores: .*lambda x: "):
+        tbp.log_association_table(tmp_path, lambda t: (model(t), None), torch.rand(8, 3), step=0,
+                                  label_names=["man", "woman", "bike"], identity_labels=["man", "woman"])
+    assert not list(tmp_path.iterdir())  # nothing written
