@@ -228,3 +228,46 @@ def test_logging_a_multi_label_model_takes_output_sigmoid(tmp_path):
                                                output="sigmoid")
     direct = prediction_sensitivity(model, x, v=VChoice.mask([0]), output="sigmoid")
     assert collector.summary("mask")["mean"] == pytest.approx(float(np.nanmean(direct.P)), rel=1e-6)
+
+
+@pytest.mark.parametrize("dtype,rtol", [(torch.float16, 0.01), (torch.bfloat16, 0.05)])
+def test_a_half_precision_model_is_differentiated_in_its_dtype(dtype, rtol):
+    # bfloat16 was "Got unsupported ScalarType BFloat16"; float16 softmax rows (rounded to 1e-3) were
+    # refused as logits by the float32 sum tolerance
+    import tb_bias_plugin
+
+    torch.manual_seed(0)
+    full = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Softmax(dim=1))
+    half = torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.Softmax(dim=1))
+    half.load_state_dict(full.state_dict())
+    half = half.to(dtype)
+    x = torch.rand(16, 4)
+    want = tb_bias_plugin.prediction_sensitivity(full, x).P
+    got = tb_bias_plugin.prediction_sensitivity(half, x.to(dtype)).P
+    np.testing.assert_allclose(got, want, rtol=rtol, atol=rtol * np.abs(want).max())
+    rows_off = torch.nn.Sequential(half, torch.nn.Hardtanh(0.0, 0.9))  # in [0, 1], rows summing to less than 1
+    with pytest.raises(ValueError, match="rows do not sum to 1"):  # still refused past the dtype's rounding
+        tb_bias_plugin.prediction_sensitivity(rows_off, torch.full((4, 4), 50.0).to(dtype))
+
+
+def test_token_ids_without_embedding_layer_or_past_the_vocabulary_are_said_of_the_ids():
+    # were torch's "Expected tensor for argument #1 'indices' ... got FloatTensor" and "index out of range in self"
+    import tb_bias_plugin
+
+    class Text(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = torch.nn.Embedding(10, 3, padding_idx=0)
+            self.out = torch.nn.Linear(3, 2)
+
+        def forward(self, ids):
+            return torch.softmax(self.out(torch.tanh(self.emb(ids)).mean(1)), dim=1)
+
+    ids = np.random.default_rng(0).integers(1, 10, size=(6, 5))
+    with pytest.raises(ValueError, match=r"^x holds integers, which Text reads as token ids with its embedding module "
+                                         r"'emb': pass embedding_layer='emb'"):
+        tb_bias_plugin.prediction_sensitivity(Text(), ids)
+    with pytest.raises(ValueError, match=r"^token ids must be from 0 to 9 \(the embedding module has 10 rows\); this "
+                                         r"batch of x holds ids from 6 to 14$"):
+        tb_bias_plugin.prediction_sensitivity(Text(), ids + 5, embedding_layer="emb")
+    assert np.isfinite(tb_bias_plugin.prediction_sensitivity(Text(), ids, embedding_layer="emb").P).all()

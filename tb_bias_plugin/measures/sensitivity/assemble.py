@@ -13,6 +13,8 @@ import dataclasses
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE
+
 from .plan import BatchWeights, FixedV, OutputPlan, SensitivityRequest
 from .sensitivity import SensitivityResult, TextLayout, VChoice, check_probabilities, proxy_adjusted_abs_jacobian
 
@@ -29,6 +31,7 @@ class BatchGradients:
     s: np.ndarray | None  # [b, F], wᵀ|J| (forward mode: NaN off v's support; None when not kept)
     on_support: tuple[np.ndarray, np.ndarray] | None = None  # forward mode: (s, v) on v's support, [b, m] each
     token_sensitivity: np.ndarray | None = None  # forward mode, text: u_t, NaN unless all of t's dims were known
+    sum_tolerance: float = PROBABILITY_SUM_TOLERANCE  # how far a softmax row may sum from 1 (the model's precision)
 
 
 def proxy_gradients(probs: np.ndarray, jacobian: np.ndarray, has_nan: bool, protected: int, betas: np.ndarray,
@@ -78,7 +81,7 @@ def batch_result(request: SensitivityRequest, outputs: OutputPlan, weights: Batc
     if fixed is not None and layout is not None:
         if not layout.mask[:, np.asarray(fixed.support) // layout.dim].all():
             raise ValueError("explicit v puts weight on padding positions")
-    check_probabilities(np.asarray(grads.probs), outputs.output)
+    check_probabilities(np.asarray(grads.probs), outputs.output, tol=grads.sum_tolerance)
     if grads.has_nan:
         raise ValueError(f"NaN gradients in examples {start}..{start + b - 1}: check the model and inputs")
     undefined = weights.reasons != None  # noqa: E711

@@ -19,7 +19,14 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import MAX_NAME, check_flag, check_integer, check_name, check_names
+from tb_bias_plugin.core.validation import (
+    MAX_NAME,
+    PROBABILITY_SUM_TOLERANCE,
+    check_flag,
+    check_integer,
+    check_name,
+    check_names,
+)
 
 from .sensitivity import (
     SensitivityResult,
@@ -510,7 +517,8 @@ class OutputPlan:
         return 1 if (self.shortcut or self.n_classes == 1) else self.n_classes
 
 
-def plan_outputs(probs: np.ndarray, w: np.ndarray | None, output: str) -> OutputPlan:
+def plan_outputs(probs: np.ndarray, w: np.ndarray | None, output: str,
+                 tol: float = PROBABILITY_SUM_TOLERANCE) -> OutputPlan:
     """Check the first batch's outputs ``[b, K]`` and the class weights against K.
 
     Raises
@@ -521,7 +529,7 @@ def plan_outputs(probs: np.ndarray, w: np.ndarray | None, output: str) -> Output
     k = probs.shape[1]
     if output == "auto":
         output = "softmax" if k > 1 else "sigmoid"
-    check_probabilities(probs, output)
+    check_probabilities(probs, output, tol=tol)
     return OutputPlan(output=output, w=class_weights(w, k), shortcut=output == "softmax" and k == 2)
 
 

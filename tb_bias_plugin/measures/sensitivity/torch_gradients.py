@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE, host_values
 from tb_bias_plugin.writing.pytorch import eval_mode, input_dtype, model_device
 
 from .assemble import BatchGradients, batch_result, forward_gradients, proxy_gradients
@@ -78,8 +79,13 @@ def prepare(model: Any, x: Any, embedding_layer: Any, psm_model: Any, psm_embedd
     model's name on to the protected-status model, as with Keras.
     """
     placement = _placement(model, x)
-    if isinstance(x, torch.Tensor):
-        x = x.detach().cpu().numpy()
+    x = host_values(x)  # bfloat16 widened: NumPy has none
+    if embedding_layer is None and isinstance(model, torch.nn.Module) and np.asarray(x).dtype.kind in "iu":
+        embeddings = [name for name, m in model.named_modules() if isinstance(m, torch.nn.Embedding)]
+        if embeddings:  # ids would be read as features, cast to floats the embedding refuses
+            raise ValueError("x holds integers, which %s reads as token ids with its embedding module %r: pass "
+                             "embedding_layer=%r, so that sensitivity is taken at the embeddings"
+                             % (type(model).__name__, embeddings[0], embeddings[0]))
     psm_embedding_layer = _module_name(psm_model, psm_embedding_layer)
     return x, _module_name(model, embedding_layer), psm_embedding_layer, placement
 
@@ -130,6 +136,12 @@ class _TorchNet:
                 self.model(xb)
         except _Stop:
             pass
+        except IndexError as e:  # torch's "index out of range in self", of no row or value
+            rows = getattr(self.layer, "num_embeddings", None)
+            if rows is None or (0 <= int(xb.min()) and int(xb.max()) < rows):
+                raise
+            raise ValueError("token ids must be from 0 to %d (the embedding module has %d rows); this batch of x "
+                             "holds ids from %d to %d" % (rows - 1, rows, int(xb.min()), int(xb.max()))) from e
         finally:
             handle.remove()
         if "output" not in rec:
@@ -154,6 +166,13 @@ class _TorchNet:
         if isinstance(out, (list, tuple, dict)):
             raise ValueError("the model has several outputs; wrap it so it returns one [n, K] probability tensor")
         return out[:, None] if out.ndim == 1 else out
+
+
+def _sum_tolerance(dtype: torch.dtype) -> float:
+    """How far a softmax row of a model in ``dtype`` may sum from 1: float16's and bfloat16's rounding
+    (eps 1e-3 and 8e-3) passes the float32 tolerance by far."""
+    return max(PROBABILITY_SUM_TOLERANCE, 2 * torch.finfo(dtype).eps) if dtype.is_floating_point else \
+        PROBABILITY_SUM_TOLERANCE
 
 
 def _numpy(t: torch.Tensor) -> np.ndarray:
@@ -203,7 +222,7 @@ class TorchRun:
         if self.outputs is None:
             with torch.no_grad():
                 probs = _numpy(self.net.probs(xb, feats))
-            self.outputs = plan_outputs(probs, request.w, request.output)
+            self.outputs = plan_outputs(probs, request.w, request.output, _sum_tolerance(self.placement.dtype))
             self.w = torch.as_tensor(self.outputs.w, dtype=feats.dtype, device=feats.device)
         psm_j = self._psm_jacobian(rows)
         emb = _numpy(feats).reshape(feats.shape[0], -1) if plan.needs_embeddings else None
@@ -218,6 +237,7 @@ class TorchRun:
             grads = self._forward(xb, feats, weights, layout)
         else:
             grads = self._reverse(xb, feats, v0)
+        grads.sum_tolerance = _sum_tolerance(self.placement.dtype)
         return batch_result(request, self.outputs, weights, grads, layout, self.dims, self.fixed, rows.start)
 
     def _features(self, rows: slice, xb: torch.Tensor) -> tuple[torch.Tensor, TextLayout | None]:
@@ -245,7 +265,8 @@ class TorchRun:
             return p, p
 
         jac, probs = _flat_jacobian(target, feats)
-        check_probabilities(_numpy(probs), "softmax" if probs.shape[1] > 1 else "sigmoid")
+        check_probabilities(_numpy(probs), "softmax" if probs.shape[1] > 1 else "sigmoid",
+                            tol=_sum_tolerance(probs.dtype))
         if bool(torch.isnan(jac).any()):
             raise ValueError(f"NaN gradients of the protected-status model in examples {rows.start}..")
         return _numpy(jac.abs().sum(dim=1))[:, None, :]
