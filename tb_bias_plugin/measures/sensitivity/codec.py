@@ -87,7 +87,7 @@ def describe(message: Any) -> dict[str, Any]:
         "input": _INPUT_NAMES[message.input],
         "choices": [c.name for c in message.choices],
         "num_examples": int(message.num_examples),
-        "num_classes": len(message.class_names),
+        "num_classes": len(message.class_names) or len(message.w),  # K, named or not (w has a weight per class)
         "has_groups": bool(message.has_groups),
     }
 

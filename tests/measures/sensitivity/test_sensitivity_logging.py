@@ -206,6 +206,8 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         assert codec.decode_steps(payload)["choices"][0]["overall"]["n"] == payload.num_examples
         codec.decode(payload)
     assert 1 in [e["pred_class"] for e in codec.decode(payloads[0])["examples"]]
+    # K in the runs listing, named or not (was the number of class names: 0 for w=[0.25, 0.75] without names)
+    assert [codec.describe(p)["num_classes"] for p in payloads[:2]] == [1, 2]
     assert codec.decode(payloads[1])["choices"][0]["class_rows"].shape == (2,)
     assert {e["pred_class"] for e in codec.decode(payloads[2])["examples"]} == {-1}
     # without class names, w tells K: a class row per weight
