@@ -58,6 +58,9 @@ def check_description(description: Any) -> str | None:
 def check_logdir(logdir: Any) -> str:
     """``logdir`` as a str path (local or a filesystem URL such as gs://); a local one that is a file, or
     lies under one, is a ValueError now rather than an OSError at the first record."""
+    if hasattr(logdir, "get_logdir"):  # a SummaryWriter: the PyTorch helpers take one, a Writer its directory
+        raise ValueError("logdir must be a path, got a %s: pass its directory, writer.get_logdir()"
+                         % type(logdir).__name__)
     if not isinstance(logdir, (str, os.PathLike)) or not os.fspath(logdir):
         raise ValueError("logdir must be a path, got %r" % (logdir,))
     logdir = os.fspath(logdir)

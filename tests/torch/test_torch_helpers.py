@@ -440,3 +440,13 @@ def test_a_model_returning_a_tuple_is_told_to_return_its_scores(tmp_path):
         tbp.log_association_table(tmp_path, lambda t: (model(t), None), torch.rand(8, 3), step=0,
                                   label_names=["man", "woman", "bike"], identity_labels=["man", "woman"])
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_a_writer_given_a_summary_writer_says_to_pass_its_directory(tmp_path):
+    # was "logdir must be a path, got <torch.utils.tensorboard.writer.SummaryWriter object at 0x...>"
+    with SummaryWriter(str(tmp_path)) as torch_writer:
+        with pytest.raises(ValueError, match=r"^logdir must be a path, got a SummaryWriter: pass its directory, "
+                                             r"writer.get_logdir\(\)$"):
+            Writer(torch_writer)
+        with Writer(torch_writer.get_logdir()) as writer:  # what the message says
+            writer.association_table("g", np.eye(2), label_names=["a", "b"], identity_labels=["a", "b"], step=0)
