@@ -268,7 +268,9 @@ def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: 
     """Reject non-finite values and invalid probability rows, naming the first."""
     bad = first_invalid(arr, discrepancy, from_logits)
     if bad is not None:
-        raise ValueError(f"{name} has {bad.problem} (model {bad.model}, example {bad.example}){bad.shown_value()}")
+        hint = "; for logits pass from_logits=True" if "probability" in bad.problem else ""
+        raise ValueError(f"{name} has {bad.problem} (model {bad.model}, example {bad.example}){bad.shown_value()}"
+                         + hint)
 
 
 def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: bool):

@@ -340,8 +340,9 @@ def test_no_examples_gives_nan():
         ({"groups": [1.0, np.nan, 2.0, 2.0]}, POOL_A, POOL_B, "all strings or all integers; got 1.0"),
         ({"from_logits": True}, POOL_A, POOL_B, "from_logits"),
         ({"discrepancy": "jsd"}, CLS_A[..., :1], CLS_B[..., :1], "single class"),
-        ({"discrepancy": "jsd"}, [[[1.2, -0.2]] * 3, CA2], CLS_B, "outside"),
-        ({"discrepancy": "jsd"}, [[[0.7, 0.4]] * 3, CA2], CLS_B, "sums to"),
+        # logits said to be so, with the option that reads them (was the range alone)
+        ({"discrepancy": "jsd"}, [[[1.2, -0.2]] * 3, CA2], CLS_B, r"outside .*; for logits pass from_logits=True$"),
+        ({"discrepancy": "jsd"}, [[[0.7, 0.4]] * 3, CA2], CLS_B, r"sums to .*; for logits pass from_logits=True$"),
         ({"discrepancy": "jsd"}, [[0.2, 1.5, 0.1], [0.3, 0.2, 0.1]], CLS_B[..., 1], "outside"),
         ({"discrepancy": "jsd", "from_logits": True}, [[[np.nan, 1.0]] * 3, CA2], CLS_B, "non-finite"),
         # once NumPy's "inhomogeneous shape", naming no pool
