@@ -2,6 +2,7 @@
 
 import math
 import re
+from urllib.parse import unquote_to_bytes
 
 from tb_bias_plugin.core.validation import INT64_RANGE as STEP_RANGE  # TensorBoard's steps
 from tb_bias_plugin.core.validation import MAX_NAME  # the routes take it from here too
@@ -38,13 +39,15 @@ class Params:
     def __init__(self, args, query_string=b""):
         if len(query_string) > MAX_QUERY_STRING:
             raise bad_request("query string is longer than %d bytes" % MAX_QUERY_STRING)
+        _check_utf8(query_string)
         self._args = args
         for name, value in args.items(multi=True):
             if len(value) > MAX_VALUE_LENGTH:
                 raise HttpError(400, "parameter %r is longer than %d characters" % (name, MAX_VALUE_LENGTH),
                                 parameter=name)
 
-    def string(self, name, default=None, *, required=False, max_length=MAX_VALUE_LENGTH):
+    def string(self, name, default=None, *, required=False, max_length=MAX_VALUE_LENGTH, keep_empty=False):
+        """The one value of ``name``; absent, or empty (``tag2=``) unless ``keep_empty``, is ``default``."""
         values = self._args.getlist(name)
         if not values:
             if required:
@@ -55,8 +58,10 @@ class Params:
         value = values[0]
         if len(value) > max_length:
             raise HttpError(400, "parameter %r is longer than %d characters" % (name, max_length), parameter=name)
-        if required and not value:
-            raise bad_request("parameter %r must not be empty" % name)
+        if not value:
+            if required:
+                raise bad_request("parameter %r must not be empty" % name)
+            return value if keep_empty else default
         return value
 
     def strings(self, name, *, max_count, max_length=MAX_VALUE_LENGTH):
@@ -113,6 +118,18 @@ class Params:
                 "parameter %r must be one of %s, got %r" % (name, ", ".join(choices), text[:100])
             )
         return text
+
+
+def _check_utf8(query_string):
+    """Refuse a name or value whose %-escapes are not UTF-8: werkzeug keeps ``%ff`` as the text "%FF",
+    which would be looked up as a run or label of that name."""
+    for part in query_string.split(b"&"):
+        name = part.partition(b"=")[0]
+        try:
+            unquote_to_bytes(part.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            shown = unquote_to_bytes(name.replace(b"+", b" ")).decode("utf-8", "replace")[:100]
+            raise HttpError(400, "parameter %r is not UTF-8 once its %%-escapes are decoded" % shown, parameter=shown)
 
 
 def parse_number(text, name):

@@ -38,3 +38,25 @@ def test_numbers_as_javascript_writes_them_are_read(text, value):
 def test_a_number_that_is_not_finite_is_named_so(text):
     with pytest.raises(HttpError, match="must be a finite number"):
         parse_number(text, "level")
+
+
+def test_an_empty_optional_value_is_its_default_and_an_empty_required_one_is_refused():
+    params = Params(MultiDict({"tag2": "", "x2": "", "run": ""}))
+    assert params.string("tag2", "gender") == "gender"
+    assert params.string("x2", "woman", keep_empty=True) == ""  # x2= asks for x1 alone
+    assert params.string("absent", "default", keep_empty=True) == "default"
+    with pytest.raises(HttpError, match="parameter 'run' must not be empty"):
+        params.string("run", required=True)
+
+
+@pytest.mark.parametrize("query, name", [(b"run=a%ffb", "run"), (b"tag=ok&label=%C3", "label"),
+                                         (b"x%ff=1", "x\ufffd"), (b"run=caf\xe9", "run")])
+def test_a_value_that_is_not_utf8_once_decoded_is_refused_naming_it(query, name):
+    # werkzeug keeps "%ff" as the three characters "%FF": a run of that name would have been looked up
+    with pytest.raises(HttpError, match="parameter '%s' is not UTF-8" % name) as caught:
+        Params(MultiDict(), query)
+    assert caught.value.status == 400
+
+
+def test_utf8_escapes_and_plus_signs_are_read():
+    Params(MultiDict(), b"run=caf%C3%A9&tag=a+b&q=%E2%9C%93&x2=")

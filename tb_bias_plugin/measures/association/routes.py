@@ -603,7 +603,7 @@ def _select(request: Any, services: Any, params: Params) -> Selection:
         raise bad_request("parameter 'x1': unknown identity %r; identities: %s" % (x1_name, ", ".join(identities)))
     x1 = identities.index(x1_name)
     default_x2 = next((x for x in identities if x != x1_name), None)
-    x2_name = params.string("x2", default_x2, max_length=MAX_NAME)
+    x2_name = params.string("x2", default_x2, max_length=MAX_NAME, keep_empty=True)  # x2= is x1 alone
     x2: Any
     if x2_name in (None, ""):
         x2 = None

@@ -343,6 +343,12 @@ def test_compare_runs_and_steps(client):
         assert row["delta"] == pytest.approx(row["gap_b"] - row["gap_a"])
         deltas.append(row["delta"])
     assert deltas == sorted(deltas, reverse=True)
+    # an empty tag2= or run2= is the default (this table's), as every empty optional parameter is: was a 404
+    same = get_json(client, "compare", run="model_a", tag="gender", run2="model_b", tag2="", limit=1000, sort="delta",
+                    order="desc")
+    assert same == body
+    itself = get_json(client, "compare", run="model_a", tag="gender", run2="", tag2="", limit=5)
+    assert itself["b"]["run"] == "model_a" and all(row["delta"] == 0 for row in itself["rows"])
     steps = get_json(client, "compare", run="model_a", tag="gender", step=0, step2=2, limit=3)
     assert steps["a"]["step"] == 0 and steps["b"]["step"] == 2 and len(steps["rows"]) == 3
     same = get_json(client, "compare", run="model_a", tag="gender", step=1, step2=1)

@@ -305,6 +305,7 @@ def test_compare_route_gives_the_change_of_dipdi(served):
     assert body["a"]["run"] == "dev" and body["b"]["run"] == "dep"
     assert body["delta"] == pytest.approx(body["b"]["dipdi"] - body["a"]["dipdi"])
     assert body["delta"] > 0 and body["rising"] is True
+    assert fx.get_json(client, "discrepancy_compare", run="dev", tag="reps", step=0, run2="dep", tag2="") == body
 
 
 @pytest.mark.parametrize(
@@ -317,6 +318,7 @@ def test_compare_route_gives_the_change_of_dipdi(served):
         ("discrepancy", dict(run="dev", tag="worked", step=7), 404, "no step 7"),
         ("discrepancy_examples", dict(run="dev", tag="worked", limit=0), 400, "limit"),
         ("discrepancy_compare", dict(run="dev", tag="reps"), 400, "run2"),
+        ("discrepancy_compare", dict(run="dev", tag="reps", run2=""), 400, "'run2' must not be empty"),
         ("discrepancy_steps", dict(run="nope", tag="reps"), 404, ""),
     ],
 )
