@@ -19,6 +19,6 @@ def documented_routes():
 
 def test_every_route_is_documented_and_every_documented_route_is_served(tmp_path):
     plugin = BiasPlugin(base_plugin.TBContext(logdir=str(tmp_path), data_provider=None, sampling_hints={}))
-    served = set(plugin.get_plugin_apps()) - set(_STATIC)
+    served = set(plugin.get_plugin_apps()) - set(_STATIC) - {"/*"}  # "/*": the JSON 404 of a mistyped route
     assert {"/runs", "/table", "/representation/curve"} <= served
     assert documented_routes() == served

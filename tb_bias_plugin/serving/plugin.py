@@ -42,13 +42,13 @@ _MAX_FLAGS_BODY = 8 << 20
 _BODY_SECONDS = 10
 
 
-def _guarded(handler: Callable[[Any], Any], methods: tuple[str, ...]) -> Callable[[Any, Any], Any]:
-    """A WSGI app answering every failure the client can cause as JSON."""
+def _guarded(handler: Callable[[Any], Any], methods: tuple[str, ...] | None) -> Callable[[Any, Any], Any]:
+    """A WSGI app answering every failure the client can cause as JSON (``methods`` None: any method)."""
 
     @wrappers.Request.application
     def serve(request: Any) -> Any:
         try:
-            if request.method not in methods:
+            if methods is not None and request.method not in methods:
                 raise HttpError(405, "method %s not allowed; use %s" % (request.method, " or ".join(methods)))
             return handler(request)
         except HttpError as e:
@@ -66,6 +66,14 @@ def _guarded(handler: Callable[[Any], Any], methods: tuple[str, ...]) -> Callabl
 
     serve.__name__ = getattr(handler, "__name__", "serve")
     return serve
+
+
+def _unknown_route(names: list[str]) -> Callable[[Any], Any]:
+    def unknown_route(request: Any) -> Any:
+        raise HttpError(404, "no route %s; the routes of %s are: %s"
+                        % (request.path[:200], metadata.PLUGIN_NAME, ", ".join(names)))
+
+    return unknown_route
 
 
 def _context(request: Any) -> tuple[Any, str]:
@@ -138,6 +146,8 @@ class BiasPlugin(base_plugin.TBPlugin):
             if path in apps:
                 raise ValueError("route %s of measure %r is the shell's" % (path, measure.id))
             apps[path] = _guarded(self._bind(handler), ("GET", "HEAD"))
+        # Last in TensorBoard's lookup: a mistyped route is a JSON 404 naming ours, not its text/plain page.
+        apps["/*"] = _guarded(_unknown_route(sorted(path.lstrip("/") for path in apps)), None)
         return apps
 
     def is_active(self) -> bool:

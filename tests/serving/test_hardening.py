@@ -229,3 +229,17 @@ def test_a_loaded_table_is_left_out_of_the_cycle_collectors_walks(tmp_path):
         assert id(table) not in walked and id(table.__dict__) not in walked
     finally:
         gc.unfreeze()
+
+
+def test_a_mistyped_route_and_a_value_that_is_not_utf8_are_json_4xx(tmp_path):
+    client = Client(fx.make_app(tmp_path)[0])
+    for method in (client.get, client.post):
+        response = method(fx.PREFIX + "tabel?run=a&tag=b")
+        body = json.loads(response.get_data(as_text=True))
+        assert response.status_code == 404 and response.mimetype == "application/json", body
+        assert "no route /data/plugin/tb_bias/tabel" in body["error"] and "table, top_counts" in body["error"]
+    response = client.get(fx.PREFIX + "table?run=a%ffb&tag=gender")
+    assert response.status_code == 400
+    assert "parameter 'run' is not UTF-8" in json.loads(response.get_data(as_text=True))["error"]
+    # the real routes are still found first
+    assert fx.get_json(client, "runs")["runs"] == []
