@@ -28,6 +28,21 @@ MAX_NAME = 1000
 #: How far a row of a model's class probabilities may sum from 1 (summed in float64): a float32
 #: softmax is off by about 1e-5 over 30,000 classes (PyTorch's), by 3e-7 over 1,000 (NumPy's).
 PROBABILITY_SUM_TOLERANCE = 1e-4
+# Machine epsilon of the half-precision dtypes a model may compute in (NumPy has no bfloat16).
+_HALF_PRECISION_EPS = {"float16": 2.0**-10, "bfloat16": 2.0**-7}
+
+
+def probability_sum_tolerance(dtype_name: str) -> float:
+    """How far a softmax row computed in ``dtype_name`` may sum from 1: a float16 or bfloat16 model's
+    rounding (eps 1e-3 and 8e-3; a Keras mixed-precision or ``.half()`` model) passes the float32
+    tolerance by far, so those get twice their epsilon.
+
+    Examples
+    --------
+    >>> probability_sum_tolerance("float32"), probability_sum_tolerance("float16")
+    (0.0001, 0.001953125)
+    """
+    return max(PROBABILITY_SUM_TOLERANCE, 2 * _HALF_PRECISION_EPS.get(dtype_name, 0.0))
 
 
 def is_integer(value: Any) -> TypeGuard[int | np.integer[Any]]:

@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.extras import install_hint
+from tb_bias_plugin.core.validation import probability_sum_tolerance
 
 from .assemble import BatchGradients, batch_result, concatenate, forward_gradients, proxy_gradients
 from .plan import (
@@ -479,6 +480,7 @@ class _Run:
             request.psm_model, request.psm_embedding_layer, "the protected-status model")
         self.outputs: OutputPlan | None = None
         self.w32: Any = None  # the class weights as a constant of the compute dtype
+        self.sum_tolerance = 0.0  # of the model's output dtype (float16 under Keras mixed precision)
         self.fixed: FixedV | None = None
         self.skip_lookup = False  # fixed v in forward mode: the forward pass looks the features up itself
         self.dims: tuple[int, int] = (0, 0)  # text: (T, D)
@@ -493,8 +495,9 @@ class _Run:
         feats, layout = self._features(rows, xb)
         if self.outputs is None:
             # First batch: check outputs and w before any gradient work.
-            probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net), "bb")(xb, feats).numpy()
-            self.outputs = plan_outputs(probs, request.w, request.output)
+            probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net), "bb")(xb, feats)
+            self.sum_tolerance = probability_sum_tolerance(probs.dtype.name)
+            self.outputs = plan_outputs(probs.numpy(), request.w, request.output, self.sum_tolerance)
             self.w32 = tf.constant(self.outputs.w, self.net.dtype)
         psm_j = self._psm_jacobian(rows, xb)
         emb = feats.numpy().reshape(xb.shape[0], -1) if plan.needs_embeddings else None
@@ -509,6 +512,7 @@ class _Run:
             grads, layout = self._forward(rows, xb, feats, weights, layout)
         else:
             grads = self._reverse(xb, feats, weights)
+        grads.sum_tolerance = self.sum_tolerance
         return batch_result(request, self.outputs, weights, grads, layout, self.dims, self.fixed, rows.start)
 
     def _features(self, rows: slice, xb) -> tuple[Any, TextLayout | None]:
@@ -539,7 +543,8 @@ class _Run:
         net.dtype = net.compute_dtype(xb.dtype)
         pfeats, _ = net.features(tf, xb)
         probs, summed, has_nan = _compiled(net, "psm", lambda: _psm_fn(tf, net), "bb")(xb, pfeats)
-        check_probabilities(probs.numpy(), "softmax" if probs.shape[1] > 1 else "sigmoid")
+        check_probabilities(probs.numpy(), "softmax" if probs.shape[1] > 1 else "sigmoid",
+                            tol=probability_sum_tolerance(probs.dtype.name))
         if bool(has_nan):
             raise ValueError(f"NaN gradients of the protected-status model in examples {rows.start}..")
         return summed.numpy()[:, None, :]

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE, host_values
+from tb_bias_plugin.core.validation import host_values, probability_sum_tolerance
 from tb_bias_plugin.writing.pytorch import eval_mode, input_dtype, model_device
 
 from .assemble import BatchGradients, batch_result, forward_gradients, proxy_gradients
@@ -169,10 +169,7 @@ class _TorchNet:
 
 
 def _sum_tolerance(dtype: torch.dtype) -> float:
-    """How far a softmax row of a model in ``dtype`` may sum from 1: float16's and bfloat16's rounding
-    (eps 1e-3 and 8e-3) passes the float32 tolerance by far."""
-    return max(PROBABILITY_SUM_TOLERANCE, 2 * torch.finfo(dtype).eps) if dtype.is_floating_point else \
-        PROBABILITY_SUM_TOLERANCE
+    return probability_sum_tolerance(str(dtype).removeprefix("torch."))
 
 
 def _numpy(t: torch.Tensor) -> np.ndarray:
