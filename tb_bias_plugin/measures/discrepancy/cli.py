@@ -161,7 +161,7 @@ class Pools:
             at = where(path, bad.example + 1, self.columns[pool][bad.model])
         else:
             at = "%s, model %d, example %d" % (path, bad.model, bad.example)
-        raise DataError("%s: %s" % (at, bad.say()))
+        raise DataError("%s: %s%s" % (at, bad.say(), "; for logits pass --from-logits" if bad.not_a_probability else ""))
 
 
 def _numbers(path: str, first: int, column: str, values: Any) -> np.ndarray:

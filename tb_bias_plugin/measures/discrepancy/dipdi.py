@@ -199,12 +199,23 @@ def _check_options(discrepancy: str, pairing: str, from_logits: bool) -> None:
         )
 
 
-def _check_pairing(m_a: int, m_b: int, pairing: str) -> None:
+def _check_pairing(m_a: int, m_b: int, pairing: str, hint: str = "") -> None:
     if pairing == "paired" and (m_a != m_b or m_a % 2):
         raise ValueError(
             f"pairing='paired' needs two pools of the same even size, got m_a={m_a} and "
-            f"m_b={m_b}; use pairing='all_pairs' for odd or unequal pool sizes"
+            f"m_b={m_b}; use pairing='all_pairs' for odd or unequal pool sizes" + hint
         )
+
+
+_TRANSPOSED = "a pool is [models, examples, ...]: were they transposed?"
+
+
+def _transposed_hint(a: np.ndarray, b: np.ndarray) -> str:
+    """For an error about pools that hold more models than examples (pools given as [examples, models]
+    fail the pairing or example-count check first, before the warning of `dipdi` could say so)."""
+    if min(a.shape[0], b.shape[0]) > max(a.shape[1], b.shape[1]):
+        return f" (the pools hold more models, {a.shape[0]} and {b.shape[0]}, than examples; {_TRANSPOSED})"
+    return ""
 
 
 def _as_pool(x: Any, name: str) -> np.ndarray:
@@ -231,6 +242,7 @@ class InvalidPrediction(NamedTuple):
     example: int
     problem: str
     value: Optional[float]
+    not_a_probability: bool = False  # finite but not a probability: logits would pass with from_logits
 
     def shown_value(self) -> str:
         """``: value``, or "" for none."""
@@ -253,14 +265,15 @@ def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool) -> Optio
             found, problem = np.argwhere((block < 0) | (block > 1)), "a probability outside [0, 1]"
         if found.size:
             at = tuple(found[0])
-            return InvalidPrediction(int(at[0]), start + int(at[1]), problem, float(block[at]))
+            return InvalidPrediction(int(at[0]), start + int(at[1]), problem, float(block[at]),
+                                     problem != "a non-finite prediction")
         if is_prob and arr.ndim > 2:
             sums = block.sum(axis=-1, dtype=np.float64)
             found = np.argwhere(np.abs(sums - 1.0) > PROBABILITY_SUM_TOLERANCE)
             if found.size:
                 model, k = (int(i) for i in found[0])
                 return InvalidPrediction(model, start + k, "a probability row that sums to %r, not 1 +- %s"
-                                         % (float(sums[model, k]), PROBABILITY_SUM_TOLERANCE), None)
+                                         % (float(sums[model, k]), PROBABILITY_SUM_TOLERANCE), None, True)
     return None
 
 
@@ -268,7 +281,7 @@ def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: 
     """Reject non-finite values and invalid probability rows, naming the first."""
     bad = first_invalid(arr, discrepancy, from_logits)
     if bad is not None:
-        hint = "; for logits pass from_logits=True" if "probability" in bad.problem else ""
+        hint = "; for logits pass from_logits=True" if bad.not_a_probability else ""
         raise ValueError(f"{name} has {bad.problem} (model {bad.model}, example {bad.example}){bad.shown_value()}"
                          + hint)
 
@@ -298,7 +311,7 @@ def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: boo
     if a.shape[1] != b.shape[1]:
         raise ValueError(
             f"pool_a and pool_b must score the same examples: pool_a has {a.shape[1]} "
-            f"examples, pool_b has {b.shape[1]}"
+            f"examples, pool_b has {b.shape[1]}" + (_transposed_hint(a, b) if a.shape[0] == b.shape[0] else "")
         )
     if a.shape[2:] != b.shape[2:]:
         raise ValueError(
@@ -739,13 +752,13 @@ def dipdi(
     _check_options(discrepancy, pairing, from_logits)
     a, b = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
-    _check_pairing(m_a, m_b, pairing)
+    _check_pairing(m_a, m_b, pairing, _transposed_hint(a, b))
     g = _validate_groups(groups, n)
     # legal, but the usual sign of pools given as [examples, models]: ensembles are a few models
     # each (tiny worked examples of 2 + 2 models on 3 examples stay quiet)
     if m_a + m_b >= _MANY_MODELS and m_a + m_b > n:
-        warnings.warn(f"the pools hold more models ({m_a} + {m_b}) than examples ({n}); a pool is [models, "
-                      "examples, ...]: were they transposed?", UserWarning, stacklevel=2)
+        warnings.warn(f"the pools hold more models ({m_a} + {m_b}) than examples ({n}); {_TRANSPOSED}",
+                      UserWarning, stacklevel=2)
 
     stats = _PairSums(discrepancy, pairing, from_logits, m_a, m_b, a.shape[2:])
     labels: List[Any] = []
@@ -924,7 +937,7 @@ def pair_discrepancies(
     _check_options(discrepancy, pairing, from_logits)
     a, b = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
-    _check_pairing(m_a, m_b, pairing)
+    _check_pairing(m_a, m_b, pairing, _transposed_hint(a, b))
     pairs = _used_pairs(m_a, m_b, pairing)
     sets = (pairs.between, pairs.within_a, pairs.within_b)
     flat = [p for s in sets for p in s]

@@ -125,7 +125,8 @@ def test_bad_input_names_what_is_wrong_and_writes_nothing(tmp_path, capsys, setu
     (np.nan, [], "b.parquet, row 8, column 'model_2': a non-finite prediction: nan"),
     (None, [], "b.parquet, row 8, column 'model_2': a non-finite prediction: nan"),  # an empty cell
     (np.inf, [], "b.parquet, row 8, column 'model_2': a non-finite prediction: inf"),
-    (1.5, ["--discrepancy", "jsd"], "b.parquet, row 8, column 'model_2': a probability outside [0, 1]: 1.5"),
+    (1.5, ["--discrepancy", "jsd"], "b.parquet, row 8, column 'model_2': a probability outside [0, 1]: 1.5; for logits "
+                                    "pass --from-logits"),
 ])
 def test_a_bad_number_is_named_by_file_row_and_column(tmp_path, capsys, cell, argv, message):
     """As the guide says of every bad value: the API's "pool_b ... (model 1, example 7)" would leave the
@@ -149,7 +150,8 @@ def test_a_bad_number_in_a_npy_pool_is_named_by_file_model_and_example(tmp_path,
     np.save(tmp_path / "b.npy", b)
     assert run(tmp_path / "a.npy", tmp_path / "b.npy", "--discrepancy", "jsd", "--logdir", tmp_path / "cli",
                "--name", "age") == 2
-    assert "a.npy, model 1, example 7: a probability row that sums to 1.25, not 1 +- 0.0001" in capsys.readouterr().err
+    assert ("a.npy, model 1, example 7: a probability row that sums to 1.25, not 1 +- 0.0001; for logits pass "
+            "--from-logits (nothing was written)") in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
 
 

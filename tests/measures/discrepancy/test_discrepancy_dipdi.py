@@ -344,7 +344,15 @@ def test_no_examples_gives_nan():
         ({"discrepancy": "jsd"}, [[[1.2, -0.2]] * 3, CA2], CLS_B, r"outside .*; for logits pass from_logits=True$"),
         ({"discrepancy": "jsd"}, [[[0.7, 0.4]] * 3, CA2], CLS_B, r"sums to .*; for logits pass from_logits=True$"),
         ({"discrepancy": "jsd"}, [[0.2, 1.5, 0.1], [0.3, 0.2, 0.1]], CLS_B[..., 1], "outside"),
-        ({"discrepancy": "jsd", "from_logits": True}, [[[np.nan, 1.0]] * 3, CA2], CLS_B, "non-finite"),
+        ({"discrepancy": "jsd", "from_logits": True}, [[[np.nan, 1.0]] * 3, CA2], CLS_B, r"non-finite [^;]*$"),
+        ({"discrepancy": "jsd"}, [[[np.nan, 1.0]] * 3, CA2], CLS_B, r"non-finite [^;]*$"),  # no logits hint
+        # pools given as [examples, models] fail the pairing or the example count before any warning could say so
+        ({}, np.zeros((301, 4)), np.zeros((301, 4)), r"m_a=301 .* \(the pools hold more models, 301 and 301, than "
+                                                     r"examples; a pool is \[models, examples, \.\.\.\]: were they "
+                                                     r"transposed\?\)$"),
+        ({}, np.zeros((300, 4)), np.zeros((300, 6)), r"pool_a has 4 examples, pool_b has 6 \(the pools hold more "
+                                                     r"models, 300 and 300, than examples; .*transposed\?\)$"),
+        ({}, np.zeros((3, 5)), np.zeros((3, 5)), r"odd or unequal pool sizes$"),  # 3 models of 5 examples: no hint
         # once NumPy's "inhomogeneous shape", naming no pool
         ({}, POOL_A, [[0.1, 0.2, 0.3, 0.4], [0.1, 0.2]], "pool_b is ragged"),
     ],
