@@ -168,8 +168,11 @@ def test_a_plain_callable_on_tensors_and_bad_arguments():
     assert r.P[0] == pytest.approx(_closed_form(X_TAB)[0, 2], abs=1e-12)
     with pytest.raises(ValueError, match="no submodule named 'embed'"):
         prediction_sensitivity(TextModel(W), np.array([[0, 1]]), embedding_layer="embed")
+    logits = torch.nn.Linear(3, 2)
+    with torch.no_grad():  # fixed: a random layer's rows were out of [0, 1] or off 1 by the tests run before
+        logits.weight.fill_(2.0), logits.bias.fill_(-1.0)
     with pytest.raises(ValueError, match="not probabilities"):
-        prediction_sensitivity(torch.nn.Linear(3, 2), X_TAB)
+        prediction_sensitivity(logits, X_TAB)
 
 
 @pytest.mark.parametrize("kwargs, match", [
@@ -271,3 +274,33 @@ def test_token_ids_without_embedding_layer_or_past_the_vocabulary_are_said_of_th
                                          r"batch of x holds ids from 6 to 14$"):
         tb_bias_plugin.prediction_sensitivity(Text(), ids + 5, embedding_layer="emb")
     assert np.isfinite(tb_bias_plugin.prediction_sensitivity(Text(), ids, embedding_layer="emb").P).all()
+
+
+def test_a_plain_callable_given_x_of_another_dtype_is_told_to_pass_x_in_its_own():
+    # was torch's "mat1 and mat2 must have the same dtype, but got Double and Float"
+    linear = torch.nn.Linear(4, 3)
+
+    def model(x):
+        return torch.softmax(linear(x), -1)
+
+    x = torch.rand(8, 4, dtype=torch.float64)
+    with pytest.raises(ValueError, match=r"^the model failed on x of dtype float64 \(mat1 and mat2 .*\): a plain "
+                                         r"callable is given x in x's own dtype; .*\(x.float\(\) for float32"):
+        prediction_sensitivity(model, x)
+    assert prediction_sensitivity(model, x.float()).P.shape == (8,)
+
+
+@pytest.mark.tensorflow
+def test_a_pytorch_callable_given_numpy_x_is_told_to_pass_a_tensor():
+    # NumPy x sends a plain callable down TensorFlow's path: was TensorFlow's "in user code" TypeError
+    pytest.importorskip("tensorflow")
+    linear = torch.nn.Linear(4, 3)
+
+    def model(x):
+        return torch.softmax(linear(x), -1)
+
+    x = np.random.default_rng(0).random((8, 4), dtype=np.float32)
+    with pytest.raises(ValueError, match=r"^the model failed when called with TensorFlow tensors \(TypeError: "
+                                         r".*\): .*for a PyTorch callable pass x as a torch.Tensor$"):
+        prediction_sensitivity(model, x)
+    assert prediction_sensitivity(model, torch.as_tensor(x)).P.shape == (8,)

@@ -495,7 +495,7 @@ class _Run:
         feats, layout = self._features(rows, xb)
         if self.outputs is None:
             # First batch: check outputs and w before any gradient work.
-            probs = _compiled(self.net, "probs", lambda: _probs_fn(tf, self.net), "bb")(xb, feats)
+            probs = self._first_probs(xb, feats)
             self.sum_tolerance = probability_sum_tolerance(probs.dtype.name)
             self.outputs = plan_outputs(probs.numpy(), request.w, request.output, self.sum_tolerance)
             self.w32 = tf.constant(self.outputs.w, self.net.dtype)
@@ -514,6 +514,17 @@ class _Run:
             grads = self._reverse(xb, feats, weights)
         grads.sum_tolerance = self.sum_tolerance
         return batch_result(request, self.outputs, weights, grads, layout, self.dims, self.fixed, rows.start)
+
+    def _first_probs(self, xb, feats):
+        try:
+            return _compiled(self.net, "probs", lambda: _probs_fn(self.tf, self.net), "bb")(xb, feats)
+        except TypeError as e:
+            # NumPy x sends a plain callable down TensorFlow's path; PyTorch code then meets a TF tensor.
+            if hasattr(self.request.model, "get_layer") or "torch" not in sys.modules:
+                raise
+            raise ValueError("the model failed when called with TensorFlow tensors (%s): a plain callable given "
+                             "NumPy x runs under TensorFlow; for a PyTorch callable pass x as a torch.Tensor"
+                             % str(e).strip().splitlines()[-1].strip()) from e
 
     def _features(self, rows: slice, xb) -> tuple[Any, TextLayout | None]:
         """(features, text layout) of a batch; both may be None once forward mode looks features up itself."""

@@ -217,8 +217,7 @@ class TorchRun:
         xb = self.net.inputs(request.x[rows])
         feats, layout = self._features(rows, xb)
         if self.outputs is None:
-            with torch.no_grad():
-                probs = _numpy(self.net.probs(xb, feats))
+            probs = self._first_probs(xb, feats)
             self.outputs = plan_outputs(probs, request.w, request.output, _sum_tolerance(self.placement.dtype))
             self.w = torch.as_tensor(self.outputs.w, dtype=feats.dtype, device=feats.device)
         psm_j = self._psm_jacobian(rows)
@@ -236,6 +235,19 @@ class TorchRun:
             grads = self._reverse(xb, feats, v0)
         grads.sum_tolerance = _sum_tolerance(self.placement.dtype)
         return batch_result(request, self.outputs, weights, grads, layout, self.dims, self.fixed, rows.start)
+
+    def _first_probs(self, xb: torch.Tensor, feats: torch.Tensor) -> np.ndarray:
+        try:
+            with torch.no_grad():
+                return _numpy(self.net.probs(xb, feats))
+        except RuntimeError as e:
+            # A plain callable has no parameters to tell its dtype: it gets x's, and float64 rows meet its
+            # float32 weights in torch's "mat1 and mat2 must have the same dtype".
+            if isinstance(self.request.model, torch.nn.Module) or "dtype" not in str(e):
+                raise
+            raise ValueError("the model failed on x of dtype %s (%s): a plain callable is given x in x's own dtype; "
+                             "pass x in the dtype the model computes in (x.float() for float32 weights)"
+                             % (str(feats.dtype).removeprefix("torch."), e)) from e
 
     def _features(self, rows: slice, xb: torch.Tensor) -> tuple[torch.Tensor, TextLayout | None]:
         feats, auto_mask = self.net.features(xb)
