@@ -230,8 +230,12 @@ class BiasPlugin(base_plugin.TBPlugin):
             raise HttpError(413, "flags body is larger than %d bytes" % _MAX_FLAGS_BODY)
         try:
             body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: deeply nested
-            raise bad_request("flags body must be a JSON object")
+        except UnicodeDecodeError as e:
+            raise bad_request("flags body is not UTF-8 (byte %d)" % e.start)
+        except RecursionError:
+            raise bad_request("flags body is nested too deeply to be a flags object")
+        except ValueError as e:  # json's message names the line and column
+            raise bad_request("flags body is not JSON: %s" % e)
         if not isinstance(body, dict):
             raise bad_request("flags body must be a JSON object")
         try:

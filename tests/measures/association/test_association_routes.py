@@ -813,6 +813,18 @@ def test_deeply_nested_flags_bodies_are_a_400(client):
         assert response.status_code == 400, response.get_data(as_text=True)[:200]
 
 
+@pytest.mark.parametrize("data, message", [
+    (b'{"tag": "gender", "flagged": ["\xff"]}', "flags body is not UTF-8 (byte 31)"),  # all said "a JSON object"
+    (b'{"tag": "gender",}', "flags body is not JSON: Expecting property name enclosed in double quotes: line 1 "
+                            "column 18 (char 17)"),
+    (b"[1]", "flags body must be a JSON object"),
+])
+def test_a_flags_body_that_is_not_a_json_object_says_what_it_is(client, data, message):
+    response = client.post(PREFIX + "flags", data=data)
+    assert response.status_code == 400 and json.loads(response.get_data(as_text=True))["error"] == message
+    assert get_json(client, "flags", tag="gender")["version"] == 0
+
+
 def test_runs_describe_the_latest_step(tmp_path):
     from tb_bias_plugin import CooccurrenceCounter
 
