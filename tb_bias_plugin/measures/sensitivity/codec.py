@@ -87,9 +87,19 @@ def describe(message: Any) -> dict[str, Any]:
         "input": _INPUT_NAMES[message.input],
         "choices": [c.name for c in message.choices],
         "num_examples": int(message.num_examples),
-        "num_classes": len(message.class_names) or len(message.w),  # K, named or not (w has a weight per class)
+        "num_classes": _num_classes(message),
         "has_groups": bool(message.has_groups),
     }
+
+
+def _num_classes(message: Any) -> int:
+    """K, named or not: from the names, w (a weight per class; empty when uniform), or the declared length
+    of a choice's class rows (read from its header, nothing inflated); 0 when none of them tells."""
+    known = len(message.class_names) or len(message.w)
+    if known:
+        return known
+    shapes = (arrays.declared_shape(c.class_rows) for c in message.choices if c.HasField("class_rows"))
+    return next((shape[0] for shape in shapes if len(shape) == 1), 0)
 
 
 def _stats(message: Any) -> dict[str, Any]:

@@ -208,6 +208,10 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
     assert 1 in [e["pred_class"] for e in codec.decode(payloads[0])["examples"]]
     # K in the runs listing, named or not (was the number of class names: 0 for w=[0.25, 0.75] without names)
     assert [codec.describe(p)["num_classes"] for p in payloads[:2]] == [1, 2]
+    # neither names nor w (uniform, stored empty): the class rows' length, 0 where no choice has them
+    uniform = builder.prediction_sensitivity(tabular_results(n=40), sample_size=40)
+    assert not uniform.w and not uniform.class_names and codec.describe(uniform)["num_classes"] == 2  # was 0
+    assert codec.describe(payloads[2])["num_classes"] == 0  # an accumulator of P alone knows no K
     assert codec.decode(payloads[1])["choices"][0]["class_rows"].shape == (2,)
     assert {e["pred_class"] for e in codec.decode(payloads[2])["examples"]} == {-1}
     # without class names, w tells K: a class row per weight
