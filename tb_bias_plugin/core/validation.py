@@ -185,12 +185,15 @@ def _number_range(low: float | None, high: float | None, include: str) -> str:
 
 
 def host_values(values: Any) -> Any:
-    """A PyTorch tensor's values as a NumPy array; anything else as it is.
+    """A PyTorch tensor's values as a NumPy array; a bfloat16 array or TensorFlow tensor as float32;
+    anything else as it is.
 
     PyTorch refuses ``numpy()`` of a tensor that requires grad, lives on a GPU
     or is bfloat16 (which NumPy has not): a measure reads only the values, so
     they are taken detached, on the CPU, bfloat16 widened to float32. Read by
-    the type's module, so PyTorch is never imported here.
+    the type's module, so PyTorch is never imported here. TensorFlow's bfloat16
+    (a Keras ``mixed_bfloat16`` model's outputs) comes as ml_dtypes' type, which
+    NumPy counts as no number.
 
     Examples
     --------
@@ -198,6 +201,8 @@ def host_values(values: Any) -> Any:
     [1, 2]
     """
     if type(values).__module__.split(".")[0] != "torch" or not hasattr(values, "detach"):
+        if getattr(getattr(values, "dtype", None), "name", None) == "bfloat16":
+            return np.asarray(values, dtype=np.float32)
         return values
     values = values.detach().cpu()
     if str(values.dtype) == "torch.bfloat16":

@@ -13,7 +13,7 @@ except ImportError:  # Keras 2 inside TensorFlow
 
 from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer, check_labels
+from tb_bias_plugin.core.validation import check_integer, check_labels, probability_sum_tolerance
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
@@ -183,7 +183,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         if isinstance(self._embedding_layer, str):
             check_layer_names(self.model, [self._embedding_layer], "embedding_layer")
         probs = np.asarray(self.model(self._x[: min(8, self._x.shape[0])], training=False))
-        plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"])
+        # at the output's precision: a mixed-precision model's float16 rows sum to 1 only to float16's
+        plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"],
+                     probability_sum_tolerance(probs.dtype.name))
 
     def collect(self, model: Any) -> SensitivityCollector:
         """P of ``model`` on the validation data under every v choice."""
