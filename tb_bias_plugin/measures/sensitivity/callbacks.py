@@ -17,7 +17,13 @@ from tb_bias_plugin.core.validation import check_integer, check_labels, probabil
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, is_text, plan_outputs
+from tb_bias_plugin.measures.sensitivity.plan import (
+    check_logged_inputs,
+    ids_need_embedding_layer,
+    input_rows,
+    is_text,
+    plan_outputs,
+)
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
 
@@ -153,7 +159,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         events.check_name(name)
         self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
         batch_size = check_integer(batch_size, "batch_size", low=1)
-        x = np.asarray(x_val)
+        x = input_rows(x_val, "x_val")
         text = is_text(x.shape, embedding_layer, "x_val")
         n = x.shape[0]
         per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups,
@@ -182,6 +188,10 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         # a typo in the layer, logits or a K other than w's fail now, not after the first epoch
         if isinstance(self._embedding_layer, str):
             check_layer_names(self.model, [self._embedding_layer], "embedding_layer")
+        if self._embedding_layer is None:
+            from tb_bias_plugin.measures.sensitivity.gradients import embedding_layers
+
+            ids_need_embedding_layer(self.model, self._x, embedding_layers(self.model), "Embedding layer", "x_val")
         probs = np.asarray(self.model(self._x[: min(8, self._x.shape[0])], training=False))
         # at the output's precision: a mixed-precision model's float16 rows sum to 1 only to float16's
         plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"],

@@ -33,6 +33,7 @@ from .plan import (
     SensitivityRequest,
     batch_weights,
     fixed_v,
+    ids_need_embedding_layer,
     parse_request,
     plan_outputs,
     plan_sensitivity,
@@ -410,6 +411,18 @@ def _compute(request: SensitivityRequest, plan: SensitivityPlan, placement: Any)
     return concatenate(pieces, request.choice, request.text)
 
 
+def embedding_layers(model) -> list[str]:
+    """The names of a Keras model's Embedding layers (nested models' too), by class name: Keras 2 and 3
+    have different classes."""
+    names, stack = [], list(getattr(model, "layers", None) or [])
+    while stack:
+        layer = stack.pop(0)
+        if any(kind.__name__ == "Embedding" for kind in type(layer).__mro__):
+            names.append(layer.name)
+        stack.extend(getattr(layer, "layers", None) or [])
+    return names
+
+
 def _uses_torch(*objects) -> bool:
     """Whether the model (or x, or the protected-status model) is PyTorch's.
 
@@ -475,6 +488,9 @@ class _Run:
 
     def __init__(self, tf, request: SensitivityRequest, plan: SensitivityPlan):
         self.tf, self.request, self.plan = tf, request, plan
+        if request.embedding_layer is None:
+            ids_need_embedding_layer(request.model, np.asarray(request.x), embedding_layers(request.model),
+                                     "Embedding layer")
         self.net = _net(request.model, request.embedding_layer, "the model")
         self.psm_net = None if request.psm_model is None else _net(
             request.psm_model, request.psm_embedding_layer, "the protected-status model")

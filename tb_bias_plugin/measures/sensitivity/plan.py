@@ -224,6 +224,49 @@ def named_choices(v: Any, protected: Any = None) -> dict[str, VChoice]:
     return out
 
 
+def input_rows(x: Any, x_name: str = "x") -> np.ndarray:
+    """``x`` as one array of rows. The Keras containers a user has at hand are refused by name (NumPy
+    would make a dataset or a dict a scalar, and a Keras ``(x, y)`` pair a ragged array): gradients are
+    taken with respect to one input array.
+
+    Examples
+    --------
+    >>> input_rows([[0.5, 1.0]]).shape
+    (1, 2)
+    >>> input_rows({"age": [1.0]}, "x_val")
+    Traceback (most recent call last):
+    ...
+    ValueError: x_val is a dict of inputs; prediction sensitivity reads one input array, [n, F] features or [n, T] token ids
+    """
+    if isinstance(x, Mapping):
+        raise ValueError(f"{x_name} is a dict of inputs; prediction sensitivity reads one input array, [n, F] "
+                         "features or [n, T] token ids")
+    if hasattr(x, "element_spec"):  # tf.data
+        raise ValueError(f"{x_name} is a tf.data.Dataset; pass its inputs as one array (e.g. "
+                         "np.concatenate([x for x, *_ in dataset.as_numpy_iterator()]))")
+    try:
+        rows = np.asarray(x)
+    except ValueError:  # NumPy's "inhomogeneous shape"
+        if isinstance(x, (tuple, list)) and len(x) in (2, 3):
+            raise ValueError(f"{x_name} holds arrays of different shapes, as Keras's (x, y) validation data does; "
+                             "pass the inputs x alone") from None
+        raise ValueError(f"{x_name} is ragged: every row needs the same shape") from None
+    if rows.dtype == object and rows.ndim == 0:
+        raise ValueError(f"{x_name} must be an array of rows, got a {type(x).__name__}")
+    return rows
+
+
+def ids_need_embedding_layer(model: Any, x: np.ndarray, embedding_layers: Sequence[str], what: str,
+                             x_name: str = "x") -> None:
+    """Refuse integer ``x`` given without ``embedding_layer`` to a model with embeddings (``embedding_layers``,
+    its ``what``, e.g. "Embedding layer"): ids cast to floats have no gradient through a lookup, so P
+    would be 0 (Keras) or the lookup would refuse them (PyTorch)."""
+    if embedding_layers and x.dtype.kind in "iu":
+        raise ValueError("%s holds integers, which %s reads as token ids with its %s %r: pass embedding_layer=%r, "
+                         "so that sensitivity is taken at the embeddings"
+                         % (x_name, type(model).__name__, what, embedding_layers[0], embedding_layers[0]))
+
+
 def is_text(shape: tuple, embedding_layer: Any, x_name: str = "x") -> bool:
     """Whether ``x`` of this shape is text (token ids before ``embedding_layer``, or ``[n, T, D]``
     embeddings) rather than tabular ``[n, F]`` features.
@@ -273,6 +316,10 @@ def check_logged_inputs(
             if text:
                 raise ValueError(f"v={choice.kind!r} is for tabular inputs; use word_list or psm for text")
             v_weights(choice, 1, x_shape[1], feature_names=feature_names)  # the protected index range
+    given = [k for k in ("tokens", "mask", "word_ids") if per_example.get(k) is not None]
+    if given and not text:  # else found only when the first epoch's record is written
+        raise ValueError(f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for text input: pass "
+                         f"embedding_layer= (with {x_name} as token ids), or {x_name} as [n, T, D] embeddings")
     per_token = TextInputs(**{k: per_example.get(k) for k in ("mask", "tokens", "word_ids")})
     per_token.check_rows(n, x_name)
     for what, values in per_example.items():
@@ -407,7 +454,7 @@ def parse_request(
                          f"v={kind!r} touches every feature")
     check_output(output)
     per_feature = check_flag(per_feature, "per_feature")  # bool("no") is True
-    x = np.asarray(x)
+    x = input_rows(x)
     text = is_text(x.shape, embedding_layer)
     n = x.shape[0]
     if not text:

@@ -33,6 +33,7 @@ from .plan import (
     SensitivityRequest,
     batch_weights,
     fixed_v,
+    ids_need_embedding_layer,
     plan_outputs,
     tangent_chunks,
 )
@@ -80,12 +81,9 @@ def prepare(model: Any, x: Any, embedding_layer: Any, psm_model: Any, psm_embedd
     """
     placement = _placement(model, x)
     x = host_values(x)  # bfloat16 widened: NumPy has none
-    if embedding_layer is None and isinstance(model, torch.nn.Module) and np.asarray(x).dtype.kind in "iu":
+    if embedding_layer is None and isinstance(model, torch.nn.Module):
         embeddings = [name for name, m in model.named_modules() if isinstance(m, torch.nn.Embedding)]
-        if embeddings:  # ids would be read as features, cast to floats the embedding refuses
-            raise ValueError("x holds integers, which %s reads as token ids with its embedding module %r: pass "
-                             "embedding_layer=%r, so that sensitivity is taken at the embeddings"
-                             % (type(model).__name__, embeddings[0], embeddings[0]))
+        ids_need_embedding_layer(model, np.asarray(x), embeddings, "embedding module")
     psm_embedding_layer = _module_name(psm_model, psm_embedding_layer)
     return x, _module_name(model, embedding_layer), psm_embedding_layer, placement
 

@@ -337,3 +337,53 @@ def test_a_mixed_precision_keras_model_is_read_at_its_output_precision(mode, pol
         keras.mixed_precision.set_global_policy("float32")
     want = prediction_sensitivity(full, x, v="mask", protected=[0, 1], mode=mode).P
     np.testing.assert_allclose(got.P, want, rtol=rtol, atol=rtol * np.abs(want).max())  # 3 or 2 digits
+
+
+def test_token_ids_without_their_embedding_layer_are_refused_not_read_as_p_zero(tmp_path):
+    # ids cast to floats have no gradient through a lookup: P was 0 for every example, without a reason
+    from tb_bias_plugin.callbacks import PredictionSensitivityCallback
+
+    model = _text_classifier()
+    ids = np.random.default_rng(5).integers(1, 20, size=(9, 6))
+    with pytest.raises(ValueError, match=r"^x holds integers, which Functional reads as token ids with its Embedding "
+                                         r"layer 'emb': pass embedding_layer='emb'"):
+        prediction_sensitivity(model, ids)
+    assert np.all(prediction_sensitivity(model, ids, embedding_layer="emb").P > 0)
+    nested = keras.Sequential([keras.Input((6,), dtype="int32"), model])  # found inside a nested model too
+    with pytest.raises(ValueError, match="Embedding layer 'emb'"):
+        prediction_sensitivity(nested, ids)
+    model.compile("sgd", "sparse_categorical_crossentropy")
+    with pytest.raises(ValueError, match=r"^x_val holds integers, .* pass embedding_layer='emb'"):  # before training
+        model.fit(ids, np.arange(9) % 4, epochs=1, verbose=0,
+                  callbacks=[PredictionSensitivityCallback(str(tmp_path), ids)])
+    assert list(tmp_path.rglob("*.tfevents.*")) == []
+
+
+@pytest.mark.parametrize("x_val, message", [
+    (lambda x: tf.data.Dataset.from_tensor_slices(x).batch(4), r"x_val is a tf.data.Dataset; pass its inputs as one"),
+    (lambda x: {"features": x}, r"x_val is a dict of inputs; prediction sensitivity reads one input array"),
+    (lambda x: (x, np.arange(len(x))), r"x_val holds arrays of different shapes, as Keras's \(x, y\) validation data "
+                                       r"does; pass the inputs x alone"),
+    (lambda x: (i for i in x), r"x_val must be an array of rows, got a generator"),
+])
+def test_the_keras_containers_a_user_has_at_hand_are_refused_by_name(x_val, message):
+    # were "got a scalar" (a dataset, a dict) and NumPy's "inhomogeneous shape" (an (x, y) pair)
+    from tb_bias_plugin.callbacks import PredictionSensitivityCallback
+
+    x = np.random.default_rng(0).normal(size=(8, 3)).astype(np.float32)
+    with pytest.raises(ValueError, match="^" + message):
+        PredictionSensitivityCallback("unused", x_val(x))
+    with pytest.raises(ValueError, match="^" + message.replace("x_val", "x", 1).replace(r"the inputs x alone", "")):
+        prediction_sensitivity(logistic_two_class(), x_val(x))
+
+
+def test_per_token_arguments_on_a_tabular_input_are_refused_when_the_callback_is_made():
+    # was "tokens are for text results" when the first epoch's record was written
+    from tb_bias_plugin.callbacks import PredictionSensitivityCallback
+
+    x = np.random.default_rng(0).normal(size=(4, 3))
+    with pytest.raises(ValueError, match=r"^tokens is for text input: pass embedding_layer= \(with x_val as token "
+                                         r"ids\), or x_val as \[n, T, D\] embeddings$"):
+        PredictionSensitivityCallback("unused", x, tokens=np.full((4, 3), "a"))
+    with pytest.raises(ValueError, match="^tokens and mask are for text input"):
+        PredictionSensitivityCallback("unused", x, tokens=np.full((4, 3), "a"), mask=np.ones((4, 3), bool))
