@@ -221,10 +221,19 @@ def _mask_indices(indices) -> tuple:
     """The sorted protected feature indices of a mask: integers, at least one."""
     if isinstance(indices, (str, bytes)) or not isinstance(indices, Iterable):
         raise ValueError(f"mask v needs a sequence of protected feature indices; got {indices!r}")
-    idx = tuple(sorted({check_integer(i, "protected feature index") for i in indices}))
-    if not idx:
+    values = list(indices)
+    if any(isinstance(i, (bool, np.bool_)) for i in values):
+        raise ValueError("protected holds booleans, as a mask over the features does; give the protected features' "
+                         "indices: %s (np.flatnonzero of the mask)" % np.flatnonzero(values).tolist()[:20])
+    listed = [check_integer(i, "protected feature index") for i in values]
+    if len(set(listed)) < len(listed):  # a 0/1 indicator read as indices would be features 0 and 1
+        hint = " (%s, if it is a 0/1 indicator over the features)" % np.flatnonzero(listed).tolist()[:20] \
+            if set(listed) <= {0, 1} else ""
+        raise ValueError("protected repeats a feature index: %s; give each protected feature's index once%s"
+                         % (listed[:20], hint))
+    if not listed:
         raise ValueError("mask v needs at least one protected feature index; got an empty set")
-    return idx
+    return tuple(sorted(listed))
 
 
 def _explicit_weights(weights) -> np.ndarray:

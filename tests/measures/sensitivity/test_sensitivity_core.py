@@ -323,7 +323,7 @@ def test_proxy_helpers_reject_non_finite_data_and_betas():
     "make, match",
     [
         (lambda: VChoice.mask([1.9]), "protected feature index must be an integer, got 1.9"),
-        (lambda: VChoice.mask([True]), "must be an integer, got True"),
+        (lambda: VChoice.mask([True]), r"protected holds booleans, as a mask over the features does; give .* \[0\]"),
         (lambda: VChoice.proxy_adjusted(1.7), "needs a feature index; got 1.7"),
         (lambda: VChoice.explicit(["0.5", "0.5"]), "v must be an array of numbers"),
         (lambda: TextLayout(dim=1.5, mask=[[1, 1]]), "dim must be a positive integer, got 1.5"),
@@ -402,3 +402,17 @@ def test_a_list_of_v_choices_where_one_is_taken_is_named_so(protected):
                                          r"once per choice"):
         accumulated_sensitivity(J, v=["mask", "proxy_adjusted"], protected=protected)
     assert accumulated_sensitivity(J, v=[0.2, 0.3, 0.5]).P.shape == (5,)  # weights as a list stay weights
+
+
+@pytest.mark.parametrize("protected, message", [
+    ([0, 0, 1, 0, 0, 0], r"^protected repeats a feature index: \[0, 0, 1, 0, 0, 0\]; give each protected feature's "
+                         r"index once \(\[2\], if it is a 0/1 indicator over the features\)$"),
+    (np.array([False, False, True]), r"^protected holds booleans, as a mask over the features does; give the "
+                                     r"protected features' indices: \[2\]"),
+    ([3, 3], r"^protected repeats a feature index: \[3, 3\]; give each protected feature's index once$"),
+])
+def test_a_protected_indicator_or_mask_is_not_read_as_indices(protected, message):
+    # a 0/1 indicator was read as the indices {0, 1}: P of features 0 and 1, silently
+    with pytest.raises(ValueError, match=message):
+        VChoice.mask(protected)
+    assert VChoice.mask([2, 1]).indices == (1, 2)
