@@ -36,12 +36,15 @@ def check_step(step: Any, what: str = "step") -> int | None:
     """None, or ``step`` as an int (event files hold signed 64-bit steps); ``what`` names it in errors."""
     if step is None:
         return None
+    given = step
+    if not hasattr(step, "__index__") and callable(getattr(step, "numpy", None)):
+        step = step.numpy()  # a Keras 3 Variable (optimizer.iterations) has no __index__
     try:  # a float tensor has an __index__ that raises
         if isinstance(step, bool) or not hasattr(step, "__index__"):
             raise TypeError
         step = int(step.__index__())
     except (TypeError, AttributeError):
-        raise ValueError("%s must be an integer, got %r" % (what, step)) from None
+        raise ValueError("%s must be an integer, got %r" % (what, given)) from None
     if not validation.INT64_RANGE[0] <= step <= validation.INT64_RANGE[1]:
         raise ValueError("%s %d does not fit in 64 bits" % (what, step))
     return step

@@ -134,6 +134,26 @@ def test_tf_path_names_a_default_step_that_is_not_an_integer(tmp_path):
     assert _summary_events(tmp_path) == []
 
 
+def test_a_keras_3_optimizers_iterations_is_a_step_on_both_paths(tmp_path):
+    # a keras.Variable, not a tf.Variable, and without __index__: was "step must be an integer"
+    import keras
+    import tensorflow as tf
+
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2, activation="softmax")])
+    model.compile("sgd", "sparse_categorical_crossentropy")
+    model.fit(np.zeros((8, 3)), np.zeros(8), batch_size=4, verbose=0)
+    iterations = model.optimizer.iterations
+    assert not isinstance(iterations, tf.Variable) and int(iterations.numpy()) == 2
+    with tf.summary.create_file_writer(str(tmp_path / "tf")).as_default():
+        assert bool(summary.association_table("gender", _counter(), step=iterations))
+    with summary.Writer(tmp_path / "writer") as writer:
+        writer.association_table("gender", _counter(), step=iterations)
+        with pytest.raises(ValueError, match=r"^step must be an integer, got <Variable .*float32"):
+            writer.association_table("gender", _counter(), step=keras.Variable(2.5))
+    assert [event.step for event in _summary_events(tmp_path / "tf")] == [2]
+    assert [event.step for event in _summary_events(tmp_path / "writer")] == [2]
+
+
 def test_tf_path_names_a_float_step_variable_and_a_step_past_64_bits(tmp_path):
     import tensorflow as tf
     with tf.summary.create_file_writer(str(tmp_path)).as_default():
