@@ -186,11 +186,12 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
 
     def on_train_begin(self, logs=None):
         # a typo in the layer, logits or a K other than w's fail now, not after the first epoch
+        from tb_bias_plugin.measures.sensitivity.gradients import check_embedding_output, embedding_layers
+
         if isinstance(self._embedding_layer, str):
             check_layer_names(self.model, [self._embedding_layer], "embedding_layer")
+            check_embedding_output(self.model.get_layer(self._embedding_layer))
         if self._embedding_layer is None:
-            from tb_bias_plugin.measures.sensitivity.gradients import embedding_layers
-
             ids_need_embedding_layer(self.model, self._x, embedding_layers(self.model), "Embedding layer", "x_val")
         probs = np.asarray(self.model(self._x[: min(8, self._x.shape[0])], training=False))
         # at the output's precision: a mixed-precision model's float16 rows sum to 1 only to float16's

@@ -166,7 +166,11 @@ class _Differentiable:
                     raise
         if "output" not in rec:
             raise ValueError(f"the model never called its embedding layer {layer.name!r}")
-        m = layer.compute_mask(rec["inputs"]) if hasattr(layer, "compute_mask") else None
+        if rec["output"].shape.rank is not None and rec["output"].shape.rank < 3:
+            raise ValueError(f"embedding_layer {layer.name!r} gives outputs of shape {tuple(rec['output'].shape)}; "
+                             "an embedding layer gives a vector per token, [n, T, D]")
+        # None positionally: Keras 3's Layer.compute_mask requires previous_mask, Embedding's takes mask=None
+        m = layer.compute_mask(rec["inputs"], None) if hasattr(layer, "compute_mask") else None
         m = tf.ones(tf.shape(rec["output"])[:2], tf.bool) if m is None else tf.cast(m, tf.bool)
         return tf.cast(rec["output"], self.dtype), m
 
@@ -411,6 +415,30 @@ def _compute(request: SensitivityRequest, plan: SensitivityPlan, placement: Any)
     return concatenate(pieces, request.choice, request.text)
 
 
+def check_input_shape(model, x: np.ndarray) -> None:
+    """x's shape against a Keras model's one declared input, before any graph runs: a model whose compiled
+    functions are cached would otherwise fail deep in graph execution ("Matrix size-incompatible")."""
+    try:
+        inputs = model.inputs
+        want = tuple(inputs[0].shape)[1:] if inputs is not None and len(inputs) == 1 else None
+    except Exception:  # a plain callable, a subclassed or unbuilt model: nothing declared
+        return
+    if want is not None and (len(want) != x.ndim - 1 or any(w is not None and w != g for w, g in zip(want, x.shape[1:]))):
+        raise ValueError(f"x has shape {x.shape}; the model takes inputs of shape {(None, *want)}")
+
+
+def check_embedding_output(layer) -> None:
+    """A functional model's ``embedding_layer`` gives a vector per token; known before tracing, where the
+    same check would come wrapped in autograph's "in user code"."""
+    try:
+        shape = tuple(layer.output.shape)
+    except Exception:  # not a functional graph's layer: checked when traced
+        return
+    if len(shape) < 3:
+        raise ValueError(f"embedding_layer {layer.name!r} gives outputs of shape {shape}; an embedding layer gives "
+                         "a vector per token, [n, T, D]")
+
+
 def embedding_layers(model) -> list[str]:
     """The names of a Keras model's Embedding layers (nested models' too), by class name: Keras 2 and 3
     have different classes."""
@@ -491,7 +519,10 @@ class _Run:
         if request.embedding_layer is None:
             ids_need_embedding_layer(request.model, np.asarray(request.x), embedding_layers(request.model),
                                      "Embedding layer")
+        check_input_shape(request.model, np.asarray(request.x))
         self.net = _net(request.model, request.embedding_layer, "the model")
+        if self.net.layer is not None:
+            check_embedding_output(self.net.layer)
         self.psm_net = None if request.psm_model is None else _net(
             request.psm_model, request.psm_embedding_layer, "the protected-status model")
         self.outputs: OutputPlan | None = None

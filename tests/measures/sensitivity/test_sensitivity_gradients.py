@@ -387,3 +387,25 @@ def test_per_token_arguments_on_a_tabular_input_are_refused_when_the_callback_is
         PredictionSensitivityCallback("unused", x, tokens=np.full((4, 3), "a"))
     with pytest.raises(ValueError, match="^tokens and mask are for text input"):
         PredictionSensitivityCallback("unused", x, tokens=np.full((4, 3), "a"), mask=np.ones((4, 3), bool))
+
+
+def test_a_wrong_input_width_or_a_layer_that_is_no_embedding_is_named_before_any_graph_runs(tmp_path):
+    # once the model's functions were cached, a wrong F was TensorFlow's "Matrix size-incompatible" from
+    # graph execution; a Dense layer as embedding_layer was autograph's "compute_mask() missing ... previous_mask"
+    from tb_bias_plugin.callbacks import PredictionSensitivityCallback
+
+    model = logistic_two_class()
+    prediction_sensitivity(model, X_TAB)
+    with pytest.raises(ValueError, match=r"^x has shape \(1, 2\); the model takes inputs of shape \(None, 3\)$"):
+        prediction_sensitivity(model, X_TAB[:, :2])
+    text = _text_classifier()
+    ids = np.random.default_rng(5).integers(1, 20, size=(9, 6))
+    dense = text.layers[-1].name
+    with pytest.raises(ValueError, match=r"^embedding_layer '%s' gives outputs of shape \(None, 4\); an embedding "
+                                         r"layer gives a vector per token, \[n, T, D\]$" % dense):
+        prediction_sensitivity(text, ids, embedding_layer=dense)
+    text.compile("sgd", "sparse_categorical_crossentropy")
+    with pytest.raises(ValueError, match="embedding_layer '%s' gives outputs of shape" % dense):  # before training
+        text.fit(ids, np.arange(9) % 4, epochs=1, verbose=0,
+                 callbacks=[PredictionSensitivityCallback(str(tmp_path), ids, embedding_layer=dense)])
+    assert list(tmp_path.rglob("*.tfevents.*")) == []
