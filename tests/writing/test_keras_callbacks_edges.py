@@ -263,3 +263,40 @@ def test_float_groups_fail_when_the_sensitivity_callback_is_made(tmp_path):
     with pytest.raises(ValueError, match="groups must be all strings or all integers; got 0.0"):
         PredictionSensitivityCallback(tmp_path, TABULAR, groups=[0.0, 1.0] * 48)
     PredictionSensitivityCallback(tmp_path, TABULAR, groups=np.array([[b"f"], [b"m"]] * 48))  # a string column
+
+
+@pytest.mark.parametrize("case, message", [
+    ("unbatched", r"^validation_data yields single examples \(shape \(8,\); the model takes batches of rank 2\): batch "
+                  r"it, e\.g\. dataset\.batch\(256\)$"),
+    ("logits", r"^the model's output on row \d+ of validation_data has a negative score"),
+    ("three names", r"^the model's output must be \[batch, 3\] scores, one per label name; got shape \(8, 4\)"),
+])
+def test_the_association_callback_meets_the_model_before_training(tmp_path, case, message):
+    # each failed only when the first epoch ended, after a whole epoch of training
+    import keras
+    import tensorflow as tf
+
+    from tb_bias_plugin.callbacks import AssociationTableCallback
+
+    keras.utils.set_random_seed(0)
+    x = np.random.default_rng(0).normal(size=(32, 8)).astype(np.float32)
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4, activation=None if case == "logits" else "sigmoid")])
+    model.compile("sgd", "mse")
+    names = ["man", "woman", "bike", "car"][: 3 if case == "three names" else 4]
+    data = tf.data.Dataset.from_tensor_slices(x) if case == "unbatched" else x
+    callback = AssociationTableCallback(str(tmp_path), data, label_names=names, identity_labels=["man", "woman"])
+    epochs = []
+    with pytest.raises(ValueError, match=message):
+        model.fit(x, np.zeros((32, 4)), epochs=1, verbose=0,
+                  callbacks=[callback, keras.callbacks.LambdaCallback(on_epoch_begin=lambda e, logs: epochs.append(e))])
+    assert epochs == [] and list(tmp_path.rglob("*.tfevents.*")) == []
+
+
+@pytest.mark.parametrize("data, shown", [(None, "None"), ((row for row in np.zeros((4, 2))), "a generator")])
+def test_validation_data_the_association_callback_cannot_read_is_named(data, shown):
+    # was "object of type 'NoneType' has no len()"
+    from tb_bias_plugin.callbacks import AssociationTableCallback
+
+    with pytest.raises(ValueError, match=r"^validation_data must be arrays .* or a batched tf\.data\.Dataset; got %s$"
+                                         % shown):
+        AssociationTableCallback("unused", data, label_names=["a", "b"], identity_labels=["a"])

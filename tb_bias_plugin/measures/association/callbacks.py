@@ -193,6 +193,25 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             examples = [c[lo:hi] if isinstance(c, list) else c for c in self._examples]
             yield tf.nest.map_structure(lambda leaf, lo=lo, hi=hi: leaf[lo:hi], data), ids, examples
 
+    def on_train_begin(self, logs=None):
+        """The model meets the validation data now, not when the first epoch ends: an unbatched dataset,
+        inputs the model cannot take, logits or another number of labels fail before training."""
+        import tensorflow as tf
+
+        data = self._validation_data
+        if _is_dataset(data):
+            _check_batched(self.model, data)
+            element = next(iter(data), None)
+            if element is None:
+                raise ValueError("validation_data is an empty dataset")
+            inputs, ids = (element[0] if isinstance(element, tuple) else element), None
+        else:
+            rows, _ = self._inputs()
+            inputs = tf.nest.map_structure(lambda leaf: leaf[:8], rows)
+            ids = None if self._identities is None else self._identities[:8]
+        scores = np.asarray(self.model.predict_on_batch(inputs))
+        update_from_model(self._counter.copy(), scores, 0, "validation_data", identities=ids)
+
     def on_epoch_end(self, epoch, logs=None):
         counter = self._counter.copy()
         seen = 0
@@ -235,7 +254,28 @@ def _example_columns(validation_data, example_ids, example_text, example_uris):
 
 def _num_rows(data):
     shape = getattr(data, "shape", None)
-    return int(shape[0]) if shape is not None else len(data)
+    if shape is not None:
+        return int(shape[0])
+    if any(kind.__name__ == "PyDataset" for kind in type(data).__mro__) or not hasattr(data, "__len__"):
+        # a PyDataset's len() is its number of batches; a generator has none
+        raise ValueError("validation_data must be arrays (x, or Keras's (x, y)), a list or dict of arrays, or a "
+                         "batched tf.data.Dataset; got %s" % ("None" if data is None else "a " + type(data).__name__))
+    return len(data)
+
+
+def _check_batched(model, dataset):
+    """A dataset of single examples (``.batch()`` forgotten) would reach the model as one example's features."""
+    import tensorflow as tf
+
+    spec = dataset.element_spec[0] if isinstance(dataset.element_spec, tuple) else dataset.element_spec
+    try:
+        want = len(model.inputs[0].shape)
+    except Exception:  # a subclassed or unbuilt model declares no input
+        return
+    first = tf.nest.flatten(spec)[0]
+    if first.shape.rank is not None and first.shape.rank == want - 1:
+        raise ValueError("validation_data yields single examples (shape %s; the model takes batches of rank %d): "
+                         "batch it, e.g. dataset.batch(256)" % (tuple(first.shape), want))
 
 
 def _is_dataset(data):
