@@ -300,3 +300,25 @@ def test_validation_data_the_association_callback_cannot_read_is_named(data, sho
     with pytest.raises(ValueError, match=r"^validation_data must be arrays .* or a batched tf\.data\.Dataset; got %s$"
                                          % shown):
         AssociationTableCallback("unused", data, label_names=["a", "b"], identity_labels=["a"])
+
+
+@pytest.mark.parametrize("x, shown", [
+    (lambda: __import__("tensorflow").data.Dataset.from_tensor_slices(TABULAR).batch(8), "a tf.data.Dataset"),
+    (lambda: (row for row in TABULAR), "a generator"),
+    (lambda: None, "None"),
+])
+def test_inputs_the_representation_callback_cannot_read_are_named_when_it_is_made(tmp_path, x, shown):
+    # a dataset was an IndexError ("tuple index out of range")
+    with pytest.raises(ValueError, match=r"^x must be the model's inputs as arrays \(an array, or a list or dict of "
+                                         r"arrays\), got %s$" % shown):
+        RepresentationBiasCallback(tmp_path, x(), np.arange(96) % 2, layers=["fc1"])
+
+
+def test_the_representation_callback_reads_keras_x_y_and_meets_the_model_before_training(tmp_path):
+    # (x, y) was read as two inputs: the model refused them after a whole epoch of training
+    labels = np.arange(96) % 2
+    callback = RepresentationBiasCallback(tmp_path, (TABULAR, labels), labels, layers=["fc1"])
+    begin(callback, tabular_model())
+    assert callback._activations(4)[0].shape == (4, 6)
+    with pytest.raises(ValueError, match=r"expected shape=\(None, 5\), found shape=\(8, 3\)"):  # Keras's own words
+        begin(RepresentationBiasCallback(tmp_path, TABULAR[:, :3], labels, layers=["fc1"]), tabular_model())

@@ -69,7 +69,8 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         The same log_dir as Keras's TensorBoard callback; records go to its
         ``validation`` run.
     x : array or list/dict of arrays
-        Model inputs of the evaluation sample (aim for n >= 2,000).
+        Model inputs of the evaluation sample (aim for n >= 2,000); Keras's ``(x, y)``
+        or ``(x, y, sample_weight)`` tuple is read as its ``x``, as ``validation_data`` is.
     protected : array of int codes, or mapping of str to arrays
         One attribute (logged under tag `name`), or several side by side
         ``{"sex": s, "race": r, "sex x race": product_codes([s, r])[0]}``,
@@ -104,8 +105,9 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         `x` of different numbers of rows; attribute codes that are not
         one per row of `x` or not class codes; an unknown or bad
         estimator setting; class names that repeat or do not match an
-        attribute's classes. When training begins: a layer name the model
-        has not. When the first measured epoch ends: activations
+        attribute's classes; `x` that is not arrays (a dataset, a generator).
+        When training begins: a layer name the model has not, inputs the
+        model cannot take (it runs on the first rows). When the first measured epoch ends: activations
         ``representation_bias`` rejects (not finite, e.g. of a diverged
         model).
 
@@ -162,6 +164,8 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         self._layers = [builder._name(layer, "layer") for layer in layers]
         if len(set(self._layers)) != len(self._layers):
             raise ValueError("layers are named more than once: %s" % self._layers)
+        if isinstance(x, tuple) and len(x) in (2, 3):  # Keras's (x, y[, sample_weight])
+            x = x[0]
         n = _num_rows(x)
         # the estimator's settings and the class names too: a bad one fails now, not after the first epoch
         self._protected, self._class_names = progress.check_inputs(protected, n, name=name, class_names=class_names,
@@ -177,16 +181,19 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
 
     def on_train_begin(self, logs=None):
         check_layer_names(self.model, self._layers, "layers")  # a typo fails now, not after the first epoch
+        self._activations(min(self._n, 8))  # and inputs the model cannot take
 
-    def _activations(self):
+    def _activations(self, rows=None):
+        """The pooled activations of each layer on the first ``rows`` rows of x (all by default)."""
         import tensorflow as tf
 
         if self._extractor is None:
             outputs = [self.model.get_layer(layer).output for layer in self._layers]
             self._extractor = keras.Model(inputs=symbolic_inputs(self.model), outputs=outputs)
         parts: list[list[np.ndarray]] = [[] for _ in self._layers]
-        for lo in range(0, self._n, self._batch_size):
-            batch = tf.nest.map_structure(lambda leaf, lo=lo: leaf[lo:lo + self._batch_size], self._x)
+        stop = self._n if rows is None else rows
+        for lo in range(0, stop, self._batch_size):
+            batch = tf.nest.map_structure(lambda leaf, lo=lo: leaf[lo:min(lo + self._batch_size, stop)], self._x)
             out = self._extractor(batch, training=False)
             if len(self._layers) == 1 and not isinstance(out, (list, tuple)):
                 out = [out]
@@ -210,6 +217,11 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
 def _num_rows(x):
     import tensorflow as tf
 
+    if x is None or hasattr(x, "element_spec") or not (isinstance(x, (list, tuple, dict)) or hasattr(x, "shape")):
+        # a dataset or generator would be read as one leaf without rows (was an IndexError)
+        raise ValueError("x must be the model's inputs as arrays (an array, or a list or dict of arrays), got %s"
+                         % ("None" if x is None else "a tf.data.Dataset" if hasattr(x, "element_spec")
+                            else "a " + type(x).__name__))
     leaves = tf.nest.flatten(x)
     if not leaves:
         raise ValueError("x holds no arrays")
