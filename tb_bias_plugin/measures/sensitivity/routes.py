@@ -180,7 +180,8 @@ def _example(value: dict[str, Any], index: int, choice: int) -> dict[str, Any]:
 
 
 def sensitivity_examples(request: Any, services: Any) -> Any:
-    """Retained examples: the top-K of a choice (most sensitive first), or the uniform sample by P."""
+    """Retained examples: the top-K of a choice (most sensitive first), or the uniform sample by P (``limit`` of
+    them evenly spaced by P, highest first)."""
     params = Params(request.args, request.query_string)
     loaded, run, tag = _load(request, services, params)
     value = loaded.value
@@ -189,10 +190,14 @@ def sensitivity_examples(request: Any, services: Any) -> Any:
     limit = params.integer("limit", LIMITS["default_examples"], low=1, high=LIMITS["max_examples"])
     if source == "top":
         indices = value["choices"][choice]["top_examples"]
+        total = len(indices)
     else:
         sample = [i for i, e in enumerate(value["examples"]) if e["in_sample"]]
         p = np.array([value["examples"][i]["p"][choice] for i in sample], dtype=np.float64)
         order = np.argsort(-np.nan_to_num(p, nan=-np.inf), kind="stable")
+        total = len(order)
+        if limit < len(order):  # evenly spaced through the sample by P: its first `limit` would be its top
+            order = order[np.unique(np.linspace(0, len(order) - 1, limit).round().astype(np.int64))]
         indices = [sample[i] for i in order]
     return respond(request, {
         "run": run,
@@ -201,7 +206,7 @@ def sensitivity_examples(request: Any, services: Any) -> Any:
         "input": value["input"],
         "choice": value["choices"][choice]["name"],
         "source": source,
-        "total": len(indices),
+        "total": total,
         "feature_names": value["feature_names"],
         "examples": [_example(value, i, choice) for i in indices[:limit]],
     })

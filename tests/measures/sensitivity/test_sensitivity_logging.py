@@ -322,6 +322,10 @@ def test_examples_and_compare_routes(served):
     assert sample["total"] == 50 and all(x["in_sample"] for x in sample["examples"])
     ps = [x["P"]["uniform"] for x in sample["examples"]]
     assert ps == sorted(ps, reverse=True)
+    # fewer than the sample: spread over it by P (was its top 5, the top-K again), the highest and lowest kept
+    spread = fx.get_json(client, "sensitivity_examples", run="tab", tag="sens", step="0", source="sample",
+                         choice="uniform", limit="5")
+    assert spread["total"] == 50 and [x["P"]["uniform"] for x in spread["examples"]] == [ps[i] for i in (0, 12, 24, 37, 49)]
     cmp_ = fx.get_json(client, "sensitivity_compare", run="tab", tag="sens", step="0", a="uniform", b="gender")
     ids = [int(p["id"]) for p in cmp_["points"]]
     rho, n = spearman(res["uniform"].P[ids], res["gender"].P[ids])
