@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from "vitest";
 import { groupBars, heatColor, isUsed, logPosition, outputText, stepChart } from "../src/views/discrepancy/geometry.js";
-import { matrixFootnote, meanOver } from "../src/views/discrepancy/replicates.js";
+import { compareVerdict, matrixFootnote, meanOver } from "../src/views/discrepancy/replicates.js";
 import type { StepResponse } from "../src/views/discrepancy/types.js";
 
 describe("DIPDI step chart", () => {
@@ -302,5 +302,16 @@ describe("DIPDI of the replicate the matrix shows", () => {
     expect(matrixFootnote(step([{ replicate: 0, dipdi: null, reason: "empty", n: 0 }]))).toBe("DIPDI \u2014 (undefined: empty); n = 0");
     expect(matrixFootnote(step(undefined))).toBe("DIPDI 3.889; n = 600");
     expect(meanOver(step(undefined))).toBe("");
+  });
+});
+
+describe("the comparison's verdict", () => {
+  it("calls a rise a warning sign only beyond the uncertainty, or where there is none", () => {
+    expect(compareVerdict({ rising: true, beyond_noise: true })).toBe("rises in deployment beyond its uncertainty: a warning sign");
+    expect(compareVerdict({ rising: true, beyond_noise: false })).toContain("not a clear warning sign");
+    expect(compareVerdict({ rising: true, beyond_noise: null })).toContain("no uncertainty to weigh it against");
+    expect(compareVerdict({ rising: true })).toContain("no uncertainty to weigh it against"); // an older server
+    expect(compareVerdict({ rising: false, beyond_noise: true })).toBe("does not rise in deployment");
+    expect(compareVerdict({ rising: null, beyond_noise: null })).toBe("");
   });
 });

@@ -366,8 +366,22 @@ def discrepancy_compare(request: Any, services: Any) -> Any:
             "delta_within_a": delta("within_a"),
             "delta_within_b": delta("within_b"),
             "rising": None if change is None else change > 0,
+            "beyond_noise": _beyond_noise(change, a["uncertainty"], b["uncertainty"]),
         },
     )
+
+
+def _beyond_noise(change: Optional[float], a: dict[str, Any], b: dict[str, Any]) -> Optional[bool]:
+    """Whether ``change`` is larger than the two records' uncertainty allows: over twice its standard error
+    from the replicates' spreads, or bootstrap intervals that do not overlap; None when either has none."""
+    if change is None:
+        return None
+    if a["kind"] == b["kind"] == "replicates" and a.get("std") is not None and b.get("std") is not None:
+        se = math.sqrt(a["std"] ** 2 / a["defined"] + b["std"] ** 2 / b["defined"])
+        return abs(change) > 2 * se
+    if a["kind"] == b["kind"] == "bootstrap" and None not in (a["low"], a["high"], b["low"], b["high"]):
+        return b["low"] > a["high"] or b["high"] < a["low"]
+    return None
 
 
 ROUTES = {

@@ -6,6 +6,7 @@ numbers, ``replicate_summary`` and NumPy histograms.
 """
 
 import glob
+import math
 import os
 
 import numpy as np
@@ -306,6 +307,18 @@ def test_compare_route_gives_the_change_of_dipdi(served):
     assert body["delta"] == pytest.approx(body["b"]["dipdi"] - body["a"]["dipdi"])
     assert body["delta"] > 0 and body["rising"] is True
     assert fx.get_json(client, "discrepancy_compare", run="dev", tag="reps", step=0, run2="dep", tag2="") == body
+    # any rise was "the warning sign": it is weighed against the replicates' spread, std / sqrt(defined) of each
+    ua, ub = body["a"]["uncertainty"], body["b"]["uncertainty"]
+    se = math.sqrt(ua["std"] ** 2 / ua["defined"] + ub["std"] ** 2 / ub["defined"])
+    assert body["beyond_noise"] is (body["delta"] > 2 * se)
+    from_one = fx.get_json(client, "discrepancy_compare", run="dev", tag="reps", step=1, run2="dep")  # shift 0 vs 3
+    assert from_one["rising"] is True and from_one["beyond_noise"] is True
+    # one replicate: bootstrap intervals, which overlap for a record against itself; undefined ones say nothing
+    itself = fx.get_json(client, "discrepancy_compare", run="dev", tag="worked", step=0, run2="dev", step2=0)
+    assert itself["a"]["uncertainty"]["kind"] == "bootstrap" and itself["a"]["uncertainty"]["low"] is not None
+    assert itself["delta"] == 0 and itself["rising"] is False and itself["beyond_noise"] is False
+    shifted = fx.get_json(client, "discrepancy_compare", run="dev", tag="worked", step=0, run2="dev", step2=1)
+    assert shifted["b"]["uncertainty"]["low"] is None and shifted["beyond_noise"] is None
 
 
 @pytest.mark.parametrize(

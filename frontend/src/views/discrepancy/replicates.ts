@@ -2,7 +2,7 @@
 // a step's `dipdi` is the mean over its replicates.
 
 import { formatCount, formatValue, plural } from "../../charts/format.js";
-import type { StepResponse } from "./types.js";
+import type { CompareResponse, StepResponse } from "./types.js";
 
 /** Decimals of DIPDI and its mean discrepancies in every panel: the matrix's footnote, the means, the comparison. */
 export const DIPDI_DIGITS = 3;
@@ -35,4 +35,15 @@ export function matrixFootnote(d: StepResponse): string {
 export function meanOver(d: StepResponse): string {
   const count = d.replicates?.length ?? 0;
   return count > 1 ? `mean over ${plural(count, "replicate")}; ` : "";
+}
+
+/**
+ * The comparison's verdict: a rise is a warning sign when it is beyond the records' uncertainty
+ * (`beyond_noise`), or when there is none to weigh it against; within it, it is said to be so.
+ */
+export function compareVerdict(c: Pick<CompareResponse, "rising" | "beyond_noise">): string {
+  if (c.rising === false) return "does not rise in deployment";
+  if (!c.rising) return "";
+  if (c.beyond_noise === false) return "rises in deployment, within the uncertainty of the two values: not a clear warning sign";
+  return c.beyond_noise ? "rises in deployment beyond its uncertainty: a warning sign" : "rises in deployment: a warning sign (no uncertainty to weigh it against)";
 }

@@ -82,4 +82,5 @@ export interface CompareResponse {
   b: Head & Summary;
   delta: number | null;
   rising: boolean | null;
+  beyond_noise?: boolean | null;
 }

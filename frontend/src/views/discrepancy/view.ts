@@ -15,7 +15,7 @@ import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMiss
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
-import { DIPDI_DIGITS, matrixFootnote, meanOver } from "./replicates.js";
+import { compareVerdict, DIPDI_DIGITS, matrixFootnote, meanOver } from "./replicates.js";
 import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
 import {
   PAIRINGS,
@@ -714,8 +714,8 @@ export class DiscrepancyView extends MeasureViewBase {
               ([what, s]) => html`<div data-testid=${`compare-${what as string}`}><div class="muted">${what as string}: ${(s as typeof c.a).run}</div>
                 ${this.compareSide(s as typeof c.a)}</div>`,
             )}
-            <div><div class="muted">change ΔDIPDI (deployment − development)</div><div class="delta ${c.rising ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, DIPDI_DIGITS)}</div>
-              <div class="muted" data-testid="compare-verdict">${c.rising ? "rises in deployment: a warning sign" : c.rising === false ? "does not rise in deployment" : ""}</div></div>
+            <div><div class="muted">change ΔDIPDI (deployment − development)</div><div class="delta ${c.rising && c.beyond_noise !== false ? "rising" : ""}" data-testid="compare-delta">${formatSigned(c.delta, DIPDI_DIGITS)}</div>
+              <div class="muted" data-testid="compare-verdict">${compareVerdict(c)}</div></div>
           </div>`
         : html`<p class="muted">Pick a second run with the same tag.</p>`}
       ${otherNote}
