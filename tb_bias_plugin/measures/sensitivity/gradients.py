@@ -166,9 +166,8 @@ class _Differentiable:
                     raise
         if "output" not in rec:
             raise ValueError(f"the model never called its embedding layer {layer.name!r}")
-        if rec["output"].shape.rank is not None and rec["output"].shape.rank < 3:
-            raise ValueError(f"embedding_layer {layer.name!r} gives outputs of shape {tuple(rec['output'].shape)}; "
-                             "an embedding layer gives a vector per token, [n, T, D]")
+        if rec["output"].shape.rank is not None:  # a subclassed model's layer, not checked before tracing
+            _check_per_token(layer.name, tuple(rec["output"].shape))
         # None positionally: Keras 3's Layer.compute_mask requires previous_mask, Embedding's takes mask=None
         m = layer.compute_mask(rec["inputs"], None) if hasattr(layer, "compute_mask") else None
         m = tf.ones(tf.shape(rec["output"])[:2], tf.bool) if m is None else tf.cast(m, tf.bool)
@@ -434,8 +433,12 @@ def check_embedding_output(layer) -> None:
         shape = tuple(layer.output.shape)
     except Exception:  # not a functional graph's layer: checked when traced
         return
+    _check_per_token(layer.name, shape)
+
+
+def _check_per_token(name: str, shape: tuple) -> None:
     if len(shape) < 3:
-        raise ValueError(f"embedding_layer {layer.name!r} gives outputs of shape {shape}; an embedding layer gives "
+        raise ValueError(f"embedding_layer {name!r} gives outputs of shape {shape}; an embedding layer gives "
                          "a vector per token, [n, T, D]")
 
 
