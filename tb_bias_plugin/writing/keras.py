@@ -67,6 +67,19 @@ class ValidationRecordWriter:
             self._writer = None
 
 
+def shown_container(value: Any) -> str:
+    """How an error names a container a callback cannot read as arrays.
+
+    Examples
+    --------
+    >>> shown_container(None), shown_container(i for i in [1])
+    ('None', 'a generator')
+    """
+    if value is None:
+        return "None"
+    return "a tf.data.Dataset" if hasattr(value, "element_spec") else "a " + type(value).__name__
+
+
 def check_layer_names(model: Any, names: Iterable[str], argument: str) -> None:
     """Raise ``ValueError`` unless ``model.get_layer`` finds every name.
 

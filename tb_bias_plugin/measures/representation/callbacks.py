@@ -16,7 +16,7 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, symbolic_inputs
+from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, shown_container, symbolic_inputs
 
 POOLS = ("mean", "flatten")
 
@@ -220,8 +220,7 @@ def _num_rows(x):
     if x is None or hasattr(x, "element_spec") or not (isinstance(x, (list, tuple, dict)) or hasattr(x, "shape")):
         # a dataset or generator would be read as one leaf without rows (was an IndexError)
         raise ValueError("x must be the model's inputs as arrays (an array, or a list or dict of arrays), got %s"
-                         % ("None" if x is None else "a tf.data.Dataset" if hasattr(x, "element_spec")
-                            else "a " + type(x).__name__))
+                         % shown_container(x))
     leaves = tf.nest.flatten(x)
     if not leaves:
         raise ValueError("x holds no arrays")
