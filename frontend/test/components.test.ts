@@ -456,10 +456,10 @@ describe("ranked table", () => {
     }
   });
 
-  it("says a trend's q is taken over the labels that pass the filters (a walk-through: a search changed it, unsaid)", async () => {
+  it("says over which labels a trend's q is taken, and that a search does not change it", async () => {
     const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, 0.1], change: -0.1, change_q: 0.046 })]));
     const cell = el.shadowRoot!.querySelector("[data-testid=cell-trend]")!;
-    expect(cell.getAttribute("title")).toMatch(/q = 0\.046 \(over the labels that pass the filters\)$/);
+    expect(cell.getAttribute("title")).toMatch(/q = 0\.046 \(Benjamini\u2013Hochberg over every label tested: a search or range does not change it\)$/);
   });
 
   it("draws a sparkline's zero line as SVG (made by html``, it was an HTML element the browser never drew)", async () => {

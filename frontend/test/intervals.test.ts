@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../src/charts/intervals.js";
+import { columnDigits, formatFixed, formatInterval, formatQ, formatStatement, whiskerStyle } from "../src/charts/intervals.js";
 import { parseMarkdown } from "../src/shell/markdown.js";
 
 describe("whiskerStyle", () => {
@@ -32,6 +32,7 @@ describe("one number format per column", () => {
   it("formats q-values and intervals", () => {
     expect([formatQ(0.0004), formatQ(0.0512), formatQ(null)]).toEqual(["<0.001", "0.051", "\u2014"]);
     expect(formatInterval(-0.12, null)).toBe("[-0.120, \u221e]");
+    expect([formatStatement("p", 0.0004), formatStatement("q", 0.0512), formatStatement("q", null)]).toEqual(["p < 0.001", "q = 0.051", "q undefined"]);
   });
 });
 

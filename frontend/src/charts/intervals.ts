@@ -47,6 +47,12 @@ export function formatQ(value: number | null | undefined): string {
   return value < 0.001 ? "<0.001" : value.toFixed(3);
 }
 
+/** A p- or q-value stated in words: "p < 0.001", "q = 0.051", "q undefined". */
+export function formatStatement(name: string, value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return `${name} undefined`;
+  return value < 0.001 ? `${name} < 0.001` : `${name} = ${value.toFixed(3)}`;
+}
+
 /** An interval as text: "[-0.120, 0.340]"; an unbounded end as "-\u221e" / "\u221e". */
 export function formatInterval(low: number | null | undefined, high: number | null | undefined, digits = 3): string {
   const lo = low === null || low === undefined ? "-\u221e" : formatFixed(low, digits);

@@ -472,12 +472,21 @@ def column_values(view, name, query, gap=None):
 
 
 def row_mask(view, query, gap):
-    """Rows that pass every filter of ``query``.
+    """Rows that pass every filter of ``query``: those of the tested family
+    (`family_mask`) that its narrowing filters keep (`narrowed`)."""
+    return narrowed(view, query, gap, family_mask(view, query, gap))
 
-    ``undefined="drop"`` drops the rows whose gap is undefined or, with a
-    single identity (no x2), whose value of the metric is.
+
+def family_mask(view, query, gap):
+    """The labels whose gaps are tested together: q-values are taken over these.
+
+    The family is what the analysis decides before looking at the gaps: which
+    identities are labels, the zero co-occurrence and undefined rules, and the
+    minimum count. ``undefined="drop"`` drops the rows whose gap is undefined
+    or, with a single identity (no x2), whose value of the metric is. What a
+    user narrows the view to after seeing it (search, label list, ranges,
+    flags, hidden labels) is left to `narrowed`, so it never changes a q-value.
     """
-    n = len(view.label_names)
     mask = metrics.ranking_mask(
         gap,
         view.cooccurrence,
@@ -490,16 +499,23 @@ def row_mask(view, query, gap):
     )
     if query.x2 is None and query.undefined == "drop":
         mask &= ~np.isnan(np.asarray(view.values(query.metric, query.x1), dtype=np.float64))
-    if query.labels is not None:
-        keep = np.zeros(n, dtype=bool)
-        keep[query.labels] = True
-        mask &= keep
-    if query.label_mask is not None:
-        mask &= query.label_mask
     if query.min_count:
         if view.label_counts is None:
             raise QueryError("min_count needs counts, which this table does not have")
         mask &= view.label_counts >= query.min_count
+    return mask
+
+
+def narrowed(view, query, gap, family):
+    """The rows of ``family`` that the search, label list, ranges, flags and
+    hidden labels of ``query`` keep."""
+    mask = family.copy()
+    if query.labels is not None:
+        keep = np.zeros(len(view.label_names), dtype=bool)
+        keep[query.labels] = True
+        mask &= keep
+    if query.label_mask is not None:
+        mask &= query.label_mask
     for name, low, high in query.ranges:
         if name == "label" or name in INTERVAL_COLUMNS:
             raise QueryError("parameter 'range': column %r can be sorted by, not filtered by range; %s"
@@ -522,13 +538,14 @@ def row_mask(view, query, gap):
 
 def passing_rows(view, query, gap, *, statistics=False):
     """The rows that pass every filter of ``query``, ``q_max`` included, and the gap
-    statistics (`gap_statistics`, with q-values over the rows that pass every filter
-    but ``q_max``), or None if not asked for (``statistics``) and ``q_max`` is None.
+    statistics (`gap_statistics`, with q-values over the tested family, `family_mask`),
+    or None if not asked for (``statistics``) and ``q_max`` is None.
 
     Every route that says "the filtered labels" takes them from here, so a table, its
     distributions and its metric agreement count the same rows.
     """
-    mask = row_mask(view, query, gap)
+    family = family_mask(view, query, gap)
+    mask = narrowed(view, query, gap, family)
     if query.q_max is None and not statistics:
         return mask, None
     stats = gap_statistics(view, query, gap)
@@ -536,7 +553,7 @@ def passing_rows(view, query, gap, *, statistics=False):
         if query.q_max is not None:
             raise QueryError("q_max needs intervals: a table of counts (not precomputed) and two identities (x2)")
         return mask, None
-    stats.set_q(mask)
+    stats.set_q(family)
     if query.q_max is not None:
         with np.errstate(invalid="ignore"):
             mask = mask & (stats["q"] <= query.q_max)
@@ -558,8 +575,8 @@ def select(view, query):
 
 def select_with_statistics(view, query):
     """:func:`select`, and the gap statistics (see :func:`gap_statistics`)
-    with ``q``, the Benjamini-Hochberg q-values over the rows that pass
-    every filter but the q filter itself."""
+    with ``q``, the Benjamini-Hochberg q-values over the tested family
+    (`family_mask`)."""
     gap = gap_values(view, query.metric, query.x1, query.x2)
     if query.sort == "label" and query.order == "abs":
         raise QueryError("order=abs needs a numeric column, not label")
@@ -723,15 +740,16 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs", reverse=False, 
         raise QueryError("sort must be one of %s for compare, got %r" % (", ".join(keys), sort))
     if sort == "label" and order == "abs":
         raise QueryError("order=abs needs a numeric column, not label")
-    mask = row_mask(view_a, query, gap_a) & present
+    family = family_mask(view_a, query, gap_a) & present
     if query.zero_cooccurrence == "exclude" and view_b.cooccurrence is not None:
         # B's gaps obey the same rule, or its limits (nPMI's -1) top the deltas.
         seen_b = metrics.cooccurs_with_both(view_b.cooccurrence, view_b.identity_names.index(x1), x2_b)
-        mask[present] &= seen_b[in_b[present]]
+        family[present] &= seen_b[in_b[present]]
     if query.undefined == "drop":
-        mask &= ~np.isnan(delta)
+        family &= ~np.isnan(delta)
+    mask = narrowed(view_a, query, gap_a, family)
     if stats is not None:
-        stats["q"] = intervals.bh_q_values(stats["p"], mask)
+        stats["q"] = intervals.bh_q_values(stats["p"], family)
         if query.q_max is not None:
             with np.errstate(invalid="ignore"):
                 mask &= stats["q"] <= query.q_max

@@ -25,6 +25,7 @@ from tb_bias_plugin.measures.association.query import (
     cell_examples,
     compare,
     distributions,
+    family_mask,
     gap_values,
     page_bounds,
     passing_rows,
@@ -121,10 +122,10 @@ def _change_columns(request: Any, services: Any, selection: Selection, wanted: b
 
 def _add_change(body: dict[str, Any], view: Any, query: Query, gap: Any, across: dict[str, Any], indices: Any, with_trend: bool) -> None:
     """The change from the first to the last step on each row of the page,
-    with its q-value over the rows that pass the filters; the gap at every
+    with its q-value over the tested family (`family_mask`); the gap at every
     step with ``trend``."""
     change = across["change"]
-    q = intervals.bh_q_values(change["p"], row_mask(view, query, gap))
+    q = intervals.bh_q_values(change["p"], family_mask(view, query, gap))
     body["trend_steps"] = across["steps"]
     values = trends.series(across["per_step"], indices)["gap"] if with_trend else None
     for k, (row, i) in enumerate(zip(body["rows"], indices)):

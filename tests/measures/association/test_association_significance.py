@@ -41,16 +41,34 @@ def test_every_row_carries_an_interval_that_holds_its_gap(client):
         assert 0 <= row["p_value"] <= row["q_value"] <= 1
 
 
-def test_q_values_are_benjamini_hochberg_over_the_filtered_rows(client):
+def _q_by_label(body):
+    return {r["label"]: r["q_value"] for r in body["rows"]}
+
+
+def test_q_values_are_benjamini_hochberg_over_the_tested_family(client):
     body = fx.get_json(client, "table", **BASE)
     assert body["total"] == len(body["rows"])
     p = [row["p_value"] for row in body["rows"]]
     q = [row["q_value"] for row in body["rows"]]
     assert q == pytest.approx(list(_bh(p)))
-    # a narrower filter changes m, and so the q-values
-    narrow = fx.get_json(client, "table", range="gap:0:", **BASE)
-    assert narrow["total"] < body["total"]
-    assert [r["q_value"] for r in narrow["rows"]] == pytest.approx(list(_bh([r["p_value"] for r in narrow["rows"]])))
+    # a minimum count is decided before looking: it makes the family smaller, so the q-values change
+    fewer = fx.get_json(client, "table", min_count=140, **BASE)
+    assert 0 < fewer["total"] < body["total"]
+    assert list(_q_by_label(fewer).values()) == pytest.approx(list(_bh([r["p_value"] for r in fewer["rows"]])))
+    assert list(_q_by_label(fewer).values()) != pytest.approx([_q_by_label(body)[k] for k in _q_by_label(fewer)])
+
+
+@pytest.mark.parametrize(
+    "narrowing",
+    [{"range": "gap:0:"}, {"q": "^label 1"}, {"label": ["label 03", "label 05"]}],
+    ids=["gap range", "search", "label list"],
+)
+def test_narrowing_the_view_after_looking_never_changes_a_q_value(client, narrowing):
+    """A search or range picked after seeing the gaps would otherwise make a label 'significant' by itself."""
+    every = _q_by_label(fx.get_json(client, "table", **BASE))
+    narrow = fx.get_json(client, "table", **narrowing, **BASE)
+    assert 0 < narrow["total"] < len(every)
+    assert _q_by_label(narrow) == {label: every[label] for label in _q_by_label(narrow)}
 
 
 def test_significance_filter_keeps_exactly_the_rows_at_or_below_q(client):
@@ -106,3 +124,15 @@ def test_p_values_of_the_route_match_the_interval_math(client):
     assert row["p_value"] == pytest.approx(expected)
     assert (row["p_value"] < 0.05) == (row["gap_low"] > 0 or row["gap_high"] < 0)
     assert z == pytest.approx(1.959964, abs=1e-6)
+
+
+def test_narrowing_a_compare_or_a_trend_never_changes_its_q_values(client):
+    every = fx.get_json(client, "compare", step=2, step2=0, **BASE)["rows"]
+    narrow = fx.get_json(client, "compare", step=2, step2=0, q="^label 1", **BASE)["rows"]
+    assert 0 < len(narrow) < len(every)
+    q_of = {r["label"]: r["q_value"] for r in every}
+    assert {r["label"]: r["q_value"] for r in narrow} == {r["label"]: q_of[r["label"]] for r in narrow}
+    trend = {r["label"]: r["change_q"] for r in fx.get_json(client, "table", trend="1", **BASE)["rows"]}
+    narrow = fx.get_json(client, "table", trend="1", q="^label 1", **BASE)["rows"]
+    assert 0 < len(narrow) < len(trend)
+    assert {r["label"]: r["change_q"] for r in narrow} == {r["label"]: trend[r["label"]] for r in narrow}

@@ -14,7 +14,7 @@ import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
 import { formatCount, formatTotal, plural } from "../../charts/format.js";
-import { columnDigits, formatFixed, formatInterval, formatQ, whiskerStyle } from "../../charts/intervals.js";
+import { columnDigits, formatFixed, formatInterval, formatQ, formatStatement, whiskerStyle } from "../../charts/intervals.js";
 import { csvUrl, defaultRuleProbeUrls, flaggedCsvUrl, looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
@@ -40,8 +40,8 @@ import {
   type IdentityParts,
 } from "./identities.js";
 
-/** Benjamini-Hochberg q-values are taken over the rows shown: a search or filter changes them. */
-const Q_SCOPE = "(over the labels that pass the filters)";
+/** Benjamini-Hochberg q-values are taken over the tested family: a search, range, flag or hidden label never changes them. */
+const Q_SCOPE = "(Benjamini\u2013Hochberg over every label tested: a search or range does not change it)";
 
 const ROW_HEIGHT = 30;
 /** A row's controls, which Up and Down move between rows and only one row's take the Tab key. */
@@ -636,7 +636,7 @@ export class RankedTable extends LitElement {
         >${row ? formatFixed(gap, digits, true) : ""}</div>`;
       }
       case "q":
-        return html`<div role="cell" class="cell num k-q" data-testid="cell-q" title=${row?.p_value != null ? `p = ${formatQ(row.p_value)}; q ${Q_SCOPE}` : ""}
+        return html`<div role="cell" class="cell num k-q" data-testid="cell-q" title=${row?.p_value != null ? `${formatStatement("p", row.p_value)}; ${formatStatement("q", row.q_value)} ${Q_SCOPE}` : ""}
           >${row ? formatQ(row.q_value) : ""}</div
         >`;
       case "trend":
@@ -667,7 +667,7 @@ export class RankedTable extends LitElement {
     const digits = columnDigits(this.gapDomain);
     const title = row
       ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")}; ` +
-        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, q = ${formatQ(row.change_q)} ${Q_SCOPE}`
+        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, ${formatStatement("q", row.change_q)} ${Q_SCOPE}`
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
       <svg width=${width} height=${height} viewBox=${`-2 -2 ${width + 4} ${height + 4}`} aria-hidden="true">

@@ -3,7 +3,7 @@ import { customElement, property, state } from "lit/decorators.js";
 import { labelColor } from "../../charts/colors.js";
 import { formatTicks } from "../../charts/format.js";
 import { scaleLinear } from "d3-scale";
-import { columnDigits, formatFixed, formatInterval, formatQ } from "../../charts/intervals.js";
+import { columnDigits, formatFixed, formatInterval, formatStatement } from "../../charts/intervals.js";
 import { WidthController } from "../../charts/resize.js";
 import { tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -197,7 +197,7 @@ export class TrendChart extends LitElement {
       <div class="legend" data-testid="trend-legend">
         ${data.labels.map(
           (line, i) => html`<span
-            title=${`change from the first step to the last ${formatFixed(line.change, digits, true)} ${formatInterval(line.change_low, line.change_high, digits)}, p = ${formatQ(line.change_p)}`}
+            title=${`change from the first step to the last ${formatFixed(line.change, digits, true)} ${formatInterval(line.change_low, line.change_high, digits)}, ${formatStatement("p", line.change_p)}`}
             @mouseenter=${() => emit(this, "hover-label", line.label)}
             @mouseleave=${() => emit(this, "hover-label", null)}
             ><span class="key" style=${`background:${labelColor(i)}`}></span>${line.label}
