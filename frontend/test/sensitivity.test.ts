@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
 import { correlationRgb } from "../src/views/association/paper.js";
-import { zeroSampleSize, describeReasons, exampleFormats, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, exampleFormats, examplesHeading, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
 
 const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
 
@@ -99,6 +99,16 @@ describe("v comparison axes and rho", () => {
     expect(rhoUndefinedReason({ a: "x", b: "y", rho: null, n: 2, points: points.slice(0, 2) })).toBe("fewer than 3 examples where both are defined (2)");
     expect(rhoUndefinedReason({ a: "x", b: "y", rho: null, n: 3, points: points.map(() => ({ a: 1, b: 1 })) })).toBe("P is constant under both choices");
     expect(rhoUndefinedReason({ a: "x", b: "y", rho: 0.4, n: 3, points })).toBeNull();
+  });
+});
+
+describe("examplesHeading", () => {
+  it("does not call examples with P = 0 the most sensitive", () => {
+    const zero = [{ P: { mask: 0, uniform: 0.3 } }, { P: { mask: 0, uniform: 0.1 } }];
+    expect(examplesHeading("top", 10, zero, "mask")).toBe("No example reacts (the largest P is 0)");
+    expect(examplesHeading("top", 10, zero, "uniform")).toBe("Top 10 most sensitive examples");
+    expect(examplesHeading("top", 10, [], "mask")).toBe("Top 10 most sensitive examples");
+    expect(examplesHeading("sample", 10, zero, "mask")).toBe("Sampled examples, by P");
   });
 });
 

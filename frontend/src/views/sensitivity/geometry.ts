@@ -149,6 +149,16 @@ export function rhoUndefinedReason(c: { a: string; b: string; rho: number | null
 type Format = (v: number | null | undefined) => string;
 
 /**
+ * The heading of the examples list. Top-K lists the largest P first, so when its
+ * first example has P = 0 every example has: calling them "most sensitive" misled.
+ */
+export function examplesHeading(source: "top" | "sample", topK: number, examples: readonly { P: Readonly<Record<string, number | null>> }[], choice: string): string {
+  if (source === "sample") return "Sampled examples, by P";
+  if (examples.length && examples.every((e) => e.P[choice] === 0)) return "No example reacts (the largest P is 0)";
+  return `Top ${topK} most sensitive examples`;
+}
+
+/**
  * The number formats of the shown examples, one per column (columnFormat: one
  * notation down it): each v choice's P over the examples, and every example's
  * per-feature sensitivities. Value by value, 9.04e-6 sat beside 0.0000.

@@ -16,6 +16,7 @@ import {
   zeroSampleSize,
   describeReasons,
   exampleFormats,
+  examplesHeading,
   finiteMax,
   heat,
   heatText,
@@ -618,7 +619,7 @@ export class SensitivityView extends MeasureViewBase {
     const ex = this.examples;
     const names = d.choices.map((c) => c.name);
     return html`<section data-testid="sens-examples">
-      <h3>${this.source === "top" ? `Top ${d.top_k} most sensitive examples` : "Sampled examples, by P"} under <b>${this.choiceA}</b>
+      <h3><span data-testid="sens-examples-heading">${examplesHeading(this.source, d.top_k, ex && ex.choice === this.choiceA ? ex.examples : [], this.choiceA)}</span> under <b>${this.choiceA}</b>
         <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
           <option value="top" .selected=${live(this.source === "top")}>top-K</option>
           <option value="sample" .selected=${live(this.source === "sample")}>uniform sample</option>
