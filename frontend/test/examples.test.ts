@@ -107,7 +107,7 @@ describe("the cells of the Examples panel", () => {
   it("words counts, cuts and ids", () => {
     expect(sampleCount({ sampled: 8, cooccurrence: 1204 })).toBe("8 of 1,204 examples");
     expect(sampleCount({ sampled: 2, cooccurrence: 2.25 })).toMatch(/^2 of 2\.2\d* examples$/);
-    expect(sampleCount({ sampled: 8, cooccurrence: null })).toBe("8 of 8+ examples"); // a rest the samples cannot count
+    expect(sampleCount({ sampled: 8, cooccurrence: null })).toBe("8 of at least 8 examples"); // a rest the samples cannot count
     expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: 50 })).toContain("3 of the 8");
     expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: null })).toContain("3 of the 8");
     expect(idsText([{ id: "a", text: "", uri: "" }, { id: "b", text: "", uri: "" }])).toBe("a\nb");

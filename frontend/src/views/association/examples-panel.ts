@@ -200,7 +200,8 @@ export class ExamplesPanel extends LitElement {
 
   private sideTitle(identity: string | null, x1: string | undefined) {
     if (identity === null) return html`<span>any identity</span>`;
-    if (identity === "rest") return html`<span>the rest</span> <span class="count">(any identity but ${identityLabel(x1 ?? "", this.identityParts)})</span>`;
+    // An example of the rest has some other identity; it may have x1 as well.
+    if (identity === "rest") return html`<span>the rest</span> <span class="count">(another identity than ${identityLabel(x1 ?? "", this.identityParts)}, with or without it)</span>`;
     return html`<span style=${`color:${identityTextColor(this.identities, identity)}`}>${identityLabel(identity, this.identityParts)}</span>`;
   }
 

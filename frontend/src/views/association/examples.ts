@@ -68,11 +68,11 @@ export function examplesUrl(q: ExamplesQuery, label: string, identity: string | 
 
 /**
  * "8 of 1,204 examples" (an expected count with its decimals): the sample's size beside the cell's count;
- * "8 of 8+ examples" for a rest whose samples cannot tell how many it has.
+ * "8 of at least 8 examples" for a rest whose samples cannot tell how many it has.
  */
 export function sampleCount(answer: Pick<ExamplesAnswer, "sampled" | "cooccurrence">): string {
   const c = answer.cooccurrence;
-  if (c === null) return `${formatCount(answer.sampled)} of ${formatCount(answer.sampled)}+ examples`; // "at least": the rest
+  if (c === null) return `${formatCount(answer.sampled)} of at least ${formatCount(answer.sampled)} examples`; // the rest
   const count = Number.isInteger(c) ? formatCount(c) : formatExpectedCount(c);
   return `${formatCount(answer.sampled)} of ${count} examples`;
 }
