@@ -139,6 +139,7 @@ describe("DIPDI view state in the URL hash", () => {
     run2: "déploiement",
     pairing: "all_pairs",
     dev: "déploiement",
+    replicate: 3,
   };
 
   it("round-trips through the shell's hash scope, odd characters included", () => {
@@ -163,7 +164,7 @@ describe("DIPDI view state in the URL hash", () => {
   });
 
   it("drops malformed values instead of failing", () => {
-    const bad = decodeState({ step: "1.5", pairing: "some", run: "", run2: "x" });
+    const bad = decodeState({ step: "1.5", pairing: "some", run: "", run2: "x", replicate: "first" });
     expect(bad).toEqual({ ...defaultState(), run2: "x" });
     expect(decodeState({ step: "99999999999999999999" }).step).toBeNull();
     expect(decodeState({ step: "12abc" }).step).toBeNull();

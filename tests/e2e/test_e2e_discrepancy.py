@@ -187,6 +187,39 @@ def test_dipdi_state_survives_a_reload_and_a_shared_link(tab):
     assert tab.page_errors == []
 
 
+def test_dipdi_replicate_picker_shows_each_replicates_matrix_and_examples(tab):
+    """Walk-through: a step of 8 replicates showed replicate 0's matrix and examples, with no way to see another."""
+    open_view(tab, 1000)
+    first = tab.tb.get("discrepancy", [("run", RUN), ("tag", TAG), ("step", 0)])
+    ids = [r["replicate"] for r in first["replicates"]]
+    assert len(ids) > 1 and first["replicate"] == ids[0]
+    picker = tab.testid("replicate-select")
+    expect(picker).to_have_value(str(ids[0]))
+    expect(picker.locator("option")).to_have_count(len(ids))
+    other = ids[-1]
+    backend = tab.tb.get("discrepancy", [("run", RUN), ("tag", TAG), ("step", 0), ("replicate", other)])
+    examples = tab.tb.get("discrepancy_examples", [("run", RUN), ("tag", TAG), ("step", 0), ("replicate", other), ("limit", 15)])
+    assert backend["matrix"] != first["matrix"]
+    picker.select_option(str(other))
+    tab.wait_for_hash(KEY + "replicate", str(other))
+    own = next(r for r in backend["replicates"] if r["replicate"] == other)
+    expect(tab.testid("dipdi-matrix")).to_contain_text("replicate %d: DIPDI %.3f" % (other, own["dipdi"]))
+    expect(tab.testid("dipdi-histogram")).to_contain_text("replicate %d" % other)
+    expect(tab.testid("top-row").first.locator("td").first).to_have_text(str(examples["top"][0]["id"]))
+    shown = tab.testid("top-row").evaluate_all("rs => rs.map((r) => r.cells[0].textContent)")
+    assert shown == [str(e["id"]) for e in examples["top"]][: len(shown)] and shown
+    tab.screenshot("discrepancy_replicate_picked_1000")
+    # kept by a reload; a link's replicate the record lacks falls back to the first, said
+    tab.page.reload()
+    expect(tab.testid("replicate-select")).to_have_value(str(other))
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN, KEY + "replicate": "99"}))
+    expect(tab.testid("link-notice")).to_contain_text("Replicate 99 is not logged at step 0 of %s/%s" % (RUN, TAG))
+    expect(tab.testid("replicate-select")).to_have_value(str(ids[0]))
+    expect(tab.testid("error-message")).to_have_count(0)
+    assert tab.page_errors == []
+
+
 def test_dipdi_link_values_the_logdir_lacks_are_said(tab):
     """Walk-through: a link's run, comparison run or pairing the logdir lacks was replaced without a word."""
     tab.page.set_viewport_size({"width": 1000, "height": 1000})

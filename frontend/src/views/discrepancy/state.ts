@@ -23,10 +23,12 @@ export interface DipdiState {
   pairing: Pairing | null;
   /** which of `run` and `run2` the user named the development run; null: not named (see roles) */
   dev: string | null;
+  /** the replicate id whose matrix, subgroups and examples are shown; null: the record's first */
+  replicate: number | null;
 }
 
 export function defaultState(): DipdiState {
-  return { run: null, tag: null, step: null, run2: null, pairing: null, dev: null };
+  return { run: null, tag: null, step: null, run2: null, pairing: null, dev: null, replicate: null };
 }
 
 function text(value: string | undefined): string | null {
@@ -49,6 +51,7 @@ export function decodeState(entries: Readonly<Record<string, string>>): DipdiSta
     run2: text(entries["run2"]),
     pairing: (PAIRINGS as readonly string[]).includes(pairing ?? "") ? (pairing as Pairing) : null,
     dev: text(entries["dev"]),
+    replicate: integer(entries["replicate"]),
   };
 }
 
@@ -61,6 +64,7 @@ export function encodeState(state: DipdiState): Record<string, string> {
   if (state.run2 !== null) out["run2"] = state.run2;
   if (state.pairing !== null) out["pairing"] = state.pairing;
   if (state.dev !== null) out["dev"] = state.dev;
+  if (state.replicate !== null) out["replicate"] = String(state.replicate);
   return out;
 }
 

@@ -9,7 +9,7 @@ import { stepSlider } from "../../charts/inputs.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
-import { errorMessage } from "../../shell/api.js";
+import { ApiError, errorMessage } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
@@ -58,6 +58,11 @@ const MIN_GROUP_N = 30;
 /** Top examples shown before "Show all". */
 const TOP_SHOWN = 15;
 
+/** Whether the server refused the `replicate` asked for (one the record does not hold). */
+function refusesReplicate(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 400 && e.message.includes("'replicate'");
+}
+
 /** The view's requests, each failing on its own: one failure leaves the others' panels shown. */
 type Part = "steps" | "detail" | "examples" | "compare";
 /** The hash entries a link's notice checks (`checkLink`). */
@@ -95,6 +100,8 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private pairing: Pairing | null = null;
   /** the run the user named development (null: not named) */
   @state() private dev: string | null = null;
+  /** the replicate id shown; null: the record's first */
+  @state() private replicate: number | null = null;
   @state() private steps: StepsResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
@@ -188,7 +195,7 @@ export class DiscrepancyView extends MeasureViewBase {
   };
 
   private get current(): DipdiState {
-    return { run: this.run || null, tag: this.tag || null, step: this.step, run2: this.run2 || null, pairing: this.pairing, dev: this.dev };
+    return { run: this.run || null, tag: this.tag || null, step: this.step, run2: this.run2 || null, pairing: this.pairing, dev: this.dev, replicate: this.replicate };
   }
 
   /** Takes a (fitted) state and fetches what it changed. */
@@ -200,6 +207,7 @@ export class DiscrepancyView extends MeasureViewBase {
     this.run2 = next.run2 ?? "";
     this.pairing = next.pairing;
     this.dev = next.dev;
+    this.replicate = next.replicate;
     // the runs listing names the steps: the step is fitted here, so the
     // detail does not wait for the steps' summaries (no request chain)
     const listed = this.tagRuns.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
@@ -210,6 +218,8 @@ export class DiscrepancyView extends MeasureViewBase {
     if (tableChanged || this.step !== before.step) {
       this.loadStep();
       this.loadCompare();
+    } else if (next.replicate !== before.replicate) {
+      this.loadStep();
     } else if (next.run2 !== before.run2 || next.dev !== before.dev) {
       this.loadCompare();
     }
@@ -302,24 +312,42 @@ export class DiscrepancyView extends MeasureViewBase {
 
   private loadDetail(): void {
     if (this.step === null) return;
-    const params = q({ run: this.run, tag: this.tag, step: this.step });
+    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: this.replicate ?? undefined });
     this.failures.clear("detail");
     this.detailRequest.run(
       (signal) => this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
       (detail) => (this.detail = detail),
-      (e) => this.failures.set("detail", e),
+      (e) => {
+        if (!this.replicateRefused(e)) this.failures.set("detail", e);
+      },
     );
+  }
+
+  /**
+   * A replicate this step lacks (a link's, or one picked at another step or table whose replicates
+   * differ) falls back to the record's first, said: the error would hide the whole matrix.
+   */
+  private replicateRefused(e: unknown): boolean {
+    if (this.replicate === null || !refusesReplicate(e)) return false;
+    this.links.say(`Replicate ${this.replicate} is not logged at step ${this.step} of ${this.run}/${this.tag}; showing the first replicate.`);
+    this.replicate = null;
+    this.writeHash();
+    this.loadStep();
+    return true;
   }
 
   private loadExamples(): void {
     if (this.step === null) return;
     // the excess e_k was computed when logging, with the logged pairing
-    const params = q({ run: this.run, tag: this.tag, step: this.step, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
+    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: this.replicate ?? undefined, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
     this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
       (examples) => (this.examples = examples),
-      (e) => this.failures.set("examples", e),
+      // a refused replicate is said, and both parts asked again, by the detail's answer
+      (e) => {
+        if (this.replicate === null || !refusesReplicate(e)) this.failures.set("examples", e);
+      },
     );
   }
 
@@ -370,14 +398,16 @@ export class DiscrepancyView extends MeasureViewBase {
     );
   }
 
-  private select(kind: "run" | "tag" | "step" | "run2" | "pairing" | "dev", value: string): void {
+  private select(kind: "run" | "tag" | "step" | "run2" | "pairing" | "dev" | "replicate", value: string): void {
     const cur = this.current;
     let next: DipdiState;
     if (kind === "run") {
-      // the run's first tag; never compare a run with itself
-      next = { ...cur, run: value, tag: null, run2: cur.run2 === value ? null : cur.run2 };
+      // the run's first tag; never compare a run with itself; another record's replicates differ
+      next = { ...cur, run: value, tag: null, run2: cur.run2 === value ? null : cur.run2, replicate: null };
     } else if (kind === "tag") {
-      next = { ...cur, tag: value };
+      next = { ...cur, tag: value, replicate: null };
+    } else if (kind === "replicate") {
+      next = { ...cur, replicate: Number(value) };
     } else if (kind === "step") {
       next = { ...cur, step: Number(value) };
     } else if (kind === "run2") {
@@ -413,7 +443,7 @@ export class DiscrepancyView extends MeasureViewBase {
         examples when one was trained on one group's data and the other on another group's than when both saw the same
         group, 2 mean<sub>AB</sub> ln N − mean<sub>AA</sub> ln N − mean<sub>BB</sub> ln N (N: a pair's mean discrepancy).
         Above 0: the pools learned something group-specific.${(this.detail?.replicates?.length ?? 0) > 1
-          ? ` This run repeated the experiment ${this.detail!.replicates!.length} times on fresh draws (replicates, numbered from 0): the curve, means and subgroups are their mean, the matrix shows one.`
+          ? ` This run repeated the experiment ${this.detail!.replicates!.length} times on fresh draws (replicates, numbered from 0): the curve, means and subgroups are their mean, the matrix and the per-example panels show the one picked above the matrix.`
           : ""}
       </p>
       <div class="grid">
@@ -515,8 +545,19 @@ export class DiscrepancyView extends MeasureViewBase {
             <td>${between!(s.between)}</td><td>${withinA!(s.within_a)}</td><td>${withinB!(s.within_b)}</td></tr>`,
         )}</tbody>
       </table></div>
-      <p class="muted">A rise in DIPDI can come from the between-pool mean rising or the within-pool means falling.</p>
+      <p class="muted" data-testid="means-note">between and within are means of N; DIPDI takes the means of ln N, so it is not 2 \u00d7 between \u2212 within \u2212 within.
+        A rise in DIPDI can come from the between-pool mean rising or the within-pool means falling.</p>
     `;
+  }
+
+  /** "replicate 0", or a choice of the step's replicates when it has several (the matrix, subgroups and examples are one replicate's). */
+  private replicatePicker(d: StepResponse) {
+    const reps = d.replicates ?? [];
+    if (reps.length < 2) return html`replicate ${d.replicate}`;
+    return html`<label>replicate
+      <select data-testid="replicate-select" @change=${(e: Event) => this.select("replicate", (e.target as HTMLSelectElement).value)}>
+        ${reps.map((r) => html`<option value=${r.replicate} .selected=${live(r.replicate === d.replicate)}>${r.replicate} (DIPDI ${formatValue(r.dipdi, DIPDI_DIGITS)})</option>`)}
+      </select></label>`;
   }
 
   private renderMatrix() {
@@ -528,7 +569,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
     return html`
-      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)}; replicate ${d.replicate})</span></h3>
+      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)}; ${this.replicatePicker(d)})</span></h3>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m, layout.chars)}<title>${m}</title></text>
@@ -649,6 +690,7 @@ export class DiscrepancyView extends MeasureViewBase {
         <text x=${(m.left + width - m.right) / 2} y=${h - 4} text-anchor="middle">e<tspan baseline-shift="sub" font-size="9">k</tspan> (excess discrepancy of the example)</text>
         <text transform=${`translate(11,${(m.top + h - m.bottom) / 2}) rotate(-90)`} text-anchor="middle">examples</text>
       </svg>
+      <div class="muted" data-testid="excess-definition">e<sub>k</sub> = mean<sub>AB</sub> d<sub>k</sub> \u2212 \u00bd (mean<sub>AA</sub> d<sub>k</sub> + mean<sub>BB</sub> d<sub>k</sub>): how much more the pools disagree across than within on example k (d: the discrepancy of two models' outputs on it)</div>
     `;
   }
 
