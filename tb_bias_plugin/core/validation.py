@@ -364,7 +364,8 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     """``names`` as a tuple, checked to be a non-empty sequence of unique, non-empty strings, each of at
     most ``max_length`` characters if given (a writer gives `MAX_NAME` for names a route may be asked for).
     A name of white space alone is kept: `tb-bias log` takes label names from the data, where a table
-    with one was written before.
+    with one was written before. Names may come as a 1-D NumPy array or TensorFlow string tensor, and
+    as ``bytes`` (decoded as UTF-8), as groups and tokens do; they are returned as plain ``str``.
 
     Examples
     --------
@@ -375,15 +376,15 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     ...
     ValueError: class_names has duplicate names: 'a'
     """
-    if isinstance(names, (str, bytes)):
-        raise ValueError("%s must be a sequence of strings, not a single string" % what)
-    try:
-        names = tuple(names)
-    except TypeError:
-        raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__))
+    names = _name_sequence(names, what)
     if not names:
         raise ValueError("%s must not be empty" % what)
-    if not all(issubclass(kind, str) for kind in set(map(type, names))):  # one pass in C
+    kinds = set(map(type, names))  # one pass in C
+    if any(issubclass(kind, bytes) or (issubclass(kind, str) and kind is not str) for kind in kinds):
+        # bytes from a string tensor or array, NumPy's str_: decoded, as plain str (a record stores text)
+        names = tuple(_decoded(n, what) if isinstance(n, bytes) else str(n) if isinstance(n, str) else n for n in names)
+        kinds = set(map(type, names))
+    if not all(issubclass(kind, str) for kind in kinds):
         raise ValueError("%s must contain only strings, got %r" % (what, next(n for n in names if not isinstance(n, str))))
     distinct = set(names)  # once: hashing a million names is most of this function's time
     if "" in distinct:
@@ -395,6 +396,22 @@ def check_names(names: Any, what: str, *, max_length: int | None = None) -> tupl
     if bad is not None:
         raise ValueError("%s[%d] %s: %r" % (what, bad[0], bad[1], names[bad[0]][:40]))
     return check_unique(names, what, distinct)
+
+
+def _name_sequence(names: Any, what: str) -> tuple[Any, ...]:
+    """``names`` as a tuple of its items: a TensorFlow tensor read on the host, a 1-D array as Python items."""
+    if hasattr(names, "numpy") and not isinstance(names, np.ndarray) and type(names).__module__.split(".")[0] == "tensorflow":
+        names = names.numpy()
+    if isinstance(names, (str, bytes)):
+        raise ValueError("%s must be a sequence of strings, not a single string" % what)
+    if isinstance(names, np.ndarray):
+        if names.ndim != 1:
+            raise ValueError("%s must be a 1-D sequence of strings, got an array of shape %s" % (what, names.shape))
+        return tuple(names.tolist())
+    try:
+        return tuple(names)
+    except TypeError:
+        raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__)) from None
 
 
 def check_unique(names: Any, what: str, distinct: set | None = None) -> tuple[Any, ...]:

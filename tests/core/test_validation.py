@@ -158,3 +158,30 @@ def test_integer_labels_of_any_width_name_the_same_kind():
     b = validation.check_labels(np.array([1, 2], dtype=np.uint8), "groups", 2)
     assert validation.label_kind(a) == validation.label_kind(b) == "integers"
     assert np.concatenate([a, b]).dtype == np.int64
+
+
+@pytest.mark.parametrize("names", [
+    ["man", "woman"], ("man", "woman"), np.array(["man", "woman"]), [b"man", b"woman"], np.array([b"man", b"woman"]),
+    [np.str_("man"), np.str_("woman")],
+], ids=["list", "tuple", "str array", "bytes", "bytes array", "np.str_"])
+def test_names_come_as_any_sequence_of_text_and_leave_as_plain_str(names):
+    """Groups and tokens took bytes and string arrays; identity and label names refused them."""
+    out = validation.check_names(names, "identity_labels")
+    assert out == ("man", "woman") and all(type(n) is str for n in out)
+
+
+@pytest.mark.parametrize("names, match", [
+    ("man", "not a single string"), (b"man", "not a single string"), (np.array([["a", "b"]]), "1-D sequence"),
+    ([b"\xff"], r"holds b'\\xff', which is not UTF-8 text"), ([1, 2], "must contain only strings, got 1"),
+    ([b"a", "a"], "duplicate names: 'a'"),
+])
+def test_names_that_are_not_text_say_what_was_wrong(names, match):
+    with pytest.raises(ValueError, match=match):
+        validation.check_names(names, "identity_labels")
+
+
+def test_names_come_as_a_tensorflow_string_tensor():
+    import tensorflow as tf
+    assert validation.check_names(tf.constant(["man", "woman"]), "identity_labels") == ("man", "woman")
+    with pytest.raises(ValueError, match="not a single string"):
+        validation.check_names(tf.constant("man"), "identity_labels")
