@@ -217,6 +217,8 @@ def test_only_the_taken_value_is_bold_not_its_control_band(tab):
                 cell = row.locator('[data-testid="repr-profile-%s"]' % name)
                 taken = name == l["bound"]
                 expect(cell).to_have_attribute("data-taken", "true" if taken else "false")
+                # the step's own values first: the row of the step shown before can still be drawn
+                expect(cell).to_contain_text("%.3f" % l["%s_bias" % name])
                 band = cell.locator(".band")
                 if band.count():
                     assert band.evaluate(weight) < 600, (l["layer"], name)
@@ -236,6 +238,9 @@ def test_link_values_the_logdir_lacks_are_said(tab):
     expect(notice).to_contain_text("Step 12345 of %s/%s is not among the steps TensorBoard kept; showing the latest." % (RUN, TAG))
     expect(notice).to_contain_text("Layer \u201cconv9\u201d is not logged in %s/%s" % (RUN, TAG))
     tab.screenshot("representation_bad_link_1000")
+    # the reader's first pick makes it go: it spoke of the link, which no longer decides what is shown
+    tab.testid("step-select").select_option(index=0)
+    expect(notice).to_have_count(0)
     tab.page.goto("about:blank")
     tab.page.goto(tab_url(tab.tb.url, {"measure": "representation", "representation.run": RUN,
                                        "representation.tag": TAG, "representation.layer": "embedding"}))
