@@ -93,6 +93,17 @@ export class LinkNotices implements ReactiveController {
     this.say(words(asked));
   }
 
+  /**
+   * The reader picked something in the view: the link's notice is about what the link asked,
+   * which no longer decides what is shown, so it goes, with the link's entries not yet checked.
+   */
+  dismiss(): void {
+    this.asked.clear();
+    if (!this.text) return;
+    this.text = "";
+    this.host.requestUpdate();
+  }
+
   say(text: string): void {
     this.text = joinNotice(this.text, text);
     this.host.requestUpdate();

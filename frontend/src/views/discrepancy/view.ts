@@ -399,6 +399,7 @@ export class DiscrepancyView extends MeasureViewBase {
   }
 
   private select(kind: "run" | "tag" | "step" | "run2" | "pairing" | "dev" | "replicate", value: string): void {
+    this.links.dismiss();
     const cur = this.current;
     let next: DipdiState;
     if (kind === "run") {

@@ -474,6 +474,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   }
 
   private onPick(pick: Pick) {
+    this.links.dismiss();
     if ("run" in pick) this.select(pick.run, "", null, this.layer);
     else if ("tag" in pick) this.select(this.run, pick.tag, this.step, this.layer);
     else if (pick.step !== null) this.select(this.run, this.tag, pick.step, this.layer);

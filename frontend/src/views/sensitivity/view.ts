@@ -361,6 +361,7 @@ export class SensitivityView extends MeasureViewBase {
   // -- controls ------------------------------------------------------------------
 
   private onPick(pick: Pick): void {
+    this.links.dismiss();
     if ("run" in pick) {
       this.run = pick.run;
       const t = this.tagRuns.find((r) => r.run === this.run)?.tags ?? [];
@@ -517,6 +518,7 @@ export class SensitivityView extends MeasureViewBase {
         })}
       </svg>
       <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
+      <div class="muted" data-testid="sens-steps-axes">step (x) \u00b7 ${this.stat} of P over the examples (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
     </section>`;
   }
 
@@ -666,7 +668,7 @@ export class SensitivityView extends MeasureViewBase {
           : html`<p class="empty">No groups were logged.</p>`}
         ${c.by_class.length
           ? html`<table class="stats" data-testid="sens-classes" style="margin-top:8px">
-              <thead><tr><th>predicted class</th><th>mean P</th><th>n</th><th title="mean of (|J| v)_k: the class's row of J">row of J</th></tr></thead>
+              <thead><tr><th>predicted class</th><th>mean P</th><th>n</th><th title="the class's row of |J| v, (|J| v)_k, averaged over every example, not only those predicted as the class; two softmax classes have mirror-image rows of J, so their two values are equal">(|J| v)<sub>k</sub>, all examples</th></tr></thead>
               <tbody>${c.by_class.map((k) => html`<tr><td>${k.class_name ?? k.pred_class}</td><td>${kMean(k.mean)}</td><td>${formatCount(k.n)}</td><td>${kRow(c.class_rows?.[k.pred_class]?.mean ?? null)}</td></tr>`)}</tbody>
             </table>`
           : nothing}
