@@ -108,6 +108,9 @@ describe("the cells of the Examples panel", () => {
     expect(sampleCount({ sampled: 8, cooccurrence: 1204 })).toBe("8 of 1,204 examples");
     expect(sampleCount({ sampled: 2, cooccurrence: 2.25 })).toMatch(/^2 of 2\.2\d* examples$/);
     expect(sampleCount({ sampled: 8, cooccurrence: null })).toBe("8 of at least 8 examples"); // a rest the samples cannot count
+    expect(sampleCount({ sampled: 4, cooccurrence: null, cooccurrence_range: [27, 60] })).toBe("4 of 27\u201360 examples");
+    expect(sampleCount({ sampled: 4, cooccurrence: null, cooccurrence_range: [4797, 8328] })).toBe("4 of 4,797\u20138,328 examples");
+    expect(sampleCount({ sampled: 4, cooccurrence: null, cooccurrence_range: [9, 9] })).toBe("4 of 9 examples");
     expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: 50 })).toContain("3 of the 8");
     expect(cutNotice({ sampled: 3, per_cell: 8, cooccurrence: null })).toContain("3 of the 8");
     expect(idsText([{ id: "a", text: "", uri: "" }, { id: "b", text: "", uri: "" }])).toBe("a\nb");

@@ -76,7 +76,8 @@ def test_one_vs_rest_shows_the_examples_of_the_other_identities(tab):
     box = panel.locator('[data-testid="examples-side"][data-identity="rest"]')
     expect(box).to_contain_text("the rest")
     expect(box).to_contain_text("another identity than woman, with or without it")
-    count = ("%d of at least %d examples" % (rest["sampled"], rest["sampled"]) if rest["cooccurrence"] is None
+    low, high = rest["cooccurrence_range"]
+    count = ("%d of %s\u2013%s examples" % (rest["sampled"], format(low, ","), format(high, ",")) if rest["cooccurrence"] is None
              else "%d of %s examples" % (rest["sampled"], format(rest["cooccurrence"], ",")))
     expect(box.locator('[data-testid="examples-count"]')).to_have_text(count)
     shown = box.locator('[data-testid="example"]')

@@ -793,7 +793,9 @@ def rest_examples(table, threshold_index, label, x1):
     what `cell_examples` does, with ``cooccurrence`` the number of such examples where the samples hold
     them all (each other cell holds as many examples as it counted, none cut), else None: C(x, y) of
     the others add up to more than it where an example has two of them. A cell counts examples logged
-    without ids too, and soft identities count expected examples: then it is None.
+    without ids too, and soft identities count expected examples: then it is None. ``cooccurrence_range``
+    bounds that number either way: at least the largest other C(x, y) (and the distinct examples
+    found), at most their sum (expected counts with soft identities).
     """
     sample = _sample_of(table)
     members: dict[int, None] = {}  # in order, each example once
@@ -808,7 +810,12 @@ def rest_examples(table, threshold_index, label, x1):
     found = list(members)
     _, hashes = sampling.id_hashes([sample.ids[m] for m in found])
     kept = [found[i] for i in np.argsort(hashes, kind="stable")[: sample.per_cell]]
-    return _examples_answer(sample, kept, len(found) if complete else None, cut)
+    answer = _examples_answer(sample, kept, len(found) if complete else None, cut)
+    others = np.delete(table.cooccurrence[threshold_index, :, label], x1)
+    count = answer["cooccurrence"]
+    answer["cooccurrence_range"] = [count, count] if count is not None else [
+        max(others.max().item(), len(found)), others.sum().item()]
+    return answer
 
 
 def _examples_answer(sample, members, count, cut):

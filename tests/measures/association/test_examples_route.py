@@ -82,6 +82,11 @@ def test_the_rest_of_a_one_vs_rest_gap_is_the_sample_of_the_union_of_the_other_i
         assert [e["id"] for e in body["examples"]] == expected
         assert body["identity"] == "rest" and body["x1"] == x1 and body["sampled"] == 6 and body["cut"] is False
         assert body["cooccurrence"] is None  # more than k such examples: the sample cannot count them
+        # but they are bounded: at least the largest other identity's count, at most their sum (the walk-through
+        # saw "4 of at least 4" beside other identities' counts of 27, 24 and 9)
+        per_other = [int((predictions[:, y] & predictions[:, x]).sum()) for x in others]
+        assert body["cooccurrence_range"] == [max(per_other), sum(per_other)]
+        assert max(per_other) <= len(rows) <= sum(per_other) and max(per_other) > 6
     # a label so rare that the samples hold every example of it: counted exactly
     rare = np.zeros((400, len(labels)), bool)
     rare[:3, [1, 2, 4]] = True  # three examples with woman, child and tree
@@ -94,6 +99,7 @@ def test_the_rest_of_a_one_vs_rest_gap_is_the_sample_of_the_union_of_the_other_i
     body = fx.get_json(client, "examples", run="run", tag="rare", label="tree", identity="rest", x1="man")
     # woman's three and child's four are four examples (C(x, y) of the rest add up to 7), man's own among them
     assert body["cooccurrence"] == 4 and sorted(e["id"] for e in body["examples"]) == ["e000", "e001", "e002", "e003"]
+    assert body["cooccurrence_range"] == [4, 4]
 
 
 def test_the_rest_is_counted_only_where_its_cells_hold_every_example_they_counted(tmp_path):

@@ -209,7 +209,13 @@ export class ExamplesPanel extends LitElement {
     const x = answer.identity;
     const other = x === "rest" ? `an identity other than ${identityText(answer.x1 ?? "", this.identityParts)}` : x === null ? "" : identityText(x, this.identityParts);
     const withWhat = x === null ? `examples with \u201c${this.label}\u201d` : `examples with \u201c${this.label}\u201d and ${other}`;
-    const counted = answer.cooccurrence === null ? `of at least ${answer.sampled}` : `of C = ${answer.cooccurrence}`;
+    const range = answer.cooccurrence_range;
+    const counted =
+      answer.cooccurrence !== null
+        ? `of C = ${answer.cooccurrence}`
+        : range
+          ? `of between ${range[0]} and ${range[1]} (an example may have several of the other identities: from the largest one's count to their sum)`
+          : `of at least ${answer.sampled}`;
     return html`<div class="side" data-testid="examples-side" data-identity=${x ?? ""} aria-label=${withWhat}>
       <h3>${this.sideTitle(x, answer.x1)}
         <span class="count" data-testid="examples-count" title=${`${answer.sampled} sampled ${counted} ${withWhat} (k = ${answer.per_cell})`}

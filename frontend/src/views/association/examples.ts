@@ -18,13 +18,15 @@ export interface ExamplesAnswer {
   step: number;
   threshold: number;
   label: string;
-  /** an identity, "rest" (any identity but `x1`), or null (the label alone) */
+  /** an identity, "rest" (another identity than `x1`, with or without it), or null (the label alone) */
   identity: string | null;
   /** with identity "rest": the identity the rest is of */
   x1?: string;
   examples: SampledExample[];
-  /** null for "the rest" when its samples cannot tell how many examples it has (at least `sampled`) */
+  /** null for "the rest" when its samples cannot tell how many examples it has (see `cooccurrence_range`) */
   cooccurrence: number | null;
+  /** "the rest" only: bounds of its number of examples (the largest other C(x, y), their sum) */
+  cooccurrence_range?: [number, number];
   sampled: number;
   per_cell: number;
   cut: boolean;
@@ -68,13 +70,17 @@ export function examplesUrl(q: ExamplesQuery, label: string, identity: string | 
 
 /**
  * "8 of 1,204 examples" (an expected count with its decimals): the sample's size beside the cell's count;
- * "8 of at least 8 examples" for a rest whose samples cannot tell how many it has.
+ * "8 of 27\u201360 examples" for a rest whose samples cannot tell how many it has (an example can have several
+ * identities: between the largest other identity's count and their sum); "of at least 8" from a server without the range.
  */
-export function sampleCount(answer: Pick<ExamplesAnswer, "sampled" | "cooccurrence">): string {
+export function sampleCount(answer: Pick<ExamplesAnswer, "sampled" | "cooccurrence" | "cooccurrence_range">): string {
   const c = answer.cooccurrence;
-  if (c === null) return `${formatCount(answer.sampled)} of at least ${formatCount(answer.sampled)} examples`; // the rest
-  const count = Number.isInteger(c) ? formatCount(c) : formatExpectedCount(c);
-  return `${formatCount(answer.sampled)} of ${count} examples`;
+  const count = (v: number) => (Number.isInteger(v) ? formatCount(v) : formatExpectedCount(v));
+  if (c !== null) return `${formatCount(answer.sampled)} of ${count(c)} examples`;
+  const range = answer.cooccurrence_range;
+  if (!range) return `${formatCount(answer.sampled)} of at least ${formatCount(answer.sampled)} examples`;
+  const [low, high] = range;
+  return `${formatCount(answer.sampled)} of ${low === high ? count(low) : `${count(low)}\u2013${count(high)}`} examples`;
 }
 
 /** What the panel says of a cut cell: the record's byte budget kept fewer than k of its examples. */
