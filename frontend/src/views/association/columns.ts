@@ -232,3 +232,6 @@ export function changeSign(x1: string | null, x2: string | null): string {
   const other = x2 === "rest" ? "the rest" : x2;
   return `+ : the gap moved towards ${x1 ?? "the first identity"}, \u2212 : towards ${other}, whichever way it leaned`;
 }
+
+/** Benjamini-Hochberg q-values are taken over the tested family: a search, range, flag or hidden label never changes them. */
+export const Q_SCOPE = "(Benjamini\u2013Hochberg over every label tested: a search or range does not change it)";

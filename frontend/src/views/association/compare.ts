@@ -10,6 +10,7 @@ import type { Limits } from "./config.js";
 import type { FlagLookup } from "./flags.js";
 import { formatCount, formatTotal } from "../../charts/format.js";
 import { columnDigits, formatFixed, formatInterval, formatStatement } from "../../charts/intervals.js";
+import { Q_SCOPE } from "./columns.js";
 import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
 import { compareKind, compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
@@ -191,7 +192,7 @@ export class Compare extends LitElement {
         role="cell"
         class="cell valuecell"
         data-testid=${testid}
-        title=${low !== undefined ? `${formatFixed(v, digits, true)}, ${Math.round(s.level * 100)}% interval ${formatInterval(low, high, digits)}; ${formatStatement("q", row.q_value)}` : ""}
+        title=${low !== undefined ? `${formatFixed(v, digits, true)}, ${Math.round(s.level * 100)}% interval ${formatInterval(low, high, digits)}; ${formatStatement("p", row.p_value)}, ${formatStatement("q", row.q_value)} ${Q_SCOPE}` : ""}
       >
         ${this.bar(v, gapColor(ids, s.x1, s.x2, v), low, high)}<span class="num">${formatFixed(v, digits, true)}</span>
       </div>`;

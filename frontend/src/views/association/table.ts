@@ -9,7 +9,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, activeFilters, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, activeFilters, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, Q_SCOPE, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
@@ -40,8 +40,6 @@ import {
   type IdentityParts,
 } from "./identities.js";
 
-/** Benjamini-Hochberg q-values are taken over the tested family: a search, range, flag or hidden label never changes them. */
-const Q_SCOPE = "(Benjamini\u2013Hochberg over every label tested: a search or range does not change it)";
 
 const ROW_HEIGHT = 30;
 /** A row's controls, which Up and Down move between rows and only one row's take the Tab key. */
@@ -667,7 +665,7 @@ export class RankedTable extends LitElement {
     const digits = columnDigits(this.gapDomain);
     const title = row
       ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")}; ` +
-        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}, ${formatStatement("q", row.change_q)} ${Q_SCOPE}`
+        `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}; ${formatStatement("p", row.change_p)}, ${formatStatement("q", row.change_q)} ${Q_SCOPE}`
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
       <svg width=${width} height=${height} viewBox=${`-2 -2 ${width + 4} ${height + 4}`} aria-hidden="true">
