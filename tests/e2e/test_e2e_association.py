@@ -329,6 +329,11 @@ def test_a_link_to_a_run_or_step_not_logged_says_what_it_shows_instead(tab, tens
     tab.open(dict(DEFAULT, metric="bogus", x1="martian"))
     expect(tab.testid("notice")).to_contain_text("Metric \u201cbogus\u201d is not one of this table's; showing npmi_xy.")
     expect(tab.testid("notice")).to_contain_text("Identity \u201cmartian\u201d is not in this table; showing man.")
+    # the reader's first pick makes it go: it spoke of the link, which no longer decides what is shown
+    # (walk-through: "Step 999 of model_a/gender ..." stayed over model_b's table picked since)
+    tab.testid("run-select").select_option("model_b")
+    tab.settled()
+    expect(tab.testid("notice")).to_have_count(0)
     assert tab.page_errors == []
 
 

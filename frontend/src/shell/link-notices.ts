@@ -4,8 +4,9 @@
 
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
 
-export function runMissing(asked: string, shown: string | null): string {
-  return `Run \u201c${asked}\u201d has no table here; showing ${shown ?? "none"}.`;
+/** `what`: what the view shows of a run ("table" for label associations, "DIPDI record"...). */
+export function runMissing(asked: string, shown: string | null, what = "table"): string {
+  return `Run \u201c${asked}\u201d has no ${what} here; showing ${shown ?? "none"}.`;
 }
 
 export function tagMissing(run: string | null, asked: string, shown: string | null): string {

@@ -76,6 +76,8 @@ export class AssociationView extends MeasureViewBase {
   private stateRead = false;
   /** State read from the URL, whose run, table, step or sort the logdir may not have: said once resolved. */
   private linkUnchecked = false;
+  /** the notice says what a link asked that is not shown: it goes at the reader's first pick */
+  private noticeFromLink = false;
   private unsubscribeHash: (() => void) | null = null;
 
   @state() private view: ViewState = defaultViewState();
@@ -237,6 +239,11 @@ export class AssociationView extends MeasureViewBase {
 
   private readonly onStateChange: Listener<"state-change"> = (event) => {
     event.stopPropagation();
+    if (this.noticeFromLink) {
+      // it spoke of what the link asked, which no longer decides what is shown
+      this.notice = "";
+      this.noticeFromLink = false;
+    }
     this.applyView({ ...this.view, ...event.detail });
   };
 
@@ -267,6 +274,7 @@ export class AssociationView extends MeasureViewBase {
 
   /** Says what was dropped from a link after what the notice already says (one link can hold several bad values). */
   private addNotice(text: string) {
+    this.noticeFromLink = true;
     this.notice = joinNotice(this.notice, text);
   }
 

@@ -321,7 +321,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     if (!tags.includes(this.tag)) this.tag = tags[0] ?? "";
     const { run, tag } = this;
     if (runs.length) {
-      this.links.check("run", run, (asked) => runMissing(asked, run), true);
+      this.links.check("run", run, (asked) => runMissing(asked, run, "representation record"), true);
       this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
     }
   }
@@ -473,11 +473,16 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
-  private onPick(pick: Pick) {
+  /** A pick in the view: the link's notice, about what the link asked, goes. */
+  private pick(run: string, tag: string, step: number | null, layer: string) {
     this.links.dismiss();
-    if ("run" in pick) this.select(pick.run, "", null, this.layer);
-    else if ("tag" in pick) this.select(this.run, pick.tag, this.step, this.layer);
-    else if (pick.step !== null) this.select(this.run, this.tag, pick.step, this.layer);
+    this.select(run, tag, step, layer);
+  }
+
+  private onPick(pick: Pick) {
+    if ("run" in pick) this.pick(pick.run, "", null, this.layer);
+    else if ("tag" in pick) this.pick(this.run, pick.tag, this.step, this.layer);
+    else if (pick.step !== null) this.pick(this.run, this.tag, pick.step, this.layer);
   }
 
   private renderControls(runs: RunEntry[]) {
@@ -494,7 +499,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       ></tb-bias-picker>
       <label
         >Layer
-        <select data-testid="repr-layer-select" @change=${(e: Event) => this.select(this.run, this.tag, this.step, (e.target as HTMLSelectElement).value)}>
+        <select data-testid="repr-layer-select" @change=${(e: Event) => this.pick(this.run, this.tag, this.step, (e.target as HTMLSelectElement).value)}>
           ${(s?.layers ?? this.detail?.layers.map((l) => l.layer) ?? []).map((l) => html`<option .value=${l} .selected=${live(l === this.layer)}>${l}</option>`)}
         </select></label
       >
@@ -531,7 +536,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     const xs = steps.map((st) => x(st));
     const band = bandEnvelope(s.series, steps.length);
     const stepX = this.step !== null ? x(this.step) : null;
-    const keys = stepSlider(steps, this.step, (step) => this.select(this.run, this.tag, step, this.layer));
+    const keys = stepSlider(steps, this.step, (step) => this.pick(this.run, this.tag, step, this.layer));
     return html`<h2>B = I(R;Z) / H(Z) per step, one line per layer</h2>
       <svg width=${width} height=${height} data-testid="repr-series-chart" role="slider" tabindex="0"
         aria-label="B per step and layer; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
@@ -551,7 +556,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
               v === null
                 ? nothing
                 : svg`<circle cx=${xs[i]} cy=${y(v)} r=${l.flags[i]?.length ? 4 : 2.5} fill=${l.flags[i]?.length ? "#fff" : color}
-                    stroke=${color} stroke-width="1.5" @click=${() => this.select(this.run, this.tag, steps[i]!, l.layer)}>
+                    stroke=${color} stroke-width="1.5" @click=${() => this.pick(this.run, this.tag, steps[i]!, l.layer)}>
                     <title>${l.layer}, step ${steps[i]}: B = ${formatValue(v)}${seriesBounds(l, i)}${l.flags[i]?.length ? ` (${l.flags[i]!.map(flagText).join(", ")})` : ""}</title>
                   </circle>`,
             )}
@@ -679,7 +684,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
               data-testid="repr-profile-row"
               data-layer=${l.layer}
               class=${l.layer === this.layer ? "selected" : ""}
-              @click=${() => this.select(this.run, this.tag, this.step, l.layer)}
+              @click=${() => this.pick(this.run, this.tag, this.step, l.layer)}
             >
               <td style="color:${textColor(color)};font-weight:600">${l.layer}</td>
               <td>
