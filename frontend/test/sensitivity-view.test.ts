@@ -204,7 +204,7 @@ describe("<tb-bias-sensitivity-view> example numbers", () => {
   }
 
   it("writes an example's per-feature values in one notation (9.04e-6 sat beside 0.0000)", async () => {
-    const el = await mountTabular([0.0306, 9.04e-6, 0], { uniform: 2.23e-6, word_list: 0 });
+    const el = await mountTabular([0.0306, 9.04e-6, 0], { uniform: 2.23e-6, word_list: 0.001 });
     const texts = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')].map((t) => t.textContent!.trim());
     expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
   });
@@ -257,7 +257,7 @@ describe("<tb-bias-sensitivity-view> link values checked on their own (review)",
 
   it("says a bad statistic though the run was replaced too", async () => {
     const text = notice(await mount(fakeApi([]), linked({ run: "gone", stat: "mode" })));
-    expect(text).toContain("Run \u201cgone\u201d has no table here; showing r.");
+    expect(text).toContain("Run \u201cgone\u201d has no sensitivity record here; showing r.");
     expect(text).toContain("Statistic \u201cmode\u201d is not one of");
   });
 
@@ -295,5 +295,18 @@ describe("<tb-bias-sensitivity-view> a link pasted later or the back button (rev
     expect(asked()).toEqual(["1", "0"]);
     expect((el.shadowRoot!.querySelector("[data-testid=sens-stat-select]") as HTMLSelectElement).value).toBe("max");
     expect(el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent).toContain("The v choice \u201cgone\u201d is not logged");
+  });
+});
+
+describe("<tb-bias-sensitivity-view> a choice under which no example reacts", () => {
+  it("lists no example when top-K's largest P is 0, and says why (a walk-through: ten arbitrary examples were listed)", async () => {
+    const detail = { ...(RESPONSES["sensitivity"] as Record<string, unknown>) };
+    const base = RESPONSES["sensitivity_examples"] as { examples: { P: Record<string, number> }[] } & Record<string, unknown>;
+    const zero = { ...base, examples: base.examples.map((e) => ({ ...e, P: Object.fromEntries(Object.keys(e.P).map((k) => [k, 0])) })) };
+    const el = await mount(routeApi((route) => (route === "sensitivity" ? detail : route === "sensitivity_examples" ? zero : undefined)));
+    const root = el.shadowRoot!;
+    expect(root.querySelector('[data-testid="sens-examples-heading"]')!.textContent).toBe("No example reacts (the largest P is 0)");
+    expect(root.querySelector('[data-testid="sens-examples-none"]')!.textContent).toMatch(/^P is 0 for every example under \S+, so none is listed/);
+    expect(root.querySelectorAll('[data-testid="sens-example-p"]')).toHaveLength(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
 import { correlationRgb } from "../src/views/association/paper.js";
-import { zeroSampleSize, describeReasons, exampleFormats, examplesHeading, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, exampleFormats, examplesHeading, noExampleReacts, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
 
 const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
 
@@ -109,6 +109,7 @@ describe("examplesHeading", () => {
     expect(examplesHeading("top", 10, zero, "uniform")).toBe("Top 10 most sensitive examples");
     expect(examplesHeading("top", 10, [], "mask")).toBe("Top 10 most sensitive examples");
     expect(examplesHeading("sample", 10, zero, "mask")).toBe("Sampled examples, by P");
+    expect([noExampleReacts("top", zero, "mask"), noExampleReacts("sample", zero, "mask"), noExampleReacts("top", zero, "uniform")]).toEqual([true, false, false]);
   });
 });
 

@@ -154,8 +154,13 @@ type Format = (v: number | null | undefined) => string;
  */
 export function examplesHeading(source: "top" | "sample", topK: number, examples: readonly { P: Readonly<Record<string, number | null>> }[], choice: string): string {
   if (source === "sample") return "Sampled examples, by P";
-  if (examples.length && examples.every((e) => e.P[choice] === 0)) return "No example reacts (the largest P is 0)";
+  if (noExampleReacts(source, examples, choice)) return "No example reacts (the largest P is 0)";
   return `Top ${topK} most sensitive examples`;
+}
+
+/** Whether top-K's examples all have P = 0 under `choice`: then every example has, and the list would be arbitrary. */
+export function noExampleReacts(source: "top" | "sample", examples: readonly { P: Readonly<Record<string, number | null>> }[], choice: string): boolean {
+  return source === "top" && examples.length > 0 && examples.every((e) => e.P[choice] === 0);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   describeReasons,
   exampleFormats,
   examplesHeading,
+  noExampleReacts,
   finiteMax,
   heat,
   heatText,
@@ -200,7 +201,7 @@ export class SensitivityView extends MeasureViewBase {
     // first what does not depend on the run, whose replacement drops the link's other values
     this.links.check("stat", this.stat, (asked) => `Statistic \u201c${asked}\u201d is not one of ${STATS.join(", ")}; showing ${this.stat}.`);
     this.links.check("source", this.source, (asked) => `Examples \u201c${asked}\u201d are neither top nor sample; showing ${this.source}.`);
-    this.links.check("run", run, (asked) => runMissing(asked, run), true);
+    this.links.check("run", run, (asked) => runMissing(asked, run, "sensitivity record"), true);
     this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
   }
 
@@ -387,10 +388,10 @@ export class SensitivityView extends MeasureViewBase {
         .steps=${this.steps?.steps ?? this.listedSteps()}
         @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
       ></tb-bias-picker>
-      <label>v choice <select data-testid="sens-a-select" ?disabled=${names.length === 0} @change=${(e: Event) => { this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
+      <label>v choice <select data-testid="sens-a-select" ?disabled=${names.length === 0} @change=${(e: Event) => { this.links.dismiss(); this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
         ${names.map((n) => html`<option .value=${n} .selected=${live(n === this.choiceA)}>${n}</option>`)}
       </select></label>
-      <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
+      <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.links.dismiss(); this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
         ${names.filter((n) => n !== this.choiceA).map((n) => html`<option .value=${n} .selected=${live(n === this.choiceB)}>${n}</option>`)}
       </select></label>
     </div>`;
@@ -499,7 +500,7 @@ export class SensitivityView extends MeasureViewBase {
     const room = Math.floor((w - m.l - m.r) / (8 * String(s.steps[s.steps.length - 1]).length + 16));
     return html`<section>
       <h3>Over steps:
-        <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
+        <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.links.dismiss(); this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
           ${STATS.map((st) => html`<option .value=${st} .selected=${live(st === this.stat)}>${st}</option>`)}
         </select>
       </h3>
@@ -518,7 +519,7 @@ export class SensitivityView extends MeasureViewBase {
         })}
       </svg>
       <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
-      <div class="muted" data-testid="sens-steps-axes">step (x) \u00b7 ${this.stat} of P over the examples (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
+      <div class="muted" data-testid="sens-steps-axes">step (x) \u00b7 ${this.stat === "coverage" ? "share of the examples where P is defined" : `${this.stat} of P over the examples`} (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
     </section>`;
   }
 
@@ -622,7 +623,7 @@ export class SensitivityView extends MeasureViewBase {
     const names = d.choices.map((c) => c.name);
     return html`<section data-testid="sens-examples">
       <h3><span data-testid="sens-examples-heading">${examplesHeading(this.source, d.top_k, ex && ex.choice === this.choiceA ? ex.examples : [], this.choiceA)}</span> under <b>${this.choiceA}</b>
-        <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
+        <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.links.dismiss(); this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
           <option value="top" .selected=${live(this.source === "top")}>top-K</option>
           <option value="sample" .selected=${live(this.source === "sample")}>uniform sample</option>
         </select>
@@ -638,9 +639,11 @@ export class SensitivityView extends MeasureViewBase {
               ? html`<span data-testid="sens-proxy-note">under proxy_adjusted a protected feature's s<sub>i</sub> is its total effect, through the features that stand in for it: large even where the model never reads it</span>`
               : nothing}</div>`}
       ${this.failure("examples") ?? (ex && ex.choice === this.choiceA
-        ? ex.examples.length
-          ? this.renderExampleList(ex, names)
-          : html`<p class="empty">No example kept.</p>`
+        ? noExampleReacts(this.source, ex.examples, this.choiceA)
+          ? html`<p class="empty" data-testid="sens-examples-none">P is 0 for every example under ${this.choiceA}, so none is listed; the uniform sample shows some.</p>`
+          : ex.examples.length
+            ? this.renderExampleList(ex, names)
+            : html`<p class="empty">No example kept.</p>`
         : html`<p class="loading" data-testid="loading">Loading\u2026</p>`)}
     </section>`;
   }
