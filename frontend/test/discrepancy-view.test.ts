@@ -208,7 +208,7 @@ describe("<tb-bias-discrepancy-view> a link's values the logdir lacks (walk-thro
   }
 
   it("says a run, step, comparison run, development run or pairing it replaced", async () => {
-    expect(await mountWith({ run: "gone", tag: "t", step: "7" })).toMatch(/^Run \u201cgone\u201d has no table here; showing dev\.\s*\u00d7$/);
+    expect(await mountWith({ run: "gone", tag: "t", step: "7" })).toMatch(/^Run \u201cgone\u201d has no DIPDI record here; showing dev\.\s*\u00d7$/);
     expect(await mountWith({ run: "dev", tag: "t", step: "7" })).toMatch(/^Step 7 of dev\/t is not among the steps TensorBoard kept; showing the first logged\./);
     const several = await mountWith({ run: "dev", tag: "t", run2: "elsewhere", pairing: "odd", dev: "nobody" });
     expect(several).toContain("Run \u201celsewhere\u201d cannot be compared with dev/t here");
@@ -269,7 +269,7 @@ describe("<tb-bias-discrepancy-view> links pasted later (review)", () => {
 
   it("replaces the notice of an earlier link instead of adding to it", async () => {
     const { el, paste, notice } = await mountPasted({ run: "gone", tag: "t" });
-    expect(notice()).toBe("Run \u201cgone\u201d has no table here; showing dev.");
+    expect(notice()).toBe("Run \u201cgone\u201d has no DIPDI record here; showing dev.");
     paste({ run: "dep", tag: "t", step: "77" });
     await settle(el);
     expect(notice()).toBe("Step 77 of dep/t is not among the steps TensorBoard kept; showing the first logged.");
@@ -280,7 +280,7 @@ describe("<tb-bias-discrepancy-view> links pasted later (review)", () => {
     expect(notice()).toBeNull();
     paste({ run: "gone", tag: "t", step: "5", run2: "dep" });
     await settle(el);
-    expect(notice()).toBe("Run \u201cgone\u201d has no table here; showing dev.");
+    expect(notice()).toBe("Run \u201cgone\u201d has no DIPDI record here; showing dev.");
     expect(written[written.length - 1]).toMatchObject({ run: "dev", tag: "t", step: "5", run2: "dep" });
   });
 

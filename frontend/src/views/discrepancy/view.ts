@@ -102,6 +102,8 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private dev: string | null = null;
   /** the replicate id shown; null: the record's first */
   @state() private replicate: number | null = null;
+  /** the step's requests wait for the listing's replicate ids (`replicateParam`) */
+  private replicateWaiting = false;
   @state() private steps: StepsResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
@@ -232,7 +234,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const { run, tag } = this;
     // the pairing first: it does not depend on the run, whose replacement drops the link's other values
     this.links.check("pairing", this.pairing, (asked) => `Pairing \u201c${asked}\u201d is not one of ${PAIRINGS.map(pairingWords).join(", ")}; showing the logged pairing.`);
-    this.links.check("run", run, (asked) => runMissing(asked, run), true);
+    this.links.check("run", run, (asked) => runMissing(asked, run, "DIPDI record"), true);
     this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
     if (this.step !== null) this.links.check("step", this.step, (asked) => stepMissing(asked, run, tag, "the first logged"));
     this.links.check("run2", this.run2, (asked) => `Run \u201c${asked}\u201d cannot be compared with ${run}/${tag} here (no such table with the same discrepancy); comparing with ${this.run2 || "no other run"}.`);
@@ -279,12 +281,13 @@ export class DiscrepancyView extends MeasureViewBase {
         this.steps = data;
         const step = fitStep(this.step, data.steps.map((s) => s.step));
         this.links.check("step", step, (asked) => stepMissing(asked, this.run, this.tag, "the first logged"));
-        if (step !== this.step) {
-          // a step the listing did not know (logged since): fetch its detail
+        const moved = step !== this.step; // a step the listing did not know (logged since): fetch its detail
+        if (moved || this.replicateWaiting) {
           this.step = step;
-          this.writeHash();
+          this.replicateWaiting = false; // its requests waited for the replicate ids
+          if (moved) this.writeHash();
           this.loadStep();
-          this.loadCompare();
+          if (moved) this.loadCompare();
         }
       },
       (e) => {
@@ -300,6 +303,10 @@ export class DiscrepancyView extends MeasureViewBase {
           return;
         }
         this.failures.set("steps", e);
+        if (this.replicateWaiting) {
+          this.replicateWaiting = false;
+          this.loadStep(); // unchecked: the route's own check stands
+        }
       },
     );
   }
@@ -310,9 +317,31 @@ export class DiscrepancyView extends MeasureViewBase {
     this.loadExamples();
   }
 
+  /**
+   * The replicate to ask for, checked against the listing's replicate ids first (a link's unknown one
+   * would be a 400 in the console): undefined for the default, or "wait" until the listing answers.
+   */
+  private replicateParam(): number | undefined | "wait" {
+    if (this.replicate === null) return undefined;
+    const listing = this.steps;
+    if (!listing || listing.run !== this.run || listing.tag !== this.tag || !listing.replicate_ids) {
+      // without the listing (failed, or an older server) the route's own check stands
+      if (this.failures.has("steps") || (listing && listing.run === this.run && listing.tag === this.tag)) return this.replicate;
+      this.replicateWaiting = true;
+      return "wait";
+    }
+    if (listing.replicate_ids.includes(this.replicate)) return this.replicate;
+    this.links.say(`Replicate ${this.replicate} is not logged in ${this.run}/${this.tag}; showing the first replicate.`);
+    this.replicate = null;
+    this.writeHash();
+    return undefined;
+  }
+
   private loadDetail(): void {
     if (this.step === null) return;
-    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: this.replicate ?? undefined });
+    const replicate = this.replicateParam();
+    if (replicate === "wait") return; // asked again when the listing answers
+    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate });
     this.failures.clear("detail");
     this.detailRequest.run(
       (signal) => this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
@@ -339,7 +368,9 @@ export class DiscrepancyView extends MeasureViewBase {
   private loadExamples(): void {
     if (this.step === null) return;
     // the excess e_k was computed when logging, with the logged pairing
-    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: this.replicate ?? undefined, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
+    const replicate = this.replicateParam();
+    if (replicate === "wait") return;
+    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
     this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
@@ -554,8 +585,8 @@ export class DiscrepancyView extends MeasureViewBase {
   /** "replicate 0", or a choice of the step's replicates when it has several (the matrix, subgroups and examples are one replicate's). */
   private replicatePicker(d: StepResponse) {
     const reps = d.replicates ?? [];
-    if (reps.length < 2) return html`replicate ${d.replicate}`;
-    return html`<label>replicate
+    if (reps.length < 2) return html`<span class="muted">replicate ${d.replicate}</span>`;
+    return html`<label class="muted" style="white-space:nowrap">replicate
       <select data-testid="replicate-select" @change=${(e: Event) => this.select("replicate", (e.target as HTMLSelectElement).value)}>
         ${reps.map((r) => html`<option value=${r.replicate} .selected=${live(r.replicate === d.replicate)}>${r.replicate} (DIPDI ${formatValue(r.dipdi, DIPDI_DIGITS)})</option>`)}
       </select></label>`;
@@ -570,7 +601,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
     return html`
-      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)}; ${this.replicatePicker(d)})</span></h3>
+      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)})</span> ${this.replicatePicker(d)}</h3>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m, layout.chars)}<title>${m}</title></text>
@@ -691,13 +722,13 @@ export class DiscrepancyView extends MeasureViewBase {
         <text x=${(m.left + width - m.right) / 2} y=${h - 4} text-anchor="middle">e<tspan baseline-shift="sub" font-size="9">k</tspan> (excess discrepancy of the example)</text>
         <text transform=${`translate(11,${(m.top + h - m.bottom) / 2}) rotate(-90)`} text-anchor="middle">examples</text>
       </svg>
-      <div class="muted" data-testid="excess-definition">e<sub>k</sub> = mean<sub>AB</sub> d<sub>k</sub> \u2212 \u00bd (mean<sub>AA</sub> d<sub>k</sub> + mean<sub>BB</sub> d<sub>k</sub>): how much more the pools disagree across than within on example k (d: the discrepancy of two models' outputs on it)</div>
+      <div class="muted" data-testid="excess-definition">e<sub>k</sub> = mean<sub>AB</sub> d<sub>k</sub> \u2212 \u00bd (mean<sub>AA</sub> d<sub>k</sub> + mean<sub>BB</sub> d<sub>k</sub>), each mean over the model pairs of the pairing it was logged with (${pairingWords(e.pairing)}): how much more the pools disagree across than within on example k (d: the discrepancy of two models' outputs on it)</div>
     `;
   }
 
   /** e_k is computed when logging: say so when another pairing is shown. */
-  private loggedNote(logged: string): string {
-    return this.pairing !== null && this.pairing !== logged ? `; e_k as logged, ${logged}` : "";
+  private loggedNote(logged: string) {
+    return this.pairing !== null && this.pairing !== logged ? html`; e<sub>k</sub> as logged, ${pairingWords(logged)}` : nothing;
   }
 
   private renderTop() {
