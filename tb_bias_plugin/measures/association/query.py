@@ -794,8 +794,9 @@ def rest_examples(table, threshold_index, label, x1):
     them all (each other cell holds as many examples as it counted, none cut), else None: C(x, y) of
     the others add up to more than it where an example has two of them. A cell counts examples logged
     without ids too, and soft identities count expected examples: then it is None. ``cooccurrence_range``
-    bounds that number either way: at least the largest other C(x, y) (and the distinct examples
-    found), at most their sum (expected counts with soft identities).
+    bounds that number either way: at least the largest other C(x, y) (and, with hard identities, the
+    distinct examples found), at most their sum; with soft identities both are expected counts, which a
+    sample's examples, each counted with its share, may outnumber.
     """
     sample = _sample_of(table)
     members: dict[int, None] = {}  # in order, each example once
@@ -813,8 +814,8 @@ def rest_examples(table, threshold_index, label, x1):
     answer = _examples_answer(sample, kept, len(found) if complete else None, cut)
     others = np.delete(table.cooccurrence[threshold_index, :, label], x1)
     count = answer["cooccurrence"]
-    answer["cooccurrence_range"] = [count, count] if count is not None else [
-        max(others.max().item(), len(found)), others.sum().item()]
+    low = others.max().item() if table.expected_counts else max(others.max().item(), len(found))
+    answer["cooccurrence_range"] = [count, count] if count is not None else [low, others.sum().item()]
     return answer
 
 

@@ -125,6 +125,7 @@ def test_the_rest_is_counted_only_where_its_cells_hold_every_example_they_counte
     body, woman = answer("partly", partly)
     assert woman["cooccurrence"] == 6 and woman["sampled"] == 2
     assert body["sampled"] == 2 and body["cooccurrence"] is None
+    assert body["cooccurrence_range"] == [6, 6]  # woman's six: all of the rest, though the samples hold two
 
     soft = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=8,
                                soft_identities=True)
@@ -133,11 +134,14 @@ def test_the_rest_is_counted_only_where_its_cells_hold_every_example_they_counte
     body, woman = answer("soft", soft)
     assert woman["cooccurrence"] == pytest.approx(0.4, abs=1e-12) and body["sampled"] == 3
     assert body["cooccurrence"] is None
+    # expected counts: three sampled examples, yet between 0.4 and 0.5 expected ones (not "at least 3")
+    assert body["cooccurrence_range"] == pytest.approx([0.4, 0.5], abs=1e-12)
 
     exact = CooccurrenceCounter(labels, ["man", "woman", "child"], thresholds=(0.5,), examples_per_cell=4)
     exact.update(both[:4], example_ids=["a", "b", "c", "d"])
     body, woman = answer("exact", exact)
     assert woman["cooccurrence"] == 4 and body["cooccurrence"] == 4 and body["sampled"] == 4
+    assert body["cooccurrence_range"] == [4, 4]
 
 
 def test_a_table_of_one_identity_has_no_rest(tmp_path):
