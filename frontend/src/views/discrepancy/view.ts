@@ -324,13 +324,13 @@ export class DiscrepancyView extends MeasureViewBase {
   private replicateParam(): number | undefined | "wait" {
     if (this.replicate === null) return undefined;
     const listing = this.steps;
-    if (!listing || listing.run !== this.run || listing.tag !== this.tag || !listing.replicate_ids) {
-      // without the listing (failed, or an older server) the route's own check stands
-      if (this.failures.has("steps") || (listing && listing.run === this.run && listing.tag === this.tag)) return this.replicate;
+    if (!listing || listing.run !== this.run || listing.tag !== this.tag) {
+      if (this.failures.has("steps")) return this.replicate; // no listing to check against: the route's own check stands
       this.replicateWaiting = true;
       return "wait";
     }
-    if (listing.replicate_ids.includes(this.replicate)) return this.replicate;
+    // an older server's listing names no replicate ids: the route's own check stands
+    if (!listing.replicate_ids || listing.replicate_ids.includes(this.replicate)) return this.replicate;
     this.links.say(`Replicate ${this.replicate} is not logged in ${this.run}/${this.tag}; showing the first replicate.`);
     this.replicate = null;
     this.writeHash();
