@@ -172,14 +172,20 @@ export function labelRowsUrls(
 }
 
 /**
- * Whether a search pattern parses as a JavaScript regular expression: a
- * quick local guess that the user has finished typing it. The backend
- * (RE2) has the final word; patterns only RE2 accepts, such as `(?i)x`,
- * merely wait a little longer before they are sent.
+ * Whether a search pattern parses as a regular expression: a quick local
+ * guess that the user has finished typing it. RE2's own syntax that
+ * JavaScript lacks (flag groups `(?i)`, `(?s:...)`, named groups
+ * `(?P<name>...)`) is read as JavaScript's equivalent first, so a pattern
+ * it rejects is nearly always half-typed and waits for the typing to stop.
+ * The backend (RE2) has the final word.
  */
 export function looksLikeCompletePattern(pattern: string): boolean {
+  const asJs = pattern
+    .replace(/\(\?[imsU]+\)/g, "")
+    .replace(/\(\?[imsU]*-?[imsU]*:/g, "(?:")
+    .replace(/\(\?P</g, "(?<");
   try {
-    new RegExp(pattern);
+    new RegExp(asJs);
     return true;
   } catch {
     return false;

@@ -68,8 +68,11 @@ export function rowAfterKey(key: string, at: number, last: number, page: number)
  * table keeps showing the previous rows until the new ones arrive.
  */
 export const SEARCH_DELAY_MS = 25;
-/** Pause before a search the browser cannot parse is sent anyway. */
-export const INCOMPLETE_SEARCH_DELAY_MS = 300;
+/**
+ * Pause before a search that does not parse is sent anyway (the backend says what is wrong): long enough
+ * that a slow typist's half-typed "hai(" is not refused at every key.
+ */
+export const INCOMPLETE_SEARCH_DELAY_MS = 900;
 
 /**
  * The virtualizer's flow layout for our fixed-height rows: it starts from
