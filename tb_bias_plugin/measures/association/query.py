@@ -745,6 +745,8 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs", reverse=False, 
         # B's gaps obey the same rule, or its limits (nPMI's -1) top the deltas.
         seen_b = metrics.cooccurs_with_both(view_b.cooccurrence, view_b.identity_names.index(x1), x2_b)
         family[present] &= seen_b[in_b[present]]
+    if query.min_count and view_b.label_counts is not None:
+        family[present] &= view_b.label_counts[in_b[present]] >= query.min_count  # the rule holds in both, as the last
     if query.undefined == "drop":
         family &= ~np.isnan(delta)
     mask = narrowed(view_a, query, gap_a, family)

@@ -136,3 +136,28 @@ def test_narrowing_a_compare_or_a_trend_never_changes_its_q_values(client):
     narrow = fx.get_json(client, "table", trend="1", q="^label 1", **BASE)["rows"]
     assert 0 < len(narrow) < len(trend)
     assert {r["label"]: r["change_q"] for r in narrow} == {r["label"]: trend[r["label"]] for r in narrow}
+
+
+def test_compare_keeps_a_minimum_count_in_both_tables(client):
+    """Review: compare applied min_count to table A only, while the doc says the family rules hold in each."""
+    every = fx.get_json(client, "compare", step=2, step2=0, **BASE)["rows"]
+    kept = fx.get_json(client, "compare", step=2, step2=0, min_count=140, **BASE)["rows"]
+    assert kept and all(r["count_a"] >= 140 and r["count_b"] >= 140 for r in kept)
+    assert any(r["count_a"] >= 140 > r["count_b"] for r in every)  # such a label exists, and is left out
+
+
+def test_flags_and_hidden_labels_never_change_a_q_value(tmp_path, monkeypatch):
+    import json
+
+    monkeypatch.setattr("tb_bias_plugin.serving.flags.directory_for_logdir", lambda _: str(tmp_path / "flags"))
+    fx.write_logdir(tmp_path / "logs")
+    client = Client(fx.make_app(tmp_path / "logs")[0])
+    every = _q_by_label(fx.get_json(client, "table", **BASE))
+    labels = sorted(every)
+    body = {"tag": "gender", "flagged": labels[:5], "hidden": labels[5:40], "version": 0}
+    response = client.post(fx.PREFIX + "flags", data=json.dumps(body), content_type="application/json")
+    assert response.status_code == 200
+    for narrowing, shown in [({"flagged_only": 1}, labels[:5]), ({}, labels[:5] + labels[40:])]:
+        narrow = _q_by_label(fx.get_json(client, "table", **narrowing, **BASE))
+        assert sorted(narrow) == sorted(shown)
+        assert narrow == {label: every[label] for label in narrow}
