@@ -294,3 +294,44 @@ describe("<tb-bias-discrepancy-view> links pasted later (review)", () => {
     expect(stale.written[stale.written.length - 1]).not.toHaveProperty("dev");
   });
 });
+
+describe("<tb-bias-discrepancy-view> a link's replicate", () => {
+  async function mountWith(entries: Record<string, string>) {
+    const detail = RESPONSES["discrepancy"] as Record<string, unknown>;
+    detail["replicates"] = [
+      { replicate: 0, dipdi: 0.4, reason: null, n: 10 },
+      { replicate: 1, dipdi: 0.6, reason: null, n: 10 },
+    ];
+    try {
+      const fake = fakeApi([]);
+      // the detail of the replicate asked for, as the route answers
+      const get = fake.api.get;
+      const api: Api = { ...fake.api, get: async <T>(url: string) => {
+        const body = await get<Record<string, unknown>>(url);
+        const replicate = /[?&]replicate=(\d+)/.exec(url)?.[1];
+        return (url.startsWith("discrepancy?") ? { ...body, replicate: Number(replicate ?? 0) } : body) as T;
+      } };
+      const el = document.createElement("tb-bias-discrepancy-view") as DiscrepancyView;
+      const hash: HashScope = { read: () => entries, write: () => true, onExternalChange: () => () => undefined };
+      Object.assign(el, { api, hash, config: null, runs: RUNS });
+      document.body.appendChild(el);
+      await settle(el);
+      await settle(el);
+      const notice = el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent?.trim() ?? null;
+      return { calls: fake.calls.filter((c) => /^discrepancy(_examples)?\?/.test(c)), notice };
+    } finally {
+      delete detail["replicates"];
+    }
+  }
+
+  it("is looked for among the step's replicates before it is asked for (review: an unknown one cost two 400s)", async () => {
+    const unknown = await mountWith({ run: "dev", tag: "t", step: "5", replicate: "7" });
+    expect(unknown.calls.some((c) => c.includes("replicate="))).toBe(false);
+    expect(unknown.notice).toMatch(/^Replicate 7 is not logged at step 5 of dev\/t; showing replicate 0\./);
+    const known = await mountWith({ run: "dev", tag: "t", step: "5", replicate: "1" });
+    // the step's detail is asked once without it, then the detail and examples of replicate 1, never examples first
+    const asked = known.calls.map((c) => c.split("?")[0] + (c.includes("replicate=1") ? "@1" : ""));
+    expect(asked).toEqual(["discrepancy", "discrepancy@1", "discrepancy_examples@1"]);
+    expect(known.notice).toBeNull();
+  });
+});

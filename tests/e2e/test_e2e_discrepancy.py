@@ -212,17 +212,22 @@ def test_dipdi_replicate_picker_shows_each_replicates_matrix_and_examples(tab):
     # kept by a reload; a link's replicate the record lacks falls back to the first, said
     tab.page.reload()
     expect(tab.testid("replicate-select")).to_have_value(str(other))
-    # checked against the listing's replicate ids before it is asked for (review: two 400s in the console)
+    # looked for among the step's own before it is asked for (review: two 400s in the console)
     tab.page.goto("about:blank")
     asked = []
     tab.page.on("response", lambda r: asked.append((r.status, r.url)) if "/data/plugin/tb_bias/discrepancy" in r.url else None)
     tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN, KEY + "replicate": "99"}))
-    expect(tab.testid("link-notice")).to_contain_text("Replicate 99 is not logged in %s/%s; showing the first replicate." % (RUN, TAG))
+    expect(tab.testid("link-notice")).to_contain_text(
+        "Replicate 99 is not logged at step 0 of %s/%s; showing replicate %d." % (RUN, TAG, ids[0]))
     expect(tab.testid("replicate-select")).to_have_value(str(ids[0]))
     expect(tab.testid("top-row").first).to_be_visible()
     expect(tab.testid("error-message")).to_have_count(0)
     assert asked and all(status == 200 for status, _ in asked), asked
     assert not any("replicate=99" in url for _, url in asked), asked
+    # a malformed one is said too
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN, KEY + "replicate": "first"}))
+    expect(tab.testid("link-notice")).to_contain_text("Replicate first is not logged at step 0")
     # a link's known replicate waits for the listing, then is shown
     tab.page.goto("about:blank")
     tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy", KEY + "run": RUN, KEY + "replicate": str(other)}))

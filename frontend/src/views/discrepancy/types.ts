@@ -33,8 +33,6 @@ export interface Head {
   m_a: number;
   m_b: number;
   models: string[];
-  /** the record's replicate ids (the listing's: its last step's) */
-  replicate_ids?: number[];
 }
 
 export interface StepsResponse extends Head {

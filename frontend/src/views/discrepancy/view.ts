@@ -66,7 +66,7 @@ function refusesReplicate(e: unknown): boolean {
 /** The view's requests, each failing on its own: one failure leaves the others' panels shown. */
 type Part = "steps" | "detail" | "examples" | "compare";
 /** The hash entries a link's notice checks (`checkLink`). */
-const LINK_KEYS = ["run", "tag", "step", "run2", "dev", "pairing"] as const;
+const LINK_KEYS = ["run", "tag", "step", "run2", "dev", "pairing", "replicate"] as const;
 /** The route each part asks, named when it fails. */
 const ROUTE: Record<Part, string> = {
   steps: "discrepancy_steps",
@@ -102,8 +102,8 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private dev: string | null = null;
   /** the replicate id shown; null: the record's first */
   @state() private replicate: number | null = null;
-  /** the step's requests wait for the listing's replicate ids (`replicateParam`) */
-  private replicateWaiting = false;
+  /** `replicate` came from a link and is not yet known to be one of the step's (`loadDetail`) */
+  private replicateUnchecked = false;
   @state() private steps: StepsResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
@@ -190,6 +190,7 @@ export class DiscrepancyView extends MeasureViewBase {
     if (sameEntries(entries, encodeState(this.current))) return; // our own write, or another view's
     this.links.read(entries, LINK_KEYS);
     const next = fitToRuns(decodeState(entries), this.tagRuns);
+    this.replicateUnchecked = next.replicate !== null;
     if (!sameState(next, this.current)) return this.apply(next, false);
     // a link whose bad values fit to what is shown: said, and the hash holds what is shown again
     this.checkLink();
@@ -263,6 +264,7 @@ export class DiscrepancyView extends MeasureViewBase {
       const entries = this.hash.read();
       this.links.read(entries, LINK_KEYS);
       next = decodeState(entries);
+      this.replicateUnchecked = next.replicate !== null;
     }
     this.apply(fitToRuns(next, this.tagRuns), changed.has("runs"));
   }
@@ -281,13 +283,12 @@ export class DiscrepancyView extends MeasureViewBase {
         this.steps = data;
         const step = fitStep(this.step, data.steps.map((s) => s.step));
         this.links.check("step", step, (asked) => stepMissing(asked, this.run, this.tag, "the first logged"));
-        const moved = step !== this.step; // a step the listing did not know (logged since): fetch its detail
-        if (moved || this.replicateWaiting) {
+        if (step !== this.step) {
+          // a step the listing did not know (logged since): fetch its detail
           this.step = step;
-          this.replicateWaiting = false; // its requests waited for the replicate ids
-          if (moved) this.writeHash();
+          this.writeHash();
           this.loadStep();
-          if (moved) this.loadCompare();
+          this.loadCompare();
         }
       },
       (e) => {
@@ -303,10 +304,6 @@ export class DiscrepancyView extends MeasureViewBase {
           return;
         }
         this.failures.set("steps", e);
-        if (this.replicateWaiting) {
-          this.replicateWaiting = false;
-          this.loadStep(); // unchecked: the route's own check stands
-        }
       },
     );
   }
@@ -317,35 +314,26 @@ export class DiscrepancyView extends MeasureViewBase {
     this.loadExamples();
   }
 
-  /**
-   * The replicate to ask for, checked against the listing's replicate ids first (a link's unknown one
-   * would be a 400 in the console): undefined for the default, or "wait" until the listing answers.
-   */
-  private replicateParam(): number | undefined | "wait" {
-    if (this.replicate === null) return undefined;
-    const listing = this.steps;
-    if (!listing || listing.run !== this.run || listing.tag !== this.tag) {
-      if (this.failures.has("steps")) return this.replicate; // no listing to check against: the route's own check stands
-      this.replicateWaiting = true;
-      return "wait";
-    }
-    // an older server's listing names no replicate ids: the route's own check stands
-    if (!listing.replicate_ids || listing.replicate_ids.includes(this.replicate)) return this.replicate;
-    this.links.say(`Replicate ${this.replicate} is not logged in ${this.run}/${this.tag}; showing the first replicate.`);
-    this.replicate = null;
-    this.writeHash();
-    return undefined;
-  }
-
   private loadDetail(): void {
     if (this.step === null) return;
-    const replicate = this.replicateParam();
-    if (replicate === "wait") return; // asked again when the listing answers
-    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate });
+    // a link's replicate is looked for among the step's own first (an unknown one would be a 400 in the console)
+    const unchecked = this.replicateUnchecked && this.replicate !== null;
+    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: unchecked ? undefined : (this.replicate ?? undefined) });
     this.failures.clear("detail");
     this.detailRequest.run(
       (signal) => this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
-      (detail) => (this.detail = detail),
+      (detail) => {
+        if (unchecked) {
+          this.replicateUnchecked = false;
+          const ids = detail.replicates?.map((r) => r.replicate) ?? [detail.replicate];
+          if (this.replicate !== null && ids.includes(this.replicate)) return this.loadStep(); // now asked for
+          this.replicate = null;
+          this.writeHash();
+          this.loadExamples(); // it waited for the check
+        }
+        this.links.check("replicate", detail.replicate, (asked) => `Replicate ${asked} is not logged at step ${detail.step} of ${this.run}/${this.tag}; showing replicate ${detail.replicate}.`);
+        this.detail = detail;
+      },
       (e) => {
         if (!this.replicateRefused(e)) this.failures.set("detail", e);
       },
@@ -353,8 +341,8 @@ export class DiscrepancyView extends MeasureViewBase {
   }
 
   /**
-   * A replicate this step lacks (a link's, or one picked at another step or table whose replicates
-   * differ) falls back to the record's first, said: the error would hide the whole matrix.
+   * A replicate this step lacks (one picked at another step whose replicates differ) falls back to the
+   * record's first, said: the error would hide the whole matrix.
    */
   private replicateRefused(e: unknown): boolean {
     if (this.replicate === null || !refusesReplicate(e)) return false;
@@ -368,9 +356,8 @@ export class DiscrepancyView extends MeasureViewBase {
   private loadExamples(): void {
     if (this.step === null) return;
     // the excess e_k was computed when logging, with the logged pairing
-    const replicate = this.replicateParam();
-    if (replicate === "wait") return;
-    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
+    if (this.replicateUnchecked && this.replicate !== null) return; // asked once the detail has checked it
+    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: this.replicate ?? undefined, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
     this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
@@ -436,9 +423,12 @@ export class DiscrepancyView extends MeasureViewBase {
     if (kind === "run") {
       // the run's first tag; never compare a run with itself; another record's replicates differ
       next = { ...cur, run: value, tag: null, run2: cur.run2 === value ? null : cur.run2, replicate: null };
+      this.replicateUnchecked = false;
     } else if (kind === "tag") {
       next = { ...cur, tag: value, replicate: null };
+      this.replicateUnchecked = false;
     } else if (kind === "replicate") {
+      this.replicateUnchecked = false; // one of the shown step's
       next = { ...cur, replicate: Number(value) };
     } else if (kind === "step") {
       next = { ...cur, step: Number(value) };
@@ -582,13 +572,16 @@ export class DiscrepancyView extends MeasureViewBase {
     `;
   }
 
-  /** "replicate 0", or a choice of the step's replicates when it has several (the matrix, subgroups and examples are one replicate's). */
+  /**
+   * "replicate 0", or a choice of the step's replicates when it has several: the matrix and the examples are
+   * the picked replicate's (each subgroup's DIPDI stays the mean over them).
+   */
   private replicatePicker(d: StepResponse) {
     const reps = d.replicates ?? [];
     if (reps.length < 2) return html`<span class="muted">replicate ${d.replicate}</span>`;
     return html`<label class="muted" style="white-space:nowrap">replicate
       <select data-testid="replicate-select" @change=${(e: Event) => this.select("replicate", (e.target as HTMLSelectElement).value)}>
-        ${reps.map((r) => html`<option value=${r.replicate} .selected=${live(r.replicate === d.replicate)}>${r.replicate} (DIPDI ${formatValue(r.dipdi, DIPDI_DIGITS)})</option>`)}
+        ${reps.map((r) => html`<option value=${r.replicate} .selected=${live(r.replicate === (this.replicate ?? d.replicate))}>${r.replicate} (DIPDI ${formatValue(r.dipdi, DIPDI_DIGITS)})</option>`)}
       </select></label>`;
   }
 
