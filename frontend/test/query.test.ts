@@ -192,7 +192,7 @@ describe("looksLikeCompletePattern", () => {
     }
     for (const open of ["hai(", "[ab", "a|(b", "\\"]) expect(looksLikeCompletePattern(open)).toBe(false);
     // RE2's syntax that JavaScript lacks is complete too, so it goes out at once
-    for (const re2 of ["(?i)nurse", "(?i)^long (?s:hair)$", "(?P<first>a)b", "(?-i:Nurse)"]) expect(looksLikeCompletePattern(re2)).toBe(true);
+    for (const re2 of ["(?i)nurse", "(?i)^long (?s:hair)$", "(?P<first>a)b", "(?-i:Nurse)", "(?i-s)a.b", "(?-i)Nurse"]) expect(looksLikeCompletePattern(re2)).toBe(true);
     for (const open of ["(?i)hai(", "(?P<first>a"]) expect(looksLikeCompletePattern(open)).toBe(false);
   });
 });

@@ -209,16 +209,12 @@ export class ExamplesPanel extends LitElement {
     const x = answer.identity;
     const other = x === "rest" ? `an identity other than ${identityText(answer.x1 ?? "", this.identityParts)}` : x === null ? "" : identityText(x, this.identityParts);
     const withWhat = x === null ? `examples with \u201c${this.label}\u201d` : `examples with \u201c${this.label}\u201d and ${other}`;
-    const range = answer.cooccurrence_range;
-    const counted =
-      answer.cooccurrence !== null
-        ? `of C = ${answer.cooccurrence}`
-        : range
-          ? `of between ${range[0]} and ${range[1]} (an example may have several of the other identities: from the largest one's count to their sum)`
-          : `of at least ${answer.sampled}`;
+    // the count as the panel writes it ("4 of 313\u2013666 examples"), then what it counts
+    const bounds = answer.cooccurrence === null && answer.cooccurrence_range ? "; an example may have several of the other identities, so their number is no less than the largest one's count and no more than their sum" : "";
+    const counted = `${sampleCount(answer)}: the sample (k = ${answer.per_cell}) of the ${withWhat}${bounds}`;
     return html`<div class="side" data-testid="examples-side" data-identity=${x ?? ""} aria-label=${withWhat}>
       <h3>${this.sideTitle(x, answer.x1)}
-        <span class="count" data-testid="examples-count" title=${`${answer.sampled} sampled ${counted} ${withWhat} (k = ${answer.per_cell})`}
+        <span class="count" data-testid="examples-count" title=${counted}
           >${sampleCount(answer)}</span></h3>
       ${answer.cut ? html`<p class="cut" role="note" data-testid="examples-cut">${cutNotice(answer)}</p>` : nothing}
       <div class="bar">

@@ -181,7 +181,7 @@ export function labelRowsUrls(
  */
 export function looksLikeCompletePattern(pattern: string): boolean {
   const asJs = pattern
-    .replace(/\(\?[imsU]+\)/g, "")
+    .replace(/\(\?[imsU]*-?[imsU]*\)/g, "")
     .replace(/\(\?[imsU]*-?[imsU]*:/g, "(?:")
     .replace(/\(\?P</g, "(?<");
   try {

@@ -76,7 +76,7 @@ export class AssociationView extends MeasureViewBase {
   private stateRead = false;
   /** State read from the URL, whose run, table, step or sort the logdir may not have: said once resolved. */
   private linkUnchecked = false;
-  /** the notice says what a link asked that is not shown: it goes at the reader's first pick */
+  /** `noticeText` says what a link asked that is not shown: it goes at the reader's first pick */
   private noticeFromLink = false;
   private unsubscribeHash: (() => void) | null = null;
 
@@ -88,7 +88,15 @@ export class AssociationView extends MeasureViewBase {
 
   @state() private flags: FlagsState | null = null;
   @state() private lookup: FlagLookup = { flagged: new Set(), hidden: new Set() };
-  @state() private notice = "";
+  @state() private noticeText = "";
+  /** The notice above the view; one set here is the view's own (flags, bulk actions), which a pick keeps. */
+  private get notice(): string {
+    return this.noticeText;
+  }
+  private set notice(text: string) {
+    this.noticeText = text;
+    this.noticeFromLink = false;
+  }
   @state() private rowsRevision = 0;
   private confirmedFlags: FlagsState | null = null;
   private pendingFlagOps = 0;
@@ -239,11 +247,8 @@ export class AssociationView extends MeasureViewBase {
 
   private readonly onStateChange: Listener<"state-change"> = (event) => {
     event.stopPropagation();
-    if (this.noticeFromLink) {
-      // it spoke of what the link asked, which no longer decides what is shown
-      this.notice = "";
-      this.noticeFromLink = false;
-    }
+    // it spoke of what the link asked, which no longer decides what is shown
+    if (this.noticeFromLink) this.notice = "";
     this.applyView({ ...this.view, ...event.detail });
   };
 
@@ -274,8 +279,8 @@ export class AssociationView extends MeasureViewBase {
 
   /** Says what was dropped from a link after what the notice already says (one link can hold several bad values). */
   private addNotice(text: string) {
+    this.noticeText = joinNotice(this.noticeText, text);
     this.noticeFromLink = true;
-    this.notice = joinNotice(this.notice, text);
   }
 
   private readonly onRowsLoaded: Listener<"rows-loaded"> = (event) => {

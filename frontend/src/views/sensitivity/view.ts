@@ -619,10 +619,11 @@ export class SensitivityView extends MeasureViewBase {
   }
 
   private renderExamples(d: StepResponse): TemplateResult {
-    const ex = this.examples;
+    // the answer for what is picked: the one before a switch of choice or source is not read meanwhile
+    const ex = this.examples && this.examples.choice === this.choiceA && this.examples.source === this.source ? this.examples : null;
     const names = d.choices.map((c) => c.name);
     return html`<section data-testid="sens-examples">
-      <h3><span data-testid="sens-examples-heading">${examplesHeading(this.source, d.top_k, ex && ex.choice === this.choiceA ? ex.examples : [], this.choiceA)}</span> under <b>${this.choiceA}</b>
+      <h3><span data-testid="sens-examples-heading">${examplesHeading(this.source, d.top_k, ex?.examples ?? [], this.choiceA)}</span> under <b>${this.choiceA}</b>
         <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.links.dismiss(); this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
           <option value="top" .selected=${live(this.source === "top")}>top-K</option>
           <option value="sample" .selected=${live(this.source === "sample")}>uniform sample</option>
@@ -638,7 +639,7 @@ export class SensitivityView extends MeasureViewBase {
             ${d.choices.find((c) => c.name === this.choiceA)?.kind === "proxy_adjusted"
               ? html`<span data-testid="sens-proxy-note">under proxy_adjusted a protected feature's s<sub>i</sub> is its total effect, through the features that stand in for it: large even where the model never reads it</span>`
               : nothing}</div>`}
-      ${this.failure("examples") ?? (ex && ex.choice === this.choiceA
+      ${this.failure("examples") ?? (ex
         ? noExampleReacts(this.source, ex.examples, this.choiceA)
           ? html`<p class="empty" data-testid="sens-examples-none">P is 0 for every example under ${this.choiceA}, so none is listed; the uniform sample shows some.</p>`
           : ex.examples.length
