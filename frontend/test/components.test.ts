@@ -397,6 +397,16 @@ describe("app flags across a table switch", () => {
     app.remove();
   });
 
+  it("says a flags error beside a link's notice, not over it (the link's words were lost)", async () => {
+    window.location.hash = "#tb_bias&p.tb_bias.run=nope";
+    const { api } = switchingApi({ gender: async () => Promise.reject(new ApiError(503, "gone")) });
+    const app = await mountApp(api);
+    const view = await associationView(app);
+    await vi.waitFor(() => expect(notice(view)).toContain("Cannot load flags: gone"));
+    expect(notice(view)).toContain("Run \u201cnope\u201d has no table here");
+    app.remove();
+  });
+
   it("ignores a late flags error of the previous table", async () => {
     window.location.hash = "#tb_bias";
     const genderFlags = deferred<unknown>();

@@ -498,7 +498,8 @@ export class AssociationView extends MeasureViewBase {
       if (this.resolution?.state.tag !== tag) return; // an answer for a table no longer shown
       this.setFlags(emptyFlags(tag));
       this.confirmedFlags = null;
-      this.notice = `Cannot load flags: ${errorMessage(error)}`;
+      // beside a link's notice, not over it: both stay until closed
+      this.notice = joinNotice(this.noticeText, `Cannot load flags: ${errorMessage(error)}`);
     }
   }
 
