@@ -335,6 +335,11 @@ export class DiscrepancyView extends MeasureViewBase {
         this.detail = detail;
       },
       (e) => {
+        if (unchecked) {
+          // no detail to check it against: the examples ask for it, and the route's own check stands
+          this.replicateUnchecked = false;
+          this.loadExamples();
+        }
         if (!this.replicateRefused(e)) this.failures.set("detail", e);
       },
     );
@@ -362,9 +367,9 @@ export class DiscrepancyView extends MeasureViewBase {
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
       (examples) => (this.examples = examples),
-      // a refused replicate is said, and both parts asked again, by the detail's answer
+      // a refused replicate is said, and both parts asked again (the other part's request, then stale, is dropped)
       (e) => {
-        if (this.replicate === null || !refusesReplicate(e)) this.failures.set("examples", e);
+        if (!this.replicateRefused(e)) this.failures.set("examples", e);
       },
     );
   }
