@@ -334,3 +334,52 @@ def test_a_pairing_its_own_pools_cannot_have_is_a_422_not_a_bad_request(tmp_path
 
     _assert_unreadable_on_every_route(tmp_path, demo, "discrepancy", "DIPDI record's pairing: pairing='paired' needs "
                                       "two pools of the same even size", odd_pools)
+
+
+@pytest.mark.parametrize("measure, field, change", [
+    # 1,000 thresholds x 100 identities x 5,000 labels of zeros: a 0.5 MB record that was read as 4 GB of int64
+    # (8.9 GB at its peak) and answered after 24 s
+    ("association", "stored table: 1000 thresholds x 100 identities x 5000 labels is 500000000 cells, more than the "
+     "134217728 a table may hold", lambda p: (
+         p.ClearField("thresholds"), p.thresholds.extend(np.linspace(1e-4, 0.9999, 1000).tolist()),
+         p.ClearField("identity_names"), p.identity_names.extend("x%d" % i for i in range(100)),
+         p.ClearField("identity_label_index"), p.identity_label_index.extend([-1] * 100),
+         p.ClearField("label_names"), p.label_names.extend("y%d" % i for i in range(5000)))),
+    # pools of 2,000 models: a 345 KB record answered with a 443 MB matrix
+    ("discrepancy", "DIPDI record: a pool holds at most 256 models; got 300 and 300",
+     lambda p: (setattr(p, "m_a", 300), setattr(p, "m_b", 300))),
+    ("discrepancy", "DIPDI record: 129 groups x 130816 pairs of models is 16875264 sums, more than the 16777216",
+     lambda p: (setattr(p, "m_a", 256), setattr(p, "m_b", 256), p.replicates[0].ClearField("group_names"),
+                p.replicates[0].group_names.extend("g%d" % i for i in range(129)))),
+    ("discrepancy", "DIPDI record: %d top examples x %d models x 2000000 outputs",
+     lambda p: (p.ClearField("output_shape"), p.output_shape.append(2_000_000))),
+    ("discrepancy", "DIPDI record: replicate id 4611686018427387904 is past 2**53 - 1 in size",
+     lambda p: setattr(p.replicates[0], "replicate", 2**62)),
+])
+def test_sizes_a_record_declares_past_what_a_writer_stores_are_a_422_before_inflating(tmp_path, demo, measure, field,
+                                                                                       change):
+    if "top examples" in field:
+        _, _, _, payload = demo[measure]
+        field %= (len(payload.replicates[0].top_ids), payload.m_a + payload.m_b)
+    tracemalloc.start()
+    try:
+        _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change)
+        assert tracemalloc.get_traced_memory()[1] < PEAK_BYTES + (8 << 20)  # the names themselves
+    finally:
+        tracemalloc.stop()
+
+
+def test_per_example_d_past_what_a_writer_stores_is_a_422_before_inflating(tmp_path, demo):
+    # 62.5M examples of zeros: a 0.5 MB record that held a server thread in a bootstrap for good (9.7 GB)
+    def change(payload):
+        rep = payload.replicates[0]
+        used = codec_of("discrepancy")._used_count(payload)
+        rep.num_examples = codec_of("discrepancy").MAX_EXAMPLE_D // used + 1
+        rep.example_d.Clear()
+        arrays.pack(rep.example_d, np.zeros((used, rep.num_examples), np.uint8))
+
+    _assert_unreadable_on_every_route(tmp_path, demo, "discrepancy", "replicates[0].example_d has", change)
+
+
+def codec_of(measure):
+    return REGISTRY[measure].codec

@@ -15,6 +15,7 @@ from tb_bias_plugin.measures.association.table import (
     PrecomputedTable,
     check_identity_label_index,
     check_identity_names,
+    check_table_size,
     check_thresholds,
     metric_families,
 )
@@ -70,6 +71,12 @@ def _check_kind(message: Any) -> None:
         raise ValueError("examples go with a table of counts, not of precomputed values")
     if message.HasField("examples"):
         sampling.check_settings(message.examples.per_cell, message.examples.budget_bytes)
+    if message.kind == messages.PRECOMPUTED:
+        check_table_size(((len(message.label_names), "labels"), (len(message.metric_names), "metric columns")),
+                         "stored table")
+    else:
+        check_table_size(((len(message.thresholds), "thresholds"), (len(message.identity_names), "identities"),
+                          (len(message.label_names), "labels")), "stored table")
 
 
 def _check_scalars(message: Any) -> None:

@@ -26,6 +26,7 @@ from tb_bias_plugin.measures.association.table import (
     DEFAULT_THRESHOLDS,
     AssociationTable,
     check_identity_names,
+    check_table_size,
     check_thresholds,
 )
 
@@ -128,6 +129,8 @@ class CooccurrenceCounter:
         self.label_names = check_names(label_names, "label_names", max_length=MAX_NAME)
         self.identity_labels = check_identity_names(identity_labels, "identity_labels", MAX_NAME)
         self.thresholds = check_thresholds(thresholds)
+        check_table_size(((len(self.thresholds), "thresholds"), (len(self.identity_labels), "identities"),
+                          (len(self.label_names), "labels")), "CooccurrenceCounter")
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]
         soft_identities = check_flag(soft_identities, "soft_identities")

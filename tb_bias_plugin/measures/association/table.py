@@ -25,6 +25,25 @@ THRESHOLD_TOLERANCE = 1e-9
 #: Not allowed as an identity name: it means "every other identity" in gaps.
 REST = "rest"
 
+#: Most cells a table may hold: thresholds x identities x labels of counts,
+#: or labels x metric columns of precomputed values. Its co-occurrence is
+#: then 1 GiB of int64. A stored table is checked against it before any array
+#: is inflated: zeros compress about 1000:1 and widen 8x as int64, so a table
+#: of under a megabyte could otherwise ask for gigabytes.
+MAX_TABLE_CELLS = 1 << 27
+
+
+def check_table_size(parts, what):
+    """Refuse a table whose cells (the product of ``parts``, a tuple of
+    (count, name) pairs) pass `MAX_TABLE_CELLS`; ``what`` names the table."""
+    cells = 1
+    for count, _ in parts:
+        cells *= count
+    if cells > MAX_TABLE_CELLS:
+        raise ValueError("%s: %s is %d cells, more than the %d a table may hold (log fewer thresholds, or "
+                         "split the labels into several tables)" % (
+                             what, " x ".join("%d %s" % part for part in parts), cells, MAX_TABLE_CELLS))
+
 
 def check_identity_names(names, what, max_length=None):
     """`check_names`, and no identity may be called "rest"."""
@@ -193,6 +212,7 @@ class AssociationTable(_Labelled):
         self.identity_names = check_identity_names(identity_names, "identity_names")
         self.thresholds = check_thresholds(thresholds)
         n_t, n_l, n_k = len(self.thresholds), len(self.label_names), len(self.identity_names)
+        check_table_size(((n_t, "thresholds"), (n_k, "identities"), (n_l, "labels")), "AssociationTable")
         self.num_examples = check_count(check_integer(num_examples, "num_examples"), "num_examples")
         self.label_counts = _counts(label_counts, (n_t, n_l), "label_counts")
         identity_arrays = [
@@ -382,6 +402,8 @@ class PrecomputedTable(_Labelled):
     def __init__(self, label_names, metric_names, values, fractional_counts=False):
         self.label_names = check_names(label_names, "label_names")
         self.metric_names = check_names(metric_names, "metric_names")
+        check_table_size(((len(self.label_names), "labels"), (len(self.metric_names), "metric columns")),
+                         "PrecomputedTable")
         values = check_numeric_array(values, "values").copy()
         expected = (len(self.label_names), len(self.metric_names))
         if values.shape != expected:

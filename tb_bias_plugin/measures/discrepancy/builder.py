@@ -11,14 +11,16 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import INT64_RANGE, check_flag, check_integer, is_integer
+from tb_bias_plugin.core.validation import check_flag, check_integer, is_integer
 from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K, DipdiAccumulator
 from tb_bias_plugin.measures.discrepancy.codec import (
     HISTOGRAM_BINS,
     MAX_EXAMPLE_D,
+    REPLICATE_RANGE,
     ReplicateStats,
     StoredDiscrepancy,
     check_pool_names,
+    check_sizes,
     encode,
 )
 from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
@@ -31,7 +33,7 @@ def _replicate_ids(replicate: Any) -> Optional[list[int]]:
     """None for one replicate given directly, else the list of ids."""
     if replicate is None or is_integer(replicate):
         if replicate is not None:
-            check_integer(replicate, "replicate", low=INT64_RANGE[0], high=INT64_RANGE[1])  # stored as an int64
+            check_integer(replicate, "replicate", low=REPLICATE_RANGE[0], high=REPLICATE_RANGE[1])
         return None
     if isinstance(replicate, (str, bytes)) or not hasattr(replicate, "__len__"):
         raise ValueError("replicate must be an int or a sequence of ints; got %r" % (replicate,))
@@ -39,7 +41,7 @@ def _replicate_ids(replicate: Any) -> Optional[list[int]]:
     if not ids or not all(is_integer(r) for r in ids):
         raise ValueError("replicate must be a non-empty sequence of ints when it is a sequence; got %r" % (replicate,))
     for r in ids:
-        check_integer(r, "replicate", low=INT64_RANGE[0], high=INT64_RANGE[1])
+        check_integer(r, "replicate", low=REPLICATE_RANGE[0], high=REPLICATE_RANGE[1])
     if len(set(int(r) for r in ids)) != len(ids):
         raise ValueError("replicate ids must be distinct; got %r" % (ids,))
     return [int(r) for r in ids]
@@ -231,6 +233,8 @@ def prediction_discrepancy(
         raise ValueError("replicates must use the same discrepancy, pairing and from_logits; got %s" % sorted(options))
     (m_a, m_b, trailing), = layouts
     (disc, pair, logits), = options
+    for rep in reps:
+        check_sizes(m_a, m_b, len(rep.group_names), len(rep.top_ids), int(np.prod(trailing, dtype=np.int64)))
     return encode(
         StoredDiscrepancy(
             discrepancy=disc,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import functools
+import math
 from typing import Any, List, Optional, Tuple
 
 import numpy as np
@@ -37,6 +38,30 @@ HISTOGRAM_BINS = 40
 MAX_EXAMPLE_D = 1 << 18
 #: Longest pool name.
 MAX_POOL_NAME = 100
+#: Most models in a pool: the matrix of N over every pair of models is served whole.
+MAX_POOL_MODELS = 256
+#: Most values of a replicate's per-group sums (groups x pairs of models), and of its top
+#: examples' outputs (examples x models x outputs per model): 128 MiB of float64 each.
+MAX_REPLICATE_VALUES = 1 << 24
+#: Replicate ids a browser holds exactly (a view picks one by its id).
+REPLICATE_RANGE = (-(2**53 - 1), 2**53 - 1)
+
+
+def check_sizes(m_a: int, m_b: int, groups: int, top: int, outputs: int) -> None:
+    """Refuse pools, groups or top examples larger than a record holds: the
+    writer's rule and the reader's, checked before any array is inflated
+    (zeros compress about 1000:1, so a record of kilobytes could declare
+    gigabytes). ``outputs`` is the number of outputs per model and example."""
+    if max(m_a, m_b) > MAX_POOL_MODELS:
+        raise ValueError("a pool holds at most %d models; got %d and %d" % (MAX_POOL_MODELS, m_a, m_b))
+    models = m_a + m_b
+    pairs = models * (models - 1) // 2
+    if groups * pairs > MAX_REPLICATE_VALUES:
+        raise ValueError("%d groups x %d pairs of models is %d sums, more than the %d a record holds "
+                         "(fewer groups)" % (groups, pairs, groups * pairs, MAX_REPLICATE_VALUES))
+    if top * models * outputs > MAX_REPLICATE_VALUES:
+        raise ValueError("%d top examples x %d models x %d outputs is %d values, more than the %d a record holds "
+                         "(a smaller top_k)" % (top, models, outputs, top * models * outputs, MAX_REPLICATE_VALUES))
 
 
 def check_pool_names(pool_names: Any) -> tuple[str, str]:
@@ -219,8 +244,13 @@ def _check(message: Any) -> None:
         raise ValueError("DIPDI record's pairing: %s" % e) from None
     try:
         check_pool_names(list(message.pool_names))
+        outputs = math.prod(int(d) for d in message.output_shape[:])
+        for rep in message.replicates[:]:
+            check_sizes(message.m_a, message.m_b, len(rep.group_names), len(rep.top_ids), outputs)
+            if not REPLICATE_RANGE[0] <= rep.replicate <= REPLICATE_RANGE[1]:
+                raise ValueError("replicate id %d is past 2**53 - 1 in size" % rep.replicate)
     except ValueError as e:
-        raise ValueError("DIPDI record: %s" % e)
+        raise ValueError("DIPDI record: %s" % e) from None
 
 
 def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
@@ -247,7 +277,7 @@ def array_specs(message: Any) -> list[tuple[Any, ArraySpec]]:
             (rep.excess_counts, ArraySpec(at + "excess_counts", np.int64, (max(edges[0] - 1, 0),), optional=True,
                                                    beside=at + "excess_edges")),
             (rep.example_d, ArraySpec(at + "example_d", np.float64, (used, int(rep.num_examples)),
-                                      optional=True)),
+                                      optional=True, most=MAX_EXAMPLE_D)),
         ]
     return specs
 

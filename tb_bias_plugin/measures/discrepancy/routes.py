@@ -12,7 +12,6 @@ from typing import Any, Optional
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import INT64_RANGE
 from tb_bias_plugin.measures.discrepancy import codec
 from tb_bias_plugin.measures.discrepancy.dipdi import (
     DISCREPANCIES,
@@ -35,8 +34,6 @@ LIMITS: dict[str, Any] = {
     "bootstrap_confidence": 0.95,
     "max_top": 1000,
 }
-
-_REPLICATE_RANGE = INT64_RANGE
 
 
 def _stars(pvalue: Optional[float], replicates: int) -> str:
@@ -162,7 +159,7 @@ def _load(request: Any, services: Any, params: Params) -> tuple[Any, str, str]:
 
 
 def _replicate(params: Params, stored: codec.StoredDiscrepancy) -> int:
-    wanted = params.integer("replicate", None, low=_REPLICATE_RANGE[0], high=_REPLICATE_RANGE[1])
+    wanted = params.integer("replicate", None, low=codec.REPLICATE_RANGE[0], high=codec.REPLICATE_RANGE[1])
     try:
         return stored.replicate_index(wanted)
     except ValueError as e:

@@ -294,6 +294,10 @@ def test_bad_batches_raise_and_change_nothing(batch, message):
         (dict(label_names=["a", "b" * 1001], identity_labels=["a"]), "label_names has a name longer than 1000"),
         (dict(label_names=["a"], identity_labels=["x=" + "f" * 999], identities_from="attributes"),
          "identity_labels has a name longer than 1000"),
+        # a stored table is read whole: refused before counting, as a reader refuses it before inflating
+        (dict(label_names=["l%d" % i for i in range(5000)], identity_labels=["a%d" % i for i in range(100)],
+              thresholds=np.linspace(1e-4, 0.9999, 1000), identities_from="attributes"),
+         "1000 thresholds x 100 identities x 5000 labels is 500000000 cells, more than the 134217728"),
     ],
 )
 def test_bad_constructor_arguments(kwargs, message):
@@ -600,3 +604,15 @@ def test_an_unhashable_name_names_its_row():
     with pytest.raises(ValueError, match=r"predictions\[1\] is not a list of names"):
         counter.update([["man"], ["woman", ["tie"]]])
     assert counter.num_examples == 0
+
+
+def test_a_table_past_the_cells_a_record_holds_is_refused(monkeypatch):
+    from tb_bias_plugin.measures.association import table as tables
+
+    monkeypatch.setattr(tables, "MAX_TABLE_CELLS", 5)
+    with pytest.raises(ValueError, match="PrecomputedTable: 3 labels x 2 metric columns is 6 cells, more than the 5"):
+        tables.PrecomputedTable(["a", "b", "c"], ["nPMI@x", "count@x"], np.zeros((3, 2)))
+    with pytest.raises(ValueError, match="AssociationTable: 1 thresholds x 2 identities x 3 labels is 6 cells"):
+        tables.AssociationTable(["a", "b", "c"], ["x", "y"], [0.5], 0, np.zeros((1, 3), int), np.zeros((1, 2), int),
+                                np.zeros((1, 2, 3), int), np.zeros((1, 2, 2), int))
+    tables.PrecomputedTable(["a", "b"], ["nPMI@x", "count@x"], np.zeros((2, 2)))  # 4 cells: within

@@ -155,6 +155,11 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         (lambda w: w.prediction_discrepancy("d", A, B, top_k=-1, step=0), "top_k"),
         (lambda w: w.prediction_discrepancy("d", A, B, pool_names=None, step=0), "pool_names must be two strings"),
         (lambda w: w.prediction_discrepancy("d", A, B, replicate=2**70, step=0), "replicate must be an integer from"),
+        # a view picks a replicate by its id, which a browser rounds past 2**53
+        (lambda w: w.prediction_discrepancy("d", A, B, replicate=2**53, step=0), "replicate must be an integer from"),
+        # the record is served whole: the matrix over every pair of models, the groups' sums, the top examples
+        (lambda w: w.prediction_discrepancy("d", np.zeros((258, 2)), np.zeros((258, 2)), step=0),
+         "a pool holds at most 256 models; got 258 and 258"),
         (lambda w: w.prediction_discrepancy("d", [A, A], [B, B], replicate=[1, -(2**64)], step=0), "replicate must"),
         (lambda w: w.prediction_discrepancy("d", np.full((2, 4, 3), 0.5), np.full((2, 4, 3), 0.2), discrepancy="jsd", step=0), "sums to"),
         # finite predictions whose differences overflow: said before NumPy's "range of [nan, nan]" in the histogram
@@ -183,6 +188,20 @@ def test_bad_input_is_a_value_error_and_nothing_is_written(tmp_path, call, messa
         with pytest.raises(ValueError, match=message):
             call(writer)
     assert summary_events(tmp_path / "run") == []
+
+
+def test_groups_or_top_examples_past_what_a_record_holds_are_refused_before_writing(tmp_path, monkeypatch):
+    monkeypatch.setattr(codec, "MAX_REPLICATE_VALUES", 100)
+    a, b = np.full((2, 4, 20), 0.05), np.full((2, 4, 20), 0.05)
+    with summary.Writer(tmp_path / "run") as writer:
+        with pytest.raises(ValueError, match=r"4 top examples x 4 models x 20 outputs is 320 values, more than the "
+                                             r"100 a record holds \(a smaller top_k\)"):
+            writer.prediction_discrepancy("d", a, b, discrepancy="jsd", step=0)
+        with pytest.raises(ValueError, match=r"17 groups x 6 pairs of models is 102 sums, more than the 100"):
+            writer.prediction_discrepancy("d", np.zeros((2, 17)), np.ones((2, 17)), groups=["g%d" % i for i in range(17)],
+                                          step=0)
+        writer.prediction_discrepancy("d", a, b, discrepancy="jsd", top_k=1, step=0)  # 80 values: within
+    assert len(summary_events(tmp_path / "run")) == 1
 
 
 def test_an_accumulator_keeps_at_most_as_many_top_examples_as_the_writer():
