@@ -414,6 +414,38 @@ def _name_sequence(names: Any, what: str) -> tuple[Any, ...]:
         raise ValueError("%s must be a sequence of strings, got %r" % (what, type(names).__name__)) from None
 
 
+def check_stored_names(names: Any, what: str, max_length: int = MAX_NAME) -> None:
+    """A record's stored names (groups, classes, features, v choices, flags...), read back as input: each
+    without a NUL character and at most ``max_length`` characters, the writers' rule for names. A reader
+    checks it because answers repeat a name (a v choice's, once per example): one name of megabytes in a
+    small record made answers of hundreds of megabytes. ``what`` names the list, or each item with a
+    ``%d`` for its index (``"choices[%d].name"``); for a dict of single names by field, it is what
+    precedes each field's name (``"layers[0]."``).
+
+    Examples
+    --------
+    >>> check_stored_names(["", "x"], "group_names")
+    >>> check_stored_names(["x", "y" * 1001], "group_names")
+    Traceback (most recent call last):
+    ...
+    ValueError: group_names[1] is 1001 characters, more than the 1000 a writer stores
+    """
+    fields = [what + field for field in names] if isinstance(names, dict) else None
+    names = list(names.values()) if isinstance(names, dict) else names if isinstance(names, list) else list(names)
+
+    def where(i: int) -> str:
+        if fields is not None:
+            return fields[i]
+        return what % i if "%d" in what else "%s[%d]" % (what, i)
+
+    if max(map(len, names), default=0) > max_length:  # in C: a long run checks every step's
+        i = next(i for i, name in enumerate(names) if len(name) > max_length)
+        raise ValueError("%s is %d characters, more than the %d a writer stores" % (where(i), len(names[i]), max_length))
+    bad = first_bad_text(names)
+    if bad is not None:
+        raise ValueError("%s %s" % (where(bad[0]), bad[1]))
+
+
 def check_unique(names: Any, what: str, distinct: set | None = None) -> tuple[Any, ...]:
     """``names`` as a tuple, checked to hold no name twice (the rule of `check_names`, for names that may
     be empty, e.g. the text of a group label); ``distinct`` is ``set(names)`` when the caller has it.

@@ -383,3 +383,45 @@ def test_per_example_d_past_what_a_writer_stores_is_a_422_before_inflating(tmp_p
 
 def codec_of(measure):
     return REGISTRY[measure].codec
+
+
+def _set_item(field, index, value):
+    def change(payload):
+        field(payload)[index] = value
+    return change
+
+
+@pytest.mark.parametrize("measure, field, change", [
+    # names a writer limits, repeated in answers: a 3 MB choice name made a 603 MB answer
+    ("sensitivity", "choices[0].name is 3000000 characters, more than the 1000 a writer stores",
+     lambda p: setattr(p.choices[0], "name", "C" * 3_000_000)),
+    ("sensitivity", "feature_names[1] is 1001 characters", _set_item(lambda p: p.feature_names, 1, "f" * 1001)),
+    ("sensitivity", "example_columns.groups[0] holds a NUL character",
+     _set_item(lambda p: p.example_columns.groups, 0, "a\x00b")),
+    ("discrepancy", "replicates[0].group_names[0] is 1001 characters",
+     _set_item(lambda p: p.replicates[0].group_names, 0, "g" * 1001)),
+    ("representation", "class_names[0] is 1001 characters", _set_item(lambda p: p.class_names, 0, "c" * 1001)),
+    # ids held to the writers' one rule, as the association sample's are
+    ("discrepancy", "replicates[0].top_ids[0] is empty", _set_item(lambda p: p.replicates[0].top_ids, 0, "")),
+    ("discrepancy", "replicates[0].top_ids[1] holds a NUL character",
+     _set_item(lambda p: p.replicates[0].top_ids, 1, "a\x00b")),
+    ("discrepancy", "replicates[0].top_ids[0] is 300 bytes long; an id is at most 256 bytes", _set_item(lambda p: p.replicates[0].top_ids, 0, "x" * 300)),
+    ("sensitivity", "example_columns.ids[0] is empty", _set_item(lambda p: p.example_columns.ids, 0, "")),
+    # values outside what a writer gives, served before with 200
+    ("representation", "layers[0].bound is 'nope', not one of mine, classifier or none",
+     lambda p: setattr(p.layers[0], "bound", "nope")),
+    ("representation", "layers[0].flags hold 'weird'", lambda p: p.layers[0].flags.append("weird")),
+    ("representation", "layers[0].flags hold 'inside_noise_floor'",
+     lambda p: p.layers[0].flags.append(p.layers[0].flags[0])),
+    ("representation", "layers[0].best_step is -1", lambda p: setattr(p.layers[0], "best_step", -1)),
+    ("representation", "layers[0].train_steps are not steps from 0, each above the one before",
+     lambda p: _reverse(p.layers[0].train_steps)),
+])
+def test_names_ids_and_words_a_writer_would_refuse_are_a_422(tmp_path, demo, measure, field, change):
+    _assert_unreadable_on_every_route(tmp_path, demo, measure, field, change)
+
+
+def _reverse(array):
+    steps = arrays.unpack(array, np.dtype(array.dtype))
+    array.Clear()
+    arrays.pack(array, steps[::-1].copy())

@@ -14,8 +14,9 @@ from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import id_strings
 from tb_bias_plugin.core.example_text import check_stored
-from tb_bias_plugin.core.validation import check_name, check_unique, preview
+from tb_bias_plugin.core.validation import check_name, check_stored_names, check_unique, preview
 from tb_bias_plugin.measures.discrepancy import messages
 from tb_bias_plugin.measures.discrepancy.dipdi import (
     DISCREPANCIES,
@@ -304,6 +305,9 @@ def _check_lists(message: Any) -> None:
         for what, texts in (("top_texts", rep.top_texts[:]), ("top_uris", rep.top_uris[:])):
             check_stored(texts, len(rep.top_ids), at + what)
         values.check_count(rep.num_examples, at + "num_examples")
+        check_stored_names(rep.group_names[:], at + "group_names")
+        check_stored_names(rep.top_groups[:], at + "top_groups")
+        id_strings(rep.top_ids[:], at + "top_ids")  # the writers' one id rule
         check_unique(rep.group_names[:], at + "group_names")
         unknown = set(rep.top_groups[:]) - set(rep.group_names[:])
         if unknown:

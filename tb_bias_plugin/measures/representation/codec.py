@@ -16,8 +16,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_names
-from tb_bias_plugin.measures.representation import messages
+from tb_bias_plugin.core.validation import check_names, check_stored_names
+from tb_bias_plugin.measures.representation import entropy, messages
 from tb_bias_plugin.measures.representation.entropy import MAX_CLASSES, MAX_CONTROLS, RepresentationBiasResult
 from tb_bias_plugin.storage import arrays, record, values
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
@@ -278,9 +278,32 @@ def _check_layers(message: Any) -> None:
         check_names([m.layer for m in message.layers], "layers")
     except ValueError as e:
         raise ValueError("representation record: %s" % e)
+    check_stored_names([message.attribute], "representation record: attribute")
+    check_stored_names(message.class_names[:], "representation record: class_names")
     for i, m in enumerate(message.layers):  # on every route, whether or not it answers with them
-        check_sizes(m, "representation record: layers[%d]." % i)
+        at = "representation record: layers[%d]." % i
+        check_sizes(m, at)
         _settings(m.settings_json, "layers[%d].settings_json" % i)
+        _check_words(m, at)
+
+
+#: What a layer's ``bound`` may be: empty in records older than the classifier bound.
+_BOUNDS = ("", "mine", "classifier", "none")
+_FLAGS = (entropy.FLAG_OUTSIDE_UNIT, entropy.FLAG_NOT_CONVERGED, entropy.FLAG_NOISE_FLOOR, entropy.FLAG_SMALL_SAMPLE,
+          entropy.FLAG_SMALL_CLASS, entropy.FLAG_LOOSE)
+
+
+def _check_words(layer: Any, at: str) -> None:
+    """The layer's bound and flags, from the writers' sets; its reasons and classifier, names' lengths;
+    the step the kept critic was taken at, a count."""
+    if layer.bound not in _BOUNDS:
+        raise ValueError("%sbound is %r, not one of mine, classifier or none" % (at, layer.bound[:40]))
+    flags = layer.flags[:]
+    unknown = [f for f in flags if f not in _FLAGS]
+    if unknown or len(set(flags)) != len(flags):
+        raise ValueError("%sflags hold %r: each flag once, from %s" % (at, (unknown or flags)[0][:40], ", ".join(_FLAGS)))
+    check_stored_names({name: getattr(layer, name) for name in ("reason", "loose_reason", "classifier")}, at)
+    values.check_count(layer.best_step, at + "best_step")
 
 
 def check_sizes(layer: Any, at: str) -> None:
@@ -301,10 +324,16 @@ _ESTIMATES = ("bias", "mutual_information", "mutual_information_sampled", "entro
 _ENTROPIES = ("entropy", "train_entropy")
 
 
-def _check_class_counts(message: Any, found: dict[str, Any]) -> None:
+def _check_read(message: Any, found: dict[str, Any]) -> None:
+    """Each layer's class counts, and the steps of its curves (from 0, rising)."""
     for i in range(len(message.layers)):
-        name = "layers[%d].class_counts" % i
-        values.check_counts(found[name], "representation record: " + name)
+        at = "layers[%d]." % i
+        values.check_counts(found[at + "class_counts"], "representation record: " + at + "class_counts")
+        for name in ("train_steps", "heldout_steps"):
+            steps = found[at + name]
+            if steps is not None and steps.size and (steps[0] < 0 or (np.diff(steps) <= 0).any()):
+                raise ValueError("representation record: %s%s are not steps from 0, each above the one before"
+                                 % (at, name))
 
 
 def decode_layer(m: Any, found: dict | None = None, at: str = "") -> LayerEstimate:
@@ -331,7 +360,7 @@ def decode(message: Any) -> RepresentationRecord:
     _check(message)
     _check_layers(message)
     found = arrays.read(array_specs(message))
-    _check_class_counts(message, found)
+    _check_read(message, found)
     return RepresentationRecord(
         attribute=message.attribute,
         layers=tuple(decode_layer(m, found, "layers[%d]." % i) for i, m in enumerate(message.layers)),
@@ -370,8 +399,9 @@ def decode_series(message: Any) -> tuple[SeriesPoint, ...]:
     _check(message)
     _check_layers(message)
     found = arrays.read(array_specs(message), wanted={"layers[%d].%s" % (i, name) for i in range(len(message.layers))
-                                                      for name in ("control_biases", "class_counts")})
-    _check_class_counts(message, found)  # read to be checked alike on every route, not kept
+                                                      for name in ("control_biases", "class_counts", "train_steps",
+                                                                   "heldout_steps")})
+    _check_read(message, found)  # read to be checked alike on every route, not kept
     return tuple(
         SeriesPoint(m.layer, m.bias, m.mutual_information, m.control_bias,
                     found["layers[%d].control_biases" % i], tuple(m.flags), **_point_bounds(m))

@@ -7,7 +7,9 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import id_strings
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
+from tb_bias_plugin.core.validation import check_stored_names
 from tb_bias_plugin.measures.sensitivity import columns, messages
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_pred_class, check_stochastic
 from tb_bias_plugin.storage import arrays, record, values
@@ -191,6 +193,14 @@ def _check_lists(message: Any) -> None:
     names, n_examples = [c.name for c in message.choices], _example_count(message)
     if len(set(names)) != len(names):
         raise ValueError("sensitivity record has duplicate v choice names")
+    at = "sensitivity record: "
+    check_stored_names(names, at + "choices[%d].name")
+    check_stored_names(message.feature_names[:], at + "feature_names")
+    check_stored_names(message.class_names[:], at + "class_names")
+    if message.version == messages.PER_EXAMPLE_VERSION:
+        id_strings([e.id for e in message.examples], at + "examples[].id")
+        check_stored_names([e.group for e in message.examples], at + "examples[%d].group")
+        check_stored_names([t for e in message.examples for t in e.tokens], at + "examples' tokens")
     for i, c in enumerate(message.choices):
         if len(c.reasons) != len(c.reason_counts):
             raise ValueError("sensitivity record: choices[%d] has %d reasons but %d counts"
@@ -199,6 +209,8 @@ def _check_lists(message: Any) -> None:
             raise ValueError("sensitivity record: choices[%d] has a top example index out of range" % i)
         if any(not _is_class_key(s.key) for s in c.by_class):
             raise ValueError("sensitivity record: choices[%d] has a class breakdown whose key is not a class index" % i)
+        check_stored_names([s.key for s in c.by_group], at + "choices[%d].by_group[%%d].key" % i)
+        check_stored_names(c.token_types[:], at + "choices[%d].token_types" % i)
     _check_counts(message)
 
 

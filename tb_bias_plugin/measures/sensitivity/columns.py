@@ -10,7 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import id_strings
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
+from tb_bias_plugin.core.validation import check_stored_names
 from tb_bias_plugin.storage import arrays
 from tb_bias_plugin.storage.arrays import ArraySpec, pack
 
@@ -80,6 +82,10 @@ def check_lists(message: Any) -> None:
     if len(columns.reasons) != n * len(message.choices):
         raise ValueError("sensitivity record: %sreasons has %d entries, not one per example and choice (%d)"
                          % (AT, len(columns.reasons), n * len(message.choices)))
+    if n:
+        id_strings(columns.ids[:], "sensitivity record: %sids" % AT)  # the writers' one id rule
+    check_stored_names(columns.groups[:], "sensitivity record: %sgroups" % AT)
+    check_stored_names(columns.tokens[:], "sensitivity record: %stokens" % AT)
     for name in ("texts", "uris"):
         lengths = list(map(len, getattr(columns, name)))
         if n and max(lengths) > MAX_TEXT_CHARS:
