@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHash, pluginEntries, serializeHash, withPluginEntries } from "../src/shell/hash-state.js";
+import { parseHash, parseStep, pluginEntries, serializeHash, withPluginEntries } from "../src/shell/hash-state.js";
 
 describe("parseHash", () => {
   it("splits the tab from key=value pairs and decodes both sides", () => {
@@ -63,5 +63,22 @@ describe("plugin entries", () => {
       tab: "tb_bias",
       entries: [["p.tb_bias.q", "x"]],
     });
+  });
+});
+
+describe("parseStep", () => {
+  it("reads whole numbers, negative ones too (TensorBoard steps are int64)", () => {
+    expect(parseStep("0")).toBe(0);
+    expect(parseStep("05")).toBe(5);
+    expect(parseStep("-3")).toBe(-3);
+    expect(parseStep(String(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it("drops anything else instead of sending it: a fraction, an exponent, words, blanks, beyond the safe integers", () => {
+    for (const text of [undefined, "", " 5", "5 ", "1.5", "1e3", "abc", "12abc", "+5", "0x10", "Infinity", "NaN"]) {
+      expect(parseStep(text), String(text)).toBeNull();
+    }
+    expect(parseStep("9007199254740993")).toBeNull();
+    expect(parseStep("100000000000000000000")).toBeNull();
   });
 });

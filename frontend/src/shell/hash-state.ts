@@ -65,3 +65,15 @@ export function withPluginEntries(
   const ours = Object.entries(state).map(([key, value]): [string, string] => [prefix + key, value]);
   return { tab: parsed.tab ?? tab, entries: [...others, ...ours] };
 }
+
+/**
+ * A step (or another int64 id, such as a replicate) as a hash entry holds it:
+ * an optional minus and digits, within the safe integers; else null. Every
+ * view reads steps with this, so a link's `abc`, `1.5` or 20-digit step is
+ * dropped alike rather than sent (the server refuses it with a 400).
+ */
+export function parseStep(text: string | undefined): number | null {
+  if (text === undefined || !/^-?\d+$/.test(text)) return null;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : null;
+}

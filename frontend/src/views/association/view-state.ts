@@ -5,6 +5,7 @@ import { columnFamily, columnIdentity, isSignedColumn, isSortColumn, valueColumn
 import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js";
 import type { AssociationConfig } from "./config.js";
 import type { MeasureRuns, Order, TagInfo } from "./types.js";
+import { parseStep } from "../../shell/hash-state.js";
 import { runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 
 export type MainView = "table" | "compare" | "paper";
@@ -98,12 +99,6 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-function integer(value: string | undefined): number | null {
-  if (value === undefined || !/^-?\d+$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 function nonNegative(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;
   const n = Number(value);
@@ -134,7 +129,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
   return {
     run: text(entries["run"]),
     tag: text(entries["tag"]),
-    step: integer(entries["step"]),
+    step: parseStep(entries["step"]),
     threshold: Number.isFinite(threshold) ? threshold : null,
     metric: text(entries["metric"]),
     x1: text(entries["x1"]),
@@ -156,7 +151,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     view: oneOf(entries["view"], ["table", "compare", "paper"] as const, d.view),
     run2: text(entries["run2"]),
     tag2: text(entries["tag2"]),
-    step2: integer(entries["step2"]),
+    step2: parseStep(entries["step2"]),
     compareSort: oneOf(entries["csort"], COMPARE_SORTS, d.compareSort),
     compareOrder: oneOf(entries["corder"], ORDERS, d.compareOrder),
     plot: oneOf(entries["plot"], ["violin", "histogram"] as const, d.plot),

@@ -2,6 +2,7 @@
 // URL encoding: string values under `p.tb_bias.discrepancy.*` (the shell's
 // HashScope adds the prefix).
 
+import { parseStep } from "../../shell/hash-state.js";
 import type { RunEntry } from "../../shell/types.js";
 
 export const PAIRINGS = ["paired", "all_pairs"] as const;
@@ -35,23 +36,17 @@ function text(value: string | undefined): string | null {
   return value === undefined || value === "" ? null : value;
 }
 
-function integer(value: string | undefined): number | null {
-  if (value === undefined || !/^-?\d{1,19}$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
-}
-
 /** The state in the hash entries; anything malformed falls back to its default. */
 export function decodeState(entries: Readonly<Record<string, string>>): DipdiState {
   const pairing = entries["pairing"];
   return {
     run: text(entries["run"]),
     tag: text(entries["tag"]),
-    step: integer(entries["step"]),
+    step: parseStep(entries["step"]),
     run2: text(entries["run2"]),
     pairing: (PAIRINGS as readonly string[]).includes(pairing ?? "") ? (pairing as Pairing) : null,
     dev: text(entries["dev"]),
-    replicate: integer(entries["replicate"]),
+    replicate: parseStep(entries["replicate"]),
   };
 }
 

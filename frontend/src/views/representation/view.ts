@@ -10,6 +10,7 @@ import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import type { Api } from "../../shell/api.js";
+import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
@@ -280,7 +281,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       this.links.read(h, LINK_KEYS);
       this.run = h["run"] ?? this.run;
       this.tag = h["tag"] ?? this.tag;
-      this.step = h["step"] !== undefined && h["step"] !== "" ? Number(h["step"]) : this.step;
+      this.step = parseStep(h["step"]) ?? this.step;
       this.layer = h["layer"] ?? this.layer;
       this.unsubscribe = this.hash.onExternalChange(() => {
         // every write to the hash (the shell switching views, another view's
@@ -291,7 +292,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         // then) is not undone by another part's change
         if (sameEntries(e, this.seenEntries)) return;
         this.seenEntries = { ...e };
-        const step = e["step"] ? Number(e["step"]) : null;
+        const step = parseStep(e["step"]);
         const run = e["run"] ?? this.run;
         const tag = e["tag"] ?? this.tag;
         const layer = e["layer"] ?? "";

@@ -7,6 +7,7 @@ import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js
 import { columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { baseStyles } from "../../charts/theme.js";
+import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
@@ -183,7 +184,7 @@ export class SensitivityView extends MeasureViewBase {
     this.links.read(h, ["run", "tag", "step", "a", "b", "stat", "source"]);
     this.run = h["run"] ?? "";
     this.tag = h["tag"] ?? "";
-    this.step = h["step"] !== undefined && /^-?\d+$/.test(h["step"]) ? Number(h["step"]) : null;
+    this.step = parseStep(h["step"]);
     this.choiceA = h["a"] ?? "";
     this.choiceB = h["b"] ?? "";
     this.stat = STATS.includes(h["stat"] as StatName) ? (h["stat"] as StatName) : "mean";

@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import type { Api } from "../src/shell/api.js";
+import type { HashScope } from "../src/shell/url-state.js";
+import "../src/views/representation/index.js";
+
+const SERIES = {
+  run: "r",
+  tag: "t",
+  steps: [0, 5],
+  layers: ["l0"],
+  series: [{ layer: "l0", bias: [0.1, 0.2], mutual_information: [0.1, 0.2], control_bias: [0, 0], control_low: [0, 0], control_high: [0, 0], flags: [[], []] }],
+};
+
+/** Answers the series when `release` is called; the step and the curve never answer (their panels say Loading). */
+function fakeApi() {
+  const calls: string[] = [];
+  let release = () => {};
+  const series = new Promise<void>((resolve) => (release = resolve));
+  const api: Api = {
+    get: async <T>(url: string) => {
+      calls.push(url);
+      if (url.startsWith("representation/series?")) {
+        await series;
+        return SERIES as T;
+      }
+      return new Promise<T>(() => {});
+    },
+    post: async () => {
+      throw new Error("no posts");
+    },
+  };
+  return { api, calls, release: () => release() };
+}
+
+/** A hash whose entries the test sets, and whose external change it fires. */
+function fakeHash(entries: Record<string, string>) {
+  let listener: (() => void) | null = null;
+  const scope: HashScope = {
+    read: () => ({ ...entries }),
+    write: () => true,
+    onExternalChange: (l) => {
+      listener = l;
+      return () => (listener = null);
+    },
+  };
+  const change = (next: Record<string, string>) => {
+    entries = next;
+    listener?.();
+  };
+  return { scope, change };
+}
+
+async function settle(el: HTMLElement & { updateComplete: Promise<boolean> }) {
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => setTimeout(r, 0));
+    await el.updateComplete;
+  }
+}
+
+async function mount(hash: Record<string, string>, steps: number[]) {
+  const fake = fakeApi();
+  const { scope, change } = fakeHash(hash);
+  const el = document.createElement("tb-bias-representation-view") as HTMLElement & { updateComplete: Promise<boolean> };
+  const runs = [{ run: "r", tags: [{ tag: "t", measure: "representation", steps, description: "" }] }];
+  Object.assign(el, { api: fake.api, hash: scope, config: null, runs });
+  document.body.appendChild(el);
+  await settle(el);
+  return { el, fake, change };
+}
+
+/** The steps the view asked the step route for. */
+const askedSteps = (calls: readonly string[]) =>
+  calls.filter((c) => c.startsWith("representation?")).map((c) => new URLSearchParams(c.split("?")[1]).get("step"));
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("<tb-bias-representation-view> a link's step that is not a whole number", () => {
+  it("is not sent (it was NaN): the step shown is the latest, and the link's step is said", async () => {
+    // the runs listing names no step yet, so the link's step is not fitted before the series answers
+    const { el, fake } = await mount({ run: "r", tag: "t", step: "abc" }, []);
+    expect(askedSteps(fake.calls)).toEqual([]);
+    fake.release();
+    await settle(el);
+    expect(askedSteps(fake.calls)).toEqual(["5"]);
+    expect(el.shadowRoot!.querySelector('[data-testid="link-notice"]')!.textContent).toContain("Step abc of r/t is not among");
+  });
+
+  it("is not sent when pasted while the series loads (1.5 was)", async () => {
+    const { el, fake, change } = await mount({ run: "r", tag: "t", step: "0" }, [0, 5]);
+    expect(askedSteps(fake.calls)).toEqual(["0"]);
+    change({ run: "r", tag: "t", step: "1.5" });
+    await settle(el);
+    expect(askedSteps(fake.calls)).toEqual(["0"]);
+    fake.release();
+    await settle(el);
+    expect(askedSteps(fake.calls)).toEqual(["0", "5"]);
+  });
+});
