@@ -65,10 +65,10 @@ async function settle(el: DiscrepancyView) {
   }
 }
 
-async function mount(failing: string[]) {
+async function mount(failing: string[], config: unknown = null) {
   const fake = fakeApi(failing);
   const el = document.createElement("tb-bias-discrepancy-view") as DiscrepancyView;
-  Object.assign(el, { api: fake.api, hash: fakeHash(), config: null, runs: RUNS });
+  Object.assign(el, { api: fake.api, hash: fakeHash(), config, runs: RUNS });
   document.body.appendChild(el);
   await settle(el);
   const panel = (testid: string) => el.shadowRoot!.querySelector(`[data-testid="${testid}"]`) as HTMLElement;
@@ -156,6 +156,41 @@ describe("<tb-bias-discrepancy-view> subgroups", () => {
       expect(men!.x).toBeCloseTo(men!.zero!);
     } finally {
       detail.groups = groups;
+    }
+  });
+});
+
+describe("<tb-bias-discrepancy-view> the server's limits", () => {
+  it("greys the subgroups the server marks small and names its min_group_n (the view kept its own 30)", async () => {
+    const detail = RESPONSES["discrepancy"] as { groups: unknown[] };
+    const groups = detail.groups;
+    detail.groups = [
+      { group: "big", dipdi: 0.1, n: 40, reason: null, small: true },
+      { group: "few", dipdi: 0.2, n: 10, reason: null, small: false },
+    ];
+    try {
+      const limits = { min_group_n: 50, min_replicates_for_stars: 8, max_top: 1000 };
+      const { panel } = await mount([], { limits });
+      const opacity = (group: string) => (panel("dipdi-groups").querySelector(`[data-group="${group}"]`) as HTMLElement).style.opacity;
+      expect(opacity("big")).toBe("0.45");
+      expect(opacity("few")).toBe("1");
+      expect(panel("dipdi-groups").querySelector("h3")!.textContent).toContain("n < 50 greyed");
+      expect(panel("dipdi-steps").querySelector("h3")!.textContent).toContain("needs ≥ 8 replicates");
+    } finally {
+      detail.groups = groups;
+    }
+  });
+
+  it("names the bootstrap's confidence as the server's config gives it", async () => {
+    const steps = RESPONSES["discrepancy_steps"] as { steps: Record<string, unknown>[] };
+    const saved = steps.steps;
+    const bootstrap = { kind: "bootstrap", replicates: 1, low: 0.1, high: 0.9, covers: "test-set sampling only" };
+    steps.steps = saved.map((s) => ({ ...s, uncertainty: bootstrap }));
+    try {
+      const { panel } = await mount([], { limits: { bootstrap_confidence: 0.9 } });
+      expect(panel("dipdi-steps").querySelector("h3")!.textContent).toContain("band: bootstrap 90% CI (test-set sampling only)");
+    } finally {
+      steps.steps = saved;
     }
   });
 });

@@ -54,7 +54,6 @@ function starMark(x: number, y: number, stars: string) {
 const MEANS_REM = 25;
 /** Below this width the curve and the means stack. */
 const STACK_BELOW = 1100;
-const MIN_GROUP_N = 30;
 /** Top examples shown before "Show all". */
 const TOP_SHOWN = 15;
 
@@ -81,10 +80,12 @@ function q(params: Record<string, string | number | undefined>): string {
   return s.toString();
 }
 
-function bandLabel(s: Summary): string {
+/** `confidence`: the config's bootstrap_confidence (null: not given). */
+function bandLabel(s: Summary, confidence: number | null): string {
   const u = s.uncertainty;
   if (u.kind === "replicates") return `mean ± sd of ${plural(u.replicates, "replicate")}`;
-  if (u.kind === "bootstrap") return `bootstrap 95% CI (${u.covers ?? "test-set sampling only"})`;
+  const level = confidence === null ? "" : ` ${Math.round(confidence * 100)}%`;
+  if (u.kind === "bootstrap") return `bootstrap${level} CI (${u.covers ?? "test-set sampling only"})`;
   return "no interval";
 }
 
@@ -374,10 +375,16 @@ export class DiscrepancyView extends MeasureViewBase {
     );
   }
 
+  /** A number of the config's `limits`, which the server also applies; null when the config lacks it. */
+  private limit(key: "max_top" | "min_group_n" | "min_replicates_for_stars" | "bootstrap_confidence"): number | null {
+    const value = (this.config as { limits?: Record<string, unknown> } | null)?.limits?.[key];
+    return typeof value === "number" && Number.isFinite(value) ? value : null;
+  }
+
   /** The most top examples the route gives at once (its config's max_top). */
   private get maxTop(): number {
-    const max = (this.config as { limits?: { max_top?: unknown } } | null)?.limits?.max_top;
-    return typeof max === "number" && max >= TOP_SHOWN ? max : 1000;
+    const max = this.limit("max_top");
+    return max !== null && max >= TOP_SHOWN ? max : 1000;
   }
 
   private toggleAllTop(): void {
@@ -531,7 +538,7 @@ export class DiscrepancyView extends MeasureViewBase {
     );
     const keys = stepSlider(steps.map((s) => s.step), this.step, (step) => this.select("step", String(step)));
     return html`
-      <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!)}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ≥ 6 replicates)</span></h3>
+      <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!, this.limit("bootstrap_confidence"))}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ${this.starsNeed()})</span></h3>
       <svg width=${width} height=${CHART_H} data-testid="dipdi-curve" role="slider" tabindex="0"
         aria-label="DIPDI across steps; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
         aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
@@ -674,10 +681,10 @@ export class DiscrepancyView extends MeasureViewBase {
     const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, 2); // one notation down the column
     return html`
-      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}n &lt; ${MIN_GROUP_N} greyed)</span></h3>
+      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}${this.smallGroups()} greyed)</span></h3>
       ${d.groups.map((g, i) => {
         const span = geometry.bars[i];
-        const small = g.n < MIN_GROUP_N;
+        const small = g.small; // the server's min_group_n decides
         return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
           <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
           <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}
@@ -686,6 +693,18 @@ export class DiscrepancyView extends MeasureViewBase {
         </div>`;
       })}
     `;
+  }
+
+  /** Which subgroups are greyed: those the server marks `small`, below its min_group_n. */
+  private smallGroups(): string {
+    const n = this.limit("min_group_n");
+    return n === null ? "small groups" : `n < ${formatCount(n)}`;
+  }
+
+  /** How many replicates the server's Wilcoxon marks need (its min_replicates_for_stars). */
+  private starsNeed(): string {
+    const n = this.limit("min_replicates_for_stars");
+    return n === null ? "enough replicates" : `≥ ${n} replicates`;
   }
 
   private renderHistogram() {
