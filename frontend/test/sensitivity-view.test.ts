@@ -77,6 +77,7 @@ describe("<tb-bias-sensitivity-view>", () => {
     const root = el.shadowRoot!;
     expect(calls.map((c) => c.split("?")[0])).toEqual(["sensitivity_steps", "sensitivity", "sensitivity_examples", "sensitivity_compare"]);
     expect(calls[2]).toContain("choice=word_list"); // the first informed choice by default
+    expect(calls[2]).not.toContain("limit="); // as many as the server's default_examples, not a copy of it
     expect(root.querySelectorAll('[data-testid="sens-summary-row"]').length).toBe(2);
     expect(root.querySelectorAll('[data-testid="sens-hist"]').length).toBe(2);
     expect(root.querySelectorAll('[data-testid="sens-steps-line"]').length).toBe(2);

@@ -323,7 +323,8 @@ export class SensitivityView extends MeasureViewBase {
 
   private loadExamples(): void {
     if (this.step === null || !this.choiceA) return;
-    const params = q({ run: this.run, tag: this.tag, step: this.step, choice: this.choiceA, source: this.source, limit: 10 });
+    // no limit: the route's default_examples (config.limits) is how many the view lists
+    const params = q({ run: this.run, tag: this.tag, step: this.step, choice: this.choiceA, source: this.source });
     this.failures.clear("examples");
     this.examplesRequest.run(
       (signal) => this.api.get<ExamplesResponse>(`sensitivity_examples?${params}`, signal),
