@@ -107,7 +107,7 @@ describe("bars and outputs", () => {
 });
 
 import { hashScope, type HashWindow } from "../src/shell/url-state.js";
-import { comparableRuns, decodeState, defaultState, encodeState, fitStep, fitToRuns, pairingAllowed, roles, type DipdiState } from "../src/views/discrepancy/state.js";
+import { comparableRuns, decodeState, encodeState, fitStep, fitToRuns, pairingAllowed, roles, type DipdiState } from "../src/views/discrepancy/state.js";
 
 class HashOnlyWindow implements HashWindow {
   location = { hash: "", pathname: "/", search: "" };
@@ -125,6 +125,8 @@ class HashOnlyWindow implements HashWindow {
 }
 
 const tag = (name: string) => ({ tag: name, measure: "discrepancy", steps: [0, 50], description: "" });
+/** Nothing named: what an empty hash decodes to. */
+const NONE: DipdiState = { run: null, tag: null, step: null, run2: null, pairing: null, dev: null, replicate: null };
 const RUNS = [
   { run: "dipdi_development", tags: [tag("age_regressor"), tag("other")] },
   { run: "dipdi_deployment", tags: [tag("age_regressor")] },
@@ -158,14 +160,14 @@ describe("DIPDI view state in the URL hash", () => {
   });
 
   it("leaves defaults out and decodes an empty hash to the defaults", () => {
-    expect(encodeState(defaultState())).toEqual({});
-    expect(encodeState({ ...defaultState(), step: 0 })).toEqual({ step: "0" });
-    expect(decodeState({})).toEqual(defaultState());
+    expect(decodeState({})).toEqual(NONE);
+    expect(encodeState(NONE)).toEqual({});
+    expect(encodeState({ ...NONE, step: 0 })).toEqual({ step: "0" });
   });
 
   it("drops malformed values instead of failing", () => {
     const bad = decodeState({ step: "1.5", pairing: "some", run: "", run2: "x", replicate: "first" });
-    expect(bad).toEqual({ ...defaultState(), run2: "x" });
+    expect(bad).toEqual({ ...NONE, run2: "x" });
     expect(decodeState({ step: "99999999999999999999" }).step).toBeNull();
     expect(decodeState({ step: "12abc" }).step).toBeNull();
   });
@@ -174,14 +176,14 @@ describe("DIPDI view state in the URL hash", () => {
     const restored = decodeState({ run: "dipdi_deployment", tag: "age_regressor", run2: "dipdi_development", step: "50" });
     expect(fitToRuns(restored, RUNS)).toEqual(restored);
     // unknown run and tag: the first run with a tag, its first tag, and another run as comparison
-    expect(fitToRuns({ ...defaultState(), run: "gone", tag: "gone" }, RUNS)).toMatchObject({
+    expect(fitToRuns({ ...NONE, run: "gone", tag: "gone" }, RUNS)).toMatchObject({
       run: "dipdi_development",
       tag: "age_regressor",
       run2: "dipdi_deployment",
     });
     // never compare a run with itself; no comparison when no other run has the tag
     expect(fitToRuns({ ...restored, run2: "dipdi_deployment" }, RUNS).run2).toBe("dipdi_development");
-    expect(fitToRuns({ ...defaultState(), run: "dipdi_development", tag: "other" }, RUNS).run2).toBeNull();
+    expect(fitToRuns({ ...NONE, run: "dipdi_development", tag: "other" }, RUNS).run2).toBeNull();
     expect(fitToRuns(restored, [])).toMatchObject({ run: null, tag: null, run2: null });
     // review: a development run left behind by another pick came back on a reload as a bad link's
     expect(fitToRuns({ ...restored, dev: "dipdi_deployment" }, RUNS).dev).toBe("dipdi_deployment");
@@ -200,25 +202,25 @@ describe("DIPDI view state in the URL hash", () => {
       other: [{ run: "a_torch_run", discrepancy: "jsd" }],
     });
     // the guessed comparison skips the run listed first when its discrepancy differs
-    expect(fitToRuns({ ...defaultState(), run: "dipdi_development" }, [dev, torch, deployment]).run2).toBe("deployment");
-    expect(fitToRuns({ ...defaultState(), run: "a_torch_run" }, runs).run2).toBeNull();
+    expect(fitToRuns({ ...NONE, run: "dipdi_development" }, [dev, torch, deployment]).run2).toBe("deployment");
+    expect(fitToRuns({ ...NONE, run: "a_torch_run" }, runs).run2).toBeNull();
   });
 
   it("opens on the run whose name says development, unless the hash names a run", () => {
     // the server lists runs alphabetically: deployment before development
     const listed = [RUNS[1]!, RUNS[0]!, RUNS[2]!];
-    expect(fitToRuns(defaultState(), listed)).toMatchObject({ run: "dipdi_development", run2: "dipdi_deployment" });
-    expect(fitToRuns({ ...defaultState(), run: "gone" }, listed).run).toBe("dipdi_development");
-    expect(fitToRuns({ ...defaultState(), run: "dipdi_deployment" }, listed).run).toBe("dipdi_deployment");
+    expect(fitToRuns(NONE, listed)).toMatchObject({ run: "dipdi_development", run2: "dipdi_deployment" });
+    expect(fitToRuns({ ...NONE, run: "gone" }, listed).run).toBe("dipdi_development");
+    expect(fitToRuns({ ...NONE, run: "dipdi_deployment" }, listed).run).toBe("dipdi_deployment");
     // names that say nothing: the first run, as before
     const plain = [{ run: "b_run", tags: [tag("t")] }, { run: "a_run", tags: [tag("t")] }];
-    expect(fitToRuns(defaultState(), plain).run).toBe("b_run");
+    expect(fitToRuns(NONE, plain).run).toBe("b_run");
   });
 
   it("opens on the run the compare panel calls development", () => {
     // only the deployment name tells here: the panel calls b_baseline development
     const opened = (names: string[]) => {
-      const fitted = fitToRuns(defaultState(), names.map((run) => ({ run, tags: [tag("t")] })));
+      const fitted = fitToRuns(NONE, names.map((run) => ({ run, tags: [tag("t")] })));
       return { run: fitted.run, development: roles(fitted.run!, fitted.run2!, fitted.dev).development };
     };
     expect(opened(["a_prod", "b_baseline"])).toEqual({ run: "b_baseline", development: "b_baseline" });
@@ -228,7 +230,7 @@ describe("DIPDI view state in the URL hash", () => {
     // names that say nothing: the first run
     expect(opened(["model_y", "model_x"])).toEqual({ run: "model_y", development: "model_y" });
     // a run named in the hash still wins
-    const named = fitToRuns({ ...defaultState(), run: "a_prod" }, [{ run: "a_prod", tags: [tag("t")] }, { run: "b_baseline", tags: [tag("t")] }]);
+    const named = fitToRuns({ ...NONE, run: "a_prod" }, [{ run: "a_prod", tags: [tag("t")] }, { run: "b_baseline", tags: [tag("t")] }]);
     expect(named).toMatchObject({ run: "a_prod", run2: "b_baseline" });
   });
 

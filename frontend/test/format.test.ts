@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { barGeometry, barStyle, symmetricDomain } from "../src/charts/bars.js";
+import { barGeometry, barStyle } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
 import { ACTIONS_REM, activeFilters, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import { scaleLinear } from "d3-scale";
@@ -132,11 +132,6 @@ describe("bars", () => {
     expect(barStyle(null, [-1, 1], "red")).toBe("--o:0.5");
     expect(barStyle(0, [-1, 1], "red")).toBe("--o:0.5");
     expect(barStyle(0.5, [1, 1], "red")).toBe("");
-  });
-
-  it("builds a symmetric domain", () => {
-    expect(symmetricDomain([0.2, -0.7, null, Number.NaN])).toEqual([-0.7, 0.7]);
-    expect(symmetricDomain([], 2)).toEqual([-2, 2]);
   });
 });
 

@@ -19,14 +19,6 @@ export function barGeometry(value: number | null, domain: readonly [number, numb
   return { left: Math.min(a, b), width: Math.abs(b - a), negative: value < origin };
 }
 
-/** A symmetric domain around zero covering `values` (for gaps and deltas). */
-export function symmetricDomain(values: Iterable<number | null>, fallback = 1): [number, number] {
-  let max = 0;
-  for (const v of values) if (v !== null && Number.isFinite(v)) max = Math.max(max, Math.abs(v));
-  const m = max > 0 ? max : fallback;
-  return [-m, m];
-}
-
 /** A fraction rounded for a style attribute (4 decimals: far below a pixel). */
 function fraction(value: number): string {
   return String(Math.round(value * 10000) / 10000);

@@ -47,10 +47,6 @@ export function removeRange(ranges: readonly RangeFilter[], column: string): Ran
   return ranges.filter((r) => r.column !== column);
 }
 
-export function isOpenRange(range: RangeFilter): boolean {
-  return range.low === null && range.high === null;
-}
-
 /** A bound typed by the user: empty is open (null), else a finite number; undefined if invalid. */
 export function parseBoundInput(text: string): number | null | undefined {
   const trimmed = text.trim();

@@ -28,10 +28,6 @@ export interface DipdiState {
   replicate: number | null;
 }
 
-export function defaultState(): DipdiState {
-  return { run: null, tag: null, step: null, run2: null, pairing: null, dev: null, replicate: null };
-}
-
 function text(value: string | undefined): string | null {
   return value === undefined || value === "" ? null : value;
 }
