@@ -78,7 +78,6 @@ export class AssociationView extends MeasureViewBase {
   private linkUnchecked = false;
   /** `noticeText` says what a link asked that is not shown: it goes at the reader's first pick */
   private noticeFromLink = false;
-  private unsubscribeHash: (() => void) | null = null;
 
   @state() private view: ViewState = defaultViewState();
   @state() private resolution: Resolution | null = null;
@@ -198,7 +197,6 @@ export class AssociationView extends MeasureViewBase {
 
   override connectedCallback() {
     super.connectedCallback();
-    this.unsubscribeHash = this.hash?.onExternalChange(this.onHashChange) ?? null;
     this.addEventListener("state-change", this.onStateChange as EventListener);
     this.addEventListener("flag-op", this.onFlagOp as EventListener);
     this.addEventListener("bulk-op", this.onBulkOp as EventListener);
@@ -212,8 +210,6 @@ export class AssociationView extends MeasureViewBase {
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.unsubscribeHash?.();
-    this.unsubscribeHash = null;
     this.stopWaitingForRows();
   }
 
@@ -235,7 +231,7 @@ export class AssociationView extends MeasureViewBase {
 
   // --- state -------------------------------------------------------------
 
-  private readonly onHashChange = () => {
+  protected override onExternalHashChange(): void {
     const cfg = this.cfg;
     if (!cfg) return;
     const next = decodeViewState(this.hash.read(), cfg.limits.max_selected);
@@ -243,7 +239,7 @@ export class AssociationView extends MeasureViewBase {
     if (encode(next) === encode(this.view)) return;
     this.linkUnchecked = true;
     this.applyView(next);
-  };
+  }
 
   private readonly onStateChange: Listener<"state-change"> = (event) => {
     event.stopPropagation();

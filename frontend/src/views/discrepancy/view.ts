@@ -7,6 +7,7 @@ import { exampleTextStyles, exampleTextView, hasExampleText } from "../../charts
 import { columnFormat, distinctDigits, formatCount, formatSigned, formatTicks, formatValue, plural } from "../../charts/format.js";
 import { stepSlider } from "../../charts/inputs.js";
 import { histogramBars } from "../../charts/plots.js";
+import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { ApiError, errorMessage } from "../../shell/api.js";
@@ -109,7 +110,7 @@ export class DiscrepancyView extends MeasureViewBase {
   @state() private detail: StepResponse | null = null;
   @state() private examples: ExamplesResponse | null = null;
   @state() private compare: CompareResponse | null = null;
-  @state() private width = 900;
+  private readonly size = new WidthController(this, 900);
   /** every kept top example, not only the first TOP_SHOWN */
   @state() private showAllTop = false;
   private readonly stepsRequest = new LatestRequest(this);
@@ -118,9 +119,7 @@ export class DiscrepancyView extends MeasureViewBase {
   private readonly failures = new PartFailures<Part>(this);
   private readonly compareRequest = new LatestRequest(this);
   private readonly links = new LinkNotices(this);
-  private observer: ResizeObserver | null = null;
   private stateRead = false;
-  private unsubscribeHash: (() => void) | null = null;
 
   static override styles = [
     baseStyles,
@@ -162,31 +161,8 @@ export class DiscrepancyView extends MeasureViewBase {
     `,
   ];
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.observer = new ResizeObserver((entries) => {
-      const w = entries[0]?.contentRect.width;
-      if (w && Math.abs(w - this.width) > 4) this.width = w;
-    });
-    this.observer.observe(this);
-    this.subscribeHash();
-  }
-
-  override disconnectedCallback(): void {
-    this.observer?.disconnect();
-    this.unsubscribeHash?.();
-    this.unsubscribeHash = null;
-    super.disconnectedCallback();
-  }
-
-  private subscribeHash(): void {
-    if (!this.unsubscribeHash && this.hash && this.isConnected) {
-      this.unsubscribeHash = this.hash.onExternalChange(this.onHashChange);
-    }
-  }
-
   /** A pasted link or the back button changed our part of the hash. */
-  private readonly onHashChange = () => {
+  protected override onExternalHashChange(): void {
     const entries = this.hash.read();
     if (sameEntries(entries, encodeState(this.current))) return; // our own write, or another view's
     this.links.read(entries, LINK_KEYS);
@@ -196,7 +172,7 @@ export class DiscrepancyView extends MeasureViewBase {
     // a link whose bad values fit to what is shown: said, and the hash holds what is shown again
     this.checkLink();
     this.writeHash();
-  };
+  }
 
   private get current(): DipdiState {
     return { run: this.run || null, tag: this.tag || null, step: this.step, run2: this.run2 || null, pairing: this.pairing, dev: this.dev, replicate: this.replicate };
@@ -257,7 +233,6 @@ export class DiscrepancyView extends MeasureViewBase {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("hash")) this.subscribeHash();
     if (!changed.has("runs") && !changed.has("hash")) return;
     let next = this.current;
     if (!this.stateRead && this.hash) {
@@ -521,16 +496,16 @@ export class DiscrepancyView extends MeasureViewBase {
   }
 
   private chartWidth(share: number): number {
-    return Math.max(260, Math.floor((this.width - 60) * share));
+    return Math.max(260, Math.floor((this.size.width - 60) * share));
   }
 
   private renderSteps() {
     const steps = this.steps?.steps ?? [];
     if (!steps.length || this.failed("steps")) return this.placeholder("steps", "DIPDI across steps");
-    // this.width is the content box; the grid leaves the curve what the
+    // this.size.width is the content box; the grid leaves the curve what the
     // means column (MEANS_REM at 16 px), the gap and the panel padding do not take
-    const beside = this.width + 32 > STACK_BELOW;
-    const width = beside ? Math.max(260, Math.floor(this.width - 16 - MEANS_REM * 16 - 40)) : this.chartWidth(0.95);
+    const beside = this.size.width + 32 > STACK_BELOW;
+    const width = beside ? Math.max(260, Math.floor(this.size.width - 16 - MEANS_REM * 16 - 40)) : this.chartWidth(0.95);
     const chart = stepChart(
       steps.map((s) => ({ step: s.step, dipdi: s.dipdi, low: s.uncertainty.low, high: s.uncertainty.high, stars: s.uncertainty.stars ?? "" })),
       width,
@@ -712,7 +687,7 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!e || this.failed("examples")) return this.placeholder("examples", "Per-example excess discrepancy");
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
     // full width where the examples stack (the table needs the room)
-    const width = this.chartWidth(this.width + 32 > STACK_BELOW ? 0.45 : 0.95);
+    const width = this.chartWidth(this.size.width + 32 > STACK_BELOW ? 0.45 : 0.95);
     const h = 174;
     const m = { left: 46, right: 10, top: 6, bottom: 36 };
     const tick = 4; // tick marks keep the corner's two "0" labels apart

@@ -6,6 +6,7 @@ import { OKABE_ITO } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
 import { columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
+import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -85,16 +86,14 @@ export class SensitivityView extends MeasureViewBase {
   @state() private examples: ExamplesResponse | null = null;
   @state() private compare: CompareResponse | null = null;
   @state() private compareNote = "";
-  @state() private width = 900;
+  private readonly size = new WidthController(this, 900);
   private readonly stepsRequest = new LatestRequest(this);
   private readonly detailRequest = new LatestRequest(this);
   private readonly examplesRequest = new LatestRequest(this);
   private readonly compareRequest = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
   private readonly links = new LinkNotices(this);
-  private observer: ResizeObserver | null = null;
   private restored = false;
-  private unsubscribeHash: (() => void) | null = null;
   private seenEntries: Record<string, string> = {};
 
   static override styles = [
@@ -146,29 +145,8 @@ export class SensitivityView extends MeasureViewBase {
     `,
   ];
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.observer = new ResizeObserver((entries) => {
-      const w = entries[0]?.contentRect.width;
-      if (w && Math.abs(w - this.width) > 4) this.width = w;
-    });
-    this.observer.observe(this);
-    this.subscribeHash();
-  }
-
-  override disconnectedCallback(): void {
-    this.observer?.disconnect();
-    this.unsubscribeHash?.();
-    this.unsubscribeHash = null;
-    super.disconnectedCallback();
-  }
-
-  private subscribeHash(): void {
-    if (!this.unsubscribeHash && this.hash && this.isConnected) this.unsubscribeHash = this.hash.onExternalChange(this.onHashChange);
-  }
-
   /** A pasted link or the back button changed our part of the hash (every other write calls back too). */
-  private readonly onHashChange = () => {
+  protected override onExternalHashChange(): void {
     const entries = this.hash.read();
     // our part as last read or written: another part's change (the shell's, another view's) is none of
     // ours, and a pick whose answer has not come yet (the hash is written then) must not be undone
@@ -176,7 +154,7 @@ export class SensitivityView extends MeasureViewBase {
     this.restore(entries);
     this.fitRunAndTag();
     this.loadAll();
-  };
+  }
 
   /** The state a link or a reload holds; each value is checked once the view knows what it shows. */
   private restore(h: Readonly<Record<string, string>>): void {
@@ -211,7 +189,6 @@ export class SensitivityView extends MeasureViewBase {
   }
 
   override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has("hash")) this.subscribeHash();
     if (changed.has("runs")) {
       if (!this.restored && this.hash) {
         this.restored = true;
@@ -434,10 +411,10 @@ export class SensitivityView extends MeasureViewBase {
   private renderHistograms(d: StepResponse): TemplateResult {
     const names = d.choices.map((c) => c.name);
     // as many a row as fit at 230 px, spread evenly over the rows they need (3 + 2, not 4 + 1)
-    const fit = Math.max(1, Math.min(d.choices.length, Math.floor((this.width - 40) / 230)));
+    const fit = Math.max(1, Math.min(d.choices.length, Math.floor((this.size.width - 40) / 230)));
     const rows = Math.max(1, Math.ceil(d.choices.length / fit));
     const perRow = Math.max(1, Math.ceil(d.choices.length / rows));
-    const w = Math.max(180, Math.floor((this.width - 40) / perRow) - 12);
+    const w = Math.max(180, Math.floor((this.size.width - 40) / perRow) - 12);
     const h = 110;
     return html`<section>
       <h3>Distribution of P over examples, step ${d.step}</h3>
@@ -710,12 +687,12 @@ export class SensitivityView extends MeasureViewBase {
 
   /** Below this content width the paired panels stack. */
   private get stacked(): boolean {
-    return this.width < 880;
+    return this.size.width < 880;
   }
 
   /** Inner width of a panel: the whole row when stacked, else half of it (gap 12, padding and border 22). */
   private panelWidth(): number {
-    return Math.max(240, Math.floor(this.stacked ? this.width - 22 : (this.width - 12) / 2 - 22));
+    return Math.max(240, Math.floor(this.stacked ? this.size.width - 22 : (this.size.width - 12) / 2 - 22));
   }
 
   override render() {
