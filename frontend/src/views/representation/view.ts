@@ -1,4 +1,4 @@
-import { LitElement, css, html, nothing, svg, type TemplateResult } from "lit";
+import { css, html, nothing, svg, type PropertyValues, type TemplateResult } from "lit";
 import { customElement, state } from "lit/decorators.js";
 import { live } from "lit/directives/live.js";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
@@ -9,15 +9,13 @@ import { stepSlider } from "../../charts/inputs.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
-import type { Api } from "../../shell/api.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
-import type { MeasureViewElement } from "../../shell/registry.js";
 import type { RunEntry } from "../../shell/types.js";
-import type { HashScope } from "../../shell/url-state.js";
+import { MeasureViewBase } from "../../shell/view-base.js";
 import { bandEnvelope, bandPath, biasDomain, integerTicks, onScale, outsideUnit, spreadLabels, valuesDomain } from "./geometry.js";
 import { formatFixed } from "../../charts/intervals.js";
 import type { Pick } from "../../shell/picker.js";
@@ -84,11 +82,7 @@ function xTicks(x: ScaleLinear<number, number>, height: number, count: number): 
  * step and the MINE curve of a layer. Values are shown as stored: never clipped.
  */
 @customElement("tb-bias-representation-view")
-export class RepresentationView extends LitElement implements MeasureViewElement {
-  api!: Api;
-  hash!: HashScope;
-  config: unknown = null;
-  private _runs: RunEntry[] = [];
+export class RepresentationView extends MeasureViewBase {
   private readonly widthCtl = new WidthController(this, 1000);
   private readonly seriesReq = new LatestRequest(this);
   private readonly stepReq = new LatestRequest(this);
@@ -96,7 +90,6 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   private readonly failures = new PartFailures<Part>(this);
   private readonly links = new LinkNotices(this);
   private seenEntries: Record<string, string> = {};
-  private unsubscribe: (() => void) | null = null;
 
   @state() private run = "";
   @state() private tag = "";
@@ -263,16 +256,6 @@ export class RepresentationView extends LitElement implements MeasureViewElement
     `,
   ];
 
-  get runs(): RunEntry[] {
-    return this._runs;
-  }
-
-  set runs(value: RunEntry[]) {
-    this._runs = value;
-    this.pickDefaults();
-    this.requestUpdate();
-  }
-
   override connectedCallback() {
     super.connectedCallback();
     if (this.hash) {
@@ -283,40 +266,38 @@ export class RepresentationView extends LitElement implements MeasureViewElement
       this.tag = h["tag"] ?? this.tag;
       this.step = parseStep(h["step"]) ?? this.step;
       this.layer = h["layer"] ?? this.layer;
-      this.unsubscribe = this.hash.onExternalChange(() => {
-        // every write to the hash (the shell switching views, another view's
-        // state) calls back: fetch only when our own part changed
-        if (!this.isConnected) return;
-        const e = this.hash.read();
-        // our part as last read or written: a pick whose series has not answered (the hash is written
-        // then) is not undone by another part's change
-        if (sameEntries(e, this.seenEntries)) return;
-        this.seenEntries = { ...e };
-        const step = parseStep(e["step"]);
-        const run = e["run"] ?? this.run;
-        const tag = e["tag"] ?? this.tag;
-        const layer = e["layer"] ?? "";
-        if (run === this.run && tag === this.tag && step === this.step && (layer === this.layer || layer === "")) return;
-        this.links.read(e, LINK_KEYS);
-        this.select(run, tag, step, layer);
-      });
     }
     this.pickDefaults();
     this.loadSeries();
   }
 
-  override disconnectedCallback() {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-    this.unsubscribe = null;
+  /** Every write to the hash (the shell switching views, another view's state) calls back: fetch only when our own part changed. */
+  protected override onExternalHashChange(): void {
+    const e = this.hash.read();
+    // our part as last read or written: a pick whose series has not answered (the hash is written
+    // then) is not undone by another part's change
+    if (sameEntries(e, this.seenEntries)) return;
+    this.seenEntries = { ...e };
+    const step = parseStep(e["step"]);
+    const run = e["run"] ?? this.run;
+    const tag = e["tag"] ?? this.tag;
+    const layer = e["layer"] ?? "";
+    if (run === this.run && tag === this.tag && step === this.step && (layer === this.layer || layer === "")) return;
+    this.links.read(e, LINK_KEYS);
+    this.select(run, tag, step, layer);
+  }
+
+  /** New runs from the shell (a reload): the run and attribute shown are fitted to them. */
+  override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("runs")) this.pickDefaults();
   }
 
   private tagsOf(run: string): string[] {
-    return this._runs.find((r) => r.run === run)?.tags.map((t) => t.tag) ?? [];
+    return this.runs.find((r) => r.run === run)?.tags.map((t) => t.tag) ?? [];
   }
 
   private pickDefaults() {
-    const runs = this._runs.filter((r) => r.tags.length > 0);
+    const runs = this.runs.filter((r) => r.tags.length > 0);
     if (!runs.some((r) => r.run === this.run)) this.run = runs[0]?.run ?? "";
     const tags = this.tagsOf(this.run);
     if (!tags.includes(this.tag)) this.tag = tags[0] ?? "";
@@ -362,7 +343,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
 
   /** The steps the runs listing names for the shown attribute. */
   private listedSteps(): number[] {
-    return this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
+    return this.runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? [];
   }
 
   private fixSelection() {
@@ -447,7 +428,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
   }
 
   override render() {
-    const runs = this._runs.filter((r) => r.tags.length > 0);
+    const runs = this.runs.filter((r) => r.tags.length > 0);
     if (runs.length === 0) {
       return html`<p class="notice" data-testid="empty-state">
         No representation-bias records yet: log them with <code>summary.Writer(logdir).representation_bias(...)</code> or the
@@ -495,7 +476,7 @@ export class RepresentationView extends LitElement implements MeasureViewElement
         .run=${this.run}
         .tag=${this.tag}
         .step=${this.step}
-        .steps=${s?.steps ?? this._runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? []}
+        .steps=${s?.steps ?? this.runs.find((r) => r.run === this.run)?.tags.find((t) => t.tag === this.tag)?.steps ?? []}
         @pick=${(e: CustomEvent<Pick>) => this.onPick(e.detail)}
       ></tb-bias-picker>
       <label
