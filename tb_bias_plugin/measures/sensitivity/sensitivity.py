@@ -8,6 +8,7 @@ corrections to the original paper are in ``docs/measures/sensitivity.md``.
 from __future__ import annotations
 
 import dataclasses
+import warnings
 import weakref
 from typing import Iterable, Sequence
 
@@ -931,7 +932,12 @@ def v_weights(
     if kind in ("word_list", "word_list_emb"):
         if layout is None:
             raise ValueError(f"v={kind!r} needs a text layout (tokens [n, T], mask, D)")
-        listed = np.repeat(layout.listed(choice.words), layout.dim, axis=1)
+        found = layout.listed(choice.words)
+        if n and not found.any():  # a typo or a wrong tokenisation: every P undefined, said once here
+            warnings.warn(f"no example's tokens hold any listed word ({sorted(choice.words)[:5]}): P is undefined "
+                          f"(NaN, reason {REASON_NO_LISTED!r}) for all {n} examples; words match whole tokens, "
+                          "case folded, after a subword prefix such as '##' or '\u2581'", UserWarning, stacklevel=3)
+        listed = np.repeat(found, layout.dim, axis=1)
         raw, why = _normalise(listed.astype(np.float64), REASON_NO_LISTED)
     elif kind in ("psm", "psm_emb"):
         if psm_abs_jacobian is None:

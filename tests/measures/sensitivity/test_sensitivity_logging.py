@@ -2,6 +2,7 @@
 API with and without TensorFlow, the routes and the Keras callback."""
 
 import dataclasses
+import warnings
 
 import numpy as np
 import pytest
@@ -640,3 +641,18 @@ def test_an_accumulator_is_not_merged_into_itself():
     acc.update([0.1, 0.2, 0.3], example_ids=["a", "b", "c"])
     with pytest.raises(ValueError, match="cannot merge a SensitivityAccumulator into itself"):
         acc.merge(acc)
+
+
+def test_a_word_list_no_example_holds_is_said_and_one_that_matches_is_not():
+    # every P was NaN ('no_listed_tokens') without a word: a typo made a useless record in silence
+    _, tokens, mask = text_results()
+    rng = np.random.default_rng(0)
+    jac = np.abs(rng.normal(size=(40, 3, 12)))
+    lay = TextLayout(2, mask, tokens)
+    with pytest.warns(UserWarning, match=r"no example's tokens hold any listed word \(\['hee'\]\): P is undefined"):
+        result = accumulated_sensitivity(jac, v=VChoice.word_list(["hee"]), layout=lay)
+    assert np.isnan(result.P).all()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        result = accumulated_sensitivity(jac, v=VChoice.word_list(["He"]), layout=lay)  # case folded: matches
+    assert np.isfinite(result.P).any()
