@@ -450,3 +450,15 @@ def test_a_writer_given_a_summary_writer_says_to_pass_its_directory(tmp_path):
             Writer(torch_writer)
         with Writer(torch_writer.get_logdir()) as writer:  # what the message says
             writer.association_table("g", np.eye(2), label_names=["a", "b"], identity_labels=["a", "b"], step=0)
+
+
+def test_an_association_table_reads_scores_that_require_grad_or_are_bfloat16(tmp_path):
+    # refused with PyTorch's "Can't call numpy() on Tensor that requires grad" while the other measures took them
+    scores = torch.tensor([[0.9, 0.1, 0.8], [0.2, 0.7, 0.6], [0.8, 0.3, 0.4]], requires_grad=True)
+    with Writer(tmp_path) as writer:
+        for name, given in (("grad", scores * 1), ("bf16", (scores * 1).bfloat16())):
+            writer.association_table(name, given, label_names=["a", "b", "c"], identity_labels=["a", "b"], step=0)
+    tables = read_logdir(tmp_path)
+    for name in ("grad", "bf16"):
+        table = next(value for key, (_, _, value) in tables.items() if name in key)
+        assert table.label_counts[0].tolist() == [2, 1, 2]  # scores >= 0.5 (0.6 is 0.6016 in bfloat16)

@@ -15,7 +15,7 @@ import re
 import numpy as np
 
 from tb_bias_plugin.core.intersections import MISSING, category_codes, combination_of, intersection_codes
-from tb_bias_plugin.core.validation import MAX_NAME, check_names, preview
+from tb_bias_plugin.core.validation import MAX_NAME, check_names, host_values, preview
 from tb_bias_plugin.measures.association import backends
 from tb_bias_plugin.measures.association.table import check_identity_names, identity_name
 
@@ -405,9 +405,9 @@ def as_array(batch, what, width):
     kind = type(batch).__name__
     if kind in _TF_TENSORS and type(batch).__module__.startswith("tensorflow"):
         raise ValueError("%s is a tf.%s, which is not read as an array: pass %s" % (what, kind, _TF_TENSORS[kind]))
-    try:
-        return np.asarray(batch)
-    except Exception as e:  # the array-like's own error, e.g. a tensor that needs .detach()
+    try:  # a PyTorch tensor that requires grad or is bfloat16 is read as every other measure reads it
+        return np.asarray(host_values(batch))
+    except Exception as e:  # the array-like's own error
         ragged = _ragged_row(batch, width, what) if isinstance(batch, (list, tuple)) else None
         if ragged is not None:
             raise ragged from None
