@@ -6,6 +6,7 @@ identities (expected counts) and intersections are its last sections.
 batch into one, and backends.py counts it.
 """
 
+import warnings
 from typing import Any
 
 import numpy as np
@@ -31,6 +32,18 @@ from tb_bias_plugin.measures.association.table import (
 )
 
 __all__ = ["CooccurrenceCounter", "attribute_identities"]
+
+
+def _distinct(hashes: np.ndarray) -> bool:
+    """Whether ids' hashes in hash order hold no repeat; warns of repeats, which a cell's sample holds
+    once however often they were counted (a user's "1 of 254 examples" said nothing of why)."""
+    if sampling.Candidates.distinct(hashes):
+        return True
+    repeats = int(np.count_nonzero(hashes[1:] == hashes[:-1]))
+    warnings.warn("%d example id%s repeat an id given before: an id names one example, so a cell's sample "
+                  "holds it once however often it was counted; give each example its own id"
+                  % (repeats, "" if repeats == 1 else "s"), UserWarning, stacklevel=4)
+    return False
 
 
 def example_batch(n: int, ids: Any, text: Any, uris: Any) -> tuple[Any, Any, Any, Any]:
@@ -388,7 +401,7 @@ class CooccurrenceCounter:
             positives = source.rows(lo, hi)  # validates this block
             # the block's rows by hash: counted so, each cell's first rows are its sample's candidates
             order = sampling.hash_order(kernel, example_batch[1][lo:hi]) if kernel is not None and not later else None
-            fused = order is not None and not self.soft_identities and sampling.Candidates.distinct(order[1])
+            fused = order is not None and not self.soft_identities and _distinct(order[1])
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
@@ -468,7 +481,7 @@ class CooccurrenceCounter:
         k, num_labels = len(self.identity_labels), len(self.label_names)
         hashes = pending.hashes()
         order = sampling.hash_order(kernel, hashes)
-        fused = sampling.Candidates.distinct(order[1])
+        fused = _distinct(order[1])
         found = []
         for t, sample in enumerate(self._samples):
             indptr, cols, slots = pending.threshold(t)

@@ -1,5 +1,7 @@
 """The bottom-k sample of examples per cell (counting.py, sampling.py)."""
 
+import warnings
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
@@ -173,10 +175,21 @@ def test_text_is_cut_and_stored_once_and_repeated_ids_count_once():
     counter = CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=4)
     counter.update([["man", "bike"], ["man", "bike"]], example_ids=["same", "same"],
                    example_text=["t" * 500, "t" * 500], example_uris=["https://x/1", None])
-    e = counter.table().examples
+    with pytest.warns(UserWarning, match="1 example id repeat an id given before: an id names one example"):
+        e = counter.table().examples  # a small batch is sampled when first read
     # one example; of its two records, the one that sorts first (no URI) is kept, in any order
     assert e.ids == ["same"] and e.texts == ["t" * 200] and e.uris == [""]
     assert e.cell(0, 0, 2)[0] == [0]
+
+
+def test_a_large_batch_with_repeated_ids_warns_at_once_and_distinct_ids_do_not():
+    rows = [["man", "bike"]] * (sampling.DEFER_ROWS + 1)
+    counter = CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=4)
+    with pytest.warns(UserWarning, match="2 example ids repeat"):
+        counter.update(rows, example_ids=[7, 7, 7] + list(range(100, 100 + len(rows) - 3)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=4).update(rows, example_ids=range(len(rows))).table()
 
 
 def test_without_ids_nothing_is_sampled_and_misuse_is_refused():
