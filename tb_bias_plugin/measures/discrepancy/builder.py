@@ -113,7 +113,8 @@ def _from_pools(
     pool_a: Any, pool_b: Any, *, discrepancy: str, pairing: str, from_logits: bool,
     groups: Any, example_ids: Any, example_text: Any, example_uris: Any, top_k: int, replicate: int, keep_d: bool,
 ) -> tuple[ReplicateStats, tuple]:
-    check_sizes(*(np.shape(pool)[0] if np.ndim(pool) else 0 for pool in (pool_a, pool_b)), 0, 0, 0)  # before any work
+    models = [np.shape(pool)[0] if np.ndim(pool) else 0 for pool in (pool_a, pool_b)]
+    check_sizes(models[0], models[1], 0, 0, 0)  # before any work
     acc = DipdiAccumulator(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k)
     acc.update(pool_a, pool_b, groups=groups, example_ids=example_ids, example_text=example_text,
                example_uris=example_uris)
