@@ -113,8 +113,7 @@ def _from_pools(
     pool_a: Any, pool_b: Any, *, discrepancy: str, pairing: str, from_logits: bool,
     groups: Any, example_ids: Any, example_text: Any, example_uris: Any, top_k: int, replicate: int, keep_d: bool,
 ) -> tuple[ReplicateStats, tuple]:
-    models = [np.shape(pool)[0] if np.ndim(pool) else 0 for pool in (pool_a, pool_b)]
-    check_sizes(models[0], models[1], 0, 0, 0)  # before any work
+    check_sizes(_models(pool_a), _models(pool_b), 0, 0, 0)  # before any work
     acc = DipdiAccumulator(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits, top_k=top_k)
     acc.update(pool_a, pool_b, groups=groups, example_ids=example_ids, example_text=example_text,
                example_uris=example_uris)
@@ -134,6 +133,14 @@ def _from_pools(
         example_d = np.concatenate([per.between, per.within_a, per.within_b])
     rep = ReplicateStats(**dict(vars(rep), excess_edges=edges, excess_counts=counts, example_d=example_d))
     return rep, layout
+
+
+def _models(pool: Any) -> int:
+    """A pool's first length, its models (0 when it has none: the pool's own checks say what is wrong)."""
+    try:
+        return len(pool)
+    except TypeError:
+        return 0
 
 
 def _sources(pool_a: Any, pool_b: Any, replicate: Any) -> tuple[list[tuple[Any, Any]], list[int]]:
