@@ -425,3 +425,9 @@ def _reverse(array):
     steps = arrays.unpack(array, np.dtype(array.dtype))
     array.Clear()
     arrays.pack(array, steps[::-1].copy())
+
+
+def test_a_mask_of_features_the_record_does_not_have_is_a_422(tmp_path, demo):
+    # served with 200 before: the view listed feature 10**9 of a record of three
+    _assert_unreadable_on_every_route(tmp_path, demo, "sensitivity", "choices[0].indices hold 1000000000, not a feature "
+                                      "index (0 to 2)", lambda p: p.choices[0].indices.append(10**9))

@@ -210,6 +210,11 @@ def _check_lists(message: Any) -> None:
         if any(not _is_class_key(s.key) for s in c.by_class):
             raise ValueError("sensitivity record: choices[%d] has a class breakdown whose key is not a class index" % i)
         check_stored_names([s.key for s in c.by_group], at + "choices[%d].by_group[%%d].key" % i)
+        features = len(message.feature_names) or None  # the mask's features, when the record names them
+        outside = [j for j in c.indices[:] if j < 0 or (features is not None and j >= features)]
+        if outside:
+            raise ValueError("%schoices[%d].indices hold %d, not a feature index%s"
+                             % (at, i, outside[0], "" if features is None else " (0 to %d)" % (features - 1)))
         check_stored_names(c.token_types[:], at + "choices[%d].token_types" % i)
     _check_counts(message)
 
