@@ -9,8 +9,11 @@ const HEAD = { run: "dev", tag: "t", discrepancy: "abs", pairing: "paired", pool
 const UNCERTAINTY = { kind: "none", replicates: 1, low: null, high: null };
 const SUMMARY = { dipdi: 0.5, reason: null, n: 10, between: 1, within_a: 0.5, within_b: 0.5, uncertainty: UNCERTAINTY };
 
+/** e_k of the k-th kept example; a test may set its own. */
+let excessOf = (k: number) => 20 - k;
+
 function top(k: number) {
-  return { id: `ex${k}`, group: "g", excess: 20 - k, outputs: [1, 2] };
+  return { id: `ex${k}`, group: "g", excess: excessOf(k), outputs: [1, 2] };
 }
 
 const RESPONSES: Record<string, unknown> = {
@@ -269,6 +272,19 @@ describe("<tb-bias-discrepancy-view> the matrix as numbers (walk-through: values
     ]);
     expect([...table.querySelectorAll("thead th")].map((th) => th.textContent!.trim())).toEqual(["row vs column", "a0", "b0"]);
   });
+
+  it("writes the matrix in one notation (0.050 sat beside 4.00e-4)", async () => {
+    const detail = RESPONSES["discrepancy"] as { matrix: number[][] };
+    const saved = detail.matrix;
+    detail.matrix = [[0, 0.05], [0.0004, 0]];
+    try {
+      const { panel } = await mount([]);
+      const cells = [...panel("matrix-values").querySelectorAll("tbody td")].map((td) => td.textContent!.replace(" (used)", "").trim());
+      expect(cells).toEqual(["\u2014", "5.00e-2", "4.00e-4", "\u2014"]);
+    } finally {
+      detail.matrix = saved;
+    }
+  });
 });
 
 describe("<tb-bias-discrepancy-view> links pasted later (review)", () => {
@@ -368,5 +384,39 @@ describe("<tb-bias-discrepancy-view> a link's replicate", () => {
     const asked = known.calls.map((c) => c.split("?")[0] + (c.includes("replicate=1") ? "@1" : ""));
     expect(asked).toEqual(["discrepancy", "discrepancy@1", "discrepancy_examples@1"]);
     expect(known.notice).toBeNull();
+  });
+});
+
+describe("<tb-bias-discrepancy-view> numbers in one notation", () => {
+  it("labels the curve's y axis with distinct ticks in one notation (DIPDI near 0.07 read 0.1, 0.1, 5.00e-2, 0.0)", async () => {
+    const steps = RESPONSES["discrepancy_steps"] as { steps: Record<string, unknown>[] };
+    const saved = steps.steps;
+    const band = (low: number, high: number) => ({ kind: "bootstrap", replicates: 1, low, high, covers: "test-set sampling only" });
+    steps.steps = [
+      { ...saved[0], step: 0, dipdi: 0.068, uncertainty: band(0.01, 0.13) },
+      { ...saved[1], step: 5, dipdi: 0.071, uncertainty: band(0.02, 0.12) },
+    ];
+    try {
+      const { panel } = await mount([]);
+      const ticks = [...panel("dipdi-steps").querySelectorAll('svg[data-testid="dipdi-curve"] text[text-anchor="end"]')].map((t) => t.textContent);
+      expect(ticks.length).toBeGreaterThan(2);
+      expect(new Set(ticks).size).toBe(ticks.length);
+      expect(ticks.every((t) => /^-?\d+\.\d\d$/.test(t!))).toBe(true);
+      expect(ticks).toContain("0.00");
+    } finally {
+      steps.steps = saved;
+    }
+  });
+
+  it("writes the top examples' e_k in one notation, with the 3 decimals DIPDI has (0.01 sat beside 9.42e-3)", async () => {
+    const excess = [0.06, 0.03, 0.0112, 0.00942, 0.00473, 0.00354, 0.00244, 0];
+    excessOf = (k) => excess[k % excess.length]!;
+    try {
+      const { panel } = await mount([]);
+      const cells = [...panel("dipdi-top").querySelectorAll('[data-testid="top-row"]')].slice(0, excess.length).map((r) => r.querySelectorAll("td")[2]!.textContent);
+      expect(cells).toEqual(["0.060", "0.030", "0.011", "0.009", "0.005", "0.004", "0.002", "0.000"]);
+    } finally {
+      excessOf = (k) => 20 - k;
+    }
   });
 });

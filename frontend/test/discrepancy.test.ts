@@ -33,6 +33,15 @@ describe("DIPDI step chart", () => {
     expect(stepChart(gap, 400, 200).whiskers.map((x) => x.x)).toEqual([stepChart(gap, 400, 200).points[2]!.x]);
     expect(stepChart(points, 400, 200).whiskers).toEqual([]);
   });
+  it("labels its y ticks distinctly in one notation, with the decimals the tick step needs", () => {
+    const near = stepChart([{ step: 0, dipdi: 0.07, low: 0.01, high: 0.13, stars: "" }, { step: 5, dipdi: 0.072, low: 0.02, high: 0.12, stars: "" }], 400, 200);
+    expect(near.yTicks.map((t) => t.text)).toEqual(near.yTicks.map((t) => t.value.toFixed(2)));
+    expect(near.yTicks.map((t) => t.text)).toContain("0.00");
+    const both = stepChart([{ step: 0, dipdi: -0.09, low: null, high: null, stars: "" }, { step: 5, dipdi: 0.09, low: null, high: null, stars: "" }], 400, 200);
+    const texts = both.yTicks.map((t) => t.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(texts.every((t) => /^-?\d\.\d\d$/.test(t))).toBe(true);
+  });
   it("keeps zero inside the axis even for negative values", () => {
     const c = stepChart([{ step: 1, dipdi: -0.2, low: -0.4, high: 0, stars: "" }], 300, 200);
     expect(c.zeroY).toBeGreaterThanOrEqual(18);

@@ -2,6 +2,7 @@
 // the log colour scale of the discrepancy matrix and the subgroup bars.
 import { scaleLinear } from "d3-scale";
 import { line, area } from "d3-shape";
+import { formatTicks } from "../../charts/format.js";
 
 export interface StepPoint {
   step: number;
@@ -18,7 +19,8 @@ export interface StepChart {
   whiskers: { x: number; y0: number; y1: number }[];
   points: { x: number; y: number; step: number; stars: string }[];
   zeroY: number;
-  yTicks: { y: number; value: number }[];
+  /** `text`: the tick's label, in one notation with the decimals the tick step needs */
+  yTicks: { y: number; value: number; text: string }[];
   xTicks: { x: number; value: number }[];
 }
 
@@ -49,6 +51,8 @@ export function stepChart(points: readonly StepPoint[], width: number, height: n
     .x((p) => x(p.step))
     .y0((p) => y(p.low as number))
     .y1((p) => y(p.high as number));
+  const yTickValues = y.ticks(5);
+  const yTexts = formatTicks(yTickValues);
   return {
     line: drawn(points as StepPoint[]) ?? "",
     band: band(points as StepPoint[]) ?? "",
@@ -57,7 +61,7 @@ export function stepChart(points: readonly StepPoint[], width: number, height: n
       .map((p) => ({ x: x(p.step), y0: y(p.low as number), y1: y(p.high as number) })),
     points: points.filter((p) => finite(p.dipdi)).map((p) => ({ x: x(p.step), y: y(p.dipdi as number), step: p.step, stars: p.stars })),
     zeroY: y(0),
-    yTicks: y.ticks(5).map((value) => ({ y: y(value), value })),
+    yTicks: yTickValues.map((value, i) => ({ y: y(value), value, text: yTexts[i]! })),
     xTicks: (steps.length <= 12 ? steps : x.ticks(8)).map((value) => ({ x: x(value), value })),
   };
 }

@@ -517,7 +517,7 @@ export class DiscrepancyView extends MeasureViewBase {
       <svg width=${width} height=${CHART_H} data-testid="dipdi-curve" role="slider" tabindex="0"
         aria-label="DIPDI across steps; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
         aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
-        ${chart.yTicks.map((t) => svg`<line x1=${CURVE_LEFT} x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x=${CURVE_LEFT - 6} y=${t.y + 4} text-anchor="end">${formatValue(t.value, 1)}</text>`)}
+        ${chart.yTicks.map((t) => svg`<line x1=${CURVE_LEFT} x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x=${CURVE_LEFT - 6} y=${t.y + 4} text-anchor="end" data-testid="dipdi-y-tick">${t.text}</text>`)}
         ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
         <line x1=${CURVE_LEFT} x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>
         <path d=${chart.band} fill=${OKABE_ITO[0]} fill-opacity="0.18" data-testid="dipdi-band"></path>
@@ -606,6 +606,7 @@ export class DiscrepancyView extends MeasureViewBase {
 
   /** The matrix's numbers, which the cells give only on hover: a table a keyboard or a screen reader reaches. */
   private renderMatrixValues(d: StepResponse, used: readonly (readonly number[])[]) {
+    const format = columnFormat(d.matrix.flat(), 3); // one notation for the whole matrix
     return html`<details class="values" data-testid="matrix-values">
       <summary>The matrix as numbers</summary>
       <div class="scroll"><table>
@@ -619,8 +620,8 @@ export class DiscrepancyView extends MeasureViewBase {
                 i === j
                   ? html`<td class="muted">—</td>`
                   : isUsed(i, j, used)
-                    ? html`<td><b>${formatValue(v, 3)}</b><span class="visually-hidden"> (used)</span></td>`
-                    : html`<td>${formatValue(v, 3)}</td>`,
+                    ? html`<td><b>${format(v)}</b><span class="visually-hidden"> (used)</span></td>`
+                    : html`<td>${format(v)}</td>`,
               )}
             </tr>`,
           )}
@@ -727,6 +728,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const e = this.examples;
     if (!e || this.failed("examples")) return this.placeholder("examples", "Top examples by excess discrepancy", true);
     const logged = hasExampleText(e.top);
+    const excess = columnFormat(e.top.map((t) => t.excess), DIPDI_DIGITS); // one notation down the column
     return html`
       <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span>
         ${this.showAllTop || e.top.length < e.top_total
@@ -736,7 +738,7 @@ export class DiscrepancyView extends MeasureViewBase {
       <div class="scroll top-rows"><table class="top" data-testid="top-table">
         <thead><tr><th>id</th>${logged ? html`<th class="logged">text</th>` : nothing}<th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(
-          (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${formatValue(t.excess, 2)}</td>
+          (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${excess(t.excess)}</td>
             ${t.outputs.map((o) => html`<td>${outputText(o)}</td>`)}</tr>`,
         )}</tbody>
       </table></div>
