@@ -311,3 +311,21 @@ describe("<tb-bias-sensitivity-view> a choice under which no example reacts", ()
     expect(root.querySelectorAll('[data-testid="sens-example-p"]')).toHaveLength(0);
   });
 });
+
+describe("<tb-bias-sensitivity-view> the v comparison in one notation", () => {
+  it("writes each axis' ends and each column of the points in one notation (0.000 sat beside 4.00e-4)", async () => {
+    const points = [
+      { id: "e0", a: 0.0004, b: 0.3, group: null },
+      { id: "e1", a: 0.0001, b: 0.00002, group: null },
+    ];
+    const compare = { a: "mask_gender", b: "uniform", rho: 1, n: 2, sampled: 2, points };
+    const el = await mount(routeApi((route) => (route === "sensitivity_compare" ? compare : undefined)));
+    const root = el.shadowRoot!;
+    expect([...root.querySelectorAll('[data-testid="sens-scatter-x-tick"]')].map((t) => t.textContent)).toEqual(["0", "4.00e-4"]);
+    const rows = [...root.querySelectorAll('[data-testid="sens-scatter-values"] tbody tr')].map((tr) => [...tr.querySelectorAll("td")].slice(1).map((td) => td.textContent!.trim()));
+    expect(rows).toEqual([
+      ["0.0004", "3.00e-1"],
+      ["0.0001", "2.00e-5"],
+    ]);
+  });
+});

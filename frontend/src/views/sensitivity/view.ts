@@ -447,13 +447,14 @@ export class SensitivityView extends MeasureViewBase {
     const edges = c.histogram.edges.map((e) => e ?? 0);
     const hi = edges[edges.length - 1] ?? 1;
     const x = scaleLinear().domain([0, hi]).range([m.l, w - m.r]);
+    const ends = columnFormat([0, hi], 3); // the axis' two ends in one notation
     const maxCount = Math.max(0, ...c.histogram.counts);
     const bars = histogramBars(c.histogram.counts, edges, x, h - m.b, h - m.t - m.b, maxCount);
     const median = c.median;
     return svg`${bars.map((b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${color} opacity="0.8"><title>${formatValue(b.low, 4)}–${formatValue(b.high, 4)}: ${b.count}</title></rect>`)}
       ${axis}
       ${median !== null ? svg`<line x1=${x(median)} x2=${x(median)} y1=${m.t} y2=${h - m.b} stroke="#1f1f1f" stroke-dasharray="3,2"><title>median ${formatValue(median, 4)}</title></line>` : nothing}
-      ${[0, hi].map((t) => svg`<text x=${x(t)} y=${h - 6} text-anchor=${t === 0 ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
+      ${[0, hi].map((t) => svg`<text x=${x(t)} y=${h - 6} text-anchor=${t === 0 ? "start" : "end"}>${ends(t)}</text>`)}
       <text x=${m.l - 4} y=${m.t + 8} text-anchor="end">${maxCount}</text>`;
   }
 
@@ -518,6 +519,8 @@ export class SensitivityView extends MeasureViewBase {
     const x = scaleLinear().domain(ax.domain).range([m.l, w - m.r]);
     const y = scaleLinear().domain(ay.domain).range([h - m.b, m.t]);
     const why = rhoUndefinedReason(c);
+    // an axis' two ends in one notation (0.000 beside 4.00e-4 read as two scales)
+    const [xTick, yTick] = [columnFormat(ax.ticks, 3), columnFormat(ay.ticks, 3)];
     return html`<section data-testid="sens-scatter-section">
       <h3>v comparison: P under <b>${c.a}</b> vs <b>${c.b}</b></h3>
       <div>Spearman's ρ = <span class="rho" data-testid="sens-rho">${formatValue(c.rho, 3)}</span>
@@ -527,8 +530,8 @@ export class SensitivityView extends MeasureViewBase {
         <line x1=${m.l} x2=${w - m.r} y1=${h - m.b} y2=${h - m.b} stroke="#9aa0a6"></line>
         <line x1=${m.l} x2=${m.l} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6"></line>
         ${c.points.map((p) => svg`<circle data-testid="sens-point" cx=${x(p.a)} cy=${y(p.b)} r="2.5" fill="#0072B2" fill-opacity="0.5"><title>${p.id}: ${formatValue(p.a, 4)}, ${formatValue(p.b, 4)}</title></circle>`)}
-        ${ax.ticks.map((t) => svg`<text data-testid="sens-scatter-x-tick" x=${x(t)} y=${h - m.b + 13} text-anchor=${ax.constant ? "middle" : x(t) <= m.l ? "start" : "end"}>${formatValue(t, 3)}</text>`)}
-        ${ay.ticks.map((t) => svg`<text data-testid="sens-scatter-y-tick" x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${formatValue(t, 3)}</text>`)}
+        ${ax.ticks.map((t) => svg`<text data-testid="sens-scatter-x-tick" x=${x(t)} y=${h - m.b + 13} text-anchor=${ax.constant ? "middle" : x(t) <= m.l ? "start" : "end"}>${xTick(t)}</text>`)}
+        ${ay.ticks.map((t) => svg`<text data-testid="sens-scatter-y-tick" x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${yTick(t)}</text>`)}
         <text x=${w - m.r} y=${h - 2} text-anchor="end">P under ${c.a} →</text>
         <text data-testid="sens-scatter-y-name" x=${m.l} y=${m.t - 8}>↑ P under ${c.b}</text>
       </svg>
@@ -540,13 +543,14 @@ export class SensitivityView extends MeasureViewBase {
   private renderScatterValues(c: CompareResponse) {
     if (!c.points.length) return nothing;
     const byA = [...c.points].sort((p, q) => q.a - p.a);
+    const [fa, fb] = [columnFormat(byA.map((p) => p.a), 4), columnFormat(byA.map((p) => p.b), 4)];
     return html`<details class="values" data-testid="sens-scatter-values">
       <summary>The ${c.points.length} points as numbers</summary>
       <div class="values-scroll"><table>
         <caption class="visually-hidden">P under ${c.a} and under ${c.b} of each sampled example, highest P under ${c.a} first</caption>
         <thead><tr><th scope="col">example</th><th scope="col">group</th><th scope="col">P under ${c.a}</th><th scope="col">P under ${c.b}</th></tr></thead>
         <tbody>
-          ${byA.map((p) => html`<tr><th scope="row">${p.id}</th><td>${p.group ?? ""}</td><td>${formatValue(p.a, 4)}</td><td>${formatValue(p.b, 4)}</td></tr>`)}
+          ${byA.map((p) => html`<tr><th scope="row">${p.id}</th><td>${p.group ?? ""}</td><td>${fa(p.a)}</td><td>${fb(p.b)}</td></tr>`)}
         </tbody>
       </table></div>
     </details>`;
