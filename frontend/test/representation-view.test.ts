@@ -2,7 +2,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Api } from "../src/shell/api.js";
 import type { HashScope } from "../src/shell/url-state.js";
+import { html, render } from "lit";
+import { scaleLinear } from "d3-scale";
 import "../src/views/representation/index.js";
+import { yTicks } from "../src/views/representation/view.js";
 
 const SERIES = {
   run: "r",
@@ -97,5 +100,15 @@ describe("<tb-bias-representation-view> a link's step that is not a whole number
     fake.release();
     await settle(el);
     expect(askedSteps(fake.calls)).toEqual(["0", "5"]);
+  });
+});
+
+describe("representation y axis", () => {
+  it("labels its ticks distinctly in one notation (MI near 0.003 read 0.00 beside 5.00e-4)", () => {
+    const div = document.createElement("div");
+    render(html`<svg>${yTicks(scaleLinear().domain([0, 0.0031]).range([200, 0]), 300)}</svg>`, div);
+    const texts = [...div.querySelectorAll("text")].map((t) => t.textContent!);
+    expect(texts.length).toBeGreaterThan(2);
+    expect(texts).toEqual(texts.map((_, i) => (i * 0.0005).toFixed(4)));
   });
 });

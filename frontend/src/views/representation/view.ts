@@ -4,7 +4,7 @@ import { live } from "lit/directives/live.js";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { barGeometry } from "../../charts/bars.js";
 import { NEUTRAL, OKABE_ITO, textColor } from "../../charts/colors.js";
-import { formatCount, formatValue } from "../../charts/format.js";
+import { formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { stepSlider } from "../../charts/inputs.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
@@ -49,11 +49,13 @@ function query(route: string, params: Record<string, string | number>): string {
   return `${route}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
-function yTicks(y: ScaleLinear<number, number>, width: number): TemplateResult[] {
-  return y.ticks(6).map(
-    (t) => svg`<g transform="translate(0,${y(t)})">
+export function yTicks(y: ScaleLinear<number, number>, width: number): TemplateResult[] {
+  const ticks = y.ticks(6);
+  const texts = formatTicks(ticks); // one notation, the decimals the tick step needs: MI near 0.003 read 0.00, 5.00e-4, 1.00e-3
+  return ticks.map(
+    (t, i) => svg`<g transform="translate(0,${y(t)})">
       <line x1=${M.left} x2=${width - M.right} stroke="#eceff1"></line>
-      <text x=${M.left - 6} dy="0.32em" text-anchor="end" class="tick">${formatValue(t, 2)}</text>
+      <text x=${M.left - 6} dy="0.32em" text-anchor="end" class="tick">${texts[i]}</text>
     </g>`,
   );
 }
