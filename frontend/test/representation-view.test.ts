@@ -103,6 +103,56 @@ describe("<tb-bias-representation-view> a link's step that is not a whole number
   });
 });
 
+describe("<tb-bias-representation-view> a run switch", () => {
+  const LAYERS: Record<string, string[]> = { a: ["fc1"], b: ["enc", "head"] };
+  const layerSeries = (layer: string, bias: number[]) => ({ layer, bias, mutual_information: bias, control_bias: [0, 0], control_low: [0, 0], control_high: [0, 0], flags: [[], []] });
+
+  /** Two runs whose records name different layers: the series answers at once, the curve of a layer the run lacks with a 400, the step never. */
+  function twoRunsApi() {
+    const calls: string[] = [];
+    const api: Api = {
+      get: async <T>(url: string) => {
+        calls.push(url);
+        const p = new URLSearchParams(url.split("?")[1]);
+        const layers = LAYERS[p.get("run")!]!;
+        if (url.startsWith("representation/series?")) return { run: p.get("run"), tag: "t", steps: [0, 5], layers, series: layers.map((l) => layerSeries(l, [0.1, 0.2])) } as T;
+        if (url.startsWith("representation/curve?") && !layers.includes(p.get("layer")!)) throw new Error(`400: no layer ${p.get("layer")}`);
+        return new Promise<T>(() => {});
+      },
+      post: async () => {
+        throw new Error("no posts");
+      },
+    };
+    return { api, calls };
+  }
+
+  async function mountRuns() {
+    const fake = twoRunsApi();
+    const el = document.createElement("tb-bias-representation-view") as HTMLElement & { updateComplete: Promise<boolean> };
+    const runs = ["a", "b"].map((run) => ({ run, tags: [{ tag: "t", measure: "representation", steps: [0, 5], description: "" }] }));
+    Object.assign(el, { api: fake.api, hash: fakeHash({ run: "a", tag: "t" }).scope, config: null, runs });
+    document.body.appendChild(el);
+    await settle(el);
+    return { el, fake };
+  }
+
+  /** The (run, layer) of each curve the view asked for. */
+  const askedCurves = (calls: readonly string[]) =>
+    calls.filter((c) => c.startsWith("representation/curve?")).map((c) => new URLSearchParams(c.split("?")[1])).map((p) => `${p.get("run")}/${p.get("layer")}`);
+
+  it("asks no curve of the old run's layer: the new record names its own first", async () => {
+    const { el, fake } = await mountRuns();
+    expect(askedCurves(fake.calls)).toEqual(["a/fc1"]);
+    const picker = el.shadowRoot!.querySelector("tb-bias-picker")!;
+    picker.dispatchEvent(new CustomEvent("pick", { detail: { run: "b" } }));
+    await settle(el);
+    expect(askedCurves(fake.calls)).toEqual(["a/fc1", "b/head"]);
+    picker.dispatchEvent(new CustomEvent("pick", { detail: { run: "a" } }));
+    await settle(el);
+    expect(askedCurves(fake.calls)).toEqual(["a/fc1", "b/head", "a/fc1"]);
+  });
+});
+
 describe("representation y axis", () => {
   it("labels its ticks distinctly in one notation (MI near 0.003 read 0.00 beside 5.00e-4)", () => {
     const div = document.createElement("div");

@@ -11,7 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from e2e_data import HOSTILE_RUN, WIDE_RUN, write_hostile_run, write_wide_run
+from e2e_data import (
+    HOSTILE_RUN,
+    REPRESENTATION_RUN,
+    WIDE_RUN,
+    write_hostile_run,
+    write_representation_run,
+    write_wide_run,
+)
 from tb_harness import (
     PLUGIN_IFRAME,
     TABLE_STATE_JS,
@@ -36,6 +43,7 @@ def e2e_logdir(tmp_path_factory):
     shutil.copytree(DEMO_LOGS, logdir, ignore=shutil.ignore_patterns(".tb_bias"))
     write_hostile_run(logdir / HOSTILE_RUN)
     write_wide_run(logdir / WIDE_RUN)
+    write_representation_run(logdir / REPRESENTATION_RUN)
     return logdir
 
 

@@ -1,7 +1,8 @@
 """What the browser tests add to their copy of demo_logs: a run whose label
 names are hostile (markup that would run code if put into HTML unescaped,
-and text a spreadsheet would run as a formula), and a run with more
-identities than the table has room for."""
+and text a spreadsheet would run as a formula), a run with more
+identities than the table has room for, and a representation run whose
+layers are named otherwise than the demo's."""
 
 DEMO_RUNS = ("model_a", "model_b")
 DEMO_TAG = "gender"
@@ -71,3 +72,28 @@ def write_wide_run(path):
             identities=[WIDE_IDENTITIES[g] for g in groups],
             step=0,
         )
+
+
+REPRESENTATION_RUN = "representation_small"  # sorts after representation_demo
+REPRESENTATION_TAG = "sex"  # the demo's tag too: a run switch keeps it
+REPRESENTATION_LAYERS = ("encoder", "head")  # names the demo's layers do not have
+
+
+def write_representation_run(path):
+    """Two steps of B for two small layers (a short MINE run on 200 rows, about a second)."""
+    import warnings
+
+    import numpy as np
+
+    import tb_bias_plugin
+    from tb_bias_plugin import summary
+
+    rng = np.random.default_rng(3)
+    z = rng.integers(0, 2, 200)
+    settings = dict(steps=60, eval_every=20, classifier_steps=60, classifier_folds=2)
+    with summary.Writer(path) as writer, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # n = 200 < 2000: noisy, which this run need not be
+        for step in (0, 1):
+            results = {layer: tb_bias_plugin.representation_bias(rng.normal(size=(200, 4)) + (k + step) * z[:, None], z, **settings)
+                       for k, layer in enumerate(REPRESENTATION_LAYERS)}
+            writer.representation_bias(REPRESENTATION_TAG, results, step=step, class_names=["female", "male"])

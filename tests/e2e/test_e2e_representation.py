@@ -5,6 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
+from e2e_data import REPRESENTATION_LAYERS, REPRESENTATION_RUN
 from tb_harness import tab_url
 
 RUN = "representation_demo"
@@ -269,4 +270,27 @@ def test_a_pick_is_not_undone_by_another_part_of_the_hash_changing_before_its_an
     tab.page.unroute("**/representation/series?*")
     tab.wait_for_hash("representation.tag", other)
     expect(tab.testid("tag-select")).to_have_value(other)
+    assert tab.page_errors == []
+
+
+def test_a_run_switch_asks_no_curve_of_the_old_runs_layer(tab):
+    """Walk-through: a switch between runs whose layers are named otherwise asked the new run for
+    the old run's layer (representation/curve?...&layer=fc1): a 400 and two console errors each time."""
+    demo_layers = tab.tb.get("representation/series", [("run", RUN), ("tag", TAG)])["layers"]
+    assert not set(demo_layers) & set(REPRESENTATION_LAYERS)
+    open_view(tab, 1000)
+    expect(tab.testid("repr-curve-heldout")).to_be_visible()
+    failed, curves, errors = [], [], []
+    tab.page.on("response", lambda r: failed.append((r.status, r.url)) if r.status >= 400 else None)
+    tab.page.on("request", lambda r: curves.append(r.url.split("?", 1)[1]) if "/representation/curve?" in r.url else None)
+    tab.page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    for run, layer in ((REPRESENTATION_RUN, REPRESENTATION_LAYERS[-1]), (RUN, demo_layers[-1])):
+        tab.testid("run-select").select_option(run)
+        tab.wait_for_hash("representation.run", run)
+        expect(tab.ui.locator("h2").filter(has_text="MINE curve: %s," % layer)).to_have_count(1)
+        expect(tab.testid("repr-curve-heldout")).to_be_visible()
+        expect(tab.testid("repr-layer-select")).to_have_value(layer)
+        tab.screenshot("representation_run_switch_%s" % run)
+    assert failed == [] and errors == [], (failed, errors)
+    assert [dict(p.split("=", 1) for p in q.split("&"))["run"] for q in curves] == [REPRESENTATION_RUN, RUN], curves
     assert tab.page_errors == []

@@ -97,6 +97,8 @@ export class RepresentationView extends MeasureViewBase {
   @state() private tag = "";
   @state() private step: number | null = null;
   @state() private layer = "";
+  /** The curve last asked for (its query), so that the series' and the step's answers ask it once. */
+  private curveAsked = "";
   @state() private series: SeriesResponse | null = null;
   @state() private detail: StepResponse | null = null;
   @state() private curve: CurveResponse | null = null;
@@ -372,11 +374,11 @@ export class RepresentationView extends MeasureViewBase {
     this.seriesReq.run(
       (signal) => this.api.get<SeriesResponse>(query(ROUTE.series, { run: this.run, tag: this.tag }), signal),
       (series) => {
-        const [step, layer] = [this.step, this.layer];
+        const step = this.step;
         this.series = series;
         this.fixSelection();
         if (this.step !== step) this.loadDetail();
-        if (this.step !== step || this.layer !== layer) this.loadCurve();
+        this.loadCurve(true);
       },
       (error) => this.failures.set("series", error),
     );
@@ -389,21 +391,44 @@ export class RepresentationView extends MeasureViewBase {
       (signal) => this.api.get<StepResponse>(query(ROUTE.step, { run: this.run, tag: this.tag, step: this.step! }), signal),
       (detail) => {
         this.detail = detail;
-        // no layer named yet (the series has not answered): the last, as the series would pick
-        if (!this.layer && detail.layers.length) {
+        // the series has not answered and the step lacks the layer (none named, or the last
+        // run's): the last, as the series would pick
+        if (!this.layerIsLogged() && !this.recordIs(this.series) && detail.layers.length) {
           this.layer = detail.layers[detail.layers.length - 1]!.layer;
           this.writeHash();
-          this.loadCurve();
         }
+        this.loadCurve(true);
       },
       (error) => this.failures.set("step", error),
     );
   }
 
-  private loadCurve() {
-    if (this.step === null || !this.layer) return;
-    this.failures.clear("curve");
+  /** Whether `answer` is of the shown run and attribute (not left from before a switch). */
+  private recordIs(answer: { run: string; tag: string } | null | undefined): boolean {
+    return !!answer && answer.run === this.run && answer.tag === this.tag;
+  }
+
+  /**
+   * Whether the shown record's series or step names the layer: a run or
+   * attribute switch keeps the old layer until then (a curve asked for it
+   * was a 400 when the new record's layers are named otherwise).
+   */
+  private layerIsLogged(): boolean {
+    const s = this.series;
+    const d = this.detail;
+    if (!this.layer) return false;
+    if (s && this.recordIs(s)) return s.layers.includes(this.layer);
+    return !!d && this.recordIs(d) && d.layers.some((l) => l.layer === this.layer);
+  }
+
+  /** The curve of the shown step and layer; `onlyIfNew`: not again if that is the curve last asked for. */
+  private loadCurve(onlyIfNew = false) {
+    if (this.step === null || !this.layerIsLogged()) return;
     const params = { run: this.run, tag: this.tag, step: this.step, layer: this.layer };
+    const asked = query(ROUTE.curve, params);
+    if (onlyIfNew && asked === this.curveAsked) return;
+    this.curveAsked = asked;
+    this.failures.clear("curve");
     this.curveReq.run(
       (signal) => this.api.get<CurveResponse>(query(ROUTE.curve, params), signal),
       (curve) => (this.curve = curve),
