@@ -77,6 +77,14 @@ def test_dipdi_view_shows_the_falling_curve_heatmap_bars_and_compare(tab):
         expect(bars.first).to_contain_text("n=300")
         expect(tab.testid("excess-histogram")).to_be_visible()
         expect(tab.testid("top-row")).to_have_count(15)
+        # walk-through: the y axis read 0.1, 0.1, 5.00e-2, 0.0; distinct ticks, one notation, one number of decimals
+        ticks = tab.testid("dipdi-y-tick").all_text_contents()
+        assert len(ticks) > 2 and len(set(ticks)) == len(ticks), ticks
+        assert all(re.fullmatch(r"-?\d+(\.\d+)?", t) for t in ticks) and len({len(t.partition(".")[2]) for t in ticks}) == 1, ticks
+        # ...and e_k 0.01 beside 9.42e-3: one notation down the column
+        column = tab.testid("top-table").locator("thead th").all_inner_texts().index("ek")
+        excess = tab.testid("top-row").evaluate_all("(rs, i) => rs.map((r) => r.cells[i].textContent)", column)
+        assert all(re.fullmatch(r"-?\d+\.\d{3}", e) for e in excess) or all("e" in e or e == "0" for e in excess), excess
         # development vs deployment: the change of DIPDI, as the backend computes it
         expect(tab.testid("compare-summary")).to_be_visible()
         compare = tab.tb.get("discrepancy_compare", [("run", RUN), ("tag", TAG), ("step", 0), ("run2", RUN2), ("step2", 0)])
