@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
-import { ACTIONS_REM, activeFilters, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
+import { ACTIONS_REM, activeFilters, LABEL_MIN_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import { scaleLinear } from "d3-scale";
 import {
   asciiTickFormat,
@@ -204,22 +204,26 @@ describe("columns", () => {
     const template = gridTemplate(tableColumns(["a", "b"], "dp", false));
     // the track's width is rounded to 0.01 rem (three row actions: 5.375 rem)
     const rem = (x: number) => Math.round(x * 100) / 100;
-    expect(template.startsWith(`minmax(${rem(SELECT_REM + ACTIONS_REM + 9 + 6.5)}rem, 3.2fr)`)).toBe(true);
+    expect(template.startsWith(`minmax(${rem(SELECT_REM + ACTIONS_REM + LABEL_MIN_REM + 6.5)}rem, 3.2fr)`)).toBe(true);
     expect(template.split(" ").filter((t) => t.startsWith("minmax")).length).toBe(3);
     const withQ = tableColumns(["a", "b"], "dp", false, true, true);
     expect(stickyCount(withQ)).toBe(3); // label, gap, q stay in view
-    expect(gridTemplate(withQ).startsWith(`minmax(${rem(SELECT_REM + ACTIONS_REM + 9 + 6.5 + 4)}rem, 3.8fr)`)).toBe(true);
+    expect(gridTemplate(withQ).startsWith(`minmax(${rem(SELECT_REM + ACTIONS_REM + LABEL_MIN_REM + 6.5 + 4)}rem, 3.8fr)`)).toBe(true);
     expect(stickyCount(tableColumns(["a"], "dp", false, false))).toBe(1); // one identity: no gap, only the label
   });
 
   it("gives the narrowest width of the rows, past which they scroll sideways", () => {
-    // select + actions + label 9 + gap 6.5 + 2 values 6.5
-    expect(tableMinWidth(tableColumns(["a", "b"], "dp", false))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5);
+    // select + actions + label + gap 6.5 + 2 values 6.5
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", false))).toBe(SELECT_REM + ACTIONS_REM + LABEL_MIN_REM + 3 * 6.5);
     // counts are 8 rem: "C(woman, y)" was cut at 4.5 (issue 10)
-    expect(tableMinWidth(tableColumns(["a", "b"], "dp", true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 3 * 8);
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", true))).toBe(SELECT_REM + ACTIONS_REM + LABEL_MIN_REM + 3 * 6.5 + 3 * 8);
     // with intervals, a q column of 4 rem follows the gap
     expect(tableColumns(["a", "b"], "dp", false, true, true).map((c) => c.id)).toEqual(["label", "gap", "q_value", "dp@a", "dp@b"]);
-    expect(tableMinWidth(tableColumns(["a", "b"], "dp", false, true, true))).toBe(SELECT_REM + ACTIONS_REM + 9 + 3 * 6.5 + 4);
+    expect(tableMinWidth(tableColumns(["a", "b"], "dp", false, true, true))).toBe(SELECT_REM + ACTIONS_REM + LABEL_MIN_REM + 3 * 6.5 + 4);
+  });
+
+  it("fits two identities with the gap and q in the 618 px a 1000 px window leaves the table (they needed 642)", () => {
+    expect(tableMinWidth(tableColumns(["man", "woman"], "npmi_xy", false, true, true)) * 16).toBeLessThanOrEqual(618 - 8);
   });
 });
 

@@ -435,3 +435,33 @@ def test_a_table_of_one_identity_does_not_speak_of_a_gap(browser, one_identity_s
         assert tab.page_errors == []
     finally:
         context.close()
+
+
+FIT_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const table = view.shadowRoot.querySelector("tb-bias-table").shadowRoot.querySelector('[data-testid="ranked-table"]');
+  const rows = table.querySelector("lit-virtualizer");
+  const header = table.querySelector(".header-viewport");
+  const right = table.getBoundingClientRect().right;
+  const row = table.querySelector('[data-testid="table-row"]');
+  return {box: table.clientWidth, header: header.scrollWidth, rowsOver: rows.scrollWidth - rows.clientWidth,
+          marked: table.hasAttribute("data-more-right"),
+          cellsPast: [...row.children].filter((c) => c.getBoundingClientRect().right > right + 1).map((c) => c.textContent.trim())};
+}"""
+
+
+def test_two_identities_fit_the_table_at_1000_px(tab, tensorboard):
+    """Walk-through: a run of two identities needed 642 px in a 618 px box at 1000 px, so the last
+    identity's values read "-0.1" for "-0.130", cut without a sideways cue."""
+    state = {"run": HOSTILE_RUN, "tag": HOSTILE_TAG}
+    assert len(tensorboard.get("table", dict(state, limit=1))["identities"]) == 2
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.open(state)
+        fit = tab.frame.evaluate(FIT_JS)
+        assert fit["header"] <= fit["box"] and fit["rowsOver"] <= 1 and not fit["marked"], (width, fit)
+        assert fit["cellsPast"] == [], (width, fit)
+        assert tab.frame.evaluate(CUT_HEADERS_JS) == []
+        shot(tab, "association_two_identities_fit", width)
+    assert tab.page_errors == []

@@ -167,6 +167,13 @@ export const ROW_ACTIONS = 3;
 const ROW_ACTION_REM = 1.625;
 export const ACTIONS_REM = ROW_ACTIONS * ROW_ACTION_REM + 0.5;
 
+/**
+ * Narrowest the label column gets (labels are cut with an ellipsis, the full name in the
+ * title); it takes the most of any spare width. At 9 rem two identities with the gap and q
+ * needed 642 px where a 1000 px window leaves the table 618, and cut the last value.
+ */
+export const LABEL_MIN_REM = 7;
+
 /** Widest a count column grows for its header ("C(age=30-59, y)"); longer names are cut (full name in the title). */
 const MAX_COUNT_REM = 12.5;
 
@@ -175,7 +182,7 @@ function minRem(column: Column): number {
   // names (a bold character is about 0.55 rem; 2 rem of padding and sort arrow)
   // trend: a sparkline and the signed change next to it
   if (column.kind === "count") return Math.min(MAX_COUNT_REM, Math.max(8, column.title.length * 0.55 + 2));
-  return column.kind === "label" ? 9 : column.kind === "q" ? 4 : column.kind === "trend" ? 8.5 : 6.5;
+  return column.kind === "label" ? LABEL_MIN_REM : column.kind === "q" ? 4 : column.kind === "trend" ? 8.5 : 6.5;
 }
 
 /** How much of the spare width a column takes (CSS fr). */
