@@ -45,6 +45,64 @@ def probability_sum_tolerance(dtype_name: str) -> float:
     return max(PROBABILITY_SUM_TOLERANCE, 2 * _HALF_PRECISION_EPS.get(dtype_name, 0.0))
 
 
+class ProbabilityRowError(ValueError):
+    """`check_probability_rows`' refusal: the row's index over every axis but the classes' (``row``), its
+    sum (``total``), the tolerance it missed (``tol``) and ``problem``, the message's words for it."""
+
+    def __init__(self, message: str, row: tuple[int, ...], total: float, tol: float, problem: str):
+        super().__init__(message)
+        self.row, self.total, self.tol, self.problem = row, total, tol, problem
+
+
+def check_probability_rows(probs: np.ndarray, name: str, *, tol: float | None = None, hint: str = "") -> np.ndarray:
+    """The row sums of ``probs`` (classes on the last axis), checked to be 1 within the model's precision.
+
+    Parameters
+    ----------
+    probs : numpy.ndarray, ``[..., C]``
+        Class probabilities, in the dtype the model computed them in; finite (a caller refuses NaN
+        and infinities first, with its own words; a NaN row is refused here too).
+    name : str
+        The argument's name, for the message.
+    tol : float, optional
+        How far a row may sum from 1; by default ``probability_sum_tolerance`` of ``probs.dtype``.
+        Given when ``probs`` was widened since (a PyTorch bfloat16 model's outputs, read as float64).
+    hint : str, optional
+        What to do, appended to the message after "; ".
+
+    Returns
+    -------
+    numpy.ndarray of float64, ``probs.shape[:-1]``
+        The sums, which a caller that normalises the rows need not compute again.
+
+    Raises
+    ------
+    ProbabilityRowError
+        A ValueError naming the first row off (its index over the leading axes) and its sum.
+
+    Examples
+    --------
+    >>> check_probability_rows(np.array([[0.25, 0.75]], dtype=np.float16), "probs").tolist()
+    [1.0]
+    >>> check_probability_rows(np.array([[0.2, 0.8], [0.7, 0.4]]), "probs", hint="pass probabilities")
+    Traceback (most recent call last):
+    ...
+    tb_bias_plugin.core.validation.ProbabilityRowError: probs has a probability row that sums to 1.1, not 1 +- 0.0001 (row 1); pass probabilities
+    """
+    sums = probs.sum(axis=-1, dtype=np.float64)
+    if tol is None:
+        tol = probability_sum_tolerance(probs.dtype.name)
+    off = ~(np.abs(sums - 1.0) <= tol)  # NaN is off too
+    if off.any():
+        row = tuple(int(i) for i in np.argwhere(off)[0])
+        total = float(sums[row])
+        problem = "a probability row that sums to %r, not 1 +- %s" % (total, tol)
+        where = "row %d" % row[0] if len(row) == 1 else "row %s" % (row,)
+        raise ProbabilityRowError("%s has %s (%s)%s" % (name, problem, where, hint and "; " + hint),
+                                  row, total, tol, problem)
+    return sums
+
+
 def is_integer(value: Any) -> TypeGuard[int | np.integer[Any]]:
     """Whether ``value`` is a Python or NumPy integer, and not a bool.
 

@@ -185,3 +185,22 @@ def test_names_come_as_a_tensorflow_string_tensor():
     assert validation.check_names(tf.constant(["man", "woman"]), "identity_labels") == ("man", "woman")
     with pytest.raises(ValueError, match="not a single string"):
         validation.check_names(tf.constant("man"), "identity_labels")
+
+
+def test_probability_rows_are_checked_at_the_precision_they_were_computed_in():
+    off = np.array([[0.5, 0.25, 0.25], [0.5, 0.25, 0.2505]])  # row 1 is off by 5e-4
+    with pytest.raises(validation.ProbabilityRowError, match=r"^p has a probability row that sums to 1\.0005.*, "
+                                                             r"not 1 \+- 0\.0001 \(row 1\); hint$") as caught:
+        validation.check_probability_rows(off, "p", hint="hint")
+    assert caught.value.row == (1,) and caught.value.total == pytest.approx(1.0005)
+    # float16's rounding passes, and so does a tolerance given for values widened since
+    assert validation.check_probability_rows(off.astype(np.float16), "p").shape == (2,)
+    validation.check_probability_rows(off, "p", tol=validation.probability_sum_tolerance("bfloat16"))
+    # the row is named over every leading axis; a NaN row is no probability row either
+    pools = np.full((2, 3, 2), 0.5)
+    pools[1, 2, 0] = np.nan
+    with pytest.raises(ValueError, match=r"sums to nan, .*\(row \(1, 2\)\)$"):
+        validation.check_probability_rows(pools, "p")
+    pools[1, 2] = [0.5, 0.4]
+    with pytest.raises(ValueError, match=r"sums to 0\.8999.*, not 1 \+- 0\.001953125 \(row \(1, 2\)\)$"):
+        validation.check_probability_rows(pools.astype(np.float16), "p")

@@ -123,7 +123,7 @@ def test_protected_features_on_text_input_fail_when_the_callback_is_made(tmp_pat
 def test_a_multi_label_model_is_read_as_sigmoid_scores_when_told(tmp_path):
     inp = keras.Input((5,))
     model = keras.Model(inp, keras.layers.Dense(3, activation="sigmoid")(inp))
-    with pytest.raises(ValueError, match="sum to 1"):  # "auto" reads three outputs as softmax
+    with pytest.raises(ValueError, match="a probability row that sums to"):  # "auto" reads three outputs as softmax
         PredictionSensitivityCallback(tmp_path, TABULAR[:8]).collect(model)
     collector = PredictionSensitivityCallback(tmp_path, TABULAR[:8], output="sigmoid").collect(model)
     assert collector.summary("uniform")["n_defined"] == 8

@@ -21,7 +21,13 @@ from typing import Any, Dict, List, NamedTuple, NoReturn, Optional, Sequence, Tu
 import numpy as np
 
 from tb_bias_plugin.core.example_ids import check_ids
-from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE, check_flag, check_labels, host_values
+from tb_bias_plugin.core.validation import (
+    ProbabilityRowError,
+    check_flag,
+    check_labels,
+    check_probability_rows,
+    host_values,
+)
 
 __all__ = [
     "DISCREPANCIES",
@@ -268,12 +274,10 @@ def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool) -> Optio
             return InvalidPrediction(int(at[0]), start + int(at[1]), problem, float(block[at]),
                                      problem != "a non-finite prediction")
         if is_prob and arr.ndim > 2:
-            sums = block.sum(axis=-1, dtype=np.float64)
-            found = np.argwhere(np.abs(sums - 1.0) > PROBABILITY_SUM_TOLERANCE)
-            if found.size:
-                model, k = (int(i) for i in found[0])
-                return InvalidPrediction(model, start + k, "a probability row that sums to %r, not 1 +- %s"
-                                         % (float(sums[model, k]), PROBABILITY_SUM_TOLERANCE), None, True)
+            try:
+                check_probability_rows(block, "pool")
+            except ProbabilityRowError as e:
+                return InvalidPrediction(e.row[0], start + e.row[1], e.problem, None, True)
     return None
 
 
@@ -467,8 +471,9 @@ class _Kernel:
                     np.exp(part, out=part)
                     total = part.sum(axis=1, keepdims=True)
                 else:
-                    total = x.sum(axis=-1, dtype=np.float64)[:, None, :]
-                    if np.abs(total - 1.0).max() > PROBABILITY_SUM_TOLERANCE:
+                    try:
+                        total = check_probability_rows(x, "pool")[:, None, :]
+                    except ProbabilityRowError:
                         return None
                     part[...] = xt
                 # rows may be off by up to the tolerance; normalise as scipy does

@@ -21,6 +21,7 @@ from tb_bias_plugin.core.validation import (
     check_integer,
     check_names,
     check_number,
+    check_probability_rows,
     first_bad_text,
     host_values,
     is_integer,
@@ -676,13 +677,14 @@ def check_probabilities(probs, output: str = "softmax", tol: float = PROBABILITY
         including K = 1) entries only need to lie in [0, 1].
     tol : float, default 1e-4
         How far a softmax row may sum from 1 (float32 rounding): a finite
-        number >= 0.
+        number >= 0; ``core.validation.probability_sum_tolerance`` of the
+        dtype the model computed in.
 
     Raises
     ------
     ValueError
-        Entries outside [0, 1], rows not summing to 1 for softmax, NaN, a
-        bad ``output`` or ``tol``.
+        Entries outside [0, 1], rows not summing to 1 for softmax (the first
+        is named, with its sum), NaN, a bad ``output`` or ``tol``.
 
     Examples
     --------
@@ -703,13 +705,9 @@ def check_probabilities(probs, output: str = "softmax", tol: float = PROBABILITY
             f"model outputs are not probabilities (values in [{p.min():.3g}, {p.max():.3g}]); "
             "P needs class probabilities after softmax/sigmoid, not logits"
         )
-    if output == "softmax" and p.shape[1] > 1 and p.size:
-        dev = np.abs(p.sum(axis=1) - 1.0)
-        if dev.max() > tol:
-            raise ValueError(
-                f"model output rows do not sum to 1 (largest deviation {dev.max():.3g}); pass softmax "
-                "probabilities, not logits, or output='sigmoid' for independent per-class scores"
-            )
+    if output == "softmax" and p.shape[1] > 1:
+        check_probability_rows(p, "the model's output", tol=tol, hint="pass softmax probabilities, not logits, "
+                               "or output='sigmoid' for independent per-class scores")
 
 
 def _check_abs_jacobian(jac, name="abs_jacobian") -> np.ndarray:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from scipy.spatial.distance import jensenshannon
 
+from tb_bias_plugin.core import validation
 from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
 
 # the package re-exports the function under the module's name
@@ -390,6 +391,34 @@ def test_a_float32_softmax_over_many_classes_is_a_probability_row():
         check_probabilities(np.array([[1 + 5e-5]]), "sigmoid")
     with pytest.raises(ValueError, match="outside"):
         dipdi(np.full((2, 3), 1 + 5e-5), np.full((2, 3), 0.5), discrepancy="jsd")
+
+
+def _float16_softmax(rng, shape):
+    z = rng.normal(size=shape) * 2
+    p = np.exp(z - z.max(axis=-1, keepdims=True))
+    return (p / p.sum(axis=-1, keepdims=True)).astype(np.float16)
+
+
+def test_a_float16_softmax_is_a_probability_row_as_it_is_to_sensitivity():
+    """A float16 softmax over 3 classes sums to 1 only to float16's rounding (about 1e-3): DIPDI refused
+    it against float32's 1e-4 ("sums to 1.0001220703125") while sensitivity took it (review)."""
+    from tb_bias_plugin.measures.sensitivity.sensitivity import check_probabilities
+
+    rng = np.random.default_rng(0)
+    a, b = _float16_softmax(rng, (2, 50, 3)), _float16_softmax(rng, (2, 50, 3))
+    assert np.abs(a.sum(axis=-1, dtype=np.float64) - 1).max() > 1e-4  # what was refused
+    a64, b64 = (p.astype(np.float64) / p.sum(axis=-1, keepdims=True, dtype=np.float64) for p in (a, b))
+    want = dipdi(a64, b64, discrepancy="jsd").dipdi
+    assert dipdi(a, b, discrepancy="jsd").dipdi == pytest.approx(want, rel=1e-9)  # the rows renormalised
+    np.testing.assert_allclose(pair_discrepancies(a, b, discrepancy="jsd").between,
+                               pair_discrepancies(a64, b64, discrepancy="jsd").between, rtol=1e-9, atol=1e-15)
+    check_probabilities(a[0], tol=validation.probability_sum_tolerance("float16"))
+    # a row that is off by more than float16's rounding is still no probability row, to both
+    a[1, 7] = np.array([0.5, 0.5, 0.01], dtype=np.float16)
+    with pytest.raises(ValueError, match=r"pool_a has a probability row that sums to 1\.0.*\(model 1, example 7\)"):
+        dipdi(a, b, discrepancy="jsd")
+    with pytest.raises(ValueError, match=r"sums to 1\.0.* \(row 7\)"):
+        check_probabilities(a[1], tol=validation.probability_sum_tolerance("float16"))
 
 
 def test_pair_discrepancies_validates_like_dipdi():

@@ -266,8 +266,9 @@ def test_logits_are_detected():
     check_probabilities([[0.3, 0.9]], output="sigmoid")  # multi-label scores need not sum to 1
     with pytest.raises(ValueError, match="logits"):
         check_probabilities([[2.0, -1.0]])
-    with pytest.raises(ValueError, match="sum to 1"):
-        check_probabilities([[0.3, 0.9]])
+    with pytest.raises(ValueError, match=r"model's output has a probability row that sums to 1\.2, not 1 \+- 0\.0001 "
+                                         r"\(row 1\); pass softmax probabilities"):
+        check_probabilities([[0.5, 0.5], [0.3, 0.9]])
 
 
 @pytest.mark.parametrize(

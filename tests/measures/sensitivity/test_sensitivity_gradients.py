@@ -331,7 +331,7 @@ def test_a_mixed_precision_keras_model_is_read_at_its_output_precision(mode, pol
                 str(tmp_path), x[:16], v="mask", protected=[0, 1])])
             assert len(list(tmp_path.rglob("events.out.tfevents.*"))) == 1
         rows_off = keras.Sequential([mixed, keras.layers.Rescaling(0.9)])  # rows summing to 0.9: still refused
-        with pytest.raises(ValueError, match="rows do not sum to 1"):
+        with pytest.raises(ValueError, match=r"has a probability row that sums to 0\.(89|90)"):
             prediction_sensitivity(rows_off, x, v="mask", protected=[0, 1], mode=mode)
     finally:
         keras.mixed_precision.set_global_policy("float32")
