@@ -11,9 +11,12 @@ facade (for type checkers) and do not count as loading the server half.
 Inside the package, the writer half (what a training job or a Beam worker
 imports) never imports the server half (what only the TensorBoard plugin
 needs), directly or through other modules: see SERVER_HALF and WRITER_HALF.
+Nor does it import the server's own third-party packages (SERVER_THIRD_PARTY),
+but for the readers of prediction files, which use pyarrow inside a function.
 """
 
 import ast
+import functools
 import os
 import sys
 
@@ -30,8 +33,14 @@ CORE_THIRD_PARTY = {"numpy"}
 #: The server half: these layers, and these modules (or packages) of every measure.
 SERVER_HALF = {"layers": {"serving", "web"}, "measure_modules": {"routes", "query", "trends"}}
 #: The writer half: these layers, every measure module not in the server half,
-#: and the facades (the package root, summary, callbacks, beam).
+#: and the facades (the package root, summary, callbacks, beam, pytorch).
 WRITER_HALF_LAYERS = {"core", "storage", "writing", "prediction_files", "measures", ""}
+#: Third-party packages of the server half alone: the HTTP layer's (werkzeug, orjson) and the
+#: queries' (pyarrow). A writer-half module never imports them, the readers below aside.
+SERVER_THIRD_PARTY = {"orjson", "pyarrow", "werkzeug"}
+#: The writer modules that read prediction files for `tb-bias log` (this layer, and these modules of every
+#: measure): they may import pyarrow inside a function, which runs only when a file is read.
+FILE_READERS = {"layers": {"prediction_files"}, "measure_modules": {"cli", "files"}, "packages": {"pyarrow"}}
 
 
 def _modules():
@@ -47,7 +56,7 @@ def _modules():
 
 def _imports(module, path):
     """``(imported module or name, type_only)`` of every import in a module."""
-    tree = ast.parse(open(path, encoding="utf-8").read(), path)
+    tree, _ = _parsed(open(path, encoding="utf-8").read())
     is_package = path.endswith("__init__.py")
     for node, type_only in _import_nodes(tree, False):
         if isinstance(node, ast.Import):
@@ -64,6 +73,19 @@ def _imports(module, path):
             yield from ((name, type_only) for name in names)
             if not all(_is_module(name) for name in names):
                 yield base, type_only
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(source):
+    """A module's tree and the ids of its imports inside a function; by source, since each check
+    below parses every module again, in copies of the package."""
+    tree = ast.parse(source)
+    in_functions = {
+        id(node)
+        for function in ast.walk(tree) if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for node in ast.walk(function) if isinstance(node, (ast.Import, ast.ImportFrom))
+    }
+    return tree, in_functions
 
 
 def _import_nodes(node, type_only):
@@ -123,15 +145,21 @@ def violations():
                 found.append("%s (%s) imports %s (%s): a back edge" % (module, layer or "facade", target, target_layer))
             elif target_measure and layer in ("serving", "", "cli") and not type_only:
                 found.append("%s reaches into measure %r: go through the registry" % (module, target_measure))
-    return sorted(found + writer_half_violations())
+    return sorted(found + writer_half_violations() + server_package_violations())
 
 
-def _is_server_half(module):
+def _is_in(module, kinds):
+    """Whether ``module`` is in one of ``kinds["layers"]`` or is one of ``kinds["measure_modules"]``
+    (or in such a package) of a measure."""
     layer, measure = _layer(module)
     parts = module.split(".")
     if measure:
-        return len(parts) > 3 and parts[3] in SERVER_HALF["measure_modules"]
-    return layer in SERVER_HALF["layers"]
+        return len(parts) > 3 and parts[3] in kinds["measure_modules"]
+    return layer in kinds["layers"]
+
+
+def _is_server_half(module):
+    return _is_in(module, SERVER_HALF)
 
 
 def _is_writer_half(module):
@@ -179,6 +207,37 @@ def writer_half_violations():
     return found
 
 
+def _packages_imported(path):
+    """``(top-level package, type_only, inside a function)`` of each absolute import of a module."""
+    tree, in_functions = _parsed(open(path, encoding="utf-8").read())
+    for node, type_only in _import_nodes(tree, False):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            names = [node.module] if node.level == 0 and node.module else []
+        for name in names:
+            yield name.split(".")[0], type_only, id(node) in in_functions
+
+
+def server_package_violations():
+    """Each import of a `SERVER_THIRD_PARTY` package by a writer-half module (at any depth, run or not:
+    the fresh-interpreter test of tests/test_writer_imports.py sees only what its calls reach)."""
+    found = []
+    for module, path in _modules():
+        if not _is_writer_half(module):
+            continue
+        imported = set()
+        for top, type_only, in_function in _packages_imported(path):
+            reading = in_function and top in FILE_READERS["packages"] and _is_in(module, FILE_READERS)
+            if top in SERVER_THIRD_PARTY and not type_only and not reading:
+                imported.add(top)  # once: `from werkzeug import a, b` is one violation
+        for top in sorted(imported):
+            found.append("%s (writer half) imports %s, a package of the server half%s"
+                         % (module, top, " (a reader of prediction files may, inside a function)"
+                            if top in FILE_READERS["packages"] else ""))
+    return found
+
+
 def test_no_back_edges_and_no_measure_reaches_another():
     assert violations() == []
 
@@ -202,6 +261,12 @@ def test_no_back_edges_and_no_measure_reaches_another():
         ("tb_bias_plugin.prediction_files.x", "from tb_bias_plugin.measures.association import files", "back edge"),
         ("tb_bias_plugin.prediction_files.x", "def f():\n    from tb_bias_plugin import summary", "back edge"),
         ("tb_bias_plugin.prediction_files.x", "from tb_bias_plugin.web import params", "server half"),
+        # nor its third-party packages, which the fresh interpreter of test_writer_imports.py may not reach
+        ("tb_bias_plugin.measures.sensitivity.x", "import orjson", "imports orjson, a package of the server half"),
+        ("tb_bias_plugin.measures.representation.x", "from werkzeug import Request", "imports werkzeug, a package"),
+        ("tb_bias_plugin.x", "def f():\n    import orjson", "imports orjson"),
+        ("tb_bias_plugin.measures.discrepancy.x", "def f():\n    import pyarrow.compute as pc", "imports pyarrow"),
+        ("tb_bias_plugin.prediction_files.x", "import pyarrow", "a reader of prediction files may, inside a function"),
     ],
 )
 def test_the_check_catches_each_kind_of_violation(tmp_path, monkeypatch, module, source, needle):
@@ -244,6 +309,21 @@ def test_a_measure_package_that_imports_its_routes_fails_the_check(tmp_path, mon
     ],
 )
 def test_imports_for_type_checkers_only_are_allowed(tmp_path, monkeypatch, module, source):
+    assert _violations_with(tmp_path, monkeypatch, {module: source}) == []
+
+
+@pytest.mark.parametrize(
+    "module, source",
+    [
+        ("tb_bias_plugin.serving.x", "import orjson\nimport pyarrow\nfrom werkzeug import wrappers"),
+        ("tb_bias_plugin.measures.association.query", "import pyarrow as pa"),  # the server half's own
+        # the readers of prediction files, when a file is read
+        ("tb_bias_plugin.prediction_files.x", "def f():\n    import pyarrow.csv as pacsv"),
+        ("tb_bias_plugin.measures.sensitivity.cli", "def f():\n    import pyarrow.compute as pc"),
+        ("tb_bias_plugin.measures.association.x", "import apache_beam"),  # what Beam itself loads is not ours
+    ],
+)
+def test_the_server_packages_are_allowed_where_they_run(tmp_path, monkeypatch, module, source):
     assert _violations_with(tmp_path, monkeypatch, {module: source}) == []
 
 
