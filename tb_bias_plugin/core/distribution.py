@@ -66,6 +66,23 @@ def percentiles(values, q, weights=None):
     return out
 
 
+def five_numbers(values, weights=None):
+    """The five-number summary of finite ``values`` (each repeated ``weights`` times), as
+    ``{"min", "q1", "median", "q3", "max"}`` by `percentiles`; None for no values.
+
+    Examples
+    --------
+    >>> five_numbers(np.array([4.0, 1.0, 2.0, 3.0, 0.0]))
+    {'min': 0.0, 'q1': 1.0, 'median': 2.0, 'q3': 3.0, 'max': 4.0}
+    >>> five_numbers(np.array([])) is None
+    True
+    """
+    if not np.size(values):
+        return None
+    q = percentiles(values, [0, 25, 50, 75, 100], weights)
+    return dict(zip(("min", "q1", "median", "q3", "max"), (float(v) for v in q)))
+
+
 def choose_bins(values, domain, weights=None):
     """Number of bins for ``values`` over ``domain`` (Freedman-Diaconis rule).
 
@@ -189,16 +206,14 @@ def summarize(values, edges, weights=None):
         defined, clipped, defined_weights = defined[keep], clipped[keep], defined_weights[keep]
         counts = np.histogram(clipped, bins=edges, weights=defined_weights)[0].astype(np.int64)
         n, undefined = int(defined_weights.sum()), int(weights[~finite].sum())
+    repeats = None if weights is None else defined_weights
     result = {
         "n": n,
         "undefined": undefined,
         "counts": counts.tolist(),
-        "density": binned_density(defined, edges, None if weights is None else defined_weights).tolist(),
-        "quantiles": None,
+        "density": binned_density(defined, edges, repeats).tolist(),
+        "quantiles": five_numbers(defined, repeats),
     }
-    if defined.size:
-        q = percentiles(defined, [0, 25, 50, 75, 100], None if weights is None else defined_weights)
-        result["quantiles"] = dict(zip(("min", "q1", "median", "q3", "max"), (float(v) for v in q)))
     few = n <= FEW_VALUES
     repeated = defined if weights is None or not few else np.repeat(defined, defined_weights)
     result["values"] = np.sort(repeated).tolist() if few else None

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from tb_bias_plugin.core.distribution import five_numbers
 from tb_bias_plugin.core.stats import average_ranks, rank_correlation
 from tb_bias_plugin.measures.association import metrics
 
@@ -86,8 +87,4 @@ def agreement(scores: dict[str, np.ndarray], mask: np.ndarray, focus: str, worst
 
 
 def _quantiles(values: np.ndarray) -> dict[str, float] | None:
-    values = values[np.isfinite(values)]
-    if not values.size:
-        return None
-    q = np.percentile(values, [0, 25, 50, 75, 100])
-    return dict(zip(("min", "q1", "median", "q3", "max"), (float(v) for v in q)))
+    return five_numbers(values[np.isfinite(values)])

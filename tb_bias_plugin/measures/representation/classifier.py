@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from tb_bias_plugin.measures.representation import gaussian, subspace
+from tb_bias_plugin.measures.representation.entropy import log_sum_exp, shannon_entropy
 from tb_bias_plugin.measures.representation.nets import F32, Classifier
 from tb_bias_plugin.measures.representation.quasi_newton import minimise
 from tb_bias_plugin.measures.representation.subspace import discriminant_directions, gradient_directions, subspace_mlp
@@ -135,12 +136,6 @@ def cross_entropy(log_probs: np.ndarray, z: np.ndarray) -> float:
     return float(-np.mean(log_probs[np.arange(len(z)), z]))
 
 
-def _entropy_of(z: np.ndarray, n_classes: int) -> float:
-    p = np.bincount(z, minlength=n_classes) / len(z)
-    p = p[p > 0]
-    return float(-(p * np.log(p)).sum())
-
-
 def standardise(r, train, pca_dims=None):
     """All rows of `r` standardised with the mean and sd of the `train` rows (then projected on their
     leading `pca_dims` principal components when R has more dimensions), as float32.
@@ -233,7 +228,7 @@ def _mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     k = min(s["batch_size"], len(z_fit))
     if not len(z_val):  # no validation part: judged, and stopped, on its own training rows
         x_val, z_val = x_fit, z_fit
-    h_val = _entropy_of(z_val, n_classes)
+    h_val = shannon_entropy(np.bincount(z_val, minlength=n_classes))
     steps, every, patience = s["classifier_steps"], s["classifier_eval_every"], s["patience"]
     floor = int(MIN_STEPS_FRACTION * steps)
     best, best_state, since, done = -math.inf, None, 0, 0
@@ -267,7 +262,7 @@ def _full_batch_mlp(x_fit, z_fit, x_val, z_val, s, hidden, n_classes, rng):
     flat = model.opt.flat
     if not len(z_val):
         x_val, z_val = x_fit, z_fit
-    h_val = _entropy_of(z_val, n_classes)
+    h_val = shannon_entropy(np.bincount(z_val, minlength=n_classes))
 
     def loss_and_gradient(theta):
         flat[:] = theta
@@ -319,13 +314,8 @@ def blind_capped(log_q, blind, log_p):
     left = math.log1p(-float(np.exp(log_p[blind]).sum()))
     rest = np.asarray(log_q[:, seen], np.float64)
     rest[~np.isfinite(rest.max(axis=1))] = log_p[seen]  # q gave them nothing (or not a number)
-    out[:, seen] = rest - _log_sum_exp_rows(rest) + left
+    out[:, seen] = rest - log_sum_exp(rest, axis=1, keepdims=True) + left
     return out
-
-
-def _log_sum_exp_rows(o):
-    m = o.max(axis=1, keepdims=True)
-    return m + np.log(np.exp(o - m).sum(axis=1, keepdims=True))
 
 
 def _newton(x, z, n_classes, lam, w, iterations=25):
@@ -345,7 +335,7 @@ def _newton(x, z, n_classes, lam, w, iterations=25):
 
     def evaluate(w):
         o = np.hstack([np.zeros((n, 1)), x @ w])
-        lse = _log_sum_exp_rows(o)
+        lse = log_sum_exp(o, axis=1, keepdims=True)
         return w, o, lse, float(-(o[rows, z] - lse[:, 0]).sum() + 0.5 * (penalty * w * w).sum())
 
     w, o, lse, current = evaluate(w)
@@ -989,6 +979,6 @@ def combine_folds(z, results):
     """
     kept = [name for name, _, _ in results]
     summed = sum(ce_sum for _, ce_sum, _ in results)
-    mi = _entropy_of(z, int(z.max()) + 1) - summed / len(z)
+    mi = shannon_entropy(np.bincount(z)) - summed / len(z)
     classifier = max(CANDIDATES, key=lambda c: (kept.count(c), CANDIDATES.index(c)))
     return dict(mi=float(mi), classifier=classifier, kept=kept, weights=[w for _, _, w in results])

@@ -34,6 +34,7 @@ __all__ = [
     "dv_bound",
     "dv_bound_exact_marginal",
     "log_ema",
+    "log_sum_exp",
     "loose_reason",
     "logmeanexp",
     "result_flags",
@@ -196,6 +197,39 @@ def train_entropy(train_counts, classes=None) -> float:
     return shannon_entropy(c, "train_counts")
 
 
+def log_sum_exp(x, axis=None, keepdims=False):
+    """``ln(sum(exp(x)))`` over ``axis`` (all elements by default), its largest term taken out first so
+    that nothing overflows; in ``x``'s own dtype.
+
+    A slice whose largest value is infinite or NaN gives NaN or an infinity: a caller that may meet one
+    replaces it first (`logmeanexp` takes such a maximum as 0 instead).
+
+    Parameters
+    ----------
+    x : numpy.ndarray
+    axis : int, optional
+        Axis to reduce; all elements by default.
+    keepdims : bool, default False
+        Keep the reduced axis, with length one (to broadcast against ``x``, as a log-softmax does).
+
+    Returns
+    -------
+    float or numpy.ndarray
+
+    Examples
+    --------
+    >>> bool(log_sum_exp(np.array([1000.0, 1000.0])) == 1000.0 + np.log(2.0))
+    True
+    >>> log_sum_exp(np.log([[1.0, 3.0], [2.0, 2.0]]), axis=1, keepdims=True).round(6).tolist()
+    [[1.386294], [1.386294]]
+    """
+    m = x.max(axis=axis, keepdims=True)
+    out = m + np.log(np.exp(x - m).sum(axis=axis, keepdims=True))
+    if keepdims:
+        return out
+    return float(out.reshape(())) if axis is None else np.squeeze(out, axis=axis)
+
+
 def logmeanexp(x, axis=None):
     """``ln(mean(exp(x)))`` computed without overflow.
 
@@ -299,8 +333,7 @@ def dv_bound_exact_marginal(joint_outputs, pair_outputs, class_probs):
         raise ValueError("pair_outputs must have shape (len(joint_outputs), len(class_probs))")
     keep = p > 0
     weighted = t[:, keep] + np.log(p[keep] / p[keep].sum())
-    m = weighted.max()
-    log_marginal = m + np.log(np.exp(weighted - m).sum()) - math.log(j.size)
+    log_marginal = log_sum_exp(weighted) - math.log(j.size)
     return float(j.mean() - log_marginal)
 
 

@@ -17,6 +17,7 @@ import math
 
 import numpy as np
 
+from tb_bias_plugin.measures.representation.entropy import log_sum_exp
 from tb_bias_plugin.measures.representation.trainings import stop_point
 
 __all__ = ["boosted_trees", "bin_edges", "binned"]
@@ -156,8 +157,7 @@ def _grow(codes, g, h, min_rows):
 
 
 def _log_softmax(o):
-    m = o.max(axis=1, keepdims=True)
-    return o - (m + np.log(np.exp(o - m).sum(axis=1, keepdims=True)))
+    return o - log_sum_exp(o, axis=1, keepdims=True)
 
 
 def _fewest_rounds(per_round, best_rounds):
