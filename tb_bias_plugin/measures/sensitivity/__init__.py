@@ -9,7 +9,6 @@ of examples with their per-token or per-feature values, never the Jacobian.
 
 from __future__ import annotations
 
-from tb_bias_plugin.core.stats import spearman
 from tb_bias_plugin.measures.base import Measure, Summary
 
 from . import builder, codec, metadata
@@ -48,7 +47,6 @@ __all__ = [
     "proxy_adjusted_abs_jacobian",
     "proxy_betas",
     "reduce_sensitivity",
-    "spearman",
     "summarize",
     "v_weights",
 ]

@@ -10,6 +10,7 @@ import pytest
 import plugin_fixtures as fx
 from plugin_fixtures import Client
 from tb_bias_plugin import summary
+from tb_bias_plugin.core.stats import spearman
 from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.measures.sensitivity import (
     SensitivityAccumulator,
@@ -21,7 +22,6 @@ from tb_bias_plugin.measures.sensitivity import (
     builder,
     codec,
     messages,
-    spearman,
 )
 from tb_bias_plugin.storage import arrays
 
