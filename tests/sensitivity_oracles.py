@@ -1,4 +1,4 @@
-"""The sensitivity spec's oracles, shared by the Keras tests
+"""Known answers of prediction sensitivity (docs/measures/sensitivity.md), shared by the Keras tests
 (tests/measures/sensitivity/test_sensitivity_gradients.py) and the PyTorch
 tests (tests/torch/test_torch_sensitivity.py): one set of weights and
 expected values, so both frameworks are held to the same numbers."""

@@ -4,10 +4,10 @@ A simulated network with five layers is "trained" for 10 epochs while it
 learns to encode two protected attributes, sex (60/40) and race (four
 classes), and their intersection. At epoch 5 a debiasing penalty is
 switched on: the late layers lose most of what they encoded, the early
-ones keep it. Each layer's representation is the spec's synthetic model
-(docs/measures/representation.md): Gaussian noise plus ``a (2S - 1)`` along
-one direction and ``b`` times a race offset along another, so the exact B
-is known by one-dimensional quadrature. The logged estimates are that
+ones keep it. Each layer's representation is a synthetic model with a known
+answer: Gaussian noise plus ``a (2S - 1)`` along one direction and ``b`` times
+a race offset along another, so the exact B (docs/measures/representation.md,
+"What the number means") is known by one-dimensional quadrature. The logged estimates are that
 exact value plus realistic estimator error, with synthetic MINE curves,
 classifier bounds and shuffled-Z controls near 0; in conv2 and conv3 the
 simulated MINE critic underfits (its bound is 15 % low), so B takes the
@@ -69,7 +69,8 @@ def mixture_information(offsets, priors, strength):
 
     Examples
     --------
-    The spec's oracle: Z = +-1 with equal odds and strength 1 gives 0.336831.
+    Z = +-1 with equal odds and strength 1: 0.336831 nats, as a general-purpose integrator (scipy's quad)
+    gives for the same mixture.
 
     >>> round(mixture_information([-1.0, 1.0], [0.5, 0.5], 1.0), 5)
     0.33683

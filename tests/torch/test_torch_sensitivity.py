@@ -1,4 +1,4 @@
-"""PyTorch compute step of prediction_sensitivity: the spec's oracles from real torch models.
+"""PyTorch compute step of prediction_sensitivity: the known answers of tests/sensitivity_oracles.py from real torch models.
 
 The models carry the weights of the Keras test models in
 tests/measures/sensitivity/test_sensitivity_gradients.py, so the expected

@@ -165,8 +165,8 @@ def association_of_checked(metric, num_examples, identity_counts, label_counts, 
     a, b, c, d = _cells(num_examples, identity_counts, label_counts, cooccurrence, smoothing)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         out = _FORMULAS[metric](a, b, c, d)
-    # A zero marginal leaves every metric undefined (the spec), even where
-    # the formula would evaluate, e.g. Jaccard 0 / C(y).
+    # A zero marginal leaves every metric undefined (docs/measures/association.md,
+    # "The ten metrics A(x, y)"), even where the formula would evaluate, e.g. Jaccard 0 / C(y).
     marginals_positive = (a + b > 0) & (a + c > 0)
     out = np.where(np.isfinite(out) & marginals_positive, out, np.nan)
     if metric == "npmi_xy":
@@ -281,7 +281,7 @@ def gap(values, x1, x2):
 
 
 def cooccurs_with_both(cooccurrence, x1, x2):
-    """Mask of labels seen with both compared sides (the spec's default rule).
+    """Mask of labels seen with both compared sides (the default rule of docs/measures/association.md, "Gaps and rankings").
 
     For a pair, a label qualifies when C(x1,y) > 0 and C(x2,y) > 0. For
     one-vs-rest (``x2 == "rest"``) the second side is the mean of A(x',y)
@@ -318,7 +318,7 @@ def ranking_mask(
     include_zero_cooccurrence=False,
     include_undefined=False,
 ):
-    """Labels that a gap ranking considers, by the spec's default rules.
+    """Labels that a gap ranking considers, by the default rules of docs/measures/association.md, "Gaps and rankings".
 
     Leaves out the identity labels' own rows (``identity_rows``), labels
     that never co-occur with one of the compared sides (see

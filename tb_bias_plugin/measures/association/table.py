@@ -345,7 +345,7 @@ class AssociationTable(_Labelled):
         smoothing=0.0,
         **rules,
     ):
-        """Labels ranked by their gap G(y | x1, x2), with the spec's defaults.
+        """Labels ranked by their gap G(y | x1, x2), with the default rules of docs/measures/association.md, "Gaps and rankings".
 
         Identity labels, labels never seen with one of the compared sides
         and undefined gaps are left out unless ``rules`` says otherwise (see

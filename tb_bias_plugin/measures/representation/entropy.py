@@ -509,7 +509,7 @@ def convergence_rise(eval_steps, values, total_steps, window=0.2):
 
 
 def result_flags(value, control_values, rise, convergence_tol, n, heldout_counts):
-    """The flags the spec asks for, as a sorted tuple of names.
+    """The flags of docs/measures/representation.md, "Undefined values and flags", as a sorted tuple of names.
 
     Parameters
     ----------

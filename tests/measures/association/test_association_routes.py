@@ -51,7 +51,7 @@ def reference(table, metric="npmi_xy", x1=0, x2=1, threshold=0, smoothing=0.0, o
     if not identities:
         mask[table.identity_label_index] = False
     if zero_cooccurrence:
-        # the spec's rule, written out: seen with x1 and with every identity on the other side
+        # the rule of docs/measures/association.md ("Gaps and rankings"), written out: seen with x1 and with every identity on the other side
         cxy = table.cooccurrence[threshold]
         others = [j for j in range(cxy.shape[0]) if j != x1] if x2 == "rest" else [x2]
         mask &= (cxy[x1] > 0) & np.all([cxy[j] > 0 for j in others], axis=0)

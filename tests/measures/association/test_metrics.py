@@ -1,4 +1,4 @@
-"""Metrics against the spec's oracles: formulas, scipy, scikit-learn."""
+"""Metrics against oracles: the formulas of docs/measures/association.md, scipy, scikit-learn."""
 
 import math
 import warnings
@@ -30,9 +30,9 @@ def _counts(x_ind, y_ind):
 
 
 def _formula(metric, n, cx, cy, cxy):
-    """The spec's formula on probabilities, written independently; None if undefined."""
+    """The documented formula on probabilities, written independently; None if undefined."""
     if n == 0 or cx == 0 or cy == 0:
-        return None  # the spec: a zero marginal is undefined
+        return None  # a zero marginal is undefined (docs/measures/association.md)
     px, py, pxy = cx / n, cy / n, cxy / n
 
     def ln(v):
@@ -122,7 +122,7 @@ def test_ji_and_sdc_match_sklearn(seed):
     for j in range(x.shape[1]):
         for label in range(y.shape[1]):
             if not x[:, j].any() or not y[:, label].any():
-                # sklearn reports 0 by convention; the spec: a zero marginal is undefined
+                # sklearn reports 0 by convention; ours: a zero marginal is undefined
                 assert np.isnan(ji[j, label]) and np.isnan(sdc[j, label])
                 continue
             assert ji[j, label] == pytest.approx(jaccard_score(x[:, j], y[:, label]), abs=1e-12)

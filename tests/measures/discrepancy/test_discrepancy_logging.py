@@ -1,7 +1,7 @@
 """DIPDI records: what is written, read back and served over HTTP.
 
 Oracles: the one-shot ``dipdi()`` and ``pair_discrepancies()`` on the same
-pools (themselves tested against the spec's worked examples), the spec's
+pools (themselves tested against worked examples computed by hand), known
 numbers, ``replicate_summary`` and NumPy histograms.
 """
 

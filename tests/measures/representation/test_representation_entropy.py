@@ -29,7 +29,7 @@ from tb_bias_plugin.measures.representation.entropy import (
     validate_representations,
 )
 
-# The spec's table: class split -> (Shannon, the paper's eq. 2).
+# Class split -> (Shannon, the paper's eq. 2); docs/measures/representation.md, "Where we depart from the paper".
 TABLE = [
     ([50, 50], 0.693147, 0.693147),
     ([61.4, 38.6], 0.666925, 0.719839),

@@ -1,4 +1,4 @@
-"""MINE estimator (NumPy) against the spec's oracles.
+"""MINE estimator (NumPy) against known answers (exact B of synthetic data, docs/measures/representation.md).
 
 All runs use n = 8,000 (except the over-fitting check), k = 256 and a
 critic of width 64 unless the test says otherwise; steps are given per test.

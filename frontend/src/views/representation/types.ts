@@ -98,7 +98,7 @@ export interface CurveResponse {
   reason: string | null;
 }
 
-/** The spec's flags in words, short and whole (a chip); what to do is each chip's tooltip, FLAG_REMEDY. */
+/** The flags of docs/measures/representation.md ("Undefined values and flags") in words, short and whole (a chip); what to do is each chip's tooltip, FLAG_REMEDY. */
 export const FLAG_TEXT: Record<string, string> = {
   outside_unit_interval: "B outside [0, 1]",
   not_converged: "not converged", // the tooltip (FLAG_REMEDY) says to raise steps=
