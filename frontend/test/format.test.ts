@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
-import { ACTIONS_REM, activeFilters, LABEL_MIN_REM, columnTitle, filterColumns, formatRange, gridTemplate, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
+import { ACTIONS_REM, activeFilters, LABEL_MIN_REM, columnTitle, filterColumns, formatRange, gridTemplate, leftOutText, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import { scaleLinear } from "d3-scale";
 import {
   asciiTickFormat,
@@ -236,5 +236,16 @@ describe("a column's one notation", () => {
   it("gives every value an exponent once one needs it", () => {
     const f = columnFormat([0.001, 3.21e-4, 0, Number.NaN], 3);
     expect([f(0.001), f(3.21e-4), f(0), f(Number.NaN)]).toEqual(["1.00e-3", "3.21e-4", "0", UNDEFINED_TEXT]);
+  });
+});
+
+describe("leftOutText", () => {
+  it("names the labels each rule left out, and nothing when none was", () => {
+    expect(leftOutText({ identities: 1, zero_cooccurrence: 2, undefined: 0 })).toBe(
+      "left out: 1 identity label, 2 never seen with one of the pair; see Filters",
+    );
+    expect(leftOutText({ min_count: 1200 })).toBe("left out: 1,200 below the minimum count; see Filters");
+    expect(leftOutText({ undefined: 0 })).toBe("");
+    expect(leftOutText(undefined)).toBe("");
   });
 });

@@ -333,13 +333,36 @@ def ranking_mask(
     """
     gap = np.asarray(gap)
     mask = np.ones(gap.shape[0], dtype=bool)
-    if not include_identities and len(identity_rows):
-        mask[np.asarray(identity_rows)] = False
-    if not include_zero_cooccurrence and cooccurrence is not None and x2 is not None:
-        mask &= cooccurs_with_both(cooccurrence, x1, x2)
-    if not include_undefined:
-        mask &= ~np.isnan(gap)
+    for _, kept in ranking_rules(gap, cooccurrence, x1, x2, identity_rows, include_identities=include_identities,
+                                 include_zero_cooccurrence=include_zero_cooccurrence,
+                                 include_undefined=include_undefined):
+        mask &= kept
     return mask
+
+
+def ranking_rules(gap, cooccurrence, x1, x2, identity_rows=(), *, include_identities=False,
+                  include_zero_cooccurrence=False, include_undefined=False):
+    """The rules of `ranking_mask` in force, in its order, each as ``(name, the labels it keeps)``: names
+    ``identities``, ``zero_cooccurrence`` and ``undefined`` (how many labels each leaves out is said beside
+    a table).
+
+    Examples
+    --------
+    >>> cxy = np.array([[5, 0, 3], [4, 2, 3]])
+    >>> [(name, kept.tolist()) for name, kept in ranking_rules(np.array([0.1, -1.0, np.nan]), cxy, 0, 1)]
+    [('zero_cooccurrence', [True, False, True]), ('undefined', [True, True, False])]
+    """
+    gap = np.asarray(gap)
+    rules = []
+    if not include_identities and len(identity_rows):
+        kept = np.ones(gap.shape[0], dtype=bool)
+        kept[np.asarray(identity_rows)] = False
+        rules.append(("identities", kept))
+    if not include_zero_cooccurrence and cooccurrence is not None and x2 is not None:
+        rules.append(("zero_cooccurrence", cooccurs_with_both(cooccurrence, x1, x2)))
+    if not include_undefined:
+        rules.append(("undefined", ~np.isnan(gap)))
+    return rules
 
 
 def _check_identity_index(index, k, name):

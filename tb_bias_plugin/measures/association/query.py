@@ -478,7 +478,26 @@ def row_mask(view, query, gap):
 
 
 def family_mask(view, query, gap):
-    """The labels whose gaps are tested together: q-values are taken over these.
+    """The labels whose gaps are tested together (`family_rules`): q-values are taken over these."""
+    mask = np.ones(len(view.label_names), dtype=bool)
+    for _, kept in family_rules(view, query, gap):
+        mask &= kept
+    return mask
+
+
+def left_out(view, query, gap):
+    """How many labels each rule of the family leaves out, each counted under the first rule that drops it
+    (``{"identities": 1, "zero_cooccurrence": 2}``; rules in force only): said beside the table, since the
+    labels a rule drops (never seen with one of the pair) can be the ones a user looks for."""
+    kept, counts = np.ones(len(view.label_names), dtype=bool), {}
+    for name, rule in family_rules(view, query, gap):
+        counts[name] = counts.get(name, 0) + int(np.count_nonzero(kept & ~rule))
+        kept &= rule
+    return counts
+
+
+def family_rules(view, query, gap):
+    """The rules that make the tested family (`family_mask`), each in force as ``(name, the labels it keeps)``.
 
     The family is what the analysis decides before looking at the gaps: which
     identities are labels, the zero co-occurrence and undefined rules, and the
@@ -486,8 +505,9 @@ def family_mask(view, query, gap):
     or, with a single identity (no x2), whose value of the metric is. What a
     user narrows the view to after seeing it (search, label list, ranges,
     flags, hidden labels) is left to `narrowed`, so it never changes a q-value.
+    Each rule in force is ``(name, the labels it keeps)``.
     """
-    mask = metrics.ranking_mask(
+    rules = metrics.ranking_rules(
         gap,
         view.cooccurrence,
         query.x1,
@@ -498,12 +518,12 @@ def family_mask(view, query, gap):
         include_undefined=query.undefined == "include" or query.x2 is None,
     )
     if query.x2 is None and query.undefined == "drop":
-        mask &= ~np.isnan(np.asarray(view.values(query.metric, query.x1), dtype=np.float64))
+        rules.append(("undefined", ~np.isnan(np.asarray(view.values(query.metric, query.x1), dtype=np.float64))))
     if query.min_count:
         if view.label_counts is None:
             raise QueryError("min_count needs counts, which this table does not have")
-        mask &= view.label_counts >= query.min_count
-    return mask
+        rules.append(("min_count", view.label_counts >= query.min_count))
+    return rules
 
 
 def narrowed(view, query, gap, family):

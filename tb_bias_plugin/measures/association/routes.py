@@ -27,6 +27,7 @@ from tb_bias_plugin.measures.association.query import (
     distributions,
     family_mask,
     gap_values,
+    left_out,
     page_bounds,
     passing_rows,
     rest_examples,
@@ -101,6 +102,7 @@ def table(request: Any, services: Any) -> Any:
         offset=query.offset,
         limit=query.limit,
         total=total,
+        left_out=left_out(view, query, gap),
         rows=_rows(view, query, selection, indices, gap, stats, bounds),
     )
     if across is not None:

@@ -939,3 +939,25 @@ def test_a_label_parameter_past_the_longest_name_is_refused(client, route):
     # only examples checked the 1,000 characters the docs give: the others took up to 4,096
     body = get_json(client, route, status=400, run="model_a", tag="gender", label=["Nurse", "x" * 1001])
     assert body == {"error": "parameter 'label' is longer than 1000 characters", "parameter": "label"}
+
+
+def test_left_out_counts_each_label_under_the_first_rule_that_drops_it(client, logdir):
+    # "2 of 6 labels" said nothing of the labels never seen with one of the pair, the user's most gendered
+    table = logdir[1]["model_a", "gender", 0]
+    n = len(table.label_names)
+    _, g, _ = reference(table, "npmi_xy", drop_undefined=False, zero_cooccurrence=False, identities=True)
+    identity = np.zeros(n, bool)
+    identity[[i for i in table.identity_label_index if i >= 0]] = True
+    cxy = table.cooccurrence[0]
+    zero = ~identity & ~((cxy[0] > 0) & (cxy[1] > 0))
+    undefined = ~identity & ~zero & np.isnan(g)
+    below = ~identity & ~zero & ~undefined & (table.label_counts[0] < 130)
+    assert zero.sum() and below.sum()  # the fixture exercises the rules counted
+    body = get_json(client, "table", run="model_a", tag="gender", step=0, x1=table.identity_names[0],
+                    x2=table.identity_names[1], threshold=table.thresholds[0], min_count=130, q="label", limit=1)
+    assert body["left_out"] == {"identities": int(identity.sum()), "zero_cooccurrence": int(zero.sum()),
+                                "undefined": int(undefined.sum()), "min_count": int(below.sum())}
+    body = get_json(client, "table", run="model_a", tag="gender", step=0, x1=table.identity_names[0],
+                    x2=table.identity_names[1], threshold=table.thresholds[0], zero_cooccurrence="include",
+                    include_identities=1, limit=1)
+    assert body["left_out"] == {"undefined": int(np.isnan(g).sum())}

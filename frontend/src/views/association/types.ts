@@ -83,6 +83,8 @@ export interface TableResponse extends TableDescription {
   offset: number;
   limit: number;
   total: number;
+  /** labels each rule of the tested family leaves out, by rule (`identities`, `zero_cooccurrence`...) */
+  left_out?: Record<string, number>;
   rows: TableRow[];
   /** the steps of the trend values, when asked for */
   trend_steps?: number[];
