@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { barGeometry, barStyle } from "../src/charts/bars.js";
 import { contrastOnWhite, gapColor, identityColor, identityTextColor, labelColor, lineColor, NEUTRAL, OKABE_ITO, textColor } from "../src/charts/colors.js";
-import { ACTIONS_REM, activeFilters, LABEL_MIN_REM, columnTitle, filterColumns, formatRange, gridTemplate, leftOutText, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
+import { ACTIONS_REM, activeFilters, LABEL_MIN_REM, columnTitle, filterColumns, formatRange, gridTemplate, leftOutNote, SELECT_REM, stickyCount, tableColumns, tableMinWidth } from "../src/views/association/columns.js";
 import { scaleLinear } from "d3-scale";
 import {
   asciiTickFormat,
@@ -239,13 +239,13 @@ describe("a column's one notation", () => {
   });
 });
 
-describe("leftOutText", () => {
-  it("names the labels each rule left out, and nothing when none was", () => {
-    expect(leftOutText({ identities: 1, zero_cooccurrence: 2, undefined: 0 })).toBe(
-      "left out: 1 identity label, 2 never seen with one of the pair; see Filters",
-    );
-    expect(leftOutText({ min_count: 1200 })).toBe("left out: 1,200 below the minimum count; see Filters");
-    expect(leftOutText({ undefined: 0 })).toBe("");
-    expect(leftOutText(undefined)).toBe("");
+describe("leftOutNote", () => {
+  it("says how many labels a rule left out, and nothing when none was", () => {
+    const leftOut = { identities: 1, zero_cooccurrence: 1200, undefined: 0 };
+    expect(leftOutNote(leftOut, "zero_cooccurrence")).toBe(" (1,200 left out)");
+    expect(leftOutNote(leftOut, "identities")).toBe(" (1 left out)");
+    expect(leftOutNote(leftOut, "undefined")).toBe("");
+    expect(leftOutNote(leftOut, "min_count")).toBe("");
+    expect(leftOutNote(undefined, "identities")).toBe("");
   });
 });

@@ -234,7 +234,7 @@ describe("ranked table", () => {
     // single identities keep their plain names
     expect(root.querySelector("[data-testid='sort-header-npmi_xy@sex=f'] [data-testid=identity-parts]")).toBeNull();
     expect(root.querySelector("[data-testid=table-total]")!.textContent).toContain("gap = sex=f \u2229 age=60+ \u2212 mean of the rest");
-    expect(events).toContainEqual({ description: "", identityParts: PARTS });
+    expect(events).toContainEqual({ description: "", identityParts: PARTS, leftOut: {} });
   });
 
   it("shows counts as they are and no note for tables of whole counts", async () => {

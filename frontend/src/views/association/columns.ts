@@ -243,24 +243,11 @@ export function changeSign(x1: string | null, x2: string | null): string {
 /** Benjamini-Hochberg q-values are taken over the tested family: a search, range, flag or hidden label never changes them. */
 export const Q_SCOPE = "(Benjamini\u2013Hochberg over every label tested: a search or range does not change it)";
 
-/** What each rule of the tested family is called beside the count, by the key `table` answers it under. */
-const LEFT_OUT_WORDS: Record<string, [string, string]> = {
-  identities: ["identity label", "identity labels"],
-  zero_cooccurrence: ["never seen with one of the pair", "never seen with one of the pair"],
-  undefined: ["with an undefined gap", "with an undefined gap"],
-  min_count: ["below the minimum count", "below the minimum count"],
-};
-
 /**
- * The labels the family's rules leave out, in words ("left out: 2 never seen with one of the pair,
- * 1 identity label; see Filters"), or "" when none is: the labels a rule drops can be the ones a user looks for.
+ * How many labels a default rule of the tested family left out, said beside its switch (" (201 left out)"),
+ * or "" when none: the labels a rule drops can be the ones a user looks for. `leftOut` is the table's answer.
  */
-export function leftOutText(leftOut: Readonly<Record<string, number>> | undefined): string {
-  const parts = Object.entries(leftOut ?? {})
-    .filter(([, n]) => n > 0)
-    .map(([rule, n]) => {
-      const [one, many] = LEFT_OUT_WORDS[rule] ?? [rule.replace(/_/g, " "), rule.replace(/_/g, " ")];
-      return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-    });
-  return parts.length ? `left out: ${parts.join(", ")}; see Filters` : "";
+export function leftOutNote(leftOut: Readonly<Record<string, number>> | undefined, rule: string): string {
+  const n = leftOut?.[rule] ?? 0;
+  return n > 0 ? ` (${n.toLocaleString("en-US")} left out)` : "";
 }

@@ -20,7 +20,7 @@ export interface AppEvents {
    * query: the step's description (null when the answer has none) and the
    * parts of its intersectional identities
    */
-  "rows-loaded": { description: string | null; identityParts: IdentityParts } | null;
+  "rows-loaded": { description: string | null; identityParts: IdentityParts; leftOut?: Record<string, number> } | null;
   /** the server refused a search the user did not type (from a link): the view drops it */
   "search-refused": { q: string; message: string };
 }

@@ -1,6 +1,6 @@
 import { LitElement, html, css, nothing, type PropertyValues } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
-import { filterColumns, formatRange } from "./columns.js";
+import { filterColumns, formatRange, leftOutNote } from "./columns.js";
 import { addRange, parseBoundInput, removeRange, type RangeFilter } from "./ranges.js";
 import type { TagInfo } from "./types.js";
 import type { ResolvedState } from "./view-state.js";
@@ -14,6 +14,8 @@ export class Filters extends LitElement {
   @property({ attribute: false }) state!: ResolvedState;
   @property({ attribute: false }) info!: TagInfo;
   @property({ attribute: false }) maxRanges!: number;
+  /** labels each default rule left out of the table (its answer's `left_out`), said beside the rule's switch */
+  @property({ attribute: false }) leftOut: Record<string, number> = {};
   @state() private formError = "";
   /** a chip removed from the keyboard: the focus goes to the chip that takes its place once the state shows it */
   private focusChipAt: number | null = null;
@@ -192,25 +194,25 @@ export class Filters extends LitElement {
                 input.value = String(s.minCount);
               }
             }}
-          />
+          />${leftOutNote(this.leftOut, "min_count")}
         </label>
         ${checkbox(
           "include-zero-checkbox",
           s.includeZero,
           (includeZero) => emit(this, "state-change", { includeZero }),
-          "Include labels never seen with one of the pair",
+          `Include labels never seen with one of the pair${leftOutNote(this.leftOut, "zero_cooccurrence")}`,
         )}
         ${checkbox(
           "include-identities-checkbox",
           s.includeIdentities,
           (includeIdentities) => emit(this, "state-change", { includeIdentities }),
-          "Include the identity labels' own rows",
+          `Include the identity labels' own rows${leftOutNote(this.leftOut, "identities")}`,
         )}
         ${checkbox(
           "include-undefined-checkbox",
           s.includeUndefined,
           (includeUndefined) => emit(this, "state-change", { includeUndefined }),
-          "Include undefined gaps (ranked last)",
+          `Include undefined gaps (ranked last)${leftOutNote(this.leftOut, "undefined")}`,
         )}
       </div>
     `;

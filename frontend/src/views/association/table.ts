@@ -9,7 +9,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, activeFilters, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, leftOutText, Q_SCOPE, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, activeFilters, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, Q_SCOPE, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
@@ -489,7 +489,11 @@ export class RankedTable extends LitElement {
               emit(
                 this,
                 "rows-loaded",
-                loaded && { description: loaded.description ?? null, identityParts: loaded.identity_parts ?? NO_PARTS },
+                loaded && {
+                  description: loaded.description ?? null,
+                  identityParts: loaded.identity_parts ?? NO_PARTS,
+                  leftOut: loaded.left_out ?? {},
+                },
               );
             }
           }
@@ -921,7 +925,7 @@ export class RankedTable extends LitElement {
   }
 
   private summary(total: number | null): string {
-    const parts = [formatTotal(total, this.info.num_labels), leftOutText(this.meta?.left_out)];
+    const parts = [formatTotal(total, this.info.num_labels)];
     if (this.meta?.num_examples) parts.push(`${formatCount(this.meta.num_examples)} examples`);
     parts.push(`${this.state.metric}, gap = ${gapFormula(this.state.x1, this.state.x2, this.identityParts)}`);
     // smoothing changes every value: said where the numbers are read

@@ -136,6 +136,8 @@ export class AssociationView extends MeasureViewBase {
   @state() private bulkAsk: BulkAsk | null = null;
   /** the parts of every intersectional identity the answers so far have named (for pickers, headers, plots) */
   @state() private identityParts: IdentityParts = NO_PARTS;
+  /** what the default rules left out of the latest table page (said in the filters) */
+  @state() private leftOut: Record<string, number> = {};
   private reloads = 0;
 
   static override styles = [
@@ -285,6 +287,7 @@ export class AssociationView extends MeasureViewBase {
     const loaded = event.detail;
     if (loaded && s && loaded.description !== null) this.stepDescription = { key: this.stepKey(s), text: loaded.description };
     if (loaded) this.identityParts = mergeParts(this.identityParts, loaded.identityParts);
+    if (loaded?.leftOut) this.leftOut = loaded.leftOut; // the ranked table's (compare says none)
     const waiting = this.distributionWaiting;
     if (waiting) {
       this.stopWaitingForRows();
@@ -701,7 +704,7 @@ export class AssociationView extends MeasureViewBase {
       </section>
       <section class="panel" aria-labelledby="filters-title">
         <h2 id="filters-title">Filters</h2>
-        <tb-bias-filters .state=${s} .info=${info} .maxRanges=${cfg.limits.max_ranges}></tb-bias-filters>
+        <tb-bias-filters .state=${s} .info=${info} .maxRanges=${cfg.limits.max_ranges} .leftOut=${this.leftOut}></tb-bias-filters>
       </section>
       <section class="panel">
         <tb-bias-distributions
