@@ -373,8 +373,12 @@ class Writer(events.EventWriter):
         ------
         ValueError
             For anything :func:`tb_bias_plugin.dipdi` rejects, options that
-            contradict an accumulator's, replicates of different layouts, or
-            malformed ``pool_names``, ``replicate`` or ``top_k``.
+            contradict an accumulator's, replicates of different layouts,
+            malformed ``pool_names``, ``replicate`` (a whole number within
+            +-(2**53 - 1)) or ``top_k``, or a record larger than a reader
+            takes: a pool of more than 256 models, or more than 2**24
+            per-group sums or top examples' outputs in a replicate
+            (docs/measures/discrepancy.md, "What a logged record holds").
 
         See Also
         --------

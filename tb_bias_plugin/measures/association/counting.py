@@ -65,7 +65,9 @@ class CooccurrenceCounter:
     """Counts N, C(y), C(x), C(x, y) and C(x_i, x_j) over batches of predictions.
 
     Memory is independent of the number of examples: O(T * k * L) numbers
-    for T thresholds, k identities and L labels. Counts are exact.
+    for T thresholds, k identities and L labels, at most
+    `table.MAX_TABLE_CELLS` (2**27) cells, a ValueError past it (a reader
+    takes no larger table). Counts are exact.
 
     Parameters
     ----------
