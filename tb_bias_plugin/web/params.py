@@ -101,6 +101,13 @@ class Params:
         tag = self.string("tag", required=True, max_length=MAX_NAME)
         return run, tag, self.integer("step", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
 
+    def second_run_tag_step(self, run, tag):
+        """The ``run2``, ``tag2`` and optional ``step2`` of a route that compares two records: ``run2``
+        defaults to ``run`` (required when ``run`` is None), ``tag2`` to ``tag``."""
+        run_b = self.string("run2", run, required=run is None, max_length=MAX_NAME)
+        tag_b = self.string("tag2", tag, max_length=MAX_NAME)
+        return run_b, tag_b, self.integer("step2", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
+
     def flag(self, name):
         text = self.string(name)
         if text is None or text in ("", "0", "false"):

@@ -35,7 +35,7 @@ from tb_bias_plugin.measures.association.query import (
     select_with_statistics,
 )
 from tb_bias_plugin.measures.association.table import REST, AssociationTable, PrecomputedTable, intersection_parts
-from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request, parse_range
+from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request, parse_range
 from tb_bias_plugin.web.responses import (
     csv_number,
     csv_text,
@@ -365,9 +365,7 @@ def distribution(request: Any, services: Any) -> Any:
 def compare_tables(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     selection = _select(request, services, params)
-    run_b = params.string("run2", selection.run, max_length=MAX_NAME)
-    tag_b = params.string("tag2", selection.tag, max_length=MAX_NAME)
-    step_b = params.integer("step2", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
+    run_b, tag_b, step_b = params.second_run_tag_step(selection.run, selection.tag)
     loaded_b = services.load(request, run_b, tag_b, step_b, MEASURE_ID)
     view_a = selection.view
     table_b = loaded_b.value

@@ -22,7 +22,7 @@ from tb_bias_plugin.measures.discrepancy.dipdi import (
 )
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID
 from tb_bias_plugin.measures.discrepancy.replicates import BOOTSTRAP_COVERS, bootstrap_dipdi, replicate_summary
-from tb_bias_plugin.web.params import MAX_NAME, STEP_RANGE, Params, bad_request
+from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
 
 #: Limits and defaults shared with the frontend (served in ``runs``).
@@ -331,9 +331,7 @@ def discrepancy_examples(request: Any, services: Any) -> Any:
 def discrepancy_compare(request: Any, services: Any) -> Any:
     params = Params(request.args, request.query_string)
     loaded_a, run_a, tag_a = _load(request, services, params)
-    run_b = params.string("run2", required=True, max_length=MAX_NAME)
-    tag_b = params.string("tag2", tag_a, max_length=MAX_NAME)
-    step_b = params.integer("step2", None, low=STEP_RANGE[0], high=STEP_RANGE[1])
+    run_b, tag_b, step_b = params.second_run_tag_step(None, tag_a)
     loaded_b = services.load(request, run_b, tag_b, step_b, MEASURE_ID)
     stored_a, stored_b = loaded_a.value, loaded_b.value
     if stored_a.discrepancy != stored_b.discrepancy:
