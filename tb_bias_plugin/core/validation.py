@@ -268,6 +268,21 @@ def host_values(values: Any) -> Any:
     return values.numpy()
 
 
+def source_dtype_name(values: Any) -> str:
+    """The name of the dtype ``values`` were computed in, read before `host_values` widens a bfloat16
+    (``"bfloat16"`` for a PyTorch or TensorFlow bfloat16 tensor); "" for values with no dtype, such as a list.
+
+    Examples
+    --------
+    >>> source_dtype_name(np.zeros(2, dtype=np.float16)), source_dtype_name([0.5])
+    ('float16', '')
+    """
+    dtype = getattr(values, "dtype", None)
+    if dtype is None:
+        return ""
+    return str(getattr(dtype, "name", dtype)).removeprefix("torch.")
+
+
 def check_numeric_array(values: Any, name: str, *, ndim: int | None = None) -> np.ndarray:
     """``values`` as a float64 array, checked to hold numbers (bools, integers, floats; NaN and infinities
     too) and to have ``ndim`` dimensions.

@@ -167,7 +167,7 @@ class DipdiAccumulator:
         ValueError
             As ``dipdi``, and when the batch does not match earlier batches.
         """
-        a, b = _validate_pools(pool_a_batch, pool_b_batch, self.discrepancy, self.from_logits)
+        a, b, tol = _validate_pools(pool_a_batch, pool_b_batch, self.discrepancy, self.from_logits)
         m_a, m_b, k = a.shape[0], b.shape[0], a.shape[1]
         g = _validate_groups(groups, k)
         ids = _validate_ids(example_ids, k)
@@ -198,7 +198,7 @@ class DipdiAccumulator:
             def keep_excess(start, stop, e):
                 excess[start:stop] = e
 
-            stats.consume(a, b, codes, keep_excess if self.top_k else None)
+            stats.consume(a, b, tol, codes, keep_excess if self.top_k else None)
         except ValueError:
             self._restore(saved)
             raise

@@ -27,6 +27,8 @@ from tb_bias_plugin.core.validation import (
     check_labels,
     check_probability_rows,
     host_values,
+    probability_sum_tolerance,
+    source_dtype_name,
 )
 
 __all__ = [
@@ -259,8 +261,10 @@ class InvalidPrediction(NamedTuple):
         return self.problem + self.shown_value()
 
 
-def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool) -> Optional[InvalidPrediction]:
-    """The first non-finite value or invalid probability row of a pool ``[m, n, ...]``, or None."""
+def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool,
+                  tol: Optional[float] = None) -> Optional[InvalidPrediction]:
+    """The first non-finite value or invalid probability row of a pool ``[m, n, ...]``, or None; rows sum
+    to 1 within ``tol`` (by default the tolerance of ``arr``'s dtype)."""
     is_prob = discrepancy in _PROBABILITY_KINDS and not from_logits
     n = arr.shape[1]
     step = _row_chunk(int(np.prod(arr.shape[2:], dtype=np.int64)) * arr.shape[0])
@@ -275,15 +279,15 @@ def first_invalid(arr: np.ndarray, discrepancy: str, from_logits: bool) -> Optio
                                      problem != "a non-finite prediction")
         if is_prob and arr.ndim > 2:
             try:
-                check_probability_rows(block, "pool")
+                check_probability_rows(block, "pool", tol=tol)
             except ProbabilityRowError as e:
                 return InvalidPrediction(e.row[0], start + e.row[1], e.problem, None, True)
     return None
 
 
-def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: bool) -> None:
+def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: bool, tol: float) -> None:
     """Reject non-finite values and invalid probability rows, naming the first."""
-    bad = first_invalid(arr, discrepancy, from_logits)
+    bad = first_invalid(arr, discrepancy, from_logits, tol)
     if bad is not None:
         hint = "; for logits pass from_logits=True" if bad.not_a_probability else ""
         raise ValueError(f"{name} has {bad.problem} (model {bad.model}, example {bad.example}){bad.shown_value()}"
@@ -291,7 +295,10 @@ def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: 
 
 
 def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: bool):
-    """Shape checks shared by the one-shot function and the accumulator."""
+    """Shape checks shared by the one-shot function and the accumulator: both pools as arrays, and how far
+    their probability rows may sum from 1 (the less precise pool's tolerance, from the dtype the model
+    computed in: a PyTorch bfloat16 pool arrives widened to float32)."""
+    tol = max(probability_sum_tolerance(source_dtype_name(pool)) for pool in (pool_a, pool_b))
     a = _as_pool(pool_a, "pool_a")
     b = _as_pool(pool_b, "pool_b")
     if discrepancy in _PROBABILITY_KINDS:
@@ -324,15 +331,15 @@ def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: boo
         )
     # values are checked chunk by chunk as they are used (_Kernel.chunk), in
     # the same pass that computes d; _explain_values names the first bad one
-    return a, b
+    return a, b, tol
 
 
 def _explain_values(
-    a: np.ndarray, b: np.ndarray, discrepancy: str, from_logits: bool
+    a: np.ndarray, b: np.ndarray, discrepancy: str, from_logits: bool, tol: float
 ) -> NoReturn:
     """Raise the ValueError naming the first invalid value of either pool."""
-    _validate_values(a, "pool_a", discrepancy, from_logits)
-    _validate_values(b, "pool_b", discrepancy, from_logits)
+    _validate_values(a, "pool_a", discrepancy, from_logits, tol)
+    _validate_values(b, "pool_b", discrepancy, from_logits, tol)
     raise ValueError("pool_a or pool_b holds an invalid value")  # not reached
 
 
@@ -417,13 +424,14 @@ class _Kernel:
         widest = max((_length(js, num_models) for _, _, js in self.plan), default=1)
         self.rows = _row_chunk(self.width, widest)
 
-    def chunk(self, a: np.ndarray, b: np.ndarray, start: int, stop: int) -> Optional[np.ndarray]:
-        """d for every planned pair on examples ``start:stop``: ``[pairs, k]``.
+    def chunk(self, a: np.ndarray, b: np.ndarray, start: int, stop: int, tol: float) -> Optional[np.ndarray]:
+        """d for every planned pair on examples ``start:stop``: ``[pairs, k]``; probability rows sum to 1
+        within ``tol``.
 
         Returns None when a value is invalid (non-finite, or not a
         probability); the caller then explains it with :func:`_validate_values`.
         """
-        prep = self._prepare(a[:, start:stop], b[:, start:stop])
+        prep = self._prepare(a[:, start:stop], b[:, start:stop], tol)
         if prep is None:
             return None
         out = np.empty((self.num_pairs, stop - start), dtype=np.float64)
@@ -433,7 +441,7 @@ class _Kernel:
             self._diff_rows(prep[0], out)
         return out
 
-    def _prepare(self, xa: np.ndarray, xb: np.ndarray):
+    def _prepare(self, xa: np.ndarray, xb: np.ndarray, tol: float):
         """Check the values and bring both pools into one float64 array.
 
         Probabilities come out class-major, ``[M, C, k]``, so that sums over
@@ -472,7 +480,7 @@ class _Kernel:
                     total = part.sum(axis=1, keepdims=True)
                 else:
                     try:
-                        total = check_probability_rows(x, "pool")[:, None, :]
+                        total = check_probability_rows(x, "pool", tol=tol)[:, None, :]
                     except ProbabilityRowError:
                         return None
                     part[...] = xt
@@ -755,7 +763,7 @@ def dipdi(
     (nan, 'zero_within_a')
     """
     _check_options(discrepancy, pairing, from_logits)
-    a, b = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
+    a, b, tol = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
     _check_pairing(m_a, m_b, pairing, _transposed_hint(a, b))
     g = _validate_groups(groups, n)
@@ -778,7 +786,7 @@ def dipdi(
     def keep_excess(start, stop, e):
         excess[start:stop] = e
 
-    stats.consume(a, b, codes, keep_excess)
+    stats.consume(a, b, tol, codes, keep_excess)
     return stats.result(labels, g is not None, excess, None)
 
 
@@ -816,8 +824,9 @@ class _PairSums:
                 [self.group_counts, np.zeros(extra, dtype=np.int64)]
             )
 
-    def consume(self, a, b, codes=None, on_chunk=None) -> None:
-        """Add the examples of pools ``a`` and ``b``: all or nothing.
+    def consume(self, a, b, tol, codes=None, on_chunk=None) -> None:
+        """Add the examples of pools ``a`` and ``b`` (probability rows summing to 1 within ``tol``): all or
+        nothing.
 
         Sums are gathered apart and added only once every chunk has passed
         the value checks, so an invalid value leaves the statistics unchanged.
@@ -826,9 +835,9 @@ class _PairSums:
         # finite predictions whose discrepancies overflow come out as inf or NaN, which the result says
         # ("nonfinite") and the writer refuses with its reason: NumPy's warning would only repeat it
         with np.errstate(over="ignore", invalid="ignore"):
-            self._consume(a, b, codes, on_chunk)
+            self._consume(a, b, tol, codes, on_chunk)
 
-    def _consume(self, a, b, codes, on_chunk) -> None:
+    def _consume(self, a, b, tol, codes, on_chunk) -> None:
         n = a.shape[1]
         num_pairs = len(self.pi)
         num_groups = self.group_sums.shape[0]
@@ -837,9 +846,9 @@ class _PairSums:
         pair_offsets = np.arange(num_pairs, dtype=np.intp)[:, None]
         for start in range(0, n, self.kernel.rows):
             stop = min(n, start + self.kernel.rows)
-            d_all = self.kernel.chunk(a, b, start, stop)
+            d_all = self.kernel.chunk(a, b, start, stop, tol)
             if d_all is None:
-                _explain_values(a, b, self.discrepancy, self.kernel.from_logits)
+                _explain_values(a, b, self.discrepancy, self.kernel.from_logits, tol)
             sums += d_all.sum(axis=1)
             if codes is not None:
                 # one bincount for all pairs: flat index group * pairs + pair
@@ -940,7 +949,7 @@ def pair_discrepancies(
     (((0, 2), (1, 3)), [5.5, 3.75])
     """
     _check_options(discrepancy, pairing, from_logits)
-    a, b = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
+    a, b, tol = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
     _check_pairing(m_a, m_b, pairing, _transposed_hint(a, b))
     pairs = _used_pairs(m_a, m_b, pairing)
@@ -952,9 +961,9 @@ def pair_discrepancies(
     d = np.empty((len(flat), n), dtype=np.float64)
     for start in range(0, n, kernel.rows):
         stop = min(n, start + kernel.rows)
-        chunk = kernel.chunk(a, b, start, stop)
+        chunk = kernel.chunk(a, b, start, stop, tol)
         if chunk is None:
-            _explain_values(a, b, discrepancy, from_logits)
+            _explain_values(a, b, discrepancy, from_logits, tol)
         d[:, start:stop] = chunk
     n_ab, n_aa = len(pairs.between), len(pairs.within_a)
     return PairDiscrepancies(

@@ -421,6 +421,29 @@ def test_a_float16_softmax_is_a_probability_row_as_it_is_to_sensitivity():
         check_probabilities(a[1], tol=validation.probability_sum_tolerance("float16"))
 
 
+def test_a_pytorch_bfloat16_softmax_keeps_bfloat16s_tolerance_through_widening():
+    """NumPy has no bfloat16, so a PyTorch bfloat16 pool arrives widened to float32: its rows, off by
+    bfloat16's rounding (about 1e-2), were held to float32's 1e-4 and refused (review)."""
+    torch = pytest.importorskip("torch")
+    from tb_bias_plugin import DipdiAccumulator
+
+    rng = np.random.default_rng(1)
+    a, b = (torch.softmax(torch.tensor(rng.normal(size=(2, 40, 5)) * 2), dim=-1).to(torch.bfloat16)
+            for _ in range(2))
+    sums = a.float().sum(dim=-1).double().numpy()
+    assert np.abs(sums - 1).max() > 1e-3  # past float32's and float16's tolerance
+    a64, b64 = (p.double().numpy() / p.double().sum(dim=-1, keepdim=True).numpy() for p in (a, b))
+    want = dipdi(a64, b64, discrepancy="jsd").dipdi
+    assert dipdi(a, b, discrepancy="jsd").dipdi == pytest.approx(want, rel=1e-6)
+    got = DipdiAccumulator(discrepancy="jsd").update(a, b).result().dipdi
+    assert got == pytest.approx(want, rel=1e-6)
+    np.testing.assert_allclose(pair_discrepancies(a, b, discrepancy="jsd").between,
+                               pair_discrepancies(a64, b64, discrepancy="jsd").between, rtol=1e-6, atol=1e-12)
+    # the same values as a float32 tensor are held to float32's tolerance: the dtype, not the values, decides
+    with pytest.raises(ValueError, match=r"pool_a has a probability row that sums to"):
+        dipdi(a.float(), b.float(), discrepancy="jsd")
+
+
 def test_pair_discrepancies_validates_like_dipdi():
     with pytest.raises(ValueError, match="all_pairs"):
         pair_discrepancies(np.array([A1, A2, A1]), np.array([B1, B2, B1]))
