@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rewrittenLines, rewrittenText } from "../src/shell/rewritten-notice.js";
+import { hiddenLines, hiddenText, rewrittenLines, rewrittenText } from "../src/shell/rewritten-notice.js";
 import type { RunEntry } from "../src/shell/types.js";
 
 const tag = (name: string, rewritten_steps?: { step: number; writes: number; shown: number | null }[]) => ({
@@ -28,5 +28,18 @@ describe("rewritten steps", () => {
     expect(text(4, 2)).toMatch(/shows the 2nd one read$/);
     expect(text(12, 11)).toMatch(/shows the 11th one read$/);
     expect(text(3, null)).toMatch(/which one the tab shows is not known$/);
+  });
+});
+
+describe("hidden steps", () => {
+  it("names the steps a later write of an earlier step hid, none from an older server", () => {
+    const runs: RunEntry[] = [
+      { run: "eval", tags: [{ ...tag("gender"), hidden_steps: [3] }, { ...tag("age"), hidden_steps: [] }] },
+      { run: "old", tags: [tag("gender")] },
+    ];
+    const lines = hiddenLines(runs);
+    expect(lines.map((l) => [l.run, l.tag, l.steps])).toEqual([["eval", "gender", [3]]]);
+    expect(hiddenText(lines[0]!)).toMatch(/^"eval" \/ "gender": step 3 is on disk but not shown: an earlier step was written after/);
+    expect(hiddenText({ run: "r", tag: "t", steps: [5, 6, 7, 8, 9, 10, 11, 12] })).toMatch(/: steps 5, 6, 7, 8, 9, 10 and 2 more are on disk/);
   });
 });

@@ -108,6 +108,14 @@ class RecordScanner:
             return {key: {step: (list(times), [w[0] for w in self._writes.get(key, {}).get(step, ())])
                           for step, times in steps.items()} for key, steps in self._gone.items()}
 
+    def hidden_steps(self, run: str, tag: str, listed: Iterable[int]) -> list[int]:
+        """The steps of ``run``/``tag`` on disk (as of the last `rewritten`) that TensorBoard does not list
+        because an earlier step was written after them (`steps_written_over`)."""
+        with self._lock:
+            steps = self._writes.get((run, tag))
+            last = {step: max(w[0] for w in writes) for step, writes in steps.items()} if steps else {}
+        return steps_written_over(last, listed)
+
     def keep_gone(self, listed: set[tuple[str, str]]) -> None:
         """Forget the deleted writes of tags TensorBoard no longer lists (a run deleted for good)."""
         with self._lock:
@@ -328,6 +336,31 @@ def _blob(data: bytes, tag: str, step: int, wall_time: float) -> bytes | None:
     if tensor.dtype != _DT_STRING or len(dims) != 1 or dims[0].size != len(tensor.string_val) or not tensor.string_val:
         return None
     return tensor.string_val[0]
+
+
+def steps_written_over(last_write: dict[int, float], listed: Iterable[int]) -> list[int]:
+    """The steps of ``last_write`` (``{step: wall time of its last write}``) not ``listed`` because an
+    earlier step was written after them: TensorBoard's data server then drops a tag's later steps, as it
+    does for a job restarted from a checkpoint (its Python loader, ``--load_fast=false``, keeps them).
+    A step not listed for any other reason (sampled out, or written since TensorBoard last read) is not
+    one of them.
+
+    Examples
+    --------
+    >>> steps_written_over({0: 1.0, 1: 2.0, 2: 5.0, 3: 4.0}, [0, 1, 2])  # step 2 written again after step 3
+    [3]
+    >>> steps_written_over({0: 1.0, 1: 2.0, 2: 3.0, 3: 4.0}, [0, 3])  # sampled out
+    []
+    """
+    unlisted = set(last_write).difference(listed)
+    if not unlisted:
+        return []
+    over, latest_before = [], float("-inf")
+    for step in sorted(last_write):
+        if step in unlisted and latest_before > last_write[step]:
+            over.append(step)
+        latest_before = max(latest_before, last_write[step])
+    return over
 
 
 def rewritten_steps(writes: dict[int, WriteTimes], shown_wall_times: dict[int, float],

@@ -199,7 +199,9 @@ class BiasPlugin(base_plugin.TBPlugin):
                     lost = gone.get((run, tag), {})
                     rewritten = rewritten_steps(rewrites.get((run, tag), {}), kept, lost)
                     self._records.drop_gone(run, tag, [s for s, (old, _) in lost.items() if kept.get(s) not in old])
-                tags.append(dict(info, tag=tag, measure=measure_id, steps=steps, rewritten_steps=rewritten))
+                hidden = self._records.hidden_steps(run, tag, steps)
+                tags.append(dict(info, tag=tag, measure=measure_id, steps=steps, rewritten_steps=rewritten,
+                                 hidden_steps=hidden))
             runs.append({"run": run, "tags": tags})
         if gone:
             self._records.keep_gone({(run, tag) for run in listing for tag in listing[run]})

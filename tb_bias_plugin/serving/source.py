@@ -112,7 +112,7 @@ class Source:
                 if not data:
                     continue
                 try:
-                    self._registry.measure_of(series.plugin_content)
+                    first = self._registry.measure_of(series.plugin_content).id
                     known = self.is_unreadable(experiment, run, tag, data[-1])
                     if known is not None:
                         raise copy.copy(known)
@@ -120,6 +120,8 @@ class Source:
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
                     continue
+                if first != measure_id:  # two writers chose one tag (a Keras callback names its tag after an attribute)
+                    unreadable.append({"run": run, "tag": tag, "error": _mixed_measures(first, measure_id)})
                 info = dict(info, description=series.description)
                 result[run][tag] = (measure_id, info, [d.step for d in data])
         self._descriptions.put(experiment, described)  # tags no longer listed are dropped
@@ -384,7 +386,7 @@ class Source:
                 if not isinstance(e, _LoaderFailure):  # the loader's failure may pass: asked again next time
                     self._unreadable.put(key, error)
                 raise copy.copy(error) from None
-            if not description:  # records of the first release hold none: the tag's own
+            if not description:  # a step logged without one (or a first-release record): the tag's, as TensorBoard shows it
                 description = tag_description(run, tag)
             cached = (found.id, value, description)
             size = found.nbytes(value) if part is None else arrays.footprint(value)
@@ -501,6 +503,13 @@ def _size_of(value: Any) -> int:
         return sys.getsizeof(value)
     nbytes = getattr(value, "nbytes", None)
     return nbytes if isinstance(nbytes, int) else 1024
+
+
+def _mixed_measures(first: str, latest: str) -> str:
+    """What the tab says of a tag that holds two measures' records: TensorBoard lists one series per
+    run and tag, so only the latest step's measure is shown, and its other steps cannot be read as it."""
+    return ("holds records of two measures, %s at its first step and %s at its latest: only %s is shown, "
+            "and a step of the other cannot be read; log each measure under its own tag" % (first, latest, latest))
 
 
 def _loader_error(error: Exception) -> str:

@@ -181,6 +181,36 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
         )
 
 
+#: ``{(logdir, tag): (measure, where it was written)}`` of the tags this process wrote.
+_CLAIMED: dict[tuple[str, str], tuple[str, str]] = {}
+_CLAIMED_LOCK = threading.Lock()
+
+
+def claim_tag(logdir: str, tag: str, measure: str, written_to: str) -> None:
+    """Refuse a second measure under a tag this process already wrote in ``logdir`` (its run).
+
+    TensorBoard lists one series per run and tag, of the first step's plugin: a representation
+    record under the tag of an association table (a Keras callback names its tag after the attribute)
+    hides every table of the tag. ``written_to`` is the file or directory the first records went
+    to; once it is deleted (a rerun into a cleared logdir) the tag is free again.
+
+    Raises
+    ------
+    ValueError
+        ``tag`` of ``logdir`` holds another measure's records, written by this process.
+    """
+    key = (logdir if is_remote(logdir) else os.path.abspath(logdir), tag)
+    with _CLAIMED_LOCK:
+        found = _CLAIMED.get(key)
+        if found is not None and found[0] != measure and (is_remote(found[1]) or os.path.exists(found[1])):
+            raise ValueError(
+                "tag %r of %s already holds %s records, written by this process: a %s record under the same "
+                "tag would hide them (TensorBoard shows one measure per run and tag); give it its own name"
+                % (tag, logdir, found[0], measure))
+        if found is None or found[0] != measure:
+            _CLAIMED[key] = (measure, written_to)
+
+
 def _check_local_directory(logdir: str) -> None:
     if is_remote(logdir):
         return
@@ -237,6 +267,7 @@ class EventWriter:
         self, name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None
     ) -> bool:
         """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
+        claim_tag(self.logdir, name, measure, self.path)
         self._write_event(record_event(name, measure, number, payload, step, description))
         return True
 

@@ -51,6 +51,9 @@ class ValidationRecordWriter:
 
     def _write_records(self, records: Iterable[tuple[str, Any]], step: int) -> None:
         """Write each ``(tag, payload)`` at ``step``, then flush."""
+        records = list(records)
+        for tag, _ in records:  # before the file writer makes a file
+            events.claim_tag(self._log_dir, tag, self._measure_id, self._log_dir)
         if self._writer is None:
             import tensorflow as tf
 

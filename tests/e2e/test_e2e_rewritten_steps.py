@@ -21,13 +21,16 @@ def rewritten_logdir(tmp_path_factory):
             writer.association_table("gender", fx.counter(n, n=n), step=0)
     with summary.Writer(logdir / "clean") as writer:
         writer.association_table("gender", fx.counter(7), step=0)
+    for step in (0, 1, 2, 3, 2):  # steps 0-3, then step 2 logged again: a fix into the same run
+        with summary.Writer(logdir / "restarted") as writer:
+            writer.association_table("gender", fx.counter(20 + step), step=step)
     return logdir
 
 
 @pytest.mark.parametrize("loader", ["--load_fast=true", "--load_fast=false"])
 def test_runs_names_the_write_the_table_shows(rewritten_logdir, loader):
     server = TensorBoard(rewritten_logdir, log_path=rewritten_logdir.parent / ("tb%s.log" % loader),
-                         expected_runs={"eval", "clean"}, extra_args=[loader])
+                         expected_runs={"eval", "clean", "restarted"}, extra_args=[loader])
     server.start()
     try:
         tags = {(r["run"], t["tag"]): t for r in server.get("runs")["runs"] for t in r["tags"]}
@@ -36,13 +39,19 @@ def test_runs_names_the_write_the_table_shows(rewritten_logdir, loader):
         assert rewrite["step"] == 0 and rewrite["writes"] == 2
         shown = server.get("table", {"run": "eval", "tag": "gender"})["num_examples"]
         assert SIZES[rewrite["shown"]] == shown
+        # the data server drops step 3 when step 2 is written after it; the Python loader keeps it
+        restarted = tags["restarted", "gender"]
+        listed = [0, 1, 2] if loader == "--load_fast=true" else [0, 1, 2, 3]
+        assert restarted["steps"] == listed
+        assert restarted["hidden_steps"] == ([3] if loader == "--load_fast=true" else [])
+        assert tags["clean", "gender"]["hidden_steps"] == tags["eval", "gender"]["hidden_steps"] == []
     finally:
         server.stop()
 
 
 @pytest.fixture(scope="module")
 def tensorboard_default_loader(rewritten_logdir):
-    yield from serving(rewritten_logdir, {"eval", "clean"})
+    yield from serving(rewritten_logdir, {"eval", "clean", "restarted"})
 
 
 def test_the_tab_warns_of_the_rewritten_step(tensorboard_default_loader, browser):
@@ -53,10 +62,15 @@ def test_the_tab_warns_of_the_rewritten_step(tensorboard_default_loader, browser
         ui = page.frame_locator(PLUGIN_IFRAME)
         ui.locator('[data-testid="table-row"]').first.wait_for()
         notice = ui.locator('[data-testid="rewritten"]')
-        assert "1 step was written more than once" in notice.inner_text()
+        assert notice.inner_text().startswith("2 steps were written more than once; 1 step is hidden by a later "
+                                              "write of an earlier one under the same run and tag")
         notice.locator("summary").click()
-        line = ui.locator('[data-testid="rewritten-step"]')
-        assert line.inner_text().startswith('"eval" / "gender" step 0: written 2 times; the tab shows the ')
+        lines = ui.locator('[data-testid="rewritten-step"]')
+        assert lines.nth(0).inner_text().startswith('"eval" / "gender" step 0: written 2 times; the tab shows the ')
+        assert lines.nth(1).inner_text().startswith('"restarted" / "gender" step 2: written 2 times')
+        hidden = ui.locator('[data-testid="hidden-steps"]').inner_text()
+        assert hidden.startswith('"restarted" / "gender": step 3 is on disk but not shown: an earlier step was '
+                                 "written after")
         box = notice.bounding_box()
         assert box["width"] <= width and box["height"] < 0.4 * 800  # the table keeps its room
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

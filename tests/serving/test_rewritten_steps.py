@@ -2,6 +2,8 @@
 
 import os
 
+import numpy as np
+
 import plugin_fixtures as fx
 from plugin_fixtures import Client
 from tb_bias_plugin import summary
@@ -180,3 +182,41 @@ def test_a_deleted_file_not_written_again_is_no_rewrite_and_a_run_gone_for_good_
     scanner._gone[("job", "gender")] = {0: [1.0]}
     scanner.keep_gone({("rotated", "gender")})  # what runs does with the tags still listed
     assert set(scanner._gone) == set()
+
+
+def test_the_steps_a_later_write_of_an_earlier_step_hides_are_named(tmp_path):
+    """Steps 0-3, then step 2 again (a fix logged into the same run): TensorBoard's data server drops step 3,
+    as for a job restarted from a checkpoint, and lists [0, 1, 2]; the files still hold step 3."""
+    for step in (0, 1, 2, 3):
+        write(tmp_path, "eval", 100 + step, step=step)
+    write(tmp_path, "eval", 110, step=2)
+    write(tmp_path, "fresh", 120, step=0)
+    scanner = RecordScanner(str(tmp_path))
+    scanner.rewritten()
+    assert scanner.hidden_steps("eval", "gender", [0, 1, 2]) == [3]  # as the data server lists it
+    assert scanner.hidden_steps("eval", "gender", [0, 1, 2, 3]) == []  # as --load_fast=false does
+    assert scanner.hidden_steps("eval", "gender", [0, 2]) == [3]  # step 1 sampled out: not hidden by the rewrite
+    write(tmp_path, "fresh", 121, step=1)  # written since TensorBoard last read: not yet listed, not hidden
+    scanner.rewritten()
+    assert scanner.hidden_steps("fresh", "gender", [0]) == []
+    assert scanner.hidden_steps("nowhere", "gender", [0]) == []
+    client = Client(fx.make_app(tmp_path)[0])  # the Python loader lists every step: nothing hidden
+    assert tags_of(client)["eval", "gender"]["hidden_steps"] == []
+
+
+def test_a_tag_holding_two_measures_is_said(tmp_path, monkeypatch):
+    """An association table and then a DIPDI record under one tag (a Keras callback names its tag after an
+    attribute): TensorBoard lists one measure per run and tag, so `runs` says the other's steps are hidden."""
+    from tb_bias_plugin.writing import events
+
+    write(tmp_path, "eval", 101, step=0)
+    write(tmp_path, "clean", 102, step=0)
+    monkeypatch.setattr(events, "_CLAIMED", {})  # as another process would: this one refuses (test_writer_claims)
+    pools = np.random.default_rng(0).random((2, 2, 30))
+    with summary.Writer(tmp_path / "eval") as writer:
+        writer.prediction_discrepancy("gender", pools[0], pools[1], step=1)
+    runs = fx.get_json(Client(fx.make_app(tmp_path)[0]), "runs")
+    [entry] = runs["unreadable"]
+    assert entry["run"] == "eval" and entry["tag"] == "gender"
+    assert entry["error"].startswith("holds records of two measures, association at its first step and "
+                                     "discrepancy at its latest: only discrepancy is shown")

@@ -5,10 +5,12 @@ import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 import plugin_fixtures as fx
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.measures.discrepancy import metadata as discrepancy_metadata
 from tb_bias_plugin.writing.keras import ValidationRecordWriter
 
 
@@ -53,3 +55,23 @@ def test_records_go_to_the_validation_run_and_the_writer_closes_on_train_end(tmp
         assert listing["measure"] == MEASURE_ID and description == "a *note*"
         assert value.num_examples == 50 + step
         np.testing.assert_array_equal(value.label_counts, counter.table().label_counts)
+
+
+class _Other(ValidationRecordWriter):
+    def __init__(self, log_dir):
+        self._init_writer(log_dir, discrepancy_metadata.MEASURE_ID, discrepancy_metadata.PAYLOAD_NUMBER)
+
+
+def test_a_callback_refuses_a_tag_another_callback_wrote_another_measure_under(tmp_path):
+    """Two callbacks of one fit naming their tags alike (the representation callback names its tag after an
+    attribute): the second measure under the tag would hide the first's records, so it is refused before
+    its callback opens a file."""
+    first, second = _Log(tmp_path), _Other(tmp_path)
+    first._write_records([("gender", builder.association_table(fx.counter(0, n=50)))], 0)
+    files = _event_files(tmp_path)
+    try:
+        with pytest.raises(ValueError, match=r"tag 'gender' of .*validation already holds association records"):
+            second._write_records([("gender", b"never encoded")], 0)
+        assert _event_files(tmp_path) == files and second._writer is None
+    finally:
+        first.on_train_end()

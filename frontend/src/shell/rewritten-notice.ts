@@ -13,6 +13,35 @@ export function rewrittenLines(runs: readonly RunEntry[]): RewrittenLine[] {
   return runs.flatMap((r) => r.tags.flatMap((t) => (t.rewritten_steps ?? []).map((rewrite) => ({ run: r.run, tag: t.tag, rewrite }))));
 }
 
+/** A tag whose later steps TensorBoard dropped when an earlier step was written after them. */
+export interface HiddenLine {
+  run: string;
+  tag: string;
+  steps: readonly number[];
+}
+
+/** Every tag with steps hidden that way (absent from older servers: none). */
+export function hiddenLines(runs: readonly RunEntry[]): HiddenLine[] {
+  return runs.flatMap((r) => r.tags.filter((t) => (t.hidden_steps ?? []).length > 0).map((t) => ({ run: r.run, tag: t.tag, steps: t.hidden_steps! })));
+}
+
+/** A list of steps, the first few and how many more. */
+function stepList(steps: readonly number[]): string {
+  const most = 6;
+  const shown = steps.slice(0, most).join(", ");
+  return steps.length > most ? `${shown} and ${steps.length - most} more` : shown;
+}
+
+/** What the tab says of one tag's hidden steps, in words. */
+export function hiddenText({ run, tag, steps }: HiddenLine): string {
+  const which = steps.length === 1 ? `step ${steps[0]} is` : `steps ${stepList(steps)} are`;
+  return (
+    `${JSON.stringify(run)} / ${JSON.stringify(tag)}: ${which} on disk but not shown: an earlier step was written after, ` +
+    "and TensorBoard's data server then drops a tag's later steps, as for a job restarted from a checkpoint " +
+    "(tensorboard --load_fast=false shows them)"
+  );
+}
+
 function ordinal(n: number): string {
   const tens = n % 100;
   const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
@@ -34,13 +63,21 @@ export function rewrittenText({ run, tag, rewrite }: RewrittenLine): string {
  */
 export function rewrittenNotice(runs: readonly RunEntry[]) {
   const lines = rewrittenLines(runs);
-  if (lines.length === 0) return nothing;
-  const head =
-    lines.length === 1 ? "1 step was written more than once" : `${lines.length} steps were written more than once`;
+  const hidden = hiddenLines(runs);
+  if (lines.length === 0 && hidden.length === 0) return nothing;
+  const heads = [];
+  if (lines.length > 0) {
+    heads.push(lines.length === 1 ? "1 step was written more than once" : `${lines.length} steps were written more than once`);
+  }
+  if (hidden.length > 0) {
+    const n = hidden.reduce((sum, h) => sum + h.steps.length, 0);
+    heads.push(n === 1 ? "1 step is hidden by a later write of an earlier one" : `${n} steps are hidden by later writes of earlier ones`);
+  }
   return html`<details class="unreadable" data-testid="rewritten">
-    <summary>${head} under the same run and tag: log each under its own run, tag or step</summary>
+    <summary>${heads.join("; ")} under the same run and tag: log each under its own run, tag or step</summary>
     <ul>
       ${lines.map((line) => html`<li data-testid="rewritten-step">${rewrittenText(line)}</li>`)}
+      ${hidden.map((line) => html`<li data-testid="hidden-steps">${hiddenText(line)}</li>`)}
     </ul>
   </details>`;
 }

@@ -10,6 +10,8 @@ export interface TagBase {
   description: string;
   /** steps written more than once (absent from servers older than this frontend) */
   rewritten_steps?: RewrittenStep[];
+  /** steps on disk that TensorBoard does not list because an earlier step was written after them (absent: none) */
+  hidden_steps?: number[];
 }
 
 /** A step of a tag written `writes` times; `shown` is the write TensorBoard kept (1 = the first read). */
