@@ -86,8 +86,15 @@ def _tf_step(step: Any) -> Any:
 
 
 def _write_tf(summary: str, name: str, step: Any, description: Any, *args: Any, **kwargs: Any) -> Any:
-    """Write one summary under TensorFlow's default writer."""
+    """Write one summary under TensorFlow's default writer; with none, or under ``tf.summary.record_if`` of
+    False, return False before any work, as ``tf.summary.write`` does with a deferred tensor (a table
+    counted at every training step and recorded every hundredth costs nothing in between)."""
+    tf = events.require_eager()
+    if not bool(tf.summary.should_record_summaries()):
+        return tf.constant(False)
     step = _tf_step(step)
+    if step is None:
+        raise ValueError("no step: pass step=, or set a default with tf.summary.experimental.set_step")
     measure, checked_step, payload = _build(REGISTRY, summary, name, step, description, args, kwargs)
     return events.write_tf(name, measure.id, measure.payload_number, payload, checked_step, description)
 

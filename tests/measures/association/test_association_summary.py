@@ -173,6 +173,31 @@ def test_tf_path_without_writer_returns_false():
     assert not bool(summary.association_table("gender", _counter(), step=0))
 
 
+def test_tf_path_does_no_work_when_nothing_would_be_recorded(tmp_path, monkeypatch):
+    """Without a default writer, or under tf.summary.record_if(False) (a table counted at every step and
+    recorded every hundredth), nothing is built, as tf.summary.write defers a callable tensor; without a
+    step, the error comes before the work."""
+    import tensorflow as tf
+
+    built = []
+    real_build = summary._build
+    monkeypatch.setattr(summary, "_build", lambda *a: built.append(a[1]) or real_build(*a))
+    predictions = _predictions()
+    kwargs = dict(label_names=LABELS, identity_labels=["man", "woman"])
+    assert not bool(summary.association_table("gender", predictions, step=0, **kwargs))
+    with tf.summary.create_file_writer(str(tmp_path)).as_default():
+        with tf.summary.record_if(False):
+            assert not bool(summary.association_table("gender", predictions, step=0, **kwargs))
+        assert built == []
+        with pytest.raises(ValueError, match="no step: pass step=, or set a default with tf.summary.experimental"):
+            summary.association_table("gender", predictions, **kwargs)
+        assert built == []
+        with tf.summary.record_if(lambda: True):
+            assert bool(summary.association_table("gender", predictions, step=1, **kwargs))
+        assert built == ["association_table"]
+    assert [e.step for e in _summary_events(tmp_path)] == [1]
+
+
 def test_writer_does_not_import_tensorflow(tmp_path):
     code = (
         "import sys, numpy as np\n"
