@@ -1,26 +1,26 @@
 """Confidence intervals, p-values and Benjamini-Hochberg q-values of
 association values and gaps, from the stored counts alone.
 
-Method (docs/measures/association.md, "Intervals and significance"): the
-multinomial delta method on each identity-versus-label 2x2 table. Every
-metric is a function f(a, b, c, d) of the four cells (a = C(x,y), b =
-C(x) - C(x,y), c = C(y) - C(x,y), d = the rest); its variance is
-
-    Var f ~= sum_i n_i g_i^2 - (sum_i n_i g_i)^2 / N,   g_i = df/dn_i,
-
-and every metric here is scale-free, so the second term is 0. The
-derivatives are evaluated at the counts plus 1/2 (the "variance cells"):
-that keeps them finite at a zero cell and widens the intervals of rare
-labels, whose plain delta intervals undercover. Counts may be non-integer
-(expected counts of soft identities): nothing here assumes integers, and
-treating a sum of probabilities as a Poisson count overstates its variance,
-so the intervals of soft counts are conservative.
+Method (docs/measures/association.md, "Intervals and significance"). Every
+metric is a function f(a, b, c, d) of the four cells of an
+identity-versus-label 2x2 table (a = C(x,y), b = C(x) - C(x,y), c = C(y) -
+C(x,y), d = the rest). A value's interval moves each cell alone to the ends
+of its own Poisson interval (Byar's form of the Garwood bounds) and adds
+the changes of f in quadrature, each side apart: nothing is linearised.
+Counts may be non-integer (expected counts of soft identities): nothing
+here assumes integers, and treating a sum of probabilities as a Poisson
+count overstates its variance, so the intervals of soft counts are
+conservative.
 
 Gaps: the two values of a pair share the examples where both identities
-and the label occur, C(x1, x2, y), which is not stored. Their covariance is
-linear in that triple count, so it is evaluated at both ends of the range
-the stored pairwise counts allow and the smaller one (the wider interval)
-is used: exact when the identities never co-occur, conservative otherwise.
+and the label occur, C(x1, x2, y), which is not stored. Their correlation
+comes from the multinomial delta method over the eight cells of (x1, x2,
+y), Var f ~= sum_i n_i g_i^2 with g_i = df/dn_i (every metric here is
+scale-free, so the mean term vanishes), the derivatives taken at the
+counts plus 1/2, finite at a zero cell. The covariance is linear in the
+triple count, so it is evaluated at both ends of the range the stored
+pairwise counts allow and the smaller one (the wider interval) is used:
+exact when the identities never co-occur, conservative otherwise.
 One-vs-rest gaps use the Cauchy-Schwarz bound sd(A1) + mean sd(A_j):
 always conservative.
 """
@@ -160,9 +160,9 @@ def pair_covariance_bounds(metric, num_examples, counts_1, counts_2, pair_count,
 
     Examples
     --------
-    >>> # identities that never co-occur: t = 0 exactly, negative covariance
-    >>> float(pair_covariance_bounds("dp", 100, 40, 30, 0, [20], [10], [5])[0]) < 0
-    False
+    >>> # identities that never co-occur: t = 0 exactly, and here the covariance is positive
+    >>> float(pair_covariance_bounds("dp", 100, 40, 30, 0, [20], [10], [5])[0]) > 0
+    True
     """
     n = float(num_examples)
     cx1, cx2, c12 = (np.asarray(v, dtype=np.float64) for v in (counts_1, counts_2, pair_count))

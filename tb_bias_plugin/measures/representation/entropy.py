@@ -61,6 +61,8 @@ MIN_SAMPLES = 2000
 #: What `representation_bias` warns below MIN_SAMPLES rows (the callbacks, which print the flag, hide it).
 SMALL_SAMPLE_WARNING = "the estimate is noisy"
 MIN_HELDOUT_PER_CLASS = 20
+#: What `representation_bias` warns when a class has fewer held-out rows (hidden as SMALL_SAMPLE_WARNING is).
+SMALL_CLASS_WARNING = "a class has fewer than %d held-out samples: its estimate is noisy" % MIN_HELDOUT_PER_CLASS
 #: Most classes of a protected attribute: codes run from 0 to ``MAX_CLASSES - 1``. Code c is class c
 #: (classes no row has are kept, so codes mean the same at every step), and both bounds cost memory and
 #: time in proportion to the number of classes: a code of 10**6 would need terabytes.

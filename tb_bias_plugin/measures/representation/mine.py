@@ -314,8 +314,7 @@ def _estimate_bounds(r, z, settings, train_entropy, counts, h, workers):
     main, probe = mines[0], probes[0] if probes else None
     if main["heldout_counts"] is not None and np.any(
             (main["heldout_counts"] > 0) & (main["heldout_counts"] < _np.MIN_HELDOUT_PER_CLASS)):
-        warnings.warn("a class has fewer than 20 held-out samples: its estimate is noisy",
-                      stacklevel=4)
+        warnings.warn(_np.SMALL_CLASS_WARNING, stacklevel=4)
     control_mi = [d["mi"] for d in mines[1:]]
     probe_control_mi = [d["mi"] for d in probes[1:]]
     return _result(main, control_mi, probe, probe_control_mi, counts, h, n, settings, train_entropy)

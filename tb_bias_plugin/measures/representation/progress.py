@@ -5,6 +5,7 @@ built before the first is written."""
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 import warnings
@@ -115,9 +116,10 @@ def estimate_layers(activations: Mapping[str, np.ndarray], protected: Mapping[st
         for layer, values in activations.items():
             start = time.perf_counter()
             with warnings.catch_warnings():
-                if verbose:  # the small-sample flag's advice is printed below: not said twice
+                if verbose:  # the small-sample and small-class flags' advice is printed below: not said twice
                     warnings.filterwarnings("ignore", message=r"n = \d+ < \d+: " + _np.SMALL_SAMPLE_WARNING,
                                             category=UserWarning)
+                    warnings.filterwarnings("ignore", message=re.escape(_np.SMALL_CLASS_WARNING), category=UserWarning)
                 result = estimate(values, codes, **estimator)
             found[attribute][layer] = result
             if verbose:

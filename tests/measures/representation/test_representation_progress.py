@@ -134,6 +134,29 @@ def test_the_small_sample_warning_is_not_said_twice_when_its_flag_is_printed(cap
     assert [w for w in recwarn if "noisy" in str(w.message)]  # said once, by the warning, when nothing is printed
 
 
+def test_the_small_class_warning_is_not_said_twice_when_its_flag_is_printed(capsys, recwarn):
+    """A class of few held-out rows: its flag's advice is printed under verbose, so its warning is hidden
+    then, as the small-sample one is (review: both were said)."""
+    from tb_bias_plugin.measures.representation.mine import representation_bias
+
+    with warnings.catch_warnings(record=True) as seen:  # the words of a real call
+        warnings.simplefilter("always")
+        representation_bias(np.zeros((60, 1)), (np.arange(60) % 2) * (np.arange(60) < 30), steps=1,
+                            classifier_width=0, control=False, workers=1)
+    [words] = [str(w.message) for w in seen if "held-out" in str(w.message)]
+
+    def small(values, codes, **estimator):
+        warnings.warn(words, UserWarning, stacklevel=2)
+        return _result(flags=("small_class",))
+
+    acts = {"a": np.zeros((6, 2))}
+    progress.estimate_layers(acts, {"sex": np.arange(6) % 2}, {}, step=0, verbose=True, who="cb", estimate=small)
+    assert "held-out rows" in capsys.readouterr().out
+    assert not [w for w in recwarn if "held-out" in str(w.message)]
+    progress.estimate_layers(acts, {"sex": np.arange(6) % 2}, {}, step=0, verbose=False, who="cb", estimate=small)
+    assert [w for w in recwarn if "held-out" in str(w.message)]
+
+
 def test_folds_are_stratified_and_cover_every_row_once():
     z = np.repeat([0, 1, 2], [50, 31, 7])
     folds = classifier.fold_indices(z, 3, seed=4)
