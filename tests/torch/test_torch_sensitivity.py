@@ -216,6 +216,26 @@ def test_logging_with_class_names_of_another_k_writes_nothing(tmp_path):
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
 
 
+@pytest.mark.parametrize("batch_size", [7, 256])
+def test_logged_proxy_slopes_come_from_all_of_x_whatever_the_batch_size(tmp_path, batch_size):
+    # the slopes were fitted on each batch: P moved with batch_size, and a batch of one group failed the fit
+    from tb_bias_plugin import pytorch as tbp
+
+    x = np.random.default_rng(1).normal(size=(150, 6)).astype(np.float32)
+    x[:, 3] = np.arange(150) >= 110  # sorted by the protected column: the first batches hold one group
+    x[:, 0] += x[:, 3]
+    model = mlp()
+    direct = prediction_sensitivity(model, x, v=VChoice.proxy_adjusted([3])).P
+    collector = tbp.log_prediction_sensitivity(str(tmp_path), model, torch.as_tensor(x), step=0,
+                                               v={"sex": VChoice.proxy_adjusted([3])}, batch_size=batch_size)
+    assert collector.summary("sex")["mean"] == pytest.approx(float(np.mean(direct)), rel=1e-6)
+    assert collector.summary("sex")["max"] == pytest.approx(float(np.max(direct)), rel=1e-6)
+    with pytest.raises(ValueError, match="^x: protected column 3 is constant"):
+        tbp.log_prediction_sensitivity(str(tmp_path / "one group"), model, x[:100], step=0, v="proxy_adjusted",
+                                       protected=3)
+    assert not (tmp_path / "one group").exists()
+
+
 def test_logging_a_multi_label_model_takes_output_sigmoid(tmp_path):
     # the helper's error said "pass output='sigmoid'", which it did not take (a TypeError)
     from tb_bias_plugin import pytorch as tbp

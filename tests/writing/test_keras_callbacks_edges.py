@@ -166,6 +166,36 @@ def test_class_names_of_another_k_fail_at_the_epoch_end_before_anything_is_writt
         PredictionSensitivityCallback(tmp_path, TABULAR, w=[5.0, 7.0])
 
 
+def proxy_data(shuffled=False):
+    """Column 0 a proxy of a binary column 3, the rows sorted by column 3 (its first batches hold one
+    group) unless ``shuffled``."""
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(150, 5)).astype("float32")
+    x[:, 3] = np.arange(150) >= 110
+    x[:, 0] += x[:, 3]
+    return rng.permutation(x) if shuffled else x
+
+
+@pytest.mark.parametrize("batch_size, shuffled", [(7, False), (64, False), (256, False), (64, True)])
+def test_proxy_slopes_come_from_all_of_x_val_whatever_the_batch_size(tmp_path, batch_size, shuffled):
+    # the slopes were fitted on each batch: P moved with batch_size, and a batch of one group failed the fit
+    import tb_bias_plugin
+
+    x, model = proxy_data(shuffled), tabular_model()
+    direct = tb_bias_plugin.prediction_sensitivity(model, x, v=VChoice.proxy_adjusted([3])).P
+    cb = PredictionSensitivityCallback(tmp_path, x, v={"sex": VChoice.proxy_adjusted([3])}, batch_size=batch_size)
+    summary = cb.collect(model).summary("sex")
+    for stat, value in {"mean": np.mean(direct), "median": np.median(direct), "max": np.max(direct)}.items():
+        assert summary[stat] == pytest.approx(float(value), rel=1e-6), stat
+
+
+def test_a_protected_column_constant_over_x_val_fails_when_the_callback_is_made(tmp_path):
+    x = proxy_data()[:100]  # one group only
+    with pytest.raises(ValueError, match=r"^x_val: protected column 3 is constant: its proxy slopes are undefined"):
+        PredictionSensitivityCallback(tmp_path, x, v=["mask", "proxy_adjusted"], protected=[3])
+    PredictionSensitivityCallback(tmp_path, x, v="mask", protected=[3])  # a mask needs no slopes
+
+
 def test_proxy_adjusted_names_one_feature():
     assert VChoice.proxy_adjusted([3]) == VChoice.proxy_adjusted(3) == VChoice.parse("proxy_adjusted", [3])
     with pytest.raises(ValueError, match=r"one protected feature; got \[1, 2\]: give each feature its own choice"):

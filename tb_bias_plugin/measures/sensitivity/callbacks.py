@@ -23,6 +23,7 @@ from tb_bias_plugin.measures.sensitivity.plan import (
     input_rows,
     is_text,
     plan_outputs,
+    proxy_reference,
 )
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
@@ -34,6 +35,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
     P is computed batch by batch with ``tb_bias_plugin.prediction_sensitivity``
     for every v choice and streamed into a `SensitivityCollector`, so memory
     holds the P values and a bounded set of examples, never a Jacobian.
+    ``proxy_adjusted`` fits its proxy slopes on all of ``x_val``, so P does
+    not depend on ``batch_size``.
 
     Parameters
     ----------
@@ -82,7 +85,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         ``description``, ``batch_size``, ``top_k``, ``sample_size`` or
         ``seed``; an ``x_val`` that is a scalar, has no rows or has the
         wrong number of dimensions (``[n, T]`` with ``embedding_layer``);
-        bad v choices or protected indices; per-example arguments that are
+        bad v choices or protected indices; a ``proxy_adjusted`` protected
+        column that is constant over ``x_val``; per-example arguments that are
         not one per row of ``x_val`` or break their rule (``groups`` all
         strings or all integers, ids strings or integers, text and URIs
         strings or None, a valid mask, tokens and word ids); word-list
@@ -168,6 +172,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
                                                feature_names=feature_names, per_example=per_example,
                                                psm_model=psm_model, w=w, output=output, x_name="x_val")
         self._x = x
+        # the slopes of all of x_val for every batch: P is then that of one call on all rows
+        self._proxy_reference = proxy_reference(self._choices, x, "x_val")
         self._text = text
         self._embedding_layer = embedding_layer
         self._kw = dict(embedding_layer=embedding_layer, psm_model=psm_model, w=w, feature_names=feature_names,
@@ -210,7 +216,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
             pick = lambda a, rows=rows: None if a is None else a[rows]  # noqa: E731
             results = {
                 name: prediction_sensitivity(model, xb, v=choice, batch_size=self._batch_size, tokens=pick(self._tokens),
-                                             mask=pick(self._mask), word_ids=pick(self._word_ids), **self._kw)
+                                             mask=pick(self._mask), word_ids=pick(self._word_ids),
+                                             proxy_reference=self._proxy_reference, **self._kw)
                 for name, choice in self._choices.items()
             }
             probs = np.asarray(model(xb, training=False))

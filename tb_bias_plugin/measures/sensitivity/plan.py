@@ -64,6 +64,7 @@ __all__ = [
     "plan_outputs",
     "plan_sensitivity",
     "precomputed_sensitivity",
+    "proxy_reference",
     "support",
     "tangent_chunks",
 ]
@@ -338,6 +339,32 @@ def check_logged_inputs(
         raise ValueError("psm v choices need psm_model")
     check_output(output)
     return choices, None if w is None else check_stochastic(w, "w"), per_token
+
+
+def proxy_reference(choices: Mapping[str, VChoice], x: Any, x_name: str = "x", to_array: Any = np.asarray
+                    ) -> np.ndarray | None:
+    """The rows every ``proxy_adjusted`` choice of a logger fits its proxy slopes on: all of ``x``
+    (``to_array(x)``), or None without such a choice.
+
+    A logger computes P batch by batch; passed as ``proxy_reference``, these
+    rows give every batch the slopes of one call on all of ``x``, so P does
+    not depend on the batch size (and a batch of one group has slopes).
+
+    Raises
+    ------
+    ValueError
+        A protected column that is constant over all of ``x``, before a model runs.
+    """
+    indices = sorted({c.indices[0] for c in choices.values() if c.kind == "proxy_adjusted" and c.indices})
+    if not indices:
+        return None
+    rows = to_array(x)
+    for index in indices:
+        try:
+            proxy_betas(rows, index)
+        except ValueError as err:
+            raise ValueError(f"{x_name}: {err} (proxy_adjusted fits them on all its rows)") from None
+    return rows
 
 
 def precomputed_sensitivity(

@@ -11,9 +11,9 @@ from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
-from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, is_text
+from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, is_text, proxy_reference
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import eval_mode, model_input, num_rows, open_writer, predict
+from tb_bias_plugin.writing.pytorch import eval_mode, model_input, num_rows, open_writer, predict, to_numpy
 
 
 def log_prediction_sensitivity(
@@ -50,6 +50,8 @@ def log_prediction_sensitivity(
     computed batch by batch with ``prediction_sensitivity`` (``torch.func``,
     the model's dtype and device) and streamed into a `SensitivityCollector`,
     so memory holds P and a bounded set of examples, never a Jacobian.
+    ``proxy_adjusted`` fits its proxy slopes on all of ``x``, so P does not
+    depend on ``batch_size``.
 
     Parameters
     ----------
@@ -85,7 +87,8 @@ def log_prediction_sensitivity(
     Raises
     ------
     ValueError
-        A bad name, step or batch size, bad v choices, per-example arguments
+        A bad name, step or batch size, bad v choices, a ``proxy_adjusted``
+        protected column that is constant over ``x``, per-example arguments
         of another length than ``x``, word-list choices without tokens, psm
         choices without ``psm_model``, a ``w`` that is not a distribution, an
         unknown ``output``; nothing is written.
@@ -128,9 +131,12 @@ def log_prediction_sensitivity(
                          example_uris=example_uris)
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
+    # the slopes of all of x for every batch: P is then that of one call on all rows
+    reference = proxy_reference(choices, x, to_array=to_numpy)
     out = open_writer(writer)
     options: dict[str, Any] = dict(batch_size=batch_size, embedding_layer=embedding_layer, psm_model=psm_model, w=w,
-                                   feature_names=feature_names, per_feature=not text, output=output)
+                                   feature_names=feature_names, per_feature=not text, output=output,
+                                   proxy_reference=reference)
     _collect(collector, model, x, choices, kept, options)
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
     return collector
