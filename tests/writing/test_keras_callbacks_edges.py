@@ -332,6 +332,21 @@ def test_validation_data_the_association_callback_cannot_read_is_named(data, sho
         AssociationTableCallback("unused", data, label_names=["a", "b"], identity_labels=["a"])
 
 
+def test_a_dataset_that_repeats_forever_needs_steps_when_the_association_callback_is_made():
+    # it was read forever at the first epoch end
+    import tensorflow as tf
+
+    repeated = tf.data.Dataset.from_tensor_slices(TABULAR).batch(8).repeat()
+    with pytest.raises(ValueError, match=r"^validation_data repeats forever .*: pass steps=, the batches to read at "
+                                         r"each epoch end, as Keras's validation_steps$"):
+        AssociationTableCallback("unused", repeated, label_names=["a", "b"], identity_labels=["a"])
+    with pytest.raises(ValueError, match="^steps counts the batches of a tf.data.Dataset; array validation_data"):
+        AssociationTableCallback("unused", TABULAR, label_names=["a", "b"], identity_labels=["a"], steps=2)
+    with pytest.raises(ValueError, match="steps"):
+        AssociationTableCallback("unused", repeated, label_names=["a", "b"], identity_labels=["a"], steps=0)
+    AssociationTableCallback("unused", repeated, label_names=["a", "b"], identity_labels=["a"], steps=3)
+
+
 @pytest.mark.parametrize("x, shown", [
     (lambda: __import__("tensorflow").data.Dataset.from_tensor_slices(TABULAR).batch(8), "a tf.data.Dataset"),
     (lambda: (row for row in TABULAR), "a generator"),

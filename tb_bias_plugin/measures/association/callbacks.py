@@ -45,6 +45,11 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         Scores above a threshold count as predicted.
     batch_size : int, default 256
         Used to slice array inputs.
+    steps : int, optional
+        With a dataset: the batches read at each epoch end, as Keras's
+        ``validation_steps``; needed for a dataset that repeats forever
+        (``dataset.repeat()``), which would otherwise never end. By default
+        the whole dataset is read.
     description : str, optional
     example_ids : "index" or sequence, optional
         Keep a sample of the examples behind each cell
@@ -62,7 +67,9 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
     ------
     ValueError
         When the callback is made: a bad ``log_dir``, ``name``,
-        ``description``, ``batch_size`` or ``examples_per_cell``; names or
+        ``description``, ``batch_size``, ``steps`` or ``examples_per_cell``;
+        a dataset of infinite cardinality without ``steps``, or ``steps``
+        with array validation_data; names or
         thresholds `CooccurrenceCounter` rejects; ``example_text`` or
         ``example_uris`` without ``example_ids``, or ``example_ids`` that is
         a string other than "index"; with a dataset, ``identities`` or any
@@ -127,10 +134,12 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         example_text=None,
         example_uris=None,
         examples_per_cell=builder.DEFAULT_EXAMPLES_PER_CELL,
+        steps=None,
     ):
         super().__init__()
         events.check_name(name)
         batch_size = check_integer(batch_size, "batch_size", low=1)
+        self._steps = _check_steps(validation_data, steps)
         # Fail now, not at the end of the first epoch.
         self._counter = CooccurrenceCounter(
             label_names,
@@ -183,7 +192,8 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         import tensorflow as tf
 
         if _is_dataset(self._validation_data):
-            for element in self._validation_data:
+            data = self._validation_data if self._steps is None else self._validation_data.take(self._steps)
+            for element in data:
                 yield (element[0] if isinstance(element, tuple) else element), None, None
             return
         data, n = self._inputs()
@@ -250,6 +260,24 @@ def _example_columns(validation_data, example_ids, example_text, example_uris):
         if column is not None and not isinstance(column, str):
             columns[i] = column.tolist() if hasattr(column, "tolist") else list(column)
     return columns
+
+
+def _check_steps(validation_data, steps):
+    """``steps``, checked against the validation data: a dataset that repeats forever needs it."""
+    if steps is not None:
+        steps = check_integer(steps, "steps", low=1)
+        if not _is_dataset(validation_data):
+            raise ValueError("steps counts the batches of a tf.data.Dataset; array validation_data is read whole "
+                             "(pass fewer rows to read fewer)")
+    elif _is_dataset(validation_data):
+        import tensorflow as tf
+
+        if int(validation_data.cardinality()) == int(tf.data.INFINITE_CARDINALITY):
+            # each epoch end would read it forever
+            raise ValueError("validation_data repeats forever (a dataset of infinite cardinality, e.g. after "
+                             ".repeat()): pass steps=, the batches to read at each epoch end, as Keras's "
+                             "validation_steps")
+    return steps
 
 
 def _num_rows(data):

@@ -52,6 +52,18 @@ def test_callback_accepts_datasets_and_attributes(tmp_path):
     assert table_b.identity_counts[0].tolist() == [int((groups == "f").sum()), int((groups == "m").sum())]
 
 
+def test_callback_reads_steps_batches_of_a_repeated_dataset(tmp_path):
+    # a repeated dataset, the usual partner of validation_steps, was read forever at the first epoch end
+    x = np.random.default_rng(1).normal(size=(30, 4)).astype("float32")
+    repeated = tf.data.Dataset.from_tensor_slices((x, np.zeros((30, len(LABELS)), "float32"))).batch(8).repeat()
+    model = _model()
+    model.fit(x, np.zeros((30, len(LABELS))), epochs=1, verbose=0, validation_data=repeated, validation_steps=4,
+              callbacks=[AssociationTableCallback(str(tmp_path), repeated, label_names=LABELS, identity_labels=["man"],
+                                                  steps=4)])
+    table = _read_back(str(tmp_path))["validation", "associations", 0][1]
+    assert table == CooccurrenceCounter(LABELS, ["man"]).update(model.predict(x, verbose=0)).table()
+
+
 def test_callback_takes_identities_as_per_example_name_lists(tmp_path):
     rng = np.random.default_rng(3)
     x = rng.normal(size=(20, 4)).astype("float32")
