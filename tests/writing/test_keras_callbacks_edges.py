@@ -367,3 +367,16 @@ def test_the_representation_callback_reads_keras_x_y_and_meets_the_model_before_
     assert callback._activations(4)[0].shape == (4, 6)
     with pytest.raises(ValueError, match=r"expected shape=\(None, 5\), found shape=\(8, 3\)"):  # Keras's own words
         begin(RepresentationBiasCallback(tmp_path, TABULAR[:, :3], labels, layers=["fc1"]), tabular_model())
+
+
+def test_a_reused_representation_callback_measures_the_model_it_is_given(tmp_path):
+    # it kept the first model's layers: a second fit logged model a's activations under model b
+    labels = np.arange(96) % 2
+    callback = RepresentationBiasCallback(tmp_path, TABULAR, labels, layers=["fc1"])
+    a, b = tabular_model(), tabular_model()
+    b.get_layer("fc1").kernel.assign(np.zeros((5, 6), "float32"))
+    b.get_layer("fc1").bias.assign(np.full(6, 0.5, "float32"))  # b's fc1 gives 0.5 everywhere
+    begin(callback, a)
+    assert not np.allclose(callback._activations(4)[0], 0.5)
+    begin(callback, b)
+    np.testing.assert_array_equal(callback._activations(4)[0], np.full((4, 6), 0.5, "float32"))

@@ -179,6 +179,10 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         self._verbose = progress.check_verbose(verbose)
         self._extractor = None
 
+    def set_model(self, model):
+        super().set_model(model)
+        self._extractor = None  # built again for this model: a reused callback measured the first model it saw
+
     def on_train_begin(self, logs=None):
         check_layer_names(self.model, self._layers, "layers")  # a typo fails now, not after the first epoch
         self._activations(min(self._n, 8))  # and inputs the model cannot take
