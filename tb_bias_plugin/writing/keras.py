@@ -1,4 +1,4 @@
-"""The writer lifecycle shared by the measures' Keras callbacks.
+"""The writer lifecycle shared by the measures' Keras callbacks, and how they find and read a model's layers.
 
 Importing this module imports neither TensorFlow nor Keras: the file
 writer is created with ``tf.summary.create_file_writer`` at the first
@@ -7,8 +7,9 @@ write, flushed after every epoch's records and closed when training ends.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
 from tb_bias_plugin.writing import events
 
@@ -83,8 +84,39 @@ def shown_container(value: Any) -> str:
     return "a tf.data.Dataset" if hasattr(value, "element_spec") else "a " + type(value).__name__
 
 
+def layer_paths(model: Any) -> list[str]:
+    """The names `find_layer` finds in ``model``: each layer's, and ``"outer/inner"`` for a layer of a nested model.
+
+    Examples
+    --------
+    >>> class Layer:
+    ...     def __init__(self, name, layers=None):
+    ...         self.name, self.layers = name, layers or []
+    >>> layer_paths(Layer("model", [Layer("base", [Layer("fc")]), Layer("out")]))
+    ['base', 'base/fc', 'out']
+    """
+    paths = []
+    for layer in getattr(model, "layers", None) or []:
+        paths.append(layer.name)
+        paths += [layer.name + "/" + inner for inner in layer_paths(layer)]
+    return paths
+
+
+def find_layer(model: Any, path: str) -> Any:
+    """The layer of ``model`` named ``path``, a layer of a nested model by ``"outer/inner"``, or None.
+
+    Keras refuses a "/" in a layer's name, so a path cannot be mistaken for one.
+    """
+    layer = model
+    for name in path.split("/"):
+        layer = next((inner for inner in getattr(layer, "layers", None) or [] if inner.name == name), None)
+        if layer is None:
+            return None
+    return layer
+
+
 def check_layer_names(model: Any, names: Iterable[str], argument: str) -> None:
-    """Raise ``ValueError`` unless ``model.get_layer`` finds every name.
+    """Raise ``ValueError`` unless `find_layer` finds every name.
 
     Called from a callback's ``on_train_begin``, the first moment the model
     is known, so a typo fails before the first epoch rather than after it.
@@ -92,38 +124,60 @@ def check_layer_names(model: Any, names: Iterable[str], argument: str) -> None:
     Raises
     ------
     ValueError
-        Naming the first unknown layer, ``argument`` and the model's layer names.
+        Naming the first unknown layer, ``argument`` and the model's layer
+        names (of its nested models' layers too, as paths).
 
     Examples
     --------
     >>> class Layer:
-    ...     def __init__(self, name):
-    ...         self.name = name
-    >>> class Model:
-    ...     layers = [Layer("emb"), Layer("fc1")]
-    >>> check_layer_names(Model(), ["fc1"], "layers")
-    >>> check_layer_names(Model(), ["fc_1"], "layers")
+    ...     def __init__(self, name, layers=None):
+    ...         self.name, self.layers = name, layers or []
+    >>> model = Layer("model", [Layer("emb"), Layer("base", [Layer("fc1")])])
+    >>> check_layer_names(model, ["emb", "base/fc1"], "layers")
+    >>> check_layer_names(model, ["fc1"], "layers")
     Traceback (most recent call last):
     ...
-    ValueError: layers: the model has no layer 'fc_1'; its layers are 'emb', 'fc1'
+    ValueError: layers: the model has no layer 'fc1'; its layers are 'emb', 'base', 'base/fc1' (a nested model's layer by its path, 'outer/inner')
     """
-    known = [layer.name for layer in getattr(model, "layers", [])]
     for name in names:
-        if name not in known:
+        if find_layer(model, name) is None:
+            known = layer_paths(model)
             shown = ", ".join(repr(k) for k in known[:30]) + (", ..." if len(known) > 30 else "")
-            raise ValueError(f"{argument}: the model has no layer {name!r}; its layers are {shown}")
+            nested = " (a nested model's layer by its path, 'outer/inner')" if any("/" in k for k in known) else ""
+            raise ValueError(f"{argument}: the model has no layer {name!r}; its layers are {shown}{nested}")
 
 
-def symbolic_inputs(model: Any) -> Any:
-    """The model's symbolic inputs in the structure it was built with (a tensor, a list or a dict).
+class StopForward(Exception):
+    """Raised by a `hooked_call` with ``stop``: the model has run as far as the layer."""
 
-    A sub-model built on them (e.g. one returning inner layers' outputs)
-    then takes the same inputs as the model: built on ``model.inputs``, a
-    one-input model's sub-model expects a one-element list and Keras warns
-    that "the structure of `inputs` doesn't match" on every call.
+
+@contextlib.contextmanager
+def hooked_call(layer: Any, recorder: dict, replacement: Any = None, stop: bool = False) -> Iterator[None]:
+    """Run a Keras model with ``layer``'s inputs and output recorded in ``recorder``, or its output replaced.
+
+    Records ``recorder["inputs"]`` (the first argument) and
+    ``recorder["output"]`` each time the layer is called inside the
+    ``with`` block. Unlike a sub-model cut at ``layer.output``, this works
+    for any model that calls the layer (one never called on symbolic
+    inputs: a ``Sequential`` without ``keras.Input``, a subclassed model, a
+    nested model's layer) and keeps Keras masks and side inputs intact.
+    With ``replacement`` the layer returns it instead of its output; with
+    ``stop`` the hook raises `StopForward` (setting ``recorder["stopped"]``)
+    once the output is recorded, so only the layers up to ``layer`` run.
     """
+    original = layer.call
+
+    def call(*args, **kwargs):
+        recorder["inputs"] = args[0] if args else next(iter(kwargs.values()))
+        out = original(*args, **kwargs)
+        recorder["output"] = out
+        if stop:
+            recorder["stopped"] = True
+            raise StopForward()
+        return out if replacement is None else replacement
+
+    layer.call = call
     try:
-        return model.input
-    except (AttributeError, ValueError):  # a Sequential model never called has no `input` yet
-        inputs = model.inputs
-        return inputs[0] if len(inputs) == 1 else inputs
+        yield
+    finally:
+        del layer.call

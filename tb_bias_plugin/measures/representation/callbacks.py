@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -16,7 +17,13 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, shown_container, symbolic_inputs
+from tb_bias_plugin.writing.keras import (
+    ValidationRecordWriter,
+    check_layer_names,
+    find_layer,
+    hooked_call,
+    shown_container,
+)
 
 POOLS = ("mean", "flatten")
 
@@ -76,7 +83,11 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         ``{"sex": s, "race": r, "sex x race": product_codes([s, r])[0]}``,
         each logged under its own tag.
     layers : sequence of str
-        Names of the layers to measure, in network order.
+        Names of the layers to measure, in network order; a nested model's
+        layer by its path, ``"encoder/fc1"``. Each layer's output is recorded
+        as the whole model runs on `x`, so any model that calls the layer
+        works (functional, ``Sequential`` with or without ``keras.Input``,
+        subclassed).
     every_n_epochs : int, default 1
         Measure after every n-th epoch only (see Cost above).
     name : str, default "representation"
@@ -106,8 +117,11 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         one per row of `x` or not class codes; an unknown or bad
         estimator setting; class names that repeat or do not match an
         attribute's classes; `x` that is not arrays (a dataset, a generator).
-        When training begins: a layer name the model has not, inputs the
-        model cannot take (it runs on the first rows). When the first measured epoch ends: activations
+        When training begins (the model runs on the first rows): a layer
+        name the model has not (the message lists its layers, nested ones
+        by path), a layer the model does not call, or calls inside a
+        ``tf.function`` of its own ``call`` (whose output cannot be read),
+        inputs the model cannot take. When the first measured epoch ends: activations
         ``representation_bias`` rejects (not finite, e.g. of a diverged
         model).
 
@@ -177,32 +191,33 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         self._batch_size = batch_size
         self._estimator = dict(estimator)
         self._verbose = progress.check_verbose(verbose)
-        self._extractor = None
-
-    def set_model(self, model):
-        super().set_model(model)
-        self._extractor = None  # built again for this model: a reused callback measured the first model it saw
 
     def on_train_begin(self, logs=None):
         check_layer_names(self.model, self._layers, "layers")  # a typo fails now, not after the first epoch
         self._activations(min(self._n, 8))  # and inputs the model cannot take
 
     def _activations(self, rows=None):
-        """The pooled activations of each layer on the first ``rows`` rows of x (all by default)."""
+        """The pooled activations of each layer of the current model on the first ``rows`` rows of x (all by
+        default).
+
+        Each layer's output is recorded as the whole model runs (`hooked_call`), not read from a sub-model
+        cut at ``layer.output``: that exists only for a model called on symbolic inputs, and a sub-model
+        kept across fits measured the first model a reused callback saw.
+        """
         import tensorflow as tf
 
-        if self._extractor is None:
-            outputs = [self.model.get_layer(layer).output for layer in self._layers]
-            self._extractor = keras.Model(inputs=symbolic_inputs(self.model), outputs=outputs)
+        layers = [find_layer(self.model, name) for name in self._layers]
         parts: list[list[np.ndarray]] = [[] for _ in self._layers]
         stop = self._n if rows is None else rows
         for lo in range(0, stop, self._batch_size):
             batch = tf.nest.map_structure(lambda leaf, lo=lo: leaf[lo:min(lo + self._batch_size, stop)], self._x)
-            out = self._extractor(batch, training=False)
-            if len(self._layers) == 1 and not isinstance(out, (list, tuple)):
-                out = [out]
-            for i, value in enumerate(out):
-                parts[i].append(pool_activations(np.asarray(value), self._pool))
+            recorded: list[dict] = [{} for _ in layers]
+            with contextlib.ExitStack() as hooks:
+                for layer, recorder in zip(layers, recorded):
+                    hooks.enter_context(hooked_call(layer, recorder))
+                self.model(batch, training=False)
+            for name, recorder, part in zip(self._layers, recorded, parts):
+                part.append(pool_activations(_eager_output(name, recorder), self._pool))
         return [np.concatenate(p) for p in parts]
 
     def on_epoch_end(self, epoch, logs=None):
@@ -216,6 +231,17 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         found = progress.estimate_layers(activations, self._protected, self._estimator, step=epoch,
                                          verbose=self._verbose, who=type(self).__name__, step_word="epoch")
         self._write_records(progress.build_payloads(found, self._class_names), epoch)
+
+
+def _eager_output(name, recorder):
+    """A layer's recorded output as NumPy, or why there is none."""
+    if "output" not in recorder:
+        raise ValueError(f"layers: the model did not call its layer {name!r} on x")
+    try:
+        return np.asarray(recorder["output"])
+    except (NotImplementedError, TypeError):  # a symbolic tensor: the model's call is a tf.function
+        raise ValueError(f"layers: layer {name!r} ran inside a tf.function of the model, where its output "
+                         "cannot be read; measure a model whose call runs eagerly") from None
 
 
 def _num_rows(x):

@@ -26,7 +26,7 @@ from tb_bias_plugin.measures.sensitivity.plan import (
     proxy_reference,
 )
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names
+from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, find_layer
 
 
 class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Callback):
@@ -51,7 +51,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
     protected : int or sequence, optional
         Protected feature indices for ``"mask"`` / ``"proxy_adjusted"``.
     embedding_layer : str or layer, optional
-        Text models: gradients w.r.t. this layer's output.
+        Text models: gradients w.r.t. this layer's output (a nested model's
+        layer by its path, ``"encoder/emb"``).
     tokens : array_like of str, ``[n, T]``, optional
         Token strings (word-list choices, and shown in the Bias tab).
     mask, word_ids : array_like, ``[n, T]``, optional
@@ -196,7 +197,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
 
         if isinstance(self._embedding_layer, str):
             check_layer_names(self.model, [self._embedding_layer], "embedding_layer")
-            check_embedding_output(self.model.get_layer(self._embedding_layer))
+            check_embedding_output(find_layer(self.model, self._embedding_layer))
         if self._embedding_layer is None:
             ids_need_embedding_layer(self.model, self._x, embedding_layers(self.model), "Embedding layer", "x_val")
         probs = np.asarray(self.model(self._x[: min(8, self._x.shape[0])], training=False))

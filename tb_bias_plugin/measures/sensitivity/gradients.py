@@ -13,7 +13,6 @@ backward pass over wᵀf is wrong are explained in ``docs/measures/sensitivity.m
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import weakref
 from typing import Any, Sequence
@@ -22,6 +21,7 @@ import numpy as np
 
 from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.validation import probability_sum_tolerance
+from tb_bias_plugin.writing.keras import check_layer_names, find_layer, hooked_call, layer_paths
 
 from .assemble import BatchGradients, batch_result, concatenate, forward_gradients, proxy_gradients
 from .plan import (
@@ -54,37 +54,6 @@ def _tf():
             "TensorFlow (%s); a PyTorch model is differentiated by PyTorch: pass a torch.nn.Module, or x as a "
             "torch.Tensor with a plain callable" % install_hint("tf")) from err
     return tf
-
-
-class _Stop(Exception):
-    """Raised by the recording hook to stop a model right after its embedding layer."""
-
-
-@contextlib.contextmanager
-def _inject(layer, recorder: dict, replacement=None, stop: bool = False):
-    """Run the model with ``layer``'s output recorded, or replaced by ``replacement``.
-
-    Replacing the output inside the full model (rather than cutting a new
-    sub-model at the layer) keeps Keras masks and any side inputs intact.
-    With ``stop`` the hook raises `_Stop` once the output is recorded, so
-    only the layers up to the embedding run (or are traced).
-    """
-    original = layer.call
-
-    def call(*args, **kwargs):
-        recorder["inputs"] = args[0] if args else next(iter(kwargs.values()))
-        out = original(*args, **kwargs)
-        recorder["output"] = out
-        if stop:
-            recorder["stopped"] = True
-            raise _Stop()
-        return out if replacement is None else replacement
-
-    layer.call = call
-    try:
-        yield
-    finally:
-        del layer.call
 
 
 def _ref(obj):
@@ -124,7 +93,9 @@ class _Differentiable:
             if not hasattr(model, "get_layer"):
                 raise ValueError(f"embedding_layer needs a Keras model for {name}; for a plain callable pass "
                                  "the embeddings as x")
-            layer = embedding_layer if not isinstance(embedding_layer, str) else model.get_layer(embedding_layer)
+            if isinstance(embedding_layer, str):
+                check_layer_names(model, [embedding_layer], f"embedding_layer of {name}")
+            layer = embedding_layer if not isinstance(embedding_layer, str) else find_layer(model, embedding_layer)
             self._layer = _ref(layer)
 
     @property
@@ -158,10 +129,10 @@ class _Differentiable:
             return feats, tf.ones(tf.shape(feats)[:1], tf.bool)
         layer, model = self.layer, self.model
         rec: dict = {}
-        with _inject(layer, rec, stop=True):
+        with hooked_call(layer, rec, stop=True):
             try:
                 model(xb, training=False)
-            except Exception:  # _Stop, possibly re-wrapped by Keras
+            except Exception:  # StopForward, possibly re-wrapped by Keras
                 if not rec.get("stopped"):
                     raise
         if "output" not in rec:
@@ -193,7 +164,7 @@ class _Differentiable:
         if self.layer is None:
             out = model(feats, training=False) if hasattr(model, "get_layer") else model(feats)
         else:
-            with _inject(self.layer, {}, replacement=feats):
+            with hooked_call(self.layer, {}, replacement=feats):
                 out = model(xb, training=False)
         if isinstance(out, (list, tuple)):
             raise ValueError("the model has several outputs; wrap it so it returns one [n, K] probability tensor")
@@ -320,6 +291,7 @@ def prediction_sensitivity(
         Examples per gradient batch. Model path only.
     embedding_layer : str, keras layer or torch.nn.Module, optional
         Text models: gradients are taken w.r.t. this layer's output (a
+        nested Keras model's layer by its path, ``"encoder/emb"``; a
         PyTorch submodule by its name in ``model.named_modules()``).
     mask : array_like of bool, ``[n, T]``, optional
         Real-token mask; default the layer's Keras mask (``mask_zero``), an
@@ -443,15 +415,10 @@ def _check_per_token(name: str, shape: tuple) -> None:
 
 
 def embedding_layers(model) -> list[str]:
-    """The names of a Keras model's Embedding layers (nested models' too), by class name: Keras 2 and 3
-    have different classes."""
-    names, stack = [], list(getattr(model, "layers", None) or [])
-    while stack:
-        layer = stack.pop(0)
-        if any(kind.__name__ == "Embedding" for kind in type(layer).__mro__):
-            names.append(layer.name)
-        stack.extend(getattr(layer, "layers", None) or [])
-    return names
+    """The names of a Keras model's Embedding layers, a nested model's as a path (``"encoder/emb"``, as
+    ``embedding_layer`` takes it), by class name: Keras 2 and 3 have different classes."""
+    return [path for path in layer_paths(model)
+            if any(kind.__name__ == "Embedding" for kind in type(find_layer(model, path)).__mro__)]
 
 
 def _uses_torch(*objects) -> bool:

@@ -350,8 +350,11 @@ def test_token_ids_without_their_embedding_layer_are_refused_not_read_as_p_zero(
         prediction_sensitivity(model, ids)
     assert np.all(prediction_sensitivity(model, ids, embedding_layer="emb").P > 0)
     nested = keras.Sequential([keras.Input((6,), dtype="int32"), model])  # found inside a nested model too
-    with pytest.raises(ValueError, match="Embedding layer 'emb'"):
+    path = model.name + "/emb"  # named by its path, which embedding_layer takes
+    with pytest.raises(ValueError, match=f"Embedding layer '{path}': pass embedding_layer='{path}'"):
         prediction_sensitivity(nested, ids)
+    np.testing.assert_allclose(prediction_sensitivity(nested, ids, embedding_layer=path).P,
+                               prediction_sensitivity(model, ids, embedding_layer="emb").P, rtol=1e-6)
     model.compile("sgd", "sparse_categorical_crossentropy")
     with pytest.raises(ValueError, match=r"^x_val holds integers, .* pass embedding_layer='emb'"):  # before training
         model.fit(ids, np.arange(9) % 4, epochs=1, verbose=0,
