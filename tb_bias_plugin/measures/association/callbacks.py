@@ -77,9 +77,10 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         validation_data, also: no rows, inputs of different numbers of
         rows, ``identities`` or ``example_*`` of another number of rows
         than the inputs, or that ``CooccurrenceCounter.update`` rejects.
-        When the first epoch ends: model outputs ``update`` rejects (not
-        one column per label name, or scores outside [0, 1] such as
-        logits), or a dataset that yields no examples.
+        When training begins (the model runs on the first rows): a
+        dataset of single examples (not batched) or that yields none, inputs
+        the model cannot take, model outputs ``update`` rejects (not one
+        column per label name, or scores outside [0, 1] such as logits).
 
     See Also
     --------
