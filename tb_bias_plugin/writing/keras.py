@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, Mapping
 
 from tb_bias_plugin.writing import events
 
@@ -145,6 +145,79 @@ def check_layer_names(model: Any, names: Iterable[str], argument: str) -> None:
             shown = ", ".join(repr(k) for k in known[:30]) + (", ..." if len(known) > 30 else "")
             nested = " (a nested model's layer by its path, 'outer/inner')" if any("/" in k for k in known) else ""
             raise ValueError(f"{argument}: the model has no layer {name!r}; its layers are {shown}{nested}")
+
+
+def check_head(head: Any) -> int | str | None:
+    """A callback's ``head``, checked when it is made: None, an output's index (an int >= 0) or its name.
+
+    Examples
+    --------
+    >>> check_head("labels"), check_head(1), check_head(None)
+    ('labels', 1, None)
+    >>> check_head(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: head must be the index (an integer >= 0) or the name of one of the model's outputs; got -1
+    """
+    if head is None or (isinstance(head, str) and head):
+        return head
+    if hasattr(head, "__index__") and not isinstance(head, bool) and int(head) >= 0:
+        return int(head)
+    raise ValueError(f"head must be the index (an integer >= 0) or the name of one of the model's outputs; got {head!r}")
+
+
+def output_names(model: Any) -> list[str] | None:
+    """The names of a Keras model's outputs (the layers that make them), where it has them."""
+    try:
+        names = list(model.output_names)
+    except (AttributeError, ValueError, TypeError):  # a Sequential or subclassed model may name none
+        return None
+    return [str(name) for name in names] or None
+
+
+def pick_head(outputs: Any, head: int | str | None, names: list[str] | None = None) -> Any:
+    """The one output a callback reads of a model's ``outputs``: its only one, or the one ``head`` picks.
+
+    ``head`` is an index into a list, tuple or dict of outputs (in the
+    order the model returns them), or a name: a dict's key, or for a list
+    one of ``names`` (Keras's ``model.output_names``, the output layers'
+    names). Works on eager values and on a functional model's symbolic
+    outputs alike.
+
+    Raises
+    ------
+    ValueError
+        Several outputs and no ``head``, naming them; a ``head`` the model has not.
+
+    Examples
+    --------
+    >>> pick_head({"labels": "L", "age": "A"}, "labels")
+    'L'
+    >>> pick_head(["L", "A"], None, ["lab", "age"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the model has 2 outputs, 'lab', 'age': pass head=, the index or name of the one to read
+    """
+    if isinstance(outputs, Mapping):
+        values, labels = list(outputs.values()), [str(key) for key in outputs]
+    elif isinstance(outputs, (list, tuple)):
+        values = list(outputs)
+        labels = list(names) if names is not None and len(names) == len(values) else []
+    else:
+        values, labels = [outputs], list(names or [])
+    shown = ", ".join(repr(label) for label in labels) if labels else "indexed 0 to %d" % (len(values) - 1)
+    if head is None:
+        if len(values) == 1:
+            return values[0]
+        raise ValueError(f"the model has {len(values)} outputs, {shown}: pass head=, the index"
+                         f"{' or name' if labels else ''} of the one to read")
+    if isinstance(head, str):
+        if head not in labels:
+            raise ValueError(f"head={head!r}: the model has no output {head!r}; its outputs are {shown}")
+        return values[labels.index(head)]
+    if head >= len(values):
+        raise ValueError(f"head={head}: the model has {len(values)} output{'s' * (len(values) != 1)}, {shown}")
+    return values[head]
 
 
 class StopForward(Exception):

@@ -420,3 +420,60 @@ def test_a_nested_layer_named_alone_is_refused_naming_its_path(tmp_path):
     with pytest.raises(ValueError, match=r"^layers: the model has no layer 'fc1'; its layers are 'base', 'base/fc1', "
                                          r"'out' \(a nested model's layer by its path, 'outer/inner'\)$"):
         begin(callback, nested_model())
+
+
+def two_headed(kind):
+    """A model whose outputs are class probabilities and an age, as a list or a dict."""
+    keras.utils.set_random_seed(0)
+    inp = keras.Input((5,))
+    h = keras.layers.Dense(6, activation="relu", name="fc1")(inp)
+    probs = keras.layers.Dense(2, activation="softmax", name="probs")(h)
+    age = keras.layers.Dense(1, name="age")(h)
+    outputs = [probs, age] if kind == "list" else {"labels": probs, "age": age}
+    return keras.Model(inp, outputs), keras.Model(inp, probs)
+
+
+@pytest.mark.parametrize("kind, head, names", [("list", "probs", "'probs', 'age'"), ("list", 0, "'probs', 'age'"),
+                                               ("dict", "labels", "'labels', 'age'")])
+def test_the_callbacks_read_the_head_of_a_model_of_several_outputs(tmp_path, kind, head, names):
+    # a list output failed with NumPy's "inhomogeneous shape", a dict with "[batch, 2] scores ... got shape ()"
+    from tb_bias_plugin import CooccurrenceCounter
+
+    model, probs_only = two_headed(kind)
+    made = [lambda **kw: AssociationTableCallback(tmp_path / "a", TABULAR, label_names=["no", "yes"],
+                                                  identity_labels=["yes"], **kw),
+            lambda **kw: PredictionSensitivityCallback(tmp_path / "s", TABULAR, **kw)]
+    for make in made:
+        with pytest.raises(ValueError, match=f"^the model has 2 outputs, {names}: pass head=, the index or name of "
+                                             "the one to read$"):
+            begin(make(), model)
+        with pytest.raises(ValueError, match="^head='nope': the model has no output 'nope'; its outputs are "):
+            begin(make(head="nope"), model)
+    association, sensitivity = made[0](head=head), made[1](head=head, sample_size=8)
+    for callback in (association, sensitivity):
+        begin(callback, model)
+    association.on_epoch_end(0)
+    association.on_train_end()
+    table = fx.read_logdir(tmp_path / "a")["validation", "associations", 0][2]
+    assert table == CooccurrenceCounter(["no", "yes"], ["yes"]).update(probs_only.predict(TABULAR, verbose=0)).table()
+    import tb_bias_plugin
+
+    direct = tb_bias_plugin.prediction_sensitivity(probs_only, TABULAR).P
+    assert sensitivity.collect(model).summary("uniform")["mean"] == pytest.approx(float(np.mean(direct)), rel=1e-6)
+
+
+def test_a_head_of_a_model_without_symbolic_outputs_is_refused_when_training_begins(tmp_path):
+    class TwoHeads(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.probs, self.age = keras.layers.Dense(2, activation="softmax"), keras.layers.Dense(1)
+
+        def call(self, x):
+            return [self.probs(x), self.age(x)]
+
+    with pytest.raises(ValueError, match="^head= takes one output of a model with symbolic outputs"):
+        begin(PredictionSensitivityCallback(tmp_path, TABULAR, head=0), TwoHeads())
+    with pytest.raises(ValueError, match="^the model has 2 outputs, indexed 0 to 1: pass head=, the index of"):
+        begin(PredictionSensitivityCallback(tmp_path, TABULAR), TwoHeads())
+    with pytest.raises(ValueError, match="^head must be the index"):
+        PredictionSensitivityCallback(tmp_path, TABULAR, head=True)

@@ -13,7 +13,7 @@ from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, ch
 from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter, shown_container
+from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_head, output_names, pick_head, shown_container
 
 
 class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback):
@@ -62,12 +62,17 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         link per row, shown beside the sampled ids.
     examples_per_cell : int, default 8
         The sample's k, with ``example_ids``.
+    head : int or str, optional
+        With a model of several outputs (a list or dict): the one whose
+        scores are counted, by index or by name (a dict output's key, or
+        the name of the layer that makes a list output, as in
+        ``model.output_names``). Needed for such a model.
 
     Raises
     ------
     ValueError
         When the callback is made: a bad ``log_dir``, ``name``,
-        ``description``, ``batch_size``, ``steps`` or ``examples_per_cell``;
+        ``description``, ``batch_size``, ``steps``, ``head`` or ``examples_per_cell``;
         a dataset of infinite cardinality without ``steps``, or ``steps``
         with array validation_data; names or
         thresholds `CooccurrenceCounter` rejects; ``example_text`` or
@@ -79,8 +84,10 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         than the inputs, or that ``CooccurrenceCounter.update`` rejects.
         When training begins (the model runs on the first rows): a
         dataset of single examples (not batched) or that yields none, inputs
-        the model cannot take, model outputs ``update`` rejects (not one
-        column per label name, or scores outside [0, 1] such as logits).
+        the model cannot take, a model of several outputs without ``head``
+        (the message names them) or a ``head`` it has not, model outputs
+        ``update`` rejects (not one column per label name, or scores
+        outside [0, 1] such as logits).
 
     See Also
     --------
@@ -136,11 +143,13 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         example_uris=None,
         examples_per_cell=builder.DEFAULT_EXAMPLES_PER_CELL,
         steps=None,
+        head=None,
     ):
         super().__init__()
         events.check_name(name)
         batch_size = check_integer(batch_size, "batch_size", low=1)
         self._steps = _check_steps(validation_data, steps)
+        self._head = check_head(head)
         # Fail now, not at the end of the first epoch.
         self._counter = CooccurrenceCounter(
             label_names,
@@ -220,19 +229,23 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             rows, _ = self._inputs()
             inputs = tf.nest.map_structure(lambda leaf: leaf[:8], rows)
             ids = None if self._identities is None else self._identities[:8]
-        scores = np.asarray(self.model.predict_on_batch(inputs))
+        scores = self._scores(inputs)
         update_from_model(self._counter.copy(), scores, 0, "validation_data", identities=ids)
 
     def on_epoch_end(self, epoch, logs=None):
         counter = self._counter.copy()
         seen = 0
         for inputs, ids, examples in self._batches():
-            scores = np.asarray(self.model.predict_on_batch(inputs))
+            scores = self._scores(inputs)
             check_model_output(scores, len(counter.label_names), seen, "validation_data")  # before len(scores)
             update_from_model(counter, scores, seen, "validation_data", identities=ids,
                               **self._named(examples or self._examples, seen, len(scores)))
             seen += scores.shape[0]
         self._write_records([(self._name, builder.association_table(counter))], epoch)
+
+    def _scores(self, inputs):
+        """The model's scores of one batch: of its ``head`` output, when it has several."""
+        return np.asarray(pick_head(self.model.predict_on_batch(inputs), self._head, output_names(self.model)))
 
     def _named(self, examples, seen, rows):
         """The ``example_*`` arguments of ``update`` for ``rows`` rows from row ``seen`` on."""

@@ -26,7 +26,14 @@ from tb_bias_plugin.measures.sensitivity.plan import (
     proxy_reference,
 )
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_layer_names, find_layer
+from tb_bias_plugin.writing.keras import (
+    ValidationRecordWriter,
+    check_head,
+    check_layer_names,
+    find_layer,
+    output_names,
+    pick_head,
+)
 
 
 class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Callback):
@@ -71,6 +78,12 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
     output : {"auto", "softmax", "sigmoid"}, default "auto"
         What the model's outputs are; ``"sigmoid"`` for independent per-class
         scores (multi-label), which "auto" reads as softmax when K > 1.
+    head : int or str, optional
+        With a model of several outputs (a list or dict): the one whose
+        probabilities P is taken of, by index or by name (a dict output's
+        key, or the name of the layer that makes a list output, as in
+        ``model.output_names``). Needed for such a model, which must be
+        functional: P is taken of a sub-model ending at that output.
     class_names, feature_names : sequence of str, optional
     name : str, default "sensitivity"
     batch_size : int, default 256
@@ -95,7 +108,10 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         ``w`` that is not a distribution or has another length than
         ``class_names``; an unknown ``output``; tabular ``feature_names``
         that are not one per column of ``x_val``. When training begins: an
-        ``embedding_layer`` name the model has not, outputs that are not
+        ``embedding_layer`` name the model has not, a model of several
+        outputs without ``head`` (the message names them), a ``head`` it
+        has not or on a model without symbolic outputs (subclassed),
+        outputs that are not
         probabilities (logits), or a ``w`` that is not one weight per
         output class. When the first epoch ends: ``class_names`` that are
         not one per output class.
@@ -151,6 +167,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         psm_model: Any = None,
         w: Any = None,
         output: str = "auto",
+        head: Any = None,
         class_names: Any = None,
         feature_names: Any = None,
         name: str = "sensitivity",
@@ -190,6 +207,24 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         SensitivityCollector(**self._collector_args)  # arguments checked now, not after the first epoch
         self._name = name
         self._batch_size = batch_size
+        self._head = check_head(head)
+        self._head_model: tuple[Any, Any] | None = None  # (model, its sub-model ending at head)
+
+    def _readable(self, model: Any) -> Any:
+        """The model P is taken of: ``model``, or with ``head`` its sub-model ending at that output (made
+        once per model: a new one each epoch would be traced again)."""
+        if self._head is None:
+            return model
+        if self._head_model is None or self._head_model[0] is not model:
+            try:
+                outputs = model.output
+            except (AttributeError, ValueError):  # a subclassed model, or a Sequential never built
+                raise ValueError(f"head= takes one output of a model with symbolic outputs (functional); "
+                                 f"{type(model).__name__} has none: pass a model that returns the one output "
+                                 "P is to be taken of") from None
+            head = pick_head(outputs, self._head, output_names(model))
+            self._head_model = (model, keras.Model(model.input, head, name=f"{model.name}_head"))
+        return self._head_model[1]
 
     def on_train_begin(self, logs=None):
         # a typo in the layer, logits or a K other than w's fail now, not after the first epoch
@@ -200,15 +235,19 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
             check_embedding_output(find_layer(self.model, self._embedding_layer))
         if self._embedding_layer is None:
             ids_need_embedding_layer(self.model, self._x, embedding_layers(self.model), "Embedding layer", "x_val")
-        probs = np.asarray(self.model(self._x[: min(8, self._x.shape[0])], training=False))
+        model = self._readable(self.model)
+        # several outputs without head are named now, not read as one ragged array
+        probs = np.asarray(pick_head(model(self._x[: min(8, self._x.shape[0])], training=False), None,
+                                     output_names(model)))
         # at the output's precision: a mixed-precision model's float16 rows sum to 1 only to float16's
         plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"],
                      probability_sum_tolerance(probs.dtype.name))
 
     def collect(self, model: Any) -> SensitivityCollector:
-        """P of ``model`` on the validation data under every v choice."""
+        """P of ``model`` (of its ``head`` output) on the validation data under every v choice."""
         from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 
+        model = self._readable(model)
         collector = SensitivityCollector(**self._collector_args)
         n = self._x.shape[0]
         for lo in range(0, n, self._batch_size):
