@@ -156,12 +156,13 @@ def test_each_choice_carries_its_own_protected_features(tmp_path):
     assert collector.summary("sex")["mean"] != pytest.approx(collector.summary("age")["mean"], rel=1e-6)
 
 
-def test_class_names_of_another_k_fail_at_the_epoch_end_before_anything_is_written(tmp_path):
+def test_class_names_of_another_k_fail_when_training_begins(tmp_path):
+    # K is known then: they failed only at the first epoch's end, after a whole epoch of training
     cb = PredictionSensitivityCallback(tmp_path, TABULAR[:8], class_names=["a", "b", "c"])
-    begin(cb, tabular_model())
-    with pytest.raises(ValueError, match="3 class names for K = 2 classes"):
-        cb.on_epoch_end(0)
+    with pytest.raises(ValueError, match="^3 class names for K = 2 classes$"):
+        begin(cb, tabular_model())
     assert [p for p in tmp_path.rglob("*") if p.is_file()] == []
+    begin(PredictionSensitivityCallback(tmp_path, TABULAR[:8], class_names=["a", "b"]), tabular_model())
     with pytest.raises(ValueError, match="w must sum to 1"):
         PredictionSensitivityCallback(tmp_path, TABULAR, w=[5.0, 7.0])
 

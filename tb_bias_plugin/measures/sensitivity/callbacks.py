@@ -112,9 +112,8 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         outputs without ``head`` (the message names them), a ``head`` it
         has not or on a model without symbolic outputs (subclassed),
         outputs that are not
-        probabilities (logits), or a ``w`` that is not one weight per
-        output class. When the first epoch ends: ``class_names`` that are
-        not one per output class.
+        probabilities (logits), or a ``w`` or ``class_names`` that are not
+        one per output class.
 
     See Also
     --------
@@ -227,7 +226,7 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         return self._head_model[1]
 
     def on_train_begin(self, logs=None):
-        # a typo in the layer, logits or a K other than w's fail now, not after the first epoch
+        # a typo in the layer, logits or a K other than w's or class_names' fail now, not after the first epoch
         from tb_bias_plugin.measures.sensitivity.gradients import check_embedding_output, embedding_layers
 
         if isinstance(self._embedding_layer, str):
@@ -240,8 +239,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         probs = np.asarray(pick_head(model(self._x[: min(8, self._x.shape[0])], training=False), None,
                                      output_names(model)))
         # at the output's precision: a mixed-precision model's float16 rows sum to 1 only to float16's
-        plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"],
-                     probability_sum_tolerance(probs.dtype.name))
+        outputs = plan_outputs(probs.reshape(probs.shape[0], -1), self._kw["w"], self._kw["output"],
+                               probability_sum_tolerance(probs.dtype.name))
+        SensitivityCollector(**self._collector_args).check_classes(outputs.n_classes)
 
     def collect(self, model: Any) -> SensitivityCollector:
         """P of ``model`` (of its ``head`` output) on the validation data under every v choice."""

@@ -372,7 +372,7 @@ class SensitivityCollector:
         if self.n_classes is not None and k is not None and k != self.n_classes:
             raise ValueError(f"this collector has K = {self.n_classes} classes; got {k}")
         if k is not None:
-            self._check_classes(k)
+            self.check_classes(k)
         known = k if k is not None else self.n_classes
         if known is None and self.class_names is not None:
             known = len(self.class_names)
@@ -385,8 +385,9 @@ class SensitivityCollector:
             raise ValueError(f"this collector has F = {self.n_features} features; got {f}")
         return k, f
 
-    def _check_classes(self, k: int) -> None:
-        """The class names and w against the number of classes K of the results."""
+    def check_classes(self, k: int) -> None:
+        """The class names and w against the number of classes K of the results (or of the model, before
+        any result: a callback checks them when training begins)."""
         if self.class_names is not None and len(self.class_names) != k:
             raise ValueError(f"{len(self.class_names)} class names for K = {k} classes")
         if self.w is not None and self.w.shape != (k,):
