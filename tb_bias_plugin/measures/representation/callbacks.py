@@ -52,7 +52,7 @@ def pool_activations(values: Any, pool: str = "mean") -> np.ndarray:
 class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callback):
     """Estimate and log the representation bias of named layers every few epochs.
 
-    At the end of every `every_n_epochs`-th epoch, each named layer's
+    At the end of every `every_n_epochs`-th epoch and of the last, each named layer's
     activations on `x` are extracted (pooled to one row per example),
     :func:`tb_bias_plugin.representation_bias` estimates B for each
     attribute, and one record per attribute holding all the layers is
@@ -89,7 +89,10 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         works (functional, ``Sequential`` with or without ``keras.Input``,
         subclassed).
     every_n_epochs : int, default 1
-        Measure after every n-th epoch only (see Cost above).
+        Measure after every n-th epoch only (see Cost above), and after the
+        last epoch of the fit (its ``epochs``), so the model it ends with is
+        measured; a fit that stops early (``EarlyStopping``) is measured
+        last at its latest n-th epoch.
     name : str, default "representation"
         Tag when `protected` is one array.
     pool : {"mean", "flatten"}
@@ -221,7 +224,9 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         return [np.concatenate(p) for p in parts]
 
     def on_epoch_end(self, epoch, logs=None):
-        if (epoch + 1) % self._every:
+        # the fit's last epoch too, so the model it ends with is measured (fit's params name it)
+        last = epoch + 1 == (getattr(self, "params", None) or {}).get("epochs")
+        if (epoch + 1) % self._every and not last:
             return
         start = time.perf_counter()
         activations = dict(zip(self._layers, self._activations()))

@@ -44,6 +44,21 @@ def test_callback_logs_all_layers_per_attribute_at_the_chosen_epochs(tmp_path):
     assert hidden.settings["steps"] == 40 and np.isfinite(hidden.bias)
 
 
+def test_every_n_epochs_measures_the_last_epoch_of_the_fit_too(tmp_path):
+    # epochs=3, every_n_epochs=2 measured epoch 1 only: the model the fit ends with went unmeasured
+    rng = np.random.default_rng(2)
+    sex = rng.integers(0, 2, 200)
+    x = (rng.normal(size=(200, 4)) + sex[:, None]).astype("float32")
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(4, name="h"), tf.keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    cb = RepresentationBiasCallback(tmp_path, x, sex, layers=["h"], every_n_epochs=2, verbose=0, steps=10, width=4,
+                                    classifier_steps=10, classifier_folds=2, control=False, workers=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # n < 2,000
+        model.fit(x, np.zeros(200), epochs=3, verbose=0, callbacks=[cb])
+    assert sorted(step for (_, _, step) in fx.read_logdir(tmp_path)) == [1, 2]
+
+
 @pytest.mark.parametrize("kwargs, match", [
     (dict(layers=[]), "layers"),
     (dict(layers=["a", "a"]), "more than once"),
