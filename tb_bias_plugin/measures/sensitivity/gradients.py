@@ -332,9 +332,10 @@ def prediction_sensitivity(
     Raises
     ------
     ValueError
-        Bad w or v, empty mask or word list, protected index out of range, logits instead of probabilities,
-        mismatched shapes, NaN gradients; an argument ignored beside ``abs_jacobian`` (``model``, ``x``, a
-        ``mode``, ``output`` or ``batch_size`` not the default...) or a model (``embeddings``).
+        A call inside ``tf.function``; bad w or v, empty mask or word list, protected index out of range,
+        logits instead of probabilities, mismatched shapes, NaN gradients; an argument ignored beside
+        ``abs_jacobian`` (``model``, ``x``, a ``mode``, ``output`` or ``batch_size`` not the default...) or a
+        model (``embeddings``).
     ImportError
         TensorFlow is not installed (for a model that is not PyTorch's).
 
@@ -358,6 +359,7 @@ def prediction_sensitivity(
     >>> round(float(r.P[0]), 6)
     0.123067
     """
+    _check_eager()
     if abs_jacobian is not None:
         return precomputed_sensitivity(**locals())  # every argument: it refuses those only a model run reads
     placement = None
@@ -372,6 +374,17 @@ def prediction_sensitivity(
                             psm_abs_jacobian=psm_abs_jacobian, mode=mode, output=output, feature_names=feature_names,
                             proxy_reference=proxy_reference, per_feature=per_feature, embeddings=embeddings)
     return _compute(request, plan_sensitivity(request), placement)
+
+
+def _check_eager() -> None:
+    """Refuse a call inside ``tf.function`` (NumPy then met a symbolic tensor: TensorFlow's NotImplementedError).
+
+    Read from ``sys.modules``, as `_uses_torch` is: a graph exists only once TensorFlow is imported.
+    """
+    tf = sys.modules.get("tensorflow")
+    if tf is not None and not tf.executing_eagerly():
+        raise ValueError("prediction_sensitivity traces its own tf.functions and reduces their gradients in NumPy, "
+                         "so it needs eager execution: call it outside tf.function")
 
 
 def _compute(request: SensitivityRequest, plan: SensitivityPlan, placement: Any) -> SensitivityResult:

@@ -27,6 +27,21 @@ def logistic_two_class(a=A_TAB, b=oracle.B_TAB):
     return model
 
 
+def test_a_call_inside_tf_function_is_refused_as_the_summary_ops_are():
+    # NumPy met the symbolic input: TensorFlow's NotImplementedError "Cannot convert a symbolic tf.Tensor"
+    model = logistic_two_class()
+
+    @tf.function
+    def p(x):
+        return prediction_sensitivity(model, x).P
+
+    # autograph puts "in user code:" and the trace before the message
+    with pytest.raises(ValueError, match=r"\n    ValueError: prediction_sensitivity .* needs eager execution: call it "
+                                         r"outside tf\.function\n$"):
+        p(X_TAB)
+    assert prediction_sensitivity(model, X_TAB).P[0] > 0  # eagerly, as before
+
+
 def test_tabular_oracle_from_keras_model():
     model = logistic_two_class()
     np.testing.assert_allclose(model(X_TAB).numpy()[0, 1], 0.562177, atol=1e-6)
