@@ -84,6 +84,12 @@ def shown_container(value: Any) -> str:
     return "a tf.data.Dataset" if hasattr(value, "element_spec") else "a " + type(value).__name__
 
 
+def is_py_dataset(value: Any) -> bool:
+    """Whether ``value`` is a Keras ``PyDataset``: its ``len()`` counts batches and NumPy reads its
+    batches as one more axis, so a callback taking rows must refuse it by name."""
+    return any(kind.__name__ == "PyDataset" for kind in type(value).__mro__)
+
+
 def layer_paths(model: Any) -> list[str]:
     """The names `find_layer` finds in ``model``: each layer's, and ``"outer/inner"`` for a layer of a nested model.
 

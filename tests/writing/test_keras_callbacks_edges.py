@@ -478,3 +478,19 @@ def test_a_head_of_a_model_without_symbolic_outputs_is_refused_when_training_beg
         begin(PredictionSensitivityCallback(tmp_path, TABULAR), TwoHeads())
     with pytest.raises(ValueError, match="^head must be the index"):
         PredictionSensitivityCallback(tmp_path, TABULAR, head=True)
+
+
+class Batches(keras.utils.PyDataset):
+    """Four batches of TABULAR's rows."""
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return TABULAR[24 * i:24 * (i + 1)]
+
+
+def test_a_py_dataset_is_refused_by_name_when_the_sensitivity_callback_is_made(tmp_path):
+    # NumPy stacked its batches into [4, 24, 5], read as text embeddings: the model failed on its shape
+    with pytest.raises(ValueError, match=r"^x_val is a Keras PyDataset; pass its inputs as one array"):
+        PredictionSensitivityCallback(tmp_path, Batches())

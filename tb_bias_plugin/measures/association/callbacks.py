@@ -13,7 +13,14 @@ from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, ch
 from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.keras import ValidationRecordWriter, check_head, output_names, pick_head, shown_container
+from tb_bias_plugin.writing.keras import (
+    ValidationRecordWriter,
+    check_head,
+    is_py_dataset,
+    output_names,
+    pick_head,
+    shown_container,
+)
 
 
 class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback):
@@ -298,7 +305,7 @@ def _num_rows(data):
     shape = getattr(data, "shape", None)
     if shape is not None:
         return int(shape[0])
-    if any(kind.__name__ == "PyDataset" for kind in type(data).__mro__) or not hasattr(data, "__len__"):
+    if is_py_dataset(data) or not hasattr(data, "__len__"):
         # a PyDataset's len() is its number of batches; a generator has none
         raise ValueError("validation_data must be arrays (x, or Keras's (x, y)), a list or dict of arrays, or a "
                          "batched tf.data.Dataset; got %s" % shown_container(data))

@@ -97,8 +97,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
     ValueError
         When the callback is made: a bad ``log_dir``, ``name``,
         ``description``, ``batch_size``, ``top_k``, ``sample_size`` or
-        ``seed``; an ``x_val`` that is a scalar, has no rows or has the
-        wrong number of dimensions (``[n, T]`` with ``embedding_layer``);
+        ``seed``; an ``x_val`` that is a scalar, a dataset (``tf.data`` or
+        a Keras ``PyDataset``) or a dict, has no rows or has the wrong
+        number of dimensions (``[n, T]`` with ``embedding_layer``);
         bad v choices or protected indices; a ``proxy_adjusted`` protected
         column that is constant over ``x_val``; per-example arguments that are
         not one per row of ``x_val`` or break their rule (``groups`` all

@@ -27,6 +27,7 @@ from tb_bias_plugin.core.validation import (
     check_name,
     check_names,
 )
+from tb_bias_plugin.writing.keras import is_py_dataset
 
 from .sensitivity import (
     SensitivityResult,
@@ -245,6 +246,9 @@ def input_rows(x: Any, x_name: str = "x") -> np.ndarray:
     if hasattr(x, "element_spec"):  # tf.data
         raise ValueError(f"{x_name} is a tf.data.Dataset; pass its inputs as one array (e.g. "
                          "np.concatenate([x for x, *_ in dataset.as_numpy_iterator()]))")
+    if is_py_dataset(x):  # NumPy would stack its batches into one more axis: [batches, rows, F] read as text
+        raise ValueError(f"{x_name} is a Keras PyDataset; pass its inputs as one array (its batches' inputs, "
+                         "concatenated)")
     try:
         rows = np.asarray(x)
     except ValueError:  # NumPy's "inhomogeneous shape"
