@@ -90,6 +90,22 @@ def is_py_dataset(value: Any) -> bool:
     return any(kind.__name__ == "PyDataset" for kind in type(value).__mro__)
 
 
+def refuse_list_of_rows(x: Any, argument: str) -> None:
+    """Refuse a list or tuple that holds no arrays (rows of numbers): Keras reads a list as one array per input.
+
+    Examples
+    --------
+    >>> refuse_list_of_rows([[0.5, 1.0], [2.0, 0.0]], "x")
+    Traceback (most recent call last):
+    ...
+    ValueError: x is a list of rows: pass them as one array, np.asarray(x) (a list is read as one array per model input)
+    """
+    if isinstance(x, (list, tuple)) and x and not any(hasattr(item, "shape") or isinstance(item, Mapping)
+                                                      for item in x):
+        raise ValueError(f"{argument} is a {type(x).__name__} of rows: pass them as one array, np.asarray({argument}) "
+                         "(a list is read as one array per model input)")
+
+
 def layer_paths(model: Any) -> list[str]:
     """The names `find_layer` finds in ``model``: each layer's, and ``"outer/inner"`` for a layer of a nested model.
 

@@ -494,3 +494,12 @@ def test_a_py_dataset_is_refused_by_name_when_the_sensitivity_callback_is_made(t
     # NumPy stacked its batches into [4, 24, 5], read as text embeddings: the model failed on its shape
     with pytest.raises(ValueError, match=r"^x_val is a Keras PyDataset; pass its inputs as one array"):
         PredictionSensitivityCallback(tmp_path, Batches())
+
+
+def test_a_list_of_rows_is_refused_naming_what_to_pass(tmp_path):
+    # the representation callback raised a bare IndexError, the association callback "got a float"
+    rows = TABULAR.tolist()
+    with pytest.raises(ValueError, match=r"^x is a list of rows: pass them as one array, np\.asarray\(x\)"):
+        RepresentationBiasCallback(tmp_path, rows, np.arange(96) % 2, layers=["fc1"])
+    with pytest.raises(ValueError, match=r"^validation_data is a list of rows: pass them as one array"):
+        AssociationTableCallback(tmp_path, rows, label_names=["a", "b"], identity_labels=["a"])

@@ -19,6 +19,7 @@ from tb_bias_plugin.writing.keras import (
     is_py_dataset,
     output_names,
     pick_head,
+    refuse_list_of_rows,
     shown_container,
 )
 
@@ -86,9 +87,10 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         ``example_uris`` without ``example_ids``, or ``example_ids`` that is
         a string other than "index"; with a dataset, ``identities`` or any
         ``example_*`` but ``example_ids="index"``. With array
-        validation_data, also: no rows, inputs of different numbers of
-        rows, ``identities`` or ``example_*`` of another number of rows
-        than the inputs, or that ``CooccurrenceCounter.update`` rejects.
+        validation_data, also: a list of rows (pass one array), no rows,
+        inputs of different numbers of rows, ``identities`` or
+        ``example_*`` of another number of rows than the inputs, or that
+        ``CooccurrenceCounter.update`` rejects.
         When training begins (the model runs on the first rows): a
         dataset of single examples (not batched) or that yields none, inputs
         the model cannot take, a model of several outputs without ``head``
@@ -190,6 +192,7 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         data = self._validation_data
         if isinstance(data, tuple):  # Keras's (x, y) or (x, y, sample_weight)
             data = data[0]
+        refuse_list_of_rows(data, "validation_data")  # its numbers would be read as inputs without rows
         leaves = tf.nest.flatten(data)  # x may be an array, a list or a dict of arrays
         n = _num_rows(leaves[0])
         if n == 0:  # every epoch's table would be empty: said now, not when the first epoch ends

@@ -22,6 +22,7 @@ from tb_bias_plugin.writing.keras import (
     check_layer_names,
     find_layer,
     hooked_call,
+    refuse_list_of_rows,
     shown_container,
 )
 
@@ -119,7 +120,8 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         `x` of different numbers of rows; attribute codes that are not
         one per row of `x` or not class codes; an unknown or bad
         estimator setting; class names that repeat or do not match an
-        attribute's classes; `x` that is not arrays (a dataset, a generator).
+        attribute's classes; `x` that is not arrays (a dataset, a generator,
+        a list of rows).
         When training begins (the model runs on the first rows): a layer
         name the model has not (the message lists its layers, nested ones
         by path), a layer the model does not call, or calls inside a
@@ -256,6 +258,7 @@ def _num_rows(x):
         # a dataset or generator would be read as one leaf without rows (was an IndexError)
         raise ValueError("x must be the model's inputs as arrays (an array, or a list or dict of arrays), got %s"
                          % shown_container(x))
+    refuse_list_of_rows(x, "x")  # its numbers would be leaves without rows (was an IndexError)
     leaves = tf.nest.flatten(x)
     if not leaves:
         raise ValueError("x holds no arrays")
