@@ -277,9 +277,8 @@ def prediction_sensitivity(
         Returns class probabilities ``[n, K]`` (or ``[n]`` for one score). A ``torch.nn.Module``, or a
         callable given a ``torch.Tensor`` ``x``, runs with PyTorch, in evaluation mode (restored after).
     x : array_like
-        Model input. Tabular: ``[n, F]`` floats. Text with ``embedding_layer``:
-        the model's token input ``[n, T]``. Text with a plain callable: the
-        embeddings ``[n, T, D]`` themselves.
+        Model input. Tabular: ``[n, F]`` floats. Text with ``embedding_layer``: the model's token input
+        ``[n, T]``. Text with a plain callable: the embeddings ``[n, T, D]`` themselves.
     v : VChoice or str
         Feature weighting (``"uniform"``, ``"mask"``, ``"psm"``, ``"psm_emb"``,
         ``"proxy_adjusted"`` or a ``VChoice``).
@@ -290,9 +289,8 @@ def prediction_sensitivity(
     batch_size : int
         Examples per gradient batch. Model path only.
     embedding_layer : str, keras layer or torch.nn.Module, optional
-        Text models: gradients are taken w.r.t. this layer's output (a
-        nested Keras model's layer by its path, ``"encoder/emb"``; a
-        PyTorch submodule by its name in ``model.named_modules()``).
+        Text models: gradients are taken w.r.t. this layer's output (a nested Keras model's layer by its
+        path, ``"encoder/emb"``; a PyTorch submodule by its name in ``model.named_modules()``).
     mask : array_like of bool, ``[n, T]``, optional
         Real-token mask; default the layer's Keras mask (``mask_zero``), an
         ``nn.Embedding``'s ``padding_idx``, or all True.
@@ -332,10 +330,9 @@ def prediction_sensitivity(
     Raises
     ------
     ValueError
-        A call inside ``tf.function``; bad w or v, empty mask or word list, protected index out of range,
-        logits instead of probabilities, mismatched shapes, NaN gradients; an argument ignored beside
-        ``abs_jacobian`` (``model``, ``x``, a ``mode``, ``output`` or ``batch_size`` not the default...) or a
-        model (``embeddings``).
+        A call inside ``tf.function``; bad w or v, empty mask or word list, protected index out of range, logits
+        instead of probabilities, mismatched shapes, NaN gradients; an argument ignored beside ``abs_jacobian``
+        (``model``, ``x``, a ``mode``, ``output`` or ``batch_size`` not the default...) or a model (``embeddings``).
     ImportError
         TensorFlow is not installed (for a model that is not PyTorch's).
 

@@ -46,12 +46,10 @@ def log_prediction_sensitivity(
 ) -> SensitivityCollector:
     """Compute P of a PyTorch model on evaluation data under every v choice and log it at ``step``.
 
-    What ``PredictionSensitivityCallback`` does at an epoch end: P is
-    computed batch by batch with ``prediction_sensitivity`` (``torch.func``,
-    the model's dtype and device) and streamed into a `SensitivityCollector`,
-    so memory holds P and a bounded set of examples, never a Jacobian.
-    ``proxy_adjusted`` fits its proxy slopes on all of ``x``, so P does not
-    depend on ``batch_size``.
+    What ``PredictionSensitivityCallback`` does at an epoch end: P is computed batch by batch with
+    ``prediction_sensitivity`` (``torch.func``, the model's dtype and device) and streamed into a
+    `SensitivityCollector`, so memory holds P and a bounded set of examples, never a Jacobian.
+    ``proxy_adjusted`` fits its slopes on all of ``x``, whatever ``batch_size``.
 
     Parameters
     ----------
@@ -88,10 +86,10 @@ def log_prediction_sensitivity(
     ------
     ValueError
         A bad name, step or batch size, bad v choices, a ``proxy_adjusted``
-        protected column that is constant over ``x``, per-example arguments
-        of another length than ``x``, word-list choices without tokens, psm
-        choices without ``psm_model``, a ``w`` that is not a distribution, an
-        unknown ``output``; nothing is written.
+        column constant over ``x``, per-example arguments of another length
+        than ``x``, word-list choices without tokens, psm choices without
+        ``psm_model``, a ``w`` that is not a distribution, an unknown
+        ``output``; nothing is written.
 
     See Also
     --------
@@ -131,12 +129,10 @@ def log_prediction_sensitivity(
                          example_uris=example_uris)
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
-    # the slopes of all of x for every batch: P is then that of one call on all rows
-    reference = proxy_reference(choices, x, to_array=to_numpy)
-    out = open_writer(writer)
     options: dict[str, Any] = dict(batch_size=batch_size, embedding_layer=embedding_layer, psm_model=psm_model, w=w,
                                    feature_names=feature_names, per_feature=not text, output=output,
-                                   proxy_reference=reference)
+                                   proxy_reference=proxy_reference(choices, x, to_array=to_numpy))
+    out = open_writer(writer)
     _collect(collector, model, x, choices, kept, options)
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
     return collector
