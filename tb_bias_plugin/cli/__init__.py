@@ -39,10 +39,13 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``tb-bias``; returns the exit status (2 for bad input, nothing written)."""
+    """Run ``tb-bias``; returns the exit status (2 for bad input, nothing written; 130 for Ctrl-C)."""
     args = parser().parse_args(argv)
     try:
         return args.run(args)
+    except KeyboardInterrupt:
+        print("tb-bias %s: interrupted" % args.command, file=sys.stderr)
+        return 130
     except DataError as e:
         # Beam re-raises a worker's error with the step it ran in appended: noise beside a file's row
         message = re.sub(r" \[while running '[^']*'\]", "", str(e))

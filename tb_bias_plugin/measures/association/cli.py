@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import os
 import sys
 import time
 from typing import Any, Callable, Iterator, Sequence
@@ -27,7 +28,7 @@ from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.measures.association.files import Columns
 from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
 from tb_bias_plugin.measures.association.table import DEFAULT_THRESHOLDS, check_thresholds
-from tb_bias_plugin.prediction_files import DataError, paths, readers
+from tb_bias_plugin.prediction_files import TRACEBACK_LINE, DataError, paths, readers
 
 #: The argparse dests it takes: those it adds and the shared ones it uses (`cli.log`); others are refused.
 OPTIONS = ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
@@ -325,41 +326,106 @@ def run_beam(job: Job) -> str:
     if not rows:
         raise DataError("no rows in %s" % ", ".join(job.files))
     known = set(layout.label_names) if layout.mode == "labels" and layout.unknown_labels == "raise" else None
+    launcher = os.getpid()
 
     def examples(part: tuple[int, int | None]) -> Iterator[dict]:
+        if os.getpid() != launcher:  # a worker process, whose log may be the launcher's terminal too
+            _quiet_beam_log()
         index, row_group = part
         for path, first, batch in _single(job, index).batches(row_group=row_group):
             yield from layout.examples(path, first, batch, known)
 
     args = job.args
     options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
-    with _quiet_data_errors(), beam.Pipeline(options=options) as pipeline:
-        _ = (
-            pipeline
-            | "Parts" >> beam.Create(parts)
-            | "Reshuffle" >> beam.Reshuffle()  # spread the parts over the workers
-            | "Read" >> beam.FlatMap(examples)
-            | "Count" >> CountAssociations(**arguments)
-            | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
-        )
+    try:
+        with _quiet_data_errors(), beam.Pipeline(options=options) as pipeline:
+            _ = (
+                pipeline
+                | "Parts" >> beam.Create(parts)
+                | "Reshuffle" >> beam.Reshuffle()  # spread the parts over the workers
+                | "Read" >> beam.FlatMap(examples)
+                | "Count" >> CountAssociations(**arguments)
+                | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
+            )
+    except DataError:
+        raise
+    except Exception as e:
+        cause = _worker_cause(e)
+        if cause is None:
+            raise
+        raise cause from None
     return "done"
+
+
+def _worker_cause(error: BaseException) -> DataError | KeyboardInterrupt | None:
+    """The bad input or Ctrl-C a runner's error stands for, or None. The in-process runner wraps a Ctrl-C in a
+    RuntimeError; a worker in another process hands back only its traceback's text (`DataError.in_traceback`)."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, (DataError, KeyboardInterrupt)):
+            return seen
+        found = DataError.in_traceback(str(seen))
+        if found is not None:
+            return found
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+#: Where Beam logs a failing element's error: the worker running it, and (on the DirectRunner's worker
+#: processes) the launcher's copy of each worker's log.
+_BEAM_ERROR_LOGS = ("apache_beam.runners.common", "apache_beam.runners.worker.sdk_worker",
+                    "apache_beam.runners.portability.local_job_service")
+
+
+def _not_ours(record: logging.LogRecord) -> bool:
+    """False for Beam's log of an error `main` says in one line: a DataError about the input (as raised, or as
+    a worker's text), or Ctrl-C. Any other failure keeps its log."""
+    error = record.exc_info[1] if record.exc_info else record.msg
+    if isinstance(error, (DataError, KeyboardInterrupt)):
+        return False
+    return TRACEBACK_LINE not in record.getMessage()
 
 
 @contextlib.contextmanager
 def _quiet_data_errors() -> Iterator[None]:
-    """Beam logs a failing element's traceback before it re-raises the error. For a DataError about the input,
-    whose one line `main` prints, that is noise; any other failure keeps its log."""
-    logger = logging.getLogger("apache_beam.runners.common")
-
-    def not_ours(record: logging.LogRecord) -> bool:
-        error = record.exc_info[1] if record.exc_info else record.msg
-        return not isinstance(error, DataError)
-
-    logger.addFilter(not_ours)
+    """Beam logs a failing element's traceback before it re-raises the error: noise beside the one line `main`
+    prints for bad input or Ctrl-C (`_not_ours`), while the pipeline runs."""
+    loggers = [logging.getLogger(name) for name in _BEAM_ERROR_LOGS]
+    for logger in loggers:
+        logger.addFilter(_not_ours)
     try:
         yield
     finally:
-        logger.removeFilter(not_ours)
+        for logger in loggers:
+            logger.removeFilter(_not_ours)
+
+
+def _quiet_beam_log() -> None:
+    """`_quiet_data_errors` for the rest of a worker process's life (once); and its stderr, where Beam's worker
+    prints the traceback of each failed bundle besides logging it."""
+    for name in _BEAM_ERROR_LOGS:
+        logger = logging.getLogger(name)
+        if _not_ours not in logger.filters:
+            logger.addFilter(_not_ours)
+    if not isinstance(sys.stderr, _QuietStderr):
+        sys.stderr = _QuietStderr(sys.stderr)
+
+
+class _QuietStderr:
+    """A stream that passes on every write but a traceback of a DataError (`_not_ours`) and the line end
+    `print` writes after it."""
+
+    def __init__(self, stream: Any):
+        self._stream, self._dropped = stream, False
+
+    def write(self, text: str) -> int:
+        dropped, self._dropped = self._dropped, TRACEBACK_LINE in text
+        if self._dropped or (dropped and text == "\n"):
+            return len(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _check_runner(name: str) -> None:

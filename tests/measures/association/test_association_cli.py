@@ -768,9 +768,68 @@ def test_only_data_errors_are_kept_from_beams_log(caplog):
 
     beam_log = logging.getLogger("apache_beam.runners.common")
     with caplog.at_level(logging.ERROR), _quiet_data_errors():
-        for error in (DataError("p.csv, row 2: bad"), ValueError("a real failure")):
+        for error in (DataError("p.csv, row 2: bad"), ValueError("a real failure"), KeyboardInterrupt()):
             try:
                 raise error
-            except ValueError as e:
+            except BaseException as e:
                 beam_log.exception(e)
+        # the launcher's copy of a worker process's log holds the worker's traceback as text
+        logging.getLogger("apache_beam.runners.portability.local_job_service").error(
+            'Worker: severity: ERROR message: "Traceback ...\\ntb_bias_plugin.prediction_files.DataError: p.csv, row 2: bad"')
     assert [r.getMessage() for r in caplog.records] == ["a real failure"]
+
+
+def _cli(*argv, prelude=""):
+    """``tb-bias log ARGV`` in a process of its own (``prelude``: Python run first), as a user runs it."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__import__("tb_bias_plugin").__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")])))
+    script = "import sys\n" + prelude + "\nfrom tb_bias_plugin.cli import main\nsys.exit(main(sys.argv[1:]))\n"
+    return subprocess.run([sys.executable, "-c", script, "log", *map(str, argv)], capture_output=True, text=True,
+                          env=env, timeout=300)
+
+
+@pytest.mark.beam
+def test_a_data_error_on_a_worker_of_another_process_is_one_line_and_exit_2(tmp_path):
+    # a worker in another process hands its error back as text (a RuntimeError holding its traceback): main()
+    # caught only a DataError, and the run ended in a traceback of some 400 lines with exit status 1
+    (tmp_path / "bad.csv").write_text("score_man,score_woman,sex\n0.1,0.9,f\nabc,0.2,m\n")
+    done = _cli(tmp_path / "bad.csv", "--logdir", tmp_path / "logs", "--name", "g", "--score-prefix", "score_",
+                "--identity-column", "sex", "--progress", "off", "--beam-runner", "DirectRunner",
+                "--beam-option=--direct_num_workers=2", "--beam-option=--direct_running_mode=multi_processing")
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert done.stderr.splitlines()[-1] == ("tb-bias log: error: %s, row 2, column 'score_man': 'abc' is not a number "
+                                            "(nothing was written)" % (tmp_path / "bad.csv"))
+    assert "Traceback" not in done.stderr and "RuntimeError" not in done.stderr
+    assert not (tmp_path / "logs").exists()
+
+
+# Ctrl-C while the rows are read (on Beam, in the pipeline's read): the process signals itself at the first batch
+_INTERRUPT = """
+import os, signal
+from tb_bias_plugin.measures.association import files
+from tb_bias_plugin.prediction_files import readers
+module, name = (files.Columns, "examples") if "--beam-runner" in sys.argv else (readers, "read")
+original = getattr(module, name)
+def interrupted(*args, **kwargs):
+    for item in original(*args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)
+        yield item
+setattr(module, name, interrupted)
+"""
+
+
+@pytest.mark.parametrize("beam", [
+    pytest.param([], id="in-process"),
+    pytest.param(["--beam-runner", "DirectRunner"], id="beam", marks=pytest.mark.beam),
+])
+def test_ctrl_c_is_one_line_exit_130_and_leaves_no_logdir(tmp_path, beam):
+    # it was a KeyboardInterrupt's traceback (and on Beam three, and exit status 1)
+    (tmp_path / "p.csv").write_text("labels,sex\n" + "a|b,f\nb,m\n" * 50)
+    (tmp_path / "names.txt").write_text("a\nb\n")
+    done = _cli(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+                "--label-names", tmp_path / "names.txt", "--identity-labels", "a", "--progress", "off", *beam,
+                prelude=_INTERRUPT)
+    assert done.returncode == 130, done.stderr[-3000:]
+    assert done.stderr.splitlines()[-1] == "tb-bias log: interrupted"
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+    assert not (tmp_path / "logs").exists()
