@@ -79,7 +79,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     examples.add_argument("--id-column", metavar="COL", help="column of example ids, kept with the examples a record keeps")
     examples.add_argument("--text-column", metavar="COL", help="column of a short text per example, shown with it")
     examples.add_argument("--uri-column", metavar="COL", help="column of a link per example, shown with it (never fetched)")
-    examples.add_argument("--group-column", metavar="COL", help="column of each example's group (in the first file)")
+    examples.add_argument("--group-column", metavar="COL", help="column of each example's group (in the first file; an empty cell is an error)")
     examples.add_argument("--top-k", type=int, default=None, help="examples kept with the largest values")
     run = parser.add_argument_group("reading")
     run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension)")

@@ -34,8 +34,14 @@ def id_values(path: str, first: int, column: str, values: Any) -> list[str]:
 
 def strings(path: str, first: int, column: str, values: Any, missing: str | None) -> list[str | None]:
     """A batch of a group, text or URI column as text (`column_values`: a null is None, not the text
-    'None', or an error naming its row where ``missing`` says what the column holds); ids are `id_values`'."""
-    return [None if v is None else str(v) for v in column_values(path, first, column, values, missing)]
+    'None'). Where ``missing`` says what the column holds, a null or an empty text is an error naming its
+    row: a CSV has no null, and its empty cell is how it writes one. Ids are `id_values`'."""
+    texts = [None if v is None else str(v) for v in column_values(path, first, column, values, missing)]
+    if missing is not None:
+        bad = next((i for i, v in enumerate(texts) if v == ""), None)
+        if bad is not None:
+            raise DataError("%s: the %s is missing (empty)" % (where(path, first + bad, column), missing))
+    return texts
 
 
 def where(path: str, row: int | None = None, column: str | None = None) -> str:

@@ -241,3 +241,12 @@ def test_a_byte_order_mark_is_not_part_of_the_first_column_name(tmp_path):
     want = api_record(tmp_path, pool_a, pool_b)
     assert cli_record(tmp_path)[0] == want[0]
     fx.assert_values_close(cli_record(tmp_path)[2], want[2])
+
+
+def test_an_empty_group_cell_is_missing_as_a_null_is(tmp_path, capsys):
+    # a CSV has no null: its empty cell was logged as a group named "", where a Parquet null is an error
+    (tmp_path / "p.csv").write_text("a0,a1,b0,b1,sex\n0.1,0.2,0.3,0.4,f\n0.1,0.5,0.3,0.4,\n")
+    assert run(tmp_path / "p.csv", "--pool-a-prefix", "a", "--pool-b-prefix", "b", "--group-column", "sex",
+               "--logdir", tmp_path / "cli", "--name", "age") == 2
+    assert "p.csv, row 2, column 'sex': the group is missing (empty)" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()

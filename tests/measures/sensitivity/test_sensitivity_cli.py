@@ -2,6 +2,7 @@
 files, logged as the Python API logs a SensitivityAccumulator of it."""
 
 import numpy as np
+import pytest
 
 import plugin_fixtures as fx
 from tb_bias_plugin import SensitivityAccumulator, summary
@@ -99,3 +100,16 @@ def test_a_p_column_read_in_slices_keeps_every_value():
     column = pa.array(cells, pa.string())
     got = np.concatenate([p_values("p.csv", first, "P", column.slice(first, 64)) for first in range(0, 700, 64)])
     np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("name, content", [
+    ("p.csv", "P,g\n0.1,f\n0.2,\n"),  # a CSV has no null: its empty cell is one
+    ("p.jsonl", '{"P": 0.1, "g": "f"}\n{"P": 0.2, "g": ""}\n'),
+])
+def test_an_empty_group_is_missing_as_a_null_is(tmp_path, capsys, name, content):
+    # it was logged as a group named ""
+    (tmp_path / name).write_text(content)
+    assert main(["log", "--measure", "sensitivity", str(tmp_path / name), "--logdir", str(tmp_path / "cli"),
+                 "--name", "s", "--p-column", "P", "--group-column", "g"]) == 2
+    assert "%s, row 2, column 'g': the group is missing (empty)" % (tmp_path / name) in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()
