@@ -6,6 +6,7 @@ identities (expected counts) and intersections are its last sections.
 batch into one, and backends.py counts it.
 """
 
+import functools
 import warnings
 from typing import Any
 
@@ -13,7 +14,7 @@ import numpy as np
 
 from tb_bias_plugin.core.example_text import check_strings
 from tb_bias_plugin.core.validation import MAX_NAME, check_flag, check_integer, check_names, difference, preview
-from tb_bias_plugin.measures.association import sampling
+from tb_bias_plugin.measures.association import backends, sampling
 from tb_bias_plugin.measures.association.backends import _cells_of_rows, count_batch
 from tb_bias_plugin.measures.association.inputs import (
     Compact,
@@ -31,19 +32,60 @@ from tb_bias_plugin.measures.association.table import (
     check_thresholds,
 )
 
-__all__ = ["CooccurrenceCounter", "attribute_identities"]
+__all__ = ["CooccurrenceCounter", "RepeatedIdsWarning", "attribute_identities"]
 
 
-def _distinct(hashes: np.ndarray) -> bool:
-    """Whether ids' hashes in hash order hold no repeat; warns of repeats, which a cell's sample holds
-    once however often they were counted (a user's "1 of 254 examples" said nothing of why)."""
+class RepeatedIdsWarning(UserWarning):
+    """Example ids given more than once where the counter looks for repeats: in one `update`'s batch, or in
+    the small batches it samples together. An id names one example, so a cell's sample holds it once however
+    often it was counted (a user's "1 of 254 examples" said nothing of why).
+
+    Attributes
+    ----------
+    count : int
+        How many ids are given more than once.
+    example_id : str
+        The first of them, in the order of the rows.
+    """
+
+    def __init__(self, count: int, example_id: str):
+        self.count, self.example_id = count, example_id
+        which = ("example id %r is given more than once" % example_id if count == 1
+                 else "%d example ids are given more than once (the first: %r)" % (count, example_id))
+        super().__init__("%s: an id names one example, so a cell's sample holds it once however often it was "
+                         "counted; give each example its own id" % which)
+
+
+def _distinct(hashes: np.ndarray, order: np.ndarray, id_of: Any) -> bool:
+    """Whether a batch's id hashes in hash order (its rows in that order: ``order``) hold no repeat; warns of
+    repeats (`RepeatedIdsWarning`), naming the first by ``id_of(row)``."""
     if sampling.Candidates.distinct(hashes):
         return True
-    repeats = int(np.count_nonzero(hashes[1:] == hashes[:-1]))
-    warnings.warn("%d example id%s repeat an id given before: an id names one example, so a cell's sample "
-                  "holds it once however often it was counted; give each example its own id"
-                  % (repeats, "" if repeats == 1 else "s"), UserWarning, stacklevel=4)
+    repeat = hashes[1:] == hashes[:-1]
+    count = int(repeat[0]) + int(np.count_nonzero(repeat[1:] & ~repeat[:-1]))  # runs of equal hashes
+    held = np.zeros(hashes.shape[0], bool)
+    held[1:] |= repeat
+    held[:-1] |= repeat
+    warnings.warn(RepeatedIdsWarning(count, str(id_of(int(order[held].min())))), stacklevel=4)
     return False
+
+
+def _distinct_rows(hashes: np.ndarray, id_of: Any) -> bool:
+    """`_distinct` of rows not put in hash order (NumPy's sampling), sorted here: by the compiled kernel where
+    there is one (examples_per_cell past its samples' size), in a fraction of NumPy's time."""
+    kernel = backends._compiled_kernel()
+    if kernel is not None:
+        order, ordered = sampling.hash_order(kernel, hashes)
+        return _distinct(ordered, order, id_of)
+    if sampling.Candidates.distinct(np.sort(hashes)):
+        return True
+    order = np.argsort(hashes, kind="stable")
+    return _distinct(hashes[order], order, id_of)
+
+
+def _id_at(ids: Any, first: int, row: int) -> Any:
+    """The id of row ``first + row`` of a batch's ids."""
+    return ids[first + row]
 
 
 def example_batch(n: int, ids: Any, text: Any, uris: Any) -> tuple[Any, Any, Any, Any]:
@@ -254,7 +296,8 @@ class CooccurrenceCounter:
         example_ids : sequence of str or int, optional
             One id per example, for the sample of ``examples_per_cell``
             (`core.example_ids` says what an id may be). Without ids the
-            batch adds to the counts only.
+            batch adds to the counts only. An id given twice in a batch is
+            one example, and a `RepeatedIdsWarning`.
         example_text, example_uris : sequence of str or None, optional
             With ids: a short text (e.g. a caption) and a link per example,
             None or "" for none; each is cut to 200 characters, stored once
@@ -399,11 +442,15 @@ class CooccurrenceCounter:
         kernel = sampling.compiled_sampler(self.examples_per_cell) if example_batch is not None else None
         # a small batch is sampled later, with the next ones (`sampling.Pending`)
         later = kernel is not None and not self.soft_identities and n < sampling.DEFER_ROWS
+        if example_batch is not None and (kernel is None or self.soft_identities):
+            # only the kernel's sampling visits a batch's rows in hash order, where repeats show at no cost
+            _distinct_rows(example_batch[1], functools.partial(_id_at, example_batch[0], 0))
         for lo, hi in source.blocks(n, num_labels):
             positives = source.rows(lo, hi)  # validates this block
             # the block's rows by hash: counted so, each cell's first rows are its sample's candidates
             order = sampling.hash_order(kernel, example_batch[1][lo:hi]) if kernel is not None and not later else None
-            fused = order is not None and not self.soft_identities and _distinct(order[1])
+            fused = order is not None and not self.soft_identities and _distinct(
+                order[1], order[0], functools.partial(_id_at, example_batch[0], lo))
             for t, (pos, id_rows) in enumerate(zip(positives, identity_rows)):
                 if id_rows is not None and (lo, hi) != (0, n):
                     id_rows = id_rows[lo:hi] if self.soft_identities else id_rows.slice(lo, hi)
@@ -483,7 +530,13 @@ class CooccurrenceCounter:
         k, num_labels = len(self.identity_labels), len(self.label_names)
         hashes = pending.hashes()
         order = sampling.hash_order(kernel, hashes)
-        fused = _distinct(order[1])
+        starts = np.cumsum([0] + [batch[0].shape[0] for batch in pending.batches])
+
+        def id_of(row: int) -> Any:
+            at = int(np.searchsorted(starts, row, side="right")) - 1
+            return pending.batches[at][1][row - starts[at]]
+
+        fused = _distinct(order[1], order[0], id_of)
         found = []
         for t, sample in enumerate(self._samples):
             indptr, cols, slots = pending.threshold(t)
@@ -494,7 +547,7 @@ class CooccurrenceCounter:
                 collected(kernel, indptr, cols, np.zeros(num_labels, np.uint32), np.zeros(k * num_labels, np.uint32))
             found.append([(0, pos, slots, order, collected)])
         candidate = self._keep_samples(found, hashes.shape[0], kernel)
-        starts = np.cumsum([0] + [batch[0].shape[0] for batch in pending.batches]).tolist()
+        starts = starts.tolist()
         self._store_examples([((ids, batch_hashes, text, uris), np.flatnonzero(candidate[lo:hi]))
                               for (batch_hashes, ids, text, uris), lo, hi in zip(pending.batches, starts, starts[1:])])
         self._pending = sampling.Pending()

@@ -85,7 +85,7 @@ def assert_sample_is_exact(counter, case, k, cuts, thresholds, patch_context):
 
 
 @pytest.mark.parametrize("mode", ["labels", "attributes", "soft"])
-@pytest.mark.filterwarnings("ignore:.*repeat an id given before")  # repeats are among the cases drawn
+@pytest.mark.filterwarnings("ignore::tb_bias_plugin.measures.association.counting.RepeatedIdsWarning")  # repeats are among the cases drawn
 def test_kernel_sample_equals_numpy_and_brute_force_over_random_batches(mode, monkeypatch):
     rng = np.random.default_rng({"labels": 1, "attributes": 2, "soft": 3}[mode])
     for _ in range(12):
@@ -260,7 +260,7 @@ def test_many_small_batches_keep_the_sample_of_one_batch(later, monkeypatch):
     assert sample_hashes(many, 0) == brute_force(decided, decided[:, :3], hashes, 4)
 
 
-@pytest.mark.filterwarnings("ignore:.*repeat an id given before")  # repeats are the case tested
+@pytest.mark.filterwarnings("ignore::tb_bias_plugin.measures.association.counting.RepeatedIdsWarning")  # repeats are the case tested
 def test_an_id_twice_in_a_batch_is_sampled_without_the_fused_pass(monkeypatch):
     decided = np.array([[1, 1, 0], [1, 0, 1], [1, 1, 1]], bool)
     calls = fused_calls(monkeypatch, only=False)
@@ -316,7 +316,7 @@ def test_count_sample_and_merge_candidates_check_their_arrays():
 
 
 @pytest.mark.parametrize("later", [False, True])
-@pytest.mark.filterwarnings("ignore:.*repeat an id given before")  # repeats are the case tested
+@pytest.mark.filterwarnings("ignore::tb_bias_plugin.measures.association.counting.RepeatedIdsWarning")  # repeats are the case tested
 def test_examples_seen_again_in_later_batches_are_kept_once(later, monkeypatch):
     # ids distinct within each batch (the fused pass) but seen again later: merged rows keep each hash once;
     # kept for later, the batches together repeat ids, so they are sampled apart from counting
@@ -476,7 +476,7 @@ def test_rows_kept_for_later_survive_a_failure_while_they_are_sampled(monkeypatc
 
 
 @pytest.mark.parametrize("later", [False, True])
-@pytest.mark.filterwarnings("ignore:.*repeat an id given before")  # repeats are the case tested
+@pytest.mark.filterwarnings("ignore::tb_bias_plugin.measures.association.counting.RepeatedIdsWarning")  # repeats are the case tested
 def test_an_id_logged_again_with_other_text_keeps_the_text_that_sorts_first(later, monkeypatch):
     # the fused pass keeps the record of a row whose id is in the cell already (at its bound too)
     if not later:

@@ -8,6 +8,7 @@ import scipy.sparse as sp
 
 from tb_bias_plugin import CooccurrenceCounter
 from tb_bias_plugin.measures.association import sampling
+from tb_bias_plugin.measures.association.counting import RepeatedIdsWarning
 
 LABELS = ["man", "woman", "bike", "dress", "tie", "car", "tree"]
 IDENTITIES = ["man", "woman"]
@@ -175,7 +176,7 @@ def test_text_is_cut_and_stored_once_and_repeated_ids_count_once():
     counter = CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=4)
     counter.update([["man", "bike"], ["man", "bike"]], example_ids=["same", "same"],
                    example_text=["t" * 500, "t" * 500], example_uris=["https://x/1", None])
-    with pytest.warns(UserWarning, match="1 example id repeat an id given before: an id names one example"):
+    with pytest.warns(RepeatedIdsWarning, match="^example id 'same' is given more than once: an id names one example"):
         e = counter.table().examples  # a small batch is sampled when first read
     # one example; of its two records, the one that sorts first (no URI) is kept, in any order
     assert e.ids == ["same"] and e.texts == ["t" * 200] and e.uris == [""]
@@ -185,11 +186,47 @@ def test_text_is_cut_and_stored_once_and_repeated_ids_count_once():
 def test_a_large_batch_with_repeated_ids_warns_at_once_and_distinct_ids_do_not():
     rows = [["man", "bike"]] * (sampling.DEFER_ROWS + 1)
     counter = CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=4)
-    with pytest.warns(UserWarning, match="2 example ids repeat"):
+    with pytest.warns(RepeatedIdsWarning, match="^example id '7' is given more than once") as caught:
         counter.update(rows, example_ids=[7, 7, 7] + list(range(100, 100 + len(rows) - 3)))
+    assert [(w.message.count, w.message.example_id) for w in caught] == [(1, "7")]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=4).update(rows, example_ids=range(len(rows))).table()
+
+
+@pytest.mark.parametrize("per_cell", [4, sampling.KERNEL_MAX_PER_CELL + 1])
+@pytest.mark.parametrize("kernel", [True, False], ids=["kernel", "numpy"])
+@pytest.mark.parametrize("soft", [False, True], ids=["identity labels", "soft identities"])
+@pytest.mark.parametrize("rows", [10, sampling.DEFER_ROWS + 10], ids=["small batch", "large batch"])
+def test_repeated_ids_are_warned_of_on_every_path(monkeypatch, per_cell, kernel, soft, rows):
+    # only the compiled kernel's sampling (examples_per_cell <= 256, not soft) warned; the others were silent
+    from tb_bias_plugin.measures.association import backends
+
+    if kernel:
+        assert backends._compiled_kernel() is not None, "the C kernel is not built: `make test-deps` builds it"
+    else:
+        monkeypatch.setattr(backends, "_compiled_kernel", lambda: None)
+    rng = np.random.default_rng(rows)
+    decided = random_batch(rng, rows)
+    ids = ["id%d" % i for i in range(rows)]
+    ids[3] = ids[9] = "a"  # "a" and "b" twice each (in a part of the rows a large batch is counted by), "a" first
+    ids[5] = ids[8] = "b"
+
+    def counter():
+        if soft:
+            return CooccurrenceCounter(LABELS, ["f", "m"], soft_identities=True, examples_per_cell=per_cell)
+        return CooccurrenceCounter(LABELS, IDENTITIES, examples_per_cell=per_cell)
+
+    identities = {"identities": rng.random((rows, 2))} if soft else {}
+    with pytest.warns(RepeatedIdsWarning) as caught:
+        counter().update(decided, example_ids=ids, **identities).table()
+    assert [str(w.message) for w in caught] == [
+        "2 example ids are given more than once (the first: 'a'): an id names one example, so a cell's sample holds "
+        "it once however often it was counted; give each example its own id"]
+    ids[9], ids[8] = "nine", "eight"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        counter().update(decided, example_ids=ids, **identities).table()
 
 
 def test_without_ids_nothing_is_sampled_and_misuse_is_refused():
