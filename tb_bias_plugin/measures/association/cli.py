@@ -18,13 +18,14 @@ import logging
 import os
 import sys
 import time
+import warnings
 from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
 from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.text import counted
-from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
+from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, RepeatedIdsWarning
 from tb_bias_plugin.measures.association.files import Columns
 from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CELL
 from tb_bias_plugin.measures.association.table import DEFAULT_THRESHOLDS, check_thresholds
@@ -455,11 +456,13 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
     job = Job(args)
     job.discover(progress)
     if args.beam_runner:
-        run_beam(job)
+        with _noting_repeated_ids(job.files):
+            run_beam(job)
         print("counted on %s and wrote %r (step %d) to %s" % (args.beam_runner, args.name, args.step, args.logdir))
         return 0
-    counter, stats = count(job, progress)
-    write("association_table", counter)
+    with _noting_repeated_ids(job.files):
+        counter, stats = count(job, progress)
+        write("association_table", counter)
     print(
         "wrote %r (step %d) to %s: %s, %s, %s, %.1f s"
         % (args.name, args.step, args.logdir, counted(counter.num_examples, "example"),
@@ -467,3 +470,28 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
            stats["seconds"])
     )
     return 0
+
+
+@contextlib.contextmanager
+def _noting_repeated_ids(files: Sequence[str]) -> Iterator[None]:
+    """The counter's `RepeatedIdsWarning` as one line naming the files, once the work is done: as a warning it
+    named the line of this package (or of Beam's coders) where the sample happened to be taken. The counter
+    looks for repeats within a batch (`RepeatedIdsWarning`), and batches may join rows of several files.
+    Other warnings are shown as they come."""
+    repeats: list[Any] = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", RepeatedIdsWarning)
+        show = warnings.showwarning
+
+        def note(message: Any, category: type[Warning], *rest: Any, **options: Any) -> None:
+            if issubclass(category, RepeatedIdsWarning):
+                repeats.append(message)
+            else:
+                show(message, category, *rest, **options)
+
+        warnings.showwarning = note
+        yield
+    if repeats:
+        where = ", ".join(files[:3]) + (" and %s" % counted(len(files) - 3, "more file", "more files")
+                                         if len(files) > 3 else "")
+        print("tb-bias log: note: %s: %s" % (where, repeats[0]), file=sys.stderr)

@@ -6,6 +6,7 @@ import logging
 import os
 import subprocess
 import sys
+import warnings
 import zipfile
 
 import numpy as np
@@ -833,3 +834,24 @@ def test_ctrl_c_is_one_line_exit_130_and_leaves_no_logdir(tmp_path, beam):
     assert done.stderr.splitlines()[-1] == "tb-bias log: interrupted"
     assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("per_cell", ["8", "300"])
+@pytest.mark.parametrize("beam", [
+    pytest.param([], id="in-process"),
+    pytest.param(["--beam-runner", "DirectRunner"], id="beam", marks=pytest.mark.beam),
+])
+def test_repeated_ids_are_a_one_line_note_naming_the_file(tmp_path, capsys, per_cell, beam):
+    # the counter's raw UserWarning named a line of builder.py (or of Beam's coders.py), and none came past
+    # 256 examples per cell
+    (tmp_path / "p.csv").write_text("id,labels,sex\n1,a|b,f\n2,b,m\n1,a,f\n3,a,m\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning left to Python's own printing
+        assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+                   "--identity-column", "sex", "--id-column", "id", "--examples-per-cell", per_cell,
+                   "--progress", "off", *beam) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line for line in err if "tb-bias" in line] == [
+        "tb-bias log: note: %s: example id '1' is given more than once: an id names one example, so a cell's "
+        "sample holds it once however often it was counted; give each example its own id" % (tmp_path / "p.csv")]
+    assert logged(tmp_path / "logs").num_examples == 4
