@@ -679,6 +679,12 @@ def _is_integer_type(kind: type) -> bool:
     return issubclass(kind, (int, np.integer)) and not issubclass(kind, (bool, np.bool_))
 
 
+def is_label(value: Any) -> bool:
+    """Whether one value is of a type `check_labels` takes: a string (``str`` or ``bytes``) or an integer, not a
+    bool. For checking values one at a time as they arrive (a Beam example's group), named where they are."""
+    return isinstance(value, (str, bytes)) or _is_integer_type(type(value))
+
+
 def label_kind(labels: Any) -> str | None:
     """"strings" or "integers" for non-empty labels `check_labels` returned (or a list of them), else None."""
     if labels is None or not len(labels):

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import check_integer, is_label
 from tb_bias_plugin.writing import events
 
 #: Examples buffered per accumulator before one vectorised update.
@@ -110,6 +110,38 @@ class BatchedCombineFn(beam.CombineFn):
 
     def extract_output(self, accumulator: Batched) -> Any:
         return self.output(self._flush(accumulator).value)
+
+
+def example_named(example_id: Any, position: int | None = None, size: int | None = None) -> str:
+    """How an error names one example of a PCollection: by its ``"example_id"``; else, where it is known, by
+    its place in the batch a transform made of it (``position`` of ``size``, from 0), which is no index into
+    the PCollection: a pipeline keeps no order of its elements.
+
+    Examples
+    --------
+    >>> example_named("img-7")
+    "an example with example_id 'img-7'"
+    >>> example_named(None, 192, 512)
+    "example 193 of 512 in one of the transform's batches, not a place in the PCollection"
+    """
+    if example_id is not None:
+        return "an example with example_id %r" % (example_id,)
+    if position is None or size is None:
+        return 'an example without an "example_id"'
+    return "example %d of %d in one of the transform's batches, not a place in the PCollection" % (position + 1, size)
+
+
+def check_group(group: Any, example_id: Any) -> None:
+    """An example's ``"group"`` (None for none), checked by its type as it arrives, so that a bad one is said of
+    its example (`core.validation.is_label`).
+
+    Raises
+    ------
+    ValueError
+        Naming the example (`example_named`), for a group neither a string nor an integer.
+    """
+    if group is not None and not is_label(group):
+        raise ValueError("%s: its 'group' must be a string or an integer, got %r" % (example_named(example_id), group))
 
 
 def optional_field(batch: list[tuple], position: int, name: str) -> list[Any] | None:

@@ -85,11 +85,14 @@ def _located(error: ValueError, group: list) -> ValueError:
     if found is None:
         return error
     what, index, rest = found
-    example_id = group[index][3][0] if group[index][3] is not None else None
-    return ValueError("an example%s (its %s): %s" % (
-        "" if example_id is None else " with example_id %r" % (example_id,),
-        {"predictions": "predictions", "identities": '"identities"'}.get(what, what),
+    return ValueError("%s (its %s): %s" % (
+        _named(group, index), {"predictions": "predictions", "identities": '"identities"'}.get(what, what),
         rest.replace(UNKNOWN_OPTION, "pass unknown_labels='ignore' to CountAssociations")))
+
+
+def _named(group: list, index: int) -> str:
+    """Example ``index`` of a group of parsed examples, as an error names it (`beam_io.example_named`)."""
+    return beam_io.example_named(group[index][3][0] if group[index][3] is not None else None, index, len(group))
 
 
 def _update(counter: CooccurrenceCounter, kind: str, group: list, attributes: bool, with_ids: bool) -> None:
@@ -110,10 +113,13 @@ def _update(counter: CooccurrenceCounter, kind: str, group: list, attributes: bo
         counter.update_indices(predictions, identities=identities, **examples)
     else:
         rows = [np.asarray(p) for p in predictions]
-        for row in rows:
+        for i, row in enumerate(rows):
+            if row.dtype.kind not in "biuf":
+                raise ValueError('%s: its "scores" must be numbers, one per label name (%d); got %s' % (
+                    _named(group, i), len(counter.label_names), "strings" if row.dtype.kind in "US" else row.dtype))
             if row.shape != (len(counter.label_names),):
-                raise ValueError('an example\'s "scores" has shape %s; it must be one score per label name (%d)'
-                                 % (row.shape, len(counter.label_names)))
+                raise ValueError('%s: its "scores" has shape %s; it must be one score per label name (%d)'
+                                 % (_named(group, i), row.shape, len(counter.label_names)))
         counter.update(np.stack(rows), identities=identities, **examples)
 
 
@@ -149,6 +155,7 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
             example_budget_bytes=example_budget_bytes,
         )
         super().__init__(batch_size)
+        self._attributes = self.new_counter().identities_from == "attributes"
 
     def new_counter(self) -> CooccurrenceCounter:
         return CooccurrenceCounter(**self._kwargs)
@@ -156,7 +163,15 @@ class AssociationCombineFn(beam_io.BatchedCombineFn):
     new = new_counter
 
     def parse(self, element: Any) -> tuple[str, Any, Any, Any]:
-        return parse_example(element)
+        parsed = parse_example(element)
+        identities = parsed[2]
+        if self._attributes and not (
+                identities is None or isinstance(identities, (str, bytes, list, tuple, np.ndarray))):
+            # the counter would take the batch of them for an array of another shape, naming no example
+            raise ValueError('%s: its "identities" must be identity names (a str or a list of them), None, or a '
+                             "row of %d values; got %r" % (beam_io.example_named(parsed[3] and parsed[3][0]),
+                                                            len(self._kwargs["identity_labels"]), identities))
+        return parsed
 
     def add_batch(self, counter: CooccurrenceCounter, batch: list[tuple[str, Any, Any, Any]]) -> CooccurrenceCounter:
         # One vectorised update per kind of example in the batch, and per

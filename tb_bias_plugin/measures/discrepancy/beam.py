@@ -16,6 +16,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import builder, codec
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
+from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
@@ -46,21 +47,40 @@ def parse_pools(element: Any) -> tuple[np.ndarray, np.ndarray, Any, Any, Any, An
             % (sorted(element) if isinstance(element, dict) else repr(type(element).__name__))
         )
     a, b = np.asarray(element["pool_a"]), np.asarray(element["pool_b"])
+    example_id = element.get("example_id")
     for name, pool in (("pool_a", a), ("pool_b", b)):
         if pool.ndim not in (1, 2) or pool.dtype.kind not in "biuf":
             raise ValueError(
-                "%s of an example must be numbers of shape [models] or [models, outputs], got %s of shape %s"
-                % (name, pool.dtype, pool.shape)
+                "%s: its %s must be numbers of shape [models] or [models, outputs], got %s of shape %s"
+                % (beam_io.example_named(example_id), name, pool.dtype, pool.shape)
             )
-    return a, b, element.get("group"), element.get("example_id"), element.get("text"), element.get("uri")
+    beam_io.check_group(element.get("group"), example_id)
+    return a, b, element.get("group"), example_id, element.get("text"), element.get("uri")
 
 
 def _stack(batch: list[tuple[np.ndarray, np.ndarray, Any, Any, Any, Any]], position: int, name: str) -> np.ndarray:
     """One pool of a batch, ``[m, k, ...]``, from its examples' ``[m, ...]``."""
-    shapes = {p[position].shape for p in batch}
-    if len(shapes) > 1:
-        raise ValueError("the examples' %s have different shapes: %s" % (name, sorted(shapes)))
+    first = batch[0][position].shape
+    odd = next((i for i, p in enumerate(batch) if p[position].shape != first), None)
+    if odd is not None:
+        raise ValueError("%s: its %s has shape %s, another example of its batch %s: the examples' %s have different "
+                         "shapes" % (beam_io.example_named(batch[odd][3], odd, len(batch)), name,
+                                     batch[odd][position].shape, first, name))
     return np.stack([p[position] for p in batch], axis=1)
+
+
+def _located(error: ValueError, batch: list[Any], pools: tuple[np.ndarray, np.ndarray], discrepancy: str,
+             from_logits: bool) -> ValueError:
+    """The accumulator's error about a batch this transform made, said of the example with the first invalid
+    value (by its id, `beam_io.example_named`), not of its place in the batch; any other error as it is."""
+    for name, pool in zip(("pool_a", "pool_b"), pools):
+        bad = first_invalid(pool, discrepancy, from_logits)
+        if bad is not None:
+            hint = "; for logits pass from_logits=True" if bad.not_a_probability else ""
+            return ValueError("%s: its %s has %s (model %d)%s%s" % (
+                beam_io.example_named(batch[bad.example][3], bad.example, len(batch)), name, bad.problem, bad.model,
+                bad.shown_value(), hint))
+    return error
 
 
 def _texts(batch: list[Any], position: int) -> list[Any] | None:
@@ -103,14 +123,17 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
         return parsed
 
     def add_batch(self, accumulator: DipdiAccumulator, batch: list[Any]) -> DipdiAccumulator:
-        return accumulator.update(
-            _stack(batch, 0, "pool_a"),
-            _stack(batch, 1, "pool_b"),
-            groups=beam_io.optional_field(batch, 2, "group"),
-            example_ids=beam_io.optional_field(batch, 3, "example_id"),
-            example_text=_texts(batch, 4),
-            example_uris=_texts(batch, 5),
-        )
+        pools = _stack(batch, 0, "pool_a"), _stack(batch, 1, "pool_b")
+        try:
+            return accumulator.update(
+                *pools,
+                groups=beam_io.optional_field(batch, 2, "group"),
+                example_ids=beam_io.optional_field(batch, 3, "example_id"),
+                example_text=_texts(batch, 4),
+                example_uris=_texts(batch, 5),
+            )
+        except ValueError as e:
+            raise _located(e, batch, pools, self._kwargs["discrepancy"], self._kwargs["from_logits"]) from None
 
     def merge(self, accumulator: DipdiAccumulator, other: DipdiAccumulator) -> DipdiAccumulator:
         return accumulator.merge(other)

@@ -54,6 +54,24 @@ def check_p(P: Any, name: str = "P") -> np.ndarray:
     return p
 
 
+def p_problem(p: float) -> str | None:
+    """What `check_p` says of one value of P, or None (NaN is an undefined P): for values checked one at a
+    time, named where they are (a file's row, a Beam example).
+
+    Examples
+    --------
+    >>> p_problem(-0.5)
+    'P = -0.5 is negative: P = wᵀ|J|v is non-negative'
+    >>> p_problem(float("nan")) is None
+    True
+    """
+    if p in (np.inf, -np.inf):
+        return "P = %g is infinite: P is finite where defined (NaN marks undefined)" % p
+    if p < 0:
+        return "P = %g is negative: P = wᵀ|J|v is non-negative" % p
+    return None
+
+
 def summarize(P) -> dict:
     """Summary of one set of P values; NaN (undefined) values are skipped but counted.
 

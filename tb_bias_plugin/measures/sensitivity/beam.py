@@ -19,7 +19,7 @@ from typing import Any, Sequence
 from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import MAX_NAME, check_integer, check_name, check_names
 from tb_bias_plugin.measures.sensitivity import builder
-from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator, p_problem
 from tb_bias_plugin.measures.sensitivity.collect import LoggedText
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_stochastic
@@ -57,8 +57,13 @@ def parse_sensitivity(element: Any) -> tuple[float, Any, Any, Any, Any, Any, Any
         rest = tuple(element.get(key) for key in _KEYS[1:])
     else:
         p, rest = element, (None,) * (len(_KEYS) - 1)
+    example = beam_io.example_named(rest[0])
     if isinstance(p, bool) or not isinstance(p, numbers.Real):
-        raise ValueError("P of an example must be a number (NaN where undefined), got %r" % (p,))
+        raise ValueError("%s: its 'P' must be a number (NaN where undefined), got %r" % (example, p))
+    problem = p_problem(float(p))  # said of its example here, not of a place in a batch by the accumulator
+    if problem is not None:
+        raise ValueError("%s: %s" % (example, problem))
+    beam_io.check_group(rest[1], rest[0])
     return (float(p),) + rest  # type: ignore[return-value]
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import MAX_NAME, check_name
 from tb_bias_plugin.measures.sensitivity import builder
-from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator
+from tb_bias_plugin.measures.sensitivity.aggregates import SensitivityAccumulator, p_problem
 from tb_bias_plugin.prediction_files import DataError, paths, readers
 from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
 
@@ -97,8 +97,7 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
             p = p_values(path, first, args.p_column, batch[args.p_column])
             bad = np.flatnonzero((p < 0) | np.isinf(p))  # what the accumulator refuses, named by its row
             if bad.size:
-                raise DataError("%s: P = %g is %s" % (where(path, first + int(bad[0]), args.p_column), p[bad[0]],
-                                                        "infinite" if np.isinf(p[bad[0]]) else "negative"))
+                raise DataError("%s: %s" % (where(path, first + int(bad[0]), args.p_column), p_problem(p[bad[0]])))
             groups = ids = None
             if args.group_column:
                 groups = strings(path, first, args.group_column, batch[args.group_column], "group")

@@ -189,7 +189,8 @@ def test_an_identity_row_that_is_not_scores_is_said_of_the_example(soft, row, go
 
 def test_a_ragged_identity_row_fails_a_pipeline_with_the_counters_message():
     examples = [{"labels": ["l1"], "identities": [1, 0]}, {"labels": ["l2"], "identities": [1, 0, 1]}]
-    with pytest.raises(ValueError, match=r'an example \(its "identities"\): has shape \(3,\), expected \(2,\)'):
+    with pytest.raises(ValueError, match=r"example [12] of 2 in one of the transform's batches, not a place in the "
+                                         r'PCollection \(its "identities"\): has shape \(3,\), expected \(2,\)'):
         with beam.Pipeline(options=options()) as pipeline:
             _ = pipeline | beam.Create(examples) | CountAssociations(LABELS, ["f", "m"], identities_from="attributes")
 
@@ -261,3 +262,33 @@ def test_an_id_without_examples_per_cell_or_text_without_id_is_refused():
     fn = AssociationCombineFn(LABELS, ["f", "m", "x"], batch_size=1)
     with pytest.raises(ValueError, match="examples_per_cell > 0"):
         fn.add_input(fn.create_accumulator(), {"labels": ["l1"], "identities": "f", "example_id": "a"})
+
+
+@pytest.mark.parametrize("example, message", [
+    # was "identities must be 2-D (examples x columns), got shape (1,)"
+    ({"labels": ["l1"], "identities": 3.5, "example_id": "c"},
+     "an example with example_id 'c': its \"identities\" must be identity names (a str or a list of them), None, or a "
+     "row of 2 values; got 3.5"),
+    # was "predictions is an array of strings; give label names as ..."
+    ({"scores": ["0.1"] * len(LABELS), "example_id": "c"},
+     "an example with example_id 'c': its \"scores\" must be numbers, one per label name (%d); got strings" % len(LABELS)),
+    ({"scores": [0.1, 0.2]},
+     "example 2 of 2 in one of the transform's batches, not a place in the PCollection: its \"scores\" has shape (2,); "
+     "it must be one score per label name (%d)" % len(LABELS)),
+])
+def test_a_bad_key_of_an_example_is_said_of_the_example_and_what_was_expected(example, message):
+    fn = AssociationCombineFn(LABELS, ["f", "m"], identities_from="attributes", examples_per_cell=2, batch_size=2)
+    first = {"scores": [0.0] * len(LABELS), "identities": "f"}
+    if "example_id" in example:
+        first["example_id"] = "a"
+    with pytest.raises(ValueError) as caught:
+        fn.add_input(fn.add_input(fn.create_accumulator(), first), example)
+    assert str(caught.value) == message
+
+
+def test_an_error_of_an_example_without_an_id_says_its_place_is_in_a_batch():
+    fn = AssociationCombineFn(LABELS, ["man"], batch_size=3)
+    acc = fn.add_input(fn.add_input(fn.create_accumulator(), {"labels": ["man"]}), {"labels": ["car"]})
+    with pytest.raises(ValueError, match=r"^example 2 of 3 in one of the transform's batches, not a place in the "
+                                         r"PCollection \(its predictions\): has names that are not among"):
+        fn.add_input(acc, {"labels": ["l1"]})

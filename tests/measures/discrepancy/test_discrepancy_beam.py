@@ -7,6 +7,7 @@ rounding (relative 1e-12), and so does everything derived from them.
 """
 
 import json
+import re
 
 import apache_beam as beam  # the beam extra is part of the test extra: no skip
 import numpy as np
@@ -189,7 +190,7 @@ def test_bad_examples_are_named():
         parse_pools({"pool_a": [1.0]})
     with pytest.raises(ValueError, match="'pool_a' and 'pool_b'"):
         parse_pools([[1.0], [2.0]])
-    with pytest.raises(ValueError, match="pool_b of an example must be numbers"):
+    with pytest.raises(ValueError, match="its pool_b must be numbers"):
         parse_pools({"pool_a": [1.0], "pool_b": ["x"]})
     with pytest.raises(ValueError, match="example_id"):
         DiscrepancyCombineFn(top_k=2).parse({"pool_a": [1.0, 2.0], "pool_b": [1.0, 2.0]})
@@ -206,3 +207,37 @@ def test_the_facade_lists_the_transforms():
     assert tb_beam.AccumulateDiscrepancy is AccumulateDiscrepancy
     assert tb_beam.WriteDiscrepancy is WriteDiscrepancy
     assert {"AccumulateDiscrepancy", "WriteDiscrepancy", "DiscrepancyCombineFn"} <= set(dir(tb_beam))
+
+
+def _error(examples, **arguments):
+    with pytest.raises(ValueError) as caught:
+        with beam.Pipeline(options=options()) as pipeline:
+            _ = pipeline | beam.Create(examples) | AccumulateDiscrepancy(**arguments)
+    return str(caught.value)
+
+
+def test_a_bad_value_is_said_of_its_example_not_of_a_place_in_a_batch():
+    # was "pool_a has a non-finite prediction (model 0, example 193)": a place in a batch the transform made
+    examples = [{"pool_a": [0.1, 0.2], "pool_b": [0.3, 0.4], "example_id": "e%d" % k} for k in range(700)]
+    examples[377]["pool_a"] = [0.1, float("nan")]
+    assert _error(examples, batch_size=256).startswith(
+        "an example with example_id 'e377': its pool_a has a non-finite prediction (model 1): nan")
+    examples = [{"pool_a": [[0.5, 0.5], [0.2, 0.8]], "pool_b": [[0.5, 0.5], [0.1, 0.9]]} for _ in range(3)]
+    examples[2]["pool_b"] = [[0.5, 0.7], [0.1, 0.9]]
+    assert re.match(r"example [123] of 3 in one of the transform's batches, not a place in the PCollection: its "
+                    r"pool_b has a probability row that sums to 1\.2, not 1 \+- 0\.0001 \(model 0\); for logits pass "
+                    r"from_logits=True", _error(examples, discrepancy="jsd"))
+
+
+def test_a_bad_key_or_shape_is_said_of_its_example():
+    fn = DiscrepancyCombineFn(batch_size=2)
+    with pytest.raises(ValueError, match=r"^an example with example_id 'x': its 'group' must be a string or an "
+                                         r"integer, got 1\.5$"):
+        fn.parse({"pool_a": [1.0], "pool_b": [2.0], "group": 1.5, "example_id": "x"})
+    with pytest.raises(ValueError, match=r"^an example with example_id 'x': its pool_b must be numbers of shape "
+                                         r"\[models\] or \[models, outputs\], got <U1 of shape \(1,\)$"):
+        fn.parse({"pool_a": [1.0], "pool_b": ["z"], "example_id": "x"})
+    acc = fn.add_input(fn.create_accumulator(), {"pool_a": [1.0, 2.0], "pool_b": [3.0, 4.0], "example_id": "a"})
+    with pytest.raises(ValueError, match=r"^an example with example_id 'b': its pool_a has shape \(3,\), another "
+                                         r"example of its batch \(2,\): the examples' pool_a have different shapes"):
+        fn.add_input(acc, {"pool_a": [1.0, 2.0, 3.0], "pool_b": [3.0, 4.0], "example_id": "b"})

@@ -252,3 +252,27 @@ def test_the_transform_names_its_parameters_and_keeps_every_entry_points_default
     sizes = inspect.signature(log_prediction_sensitivity).parameters
     assert (parameters["top_k"].default, parameters["reservoir_size"].default) == (
         accumulator.top_k, accumulator.reservoir_size) == (sizes["top_k"].default, sizes["sample_size"].default)
+
+
+@pytest.mark.parametrize("p, problem", [(-1.0, "P = -1 is negative: P = wᵀ|J|v is non-negative"),
+                                        (float("inf"), "P = inf is infinite: P is finite where defined (NaN marks "
+                                                       "undefined)")])
+def test_a_bad_p_is_said_of_its_example(p, problem):
+    # was "P has negative entries (first -1): ...", naming no example, at the end of a batch
+    examples = [{"P": 0.1, "example_id": "s%d" % k} for k in range(50)]
+    examples[43]["P"] = p
+    with pytest.raises(ValueError) as caught:
+        with beam.Pipeline(options=options()) as pipeline:
+            _ = pipeline | beam.Create(examples) | AccumulateSensitivity(batch_size=16)
+    assert str(caught.value).startswith("an example with example_id 's43': " + problem)
+    with pytest.raises(ValueError, match=r'^an example without an "example_id": P = -1 is negative'):
+        SensitivityCombineFn(top_k=0, reservoir_size=0).parse(-1.0)
+
+
+def test_a_bad_key_is_said_of_its_example():
+    with pytest.raises(ValueError, match=r"^an example with example_id 'x': its 'group' must be a string or an "
+                                         r"integer, got 1\.5$"):
+        parse_sensitivity({"P": 0.1, "group": 1.5, "example_id": "x"})
+    with pytest.raises(ValueError, match=r"^an example with example_id 'x': its 'P' must be a number \(NaN where "
+                                         r"undefined\), got '0\.3'$"):
+        parse_sensitivity({"P": "0.3", "example_id": "x"})
