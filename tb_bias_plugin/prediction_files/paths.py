@@ -41,10 +41,18 @@ def expand(pattern: str) -> list[str]:
     elif any(ch in pattern for ch in "*?["):
         paths = sorted(glob.glob(pattern))
     else:
+        check_not_directory(pattern)
         paths = [pattern] if os.path.isfile(pattern) else []
     if not paths:
         raise DataError("%s: %s" % (pattern, "no file matches" if any(ch in pattern for ch in "*?[") else "no such file"))
     return paths
+
+
+def check_not_directory(path: str) -> None:
+    """A local directory named where a file is wanted is said to be one, not "no such file"."""
+    if not is_remote(path) and os.path.isdir(path):
+        raise DataError("%s is a directory, not a file: give the files in it (e.g. %s)"
+                        % (path, os.path.join(path, "*.parquet")))
 
 
 def expand_all(patterns: list[str]) -> list[str]:

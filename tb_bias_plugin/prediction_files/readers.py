@@ -47,6 +47,9 @@ def file_format(path: str, given: str | None = None) -> str:
     if given:
         return given
     ext = os.path.splitext(path)[1].lower()
+    if ext == ".gz":
+        raise DataError("%s is gzip-compressed (.gz): tb-bias log reads files uncompressed; decompress it first "
+                        "(gunzip -k %s)" % (path, path))
     if ext not in FORMATS:
         raise DataError(
             "%s: cannot tell the format from the extension %r; pass --format (%s)"
@@ -78,8 +81,7 @@ def header(path: str, fmt: str) -> list[str]:
         return list(parquet_file(path).schema_arrow.names)
     if fmt in ("csv", "jsonl"):
         with paths.open_binary(path) as handle:
-            if handle.read(4) == b"PAR1":
-                raise DataError("%s is a Parquet file, not %s: pass --format parquet, or no --format" % (path, fmt))
+            _check_text(path, handle.read(4), fmt)
             handle.seek(0)
             for raw in handle:
                 try:
@@ -87,12 +89,33 @@ def header(path: str, fmt: str) -> list[str]:
                     if fmt == "csv":
                         return next(csv.reader([line], _dialect(path)), [])
                     if line.strip():
+                        _check_json_lines(path, line)
                         record = json.loads(line)
                         return list(record) if isinstance(record, dict) else []
                 except (UnicodeDecodeError, csv.Error, ValueError) as e:
+                    if isinstance(e, DataError):
+                        raise
                     raise DataError("%s: cannot read the first row (%s)" % (path, e))
         raise DataError("%s is empty: no header row" % path if fmt == "csv" else "%s holds no record" % path)
     return []
+
+
+def _check_text(path: str, start: bytes, fmt: str) -> None:
+    """The first bytes of a file read as text (CSV, JSON Lines): a Parquet or gzip file is said to be one, not
+    bytes that are not UTF-8."""
+    if start.startswith(b"PAR1"):
+        raise DataError("%s is a Parquet file, not %s: pass --format parquet, or no --format" % (path, fmt))
+    if start.startswith(b"\x1f\x8b"):
+        raise DataError("%s is gzip-compressed: tb-bias log reads %s uncompressed; decompress it first (gunzip -k %s)"
+                        % (path, fmt, path))
+
+
+def _check_json_lines(path: str, first_line: str) -> None:
+    """A file's first line: a JSON array (a .json file of records, say) is said to be one, where it would be
+    invalid JSON (an array over many lines) or a record that is not an object."""
+    if first_line.lstrip().startswith("["):
+        raise DataError("%s: a JSON array; tb-bias log reads JSON Lines, one JSON object per line (e.g. "
+                        "jq -c '.[]' %s > %sl)" % (where(path, 1), path, path))
 
 
 def _text(raw: bytes, *, first_line: bool) -> str:
@@ -150,6 +173,7 @@ class Progress:
 
 def _check_exists(path: str) -> None:
     if not paths.is_remote(path) and not os.path.isfile(path):
+        paths.check_not_directory(path)
         raise DataError("%s: no such file" % path)
 
 
@@ -253,12 +277,25 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
                     if progress is not None:
                         progress.rows(part.num_rows)
     except (pa.ArrowException, OSError) as e:
-        # Python's csv module reads the file again, up to the row it cannot read
+        # An unclosed quote runs to the end of the file, as one value (in Arrow and in Python's csv module): its
+        # row would be said to have too few fields. Else Python's csv module reads the file again, up to the
+        # row it cannot read.
+        _check_quotes(path, columns, batch_size, _quotes(path))
         for _ in _csv_rows(path, columns, batch_size):
             pass
         raise DataError("%s, rows from %d: cannot read (%s)" % (path, row, e))
-    if quotes.count % 2:
-        # Arrow (like Python's csv) takes an unclosed quote to run to the end of the file
+    _check_quotes(path, columns, batch_size, quotes.count)
+
+
+def _quotes(path: str) -> int:
+    """The double quotes of a file."""
+    with paths.open_binary(path) as handle:
+        return sum(chunk.count(b'"') for chunk in iter(lambda: handle.read(1 << 20), b""))
+
+
+def _check_quotes(path: str, columns: Sequence[str], batch_size: int, quotes: int) -> None:
+    """An odd count of double quotes is a quoted value that never closes: said of the row it opens in."""
+    if quotes % 2:
         for _ in _csv_rows(path, columns, batch_size, strict=True):
             pass
         raise DataError("%s: a quoted value is never closed (the file holds an odd number of '\"')" % path)
@@ -283,6 +320,7 @@ class _QuoteCount:
 def _csv_header(path: str) -> list[str]:
     with paths.open_binary(path) as handle:
         first = handle.readline()
+    _check_text(path, first, "csv")
     if not first:
         raise DataError("%s: empty file (no header row)" % path)
     try:
@@ -311,6 +349,9 @@ def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool =
             try:
                 record = next(reader, None)
             except (UnicodeDecodeError, csv.Error) as e:
+                if strict:  # read so only for a file holding an odd number of quotes
+                    raise DataError("%s: a quoted value is never closed (%s; the file holds an odd number of '\"')"
+                                    % (where(path, row + 1), e))
                 raise DataError("%s: %s" % (where(path, row + 1), e))
             if record == []:
                 continue  # a blank line, which Arrow skips too
@@ -338,6 +379,8 @@ def _jsonl(path: str, columns: Sequence[str], batch_size: int,
             lines = list(itertools.islice(handle, batch_size))
             if not lines:
                 break
+            if not line:
+                _check_text(path, lines[0], "jsonl")
             if progress is not None:
                 progress.advance(sum(map(len, lines)))
             rows = sum(map(bool, map(bytes.strip, lines)))  # blank lines are not rows
@@ -389,6 +432,8 @@ def _jsonl_python(lines: list[bytes], path: str, columns: Sequence[str], row: in
         if not text.strip():
             continue
         row += 1
+        if row == 1:
+            _check_json_lines(path, text)
         try:
             record = json.loads(text)
         except ValueError as e:

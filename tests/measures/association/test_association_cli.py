@@ -605,7 +605,7 @@ def test_remote_csv_and_json_lines_are_read_through_beam_filesystems(tmp_path, r
 @pytest.mark.parametrize("name, content, fmt, fragment", [
     ("empty.csv", b"", None, "empty.csv is empty: no header row"),
     ("blank.jsonl", b"\n\n", None, "blank.jsonl holds no record"),
-    ("open.csv", b"score_a,score_b\n0.5,\"0.3\n", None, "open.csv, row 1: unexpected end of data"),
+    ("open.csv", b"score_a,score_b\n0.5,\"0.3\n", None, "open.csv, row 1: a quoted value is never closed (unexpected end"),
     ("open2.csv", b"score_a,score_b\n0.5,0.1\n\"0.2,0.3\n", None, "open2.csv, row 2"),
     ("x.parquet", None, "csv", "x.parquet is a Parquet file, not csv: pass --format parquet"),
 ])
@@ -855,3 +855,32 @@ def test_repeated_ids_are_a_one_line_note_naming_the_file(tmp_path, capsys, per_
         "tb-bias log: note: %s: example id '1' is given more than once: an id names one example, so a cell's "
         "sample holds it once however often it was counted; give each example its own id" % (tmp_path / "p.csv")]
     assert logged(tmp_path / "logs").num_examples == 4
+
+
+@pytest.mark.parametrize("name, write, extra, message", [
+    # was "row 0 (header): 'utf-8' codec can't decode byte 0x8b in position 1"
+    ("p.csv.gz", lambda p: p.write_bytes(__import__("gzip").compress(b"labels,sex\na,f\n")), ["--format", "csv"],
+     "p.csv.gz is gzip-compressed: tb-bias log reads csv uncompressed; decompress it first (gunzip -k {path})"),
+    ("p.jsonl.gz", lambda p: p.write_bytes(__import__("gzip").compress(b'{"labels": ["a"], "sex": "f"}\n')), [],
+     "p.jsonl.gz is gzip-compressed (.gz): tb-bias log reads files uncompressed; decompress it first (gunzip -k "
+     "{path})"),
+    # was "row 1: 2 fields, the header has 3": Arrow and Python's csv read the quoted value to the end of the file
+    ("open.csv", lambda p: p.write_text('id,labels,sex\n1,"a|b,f\n2,b,m\n'), [],
+     "open.csv, row 1: a quoted value is never closed (unexpected end of data; the file holds an odd number of "
+     "'\"')"),
+    # was "not valid JSON (Expecting value: line 2 column 1 (char 2))" and "each line must be a JSON object, got list"
+    ("array.json", lambda p: p.write_text(json.dumps([{"labels": ["a"], "sex": "f"}], indent=2)), [],
+     "array.json, row 1: a JSON array; tb-bias log reads JSON Lines, one JSON object per line (e.g. jq -c '.[]' "
+     "{path} > {path}l)"),
+    ("array1.json", lambda p: p.write_text(json.dumps([{"labels": ["a"], "sex": "f"}])), [],
+     "array1.json, row 1: a JSON array; tb-bias log reads JSON Lines"),
+    # was "no such file"
+    ("folder", lambda p: p.mkdir(), [],
+     "folder is a directory, not a file: give the files in it (e.g. {path}/*.parquet)"),
+])
+def test_a_file_that_is_not_what_it_is_read_as_says_what_it_is(tmp_path, capsys, name, write, extra, message):
+    write(tmp_path / name)
+    assert run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off", *extra) == 2
+    assert message.format(path=tmp_path / name) in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
