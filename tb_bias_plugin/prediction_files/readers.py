@@ -25,6 +25,7 @@ from typing import Any, Iterator, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.extras import install_hint
+from tb_bias_plugin.core.validation import MAX_NAME, check_name
 from tb_bias_plugin.prediction_files import DataError, paths
 from tb_bias_plugin.prediction_files.columns import where
 
@@ -517,7 +518,8 @@ def npz_arrays(path: str) -> dict[str, np.ndarray]:
 
 
 def read_names(path: str) -> list[str]:
-    """One name per line of a text file (blank lines skipped)."""
+    """One name per line of a text file (blank lines skipped); a line that cannot be a name (`check_name`: too
+    long, a NUL) is said by its number."""
     _check_exists(path)
     try:
         with paths.open_binary(path) as handle:
@@ -526,4 +528,11 @@ def read_names(path: str) -> list[str]:
         raise DataError("%s: not UTF-8 text (%s)" % (path, e))
     except OSError as e:
         raise DataError("%s: %s" % (path, e.strerror or e))
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    names = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                names.append(check_name(line.strip(), "a name", max_length=MAX_NAME))
+            except ValueError as e:
+                raise DataError("%s, line %d: %s" % (path, number, e)) from None
+    return names

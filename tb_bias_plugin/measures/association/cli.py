@@ -195,7 +195,7 @@ class Job:
         if not columns:
             return
         with self.progress_bar(progress_factory, "scanning names") as bar:
-            self.layout.scan(self.batches(bar, columns))
+            self.layout.scan(self.batches(bar, columns), self.files)
 
 
 def _check_options(args: argparse.Namespace) -> tuple[float, ...]:

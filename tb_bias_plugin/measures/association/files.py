@@ -18,6 +18,7 @@ from typing import Any, Iterator, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.validation import MAX_NAME, check_name, first_bad_text
 from tb_bias_plugin.measures.association import sampling
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, example_batch
 from tb_bias_plugin.measures.association.inputs import (
@@ -115,26 +116,42 @@ class Columns:
         need_values = self.id_mode == "attributes"
         return ([str(self.labels_column)] if need_labels else []) + (self.identity_columns() if need_values else [])
 
-    def scan(self, batches: Iterator[tuple[str, int, dict]]) -> None:
+    def scan(self, batches: Iterator[tuple[str, int, dict]], files: Sequence[str] = ()) -> None:
         """Label names and attribute values that must be known before
-        counting, from ``(path, first_row, columns)`` batches of `scan_columns`."""
+        counting, from ``(path, first_row, columns)`` batches of `scan_columns`
+        (of ``files``); a name that cannot be one is said of its file, row and column."""
         need_labels = self.label_names is None
         need_values = self.id_mode == "attributes"
         seen_labels: set[str] = set()
         values: dict[str, set] = {c: set() for c in self.identity_columns()} if need_values else {}
         combos: dict[tuple, set] = {g: set() for g in self.intersections}
+        rows = 0
         for path, first, batch in batches:
+            rows += len(next(iter(batch.values()))) if batch else 0
             if need_labels:
                 column = str(self.labels_column)
                 labels = split_label_strings(batch[column], self.separator)
-                seen_labels.update(label_names_in(labels, path, first, column, self.separator))
+                found = label_names_in(labels, path, first, column, self.separator)
+                self._check_label_names(found - seen_labels, labels, path, first)
+                seen_labels.update(found)
             if need_values:
                 codes = {c: attribute_codes(batch[c], path, first, c) for c in self.identity_columns()}
                 for c, (code, names) in codes.items():
-                    values[c].update(names[k] for k in np.flatnonzero(np.bincount(code[code >= 0], minlength=len(names))))
+                    held = np.flatnonzero(np.bincount(code[code >= 0], minlength=len(names)))
+                    for k in held:
+                        if names[k] not in values[c]:
+                            _check_identity(identity_name([(c, names[k])]), path, c, first, code, int(k))
+                    values[c].update(names[k] for k in held)
                 for group in self.intersections:
-                    _, combo_codes, _ = combinations(codes, group)
-                    combos[group].update(tuple(codes[c][1][k] for c, k in zip(group, combo)) for combo in combo_codes)
+                    where_rows, combo_codes, which = combinations(codes, group)
+                    for j, combo in enumerate(combo_codes):
+                        combo_values = tuple(codes[c][1][k] for c, k in zip(group, combo))
+                        if combo_values not in combos[group]:
+                            _check_identity(identity_name(zip(group, combo_values)), path, None, first, which, j,
+                                            where_rows)
+                            combos[group].add(combo_values)
+        if not rows:
+            raise DataError("no rows in %s" % ", ".join(files))
         if need_labels:
             if not seen_labels:
                 raise DataError("no label names found in column %r" % self.labels_column)
@@ -145,11 +162,19 @@ class Columns:
                 names += [identity_name(zip(group, combo)) for combo in sorted(combos[group])]
             if not names:
                 raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
-            try:
-                check_identity_lengths(names)
-            except ValueError as e:
-                raise DataError(str(e)) from None
             self.identity_names = names
+
+    def _check_label_names(self, names: set[str], labels: Any, path: str, first: int) -> None:
+        """Names first seen in a batch, checked as the counter checks its label names, a bad one said of its row."""
+        for name in sorted(names):
+            try:
+                check_name(name, "a label name", max_length=MAX_NAME)
+            except ValueError as e:
+                column = str(self.labels_column)
+                row = next(i for i, row in enumerate(label_lists(labels, path, first, column, self.separator))
+                           if name in row)
+                shown = ": %r..." % name[:40] if len(name) > MAX_NAME else ""
+                raise DataError("%s: %s%s" % (where(path, first + row, column), e, shown)) from None
 
     def counter_arguments(self) -> dict[str, Any]:
         """`CooccurrenceCounter`'s arguments, checked (after `scan`)."""
@@ -276,6 +301,21 @@ class Columns:
                 if argument in examples:
                     example[key] = examples[argument][i]
             yield example
+
+
+def _check_identity(name: str, path: str, column: str | None, first: int, keys: np.ndarray, key: int,
+                    rows: np.ndarray | None = None) -> None:
+    """An identity attribute values name, checked as a name (`check_identity_lengths`, and no NUL nor lone
+    surrogate) when first seen: a bad one is said of its column and of the first of a batch's ``rows`` (from
+    ``first``; by default every row) whose ``keys`` is ``key``, found only then."""
+    try:
+        check_identity_lengths([name])
+        bad = first_bad_text([name])
+        if bad is not None:
+            raise ValueError("the identity it names %s: %r" % (bad[1], name[:40]))
+    except ValueError as e:
+        at = int(np.argmax(keys == key))
+        raise DataError("%s: %s" % (where(path, first + int(at if rows is None else rows[at]), column), e)) from None
 
 
 def _string_lists(values: Any) -> Any:
@@ -405,6 +445,8 @@ def combinations(codes: dict[str, tuple[np.ndarray, list[str]]], group: Sequence
 
 def label_lists(values: Any, path: str, first: int, column: str, separator: str) -> list[list[str]]:
     values = python(values)
+    if isinstance(values, np.ndarray):  # a bad value is said as Python shows it (1.0, not np.float64(1.0))
+        values = values.tolist()
     out: list[list[str]] = []
     for i, value in enumerate(values):
         if value is None or (isinstance(value, float) and math.isnan(value)):
@@ -418,7 +460,9 @@ def label_lists(values: Any, path: str, first: int, column: str, separator: str)
                     raise DataError("%s: label names must be strings, got %r" % (where(path, first + i, column), name))
             out.append(row)
         else:
-            raise DataError("%s: expected a list of label names, got %r" % (where(path, first + i, column), value))
+            hint = " (a number: give a column of scores with --score-columns)" if isinstance(value, (int, float)) else ""
+            raise DataError("%s: expected a list of label names, got %r%s" % (where(path, first + i, column), value,
+                                                                              hint))
     return out
 
 

@@ -162,12 +162,33 @@ BAD = [
     ("torch.npz", lambda p: _torch_like_zip(p), ["--identity-labels", "a"],
      ["torch.npz", "its member 'archive/data.pkl' is not a NumPy array"]),
     # an identity is named sex=VALUE, and a route asks for it by that name, of at most 1,000 characters
-    ("long.csv", lambda p: p.write_text("labels,sex\na,%s\nb,m\n" % ("f" * 997)),
+    ("long.csv", lambda p: p.write_text("labels,sex\nb,m\na,%s\n" % ("f" * 997)),
      ["--labels-column", "labels", "--identity-column", "sex"],
-     ["identity of 1001 characters, over the 1000", "'sex=fff"]),
-    ("longboth.csv", lambda p: p.write_text("labels,sex,age\na,%s,%s\nb,m,1\n" % ("f" * 500, "9" * 500)),
+     ["long.csv, row 2, column 'sex': the attribute values make an identity of 1001 characters, over the 1000",
+      "'sex=fff"]),
+    ("longboth.csv", lambda p: p.write_text("labels,sex,age\nb,m,1\na,%s,%s\n" % ("f" * 500, "9" * 500)),
      ["--labels-column", "labels", "--identity-column", "sex", "--identity-column", "age", "--intersect", "sex,age"],
-     ["identity of 1011 characters, over the 1000", "'sex=fff"]),
+     ["longboth.csv, row 2: the attribute values make an identity of 1011 characters, over the 1000", "'sex=fff"]),
+    # these named no file, row or column
+    ("longlabel.csv", lambda p: p.write_text("labels,sex\na,f\nb|%s,m\n" % ("y" * 1001)),
+     ["--labels-column", "labels", "--identity-column", "sex"],
+     ["longlabel.csv, row 2, column 'labels': a label name is longer than 1000 characters: 'yyyy"]),
+    ("nul.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": ["ma\\u0000n"], "sex": "m"}\n'),
+     ["--labels-column", "labels", "--identity-column", "sex"],
+     ["nul.jsonl, row 2, column 'labels': a label name holds a NUL character: 'ma\\x00n'"]),
+    ("nulsex.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": ["b"], "sex": "m\\u0000"}\n'),
+     ["--labels-column", "labels", "--identity-column", "sex"],
+     ["nulsex.jsonl, row 2, column 'sex': the identity it names holds a NUL character: 'sex=m\\x00'"]),
+    ("names.csv", lambda p: (p.write_text("labels,sex\na,f\n"), (p.parent / "names.txt").write_text("a\n\nb\x00\n")),
+     ["--labels-column", "labels", "--label-names", "NAMES", "--identity-column", "sex"],
+     ["names.txt, line 3: a name holds a NUL character: 'b\\x00'"]),
+    # was "no label names found in column 'labels'"
+    ("header.csv", lambda p: p.write_text("labels,sex\n"), ["--labels-column", "labels", "--identity-column", "sex"],
+     ["no rows in", "header.csv"]),
+    # was "got np.float64(1.0)"
+    ("floats.parquet", lambda p: pq.write_table(pa.table({"labels": [1.0, 0.0], "sex": ["f", "m"]}), p),
+     ["--labels-column", "labels", "--identity-column", "sex"],
+     ["floats.parquet, row 1, column 'labels': expected a list of label names, got 1.0 ("]),
 ]
 
 
