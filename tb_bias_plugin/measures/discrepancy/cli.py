@@ -25,7 +25,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import builder
 from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K
-from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
+from tb_bias_plugin.measures.discrepancy.dipdi import _check_pairing, first_invalid
 from tb_bias_plugin.prediction_files import DataError, paths, readers
 from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
 
@@ -224,6 +224,10 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
     *arguments)`` writes a record at the command's --logdir, --name, --step and --description."""
     pools = Pools(args)
     data = pools.read()
+    try:  # the writer's rule, said in the command line's words
+        _check_pairing(len(data["pool_a"]), len(data["pool_b"]), args.pairing or "paired", option="--pairing {}")
+    except ValueError as e:
+        raise DataError(str(e)) from None
     options = {key: value for key, value in (
         ("pool_names", tuple(args.pool_names) if args.pool_names else None), ("discrepancy", args.discrepancy),
         ("pairing", args.pairing), ("top_k", args.top_k)) if value is not None}

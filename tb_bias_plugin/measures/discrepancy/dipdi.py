@@ -207,11 +207,13 @@ def _check_options(discrepancy: str, pairing: str, from_logits: bool) -> None:
         )
 
 
-def _check_pairing(m_a: int, m_b: int, pairing: str, hint: str = "") -> None:
+def _check_pairing(m_a: int, m_b: int, pairing: str, hint: str = "", *, option: str = "pairing={!r}") -> None:
+    """Pools the pairing can pair; ``option``: how the caller's user gives a pairing (the command line's
+    ``--pairing {}``), for the error's advice."""
     if pairing == "paired" and (m_a != m_b or m_a % 2):
         raise ValueError(
-            f"pairing='paired' needs two pools of the same even size, got m_a={m_a} and "
-            f"m_b={m_b}; use pairing='all_pairs' for odd or unequal pool sizes" + hint
+            f"{option.format('paired')} needs two pools of the same even size, got m_a={m_a} and "
+            f"m_b={m_b}; use {option.format('all_pairs')} for odd or unequal pool sizes" + hint
         )
 
 

@@ -102,7 +102,9 @@ def test_npy_pools_log_what_the_api_writes(tmp_path):
     ("two", ["--model-prefix", "model_", "--threshold", "0.3"], "--threshold is not an option of --measure discrepancy"),
     ("short", ["--model-prefix", "model_"], "pool A has 300 examples"),
     ("bad", ["--model-prefix", "model_"], "row 5, column 'model_2': 'x' is not a number"),
-    ("odd", ["--model-prefix", "model_"], "pairing='paired' needs two pools of the same even size"),
+    # said in the API's words (pairing='all_pairs') before
+    ("odd", ["--model-prefix", "model_"], "--pairing paired needs two pools of the same even size, got m_a=4 and "
+                                          "m_b=3; use --pairing all_pairs for odd or unequal pool sizes"),
     ("two", ["--model-prefix", "model_", "--group-column", "sex"], "no column 'sex'"),
 ])
 def test_bad_input_names_what_is_wrong_and_writes_nothing(tmp_path, capsys, setup, argv, message):
