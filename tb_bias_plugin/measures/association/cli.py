@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import logging
 import os
 import sys
@@ -106,7 +107,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     more.add_argument("--beam-runner", metavar="RUNNER",
                       help="count with Apache Beam on RUNNER (DirectRunner, DataflowRunner, FlinkRunner, SparkRunner)")
     more.add_argument("--beam-option", action="append", default=[], metavar="--OPTION=VALUE",
-                      help="a Beam pipeline option, e.g. --beam-option=--project=p (repeatable)")
+                      help="a Beam pipeline option, e.g. --beam-option=--project=p (repeatable); one Beam does not "
+                      "know is an error on the DirectRunner, which would drop it, and a note on other runners")
 
 
 class Job:
@@ -214,8 +216,11 @@ def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
         if "=" in column or "&" in column:
             raise DataError("--identity-column %r: a column name with '=' or '&' would make ambiguous "
                             "identity names such as %s=value" % (column, column))
+    if args.beam_option and not args.beam_runner:  # else passed to nothing, without a word
+        raise DataError("--beam-option needs --beam-runner")
     if args.beam_runner:
         _check_runner(args.beam_runner)
+        _check_beam_options(args.beam_runner, args.beam_option)
     paths.check_output(args, beam=bool(args.beam_runner))
     return thresholds
 
@@ -439,6 +444,41 @@ def _check_runner(name: str) -> None:
         create_runner(name)
     except (ValueError, ImportError) as e:
         raise DataError("--beam-runner %s: %s" % (name, e))
+
+
+#: Runners in this process, which drop an option Beam's PipelineOptions does not know (others pass it on).
+_IN_PROCESS_RUNNERS = ("apache_beam.runners.direct.", "apache_beam.runners.portability.fn_api_runner.")
+
+
+def _check_beam_options(runner: str, flags: Sequence[str]) -> None:
+    """--beam-option values Beam's PipelineOptions does not know: an error for a runner in this process, which
+    would drop them; a note for the others (Dataflow, the portable runners), which pass them on to a service
+    that may know more. A value that is not an option at all (no leading --) Beam drops on every runner."""
+    import apache_beam
+    from apache_beam.options.pipeline_options import PipelineOptions
+    from apache_beam.runners.runner import create_runner
+
+    for flag in flags:
+        if not flag.startswith("-"):
+            raise DataError("--beam-option %s: a Beam option starts with -- (--beam-option=--%s)" % (flag, flag))
+    log = logging.getLogger("apache_beam.options.pipeline_options")
+    log.disabled, was = True, log.disabled  # its "Discarding unparseable args" is said here, once
+    try:
+        options = PipelineOptions(list(flags))
+        known = options.get_all_options()
+        unknown = [name for name in options.get_all_options(retain_unknown_options=True) if name not in known]
+    finally:
+        log.disabled = was
+    in_process = type(create_runner(runner)).__module__.startswith(_IN_PROCESS_RUNNERS)
+    for name in unknown:
+        flag = next(f for f in flags if f.lstrip("-").split("=")[0].replace("-", "_") == name)
+        close = difflib.get_close_matches(name, list(known), n=1)
+        hint = " (did you mean --%s?)" % close[0] if close else ""
+        if in_process:
+            raise DataError("--beam-option %s: not an option of Apache Beam %s; the %s would drop it%s"
+                            % (flag, apache_beam.__version__, runner, hint))
+        print("tb-bias log: note: --beam-option %s is not an option of Apache Beam %s; it is passed on to %s, which "
+              "may take it%s" % (flag, apache_beam.__version__, runner, hint), file=sys.stderr)
 
 
 def _single(job: Job, index: int) -> Job:

@@ -905,3 +905,34 @@ def test_a_file_that_is_not_what_it_is_read_as_says_what_it_is(tmp_path, capsys,
                "--identity-column", "sex", "--progress", "off", *extra) == 2
     assert message.format(path=tmp_path / name) in capsys.readouterr().err
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("option, fragment", [
+    ("--nope=1", "--beam-option --nope=1: not an option of Apache Beam %s; the DirectRunner would drop it"),
+    ("--direct_num_worker=2", "did you mean --direct_num_workers?"),
+    ("project=p", "--beam-option project=p: a Beam option starts with --"),
+])
+def test_a_beam_option_beam_does_not_know_is_refused_on_the_direct_runner(tmp_path, capsys, option, fragment):
+    # an unknown option was dropped with a line of Beam's log, and the run went on
+    pytest.importorskip("apache_beam")
+    import apache_beam
+
+    (tmp_path / "p.csv").write_text("labels,sex\na,f\n")
+    common = [tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+              "--identity-column", "sex", "--progress", "off", "--beam-option=" + option]
+    assert run(*common, "--beam-runner", "DirectRunner") == 2
+    assert (fragment.replace("%s", apache_beam.__version__) if "%s" in fragment else fragment) in capsys.readouterr().err
+    assert run(*common) == 2
+    assert "--beam-option needs --beam-runner" in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
+
+
+def test_a_beam_option_beam_does_not_know_is_a_note_on_a_runner_that_may_take_it(capsys):
+    # Dataflow and the portable runners pass options on to the service, which may know more than this Beam
+    pytest.importorskip("apache_beam")
+    from tb_bias_plugin.measures.association.cli import _check_beam_options
+
+    _check_beam_options("DataflowRunner", ["--project=p", "--xyzzy=1"])
+    assert capsys.readouterr().err.splitlines() == [
+        "tb-bias log: note: --beam-option --xyzzy=1 is not an option of Apache Beam %s; it is passed "
+        "on to DataflowRunner, which may take it" % __import__("apache_beam").__version__]
