@@ -119,6 +119,31 @@ def _check_json_lines(path: str, first_line: str) -> None:
                         "jq -c '.[]' %s > %sl)" % (where(path, 1), path, path))
 
 
+def holds_text(path: str, fmt: str, column: str) -> bool | None:
+    """Whether a file's column holds text (a CSV cell, a string column; not lists or numbers), by its schema
+    or, in JSON Lines, its first record; None where that does not say (a null, a missing field)."""
+    if fmt == "csv":
+        return True
+    if fmt == "parquet":
+        import pyarrow as pa
+
+        schema = parquet_file(path).schema_arrow
+        if column not in schema.names:
+            return None
+        kind = schema.field(column).type
+        kind = kind.value_type if pa.types.is_dictionary(kind) else kind
+        return pa.types.is_string(kind) or pa.types.is_large_string(kind)
+    if fmt == "jsonl":
+        with paths.open_binary(path) as handle:
+            line = next((raw for raw in handle if raw.strip()), b"")
+        try:
+            value = json.loads(line).get(column)
+        except (ValueError, AttributeError):
+            return None
+        return None if value is None else isinstance(value, str)
+    return False
+
+
 def _text(raw: bytes, *, first_line: bool) -> str:
     """A line (or file) as UTF-8 text. A file's first line may start with a byte order mark, which Excel's
     "CSV UTF-8" writes and Arrow skips: kept, it would be part of the first column's name."""

@@ -32,6 +32,9 @@ from tb_bias_plugin.measures.association.sampling import DEFAULT_EXAMPLES_PER_CE
 from tb_bias_plugin.measures.association.table import DEFAULT_THRESHOLDS, check_thresholds
 from tb_bias_plugin.prediction_files import TRACEBACK_LINE, DataError, paths, readers
 
+#: Distinct values past which an attribute column is noted: a column of scores given as one, most likely.
+MANY_VALUES = 1000
+
 #: The argparse dests it takes: those it adds and the shared ones it uses (`cli.log`); others are refused.
 OPTIONS = ("labels_column", "score_columns", "score_prefix", "scores_column", "label_names", "threshold",
            "identity_labels", "identity_column", "intersect", "identity_prob_columns", "beam_runner",
@@ -87,17 +90,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Its own options of ``tb-bias log``."""
     preds = parser.add_argument_group("label associations: predictions")
     preds.add_argument("--labels-column", metavar="COL", help="column of per-row label-name lists")
-    preds.add_argument("--separator", default="|", help="separator of label names in a CSV cell (default %(default)r)")
+    preds.add_argument("--separator", default=None,
+                       help="separator of label names in a --labels-column cell of text (CSV, or a string column of "
+                       "Parquet or JSON Lines; default '|'); an error where the column holds lists")
     preds.add_argument("--score-columns", nargs="+", metavar="COL", help="one score column per label")
     preds.add_argument("--score-prefix", metavar="PREFIX", help="every column starting with PREFIX is a label's scores")
     preds.add_argument("--scores-column", metavar="COL", help="column of per-row score lists (with --label-names)")
     preds.add_argument("--label-names", metavar="FILE", help="text file, one label name per line, in column order")
-    preds.add_argument("--threshold", type=float, action="append", help="score threshold; repeat for several (default 0.5)")
+    preds.add_argument("--threshold", type=float, action="append",
+                       help="score threshold; repeat for several (default 0.5); an error with --labels-column, whose "
+                       "lists are decisions")
     preds.add_argument("--unknown-labels", choices=("raise", "ignore"), default="raise",
-                       help="with --label-names: a name not listed is an error (raise) or skipped (ignore)")
+                       help="with --labels-column and --label-names: a name not listed is an error (raise) or "
+                       "skipped (ignore); ignore is an error without them, where no name is unknown")
     ids = parser.add_argument_group("label associations: identities")
     ids.add_argument("--identity-labels", nargs="+", metavar="LABEL", help="identities that are labels")
-    ids.add_argument("--identity-column", action="append", metavar="COL", help="attribute column (repeatable)")
+    ids.add_argument("--identity-column", action="append", metavar="COL",
+                     help="attribute column (repeatable); each value is an identity, and a column of more than "
+                     "%d values is noted before the count" % MANY_VALUES)
     ids.add_argument("--intersect", action="append", metavar="COL1,COL2", help="intersect attribute columns (repeatable)")
     ids.add_argument("--identity-prob-columns", nargs="+", metavar="COL", help="identity probability columns")
     more = parser.add_argument_group("label associations: examples and Apache Beam")
@@ -132,6 +142,8 @@ class Job:
             label_names = [str(x) for x in npz[0]["label_names"]]
         numeric_files = all(fmt in ("npy", "npz") for fmt in self.formats)
         mode = _one_mode(args, numeric_files)
+        self.separator = "|" if args.separator is None else args.separator
+        self._check_no_ops(mode)
         score_columns: list[str] = []
         if mode == "wide":
             score_columns = list(args.score_columns or self._prefixed_columns(args.score_prefix))
@@ -146,12 +158,33 @@ class Job:
         self.layout = Columns(
             mode, id_mode, thresholds=thresholds, label_names=label_names, identity_names=identity_names,
             labels_column=args.labels_column, scores_column=args.scores_column, score_columns=score_columns,
-            separator=args.separator, unknown_labels=args.unknown_labels,
+            separator=self.separator, unknown_labels=args.unknown_labels,
             attribute_columns=args.identity_column or (), intersections=_intersections(args, id_mode),
             prob_columns=args.identity_prob_columns or (), soft_array=soft_array, label_names_source=args.label_names,
             id_column=args.id_column, text_column=args.text_column, uri_column=args.uri_column,
             examples_per_cell=DEFAULT_EXAMPLES_PER_CELL if args.examples_per_cell is None else args.examples_per_cell,
         )
+
+    def _check_no_ops(self, mode: str) -> None:
+        """Options that would change nothing, refused: each was taken without a word, and the table was the one
+        written without it."""
+        args = self.args
+        if mode == "labels" and args.threshold:
+            raise DataError("--threshold: label lists (--labels-column) are decisions, not scores: every threshold "
+                            "would count the same; thresholds apply to --score-columns, --score-prefix, "
+                            "--scores-column and .npy/.npz scores")
+        if args.unknown_labels == "ignore" and not (mode == "labels" and args.label_names):
+            raise DataError("--unknown-labels ignore needs --label-names: the label names are those found in the "
+                            "files, so none is unknown" if mode == "labels" else
+                            "--unknown-labels ignore skips names of a --labels-column cell that --label-names does "
+                            "not list; here the labels are columns")
+        if args.separator is not None:
+            if mode != "labels":
+                raise DataError("--separator splits the cells of --labels-column")
+            kinds = [readers.holds_text(f, fmt, args.labels_column) for f, fmt in zip(self.files, self.formats)]
+            if not any(kind is not False for kind in kinds):
+                raise DataError("--separator %r: the labels column holds lists of names, not text to split, in %s"
+                                % (args.separator, ", ".join(self.files)))
 
     def _identities(self, args: argparse.Namespace, numeric_files: bool, npz: dict) -> tuple[str, Any, bool]:
         """``(id_mode, identity names or None, soft_array)`` from the options and the first .npz."""
@@ -187,7 +220,7 @@ class Job:
         progress = None if bar is None else readers.Progress(bar, self.unit)
         for path, fmt in zip(self.files, self.formats):
             for first, batch in readers.read(path, fmt, wanted, batch_size or self.args.batch_size,
-                                              separator=self.args.separator, progress=progress,
+                                              separator=self.separator, progress=progress,
                                               row_group=row_group):
                 yield path, first, batch
 
@@ -198,6 +231,11 @@ class Job:
             return
         with self.progress_bar(progress_factory, "scanning names") as bar:
             self.layout.scan(self.batches(bar, columns), self.files)
+        for column, count in self.layout.value_counts.items():
+            if count > MANY_VALUES:  # said before the count, which takes long with so many identities
+                print("tb-bias log: note: --identity-column %s has %s distinct values, each an identity: an attribute "
+                      "names groups (sex, an age band); for an identity classifier's probabilities use "
+                      "--identity-prob-columns" % (column, format(count, ",")), file=sys.stderr)
 
 
 def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
@@ -210,7 +248,7 @@ def _check_options(args: argparse.Namespace) -> tuple[float, ...]:
         raise DataError("--examples-per-cell must be positive")
     if args.examples_per_cell is not None and not args.id_column:  # else it kept nothing, without a word
         raise DataError("--examples-per-cell needs --id-column: the sample keeps examples by their ids")
-    if not args.separator:
+    if args.separator == "":
         raise DataError("--separator must not be empty")
     for column in args.identity_column or ():
         if "=" in column or "&" in column:
@@ -303,8 +341,9 @@ def count(job: Job, progress_factory: Any) -> tuple[CooccurrenceCounter, dict]:
     return counter, {"seconds": time.perf_counter() - start, "progress_rate": rate, "progress_unit": job.unit}
 
 
-def run_beam(job: Job) -> str:
-    """The same job as a Beam pipeline on ``--beam-runner``; returns the runner's state.
+def run_beam(job: Job) -> int | None:
+    """The same job as a Beam pipeline on ``--beam-runner``; returns the examples counted, as the runner's
+    metrics say (None where it keeps none).
 
     Each Parquet row group, or each other file, is one unit of work, read
     where it runs; the launcher reads only names, headers and first rows, so
@@ -312,6 +351,7 @@ def run_beam(job: Job) -> str:
     """
     try:
         import apache_beam as beam
+        from apache_beam.metrics.metric import Metrics
         from apache_beam.options.pipeline_options import PipelineOptions
     except ImportError:
         raise SystemExit('--beam-runner needs Apache Beam: ' + install_hint("beam"))
@@ -333,18 +373,24 @@ def run_beam(job: Job) -> str:
         raise DataError("no rows in %s" % ", ".join(job.files))
     known = set(layout.label_names) if layout.mode == "labels" and layout.unknown_labels == "raise" else None
     launcher = os.getpid()
+    read = Metrics.counter("tb_bias", "examples")
 
     def examples(part: tuple[int, int | None]) -> Iterator[dict]:
         if os.getpid() != launcher:  # a worker process, whose log may be the launcher's terminal too
             _quiet_beam_log()
         index, row_group = part
         for path, first, batch in _single(job, index).batches(row_group=row_group):
-            yield from layout.examples(path, first, batch, known)
+            n = 0
+            for example in layout.examples(path, first, batch, known):
+                n += 1
+                yield example
+            read.inc(n)
 
     args = job.args
     options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
     try:
-        with _quiet_data_errors(), beam.Pipeline(options=options) as pipeline:
+        with _quiet_data_errors():
+            pipeline = beam.Pipeline(options=options)
             _ = (
                 pipeline
                 | "Parts" >> beam.Create(parts)
@@ -353,6 +399,8 @@ def run_beam(job: Job) -> str:
                 | "Count" >> CountAssociations(**arguments)
                 | "Write" >> WriteAssociationTable(args.logdir, args.name, step=args.step, description=args.description)
             )
+            result = pipeline.run()
+            result.wait_until_finish()
     except DataError:
         raise
     except Exception as e:
@@ -360,7 +408,19 @@ def run_beam(job: Job) -> str:
         if cause is None:
             raise
         raise cause from None
-    return "done"
+    return _examples_read(result)
+
+
+def _examples_read(result: Any) -> int | None:
+    """The examples a pipeline's read step counted in its metrics (committed, else attempted), or None."""
+    from apache_beam.metrics.metric import MetricsFilter
+
+    try:
+        counters = result.metrics().query(MetricsFilter().with_namespace("tb_bias").with_name("examples"))["counters"]
+        values = [c.committed if c.committed is not None else c.attempted for c in counters]
+    except Exception:  # a runner without metrics: the count is not said
+        return None
+    return int(sum(values)) if values and None not in values else None
 
 
 def _worker_cause(error: BaseException) -> DataError | KeyboardInterrupt | None:
@@ -496,20 +556,25 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
     job = Job(args)
     job.discover(progress)
     if args.beam_runner:
+        start = time.perf_counter()
         with _noting_repeated_ids(job.files):
-            run_beam(job)
-        print("counted on %s and wrote %r (step %d) to %s" % (args.beam_runner, args.name, args.step, args.logdir))
+            examples = run_beam(job)
+        print("counted on %s and %s" % (args.beam_runner, _wrote(args, examples, job.layout.label_names,
+                                                                  job.layout.identity_names, time.perf_counter() - start)))
         return 0
     with _noting_repeated_ids(job.files):
         counter, stats = count(job, progress)
         write("association_table", counter)
-    print(
-        "wrote %r (step %d) to %s: %s, %s, %s, %.1f s"
-        % (args.name, args.step, args.logdir, counted(counter.num_examples, "example"),
-           counted(len(counter.label_names), "label"), counted(len(counter.identity_labels), "identity", "identities"),
-           stats["seconds"])
-    )
+    print(_wrote(args, counter.num_examples, counter.label_names, counter.identity_labels, stats["seconds"]))
     return 0
+
+
+def _wrote(args: argparse.Namespace, examples: int | None, labels: Sequence[str], identities: Sequence[str],
+           seconds: float) -> str:
+    """What a run wrote: the record, where, and what it counted (the examples where they are known) in how long."""
+    return "wrote %r (step %d) to %s: %s%s, %s, %.1f s" % (
+        args.name, args.step, args.logdir, "" if examples is None else counted(examples, "example") + ", ",
+        counted(len(labels), "label"), counted(len(identities), "identity", "identities"), seconds)
 
 
 @contextlib.contextmanager

@@ -76,6 +76,8 @@ class Columns:
             raise DataError("--text-column and --uri-column need --id-column")
         self.examples_per_cell = examples_per_cell if id_column else 0
         self._labels_arrow: Any = None
+        #: Distinct values of each attribute column (`scan`).
+        self.value_counts: dict[str, int] = {}
 
     def prediction_columns(self) -> list[str]:
         if self.mode == "labels":
@@ -163,6 +165,7 @@ class Columns:
             if not names:
                 raise DataError("the identity columns %s hold no values" % ", ".join(self.identity_columns()))
             self.identity_names = names
+            self.value_counts = {c: len(values[c]) for c in self.identity_columns()}
 
     def _check_label_names(self, names: set[str], labels: Any, path: str, first: int) -> None:
         """Names first seen in a batch, checked as the counter checks its label names, a bad one said of its row."""
