@@ -6,6 +6,7 @@ import {
   droppedChoices,
   defaultViewState,
   encodeViewState,
+  compareRankingWords,
   nextCompareSort,
   nextSort,
   queryKey,
@@ -276,6 +277,16 @@ describe("sorting by header clicks", () => {
       compareOrder: "abs",
     });
     expect(nextCompareSort({ compareSort: "delta", compareOrder: "abs" }, "delta").compareOrder).toBe("desc");
+  });
+});
+
+describe("compare's ranking in words", () => {
+  it("says the sort the rows have, the default's interval bound included", () => {
+    expect(compareRankingWords("bound", "abs", 0.95)).toBe("ranked by the end of \u0394's 95% interval nearest 0, largest absolute value first");
+    expect(compareRankingWords("delta", "abs", 0.95)).toBe("ranked by |\u0394|, largest first");
+    expect(compareRankingWords("delta", "asc", 0.95)).toBe("ranked by \u0394, lowest first");
+    expect(compareRankingWords("gap_b", "desc", 0.95)).toBe("ranked by Gap B, highest first");
+    expect(compareRankingWords("label", "desc", 0.95)).toBe("ranked by label, Z to A");
   });
 });
 

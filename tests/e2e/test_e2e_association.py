@@ -105,6 +105,30 @@ def test_compare_leads_with_planted_labels_later_minus_earlier(tab, tensorboard)
         min(r["count_a"], r["count_b"]) for r in leaders)
 
 
+def test_compare_says_the_sort_it_shows(tab, tensorboard):
+    """The default ranking (by the end of \u0394's interval nearest 0) shows its arrow on \u0394, and the summary
+    follows a click on \u0394's header to |\u0394|: it kept saying 'the interval bound' with the rows by |\u0394|."""
+    tab.page.goto(tab_url(tensorboard.url, dict(DEFAULT, view="compare", run2="model_a", step2=1)))
+    header = tab.testid("compare-sort-header-delta")
+    ranking = tab.testid("compare-ranking")
+    expect(ranking).to_contain_text("ranked by the end of \u0394's 95% interval nearest 0")
+    expect(header).to_contain_text("\u25bc")
+    expect(header.locator(".sort-note")).to_have_text("95% bound")
+    expect(tab.ui.locator('[role="columnheader"]:has([data-testid="compare-sort-header-delta"])')).to_have_attribute("aria-sort", "other")
+    header.click()
+    by_delta = tensorboard.get("compare", dict(DEFAULT, run2="model_a", step2=1, sort="delta", order="abs", limit=1))
+    expect(tab.testid("compare-row").first).to_have_attribute("data-label", by_delta["rows"][0]["label"])
+    expect(ranking).to_have_text("ranked by |\u0394|, largest first")
+    expect(header).to_have_text("|\u0394 = A \u2212 B| \u25bc")
+    expect(header).to_have_attribute("aria-label", "\u0394 = A \u2212 B, sorted by absolute value, descending. Click to sort.")
+    tab.testid("compare-sort-header-gap_a").click()
+    expect(ranking).to_have_text("ranked by Gap A, highest first")
+    expect(tab.testid("compare-sort-header-gap_a")).to_have_text("Gap A \u25bc")
+    for width in (1000, 1600):
+        shot(tab, "association_compare_sorted", width)
+    assert tab.page_errors == []
+
+
 def test_search_matching_nothing_shows_an_empty_state(tab):
     tab.open(dict(DEFAULT, q="zzz_no_label_has_this"), total=0)
     expect(tab.testid("distributions-empty")).to_be_visible()

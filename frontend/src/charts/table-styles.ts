@@ -47,6 +47,18 @@ export const tableStyles = css`
     font-size: 11px;
     flex: none;
   }
+  /* the bars of "|Gap| ▼": sorted by absolute value */
+  .bar-mark {
+    color: var(--accent);
+    flex: none;
+  }
+  /* what a sort ranks by when not the column's value, under its name */
+  .sort-note {
+    display: block;
+    color: var(--accent);
+    font-size: 11px;
+    font-weight: 400;
+  }
   .cell {
     padding: 0 6px;
     min-width: 0;

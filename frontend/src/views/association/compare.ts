@@ -13,7 +13,7 @@ import { columnDigits, formatFixed, formatInterval, formatStatement } from "../.
 import { Q_SCOPE } from "./columns.js";
 import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
-import { compareKind, compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
+import { compareKind, compareRankingWords, compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
 import { flagIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
@@ -213,8 +213,15 @@ export class Compare extends LitElement {
     </div>`;
   }
 
-  private header(_a: string, _b: string) {
+  /** The sort the rows have: the answer's (the default ranks by |\u0394| where no interval is known), else the state's. */
+  private ranking(): { sort: CompareSort; order: CompareResponse["order"] } {
+    const meta = this.meta;
+    return meta ? { sort: meta.sort as CompareSort, order: meta.order } : { sort: this.state.compareSort, order: this.state.compareOrder };
+  }
+
+  private header() {
     const s = this.state;
+    const ranking = this.ranking();
     const columns: CompareColumn[] = [
       { id: "label", title: "Label", sortable: true },
       { id: "gap_a", title: "Gap A", sortable: true },
@@ -227,12 +234,15 @@ export class Compare extends LitElement {
       ${columns.map((c) => {
         if (!c.sortable) return html`<div role="columnheader" class="cell num">${c.title}</div>`;
         const id = c.id as CompareSort;
+        // the default ranks by the end of \u0394's interval nearest 0: the \u0394 column's arrow, with that word
+        const bound = id === "delta" && ranking.sort === "bound";
         return sortHeader({
           testid: `compare-sort-header-${id}`,
           content: c.title,
           title: c.title,
-          active: s.compareSort === id,
-          order: s.compareOrder,
+          active: ranking.sort === id || bound,
+          order: ranking.order,
+          note: bound ? `${Math.round(s.level * 100)}% bound` : undefined,
           onSort: () => this.change(nextCompareSort(s, id)),
         });
       })}
@@ -282,7 +292,6 @@ export class Compare extends LitElement {
     const total = cache.total;
     const meta = this.meta;
     const stepA = s.step === null ? "latest" : `step ${s.step}`;
-    const stepB = b.step === null ? "latest" : `step ${b.step}`;
     return html`
       <div class="pickers" role="group" aria-label="Table B">
         <span>A: <strong>${s.run}</strong> / ${s.tag}, ${stepA} (set in the controls)</span>
@@ -307,8 +316,9 @@ export class Compare extends LitElement {
         ${meta ? html` (labels in only one table: ${formatCount(meta.only_in_a)} in A, ${formatCount(meta.only_in_b)} in B)` : nothing}
         ${meta ? html` \u00b7 A = ${meta.a.run} step ${meta.a.step}, B = ${meta.b.run} step ${meta.b.step}` : nothing}
         ${meta ? this.deltaNote(meta) : nothing}
+        ${meta ? html` \u00b7 <span data-testid="compare-ranking">${compareRankingWords(this.ranking().sort, this.ranking().order, s.level)}</span>` : nothing}
         ${meta?.rows.some((r) => r.delta_low !== undefined && r.delta_low !== null)
-          ? html` \u00b7 ranked by the interval bound nearest 0 (whiskers: ${Math.round(s.level * 100)}% intervals; faded: q > ${s.qMax ?? 0.05})`
+          ? html` (whiskers: ${Math.round(s.level * 100)}% intervals; faded: q > ${s.qMax ?? 0.05})`
           : nothing}
         ${meta?.expected_counts ? html` \u00b7 <span data-testid="expected-counts-note">${EXPECTED_COUNTS_NOTE}</span>` : nothing}
       </div>
@@ -325,7 +335,7 @@ export class Compare extends LitElement {
         data-loading=${this.rows.loading}
       >
         <div class="header-viewport" data-testid="compare-header" @scroll=${this.onHeaderScroll}>
-          ${this.header(meta ? `${meta.a.run}@${meta.a.step}` : stepA, meta ? `${meta.b.run}@${meta.b.step}` : stepB)}
+          ${this.header()}
         </div>
         ${total === null && this.rows.loading ? html`<div class="empty loading" data-testid="loading">Loading\u2026</div>` : nothing}
         ${total === 0 ? html`<div class="empty" data-testid="compare-empty">No labels match the current filters in both tables.</div>` : nothing}

@@ -22,7 +22,7 @@ import { examplesIcon, eyeOffIcon, flagIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { checkbox } from "../../charts/inputs.js";
-import { sortHeader, sortIndicator } from "../../charts/sort-header.js";
+import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { baseStyles } from "../../charts/theme.js";
 import { atLeastSpan, isolatedPoints, linePath, seriesExtent, zeroLine } from "../../charts/trends.js";
@@ -576,7 +576,6 @@ export class RankedTable extends LitElement {
   private sortHeader(column: Column) {
     const s = this.state;
     const active = s.sort === column.id;
-    const orderText = active ? `, sorted ${s.order === "abs" ? "by absolute value" : sortIndicator(true, s.order).ariaSort}` : "";
     const gap = column.kind === "gap";
     const trend = column.kind === "trend";
     const p = this.identityParts;
@@ -592,7 +591,7 @@ export class RankedTable extends LitElement {
         : trend
           ? `${s.x2 === null ? "value" : "gap"} at every step, and its change from the first to the last step (${changeSign(s.x1, s.x2)}); sorts by the ${columnTitle(CHANGE_SORT)}`
           : `${columnTitle(column.id)}${of ? `, the ${of}` : ""}`,
-      ariaLabel: `${gap ? `Gap, ${pair}` : columnTitle(column.id)}${orderText}. Click to sort.`,
+      ariaLabel: gap ? `Gap, ${pair}` : columnTitle(column.id),
       content: html`<span
         class=${of ? "t wrap" : "t"}
         style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}

@@ -6,6 +6,7 @@ import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js
 import type { AssociationConfig } from "./config.js";
 import type { MeasureRuns, Order, TagInfo } from "./types.js";
 import { parseStep } from "../../shell/hash-state.js";
+import { orderWords } from "../../charts/sort-header.js";
 import { runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 
 export type MainView = "table" | "compare" | "paper";
@@ -362,6 +363,20 @@ export function nextCompareSort(
   const cycle: Order[] = column === "label" ? ["asc", "desc"] : ["desc", "asc", "abs"];
   const at = cycle.indexOf(current.compareOrder);
   return { compareSort: column, compareOrder: cycle[(at + 1) % cycle.length]! };
+}
+
+/** Compare's columns as its summary names them. */
+const COMPARE_NAMES: Record<CompareSort, string> = { bound: "\u0394", delta: "\u0394", gap_a: "Gap A", gap_b: "Gap B", label: "label" };
+
+/**
+ * What compare's rows are ranked by, said above them; `sort` and `order` are the answer's (the server
+ * ranks by |\u0394| where no interval is known, for the default too).
+ */
+export function compareRankingWords(sort: CompareSort, order: Order, level: number): string {
+  if (sort === "bound") return `ranked by the end of \u0394's ${Math.round(level * 100)}% interval nearest 0, largest absolute value first`;
+  if (sort === "label") return `ranked by label, ${orderWords(order, true)}`;
+  if (order === "abs") return `ranked by |${COMPARE_NAMES[sort]}|, largest first`;
+  return `ranked by ${COMPARE_NAMES[sort]}, ${orderWords(order)}`;
 }
 
 /** Adds or removes labels from the selection, keeping order and at most `max` labels. */
