@@ -125,6 +125,7 @@ class HashOnlyWindow implements HashWindow {
     replaceState: (_data: unknown, _unused: string, url?: string) => {
       this.location.hash = url ? url.slice(url.indexOf("#")) : "";
     },
+    pushState: (_data: unknown, _unused: string, url?: string) => this.history.replaceState(_data, _unused, url),
   };
   addEventListener() {}
   removeEventListener() {}

@@ -14,8 +14,12 @@ class FakeWindow implements HashWindow {
   history = {
     state: { tb: "state" } as unknown,
     replaced: [] as Array<{ data: unknown; url: string | undefined }>,
+    pushed: [] as Array<{ data: unknown; url: string | undefined }>,
     replaceState(data: unknown, _unused: string, url?: string) {
       this.replaced.push({ data, url });
+    },
+    pushState(data: unknown, _unused: string, url?: string) {
+      this.pushed.push({ data, url });
     },
   };
   events: string[] = [];
@@ -42,6 +46,15 @@ describe("url-state", () => {
     const [{ data, url }] = win.history.replaced as [{ data: unknown; url: string }];
     expect(data).toEqual({ tb: "state" });
     expect(url).toBe("/?x=1#tb_bias&regexInput=x&p.tb_bias.metric=dp&p.tb_bias.q=a%26b");
+    expect(win.events).toEqual(["hashchange"]);
+  });
+
+  it("adds a history entry for a deliberate move, so that Back returns to the state before", () => {
+    const win = new FakeWindow();
+    win.location.hash = "#tb_bias&p.tb_bias.metric=pmi";
+    expect(writeEntries(win, association, { view: "compare" }, () => new Event("hashchange"), "", "push")).toBe(true);
+    expect(win.history.pushed).toEqual([{ data: { tb: "state" }, url: "/?x=1#tb_bias&p.tb_bias.view=compare" }]);
+    expect(win.history.replaced).toHaveLength(0);
     expect(win.events).toEqual(["hashchange"]);
   });
 

@@ -46,9 +46,10 @@ describe("MeasureViewBase's hash subscription", () => {
     expect(hash.listeners.size).toBe(0);
     hash.fire();
     expect(el.heard).toBe(1);
-    document.body.appendChild(el); // a view shown again (the shell's switcher)
+    document.body.appendChild(el); // a view shown again (the shell's switcher, or Back to its measure)
     await el.updateComplete;
     expect(hash.listeners.size).toBe(1);
+    expect(el.heard).toBe(2); // it reads the hash again: it may hold another state than the one the view kept
     el.remove();
   });
 

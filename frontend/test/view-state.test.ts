@@ -7,6 +7,7 @@ import {
   defaultViewState,
   encodeViewState,
   compareRankingWords,
+  isNavigation,
   nextCompareSort,
   nextSort,
   queryKey,
@@ -277,6 +278,18 @@ describe("sorting by header clicks", () => {
       compareOrder: "abs",
     });
     expect(nextCompareSort({ compareSort: "delta", compareOrder: "abs" }, "delta").compareOrder).toBe("desc");
+  });
+});
+
+describe("moves in the history", () => {
+  it("takes a tab, a table, a step or the Examples panel for a move, and typing or filtering for an edit", () => {
+    const s = { ...defaultViewState(), run: "model_a", tag: "gender" };
+    expect(isNavigation(s, { view: "compare" })).toBe(true);
+    expect(isNavigation(s, { step: 2 })).toBe(true);
+    expect(isNavigation(s, { run2: "model_b", step2: null })).toBe(true);
+    expect(isNavigation(s, { examples: "Beard" })).toBe(true);
+    expect(isNavigation(s, { run: "model_a", q: "hair" })).toBe(false); // the run did not change
+    expect(isNavigation(s, { ranges: [], minCount: 3, sort: "count" })).toBe(false);
   });
 });
 

@@ -606,6 +606,51 @@ def test_measure_switcher_lists_only_the_measures_present(tab, tensorboard):
     assert tab.page_errors == []
 
 
+def test_back_and_forward_walk_the_moves_made_in_the_tab(tab, tensorboard):
+    """Every write replaced the history entry, so Back left TensorBoard for the page before it; a
+    move (measure, tab, table, step, Examples panel) is an entry of its own, and Back shows it again."""
+    tab.page.goto(tensorboard.url + "/#scalars")  # a page of TensorBoard's before the tab
+    tab.open(DEFAULT)
+    tab.testid("search-input").fill("hair")  # typing is an edit in place, not a move
+    tab.wait_for_hash("q", "hair")
+    tab.testid("view-compare").click()
+    tab.wait_for_hash("view", "compare")
+    tab.testid("measure-discrepancy").click()
+    tab.wait_for_hash("measure", "discrepancy")
+    expect(tab.testid("dipdi-curve")).to_be_visible()
+    shown = tab.state["discrepancy.step"]
+    step = tab.ui.locator('[data-testid="dipdi-point"]').last.get_attribute("data-step")
+    assert step != shown
+    tab.ui.locator('[data-testid="dipdi-point"]').last.click()
+    tab.wait_for_hash("discrepancy.step", step)
+
+    tab.page.go_back()
+    expect(tab.testid("measure-discrepancy")).to_have_attribute("aria-selected", "true")
+    tab.wait_for_hash("discrepancy.step", shown)
+    expect(tab.ui.locator('[data-testid="dipdi-point"][r="5"]')).to_have_attribute("data-step", shown)
+    tab.page.go_back()  # the measure before
+    expect(tab.testid("measure-association")).to_have_attribute("aria-selected", "true")
+    expect(tab.testid("view-compare")).to_have_attribute("aria-selected", "true")
+    assert "measure" not in tab.state
+    tab.page.go_back()  # the ranked table with the search typed in it: one entry
+    expect(tab.testid("view-table")).to_have_attribute("aria-selected", "true")
+    expect(tab.testid("search-input")).to_have_value("hair")
+    assert tab.state.get("view") is None and tab.page.url.startswith(tensorboard.url)
+    tab.page.go_forward()
+    expect(tab.testid("view-compare")).to_have_attribute("aria-selected", "true")
+    tab.page.go_forward()
+    expect(tab.testid("measure-discrepancy")).to_have_attribute("aria-selected", "true")
+    expect(tab.testid("dipdi-curve")).to_be_visible()
+    tab.page.go_back()
+    expect(tab.testid("view-compare")).to_have_attribute("aria-selected", "true")
+    tab.page.go_back()
+    expect(tab.testid("view-table")).to_have_attribute("aria-selected", "true")
+    tab.page.go_back()  # the page opened before the tab, still TensorBoard
+    tab.page.wait_for_url(lambda url: "#scalars" in url)
+    assert tab.page.url.startswith(tensorboard.url)
+    assert tab.page_errors == []
+
+
 @pytest.fixture(scope="module")
 def empty_server(tmp_path_factory):
     """TensorBoard on a log directory that holds nothing yet."""

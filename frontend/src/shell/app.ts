@@ -8,7 +8,7 @@ import { loadView } from "./discover.js";
 import { LatestRequest } from "./latest.js";
 import { findViews, RELOAD_EVENT, viewHashPrefix, type MeasureView, type MeasureViewElement, type ReloadRequest, type ViewLoader } from "./registry.js";
 import { runsOfMeasure, type RunsResponse, type UnreadableTag } from "./types.js";
-import { hashScope, hashWindow, isOwnTab, MEASURE_KEY, readEntries, shellKeys, writeEntries, type HashScope, type HashWindow } from "./url-state.js";
+import { EXTERNAL_EVENTS, hashScope, hashWindow, isOwnTab, MEASURE_KEY, readEntries, shellKeys, writeEntries, type HashScope, type HashWindow } from "./url-state.js";
 import "./empty-state.js";
 import { rewrittenNotice } from "./rewritten-notice.js";
 
@@ -85,14 +85,14 @@ export class BiasApp extends LitElement {
 
   override connectedCallback() {
     super.connectedCallback();
-    this.hashWin.addEventListener("hashchange", this.onHashChange);
+    for (const type of EXTERNAL_EVENTS) this.hashWin.addEventListener(type, this.onHashChange);
     this.addEventListener(RELOAD_EVENT, this.onReload);
     void this.loadRuns();
   }
 
   override disconnectedCallback() {
     super.disconnectedCallback();
-    this.hashWin.removeEventListener("hashchange", this.onHashChange);
+    for (const type of EXTERNAL_EVENTS) this.hashWin.removeEventListener(type, this.onHashChange);
   }
 
   private readonly onHashChange = () => {
@@ -139,7 +139,8 @@ export class BiasApp extends LitElement {
     // The first measure is the default: links to it stay as they were before the switcher.
     const entries: Record<string, string> = measure === this.views[0]?.measure ? {} : { [MEASURE_KEY]: measure };
     try {
-      writeEntries(this.hashWin, shellKeys, entries, () => new HashChangeEvent("hashchange"));
+      // a history entry: Back shows the measure before (it left TensorBoard when every write replaced)
+      writeEntries(this.hashWin, shellKeys, entries, () => new HashChangeEvent("hashchange"), "", "push");
     } catch {
       // a parent that refuses history writes: the switch still works
     }

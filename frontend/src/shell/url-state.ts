@@ -2,7 +2,9 @@
 // (we run in an iframe). Keys are prefixed `p.tb_bias.`; the shell owns
 // `measure`, each view owns its own keys through a HashScope. TensorBoard
 // caches the parsed hash and refreshes it on `hashchange`, so a write
-// dispatches one.
+// dispatches one. A deliberate move (another measure, tab, run, table or
+// step) adds a history entry, so Back returns to what was shown; every
+// other write (typing, brushing, a state fitted to the data) replaces it.
 
 import { parseHash, pluginEntries, serializeHash, withPluginEntries } from "./hash-state.js";
 
@@ -14,9 +16,13 @@ export const MEASURE_KEY = "measure";
 /** The bits of a Window this module uses, so tests can pass a fake. */
 export interface HashWindow {
   location: { hash: string; pathname: string; search: string };
-  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void };
-  addEventListener(type: "hashchange", listener: () => void): void;
-  removeEventListener(type: "hashchange", listener: () => void): void;
+  history: {
+    state: unknown;
+    replaceState(data: unknown, unused: string, url?: string): void;
+    pushState(data: unknown, unused: string, url?: string): void;
+  };
+  addEventListener(type: "hashchange" | "popstate", listener: () => void): void;
+  removeEventListener(type: "hashchange" | "popstate", listener: () => void): void;
   dispatchEvent(event: Event): boolean;
 }
 
@@ -38,6 +44,12 @@ export function isOwnTab(hash: string): boolean {
   const { tab } = parseHash(hash);
   return tab === null || tab === PLUGIN_NAME;
 }
+
+/** How a write goes into the browser's history: a new entry (Back returns to the one before) or in place. */
+export type HistoryMode = "push" | "replace";
+
+/** The events that say the hash changed under us: a pasted link (hashchange), Back and Forward (popstate too). */
+export const EXTERNAL_EVENTS = ["hashchange", "popstate"] as const;
 
 /** Which of the plugin's keys (prefix stripped) an owner reads and writes. */
 export type KeyOwner = (key: string) => boolean;
@@ -79,11 +91,15 @@ export function writeEntries(
   entries: Record<string, string>,
   makeEvent: () => Event,
   prefix = "",
+  mode: HistoryMode = "replace",
 ): boolean {
   const next = hashFor(win.location.hash, owns, entries, prefix);
   const current = win.location.hash === "#" ? "" : win.location.hash;
   if (next === current) return false;
-  win.history.replaceState(win.history.state, "", `${win.location.pathname}${win.location.search}${next}`);
+  const url = `${win.location.pathname}${win.location.search}${next}`;
+  // TensorBoard's own history state is kept on either entry
+  if (mode === "push") win.history.pushState(win.history.state, "", url);
+  else win.history.replaceState(win.history.state, "", url);
   win.dispatchEvent(makeEvent());
   return true;
 }
@@ -92,8 +108,8 @@ export function writeEntries(
 export interface HashScope {
   /** the view's entries, keys without its prefix */
   read(): Record<string, string>;
-  /** replaces the view's entries; false when the hash held them already */
-  write(entries: Record<string, string>): boolean;
+  /** replaces the view's entries (`push`: in a new history entry); false when the hash held them already */
+  write(entries: Record<string, string>, mode?: HistoryMode): boolean;
   /** calls back when the hash changed from outside (back button, pasted link); returns an unsubscribe */
   onExternalChange(listener: () => void): () => void;
 }
@@ -103,10 +119,10 @@ export function hashScope(win: HashWindow, prefix: string): HashScope {
   let writing = false;
   return {
     read: () => readEntries(win.location.hash, owns, prefix),
-    write(entries) {
+    write(entries, mode = "replace") {
       writing = true;
       try {
-        return writeEntries(win, owns, entries, () => new HashChangeEvent("hashchange"), prefix);
+        return writeEntries(win, owns, entries, () => new HashChangeEvent("hashchange"), prefix, mode);
       } catch {
         return false; // a parent that refuses history writes: links just won't restore the view
       } finally {
@@ -117,8 +133,9 @@ export function hashScope(win: HashWindow, prefix: string): HashScope {
       const handler = () => {
         if (!writing && isOwnTab(win.location.hash)) listener();
       };
-      win.addEventListener("hashchange", handler);
-      return () => win.removeEventListener("hashchange", handler);
+      // Back and Forward fire both: a view compares its entries, so the second call finds nothing new
+      for (const type of EXTERNAL_EVENTS) win.addEventListener(type, handler);
+      return () => EXTERNAL_EVENTS.forEach((type) => win.removeEventListener(type, handler));
     },
   };
 }

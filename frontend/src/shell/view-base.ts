@@ -7,7 +7,7 @@ import { property } from "lit/decorators.js";
 import type { Api } from "./api.js";
 import type { MeasureViewElement } from "./registry.js";
 import type { RunEntry } from "./types.js";
-import type { HashScope } from "./url-state.js";
+import type { HashScope, HistoryMode } from "./url-state.js";
 
 export abstract class MeasureViewBase extends LitElement implements MeasureViewElement {
   @property({ attribute: false }) api!: Api;
@@ -20,13 +20,20 @@ export abstract class MeasureViewBase extends LitElement implements MeasureViewE
 
   /** the scope listened to while connected, and how to stop */
   private hashListener: { scope: HashScope; stop: () => void } | null = null;
+  /** the view was connected before */
+  private shownBefore = false;
+  /** the next write to the hash adds a history entry */
+  private pushNext = false;
 
   constructor() {
     super();
     // a controller, so that a view's own connectedCallback or willUpdate need not call back here;
     // hostUpdate covers a hash given after the element was connected
     this.addController({
-      hostConnected: () => this.listenToHash(),
+      hostConnected: () => {
+        this.listenToHash();
+        this.catchUp();
+      },
       hostUpdate: () => this.listenToHash(),
       hostDisconnected: () => this.stopListening(),
     });
@@ -38,11 +45,39 @@ export abstract class MeasureViewBase extends LitElement implements MeasureViewE
    */
   protected abstract onExternalHashChange(): void;
 
+  /**
+   * The user chose what to see (a run, table, step, tab or panel): the view's next write to the hash
+   * adds a history entry, so that Back shows what was shown before. Continuous edits (typing, brushing,
+   * paging) and states fitted to the data replace the entry.
+   */
+  protected navigated(): void {
+    this.pushNext = true;
+  }
+
+  /** How the write about to be made goes into the history (once per `navigated()`). */
+  protected historyMode(): HistoryMode {
+    const mode = this.pushNext ? "push" : "replace";
+    this.pushNext = false;
+    return mode;
+  }
+
   private listenToHash(): void {
     if (!this.isConnected || !this.hash || this.hashListener?.scope === this.hash) return;
     this.stopListening();
     const scope = this.hash;
-    this.hashListener = { scope, stop: scope.onExternalChange(() => this.onExternalHashChange()) };
+    this.hashListener = {
+      scope,
+      stop: scope.onExternalChange(() => {
+        this.pushNext = false; // Back or a link: what follows fits it, in place
+        this.onExternalHashChange();
+      }),
+    };
+  }
+
+  /** Shown again (the switcher, Back to another measure): the element kept its state, which the hash may no longer hold. */
+  private catchUp(): void {
+    if (this.shownBefore && this.hash) this.onExternalHashChange();
+    this.shownBefore = true;
   }
 
   private stopListening(): void {

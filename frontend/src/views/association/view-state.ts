@@ -365,6 +365,16 @@ export function nextCompareSort(
   return { compareSort: column, compareOrder: cycle[(at + 1) % cycle.length]! };
 }
 
+/**
+ * The fields whose change is a move the user makes on purpose (a tab, a table A or B, a step, the
+ * Examples panel): a history entry each, so that Back returns to them. The others are edits in place.
+ */
+const NAVIGATION: readonly (keyof ViewState)[] = ["view", "run", "tag", "step", "run2", "tag2", "step2", "examples"];
+
+export function isNavigation(current: ViewState, patch: Partial<ViewState>): boolean {
+  return NAVIGATION.some((key) => key in patch && patch[key] !== current[key]);
+}
+
 /** Compare's columns as its summary names them. */
 const COMPARE_NAMES: Record<CompareSort, string> = { bound: "\u0394", delta: "\u0394", gap_a: "Gap A", gap_b: "Gap B", label: "label" };
 

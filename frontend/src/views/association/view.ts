@@ -26,6 +26,7 @@ import {
   decodeViewState,
   defaultViewState,
   droppedChoices,
+  isNavigation,
   queryKey,
   encodeViewState,
   resolveState,
@@ -207,7 +208,7 @@ export class AssociationView extends MeasureViewBase {
     this.addEventListener("rows-loaded", this.onRowsLoaded as EventListener);
     this.addEventListener("show-examples", this.onShowExamples as EventListener);
     this.addEventListener("search-refused", this.onSearchRefused as EventListener);
-    this.addEventListener(CLOSE_EXAMPLES, () => this.applyView({ ...this.view, examples: null }));
+    this.addEventListener(CLOSE_EXAMPLES, () => this.userChange({ examples: null }));
   }
 
   override disconnectedCallback() {
@@ -247,7 +248,7 @@ export class AssociationView extends MeasureViewBase {
     event.stopPropagation();
     // it spoke of what the link asked, which no longer decides what is shown
     if (this.noticeFromLink) this.notice = "";
-    this.applyView({ ...this.view, ...event.detail });
+    this.userChange(event.detail);
   };
 
   private readonly onHover: Listener<"hover-label"> = (event) => {
@@ -257,7 +258,7 @@ export class AssociationView extends MeasureViewBase {
 
   private readonly onShowExamples: Listener<"show-examples"> = (event) => {
     event.stopPropagation();
-    this.applyView({ ...this.view, examples: event.detail });
+    this.userChange({ examples: event.detail });
     const s = this.resolution?.state;
     if (s?.examples !== event.detail) return;
     // its row is on screen: no need to ask
@@ -294,6 +295,12 @@ export class AssociationView extends MeasureViewBase {
       this.fetchDistribution(waiting.url);
     }
   };
+
+  /** A change the user made: a move (a tab, table, step, the Examples panel) gets its own history entry. */
+  private userChange(patch: Partial<ViewState>) {
+    if (isNavigation(this.view, patch)) this.navigated();
+    this.applyView({ ...this.view, ...patch });
+  }
 
   private applyView(view: ViewState) {
     const previousTag = this.resolution?.state.tag ?? null;
@@ -346,7 +353,7 @@ export class AssociationView extends MeasureViewBase {
   }
 
   private writeUrl() {
-    if (this.cfg) this.hash?.write(encodeViewState(this.view, this.cfg.default_metric));
+    if (this.cfg) this.hash?.write(encodeViewState(this.view, this.cfg.default_metric), this.historyMode());
   }
 
   // --- data ----------------------------------------------------------------
@@ -661,7 +668,7 @@ export class AssociationView extends MeasureViewBase {
             testidPrefix: "view-",
             tabs: VIEW_TABS,
             selected: s.view,
-            onSelect: (view) => this.applyView({ ...this.view, view: view as MainView }),
+            onSelect: (view) => this.userChange({ view: view as MainView }),
           })}
           ${s.view === "table"
             ? this.renderTableTab(s, info, cfg)

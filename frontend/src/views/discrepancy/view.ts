@@ -224,7 +224,7 @@ export class DiscrepancyView extends MeasureViewBase {
     // after the render that this change causes, as TensorBoard reacts to
     // the hash synchronously
     queueMicrotask(() => {
-      if (this.isConnected) this.hash?.write(encodeState(this.current));
+      if (this.isConnected) this.hash?.write(encodeState(this.current), this.historyMode());
     });
   }
 
@@ -471,7 +471,14 @@ export class DiscrepancyView extends MeasureViewBase {
     `;
   }
 
+  /** A step clicked on the curve: a move of its own in the history (the arrow keys walk in place). */
+  private pickStep(step: number): void {
+    this.navigated();
+    this.select("step", String(step));
+  }
+
   private onPick(pick: Pick): void {
+    this.navigated();
     if ("run" in pick) this.select("run", pick.run);
     else if ("tag" in pick) this.select("tag", pick.tag);
     else if (pick.step !== null) this.select("step", String(pick.step));
@@ -528,7 +535,7 @@ export class DiscrepancyView extends MeasureViewBase {
         <path d=${chart.line} fill="none" stroke=${OKABE_ITO[0]} stroke-width="2" data-testid="dipdi-line"></path>
         ${chart.points.map(
           (p) => svg`<circle cx=${p.x} cy=${p.y} r=${p.step === this.step ? 5 : 3.5} fill=${p.step === this.step ? OKABE_ITO[1] : OKABE_ITO[0]}
-              style="cursor:pointer" data-testid="dipdi-point" data-step=${p.step} @click=${() => this.select("step", String(p.step))}></circle>
+              style="cursor:pointer" data-testid="dipdi-point" data-step=${p.step} @click=${() => this.pickStep(p.step)}></circle>
             ${p.stars ? starMark(p.x, p.y, p.stars) : nothing}`,
         )}
       </svg>

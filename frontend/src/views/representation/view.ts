@@ -324,7 +324,7 @@ export class RepresentationView extends MeasureViewBase {
     if (this.layer) entries["layer"] = this.layer;
     this.seenEntries = entries;
     try {
-      this.hash?.write(entries);
+      this.hash?.write(entries, this.historyMode());
     } catch {
       // a parent that refuses history writes: the view still works
     }
@@ -482,9 +482,13 @@ export class RepresentationView extends MeasureViewBase {
     return d && d.run === this.run && d.tag === this.tag && d.step === this.step ? (d.description ?? "") : "";
   }
 
-  /** A pick in the view: the link's notice, about what the link asked, goes. */
-  private pick(run: string, tag: string, step: number | null, layer: string) {
+  /**
+   * A pick in the view: the link's notice, about what the link asked, goes. A history entry each
+   * (Back returns to it), but for the arrow keys' walk along the steps, in place.
+   */
+  private pick(run: string, tag: string, step: number | null, layer: string, walk = false) {
     this.links.dismiss();
+    if (!walk) this.navigated();
     this.select(run, tag, step, layer);
   }
 
@@ -545,7 +549,7 @@ export class RepresentationView extends MeasureViewBase {
     const xs = steps.map((st) => x(st));
     const band = bandEnvelope(s.series, steps.length);
     const stepX = this.step !== null ? x(this.step) : null;
-    const keys = stepSlider(steps, this.step, (step) => this.pick(this.run, this.tag, step, this.layer));
+    const keys = stepSlider(steps, this.step, (step) => this.pick(this.run, this.tag, step, this.layer, true));
     return html`<h2>B = I(R;Z) / H(Z) per step, one line per layer</h2>
       <svg width=${width} height=${height} data-testid="repr-series-chart" role="slider" tabindex="0"
         aria-label="B per step and layer; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}

@@ -235,7 +235,7 @@ export class SensitivityView extends MeasureViewBase {
     if (!this.hash) return;
     this.seenEntries = this.hashEntries();
     try {
-      this.hash.write(this.seenEntries);
+      this.hash.write(this.seenEntries, this.historyMode());
     } catch {
       // a parent that refuses history writes: the view still works
     }
@@ -342,6 +342,7 @@ export class SensitivityView extends MeasureViewBase {
 
   private onPick(pick: Pick): void {
     this.links.dismiss();
+    this.navigated();
     if ("run" in pick) {
       this.run = pick.run;
       const t = this.tagRuns.find((r) => r.run === this.run)?.tags ?? [];
