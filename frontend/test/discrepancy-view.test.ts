@@ -134,7 +134,7 @@ describe("<tb-bias-discrepancy-view> failures", () => {
 });
 
 describe("<tb-bias-discrepancy-view> subgroups", () => {
-  it("writes the subgroups' DIPDI in one notation (the demo's step 50: 0.08 beside -2.72e-3)", async () => {
+  it("writes the subgroups' DIPDI in one notation with DIPDI's 3 decimals (the demo's step 50: 0.08 beside -2.72e-3)", async () => {
     const detail = RESPONSES["discrepancy"] as { groups: unknown[] };
     const groups = detail.groups;
     detail.groups = [
@@ -144,7 +144,7 @@ describe("<tb-bias-discrepancy-view> subgroups", () => {
     try {
       const { panel } = await mount([]);
       const texts = [...panel("dipdi-groups").querySelectorAll('[data-testid="group-bar"]')].map((e) => /(\S+)\s+n=/.exec(e.textContent!)?.[1]);
-      expect(texts).toEqual(["8.27e-2", "-2.72e-3"]);
+      expect(texts).toEqual(["0.083", "-0.003"]);
       // a zero line in each bar's row; women's small negative bar ends on it, men's starts from it
       const rows = [...panel("dipdi-groups").querySelectorAll('[data-testid="group-bar"]')];
       const geometry = rows.map((r) => {
@@ -273,14 +273,14 @@ describe("<tb-bias-discrepancy-view> the matrix as numbers (walk-through: values
     expect([...table.querySelectorAll("thead th")].map((th) => th.textContent!.trim())).toEqual(["row vs column", "a0", "b0"]);
   });
 
-  it("writes the matrix in one notation (0.050 sat beside 4.00e-4)", async () => {
+  it("writes the matrix in one notation (0.050 sat beside 4.00e-4): fixed, a value below its decimals said as such", async () => {
     const detail = RESPONSES["discrepancy"] as { matrix: number[][] };
     const saved = detail.matrix;
     detail.matrix = [[0, 0.05], [0.0004, 0]];
     try {
       const { panel } = await mount([]);
       const cells = [...panel("matrix-values").querySelectorAll("tbody td")].map((td) => td.textContent!.replace(" (used)", "").trim());
-      expect(cells).toEqual(["\u2014", "5.00e-2", "4.00e-4", "\u2014"]);
+      expect(cells).toEqual(["\u2014", "0.050", "<0.001", "\u2014"]);
     } finally {
       detail.matrix = saved;
     }

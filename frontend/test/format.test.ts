@@ -5,6 +5,7 @@ import { ACTIONS_REM, activeFilters, LABEL_MIN_REM, columnTitle, filterColumns, 
 import { scaleLinear } from "d3-scale";
 import {
   asciiTickFormat,
+  axisFormat,
   columnFormat,
   distinctDigits,
   formatCount,
@@ -233,9 +234,30 @@ describe("a column's one notation", () => {
     expect([f(0.5), f(0.0123), f(null)]).toEqual(["0.5000", "0.0123", UNDEFINED_TEXT]);
   });
 
-  it("gives every value an exponent once one needs it", () => {
-    const f = columnFormat([0.001, 3.21e-4, 0, Number.NaN], 3);
+  it("gives every value an exponent when most need one", () => {
+    const f = columnFormat([0.001, 3.21e-4, 5e-5, 0, Number.NaN], 3);
     expect([f(0.001), f(3.21e-4), f(0), f(Number.NaN)]).toEqual(["1.00e-3", "3.21e-4", "0", UNDEFINED_TEXT]);
+  });
+
+  it("stays in fixed decimals when only a few values are too small for them, said as below the last decimal", () => {
+    // sensitivity's points: one P of 3e-5 turned 0.1380 and 0.0651 into 1.38e-1 and 6.51e-2
+    const p = columnFormat([0.138, 0.0651, 0.0412, 3e-5], 4);
+    expect([0.138, 0.0651, 0.0412, 3e-5, -2e-6].map(p)).toEqual(["0.1380", "0.0651", "0.0412", "<0.0001", ">-0.0001"]);
+    // half and half stays fixed; zeros and undefined values do not count
+    const half = columnFormat([0.5, 2e-4, 0, null, Number.NaN], 3);
+    expect([half(0.5), half(2e-4), half(0), half(null)]).toEqual(["0.500", "<0.001", "0.000", UNDEFINED_TEXT]);
+    // a value past a million among small ones is the one in an exponent
+    const big = columnFormat([3.889, 0.412, 2.5e6], 3);
+    expect([big(3.889), big(2.5e6)]).toEqual(["3.889", "2.50e+6"]);
+  });
+});
+
+describe("an axis' one notation", () => {
+  it("gives every tick an exponent once one needs it: ends read as one scale", () => {
+    const f = axisFormat([0, 4e-4], 3);
+    expect([f(0), f(4e-4)]).toEqual(["0", "4.00e-4"]);
+    const g = axisFormat([0, 0.3], 3);
+    expect([g(0), g(0.3)]).toEqual(["0.000", "0.300"]);
   });
 });
 

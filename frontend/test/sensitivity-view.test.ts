@@ -207,7 +207,7 @@ describe("<tb-bias-sensitivity-view> example numbers", () => {
   it("writes an example's per-feature values in one notation (9.04e-6 sat beside 0.0000)", async () => {
     const el = await mountTabular([0.0306, 9.04e-6, 0], { uniform: 2.23e-6, word_list: 0.001 });
     const texts = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-example-feature-value"]')].map((t) => t.textContent!.trim());
-    expect(texts).toEqual(["3.06e-2", "9.04e-6", "0"]);
+    expect(texts).toEqual(["0.0306", "<0.0001", "0.0000"]);
   });
 
   it("says why a feature forward mode did not differentiate has no value (a walk-through: a bare dash)", async () => {
@@ -324,8 +324,8 @@ describe("<tb-bias-sensitivity-view> the v comparison in one notation", () => {
     expect([...root.querySelectorAll('[data-testid="sens-scatter-x-tick"]')].map((t) => t.textContent)).toEqual(["0", "4.00e-4"]);
     const rows = [...root.querySelectorAll('[data-testid="sens-scatter-values"] tbody tr')].map((tr) => [...tr.querySelectorAll("td")].slice(1).map((td) => td.textContent!.trim()));
     expect(rows).toEqual([
-      ["0.0004", "3.00e-1"],
-      ["0.0001", "2.00e-5"],
+      ["0.0004", "0.3000"],
+      ["0.0001", "<0.0001"],
     ]);
   });
 });

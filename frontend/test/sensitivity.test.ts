@@ -114,14 +114,14 @@ describe("examplesHeading", () => {
 });
 
 describe("number formats of the shown examples", () => {
-  it("gives each column one notation: 9.04e-6 never beside 0.0000", () => {
+  it("gives each column one notation: 9.04e-6 never beside 0.0000 (fixed, a value below the decimals said as such)", () => {
     const examples = [
       { P: { mask_gender: 0, uniform: 0.0204 }, feature_sensitivity: [0.0306, 0.0306, 0] },
       { P: { mask_gender: 0, uniform: 2.23e-6 }, feature_sensitivity: [0.0211, 9.04e-6, 0] },
     ];
     const f = exampleFormats(examples, ["mask_gender", "uniform"]);
-    expect([f.p("mask_gender")(0), f.p("uniform")(0.0204), f.p("uniform")(2.23e-6)]).toEqual(["0.0000", "2.04e-2", "2.23e-6"]);
-    expect([0.0306, 9.04e-6, 0].map(f.feature)).toEqual(["3.06e-2", "9.04e-6", "0"]);
+    expect([f.p("mask_gender")(0), f.p("uniform")(0.0204), f.p("uniform")(2.23e-6)]).toEqual(["0.0000", "0.0204", "<0.0001"]);
+    expect([0.0306, 9.04e-6, 0].map(f.feature)).toEqual(["0.0306", "<0.0001", "0.0000"]);
     expect(exampleFormats([{ P: { a: 0.5 }, feature_sensitivity: [0.2, 0] }], ["a"]).feature(0)).toBe("0.0000");
   });
 });

@@ -129,6 +129,31 @@ def test_compare_says_the_sort_it_shows(tab, tensorboard):
     assert tab.page_errors == []
 
 
+MEDIANS_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const root = view.shadowRoot.querySelector("tb-bias-distributions").shadowRoot;
+  return [...root.querySelectorAll(".row-head .n")].map((n) => n.textContent.trim());
+}"""
+
+
+def test_distribution_medians_read_as_the_table_does(tab, tensorboard):
+    """Brushed to the most gendered labels, boy's median of npmi_xy is about 4e-5: the panel said
+    'median 3.79e-5' beside 'median 0.229' while the table writes the column with 3 decimals."""
+    state = dict(DEFAULT, range=["gap:0.2:0.59"])
+    tab.open(state)
+    answer = tensorboard.get("distribution", dict(DEFAULT, range="gap:0.2:0.59"))
+    medians = {h["identity"]: h["quantiles"]["median"] for h in answer["identities"]}
+    assert 0 < abs(medians["boy"]) < 1e-3, medians  # the case the panel wrote with an exponent
+    expected = ["median %s" % ("%.3f" % m).replace("-0.000", "0.000") for m in medians.values()]
+    expected.append("median %+.3f" % answer["gap"]["quantiles"]["median"])
+    tab.frame.wait_for_function("(n) => (%s)().length === n" % MEDIANS_JS, arg=len(expected))
+    texts = tab.frame.evaluate(MEDIANS_JS)
+    assert [t.split(" \u00b7 ")[-1] for t in texts] == expected, texts
+    for width in (1000, 1600):
+        shot(tab, "association_distribution_medians", width)
+
+
 def test_search_matching_nothing_shows_an_empty_state(tab):
     tab.open(dict(DEFAULT, q="zzz_no_label_has_this"), total=0)
     expect(tab.testid("distributions-empty")).to_be_visible()

@@ -7,8 +7,7 @@ export const UNDEFINED_TEXT = "\u2014";
 
 export function formatValue(value: number | null | undefined, digits = 3): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return UNDEFINED_TEXT;
-  const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 10 ** -digits || abs >= 1e6)) return value.toExponential(2);
+  if (needsExponent(value, digits)) return value.toExponential(2);
   const text = value.toFixed(digits);
   return /^-0\.0*$/.test(text) ? text.slice(1) : text;
 }
@@ -25,20 +24,55 @@ export function distinctDigits(values: readonly number[], digits = 2, most = 6):
   return most;
 }
 
-/**
- * One formatter for a column of values, so that its numbers line up in one
- * notation: fixed `digits` decimals, unless a value needs an exponent (then
- * every value of the column takes one: 1.00e-3 beside 3.21e-4, never 0.0010).
- */
-export function columnFormat(values: Iterable<number | null | undefined>, digits = 3): (v: number | null | undefined) => string {
-  let exponent = false;
+/** Whether a value needs an exponent at `digits` decimals: it would read 0.000, or run past six digits. */
+function needsExponent(value: number, digits: number): boolean {
+  const abs = Math.abs(value);
+  return abs !== 0 && (abs < 10 ** -digits || abs >= 1e6);
+}
+
+/** Every value with an exponent (0 as "0"), for a column or axis mostly of values that need one. */
+function exponentFormat(v: number | null | undefined): string {
+  return v === null || v === undefined || !Number.isFinite(v) ? UNDEFINED_TEXT : v === 0 ? "0" : v.toExponential(2);
+}
+
+/** How many of the values (zeros and undefined ones left out) are shown, and how many need an exponent. */
+function exponentShare(values: Iterable<number | null | undefined>, digits: number): { shown: number; exponents: number } {
+  let shown = 0;
+  let exponents = 0;
   for (const v of values) {
     if (v === null || v === undefined || !Number.isFinite(v) || v === 0) continue;
-    const abs = Math.abs(v);
-    if (abs < 10 ** -digits || abs >= 1e6) exponent = true;
+    shown++;
+    if (needsExponent(v, digits)) exponents++;
   }
-  if (!exponent) return (v) => formatValue(v, digits);
-  return (v) => (v === null || v === undefined || !Number.isFinite(v) ? UNDEFINED_TEXT : v === 0 ? "0" : v.toExponential(2));
+  return { shown, exponents };
+}
+
+/**
+ * One formatter for a column of a table, so that its numbers line up: fixed
+ * `digits` decimals while most of the column fits them, a value too small
+ * for them said as "<0.0001" (">-0.0001" below 0; its hover or its row says
+ * more), one past a million in an exponent; a column mostly of values that
+ * need an exponent takes one throughout (1.00e-3 beside 3.21e-4, never
+ * 0.0010). One tiny value used to turn the whole column into exponents:
+ * 1.38e-1 and 6.51e-2 for numbers that read 0.1380 and 0.0651.
+ */
+export function columnFormat(values: Iterable<number | null | undefined>, digits = 3): (v: number | null | undefined) => string {
+  const { shown, exponents } = exponentShare(values, digits);
+  if (exponents * 2 > shown) return exponentFormat;
+  const floor = (10 ** -digits).toFixed(digits);
+  return (v) => {
+    if (v === null || v === undefined || !Number.isFinite(v) || v === 0 || Math.abs(v) >= 10 ** -digits) return formatValue(v, digits);
+    return v > 0 ? `<${floor}` : `>-${floor}`;
+  };
+}
+
+/**
+ * One formatter for an axis' ticks or ends, which read as one scale: fixed
+ * `digits` decimals, or an exponent on every value once one needs it
+ * (0.000 beside 4.00e-4 read as two scales).
+ */
+export function axisFormat(values: Iterable<number | null | undefined>, digits = 3): (v: number | null | undefined) => string {
+  return exponentShare(values, digits).exponents > 0 ? exponentFormat : (v) => formatValue(v, digits);
 }
 
 export function formatSigned(value: number | null | undefined, digits = 3): string {

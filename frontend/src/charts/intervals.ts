@@ -41,6 +41,15 @@ export function formatFixed(value: number | null | undefined, digits: number, si
   return signed && value > 0 && !/^0\.?0*$/.test(text) ? `+${text}` : text;
 }
 
+/**
+ * The format of a ranked table's column whose bars span `domain` (fixed decimals from columnDigits,
+ * signed for a gap): also what a plot of the column says of it, so a median reads as its rows do.
+ */
+export function domainFormat(domain: readonly [number, number], signed = false): (v: number | null | undefined) => string {
+  const digits = columnDigits(domain);
+  return (v) => formatFixed(v, digits, signed);
+}
+
 /** A q- or p-value: three decimals, "<0.001" below. */
 export function formatQ(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "\u2014";

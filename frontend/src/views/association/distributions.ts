@@ -8,6 +8,7 @@ import { boundsToPixels, pixelsToBounds } from "../../charts/brush.js";
 import { identityColor, lineColor, NEUTRAL } from "../../charts/colors.js";
 import { formatRange, valueColumn } from "./columns.js";
 import { asciiTickFormat, formatCount, formatValue, plural } from "../../charts/format.js";
+import { domainFormat } from "../../charts/intervals.js";
 import { dotLanes, histogramBars, laneSpacing, maxOf, violinPath } from "../../charts/plots.js";
 import { addRange } from "./ranges.js";
 import type { DistributionResponse, Histogram, TagInfo } from "./types.js";
@@ -210,10 +211,12 @@ export class Distributions extends LitElement {
     const zero = d0 < 0 && d1 > 0 ? x(0) : null;
     // a handful of labels as dots: a density from them would draw a shape they do not have
     const dots = dotValues(row, this.state.plot);
+    // the table's format of the column (3.79e-5 beside 0.229 read as two scales; the table says 0.000)
+    const format = domainFormat(row.domain, row.axisGroup === "gap");
     let shape = this.shapes.get(row.key);
     if (shape === undefined) {
       shape = dots
-        ? this.dots(dots, x, cy, row.color)
+        ? this.dots(dots, x, cy, row.color, format)
         : this.state.plot === "histogram"
           ? histogramBars(row.hist.counts, row.edges, x, h - 2, h - 6, maxCount).map(
               (b) => svg`<rect x=${b.x} y=${b.y} width=${b.width} height=${b.height} fill=${row.color} fill-opacity="0.75">
@@ -232,7 +235,7 @@ export class Distributions extends LitElement {
             <line class="box" x1=${x(q.q1)} x2=${x(q.q3)} y1=${cy} y2=${cy}></line>
             <circle class="median" cx=${x(q.median)} cy=${cy} r="2.5"></circle>`
         : nothing;
-    const values = dots ? dots.map((v) => formatValue(v)).join(", ") : "";
+    const values = dots ? dots.map(format).join(", ") : "";
     const label = `${row.column}: ${dots ? `${plural(row.hist.n, "label")}, a dot each: ${values}` : `distribution over ${plural(row.hist.n, "label")}`}. Drag to add a range filter.`;
     return html`
       <div class="row-head">
@@ -240,7 +243,7 @@ export class Distributions extends LitElement {
             ? row.title
             : identityLabel(row.identity, this.identityParts)}</span>
         <span class="n" title=${values}>n=${formatCount(row.hist.n)}${row.hist.undefined ? `, ${formatCount(row.hist.undefined)} undefined` : ""}${q.median !== null
-            ? ` \u00b7 median ${formatValue(q.median)}`
+            ? ` \u00b7 median ${format(q.median)}`
             : ""}</span>
       </div>
       <svg
@@ -262,14 +265,14 @@ export class Distributions extends LitElement {
     `;
   }
 
-  private dots(values: readonly number[], x: ScaleLinear<number, number>, cy: number, color: string) {
+  private dots(values: readonly number[], x: ScaleLinear<number, number>, cy: number, color: string, format: (v: number) => string) {
     const [left, right] = x.range() as [number, number];
     const xs = values.map((v) => Math.min(right, Math.max(left, x(v))));
     const lanes = dotLanes(xs, DOT_RADIUS);
     const spacing = laneSpacing(lanes, DOT_RADIUS, cy);
     return xs.map(
       (px, i) => svg`<circle class="dot" data-testid="violin-dot" cx=${px} cy=${cy + lanes[i]! * spacing}
-        r=${DOT_RADIUS} fill=${color} fill-opacity="0.7" stroke=${lineColor(color)}><title>${formatValue(values[i]!)}</title></circle>`,
+        r=${DOT_RADIUS} fill=${color} fill-opacity="0.7" stroke=${lineColor(color)}><title>${format(values[i]!)}</title></circle>`,
     );
   }
 

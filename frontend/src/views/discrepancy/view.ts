@@ -662,7 +662,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const width = this.chartWidth(0.45) - 140;
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
     const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
-    const format = columnFormat(vals, 2); // one notation down the column
+    const format = columnFormat(vals, DIPDI_DIGITS); // one notation down the column, DIPDI's 3 decimals as elsewhere
     return html`
       <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}${this.smallGroups()} greyed)</span></h3>
       ${d.groups.map((g, i) => {

@@ -4,7 +4,7 @@ import { live } from "lit/directives/live.js";
 import { scaleLinear } from "d3-scale";
 import { OKABE_ITO } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
-import { columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
+import { axisFormat, columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -448,7 +448,7 @@ export class SensitivityView extends MeasureViewBase {
     const edges = c.histogram.edges.map((e) => e ?? 0);
     const hi = edges[edges.length - 1] ?? 1;
     const x = scaleLinear().domain([0, hi]).range([m.l, w - m.r]);
-    const ends = columnFormat([0, hi], 3); // the axis' two ends in one notation
+    const ends = axisFormat([0, hi], 3); // the axis' two ends in one notation
     const maxCount = Math.max(0, ...c.histogram.counts);
     const bars = histogramBars(c.histogram.counts, edges, x, h - m.b, h - m.t - m.b, maxCount);
     const median = c.median;
@@ -521,7 +521,7 @@ export class SensitivityView extends MeasureViewBase {
     const y = scaleLinear().domain(ay.domain).range([h - m.b, m.t]);
     const why = rhoUndefinedReason(c);
     // an axis' two ends in one notation (0.000 beside 4.00e-4 read as two scales)
-    const [xTick, yTick] = [columnFormat(ax.ticks, 3), columnFormat(ay.ticks, 3)];
+    const [xTick, yTick] = [axisFormat(ax.ticks, 3), axisFormat(ay.ticks, 3)];
     return html`<section data-testid="sens-scatter-section">
       <h3>v comparison: P under <b>${c.a}</b> vs <b>${c.b}</b></h3>
       <div>Spearman's ρ = <span class="rho" data-testid="sens-rho">${formatValue(c.rho, 3)}</span>
