@@ -5,7 +5,7 @@ import type { HashScope } from "../src/shell/url-state.js";
 import "../src/views/discrepancy/index.js";
 import type { DiscrepancyView } from "../src/views/discrepancy/view.js";
 
-const HEAD = { run: "dev", tag: "t", discrepancy: "abs", pairing: "paired", pool_names: ["A", "B"], m_a: 1, m_b: 1, models: ["a0", "b0"] };
+const HEAD = { run: "dev", tag: "t", discrepancy: "abs", pairing: "paired", pool_names: ["A", "B"], m_a: 2, m_b: 1, models: ["a0", "a1", "b0"] };
 const UNCERTAINTY = { kind: "none", replicates: 1, low: null, high: null };
 const SUMMARY = { dipdi: 0.5, reason: null, n: 10, between: 1, within_a: 0.5, within_b: 0.5, uncertainty: UNCERTAINTY };
 
@@ -20,7 +20,7 @@ const RESPONSES: Record<string, unknown> = {
   discrepancy_steps: { ...HEAD, steps: [{ step: 0, ...SUMMARY }, { step: 5, ...SUMMARY }] },
   discrepancy: {
     ...HEAD, ...SUMMARY, step: 5, replicate: 0, description: "step five",
-    matrix: [[0, 1], [1, 0]], used_pairs: { between: [[0, 1]], within_a: [], within_b: [] }, groups: [{ group: "g", dipdi: 0.4, n: 40, reason: null, small: false }],
+    matrix: [[0, 1, 1], [1, 0, 2], [1, 2, 0]], used_pairs: { between: [[0, 2]], within_a: [[0, 1]], within_b: [] }, groups: [{ group: "g", dipdi: 0.4, n: 40, reason: null, small: false }],
   },
   discrepancy_compare: { a: { ...HEAD, step: 5, ...SUMMARY }, b: { ...HEAD, run: "dep", step: 5, ...SUMMARY, dipdi: 0.9 }, delta: 0.4, rising: true },
 };
@@ -266,11 +266,31 @@ describe("<tb-bias-discrepancy-view> the matrix as numbers (walk-through: values
     const { panel } = await mount([]);
     const table = panel("matrix-values");
     const cells = [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.innerHTML.replace(/<!--.*?-->/g, "").trim()));
+    const used = '<b>1.000</b><span class="visually-hidden"> (used)</span>';
     expect(cells).toEqual([
-      ["\u2014", '<b>1.000</b><span class="visually-hidden"> (used)</span>'],
-      ['<b>1.000</b><span class="visually-hidden"> (used)</span>', "\u2014"],
+      ["\u2014", used, used],
+      [used, "\u2014", "2.000"],
+      [used, "2.000", "\u2014"],
     ]);
-    expect([...table.querySelectorAll("thead th")].map((th) => th.textContent!.trim())).toEqual(["row vs column", "a0", "b0"]);
+    expect([...table.querySelectorAll("thead th")].map((th) => th.textContent!.trim())).toEqual(["row vs column", "a0", "a1", "b0"]);
+    expect(panel("matrix-bold-note").textContent).toContain("Bold (outlined above): the pairs the paired estimator uses");
+    expect(panel("matrix-outline-note").textContent).toContain("outlined: the pairs the paired estimator uses");
+  });
+
+  it("sets no pair apart when the pairing uses every pair (all pairs): the legend says so", async () => {
+    const detail = RESPONSES["discrepancy"] as { pairing: string; used_pairs: unknown };
+    const saved = [detail.pairing, detail.used_pairs] as const;
+    detail.pairing = "all_pairs";
+    detail.used_pairs = { between: [[0, 2], [1, 2]], within_a: [[0, 1]], within_b: [] };
+    try {
+      const { panel } = await mount([]);
+      expect(panel("matrix-values").querySelectorAll("tbody b")).toHaveLength(0);
+      expect(panel("dipdi-matrix").querySelectorAll('[data-testid="heat-cell-used"]')).toHaveLength(0);
+      expect(panel("matrix-bold-note").textContent).toBe("Under all pairs every pair of models enters DIPDI: none is set apart.");
+      expect(panel("matrix-outline-note").textContent).toBe("(log colour; all pairs: every pair enters DIPDI)");
+    } finally {
+      [detail.pairing, detail.used_pairs] = saved;
+    }
   });
 
   it("writes the matrix in one notation (0.050 sat beside 4.00e-4): fixed, a value below its decimals said as such", async () => {

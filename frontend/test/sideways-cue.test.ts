@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { html, LitElement } from "lit";
-import { markMoreToTheRight, moreToTheRight, SidewaysCue } from "../src/charts/sideways-cue.js";
+import { coverWidth, markMoreToTheRight, moreToTheRight, SidewaysCue } from "../src/charts/sideways-cue.js";
 
 /** A table like the ranked and compare tables, minus their own scroll handlers. */
 class CueHost extends LitElement {
@@ -41,6 +41,14 @@ describe("sideways-scroll cue", () => {
     expect(moreToTheRight(300, 600, 900)).toBe(false);
     expect(moreToTheRight(299.5, 600, 900)).toBe(false); // rounding of a zoomed page
     expect(moreToTheRight(0, 900, 900)).toBe(false); // everything fits
+  });
+
+  it("covers the column the visible edge cuts, whole, from its left to the frame's right", () => {
+    const columns = [[0, 100], [100, 200], [200, 300]] as const;
+    // the rows end at 250 (a scrollbar to 265, the frame's right): the third column, from 200, is covered
+    expect(coverWidth(265, 250, columns, 1000)).toBe(65);
+    expect(coverWidth(265, 200, columns, 1000)).toBe(0); // the edge between two columns cuts none
+    expect(coverWidth(265, 250, columns, 40)).toBe(40); // never most of the table
   });
 
   it("marks the table while the header or the rows hide columns, and clears the mark", () => {

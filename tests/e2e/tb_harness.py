@@ -239,3 +239,35 @@ TABLE_STATE_JS = """
   };
 }
 """
+
+
+# A table that scrolls sideways (the ranked and compare tables' `.table`, an
+# "as numbers" table's `.sideways` box): whether columns lie past its right
+# edge, whether it is marked so, and whether the column its visible edge cuts
+# is covered whole (`--cover` from that column's left to the frame's right).
+SIDEWAYS_JS = """(frame) => {
+  const box = frame.getBoundingClientRect();
+  const scrollers = [...frame.querySelectorAll(".header-viewport, lit-virtualizer, .sideways-scroll")].filter((s) => s.clientWidth > 0);
+  const edge = Math.min(...scrollers.map((s) => s.getBoundingClientRect().left + s.clientWidth));
+  const cut = [...frame.querySelectorAll('[role="columnheader"], thead th')].map((c) => c.getBoundingClientRect())
+    .find((r) => r.left < edge - 1 && r.right > edge + 1);
+  const shade = getComputedStyle(frame, "::after");
+  return {
+    more: scrollers.some((s) => s.scrollWidth - s.clientWidth - s.scrollLeft > 1),
+    marked: frame.hasAttribute("data-more-right"),
+    shade: shade.content !== "none" && shade.backgroundImage.includes("gradient"),
+    cut: cut ? box.right - cut.left : 0,
+    cover: parseFloat(frame.style.getPropertyValue("--cover")) || 0,
+  };
+}"""
+
+
+def assert_sideways_cue(frame_locator, where, more=None):
+    """The frame is marked and shaded exactly while columns lie to its right, the column its edge cuts
+    covered whole (no number shows cut mid-value); ``more``: whether columns must lie there."""
+    state = frame_locator.evaluate(SIDEWAYS_JS)
+    assert state["marked"] == state["more"] == state["shade"], (where, state)
+    if more is not None:
+        assert state["more"] == more, (where, state)
+    assert state["cover"] >= state["cut"] - 1, ("a column shows cut at the right edge", where, state)
+    return state

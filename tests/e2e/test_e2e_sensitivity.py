@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tb_harness import PLUGIN_IFRAME, tab_url
+from tb_harness import PLUGIN_IFRAME, assert_sideways_cue, tab_url
 
 TEXT_RUN = "sensitivity_text"
 TAB_RUN = "sensitivity_tabular"
@@ -407,8 +407,10 @@ def test_link_values_the_logdir_lacks_are_said(tab):
 
 def test_scatter_points_reach_the_keyboard(tab):
     """Walk-through: the v comparison's example ids showed only on hover; its table opens from the keyboard."""
-    open_view(tab, TEXT_RUN, 1000)
+    # the walk-through's choices: word_list's longer name widened the table past the panel at 1000 px
+    open_view(tab, TEXT_RUN, 1000, **{"sensitivity.a": "word_list", "sensitivity.b": "uniform"})
     a, b = tab.testid("sens-a-select").input_value(), tab.testid("sens-b-select").input_value()
+    assert (a, b) == ("word_list", "uniform")
     compare = tab.tb.get("sensitivity_compare", [("run", TEXT_RUN), ("tag", TAG), ("a", a), ("b", b)])
     values = tab.testid("sens-scatter-values")
     values.locator("summary").focus()
@@ -418,5 +420,7 @@ def test_scatter_points_reach_the_keyboard(tab):
     top = max(compare["points"], key=lambda p: p["a"])
     assert rows.nth(0).locator("th").inner_text() == top["id"]  # the row's header
     values.scroll_into_view_if_needed()
+    # in fixed decimals the table fits at 1000 px; a wider one would be shaded, no number cut
+    assert_sideways_cue(values.locator(".sideways"), "points at 1000 px", more=False)
     tab.screenshot("sensitivity_scatter_values_1000")
     assert tab.page_errors == []

@@ -89,6 +89,30 @@ export function isUsed(i: number, j: number, used: readonly (readonly number[])[
   return used.some(([a, b]) => (a === i && b === j) || (a === j && b === i));
 }
 
+/** Whether the pairs used are every pair of different models (all pairs): then no cell is set apart. */
+export function usesEveryPair(n: number, used: readonly (readonly number[])[]): boolean {
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (!isUsed(i, j, used)) return false;
+  return true;
+}
+
+/**
+ * What the matrix's marks say under the pairing: the heading's note on the outlines and the legend of the
+ * bold numbers; none where every pair is used ("Bold: the pairs all pairs uses" sat under a matrix all bold).
+ */
+export function usedPairsWords(pairing: string, every: boolean): { outline: string; bold: string } {
+  if (every) {
+    const words = pairing === "all_pairs" ? "all pairs" : pairing;
+    return { outline: `${words}: every pair enters DIPDI`, bold: `Under ${words} every pair of models enters DIPDI: none is set apart.` };
+  }
+  if (pairing === "paired") {
+    return {
+      outline: "outlined: the pairs the paired estimator uses",
+      bold: "Bold (outlined above): the pairs the paired estimator uses, each model with its counterpart in the other pool and in its own.",
+    };
+  }
+  return { outline: `outlined: the pairs ${pairing} uses`, bold: `Bold (outlined above): the pairs ${pairing} uses.` };
+}
+
 export interface GroupBars {
   /** x of the zero line */
   zeroX: number;

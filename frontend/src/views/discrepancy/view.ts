@@ -8,6 +8,7 @@ import { columnFormat, distinctDigits, formatCount, formatSigned, formatTicks, f
 import { stepSlider } from "../../charts/inputs.js";
 import { histogramBars } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
+import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
 import { ApiError, errorMessage } from "../../shell/api.js";
@@ -17,7 +18,7 @@ import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
 import { compareVerdict, DIPDI_DIGITS, matrixFootnote, meanOver } from "./replicates.js";
-import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart } from "./geometry.js";
+import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart, usedPairsWords, usesEveryPair } from "./geometry.js";
 import {
   PAIRINGS,
   comparableRuns,
@@ -119,11 +120,14 @@ export class DiscrepancyView extends MeasureViewBase {
   private readonly failures = new PartFailures<Part>(this);
   private readonly compareRequest = new LatestRequest(this);
   private readonly links = new LinkNotices(this);
+  /** the "as numbers" tables say when columns lie past their right edge, as the ranked tables do */
+  readonly sidewaysCue = new SidewaysCue(this, PLAIN_TABLE);
   private stateRead = false;
 
   static override styles = [
     baseStyles,
     tableStyles,
+    sidewaysCueStyles,
     exampleTextStyles,
     dismissibleNoticeStyles,
     css`
@@ -553,14 +557,14 @@ export class DiscrepancyView extends MeasureViewBase {
     );
     return html`
       <h3>Mean discrepancies</h3>
-      <div class="scroll"><table class="means">
+      <div class="sideways"><div class="scroll sideways-scroll"><table class="means">
         <thead><tr><th>step</th><th>DIPDI</th><th>between</th><th class="pool">within ${this.steps!.pool_names[0]}</th><th class="pool">within ${this.steps!.pool_names[1]}</th></tr></thead>
         <tbody>${steps.map(
           (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""}>
             <td>${s.step}</td><td data-testid="means-dipdi">${dipdi!(s.dipdi)}${s.uncertainty.stars ?? ""}</td>
             <td>${between!(s.between)}</td><td>${withinA!(s.within_a)}</td><td>${withinB!(s.within_b)}</td></tr>`,
         )}</tbody>
-      </table></div>
+      </table></div></div>
       <p class="muted" data-testid="means-note">between and within are means of N; DIPDI takes the means of ln N, so it is not 2 \u00d7 between \u2212 within \u2212 within.
         A rise in DIPDI can come from the between-pool mean rising or the within-pool means falling.</p>
     `;
@@ -587,8 +591,10 @@ export class DiscrepancyView extends MeasureViewBase {
     const { left, top, cell: size } = layout;
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
+    // every pair used (all pairs): nothing is outlined, as nothing is set apart
+    const every = usesEveryPair(n, used);
     return html`
-      <h3>Discrepancy matrix N, step ${d.step} <span class="muted">(log colour; outlined: pairs used by ${pairingWords(d.pairing)})</span> ${this.replicatePicker(d)}</h3>
+      <h3>Discrepancy matrix N, step ${d.step} <span class="muted" data-testid="matrix-outline-note">(log colour; ${usedPairsWords(d.pairing, every).outline})</span> ${this.replicatePicker(d)}</h3>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m, layout.chars)}<title>${m}</title></text>
@@ -596,7 +602,7 @@ export class DiscrepancyView extends MeasureViewBase {
         )}
         ${d.matrix.map((row, i) =>
           row.map((v, j) => {
-            const outlined = i !== j && isUsed(i, j, used);
+            const outlined = !every && i !== j && isUsed(i, j, used);
             return svg`<rect x=${left + j * size} y=${top + i * size} width=${size - 1} height=${size - 1}
               fill=${i === j ? "#fff" : heatColor(logPosition(v, values))} stroke=${outlined ? "#D55E00" : "none"} stroke-width=${outlined ? 2 : 0}
               data-testid=${outlined ? "heat-cell-used" : "heat-cell"}><title>${d.models[i]} vs ${d.models[j]}: ${formatValue(v, 3)}</title></rect>`;
@@ -607,16 +613,16 @@ export class DiscrepancyView extends MeasureViewBase {
       </svg></div>
       ${this.renderHeatLegend(values)}
       <div class="muted" data-testid="matrix-footnote">${matrixFootnote(d)}</div>
-      ${this.renderMatrixValues(d, used)}
+      ${this.renderMatrixValues(d, used, every)}
     `;
   }
 
   /** The matrix's numbers, which the cells give only on hover: a table a keyboard or a screen reader reaches. */
-  private renderMatrixValues(d: StepResponse, used: readonly (readonly number[])[]) {
+  private renderMatrixValues(d: StepResponse, used: readonly (readonly number[])[], every: boolean) {
     const format = columnFormat(d.matrix.flat(), 3); // one notation for the whole matrix
     return html`<details class="values" data-testid="matrix-values">
       <summary>The matrix as numbers</summary>
-      <div class="scroll"><table>
+      <div class="sideways"><div class="scroll sideways-scroll"><table>
         <caption class="visually-hidden">Mean discrepancy N of each pair of models at step ${d.step}, replicate ${d.replicate}</caption>
         <thead><tr><th scope="col"><span class="muted">row vs column</span></th>${d.models.map((m) => html`<th scope="col">${m}</th>`)}</tr></thead>
         <tbody>
@@ -626,15 +632,15 @@ export class DiscrepancyView extends MeasureViewBase {
               ${row.map((v, j) =>
                 i === j
                   ? html`<td class="muted">—</td>`
-                  : isUsed(i, j, used)
+                  : !every && isUsed(i, j, used)
                     ? html`<td><b>${format(v)}</b><span class="visually-hidden"> (used)</span></td>`
                     : html`<td>${format(v)}</td>`,
               )}
             </tr>`,
           )}
         </tbody>
-      </table></div>
-      <div class="muted">Bold: the pairs ${pairingWords(d.pairing)} uses (outlined above).</div>
+      </table></div></div>
+      <div class="muted" data-testid="matrix-bold-note">${usedPairsWords(d.pairing, every).bold}</div>
     </details>`;
   }
 

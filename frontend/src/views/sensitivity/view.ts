@@ -7,6 +7,7 @@ import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js
 import { axisFormat, columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
+import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -93,6 +94,8 @@ export class SensitivityView extends MeasureViewBase {
   private readonly compareRequest = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
   private readonly links = new LinkNotices(this);
+  /** the points table says when columns lie past its right edge, as the ranked tables do */
+  readonly sidewaysCue = new SidewaysCue(this, PLAIN_TABLE);
   private restored = false;
   private seenEntries: Record<string, string> = {};
 
@@ -100,6 +103,7 @@ export class SensitivityView extends MeasureViewBase {
     baseStyles,
     exampleTextStyles,
     dismissibleNoticeStyles,
+    sidewaysCueStyles,
     css`
       :host { padding: 12px 16px; overflow: auto; }
       details.values { margin-top: 4px; }
@@ -547,13 +551,13 @@ export class SensitivityView extends MeasureViewBase {
     const [fa, fb] = [columnFormat(byA.map((p) => p.a), 4), columnFormat(byA.map((p) => p.b), 4)];
     return html`<details class="values" data-testid="sens-scatter-values">
       <summary>The ${c.points.length} points as numbers</summary>
-      <div class="values-scroll"><table>
+      <div class="sideways"><div class="values-scroll sideways-scroll"><table>
         <caption class="visually-hidden">P under ${c.a} and under ${c.b} of each sampled example, highest P under ${c.a} first</caption>
         <thead><tr><th scope="col">example</th><th scope="col">group</th><th scope="col">P under ${c.a}</th><th scope="col">P under ${c.b}</th></tr></thead>
         <tbody>
           ${byA.map((p) => html`<tr><th scope="row">${p.id}</th><td>${p.group ?? ""}</td><td>${fa(p.a)}</td><td>${fb(p.b)}</td></tr>`)}
         </tbody>
-      </table></div>
+      </table></div></div>
     </details>`;
   }
 
