@@ -154,6 +154,52 @@ def test_distribution_medians_read_as_the_table_does(tab, tensorboard):
         shot(tab, "association_distribution_medians", width)
 
 
+LAYOUT_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const aside = view.shadowRoot.querySelector("aside");
+  const root = view.shadowRoot.querySelector("tb-bias-table").shadowRoot;
+  const rows = root.querySelector("lit-virtualizer").getBoundingClientRect();
+  const bottom = Math.min(rows.bottom, window.innerHeight);
+  const whole = [...root.querySelectorAll('[data-testid="table-row"]')].map((r) => r.getBoundingClientRect())
+    .filter((r) => r.top >= rows.top - 1 && r.bottom <= bottom + 1).length;
+  const cutNumbers = [...root.querySelectorAll('[data-testid="cell-value"], [data-testid="cell-gap"], [data-testid="cell-q"]')]
+    .filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent.trim());
+  return {aside: aside.getBoundingClientRect().width, rows: whole, cutNumbers,
+          identities: root.querySelectorAll('[data-testid="table-row"]:first-of-type [data-testid="cell-value"]').length};
+}"""
+
+
+def test_the_table_keeps_its_rows_at_1000_px_with_both_panels_open(tab, tensorboard):
+    """Walk-through at 1000 x 1000: the 360 px controls left the table 618 px, one identity's column
+    cut mid-number ('0.4'), and with the selected labels' chart and the Examples panel open the table
+    showed 2 rows. The controls take a quarter of the width and fold away, the two panels sit side by
+    side, and the column the edge cuts is covered whole."""
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.open(dict(DEFAULT, sel=["Beard", "Suit"], examples="Beard"), top=10)
+    expect(tab.testid("examples-panel")).to_be_visible()
+    expect(tab.testid("pcp-line")).to_have_count(2)
+    layout = tab.frame.evaluate(LAYOUT_JS)
+    assert layout["aside"] <= 300, layout
+    assert layout["rows"] >= 10, layout
+    assert layout["cutNumbers"] == [], layout
+    assert_sideways_cue(tab.testid("ranked-table"), "1000 px, both panels", more=True)
+    shot(tab, "association_both_panels", 1000)
+    # folded, the table takes the width: more identities in view
+    tab.testid("aside-toggle").click()
+    expect(tab.testid("aside-toggle")).to_have_attribute("aria-expanded", "false")
+    tab.page.wait_for_timeout(300)
+    folded = tab.frame.evaluate(LAYOUT_JS)
+    assert folded["aside"] < 60 and folded["rows"] >= layout["rows"], folded
+    assert_sideways_cue(tab.testid("ranked-table"), "1000 px, folded")
+    shot(tab, "association_both_panels_folded", 1000)
+    tab.testid("aside-toggle").click()
+    expect(tab.testid("run-select")).to_be_visible()
+    shot(tab, "association_both_panels", 1600)
+    assert tab.frame.evaluate(LAYOUT_JS)["aside"] == 360
+    assert tab.page_errors == []
+
+
 def test_search_matching_nothing_shows_an_empty_state(tab):
     tab.open(dict(DEFAULT, q="zzz_no_label_has_this"), total=0)
     expect(tab.testid("distributions-empty")).to_be_visible()
@@ -323,32 +369,33 @@ def test_tables_that_scroll_sideways_shade_their_right_edge(tab, tensorboard):
     shade at the right edge says more columns are there, until the end."""
     from tb_harness import tab_url
 
-    cases = (("ranked-table", DEFAULT, "association_sideways_cue"),
-             ("compare-table", dict(DEFAULT, view="compare", run2="model_a", step2=1), "association_compare_sideways_cue"))
-    for testid, state, name in cases:
-        tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    # compare fits at 1000 px since the controls take 300 px: at 800 px it scrolls
+    cases = (("ranked-table", DEFAULT, "association_sideways_cue", 1000),
+             ("compare-table", dict(DEFAULT, view="compare", run2="model_a", step2=1), "association_compare_sideways_cue", 800))
+    for testid, state, name, narrow in cases:
+        tab.page.set_viewport_size({"width": narrow, "height": 1000})
         tab.page.goto(tab_url(tensorboard.url, dict(state, counts="1")))
         expect(tab.testid(testid)).to_have_attribute("data-loading", "false")
-        for width in (1000, 1600):
+        for width in (narrow, 1600):
             tab.page.set_viewport_size({"width": width, "height": 1000})
             tab.frame.wait_for_function("(t) => { const s = (%s)(t); return s.marked === s.hidden > 1; }" % CUE_JS, arg=testid)
             cue = tab.frame.evaluate(CUE_JS, testid)
             assert cue["shade"] == cue["marked"], (testid, width, cue)
-            if width == 1000:
+            if width == narrow:
                 assert cue["marked"] and cue["hidden"] > 1, (testid, cue)
             # the column the edge cuts is covered whole: no "0.4" of 0.443 (walk-through at 1000 px)
             assert_sideways_cue(tab.testid(testid), (testid, width))
             shot(tab, name, width)
         # scrolled part way: the edge cuts another column, covered as well
-        tab.page.set_viewport_size({"width": 1000, "height": 1000})
+        tab.page.set_viewport_size({"width": narrow, "height": 1000})
         tab.frame.evaluate(SCROLL_BY_JS, testid)
         tab.page.wait_for_timeout(200)
         assert_sideways_cue(tab.testid(testid), (testid, "scrolled"), more=True)
         # scrolled to the end: nothing more to the right, no shade
-        tab.page.set_viewport_size({"width": 1000, "height": 1000})
+        tab.page.set_viewport_size({"width": narrow, "height": 1000})
         tab.frame.evaluate(SCROLL_END_JS, testid)
         tab.frame.wait_for_function("(t) => !(%s)(t).marked" % CUE_JS, arg=testid)
-        shot(tab, name + "_end", 1000)
+        shot(tab, name + "_end", narrow)
     assert tab.page_errors == []
 
 

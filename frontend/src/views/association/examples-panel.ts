@@ -60,11 +60,16 @@ export class ExamplesPanel extends LitElement {
       section:focus-visible {
         outline: 2px solid var(--focus);
       }
+      /* beside the selected labels the panel scrolls in its own height: its title and Close stay */
       header {
         display: flex;
         align-items: baseline;
         gap: 8px;
         margin-bottom: 6px;
+        position: sticky;
+        top: 0;
+        z-index: 1;
+        background: var(--panel, #fff);
       }
       header h2 {
         margin: 0;

@@ -130,6 +130,8 @@ export class AssociationView extends MeasureViewBase {
   private readonly examplesRequest = new LatestRequest(this);
   /** what the selected labels' panel draws: values across identities, or the gap across steps */
   @state() private selectedPlot: "identities" | "steps" = "identities";
+  /** the controls folded to a strip: the table takes the tab's width */
+  @state() private asideFolded = false;
   /** the shown step's own description, from its table or compare answer; null until one arrives */
   @state() private stepDescription: { key: string; text: string } | null = null;
   @state() private bulkBusy = false;
@@ -151,10 +153,26 @@ export class AssociationView extends MeasureViewBase {
         min-height: 0;
         background: var(--bg);
       }
+      /* the controls take 300 px of a narrow tab (at 1000 px 360 px left the table 618 px and one
+         identity's column cut), the metric's name whole, up to 360 px; folded, a strip */
       .app {
         display: grid;
-        grid-template-columns: minmax(300px, 360px) 1fr;
+        grid-template-columns: clamp(300px, 28%, 360px) minmax(0, 1fr);
         height: 100%;
+      }
+      .app.folded {
+        grid-template-columns: auto minmax(0, 1fr);
+      }
+      aside.folded {
+        padding: 10px 4px;
+      }
+      .fold {
+        flex: none;
+        padding: 2px 7px;
+      }
+      .title .buttons {
+        display: flex;
+        gap: 6px;
       }
       aside {
         overflow-y: auto;
@@ -181,6 +199,27 @@ export class AssociationView extends MeasureViewBase {
       .title h1 {
         font-size: 15px;
         margin: 0;
+      }
+      /* the selected labels beside the Examples panel: stacked, the two left the table two rows at
+         1000 x 1000 */
+      .panels {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr);
+        gap: 10px;
+        flex: none;
+      }
+      .panels.beside {
+        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      }
+      /* the examples scroll within 300 px, or beside a chart within the chart's height (260 px at least) */
+      .panels > tb-bias-examples-panel {
+        max-height: 300px;
+        overflow: auto;
+      }
+      .panels.beside > tb-bias-examples-panel {
+        contain: size;
+        min-height: 260px;
+        max-height: none;
       }
       .grow {
         flex: 1;
@@ -658,7 +697,7 @@ export class AssociationView extends MeasureViewBase {
     }
     const { state: s, info } = this.resolution;
     return html`
-      <div class="app">
+      <div class="app ${this.asideFolded ? "folded" : ""}">
         ${this.renderAside(s, info, cfg)}
         <main>
           ${this.renderNotice()}
@@ -685,20 +724,35 @@ export class AssociationView extends MeasureViewBase {
     return this.distribution?.gap?.domain ?? [-2, 2];
   }
 
+  /** Folds the controls to a strip, so the table takes the tab's width, and unfolds them. */
+  private foldButton() {
+    const folded = this.asideFolded;
+    const what = "the controls, filters and distributions";
+    return html`<button type="button" class="fold" data-testid="aside-toggle" aria-expanded=${folded ? "false" : "true"}
+      aria-label=${folded ? `Show ${what}` : `Hide ${what}`} title=${folded ? `Show ${what}` : `Hide ${what}: the table takes the width`}
+      @click=${() => (this.asideFolded = !folded)}>${folded ? "\u00bb" : "\u00ab"}</button>`;
+  }
+
   /** The left column: title and reload, the table's controls, the filters and the distributions. */
   private renderAside(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
+    if (this.asideFolded) {
+      return html`<aside class="folded" aria-label="Controls and filters">${this.foldButton()}</aside>`;
+    }
     return html`<aside aria-label="Controls and filters">
       <div class="title">
         <h1>Label associations</h1>
-        <button
-          type="button"
-          data-testid="reload-button"
-          aria-busy=${this.reloading}
-          @click=${() => this.reload()}
-          title="Fetch new steps and data"
-        >
-          ${this.reloading ? "Reloading\u2026" : "Reload"}
-        </button>
+        <span class="buttons">
+          <button
+            type="button"
+            data-testid="reload-button"
+            aria-busy=${this.reloading}
+            @click=${() => this.reload()}
+            title="Fetch new steps and data"
+          >
+            ${this.reloading ? "Reloading\u2026" : "Reload"}
+          </button>
+          ${this.foldButton()}
+        </span>
       </div>
       <section class="panel" aria-labelledby="controls-title">
         <h2 id="controls-title">Data</h2>
@@ -734,18 +788,21 @@ export class AssociationView extends MeasureViewBase {
   /** The "Ranked labels" tab: the selected labels' panel, the Examples panel and the table. */
   private renderTableTab(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
     const valueDomain = this.distribution?.domain ?? null;
-    return html`
+    const examples = s.examples !== null && this.examplesFound?.label === s.examples;
+    // beside the selected labels' chart; under the one-line hint when none is selected (its sides keep their width)
+    return html`<div class="panels ${examples && s.selected.length > 0 ? "beside" : ""}" data-testid="top-panels">
       <section class="panel" role="tabpanel" aria-label="Selected labels">${this.renderSelected(s, info)}</section>
-      ${s.examples === null || this.examplesFound?.label !== s.examples
+      ${!examples
         ? nothing
         : html`<tb-bias-examples-panel
             .api=${this.api}
             .query=${s}
             .label=${s.examples}
-            .takeFocus=${this.examplesFound.clicked}
+            .takeFocus=${this.examplesFound?.clicked ?? false}
             .identities=${info.identities}
             .identityParts=${this.identityParts}
           ></tb-bias-examples-panel>`}
+      </div>
       <tb-bias-table
         role="tabpanel"
         aria-label="Ranked labels"
