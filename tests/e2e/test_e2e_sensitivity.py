@@ -146,6 +146,35 @@ def test_tabular_run_shows_per_feature_bars_and_steps(tab):
     assert tab.page_errors == [], json.dumps(tab.page_errors)
 
 
+def test_the_steps_chart_chooses_the_step_by_click_and_keys(tab):
+    """Walk-through: 'Over steps' was an image (role img, no tab stop) while DIPDI's and representation's
+    curves choose the step by a click and the arrow keys; it does the same now, through the same code."""
+    open_view(tab, TAB_RUN, 1000)
+    steps = tab.tb.get("sensitivity_steps", [("run", TAB_RUN), ("tag", TAG)])["steps"]
+    assert len(steps) >= 3
+    expect(tab.testid("step-select")).to_have_value(str(steps[-1]))
+    tab.ui.locator('[data-testid="sens-steps-point"][data-step="%d"]' % steps[0]).first.click()
+    expect(tab.testid("step-select")).to_have_value(str(steps[0]))
+    expect(tab.testid("sens-summary")).to_contain_text("at step %d" % steps[0])
+    tab.wait_for_hash("sensitivity.step", str(steps[0]))
+    chart = tab.testid("sens-steps-chart")
+    expect(chart).to_have_attribute("role", "slider")
+    chart.focus()
+    chart.press("ArrowRight")
+    expect(tab.testid("sens-summary")).to_contain_text("at step %d" % steps[1])
+    expect(chart).to_have_attribute("aria-valuenow", str(steps[1]))
+    chart.press("End")
+    expect(tab.testid("sens-summary")).to_contain_text("at step %d" % steps[-1])
+    expect(chart).to_be_focused()
+    chart.press("Home")
+    expect(tab.testid("sens-summary")).to_contain_text("at step %d" % steps[0])
+    # the click was a move of its own, the keys' walk in place: Back shows the step before the click
+    tab.page.go_back()
+    expect(tab.testid("step-select")).to_have_value(str(steps[-1]))
+    tab.screenshot("sensitivity_steps_chart_keys_1000")
+    assert tab.page_errors == []
+
+
 def test_description_panel_widths_and_feature_numbers(tab):
     """Issue 23, items 1, 7 and 8 in the sensitivity view: the step's
     description, charts as wide as their panels, and the number beside

@@ -6,6 +6,7 @@ import { OKABE_ITO } from "../../charts/colors.js";
 import { exampleTextStyles, exampleTextView } from "../../charts/example-text.js";
 import { axisFormat, columnFormat, formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { histogramBars } from "../../charts/plots.js";
+import { stepSlider } from "../../charts/inputs.js";
 import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -361,6 +362,15 @@ export class SensitivityView extends MeasureViewBase {
     }
   }
 
+  /** A step chosen on the chart: a history entry for a click, in place for the arrow keys' walk. */
+  private pickStep(step: number, walk = false): void {
+    if (step === this.step) return;
+    this.links.dismiss();
+    if (!walk) this.navigated();
+    this.step = step;
+    this.loadDetail();
+  }
+
   private renderControls(): TemplateResult {
     const names = (this.detail ?? this.steps)?.choices.map((c) => c.name) ?? [];
     return html`<div class="controls">
@@ -483,13 +493,17 @@ export class SensitivityView extends MeasureViewBase {
     const yTexts = formatTicks(yTicks);
     // a step number is about 8 px a digit wide, and wants a gap beside it
     const room = Math.floor((w - m.l - m.r) / (8 * String(s.steps[s.steps.length - 1]).length + 16));
+    // as DIPDI's and representation's curves: a point's click or the arrow keys choose the step
+    const keys = stepSlider(s.steps, this.step, (step) => this.pickStep(step, true));
     return html`<section>
       <h3>Over steps:
         <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.links.dismiss(); this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
           ${STATS.map((st) => html`<option .value=${st} .selected=${live(st === this.stat)}>${st}</option>`)}
         </select>
       </h3>
-      <svg width=${w} height=${h} data-testid="sens-steps-chart" role="img" aria-label=${`${this.stat} of P per v choice over steps`}>
+      <svg width=${w} height=${h} data-testid="sens-steps-chart" role="slider" tabindex="0"
+        aria-label=${`${this.stat} of P per v choice over steps; the arrow keys choose the step`} aria-valuemin=${keys.min}
+        aria-valuemax=${keys.max} aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
         ${yTicks.map((t, i) => svg`<line x1=${m.l} x2=${w - m.r} y1=${y(t)} y2=${y(t)} stroke="#eceff1"></line><text x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${yTexts[i]}</text>`)}
         ${labelledSteps(s.steps.length, room).map((i) => svg`<text data-testid="sens-steps-tick" x=${x(i)} y=${h - 8} text-anchor="middle">${s.steps[i]}</text>`)}
         ${this.step !== null && s.steps.includes(this.step) ? svg`<line x1=${x(s.steps.indexOf(this.step))} x2=${x(s.steps.indexOf(this.step))} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6" stroke-dasharray="2,2"></line>` : nothing}
@@ -500,11 +514,12 @@ export class SensitivityView extends MeasureViewBase {
           const n = s.choices.length;
           const under = n > 1 ? ((n - 1 - k) / (n - 1)) * Math.min(6, 2 * (n - 1)) : 0;
           return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${2 + under}></path>
-            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + under / 2} fill=${color}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
+            ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + under / 2} fill=${color} style="cursor:pointer"
+              data-testid="sens-steps-point" data-step=${s.steps[i]} @click=${() => this.pickStep(s.steps[i]!)}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
         })}
       </svg>
       <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
-      <div class="muted" data-testid="sens-steps-axes">step (x) \u00b7 ${this.stat === "coverage" ? "share of the examples where P is defined" : `${this.stat} of P over the examples`} (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
+      <div class="muted" data-testid="sens-steps-axes">click a point, or use the arrow keys, to inspect that step \u00b7 step (x) \u00b7 ${this.stat === "coverage" ? "share of the examples where P is defined" : `${this.stat} of P over the examples`} (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
     </section>`;
   }
 
