@@ -152,6 +152,46 @@ def test_a_refused_search_pattern_is_said_by_the_search_box_without_retry(tab, t
     assert tab.page_errors == []
 
 
+BULK = ("flag-all-button", "unflag-all-button", "hide-all-button", "unhide-all-button", "select-all-button")
+
+
+def test_a_refused_search_is_said_once_keeps_the_count_and_offers_no_bulk_action(tab, tensorboard):
+    """Walk-through with 'Ba(rd': the refusal was said twice (the Distributions panel too, whose
+    request was a second 400 in the console), the count line lost 'N of M labels' and Unhide stayed
+    enabled beside a disabled Flag, Hide and Select."""
+    refused = []
+    tab.page.on("response", lambda r: refused.append(r.url) if r.status == 400 and "/distribution?" in r.url else None)
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.open(DEFAULT)
+    whole = tab.testid("table-total").inner_text().split(" of ", 1)[1].split(" \u00b7 ")[0]  # "2,056 labels"
+    tab.testid("search-input").fill("Ba(rd")
+    tab.testid("search-input").press("Enter")
+    expect(tab.testid("search-error")).to_contain_text("Ba(rd")
+    expect(tab.testid("distributions-search-refused")).to_be_visible()
+    # one message: none in the Distributions panel, none above the table
+    expect(tab.ui.locator('[role="alert"]', has_text="Ba(rd")).to_have_count(1)
+    expect(tab.ui.locator('tb-bias-distributions [data-testid="error-message"]')).to_have_count(0)
+    expect(tab.testid("table-total")).to_contain_text("0 of %s" % whole)
+    for button in BULK:
+        expect(tab.testid(button)).to_be_disabled()
+    tab.page.wait_for_timeout(500)
+    assert refused == [], "the distribution was asked for a search the table's route refused"
+    shot(tab, "search_refused_once", 1000)
+    # a search that matches nothing: Unhide only if hidden labels could match it
+    tab.testid("search-input").fill("zzzz_no_label")
+    tab.testid("search-input").press("Enter")
+    expect(tab.testid("table-empty")).to_be_visible()
+    hidden = tensorboard.get("flags", {"tag": DEMO_TAG})["hidden"]
+    expect(tab.testid("unhide-all-button")).to_be_enabled() if hidden else expect(tab.testid("unhide-all-button")).to_be_disabled()
+    expect(tab.testid("hide-all-button")).to_be_disabled()
+    # fixed: the distributions come back
+    tab.testid("search-input").fill("Ba(rd)?")
+    tab.testid("search-input").press("Enter")
+    expect(tab.testid("search-error")).to_have_count(0)
+    expect(tab.testid("distributions-caption")).to_be_visible()
+    assert tab.page_errors == []
+
+
 def test_one_label_is_counted_in_the_singular_of_the_whole(tab, tensorboard):
     first = tensorboard.get("table", dict(DEFAULT, limit=1))["rows"][0]["label"]
     pattern = "^%s$" % first

@@ -53,6 +53,8 @@ export class Distributions extends LitElement {
   @property({ attribute: false }) maxRanges!: number;
   @property({ type: Boolean }) loading = false;
   @property({ attribute: false }) error = "";
+  /** the table's search was refused (said beside the search box): nothing is plotted until it is fixed */
+  @property({ attribute: false }) searchRefused = false;
   private readonly size = new WidthController(this, 320);
   /** violins or histograms drawn for the current data, width and plot kind, by row */
   private readonly shapes = new Map<string, unknown>();
@@ -355,6 +357,9 @@ export class Distributions extends LitElement {
         ? html`<p class="sub" data-testid="distributions-caption">${data.metric} per identity over ${plural(data.total, "label")}${data.gap ? ", and the gap" : ""}</p>`
         : nothing}
       ${this.error ? html`<div class="error" role="alert" data-testid="error-message">${this.error}</div>` : nothing}
+      ${this.searchRefused
+        ? html`<p class="empty" data-testid="distributions-search-refused">Nothing to plot while the search is refused (said by the search box).</p>`
+        : nothing}
       ${!data && this.loading ? html`<p class="loading" data-testid="loading">Loading distributions\u2026</p>` : nothing}
       ${data
         ? html`

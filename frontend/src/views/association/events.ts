@@ -21,8 +21,11 @@ export interface AppEvents {
    * parts of its intersectional identities
    */
   "rows-loaded": { description: string | null; identityParts: IdentityParts; leftOut?: Record<string, number> } | null;
-  /** the server refused a search the user did not type (from a link): the view drops it */
-  "search-refused": { q: string; message: string };
+  /**
+   * the server refused the table's search: one the user did not type (from a link) the view drops; a typed
+   * one, said beside the box, the view keeps, and asks no distribution for it (it would be refused too)
+   */
+  "search-refused": { q: string; message: string; typed: boolean };
 }
 
 export function emit<K extends keyof AppEvents>(from: EventTarget, name: K, detail: AppEvents[K]): void {

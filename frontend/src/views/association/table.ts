@@ -480,8 +480,8 @@ export class RankedTable extends LitElement {
             return { rows: page.rows, total: page.total };
           } catch (error) {
             // a refused search from a link (not typed here): the view drops it; a typed one is said beside the box
-            if (!signal.aborted && isRefusedParameter(error, "q") && s.q !== "" && s.q !== this.lastEmittedQ) {
-              emit(this, "search-refused", { q: s.q, message: errorMessage(error) });
+            if (!signal.aborted && isRefusedParameter(error, "q") && s.q !== "") {
+              emit(this, "search-refused", { q: s.q, message: errorMessage(error), typed: s.q === this.lastEmittedQ });
             }
             throw error;
           } finally {
@@ -924,7 +924,8 @@ export class RankedTable extends LitElement {
   }
 
   private summary(total: number | null): string {
-    const parts = [formatTotal(total, this.info.num_labels)];
+    // a refused search shows no label, and says of how many (the count line kept its place)
+    const parts = [formatTotal(total ?? (this.inputError() ? 0 : null), this.info.num_labels)];
     if (this.meta?.num_examples) parts.push(`${formatCount(this.meta.num_examples)} examples`);
     parts.push(`${this.state.metric}, gap = ${gapFormula(this.state.x1, this.state.x2, this.identityParts)}`);
     // smoothing changes every value: said where the numbers are read
@@ -933,7 +934,9 @@ export class RankedTable extends LitElement {
   }
 
   private bulkBar(total: number | null) {
-    const none = !total || this.busy; // Unhide stays: a result whose rows are all hidden shows none
+    const none = !total || this.busy || this.inputError() !== "";
+    // Unhide stays while hidden labels may match: a result whose rows are all hidden shows none
+    const noHidden = none && (total !== 0 || this.busy || this.state.showHidden || this.flags.hidden.size === 0);
     return html`<div class="bulk" role="group" aria-label="Actions on every label of the result">
       <span class="total" data-testid="table-total" aria-live="polite" title=${this.summary(total)}>${this.summary(total)}</span>
       ${this.bulkAsk ? this.bulkConfirm(this.bulkAsk) : nothing}
@@ -942,7 +945,7 @@ export class RankedTable extends LitElement {
       <button type="button" data-testid="flag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", true, "flag-all-button")}>Flag</button>
       <button type="button" data-testid="unflag-all-button" ?disabled=${none} @click=${() => this.bulk("flagged", false, "unflag-all-button")}>Unflag</button>
       <button type="button" data-testid="hide-all-button" ?disabled=${none} @click=${() => this.bulk("hidden", true, "hide-all-button")}>Hide</button>
-      <button type="button" data-testid="unhide-all-button" ?disabled=${this.busy} @click=${() => this.bulk("hidden", false, "unhide-all-button")}>Unhide</button>
+      <button type="button" data-testid="unhide-all-button" ?disabled=${noHidden} @click=${() => this.bulk("hidden", false, "unhide-all-button")}>Unhide</button>
       <button type="button" data-testid="select-all-button" ?disabled=${none} @click=${() => this.bulk("selected", true)}>Select</button>
       <button
         type="button"

@@ -3,7 +3,7 @@ import { customElement, state } from "lit/decorators.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
-import { errorMessage } from "../../shell/api.js";
+import { errorMessage, isRefusedParameter } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { RELOAD_EVENT, type ReloadRequest } from "../../shell/registry.js";
 import { bulkNothingToDo, fetchResultLabels, labelsToChange, TooManyLabels, type BulkAsk } from "./bulk.js";
@@ -106,6 +106,8 @@ export class AssociationView extends MeasureViewBase {
   @state() private distribution: DistributionResponse | null = null;
   @state() private distributionLoading = false;
   @state() private distributionError = "";
+  /** a typed search the table's route refused: no distribution is asked for it */
+  @state() private refusedSearch: string | null = null;
   private distributionKey = "";
   private readonly distributionRequest = new LatestRequest(this);
   /** a distribution request waiting for the table's rows to arrive first */
@@ -306,11 +308,15 @@ export class AssociationView extends MeasureViewBase {
     this.examplesFound = { key: examplesKey(s), label: event.detail, clicked: true };
   };
 
-  /** A link's search the server refuses (a bad pattern) is dropped, said once: the table shows instead of failing. */
+  /**
+   * A link's search the server refuses (a bad pattern) is dropped, said once: the table shows instead of
+   * failing. A typed one stays in the box, said beside it: the distributions wait for a search the table takes.
+   */
   private readonly onSearchRefused: Listener<"search-refused"> = (event) => {
     event.stopPropagation();
-    const { q, message } = event.detail;
+    const { q, message, typed } = event.detail;
     if (this.view.q !== q) return;
+    if (typed) return this.holdDistribution(q);
     this.addNotice(`The search \u201c${q}\u201d in the link was refused (${message}); the table is shown without it.`);
     this.applyView({ ...this.view, q: "" });
   };
@@ -428,6 +434,7 @@ export class AssociationView extends MeasureViewBase {
     const key = `${url}#${this.reloads}`;
     if (!force && key === this.distributionKey) return;
     this.distributionKey = key;
+    if (s.q !== "" && s.q === this.refusedSearch) return this.holdDistribution(s.q); // refused again, as the table is
     this.distributionRequest.abort();
     this.distributionLoading = true;
     this.stopWaitingForRows();
@@ -440,6 +447,16 @@ export class AssociationView extends MeasureViewBase {
       this.fetchDistribution(url);
     }, DISTRIBUTION_WAIT_MS);
     this.distributionWaiting = { url, timer };
+  }
+
+  /** No distribution for a refused search: the table says why, once; the panel says it waits. */
+  private holdDistribution(q: string) {
+    this.refusedSearch = q;
+    this.stopWaitingForRows();
+    this.distributionRequest.abort();
+    this.distribution = null;
+    this.distributionError = "";
+    this.distributionLoading = false;
   }
 
   private stopWaitingForRows() {
@@ -457,6 +474,9 @@ export class AssociationView extends MeasureViewBase {
         this.distributionLoading = false;
       },
       (error) => {
+        const q = this.resolution?.state.q ?? "";
+        // asked before the table's answer refused the search: said by the table alone
+        if (q !== "" && isRefusedParameter(error, "q")) return this.holdDistribution(q);
         this.distribution = null;
         this.distributionError = errorMessage(error);
         this.distributionLoading = false;
@@ -776,6 +796,7 @@ export class AssociationView extends MeasureViewBase {
           .maxRanges=${cfg.limits.max_ranges}
           .loading=${this.distributionLoading}
           .error=${this.distributionError}
+          .searchRefused=${s.q !== "" && s.q === this.refusedSearch}
         ></tb-bias-distributions>
       </section>
     </aside>`;
