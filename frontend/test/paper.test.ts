@@ -113,5 +113,7 @@ describe("how many top labels the Metrics tab offers and says it shows", () => {
     const words = el.shadowRoot!.querySelector('[data-testid="topk-words"]')!.textContent!.replace(/\s+/g, " ");
     expect(words).toContain("C(y) of all 3 labels that pass the filters");
     expect(words).not.toContain("100");
+    // "How common are each metric's top labels?" (walk-through): the verb agrees
+    expect(el.shadowRoot!.querySelector("#topk-title")!.textContent).toBe("How common are the top labels of each metric?");
   });
 });

@@ -392,7 +392,7 @@ export class PaperViews extends LitElement {
     return html`
       <section class="panel" aria-labelledby="topk-title" data-testid="topk-panel">
         <div class="head">
-          <h2 id="topk-title">How common are each metric's top labels?</h2>
+          <h2 id="topk-title">How common are the top labels of each metric?</h2>
           <label
             >Show
             <select data-testid="topk-k" ?disabled=${options.length < 2}
