@@ -5,7 +5,7 @@ import { copyText, exampleTextView, hasExampleText, linkTarget } from "../src/ch
 import type { Api } from "../src/shell/api.js";
 import { ApiError } from "../src/shell/api.js";
 import { cutNotice, exampleSides, examplesUrl, idsText, sampleCount, type ExamplesAnswer } from "../src/views/association/examples.js";
-import "../src/views/association/examples-panel.js";
+import { COPIED_MS } from "../src/views/association/examples-panel.js";
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 
@@ -185,11 +185,20 @@ describe("the Examples panel", () => {
     const el = await panel(async (url) => (url.includes("identity=man") ? answer("man", ["e1", "e2"]) : answer("woman", [])));
     const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>("[data-testid=copy-ids]")];
     expect(buttons[1]!.disabled).toBe(true);
-    buttons[0]!.click();
-    await new Promise((r) => setTimeout(r, 0));
-    await el.updateComplete;
-    expect(writeText).toHaveBeenCalledWith("e1\ne2");
-    expect(el.shadowRoot!.querySelector("[data-testid=copy-status]")!.textContent).toBe("Copied 2 ids");
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      buttons[0]!.click();
+      await vi.advanceTimersByTimeAsync(0);
+      await el.updateComplete;
+      expect(writeText).toHaveBeenCalledWith("e1\ne2");
+      expect(el.shadowRoot!.querySelector("[data-testid=copy-status]")!.textContent).toBe("Copied 2 ids");
+      // it goes after a few seconds (it stayed for good)
+      await vi.advanceTimersByTimeAsync(COPIED_MS);
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector("[data-testid=copy-status]")!.textContent).toBe("");
+    } finally {
+      vi.useRealTimers();
+    }
     let closed = false;
     el.addEventListener("examples-close", () => (closed = true));
     el.shadowRoot!.querySelector<HTMLButtonElement>("[data-testid=examples-close]")!.click();

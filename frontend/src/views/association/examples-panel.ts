@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing, type PropertyValues } from "lit";
+import { LitElement, html, css, nothing, unsafeCSS, type PropertyValues } from "lit";
 import { deepActiveElement } from "../../charts/focus.js";
 import { customElement, property, state } from "lit/decorators.js";
 import { identityTextColor } from "../../charts/colors.js";
@@ -16,6 +16,9 @@ import {
   type ExamplesAnswer,
   type ExamplesQuery,
 } from "./examples.js";
+
+/** How long "Copied 4 ids" stays beside the button. */
+export const COPIED_MS = 4000;
 import { identityLabel, identityText, NO_PARTS, partsStyles, type IdentityParts } from "./identities.js";
 
 /** Sent (bubbling) when the user closes the panel. */
@@ -116,6 +119,18 @@ export class ExamplesPanel extends LitElement {
         font-size: 12px;
         color: var(--muted);
       }
+      /* "Copied 4 ids" fades before it goes, COPIED_MS after the copy */
+      .copy-status:not(:empty) {
+        animation: fade ${unsafeCSS(COPIED_MS)}ms ease-in forwards;
+      }
+      @keyframes fade {
+        75% {
+          opacity: 1;
+        }
+        100% {
+          opacity: 0;
+        }
+      }
       .cut {
         margin: 0 0 4px;
         font-size: 12px;
@@ -200,7 +215,10 @@ export class ExamplesPanel extends LitElement {
   private async copy(side: number, answer: ExamplesAnswer) {
     const ok = await copyText(idsText(answer.examples));
     const n = answer.examples.length;
-    this.copied = { side, text: ok ? `Copied ${formatCount(n)} id${n === 1 ? "" : "s"}` : "Cannot copy here: select the ids below" };
+    const copied = { side, text: ok ? `Copied ${formatCount(n)} id${n === 1 ? "" : "s"}` : "Cannot copy here: select the ids below" };
+    this.copied = copied;
+    // done, it fades (it stayed for good beside the button); what to do instead stays
+    if (ok) setTimeout(() => this.copied === copied && (this.copied = null), COPIED_MS);
   }
 
   private sideTitle(identity: string | null, x1: string | undefined) {
@@ -224,7 +242,7 @@ export class ExamplesPanel extends LitElement {
       ${answer.cut ? html`<p class="cut" role="note" data-testid="examples-cut">${cutNotice(answer)}</p>` : nothing}
       <div class="bar">
         <button type="button" data-testid="copy-ids" ?disabled=${answer.examples.length === 0} @click=${() => this.copy(side, answer)}>Copy ids</button>
-        <span role="status" data-testid="copy-status">${this.copied?.side === side ? this.copied.text : ""}</span>
+        <span role="status" class="copy-status" data-testid="copy-status">${this.copied?.side === side ? this.copied.text : ""}</span>
       </div>
       ${answer.examples.length
         ? html`<ol>
