@@ -546,6 +546,13 @@ describe("ranked table", () => {
     expect(changes.pop()).toEqual({ selected: ["Long Hair", HOSTILE[0]] });
   });
 
+  it("marks the row whose examples the Examples panel shows (it was not told from the others)", async () => {
+    const el = await mountTable(tableRoutes(), { state: resolved({ selected: ["Long Hair"], examples: "Long Hair" }) });
+    const rows = all(el, "[data-testid=table-row]");
+    expect(rows.map((r) => r.classList.contains("examined"))).toEqual(rows.map((r) => r.getAttribute("data-label") === "Long Hair"));
+    expect(rows.filter((r) => r.getAttribute("aria-current") === "true").map((r) => r.getAttribute("data-label"))).toEqual(["Long Hair"]);
+  });
+
   it("highlights the hovered label's row and reports hovering rows", async () => {
     const el = await mountTable(tableRoutes(), { hovered: "Long Hair" });
     const rows = all(el, "[data-testid=table-row]");

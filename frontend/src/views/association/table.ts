@@ -377,6 +377,15 @@ export class RankedTable extends LitElement {
       .row.selected.hovered {
         background: #f6e7c1;
       }
+      /* the Examples panel's label: framed over its cells, sticky ones included */
+      .row.examined::after {
+        content: "";
+        position: absolute;
+        inset: 0;
+        border: 2px solid var(--accent);
+        pointer-events: none;
+        z-index: 3;
+      }
       .row.hidden-label .label {
         color: var(--muted);
         font-style: italic;
@@ -830,6 +839,8 @@ export class RankedTable extends LitElement {
     const flagged = row !== undefined && this.flags.flagged.has(label);
     const hidden = row !== undefined && this.flags.hidden.has(label);
     const selected = row !== undefined && this.selected.has(label);
+    // the row whose examples the panel above shows
+    const examined = row !== undefined && this.state.examples === label;
     const tab = index === this.activeRow ? 0 : -1;
     const classes = [
       "row",
@@ -838,6 +849,7 @@ export class RankedTable extends LitElement {
       hidden ? "hidden-label" : "",
       row?.q_value != null && row.q_value > (this.state.qMax ?? 0.05) ? "muted" : "",
       row !== undefined && this.hovered === label ? "hovered" : "",
+      examined ? "examined" : "",
       row !== undefined && this.rows.cache.isStale(index) ? "stale" : "",
     ].join(" ");
     return html`<div
@@ -845,6 +857,7 @@ export class RankedTable extends LitElement {
       role="row"
       aria-rowindex=${index + 2}
       aria-selected=${row ? String(selected) : nothing}
+      aria-current=${examined ? "true" : nothing}
       aria-busy=${row ? nothing : "true"}
       data-testid=${row ? "table-row" : "table-row-placeholder"}
       data-label=${row ? label : nothing}
