@@ -58,6 +58,7 @@ describe("URL encoding of the view state", () => {
       compareSort: "gap_b",
       compareOrder: "asc",
       plot: "histogram",
+      across: "steps",
       examples: 'Nurse & "co" <b>',
     };
     expect(decodeViewState(encodeViewState(state, CONFIG.default_metric), LIMITS.max_selected)).toEqual(state);
@@ -85,6 +86,7 @@ describe("URL encoding of the view state", () => {
       view: "other",
       min_count: "x",
       plot: "pie",
+      across: "time",
     }, LIMITS.max_selected);
     const d = defaultViewState();
     expect(state.step).toBeNull();
@@ -96,6 +98,7 @@ describe("URL encoding of the view state", () => {
     expect(state.view).toBe("table");
     expect(state.minCount).toBe(0);
     expect(state.plot).toBe("violin");
+    expect(state.across).toBe("identities");
   });
 
   it("drops duplicate selections and caps their number", () => {
@@ -319,7 +322,7 @@ describe("selection", () => {
 describe("queryKey", () => {
   it("changes with filters but not with selection, view or counts toggle", () => {
     const base = resolved();
-    expect(queryKey({ ...base, selected: ["a"], view: "compare", showCounts: true, plot: "histogram" })).toBe(queryKey(base));
+    expect(queryKey({ ...base, selected: ["a"], view: "compare", showCounts: true, plot: "histogram", across: "steps" })).toBe(queryKey(base));
     expect(queryKey({ ...base, q: "hair" })).not.toBe(queryKey(base));
     expect(queryKey({ ...base, ranges: [{ column: "gap", low: 0, high: null }] })).not.toBe(queryKey(base));
     expect(queryKey({ ...base, showHidden: true })).not.toBe(queryKey(base));

@@ -11,6 +11,8 @@ import { runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js
 
 export type MainView = "table" | "compare" | "paper";
 export type PlotKind = "violin" | "histogram";
+/** What the selected labels' panel draws: values across identities, or the gap across steps. */
+export type SelectedPlot = "identities" | "steps";
 export type CompareSort = "bound" | "delta" | "gap_a" | "gap_b" | "label";
 
 export interface ViewState {
@@ -45,6 +47,8 @@ export interface ViewState {
   compareSort: CompareSort;
   compareOrder: Order;
   plot: PlotKind;
+  /** the selected labels' panel: across identities or across steps */
+  across: SelectedPlot;
   /** confidence level of the intervals */
   level: number;
   /** keep rows whose q-value is at most this; null: no significance filter */
@@ -87,6 +91,7 @@ export function defaultViewState(): ViewState {
     compareSort: "bound",
     compareOrder: "abs",
     plot: "violin",
+    across: "identities",
     level: 0.95,
     qMax: null,
     examples: null,
@@ -156,6 +161,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     compareSort: oneOf(entries["csort"], COMPARE_SORTS, d.compareSort),
     compareOrder: oneOf(entries["corder"], ORDERS, d.compareOrder),
     plot: oneOf(entries["plot"], ["violin", "histogram"] as const, d.plot),
+    across: oneOf(entries["across"], ["identities", "steps"] as const, d.across),
     level: LEVELS.includes(Number(entries["level"])) ? Number(entries["level"]) : d.level,
     qMax: entries["qmax"] !== undefined && Number(entries["qmax"]) > 0 && Number(entries["qmax"]) <= 1 ? Number(entries["qmax"]) : null,
     examples: text(entries["examples"]),
@@ -200,6 +206,7 @@ export function encodeViewState(state: ViewState, defaultMetricId: string): Reco
   put("csort", state.compareSort, d.compareSort);
   put("corder", state.compareOrder, d.compareOrder);
   put("plot", state.plot, d.plot);
+  put("across", state.across, d.across);
   put("level", String(state.level), String(d.level));
   put("qmax", state.qMax === null ? null : String(state.qMax));
   put("examples", state.examples);

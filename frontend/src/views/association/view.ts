@@ -32,6 +32,7 @@ import {
   resolveState,
   toggleSelected,
   type MainView,
+  type SelectedPlot,
   type Resolution,
   type ResolvedState,
   type ViewState,
@@ -130,8 +131,6 @@ export class AssociationView extends MeasureViewBase {
   @state() private examplesFound: { key: string; label: string; clicked: boolean } | null = null;
   private examplesChecking = "";
   private readonly examplesRequest = new LatestRequest(this);
-  /** what the selected labels' panel draws: values across identities, or the gap across steps */
-  @state() private selectedPlot: "identities" | "steps" = "identities";
   /** the controls folded to a strip: the table takes the tab's width */
   @state() private asideFolded = false;
   /** the shown step's own description, from its table or compare answer; null until one arrives */
@@ -687,8 +686,9 @@ export class AssociationView extends MeasureViewBase {
         { id: "identities", title: "Across identities" },
         { id: "steps", title: "Across steps" },
       ],
-      selected: this.selectedPlot,
-      onSelect: (id) => (this.selectedPlot = id as "identities" | "steps"),
+      selected: this.view.across,
+      // a setting of the panel, kept in the URL as the others (it was lost on a reload)
+      onSelect: (id) => this.userChange({ across: id as SelectedPlot }),
     });
   }
 
@@ -846,7 +846,7 @@ export class AssociationView extends MeasureViewBase {
 
   /** The selected labels across identities (parallel coordinates) or across steps (trend chart). */
   private renderSelected(s: ResolvedState, info: TagInfo) {
-    if (info.steps.length > 1 && this.selectedPlot === "steps") {
+    if (info.steps.length > 1 && s.across === "steps") {
       return html`<tb-bias-trend .api=${this.api} .state=${s} .info=${info} .hovered=${this.hovered} .switcher=${this.plotSwitch()}></tb-bias-trend>`;
     }
     return html`<tb-bias-pcp
