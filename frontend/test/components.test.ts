@@ -183,6 +183,23 @@ describe("app", () => {
     expect(text).not.toMatch(/association|discrepancy|sensitivity|representation/i);
   });
 
+  it("says a link's measure that has no view here, and shows the first measure", async () => {
+    window.location.hash = "#tb_bias&p.tb_bias.measure=bogus";
+    try {
+      const app = await mountApp(fakeApi({ runs: () => runsResponse(), flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }) }));
+      await associationView(app);
+      await app.updateComplete;
+      const notice = app.shadowRoot!.querySelector("[data-testid=link-notice]");
+      expect(notice?.textContent).toContain("Measure \u201cbogus\u201d is not logged here (or this tab has no view of it); showing");
+      // a pick in the switcher is the reader's: the link's notice goes
+      (app.shadowRoot!.querySelector("[data-testid=measure-association]") as HTMLButtonElement).click();
+      await app.updateComplete;
+      expect(app.shadowRoot!.querySelector("[data-testid=link-notice]")).toBeNull();
+    } finally {
+      window.location.hash = "";
+    }
+  });
+
   it("shows the backend's error message", async () => {
     const api = fakeApi({});
     api.get = async () => {

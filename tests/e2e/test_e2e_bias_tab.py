@@ -606,6 +606,20 @@ def test_measure_switcher_lists_only_the_measures_present(tab, tensorboard):
     assert tab.page_errors == []
 
 
+def test_a_link_to_a_measure_not_here_says_so(tab, tensorboard):
+    """Walk-through: `measure=bogus` fell back to the first measure without a word, where a link's bad
+    run or step is said."""
+    for width in (1000, 1600):
+        tab.page.set_viewport_size({"width": width, "height": 1000})
+        tab.page.goto("about:blank")
+        tab.open(dict(DEFAULT, measure="bogus"), top=10)
+        expect(tab.testid("measure-association")).to_have_attribute("aria-selected", "true")
+        expect(tab.testid("link-notice").locator("span")).to_have_text(
+            "Measure \u201cbogus\u201d is not logged here (or this tab has no view of it); showing Label associations.")
+        tab.screenshot("measure_link_notice_%d" % width)
+    assert tab.page_errors == []
+
+
 def test_back_and_forward_walk_the_moves_made_in_the_tab(tab, tensorboard):
     """Every write replaced the history entry, so Back left TensorBoard for the page before it; a
     move (measure, tab, table, step, Examples panel) is an entry of its own, and Back shows it again."""

@@ -11,6 +11,7 @@ import { runsOfMeasure, type RunsResponse, type UnreadableTag } from "./types.js
 import { EXTERNAL_EVENTS, hashScope, hashWindow, isOwnTab, MEASURE_KEY, readEntries, shellKeys, writeEntries, type HashScope, type HashWindow } from "./url-state.js";
 import "./empty-state.js";
 import { rewrittenNotice } from "./rewritten-notice.js";
+import { dismissibleNoticeStyles, LinkNotices } from "./link-notices.js";
 
 export const RUNS_URL = "runs";
 
@@ -34,10 +35,13 @@ export class BiasApp extends LitElement {
   @state() private views: MeasureView[] = [];
   @state() private runsError = "";
   @state() private measure: string | null = readEntries(this.hashWin.location.hash, shellKeys)[MEASURE_KEY] ?? null;
+  /** a link's measure the logdir lacks (`measure=bogus`) is said, as a view says a link's bad run or step */
+  private readonly links = new LinkNotices(this);
 
   static override styles = [
     baseStyles,
     tabStyles,
+    dismissibleNoticeStyles,
     css`
       :host {
         display: flex;
@@ -63,6 +67,10 @@ export class BiasApp extends LitElement {
       .centered {
         padding: 24px;
       }
+      .link-notice {
+        flex: none;
+        margin: 4px 10px 0;
+      }
       .unreadable {
         flex: none;
         margin: 4px 10px;
@@ -87,6 +95,7 @@ export class BiasApp extends LitElement {
     super.connectedCallback();
     for (const type of EXTERNAL_EVENTS) this.hashWin.addEventListener(type, this.onHashChange);
     this.addEventListener(RELOAD_EVENT, this.onReload);
+    this.links.read({ [MEASURE_KEY]: this.measure ?? "" }, [MEASURE_KEY]);
     void this.loadRuns();
   }
 
@@ -98,8 +107,19 @@ export class BiasApp extends LitElement {
   private readonly onHashChange = () => {
     if (!isOwnTab(this.hashWin.location.hash)) return;
     const wanted = readEntries(this.hashWin.location.hash, shellKeys)[MEASURE_KEY] ?? null;
-    if (wanted !== this.measure) this.measure = wanted;
+    if (wanted === this.measure) return;
+    this.measure = wanted;
+    this.links.read({ [MEASURE_KEY]: wanted ?? "" }, [MEASURE_KEY]);
+    this.checkLink();
   };
+
+  /** A link's measure, once the views are known: one without a view here is said, with what is shown instead. */
+  private checkLink(): void {
+    const shown = this.current();
+    if (!shown || !this.runs) return;
+    const title = this.runs.measures.find((m) => m.measure === shown.measure)?.title || shown.title;
+    this.links.check(MEASURE_KEY, shown.measure, (asked) => `Measure \u201c${asked}\u201d is not logged here (or this tab has no view of it); showing ${title}.`);
+  }
 
   private readonly onReload = (event: Event) => {
     event.stopPropagation();
@@ -120,6 +140,7 @@ export class BiasApp extends LitElement {
         ({ runs, views }) => {
           this.runs = runs;
           this.views = views;
+          this.checkLink();
           done();
         },
         (error) => {
@@ -135,6 +156,7 @@ export class BiasApp extends LitElement {
   }
 
   private select(measure: string) {
+    this.links.dismiss();
     this.measure = measure;
     // The first measure is the default: links to it stay as they were before the switcher.
     const entries: Record<string, string> = measure === this.views[0]?.measure ? {} : { [MEASURE_KEY]: measure };
@@ -200,6 +222,7 @@ export class BiasApp extends LitElement {
         onSelect: (measure) => this.select(measure),
       })}
       ${this.runsError ? html`<div class="error" role="alert" data-testid="error-message">${this.runsError}</div>` : nothing}
+      ${this.links.text ? html`<div class="link-notice">${this.links.render()}</div>` : nothing}
       ${unreadableNotice(runs.unreadable ?? [])} ${rewrittenNotice(runs.runs)}
       <div class="view" role="tabpanel" aria-label=${view.title}>${this.element(view, runs)}</div>
     `;
