@@ -11,6 +11,7 @@ import "../src/shell/app.js";
 import "../src/views/association/index.js";
 import { INCOMPLETE_SEARCH_DELAY_MS, rowAfterKey, SEARCH_DELAY_MS } from "../src/views/association/table.js";
 import { countsTag, deepElements, LIMITS, resolved, row, runsFixture, runsResponse } from "./fixtures.js";
+import { baseStyles } from "../src/charts/theme.js";
 
 const HOSTILE = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
 
@@ -168,6 +169,14 @@ async function associationView(app: HTMLElement): Promise<HTMLElement> {
   });
   return app.shadowRoot!.querySelector("tb-bias-association-view")!;
 }
+
+describe("panel headings", () => {
+  it("are one style in every view, in sentence case (two views set theirs in capitals, two not)", () => {
+    const css = baseStyles.cssText.replace(/\s+/g, " ");
+    expect(css).toMatch(/h2, h3 \{ font-size: 13px; font-weight: 600;/);
+    expect(css).not.toContain("uppercase");
+  });
+});
 
 describe("app", () => {
   it("says how to log a first record when nothing is logged, naming no measure", async () => {

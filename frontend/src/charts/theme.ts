@@ -86,12 +86,11 @@ export const baseStyles = css`
     color: var(--muted);
     font-style: italic;
   }
-  h2 {
-    font-size: 12px;
+  /* panel headings, in sentence case in every view (two set theirs in capitals, two not) */
+  h2,
+  h3 {
+    font-size: 13px;
     font-weight: 600;
-    text-transform: uppercase;
-    letter-spacing: 0.04em;
-    color: var(--muted);
     margin: 0 0 6px;
   }
   .panel {

@@ -137,7 +137,6 @@ export class DiscrepancyView extends MeasureViewBase {
       .grid { display: grid; grid-template-columns: minmax(0, 1fr) ${unsafeCSS(MEANS_REM)}rem; gap: 16px; }
       .grid2 { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; margin-top: 16px; }
       section { background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 8px 10px; min-width: 0; }
-      h3 { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
       .muted { color: var(--muted); }
       .means td, .means th { padding: 2px 6px; text-align: right; white-space: nowrap; }
       /* pool names are the user's: a long one wraps in its header rather than cut the column off */

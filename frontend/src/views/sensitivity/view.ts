@@ -120,7 +120,6 @@ export class SensitivityView extends MeasureViewBase {
       .grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 12px; margin-bottom: 12px; }
       section { background: var(--panel); border: 1px solid var(--border); border-radius: 4px; padding: 8px 10px; min-width: 0; margin-bottom: 12px; }
       .grid section { margin-bottom: 0; }
-      h3 { margin: 0 0 6px; font-size: 13px; font-weight: 600; }
       .muted { color: var(--muted); }
       .note { color: var(--muted); font-size: 12px; margin: 0 0 8px; }
       table.stats { border-collapse: collapse; font-size: 12px; }
