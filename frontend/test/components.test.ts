@@ -498,6 +498,13 @@ describe("ranked table", () => {
     expect(cell.getAttribute("title")).toMatch(/q = 0\.046 \(Benjamini\u2013Hochberg over every label tested: a search or range does not change it\)$/);
   });
 
+  it("says on hover the range a row's sparkline spans, each row having its own scale (a +0.004 change looked like a peak)", async () => {
+    const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, 0.1], change: -0.1 })]));
+    const title = el.shadowRoot!.querySelector("[data-testid=cell-trend]")!.getAttribute("title")!;
+    // at least a twentieth of the gap's range [-2, 2] high, about the values' middle
+    expect(title).toContain("+0.200 \u2192 +0.100 over 2 steps (the line's height spans +0.050 to +0.250, this row's own scale); change");
+  });
+
   it("draws a sparkline's zero line as SVG (made by html``, it was an HTML element the browser never drew)", async () => {
     const el = await mountTable(tableRoutes([row("Long Hair", { trend: [0.2, -0.1, 0.1], change: -0.1 })]));
     const zero = el.shadowRoot!.querySelector("[data-testid=cell-trend] line.zero")!;

@@ -679,7 +679,9 @@ export class RankedTable extends LitElement {
     const significant = row?.change_q != null && row.change_q <= (this.state.qMax ?? 0.05);
     const digits = columnDigits(this.gapDomain);
     const title = row
-      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")}; ` +
+      ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")} ` +
+        // each row's line has its own scale (a shared one flattens most rows): its height is said
+        `(the line's height spans ${formatFixed(domain[0], digits, true)} to ${formatFixed(domain[1], digits, true)}, this row's own scale); ` +
         `change ${formatFixed(change, digits, true)} ${formatInterval(row.change_low ?? null, row.change_high ?? null, digits)}; ${formatStatement("p", row.change_p)}, ${formatStatement("q", row.change_q)} ${Q_SCOPE}`
       : "";
     return html`<div role="cell" class="cell trendcell" data-testid="cell-trend" data-points=${values.length} data-change=${change ?? ""} title=${title}>
