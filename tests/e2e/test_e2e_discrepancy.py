@@ -144,6 +144,12 @@ def test_dipdi_show_all_lists_every_kept_top_example(tab):
     assert ids == [t["id"] for t in kept["top"]]
     expect(tab.testid("dipdi-top")).to_contain_text("%d of %d kept" % (kept["top_total"], kept["top_total"]))
     full_screenshot(tab, "discrepancy_top_all_1000")
+    assert_sideways_cue(tab.testid("dipdi-top").locator(".sideways"), "top examples at 1000 px")
+    # beside the histogram (1300 px) the models' columns run past the panel: the tables' shade says so
+    tab.page.set_viewport_size({"width": 1300, "height": 1000})
+    expect(tab.testid("dipdi-top").locator(".sideways")).to_have_attribute("data-more-right", "")
+    assert_sideways_cue(tab.testid("dipdi-top").locator(".sideways"), "top examples at 1300 px", more=True)
+    full_screenshot(tab, "discrepancy_top_all_1300")
     assert tab.page_errors == []
 
 

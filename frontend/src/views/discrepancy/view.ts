@@ -747,13 +747,13 @@ export class DiscrepancyView extends MeasureViewBase {
           ? html`<button type="button" data-testid="top-show-all" aria-pressed=${this.showAllTop ? "true" : "false"} @click=${() => this.toggleAllTop()}>
               ${this.showAllTop ? `Show the top ${TOP_SHOWN}` : `Show all ${formatCount(e.top_total)}`}</button>`
           : nothing}</h3>
-      <div class="scroll top-rows"><table class="top" data-testid="top-table">
+      <div class="sideways"><div class="scroll top-rows sideways-scroll"><table class="top" data-testid="top-table">
         <thead><tr><th>id</th>${logged ? html`<th class="logged">text</th>` : nothing}<th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(
           (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${excess(t.excess)}</td>
             ${t.outputs.map((o) => html`<td>${outputText(o)}</td>`)}</tr>`,
         )}</tbody>
-      </table></div>
+      </table></div></div>
     `;
   }
 
