@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 from tb_bias_plugin.measures.sensitivity import VChoice, prediction_sensitivity  # noqa: E402
-from tb_bias_plugin.measures.sensitivity.gradients import _inject  # noqa: E402
+from tb_bias_plugin.writing.keras import hooked_call  # noqa: E402
 
 N, T, D, VOCAB, BATCH, REPEATS = 10_000, 32, 16, 2_000, 500, 5
 
@@ -59,7 +59,7 @@ def interleaved(fns, repeats):
 
 def _embeddings(model, xb):
     rec = {}
-    with _inject(model.get_layer("emb"), rec):
+    with hooked_call(model.get_layer("emb"), rec):
         model(xb, training=False)
     return rec["output"]
 
@@ -73,7 +73,7 @@ def plain_pass(model, x):
         e = _embeddings(model, xb)
         with tf.GradientTape() as tape:
             tape.watch(e)
-            with _inject(layer, {}, replacement=e):
+            with hooked_call(layer, {}, replacement=e):
                 out = model(xb, training=False)
             y = tf.reduce_sum(out[:, 0])
         return tape.gradient(y, e)
@@ -94,7 +94,7 @@ def jvp_pass(model, x):
         e = _embeddings(model, xb)
         tangent = tf.reshape(tf.one_hot(tf.zeros(tf.shape(xb)[:1], tf.int32), T * D), tf.shape(e))
         with tf.autodiff.ForwardAccumulator(e, tangent) as acc:
-            with _inject(layer, {}, replacement=e):
+            with hooked_call(layer, {}, replacement=e):
                 out = model(xb, training=False)
         return acc.jvp(out)
 
