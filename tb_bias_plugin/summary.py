@@ -347,7 +347,10 @@ class Writer(events.EventWriter):
         pool_names : two str, default ("A", "B")
             Shown in TensorBoard (models are named A1, A2, ..., B1, ...).
         discrepancy : {"abs", "sq", "jsd", "js_distance"}, optional
-            Default "abs", or the accumulator's (a different value is an error).
+            Default "abs" ("jsd" with ``from_logits=True``), or the accumulator's
+            (a different value is an error). Not given, pools of several outputs
+            that look like class probabilities get a ``ClassProbabilitiesWarning``
+            (docs/measures/discrepancy.md).
         pairing : {"paired", "all_pairs"}, optional
             Default "paired", or the accumulator's.
         groups, example_ids : array_like of shape (n,), optional

@@ -410,9 +410,9 @@ def test_the_array_apis_read_tensors_that_require_grad_or_are_bfloat16():
     g = torch.Generator().manual_seed(0)
     pool_a = torch.softmax(torch.randn(4, 30, 3, generator=g, requires_grad=True), -1)
     pool_b = torch.softmax(torch.randn(4, 30, 3, generator=g, requires_grad=True), -1)
-    want = tb_bias_plugin.dipdi(pool_a.detach().numpy(), pool_b.detach().numpy()).dipdi
-    assert tb_bias_plugin.dipdi(pool_a, pool_b).dipdi == pytest.approx(want, abs=1e-12)
-    half = tb_bias_plugin.dipdi(pool_a.to(torch.bfloat16), pool_b.to(torch.bfloat16)).dipdi
+    want = tb_bias_plugin.dipdi(pool_a.detach().numpy(), pool_b.detach().numpy(), discrepancy="abs").dipdi
+    assert tb_bias_plugin.dipdi(pool_a, pool_b, discrepancy="abs").dipdi == pytest.approx(want, abs=1e-12)
+    half = tb_bias_plugin.dipdi(pool_a.to(torch.bfloat16), pool_b.to(torch.bfloat16), discrepancy="abs").dipdi
     assert half == pytest.approx(want, abs=0.02)  # bfloat16 keeps 3 significant digits
     jacobian = torch.rand(5, 3, 4, generator=g, requires_grad=True)
     got = tb_bias_plugin.accumulated_sensitivity(jacobian, v=torch.full((4,), 0.25), w=torch.full((3,), 1 / 3)).P

@@ -54,7 +54,7 @@ class DipdiAccumulator:
 
     Parameters
     ----------
-    discrepancy : {"abs", "sq", "jsd", "js_distance"}, default "abs"
+    discrepancy : {"abs", "sq", "jsd", "js_distance"}, optional
         As in :func:`~tb_bias_plugin.measures.discrepancy.dipdi.dipdi`.
     pairing : {"paired", "all_pairs"}, default "paired"
         As in ``dipdi``. Both pairings follow from the stored sums; this one
@@ -98,14 +98,15 @@ class DipdiAccumulator:
     def __init__(
         self,
         *,
-        discrepancy: str = "abs",
+        discrepancy: str | None = None,
         pairing: str = "paired",
         from_logits: bool = False,
         top_k: int = 0,
     ):
-        _check_options(discrepancy, pairing, from_logits)
+        # not given: warned of, at the first batch, if the pools look like class probabilities
+        self._defaulted = discrepancy is None
+        self.discrepancy = _check_options(discrepancy, pairing, from_logits)
         check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)
-        self.discrepancy = discrepancy
         self.pairing = pairing
         self.from_logits = bool(from_logits)
         self.top_k = int(top_k)
@@ -167,7 +168,8 @@ class DipdiAccumulator:
         ValueError
             As ``dipdi``, and when the batch does not match earlier batches.
         """
-        a, b, tol = _validate_pools(pool_a_batch, pool_b_batch, self.discrepancy, self.from_logits)
+        a, b, tol = _validate_pools(pool_a_batch, pool_b_batch, self.discrepancy, self.from_logits,
+                                    getattr(self, "_defaulted", False) and self._stats is None)
         m_a, m_b, k = a.shape[0], b.shape[0], a.shape[1]
         g = _validate_groups(groups, k)
         ids = _validate_ids(example_ids, k)

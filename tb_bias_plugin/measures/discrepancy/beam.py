@@ -102,7 +102,7 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
     def __init__(
         self,
         *,
-        discrepancy: str = "abs",
+        discrepancy: str | None = None,
         pairing: str = "paired",
         from_logits: bool = False,
         top_k: int = 0,
@@ -164,7 +164,7 @@ class AccumulateDiscrepancy(beam_io.CombineExamples):
         when the pipeline is built.
     """
 
-    def __init__(self, *, discrepancy: str = "abs", pairing: str = "paired", from_logits: bool = False, top_k: int = 0,
+    def __init__(self, *, discrepancy: str | None = None, pairing: str = "paired", from_logits: bool = False, top_k: int = 0,
                  batch_size: int = DEFAULT_BATCH_SIZE):
         super().__init__(DiscrepancyCombineFn(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits,
                                               top_k=top_k, batch_size=batch_size))

@@ -23,7 +23,7 @@ from tb_bias_plugin.measures.discrepancy.codec import (
     check_sizes,
     encode,
 )
-from tb_bias_plugin.measures.discrepancy.dipdi import dipdi, pair_discrepancies
+from tb_bias_plugin.measures.discrepancy.dipdi import default_discrepancy, dipdi, pair_discrepancies
 
 #: Default number of top examples kept per replicate.
 DEFAULT_TOP_K = 20
@@ -110,7 +110,7 @@ def _from_accumulator(acc: DipdiAccumulator, replicate: int) -> tuple[ReplicateS
 
 
 def _from_pools(
-    pool_a: Any, pool_b: Any, *, discrepancy: str, pairing: str, from_logits: bool,
+    pool_a: Any, pool_b: Any, *, discrepancy: Optional[str], pairing: str, from_logits: bool,
     groups: Any, example_ids: Any, example_text: Any, example_uris: Any, top_k: int, replicate: int, keep_d: bool,
 ) -> tuple[ReplicateStats, tuple]:
     check_sizes(_models(pool_a), _models(pool_b), 0, 0, 0)  # before any work
@@ -120,6 +120,7 @@ def _from_pools(
     if acc.n == 0:  # dipdi() answers NaN ("empty"); a record of nothing is a mistake
         raise ValueError("pool_a and pool_b hold no examples (shapes %s and %s)" % (np.shape(pool_a), np.shape(pool_b)))
     rep, layout = _from_accumulator(acc, replicate)
+    discrepancy = acc.discrepancy  # the default's name, if none was given (the accumulator warned if apt)
     # Per-example values need every example: the one-shot function gives e_k
     # for the histogram, and d of the used pairs when small enough to store.
     full = dipdi(pool_a, pool_b, discrepancy=discrepancy, pairing=pairing, from_logits=from_logits)
@@ -225,10 +226,10 @@ def prediction_discrepancy(
             if b is None:
                 raise ValueError("pool_b is required with raw predictions (an accumulator goes in pool_a)")
             # None means the default; any other value is checked as given (DipdiAccumulator)
-            option = ("abs" if discrepancy is None else discrepancy, "paired" if pairing is None else pairing,
+            option = (default_discrepancy(discrepancy, bool(from_logits)), "paired" if pairing is None else pairing,
                       bool(from_logits))
             rep, layout = _from_pools(
-                a, b, discrepancy=option[0], pairing=option[1], from_logits=option[2],
+                a, b, discrepancy=discrepancy, pairing=option[1], from_logits=option[2],
                 groups=groups, example_ids=example_ids, example_text=example_text, example_uris=example_uris,
                 top_k=DEFAULT_TOP_K if top_k is None else int(top_k), replicate=rep_id,
                 keep_d=len(ids) == 1,

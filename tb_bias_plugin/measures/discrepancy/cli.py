@@ -19,13 +19,20 @@ Python API writes for the same arrays.
 from __future__ import annotations
 
 import argparse
+import sys
+import warnings
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import builder
 from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K
-from tb_bias_plugin.measures.discrepancy.dipdi import _check_pairing, first_invalid
+from tb_bias_plugin.measures.discrepancy.dipdi import (
+    ClassProbabilitiesWarning,
+    _check_pairing,
+    default_discrepancy,
+    first_invalid,
+)
 from tb_bias_plugin.prediction_files import DataError, paths, readers
 from tb_bias_plugin.prediction_files.columns import id_values, is_arrow, python, strings, where
 
@@ -60,7 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
     group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
     group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
-                       help="per-example discrepancy (default abs, never guessed from the columns: give jsd for class probabilities)")
+                       help="per-example discrepancy (default abs, jsd with --from-logits; never guessed from the "
+                            "columns: give jsd for class probabilities)")
     group.add_argument("--pairing", choices=("paired", "all_pairs"),
                        help="paired (default; pools of the same even size) or all_pairs")
     group.add_argument("--from-logits", action="store_true", help="the columns hold logits (jsd, js_distance)")
@@ -153,7 +161,7 @@ class Pools:
 
     def _check_values(self, pool: int, values: np.ndarray) -> None:
         """A NaN, an empty cell or an invalid probability is said by file, row and column, as a bad string is."""
-        bad = first_invalid(values, self.args.discrepancy or "abs", self.args.from_logits)
+        bad = first_invalid(values, default_discrepancy(self.args.discrepancy, self.args.from_logits), self.args.from_logits)
         if bad is None:
             return
         path = self.paths[pool]
@@ -231,9 +239,18 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
     options = {key: value for key, value in (
         ("pool_names", tuple(args.pool_names) if args.pool_names else None), ("discrepancy", args.discrepancy),
         ("pairing", args.pairing), ("top_k", args.top_k)) if value is not None}
-    write("prediction_discrepancy", data["pool_a"], data["pool_b"], groups=data["groups"],
-          example_ids=data["example_ids"], example_text=data["example_text"], example_uris=data["example_uris"],
-          from_logits=args.from_logits, **options)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ClassProbabilitiesWarning)
+        write("prediction_discrepancy", data["pool_a"], data["pool_b"], groups=data["groups"],
+              example_ids=data["example_ids"], example_text=data["example_text"], example_uris=data["example_uris"],
+              from_logits=args.from_logits, **options)
+    for warning in caught:  # said in the command line's words; others shown as they came
+        if issubclass(warning.category, ClassProbabilitiesWarning):
+            print("tb-bias log: note: pool A's models each give %d non-negative outputs summing to 1, like class "
+                  "probabilities, scored with the default --discrepancy abs (regression outputs); give "
+                  "--discrepancy jsd for a classifier's probabilities" % data["pool_a"].shape[2], file=sys.stderr)
+        else:
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     m_a, m_b = len(data["pool_a"]), len(data["pool_b"])
     print("wrote %r (step %d) to %s: DIPDI of %d and %d models on %d examples"
           % (args.name, args.step, args.logdir, m_a, m_b, data["pool_a"].shape[1]))

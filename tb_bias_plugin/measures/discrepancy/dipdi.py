@@ -34,6 +34,7 @@ from tb_bias_plugin.core.validation import (
 __all__ = [
     "DISCREPANCIES",
     "PAIRINGS",
+    "ClassProbabilitiesWarning",
     "DipdiResult",
     "GroupDipdi",
     "PairDiscrepancies",
@@ -52,6 +53,8 @@ _LN2 = math.log(2.0)
 # small enough to stay in cache, large enough that the Python loop over the
 # models (one vectorised pass per model over all its partners) costs little.
 _CHUNK_ELEMENTS = 1 << 17
+# Examples per model looked at to tell class probabilities scored with the default discrepancy.
+_LOOKED_AT = 1024
 
 
 # --------------------------------------------------------------------------
@@ -192,8 +195,23 @@ class PairDiscrepancies:
 # Options and validation
 
 
-def _check_options(discrepancy: str, pairing: str, from_logits: bool) -> None:
+class ClassProbabilitiesWarning(UserWarning):
+    """Pools whose rows look like class probabilities, scored with the default
+    discrepancy ``"abs"`` because none was given (docs/measures/discrepancy.md)."""
+
+
+def default_discrepancy(discrepancy: str | None, from_logits: bool) -> str:
+    """The discrepancy used when none is given: ``"jsd"`` for logits (of classes), else ``"abs"``. It is never
+    guessed from the values; `_warn_if_class_probabilities` says when they look like the other kind."""
+    if discrepancy is not None:
+        return discrepancy
+    return "jsd" if from_logits is True else "abs"
+
+
+def _check_options(discrepancy: str | None, pairing: str, from_logits: bool) -> str:
+    """The options checked; the discrepancy to use (`default_discrepancy` where none is given)."""
     check_flag(from_logits, "from_logits")
+    discrepancy = default_discrepancy(discrepancy, from_logits)
     if discrepancy not in DISCREPANCIES:
         raise ValueError(
             f"unknown discrepancy {discrepancy!r}; expected one of {', '.join(DISCREPANCIES)}"
@@ -205,6 +223,7 @@ def _check_options(discrepancy: str, pairing: str, from_logits: bool) -> None:
             f"from_logits=True needs a probability discrepancy (jsd or js_distance), "
             f"not {discrepancy!r}"
         )
+    return discrepancy
 
 
 def _check_pairing(m_a: int, m_b: int, pairing: str, hint: str = "", *, option: str = "pairing={!r}") -> None:
@@ -296,10 +315,11 @@ def _validate_values(arr: np.ndarray, name: str, discrepancy: str, from_logits: 
                          + hint)
 
 
-def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: bool):
+def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: bool, defaulted: bool = False):
     """Shape checks shared by the one-shot function and the accumulator: both pools as arrays, and how far
     their probability rows may sum from 1 (the less precise pool's tolerance, from the dtype the model
-    computed in: a PyTorch bfloat16 pool arrives widened to float32)."""
+    computed in: a PyTorch bfloat16 pool arrives widened to float32). ``defaulted``: the discrepancy was not
+    given, so pools that look like class probabilities are warned of."""
     tol = max(probability_sum_tolerance(source_dtype_name(pool)) for pool in (pool_a, pool_b))
     a = _as_pool(pool_a, "pool_a")
     b = _as_pool(pool_b, "pool_b")
@@ -331,9 +351,29 @@ def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: boo
             f"pool_a and pool_b must have the same per-example output shape: "
             f"{a.shape[2:]} vs {b.shape[2:]}"
         )
+    if defaulted and discrepancy == "abs":
+        _warn_if_class_probabilities(a, "pool_a")
     # values are checked chunk by chunk as they are used (_Kernel.chunk), in
     # the same pass that computes d; _explain_values names the first bad one
     return a, b, tol
+
+
+def _warn_if_class_probabilities(arr: np.ndarray, name: str) -> None:
+    """A `ClassProbabilitiesWarning` when a pool's first examples each hold several non-negative outputs summing
+    to 1: scored as regression outputs (the default "abs") though the paper scores classifiers with the JSD. A
+    pool of ``[m, n]`` is not warned of: one output in [0, 1] is as often a regression target."""
+    if arr.ndim != 3 or arr.shape[1] == 0:
+        return
+    head = np.asarray(arr[:, :_LOOKED_AT], dtype=np.float64)
+    with np.errstate(invalid="ignore"):
+        looks = bool(np.all(head >= 0)) and bool(np.all(np.abs(head.sum(axis=2) - 1.0) <= 1e-3))
+    if looks:
+        t = arr.shape[2]
+        warnings.warn(ClassProbabilitiesWarning(
+            f"{name}'s rows look like class probabilities (each example's {t} outputs are non-negative and sum "
+            f"to 1), but no discrepancy was given: they are scored with the default 'abs', the mean |a - b| over "
+            f"{t} regression outputs. Pass discrepancy='jsd' for a classifier's probabilities (as the paper "
+            f"scores them), or discrepancy='abs' to keep this and not be warned"), stacklevel=4)
 
 
 def _explain_values(
@@ -684,7 +724,7 @@ def dipdi(
     pool_a: Any,
     pool_b: Any,
     *,
-    discrepancy: str = "abs",
+    discrepancy: str | None = None,
     pairing: str = "paired",
     from_logits: bool = False,
     groups: Any = None,
@@ -700,10 +740,12 @@ def dipdi(
         outputs). With ``"jsd"`` or ``"js_distance"`` (classification): class
         probabilities ``[m, n, C]``, or ``[m, n]`` for the probability of the
         positive class of a binary task (read as ``[1 - p, p]``).
-    discrepancy : {"abs", "sq", "jsd", "js_distance"}, default "abs"
+    discrepancy : {"abs", "sq", "jsd", "js_distance"}, optional
         Per-example discrepancy d. ``"jsd"`` is the Jensen-Shannon divergence
         in bits; ``"js_distance"`` uses N = sqrt(mean JSD), which halves the
-        index.
+        index. Not given: ``"jsd"`` with ``from_logits=True``, else ``"abs"``
+        (never guessed from the values; pools of several outputs that look
+        like class probabilities get a `ClassProbabilitiesWarning`).
     pairing : {"paired", "all_pairs"}, default "paired"
         ``"paired"`` is the published estimator and needs two pools of the
         same even size; ``"all_pairs"`` uses every pair and accepts any sizes.
@@ -764,8 +806,9 @@ def dipdi(
     >>> r.dipdi, r.reason
     (nan, 'zero_within_a')
     """
-    _check_options(discrepancy, pairing, from_logits)
-    a, b, tol = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
+    defaulted = discrepancy is None
+    discrepancy = _check_options(discrepancy, pairing, from_logits)
+    a, b, tol = _validate_pools(pool_a, pool_b, discrepancy, from_logits, defaulted)
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
     _check_pairing(m_a, m_b, pairing, _transposed_hint(a, b))
     g = _validate_groups(groups, n)
@@ -913,7 +956,7 @@ def pair_discrepancies(
     pool_a: Any,
     pool_b: Any,
     *,
-    discrepancy: str = "abs",
+    discrepancy: str | None = None,
     pairing: str = "paired",
     from_logits: bool = False,
 ) -> PairDiscrepancies:
@@ -950,8 +993,9 @@ def pair_discrepancies(
     >>> pd_.pairs.between, pd_.between.mean(axis=1).tolist()
     (((0, 2), (1, 3)), [5.5, 3.75])
     """
-    _check_options(discrepancy, pairing, from_logits)
-    a, b, tol = _validate_pools(pool_a, pool_b, discrepancy, from_logits)
+    defaulted = discrepancy is None
+    discrepancy = _check_options(discrepancy, pairing, from_logits)
+    a, b, tol = _validate_pools(pool_a, pool_b, discrepancy, from_logits, defaulted)
     m_a, m_b, n = a.shape[0], b.shape[0], a.shape[1]
     _check_pairing(m_a, m_b, pairing, _transposed_hint(a, b))
     pairs = _used_pairs(m_a, m_b, pairing)

@@ -80,7 +80,7 @@ def test_without_groups_equals_one_shot():
 def test_an_accumulator_is_not_merged_into_itself():
     # a review: in place, every example counted twice and the top examples listed twice
     a, b = random_pools("prob", np.random.default_rng(1), 20)
-    acc = DipdiAccumulator(top_k=3).update(a, b, example_ids=[f"e{k}" for k in range(20)])
+    acc = DipdiAccumulator(discrepancy="jsd", top_k=3).update(a, b, example_ids=[f"e{k}" for k in range(20)])
     with pytest.raises(ValueError, match="cannot merge a DipdiAccumulator into itself"):
         acc.merge(acc)
     assert acc.result().n == 20
@@ -189,7 +189,7 @@ def test_inconsistent_use_raises(action, match):
 @pytest.mark.parametrize(
     "kwargs,match",
     [({"discrepancy": "l1"}, "discrepancy"), ({"pairing": "x"}, "pairing"), ({"top_k": -1}, "top_k"),
-     ({"from_logits": True}, "from_logits"), ({"from_logits": "no"}, "from_logits must be True or False")],
+     ({"discrepancy": "abs", "from_logits": True}, "from_logits"), ({"from_logits": "no"}, "from_logits must be True or False")],
 )
 def test_bad_options_raise(kwargs, match):
     with pytest.raises(ValueError, match=match):
@@ -296,3 +296,26 @@ def test_jsd_stream_with_zero_probabilities_and_float32_equals_one_shot(monkeypa
         assert expected.dipdi == pytest.approx(ref.dipdi, rel=1e-12)
     same = dipdi(p, q, discrepancy="jsd", pairing="all_pairs").excess_discrepancy
     assert np.isfinite(same).all()
+
+
+def test_class_probabilities_by_the_default_are_warned_of_once_and_summary_records_abs(tmp_path):
+    import warnings
+
+    from tb_bias_plugin import summary
+    from tb_bias_plugin.measures.discrepancy.dipdi import ClassProbabilitiesWarning
+
+    rng = np.random.default_rng(0)
+    probs = rng.random((2, 4, 30, 3))
+    probs /= probs.sum(axis=-1, keepdims=True)
+    acc = DipdiAccumulator()
+    with pytest.warns(ClassProbabilitiesWarning, match="3 outputs"):
+        acc.update(probs[0, :, :10], probs[1, :, :10])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        acc.update(probs[0, :, 10:], probs[1, :, 10:])  # the first batch was the one looked at
+        DipdiAccumulator(discrepancy="abs").update(probs[0], probs[1])
+    assert acc.discrepancy == "abs" and acc.result().dipdi == pytest.approx(
+        dipdi(probs[0], probs[1], discrepancy="abs").dipdi, rel=1e-12)
+    with summary.Writer(str(tmp_path)) as writer, pytest.warns(ClassProbabilitiesWarning):
+        assert writer.prediction_discrepancy("d", probs[0], probs[1], step=0)
+    assert DipdiAccumulator(from_logits=True).discrepancy == "jsd"

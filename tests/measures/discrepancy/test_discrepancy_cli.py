@@ -252,3 +252,21 @@ def test_an_empty_group_cell_is_missing_as_a_null_is(tmp_path, capsys):
                "--logdir", tmp_path / "cli", "--name", "age") == 2
     assert "p.csv, row 2, column 'sex': the group is missing (empty)" in capsys.readouterr().err
     assert not (tmp_path / "cli").exists()
+
+
+def test_class_probabilities_without_a_discrepancy_are_noted_in_one_line(tmp_path, capsys):
+    a, b, _, _ = pools(seed=1, classes=3)
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    argv = [tmp_path / "a.npy", tmp_path / "b.npy", "--logdir", tmp_path / "cli" / "deploy", "--name", "age",
+            "--step", 2]
+    assert run(*argv) == 0
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        "tb-bias log: note: pool A's models each give 3 non-negative outputs summing to 1, like class probabilities, "
+        "scored with the default --discrepancy abs (regression outputs); give --discrepancy jsd for a classifier's "
+        "probabilities"]
+    assert cli_record(tmp_path)[2].discrepancy == "abs"  # written as before: a note, not a refusal
+    assert run(*argv, "--discrepancy", "jsd") == 0 and capsys.readouterr().err == ""
+    assert run(*argv, "--from-logits") == 0  # logits: scored by the jsd, no note
+    assert capsys.readouterr().err == ""

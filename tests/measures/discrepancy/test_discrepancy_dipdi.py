@@ -339,7 +339,7 @@ def test_no_examples_gives_nan():
         ({"groups": ["M", "F"]}, POOL_A, POOL_B, "2 labels but there are 4"),
         ({"groups": [["M", "F"], ["M", "F"]]}, POOL_A, POOL_B, r"all strings or all integers; got \['M', 'F'\]"),
         ({"groups": [1.0, np.nan, 2.0, 2.0]}, POOL_A, POOL_B, "all strings or all integers; got 1.0"),
-        ({"from_logits": True}, POOL_A, POOL_B, "from_logits"),
+        ({"discrepancy": "sq", "from_logits": True}, POOL_A, POOL_B, "from_logits"),
         ({"discrepancy": "jsd"}, CLS_A[..., :1], CLS_B[..., :1], "single class"),
         # logits said to be so, with the option that reads them (was the range alone)
         ({"discrepancy": "jsd"}, [[[1.2, -0.2]] * 3, CA2], CLS_B, r"outside .*; for logits pass from_logits=True$"),
@@ -526,3 +526,34 @@ def test_per_example_excess_equal_up_to_rounding_is_logged(tmp_path):
     (_, _, stored), = fx.read_logdir(tmp_path).values()
     edges = stored.replicates[0].excess_edges
     assert edges.size == 41 and (np.diff(edges) > 0).all()
+
+
+# ---------------------------------------------------------------- the default discrepancy
+
+
+def test_class_probabilities_scored_by_the_default_are_warned_of():
+    from tb_bias_plugin.measures.discrepancy.dipdi import ClassProbabilitiesWarning
+
+    with pytest.warns(ClassProbabilitiesWarning, match=r"pool_a's rows look like class probabilities .*2 outputs.* "
+                                                        r"Pass discrepancy='jsd'"):
+        defaulted = dipdi(CLS_A, CLS_B)
+    # the warning changes nothing of the index: it is "abs", as when given
+    assert defaulted.dipdi == dipdi(CLS_A, CLS_B, discrepancy="abs").dipdi
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        dipdi(CLS_A, CLS_B, discrepancy="abs")  # given: not warned
+        dipdi(CLS_A, CLS_B, discrepancy="jsd")
+        pair_discrepancies(CLS_A, CLS_B, discrepancy="abs")
+        dipdi(CLS_A + 0.5, CLS_B)  # several regression outputs, rows not summing to 1
+        dipdi(np.abs(CLS_A - 1.5), CLS_B)
+        dipdi(CLS_A[:, :, 0], CLS_B[:, :, 0])  # one output per example: as often a regression target
+    with pytest.warns(ClassProbabilitiesWarning):
+        pair_discrepancies(CLS_A, CLS_B)
+
+
+def test_logits_without_a_discrepancy_are_scored_by_the_jsd():
+    logits_a, logits_b = np.log(CLS_A) + 3.0, np.log(CLS_B) - 1.0
+    assert dipdi(logits_a, logits_b, from_logits=True).dipdi == pytest.approx(
+        dipdi(CLS_A, CLS_B, discrepancy="jsd").dipdi, rel=1e-12)
+    with pytest.raises(ValueError, match="from_logits=True needs a probability discrepancy"):
+        dipdi(logits_a, logits_b, discrepancy="abs", from_logits=True)
