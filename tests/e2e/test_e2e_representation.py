@@ -137,6 +137,21 @@ def test_description_curve_labels_control_format_and_no_fetch_while_hidden(tab):
         # the validation curve is drawn last and no thinner than the held-out one
         widths = [float(tab.testid(c).get_attribute("stroke-width")) for c in ("repr-curve-heldout", "repr-curve-validation")]
         assert widths[1] >= widths[0], widths
+        # hue means a layer in both charts: the curve's validation line takes its layer's, no other curve
+        # line takes any layer's, and each legend swatch is drawn as its line is
+        layer = tab.ui.locator("h2", has_text="MINE curve").inner_text().split(": ")[1].split(",")[0]
+        hues = {tab.ui.locator('[data-testid="repr-series-line"][data-layer="%s"]' % name).get_attribute("stroke")
+                for name in series["layers"]}
+        mine = tab.ui.locator('[data-testid="repr-series-line"][data-layer="%s"]' % layer).get_attribute("stroke")
+        expect(tab.testid("repr-curve-validation")).to_have_attribute("stroke", mine)
+        lines = {c: tab.testid(c).get_attribute("stroke") for c in ("repr-curve-train", "repr-curve-heldout")}
+        refs = tab.ui.locator('[data-testid="repr-curve-chart"] g[data-testid^="repr-curve-"] line').evaluate_all(
+            "ls => ls.map(l => l.getAttribute('stroke'))")
+        assert not (set(lines.values()) | set(refs)) & hues, (lines, refs, hues)
+        swatches = tab.testid("repr-curve-legend").locator("line").evaluate_all(
+            "ls => ls.map(l => [l.getAttribute('stroke'), l.getAttribute('stroke-dasharray')])")
+        assert swatches[:3] == [[lines["repr-curve-train"], "none"], [lines["repr-curve-heldout"], "none"],
+                                [mine, tab.testid("repr-curve-validation").get_attribute("stroke-dasharray")]], swatches
         # the control column: one fixed format, three decimals, never exponents
         texts = tab.testid("repr-profile-control").all_inner_texts()
         assert texts and all(re.fullmatch(r"-?\d+\.\d{3} \[-?\d+\.\d{3}, -?\d+\.\d{3}\]", t.strip()) for t in texts), texts

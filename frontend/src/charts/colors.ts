@@ -90,17 +90,21 @@ export function contrastOnWhite(hex: string): number {
 
 /**
  * The colour darkened just enough (towards black, keeping its hue) for
- * text on white to reach WCAG AA contrast (4.5:1). Okabe-Ito's orange,
- * sky blue and yellow are too light for text as they are.
+ * text on `background` (white unless given) to reach WCAG AA contrast
+ * (4.5:1). Okabe-Ito's orange, sky blue and yellow are too light for text
+ * as they are.
  */
-export function textColor(hex: string, ratio = 4.5): string {
+export function textColor(hex: string, ratio = 4.5, background: Rgb = WHITE): string {
   const rgb = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
   for (let scale = 1; scale > 0; scale -= 0.02) {
-    const out = "#" + rgb.map((c) => Math.round(c * scale).toString(16).padStart(2, "0")).join("");
-    if (contrastOnWhite(out) >= ratio) return out;
+    const scaled = rgb.map((c) => Math.round(c * scale)) as unknown as Rgb;
+    if (contrast(scaled, background) >= ratio) return "#" + scaled.map((c) => c.toString(16).padStart(2, "0")).join("");
   }
   return "#000000";
 }
+
+/** The theme's tint of a selected row (`--selected`), which text in a layer's or identity's colour may sit on. */
+export const SELECTED_BACKGROUND: Rgb = [0xe8, 0xf1, 0xf8];
 
 /**
  * The colour darkened just enough for a thin line on white to reach the 3:1

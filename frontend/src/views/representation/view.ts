@@ -3,9 +3,10 @@ import { customElement, state } from "lit/decorators.js";
 import { live } from "lit/directives/live.js";
 import { scaleLinear, type ScaleLinear } from "d3-scale";
 import { barGeometry } from "../../charts/bars.js";
-import { NEUTRAL, OKABE_ITO, textColor } from "../../charts/colors.js";
+import { lineColor, NEUTRAL, OKABE_ITO, SELECTED_BACKGROUND, textColor } from "../../charts/colors.js";
 import { formatCount, formatTicks, formatValue } from "../../charts/format.js";
 import { stepSlider } from "../../charts/inputs.js";
+import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { baseStyles } from "../../charts/theme.js";
@@ -40,9 +41,26 @@ const ROUTE: Record<Part, string> = { series: "representation/series", step: "re
 /** The hash entries a link's notice checks. */
 const LINK_KEYS = ["run", "tag", "step", "layer"] as const;
 
+/** A layer's colour, darkened to WCAG's 3:1 on white for thin lines (`lineColor`: orange is 2.2:1). */
 function layerColor(layers: readonly string[], layer: string): string {
   const i = layers.indexOf(layer);
-  return i < 0 ? NEUTRAL : OKABE_ITO[i % OKABE_ITO.length]!;
+  return i < 0 ? NEUTRAL : lineColor(OKABE_ITO[i % OKABE_ITO.length]!);
+}
+
+/**
+ * The MINE curve's lines. Hue means a layer in both charts, so only the curve
+ * that chose the critic (validation) takes its layer's; the other curves are
+ * greys, and the reference lines black or grey, told apart by their dashes.
+ */
+function curveStyles(hue: string): Record<"train" | "heldout" | "validation" | "entropy" | "control" | "classifier", LineStyle> {
+  return {
+    train: { color: "#9aa0a6", width: 1 },
+    heldout: { color: "#5f6368", width: 1.6 },
+    validation: { color: hue, width: 2.4, dash: "6 3" },
+    entropy: { color: "#202124", width: 1.4, dash: "2 3" },
+    control: { color: NEUTRAL, width: 1.4, dash: "6 3" },
+    classifier: { color: "#202124", width: 1.4, dash: "9 3 2 3" },
+  };
 }
 
 function query(route: string, params: Record<string, string | number>): string {
@@ -198,6 +216,14 @@ export class RepresentationView extends MeasureViewBase {
       .legend .band::before {
         height: 10px;
         opacity: 0.5;
+      }
+      /* legends of line styles draw each swatch as the line itself */
+      .legend.lines span::before {
+        content: none;
+      }
+      .line-swatch {
+        margin-right: 4px;
+        vertical-align: middle;
       }
       table {
         border-collapse: collapse;
@@ -596,6 +622,7 @@ export class RepresentationView extends MeasureViewBase {
     const mineControl = c.bound === undefined ? c.control_mutual_information : (c.mine_control_mutual_information ?? null);
     const mineI = c.bound === undefined ? c.mutual_information : (c.mine_mutual_information ?? null);
     const right = width - CURVE_RIGHT;
+    const styles = curveStyles(layerColor(this.series?.layers ?? [c.layer], c.layer));
     const x = scaleLinear().domain([0, last]).range([M.left, right]);
     const curves = [c.train_curve, c.heldout_curve, c.validation_curve];
     const references = [mineControl, c.classifier_mutual_information ?? null, 0];
@@ -606,33 +633,34 @@ export class RepresentationView extends MeasureViewBase {
       .range([height - M.bottom, M.top]);
     // the reference lines' names sit in the right margin, moved apart, never over a curve
     const refs = [
-      { v: c.entropy, color: OKABE_ITO[1], testid: "repr-curve-entropy",
+      { v: c.entropy, style: styles.entropy, testid: "repr-curve-entropy",
         label: `H(Z) ${formatValue(c.entropy)}${entropyOnScale ? "" : " \u2191"}`, offScale: !entropyOnScale },
-      { v: mineControl, color: NEUTRAL, testid: "repr-curve-control", label: `control ${formatFixed(mineControl, 3)}` },
-      { v: c.classifier_mutual_information ?? null, color: OKABE_ITO[3], testid: "repr-curve-classifier",
+      { v: mineControl, style: styles.control, testid: "repr-curve-control", label: `control ${formatFixed(mineControl, 3)}` },
+      { v: c.classifier_mutual_information ?? null, style: styles.classifier, testid: "repr-curve-classifier",
         label: `classifier ${formatValue(c.classifier_mutual_information ?? null)}`, offScale: false },
     ].filter((r): r is typeof r & { v: number } => r.v !== null && Number.isFinite(r.v));
     const labelYs = spreadLabels(refs.map((r) => (r.offScale ? M.top : y(r.v))), 12, M.top, height - M.bottom);
     const hline = (r: (typeof refs)[number], i: number) => r.offScale
       ? svg`<g data-testid=${r.testid} data-off-scale="true">
-          <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.color)}">${r.label}</text></g>`
-      : svg`<g data-testid=${r.testid}><line x1=${M.left} x2=${right} y1=${y(r.v)} y2=${y(r.v)} stroke=${r.color} stroke-dasharray="6 3"></line>
-        <line x1=${right} x2=${right + 6} y1=${y(r.v)} y2=${labelYs[i]!} stroke=${r.color}></line>
-        <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.color)}">${r.label}</text></g>`;
+          <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.style.color)}">${r.label}</text></g>`
+      : svg`<g data-testid=${r.testid}><line x1=${M.left} x2=${right} y1=${y(r.v)} y2=${y(r.v)} stroke=${r.style.color}
+          stroke-width=${r.style.width} stroke-dasharray=${r.style.dash ?? "none"}></line>
+        <line x1=${right} x2=${right + 6} y1=${y(r.v)} y2=${labelYs[i]!} stroke=${r.style.color}></line>
+        <text data-testid="repr-curve-ref-label" x=${right + 8} y=${labelYs[i]!} dy="0.32em" text-anchor="start" class="tick" style="fill:${textColor(r.style.color)}">${r.label}</text></g>`;
     return html`<h2>MINE curve: ${c.layer}, step ${c.step}</h2>
       <svg width=${width} height=${height} data-testid="repr-curve-chart" role="img" aria-label="MINE curve">
         ${yTicks(y, right + M.right)} ${xTicks(x, height, 6)}
         <path data-testid="repr-curve-train" d=${polylinePath(c.train_curve, c.train_steps.map((s) => x(s)), y)} fill="none"
-          stroke=${OKABE_ITO[5]} stroke-width="1" stroke-opacity="0.8"></path>
+          stroke=${styles.train.color} stroke-width=${styles.train.width}></path>
         <path data-testid="repr-curve-heldout" d=${polylinePath(c.heldout_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
-          stroke=${OKABE_ITO[0]} stroke-width="1.6" stroke-opacity="0.6"></path>
+          stroke=${styles.heldout.color} stroke-width=${styles.heldout.width}></path>
         <!-- the validation curve tracks the held-out one closely: drawn over it, wider, so both show -->
         <path data-testid="repr-curve-validation" d=${polylinePath(c.validation_curve, c.heldout_steps.map((s) => x(s)), y)} fill="none"
-          stroke=${OKABE_ITO[2]} stroke-width="2.4" stroke-dasharray="6 3"></path>
+          stroke=${styles.validation.color} stroke-width=${styles.validation.width} stroke-dasharray=${styles.validation.dash!}></path>
         ${c.validation_curve.map((v, i) =>
           v === null
             ? nothing
-            : svg`<circle data-testid="repr-curve-validation-point" cx=${x(c.heldout_steps[i]!)} cy=${y(v)} r="2.6" fill=${OKABE_ITO[2]}></circle>`,
+            : svg`<circle data-testid="repr-curve-validation-point" cx=${x(c.heldout_steps[i]!)} cy=${y(v)} r="2.6" fill=${styles.validation.color}></circle>`,
         )}
         ${refs.map(hline)}
         ${c.best_step > 0
@@ -641,14 +669,15 @@ export class RepresentationView extends MeasureViewBase {
         <text class="axis-title" x=${(M.left + right) / 2} y=${height - 4} text-anchor="middle">MINE iteration</text>
         <text class="axis-title" transform="translate(12,${(M.top + height - M.bottom) / 2}) rotate(-90)" text-anchor="middle">DV bound (nats)</text>
       </svg>
-      <div class="legend">
-        <span style="--swatch:${OKABE_ITO[5]}">training batch</span>
-        <span style="--swatch:${OKABE_ITO[0]}">held-out</span>
-        <span style="--swatch:${OKABE_ITO[2]}">validation (chooses the critic; dashed)</span>
-        <span style="--swatch:${OKABE_ITO[1]}" data-testid="repr-curve-entropy-legend">${entropyOnScale ? "H(Z)" : "H(Z) \u2191 above the curves (the axis fits them)"}</span>
-        <span style="--swatch:${NEUTRAL}">shuffled-Z control</span>
+      <div class="legend lines" data-testid="repr-curve-legend">
+        <span>${lineSwatch(styles.train)}training batch</span>
+        <span>${lineSwatch(styles.heldout)}held-out</span>
+        <span>${lineSwatch(styles.validation)}validation (chooses the critic; ${c.layer}'s colour)</span>
+        <!-- off the scale H(Z) has no line to show: its name stands at the top, marked by the arrow -->
+        <span data-testid="repr-curve-entropy-legend">${entropyOnScale ? html`${lineSwatch(styles.entropy)}H(Z)` : "H(Z) \u2191 above the curves (the axis fits them)"}</span>
+        <span>${lineSwatch(styles.control)}shuffled-Z control</span>
         ${c.classifier_mutual_information !== null && c.classifier_mutual_information !== undefined
-          ? html`<span style="--swatch:${OKABE_ITO[3]}">classifier bound (H(Z) − CE)</span>`
+          ? html`<span>${lineSwatch(styles.classifier)}classifier bound (H(Z) − CE)</span>`
           : nothing}
         <span class="muted" data-testid="repr-curve-kept">kept critic (the one of best validation bound) at iteration ${c.best_step}: MINE I = ${formatValue(mineI)} nats;
           B takes ${boundText(c.bound ?? null)}</span>
@@ -699,7 +728,7 @@ export class RepresentationView extends MeasureViewBase {
               class=${l.layer === this.layer ? "selected" : ""}
               @click=${() => this.pick(this.run, this.tag, this.step, l.layer)}
             >
-              <td style="color:${textColor(color)};font-weight:600">${l.layer}</td>
+              <td style="color:${textColor(color, 4.5, SELECTED_BACKGROUND)};font-weight:600">${l.layer}</td>
               <td>
                 <div class="bar">
                   ${g ? html`<i style="left:${g.left}%;width:${g.width}%;background:${color}"></i>` : nothing}
