@@ -9,6 +9,7 @@ in-process writer writes wherever TensorBoard's file layer can.
 from __future__ import annotations
 
 import glob
+import gzip
 import os
 from typing import Any, BinaryIO
 
@@ -74,21 +75,35 @@ def size(path: str) -> int:
     return os.path.getsize(path)
 
 
+def is_gzip(path: str) -> bool:
+    """A file named as gzip-compressed (``.gz``): read decompressed (`open_binary`)."""
+    return path.lower().endswith(".gz")
+
+
 def open_binary(path: str) -> BinaryIO:
-    """A seekable binary handle (Parquet and .npz read by offset)."""
+    """A seekable binary handle (Parquet and .npz read by offset); a ``.gz`` file's handle reads it decompressed
+    (CSV and JSON Lines are read in order; `file_format` takes no other format compressed)."""
     if not is_remote(path):
         try:
-            return open(path, "rb")
+            return gzip.open(path, "rb") if is_gzip(path) else open(path, "rb")
         except OSError as e:
             raise DataError("%s: %s" % (path, e.strerror or e))
     from apache_beam.io.filesystem import CompressionTypes
 
+    compression = CompressionTypes.GZIP if is_gzip(path) else CompressionTypes.UNCOMPRESSED
     try:
-        return _beam_filesystems(path).open(path, compression_type=CompressionTypes.UNCOMPRESSED)
+        return _beam_filesystems(path).open(path, compression_type=compression)
     except DataError:
         raise
     except Exception as e:
         raise DataError("%s: cannot open (%s)" % (path, e))
+
+
+def read_position(handle: Any) -> int:
+    """How far into its file a handle of `open_binary` has read, in the file's own bytes (a progress bar's unit,
+    whose total is `size`): a local gzip file's compressed offset, not the offset in what it holds."""
+    raw = handle.fileobj if isinstance(handle, gzip.GzipFile) else handle
+    return int(raw.tell())
 
 
 def check_output(args: Any, *, beam: bool) -> None:

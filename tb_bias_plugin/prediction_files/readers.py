@@ -45,12 +45,17 @@ FORMATS = {
 
 
 def file_format(path: str, given: str | None = None) -> str:
+    """A file's format: ``given`` (--format), else by its extension; a ``.gz`` file is its inner extension's
+    (``p.csv.gz``: CSV), CSV or JSON Lines, which are read in order as they are decompressed."""
+    inner = path[:-3] if paths.is_gzip(path) else path
+    ext = os.path.splitext(inner)[1].lower()
+    fmt = given or FORMATS.get(ext)
+    if paths.is_gzip(path) and fmt not in ("csv", "jsonl"):
+        raise DataError("%s is gzip-compressed (.gz): tb-bias log reads CSV and JSON Lines gzip-compressed "
+                        "(.csv.gz, .tsv.gz, .jsonl.gz), other files uncompressed; decompress it first (gunzip -k %s)"
+                        % (path, path))
     if given:
         return given
-    ext = os.path.splitext(path)[1].lower()
-    if ext == ".gz":
-        raise DataError("%s is gzip-compressed (.gz): tb-bias log reads files uncompressed; decompress it first "
-                        "(gunzip -k %s)" % (path, path))
     if ext not in FORMATS:
         raise DataError(
             "%s: cannot tell the format from the extension %r; pass --format (%s)"
@@ -106,9 +111,9 @@ def _check_text(path: str, start: bytes, fmt: str) -> None:
     bytes that are not UTF-8."""
     if start.startswith(b"PAR1"):
         raise DataError("%s is a Parquet file, not %s: pass --format parquet, or no --format" % (path, fmt))
-    if start.startswith(b"\x1f\x8b"):
-        raise DataError("%s is gzip-compressed: tb-bias log reads %s uncompressed; decompress it first (gunzip -k %s)"
-                        % (path, fmt, path))
+    if start.startswith(b"\x1f\x8b"):  # compressed, though not named .gz (which is read decompressed)
+        raise DataError("%s is gzip-compressed but not named .gz: name it %s.gz to have it read as it is, or "
+                        "decompress it (gunzip -c %s > plain)" % (path, path, path))
 
 
 def _check_json_lines(path: str, first_line: str) -> None:
@@ -151,7 +156,7 @@ def _text(raw: bytes, *, first_line: bool) -> str:
 
 
 def _dialect(path: str) -> Any:
-    return csv.excel_tab if path.lower().endswith(".tsv") else csv.excel
+    return csv.excel_tab if path.lower().removesuffix(".gz").endswith(".tsv") else csv.excel
 
 
 def progress_unit(formats: Sequence[str]) -> str:
@@ -293,7 +298,7 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
             )
             for batch in reader:
                 if progress is not None:
-                    now = source.tell()
+                    now = quotes.position()
                     progress.advance(now - read)
                     read = now
                 for lo in range(0, batch.num_rows, batch_size):
@@ -338,6 +343,10 @@ class _QuoteCount:
         data = self._handle.read(size)
         self.count += data.count(b'"')
         return data
+
+    def position(self) -> int:
+        """How far into the file it has read (`paths.read_position`)."""
+        return paths.read_position(self._handle)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._handle, name)
@@ -400,7 +409,7 @@ def _jsonl(path: str, columns: Sequence[str], batch_size: int,
     hold nulls (a JSON null and a missing field look alike there), are read
     by Python's json module, as Python values."""
     with paths.open_binary(path) as handle:
-        row = line = 0
+        row = line = read = 0
         while True:
             lines = list(itertools.islice(handle, batch_size))
             if not lines:
@@ -408,7 +417,9 @@ def _jsonl(path: str, columns: Sequence[str], batch_size: int,
             if not line:
                 _check_text(path, lines[0], "jsonl")
             if progress is not None:
-                progress.advance(sum(map(len, lines)))
+                now = paths.read_position(handle)
+                progress.advance(now - read)
+                read = now
             rows = sum(map(bool, map(bytes.strip, lines)))  # blank lines are not rows
             batch = _jsonl_arrow(lines, columns, rows)
             if batch is None:

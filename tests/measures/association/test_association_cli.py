@@ -878,13 +878,40 @@ def test_repeated_ids_are_a_one_line_note_naming_the_file(tmp_path, capsys, per_
     assert logged(tmp_path / "logs").num_examples == 4
 
 
+@pytest.mark.parametrize("name", ["p.csv.gz", "p.tsv.gz", "p.jsonl.gz", "p.gz"])
+def test_gzip_files_are_read_as_what_they_hold(tmp_path, name):
+    """A .gz file of CSV or JSON Lines logs the table its uncompressed file logs (was refused: decompress first)."""
+    import gzip
+
+    rows = [("e%d" % i, "a|b" if i % 3 else "b", "f" if i % 2 else "m") for i in range(40)]
+    if name.startswith("p.jsonl") or name == "p.gz":
+        text = "".join(json.dumps({"id": i, "labels": labels.split("|"), "sex": sex}) + "\n" for i, labels, sex in rows)
+        plain = tmp_path / "plain.jsonl"
+    else:
+        sep = "\t" if ".tsv" in name else ","
+        text = "id%slabels%ssex\n" % (sep, sep) + "".join(sep.join(r) + "\n" for r in rows)
+        plain = tmp_path / ("plain.tsv" if ".tsv" in name else "plain.csv")
+    plain.write_text(text)
+    (tmp_path / name).write_bytes(gzip.compress(text.encode()))
+    extra = ["--format", "jsonl"] if name == "p.gz" else []
+    for path, logdir in ((plain, "plain"), (tmp_path / name, "gz")):
+        assert run(path, "--logdir", tmp_path / logdir, "--name", "g", "--labels-column", "labels",
+                   "--identity-column", "sex", "--id-column", "id", "--examples-per-cell", 4, "--progress", "off",
+                   *(extra if logdir == "gz" else [])) == 0
+    gz, want = logged(tmp_path / "gz"), logged(tmp_path / "plain")
+    assert gz.num_examples == 40 and np.array_equal(gz.cooccurrence, want.cooccurrence)
+    assert gz.examples == want.examples
+
+
 @pytest.mark.parametrize("name, write, extra, message", [
     # was "row 0 (header): 'utf-8' codec can't decode byte 0x8b in position 1"
-    ("p.csv.gz", lambda p: p.write_bytes(__import__("gzip").compress(b"labels,sex\na,f\n")), ["--format", "csv"],
-     "p.csv.gz is gzip-compressed: tb-bias log reads csv uncompressed; decompress it first (gunzip -k {path})"),
-    ("p.jsonl.gz", lambda p: p.write_bytes(__import__("gzip").compress(b'{"labels": ["a"], "sex": "f"}\n')), [],
-     "p.jsonl.gz is gzip-compressed (.gz): tb-bias log reads files uncompressed; decompress it first (gunzip -k "
-     "{path})"),
+    ("p.csv", lambda p: p.write_bytes(__import__("gzip").compress(b"labels,sex\na,f\n")), [],
+     "p.csv is gzip-compressed but not named .gz: name it {path}.gz to have it read as it is"),
+    ("p.parquet.gz", lambda p: p.write_bytes(__import__("gzip").compress(b"PAR1")), [],
+     "p.parquet.gz is gzip-compressed (.gz): tb-bias log reads CSV and JSON Lines gzip-compressed (.csv.gz, .tsv.gz, "
+     ".jsonl.gz), other files uncompressed; decompress it first (gunzip -k {path})"),
+    ("p.gz", lambda p: p.write_bytes(__import__("gzip").compress(b"labels,sex\na,f\n")), ["--format", "parquet"],
+     "p.gz is gzip-compressed (.gz): tb-bias log reads CSV and JSON Lines gzip-compressed"),
     # was "row 1: 2 fields, the header has 3": Arrow and Python's csv read the quoted value to the end of the file
     ("open.csv", lambda p: p.write_text('id,labels,sex\n1,"a|b,f\n2,b,m\n'), [],
      "open.csv, row 1: a quoted value is never closed (unexpected end of data; the file holds an odd number of "
