@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import glob
 import logging
 import os
 import sys
+import tempfile
 import time
 import warnings
 from typing import Any, Callable, Iterator, Sequence
@@ -389,7 +391,7 @@ def run_beam(job: Job) -> int | None:
     args = job.args
     options = PipelineOptions(["--runner=%s" % args.beam_runner] + list(args.beam_option))
     try:
-        with _quiet_data_errors():
+        with _quiet_data_errors(), _removing_job_server_dirs():
             pipeline = beam.Pipeline(options=options)
             _ = (
                 pipeline
@@ -450,6 +452,20 @@ def _not_ours(record: logging.LogRecord) -> bool:
     if isinstance(error, (DataError, KeyboardInterrupt)):
         return False
     return TRACEBACK_LINE not in record.getMessage()
+
+
+@contextlib.contextmanager
+def _removing_job_server_dirs() -> Iterator[None]:
+    """Removes the empty ``beam-temp*`` directories a pipeline's local job server made: Beam 2.77's Prism
+    server (the DirectRunner's) leaves one per process in the temporary directory, never removed."""
+    pattern = os.path.join(tempfile.gettempdir(), "beam-temp*")
+    before = set(glob.glob(pattern))
+    try:
+        yield
+    finally:
+        for directory in set(glob.glob(pattern)) - before:
+            with contextlib.suppress(OSError):  # not empty (in use): left to Beam
+                os.rmdir(directory)
 
 
 @contextlib.contextmanager

@@ -130,6 +130,23 @@ def test_beam_runner_counts_the_same(tmp_path):
     assert logged(tmp_path / "a") == logged(tmp_path / "b")
 
 
+@pytest.mark.beam
+def test_a_beam_run_leaves_no_job_server_directory(tmp_path):
+    # Beam 2.77's Prism job server made an empty /tmp/beam-temp* per process and never removed it
+    import glob
+    import tempfile
+
+    (tmp_path / "p.csv").write_text("labels,sex\na|b,f\nb,m\n")
+    pattern = os.path.join(tempfile.gettempdir(), "beam-temp*")
+    before = set(glob.glob(pattern))
+    # a job server of its own (not one another test of this process started), so that one is made here
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off", "--beam-runner", "DirectRunner",
+               "--beam-option=--experiments=disable_prism_server_singleton") == 0
+    assert set(glob.glob(pattern)) - before == set()
+    assert logged(tmp_path / "logs").num_examples == 2
+
+
 BAD = [
     # (file name, content writer, extra args, message fragments)
     ("bad.csv", lambda p: p.write_text("score_a,score_b,sex\n0.1,0.2,f\n0.3,oops,m\n"),
