@@ -26,10 +26,13 @@ _ZLIB_LEVEL = 1
 # declares more is corrupt or hostile, and is refused before inflating.
 _MAX_RATIO = 1100
 _SLACK = 4096
-#: Largest array a record may hold once inflated and widened to the type it is read as.
-MAX_ARRAY_BYTES = 4 << 30
-#: Largest total of a record's arrays once inflated and widened.
-MAX_RECORD_BYTES = 4 << 30
+#: Largest total of a record's arrays once inflated and widened to the types
+#: they are read as: what one decoded record holds in a server's memory. Each
+#: measure's encoder checks what it writes against it (`check`), so that a
+#: writer never stores what a reader refuses.
+MAX_RECORD_BYTES = 256 << 20
+#: Largest array a record may hold once inflated and widened.
+MAX_ARRAY_BYTES = MAX_RECORD_BYTES
 # Stored kinds each read type accepts: integers read as floats are exact
 # enough for what is stored; floats are never read as counts.
 _KINDS = {"f": "fiu", "i": "iu", "u": "iu"}

@@ -339,8 +339,8 @@ def test_a_pairing_its_own_pools_cannot_have_is_a_422_not_a_bad_request(tmp_path
 @pytest.mark.parametrize("measure, field, change", [
     # 1,000 thresholds x 100 identities x 5,000 labels of zeros: a 0.5 MB record that was read as 4 GB of int64
     # (8.9 GB at its peak) and answered after 24 s
-    ("association", "stored table: 1000 thresholds x 100 identities x 5000 labels is 500000000 cells, more than the "
-     "134217728 a table may hold", lambda p: (
+    ("association", "stored table: 1000 thresholds x (5000 labels + 100 identities) x (1 + 100 identities) is "
+     "515100000 cells, more than the 33554432 a table may hold", lambda p: (
          p.ClearField("thresholds"), p.thresholds.extend(np.linspace(1e-4, 0.9999, 1000).tolist()),
          p.ClearField("identity_names"), p.identity_names.extend("x%d" % i for i in range(100)),
          p.ClearField("identity_label_index"), p.identity_label_index.extend([-1] * 100),
@@ -431,3 +431,70 @@ def test_a_mask_of_features_the_record_does_not_have_is_a_422(tmp_path, demo):
     # served with 200 before: the view listed feature 10**9 of a record of three
     _assert_unreadable_on_every_route(tmp_path, demo, "sensitivity", "choices[0].indices hold 1000000000, not a feature "
                                       "index (0 to 2)", lambda p: p.choices[0].indices.append(10**9))
+
+
+def _zeros(message, shape):
+    """An Array of zeros stored as uint8 at zlib's best ratio (about 1000:1), made in chunks."""
+    count = int(np.prod(shape))
+    deflate, chunk = zlib.compressobj(9), bytes(1 << 20)
+    data = b"".join(deflate.compress(chunk[: min(1 << 20, count - i)]) for i in range(0, count, 1 << 20))
+    message.Clear()
+    message.dtype, message.zlib_data = "|u1", data + deflate.flush()
+    message.shape.extend(shape)
+
+
+def test_an_honest_table_larger_than_a_record_may_hold_once_widened_is_a_422_before_inflating(tmp_path, demo):
+    # the probe's bomb: 2^27-cell count arrays of zeros stored as uint8 (a 285 KB record) were each widened
+    # to 1 GiB of int64, 4.3 GB at the peak; this one is 2^25 cells of co-occurrence (a 33 KB array)
+    from tb_bias_plugin.measures.association import table as tables
+
+    t, k, labels = 32, 32, 32768
+
+    def change(p):
+        p.ClearField("thresholds"), p.thresholds.extend(np.linspace(0.01, 0.99, t).tolist())
+        p.ClearField("identity_names"), p.identity_names.extend("x%d" % i for i in range(k))
+        p.ClearField("identity_label_index"), p.identity_label_index.extend([-1] * k)
+        p.ClearField("label_names"), p.label_names.extend("y%d" % i for i in range(labels))
+        p.ClearField("examples"), setattr(p, "num_examples", 0)
+        for field, shape in (("label_counts", (t, labels)), ("identity_counts", (t, k)),
+                             ("cooccurrence", (t, k, labels)), ("identity_cooccurrence", (t, k, k))):
+            _zeros(getattr(p, field), shape)
+
+    cells = t * (labels + k) * (1 + k)
+    assert cells > tables.MAX_TABLE_CELLS == arrays.MAX_RECORD_BYTES // 8
+    tracemalloc.start()
+    try:
+        _assert_unreadable_on_every_route(
+            tmp_path, demo, "association", "stored table: 32 thresholds x (32768 labels + 32 identities) x "
+            "(1 + 32 identities) is %d cells, more than the %d a table may hold" % (cells, tables.MAX_TABLE_CELLS),
+            change)
+        assert tracemalloc.get_traced_memory()[1] < PEAK_BYTES + (16 << 20)  # the names themselves
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("measure", ["association", "discrepancy"])
+def test_a_writer_refuses_a_record_past_what_a_reader_reads(demo, measure, monkeypatch):
+    codec = codec_of(measure)
+    value = codec.decode(demo[measure][3])
+    encode = codec.encode_table if measure == "association" else codec.encode
+    encode(value)
+    monkeypatch.setattr(arrays, "MAX_RECORD_BYTES", 1000)
+    with pytest.raises(ValueError, match=r"the record's arrays declare \d+ bytes, more than the 1000 a record may hold"):
+        encode(value)
+
+
+def test_long_label_names_count_in_the_cache_size():
+    # names were counted 64 bytes each: 20,000 labels of 1,000 characters held 21 MB counted as 1.3 MB
+    from tb_bias_plugin.measures.association import codec
+    from tb_bias_plugin.measures.association.table import PrecomputedTable
+
+    tracemalloc.start()
+    try:
+        names = ["%04d" % i + "x" * 996 for i in range(2000)]
+        table = PrecomputedTable(names, ["count", "nPMI@a"], np.zeros((2000, 2)))
+        table.label_index, table.alphabetical_rank  # the lookups a route builds and the cache keeps
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert held * 0.9 <= codec.nbytes(table) <= held * 1.5

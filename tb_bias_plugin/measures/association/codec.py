@@ -15,7 +15,8 @@ from tb_bias_plugin.measures.association.table import (
     PrecomputedTable,
     check_identity_label_index,
     check_identity_names,
-    check_table_size,
+    check_counts_size,
+    check_values_size,
     check_thresholds,
     metric_families,
 )
@@ -48,6 +49,7 @@ def encode_table(table: Table) -> Any:
         pack(message.values, table.values)
     else:
         raise TypeError("expected an AssociationTable or PrecomputedTable, got %r" % type(table).__name__)
+    arrays.check(array_specs(message))  # a writer stores no record a reader refuses
     return message
 
 
@@ -72,11 +74,10 @@ def _check_kind(message: Any) -> None:
     if message.HasField("examples"):
         sampling.check_settings(message.examples.per_cell, message.examples.budget_bytes)
     if message.kind == messages.PRECOMPUTED:
-        check_table_size(((len(message.label_names), "labels"), (len(message.metric_names), "metric columns")),
-                         "stored table")
+        check_values_size(len(message.label_names), len(message.metric_names), "stored table")
     else:
-        check_table_size(((len(message.thresholds), "thresholds"), (len(message.identity_names), "identities"),
-                          (len(message.label_names), "labels")), "stored table")
+        check_counts_size(len(message.thresholds), len(message.identity_names), len(message.label_names),
+                          "stored table")
 
 
 def _check_scalars(message: Any) -> None:
@@ -217,11 +218,19 @@ def decode(message: Any) -> Table:
     )
 
 
+#: Bytes per label of the lookups a route builds on a table it keeps (`label_index`: a dict entry
+#: and an int; `alphabetical_rank`: one int64).
+_LOOKUP_BYTES_PER_LABEL = 72
+
+
 def nbytes(table: Table) -> int:
-    """Approximate memory of a decoded table, for the cache budget."""
+    """Approximate memory of a decoded table, for the cache budget: its arrays, its
+    names as Python holds them and the lookups built on its labels."""
     if isinstance(table, AssociationTable):
         held: tuple = (table.label_counts, table.identity_counts, table.cooccurrence, table.identity_cooccurrence)
         extra = table.examples.nbytes() if table.examples is not None else 0
+        extra += arrays.footprint(table.identity_names)
     else:
-        held, extra = (table.values,), 0
-    return sum(np.asarray(a).nbytes for a in held) + 64 * len(table.label_names) + extra
+        held, extra = (table.values,), arrays.footprint(table.metric_names)
+    names = arrays.footprint(table.label_names) + _LOOKUP_BYTES_PER_LABEL * len(table.label_names)
+    return sum(np.asarray(a).nbytes for a in held) + names + extra

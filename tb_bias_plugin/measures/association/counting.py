@@ -28,7 +28,7 @@ from tb_bias_plugin.measures.association.table import (
     DEFAULT_THRESHOLDS,
     AssociationTable,
     check_identity_names,
-    check_table_size,
+    check_counts_size,
     check_thresholds,
 )
 
@@ -107,8 +107,8 @@ class CooccurrenceCounter:
     """Counts N, C(y), C(x), C(x, y) and C(x_i, x_j) over batches of predictions.
 
     Memory is independent of the number of examples: O(T * k * L) numbers
-    for T thresholds, k identities and L labels, at most
-    `table.MAX_TABLE_CELLS` (2**27) cells, a ValueError past it (a reader
+    for T thresholds, k identities and L labels: T x (L + k) x (1 + k) cells
+    at most `table.MAX_TABLE_CELLS` (2**25), a ValueError past it (a reader
     takes no larger table). Counts are exact.
 
     Parameters
@@ -186,8 +186,7 @@ class CooccurrenceCounter:
         self.label_names = check_names(label_names, "label_names", max_length=MAX_NAME)
         self.identity_labels = check_identity_names(identity_labels, "identity_labels", MAX_NAME)
         self.thresholds = check_thresholds(thresholds)
-        check_table_size(((len(self.thresholds), "thresholds"), (len(self.identity_labels), "identities"),
-                          (len(self.label_names), "labels")), "CooccurrenceCounter")
+        check_counts_size(len(self.thresholds), len(self.identity_labels), len(self.label_names), "CooccurrenceCounter")
         index = {name: i for i, name in enumerate(self.label_names)}
         in_labels = [x in index for x in self.identity_labels]
         soft_identities = check_flag(soft_identities, "soft_identities")

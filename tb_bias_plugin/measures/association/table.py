@@ -16,6 +16,7 @@ from tb_bias_plugin.core.validation import (
 )
 from tb_bias_plugin.measures.association import metrics as metrics_lib
 from tb_bias_plugin.measures.association.sampling import CellExamples
+from tb_bias_plugin.storage.arrays import MAX_RECORD_BYTES
 from tb_bias_plugin.storage.values import MAX_COUNT, check_count
 
 #: Thresholds this close are the same threshold (a value read back from
@@ -25,24 +26,32 @@ THRESHOLD_TOLERANCE = 1e-9
 #: Not allowed as an identity name: it means "every other identity" in gaps.
 REST = "rest"
 
-#: Most cells a table may hold: thresholds x identities x labels of counts,
-#: or labels x metric columns of precomputed values. Its co-occurrence is
-#: then 1 GiB of int64. A stored table is checked against it before any array
-#: is inflated: zeros compress about 1000:1 and widen 8x as int64, so a table
-#: of under a megabyte could otherwise ask for gigabytes.
-MAX_TABLE_CELLS = 1 << 27
+#: Most cells a table may hold: each is read as a 64-bit number, so that a
+#: table is read within the bytes a record may hold (`arrays.MAX_RECORD_BYTES`).
+#: A stored table is checked against it before any array is inflated: zeros
+#: compress about 1000:1 and widen 8x, so a table of kilobytes could
+#: otherwise ask for gigabytes.
+MAX_TABLE_CELLS = MAX_RECORD_BYTES // 8
 
 
-def check_table_size(parts, what):
-    """Refuse a table whose cells (the product of ``parts``, a tuple of
-    (count, name) pairs) pass `MAX_TABLE_CELLS`; ``what`` names the table."""
-    cells = 1
-    for count, _ in parts:
-        cells *= count
+def check_counts_size(thresholds, identities, labels, what):
+    """Refuse a table of counts past `MAX_TABLE_CELLS`: per threshold, C(y) per
+    label, C(x) per identity, C(x, y) per identity and label and C(x_i, x_j)
+    per pair of identities, T x (L + k) x (1 + k) cells; ``what`` names the table."""
+    _check_cells(thresholds * (labels + identities) * (1 + identities), "%d thresholds x (%d labels + %d identities)"
+                 " x (1 + %d identities)" % (thresholds, labels, identities, identities), what)
+
+
+def check_values_size(labels, columns, what):
+    """Refuse a table of precomputed values past `MAX_TABLE_CELLS` (labels x metric columns)."""
+    _check_cells(labels * columns, "%d labels x %d metric columns" % (labels, columns), what)
+
+
+def _check_cells(cells, parts, what):
     if cells > MAX_TABLE_CELLS:
-        raise ValueError("%s: %s is %d cells, more than the %d a table may hold (log fewer thresholds, or "
-                         "split the labels into several tables)" % (
-                             what, " x ".join("%d %s" % part for part in parts), cells, MAX_TABLE_CELLS))
+        raise ValueError("%s: %s is %d cells, more than the %d a table may hold (%d MiB of 64-bit numbers; log "
+                         "fewer thresholds or identities, or split the labels into several tables)" % (
+                             what, parts, cells, MAX_TABLE_CELLS, MAX_TABLE_CELLS * 8 >> 20))
 
 
 def check_identity_names(names, what, max_length=None):
@@ -212,7 +221,7 @@ class AssociationTable(_Labelled):
         self.identity_names = check_identity_names(identity_names, "identity_names")
         self.thresholds = check_thresholds(thresholds)
         n_t, n_l, n_k = len(self.thresholds), len(self.label_names), len(self.identity_names)
-        check_table_size(((n_t, "thresholds"), (n_k, "identities"), (n_l, "labels")), "AssociationTable")
+        check_counts_size(n_t, n_k, n_l, "AssociationTable")
         self.num_examples = check_count(check_integer(num_examples, "num_examples"), "num_examples")
         self.label_counts = _counts(label_counts, (n_t, n_l), "label_counts")
         identity_arrays = [
@@ -402,8 +411,7 @@ class PrecomputedTable(_Labelled):
     def __init__(self, label_names, metric_names, values, fractional_counts=False):
         self.label_names = check_names(label_names, "label_names")
         self.metric_names = check_names(metric_names, "metric_names")
-        check_table_size(((len(self.label_names), "labels"), (len(self.metric_names), "metric columns")),
-                         "PrecomputedTable")
+        check_values_size(len(self.label_names), len(self.metric_names), "PrecomputedTable")
         values = check_numeric_array(values, "values").copy()
         expected = (len(self.label_names), len(self.metric_names))
         if values.shape != expected:

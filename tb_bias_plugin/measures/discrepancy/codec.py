@@ -214,6 +214,7 @@ def encode(stored: StoredDiscrepancy) -> Any:
             pack(out.excess_counts, np.asarray(rep.excess_counts, dtype=np.int64))
         if rep.example_d is not None:
             pack(out.example_d, np.asarray(rep.example_d, dtype=np.float64))
+    arrays.check(array_specs(message))  # a writer stores no record a reader refuses
     return message
 
 

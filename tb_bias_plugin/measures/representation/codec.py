@@ -131,6 +131,7 @@ def encode(layers: Sequence[tuple[str, RepresentationBiasResult]], attribute: st
     message.class_names.extend(class_names)
     for layer, result in layers:
         message.layers.append(encode_layer(layer, result))
+    arrays.check(array_specs(message))  # a writer stores no record a reader refuses
     return message
 
 

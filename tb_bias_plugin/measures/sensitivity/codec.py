@@ -68,6 +68,7 @@ def encode(contents: dict) -> Any:
         pack(cm.token_type_counts, np.asarray(c["token_type_counts"], np.int64))
         cm.top_examples.extend(int(i) for i in c["top_examples"])
     columns.pack_examples(m.example_columns, list(contents["examples"]), len(contents["choices"]))
+    arrays.check(*_specs_and_groups(m))  # a writer stores no record a reader refuses
     return m
 
 

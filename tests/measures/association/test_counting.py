@@ -297,7 +297,8 @@ def test_bad_batches_raise_and_change_nothing(batch, message):
         # a stored table is read whole: refused before counting, as a reader refuses it before inflating
         (dict(label_names=["l%d" % i for i in range(5000)], identity_labels=["a%d" % i for i in range(100)],
               thresholds=np.linspace(1e-4, 0.9999, 1000), identities_from="attributes"),
-         "1000 thresholds x 100 identities x 5000 labels is 500000000 cells, more than the 134217728"),
+         "1000 thresholds x \\(5000 labels \\+ 100 identities\\) x \\(1 \\+ 100 identities\\) is 515100000 cells, "
+         "more than the 33554432"),
     ],
 )
 def test_bad_constructor_arguments(kwargs, message):
@@ -612,7 +613,7 @@ def test_a_table_past_the_cells_a_record_holds_is_refused(monkeypatch):
     monkeypatch.setattr(tables, "MAX_TABLE_CELLS", 5)
     with pytest.raises(ValueError, match="PrecomputedTable: 3 labels x 2 metric columns is 6 cells, more than the 5"):
         tables.PrecomputedTable(["a", "b", "c"], ["nPMI@x", "count@x"], np.zeros((3, 2)))
-    with pytest.raises(ValueError, match="AssociationTable: 1 thresholds x 2 identities x 3 labels is 6 cells"):
+    with pytest.raises(ValueError, match=r"AssociationTable: 1 thresholds x \(3 labels \+ 2 identities\) x \(1 \+ 2 identities\) is 15 cells"):
         tables.AssociationTable(["a", "b", "c"], ["x", "y"], [0.5], 0, np.zeros((1, 3), int), np.zeros((1, 2), int),
                                 np.zeros((1, 2, 3), int), np.zeros((1, 2, 2), int))
     tables.PrecomputedTable(["a", "b"], ["nPMI@x", "count@x"], np.zeros((2, 2)))  # 4 cells: within
