@@ -13,11 +13,11 @@ from tb_bias_plugin.measures.association.sampling import CellExamples
 from tb_bias_plugin.measures.association.table import (
     AssociationTable,
     PrecomputedTable,
+    check_counts_size,
     check_identity_label_index,
     check_identity_names,
-    check_counts_size,
-    check_values_size,
     check_thresholds,
+    check_values_size,
     metric_families,
 )
 from tb_bias_plugin.storage import arrays, record, values

@@ -27,8 +27,8 @@ from tb_bias_plugin.measures.association.inputs import (
 from tb_bias_plugin.measures.association.table import (
     DEFAULT_THRESHOLDS,
     AssociationTable,
-    check_identity_names,
     check_counts_size,
+    check_identity_names,
     check_thresholds,
 )
 
