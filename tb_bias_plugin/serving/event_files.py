@@ -57,12 +57,14 @@ _Write = tuple
 
 
 class _FileState:
-    __slots__ = ("identity", "offset", "ours")
+    __slots__ = ("identity", "offset", "ours", "lock", "corrupt")
 
     def __init__(self, identity: tuple[int, int]):
         self.identity = identity  # (device, inode): a file replaced under the same name is read anew
         self.offset = 0  # bytes read
         self.ours: set[str] = set()  # tb_bias tags declared in it
+        self.lock = threading.Lock()  # one reader at a time, without holding up the other files
+        self.corrupt = ""  # why the scan stopped where it did, if a record there is corrupt
 
 
 class RecordScanner:
@@ -79,6 +81,7 @@ class RecordScanner:
         self._gone: dict[tuple[str, str], dict[int, list[float]]] = {}
         self._writes: dict[tuple[str, str], dict[int, list[_Write]]] = collections.defaultdict(
             lambda: collections.defaultdict(list))
+        # guards the index above; never held while a file is read (`_read`)
         self._lock = threading.Lock()
 
     @property
@@ -91,14 +94,22 @@ class RecordScanner:
         what was appended since the last call."""
         if self._logdir is None:
             return {}
+        present = self._event_files()
         with self._lock:
-            present = self._event_files()
             # a deleted file's writes are no longer on disk: a run deleted and written again is no rewrite
             self._forget(set(self._files).difference(present), deleted=True)
-            for path in present:
-                self._read(path)
+        for path in present:
+            self._read(path)
+        with self._lock:
             return {key: {step: [w[0] for w in writes] for step, writes in steps.items() if len(writes) > 1}
                     for key, steps in self._writes.items() if any(len(w) > 1 for w in steps.values())}
+
+    def corrupt(self) -> list[dict]:
+        """``[{"run", "tag": None, "error"}]`` of the event files whose scan stopped at a corrupt record
+        (as of the last `rewritten`): TensorBoard reads nothing of such a file after it either."""
+        with self._lock:
+            found = [(path, state.corrupt) for path, state in self._files.items() if state.corrupt]
+        return [{"run": self._run_of(path), "tag": None, "error": error} for path, error in sorted(found)]
 
     def gone(self) -> dict[tuple[str, str], dict[int, tuple[list[float], list[float]]]]:
         """``{(run, tag): {step: ([wall times of deleted writes], [those of writes on disk])}}`` of the
@@ -140,16 +151,17 @@ class RecordScanner:
         directory = self._run_directory(run)
         if directory is None or not wanted:
             return {}
+        try:
+            names = sorted(os.listdir(directory))
+        except OSError:
+            return {}
+        paths = [os.path.join(directory, name) for name in names if "tfevents" in name]
         with self._lock:
-            try:
-                names = sorted(os.listdir(directory))
-            except OSError:
-                return {}
-            paths = [os.path.join(directory, name) for name in names if "tfevents" in name]
             self._forget(self._by_directory.get(directory, set()).difference(paths), deleted=True)
-            for path in paths:
-                if os.path.isfile(path):
-                    self._read(path)
+        for path in paths:
+            if os.path.isfile(path):
+                self._read(path)
+        with self._lock:
             steps = self._writes.get((run, tag), {})
             found = {}
             for step, wall_time in wanted:
@@ -187,27 +199,39 @@ class RecordScanner:
             found.extend(os.path.join(directory, f) for f in files if "tfevents" in f)
         return sorted(found)
 
-    def _read(self, path: str) -> None:
-        from tensorboard.compat.proto import event_pb2  # the message alone: TensorFlow is not imported
-
+    def _run_of(self, path: str) -> str:
         assert self._logdir is not None
         run = os.path.relpath(os.path.dirname(path), self._logdir)
-        run = "." if run == os.curdir else run.replace(os.sep, "/")
-        try:
+        return "." if run == os.curdir else run.replace(os.sep, "/")
+
+    def _read(self, path: str) -> None:
+        """Index what was appended to ``path``. The file is read under its own lock, not the index's:
+        a long read (a large file met for the first time) holds up no request for another run."""
+        from tensorboard.compat.proto import event_pb2  # the message alone: TensorFlow is not imported
+
+        run = self._run_of(path)
+        with self._lock:
             state = self._state(path)
-            if state is None:
-                return
-            for location, data in _new_records(path, state):
-                event = event_pb2.Event.FromString(data)
-                if not event.HasField("summary"):
-                    continue
-                for value in event.summary.value:
-                    if value.metadata.plugin_data.plugin_name == metadata.PLUGIN_NAME:
-                        state.ours.add(value.tag)  # the metadata comes with a tag's first value in each file
-                    if value.tag in state.ours:
-                        self._writes[run, value.tag][event.step].append((event.wall_time, *location))
-        except Exception as e:  # a corrupt record ends this file's scan, not the listing
-            logger.warning("tb_bias: reading %s for rewritten steps stopped (%s)", path, e)
+        if state is None:
+            return
+        with state.lock:
+            found = []
+            try:
+                for location, data in _new_records(path, state):
+                    event = event_pb2.Event.FromString(data)
+                    if not event.HasField("summary"):
+                        continue
+                    for value in event.summary.value:
+                        if value.metadata.plugin_data.plugin_name == metadata.PLUGIN_NAME:
+                            state.ours.add(value.tag)  # the metadata comes with a tag's first value in each file
+                        if value.tag in state.ours:
+                            found.append((value.tag, event.step, (event.wall_time, *location)))
+            except Exception as e:  # a corrupt record ends this file's scan, not the listing
+                logger.warning("tb_bias: reading %s for rewritten steps stopped (%s)", path, e)
+            with self._lock:
+                if self._files.get(path) is state:  # not forgotten (deleted or replaced) meanwhile
+                    for tag, step, write in found:
+                        self._writes[run, tag][step].append(write)
 
     def _state(self, path: str) -> _FileState | None:
         """What was read of ``path``, forgotten (and its writes with it) if the file was
@@ -251,8 +275,12 @@ class RecordScanner:
 
 def _new_records(path: str, state: _FileState) -> Iterator[tuple[Location, bytes]]:
     """The TFRecords of an event file after those already read, with their locations:
-    a record is a little-endian uint64 length, its CRC, the data and the data's CRC. A
-    record not yet wholly written is left for the next call."""
+    a record is a little-endian uint64 length, its masked CRC-32C, the data and the data's
+    CRC. A record not yet wholly written is left for the next call; the scan stops at a
+    length that fails its CRC (``state.corrupt`` says where), as TensorBoard's readers do: a
+    file cut by a crash or preallocated with zeros is otherwise walked 16 bytes at a time."""
+    from tensorboard.compat.tensorflow_stub.pywrap_tensorflow import masked_crc32c  # TensorFlow is not imported
+
     offset = state.offset
     size = os.path.getsize(path)
     if size <= offset:
@@ -260,7 +288,18 @@ def _new_records(path: str, state: _FileState) -> Iterator[tuple[Location, bytes
     with open(path, "rb") as handle:
         handle.seek(offset)
         while offset + 12 <= size:
-            (length,) = struct.unpack("<Q", handle.read(12)[:8])
+            header = handle.read(12)
+            if len(header) < 12:
+                return
+            (length, crc) = struct.unpack("<QI", header)
+            if crc != masked_crc32c(header[:8]):
+                corrupt = ("event file %s: the record at byte %d has a corrupt length (its checksum does not "
+                           "match); TensorBoard reads nothing of the file after it" % (os.path.basename(path), offset))
+                if corrupt != state.corrupt:
+                    logger.warning("tb_bias: %s", corrupt)
+                state.corrupt = corrupt
+                return
+            state.corrupt = ""
             if offset + 12 + length + 4 > size:
                 return
             data = handle.read(length)

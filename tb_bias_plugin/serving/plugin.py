@@ -186,6 +186,7 @@ class BiasPlugin(base_plugin.TBPlugin):
         Params(request.args, request.query_string)
         listing, unreadable = self._source.list_tags(ctx, experiment)
         rewrites, gone = self._records.rewritten(), self._records.gone()
+        unreadable = unreadable + self._records.corrupt()
         present = set()
         runs = []
         for run in sorted(listing):

@@ -241,3 +241,78 @@ def test_the_bytes_read_from_the_files_are_the_rust_data_servers(tmp_path):
         if run == "run":
             assert [d.step for d in data] == list(range(6))  # the rewritten step 5 among them
     assert compared >= 9  # what the server kept of the 11 steps (it drops some after a rewrite)
+
+
+class _CountingFile:
+    """A file whose reads are counted in ``read_bytes``."""
+
+    def __init__(self, handle, read_bytes):
+        self._handle, self._read_bytes = handle, read_bytes
+
+    def read(self, *args):
+        data = self._handle.read(*args)
+        self._read_bytes[0] += len(data)
+        return data
+
+    def __getattr__(self, name):
+        return getattr(self._handle, name)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self._handle.close()
+
+
+def test_the_scan_stops_at_a_length_that_fails_its_checksum(tmp_path, monkeypatch):
+    # a file followed by 200 MB of zeros (preallocated, or cut by a crash) was walked 16 bytes at a time, at
+    # 5 MB/s, as empty records; TensorBoard's readers stop at the first length whose checksum fails
+    from tb_bias_plugin.serving import event_files
+
+    tag = write_series(tmp_path, "discrepancy", steps=2, rewritten=1)
+    path = sorted((tmp_path / "run").iterdir())[0]
+    offset, written = path.stat().st_size, sum(p.stat().st_size for p in (tmp_path / "run").iterdir())
+    with open(path, "ab") as f:
+        f.write(bytes(1 << 20))
+    read_bytes = [0]
+    monkeypatch.setattr(event_files, "open", lambda *a: _CountingFile(open(*a), read_bytes), raising=False)
+    scanner = RecordScanner(str(tmp_path))
+    assert len(scanner.rewritten()["run", tag][1]) == 2  # every record before the zeros is read
+    assert read_bytes[0] <= written + 12, read_bytes[0]
+    corrupt = scanner.corrupt()
+    assert corrupt == [{"run": "run", "tag": None, "error": "event file %s: the record at byte %d has a corrupt length "
+                        "(its checksum does not match); TensorBoard reads nothing of the file after it"
+                        % (path.name, offset)}]
+    scanner.rewritten()
+    assert read_bytes[0] <= written + 24  # asked again: the one header, again
+    client = Client(fx.make_app(tmp_path)[0])
+    assert fx.get_json(client, "runs")["unreadable"] == corrupt
+
+
+def test_a_long_read_of_one_runs_file_holds_up_no_other_run(tmp_path, monkeypatch):
+    # the index's one lock was held across every file's read: a large file met for the first time held up
+    # every route, of every run, until it was read
+    import threading
+
+    from tb_bias_plugin.serving import event_files
+
+    tag = write_series(tmp_path, "discrepancy", run="slow", steps=2, rewritten=1)
+    write_series(tmp_path, "discrepancy", run="other", steps=2, rewritten=1)
+    reading, release, released = threading.Event(), threading.Event(), []
+    real = event_files._new_records
+
+    def slow(path, state):
+        if os.sep + "slow" + os.sep in path and not reading.is_set():
+            reading.set()
+            released.append(release.wait(30))  # False only if the other run's read waited for this one
+        return real(path, state)
+
+    monkeypatch.setattr(event_files, "_new_records", slow)
+    scanner = RecordScanner(str(tmp_path))
+    first = threading.Thread(target=scanner.locate, args=("slow", tag, [(0, 0.0)]))
+    first.start()
+    assert reading.wait(30)
+    assert scanner.locate("other", tag, [(0, 0.0)]) == {}  # answered while the slow run's file is being read
+    release.set()
+    first.join()
+    assert released == [True]
