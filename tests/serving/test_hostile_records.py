@@ -401,6 +401,13 @@ def _set_item(field, index, value):
     ("discrepancy", "replicates[0].group_names[0] is 1001 characters",
      _set_item(lambda p: p.replicates[0].group_names, 0, "g" * 1001)),
     ("representation", "class_names[0] is 1001 characters", _set_item(lambda p: p.class_names, 0, "c" * 1001)),
+    # served with 200 by every route though the writers refuse them
+    ("association", "label_names[1] is 1001 characters, more than the 1000 a writer stores",
+     _set_item(lambda p: p.label_names, 1, "y" * 1001)),
+    ("association", "identity_names[0] is 1001 characters", _set_item(lambda p: p.identity_names, 0, "x" * 1001)),
+    ("representation", "layers[0].layer is 1001 characters", lambda p: setattr(p.layers[0], "layer", "l" * 1001)),
+    ("sensitivity", "choices[0].overall.max is inf: a statistic of P is NaN or finite and non-negative",
+     lambda p: setattr(p.choices[0].overall, "max", float("inf"))),
     # ids held to the writers' one rule, as the association sample's are
     ("discrepancy", "replicates[0].top_ids[0] is empty", _set_item(lambda p: p.replicates[0].top_ids, 0, "")),
     ("discrepancy", "replicates[0].top_ids[1] holds a NUL character",

@@ -6,7 +6,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_names
+from tb_bias_plugin.core.validation import check_names, check_stored_names
 from tb_bias_plugin.measures.association import messages, sampling
 from tb_bias_plugin.measures.association.metrics import METRICS
 from tb_bias_plugin.measures.association.sampling import CellExamples
@@ -85,8 +85,12 @@ def _check_scalars(message: Any) -> None:
     as the table, are checked when a route first reads it, as array values are)."""
     if message.kind == messages.PRECOMPUTED:
         check_names(list(message.metric_names), "metric_names")
-        check_identity_names(metric_families(list(message.metric_names))[1], "identities in metric_names")
+        families, identities = metric_families(list(message.metric_names))
+        check_stored_names(list(families), "the metrics of metric_names")  # the writer's rule (builder.metric_table)
+        check_stored_names(identities, "the identities of metric_names")
+        check_identity_names(identities, "identities in metric_names")
         return
+    check_stored_names(message.identity_names[:], "identity_names")
     check_identity_names(list(message.identity_names), "identity_names")
     check_thresholds(list(message.thresholds))
     values.check_count(message.num_examples, "num_examples")
@@ -194,6 +198,8 @@ def decode(message: Any) -> Table:
         If the message is not a table this build can read.
     """
     _check_kind(message)
+    _check_scalars(message)  # as the listing does, in the same order: the same error on every route
+    check_stored_names(message.label_names[:], "label_names")  # the writers' rule: a route may be asked for one
     # Every header is checked before any array is inflated: a corrupt
     # header cannot make us allocate gigabytes.
     found = arrays.read(array_specs(message))

@@ -275,8 +275,10 @@ def _check_layers(message: Any) -> None:
     """At least one layer, each named once (a route finds a layer by its name), and each layer's counts."""
     if len(message.layers) > MAX_LAYERS:
         raise ValueError("representation record has %d layers, more than %d" % (len(message.layers), MAX_LAYERS))
+    layers = [m.layer for m in message.layers]
+    check_stored_names(layers, "representation record: layers[%d].layer")
     try:
-        check_names([m.layer for m in message.layers], "layers")
+        check_names(layers, "layers")
     except ValueError as e:
         raise ValueError("representation record: %s" % e)
     check_stored_names([message.attribute], "representation record: attribute")

@@ -243,10 +243,15 @@ def _check_counts(message: Any) -> None:
 
 
 def _check_stats(stats: Any, at: str) -> None:
-    """n and n_defined: counts, and no more defined values than values (coverage at most 1)."""
+    """n and n_defined: counts, and no more defined values than values (coverage at most 1); the
+    statistics of P, NaN (none defined) or, as P is where defined, finite and non-negative."""
     n = values.check_count(stats.n, at + ".n")
     if values.check_count(stats.n_defined, at + ".n_defined") > n:
         raise ValueError("%s.n_defined is %d, more than its n %d" % (at, stats.n_defined, n))
+    for name in ("mean", "median", "p90", "max"):
+        value = getattr(stats, name)
+        if math.isinf(value) or value < 0:
+            raise ValueError("%s.%s is %r: a statistic of P is NaN or finite and non-negative" % (at, name, value))
 
 
 #: Each choice's arrays whose values `_check_distributions` checks, on every route.
