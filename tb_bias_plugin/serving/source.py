@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import contextlib
 import copy
 import functools
 import logging
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from tensorboard import errors
 from tensorboard.data import provider as tb_provider
@@ -90,6 +91,9 @@ class Source:
         # Records found unreadable, until they are rewritten (a new wall
         # time): a corrupt or hostile record costs its work once.
         self._unreadable = LRU(1024)
+        # Per tag, keyed by its first and latest listed writes: why its metadata and records disagree
+        # on its measure ("" if they agree), so that a route need not read its latest record to know.
+        self._measure_checks = LRU(4096)
         self._decoded = 0  # records decoded, for _freeze_if_decoded
 
     # Listing --------------------------------------------------------------
@@ -112,16 +116,15 @@ class Source:
                 if not data:
                     continue
                 try:
-                    first = self._registry.measure_of(series.plugin_content).id
+                    named = self._registry.measure_of(series.plugin_content).id
                     known = self.is_unreadable(experiment, run, tag, data[-1])
                     if known is not None:
                         raise copy.copy(known)
                     measure_id, info = self._describe(ctx, experiment, run, tag, data[-1], described)
+                    self._check_measures(ctx, experiment, run, tag, data, lambda: named, measure_id)
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
                     continue
-                if first != measure_id:  # two writers chose one tag (a Keras callback names its tag after an attribute)
-                    unreadable.append({"run": run, "tag": tag, "error": _mixed_measures(first, measure_id)})
                 info = dict(info, description=series.description)
                 result[run][tag] = (measure_id, info, [d.step for d in data])
         self._descriptions.put(experiment, described)  # tags no longer listed are dropped
@@ -250,7 +253,8 @@ class Source:
         """`load` from a listing of the series made before."""
         datum = pick_step(data, step, run, tag)
         decoded = self._decoded
-        loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, description)
+        with self._measures_checked(ctx, experiment, run, tag, data, description, None):
+            loaded = self._loaded(ctx, experiment, run, tag, datum, measure, None, description)
         self._freeze_if_decoded(decoded)
         return loaded
 
@@ -300,7 +304,8 @@ class Source:
         description = _TagDescription(self, ctx, experiment)
         to_read = self._uncached(experiment, run, tag, chosen, part)
         decoded = self._decoded
-        with LocalRecords(self._local, run, tag, to_read) as local:
+        with LocalRecords(self._local, run, tag, to_read) as local, self._measures_checked(
+                ctx, experiment, run, tag, data, description, part):
             loaded = self._load_all(ctx, experiment, run, tag, chosen, measure, part, description, local,
                                     [d for d in to_read if d.step not in local])
         self._freeze_if_decoded(decoded)
@@ -397,6 +402,46 @@ class Source:
             raise errors.NotFoundError("%r of run %r holds %s, not %s" % (tag, run, measure_id, measure))
         return Loaded(run, tag, datum.step, value, key, description)
 
+    @contextlib.contextmanager
+    def _measures_checked(self, ctx: Any, experiment: str, run: str, tag: str, data: list,
+                          description: "_TagDescription", part: str | None) -> Iterator[None]:
+        """`_check_measures` after a route loaded steps of a tag (the latest then usually cached, not
+        read again), or when one of them held another measure than the route's: the tag may hold two."""
+        try:
+            yield
+        except errors.NotFoundError:
+            self._check_measures(ctx, experiment, run, tag, data, lambda: description.measure(run, tag), part=part)
+            raise
+        self._check_measures(ctx, experiment, run, tag, data, lambda: description.measure(run, tag), part=part)
+
+    def _check_measures(self, ctx: Any, experiment: str, run: str, tag: str, data: list,
+                        named: Callable[[], str | None], latest: str | None = None, part: str | None = None) -> None:
+        """UnreadableRecord if the measure the tag's metadata names (``named()``, None: unknown) is
+        not its latest record's (``latest``; else as cached, whole or its ``part``; else read): `runs`
+        lists such a tag as unreadable, so every route that reads it answers so. Known per first and
+        latest write."""
+        first, last = data[0], data[-1]
+        key = (experiment, run, tag, first.step, first.wall_time, last.step, last.wall_time)
+        error = self._measure_checks.get(key)
+        if error is None:
+            error, metadata_measure = "", named()
+            cached = self._cache(part).get(key[:3] + key[5:] + (part,)) or self._values.get(key[:3] + key[5:] + (None,))
+            latest = latest or (cached[0] if cached else None)
+            try:
+                if metadata_measure is not None:
+                    latest = latest or self._record_measure(ctx, run, tag, last)
+                    if latest != metadata_measure:
+                        error = _measure_mismatch(metadata_measure, self._record_measure(ctx, run, tag, first), latest)
+            except UnreadableRecord:  # a record that cannot be read says so on its own routes; not known here
+                return
+            self._measure_checks.put(key, error)
+        if error:
+            raise UnreadableRecord(error)
+
+    def _record_measure(self, ctx: Any, run: str, tag: str, datum: Any) -> str:
+        """The measure a stored record holds (its envelope read, nothing decoded)."""
+        return self._registry.envelope.decode(self._read_blob(ctx, run, tag, datum))[0]
+
     def _cache(self, part: str | None) -> LRU:
         return self._values if part is None else self._parts
 
@@ -475,6 +520,11 @@ class _TagDescription:
     def __call__(self, run: str, tag: str) -> str:
         return getattr(self._series(run, tag), "description", "") or ""
 
+    def measure(self, run: str, tag: str) -> str | None:
+        """The measure the tag's plugin metadata names (None if not listed); UnreadableRecord if unreadable."""
+        series = self._series(run, tag)
+        return None if series is None else self._source._registry.measure_of(series.plugin_content).id
+
     def check_metadata(self, run: str, tag: str) -> None:
         """UnreadableRecord if the tag's plugin metadata is (as ``runs`` lists it); parsed once a request."""
         if (run, tag) in self._sound:
@@ -505,11 +555,16 @@ def _size_of(value: Any) -> int:
     return nbytes if isinstance(nbytes, int) else 1024
 
 
-def _mixed_measures(first: str, latest: str) -> str:
-    """What the tab says of a tag that holds two measures' records: TensorBoard lists one series per
-    run and tag, so only the latest step's measure is shown, and its other steps cannot be read as it."""
-    return ("holds records of two measures, %s at its first step and %s at its latest: only %s is shown, "
-            "and a step of the other cannot be read; log each measure under its own tag" % (first, latest, latest))
+def _measure_mismatch(named: str, first: str, latest: str) -> str:
+    """Why a tag whose plugin metadata names ``named`` but whose latest record holds ``latest`` (and
+    first record ``first``) cannot be read: two writers chose one tag (a Keras callback names its
+    tag after an attribute), or the metadata was written wrong."""
+    if first == latest:
+        return ("its plugin metadata names %s but its records hold %s: the metadata contradicts the records, "
+                "and neither can be trusted; log the tag again" % (named, latest))
+    return ("holds records of two measures, %s at its first step and %s at its latest: TensorBoard keeps one "
+            "series per run and tag, so neither can be read as this tag; log each measure under its own tag"
+            % (first, latest))
 
 
 def _loader_error(error: Exception) -> str:

@@ -219,4 +219,43 @@ def test_a_tag_holding_two_measures_is_said(tmp_path, monkeypatch):
     [entry] = runs["unreadable"]
     assert entry["run"] == "eval" and entry["tag"] == "gender"
     assert entry["error"].startswith("holds records of two measures, association at its first step and "
-                                     "discrepancy at its latest: only discrepancy is shown")
+                                     "discrepancy at its latest: TensorBoard keeps one series per run and tag, so "
+                                     "neither can be read as this tag")
+    assert ("eval", "gender") not in tags_of(Client(fx.make_app(tmp_path)[0]))
+    _assert_every_route_says(tmp_path, "eval", "gender", entry["error"])
+
+
+def _assert_every_route_says(logdir, run, tag, error):
+    """Every route of every measure that reads ``run``/``tag`` answers 422 with ``error``, as `runs` lists it:
+    a tag listed unreadable was served with 200 by its latest step's measure, 404 by its other steps'."""
+    from tb_bias_plugin.measures.registry import REGISTRY
+
+    client = Client(fx.make_app(logdir)[0])
+    params = {"/trend": {"label": "man"}, "/examples": {"label": "man"}, "/discrepancy_compare": {"run2": "clean"},
+              "/representation/curve": {"layer": "x"}}
+    for measure in ("association", "discrepancy"):
+        for route in REGISTRY[measure].routes():
+            for step in ({}, {"step": 0}):
+                code, response = fx.get(client, route.lstrip("/"), run=run, tag=tag, **params.get(route, {}), **step)
+                assert code == 422 and error in response.get_json()["error"], (route, step, response.get_data()[:300])
+
+
+def test_metadata_naming_another_measure_than_the_records_is_said(tmp_path):
+    # both steps hold association tables, the metadata says discrepancy: listed as association and as "holds
+    # records of two measures, discrepancy at its first step and association at its latest"
+    from tensorboard.compat.proto import summary_pb2
+
+    from tb_bias_plugin.storage import record
+
+    write(tmp_path, "clean", 102, step=0)
+    _, _, value, payload = fx.demo_records()["association"]
+    value = summary_pb2.Summary.Value.FromString(value.SerializeToString())
+    value.metadata.plugin_data.content = record.plugin_data("discrepancy")
+    fx.write_record(tmp_path, "eval", value, record.encode(16, payload), steps=[0, 1])
+    runs = fx.get_json(Client(fx.make_app(tmp_path)[0]), "runs")
+    error = ("its plugin metadata names discrepancy but its records hold association: the metadata contradicts "
+             "the records")
+    assert [(u["run"], u["tag"]) for u in runs["unreadable"]] == [("eval", value.tag)]
+    assert runs["unreadable"][0]["error"].startswith(error)
+    assert [r["run"] for r in runs["runs"]] == ["clean"]
+    _assert_every_route_says(tmp_path, "eval", value.tag, error)
