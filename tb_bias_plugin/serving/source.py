@@ -121,7 +121,7 @@ class Source:
                     if known is not None:
                         raise copy.copy(known)
                     measure_id, info = self._describe(ctx, experiment, run, tag, data[-1], described)
-                    self._check_measures(ctx, experiment, run, tag, data, lambda: named, measure_id)
+                    self._check_measures(ctx, experiment, run, tag, data, lambda named=named: named, measure_id)
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
                     continue
