@@ -121,7 +121,7 @@ class Source:
                     if known is not None:
                         raise copy.copy(known)
                     measure_id, info = self._describe(ctx, experiment, run, tag, data[-1], described)
-                    self._check_measures(ctx, experiment, run, tag, data, lambda named=named: named, measure_id)
+                    self._check_measures(ctx, experiment, run, tag, data, named, measure_id)
                 except UnreadableRecord as e:
                     unreadable.append({"run": run, "tag": tag, "error": str(e)})
                     continue
@@ -415,8 +415,9 @@ class Source:
         self._check_measures(ctx, experiment, run, tag, data, lambda: description.measure(run, tag), part=part)
 
     def _check_measures(self, ctx: Any, experiment: str, run: str, tag: str, data: list,
-                        named: Callable[[], str | None], latest: str | None = None, part: str | None = None) -> None:
-        """UnreadableRecord if the measure the tag's metadata names (``named()``, None: unknown) is
+                        named: str | Callable[[], str | None], latest: str | None = None,
+                        part: str | None = None) -> None:
+        """UnreadableRecord if the measure the tag's metadata names (``named``, or ``named()``; None: unknown) is
         not its latest record's (``latest``; else as cached, whole or its ``part``; else read): `runs`
         lists such a tag as unreadable, so every route that reads it answers so. Known per first and
         latest write."""
@@ -424,7 +425,7 @@ class Source:
         key = (experiment, run, tag, first.step, first.wall_time, last.step, last.wall_time)
         error = self._measure_checks.get(key)
         if error is None:
-            error, metadata_measure = "", named()
+            error, metadata_measure = "", named if isinstance(named, str) else named()
             cached = self._cache(part).get(key[:3] + key[5:] + (part,)) or self._values.get(key[:3] + key[5:] + (None,))
             latest = latest or (cached[0] if cached else None)
             try:
