@@ -28,7 +28,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tb_bias_plugin.core.lru import LRU
-from tb_bias_plugin.web.params import ClientError
+from tb_bias_plugin.web.params import ClientError, HttpError
 
 MAX_PATTERN_LENGTH = 1000
 
@@ -48,6 +48,12 @@ _MAX_ESTIMATE = 1 << 20
 # CHUNK_PROGRAM instructions, proportionally less for larger ones, so that
 # even the slow automaton finishes a chunk in well under a second.
 SEARCH_SECONDS = 2.0
+# Under many concurrent searches each thread gets a sliver of the CPU, and
+# twenty slow patterns at once each took 40 s to spend its 2 s. So a search
+# also stops once SEARCH_WALL_SECONDS have passed on the wall clock: that
+# says the server is busy, not that the pattern is slow, so it is a 503 to
+# try again, and the pattern is not refused for it.
+SEARCH_WALL_SECONDS = 5.0
 #: How long a pattern found too slow is refused at once, without searching.
 REJECTED_SECONDS = 600.0
 CHUNK_BYTES = 1 << 16
@@ -93,13 +99,15 @@ class LabelSearch:
     [True, False, False]
     """
 
-    def __init__(self, labels, cache_size=32, *, seconds=None, chunk_bytes=None, clock=time.thread_time):
+    def __init__(self, labels, cache_size=32, *, seconds=None, chunk_bytes=None, clock=time.thread_time,
+                 wall_clock=time.monotonic):
         # A newline inside a label would end RE2's "." and "$"; every search
         # sees it as a space.
         self._labels = [label.replace("\n", " ") for label in labels]
         self._cache = LRU(cache_size)
         self._rejected = LRU(256)  # (pattern, case) -> (monotonic time, error)
         self._clock = clock
+        self._wall_clock = wall_clock
         self._array = None
         self._bytes = {}  # case_sensitive -> (label bytes, offsets, count of each byte value)
         self._seconds = seconds  # None: SEARCH_SECONDS, read when searching
@@ -183,6 +191,7 @@ class LabelSearch:
         found = np.zeros(n, dtype=bool)
         lock = threading.Lock()
         spent, searched = [0.0], [0]
+        deadline = self._wall_clock() + SEARCH_WALL_SECONDS
 
         def run(span):
             first, last = span
@@ -192,6 +201,11 @@ class LabelSearch:
                         "pattern %r is too slow: it searched %d of %d labels in %g s of CPU time; simplify it"
                         % (pattern[:100], searched[0], n, seconds)
                     )
+                if searched[0] and self._wall_clock() > deadline:
+                    raise HttpError(503, "label search stopped after %g s with %d of %d labels searched: the "
+                                    "server is busy with other requests; try again" % (SEARCH_WALL_SECONDS,
+                                                                                       searched[0], n),
+                                    parameter="q")
             start = self._clock()  # CPU time of the thread that runs this chunk
             labels = array.slice(first, last - first)
             at = None

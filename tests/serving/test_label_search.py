@@ -260,3 +260,23 @@ def test_the_server_needs_no_re2_module_of_its_own():
             "try:\n    LabelSearch(['a']).mask('(a')\nexcept PatternError as e:\n    print(e)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "invalid RE2 pattern '(a': missing )" in out
+
+
+def test_a_search_stops_at_its_wall_clock_deadline_as_busy_not_slow():
+    # 20 slow searches at once on 2 cores each took 40 s of wall time to spend their 2 s of CPU time
+    from tb_bias_plugin.web.params import HttpError
+
+    labels = ["label %d" % i for i in range(5000)]
+    walls, cpu = [], []
+    # each chunk takes 10 ms of CPU time (so that chunks stay small), each reading of the wall clock a second
+    search = LabelSearch(labels, chunk_bytes=1000, clock=lambda: cpu.append(1) or len(cpu) * 0.005,
+                         wall_clock=lambda: walls.append(1) or float(len(walls)))
+    with pytest.raises(HttpError, match=r"label search stopped after 5 s with \d+ of 5000 labels searched: the "
+                                         r"server is busy") as stopped:
+        search.mask(r" \d*7$")
+    assert stopped.value.status == 503 and stopped.value.extra == {"parameter": "q"}
+    assert len(walls) <= label_search.SEARCH_WALL_SECONDS + 2  # stopped at the first chunk past the deadline
+    read = len(walls)
+    with pytest.raises(HttpError):  # not refused for being slow: searched again
+        search.mask(r" \d*7$")
+    assert len(walls) > read
