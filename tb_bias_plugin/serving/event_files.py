@@ -57,7 +57,7 @@ _Write = tuple
 
 
 class _FileState:
-    __slots__ = ("identity", "offset", "ours", "lock", "corrupt")
+    __slots__ = ("identity", "offset", "ours", "lock", "corrupt", "unserved")
 
     def __init__(self, identity: tuple[int, int]):
         self.identity = identity  # (device, inode): a file replaced under the same name is read anew
@@ -65,6 +65,7 @@ class _FileState:
         self.ours: set[str] = set()  # tb_bias tags declared in it
         self.lock = threading.Lock()  # one reader at a time, without holding up the other files
         self.corrupt = ""  # why the scan stopped where it did, if a record there is corrupt
+        self.unserved: dict[str, str] = {}  # tag -> why TensorBoard's data server drops its records
 
 
 class RecordScanner:
@@ -103,6 +104,14 @@ class RecordScanner:
         with self._lock:
             return {key: {step: [w[0] for w in writes] for step, writes in steps.items() if len(writes) > 1}
                     for key, steps in self._writes.items() if any(len(w) > 1 for w in steps.values())}
+
+    def unserved(self) -> dict[tuple[str, str], str]:
+        """``{(run, tag): why}`` of the tb_bias tags written in a form TensorBoard's data server drops
+        without a word (another tensor type than a string, another data class than a blob sequence),
+        as of the last `rewritten`: `runs` lists them as unreadable when TensorBoard lists them not."""
+        with self._lock:
+            return {(self._run_of(path), tag): why for path, state in self._files.items()
+                    for tag, why in state.unserved.items()}
 
     def corrupt(self) -> list[dict]:
         """``[{"run", "tag": None, "error"}]`` of the event files whose scan stopped at a corrupt record
@@ -224,6 +233,7 @@ class RecordScanner:
                     for value in event.summary.value:
                         if value.metadata.plugin_data.plugin_name == metadata.PLUGIN_NAME:
                             state.ours.add(value.tag)  # the metadata comes with a tag's first value in each file
+                            _note_unserved(value, state)
                         if value.tag in state.ours:
                             found.append((value.tag, event.step, (event.wall_time, *location)))
             except Exception as e:  # a corrupt record ends this file's scan, not the listing
@@ -271,6 +281,19 @@ class RecordScanner:
                     steps[step] = kept
             if not steps:
                 del self._writes[key]
+
+
+def _note_unserved(value: Any, state: _FileState) -> None:
+    """Note in ``state`` why TensorBoard's data server would drop a tb_bias tag's records (the first
+    value of a tag in a file, the one with its metadata), if it would."""
+    data_class, tensor = value.metadata.data_class, value.tensor
+    if data_class not in (0, metadata.DATA_CLASS):
+        state.unserved[value.tag] = "its metadata's data class is %d, not a blob sequence (%d)" % (
+            data_class, metadata.DATA_CLASS)
+    elif value.WhichOneof("value") == "tensor" and tensor.dtype != _DT_STRING:
+        state.unserved[value.tag] = "its records are tensors of type %d, not strings (%d)" % (tensor.dtype, _DT_STRING)
+    else:
+        state.unserved.pop(value.tag, None)
 
 
 def _new_records(path: str, state: _FileState) -> Iterator[tuple[Location, bytes]]:

@@ -186,7 +186,11 @@ class BiasPlugin(base_plugin.TBPlugin):
         Params(request.args, request.query_string)
         listing, unreadable = self._source.list_tags(ctx, experiment)
         rewrites, gone = self._records.rewritten(), self._records.gone()
-        unreadable = unreadable + self._records.corrupt()
+        unreadable = unreadable + self._records.corrupt() + [
+            {"run": run, "tag": tag, "error": "written in a form TensorBoard's data server does not serve, "
+             "so it is not listed: %s; log it with tb_bias_plugin's writers" % why}
+            for (run, tag), why in sorted(self._records.unserved().items()) if tag not in listing.get(run, {})
+            and not any(u["run"] == run and u["tag"] == tag for u in unreadable)]
         present = set()
         runs = []
         for run in sorted(listing):

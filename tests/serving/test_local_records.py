@@ -316,3 +316,26 @@ def test_a_long_read_of_one_runs_file_holds_up_no_other_run(tmp_path, monkeypatc
     release.set()
     first.join()
     assert released == [True]
+
+
+@pytest.mark.parametrize("change, why", [
+    (lambda v: setattr(v.metadata, "data_class", 2), "its metadata's data class is 2, not a blob sequence (3)"),
+    (lambda v: setattr(v.tensor, "dtype", 1), "its records are tensors of type 1, not strings (7)"),
+])
+def test_a_tag_written_in_a_form_tensorboard_drops_is_listed_unreadable(tmp_path, change, why):
+    # TensorBoard's data server drops such a tag without a word: it vanished from the tab
+    from tensorboard.compat.proto import summary_pb2
+
+    _, _, value, payload = fx.demo_records()["association"]
+    fx.write_record(tmp_path, "clean", value, record.encode(16, payload))
+    value = summary_pb2.Summary.Value.FromString(value.SerializeToString())
+    change(value)
+    fx.write_record(tmp_path, "odd", value, record.encode(16, payload))
+    scanner = RecordScanner(str(tmp_path))
+    scanner.rewritten()
+    assert scanner.unserved() == {("odd", value.tag): why}
+    runs = fx.get_json(Client(fx.make_app(tmp_path)[0]), "runs")
+    assert [(u["run"], u["tag"]) for u in runs["unreadable"]] == [("odd", value.tag)]  # said once
+    # the Python loader lists a float tensor and fails to read it (said so); the data server lists it not
+    assert why in runs["unreadable"][0]["error"] or "data loader failed" in runs["unreadable"][0]["error"]
+    assert [r["run"] for r in runs["runs"]] == ["clean"]
