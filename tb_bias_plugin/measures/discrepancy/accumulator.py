@@ -18,6 +18,7 @@ from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer, check_same_kind, label_kind
 
 from .dipdi import (
+    DEFAULT_PAIRING,
     DipdiResult,
     TopExamples,
     _check_options,
@@ -99,7 +100,7 @@ class DipdiAccumulator:
         self,
         *,
         discrepancy: str | None = None,
-        pairing: str = "paired",
+        pairing: str = DEFAULT_PAIRING,
         from_logits: bool = False,
         top_k: int = 0,
     ):

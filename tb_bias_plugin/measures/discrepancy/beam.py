@@ -16,7 +16,7 @@ import numpy as np
 
 from tb_bias_plugin.measures.discrepancy import builder, codec
 from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator
-from tb_bias_plugin.measures.discrepancy.dipdi import first_invalid
+from tb_bias_plugin.measures.discrepancy.dipdi import DEFAULT_PAIRING, first_invalid
 from tb_bias_plugin.measures.discrepancy.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import beam_io
 from tb_bias_plugin.writing.beam_io import DEFAULT_BATCH_SIZE
@@ -103,7 +103,7 @@ class DiscrepancyCombineFn(beam_io.BatchedCombineFn):
         self,
         *,
         discrepancy: str | None = None,
-        pairing: str = "paired",
+        pairing: str = DEFAULT_PAIRING,
         from_logits: bool = False,
         top_k: int = 0,
         batch_size: int = DEFAULT_BATCH_SIZE,
@@ -164,7 +164,7 @@ class AccumulateDiscrepancy(beam_io.CombineExamples):
         when the pipeline is built.
     """
 
-    def __init__(self, *, discrepancy: str | None = None, pairing: str = "paired", from_logits: bool = False, top_k: int = 0,
+    def __init__(self, *, discrepancy: str | None = None, pairing: str = DEFAULT_PAIRING, from_logits: bool = False, top_k: int = 0,
                  batch_size: int = DEFAULT_BATCH_SIZE):
         super().__init__(DiscrepancyCombineFn(discrepancy=discrepancy, pairing=pairing, from_logits=from_logits,
                                               top_k=top_k, batch_size=batch_size))

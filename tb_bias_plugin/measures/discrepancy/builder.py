@@ -23,7 +23,7 @@ from tb_bias_plugin.measures.discrepancy.codec import (
     check_sizes,
     encode,
 )
-from tb_bias_plugin.measures.discrepancy.dipdi import default_discrepancy, dipdi, pair_discrepancies
+from tb_bias_plugin.measures.discrepancy.dipdi import DEFAULT_PAIRING, default_discrepancy, dipdi, pair_discrepancies
 
 #: Default number of top examples kept per replicate.
 DEFAULT_TOP_K = 20
@@ -226,7 +226,7 @@ def prediction_discrepancy(
             if b is None:
                 raise ValueError("pool_b is required with raw predictions (an accumulator goes in pool_a)")
             # None means the default; any other value is checked as given (DipdiAccumulator)
-            option = (default_discrepancy(discrepancy, bool(from_logits)), "paired" if pairing is None else pairing,
+            option = (default_discrepancy(discrepancy, bool(from_logits)), DEFAULT_PAIRING if pairing is None else pairing,
                       bool(from_logits))
             rep, layout = _from_pools(
                 a, b, discrepancy=discrepancy, pairing=option[1], from_logits=option[2],

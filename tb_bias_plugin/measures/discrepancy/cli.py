@@ -28,6 +28,9 @@ import numpy as np
 from tb_bias_plugin.measures.discrepancy import builder
 from tb_bias_plugin.measures.discrepancy.accumulator import MAX_TOP_K
 from tb_bias_plugin.measures.discrepancy.dipdi import (
+    DEFAULT_PAIRING,
+    DISCREPANCIES,
+    PAIRINGS,
     ClassProbabilitiesWarning,
     _check_pairing,
     default_discrepancy,
@@ -66,10 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-a-columns", nargs="+", metavar="COL", help="pool A's model columns")
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
     group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
-    group.add_argument("--discrepancy", choices=("abs", "sq", "jsd", "js_distance"),
+    group.add_argument("--discrepancy", choices=DISCREPANCIES,
                        help="per-example discrepancy (default abs, jsd with --from-logits; never guessed from the "
                             "columns: give jsd for class probabilities)")
-    group.add_argument("--pairing", choices=("paired", "all_pairs"),
+    group.add_argument("--pairing", choices=PAIRINGS,
                        help="paired (default; pools of the same even size) or all_pairs")
     group.add_argument("--from-logits", action="store_true", help="the columns hold logits (jsd, js_distance)")
 
@@ -233,7 +236,7 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
     pools = Pools(args)
     data = pools.read()
     try:  # the writer's rule, said in the command line's words
-        _check_pairing(len(data["pool_a"]), len(data["pool_b"]), args.pairing or "paired", option="--pairing {}")
+        _check_pairing(len(data["pool_a"]), len(data["pool_b"]), args.pairing or DEFAULT_PAIRING, option="--pairing {}")
     except ValueError as e:
         raise DataError(str(e)) from None
     options = {key: value for key, value in (

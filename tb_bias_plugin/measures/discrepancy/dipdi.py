@@ -32,6 +32,7 @@ from tb_bias_plugin.core.validation import (
 )
 
 __all__ = [
+    "DEFAULT_PAIRING",
     "DISCREPANCIES",
     "PAIRINGS",
     "ClassProbabilitiesWarning",
@@ -46,6 +47,8 @@ __all__ = [
 
 DISCREPANCIES = ("abs", "sq", "jsd", "js_distance")
 PAIRINGS = ("paired", "all_pairs")
+#: The published estimator's pairing, used where none is given.
+DEFAULT_PAIRING = "paired"
 
 _PROBABILITY_KINDS = ("jsd", "js_distance")
 _LN2 = math.log(2.0)
@@ -725,7 +728,7 @@ def dipdi(
     pool_b: Any,
     *,
     discrepancy: str | None = None,
-    pairing: str = "paired",
+    pairing: str = DEFAULT_PAIRING,
     from_logits: bool = False,
     groups: Any = None,
 ) -> DipdiResult:
@@ -957,7 +960,7 @@ def pair_discrepancies(
     pool_b: Any,
     *,
     discrepancy: str | None = None,
-    pairing: str = "paired",
+    pairing: str = DEFAULT_PAIRING,
     from_logits: bool = False,
 ) -> PairDiscrepancies:
     """Per-example discrepancy d for every pair that the pairing uses.
