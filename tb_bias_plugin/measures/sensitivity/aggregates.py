@@ -16,7 +16,7 @@ import numpy as np
 from tb_bias_plugin.core.example_ids import check_ids
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_labels, check_same_kind, label_kind
 
-__all__ = ["summarize", "aggregate", "SensitivityAccumulator", "Retained", "check_p"]
+__all__ = ["STATS", "COUNTS", "summarize", "coverage", "aggregate", "SensitivityAccumulator", "Retained", "check_p"]
 
 #: Most sensitive examples a record keeps per v choice, and the uniform
 #: sample of examples it keeps, unless told otherwise (every entry point).
@@ -72,6 +72,27 @@ def p_problem(p: float) -> str | None:
     return None
 
 
+#: What `summarize` gives and a record stores of one set of P values: the counts
+#: (`COUNTS`), then the statistics of the defined values. Not ``coverage``,
+#: which follows from the counts (`coverage`).
+STATS = ("n", "n_defined", "mean", "median", "p90", "max")
+#: The statistics of `STATS` that are counts (integers).
+COUNTS = ("n", "n_defined")
+
+
+def coverage(n_defined: int, n: int) -> float:
+    """Share of the ``n`` values of P that are defined; NaN for no values.
+
+    Examples
+    --------
+    >>> coverage(3, 4)
+    0.75
+    >>> coverage(0, 0)
+    nan
+    """
+    return float(n_defined / n) if n else float("nan")
+
+
 def summarize(P) -> dict:
     """Summary of one set of P values; NaN (undefined) values are skipped but counted.
 
@@ -95,8 +116,7 @@ def summarize(P) -> dict:
     """
     p = np.asarray(P, dtype=np.float64).ravel()
     d = p[~np.isnan(p)]
-    out = {"n": int(p.size), "n_defined": int(d.size),
-           "coverage": float(d.size / p.size) if p.size else float("nan")}
+    out = {"n": int(p.size), "n_defined": int(d.size), "coverage": coverage(d.size, p.size)}
     if d.size:
         med, p90 = np.percentile(d, [50, 90])
         out.update(mean=float(np.mean(d)), median=float(med), p90=float(p90), max=float(np.max(d)))

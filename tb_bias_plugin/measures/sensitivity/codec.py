@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -11,6 +10,7 @@ from tb_bias_plugin.core.example_ids import id_strings
 from tb_bias_plugin.core.example_text import MAX_TEXT_CHARS
 from tb_bias_plugin.core.validation import check_stored_names
 from tb_bias_plugin.measures.sensitivity import columns, messages
+from tb_bias_plugin.measures.sensitivity.aggregates import COUNTS, STATS, coverage
 from tb_bias_plugin.measures.sensitivity.sensitivity import check_pred_class, check_stochastic
 from tb_bias_plugin.storage import arrays, record, values
 from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
@@ -18,14 +18,13 @@ from tb_bias_plugin.storage.arrays import ArrayGroup, ArraySpec, pack
 #: Bins of the stored histogram of P (a reader refuses more).
 HISTOGRAM_BINS = 40
 
-_STATS = ("n", "n_defined", "mean", "median", "p90", "max")
 _INPUTS = {"tabular": messages.TABULAR, "text": messages.TEXT}
 _INPUT_NAMES = {v: k for k, v in _INPUTS.items()}
 
 
 def _fill_stats(message: Any, stats: dict) -> None:
     message.key = stats.get("key", "")
-    for name in _STATS:
+    for name in STATS:
         setattr(message, name, stats[name])
 
 
@@ -107,10 +106,10 @@ def _num_classes(message: Any) -> int:
 
 def _stats(message: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"key": message.key}
-    for name in _STATS:
+    for name in STATS:
         value = getattr(message, name)
-        out[name] = int(value) if name in ("n", "n_defined") else float(value)
-    out["coverage"] = out["n_defined"] / out["n"] if out["n"] else math.nan
+        out[name] = int(value) if name in COUNTS else float(value)
+    out["coverage"] = coverage(out["n_defined"], out["n"])
     return out
 
 

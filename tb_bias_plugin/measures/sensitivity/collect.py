@@ -29,7 +29,7 @@ from tb_bias_plugin.core.validation import (
     preview,
 )
 
-from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, Retained, SensitivityAccumulator, check_p, summarize
+from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, STATS, Retained, SensitivityAccumulator, check_p, summarize
 from .codec import HISTOGRAM_BINS
 from .sensitivity import (
     SensitivityResult,
@@ -631,4 +631,4 @@ def _detail(batch: _Batch, i: int) -> ExampleDetail:
 
 
 def _stats(key: str, s: Mapping) -> dict:
-    return {name: s[name] for name in ("n", "n_defined", "mean", "median", "p90", "max")} | {"key": key}
+    return {name: s[name] for name in STATS} | {"key": key}

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from tb_bias_plugin.core.stats import spearman
+from tb_bias_plugin.measures.sensitivity.aggregates import COUNTS, STATS
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID
 from tb_bias_plugin.measures.sensitivity.sensitivity import V_KINDS
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
@@ -31,11 +32,14 @@ NOTE = (
     "(the same features, scaling, tokenizer and embedding layer)."
 )
 
-_STATS = ("mean", "median", "p90", "max", "coverage", "n", "n_defined")
+#: Served of each set of P: the stored statistics and the coverage they give.
+_SERVED_STATS = STATS + ("coverage",)
+#: Served of each step in a tag's series: those that are not counts.
+_STEP_STATS = tuple(k for k in _SERVED_STATS if k not in COUNTS)
 
 
 def _stats(s: dict[str, Any]) -> dict[str, Any]:
-    return {k: (s[k] if k in ("n", "n_defined") else json_value(s[k])) for k in _STATS}
+    return {k: (s[k] if k in COUNTS else json_value(s[k])) for k in _SERVED_STATS}
 
 
 def _array(values: Any) -> list | None:
@@ -139,7 +143,7 @@ def sensitivity_steps(request: Any, services: Any) -> Any:
     for i, x in enumerate(loaded):
         for c in x.value["choices"]:
             if c["name"] not in series:
-                series[c["name"]] = {k: [None] * len(steps) for k in ("mean", "median", "p90", "max", "coverage")}
+                series[c["name"]] = {k: [None] * len(steps) for k in _STEP_STATS}
             s = _stats(c["overall"])
             for k in series[c["name"]]:
                 series[c["name"]][k][i] = s[k]

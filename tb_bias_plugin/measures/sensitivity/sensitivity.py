@@ -28,6 +28,7 @@ from tb_bias_plugin.core.validation import (
     may_hold_bad_text,
     preview,
 )
+from tb_bias_plugin.measures.sensitivity import aggregates
 
 __all__ = [
     "V_KINDS",
@@ -595,7 +596,7 @@ class SensitivityResult:
     @property
     def coverage(self) -> float:
         """Share of examples where P is defined."""
-        return float(np.mean(~np.isnan(self.P))) if self.P.size else float("nan")
+        return aggregates.coverage(int(np.count_nonzero(~np.isnan(self.P))), self.P.size)
 
 
 def check_pred_class(pc: np.ndarray | None, k: int | None) -> None:
