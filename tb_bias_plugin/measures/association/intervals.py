@@ -38,6 +38,7 @@ from tb_bias_plugin.measures.association import metrics
 #: Added to each cell where the derivatives are evaluated (see the module doc).
 VARIANCE_PSEUDOCOUNT = 0.5
 
+#: The interval level where none is asked for; p-values are read off the widths at this level.
 DEFAULT_LEVEL = 0.95
 
 
@@ -327,7 +328,7 @@ def gap_widths(w1, w2, rho=None):
 
 
 def p_values_from_widths(estimate, below_95, above_95):
-    """Two-sided p-values of "the true value is 0" from the 95% half-widths.
+    """Two-sided p-values of "the true value is 0" from the half-widths at `DEFAULT_LEVEL` (95%).
 
     The half-width on the side towards 0, divided by z(0.95), is the
     standard error, so at level 0.95 an interval excludes 0 exactly when
@@ -341,7 +342,7 @@ def p_values_from_widths(estimate, below_95, above_95):
     """
     estimate = np.asarray(estimate, dtype=np.float64)
     toward = np.where(estimate > 0, below_95, above_95)
-    return p_values(estimate, toward / z_of(0.95))
+    return p_values(estimate, toward / z_of(DEFAULT_LEVEL))
 
 
 def p_values(estimate, se):

@@ -358,7 +358,7 @@ def _statistics_at(view, query, gap, rows):
     if query.level == intervals.DEFAULT_LEVEL:
         below95, above95 = below, above
     else:
-        below95, above95 = gap_widths(view, query.metric, query.x1, query.x2, intervals.z_of(0.95), rows)
+        below95, above95 = gap_widths(view, query.metric, query.x1, query.x2, intervals.z_of(intervals.DEFAULT_LEVEL), rows)
     low, high = gap - below, gap + above
     return {
         "low": low,
@@ -736,7 +736,7 @@ def compare(view_a, view_b, query, *, sort="delta", order="abs", reverse=False, 
     stats = None
     if has_intervals(view_a, query) and has_intervals(view_b, query):
         z = intervals.z_of(query.level)
-        z95 = intervals.z_of(0.95)
+        z95 = intervals.z_of(intervals.DEFAULT_LEVEL)
         x1_b = view_b.identity_names.index(x1)
 
         def delta_widths(zz):

@@ -755,4 +755,5 @@ def _csv_count(counts: Any, i: int) -> Any:
 
 def config() -> dict[str, Any]:
     """Limits and defaults the view needs, served once in ``runs``."""
-    return {"metrics": METRICS, "default_metric": DEFAULT_METRIC, "limits": LIMITS}
+    return {"metrics": METRICS, "default_metric": DEFAULT_METRIC, "default_level": intervals.DEFAULT_LEVEL,
+            "limits": LIMITS}

@@ -14,7 +14,7 @@ import pytest
 import plugin_fixtures as fx
 from plugin_fixtures import Client
 from tb_bias_plugin import summary
-from tb_bias_plugin.measures.association import metrics
+from tb_bias_plugin.measures.association import intervals, metrics
 from tb_bias_plugin.serving.flags import FlagStore, directory_for_logdir
 
 PREFIX = "/data/plugin/tb_bias/"
@@ -92,6 +92,7 @@ def test_runs_lists_every_table_with_its_steps_and_capabilities(client):
     assert association["measure"] == "association" and association["title"] == "Label associations"
     assert set(association["config"]["metrics"]) == set(metrics.METRICS)
     assert association["config"]["default_metric"] == metrics.DEFAULT_METRIC
+    assert association["config"]["default_level"] == intervals.DEFAULT_LEVEL
     assert association["config"]["limits"]["page_size"] == 100
 
 
