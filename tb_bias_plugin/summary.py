@@ -309,7 +309,7 @@ class Writer(events.EventWriter):
         *,
         step: SupportsIndex | None = None,
         description: str | None = None,
-        pool_names: Sequence[str] = ("A", "B"),
+        pool_names: Sequence[str] | None = None,
         discrepancy: str | None = None,
         pairing: str | None = None,
         groups: Any = None,
@@ -431,7 +431,7 @@ class Writer(events.EventWriter):
         top_k: int | None = None,
         sample_size: int | None = None,
         seed: int = 0,
-        v_name: str = "P",
+        v_name: str | None = None,
     ) -> bool:
         """Log accumulated prediction sensitivity: P per example under one or more v choices.
 
@@ -752,7 +752,7 @@ def prediction_discrepancy(
     *,
     step: Any = None,
     description: str | None = None,
-    pool_names: Sequence[str] = ("A", "B"),
+    pool_names: Sequence[str] | None = None,
     discrepancy: str | None = None,
     pairing: str | None = None,
     groups: Any = None,
@@ -839,7 +839,7 @@ def prediction_sensitivity(
     top_k: int | None = None,
     sample_size: int | None = None,
     seed: int = 0,
-    v_name: str = "P",
+    v_name: str | None = None,
 ) -> Any:
     """Log accumulated prediction sensitivity under TensorFlow's default summary writer.
 

@@ -218,7 +218,7 @@ class WriteDiscrepancy(beam_io.WriteRecords):
         step: int = 0,
         description: str | None = None,
         *,
-        pool_names: Sequence[str] = ("A", "B"),
+        pool_names: Sequence[str] = builder.DEFAULT_POOL_NAMES,
     ):
         build = functools.partial(builder.prediction_discrepancy, pool_names=codec.check_pool_names(pool_names))
         super().__init__(logdir, name, step, description, measure=MEASURE_ID, number=PAYLOAD_NUMBER, build=build)

@@ -27,6 +27,8 @@ from tb_bias_plugin.measures.discrepancy.dipdi import DEFAULT_PAIRING, default_d
 
 #: Default number of top examples kept per replicate.
 DEFAULT_TOP_K = 20
+#: The pools' names when none are given (the facades pass None for them).
+DEFAULT_POOL_NAMES = ("A", "B")
 
 
 def _replicate_ids(replicate: Any) -> Optional[list[int]]:
@@ -184,7 +186,7 @@ def prediction_discrepancy(
     pool_a: Any,
     pool_b: Any = None,
     *,
-    pool_names: Sequence[str] = ("A", "B"),
+    pool_names: Sequence[str] | None = None,
     discrepancy: Optional[str] = None,
     pairing: Optional[str] = None,
     groups: Any = None,
@@ -208,7 +210,7 @@ def prediction_discrepancy(
     >>> payload.replicates[0].num_examples, list(payload.replicates[0].group_names)
     (4, ['F', 'M'])
     """
-    names = check_pool_names(pool_names)
+    names = check_pool_names(DEFAULT_POOL_NAMES if pool_names is None else pool_names)
     check_flag(from_logits, "from_logits")
     if top_k is not None:
         check_integer(top_k, "top_k", low=0, high=MAX_TOP_K)

@@ -68,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pool-b-prefix", metavar="PREFIX", help="columns of pool B's models start with PREFIX")
     group.add_argument("--pool-a-columns", nargs="+", metavar="COL", help="pool A's model columns")
     group.add_argument("--pool-b-columns", nargs="+", metavar="COL", help="pool B's model columns")
-    group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default A B)")
+    group.add_argument("--pool-names", nargs=2, metavar=("A", "B"), help="shown in TensorBoard (default %s)" % " ".join(builder.DEFAULT_POOL_NAMES))
     group.add_argument("--discrepancy", choices=DISCREPANCIES,
                        help="per-example discrepancy (default abs, jsd with --from-logits; never guessed from the "
                             "columns: give jsd for class probabilities)")

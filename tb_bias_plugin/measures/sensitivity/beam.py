@@ -229,7 +229,7 @@ class WriteSensitivity(beam_io.WriteRecords):
         step: int = 0,
         description: str | None = None,
         *,
-        v_name: str = "P",
+        v_name: str = builder.DEFAULT_V_NAME,
         class_names: Sequence[str] | None = None,
         feature_names: Sequence[str] | None = None,
         w: Any = None,

@@ -18,6 +18,9 @@ from .codec import encode
 from .collect import ExampleDetail, SensitivityCollector
 from .sensitivity import SUM_TOL, check_pred_class, check_stochastic
 
+#: The name of an accumulator's one v choice when none is given (the facades pass None for it).
+DEFAULT_V_NAME = "P"
+
 
 def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, feature_names, w) -> dict:
     """The contents of a summary of one plain accumulator (P and ids, details when they are ExampleDetails)."""
@@ -100,14 +103,15 @@ def prediction_sensitivity(
     top_k: int | None = None,
     sample_size: int | None = None,
     seed: int = 0,
-    v_name: str = "P",
+    v_name: str | None = None,
 ) -> Any:
     """The payload of accumulated prediction sensitivity: P per example under one or more v choices.
 
     Validates the arguments of :meth:`tb_bias_plugin.summary.Writer.prediction_sensitivity`
     (documented there, with the ValueErrors raised) and returns the message.
     """
-    check_name(v_name, "v_name", max_length=MAX_NAME)  # names the choice only with an accumulator; a bad one is still a mistake
+    if v_name is not None:  # names the choice only with an accumulator; a bad one is still a mistake
+        check_name(v_name, "v_name", max_length=MAX_NAME)
     if w is not None:
         w = check_stochastic(w, "w")
     per_example = {"example_ids": example_ids, "groups": groups, "probs": probs, "pred_class": pred_class,
@@ -117,7 +121,7 @@ def prediction_sensitivity(
         given += [k for k, v in (("top_k", top_k), ("sample_size", sample_size)) if v is not None]
         # a collector names its choices; either drew its sample as the examples came
         of_collector = isinstance(results, SensitivityCollector)
-        given += [k for k, v in (("seed", seed != 0), ("v_name", of_collector and v_name != "P")) if v]
+        given += [k for k, v in (("seed", seed != 0), ("v_name", of_collector and v_name is not None)) if v]
         if given:
             raise ValueError("%s go with results, not with a finished %s" % (", ".join(given), type(results).__name__))
     if isinstance(results, SensitivityCollector):
@@ -133,7 +137,8 @@ def prediction_sensitivity(
                 raise ValueError("w differs from the collector's; set it on the collector")
         return encode(results.contents())
     if isinstance(results, SensitivityAccumulator):
-        return encode(_from_accumulator(results, v_name, class_names, feature_names, w))
+        return encode(_from_accumulator(results, DEFAULT_V_NAME if v_name is None else v_name, class_names,
+                                        feature_names, w))
     collector = SensitivityCollector(
         top_k=DEFAULT_TOP_K if top_k is None else top_k,
         sample_size=DEFAULT_SAMPLE_SIZE if sample_size is None else sample_size,

@@ -14,7 +14,7 @@ import pytest
 
 import plugin_fixtures as fx
 from tb_bias_plugin import DipdiAccumulator, dipdi, summary
-from tb_bias_plugin.measures.discrepancy import codec
+from tb_bias_plugin.measures.discrepancy import builder, codec
 from tb_bias_plugin.measures.discrepancy.dipdi import pair_discrepancies
 from tb_bias_plugin.measures.discrepancy.replicates import bootstrap_dipdi, replicate_summary
 
@@ -47,6 +47,14 @@ def summary_events(logdir):
     for path in sorted(glob.glob(os.path.join(str(logdir), "events.out.tfevents.*"))):
         events += [e for e in event_file_loader.LegacyEventFileLoader(path).Load() if e.HasField("summary")]
     return events
+
+
+def test_pool_names_not_given_are_the_builders_default(tmp_path):
+    with summary.Writer(tmp_path / "run") as writer:
+        writer.prediction_discrepancy("given_none", A, B, pool_names=None, step=0)
+        writer.prediction_discrepancy("left_out", A, B, step=0)
+    stored = read(tmp_path)
+    assert [value.pool_names for value in stored.values()] == [builder.DEFAULT_POOL_NAMES] * 2
 
 
 def test_writer_stores_the_sums_top_examples_histogram_and_example_d(tmp_path):
@@ -153,7 +161,7 @@ def test_what_the_writer_makes_passes_the_record_checks_of_every_route():
         (lambda w: w.prediction_discrepancy("d", A, B, replicate=[1, 2], step=0), "list of 2"),
         (lambda w: w.prediction_discrepancy("d", [A, A], [B, B[:, :2]], replicate=[1, 2], step=0), "same examples"),
         (lambda w: w.prediction_discrepancy("d", A, B, top_k=-1, step=0), "top_k"),
-        (lambda w: w.prediction_discrepancy("d", A, B, pool_names=None, step=0), "pool_names must be two strings"),
+        (lambda w: w.prediction_discrepancy("d", A, B, pool_names=("A",), step=0), "pool_names must be two strings"),
         (lambda w: w.prediction_discrepancy("d", A, B, replicate=2**70, step=0), "replicate must be an integer from"),
         # a view picks a replicate by its id, which a browser rounds past 2**53
         (lambda w: w.prediction_discrepancy("d", A, B, replicate=2**53, step=0), "replicate must be an integer from"),

@@ -386,6 +386,8 @@ def test_bad_input_raises_before_anything_is_written(tmp_path):
         (dict(results=_finished(), w=[0.9, 0.1]), "^the collector holds no w; set it on the collector$"),
         (dict(results=_finished(), seed=7), "^seed go with results"),
         (dict(results=_finished(), v_name="Q"), "^v_name go with results"),
+        # passed when it equalled the default: given is given, whatever its value
+        (dict(results=_finished(), v_name="P"), "^v_name go with results"),
         (dict(results=_accumulator(), seed=7), "^seed go with results, not with a finished SensitivityAccumulator$"),
         (dict(results=res, class_names="ab"), "class_names must be a sequence of strings, not a single string"),
         (dict(results=res, feature_names="abc"), "feature_names must be a sequence of strings, not a single string"),
