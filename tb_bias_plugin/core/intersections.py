@@ -16,7 +16,7 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.core.validation import INT64_RANGE, check_integer
 
 MISSING = -1
 
@@ -90,7 +90,7 @@ def intersection_codes(codes: Sequence[Any], sizes: Sequence[int]) -> np.ndarray
         if array.size and not (MISSING <= array.min() and array.max() < size):
             raise ValueError("attribute %d has codes outside -1 .. %d" % (i, size - 1))
         total *= size
-    if total > np.iinfo(np.int64).max:
+    if total > INT64_RANGE[1]:
         raise ValueError("%d combinations are more than int64 codes can count" % total)
     missing = np.zeros(n, dtype=bool)
     combined = np.zeros(n, dtype=np.int64)

@@ -20,7 +20,8 @@ import numpy as np
 #: Which ends of ``[low, high]`` `check_number` accepts.
 BOUNDARIES = ("both", "left", "right", "neither")
 
-#: The range of a signed 64-bit integer: TensorBoard's steps, DIPDI's replicate ids.
+#: The range of a signed 64-bit integer: TensorBoard's steps and the integers a record stores as int64
+#: (labels, word indices, seeds). A replicate id has its own, narrower range (exact in a browser).
 INT64_RANGE = (-(2**63), 2**63 - 1)
 #: Longest name (run, tag, layer, attribute, class, label...) a record stores and a request may name.
 MAX_NAME = 1000
@@ -670,7 +671,7 @@ def _uniform_array(values: np.ndarray, name: str) -> np.ndarray:
             raise ValueError(f"{name} holds {_short_repr(bad)}, which is not UTF-8 text") from None
     if values.dtype.kind == "U":
         return values
-    if values.size and (values.max() > np.iinfo(np.int64).max or values.min() < np.iinfo(np.int64).min):
+    if values.size and (values.max() > INT64_RANGE[1] or values.min() < INT64_RANGE[0]):
         raise ValueError(f"{name} must fit in 64 bits; got {values.max() if values.max() > 0 else values.min()}")
     return values.astype(np.int64)
 

@@ -15,6 +15,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.validation import (
+    INT64_RANGE,
     MAX_NAME,
     PROBABILITY_SUM_TOLERANCE,
     check_finite_array,
@@ -403,14 +404,14 @@ def check_word_ids(word_ids, name: str = "word_ids") -> np.ndarray:
         not_whole = [i for i in wrong if not (isinstance(i, float) and i.is_integer())]
         if not_whole:
             raise ValueError(f"{name} must be integers (-1 for a token of no word), got {not_whole[0]!r}")
-        too_big = [i for i in items if not -1 <= i < 2**63]
+        too_big = [i for i in items if not -1 <= i <= INT64_RANGE[1]]
         if too_big:  # Python integers held as objects (NumPy would raise OverflowError), or floats past int64
             raise ValueError(f"{name} must be word indices from 0 to 2**63 - 1, or -1 for a token of no word; "
                              f"got {too_big[0]!r}")
         if wrong:  # whole floats, each in range
             raise ValueError(f"{name} must be integers, not floats (got {wrong[0]!r}): pass them as integers")
         arr = np.array(items, dtype=np.int64).reshape(arr.shape)
-    if arr.size and arr.dtype == np.uint64 and arr.max() >= 2**63:  # would wrap to a negative int64
+    if arr.size and arr.dtype == np.uint64 and int(arr.max()) > INT64_RANGE[1]:  # would wrap to a negative int64
         raise ValueError(f"{name} must be word indices from 0 to 2**63 - 1, or -1 for a token of no word; "
                          f"got {arr.max()}")
     if arr.ndim != 2:
