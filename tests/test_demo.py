@@ -127,6 +127,44 @@ def test_cli_writes_without_tensorflow_and_prints_a_summary(tmp_path, capsys):
         command.main(["--logdir", str(tmp_path)])
 
 
+class _FakeDemo:
+    """A demo module that records what the command passed it."""
+
+    def __init__(self, name, options=()):
+        self.__name__ = "tb_bias_plugin.demo." + name
+        self.DEMO_OPTIONS = options
+        self.given = None
+
+    def write_demo_logs(self, logdir, **options):
+        self.given = options
+        return {"files": [], "bytes": 0, "seconds": 0.0}
+
+    def summarize(self, info):
+        return "nothing"
+
+
+def test_each_demo_declares_its_own_options_and_gets_them_alone(tmp_path, monkeypatch, capsys):
+    from tb_bias_plugin import demo as command
+
+    sized = _FakeDemo("sized", (command.DemoOption("rows", 50, 10, "rows of the sized demo"),))
+    plain = _FakeDemo("plain")
+    monkeypatch.setattr(command, "generators", lambda: [sized, plain])
+    command.main(["--logdir", str(tmp_path), "--rows", "20", "--seed", "3"])
+    assert sized.given == {"seed": 3, "overwrite": False, "rows": 20}
+    assert plain.given == {"seed": 3, "overwrite": False}
+    command.main(["--logdir", str(tmp_path)])  # not given: each demo's own default
+    assert sized.given == {"seed": 0, "overwrite": False}
+    with pytest.raises(SystemExit):
+        command.main(["--logdir", str(tmp_path), "--rows", "9"])
+    assert "--rows must be at least 10" in capsys.readouterr().err
+    # the association demo's option is its own constants, which the command reads
+    assert command.own_options([demo])["examples"] == (
+        "examples", demo.DEFAULT_EXAMPLES, demo.MIN_EXAMPLES, "number of simulated images of the label-association demo")
+    other = _FakeDemo("other", (command.DemoOption("rows", 60, 10, "rows of another demo"),))
+    with pytest.raises(ValueError, match="two demos declare --rows differently"):
+        command.own_options([sized, other])
+
+
 @pytest.mark.demo_logs
 def test_committed_demo_logs_equal_a_fresh_generation(committed):
     fresh = {(run, demo.TAG, step): table for run, step, table in demo.simulate()}

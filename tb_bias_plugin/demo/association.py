@@ -44,12 +44,19 @@ import time
 import numpy as np
 
 from tb_bias_plugin.core.validation import check_integer
+from tb_bias_plugin.demo import DemoOption
 from tb_bias_plugin.demo.runs import prepare_run_dirs
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter
 from tb_bias_plugin.summary import Writer
 
 DEFAULT_SEED = 0
 DEFAULT_EXAMPLES = 40_000
+#: Fewer images would leave the planted labels too few to show.
+MIN_EXAMPLES = 100
+#: The options of ``python -m tb_bias_plugin.demo`` this demo takes.
+DEMO_OPTIONS = (
+    DemoOption("examples", DEFAULT_EXAMPLES, MIN_EXAMPLES, "number of simulated images of the label-association demo"),
+)
 TAG = "gender"
 IDENTITIES = ("man", "woman", "boy", "girl")
 THRESHOLDS = (0.3, 0.5, 0.7)
@@ -209,7 +216,7 @@ RARE_SKEW = (2.3, 3.8)
 #: woman-leaning label leans towards girl too, more weakly.
 _SPILL = {"woman": ("girl", 0.6), "man": ("boy", 0.6), "girl": ("woman", 0.3), "boy": ("man", 0.3)}
 
-#: Log-normal rank-frequency curve: counts exp(MU + SIGMA z) of N = 40,000,
+#: Log-normal rank-frequency curve: counts exp(MU + SIGMA z) of N = DEFAULT_EXAMPLES (tuned there),
 #: scaled with N, capped at half the images.
 _LOG_COUNT_MU, _LOG_COUNT_SIGMA = 3.9, 1.95
 
@@ -299,7 +306,7 @@ def _target_counts(num_labels, num_examples):
     """Image counts by frequency rank (rank 0 first), log-normal in shape."""
     normal = statistics.NormalDist()
     z = np.array([normal.inv_cdf(1.0 - (r + 0.5) / num_labels) for r in range(num_labels)])
-    counts = np.exp(_LOG_COUNT_MU + _LOG_COUNT_SIGMA * z) * (num_examples / 40_000)
+    counts = np.exp(_LOG_COUNT_MU + _LOG_COUNT_SIGMA * z) * (num_examples / DEFAULT_EXAMPLES)
     return np.minimum(counts, 0.5 * num_examples)
 
 
@@ -336,8 +343,8 @@ class _World:
     which labels truly apply. Shared by every run and step."""
 
     def __init__(self, seed, num_examples):
-        if num_examples < 100:
-            raise ValueError("examples must be at least 100, got %d" % num_examples)
+        if num_examples < MIN_EXAMPLES:
+            raise ValueError("examples must be at least %d, got %d" % (MIN_EXAMPLES, num_examples))
         rng = np.random.default_rng([seed, 0])
         vocabulary = load_vocabulary()
         planted = _planted()
