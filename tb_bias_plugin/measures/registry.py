@@ -2,8 +2,12 @@
 
 Serving and writing look measures up here and nowhere else. A measure is
 found by being a package under ``tb_bias_plugin/measures/`` with a
-module-level ``MEASURE``: adding one edits nothing outside its folder
-(docs/architecture.md).
+module-level ``MEASURE``: adding one edits neither this registry nor
+storage nor serving. Outside its folder it adds its frontend folder and its
+entries in the public facades (``summary.py``, ``__init__.py``,
+``callbacks.py``, ``beam.py``, ``pytorch.py``), written out for type
+checkers; tests fail until those match what it declares
+(docs/architecture.md, "What adding a measure touches, exactly").
 """
 
 from __future__ import annotations
