@@ -158,6 +158,8 @@ def test_routes_and_config_come_from_the_server_half_on_first_use():
     assert routes["/table"][0] is measure and routes["/sensitivity"][0] is REGISTRY["sensitivity"]
     assert REGISTRY.routes() is routes  # loaded once
     assert set(measure.config()) == {"metrics", "default_metric", "default_level", "limits"}
+    # nothing a view does not read: each record carries its sensitivity note and representation control band
+    assert set(REGISTRY["sensitivity"].config()) == set(REGISTRY["representation"].config()) == {"limits"}
     for m in REGISTRY:
         assert m.routes_module and {path for path, (owner, _) in routes.items() if owner is m} == set(m.routes())
 

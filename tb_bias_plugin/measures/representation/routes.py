@@ -12,7 +12,7 @@ import numpy as np
 
 from tb_bias_plugin.core.validation import is_integer
 from tb_bias_plugin.measures.representation.codec import LayerEstimate, RepresentationRecord
-from tb_bias_plugin.measures.representation.entropy import SINGLE_CONTROL_BAND, control_half_width
+from tb_bias_plugin.measures.representation.entropy import control_half_width
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
@@ -228,5 +228,6 @@ ROUTES = {
 
 
 def config() -> dict[str, Any]:
-    """Limits and defaults the view needs, served once in ``runs``."""
-    return {"limits": LIMITS, "single_control_band": SINGLE_CONTROL_BAND}
+    """Limits and defaults the view needs, served once in ``runs``: the routes' limits (``max_steps``,
+    docs/http_api.md). Each record's control band is served with its layer, so the band is not here."""
+    return {"limits": LIMITS}

@@ -16,7 +16,6 @@ import numpy as np
 from tb_bias_plugin.core.stats import spearman
 from tb_bias_plugin.measures.sensitivity.aggregates import COUNTS, STATS
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID
-from tb_bias_plugin.measures.sensitivity.sensitivity import V_KINDS
 from tb_bias_plugin.web.params import MAX_NAME, Params, bad_request
 from tb_bias_plugin.web.responses import json_value, respond
 
@@ -258,5 +257,6 @@ ROUTES = {
 
 
 def config() -> dict[str, Any]:
-    """Limits and defaults the view needs, served once in ``runs``."""
-    return {"limits": LIMITS, "v_kinds": list(V_KINDS), "note": NOTE}
+    """Limits and defaults the view needs, served once in ``runs``: the routes' limits. `NOTE` goes with
+    the ``sensitivity`` route's answer, which the view shows; each choice carries its own kind."""
+    return {"limits": LIMITS}
