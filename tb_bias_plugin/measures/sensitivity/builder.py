@@ -15,7 +15,7 @@ from tb_bias_plugin.core.validation import MAX_NAME, check_name, check_names
 
 from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
 from .codec import encode
-from .collect import ExampleDetail, SensitivityCollector
+from .collect import ExampleDetail, SensitivityCollector, distribution, stored_statistics
 from .sensitivity import SUM_TOL, check_pred_class, check_stochastic
 
 #: The name of an accumulator's one v choice when none is given (the facades pass None for it).
@@ -57,8 +57,6 @@ def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, featu
 
 
 def _single_choice(collector: SensitivityCollector, name: str, values: np.ndarray, result: dict) -> dict:
-    from .collect import _stats, distribution
-
     defined = values[~np.isnan(values)]
     edges, counts, quantiles = distribution(defined)
     undefined = int(values.size - defined.size)
@@ -70,9 +68,7 @@ def _single_choice(collector: SensitivityCollector, name: str, values: np.ndarra
         "num_examples": int(values.size),
         "choices": [{
             "name": name, "kind": "", "words": [], "indices": [],
-            "overall": _stats("", result),
-            "by_group": [_stats(str(k), s) for k, s in sorted(result.get("by_group", {}).items(), key=lambda e: str(e[0]))],
-            "by_class": [_stats(str(k), s) for k, s in sorted(result.get("by_class", {}).items())],
+            **stored_statistics(result),
             "reasons": {"undefined": undefined} if undefined else {},
             "histogram_edges": edges, "histogram_counts": counts,
             "quantiles": quantiles,

@@ -513,10 +513,7 @@ class SensitivityCollector:
                 "kind": st.kind,
                 "words": list(st.words),
                 "indices": list(st.indices),
-                "overall": _stats("", result),
-                "by_group": [_stats(str(key), s) for key, s in sorted(result.get("by_group", {}).items(),
-                                                                      key=lambda e: str(e[0]))],
-                "by_class": [_stats(str(key), s) for key, s in sorted(result.get("by_class", {}).items())],
+                **stored_statistics(result),
                 "reasons": dict(sorted(st.reasons.items())),
                 "histogram_edges": edges,
                 "histogram_counts": counts,
@@ -632,3 +629,14 @@ def _detail(batch: _Batch, i: int) -> ExampleDetail:
 
 def _stats(key: str, s: Mapping) -> dict:
     return {name: s[name] for name in STATS} | {"key": key}
+
+
+def stored_statistics(result: Mapping) -> dict:
+    """What a record stores of an `aggregate` result: ``overall``, and ``by_group`` (in the order of the
+    groups' text) and ``by_class`` when given, each entry `STATS` and its group's or class's ``key``."""
+    return {
+        "overall": _stats("", result),
+        "by_group": [_stats(str(key), s) for key, s in sorted(result.get("by_group", {}).items(),
+                                                              key=lambda e: str(e[0]))],
+        "by_class": [_stats(str(key), s) for key, s in sorted(result.get("by_class", {}).items())],
+    }
