@@ -16,8 +16,7 @@ import numpy as np
 
 from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import check_integer, check_same_kind, label_kind
-
-from .dipdi import (
+from tb_bias_plugin.measures.discrepancy.dipdi import (
     DEFAULT_PAIRING,
     DipdiResult,
     TopExamples,

@@ -17,8 +17,7 @@ import numpy as np
 
 from tb_bias_plugin.core.stats import WilcoxonResult, wilcoxon_signed_rank
 from tb_bias_plugin.core.validation import check_finite_array, check_integer, check_number
-
-from .dipdi import PairDiscrepancies
+from tb_bias_plugin.measures.discrepancy.dipdi import PairDiscrepancies
 
 __all__ = [
     "BOOTSTRAP_COVERS",

@@ -10,11 +10,10 @@ of examples with their per-token or per-feature values, never the Jacobian.
 from __future__ import annotations
 
 from tb_bias_plugin.measures.base import Measure, Summary
-
-from . import builder, codec, metadata
-from .aggregates import Retained, SensitivityAccumulator, aggregate, summarize
-from .collect import SensitivityCollector
-from .sensitivity import (
+from tb_bias_plugin.measures.sensitivity import builder, codec, metadata
+from tb_bias_plugin.measures.sensitivity.aggregates import Retained, SensitivityAccumulator, aggregate, summarize
+from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
+from tb_bias_plugin.measures.sensitivity.sensitivity import (
     V_KINDS,
     SensitivityResult,
     TextLayout,
@@ -55,7 +54,7 @@ __all__ = [
 def __getattr__(name):
     # TensorFlow is an optional extra: load the gradient helper only when asked for.
     if name == "prediction_sensitivity":
-        from .gradients import prediction_sensitivity
+        from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 
         return prediction_sensitivity
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,9 +14,14 @@ import dataclasses
 import numpy as np
 
 from tb_bias_plugin.core.validation import PROBABILITY_SUM_TOLERANCE
-
-from .plan import BatchWeights, FixedV, OutputPlan, SensitivityRequest
-from .sensitivity import SensitivityResult, TextLayout, VChoice, check_probabilities, proxy_adjusted_abs_jacobian
+from tb_bias_plugin.measures.sensitivity.plan import BatchWeights, FixedV, OutputPlan, SensitivityRequest
+from tb_bias_plugin.measures.sensitivity.sensitivity import (
+    SensitivityResult,
+    TextLayout,
+    VChoice,
+    check_probabilities,
+    proxy_adjusted_abs_jacobian,
+)
 
 __all__ = ["BatchGradients", "batch_result", "concatenate", "forward_gradients", "proxy_gradients"]
 

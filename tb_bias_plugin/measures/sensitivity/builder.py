@@ -12,11 +12,15 @@ from typing import Any, Sequence
 import numpy as np
 
 from tb_bias_plugin.core.validation import MAX_NAME, check_name, check_names
-
-from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
-from .codec import encode
-from .collect import ExampleDetail, SensitivityCollector, distribution, stored_statistics
-from .sensitivity import SUM_TOL, check_pred_class, check_stochastic
+from tb_bias_plugin.measures.sensitivity.aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, SensitivityAccumulator
+from tb_bias_plugin.measures.sensitivity.codec import encode
+from tb_bias_plugin.measures.sensitivity.collect import (
+    ExampleDetail,
+    SensitivityCollector,
+    distribution,
+    stored_statistics,
+)
+from tb_bias_plugin.measures.sensitivity.sensitivity import SUM_TOL, check_pred_class, check_stochastic
 
 #: The name of an accumulator's one v choice when none is given (the facades pass None for it).
 DEFAULT_V_NAME = "P"

@@ -28,10 +28,17 @@ from tb_bias_plugin.core.validation import (
     check_names,
     preview,
 )
-
-from .aggregates import DEFAULT_SAMPLE_SIZE, DEFAULT_TOP_K, STATS, Retained, SensitivityAccumulator, check_p, summarize
-from .codec import HISTOGRAM_BINS
-from .sensitivity import (
+from tb_bias_plugin.measures.sensitivity.aggregates import (
+    DEFAULT_SAMPLE_SIZE,
+    DEFAULT_TOP_K,
+    STATS,
+    Retained,
+    SensitivityAccumulator,
+    check_p,
+    summarize,
+)
+from tb_bias_plugin.measures.sensitivity.codec import HISTOGRAM_BINS
+from tb_bias_plugin.measures.sensitivity.sensitivity import (
     SensitivityResult,
     check_feature_count,
     check_pred_class,

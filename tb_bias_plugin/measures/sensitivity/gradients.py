@@ -21,10 +21,14 @@ import numpy as np
 
 from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.validation import probability_sum_tolerance
-from tb_bias_plugin.writing.keras import check_layer_names, find_layer, hooked_call, layer_paths
-
-from .assemble import BatchGradients, batch_result, concatenate, forward_gradients, proxy_gradients
-from .plan import (
+from tb_bias_plugin.measures.sensitivity.assemble import (
+    BatchGradients,
+    batch_result,
+    concatenate,
+    forward_gradients,
+    proxy_gradients,
+)
+from tb_bias_plugin.measures.sensitivity.plan import (
     MODES,
     BatchWeights,
     FixedV,
@@ -40,7 +44,8 @@ from .plan import (
     precomputed_sensitivity,
     tangent_chunks,
 )
-from .sensitivity import SensitivityResult, TextLayout, check_probabilities
+from tb_bias_plugin.measures.sensitivity.sensitivity import SensitivityResult, TextLayout, check_probabilities
+from tb_bias_plugin.writing.keras import check_layer_names, find_layer, hooked_call, layer_paths
 
 __all__ = ["prediction_sensitivity", "MODES"]
 
@@ -361,7 +366,7 @@ def prediction_sensitivity(
         return precomputed_sensitivity(**locals())  # every argument: it refuses those only a model run reads
     placement = None
     if _uses_torch(model, x, psm_model):
-        from .torch_gradients import prepare
+        from tb_bias_plugin.measures.sensitivity.torch_gradients import prepare
 
         x, embedding_layer, psm_embedding_layer, placement = prepare(model, x, embedding_layer, psm_model,
                                                                      psm_embedding_layer)
@@ -387,7 +392,7 @@ def _check_eager() -> None:
 def _compute(request: SensitivityRequest, plan: SensitivityPlan, placement: Any) -> SensitivityResult:
     """The framework's compute step over the plan's batches: PyTorch's when placed on a torch device."""
     if placement is not None:
-        from .torch_gradients import TorchRun
+        from tb_bias_plugin.measures.sensitivity.torch_gradients import TorchRun
 
         pieces = TorchRun(request, plan, placement).run()
     else:
@@ -439,7 +444,7 @@ def _uses_torch(*objects) -> bool:
     """
     if "torch" not in sys.modules:
         return False
-    from .torch_gradients import is_torch
+    from tb_bias_plugin.measures.sensitivity.torch_gradients import is_torch
 
     return is_torch(*objects)
 

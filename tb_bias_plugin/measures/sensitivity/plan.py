@@ -27,9 +27,7 @@ from tb_bias_plugin.core.validation import (
     check_name,
     check_names,
 )
-from tb_bias_plugin.writing.keras import is_py_dataset
-
-from .sensitivity import (
+from tb_bias_plugin.measures.sensitivity.sensitivity import (
     SensitivityResult,
     TextLayout,
     VChoice,
@@ -45,6 +43,7 @@ from .sensitivity import (
     resolve_protected,
     v_weights,
 )
+from tb_bias_plugin.writing.keras import is_py_dataset
 
 __all__ = [
     "MODES",

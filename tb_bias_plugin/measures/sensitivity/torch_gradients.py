@@ -22,10 +22,13 @@ import numpy as np
 import torch
 
 from tb_bias_plugin.core.validation import host_values, probability_sum_tolerance
-from tb_bias_plugin.writing.pytorch import eval_mode, input_dtype, model_device
-
-from .assemble import BatchGradients, batch_result, forward_gradients, proxy_gradients
-from .plan import (
+from tb_bias_plugin.measures.sensitivity.assemble import (
+    BatchGradients,
+    batch_result,
+    forward_gradients,
+    proxy_gradients,
+)
+from tb_bias_plugin.measures.sensitivity.plan import (
     BatchWeights,
     FixedV,
     OutputPlan,
@@ -37,7 +40,8 @@ from .plan import (
     plan_outputs,
     tangent_chunks,
 )
-from .sensitivity import SensitivityResult, TextLayout, check_probabilities
+from tb_bias_plugin.measures.sensitivity.sensitivity import SensitivityResult, TextLayout, check_probabilities
+from tb_bias_plugin.writing.pytorch import eval_mode, input_dtype, model_device
 
 __all__ = ["Placement", "TorchRun", "is_torch", "prepare"]
 
