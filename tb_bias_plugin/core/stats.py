@@ -202,6 +202,11 @@ def wilcoxon_signed_rank(values: Any) -> WilcoxonResult:
     ValueError
         For a non-1-D input, an empty one or non-finite entries.
 
+    See Also
+    --------
+    scipy.stats.wilcoxon : whose defaults and p-values it reproduces (SciPy is not needed).
+    tb_bias_plugin.measures.discrepancy.replicates.replicate_summary : the test over DIPDI's replicates.
+
     References
     ----------
     .. [1] F. Wilcoxon, "Individual comparisons by ranking methods",

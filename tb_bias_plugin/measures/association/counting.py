@@ -151,6 +151,18 @@ class CooccurrenceCounter:
         bytes per place); past it, `sampling.cut_to_budget` decides what
         is kept and marks the cells that lost examples as cut.
 
+    See Also
+    --------
+    AssociationTable : what `table` returns, and the metrics read from it.
+    tb_bias_plugin.summary.Writer.association_table : logs a counter's table.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md``, "What is counted" and
+       "Examples behind a cell".
+
     Examples
     --------
     >>> counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"])

@@ -4,6 +4,10 @@ Every function here is pure NumPy and vectorised over identities and labels.
 The contract is docs/measures/association.md: probabilities are
 ``C(.) / N``, undefined values are NaN, and ``npmi_xy`` uses its limits
 (-1 when x and y never co-occur, +1 when they always do).
+
+`METRICS` names the ten metrics (id to a readable name, in display order);
+`DEFAULT_METRIC` is the one shown first and `METRIC_RANGES` the interval
+each one's values lie in.
 """
 
 import numpy as np
@@ -16,8 +20,31 @@ from tb_bias_plugin.core.validation import (
     is_integer,
 )
 
-#: Metric ids in display order, each with a human-readable name.
-METRICS = {
+
+class MetricNames(dict):
+    """The association metrics: each id `association` takes, in display order, with a readable name.
+
+    See Also
+    --------
+    association : computes the metric of an id.
+    DEFAULT_METRIC : the one shown first.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md``, "The ten metrics A(x, y)" (the formulas).
+
+    Examples
+    --------
+    >>> list(METRICS)[:3]
+    ['npmi_xy', 'npmi_y', 'pmi']
+    >>> METRICS["dp"]
+    'demographic parity p(y|x)'
+    """
+
+
+METRICS = MetricNames({
     "npmi_xy": "nPMI normalised by p(x,y)",
     "npmi_y": "nPMI normalised by p(y)",
     "pmi": "pointwise mutual information",
@@ -28,7 +55,7 @@ METRICS = {
     "llr": "log-likelihood ratio ln p(x|y)",
     "tau_b": "Kendall tau-b",
     "ttest": "t-test",
-}
+})
 
 DEFAULT_METRIC = "npmi_xy"
 
@@ -149,6 +176,22 @@ def association(
         ln 0, 0/0). ``npmi_xy`` is -1 where C(x,y) = 0 and +1 where
         p(x,y) = 1, its limits.
 
+    See Also
+    --------
+    gap : the difference of two identities' values for every label.
+    AssociationTable.association : the same from a logged table of counts.
+    CooccurrenceCounter : counts the inputs over batches of predictions.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+       The metrics are those of its appendix, with two departures (the sign
+       of nPMI, tau-b) given in [3].
+    .. [2] G. Bouma, "Normalized (Pointwise) Mutual Information in
+       Collocation Extraction", GSCL 2009 (the normalisation of nPMI).
+    .. [3] ``docs/measures/association.md``, "The ten metrics A(x, y)".
+
     Examples
     --------
     >>> association("dp", 10, [4], [5, 2], [[3, 0]])
@@ -258,6 +301,18 @@ def gap(values, x1, x2):
     -------
     ndarray of shape (L,)
         Positive where y leans towards x1; NaN where either side is NaN.
+
+    See Also
+    --------
+    association : the values A(x, y) compared.
+    rank : labels ordered by their gap.
+    AssociationTable.gap : the same by identity name, from a table.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md``, "Gaps and rankings".
 
     Examples
     --------

@@ -202,6 +202,32 @@ class AssociationTable(_Labelled):
         is a separate per-example attribute.
     examples : sampling.CellExamples or None
         The examples behind each cell (``CooccurrenceCounter(examples_per_cell=k)``), or None.
+
+    See Also
+    --------
+    CooccurrenceCounter : counts predictions into a table (`CooccurrenceCounter.table`).
+    association : A(x, y) from counts such as these.
+    PrecomputedTable : per-label values computed elsewhere, without counts.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021.
+    .. [2] ``docs/measures/association.md``, "What is counted" and "Gaps and
+       rankings".
+
+    Examples
+    --------
+    Four images: two of a man (one with a bike), two of a woman (one with a bike).
+
+    >>> table = AssociationTable(
+    ...     ["man", "woman", "bike"], ["man", "woman"], [0.5], 4,
+    ...     label_counts=[[2, 2, 2]], identity_counts=[[2, 2]],
+    ...     cooccurrence=[[[2, 0, 1], [0, 2, 1]]], identity_cooccurrence=[[[2, 0], [0, 2]]])
+    >>> table.gap("man", "woman", "dp").tolist()
+    [1.0, -1.0, 0.0]
+    >>> table.rank_labels("man", "woman", "dp")  # the identity labels' own rows are left out
+    [('bike', 0.0)]
     """
 
     def __init__(
@@ -406,6 +432,27 @@ class PrecomputedTable(_Labelled):
     C(y). Values are float64 of shape (L, M); NaN where missing. Counts are
     whole numbers unless ``fractional_counts`` (the old plugin put no such
     limit on its ``count@`` columns, so its tables are read with it).
+
+    See Also
+    --------
+    AssociationTable : counts, from which any metric can be computed.
+    tb_bias_plugin.summary.Writer.metric_table : logs such values.
+
+    References
+    ----------
+    .. [1] O. Aka, K. Burke, A. Bäuerle, C. Greer, M. Mitchell, "Measuring
+       Model Biases in the Absence of Ground Truth", AIES 2021. The old TensorBoard nPMI plugin
+       came with it.
+    .. [2] ``docs/measures/association.md``, "Precomputed tables".
+
+    Examples
+    --------
+    >>> table = PrecomputedTable(["bike", "dress"], ["nPMI@man", "nPMI@woman", "count"],
+    ...                          [[0.3, -0.2, 10], [-0.4, 0.5, 8]])
+    >>> table.families, table.identity_names
+    (('nPMI',), ('man', 'woman'))
+    >>> table.association("nPMI").tolist()
+    [[0.3, -0.4], [-0.2, 0.5]]
     """
 
     def __init__(self, label_names, metric_names, values, fractional_counts=False):

@@ -83,6 +83,14 @@ class DipdiAccumulator:
     Without ``example_ids`` an example's id is its position among the examples
     this accumulator received (before merging); pass ids when merging shards.
 
+    References
+    ----------
+    .. [1] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+    .. [2] ``docs/measures/discrepancy.md``, "What is stored: sufficient
+       statistics".
+
     Examples
     --------
     >>> acc = DipdiAccumulator(top_k=1)

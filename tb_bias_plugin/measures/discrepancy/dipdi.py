@@ -68,7 +68,28 @@ class GroupDipdi(NamedTuple):
     """DIPDI restricted to the examples of one group.
 
     ``between``, ``within_a`` and ``within_b`` are the mean average
-    discrepancies N over the used pairs of each kind, on this group only.
+    discrepancies N over the used pairs of each kind, on this group only;
+    ``dipdi``, ``n`` and ``reason`` are as in `DipdiResult`.
+
+    See Also
+    --------
+    dipdi : computes one per group label (``groups=``).
+    DipdiResult : the index over every example, which holds these.
+
+    References
+    ----------
+    .. [1] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+    .. [2] ``docs/measures/discrepancy.md``, "Definitions".
+
+    Examples
+    --------
+    >>> r = dipdi([[10, 20, 30, 40], [12, 18, 33, 40]], [[15, 25, 28, 50], [14, 22, 35, 47]],
+    ...           groups=["M", "M", "F", "F"])
+    >>> women = r.groups["F"]
+    >>> women.n, round(women.dipdi, 6), women.between, women.within_a, women.within_b
+    (2, 1.280934, 5.25, 1.5, 5.0)
     """
 
     dipdi: float
@@ -149,6 +170,28 @@ class DipdiResult:
         Pool sizes.
     top_examples : TopExamples or None
         Only from an accumulator created with ``top_k > 0``.
+
+    See Also
+    --------
+    dipdi : computes it from two pools of predictions.
+    DipdiAccumulator.result : the same over batches (without ``excess_discrepancy``).
+    GroupDipdi : the index on one group's examples.
+
+    References
+    ----------
+    .. [1] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+    .. [2] ``docs/measures/discrepancy.md``, "Definitions" and "When the
+       index is undefined".
+
+    Examples
+    --------
+    >>> r = dipdi([[10, 20, 30, 40], [12, 18, 33, 40]], [[15, 25, 28, 50], [14, 22, 35, 47]])
+    >>> round(r.dipdi, 6), r.reason, r.n, (r.m_a, r.m_b), r.pairing
+    (1.214125, None, 4, (2, 2), 'paired')
+    >>> r.pairs.between
+    ((0, 2), (1, 3))
     """
 
     dipdi: float
@@ -987,6 +1030,13 @@ def pair_discrepancies(
     --------
     dipdi
     tb_bias_plugin.measures.discrepancy.replicates.bootstrap_dipdi
+
+    References
+    ----------
+    .. [1] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+    .. [2] ``docs/measures/discrepancy.md``, "Computation" and "Uncertainty".
 
     Examples
     --------

@@ -89,6 +89,15 @@ def replicate_summary(values: Any) -> ReplicateSummary:
     --------
     wilcoxon_signed_rank, bootstrap_dipdi
 
+    References
+    ----------
+    .. [1] F. Wilcoxon, "Individual comparisons by ranking methods",
+       Biometrics Bulletin 1(6), 80-83, 1945.
+    .. [2] L. Mansilla, E. Claucich, R. Echeveste, D. H. Milone, E. Ferrante,
+       "Demographically-Informed Prediction Discrepancy Index: Early Warnings
+       of Demographic Biases for Unlabeled Populations", TMLR, 2024.
+    .. [3] ``docs/measures/discrepancy.md``, "Uncertainty".
+
     Examples
     --------
     >>> s = replicate_summary([1.2, 1.5, 0.9, 1.1, 1.7, 1.3])
@@ -154,6 +163,12 @@ def bootstrap_dipdi(
     See Also
     --------
     replicate_summary : use it whenever there are several replicates.
+
+    References
+    ----------
+    .. [1] B. Efron, R. J. Tibshirani, "An Introduction to the Bootstrap",
+       Chapman & Hall, 1993 (the percentile interval, ch. 13).
+    .. [2] ``docs/measures/discrepancy.md``, "Uncertainty".
 
     Examples
     --------

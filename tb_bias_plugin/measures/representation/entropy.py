@@ -681,6 +681,30 @@ class RepresentationBiasResult:
     loose_reason : str or None
         Why the flag ``loose`` is set: the two bounds differ by more than
         their noise allows.
+
+    See Also
+    --------
+    representation_bias : estimates it from a layer's representations.
+    tb_bias_plugin.summary.Writer.representation_bias : logs it.
+
+    References
+    ----------
+    .. [1] Li and Abd-Almageed, "Information-Theoretic Bias Assessment of Learned Representations of
+       Pretrained Face Recognition", FG 2021 (B as I(R; Z) / H(Z)).
+    .. [2] Belghazi et al., "Mutual Information Neural Estimation", ICML 2018.
+    .. [3] ``docs/measures/representation.md``, "Result" and "Undefined values and flags".
+
+    Examples
+    --------
+    A single class has no bias to measure: B is NaN, with its reason.
+
+    >>> import warnings
+    >>> from tb_bias_plugin import representation_bias
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # fewer than 2,000 samples warns
+    ...     res = representation_bias(np.zeros((50, 2), "float32"), np.zeros(50, int))
+    >>> res.bias, res.reason, res.entropy, res.class_counts.tolist()
+    (nan, 'single_class', 0.0, [50])
     """
 
     bias: float

@@ -118,6 +118,11 @@ def representation_bias(
     RuntimeWarning
         No worker process could start (once): the trainings run in this thread.
 
+    See Also
+    --------
+    RepresentationBiasResult : what it returns, field by field (its example: one class, B undefined).
+    tb_bias_plugin.summary.Writer.representation_bias : logs the result.
+
     References
     ----------
     .. [1] Belghazi et al., "Mutual Information Neural Estimation", ICML 2018.
@@ -136,11 +141,6 @@ def representation_bias(
     ...     res = representation_bias(r, z, steps=50, batch_size=64, width=16, eval_every=25, control=False)
     >>> bool(np.isfinite(res.bias)), res.train_curve.shape, res.n_heldout
     (True, (50,), 120)
-
-    One class: no training, B is NaN with its reason.
-
-    >>> representation_bias(r, np.zeros(400, int)).reason
-    'single_class'
     """
     r = _np.validate_representations(representations)
     settings = _settings(n_rows=r.shape[0], **{k: v for k, v in locals().items() if k in _SETTING_NAMES})

@@ -204,6 +204,13 @@ class SensitivityAccumulator:
     --------
     aggregate
 
+    References
+    ----------
+    .. [1] J. S. Vitter, "Random Sampling with a Reservoir", ACM Transactions
+       on Mathematical Software 11(1), 1985 (the uniform sample).
+    .. [2] ``docs/measures/sensitivity.md``, "Dataset aggregates" (the paper
+       scores single predictions; these aggregates are ours).
+
     Examples
     --------
     >>> acc = SensitivityAccumulator(top_k=2, reservoir_size=2, seed=0)

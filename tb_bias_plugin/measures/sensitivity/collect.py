@@ -177,6 +177,18 @@ class SensitivityCollector:
         Bad ``top_k``, ``sample_size``, ``seed``, names or ``w``, or
         ``class_names`` and ``w`` of different lengths.
 
+    See Also
+    --------
+    SensitivityAccumulator : P of one choice alone, without the details.
+    tb_bias_plugin.summary.Writer.prediction_sensitivity : logs a collector.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022.
+    .. [2] ``docs/measures/sensitivity.md``, "Dataset aggregates" and "What
+       is logged".
+
     Examples
     --------
     >>> from tb_bias_plugin.measures.sensitivity import accumulated_sensitivity

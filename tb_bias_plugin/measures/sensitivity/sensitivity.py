@@ -103,6 +103,14 @@ class VChoice:
     --------
     v_weights : turns a choice into per-example weights.
 
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022. Its variants P1-P5 are
+       ``uniform``, ``psm``, ``psm_emb``, ``word_list`` and ``word_list_emb``.
+    .. [2] ``docs/measures/sensitivity.md``, "Choosing v" (``mask``,
+       ``proxy_adjusted`` and ``explicit`` are ours).
+
     Examples
     --------
     >>> VChoice.mask([2]).indices
@@ -303,6 +311,29 @@ class TextLayout:
         ``tokens``. With it, a
         piece counts as listed when the word it is part of is listed; without
         it every token is matched on its own (piece markers stripped).
+
+    See Also
+    --------
+    accumulated_sensitivity : takes it as ``layout=`` for text inputs.
+    VChoice.word_list : the choice that reads ``tokens`` and ``word_ids``.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022.
+    .. [2] ``docs/measures/sensitivity.md``, "Text layout" and "Choosing v".
+
+    Examples
+    --------
+    Two real tokens and a padding slot, each of D = 2 dims (F = 6):
+
+    >>> layout = TextLayout(dim=2, mask=[[True, True, False]], tokens=[["he", "runs", ""]])
+    >>> layout.n_tokens, layout.n_features
+    (3, 6)
+    >>> J = np.array([[[0.1, 0.3, 0.2, 0.2, 5.0, 5.0]]])
+    >>> r = accumulated_sensitivity(J, v=VChoice.word_list(["he"]), layout=layout)
+    >>> r.token_weight.tolist(), r.P.tolist()
+    ([[1.0, 0.0, 0.0]], [0.2])
     """
 
     dim: int
@@ -580,6 +611,26 @@ class SensitivityResult:
     feature_names : tuple of str, optional
         Tabular only, when given: the names of the F features, which a
         summary of the result is written with.
+
+    See Also
+    --------
+    accumulated_sensitivity : computes it from |J| (or from wᵀ|J|).
+    prediction_sensitivity : computes it from a model and its inputs.
+    SensitivityCollector : streams results into one summary.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022.
+    .. [2] ``docs/measures/sensitivity.md``, "Definition" and "Undefined
+       values".
+
+    Examples
+    --------
+    >>> row = [0.246134, 0.492268, 0.123067]
+    >>> r = accumulated_sensitivity(np.array([[row, row]]), v="mask", protected=[2])
+    >>> r.P.tolist(), r.v.tolist(), r.v_choice.name, r.coverage
+    ([0.123067], [[0.0, 0.0, 1.0]], 'mask', 1.0)
     """
 
     P: np.ndarray
@@ -1108,6 +1159,19 @@ def proxy_betas(x, protected: int) -> np.ndarray:
         p not an integer or out of range, x not finite numbers, or x_p
         constant.
 
+    See Also
+    --------
+    proxy_adjusted_abs_jacobian : uses these slopes.
+    VChoice.proxy_adjusted : the choice of v that goes with them.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022. Its proxy example keeps
+       one path; we use every path and this whole-dataset slope.
+    .. [2] ``docs/measures/sensitivity.md``, "Choosing v" and "Where we
+       depart from the paper" (item 4).
+
     Examples
     --------
     >>> x = np.array([[0.0, 1.0, 0.0], [2.0, 5.0, 1.0]])
@@ -1151,6 +1215,18 @@ def proxy_adjusted_abs_jacobian(jacobian, betas, protected: int) -> np.ndarray:
     ValueError
         Shapes that disagree, entries that are not finite numbers, p not an
         integer in range.
+
+    See Also
+    --------
+    proxy_betas : the slopes β.
+    accumulated_sensitivity : takes the result as ``abs_jacobian`` with ``v=VChoice.proxy_adjusted(p)``.
+
+    References
+    ----------
+    .. [1] S. Krishna et al., "Measuring Fairness of Text Classifiers via
+       Prediction Sensitivity", ACL 2022.
+    .. [2] ``docs/measures/sensitivity.md``, "Choosing v" and "Where we
+       depart from the paper" (items 1 and 4).
 
     Examples
     --------
