@@ -11,7 +11,7 @@ from __future__ import annotations
 import glob
 import gzip
 import os
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, cast
 
 from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.paths import is_remote
@@ -85,7 +85,7 @@ def open_binary(path: str) -> BinaryIO:
     (CSV and JSON Lines are read in order; `file_format` takes no other format compressed)."""
     if not is_remote(path):
         try:
-            return gzip.open(path, "rb") if is_gzip(path) else open(path, "rb")
+            return cast(BinaryIO, gzip.open(path, "rb")) if is_gzip(path) else open(path, "rb")
         except OSError as e:
             raise DataError("%s: %s" % (path, e.strerror or e))
     from apache_beam.io.filesystem import CompressionTypes
@@ -102,7 +102,7 @@ def open_binary(path: str) -> BinaryIO:
 def read_position(handle: Any) -> int:
     """How far into its file a handle of `open_binary` has read, in the file's own bytes (a progress bar's unit,
     whose total is `size`): a local gzip file's compressed offset, not the offset in what it holds."""
-    raw = handle.fileobj if isinstance(handle, gzip.GzipFile) else handle
+    raw: Any = handle.fileobj if isinstance(handle, gzip.GzipFile) else handle
     return int(raw.tell())
 
 

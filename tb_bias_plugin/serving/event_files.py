@@ -34,6 +34,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.storage import metadata
+from tb_bias_plugin.writing.tb_files import masked_crc32c
 
 logger = logging.getLogger(__name__)
 
@@ -302,7 +303,6 @@ def _new_records(path: str, state: _FileState) -> Iterator[tuple[Location, bytes
     CRC. A record not yet wholly written is left for the next call; the scan stops at a
     length that fails its CRC (``state.corrupt`` says where), as TensorBoard's readers do: a
     file cut by a crash or preallocated with zeros is otherwise walked 16 bytes at a time."""
-    from tensorboard.compat.tensorflow_stub.pywrap_tensorflow import masked_crc32c  # TensorFlow is not imported
 
     offset = state.offset
     size = os.path.getsize(path)

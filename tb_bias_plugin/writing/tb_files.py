@@ -25,6 +25,16 @@ def _gfile() -> Any:
     return gfile
 
 
+def masked_crc32c(data: bytes) -> int:
+    """The TFRecord format's masked CRC-32C of ``data``, as TensorBoard's readers check it (without TensorFlow)."""
+    try:
+        from tensorboard.compat.tensorflow_stub.pywrap_tensorflow import masked_crc32c as crc
+    except ImportError as e:  # pragma: no cover - only when TensorBoard changes
+        raise ImportError("tb-bias checks event files with TensorBoard's tensorflow_stub.pywrap_tensorflow, which "
+                          "this TensorBoard does not have (%s); install a TensorBoard release tb-bias supports" % e)
+    return int(crc(data))
+
+
 def makedirs(path: str) -> None:
     """Create ``path`` and its parents on any filesystem TensorBoard can write."""
     _gfile().makedirs(path)
