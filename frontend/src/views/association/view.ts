@@ -178,10 +178,16 @@ export class AssociationView extends MeasureViewBase {
       aside {
         overflow-y: auto;
         padding: 10px;
+        border-right: 1px solid var(--border);
+      }
+      aside,
+      .aside-content {
         display: flex;
         flex-direction: column;
         gap: 10px;
-        border-right: 1px solid var(--border);
+      }
+      .aside-content[hidden] {
+        display: none;
       }
       main {
         display: flex;
@@ -744,36 +750,42 @@ export class AssociationView extends MeasureViewBase {
     return this.distribution?.gap?.domain ?? [-2, 2];
   }
 
-  /** Folds the controls to a strip, so the table takes the tab's width, and unfolds them. */
+  /**
+   * Folds the controls to a strip, so the table takes the tab's width, and unfolds them: one button in
+   * both states (in one place of one template), so the focus stays on it.
+   */
   private foldButton() {
     const folded = this.asideFolded;
     const what = "the controls, filters and distributions";
     return html`<button type="button" class="fold" data-testid="aside-toggle" aria-expanded=${folded ? "false" : "true"}
-      aria-label=${folded ? `Show ${what}` : `Hide ${what}`} title=${folded ? `Show ${what}` : `Hide ${what}: the table takes the width`}
+      aria-controls="aside-content" aria-label=${folded ? `Show ${what}` : `Hide ${what}`}
+      title=${folded ? `Show ${what}` : `Hide ${what}: the table takes the width`}
       @click=${() => (this.asideFolded = !folded)}>${folded ? "\u00bb" : "\u00ab"}</button>`;
   }
 
   /** The left column: title and reload, the table's controls, the filters and the distributions. */
   private renderAside(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
-    if (this.asideFolded) {
-      return html`<aside class="folded" aria-label="Controls and filters">${this.foldButton()}</aside>`;
-    }
-    return html`<aside aria-label="Controls and filters">
+    const folded = this.asideFolded;
+    return html`<aside class=${folded ? "folded" : ""} aria-label="Controls and filters">
       <div class="title">
-        <h1>Label associations</h1>
+        ${folded ? nothing : html`<h1>Label associations</h1>`}
         <span class="buttons">
-          <button
-            type="button"
-            data-testid="reload-button"
-            aria-busy=${this.reloading}
-            @click=${() => this.reload()}
-            title="Fetch new steps and data"
-          >
-            ${this.reloading ? "Reloading\u2026" : "Reload"}
-          </button>
+          ${folded
+            ? nothing
+            : html`<button type="button" data-testid="reload-button" aria-busy=${this.reloading}
+                @click=${() => this.reload()} title="Fetch new steps and data">
+                ${this.reloading ? "Reloading\u2026" : "Reload"}
+              </button>`}
           ${this.foldButton()}
         </span>
       </div>
+      <div id="aside-content" class="aside-content" ?hidden=${folded}>${folded ? nothing : this.asideContent(s, info, cfg)}</div>
+    </aside>`;
+  }
+
+  /** The unfolded controls: the table's data, the filters and the distributions. */
+  private asideContent(s: ResolvedState, info: TagInfo, cfg: AssociationConfig) {
+    return html`
       <section class="panel" aria-labelledby="controls-title">
         <h2 id="controls-title">Data</h2>
         <tb-bias-controls
@@ -799,7 +811,7 @@ export class AssociationView extends MeasureViewBase {
           .searchRefused=${s.q !== "" && s.q === this.refusedSearch}
         ></tb-bias-distributions>
       </section>
-    </aside>`;
+    `;
   }
 
   private renderNotice() {
