@@ -47,3 +47,24 @@ def test_folding_the_controls_keeps_the_focus_on_the_toggle(tab):
     assert focused(tab)["testid"] == "aside-toggle"
     assert tab.page_errors == []
 
+
+@pytest.mark.parametrize("width", [1000, 1600])
+def test_selecting_a_row_by_keyboard_keeps_its_checkbox_focused_and_in_view(tab, width):
+    """Space on a row's checkbox opens the selected labels' plot above the table: the checkbox stays
+    focused and on screen, not pushed below the window or dropped with its row."""
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.open(DEFAULT)
+    tab.ui.locator('[data-testid="table-row"] [data-testid="select-checkbox"]').first.focus()
+    tab.page.keyboard.press("PageDown")
+    tab.frame.wait_for_function("() => (%s)()?.rank > 10" % FOCUSED_JS, timeout=5_000)
+    rank = focused(tab)["rank"]
+    tab.page.keyboard.press("Space")
+    expect(tab.testid("pcp")).to_be_visible()
+    tab.page.wait_for_timeout(500)  # the plot drawn and the rows laid out again
+    now = focused(tab)
+    assert now and now["testid"] == "select-checkbox" and now["rank"] == rank, now
+    checkbox = tab.ui.locator('[data-testid="table-row"][data-rank="%d"] [data-testid="select-checkbox"]' % rank)
+    expect(checkbox).to_be_checked()
+    expect(checkbox).to_be_in_viewport()
+    tab.screenshot("keyboard_select_in_view_%d" % width)
+    assert tab.page_errors == []

@@ -140,6 +140,8 @@ export class RankedTable extends LitElement {
   @state() private activeRow = 0;
   /** the row the keys are moving the focus to, until it gets there */
   private movingTo: number | null = null;
+  /** The row control that has (or had, until the virtualizer dropped its row) the focus; see keepFocusInView. */
+  private rowFocus: { index: number; control: string } | null = null;
 
   static override styles = [
     baseStyles,
@@ -704,8 +706,44 @@ export class RankedTable extends LitElement {
   private readonly onRowEnter = (event: Event) => {
     const label = this.rowLabel(event);
     if (label !== null) emit(this, "hover-label", label);
-    if (event.type === "focusin") this.activeRow = rowIndex(event.currentTarget as Element);
+    if (event.type !== "focusin") return;
+    this.activeRow = rowIndex(event.currentTarget as Element);
+    const control = (event.target as Element).getAttribute("data-testid");
+    this.rowFocus = control && ROW_CONTROLS.has(control) ? { index: this.activeRow, control } : null;
   };
+
+  /**
+   * Focus given to something else forgets the row's control; focus lost to nothing is kept a frame, and
+   * forgotten if its control is still drawn there (the reader clicked the page): the virtualizer removes
+   * a row that leaves its range, and the focus with it.
+   */
+  private forgetRowFocus(event: FocusEvent) {
+    if (event.relatedTarget !== null) {
+      this.rowFocus = null;
+      return;
+    }
+    const left = event.target as Element;
+    const held = this.rowFocus;
+    requestAnimationFrame(() => {
+      const row = left.isConnected ? left.closest("[role=row]") : null;
+      if (held === this.rowFocus && row && rowIndex(row) === held?.index) this.rowFocus = null;
+    });
+  }
+
+  /**
+   * The layout moved or shrank the rows (the selected labels' plot opened above them): the row control the
+   * reader was on stays focused and on screen (WCAG 2.4.3, 2.4.11), not dropped with its row or pushed
+   * below the window.
+   */
+  keepFocusInView() {
+    const held = this.rowFocus;
+    const active = deepActiveElement();
+    if (!held || !document.hasFocus() || (active !== null && !active.closest("[role=row]"))) return;
+    const scroller = this.renderRoot.querySelector("lit-virtualizer") as LitVirtualizer | null;
+    scroller?.element?.(held.index)?.scrollIntoView({ block: "nearest" });
+    this.activeRow = held.index;
+    this.focusRowControl(held.index, held.control, 30, true);
+  }
 
   /**
    * One row's controls take the Tab key at a time (the row last focused; a table of a thousand rows was
@@ -729,16 +767,18 @@ export class RankedTable extends LitElement {
   };
 
   /** Focuses a row's control once the row is drawn and its page loaded (a few frames at most). */
-  private focusRowControl(index: number, control: string, frames: number) {
+  private focusRowControl(index: number, control: string, frames: number, reveal = false) {
     void this.updateComplete.then(() =>
       requestAnimationFrame(() => {
         if (this.activeRow !== index) return; // moved on meanwhile
         const target = this.renderRoot.querySelector<HTMLElement>(`[aria-rowindex="${index + 2}"] [data-testid="${control}"]`);
         if (target && !target.hidden) {
           // the virtualizer scrolled the row into view; the focus would also scroll the rows sideways
-          target.focus({ preventScroll: true });
+          if (deepActiveElement() !== target) target.focus({ preventScroll: true });
+          // in view of the page's scroller too (it is in the rows' already)
+          if (reveal) target.scrollIntoView({ block: "nearest", inline: "nearest" });
           this.movingTo = null;
-        } else if (frames > 0) this.focusRowControl(index, control, frames - 1);
+        } else if (frames > 0) this.focusRowControl(index, control, frames - 1, reveal);
         else this.movingTo = null;
       }),
     );
@@ -760,6 +800,7 @@ export class RankedTable extends LitElement {
 
   private readonly onRowLeave = (event: Event) => {
     if (this.rowLabel(event) !== null) emit(this, "hover-label", null);
+    if (event.type === "focusout") this.forgetRowFocus(event as FocusEvent);
   };
 
   private readonly onSelectChange = (event: Event) => {

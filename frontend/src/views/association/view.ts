@@ -143,6 +143,8 @@ export class AssociationView extends MeasureViewBase {
   /** what the default rules left out of the latest table page (said in the filters) */
   @state() private leftOut: Record<string, number> = {};
   private reloads = 0;
+  private readonly tableLayout = new ResizeObserver(() => this.renderRoot.querySelector("tb-bias-table")?.keepFocusInView());
+  private tableLayoutBoxes: Element[] = [];
 
   static override styles = [
     baseStyles,
@@ -260,6 +262,17 @@ export class AssociationView extends MeasureViewBase {
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.stopWaitingForRows();
+    this.tableLayout.disconnect();
+    this.tableLayoutBoxes = [];
+  }
+
+  /** Watches the panels above the table and the table: when either changes size the table keeps its focused row in view. */
+  private observeTableLayout() {
+    const boxes = [...this.renderRoot.querySelectorAll('[data-testid="top-panels"], tb-bias-table')];
+    if (boxes.length === this.tableLayoutBoxes.length && boxes.every((box, i) => box === this.tableLayoutBoxes[i])) return;
+    this.tableLayout.disconnect();
+    for (const box of boxes) this.tableLayout.observe(box);
+    this.tableLayoutBoxes = boxes;
   }
 
   /** New runs or config from the shell: fit the state to them. */
@@ -388,6 +401,7 @@ export class AssociationView extends MeasureViewBase {
   }
 
   protected override updated() {
+    this.observeTableLayout();
     if (!this.effectsPending) return;
     this.effectsPending = false;
     // After this render, the views update (in microtasks queued by it) and
