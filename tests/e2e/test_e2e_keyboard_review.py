@@ -68,3 +68,82 @@ def test_selecting_a_row_by_keyboard_keeps_its_checkbox_focused_and_in_view(tab,
     expect(checkbox).to_be_in_viewport()
     tab.screenshot("keyboard_select_in_view_%d" % width)
     assert tab.page_errors == []
+
+
+# Elements of the plugin that scroll sideways, but for the tables' own sideways scrollers.
+SIDEWAYS_SCROLLED_JS = """() => {
+  const own = ".sideways-scroll, lit-virtualizer, .header-viewport";
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll("*")) {
+      const overflow = getComputedStyle(el).overflowX;
+      if (!el.matches(own) && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && ["auto", "scroll"].includes(overflow))
+        out.push(el.tagName + "." + el.className + " " + el.scrollWidth + ">" + el.clientWidth);
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  const d = document.documentElement;
+  if (d.scrollWidth > d.clientWidth + 1) out.push("document " + d.scrollWidth + ">" + d.clientWidth);
+  return out;
+}"""
+
+ASIDE_JS = """() => {
+  const view = document.querySelector("tb-bias-app").shadowRoot.querySelector("tb-bias-association-view").shadowRoot;
+  const box = (el) => el.getBoundingClientRect();
+  const main = box(view.querySelector("main"));
+  const table = view.querySelector("tb-bias-table").shadowRoot;
+  const outside = [...table.querySelectorAll(".toolbar button, .toolbar input, .toolbar a, [data-testid^=bulk] button")]
+    .filter((b) => b.offsetParent !== null && box(b).right > main.right + 1).map((b) => b.textContent.trim());
+  return {aside: box(view.querySelector("aside")).width, main: main.width, view: box(view.host).width, outside};
+}"""
+
+ZOOMED_VIEWS = [
+    ("association", "ranked-table"),
+    ("discrepancy", "top-table"),
+    ("sensitivity", "sens-summary"),
+    ("representation", "repr-profile-table"),
+]
+
+
+@pytest.fixture
+def zoomed_tab(browser, tensorboard, request):
+    """A 1000 x 1000 px window at 200% zoom: 500 x 500 CSS px."""
+    from conftest import Tab
+
+    context = browser.new_context(viewport={"width": 500, "height": 500}, device_scale_factor=2)
+    context.set_default_timeout(20_000)
+    t = Tab(context.new_page(), tensorboard)
+    try:
+        yield t
+    finally:
+        try:
+            t.screenshot(request.node.name)
+        finally:
+            context.close()
+
+
+@pytest.mark.parametrize("measure,ready", ZOOMED_VIEWS)
+def test_views_reflow_at_200_percent_zoom(zoomed_tab, measure, ready):
+    """WCAG 1.4.10: at 500 CSS px no view scrolls sideways as a whole (only a wide table, in its own
+    scroller), and the association view folds its controls, leaving the table the width."""
+    from tb_harness import tab_url
+
+    tab = zoomed_tab
+    tab.page.goto(tab_url(tab.tb.url, {"measure": measure}))
+    expect(tab.testid(ready).first).to_be_visible()
+    tab.page.wait_for_timeout(500)
+    assert tab.frame.evaluate(SIDEWAYS_SCROLLED_JS) == []
+    if measure == "association":
+        layout = tab.frame.evaluate(ASIDE_JS)
+        assert layout["aside"] < 60 and layout["main"] > 400 and layout["outside"] == [], layout
+        toggle = tab.testid("aside-toggle")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        layout = tab.frame.evaluate(ASIDE_JS)
+        # unfolded, the controls go above the table, the tab's width each
+        assert layout["aside"] == pytest.approx(layout["view"], abs=2) and layout["main"] > 400, layout
+        assert tab.frame.evaluate(SIDEWAYS_SCROLLED_JS) == []
+        tab.screenshot("zoomed_association_unfolded")
+    assert tab.page_errors == []

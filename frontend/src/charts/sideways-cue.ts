@@ -2,7 +2,7 @@
 // touch) show no bar, and a column cut between two cells shows nothing either.
 // The column the right edge cuts is covered whole, so no number shows cut
 // mid-value ("0.4" of 0.443): the table ends at a column's edge, in a shade.
-import { css, type ReactiveController, type ReactiveControllerHost } from "lit";
+import { css, html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from "lit";
 
 /** Whether a scroller hides content to its right (a pixel of rounding aside). */
 export function moreToTheRight(scrollLeft: number, clientWidth: number, scrollWidth: number): boolean {
@@ -41,6 +41,14 @@ export interface CueParts {
 const VIRTUAL_TABLE: CueParts = { frame: ".table", scrollers: [".header-viewport", "lit-virtualizer"] };
 /** A plain `<table>` in a `.sideways-scroll` inside a `.sideways` box (the "as numbers" tables). */
 export const PLAIN_TABLE: CueParts = { frame: ".sideways", scrollers: [".sideways-scroll"] };
+
+/**
+ * A plain table in its own sideways scroller (PLAIN_TABLE; its host keeps a SidewaysCue): a wide table
+ * scrolls by itself, not the whole view with it (WCAG 1.4.10 reflow at 200% zoom).
+ */
+export function sidewaysTable(table: TemplateResult, scrollerClass = ""): TemplateResult {
+  return html`<div class="sideways"><div class="sideways-scroll ${scrollerClass}">${table}</div></div>`;
+}
 
 /**
  * Keeps each frame of a host's render root marked while its scrollers hide
@@ -138,6 +146,9 @@ export const sidewaysCueStyles = css`
   .table,
   .sideways {
     position: relative;
+  }
+  .sideways-scroll {
+    overflow-x: auto;
   }
   .table[data-more-right]::after,
   .sideways[data-more-right]::after {

@@ -3,6 +3,7 @@ import { customElement, state } from "lit/decorators.js";
 import { formatCount, plural } from "../../charts/format.js";
 import { tabList, tabStyles } from "../../charts/tabs.js";
 import { baseStyles } from "../../charts/theme.js";
+import { WidthController } from "../../charts/resize.js";
 import { errorMessage, isRefusedParameter } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { RELOAD_EVENT, type ReloadRequest } from "../../shell/registry.js";
@@ -131,8 +132,17 @@ export class AssociationView extends MeasureViewBase {
   @state() private examplesFound: { key: string; label: string; clicked: boolean } | null = null;
   private examplesChecking = "";
   private readonly examplesRequest = new LatestRequest(this);
-  /** the controls folded to a strip: the table takes the tab's width */
-  @state() private asideFolded = false;
+  /** the controls folded to a strip (the table takes the tab's width) or not, as the reader chose; null: folded in a narrow tab */
+  @state() private asideChoice: boolean | null = null;
+  private readonly width = new WidthController(this, 1200);
+  /** A tab narrower than this (a 1000 px window at 200% zoom) has no room for the controls beside the table (WCAG 1.4.10). */
+  static readonly NARROW_PX = 600;
+  private get narrow(): boolean {
+    return this.width.width < AssociationView.NARROW_PX;
+  }
+  private get asideFolded(): boolean {
+    return this.asideChoice ?? this.narrow;
+  }
   /** the shown step's own description, from its table or compare answer; null until one arrives */
   @state() private stepDescription: { key: string; text: string } | null = null;
   @state() private bulkBusy = false;
@@ -165,6 +175,19 @@ export class AssociationView extends MeasureViewBase {
       }
       .app.folded {
         grid-template-columns: auto minmax(0, 1fr);
+      }
+      /* a narrow tab with the controls open: one column that scrolls, the controls above the table */
+      .app.stacked {
+        display: block;
+        overflow-y: auto;
+      }
+      .app.stacked > aside {
+        overflow: visible;
+        border-right: none;
+        border-bottom: 1px solid var(--border);
+      }
+      .app.stacked > main {
+        overflow: visible;
       }
       aside.folded {
         padding: 10px 4px;
@@ -737,7 +760,7 @@ export class AssociationView extends MeasureViewBase {
     }
     const { state: s, info } = this.resolution;
     return html`
-      <div class="app ${this.asideFolded ? "folded" : ""}">
+      <div class="app ${this.asideFolded ? "folded" : this.narrow ? "stacked" : ""}">
         ${this.renderAside(s, info, cfg)}
         <main>
           ${this.renderNotice()}
@@ -774,7 +797,7 @@ export class AssociationView extends MeasureViewBase {
     return html`<button type="button" class="fold" data-testid="aside-toggle" aria-expanded=${folded ? "false" : "true"}
       aria-controls="aside-content" aria-label=${folded ? `Show ${what}` : `Hide ${what}`}
       title=${folded ? `Show ${what}` : `Hide ${what}: the table takes the width`}
-      @click=${() => (this.asideFolded = !folded)}>${folded ? "\u00bb" : "\u00ab"}</button>`;
+      @click=${() => (this.asideChoice = !folded)}>${folded ? "\u00bb" : "\u00ab"}</button>`;
   }
 
   /** The left column: title and reload, the table's controls, the filters and the distributions. */

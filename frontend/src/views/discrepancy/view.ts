@@ -56,6 +56,8 @@ function starMark(x: number, y: number, stars: string) {
 const MEANS_REM = 25;
 /** Below this width the curve and the means stack. */
 const STACK_BELOW = 1100;
+/** Below this width (a 1000 px window at 200% zoom) the matrix and the subgroups stack too: side by side, the matrix scrolled sideways. */
+const STACK_ALL_BELOW = 700;
 /** Top examples shown before "Show all". */
 const TOP_SHOWN = 15;
 
@@ -161,6 +163,7 @@ export class DiscrepancyView extends MeasureViewBase {
       tb-bias-description { display: block; margin: -4px 0 10px; }
       .intro { margin: 0 0 10px; font-size: 12px; max-width: 70rem; }
       @media (max-width: ${unsafeCSS(STACK_BELOW)}px) { .grid, .grid2.examples { grid-template-columns: 1fr; } }
+      @media (max-width: ${unsafeCSS(STACK_ALL_BELOW)}px) { .grid2 { grid-template-columns: 1fr; } }
     `,
   ];
 
@@ -509,6 +512,11 @@ export class DiscrepancyView extends MeasureViewBase {
     return Math.max(260, Math.floor((this.size.width - 60) * share));
   }
 
+  /** A chart's width in a `.grid2` column: half the view's, or the whole once the columns stack below `stackBelow` px. */
+  private columnWidth(stackBelow: number): number {
+    return this.chartWidth(this.size.width + 32 > stackBelow ? 0.45 : 0.95);
+  }
+
   private renderSteps() {
     const steps = this.steps?.steps ?? [];
     if (!steps.length || this.failed("steps")) return this.placeholder("steps", "DIPDI across steps");
@@ -586,7 +594,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const d = this.detail;
     if (!d || this.failed("detail")) return this.placeholder("detail", "Discrepancy matrix N");
     const n = d.models.length;
-    const layout = matrixLayout(d.models, this.chartWidth(0.45));
+    const layout = matrixLayout(d.models, this.columnWidth(STACK_ALL_BELOW));
     const { left, top, cell: size } = layout;
     const values = d.matrix.flatMap((row, i) => row.filter((_, j) => j !== i));
     const used = [...d.used_pairs.between, ...d.used_pairs.within_a, ...d.used_pairs.within_b];
@@ -664,7 +672,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const d = this.detail;
     if (!d || this.failed("detail")) return this.placeholder("detail", "DIPDI per subgroup", true);
     if (!d.groups.length) return html`<h3>Subgroups</h3><p class="muted">No groups were logged.</p>`;
-    const width = this.chartWidth(0.45) - 140;
+    const width = this.columnWidth(STACK_ALL_BELOW) - 140;
     const vals = d.groups.map((g) => g.dipdi).filter((v): v is number => v !== null);
     const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, DIPDI_DIGITS); // one notation down the column, DIPDI's 3 decimals as elsewhere
@@ -700,7 +708,7 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!e || this.failed("examples")) return this.placeholder("examples", "Per-example excess discrepancy");
     if (!e.histogram) return html`<h3>Excess discrepancy</h3><p class="muted">${e.note ?? "No histogram stored."}</p>`;
     // full width where the examples stack (the table needs the room)
-    const width = this.chartWidth(this.size.width + 32 > STACK_BELOW ? 0.45 : 0.95);
+    const width = this.columnWidth(STACK_BELOW);
     const h = 174;
     const m = { left: 46, right: 10, top: 6, bottom: 36 };
     const tick = 4; // tick marks keep the corner's two "0" labels apart

@@ -9,6 +9,7 @@ import { stepSlider } from "../../charts/inputs.js";
 import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
+import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -121,9 +122,13 @@ export class RepresentationView extends MeasureViewBase {
   @state() private detail: StepResponse | null = null;
   @state() private curve: CurveResponse | null = null;
 
+  /** the profile says when columns lie past its right edge, as the ranked tables do */
+  readonly sidewaysCue = new SidewaysCue(this, PLAIN_TABLE);
+
   static override styles = [
     baseStyles,
     dismissibleNoticeStyles,
+    sidewaysCueStyles,
     css`
       :host {
         overflow: auto;
@@ -706,7 +711,7 @@ export class RepresentationView extends MeasureViewBase {
     const layers = this.series?.layers ?? d.layers.map((l) => l.layer);
     const pos = (v: number) => barGeometry(v, domain)?.left ?? 0;
     return html`<h2>Layer profile at step ${d.step}</h2>
-      <table data-testid="repr-profile-table">
+      ${sidewaysTable(html`<table data-testid="repr-profile-table">
         <thead>
           <tr>
             <th>layer</th>
@@ -752,7 +757,7 @@ export class RepresentationView extends MeasureViewBase {
             </tr>`;
           })}
         </tbody>
-      </table>`;
+      </table>`)}`;
   }
 }
 

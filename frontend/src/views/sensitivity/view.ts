@@ -8,7 +8,7 @@ import { axisFormat, columnFormat, formatCount, formatTicks, formatValue } from 
 import { histogramBars } from "../../charts/plots.js";
 import { stepSlider } from "../../charts/inputs.js";
 import { WidthController } from "../../charts/resize.js";
-import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
+import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -95,7 +95,7 @@ export class SensitivityView extends MeasureViewBase {
   private readonly compareRequest = new LatestRequest(this);
   private readonly failures = new PartFailures<Part>(this);
   private readonly links = new LinkNotices(this);
-  /** the points table says when columns lie past its right edge, as the ranked tables do */
+  /** the tables say when columns lie past their right edge, as the ranked tables do */
   readonly sidewaysCue = new SidewaysCue(this, PLAIN_TABLE);
   private restored = false;
   private seenEntries: Record<string, string> = {};
@@ -397,7 +397,7 @@ export class SensitivityView extends MeasureViewBase {
     const [mean, median, p90, max] = (["mean", "median", "p90", "max"] as const).map((k) => columnFormat(d.choices.map((c) => c[k]), 4));
     return html`<section data-testid="sens-summary">
       <h3>P per v choice at step ${d.step} <span class="muted">(${formatCount(d.num_examples)} examples)</span></h3>
-      <table class="stats">
+      ${sidewaysTable(html`<table class="stats">
         <thead><tr><th>v choice</th><th>mean</th><th>median</th><th>p90</th><th>max</th><th>coverage</th><th>undefined</th></tr></thead>
         <tbody>
           ${d.choices.map(
@@ -412,7 +412,7 @@ export class SensitivityView extends MeasureViewBase {
             </tr>`,
           )}
         </tbody>
-      </table>
+      </table>`)}
     </section>`;
   }
 
@@ -667,16 +667,16 @@ export class SensitivityView extends MeasureViewBase {
       <section data-testid="sens-breakdowns">
         <h3>Per group and per predicted class, <b>${c.name}</b></h3>
         ${c.by_group.length
-          ? html`<table class="stats" data-testid="sens-groups">
+          ? sidewaysTable(html`<table class="stats" data-testid="sens-groups">
               <thead><tr><th>group</th><th>mean P</th><th>median</th><th>p90</th><th>coverage</th><th>n</th></tr></thead>
               <tbody>${c.by_group.map((g) => html`<tr><td>${g.group}</td><td>${gMean!(g.mean)}</td><td>${gMedian!(g.median)}</td><td>${gP90!(g.p90)}</td><td>${g.coverage === null ? "\u2014" : `${(g.coverage * 100).toFixed(1)}%`}</td><td>${formatCount(g.n)}</td></tr>`)}</tbody>
-            </table>`
+            </table>`)
           : html`<p class="empty">No groups were logged.</p>`}
         ${c.by_class.length
-          ? html`<table class="stats" data-testid="sens-classes" style="margin-top:8px">
+          ? sidewaysTable(html`<table class="stats" data-testid="sens-classes" style="margin-top:8px">
               <thead><tr><th>predicted class</th><th>mean P</th><th>n</th><th title="the class's row of |J| v, (|J| v)_k, averaged over every example, not only those predicted as the class; two softmax classes have mirror-image rows of J, so their two values are equal">(|J| v)<sub>k</sub>, all examples</th></tr></thead>
               <tbody>${c.by_class.map((k) => html`<tr><td>${k.class_name ?? k.pred_class}</td><td>${kMean(k.mean)}</td><td>${formatCount(k.n)}</td><td>${kRow(c.class_rows?.[k.pred_class]?.mean ?? null)}</td></tr>`)}</tbody>
-            </table>`
+            </table>`)
           : nothing}
       </section>
       <section>
@@ -693,10 +693,10 @@ export class SensitivityView extends MeasureViewBase {
               </div>`
           : html`<h3>Token types by mean u<sub>t</sub>, <b>${c.name}</b></h3>
               ${c.token_types.length
-                ? html`<table class="stats" data-testid="sens-token-types">
+                ? sidewaysTable(html`<table class="stats" data-testid="sens-token-types">
                     <thead><tr><th>token</th><th>mean u<sub>t</sub></th><th>occurrences</th></tr></thead>
                     <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${tMean(t.mean)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
-                  </table>`
+                  </table>`)
                 : html`<p class="empty">No token strings were logged.</p>`}`}
       </section>
     </div>`;
