@@ -241,6 +241,9 @@ export function changeSign(x1: string | null, x2: string | null): string {
 }
 
 /** Benjamini-Hochberg q-values are taken over the tested family: a search, range, flag or hidden label never changes them. */
+/** The q-value above which a gap or change counts as not significant, unless the significance filter sets another. */
+export const DEFAULT_Q_MAX = 0.05;
+
 export const Q_SCOPE = "(Benjamini\u2013Hochberg over every label tested: a search or range does not change it)";
 
 /**

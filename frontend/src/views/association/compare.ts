@@ -9,8 +9,8 @@ import { gapColor } from "../../charts/colors.js";
 import type { Limits } from "./config.js";
 import type { FlagLookup } from "./flags.js";
 import { formatCount, formatTotal } from "../../charts/format.js";
-import { columnDigits, formatFixed, formatInterval, formatStatement } from "../../charts/intervals.js";
-import { Q_SCOPE } from "./columns.js";
+import { columnDigits, formatFixed, formatInterval, formatQ, formatStatement } from "../../charts/intervals.js";
+import { DEFAULT_Q_MAX, Q_SCOPE } from "./columns.js";
 import { compareUrl } from "./query.js";
 import type { CompareResponse, CompareRow, MeasureRuns, TagInfo } from "./types.js";
 import { compareKind, compareRankingWords, compareTarget, findTag, nextCompareSort, queryKey, type CompareSort, type ResolvedState, type ViewState } from "./view-state.js";
@@ -26,12 +26,12 @@ import "../../shell/picker.js";
 import { EXPECTED_COUNTS_NOTE, NO_PARTS, pairText } from "./identities.js";
 
 const LAYOUT = flow();
-const TEMPLATE = "minmax(9rem, 2fr) repeat(3, minmax(7rem, 1fr)) repeat(2, minmax(4.5rem, 0.7fr)) 2.5rem";
+const TEMPLATE = "minmax(9rem, 2fr) repeat(3, minmax(7rem, 1fr)) minmax(8rem, 1fr) minmax(5rem, 0.7fr) repeat(2, minmax(4.5rem, 0.7fr)) 2.5rem";
 /** The narrowest the rows can be (TEMPLATE's minimums): in a narrower box they scroll sideways, the label staying. */
-const MIN_WIDTH_REM = 9 + 3 * 7 + 2 * 4.5 + 2.5;
+const MIN_WIDTH_REM = 9 + 3 * 7 + 8 + 5 + 2 * 4.5 + 2.5;
 
 interface CompareColumn {
-  id: CompareSort | "count_a" | "count_b";
+  id: CompareSort | "delta_interval" | "delta_q" | "count_a" | "count_b";
   title: string;
   sortable: boolean;
 }
@@ -119,8 +119,12 @@ export class Compare extends LitElement {
         height: 2px;
         background: #3c4043;
       }
-      .row.muted .valuecell {
+      /* not significant: faded bars, grey text that keeps 4.5:1, and "ns" beside q */
+      .row.muted .valuecell .bar {
         opacity: 0.5;
+      }
+      .row.muted .num {
+        color: var(--muted);
       }
       .flag {
         color: #d55e00;
@@ -196,7 +200,7 @@ export class Compare extends LitElement {
       >
         ${this.bar(v, gapColor(ids, s.x1, s.x2, v), low, high)}<span class="num">${formatFixed(v, digits, true)}</span>
       </div>`;
-    const muted = row.q_value != null && row.q_value > (s.qMax ?? 0.05);
+    const muted = row.q_value != null && row.q_value > (s.qMax ?? DEFAULT_Q_MAX);
     return html`<div
       class="row data ${this.rows.cache.isStale(index) ? "stale" : ""} ${muted ? "muted" : ""}"
       role="row"
@@ -207,10 +211,20 @@ export class Compare extends LitElement {
       <div role="cell" class="cell" title=${row.label}>${row.label}</div>
       ${gapCell(row.gap_a, "cell-gap-a")} ${gapCell(row.gap_b, "cell-gap-b")}
       ${row.delta_low !== undefined ? gapCell(row.delta, "cell-delta", row.delta_low ?? null, row.delta_high ?? null) : gapCell(row.delta, "cell-delta")}
+      ${this.deltaStatistics(row, digits, muted)}
       <div role="cell" class="cell num">${formatCount(row.count_a)}</div>
       <div role="cell" class="cell num">${formatCount(row.count_b)}</div>
       <div role="cell" class="cell flag">${flagged ? html`<span role="img" aria-label="flagged" title="flagged">${flagIcon}</span>` : nothing}</div>
     </div>`;
+  }
+
+  /** Δ's interval and q as text, which the whisker and the fading only draw (and a title only a mouse reaches). */
+  private deltaStatistics(row: CompareRow, digits: number, muted: boolean) {
+    const known = row.delta_low !== undefined;
+    return html`<div role="cell" class="cell num" data-testid="cell-delta-interval">${known ? formatInterval(row.delta_low, row.delta_high, digits) : "\u2014"}</div>
+      <div role="cell" class="cell num" data-testid="cell-delta-q">${known ? formatQ(row.q_value) : "\u2014"}${muted
+        ? html`<span aria-hidden="true"> ns</span><span class="visually-hidden"> (q > ${this.state.qMax ?? DEFAULT_Q_MAX}: not significant)</span>`
+        : nothing}</div>`;
   }
 
   /** The sort the rows have: the answer's (the default ranks by |\u0394| where no interval is known), else the state's. */
@@ -227,12 +241,14 @@ export class Compare extends LitElement {
       { id: "gap_a", title: "Gap A", sortable: true },
       { id: "gap_b", title: "Gap B", sortable: true },
       { id: "delta", title: this.meta?.delta_sign === "a - b" ? "\u0394 = A \u2212 B" : "\u0394 = B \u2212 A", sortable: true },
+      { id: "delta_interval", title: `\u0394 ${Math.round(s.level * 100)}% interval`, sortable: false },
+      { id: "delta_q", title: "q of \u0394", sortable: false },
       { id: "count_a", title: "Count A", sortable: false },
       { id: "count_b", title: "Count B", sortable: false },
     ];
     return html`<div class="row header" role="row" aria-rowindex="1">
       ${columns.map((c) => {
-        if (!c.sortable) return html`<div role="columnheader" class="cell num">${c.title}</div>`;
+        if (!c.sortable) return html`<div role="columnheader" class="cell num" title=${c.id === "delta_q" ? `q of \u0394 ${Q_SCOPE}` : nothing}>${c.title}</div>`;
         const id = c.id as CompareSort;
         // the default ranks by the end of \u0394's interval nearest 0: the \u0394 column's arrow, with that word
         const bound = id === "delta" && ranking.sort === "bound";
@@ -318,7 +334,7 @@ export class Compare extends LitElement {
         ${meta ? this.deltaNote(meta) : nothing}
         ${meta ? html` \u00b7 <span data-testid="compare-ranking">${compareRankingWords(this.ranking().sort, this.ranking().order, s.level)}</span>` : nothing}
         ${meta?.rows.some((r) => r.delta_low !== undefined && r.delta_low !== null)
-          ? html` (whiskers: ${Math.round(s.level * 100)}% intervals; faded: q > ${s.qMax ?? 0.05})`
+          ? html` (whiskers: ${Math.round(s.level * 100)}% intervals; faded, "ns": q > ${s.qMax ?? DEFAULT_Q_MAX})`
           : nothing}
         ${meta?.expected_counts ? html` \u00b7 <span data-testid="expected-counts-note">${EXPECTED_COUNTS_NOTE}</span>` : nothing}
       </div>
