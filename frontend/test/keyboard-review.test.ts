@@ -9,7 +9,7 @@ import type { Api } from "../src/shell/api.js";
 import { ApiError } from "../src/shell/api.js";
 import type { CompareResponse, CompareRow } from "../src/views/association/types.js";
 import "../src/views/association/index.js";
-import { countsTag, LIMITS, resolved, runsFixture } from "./fixtures.js";
+import { countsTag, LIMITS, resolved, row, runsFixture } from "./fixtures.js";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -62,5 +62,23 @@ describe("compare rows", () => {
       expect(text(r)).toContain("[0.050, 0.350]");
       expect(r.querySelector("[data-testid=cell-delta-q]")!.textContent).toContain(q);
     }
+  });
+});
+
+describe("ranked table row toggles", () => {
+  it("tell a flagged label by the flag's shape (filled, not only a colour) and keep their names, aria-pressed saying the state", async () => {
+    const rows = [row("Beard"), row("Tree")];
+    const el = await mount("tb-bias-table", {
+      api: fakeApi({ table: () => ({ total: rows.length, num_examples: 100, rows }) }),
+      limits: LIMITS, state: resolved(), info: countsTag(),
+      flags: { flagged: new Set(["Tree"]), hidden: new Set(["Tree"]) },
+    });
+    await vi.waitFor(() => expect(el.shadowRoot!.querySelectorAll("[data-testid=table-row]").length).toBe(2));
+    const button = (label: string, kind: string) => el.shadowRoot!.querySelector(`[data-label="${label}"] [data-testid=${kind}-button]`)!;
+    expect([button("Beard", "flag").getAttribute("aria-label"), button("Tree", "flag").getAttribute("aria-label")]).toEqual(["Flag Beard", "Flag Tree"]);
+    expect([button("Beard", "hide").getAttribute("aria-label"), button("Tree", "hide").getAttribute("aria-label")]).toEqual(["Hide Beard", "Hide Tree"]);
+    expect([button("Beard", "flag").getAttribute("aria-pressed"), button("Tree", "flag").getAttribute("aria-pressed")]).toEqual(["false", "true"]);
+    const shape = (label: string) => button(label, "flag").querySelector("svg")!.getAttribute("data-shape");
+    expect([shape("Beard"), shape("Tree")]).toEqual(["outline", "filled"]);
   });
 });

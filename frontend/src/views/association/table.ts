@@ -18,7 +18,7 @@ import { columnDigits, formatFixed, formatInterval, formatQ, formatStatement, wh
 import { csvUrl, defaultRuleProbeUrls, flaggedCsvUrl, looksLikeCompletePattern, tableUrl } from "./query.js";
 import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
-import { examplesIcon, eyeOffIcon, flagIcon } from "../../charts/icons.js";
+import { examplesIcon, eyeOffIcon, flagIcon, flagOutlineIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
 import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { checkbox } from "../../charts/inputs.js";
@@ -825,11 +825,13 @@ export class RankedTable extends LitElement {
     if (label !== null) emit(this, "show-examples", label);
   };
 
-  /** A row's flag or hide button (same markup, hidden, while the row loads). */
+  /**
+   * A row's flag or hide button (same markup, hidden, while the row loads): its name stays "Flag X", and
+   * aria-pressed says whether it is on (a name that flips to "Unflag X" says the state twice, or contradicts it).
+   */
   private toggleButton(
     kind: "flag" | "hide",
-    on: string,
-    off: string,
+    verb: string,
     pressed: boolean,
     loading: boolean,
     label: string,
@@ -837,7 +839,6 @@ export class RankedTable extends LitElement {
     icon: unknown,
     tab: number,
   ) {
-    const verb = pressed ? off : on;
     return html`<button
       type="button"
       class=${kind}
@@ -846,7 +847,7 @@ export class RankedTable extends LitElement {
       ?hidden=${loading}
       aria-pressed=${pressed}
       aria-label=${`${verb} ${label}`}
-      title=${verb}
+      title=${pressed ? `Un${verb.toLowerCase()}` : verb}
       ?disabled=${this.busy}
       @click=${onClick}
     >
@@ -861,8 +862,8 @@ export class RankedTable extends LitElement {
   private rowActions(row: TableRow | undefined, label: string, flagged: boolean, hidden: boolean, tab: number) {
     const loading = row === undefined;
     return [
-      this.toggleButton("flag", "Flag", "Unflag", flagged, loading, label, this.onFlagClick, flagIcon, tab),
-      this.toggleButton("hide", "Hide", "Unhide", hidden, loading, label, this.onHideClick, eyeOffIcon, tab),
+      this.toggleButton("flag", "Flag", flagged, loading, label, this.onFlagClick, flagged ? flagIcon : flagOutlineIcon, tab),
+      this.toggleButton("hide", "Hide", hidden, loading, label, this.onHideClick, eyeOffIcon, tab),
       // tables of precomputed values hold no examples; a table logged without ids says how to get them
       this.info.kind === "counts"
         ? html`<button type="button" data-testid="examples-button" tabindex=${tab} ?hidden=${loading} aria-label=${`Examples of ${label}`}
