@@ -162,3 +162,16 @@ describe("representation y axis", () => {
     expect(texts).toEqual(texts.map((_, i) => (i * 0.0005).toFixed(4)));
   });
 });
+
+describe("<tb-bias-representation-view> the B per step chart without the mouse (review)", () => {
+  it("says each layer's B at the slider's step, and gives the chart as numbers", async () => {
+    const { el, fake } = await mount({ run: "r", tag: "t", step: "0" }, [0, 5]);
+    fake.release();
+    await settle(el);
+    const chart = el.shadowRoot!.querySelector('[data-testid="repr-series-chart"]')!;
+    expect(chart.getAttribute("aria-valuetext")).toBe("step 0: l0 0.100");
+    const table = el.shadowRoot!.querySelector('[data-testid="repr-series-values"] table')!;
+    expect([...table.querySelectorAll("tbody tr")].map((r) => [...r.children].map((c) => c.textContent!.trim()).join(" "))).toEqual(["0 0.100", "5 0.200"]);
+    expect(table.querySelector("caption")!.textContent).toContain("B per step");
+  });
+});

@@ -329,3 +329,13 @@ describe("<tb-bias-sensitivity-view> the v comparison in one notation", () => {
     ]);
   });
 });
+
+describe("<tb-bias-sensitivity-view> the steps chart without the mouse (review)", () => {
+  it("says each v choice's value at the slider's step, and gives the chart as numbers", async () => {
+    const el = await mount(routeApi());
+    const chart = el.shadowRoot!.querySelector('[data-testid="sens-steps-chart"]')!;
+    expect(chart.getAttribute("aria-valuetext")).toBe("step 1, mean: uniform 0.2000, word_list 0.5000");
+    const rows = [...el.shadowRoot!.querySelectorAll('[data-testid="sens-steps-values"] tbody tr')];
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent!.trim()).join(" "))).toEqual(["0 0.1000 0.2000", "1 0.2000 0.5000"]);
+  });
+});

@@ -27,7 +27,7 @@ describe("a chart's step from the keyboard", () => {
 
   it("keeps the page from scrolling on its keys only, and chooses the step", () => {
     const chosen: number[] = [];
-    const keys = stepSlider(steps, 10, (step) => chosen.push(step));
+    const keys = stepSlider(steps, 10, (step) => chosen.push(step), (step) => `step ${step}`);
     expect([keys.min, keys.max, keys.now]).toEqual([0, 20, 10]);
     const press = (key: string) => {
       let prevented = false;
@@ -37,5 +37,40 @@ describe("a chart's step from the keyboard", () => {
     expect(press("ArrowRight")).toBe(true);
     expect(press("Tab")).toBe(false);
     expect(chosen).toEqual([20]);
+  });
+});
+
+describe("a steps chart as a slider (review: it said only 'step 10', and Page keys did nothing)", () => {
+  const many = Array.from({ length: 50 }, (_, i) => i * 2);
+
+  it("jumps a tenth of the steps on PageUp and PageDown, held at the ends", () => {
+    expect(stepAfterKey(many, 20, "PageUp")).toBe(30);
+    expect(stepAfterKey(many, 20, "PageDown")).toBe(10);
+    expect(stepAfterKey(many, 94, "PageUp")).toBe(98);
+    expect(stepAfterKey(many, 98, "PageUp")).toBeNull();
+    expect(stepAfterKey([0, 1, 2], 1, "PageDown")).toBe(0);
+  });
+
+  it("says the values at the step it is on, not only the step", () => {
+    const keys = stepSlider(steps(), 5, () => {}, (step) => `step ${step}, DIPDI 0.${step}`);
+    expect(keys.text).toBe("step 5, DIPDI 0.5");
+    let prevented = false;
+    keys.keydown({ key: "PageDown", preventDefault: () => (prevented = true) } as unknown as KeyboardEvent);
+    expect(prevented).toBe(true);
+  });
+
+  function steps() {
+    return [0, 5, 10, 20];
+  }
+});
+
+describe("the DIPDI curve's slider", () => {
+  it("says DIPDI and its significance at the step", async () => {
+    const { dipdiAtStep } = await import("../src/views/discrepancy/view.js");
+    const step = (s: number, dipdi: number, stars: string) =>
+      ({ step: s, dipdi, uncertainty: { kind: "replicates", replicates: 8, low: null, high: null, stars } }) as unknown as Parameters<typeof dipdiAtStep>[0][number];
+    const steps = [step(0, 0.01, ""), step(10, 3.2256, "**")];
+    expect(dipdiAtStep(steps, 10)).toBe("step 10, DIPDI 3.226 (p < 0.01)");
+    expect(dipdiAtStep(steps, 0)).toBe("step 0, DIPDI 0.010");
   });
 });

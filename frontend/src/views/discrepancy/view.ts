@@ -94,6 +94,15 @@ function bandLabel(s: Summary, confidence: number | null): string {
 }
 
 /** The DIPDI view: curve across steps, matrix, subgroups, examples, and development vs deployment. */
+/** What the DIPDI curve's slider says at a step: "step 10, DIPDI 3.226 (p < 0.01)". */
+export function dipdiAtStep(steps: readonly Summary[], step: number): string {
+  const s = steps.find((x) => x.step === step);
+  if (!s) return `step ${step}`;
+  const stars = s.uncertainty.stars ?? "";
+  const p = stars === "**" ? " (p < 0.01)" : stars === "*" ? " (p < 0.05)" : "";
+  return `step ${step}, DIPDI ${formatValue(s.dipdi, DIPDI_DIGITS)}${p}`;
+}
+
 @customElement("tb-bias-discrepancy-view")
 export class DiscrepancyView extends MeasureViewBase {
 
@@ -529,12 +538,12 @@ export class DiscrepancyView extends MeasureViewBase {
       width,
       CHART_H,
     );
-    const keys = stepSlider(steps.map((s) => s.step), this.step, (step) => this.select("step", String(step)));
+    const keys = stepSlider(steps.map((s) => s.step), this.step, (step) => this.select("step", String(step)), (step) => dipdiAtStep(steps, step));
     return html`
       <h3>DIPDI across steps <span class="muted">(band: ${bandLabel(steps[0]!, this.limit("bootstrap_confidence"))}; * p &lt; 0.05, ** p &lt; 0.01 Wilcoxon vs 0, needs ${this.starsNeed()})</span></h3>
       <svg width=${width} height=${CHART_H} data-testid="dipdi-curve" role="slider" tabindex="0"
         aria-label="DIPDI across steps; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
-        aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
+        aria-valuenow=${keys.now} aria-valuetext=${keys.text} @keydown=${keys.keydown}>
         ${chart.yTicks.map((t) => svg`<line x1=${CURVE_LEFT} x2=${width - 12} y1=${t.y} y2=${t.y} stroke="#eee"></line><text x=${CURVE_LEFT - 6} y=${t.y + 4} text-anchor="end" data-testid="dipdi-y-tick">${t.text}</text>`)}
         ${chart.xTicks.map((t) => svg`<text x=${t.x} y=${CHART_H - 6} text-anchor="middle">${t.value}</text>`)}
         <line x1=${CURVE_LEFT} x2=${width - 12} y1=${chart.zeroY} y2=${chart.zeroY} stroke="#999" stroke-dasharray="3 3"></line>

@@ -10,6 +10,7 @@ import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
 import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
+import { chartAsNumbers, chartAsNumbersStyles } from "../../charts/values-table.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -102,6 +103,16 @@ function xTicks(x: ScaleLinear<number, number>, height: number, count: number): 
  * attribute (one tag), the shuffled-Z control band, the layer profile at a
  * step and the MINE curve of a layer. Values are shown as stored: never clipped.
  */
+/** What the B per step slider says at a step: each layer's B and its flags ("step 5: conv1 0.021, conv2 0.075 loose"). */
+export function layersAtStep(s: SeriesResponse, step: number): string {
+  const i = s.steps.indexOf(step);
+  const layers = s.series.map((l) => {
+    const flags = l.flags[i] ?? [];
+    return `${l.layer} ${formatValue(l.bias[i])}${flags.length ? ` ${flags.map(flagText).join(", ")}` : ""}`;
+  });
+  return `step ${step}: ${layers.join(", ")}`;
+}
+
 @customElement("tb-bias-representation-view")
 export class RepresentationView extends MeasureViewBase {
   private readonly widthCtl = new WidthController(this, 1000);
@@ -129,6 +140,7 @@ export class RepresentationView extends MeasureViewBase {
     baseStyles,
     dismissibleNoticeStyles,
     sidewaysCueStyles,
+    chartAsNumbersStyles,
     css`
       :host {
         overflow: auto;
@@ -580,11 +592,11 @@ export class RepresentationView extends MeasureViewBase {
     const xs = steps.map((st) => x(st));
     const band = bandEnvelope(s.series, steps.length);
     const stepX = this.step !== null ? x(this.step) : null;
-    const keys = stepSlider(steps, this.step, (step) => this.pick(this.run, this.tag, step, this.layer, true));
+    const keys = stepSlider(steps, this.step, (step) => this.pick(this.run, this.tag, step, this.layer, true), (step) => layersAtStep(s, step));
     return html`<h2>B = I(R;Z) / H(Z) per step, one line per layer</h2>
       <svg width=${width} height=${height} data-testid="repr-series-chart" role="slider" tabindex="0"
         aria-label="B per step and layer; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
-        aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
+        aria-valuenow=${keys.now} aria-valuetext=${keys.text} @keydown=${keys.keydown}>
         ${yTicks(y, width)} ${xTicks(x, height, 8)}
         <path data-testid="repr-control-band" d=${bandPath(xs, band.low, band.high, y)} fill=${NEUTRAL} fill-opacity="0.25"></path>
         ${[0, 1].map(
@@ -613,7 +625,27 @@ export class RepresentationView extends MeasureViewBase {
         ${s.layers.map((l) => html`<span style="--swatch:${layerColor(s.layers, l)}">${l}</span>`)}
         <span class="band" style="--swatch:${NEUTRAL}">shuffled-Z control band</span>
         <span class="muted">hollow points carry flags; dashed lines at 0 and 1</span>
-      </div>`;
+      </div>
+      ${this.renderSeriesValues(s)}`;
+  }
+
+  /** The B per step chart as numbers: its only text version (the chart is a slider, presentational inside). */
+  private renderSeriesValues(s: SeriesResponse) {
+    return chartAsNumbers(
+      "repr-series-values",
+      "The chart as numbers",
+      html`<table>
+        <caption class="visually-hidden">B per step (rows) and layer (columns), with each point's flags</caption>
+        <thead><tr><th scope="col">step</th>${s.layers.map((l) => html`<th scope="col">${l}</th>`)}</tr></thead>
+        <tbody>
+          ${s.steps.map(
+            (step, i) => html`<tr><th scope="row">${step}</th>${s.series.map((l) => html`<td>${formatValue(l.bias[i])}${l.flags[i]?.length
+              ? html`<span class="muted"> (${l.flags[i]!.map(flagText).join(", ")})</span>`
+              : nothing}</td>`)}</tr>`,
+          )}
+        </tbody>
+      </table>`,
+    );
   }
 
   private renderCurve() {

@@ -9,6 +9,7 @@ import { histogramBars } from "../../charts/plots.js";
 import { stepSlider } from "../../charts/inputs.js";
 import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
+import { chartAsNumbers } from "../../charts/values-table.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -493,7 +494,10 @@ export class SensitivityView extends MeasureViewBase {
     // a step number is about 8 px a digit wide, and wants a gap beside it
     const room = Math.floor((w - m.l - m.r) / (8 * String(s.steps[s.steps.length - 1]).length + 16));
     // as DIPDI's and representation's curves: a point's click or the arrow keys choose the step
-    const keys = stepSlider(s.steps, this.step, (step) => this.pickStep(step, true));
+    const keys = stepSlider(s.steps, this.step, (step) => this.pickStep(step, true), (step) => {
+      const i = s.steps.indexOf(step);
+      return `step ${step}, ${this.stat}: ${s.choices.map((c) => `${c.name} ${formatValue(c[this.stat][i], 4)}`).join(", ")}`;
+    });
     return html`<section>
       <h3>Over steps:
         <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.links.dismiss(); this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
@@ -502,7 +506,7 @@ export class SensitivityView extends MeasureViewBase {
       </h3>
       <svg width=${w} height=${h} data-testid="sens-steps-chart" role="slider" tabindex="0"
         aria-label=${`${this.stat} of P per v choice over steps; the arrow keys choose the step`} aria-valuemin=${keys.min}
-        aria-valuemax=${keys.max} aria-valuenow=${keys.now} aria-valuetext=${`step ${keys.now}`} @keydown=${keys.keydown}>
+        aria-valuemax=${keys.max} aria-valuenow=${keys.now} aria-valuetext=${keys.text} @keydown=${keys.keydown}>
         ${yTicks.map((t, i) => svg`<line x1=${m.l} x2=${w - m.r} y1=${y(t)} y2=${y(t)} stroke="#eceff1"></line><text x=${m.l - 4} y=${y(t) + 4} text-anchor="end">${yTexts[i]}</text>`)}
         ${labelledSteps(s.steps.length, room).map((i) => svg`<text data-testid="sens-steps-tick" x=${x(i)} y=${h - 8} text-anchor="middle">${s.steps[i]}</text>`)}
         ${this.step !== null && s.steps.includes(this.step) ? svg`<line x1=${x(s.steps.indexOf(this.step))} x2=${x(s.steps.indexOf(this.step))} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6" stroke-dasharray="2,2"></line>` : nothing}
@@ -519,7 +523,22 @@ export class SensitivityView extends MeasureViewBase {
       </svg>
       <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
       <div class="muted" data-testid="sens-steps-axes">click a point, or use the arrow keys, to inspect that step \u00b7 step (x) \u00b7 ${this.stat === "coverage" ? "share of the examples where P is defined" : `${this.stat} of P over the examples`} (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
+      ${this.renderStepsValues(s)}
     </section>`;
+  }
+
+  /** The steps chart as numbers (the chart is a slider, presentational inside; its points say their values on hover only). */
+  private renderStepsValues(s: StepsResponse) {
+    const formats = s.choices.map((c) => columnFormat(c[this.stat], 4));
+    return chartAsNumbers(
+      "sens-steps-values",
+      "The chart as numbers",
+      html`<table>
+        <caption class="visually-hidden">${this.stat} of P per step (rows) and v choice (columns)</caption>
+        <thead><tr><th scope="col">step</th>${s.choices.map((c) => html`<th scope="col">${c.name}</th>`)}</tr></thead>
+        <tbody>${s.steps.map((step, i) => html`<tr><th scope="row">${step}</th>${s.choices.map((c, k) => html`<td>${formats[k]!(c[this.stat][i])}</td>`)}</tr>`)}</tbody>
+      </table>`,
+    );
   }
 
   private renderScatter(): TemplateResult {
