@@ -433,7 +433,7 @@ describe("<tb-bias-discrepancy-view> numbers in one notation", () => {
     excessOf = (k) => excess[k % excess.length]!;
     try {
       const { panel } = await mount([]);
-      const cells = [...panel("dipdi-top").querySelectorAll('[data-testid="top-row"]')].slice(0, excess.length).map((r) => r.querySelectorAll("td")[2]!.textContent);
+      const cells = [...panel("dipdi-top").querySelectorAll('[data-testid="top-row"]')].slice(0, excess.length).map((r) => r.querySelectorAll("th, td")[2]!.textContent);
       expect(cells).toEqual(["0.060", "0.030", "0.011", "0.009", "0.005", "0.004", "0.002", "0.000"]);
     } finally {
       excessOf = (k) => 20 - k;

@@ -140,7 +140,7 @@ def test_dipdi_show_all_lists_every_kept_top_example(tab):
     expect(tab.testid("top-row")).to_have_count(15)
     tab.testid("top-show-all").click()
     expect(tab.testid("top-row")).to_have_count(kept["top_total"])
-    ids = tab.testid("top-row").locator("td:first-child").all_inner_texts()
+    ids = tab.testid("top-row").locator("th:first-child").all_inner_texts()
     assert ids == [t["id"] for t in kept["top"]]
     expect(tab.testid("dipdi-top")).to_contain_text("%d of %d kept" % (kept["top_total"], kept["top_total"]))
     full_screenshot(tab, "discrepancy_top_all_1000")
@@ -221,7 +221,7 @@ def test_dipdi_replicate_picker_shows_each_replicates_matrix_and_examples(tab):
     own = next(r for r in backend["replicates"] if r["replicate"] == other)
     expect(tab.testid("dipdi-matrix")).to_contain_text("replicate %d: DIPDI %.3f" % (other, own["dipdi"]))
     expect(tab.testid("dipdi-histogram")).to_contain_text("replicate %d" % other)
-    expect(tab.testid("top-row").first.locator("td").first).to_have_text(str(examples["top"][0]["id"]))
+    expect(tab.testid("top-row").first.locator("th").first).to_have_text(str(examples["top"][0]["id"]))
     shown = tab.testid("top-row").evaluate_all("rs => rs.map((r) => r.cells[0].textContent)")
     assert shown == [str(e["id"]) for e in examples["top"]][: len(shown)] and shown
     tab.screenshot("discrepancy_replicate_picked_1000")

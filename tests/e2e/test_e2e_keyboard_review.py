@@ -147,3 +147,45 @@ def test_views_reflow_at_200_percent_zoom(zoomed_tab, measure, ready):
         assert tab.frame.evaluate(SIDEWAYS_SCROLLED_JS) == []
         tab.screenshot("zoomed_association_unfolded")
     assert tab.page_errors == []
+
+
+# Tables of the plugin without a name or with header cells without a scope, headings holding controls,
+# and sort buttons whose names repeat "Click to sort." (aria-sort says the sort).
+UNNAMED_JS = """() => {
+  const out = [];
+  const walk = (root) => {
+    for (const t of root.querySelectorAll("table")) {
+      if (t.offsetParent === null && !t.closest("details")) continue;
+      const labelled = (t.getAttribute("aria-labelledby") || "").split(" ").filter(Boolean).map((id) => root.getElementById(id));
+      const named = (t.querySelector("caption")?.textContent.trim() || t.getAttribute("aria-label") || "") !== ""
+        || (labelled.length > 0 && labelled.every((e) => e && e.textContent.trim()));
+      const where = t.dataset.testid || t.className || t.parentElement?.closest("[data-testid]")?.dataset.testid || "?";
+      if (!named) out.push("unnamed table " + where);
+      for (const th of t.querySelectorAll("th")) {
+        if (!th.getAttribute("scope")) { out.push("th without scope in " + where + ": " + th.textContent.trim()); break; }
+      }
+    }
+    for (const h of root.querySelectorAll("h1, h2, h3, h4")) {
+      if (h.querySelector("button, select, input")) out.push("control in heading " + h.textContent.trim().slice(0, 40));
+    }
+    for (const b of root.querySelectorAll("[role=columnheader] button")) {
+      if ((b.getAttribute("aria-label") || "").includes("Click to sort")) { out.push("sort button " + b.getAttribute("aria-label")); break; }
+    }
+    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document);
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("measure,ready", ZOOMED_VIEWS)
+def test_tables_have_names_and_scoped_headers(tab, measure, ready):
+    from tb_harness import tab_url
+
+    tab.page.set_viewport_size({"width": 1600, "height": 1000})
+    tab.page.goto(tab_url(tab.tb.url, {"measure": measure}))
+    expect(tab.testid(ready).first).to_be_visible()
+    tab.page.wait_for_timeout(500)
+    assert tab.frame.evaluate(UNNAMED_JS) == []
+    assert tab.page_errors == []
+

@@ -191,7 +191,7 @@ def test_a_failed_series_is_said_in_its_panel_and_the_step_still_shows(tab):
     expect(tab.testid("repr-curve-chart")).to_be_visible()
     expect(tab.testid("loading")).to_have_count(0)
     # the bound columns hold B, not the nats the curve's "MINE I =" gives (audit)
-    expect(tab.testid("repr-profile-table").locator("th")).to_have_text(
+    expect(tab.testid("repr-profile-table").locator("thead th")).to_have_text(
         ["layer", re.compile("^B \\(bar"), "B", "B (MINE)", "B (classifier)", "control B (band)", "flags"])
     tab.screenshot("representation_series_failed_1000")
     tab.page.unroute(re.compile(r"/representation/series\?"))

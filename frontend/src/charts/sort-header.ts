@@ -35,14 +35,17 @@ export interface SortHeaderOptions {
   note?: string;
 }
 
-/** A column header whose button sorts by the column (role columnheader, aria-sort on it). */
+/**
+ * A column header whose button sorts by the column (role columnheader, aria-sort on it). Its name is the
+ * column's and the sort's, nothing more: a screen reader repeats the header's name at every cell.
+ */
 export function sortHeader(o: SortHeaderOptions): TemplateResult {
   const { ariaSort, arrow, words } = sortIndicator(o.active, o.order);
   const said = words && o.note ? `${words}, by the ${o.note}` : words;
   const label = o.ariaLabel ?? (typeof o.content === "string" ? o.content : undefined);
   const bars = o.active && o.order === "abs";
   return html`<div role="columnheader" class=${o.className ?? "cell"} aria-sort=${ariaSort} title=${ifDefined(o.title && (said ? `${o.title}; ${said}` : o.title))}>
-    <button type="button" data-testid=${o.testid} aria-label=${ifDefined(label && `${label}${said ? `, ${said}` : ""}. Click to sort.`)} @click=${o.onSort}>
+    <button type="button" data-testid=${o.testid} aria-label=${ifDefined(label && `${label}${said ? `, ${said}` : ""}`)} @click=${o.onSort}>
       ${bars ? html`<span class="bar-mark" aria-hidden="true">|</span>` : nothing}${o.content}${bars ? html`<span class="bar-mark" aria-hidden="true">|</span>` : nothing}<span class="arrow" aria-hidden="true">${arrow ? ` ${arrow}` : ""}</span>${o.active && o.note ? html`<span class="sort-note" aria-hidden="true">${o.note}</span>` : nothing}
     </button>
   </div>`;

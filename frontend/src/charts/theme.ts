@@ -93,6 +93,13 @@ export const baseStyles = css`
     font-weight: 600;
     margin: 0 0 6px;
   }
+  /* a heading's controls beside it, not inside it: a heading's name is its words */
+  .heading-row {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 4px 8px;
+  }
   .panel {
     background: var(--panel);
     border: 1px solid var(--border);

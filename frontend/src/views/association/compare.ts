@@ -208,7 +208,7 @@ export class Compare extends LitElement {
       data-testid="compare-row"
       data-label=${row.label}
     >
-      <div role="cell" class="cell" title=${row.label}>${row.label}</div>
+      <div role="rowheader" class="cell" title=${row.label}>${row.label}</div>
       ${gapCell(row.gap_a, "cell-gap-a")} ${gapCell(row.gap_b, "cell-gap-b")}
       ${row.delta_low !== undefined ? gapCell(row.delta, "cell-delta", row.delta_low ?? null, row.delta_high ?? null) : gapCell(row.delta, "cell-delta")}
       ${this.deltaStatistics(row, digits, muted)}

@@ -620,7 +620,7 @@ export class RankedTable extends LitElement {
     const identities = this.info.identities;
     switch (column.kind) {
       case "label":
-        return html`<div role="cell" class="cell label" data-testid="cell-label" title=${row ? row.label : ""}
+        return html`<div role="rowheader" class="cell label" data-testid="cell-label" title=${row ? row.label : ""}
           >${row ? row.label : "Loading\u2026"}</div
         >`;
       case "value": {

@@ -166,7 +166,7 @@ export class DiscrepancyView extends MeasureViewBase {
       details.values td, details.values th { padding: 1px 6px; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
       /* every kept example can be many: they scroll inside the panel */
       .top-rows { max-height: 40rem; overflow-y: auto; }
-      h3 button { margin-left: 8px; font-weight: 400; font-size: 12px; }
+      .heading-row button { font-weight: 400; font-size: 12px; }
       .delta { font-size: 16px; font-weight: 600; }
       .rising { color: #a4262c; }
       tb-bias-description { display: block; margin: -4px 0 10px; }
@@ -572,12 +572,12 @@ export class DiscrepancyView extends MeasureViewBase {
       columnFormat(steps.map((s) => s[k]), DIPDI_DIGITS),
     );
     return html`
-      <h3>Mean discrepancies</h3>
-      <div class="sideways"><div class="scroll sideways-scroll"><table class="means">
-        <thead><tr><th>step</th><th>DIPDI</th><th>between</th><th class="pool">within ${this.steps!.pool_names[0]}</th><th class="pool">within ${this.steps!.pool_names[1]}</th></tr></thead>
+      <h3 id="means-title">Mean discrepancies</h3>
+      <div class="sideways"><div class="scroll sideways-scroll"><table class="means" aria-labelledby="means-title">
+        <thead><tr><th scope="col">step</th><th scope="col">DIPDI</th><th scope="col">between</th><th scope="col" class="pool">within ${this.steps!.pool_names[0]}</th><th scope="col" class="pool">within ${this.steps!.pool_names[1]}</th></tr></thead>
         <tbody>${steps.map(
           (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""}>
-            <td>${s.step}</td><td data-testid="means-dipdi">${dipdi!(s.dipdi)}${s.uncertainty.stars ?? ""}</td>
+            <th scope="row">${s.step}</th><td data-testid="means-dipdi">${dipdi!(s.dipdi)}${s.uncertainty.stars ?? ""}</td>
             <td>${between!(s.between)}</td><td>${withinA!(s.within_a)}</td><td>${withinB!(s.within_b)}</td></tr>`,
         )}</tbody>
       </table></div></div>
@@ -610,7 +610,8 @@ export class DiscrepancyView extends MeasureViewBase {
     // every pair used (all pairs): nothing is outlined, as nothing is set apart
     const every = usesEveryPair(n, used);
     return html`
-      <h3>Discrepancy matrix N, step ${d.step} <span class="muted" data-testid="matrix-outline-note">(log colour; ${usedPairsWords(d.pairing, every).outline})</span> ${this.replicatePicker(d)}</h3>
+      <div class="heading-row"><h3>Discrepancy matrix N, step ${d.step} <span class="muted" data-testid="matrix-outline-note">(log colour; ${usedPairsWords(d.pairing, every).outline})</span></h3>
+        ${this.replicatePicker(d)}</div>
       <div class="scroll"><svg width=${layout.width} height=${layout.height} data-testid="dipdi-heatmap" role="img" aria-label="discrepancy matrix">
         ${d.models.map(
           (m, i) => svg`<text data-testid="heat-row-label" x=${left - 4} y=${top + i * size + size / 2 + 4} text-anchor="end">${modelLabel(m, layout.chars)}<title>${m}</title></text>
@@ -759,15 +760,15 @@ export class DiscrepancyView extends MeasureViewBase {
     const logged = hasExampleText(e.top);
     const excess = columnFormat(e.top.map((t) => t.excess), DIPDI_DIGITS); // one notation down the column
     return html`
-      <h3>Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span>
+      <div class="heading-row"><h3 id="top-title">Top examples by excess discrepancy <span class="muted">(${e.top.length} of ${e.top_total} kept${this.loggedNote(e.pairing)})</span></h3>
         ${this.showAllTop || e.top.length < e.top_total
           ? html`<button type="button" data-testid="top-show-all" aria-pressed=${this.showAllTop ? "true" : "false"} @click=${() => this.toggleAllTop()}>
               ${this.showAllTop ? `Show the top ${TOP_SHOWN}` : `Show all ${formatCount(e.top_total)}`}</button>`
-          : nothing}</h3>
-      <div class="sideways"><div class="scroll top-rows sideways-scroll"><table class="top" data-testid="top-table">
-        <thead><tr><th>id</th>${logged ? html`<th class="logged">text</th>` : nothing}<th>group</th><th>e<sub>k</sub></th>${e.models.map((m) => html`<th>${m}</th>`)}</tr></thead>
+          : nothing}</div>
+      <div class="sideways"><div class="scroll top-rows sideways-scroll"><table class="top" data-testid="top-table" aria-labelledby="top-title">
+        <thead><tr><th scope="col">id</th>${logged ? html`<th scope="col" class="logged">text</th>` : nothing}<th scope="col">group</th><th scope="col">e<sub>k</sub></th>${e.models.map((m) => html`<th scope="col">${m}</th>`)}</tr></thead>
         <tbody>${e.top.map(
-          (t) => html`<tr data-testid="top-row"><td>${t.id}</td>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${excess(t.excess)}</td>
+          (t) => html`<tr data-testid="top-row"><th scope="row">${t.id}</th>${logged ? html`<td class="logged">${exampleTextView(t)}</td>` : nothing}<td class="group">${t.group ?? "\u2014"}</td><td>${excess(t.excess)}</td>
             ${t.outputs.map((o) => html`<td>${outputText(o)}</td>`)}</tr>`,
         )}</tbody>
       </table></div></div>

@@ -271,6 +271,7 @@ export class RepresentationView extends MeasureViewBase {
       tr[data-layer] {
         cursor: pointer;
       }
+
       .bar {
         position: relative;
         height: 12px;
@@ -742,17 +743,17 @@ export class RepresentationView extends MeasureViewBase {
     );
     const layers = this.series?.layers ?? d.layers.map((l) => l.layer);
     const pos = (v: number) => barGeometry(v, domain)?.left ?? 0;
-    return html`<h2>Layer profile at step ${d.step}</h2>
-      ${sidewaysTable(html`<table data-testid="repr-profile-table">
+    return html`<h2 id="profile-title">Layer profile at step ${d.step}</h2>
+      ${sidewaysTable(html`<table data-testid="repr-profile-table" aria-labelledby="profile-title">
         <thead>
           <tr>
-            <th>layer</th>
-            <th style="width:16%">B (bar; grey tick: control)</th>
-            <th class="num" title="the larger of the two held-out lower bounds">B</th>
-            <th class="num" title="MINE's Donsker-Varadhan bound, as B = I/H(Z)">B (MINE)</th>
-            <th class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B = I/H(Z)">B (classifier)</th>
-            <th class="num">control B (band)</th>
-            <th>flags</th>
+            <th scope="col">layer</th>
+            <th scope="col" style="width:16%">B (bar; grey tick: control)</th>
+            <th scope="col" class="num" title="the larger of the two held-out lower bounds">B</th>
+            <th scope="col" class="num" title="MINE's Donsker-Varadhan bound, as B = I/H(Z)">B (MINE)</th>
+            <th scope="col" class="num" title="the classifier's Barber-Agakov bound H(Z) − CE, as B = I/H(Z)">B (classifier)</th>
+            <th scope="col" class="num">control B (band)</th>
+            <th scope="col">flags</th>
           </tr>
         </thead>
         <tbody>
@@ -765,7 +766,7 @@ export class RepresentationView extends MeasureViewBase {
               class=${l.layer === this.layer ? "selected" : ""}
               @click=${() => this.pick(this.run, this.tag, this.step, l.layer)}
             >
-              <td style="color:${textColor(color, 4.5, SELECTED_BACKGROUND)};font-weight:600">${l.layer}</td>
+              <th scope="row" style="color:${textColor(color, 4.5, SELECTED_BACKGROUND)};font-weight:600">${l.layer}</th>
               <td>
                 <div class="bar">
                   ${g ? html`<i style="left:${g.left}%;width:${g.width}%;background:${color}"></i>` : nothing}

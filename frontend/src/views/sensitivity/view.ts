@@ -397,13 +397,13 @@ export class SensitivityView extends MeasureViewBase {
     const names = d.choices.map((c) => c.name);
     const [mean, median, p90, max] = (["mean", "median", "p90", "max"] as const).map((k) => columnFormat(d.choices.map((c) => c[k]), 4));
     return html`<section data-testid="sens-summary">
-      <h3>P per v choice at step ${d.step} <span class="muted">(${formatCount(d.num_examples)} examples)</span></h3>
-      ${sidewaysTable(html`<table class="stats">
-        <thead><tr><th>v choice</th><th>mean</th><th>median</th><th>p90</th><th>max</th><th>coverage</th><th>undefined</th></tr></thead>
+      <h3 id="sens-summary-title">P per v choice at step ${d.step} <span class="muted">(${formatCount(d.num_examples)} examples)</span></h3>
+      ${sidewaysTable(html`<table class="stats" aria-labelledby="sens-summary-title">
+        <thead><tr>${["v choice", "mean", "median", "p90", "max", "coverage", "undefined"].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
         <tbody>
           ${d.choices.map(
             (c) => html`<tr data-testid="sens-summary-row" data-choice=${c.name} title=${describeChoice(c, d.feature_names)}>
-              <td><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</td>
+              <th scope="row"><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</th>
               <td data-testid="sens-mean">${mean!(c.mean)}</td>
               <td>${median!(c.median)}</td>
               <td>${p90!(c.p90)}</td>
@@ -499,11 +499,11 @@ export class SensitivityView extends MeasureViewBase {
       return `step ${step}, ${this.stat}: ${s.choices.map((c) => `${c.name} ${formatValue(c[this.stat][i], 4)}`).join(", ")}`;
     });
     return html`<section>
-      <h3>Over steps:
+      <div class="heading-row"><h3 id="sens-steps-title">Over steps:</h3>
         <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.links.dismiss(); this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
           ${STATS.map((st) => html`<option .value=${st} .selected=${live(st === this.stat)}>${st}</option>`)}
         </select>
-      </h3>
+      </div>
       <svg width=${w} height=${h} data-testid="sens-steps-chart" role="slider" tabindex="0"
         aria-label=${`${this.stat} of P per v choice over steps; the arrow keys choose the step`} aria-valuemin=${keys.min}
         aria-valuemax=${keys.max} aria-valuenow=${keys.now} aria-valuetext=${keys.text} @keydown=${keys.keydown}>
@@ -644,12 +644,12 @@ export class SensitivityView extends MeasureViewBase {
     const ex = this.examples && this.examples.choice === this.choiceA && this.examples.source === this.source ? this.examples : null;
     const names = d.choices.map((c) => c.name);
     return html`<section data-testid="sens-examples">
-      <h3><span data-testid="sens-examples-heading">${examplesHeading(this.source, d.top_k, ex?.examples ?? [], this.choiceA)}</span> under <b>${this.choiceA}</b>
+      <div class="heading-row"><h3><span data-testid="sens-examples-heading">${examplesHeading(this.source, d.top_k, ex?.examples ?? [], this.choiceA)}</span> under <b>${this.choiceA}</b></h3>
         <select data-testid="sens-source-select" aria-label="which examples" @change=${(e: Event) => { this.links.dismiss(); this.source = (e.target as HTMLSelectElement).value as "top" | "sample"; this.saveHash(); this.loadExamples(); }}>
           <option value="top" .selected=${live(this.source === "top")}>top-K</option>
           <option value="sample" .selected=${live(this.source === "sample")}>uniform sample</option>
         </select>
-      </h3>
+      </div>
       ${d.input === "text"
         ? html`<div class="legend">
             <span><span class="swatch" style="background:rgb(${U_RGB.join(",")})"></span>u<sub>t</sub> = Σ<sub>d</sub> s<sub>t,d</sub>: how much the prediction reacts to the token</span>
@@ -687,14 +687,16 @@ export class SensitivityView extends MeasureViewBase {
         <h3>Per group and per predicted class, <b>${c.name}</b></h3>
         ${c.by_group.length
           ? sidewaysTable(html`<table class="stats" data-testid="sens-groups">
-              <thead><tr><th>group</th><th>mean P</th><th>median</th><th>p90</th><th>coverage</th><th>n</th></tr></thead>
-              <tbody>${c.by_group.map((g) => html`<tr><td>${g.group}</td><td>${gMean!(g.mean)}</td><td>${gMedian!(g.median)}</td><td>${gP90!(g.p90)}</td><td>${g.coverage === null ? "\u2014" : `${(g.coverage * 100).toFixed(1)}%`}</td><td>${formatCount(g.n)}</td></tr>`)}</tbody>
+              <caption class="visually-hidden">P per group, ${c.name}</caption>
+              <thead><tr>${["group", "mean P", "median", "p90", "coverage", "n"].map((t) => html`<th scope="col">${t}</th>`)}</tr></thead>
+              <tbody>${c.by_group.map((g) => html`<tr><th scope="row">${g.group}</th><td>${gMean!(g.mean)}</td><td>${gMedian!(g.median)}</td><td>${gP90!(g.p90)}</td><td>${g.coverage === null ? "\u2014" : `${(g.coverage * 100).toFixed(1)}%`}</td><td>${formatCount(g.n)}</td></tr>`)}</tbody>
             </table>`)
           : html`<p class="empty">No groups were logged.</p>`}
         ${c.by_class.length
           ? sidewaysTable(html`<table class="stats" data-testid="sens-classes" style="margin-top:8px">
-              <thead><tr><th>predicted class</th><th>mean P</th><th>n</th><th title="the class's row of |J| v, (|J| v)_k, averaged over every example, not only those predicted as the class; two softmax classes have mirror-image rows of J, so their two values are equal">(|J| v)<sub>k</sub>, all examples</th></tr></thead>
-              <tbody>${c.by_class.map((k) => html`<tr><td>${k.class_name ?? k.pred_class}</td><td>${kMean(k.mean)}</td><td>${formatCount(k.n)}</td><td>${kRow(c.class_rows?.[k.pred_class]?.mean ?? null)}</td></tr>`)}</tbody>
+              <caption class="visually-hidden">P per predicted class, ${c.name}</caption>
+              <thead><tr><th scope="col">predicted class</th><th scope="col">mean P</th><th scope="col">n</th><th scope="col" title="the class's row of |J| v, (|J| v)_k, averaged over every example, not only those predicted as the class; two softmax classes have mirror-image rows of J, so their two values are equal">(|J| v)<sub>k</sub>, all examples</th></tr></thead>
+              <tbody>${c.by_class.map((k) => html`<tr><th scope="row">${k.class_name ?? k.pred_class}</th><td>${kMean(k.mean)}</td><td>${formatCount(k.n)}</td><td>${kRow(c.class_rows?.[k.pred_class]?.mean ?? null)}</td></tr>`)}</tbody>
             </table>`)
           : nothing}
       </section>
@@ -713,8 +715,9 @@ export class SensitivityView extends MeasureViewBase {
           : html`<h3>Token types by mean u<sub>t</sub>, <b>${c.name}</b></h3>
               ${c.token_types.length
                 ? sidewaysTable(html`<table class="stats" data-testid="sens-token-types">
-                    <thead><tr><th>token</th><th>mean u<sub>t</sub></th><th>occurrences</th></tr></thead>
-                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><td>${t.token}</td><td>${tMean(t.mean)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
+                    <caption class="visually-hidden">Token types by mean u, ${c.name}</caption>
+                    <thead><tr><th scope="col">token</th><th scope="col">mean u<sub>t</sub></th><th scope="col">occurrences</th></tr></thead>
+                    <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><th scope="row">${t.token}</th><td>${tMean(t.mean)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
                   </table>`)
                 : html`<p class="empty">No token strings were logged.</p>`}`}
       </section>
