@@ -189,3 +189,28 @@ def test_tables_have_names_and_scoped_headers(tab, measure, ready):
     assert tab.frame.evaluate(UNNAMED_JS) == []
     assert tab.page_errors == []
 
+def test_the_shown_step_and_layer_rows_are_current_and_a_layer_is_picked_by_keyboard(tab):
+    from tb_harness import tab_url
+
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "discrepancy"}))
+    expect(tab.testid("means-row").first).to_be_visible()
+    current = tab.ui.locator('[data-testid="means-row"][aria-current="true"]')
+    expect(current).to_have_count(1)
+    step = tab.testid("dipdi-curve").get_attribute("aria-valuenow")
+    expect(current.locator("th")).to_have_text(step)
+
+    tab.page.goto("about:blank")
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "representation"}))
+    rows = tab.testid("repr-profile-row")
+    expect(rows.first).to_be_visible()
+    layer = tab.testid("repr-layer-select").input_value()
+    current = tab.ui.locator('[data-testid="repr-profile-row"][aria-current="true"]')
+    expect(current).to_have_attribute("data-layer", layer)
+    other = next(l for l in rows.evaluate_all("rs => rs.map((r) => r.dataset.layer)") if l != layer)
+    button = tab.ui.locator('[data-testid="repr-profile-row"][data-layer="%s"] [data-testid="repr-profile-pick"]' % other)
+    button.focus()
+    tab.page.keyboard.press("Enter")
+    expect(tab.testid("repr-layer-select")).to_have_value(other)
+    expect(current).to_have_attribute("data-layer", other)
+    assert tab.page_errors == []
+

@@ -576,7 +576,7 @@ export class DiscrepancyView extends MeasureViewBase {
       <div class="sideways"><div class="scroll sideways-scroll"><table class="means" aria-labelledby="means-title">
         <thead><tr><th scope="col">step</th><th scope="col">DIPDI</th><th scope="col">between</th><th scope="col" class="pool">within ${this.steps!.pool_names[0]}</th><th scope="col" class="pool">within ${this.steps!.pool_names[1]}</th></tr></thead>
         <tbody>${steps.map(
-          (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""}>
+          (s) => html`<tr data-testid="means-row" style=${s.step === this.step ? "font-weight:600" : ""} aria-current=${s.step === this.step ? "true" : nothing}>
             <th scope="row">${s.step}</th><td data-testid="means-dipdi">${dipdi!(s.dipdi)}${s.uncertainty.stars ?? ""}</td>
             <td>${between!(s.between)}</td><td>${withinA!(s.within_a)}</td><td>${withinB!(s.within_b)}</td></tr>`,
         )}</tbody>

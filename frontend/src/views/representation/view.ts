@@ -271,7 +271,16 @@ export class RepresentationView extends MeasureViewBase {
       tr[data-layer] {
         cursor: pointer;
       }
-
+      /* the row's click, as a button the keyboard reaches: the layer's name, looking like it */
+      button.layer-pick {
+        font: inherit;
+        font-weight: 600;
+        background: none;
+        border: none;
+        padding: 0;
+        cursor: pointer;
+        text-align: left;
+      }
       .bar {
         position: relative;
         height: 12px;
@@ -764,9 +773,11 @@ export class RepresentationView extends MeasureViewBase {
               data-testid="repr-profile-row"
               data-layer=${l.layer}
               class=${l.layer === this.layer ? "selected" : ""}
+              aria-current=${l.layer === this.layer ? "true" : nothing}
               @click=${() => this.pick(this.run, this.tag, this.step, l.layer)}
             >
-              <th scope="row" style="color:${textColor(color, 4.5, SELECTED_BACKGROUND)};font-weight:600">${l.layer}</th>
+              <th scope="row"><button type="button" class="layer-pick" data-testid="repr-profile-pick"
+                style="color:${textColor(color, 4.5, SELECTED_BACKGROUND)}" aria-label=${`Show the MINE curve of ${l.layer}`}>${l.layer}</button></th>
               <td>
                 <div class="bar">
                   ${g ? html`<i style="left:${g.left}%;width:${g.width}%;background:${color}"></i>` : nothing}
