@@ -198,8 +198,12 @@ describe("app", () => {
       const app = await mountApp(fakeApi({ runs: () => runsResponse(), flags: () => ({ tag: "gender", flagged: [], hidden: [], version: 0 }) }));
       await associationView(app);
       await app.updateComplete;
-      const notice = app.shadowRoot!.querySelector("[data-testid=link-notice]");
-      expect(notice?.textContent).toContain("Measure \u201cbogus\u201d is not logged here (or this tab has no view of it); showing");
+      // the words follow their live region a frame later, so that they are announced
+      await vi.waitFor(() =>
+        expect(app.shadowRoot!.querySelector("[data-testid=link-notice]")?.textContent).toContain(
+          "Measure \u201cbogus\u201d is not logged here (or this tab has no view of it); showing",
+        ),
+      );
       // a pick in the switcher is the reader's: the link's notice goes
       (app.shadowRoot!.querySelector("[data-testid=measure-association]") as HTMLButtonElement).click();
       await app.updateComplete;
@@ -413,7 +417,7 @@ describe("app flags across a table switch", () => {
     await (view as unknown as { updateComplete: Promise<unknown> }).updateComplete;
     flagOp(view, "LabelOfTheNpmiTable");
     await (view as unknown as { updateComplete: Promise<unknown> }).updateComplete;
-    expect(notice(view)).toContain("still loading");
+    await vi.waitFor(() => expect(notice(view)).toContain("still loading")); // a frame after its live region
     expect(posts).toEqual([]);
     npmiFlags.resolve({ tag: "_npmi_", flagged: [], hidden: [], version: 3 });
     await new Promise((r) => setTimeout(r, 0));

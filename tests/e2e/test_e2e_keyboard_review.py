@@ -214,3 +214,19 @@ def test_the_shown_step_and_layer_rows_are_current_and_a_layer_is_picked_by_keyb
     expect(current).to_have_attribute("data-layer", other)
     assert tab.page_errors == []
 
+def test_dismissing_a_link_notice_gives_the_focus_to_the_measure_tab(tab):
+    from tb_harness import tab_url
+
+    tab.page.goto(tab_url(tab.tb.url, {"measure": "bogus"}))
+    notice = tab.testid("link-notice")
+    expect(notice).to_be_visible()
+    # the live region is on the page before its words, so that they are announced
+    assert notice.evaluate("n => n.closest('[role=status]') !== null && n.getAttribute('role') === null")
+    dismiss = notice.get_by_role("button", name="Dismiss")
+    dismiss.focus()
+    tab.page.keyboard.press("Enter")
+    expect(notice).to_have_count(0)
+    now = focused(tab)
+    assert now and now["testid"] and now["testid"].startswith("measure-"), now
+    expect(tab.ui.locator('[data-testid="%s"]' % now["testid"])).to_have_attribute("aria-selected", "true")
+    assert tab.page_errors == []

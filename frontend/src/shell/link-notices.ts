@@ -2,7 +2,9 @@
 // view replaces such a value by a default (a run, a table, a step...), and a
 // reader who is not told sees other numbers than the sender did.
 
-import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
+import { css, html, LitElement, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
+import { customElement, property, state } from "lit/decorators.js";
+import { deepActiveElement } from "../charts/focus.js";
 
 /** `what`: what the view shows of a run ("table" for label associations, "DIPDI record"...). */
 export function runMissing(asked: string, shown: string | null, what = "table"): string {
@@ -32,13 +34,56 @@ export function joinNotice(current: string, text: string): string {
 /** A notice the reader closes (its styles: `dismissibleNoticeStyles`). */
 export function dismissibleNotice(text: string, dismiss: () => void, testId = "notice") {
   if (!text) return nothing;
-  return html`<div class="notice dismissible" role="status" data-testid=${testId}>
-    <span>${text}</span>
-    <button type="button" aria-label="Dismiss" @click=${dismiss}>\u00d7</button>
-  </div>`;
+  return html`<tb-bias-notice .text=${text} .testId=${testId} .dismiss=${dismiss}></tb-bias-notice>`;
+}
+
+/** Where the focus goes when a notice's × is pressed: the selected tab, else the first control of the notice's view. */
+function afterNotice(root: ParentNode): HTMLElement | null {
+  return root.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ?? root.querySelector<HTMLElement>("select, button, input");
+}
+
+/**
+ * A dismissible notice in a live region that is on the page before its words (a region filled in the
+ * render that adds it is not announced): the words follow a frame later. Rendered in its host's shadow
+ * root (its styles are the host's). Closed, it gives the focus to its view, not to the page's body.
+ */
+@customElement("tb-bias-notice")
+export class DismissibleNotice extends LitElement {
+  @property({ attribute: false }) text = "";
+  @property({ attribute: false }) testId = "notice";
+  @property({ attribute: false }) dismiss: () => void = () => {};
+  @state() private shown = false;
+
+  protected override createRenderRoot() {
+    return this;
+  }
+
+  override connectedCallback() {
+    super.connectedCallback();
+    requestAnimationFrame(() => setTimeout(() => (this.shown = true), 0));
+  }
+
+  private readonly close = async () => {
+    const root = this.getRootNode() as ParentNode & { host?: Element & { updateComplete?: Promise<unknown> } };
+    this.dismiss();
+    await root.host?.updateComplete;
+    if (deepActiveElement() === null) afterNotice(root)?.focus();
+  };
+
+  override render() {
+    return html`<div role="status" class="notice-region">${this.shown
+      ? html`<div class="notice dismissible" data-testid=${this.testId}>
+          <span>${this.text}</span>
+          <button type="button" aria-label="Dismiss" @click=${this.close}>\u00d7</button>
+        </div>`
+      : nothing}</div>`;
+  }
 }
 
 export const dismissibleNoticeStyles = css`
+  tb-bias-notice {
+    display: block;
+  }
   .notice.dismissible {
     display: flex;
     justify-content: space-between;
