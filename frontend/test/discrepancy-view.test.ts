@@ -174,10 +174,14 @@ describe("<tb-bias-discrepancy-view> the server's limits", () => {
     try {
       const limits = { min_group_n: 50, min_replicates_for_stars: 8, max_top: 1000 };
       const { panel } = await mount([], { limits });
-      const opacity = (group: string) => (panel("dipdi-groups").querySelector(`[data-group="${group}"]`) as HTMLElement).style.opacity;
-      expect(opacity("big")).toBe("0.45");
-      expect(opacity("few")).toBe("1");
-      expect(panel("dipdi-groups").querySelector("h3")!.textContent).toContain("n < 50 greyed");
+      const row = (group: string) => panel("dipdi-groups").querySelector(`[data-group="${group}"]`) as HTMLElement;
+      // review: a small group was told by opacity 0.45 alone (its text 2.6:1): a word says it, the text keeps its contrast
+      expect(row("big").textContent).toContain("small");
+      expect(row("few").textContent).not.toContain("small");
+      expect([row("big").style.opacity, row("few").style.opacity]).toEqual(["", ""]);
+      expect(panel("dipdi-groups").querySelector("h3")!.textContent).toContain("n < 50 greyed and marked small");
+      // each bar's drawing is hidden: its value is in the text beside it
+      expect([...panel("dipdi-groups").querySelectorAll("svg")].map((g) => g.getAttribute("aria-hidden"))).toEqual(["true", "true"]);
       expect(panel("dipdi-steps").querySelector("h3")!.textContent).toContain("needs ≥ 8 replicates");
     } finally {
       detail.groups = groups;
@@ -438,5 +442,14 @@ describe("<tb-bias-discrepancy-view> numbers in one notation", () => {
     } finally {
       excessOf = (k) => 20 - k;
     }
+  });
+});
+
+describe("<tb-bias-discrepancy-view> the excess histogram", () => {
+  it("is a named image (its svg was unnamed)", async () => {
+    const { panel } = await mount([]);
+    const chart = panel("dipdi-histogram").querySelector('[data-testid="excess-histogram"]')!;
+    expect(chart.getAttribute("role")).toBe("img");
+    expect(chart.getAttribute("aria-label")).toMatch(/^Histogram of the per-example excess discrepancy/);
   });
 });

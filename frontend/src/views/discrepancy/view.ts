@@ -687,15 +687,16 @@ export class DiscrepancyView extends MeasureViewBase {
     const geometry = groupBars(d.groups.map((g) => g.dipdi), width);
     const format = columnFormat(vals, DIPDI_DIGITS); // one notation down the column, DIPDI's 3 decimals as elsewhere
     return html`
-      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}${this.smallGroups()} greyed)</span></h3>
+      <h3>DIPDI per subgroup, step ${d.step} <span class="muted">(${meanOver(d)}${this.smallGroups()} greyed and marked small)</span></h3>
       ${d.groups.map((g, i) => {
         const span = geometry.bars[i];
         const small = g.small; // the server's min_group_n decides
-        return html`<div data-testid="group-bar" data-group=${g.group} style="display:flex;align-items:center;gap:8px;margin:4px 0;opacity:${small ? 0.45 : 1}">
+        // a small group: a grey bar, grey text (of 4.5:1 and more) and the word, not a fade alone
+        return html`<div data-testid="group-bar" data-group=${g.group} class=${small ? "muted" : ""} style="display:flex;align-items:center;gap:8px;margin:4px 0">
           <span style="width:70px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap" title=${g.group}>${g.group}</span>
-          <svg width=${width} height="16">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}
+          <svg width=${width} height="16" aria-hidden="true">${span ? svg`<rect x=${span.x} y="2" width=${span.width} height="12" fill=${small ? NEUTRAL : OKABE_ITO[2]}></rect>` : nothing}
             <line data-testid="group-zero" x1=${Math.max(0.5, geometry.zeroX)} x2=${Math.max(0.5, geometry.zeroX)} y1="0" y2="16" stroke="#5f6368"></line></svg>
-          <span style="white-space:nowrap">${format(g.dipdi)} <span class="muted">n=${formatCount(g.n)}</span></span>
+          <span style="white-space:nowrap">${format(g.dipdi)} <span class="muted">n=${formatCount(g.n)}${small ? ", small" : ""}</span></span>
         </div>`;
       })}
     `;
@@ -732,7 +733,8 @@ export class DiscrepancyView extends MeasureViewBase {
     const yt = y.ticks(4).filter((t) => Number.isInteger(t));
     return html`
       <h3>Per-example excess discrepancy e<sub>k</sub>, step ${e.step} <span class="muted">(replicate ${e.replicate}${this.loggedNote(e.pairing)})</span></h3>
-      <svg width=${width} height=${h} data-testid="excess-histogram">
+      <svg width=${width} height=${h} data-testid="excess-histogram" role="img"
+        aria-label=${`Histogram of the per-example excess discrepancy e_k at step ${e.step}: ${formatCount(e.histogram.counts.reduce((a, b) => a + b, 0))} examples from ${formatValue(edges[0], 2)} to ${formatValue(edges[edges.length - 1], 2)}; the top examples below list the largest`}>
         ${yt.map((t) => svg`<line x1=${m.left} x2=${width - m.right} y1=${y(t)} y2=${y(t)} stroke="#eee"></line>
           <line x1=${m.left - tick} x2=${m.left} y1=${y(t)} y2=${y(t)} stroke="#9aa0a6"></line>
           <text data-testid="excess-y-tick" x=${m.left - tick - 3} y=${y(t) + 4} text-anchor="end">${formatCount(t)}</text>`)}
