@@ -185,6 +185,8 @@ describe("the Examples panel", () => {
     const el = await panel(async (url) => (url.includes("identity=man") ? answer("man", ["e1", "e2"]) : answer("woman", [])));
     const buttons = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>("[data-testid=copy-ids]")];
     expect(buttons[1]!.disabled).toBe(true);
+    // review: both read "Copy ids"; each names its side's identity after its visible words (WCAG 2.5.3)
+    expect(buttons.map((b) => b.getAttribute("aria-label") ?? b.textContent!.trim())).toEqual(["Copy ids of man", "Copy ids of woman"]);
     vi.useFakeTimers({ toFake: ["setTimeout"] });
     try {
       buttons[0]!.click();

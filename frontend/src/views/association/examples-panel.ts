@@ -241,7 +241,8 @@ export class ExamplesPanel extends LitElement {
           >${sampleCount(answer)}</span></h3>
       ${answer.cut ? html`<p class="cut" role="note" data-testid="examples-cut">${cutNotice(answer)}</p>` : nothing}
       <div class="bar">
-        <button type="button" data-testid="copy-ids" ?disabled=${answer.examples.length === 0} @click=${() => this.copy(side, answer)}>Copy ids</button>
+        <button type="button" data-testid="copy-ids" aria-label=${`Copy ids of ${x === null ? "any identity" : x === "rest" ? "the rest" : identityText(x, this.identityParts)}`}
+          ?disabled=${answer.examples.length === 0} @click=${() => this.copy(side, answer)}>Copy ids</button>
         <span role="status" class="copy-status" data-testid="copy-status">${this.copied?.side === side ? this.copied.text : ""}</span>
       </div>
       ${answer.examples.length
