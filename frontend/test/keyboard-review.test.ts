@@ -82,3 +82,21 @@ describe("ranked table row toggles", () => {
     expect([shape("Beard"), shape("Tree")]).toEqual(["outline", "filled"]);
   });
 });
+
+describe("selected labels' plot", () => {
+  it("tells a gap towards one identity from one towards the other by dashes too, and its legend draws them as lines", async () => {
+    const el = await mount("tb-bias-pcp", {
+      rows: [row("Beard", { gap: 0.4 }), row("Dress", { gap: -0.3 })],
+      state: resolved({ selected: ["Beard", "Dress"] }),
+      info: countsTag(),
+    });
+    const dash = (e: Element) => e.getAttribute("stroke-dasharray") ?? "none";
+    const lines = [...el.shadowRoot!.querySelectorAll("[data-testid=pcp-line]")];
+    expect(dash(lines[0]!)).toBe("none");
+    expect(dash(lines[1]!)).not.toBe("none");
+    const swatches = [...el.shadowRoot!.querySelectorAll(".legend [data-testid=line-swatch] line")];
+    expect(swatches.map(dash)).toEqual(["none", dash(lines[1]!)]);
+    // the hint names the keyboard's way too: a focused table row shows its values
+    expect(el.shadowRoot!.querySelector("[data-testid=pcp-hover-label]")!.textContent).toMatch(/focus/);
+  });
+});

@@ -175,3 +175,15 @@ describe("<tb-bias-representation-view> the B per step chart without the mouse (
     expect(table.querySelector("caption")!.textContent).toContain("B per step");
   });
 });
+
+describe("<tb-bias-representation-view> the shown step's marker", () => {
+  it("stands clear of the y axis at the first step (review: it sat on it)", async () => {
+    const { el, fake } = await mount({ run: "r", tag: "t", step: "0" }, [0, 5]);
+    fake.release();
+    await settle(el);
+    const chart = el.shadowRoot!.querySelector('[data-testid="repr-series-chart"]')!;
+    const axis = Number(chart.querySelector("line")!.getAttribute("x1"));
+    const marker = Number(chart.querySelector('[data-testid="repr-step-marker"]')!.getAttribute("x1"));
+    expect(marker).toBeGreaterThan(axis + 5);
+  });
+});

@@ -339,3 +339,13 @@ describe("<tb-bias-sensitivity-view> the steps chart without the mouse (review)"
     expect(rows.map((r) => [...r.children].map((c) => c.textContent!.trim()).join(" "))).toEqual(["0 0.1000 0.2000", "1 0.2000 0.5000"]);
   });
 });
+
+describe("<tb-bias-sensitivity-view> the steps chart's legend", () => {
+  it("draws each v choice as its line, of the line's width (equal squares for lines of different widths)", async () => {
+    const el = await mount(routeApi());
+    const widths = (selector: string) => [...el.shadowRoot!.querySelectorAll(selector)].map((l) => l.getAttribute("stroke-width"));
+    const lines = widths('[data-testid="sens-steps-line"]');
+    expect(new Set(lines).size).toBe(2);
+    expect(widths('[data-testid="sens-steps-legend"] [data-testid="line-swatch"] line')).toEqual(lines);
+  });
+});

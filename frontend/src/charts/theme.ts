@@ -100,6 +100,11 @@ export const baseStyles = css`
     align-items: baseline;
     gap: 4px 8px;
   }
+  /* a legend's line (lineSwatch) before its words */
+  .line-swatch {
+    margin-right: 4px;
+    vertical-align: middle;
+  }
   .panel {
     background: var(--panel);
     border: 1px solid var(--border);

@@ -3,7 +3,8 @@ import { customElement, property } from "lit/decorators.js";
 import { axisLeft } from "d3-axis";
 import { scaleLinear, scalePoint } from "d3-scale";
 import { select } from "d3-selection";
-import { gapColor, identityColor, identityTextColor, lineColor } from "../../charts/colors.js";
+import { gapColor, identityTextColor, lineColor } from "../../charts/colors.js";
+import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
 import { asciiTickFormat, formatSigned, formatValue } from "../../charts/format.js";
 import { polylinePath, valueExtent } from "../../charts/plots.js";
 import type { TableRow, TagInfo } from "./types.js";
@@ -22,6 +23,11 @@ const TITLE_LINE = 13;
 const TITLE_ROW_GAP = 5;
 /** About the width of a character of an axis title (12px, bold): titles are cut to the space between axes. */
 const TITLE_CHAR_PX = 8.5;
+
+/** A selected label's line: its gap's colour, dashed when the gap leans towards x2 (colour alone told the two apart). */
+export function gapLineStyle(identities: readonly string[], x1: string | null, x2: string | null, gap: number | null): LineStyle {
+  return { color: lineColor(gapColor(identities, x1, x2, gap)), width: 1.6, dash: gap !== null && gap < 0 ? "6 3" : undefined };
+}
 
 /** Selected labels as lines across one vertical axis per identity. */
 @customElement("tb-bias-pcp")
@@ -66,13 +72,6 @@ export class ParallelCoordinates extends LitElement {
         gap: 12px;
         color: var(--muted);
         font-size: 12px;
-      }
-      .legend i {
-        display: inline-block;
-        width: 14px;
-        height: 3px;
-        vertical-align: middle;
-        margin-right: 4px;
       }
       svg {
         display: block;
@@ -175,10 +174,10 @@ export class ParallelCoordinates extends LitElement {
     const head = html`<div class="head">
       <h2 id="pcp-title">Selected labels${count ? ` (${count})` : ""}</h2>
       ${count
-        ? html`<span class="legend" aria-label="Line colour">
-            <span><i style="background:${lineColor(identityColor(identities, s.x1))}"></i>gap towards ${text(s.x1)}</span>
+        ? html`<span class="legend" aria-label="Lines">
+            <span>${lineSwatch(gapLineStyle(identities, s.x1, s.x2, 1))}gap towards ${text(s.x1)}</span>
             ${s.x2 !== null
-              ? html`<span><i style="background:${lineColor(gapColor(identities, s.x1, s.x2, -1))}"></i>towards ${s.x2 === "rest" ? "the rest" : text(s.x2)}</span>`
+              ? html`<span>${lineSwatch(gapLineStyle(identities, s.x1, s.x2, -1))}towards ${s.x2 === "rest" ? "the rest" : text(s.x2)}</span>`
               : nothing}
           </span>`
         : nothing}
@@ -214,7 +213,7 @@ export class ParallelCoordinates extends LitElement {
           ? html`<strong>${hoveredRow.label}</strong>: ${identities
                 .map((i) => `${text(i)} ${formatValue(hoveredRow.values[i] ?? null)}`)
                 .join(", ")}; gap ${formatSigned(hoveredRow.gap)}`
-          : html`<span class="muted">Hover a line or a table row to see its values.</span>`}
+          : html`<span class="muted">Hover a line, or hover or focus a table row, to see its values.</span>`}
       </p>
       <svg
         width=${this.size.width}
@@ -240,8 +239,9 @@ export class ParallelCoordinates extends LitElement {
             y,
           );
           const cls = hovered === null ? "line" : row.label === hovered ? "line hovered" : "line dim";
+          const style = gapLineStyle(identities, s.x1, s.x2, row.gap);
           return svg`<path class=${cls} data-testid="pcp-line" data-label=${row.label} d=${d}
-              stroke=${lineColor(gapColor(identities, s.x1, s.x2, row.gap))}></path>
+              stroke=${style.color} stroke-dasharray=${style.dash ?? nothing}></path>
             <path class="hit" d=${d}
               @mouseenter=${() => emit(this, "hover-label", row.label)}
               @mouseleave=${() => emit(this, "hover-label", null)}>

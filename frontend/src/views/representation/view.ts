@@ -26,6 +26,8 @@ import "../../shell/picker.js";
 import { boundText, flagRemedy, flagText, type CurveResponse, type LayerSummary, type SeriesResponse, type StepResponse } from "./types.js";
 
 const M = { top: 12, right: 16, bottom: 34, left: 52 };
+/** How far the B chart's first and last steps stand in from its axis and edge. */
+const STEP_INSET = 10;
 /** The MINE curve's right margin: its reference lines are named there, off the curves. */
 const CURVE_RIGHT = 104;
 
@@ -237,10 +239,6 @@ export class RepresentationView extends MeasureViewBase {
       /* legends of line styles draw each swatch as the line itself */
       .legend.lines span::before {
         content: none;
-      }
-      .line-swatch {
-        margin-right: 4px;
-        vertical-align: middle;
       }
       table {
         border-collapse: collapse;
@@ -594,9 +592,10 @@ export class RepresentationView extends MeasureViewBase {
     const width = this.chartWidth();
     const height = CHART_HEIGHT;
     const steps = s.steps;
+    // the first and last steps stand clear of the y axis and the edge: the shown step's marker sat on the axis
     const x = scaleLinear()
       .domain([steps[0] ?? 0, steps[steps.length - 1] ?? 1])
-      .range([M.left, width - M.right]);
+      .range([M.left + STEP_INSET, width - M.right - STEP_INSET]);
     if (steps.length === 1) x.domain([steps[0]! - 1, steps[0]! + 1]);
     const y = scaleLinear().domain(biasDomain(s.series)).range([height - M.bottom, M.top]);
     const xs = steps.map((st) => x(st));
@@ -612,7 +611,7 @@ export class RepresentationView extends MeasureViewBase {
         ${[0, 1].map(
           (v) => svg`<line x1=${M.left} x2=${width - M.right} y1=${y(v)} y2=${y(v)} stroke="#5f6368" stroke-dasharray="4 3"></line>`,
         )}
-        ${stepX !== null ? svg`<line x1=${stepX} x2=${stepX} y1=${M.top} y2=${height - M.bottom} stroke="#9aa0a6"></line>` : nothing}
+        ${stepX !== null ? svg`<line data-testid="repr-step-marker" x1=${stepX} x2=${stepX} y1=${M.top} y2=${height - M.bottom} stroke="#9aa0a6"></line>` : nothing}
         ${s.series.map((l) => {
           const color = layerColor(s.layers, l.layer);
           return svg`<g>

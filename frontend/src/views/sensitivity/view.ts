@@ -10,6 +10,7 @@ import { stepSlider } from "../../charts/inputs.js";
 import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
 import { chartAsNumbers } from "../../charts/values-table.js";
+import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -74,6 +75,16 @@ function describeChoice(c: Choice, featureNames: readonly string[]): string {
 }
 
 /** The prediction-sensitivity view: distributions of P per v choice, steps, v comparison, examples. */
+/**
+ * The steps chart's line of the k-th of n v choices: each thinner than the one drawn before it, so that
+ * choices of equal values (coverage 1 for several) show as nested strokes, not as the last one alone:
+ * 2 px more each, at most 8 px in all.
+ */
+export function stepsLineStyle(color: string, k: number, n: number): LineStyle {
+  const under = n > 1 ? ((n - 1 - k) / (n - 1)) * Math.min(6, 2 * (n - 1)) : 0;
+  return { color, width: 2 + under };
+}
+
 @customElement("tb-bias-sensitivity-view")
 export class SensitivityView extends MeasureViewBase {
 
@@ -494,6 +505,7 @@ export class SensitivityView extends MeasureViewBase {
     // a step number is about 8 px a digit wide, and wants a gap beside it
     const room = Math.floor((w - m.l - m.r) / (8 * String(s.steps[s.steps.length - 1]).length + 16));
     // as DIPDI's and representation's curves: a point's click or the arrow keys choose the step
+    const styles = s.choices.map((c, k) => stepsLineStyle(colorOf(names, c.name), k, s.choices.length));
     const keys = stepSlider(s.steps, this.step, (step) => this.pickStep(step, true), (step) => {
       const i = s.steps.indexOf(step);
       return `step ${step}, ${this.stat}: ${s.choices.map((c) => `${c.name} ${formatValue(c[this.stat][i], 4)}`).join(", ")}`;
@@ -511,17 +523,14 @@ export class SensitivityView extends MeasureViewBase {
         ${labelledSteps(s.steps.length, room).map((i) => svg`<text data-testid="sens-steps-tick" x=${x(i)} y=${h - 8} text-anchor="middle">${s.steps[i]}</text>`)}
         ${this.step !== null && s.steps.includes(this.step) ? svg`<line x1=${x(s.steps.indexOf(this.step))} x2=${x(s.steps.indexOf(this.step))} y1=${m.t} y2=${h - m.b} stroke="#9aa0a6" stroke-dasharray="2,2"></line>` : nothing}
         ${s.choices.map((c, k) => {
-          const color = colorOf(names, c.name);
-          // each line thinner than the one drawn before it: choices with equal values (coverage 1 for
-          // several) show as nested strokes, not as the last one alone: 2 px more each, at most 8 px in all
-          const n = s.choices.length;
-          const under = n > 1 ? ((n - 1 - k) / (n - 1)) * Math.min(6, 2 * (n - 1)) : 0;
-          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${2 + under}></path>
+          const { color, width: lineWidth } = styles[k]!;
+          const under = lineWidth - 2;
+          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${lineWidth}></path>
             ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + under / 2} fill=${color} style="cursor:pointer"
               data-testid="sens-steps-point" data-step=${s.steps[i]} @click=${() => this.pickStep(s.steps[i]!)}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
         })}
       </svg>
-      <div class="legend">${s.choices.map((c) => html`<span><span class="swatch" style="background:${colorOf(names, c.name)}"></span>${c.name}</span>`)}</div>
+      <div class="legend" data-testid="sens-steps-legend">${s.choices.map((c, k) => html`<span>${lineSwatch(styles[k]!)}${c.name}</span>`)}</div>
       <div class="muted" data-testid="sens-steps-axes">click a point, or use the arrow keys, to inspect that step \u00b7 step (x) \u00b7 ${this.stat === "coverage" ? "share of the examples where P is defined" : `${this.stat} of P over the examples`} (y)${s.choices.length > 1 ? "; each line is drawn wider than the next, so equal lines stay visible" : ""}</div>
       ${this.renderStepsValues(s)}
     </section>`;
