@@ -67,3 +67,10 @@ describe("createApi", () => {
     expect(fetchFn.mock.calls[1]![1]?.signal).toBe(signal);
   });
 });
+
+describe("routeUrl", () => {
+  it("builds a route's URL once for every view, leaving out unset entries", async () => {
+    const { routeUrl } = await import("../src/shell/api.js");
+    expect(routeUrl("discrepancy", { run: "a b", tag: "t&u", step: 5, replicate: undefined, pairing: null })).toBe("discrepancy?run=a+b&tag=t%26u&step=5");
+  });
+});

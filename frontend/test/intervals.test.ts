@@ -50,3 +50,11 @@ describe("parseMarkdown", () => {
     ]);
   });
 });
+
+describe("one span fraction for bars and whiskers", () => {
+  it("places a value in its span, held within the ends, and rounds it for a style", async () => {
+    const { fraction, spanFraction } = await import("../src/charts/bars.js");
+    expect([spanFraction(0, -1, 1), spanFraction(5, -1, 1), spanFraction(-5, -1, 1)]).toEqual([0.5, 1, 0]);
+    expect(fraction(1 / 3)).toBe("0.3333");
+  });
+});

@@ -7,21 +7,26 @@ export interface BarGeometry {
   negative: boolean;
 }
 
+/** Where `value` falls in the span [lo, hi], as a fraction held within 0 and 1. */
+export function spanFraction(value: number, lo: number, hi: number): number {
+  return (Math.min(hi, Math.max(lo, value)) - lo) / (hi - lo);
+}
+
+/** A fraction rounded for a style attribute (4 decimals: far below a pixel). */
+export function fraction(value: number): string {
+  return String(Math.round(value * 10000) / 10000);
+}
+
 export function barGeometry(value: number | null, domain: readonly [number, number]): BarGeometry | null {
   if (value === null || !Number.isFinite(value)) return null;
   const lo = Math.min(domain[0], domain[1]);
   const hi = Math.max(domain[0], domain[1]);
   if (!(hi > lo)) return null;
-  const pct = (v: number) => ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo)) * 100;
+  const pct = (v: number) => spanFraction(v, lo, hi) * 100;
   const origin = lo <= 0 && hi >= 0 ? 0 : lo;
   const a = pct(origin);
   const b = pct(value);
   return { left: Math.min(a, b), width: Math.abs(b - a), negative: value < origin };
-}
-
-/** A fraction rounded for a style attribute (4 decimals: far below a pixel). */
-function fraction(value: number): string {
-  return String(Math.round(value * 10000) / 10000);
 }
 
 /**

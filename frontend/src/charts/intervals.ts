@@ -1,10 +1,7 @@
 // Interval whiskers drawn inside the value cells of ranked tables, and the
 // number formats of columns that hold intervals and q-values. Pure functions.
 
-/** A fraction rounded for a style attribute (4 decimals: far below a pixel). */
-function fraction(value: number): string {
-  return String(Math.round(value * 10000) / 10000);
-}
+import { fraction, spanFraction } from "./bars.js";
 
 /**
  * CSS custom properties placing an interval's whisker over a cell's bar
@@ -17,7 +14,7 @@ export function whiskerStyle(low: number | null | undefined, high: number | null
   const lo = Math.min(domain[0], domain[1]);
   const hi = Math.max(domain[0], domain[1]);
   if (!(hi > lo)) return "";
-  const pct = (v: number) => (Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo);
+  const pct = (v: number) => spanFraction(v, lo, hi);
   const a = low === null || low === undefined || !Number.isFinite(low) ? 0 : pct(low);
   const b = high === null || high === undefined || !Number.isFinite(high) ? 1 : pct(high);
   const w = Math.max(b - a, 0.004);

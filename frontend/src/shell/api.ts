@@ -88,3 +88,10 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
+
+/** A route's URL with its query, for every view: entries left undefined or null are not sent. */
+export function routeUrl(route: string, params: Readonly<Record<string, string | number | null | undefined>>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) query.set(key, String(value));
+  return `${route}?${query.toString()}`;
+}

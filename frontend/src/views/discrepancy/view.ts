@@ -11,7 +11,7 @@ import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { baseStyles } from "../../charts/theme.js";
 import { tableStyles } from "../../charts/table-styles.js";
-import { ApiError, errorMessage } from "../../shell/api.js";
+import { ApiError, errorMessage, routeUrl } from "../../shell/api.js";
 import { LatestRequest } from "../../shell/latest.js";
 import { dismissibleNoticeStyles, LinkNotices, runMissing, sameEntries, stepMissing, tagMissing } from "../../shell/link-notices.js";
 import { PartFailures } from "../../shell/part-failures.js";
@@ -77,12 +77,6 @@ const ROUTE: Record<Part, string> = {
   examples: "discrepancy_examples",
   compare: "discrepancy_compare",
 };
-
-function q(params: Record<string, string | number | undefined>): string {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
-  return s.toString();
-}
 
 /** `confidence`: the config's bootstrap_confidence (null: not given). */
 function bandLabel(s: Summary, confidence: number | null): string {
@@ -269,7 +263,7 @@ export class DiscrepancyView extends MeasureViewBase {
     this.failures.clear("steps");
     this.stepsRequest.run(
       (signal) =>
-        this.api.get<StepsResponse>(`discrepancy_steps?${q({ run: this.run, tag: this.tag, pairing: this.pairingParam })}`, signal),
+        this.api.get<StepsResponse>(routeUrl("discrepancy_steps", { run: this.run, tag: this.tag, pairing: this.pairingParam }), signal),
       (data) => {
         this.steps = data;
         const step = fitStep(this.step, data.steps.map((s) => s.step));
@@ -309,10 +303,10 @@ export class DiscrepancyView extends MeasureViewBase {
     if (this.step === null) return;
     // a link's replicate is looked for among the step's own first (an unknown one would be a 400 in the console)
     const unchecked = this.replicateUnchecked && this.replicate !== null;
-    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: unchecked ? undefined : (this.replicate ?? undefined) });
+    const url = routeUrl("discrepancy", { run: this.run, tag: this.tag, step: this.step, replicate: unchecked ? undefined : this.replicate, pairing: this.pairingParam });
     this.failures.clear("detail");
     this.detailRequest.run(
-      (signal) => this.api.get<StepResponse>(`discrepancy?${params}&${q({ pairing: this.pairingParam })}`, signal),
+      (signal) => this.api.get<StepResponse>(url, signal),
       (detail) => {
         if (unchecked) {
           this.replicateUnchecked = false;
@@ -353,10 +347,10 @@ export class DiscrepancyView extends MeasureViewBase {
     if (this.step === null) return;
     // the excess e_k was computed when logging, with the logged pairing
     if (this.replicateUnchecked && this.replicate !== null) return; // asked once the detail has checked it
-    const params = q({ run: this.run, tag: this.tag, step: this.step, replicate: this.replicate ?? undefined, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
+    const url = routeUrl("discrepancy_examples", { run: this.run, tag: this.tag, step: this.step, replicate: this.replicate, limit: this.showAllTop ? this.maxTop : TOP_SHOWN });
     this.failures.clear("examples");
     this.examplesRequest.run(
-      (signal) => this.api.get<ExamplesResponse>(`discrepancy_examples?${params}`, signal),
+      (signal) => this.api.get<ExamplesResponse>(url, signal),
       (examples) => (this.examples = examples),
       // a refused replicate is said, and both parts asked again (the other part's request, then stale, is dropped)
       (e) => {
@@ -407,9 +401,9 @@ export class DiscrepancyView extends MeasureViewBase {
     }
     // ΔDIPDI is deployment minus development, whichever run is shown
     const { development, deployment } = roles(this.run, this.run2, this.dev);
-    const params = q({ run: development, tag: this.tag, step: this.step, run2: deployment, step2: this.step, pairing: this.pairingParam });
+    const url = routeUrl("discrepancy_compare", { run: development, tag: this.tag, step: this.step, run2: deployment, step2: this.step, pairing: this.pairingParam });
     this.compareRequest.run(
-      (signal) => this.api.get<CompareResponse>(`discrepancy_compare?${params}`, signal),
+      (signal) => this.api.get<CompareResponse>(url, signal),
       (data) => (this.compare = data),
       (e) => {
         this.compare = null;

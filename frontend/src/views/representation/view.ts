@@ -11,6 +11,7 @@ import { polylinePath } from "../../charts/plots.js";
 import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
 import { chartAsNumbers, chartAsNumbersStyles } from "../../charts/values-table.js";
+import { routeUrl } from "../../shell/api.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -65,10 +66,6 @@ function curveStyles(hue: string): Record<"train" | "heldout" | "validation" | "
     control: { color: NEUTRAL, width: 1.4, dash: "6 3" },
     classifier: { color: "#202124", width: 1.4, dash: "9 3 2 3" },
   };
-}
-
-function query(route: string, params: Record<string, string | number>): string {
-  return `${route}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
 export function yTicks(y: ScaleLinear<number, number>, width: number): TemplateResult[] {
@@ -423,7 +420,7 @@ export class RepresentationView extends MeasureViewBase {
     this.loadCurve();
     this.failures.clear("series");
     this.seriesReq.run(
-      (signal) => this.api.get<SeriesResponse>(query(ROUTE.series, { run: this.run, tag: this.tag }), signal),
+      (signal) => this.api.get<SeriesResponse>(routeUrl(ROUTE.series, { run: this.run, tag: this.tag }), signal),
       (series) => {
         const step = this.step;
         this.series = series;
@@ -439,7 +436,7 @@ export class RepresentationView extends MeasureViewBase {
     if (this.step === null) return;
     this.failures.clear("step");
     this.stepReq.run(
-      (signal) => this.api.get<StepResponse>(query(ROUTE.step, { run: this.run, tag: this.tag, step: this.step! }), signal),
+      (signal) => this.api.get<StepResponse>(routeUrl(ROUTE.step, { run: this.run, tag: this.tag, step: this.step! }), signal),
       (detail) => {
         this.detail = detail;
         // the series has not answered and the step lacks the layer (none named, or the last
@@ -476,12 +473,12 @@ export class RepresentationView extends MeasureViewBase {
   private loadCurve(onlyIfNew = false) {
     if (this.step === null || !this.layerIsLogged()) return;
     const params = { run: this.run, tag: this.tag, step: this.step, layer: this.layer };
-    const asked = query(ROUTE.curve, params);
+    const asked = routeUrl(ROUTE.curve, params);
     if (onlyIfNew && asked === this.curveAsked) return;
     this.curveAsked = asked;
     this.failures.clear("curve");
     this.curveReq.run(
-      (signal) => this.api.get<CurveResponse>(query(ROUTE.curve, params), signal),
+      (signal) => this.api.get<CurveResponse>(routeUrl(ROUTE.curve, params), signal),
       (curve) => (this.curve = curve),
       (error) => this.failures.set("curve", error),
     );

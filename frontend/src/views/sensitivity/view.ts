@@ -11,6 +11,7 @@ import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
 import { chartAsNumbers } from "../../charts/values-table.js";
 import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
+import { routeUrl } from "../../shell/api.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
 import { LatestRequest } from "../../shell/latest.js";
@@ -56,12 +57,6 @@ const ROUTE: Record<Part, string> = {
 };
 
 const STATS: StatName[] = ["mean", "median", "p90", "max", "coverage"];
-
-function q(params: Record<string, string | number | undefined>): string {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined) s.set(k, String(v));
-  return s.toString();
-}
 
 function colorOf(names: readonly string[], name: string): string {
   const i = names.indexOf(name);
@@ -261,7 +256,7 @@ export class SensitivityView extends MeasureViewBase {
     if (!this.run || !this.tag) return;
     this.failures.clear("steps");
     this.stepsRequest.run(
-      (signal) => this.api.get<StepsResponse>(`sensitivity_steps?${q({ run: this.run, tag: this.tag })}`, signal),
+      (signal) => this.api.get<StepsResponse>(routeUrl("sensitivity_steps", { run: this.run, tag: this.tag }), signal),
       (data) => {
         this.steps = data;
         // the pickers name the logged choices even if the step's detail fails (a link's are checked
@@ -294,10 +289,10 @@ export class SensitivityView extends MeasureViewBase {
 
   private loadDetail(): void {
     if (this.step === null) return;
-    const params = q({ run: this.run, tag: this.tag, step: this.step });
+    const url = routeUrl("sensitivity", { run: this.run, tag: this.tag, step: this.step });
     this.failures.clear("detail");
     this.detailRequest.run(
-      (signal) => this.api.get<StepResponse>(`sensitivity?${params}`, signal),
+      (signal) => this.api.get<StepResponse>(url, signal),
       (detail) => {
         this.detail = detail;
         this.fitChoices(detail.choices.map((c) => c.name));
@@ -317,10 +312,10 @@ export class SensitivityView extends MeasureViewBase {
   private loadExamples(): void {
     if (this.step === null || !this.choiceA) return;
     // no limit: the route's default_examples (config.limits) is how many the view lists
-    const params = q({ run: this.run, tag: this.tag, step: this.step, choice: this.choiceA, source: this.source });
+    const url = routeUrl("sensitivity_examples", { run: this.run, tag: this.tag, step: this.step, choice: this.choiceA, source: this.source });
     this.failures.clear("examples");
     this.examplesRequest.run(
-      (signal) => this.api.get<ExamplesResponse>(`sensitivity_examples?${params}`, signal),
+      (signal) => this.api.get<ExamplesResponse>(url, signal),
       (data) => (this.examples = data),
       (e) => this.failures.set("examples", e),
     );
@@ -340,9 +335,9 @@ export class SensitivityView extends MeasureViewBase {
       this.compareNote = "Log two or more v choices to compare them.";
       return;
     }
-    const params = q({ run: this.run, tag: this.tag, step: this.step, a: this.choiceA, b: this.choiceB });
+    const url = routeUrl("sensitivity_compare", { run: this.run, tag: this.tag, step: this.step, a: this.choiceA, b: this.choiceB });
     this.compareRequest.run(
-      (signal) => this.api.get<CompareResponse>(`sensitivity_compare?${params}`, signal),
+      (signal) => this.api.get<CompareResponse>(url, signal),
       (data) => {
         this.compare = data;
         this.compareNote = "";
