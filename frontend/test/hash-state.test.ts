@@ -82,3 +82,10 @@ describe("parseStep", () => {
     expect(parseStep("100000000000000000000")).toBeNull();
   });
 });
+
+describe("a text entry", () => {
+  it("is unset when absent or empty, for every view", async () => {
+    const { textEntry } = await import("../src/shell/hash-state.js");
+    expect([textEntry(undefined), textEntry(""), textEntry("model_a")]).toEqual([null, null, "model_a"]);
+  });
+});

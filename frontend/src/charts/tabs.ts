@@ -19,6 +19,15 @@ export const tabStyles = css`
     color: var(--accent);
     border-bottom-color: var(--accent);
   }
+  /* a small switch at the end of a heading line (the selected labels' identities / steps) */
+  .tabs.small {
+    margin-left: auto;
+    border-bottom: none;
+  }
+  .tabs.small button {
+    padding: 2px 8px;
+    font-size: 12px;
+  }
 `;
 
 export interface TabsOptions {

@@ -66,6 +66,11 @@ export function withPluginEntries(
   return { tab: parsed.tab ?? tab, entries: [...others, ...ours] };
 }
 
+/** A text entry of the hash: absent or empty means unset (null). */
+export function textEntry(value: string | undefined): string | null {
+  return value === undefined || value === "" ? null : value;
+}
+
 /**
  * A step (or another int64 id, such as a replicate) as a hash entry holds it:
  * an optional minus and digits, within the safe integers; else null. Every

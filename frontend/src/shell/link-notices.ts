@@ -5,6 +5,7 @@
 import { css, html, LitElement, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
 import { customElement, property, state } from "lit/decorators.js";
 import { deepActiveElement } from "../charts/focus.js";
+import { parseStep } from "./hash-state.js";
 
 /** `what`: what the view shows of a run ("table" for label associations, "DIPDI record"...). */
 export function runMissing(asked: string, shown: string | null, what = "table"): string {
@@ -134,7 +135,7 @@ export class LinkNotices implements ReactiveController {
     if (asked === undefined) return;
     this.asked.delete(key);
     // a number as written in the link ("05") and as shown (5) are the same
-    if (asked === String(shown ?? "") || (typeof shown === "number" && /^-?\d+$/.test(asked) && Number(asked) === shown)) return;
+    if (asked === String(shown ?? "") || (typeof shown === "number" && parseStep(asked) === shown)) return;
     if (rest) this.asked.clear();
     this.say(words(asked));
   }

@@ -5,6 +5,7 @@ import type { MeasureRuns, TagInfo } from "./types.js";
 import { LEVELS, type ResolvedState, type ViewState } from "./view-state.js";
 import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
+import { DEFAULT_Q_MAX } from "./columns.js";
 import { baseStyles } from "../../charts/theme.js";
 import { emit } from "./events.js";
 import { groupIdentities, identityText, intersectionTitle, NO_PARTS, type IdentityParts } from "./identities.js";
@@ -170,9 +171,9 @@ export class Controls extends LitElement {
           type="checkbox"
           data-testid="significant-only"
           .checked=${s.qMax !== null}
-          @change=${(e: Event) => this.change({ qMax: (e.target as HTMLInputElement).checked ? 0.05 : null })}
+          @change=${(e: Event) => this.change({ qMax: (e.target as HTMLInputElement).checked ? DEFAULT_Q_MAX : null })}
         />
-        only q ≤ 0.05
+        only q ≤ ${DEFAULT_Q_MAX}
       </label>`;
   }
 

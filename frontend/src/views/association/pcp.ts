@@ -52,15 +52,6 @@ export class ParallelCoordinates extends LitElement {
     baseStyles,
     tabStyles,
     css`
-      /* the switch between identities and steps, at the end of the heading line */
-      .tabs.small {
-        margin-left: auto;
-        border-bottom: none;
-      }
-      .tabs.small button {
-        padding: 2px 8px;
-        font-size: 12px;
-      }
       .head {
         display: flex;
         gap: 12px;

@@ -9,7 +9,7 @@ import { LatestRequest } from "../../shell/latest.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import { barStyle } from "../../charts/bars.js";
 import { gapColor, identityColor, identityTextColor } from "../../charts/colors.js";
-import { ACTIONS_REM, activeFilters, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, Q_SCOPE, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
+import { ACTIONS_REM, activeFilters, DEFAULT_Q_MAX, CHANGE_SORT, noFilters, changeSign, columnTitle, gridTemplate, Q_SCOPE, SELECT_REM, stickyCount, stickyFlex, tableColumns, tableMinWidth, type Column } from "./columns.js";
 import type { Limits } from "./config.js";
 import { debounce } from "../../charts/debounce.js";
 import type { FlagLookup } from "./flags.js";
@@ -678,7 +678,7 @@ export class RankedTable extends LitElement {
     const height = 18;
     const zero = zeroLine(height, domain);
     const change = row?.change ?? null;
-    const significant = row?.change_q != null && row.change_q <= (this.state.qMax ?? 0.05);
+    const significant = row?.change_q != null && row.change_q <= (this.state.qMax ?? DEFAULT_Q_MAX);
     const digits = columnDigits(this.gapDomain);
     const title = row
       ? `${formatFixed(values[0] ?? null, digits, true)} \u2192 ${formatFixed(values[values.length - 1] ?? null, digits, true)} over ${plural(values.length, "step")} ` +
@@ -891,7 +891,7 @@ export class RankedTable extends LitElement {
       row ? "data" : "placeholder",
       selected ? "selected" : "",
       hidden ? "hidden-label" : "",
-      row?.q_value != null && row.q_value > (this.state.qMax ?? 0.05) ? "muted" : "",
+      row?.q_value != null && row.q_value > (this.state.qMax ?? DEFAULT_Q_MAX) ? "muted" : "",
       row !== undefined && this.hovered === label ? "hovered" : "",
       examined ? "examined" : "",
       row !== undefined && this.rows.cache.isStale(index) ? "stale" : "",

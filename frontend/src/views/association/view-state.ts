@@ -5,7 +5,7 @@ import { columnFamily, columnIdentity, isSignedColumn, isSortColumn, valueColumn
 import { formatRangeParam, parseRangeParam, type RangeFilter } from "./ranges.js";
 import type { AssociationConfig } from "./config.js";
 import type { MeasureRuns, Order, TagInfo } from "./types.js";
-import { parseStep } from "../../shell/hash-state.js";
+import { parseStep, textEntry } from "../../shell/hash-state.js";
 import { orderWords } from "../../charts/sort-header.js";
 import { runMissing, stepMissing, tagMissing } from "../../shell/link-notices.js";
 
@@ -121,10 +121,6 @@ function stringList(value: string | undefined): string[] {
   }
 }
 
-function text(value: string | undefined): string | null {
-  return value === undefined || value === "" ? null : value;
-}
-
 /** Reads the URL entries; anything malformed falls back to its default; at most `maxSelected` selected labels. */
 export function decodeViewState(entries: Readonly<Record<string, string>>, maxSelected: number): ViewState {
   const d = defaultViewState();
@@ -133,18 +129,18 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     .map(parseRangeParam)
     .filter((r): r is RangeFilter => r !== null);
   return {
-    run: text(entries["run"]),
-    tag: text(entries["tag"]),
+    run: textEntry(entries["run"]),
+    tag: textEntry(entries["tag"]),
     step: parseStep(entries["step"]),
     threshold: Number.isFinite(threshold) ? threshold : null,
-    metric: text(entries["metric"]),
-    x1: text(entries["x1"]),
-    x2: text(entries["x2"]),
+    metric: textEntry(entries["metric"]),
+    x1: textEntry(entries["x1"]),
+    x2: textEntry(entries["x2"]),
     smoothing: nonNegative(entries["smoothing"], 0),
     q: entries["q"] ?? "",
     caseSensitive: entries["cs"] === "1",
     ranges,
-    sort: text(entries["sort"]) ?? d.sort,
+    sort: textEntry(entries["sort"]) ?? d.sort,
     order: oneOf(entries["order"], ORDERS, d.order),
     minCount: Math.floor(nonNegative(entries["min_count"], 0)),
     includeZero: entries["zero"] === "1",
@@ -155,8 +151,8 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     showCounts: entries["counts"] === "1",
     selected: [...new Set(stringList(entries["sel"]))].slice(0, maxSelected),
     view: oneOf(entries["view"], ["table", "compare", "paper"] as const, d.view),
-    run2: text(entries["run2"]),
-    tag2: text(entries["tag2"]),
+    run2: textEntry(entries["run2"]),
+    tag2: textEntry(entries["tag2"]),
     step2: parseStep(entries["step2"]),
     compareSort: oneOf(entries["csort"], COMPARE_SORTS, d.compareSort),
     compareOrder: oneOf(entries["corder"], ORDERS, d.compareOrder),
@@ -164,7 +160,7 @@ export function decodeViewState(entries: Readonly<Record<string, string>>, maxSe
     across: oneOf(entries["across"], ["identities", "steps"] as const, d.across),
     level: LEVELS.includes(Number(entries["level"])) ? Number(entries["level"]) : d.level,
     qMax: entries["qmax"] !== undefined && Number(entries["qmax"]) > 0 && Number(entries["qmax"]) <= 1 ? Number(entries["qmax"]) : null,
-    examples: text(entries["examples"]),
+    examples: textEntry(entries["examples"]),
   };
 }
 

@@ -2,7 +2,7 @@
 // URL encoding: string values under `p.tb_bias.discrepancy.*` (the shell's
 // HashScope adds the prefix).
 
-import { parseStep } from "../../shell/hash-state.js";
+import { parseStep, textEntry } from "../../shell/hash-state.js";
 import type { RunEntry } from "../../shell/types.js";
 
 export const PAIRINGS = ["paired", "all_pairs"] as const;
@@ -28,20 +28,16 @@ export interface DipdiState {
   replicate: number | null;
 }
 
-function text(value: string | undefined): string | null {
-  return value === undefined || value === "" ? null : value;
-}
-
 /** The state in the hash entries; anything malformed falls back to its default. */
 export function decodeState(entries: Readonly<Record<string, string>>): DipdiState {
   const pairing = entries["pairing"];
   return {
-    run: text(entries["run"]),
-    tag: text(entries["tag"]),
+    run: textEntry(entries["run"]),
+    tag: textEntry(entries["tag"]),
     step: parseStep(entries["step"]),
-    run2: text(entries["run2"]),
+    run2: textEntry(entries["run2"]),
     pairing: (PAIRINGS as readonly string[]).includes(pairing ?? "") ? (pairing as Pairing) : null,
-    dev: text(entries["dev"]),
+    dev: textEntry(entries["dev"]),
     replicate: parseStep(entries["replicate"]),
   };
 }
