@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scaleLinear } from "d3-scale";
-import { bandEnvelope, bandPath, biasDomain, integerTicks, onScale, outsideUnit, valuesDomain } from "../src/views/representation/geometry.js";
+import { bandEnvelope, biasDomain, integerTicks, onScale, outsideUnit, valuesDomain } from "../src/views/representation/geometry.js";
 import { FLAG_TEXT, flagRemedy, flagText } from "../src/views/representation/types.js";
 import type { LayerSeries } from "../src/views/representation/types.js";
 
@@ -24,16 +23,6 @@ describe("representation geometry", () => {
     expect(env.high).toEqual([0.02, null, 0.04]);
   });
 
-  it("draws the band between its edges and breaks it where undefined", () => {
-    const y = scaleLinear().domain([-1, 1]).range([100, 0]);
-    const d = bandPath([0, 10, 20], [-0.5, null, -0.5], [0.5, null, 0.5], y);
-    // two separate pieces: each starts with M
-    expect(d.match(/M/g)).toHaveLength(2);
-    const ys = (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number).filter((_, i) => i % 2 === 1);
-    expect(Math.min(...ys)).toBe(25);
-    expect(Math.max(...ys)).toBe(75);
-    expect(bandPath([0], [null], [null], y)).toBe("");
-  });
 
   it("marks values outside [0, 1] and names the spec's flags", () => {
     expect([outsideUnit(-0.01), outsideUnit(1.01), outsideUnit(0.5), outsideUnit(null)]).toEqual([true, true, false, false]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
 import { correlationRgb } from "../src/views/association/paper.js";
-import { zeroSampleSize, describeReasons, exampleFormats, examplesHeading, noExampleReacts, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, seriesPath, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, exampleFormats, examplesHeading, noExampleReacts, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
 
 const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
 
@@ -64,12 +64,6 @@ describe("sensitivity view geometry", () => {
     expect(heat(1e-9, 1, [1, 2, 3])).toBe("rgba(1,2,3,0.080)");
   });
 
-  it("draws a line through defined points and breaks it at gaps", () => {
-    const x = (i: number) => i * 10;
-    const y = (v: number) => 100 - v;
-    expect(seriesPath([1, 2, null, 4, 5], x, y)).toBe("M0.0,99.0L10.0,98.0M30.0,96.0L40.0,95.0");
-    expect(seriesPath([null, null], x, y)).toBe("");
-  });
 
   it("labels as many steps as fit, always the first and the last", () => {
     expect(labelledSteps(5, 10)).toEqual([0, 1, 2, 3, 4]);

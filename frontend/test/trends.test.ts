@@ -108,3 +108,18 @@ describe("a sparkline's scale", () => {
     expect(atLeastSpan([-0.5, 0.5], 0.4)).toEqual([-0.5, 0.5]); // wide enough already
   });
 });
+
+describe("lines and bands of every chart across steps (one drawing: trends.ts)", () => {
+  it("draws a line at given x through a chart's y scale, broken at gaps", async () => {
+    const { stepLinePath } = await import("../src/charts/trends.js");
+    expect(stepLinePath([1, 2, null, 4, 5], [0, 10, 20, 30, 40], (v) => 100 - v)).toBe("M0,99L10,98M30,96L40,95");
+    expect(stepLinePath([null, null], [0, 10], (v) => v)).toBe("");
+  });
+
+  it("draws a band at given x between its edges, broken where undefined", async () => {
+    const { stepBandPath } = await import("../src/charts/trends.js");
+    const y = (v: number) => 50 - 50 * v;
+    expect(stepBandPath([-0.5, null, -0.5], [0.5, null, 0.5], [0, 10, 20], y)).toBe("M0,25L0,75ZM20,25L20,75Z");
+    expect(stepBandPath([null], [null], [0], y)).toBe("");
+  });
+});

@@ -46,9 +46,34 @@ export function atLeastSpan(domain: readonly [number, number], span: number): [n
 }
 
 /**
+ * SVG path of values at pixel `xs`, each at `y(value)` (a chart's scale): undefined values break the
+ * line, and a lone point is a zero-length segment, a speck at most (`isolatedPoints` gives its dot).
+ * Every chart across steps draws its lines with this.
+ */
+export function stepLinePath(values: readonly (number | null | undefined)[], xs: readonly number[], y: (v: number) => number): string {
+  const segments: string[][] = [];
+  let current: string[] = [];
+  values.forEach((v, i) => {
+    if (!defined(v)) {
+      if (current.length) segments.push(current);
+      current = [];
+      return;
+    }
+    current.push(`${round(xs[i] ?? 0)},${round(y(v))}`);
+  });
+  if (current.length) segments.push(current);
+  // a lone point is repeated (a segment of length zero keeps the path valid); its dot is drawn apart
+  return segments.map((points) => `M${(points.length === 1 ? [points[0], points[0]] : points).join("L")}`).join("");
+}
+
+/** x of n values evenly spaced over [0, width] (one value: the middle), unless `xs` gives them. */
+function evenXs(n: number, width: number, xs?: readonly number[]): number[] {
+  return Array.from({ length: n }, (_, i) => (xs ? (xs[i] ?? 0) : n <= 1 ? width / 2 : (i / (n - 1)) * width));
+}
+
+/**
  * SVG path of values at evenly spaced x over [0, width], y over [height, 0]
- * for `domain`: undefined values break the line, and a lone point is a
- * zero-length segment, a speck at most: `isolatedPoints` gives its dot.
+ * for `domain` (a sparkline): `stepLinePath` on those axes.
  */
 export function linePath(
   values: readonly (number | null | undefined)[],
@@ -57,23 +82,7 @@ export function linePath(
   domain: readonly [number, number],
   xs?: readonly number[],
 ): string {
-  const n = values.length;
-  const x = (i: number) => (xs ? (xs[i] ?? 0) : n <= 1 ? width / 2 : (i / (n - 1)) * width);
-  const y = scale(domain, [height, 0]);
-  const segments: string[][] = [];
-  let current: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    if (!defined(v)) {
-      if (current.length) segments.push(current);
-      current = [];
-      continue;
-    }
-    current.push(`${round(x(i))},${round(y(v))}`);
-  }
-  if (current.length) segments.push(current);
-  // a lone point is repeated (a segment of length zero keeps the path valid); its dot is drawn apart
-  return segments.map((points) => `M${(points.length === 1 ? [points[0], points[0]] : points).join("L")}`).join("");
+  return stepLinePath(values, evenXs(values.length, width, xs), scale(domain, [height, 0]));
 }
 
 /**
@@ -88,37 +97,32 @@ export function isolatedPoints(
   domain: readonly [number, number],
   xs?: readonly number[],
 ): { x: number; y: number }[] {
-  const n = values.length;
-  const x = (i: number) => (xs ? (xs[i] ?? 0) : n <= 1 ? width / 2 : (i / (n - 1)) * width);
+  const x = evenXs(values.length, width, xs);
   const y = scale(domain, [height, 0]);
   const out: { x: number; y: number }[] = [];
   values.forEach((v, i) => {
-    if (defined(v) && !defined(values[i - 1]) && !defined(values[i + 1])) out.push({ x: Number(round(x(i))), y: Number(round(y(v))) });
+    if (defined(v) && !defined(values[i - 1]) && !defined(values[i + 1])) out.push({ x: Number(round(x[i]!)), y: Number(round(y(v))) });
   });
   return out;
 }
 
 /**
- * SVG path of the band between `low` and `high` (closed polygons over each
- * run of steps where both ends are defined), same axes as `linePath`.
+ * SVG path of the band between `low` and `high` at pixel `xs`, each at `y(value)`: closed polygons over
+ * each run of steps where both ends are defined. Every chart across steps draws its bands with this.
  */
-export function bandPath(
+export function stepBandPath(
   low: readonly (number | null | undefined)[],
   high: readonly (number | null | undefined)[],
-  width: number,
-  height: number,
-  domain: readonly [number, number],
-  xs?: readonly number[],
+  xs: readonly number[],
+  y: (v: number) => number,
 ): string {
-  const n = Math.min(low.length, high.length);
-  const x = (i: number) => (xs ? (xs[i] ?? 0) : n <= 1 ? width / 2 : (i / (n - 1)) * width);
-  const y = scale(domain, [height, 0]);
+  const n = Math.min(low.length, high.length, xs.length);
   const parts: string[] = [];
   let run: number[] = [];
   const flush = () => {
     if (run.length) {
-      const top = run.map((i) => `${round(x(i))},${round(y(high[i] as number))}`);
-      const bottom = run.map((i) => `${round(x(i))},${round(y(low[i] as number))}`).reverse();
+      const top = run.map((i) => `${round(xs[i]!)},${round(y(high[i] as number))}`);
+      const bottom = run.map((i) => `${round(xs[i]!)},${round(y(low[i] as number))}`).reverse();
       parts.push(`M${[...top, ...bottom].join("L")}Z`);
     }
     run = [];
@@ -129,6 +133,18 @@ export function bandPath(
   }
   flush();
   return parts.join("");
+}
+
+/** `stepBandPath` on `linePath`'s axes. */
+export function bandPath(
+  low: readonly (number | null | undefined)[],
+  high: readonly (number | null | undefined)[],
+  width: number,
+  height: number,
+  domain: readonly [number, number],
+  xs?: readonly number[],
+): string {
+  return stepBandPath(low, high, evenXs(Math.min(low.length, high.length), width, xs), scale(domain, [height, 0]));
 }
 
 /** x of each step on [0, width], proportional to the step numbers (not evenly spaced). */

@@ -1,7 +1,5 @@
 // Geometry of the representation charts, free of the DOM so it is unit-tested.
 
-import { area } from "d3-shape";
-import type { ScaleLinear } from "d3-scale";
 import type { LayerSeries } from "./types.js";
 
 type Value = number | null | undefined;
@@ -81,22 +79,6 @@ export function bandEnvelope(series: readonly LayerSeries[], count: number): { l
     high.push(Number.isFinite(hi) ? hi : null);
   }
   return { low, high };
-}
-
-/** An SVG area between `low` and `high` at x positions `xs`; "" when nothing is defined. */
-export function bandPath(
-  xs: readonly number[],
-  low: readonly Value[],
-  high: readonly Value[],
-  y: ScaleLinear<number, number>,
-): string {
-  const points = xs.map((x, i): [number, Value, Value] => [x, low[i], high[i]]);
-  const shape = area<[number, Value, Value]>()
-    .defined((p) => finite(p[1]) && finite(p[2]))
-    .x((p) => p[0])
-    .y0((p) => y(p[1] as number))
-    .y1((p) => y(p[2] as number));
-  return shape(points) ?? "";
 }
 
 /** Whether a value lies outside [0, 1] (shown, never clipped). */

@@ -20,7 +20,8 @@ import { PartFailures } from "../../shell/part-failures.js";
 import { requestFailure } from "../../shell/request-failure.js";
 import type { RunEntry } from "../../shell/types.js";
 import { MeasureViewBase } from "../../shell/view-base.js";
-import { bandEnvelope, bandPath, biasDomain, integerTicks, onScale, outsideUnit, spreadLabels, valuesDomain } from "./geometry.js";
+import { stepBandPath } from "../../charts/trends.js";
+import { bandEnvelope, biasDomain, integerTicks, onScale, outsideUnit, spreadLabels, valuesDomain } from "./geometry.js";
 import { formatFixed } from "../../charts/intervals.js";
 import type { Pick } from "../../shell/picker.js";
 import "../../shell/picker.js";
@@ -604,7 +605,7 @@ export class RepresentationView extends MeasureViewBase {
         aria-label="B per step and layer; the arrow keys choose the step" aria-valuemin=${keys.min} aria-valuemax=${keys.max}
         aria-valuenow=${keys.now} aria-valuetext=${keys.text} @keydown=${keys.keydown}>
         ${yTicks(y, width)} ${xTicks(x, height, 8)}
-        <path data-testid="repr-control-band" d=${bandPath(xs, band.low, band.high, y)} fill=${NEUTRAL} fill-opacity="0.25"></path>
+        <path data-testid="repr-control-band" d=${stepBandPath(band.low, band.high, xs, y)} fill=${NEUTRAL} fill-opacity="0.25"></path>
         ${[0, 1].map(
           (v) => svg`<line x1=${M.left} x2=${width - M.right} y1=${y(v)} y2=${y(v)} stroke="#5f6368" stroke-dasharray="4 3"></line>`,
         )}

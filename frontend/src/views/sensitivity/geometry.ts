@@ -37,21 +37,6 @@ export function heatText(value: number | null | undefined, max: number, rgb: Rgb
   return readableTextOn(overWhite(rgb, alpha === null ? 0 : Number(alpha.toFixed(3))));
 }
 
-/** An SVG path through the defined points of a series; gaps break the line. */
-export function seriesPath(values: readonly (number | null)[], x: (i: number) => number, y: (v: number) => number): string {
-  let d = "";
-  let pen = false;
-  values.forEach((v, i) => {
-    if (v === null || !Number.isFinite(v)) {
-      pen = false;
-      return;
-    }
-    d += `${pen ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`;
-    pen = true;
-  });
-  return d;
-}
-
 /**
  * Which of `n` equally spaced steps get a label when at most `room` fit:
  * every `stride`-th from the first, and the last if it has room of its own

@@ -11,6 +11,7 @@ import { WidthController } from "../../charts/resize.js";
 import { PLAIN_TABLE, SidewaysCue, sidewaysCueStyles, sidewaysTable } from "../../charts/sideways-cue.js";
 import { chartAsNumbers } from "../../charts/values-table.js";
 import { lineSwatch, type LineStyle } from "../../charts/line-style.js";
+import { stepLinePath } from "../../charts/trends.js";
 import { routeUrl } from "../../shell/api.js";
 import { baseStyles } from "../../charts/theme.js";
 import { parseStep } from "../../shell/hash-state.js";
@@ -32,7 +33,6 @@ import {
   reasonPhrase,
   rhoUndefinedReason,
   scatterAxis,
-  seriesPath,
   U_RGB,
   V_RGB,
 } from "./geometry.js";
@@ -520,7 +520,7 @@ export class SensitivityView extends MeasureViewBase {
         ${s.choices.map((c, k) => {
           const { color, width: lineWidth } = styles[k]!;
           const under = lineWidth - 2;
-          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${seriesPath(c[this.stat], x, (v) => y(v))} fill="none" stroke=${color} stroke-width=${lineWidth}></path>
+          return svg`<path data-testid="sens-steps-line" data-choice=${c.name} d=${stepLinePath(c[this.stat], s.steps.map((_, i) => x(i)), (v) => y(v))} fill="none" stroke=${color} stroke-width=${lineWidth}></path>
             ${c[this.stat].map((v, i) => (v === null ? nothing : svg`<circle cx=${x(i)} cy=${y(v)} r=${3 + under / 2} fill=${color} style="cursor:pointer"
               data-testid="sens-steps-point" data-step=${s.steps[i]} @click=${() => this.pickStep(s.steps[i]!)}><title>${c.name}, step ${s.steps[i]}: ${formatValue(v, 4)}</title></circle>`))}`;
         })}
