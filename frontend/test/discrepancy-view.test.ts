@@ -240,10 +240,11 @@ describe("<tb-bias-discrepancy-view> mean discrepancies", () => {
 });
 
 describe("<tb-bias-discrepancy-view> a link's values the logdir lacks (walk-through: replaced silently)", () => {
-  async function mountWith(entries: Record<string, string>) {
+  async function mountWith(entries: Record<string, string>, pairings = ["paired", "all_pairs"]) {
     const el = document.createElement("tb-bias-discrepancy-view") as DiscrepancyView;
     const hash: HashScope = { read: () => entries, write: () => true, onExternalChange: () => () => undefined };
-    Object.assign(el, { api: fakeApi([]).api, hash, config: null, runs: RUNS });
+    // the route's config names its pairings (as the shell passes it)
+    Object.assign(el, { api: fakeApi([]).api, hash, config: { pairings }, runs: RUNS });
     document.body.appendChild(el);
     await settle(el);
     return el.shadowRoot!.querySelector('[data-testid="link-notice"]')?.textContent?.trim() ?? null;
@@ -257,6 +258,11 @@ describe("<tb-bias-discrepancy-view> a link's values the logdir lacks (walk-thro
     expect(several).toContain("comparing with dep.");
     expect(several).toContain("Pairing \u201codd\u201d is not one of paired, all pairs");
     expect(several).toContain("names run \u201cnobody\u201d as development");
+  });
+
+  it("takes the pairings the route's config serves, not a list of its own", async () => {
+    expect(await mountWith({ run: "dev", tag: "t", pairing: "all_pairs" }, ["paired"])).toContain("Pairing \u201call_pairs\u201d is not one of paired;");
+    expect(await mountWith({ run: "dev", tag: "t", pairing: "odd" }, ["paired", "odd"])).toBeNull();
   });
 
   it("says nothing of a link it keeps whole", async () => {

@@ -117,6 +117,8 @@ describe("bars and outputs", () => {
 
 import { hashScope, type HashWindow } from "../src/shell/url-state.js";
 import { comparableRuns, decodeState, encodeState, fitStep, fitToRuns, pairingAllowed, roles, type DipdiState } from "../src/views/discrepancy/state.js";
+/** The pairings the discrepancy route's config serves. */
+const SERVED = ["paired", "all_pairs"];
 
 class HashOnlyWindow implements HashWindow {
   location = { hash: "", pathname: "/", search: "" };
@@ -164,26 +166,26 @@ describe("DIPDI view state in the URL hash", () => {
     expect(win.location.hash).toContain("p.tb_bias.discrepancy.pairing=all_pairs");
     expect(win.location.hash).toContain("p.tb_bias.q=keep"); // another view's key is kept
     expect(win.location.hash).toContain("p.tb_bias.measure=discrepancy");
-    expect(decodeState(hashScope(win, "discrepancy.").read())).toEqual(state);
+    expect(decodeState(hashScope(win, "discrepancy.").read(), SERVED)).toEqual(state);
     expect(scope.write(encodeState(state))).toBe(false); // nothing changed
     vi.unstubAllGlobals();
   });
 
   it("leaves defaults out and decodes an empty hash to the defaults", () => {
-    expect(decodeState({})).toEqual(NONE);
+    expect(decodeState({}, SERVED)).toEqual(NONE);
     expect(encodeState(NONE)).toEqual({});
     expect(encodeState({ ...NONE, step: 0 })).toEqual({ step: "0" });
   });
 
   it("drops malformed values instead of failing", () => {
-    const bad = decodeState({ step: "1.5", pairing: "some", run: "", run2: "x", replicate: "first" });
+    const bad = decodeState({ step: "1.5", pairing: "some", run: "", run2: "x", replicate: "first" }, SERVED);
     expect(bad).toEqual({ ...NONE, run2: "x" });
-    expect(decodeState({ step: "99999999999999999999" }).step).toBeNull();
-    expect(decodeState({ step: "12abc" }).step).toBeNull();
+    expect(decodeState({ step: "99999999999999999999" }, SERVED).step).toBeNull();
+    expect(decodeState({ step: "12abc" }, SERVED).step).toBeNull();
   });
 
   it("fits a restored state to the runs that exist", () => {
-    const restored = decodeState({ run: "dipdi_deployment", tag: "age_regressor", run2: "dipdi_development", step: "50" });
+    const restored = decodeState({ run: "dipdi_deployment", tag: "age_regressor", run2: "dipdi_development", step: "50" }, SERVED);
     expect(fitToRuns(restored, RUNS)).toEqual(restored);
     // unknown run and tag: the first run with a tag, its first tag, and another run as comparison
     expect(fitToRuns({ ...NONE, run: "gone", tag: "gone" }, RUNS)).toMatchObject({

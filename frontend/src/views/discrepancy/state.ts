@@ -5,8 +5,14 @@
 import { parseStep, textEntry } from "../../shell/hash-state.js";
 import type { RunEntry } from "../../shell/types.js";
 
-export const PAIRINGS = ["paired", "all_pairs"] as const;
-export type Pairing = (typeof PAIRINGS)[number];
+/** A pairing's wire name, one of those the route's config serves (`pairings`). */
+export type Pairing = string;
+
+/** The pairings the discrepancy route's config serves; none when it names none. */
+export function configPairings(config: unknown): string[] {
+  const pairings = (config as { pairings?: unknown } | null)?.pairings;
+  return Array.isArray(pairings) ? pairings.filter((p): p is string => typeof p === "string") : [];
+}
 
 /** A pairing as a reader sees it (the wire name `all_pairs` has an underscore); an unknown one as sent. */
 export function pairingWords(pairing: string): string {
@@ -28,15 +34,15 @@ export interface DipdiState {
   replicate: number | null;
 }
 
-/** The state in the hash entries; anything malformed falls back to its default. */
-export function decodeState(entries: Readonly<Record<string, string>>): DipdiState {
+/** The state in the hash entries; anything malformed (a pairing not among `pairings`) falls back to its default. */
+export function decodeState(entries: Readonly<Record<string, string>>, pairings: readonly string[]): DipdiState {
   const pairing = entries["pairing"];
   return {
     run: textEntry(entries["run"]),
     tag: textEntry(entries["tag"]),
     step: parseStep(entries["step"]),
     run2: textEntry(entries["run2"]),
-    pairing: (PAIRINGS as readonly string[]).includes(pairing ?? "") ? (pairing as Pairing) : null,
+    pairing: pairing !== undefined && pairings.includes(pairing) ? pairing : null,
     dev: textEntry(entries["dev"]),
     replicate: parseStep(entries["replicate"]),
   };

@@ -20,7 +20,7 @@ import type { RunEntry } from "../../shell/types.js";
 import { compareVerdict, DIPDI_DIGITS, matrixFootnote, meanOver } from "./replicates.js";
 import { groupBars, heatColor, isUsed, logLegend, logPosition, matrixLayout, modelLabel, outputText, stepChart, usedPairsWords, usesEveryPair } from "./geometry.js";
 import {
-  PAIRINGS,
+  configPairings,
   comparableRuns,
   decodeState,
   encodeState,
@@ -175,7 +175,7 @@ export class DiscrepancyView extends MeasureViewBase {
     const entries = this.hash.read();
     if (sameEntries(entries, encodeState(this.current))) return; // our own write, or another view's
     this.links.read(entries, LINK_KEYS);
-    const next = fitToRuns(decodeState(entries), this.tagRuns);
+    const next = fitToRuns(decodeState(entries, this.pairings), this.tagRuns);
     this.replicateUnchecked = next.replicate !== null;
     if (!sameState(next, this.current)) return this.apply(next, false);
     // a link whose bad values fit to what is shown: said, and the hash holds what is shown again
@@ -220,7 +220,7 @@ export class DiscrepancyView extends MeasureViewBase {
     if (!this.tagRuns.length) return; // the runs are not listed yet
     const { run, tag } = this;
     // the pairing first: it does not depend on the run, whose replacement drops the link's other values
-    this.links.check("pairing", this.pairing, (asked) => `Pairing \u201c${asked}\u201d is not one of ${PAIRINGS.map(pairingWords).join(", ")}; showing the logged pairing.`);
+    this.links.check("pairing", this.pairing, (asked) => `Pairing \u201c${asked}\u201d is not one of ${this.pairings.map(pairingWords).join(", ")}; showing the logged pairing.`);
     this.links.check("run", run, (asked) => runMissing(asked, run, "DIPDI record"), true);
     this.links.check("tag", tag, (asked) => tagMissing(run, asked, tag), true);
     if (this.step !== null) this.links.check("step", this.step, (asked) => stepMissing(asked, run, tag, "the first logged"));
@@ -248,7 +248,7 @@ export class DiscrepancyView extends MeasureViewBase {
       this.stateRead = true;
       const entries = this.hash.read();
       this.links.read(entries, LINK_KEYS);
-      next = decodeState(entries);
+      next = decodeState(entries, this.pairings);
       this.replicateUnchecked = next.replicate !== null;
     }
     this.apply(fitToRuns(next, this.tagRuns), changed.has("runs"));
@@ -359,6 +359,11 @@ export class DiscrepancyView extends MeasureViewBase {
     );
   }
 
+  /** The pairings the route's config serves (the pairing picker's options, and a link's are checked against them). */
+  private get pairings(): string[] {
+    return configPairings(this.config);
+  }
+
   /** A number of the config's `limits`, which the server also applies; null when the config lacks it. */
   private limit(key: "max_top" | "min_group_n" | "min_replicates_for_stars" | "bootstrap_confidence"): number | null {
     const value = (this.config as { limits?: Record<string, unknown> } | null)?.limits?.[key];
@@ -433,7 +438,7 @@ export class DiscrepancyView extends MeasureViewBase {
     } else if (kind === "dev") {
       next = { ...cur, dev: value };
     } else {
-      next = { ...cur, pairing: (PAIRINGS as readonly string[]).includes(value) ? (value as Pairing) : null };
+      next = { ...cur, pairing: this.pairings.includes(value) ? value : null };
     }
     this.apply(fitToRuns(next, this.tagRuns), false);
   }
@@ -502,11 +507,11 @@ export class DiscrepancyView extends MeasureViewBase {
   private renderPairing() {
     const s = this.steps;
     const shown = this.pairing ?? s?.pairing ?? "paired";
-    const label: Record<Pairing, string> = { paired: "paired (the paper's)", all_pairs: pairingWords("all_pairs") };
+    const label = (p: Pairing) => (p === "paired" ? "paired (the paper's)" : pairingWords(p));
     return html`<label title="Which model pairs enter DIPDI; the matrix outlines them">Pairing
       <select data-testid="pairing-select" @change=${(e: Event) => this.select("pairing", (e.target as HTMLSelectElement).value)}>
-        ${PAIRINGS.map(
-          (p) => html`<option .value=${p} .selected=${live(p === shown)} ?disabled=${s ? !pairingAllowed(p, s.m_a, s.m_b) : false}>${label[p]}</option>`,
+        ${this.pairings.map(
+          (p) => html`<option .value=${p} .selected=${live(p === shown)} ?disabled=${s ? !pairingAllowed(p, s.m_a, s.m_b) : false}>${label(p)}</option>`,
         )}
       </select></label>`;
   }
