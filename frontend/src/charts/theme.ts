@@ -100,10 +100,15 @@ export const baseStyles = css`
     align-items: baseline;
     gap: 4px 8px;
   }
-  /* a legend's line (lineSwatch) before its words */
+  /* a legend's line (lineSwatch) before its words, on their line (some views draw their svgs as blocks) */
   .line-swatch {
+    display: inline-block;
     margin-right: 4px;
     vertical-align: middle;
+  }
+  /* a row's header cell (a table's first column, for screen readers) looks as its row does */
+  tbody th[scope="row"] {
+    font-weight: inherit;
   }
   .panel {
     background: var(--panel);
