@@ -390,7 +390,7 @@ export class RepresentationView extends MeasureViewBase {
     else {
       this.fixSelection();
       this.loadDetail();
-      this.loadCurve();
+      this.loadCurve(true); // the curve shown already is not asked again (a pick of what is shown)
     }
   }
 
@@ -418,7 +418,7 @@ export class RepresentationView extends MeasureViewBase {
     if (listed.length && (this.step === null || !listed.includes(this.step))) this.step = listed[listed.length - 1]!;
     if (listed.length) this.checkLink(null);
     this.loadDetail();
-    this.loadCurve();
+    this.loadCurve(true);
     this.failures.clear("series");
     this.seriesReq.run(
       (signal) => this.api.get<SeriesResponse>(routeUrl(ROUTE.series, { run: this.run, tag: this.tag }), signal),
