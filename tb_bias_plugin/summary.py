@@ -103,7 +103,9 @@ class Writer(events.EventWriter):
     """Writes tb-bias records to a logdir without importing TensorFlow.
 
     Has one method per summary of this module, with the same arguments;
-    ``step=None`` writes step 0 (as PyTorch's SummaryWriter does).
+    ``step=None`` writes step 0 (as PyTorch's SummaryWriter does). If its
+    local event file is deleted between records (a notebook rerun that
+    cleared the logdir), the next record starts a new file.
 
     Parameters
     ----------

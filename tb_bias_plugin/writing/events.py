@@ -13,6 +13,7 @@ measures' business (``tb_bias_plugin.summary`` builds the public calls).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -231,16 +232,30 @@ class EventWriter:
     def __init__(self, logdir: Any, *, filename_suffix: str = ""):
         logdir = check_logdir(logdir)
         filename_suffix = check_filename_suffix(filename_suffix)
-        with EventWriter._uid_lock:
-            EventWriter._uid += 1
-            uid = EventWriter._uid
         self.logdir = logdir
+        self._suffix = filename_suffix
         #: The event file; made with the first record, so a Writer whose
         #: every call failed leaves no header-only file behind.
-        self.path = os.path.join(logdir, event_file_name(uid, filename_suffix))
+        self.path = self._new_path()
         self._records: Any = None
         self._closed = False
         self._lock = threading.Lock()
+
+    def _new_path(self) -> str:
+        with EventWriter._uid_lock:
+            EventWriter._uid += 1
+            uid = EventWriter._uid
+        return os.path.join(self.logdir, event_file_name(uid, self._suffix))
+
+    def _renew_if_deleted(self) -> None:
+        """Start a new event file if the open one was deleted (a notebook rerun that cleared its logdir):
+        appending to its path would fail, or, in a recreated directory, make a file without its header."""
+        if self._records is None or is_remote(self.path) or os.path.exists(self.path):
+            return  # a remote file is not checked: a stat per record would be a request
+        with contextlib.suppress(OSError):
+            self._records.close()
+        self._records = None
+        self.path = self._new_path()
 
     def _open(self) -> Any:
         # TensorBoard's stub file layer and record writer: unlike its
@@ -267,6 +282,8 @@ class EventWriter:
         self, name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None
     ) -> bool:
         """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
+        with self._lock:
+            self._renew_if_deleted()
         claim_tag(self.logdir, name, measure, self.path)
         self._write_event(record_event(name, measure, number, payload, step, description))
         return True

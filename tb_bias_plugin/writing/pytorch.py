@@ -33,7 +33,8 @@ def open_writer(target: Any) -> events.EventWriter:
         ``get_logdir()``) or a logdir: the records go to an event file of
         their own in that directory, so TensorBoard shows them in the same
         run as the ``SummaryWriter``'s scalars. The file stays open for
-        later steps and is closed at exit.
+        later steps and is closed at exit; deleted meanwhile (a notebook
+        rerun that cleared the logdir), the next record starts a new one.
 
     Raises
     ------

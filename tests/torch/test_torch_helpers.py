@@ -462,3 +462,19 @@ def test_an_association_table_reads_scores_that_require_grad_or_are_bfloat16(tmp
     for name in ("grad", "bf16"):
         table = next(value for key, (_, _, value) in tables.items() if name in key)
         assert table.label_counts[0].tolist() == [2, 1, 2]  # scores >= 0.5 (0.6 is 0.6016 in bfloat16)
+
+
+def test_a_logdir_deleted_between_calls_gets_a_new_event_file(tmp_path):
+    """A notebook rerun: shutil.rmtree(logdir), then the same helper into it again."""
+    import shutil
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Sigmoid())
+    names = dict(label_names=["man", "woman"], identity_labels=["man", "woman"])
+    run = str(tmp_path / "logs" / "run")
+    tbp.log_association_table(run, model, torch.rand(8, 3), step=0, **names)
+    shutil.rmtree(tmp_path / "logs")
+    tbp.log_association_table(run, model, torch.rand(6, 3), step=1, **names)
+    tbp.close_writers()
+    records = read_logdir(tmp_path / "logs")
+    assert list(records) == [("run", "associations", 1)]
+    assert records["run", "associations", 1][2].num_examples == 6
