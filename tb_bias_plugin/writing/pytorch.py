@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import itertools
+import operator
 import os
 import threading
 from typing import Any, Iterable, Iterator
@@ -17,6 +19,7 @@ from typing import Any, Iterable, Iterator
 import numpy as np
 import torch
 
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.writing import events
 
 _WRITERS: dict[str, events.EventWriter] = {}
@@ -124,16 +127,40 @@ def num_rows(x: Any) -> int:
     return int(shape[0])
 
 
-def batches(x: Any, batch_size: int) -> Iterator[tuple[slice | None, Any]]:
-    """``(rows, inputs)`` of x: slices of an array or tensor, or each element of an iterable
-    (a ``DataLoader``; of an ``(inputs, targets, ...)`` element only the inputs, rows None)."""
+#: Iterables known never to end (``itertools.repeat`` only without ``times``).
+_ENDLESS = (itertools.cycle, itertools.count, itertools.repeat)
+
+
+def check_steps(x: Any, steps: Any) -> int | None:
+    """``steps``, the batches to read of an iterable ``x``, checked before any work.
+
+    An iterable that is known never to end (``itertools.cycle``, ``count``,
+    ``repeat`` without ``times``) needs it; any other, a generator or a
+    ``DataLoader`` of an endless ``IterableDataset``, cannot be told from a
+    finite one, and is read until it ends.
+    """
+    if steps is not None:
+        steps = check_integer(steps, "steps", low=1)
+        if hasattr(x, "shape"):
+            raise ValueError("steps counts the batches of an iterable x (a DataLoader); a tensor or array x is read "
+                             "whole: pass fewer rows to read fewer")
+        return steps
+    if isinstance(x, _ENDLESS) and operator.length_hint(x, -1) < 0:
+        raise ValueError("x never ends (an itertools.%s): pass steps=, the number of batches to read"
+                         % type(x).__name__)
+    return None
+
+
+def batches(x: Any, batch_size: int, steps: int | None = None) -> Iterator[tuple[slice | None, Any]]:
+    """``(rows, inputs)`` of x: slices of an array or tensor, or each element of an iterable, at most
+    ``steps`` of them (a ``DataLoader``; of an ``(inputs, targets, ...)`` element only the inputs, rows None)."""
     if hasattr(x, "shape"):
         n = num_rows(x)
         for lo in range(0, n, batch_size):
             rows = slice(lo, min(lo + batch_size, n))
             yield rows, x[rows]
         return
-    for element in x:
+    for element in x if steps is None else itertools.islice(x, steps):
         inputs = element[0] if isinstance(element, (list, tuple)) else element
         if not hasattr(inputs, "shape") or len(inputs.shape) == 0:
             # a list of rows reads as batches of one number each, which the model fails on obscurely

@@ -4,10 +4,10 @@ with the header event every event file begins with."""
 import os
 import shutil
 
-import plugin_fixtures as fx
-from tensorboard.compat.proto import event_pb2
 from tensorboard.backend.event_processing.event_file_loader import RawEventFileLoader
+from tensorboard.compat.proto import event_pb2
 
+import plugin_fixtures as fx
 from tb_bias_plugin import summary
 
 

@@ -10,7 +10,7 @@ from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, ch
 from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import batches, eval_mode, num_rows, open_writer, predict, rows_of
+from tb_bias_plugin.writing.pytorch import batches, check_steps, eval_mode, num_rows, open_writer, predict, rows_of
 
 
 def log_association_table(
@@ -25,6 +25,7 @@ def log_association_table(
     name: str = "associations",
     thresholds: Any = builder.DEFAULT_THRESHOLDS,
     batch_size: int = 256,
+    steps: int | None = None,
     description: str | None = None,
     example_ids: Any = None,
     example_text: Any = None,
@@ -47,7 +48,9 @@ def log_association_table(
         returns logits: ``torch.nn.Sequential(model, torch.nn.Sigmoid())``).
     x : tensor, array or iterable of batches
         Model inputs: sliced into ``batch_size`` rows, or a ``DataLoader``
-        (of inputs, or of ``(inputs, targets, ...)``; targets are ignored).
+        (of inputs, or of ``(inputs, targets, ...)``; targets are ignored)
+        or any iterable of batches, read until it ends or for ``steps``
+        batches.
     step : int or 0-d integer tensor
         The step (epoch) of the record: any signed 64-bit integer, as
         ``Writer`` takes it (None writes step 0).
@@ -58,6 +61,13 @@ def log_association_table(
     name : str, default "associations"
     thresholds : float or sequence of float, default 0.5
     batch_size : int, default 256
+    steps : int, optional
+        With an iterable ``x``: the batches to read, as the Keras callback's
+        ``steps``; needed for one that never ends (``itertools.cycle(loader)``,
+        an endless generator or ``IterableDataset``), which would otherwise be
+        read forever. Only ``itertools`` ``cycle``, ``count`` and ``repeat``
+        are known to be endless and refused without it. By default ``x`` is
+        read whole.
     description : str, optional
     example_ids : "index" or sequence, optional
         Keep a sample of the examples behind each cell: "index" names each
@@ -77,8 +87,10 @@ def log_association_table(
     Raises
     ------
     ValueError
-        Bad names, thresholds, step or batch size, identities with a
-        ``DataLoader`` or of another length than ``x``; nothing is written.
+        Bad names, thresholds, step, batch size or ``steps``, ``steps`` with a
+        tensor or array ``x``, an ``itertools`` iterable that never ends without
+        ``steps``, identities with a ``DataLoader`` or of another length than
+        ``x``; nothing is written.
 
     See Also
     --------
@@ -108,6 +120,7 @@ def log_association_table(
     events.check_name(name)
     step = events.check_step(step)  # the Writer's rule, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
+    steps = check_steps(x, steps)
     events.check_description(description)
     counter = CooccurrenceCounter(label_names, identity_labels, thresholds,
                                   identities_from="attributes" if identities is not None else "labels",
@@ -117,7 +130,7 @@ def log_association_table(
     out = open_writer(writer)
     seen = 0
     with eval_mode(model):
-        for rows, inputs in batches(x, batch_size):
+        for rows, inputs in batches(x, batch_size, steps):
             scores = predict(model, inputs)
             check_model_output(scores, len(counter.label_names), seen, "x")  # before scores.shape[0]
             named = {}

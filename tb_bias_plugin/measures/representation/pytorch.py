@@ -11,7 +11,7 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import batches, eval_mode, model_input, num_rows, open_writer, to_numpy
+from tb_bias_plugin.writing.pytorch import batches, check_steps, eval_mode, model_input, num_rows, open_writer, to_numpy
 
 
 def _pool(values: np.ndarray, channel_axis: int) -> np.ndarray:
@@ -28,14 +28,15 @@ def _pool(values: np.ndarray, channel_axis: int) -> np.ndarray:
 
 
 def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = "mean", channel_axis: int = 1,
-                      batch_size: int = 256) -> dict[str, np.ndarray]:
+                      batch_size: int = 256, steps: int | None = None) -> dict[str, np.ndarray]:
     """Each named submodule's output on ``x``, one float64 row per example, read by forward hooks.
 
     Parameters
     ----------
     model : torch.nn.Module
-    x : tensor or array
-        Model inputs, run in ``batch_size`` rows in evaluation mode without gradients.
+    x : tensor, array or iterable of batches
+        Model inputs, run in ``batch_size`` rows in evaluation mode without gradients; or a
+        ``DataLoader`` (of inputs, or of ``(inputs, targets, ...)``), read until it ends or for ``steps`` batches.
     layers : sequence of str
         Names in ``model.named_modules()`` (``"encoder.2"``...).
     pool : {"mean", "flatten"}
@@ -43,10 +44,21 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     channel_axis : int, default 1
         The axis ``mean`` keeps: 1 for PyTorch's ``[n, C, ...]`` maps, -1 for ``[n, T, D]`` sequences.
     batch_size : int, default 256
+    steps : int, optional
+        With an iterable ``x``: the batches to read (not the estimator's MINE steps); needed for one that never ends
+        (``itertools.cycle(loader)``, an endless generator), which would otherwise be read forever.
+        ``itertools`` ``cycle``, ``count`` and ``repeat`` are refused without it.
 
     Returns
     -------
     dict of str to ndarray ``(n, d)``
+
+    Raises
+    ------
+    ValueError
+        A model that is not a ``torch.nn.Module``, unknown layers, a bad ``pool``, ``channel_axis``, batch
+        size or ``steps``, ``steps`` with a tensor or array ``x``, an ``itertools`` iterable that never ends
+        without ``steps``, or no rows.
 
     Examples
     --------
@@ -56,6 +68,7 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     """
     _check_pooling(pool, channel_axis)
     batch_size = check_integer(batch_size, "batch_size", low=1)
+    steps = check_steps(x, steps)
     if not isinstance(model, torch.nn.Module):
         raise ValueError("layer_activations needs a torch.nn.Module, to hook its submodules")
     if isinstance(layers, str) or not layers:
@@ -76,7 +89,7 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     handles = [modules[layer].register_forward_hook(hook(layer)) for layer in layers]
     try:
         with eval_mode(model), torch.no_grad():
-            for _, inputs in batches(x, batch_size):
+            for _, inputs in batches(x, batch_size, steps):
                 model(model_input(model, inputs))
     finally:
         for handle in handles:
