@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import operator
 import os
+import re
 import threading
 from typing import Any, Iterable, Iterator
 
@@ -119,6 +120,27 @@ def model_input(model: Any, inputs: Any) -> torch.Tensor:
     return t if device is None else t.to(device)
 
 
+#: What PyTorch's layers say when given integer inputs they cannot take (Linear, Conv, norms, RNNs, torch.func).
+_DTYPE_MISMATCH = re.compile(r"dtype|scalar type|Input type \(|datatype|not implemented for '|floating point")
+
+
+@contextlib.contextmanager
+def integer_inputs_hint(inputs: torch.Tensor) -> Iterator[None]:
+    """Run the model on ``inputs``: a dtype error of integer inputs becomes a ValueError saying what to do.
+
+    Integer inputs are token ids, passed as they are (`model_input`); a float model given integer
+    tabular rows fails deep inside PyTorch with a message that names neither x nor the fix.
+    """
+    try:
+        yield
+    except (RuntimeError, NotImplementedError, ValueError) as err:
+        if inputs.is_floating_point() or inputs.is_complex() or not _DTYPE_MISMATCH.search(str(err)):
+            raise
+        raise ValueError("x holds integers (%s), which the helpers pass to the model as they are (token ids), "
+                         "never cast; the model wants floating inputs: for tabular data pass x.float() (%s)"
+                         % (inputs.dtype, err)) from err
+
+
 def num_rows(x: Any) -> int:
     """Rows of an array or tensor."""
     shape = getattr(x, "shape", None)
@@ -172,7 +194,7 @@ def batches(x: Any, batch_size: int, steps: int | None = None) -> Iterator[tuple
 def predict(model: Any, inputs: Any) -> np.ndarray:
     """The model's outputs on one batch, as float64 NumPy (no gradients, on the model's device)."""
     t = model_input(model, inputs)
-    with torch.no_grad():
+    with torch.no_grad(), integer_inputs_hint(t):
         out = model(t)
     if not isinstance(out, torch.Tensor) and isinstance(out, (tuple, list, dict)):
         raise ValueError("the model returned a %s, not one tensor of scores: pass a model (or a function such "

@@ -90,7 +90,8 @@ def log_association_table(
         Bad names, thresholds, step, batch size or ``steps``, ``steps`` with a
         tensor or array ``x``, an ``itertools`` iterable that never ends without
         ``steps``, identities with a ``DataLoader`` or of another length than
-        ``x``; nothing is written.
+        ``x``, integer ``x`` given to a model that wants floats (integers are
+        passed uncast, as token ids: pass ``x.float()``); nothing is written.
 
     See Also
     --------

@@ -11,7 +11,16 @@ from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
 from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import batches, check_steps, eval_mode, model_input, num_rows, open_writer, to_numpy
+from tb_bias_plugin.writing.pytorch import (
+    batches,
+    check_steps,
+    eval_mode,
+    integer_inputs_hint,
+    model_input,
+    num_rows,
+    open_writer,
+    to_numpy,
+)
 
 
 def _pool(values: np.ndarray, channel_axis: int) -> np.ndarray:
@@ -58,7 +67,8 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     ValueError
         A model that is not a ``torch.nn.Module``, unknown layers, a bad ``pool``, ``channel_axis``, batch
         size or ``steps``, ``steps`` with a tensor or array ``x``, an ``itertools`` iterable that never ends
-        without ``steps``, or no rows.
+        without ``steps``, integer ``x`` given to a model that wants floats (integers are passed uncast, as
+        token ids: pass ``x.float()``), or no rows.
 
     Examples
     --------
@@ -90,7 +100,9 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
     try:
         with eval_mode(model), torch.no_grad():
             for _, inputs in batches(x, batch_size, steps):
-                model(model_input(model, inputs))
+                inputs = model_input(model, inputs)
+                with integer_inputs_hint(inputs):
+                    model(inputs)
     finally:
         for handle in handles:
             handle.remove()

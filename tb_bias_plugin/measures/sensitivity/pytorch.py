@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, SupportsIndex
 
 from tb_bias_plugin.core.example_ids import check_ids
@@ -13,7 +14,15 @@ from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.measures.sensitivity.plan import check_logged_inputs, is_text, proxy_reference
 from tb_bias_plugin.writing import events
-from tb_bias_plugin.writing.pytorch import eval_mode, model_input, num_rows, open_writer, predict, to_numpy
+from tb_bias_plugin.writing.pytorch import (
+    eval_mode,
+    integer_inputs_hint,
+    model_input,
+    num_rows,
+    open_writer,
+    predict,
+    to_numpy,
+)
 
 
 def log_prediction_sensitivity(
@@ -89,7 +98,8 @@ def log_prediction_sensitivity(
         column constant over ``x``, per-example arguments of another length
         than ``x``, word-list choices without tokens, psm choices without
         ``psm_model``, a ``w`` that is not a distribution, an unknown
-        ``output``; nothing is written.
+        ``output``, integer ``x`` without ``embedding_layer`` given to a model
+        that wants floats (pass ``x.float()``); nothing is written.
 
     See Also
     --------
@@ -157,9 +167,11 @@ def _collect(collector: SensitivityCollector, model: Any, x: Any, choices: dict[
             rows = slice(lo, min(lo + size, n))
             part = {key: None if values is None else values[rows] for key, values in kept.items()}
             inputs = model_input(model, x[rows])  # a tensor, so that even a plain callable runs with PyTorch
-            results = {label: prediction_sensitivity(model, inputs, v=choice, tokens=part["tokens"], mask=part["mask"],
-                                                     word_ids=part["word_ids"], **options)
-                       for label, choice in choices.items()}
+            # token ids are integers by right: only tabular rows get the hint
+            with contextlib.nullcontext() if options["embedding_layer"] is not None else integer_inputs_hint(inputs):
+                results = {label: prediction_sensitivity(model, inputs, v=choice, tokens=part["tokens"],
+                                                         mask=part["mask"], word_ids=part["word_ids"], **options)
+                           for label, choice in choices.items()}
             collector.update(results, example_ids=part["example_ids"], groups=part["groups"],
                              probs=predict(model, inputs), tokens=part["tokens"], example_text=part["example_text"],
                              example_uris=part["example_uris"])
