@@ -105,7 +105,10 @@ class Writer(events.EventWriter):
     Has one method per summary of this module, with the same arguments;
     ``step=None`` writes step 0 (as PyTorch's SummaryWriter does). If its
     local event file is deleted between records (a notebook rerun that
-    cleared the logdir), the next record starts a new file.
+    cleared the logdir), the next record starts a new file. A second record
+    under a tag and step this process wrote in the logdir is written with a
+    ``tb_bias_plugin.writing.events.RewrittenStepWarning``: TensorBoard
+    shows only one of them.
 
     Parameters
     ----------

@@ -134,6 +134,9 @@ class Measure(abc.ABC):
     pytorch: Mapping[str, str] = {}
     #: other plugins' data it reads
     foreign: Sequence[ForeignSource] = ()
+    #: said when a step of a tag is written twice in one process (``RewrittenStepWarning``): how this
+    #: measure puts what belongs to one step into one record, if it is split by nature
+    rewrite_hint: str = ""
 
     #: module of its stored form: ``describe(payload)``, ``decode(payload)``
     #: and ``nbytes(value)``, and optionally ``PARTS`` (``{name: decode}``:

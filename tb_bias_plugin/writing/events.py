@@ -14,10 +14,13 @@ measures' business (``tb_bias_plugin.summary`` builds the public calls).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import socket
+import sys
 import threading
 import time
+import warnings
 from typing import Any
 
 from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
@@ -182,18 +185,32 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
         )
 
 
-#: ``{(logdir, tag): (measure, where it was written)}`` of the tags this process wrote.
-_CLAIMED: dict[tuple[str, str], tuple[str, str]] = {}
+class RewrittenStepWarning(UserWarning):
+    """A record under a run, tag and step this process already wrote: TensorBoard shows only one of them."""
+
+
+@dataclasses.dataclass
+class _Claim:
+    measure: str
+    written_to: str  # the file or directory its first record went to
+    steps: set[int]
+
+
+#: ``{(logdir, tag): _Claim}`` of the tags this process wrote.
+_CLAIMED: dict[tuple[str, str], _Claim] = {}
 _CLAIMED_LOCK = threading.Lock()
 
 
-def claim_tag(logdir: str, tag: str, measure: str, written_to: str) -> None:
-    """Refuse a second measure under a tag this process already wrote in ``logdir`` (its run).
+def claim_tag(logdir: str, tag: str, measure: str, written_to: str, step: int | None) -> None:
+    """Refuse a second measure under a tag this process already wrote in ``logdir`` (its run); warn of a
+    second record at a step.
 
     TensorBoard lists one series per run and tag, of the first step's plugin: a representation
     record under the tag of an association table (a Keras callback names its tag after the attribute)
-    hides every table of the tag. ``written_to`` is the file or directory the first records went
-    to; once it is deleted (a rerun into a cleared logdir) the tag is free again.
+    hides every table of the tag. Of two records at one step it shows one, and says nothing; a rerun
+    may mean it, so that is a `RewrittenStepWarning`. ``written_to`` is the file or directory the
+    first records went to; once it is deleted (a rerun into a cleared logdir) the tag and its steps
+    are free again. ``step`` None is step 0.
 
     Raises
     ------
@@ -201,15 +218,39 @@ def claim_tag(logdir: str, tag: str, measure: str, written_to: str) -> None:
         ``tag`` of ``logdir`` holds another measure's records, written by this process.
     """
     key = (logdir if is_remote(logdir) else os.path.abspath(logdir), tag)
+    step = 0 if step is None else step
     with _CLAIMED_LOCK:
         found = _CLAIMED.get(key)
-        if found is not None and found[0] != measure and (is_remote(found[1]) or os.path.exists(found[1])):
+        if found is None or not (is_remote(found.written_to) or os.path.exists(found.written_to)):
+            found = _CLAIMED[key] = _Claim(measure, written_to, set())
+        if found.measure != measure:
             raise ValueError(
                 "tag %r of %s already holds %s records, written by this process: a %s record under the same "
                 "tag would hide them (TensorBoard shows one measure per run and tag); give it its own name"
-                % (tag, logdir, found[0], measure))
-        if found is None or found[0] != measure:
-            _CLAIMED[key] = (measure, written_to)
+                % (tag, logdir, found.measure, measure))
+        rewritten = step in found.steps
+        found.steps.add(step)
+    if rewritten:
+        warnings.warn(RewrittenStepWarning(
+            "tag %r of %s already has a record at step %d, written by this process: TensorBoard shows only one "
+            "of them (the Bias tab lists the step as written more than once); give each record its own step "
+            "or tag%s" % (tag, logdir, step, _rewrite_hint(measure))), stacklevel=_caller_level())
+
+
+def _rewrite_hint(measure: str) -> str:
+    from tb_bias_plugin.measures.registry import REGISTRY  # only on this rare path
+
+    hint = REGISTRY[measure].rewrite_hint if measure in REGISTRY else ""
+    return "; " + hint if hint else ""
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside this package: a warning names the user's line."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
+    frame, level = sys._getframe(2), 2  # claim_tag's caller
+    while frame is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def _check_local_directory(logdir: str) -> None:
@@ -284,7 +325,7 @@ class EventWriter:
         """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
         with self._lock:
             self._renew_if_deleted()
-        claim_tag(self.logdir, name, measure, self.path)
+        claim_tag(self.logdir, name, measure, self.path, step)
         self._write_event(record_event(name, measure, number, payload, step, description))
         return True
 

@@ -54,7 +54,7 @@ class ValidationRecordWriter:
         """Write each ``(tag, payload)`` at ``step``, then flush."""
         records = list(records)
         for tag, _ in records:  # before the file writer makes a file
-            events.claim_tag(self._log_dir, tag, self._measure_id, self._log_dir)
+            events.claim_tag(self._log_dir, tag, self._measure_id, self._log_dir, step)
         if self._writer is None:
             import tensorflow as tf
 

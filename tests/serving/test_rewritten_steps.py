@@ -3,11 +3,15 @@
 import os
 
 import numpy as np
+import pytest
 
 import plugin_fixtures as fx
 from plugin_fixtures import Client
 from tb_bias_plugin import summary
 from tb_bias_plugin.serving.event_files import RecordScanner
+
+# these tests write steps twice on purpose, which the writer warns of (tests/writing/test_rewritten_step_warning.py)
+pytestmark = pytest.mark.filterwarnings("ignore::tb_bias_plugin.writing.events.RewrittenStepWarning")
 
 
 def write(logdir, run, n, step=0, tag="gender"):

@@ -478,3 +478,14 @@ def test_a_logdir_deleted_between_calls_gets_a_new_event_file(tmp_path):
     records = read_logdir(tmp_path / "logs")
     assert list(records) == [("run", "associations", 1)]
     assert records["run", "associations", 1][2].num_examples == 6
+
+
+def test_a_helper_logging_a_step_twice_warns(tmp_path):
+    from tb_bias_plugin.writing.events import RewrittenStepWarning
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Sigmoid())
+    names = dict(label_names=["man", "woman"], identity_labels=["man", "woman"])
+    tbp.log_association_table(tmp_path, model, torch.rand(8, 3), step=2, **names)
+    with pytest.warns(RewrittenStepWarning, match=r"tag 'associations' of .* already has a record at step 2"):
+        tbp.log_association_table(tmp_path, model, torch.rand(8, 3), step=2, **names)
+    tbp.close_writers()
