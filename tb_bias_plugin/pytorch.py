@@ -87,10 +87,15 @@ def _lightning_base() -> type:
 
 def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, every_n_epochs: int = 1,
                        **kwargs: Any) -> Any:
-    """A PyTorch Lightning callback calling one helper at the end of every ``every_n_epochs``-th validation epoch.
+    """A PyTorch Lightning callback calling one helper at the end of the validations of every
+    ``every_n_epochs``-th epoch, and of the last.
 
-    It calls ``log(writer, pl_module, *args, step=trainer.current_epoch, **kwargs)``
-    on the main process, after the sanity check.
+    It calls ``log(writer, pl_module, *args, step=..., **kwargs)`` on the main
+    process, after the sanity check, with the step Lightning's logger gives the
+    scalars logged in that validation (its count of batches that stepped the
+    optimizer; ``trainer.global_step`` where that count is not found), so the
+    Bias tab's steps line up with theirs; with ``val_check_interval`` below 1,
+    each validation of a measured epoch is logged at its own step.
 
     Parameters
     ----------
@@ -101,8 +106,10 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     writer : optional
         Where to write; default the trainer's ``log_dir`` (its TensorBoard logger's run).
     every_n_epochs : int, default 1
-        Log after every this many validation epochs (epochs 0-based: with 2,
-        after epochs 1, 3, 5...).
+        Log in every this many epochs (0-based: with 2, epochs 1, 3, 5...)
+        and in the last of ``max_epochs``, so the model the fit ends with is
+        measured; a fit that stops early is measured last at its latest n-th
+        epoch.
 
     Returns
     -------
@@ -139,8 +146,20 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     class BiasCallback(_lightning_base()):  # type: ignore[misc]
         def on_validation_epoch_end(self, trainer: Any, pl_module: Any) -> None:
             epoch = int(trainer.current_epoch)
-            if trainer.sanity_checking or not trainer.is_global_zero or (epoch + 1) % every:
+            last = trainer.max_epochs is not None and epoch + 1 == trainer.max_epochs
+            if trainer.sanity_checking or not trainer.is_global_zero or ((epoch + 1) % every and not last):
                 return
-            log(writer if writer is not None else trainer.log_dir, pl_module, *args, step=epoch, **kwargs)
+            log(writer if writer is not None else trainer.log_dir, pl_module, *args, step=_logged_step(trainer),
+                **kwargs)
 
     return BiasCallback()
+
+
+def _logged_step(trainer: Any) -> int:
+    """The step Lightning's logger gives a validation's scalars: the batches that stepped the optimizer so far.
+
+    At an epoch's end the validation runs before its last batch is counted, so this is one less than
+    ``global_step`` there; it also differs with several optimizers. Lightning keeps it on its loop only.
+    """
+    counted = getattr(getattr(getattr(trainer, "fit_loop", None), "epoch_loop", None), "_batches_that_stepped", None)
+    return int(trainer.global_step if counted is None else counted)

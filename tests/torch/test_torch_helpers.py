@@ -210,9 +210,49 @@ def test_a_lightning_trainer_logs_the_bias_beside_its_own_scalars(tmp_path):
     trainer.fit(Module(), data, data)
     tbp.close_writers()
     records = read_logdir(tmp_path)
-    assert sorted((run, tag, step) for run, tag, step in records) == [("run", "associations", 1),
-                                                                      ("run", "associations", 3)]
     assert scalars(tmp_path)["val_loss"] == [1, 3, 5, 7]  # Lightning's global steps, 2 batches an epoch
+    # epochs 1 and 3, at the steps of Lightning's own scalars of those validations
+    assert sorted((run, tag, step) for run, tag, step in records) == [("run", "associations", 3),
+                                                                      ("run", "associations", 7)]
+
+
+@pytest.mark.training
+def test_a_lightning_trainer_validating_twice_an_epoch_logs_each_validation_at_its_step(tmp_path):
+    lightning = pytest.importorskip("lightning.pytorch")
+    from lightning.pytorch.loggers import TensorBoardLogger
+
+    x = torch.rand(64, 4)
+    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, torch.zeros(64, dtype=torch.long)),
+                                       batch_size=16)  # 4 batches an epoch
+
+    class Module(lightning.LightningModule):
+        def __init__(self):
+            super().__init__()
+            self.net = classifier()
+
+        def forward(self, inputs):
+            return self.net(inputs)
+
+        def training_step(self, batch, _):
+            return -torch.log(self.net(batch[0])[:, 0]).mean()
+
+        def validation_step(self, batch, _):
+            self.log("val_loss", -torch.log(self.net(batch[0])[:, 0]).mean())
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    callback = tbp.lightning_callback(tbp.log_association_table, x, label_names=["man", "woman", "job"],
+                                      identity_labels=["man", "woman"], every_n_epochs=2)
+    trainer = lightning.Trainer(max_epochs=3, val_check_interval=0.5, callbacks=[callback], accelerator="cpu",
+                                logger=TensorBoardLogger(str(tmp_path), name="", version="run"),
+                                enable_checkpointing=False, enable_progress_bar=False, enable_model_summary=False,
+                                log_every_n_steps=1)
+    trainer.fit(Module(), data, data)
+    tbp.close_writers()
+    assert scalars(tmp_path)["val_loss"] == [1, 3, 5, 7, 9, 11]
+    # epoch 1 (every second) and epoch 2 (the last), each of its two validations at Lightning's step
+    assert sorted(step for _, _, step in read_logdir(tmp_path)) == [5, 7, 9, 11]
 
 
 def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch):
@@ -229,11 +269,14 @@ def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch
     cb = tbp.lightning_callback(lambda writer, model, x, step, **kw: calls.append((writer, model, x, step, kw)),
                                 "x_val", every_n_epochs=2, name="t")
     model = object()
-    for epoch, sanity in [(0, True), (0, False), (1, False), (2, False), (3, False)]:
-        trainer = types.SimpleNamespace(current_epoch=epoch, sanity_checking=sanity, is_global_zero=True,
-                                        log_dir=str(tmp_path))
+    for epoch, sanity in [(0, True), (0, False), (1, False), (2, False), (3, False), (4, False)]:
+        # Lightning counts the batch whose end runs validation after it: its scalars are at one less
+        loop = types.SimpleNamespace(epoch_loop=types.SimpleNamespace(_batches_that_stepped=10 * epoch + 9))
+        trainer = types.SimpleNamespace(current_epoch=epoch, global_step=10 * epoch + 10, fit_loop=loop,
+                                        max_epochs=5, sanity_checking=sanity, is_global_zero=True, log_dir=str(tmp_path))
         cb.on_validation_epoch_end(trainer, model)
-    assert calls == [(str(tmp_path), model, "x_val", 1, {"name": "t"}), (str(tmp_path), model, "x_val", 3, {"name": "t"})]
+    assert calls == [(str(tmp_path), model, "x_val", 19, {"name": "t"}), (str(tmp_path), model, "x_val", 39, {"name": "t"}),
+                     (str(tmp_path), model, "x_val", 49, {"name": "t"})]  # epochs 1, 3 and the last, 4
     with pytest.raises(ValueError, match="log must be one of this module's log_\\* helpers"):
         tbp.lightning_callback("log_association_table", "x_val")  # once accepted, failing at the first epoch's end
 
