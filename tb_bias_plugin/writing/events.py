@@ -247,7 +247,8 @@ def _rewrite_hint(measure: str) -> str:
 def _caller_level() -> int:
     """The ``stacklevel`` of the first frame outside this package: a warning names the user's line."""
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-    frame, level = sys._getframe(2), 2  # claim_tag's caller
+    frame: Any = sys._getframe(2)  # claim_tag's caller
+    level = 2
     while frame is not None and frame.f_code.co_filename.startswith(package):
         frame, level = frame.f_back, level + 1
     return level
