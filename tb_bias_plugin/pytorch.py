@@ -31,6 +31,8 @@ Examples
 from __future__ import annotations
 
 import importlib
+import inspect
+import warnings
 from typing import TYPE_CHECKING, Any, Callable
 
 from tb_bias_plugin.core.extras import install_hint
@@ -120,7 +122,17 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     ImportError
         Neither ``lightning`` nor ``pytorch_lightning`` is installed.
     ValueError
-        ``log`` is not callable or ``every_n_epochs`` is not a positive integer.
+        ``log`` is not callable, ``every_n_epochs`` is not a positive integer,
+        ``step`` is given (the callback gives it), or ``log`` would not take
+        the arguments (a misspelt or missing one): checked now, not after the
+        first epoch.
+
+    Warns
+    -----
+    UserWarning
+        At the end of a fit in which it measured nothing: the fit ran no
+        validation (``fit(model, train_loader)`` alone), or stopped before an
+        ``every_n_epochs``-th epoch.
 
     Examples
     --------
@@ -142,17 +154,54 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     if not callable(log):
         raise ValueError("log must be one of this module's log_* helpers (a function), got %s" % type(log).__name__)
     every = check_integer(every_n_epochs, "every_n_epochs", low=1)
+    base = _lightning_base()
+    name = getattr(log, "__name__", type(log).__name__)
+    _check_arguments(log, name, args, kwargs)
 
-    class BiasCallback(_lightning_base()):  # type: ignore[misc]
+    class BiasCallback(base):  # type: ignore[misc, valid-type]
+        validated = measured = False
+
+        def on_fit_start(self, trainer: Any, pl_module: Any) -> None:
+            self.validated = self.measured = False
+
         def on_validation_epoch_end(self, trainer: Any, pl_module: Any) -> None:
+            if trainer.sanity_checking or not trainer.is_global_zero:
+                return
+            self.validated = True
             epoch = int(trainer.current_epoch)
             last = trainer.max_epochs is not None and epoch + 1 == trainer.max_epochs
-            if trainer.sanity_checking or not trainer.is_global_zero or ((epoch + 1) % every and not last):
+            if (epoch + 1) % every and not last:
                 return
             log(writer if writer is not None else trainer.log_dir, pl_module, *args, step=_logged_step(trainer),
                 **kwargs)
+            self.measured = True
+
+        def on_fit_end(self, trainer: Any, pl_module: Any) -> None:
+            if self.measured or not trainer.is_global_zero:
+                return
+            why = ("no validation fell in an every_n_epochs=%d epoch or the last" % every if self.validated else
+                   "it runs at the end of a validation, and the fit ran none: give fit val_dataloaders (and the "
+                   "module a validation_step), or call %s after fit" % name)
+            warnings.warn("lightning_callback(%s) measured nothing in this fit: %s" % (name, why), stacklevel=2)
 
     return BiasCallback()
+
+
+def _check_arguments(log: Callable[..., Any], name: str, args: tuple, kwargs: dict[str, Any]) -> None:
+    """Bind what the callback will pass, ``log(writer, model, *args, step=..., **kwargs)``, now: a misspelt
+    argument failed only after the first epoch's training."""
+    if "step" in kwargs:
+        raise ValueError("step= is the callback's to give (Lightning's step): pass the helper's other arguments")
+    try:
+        signature = inspect.signature(log)
+    except (TypeError, ValueError):
+        return  # a callable without a signature: checked when called
+    try:  # partial first: a misspelt name is said before the missing one it stands for
+        signature.bind_partial(None, None, *args, step=0, **kwargs)
+        signature.bind(None, None, *args, step=0, **kwargs)
+    except TypeError as err:
+        raise ValueError("lightning_callback: %s(writer, model, *args, step=, **kwargs) would fail: %s"
+                         % (name, err)) from None
 
 
 def _logged_step(trainer: Any) -> int:

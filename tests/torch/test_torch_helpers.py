@@ -532,3 +532,52 @@ def test_a_helper_logging_a_step_twice_warns(tmp_path):
     with pytest.warns(RewrittenStepWarning, match=r"tag 'associations' of .* already has a record at step 2"):
         tbp.log_association_table(tmp_path, model, torch.rand(8, 3), step=2, **names)
     tbp.close_writers()
+
+
+def test_lightning_callback_checks_the_helpers_arguments_when_made(monkeypatch):
+    import sys
+    import types
+
+    stand_in = types.ModuleType("lightning.pytorch")
+    stand_in.Callback = type("Callback", (), {})
+    monkeypatch.setitem(sys.modules, "lightning", types.ModuleType("lightning"))
+    monkeypatch.setitem(sys.modules, "lightning.pytorch", stand_in)
+    x = torch.rand(8, 4)
+    with pytest.raises(ValueError, match=r"lightning_callback: log_association_table\(writer, model, \*args, step=, "
+                                         r"\*\*kwargs\) would fail: got an unexpected keyword argument 'label_name'"):
+        tbp.lightning_callback(tbp.log_association_table, x, label_name=["a", "b"], identity_labels=["a"])
+    with pytest.raises(ValueError, match=r"log_representation_bias.*missing a required argument: 'protected'"):
+        tbp.lightning_callback(tbp.log_representation_bias, x, layers=["1"])
+    with pytest.raises(ValueError, match=r"step= is the callback's to give \(Lightning's step\)"):
+        tbp.lightning_callback(tbp.log_association_table, x, step=3, label_names=["a"], identity_labels=["a"])
+    tbp.lightning_callback(tbp.log_association_table, x, label_names=["a"], identity_labels=["a"])  # fine
+
+
+@pytest.mark.training
+def test_a_lightning_fit_without_validation_warns_that_nothing_was_measured(tmp_path):
+    lightning = pytest.importorskip("lightning.pytorch")
+
+    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(32, 4)), batch_size=16)
+
+    class Module(lightning.LightningModule):
+        def __init__(self):
+            super().__init__()
+            self.net = classifier()
+
+        def forward(self, inputs):
+            return self.net(inputs)
+
+        def training_step(self, batch, _):
+            return -torch.log(self.net(batch[0])[:, 0]).mean()
+
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    callback = tbp.lightning_callback(tbp.log_association_table, torch.rand(8, 4), label_names=["a", "b", "c"],
+                                      identity_labels=["a", "b"])
+    trainer = lightning.Trainer(max_epochs=1, callbacks=[callback], accelerator="cpu", logger=False,
+                                default_root_dir=str(tmp_path), enable_checkpointing=False, enable_progress_bar=False,
+                                enable_model_summary=False)
+    with pytest.warns(UserWarning, match=r"lightning_callback\(log_association_table\) measured nothing in this fit: "
+                                         r"it runs at the end of a validation, and the fit ran none"):
+        trainer.fit(Module(), data)
