@@ -581,3 +581,29 @@ def test_a_lightning_fit_without_validation_warns_that_nothing_was_measured(tmp_
     with pytest.warns(UserWarning, match=r"lightning_callback\(log_association_table\) measured nothing in this fit: "
                                          r"it runs at the end of a validation, and the fit ran none"):
         trainer.fit(Module(), data)
+
+
+def test_no_rows_and_an_empty_batch_are_said_of_x(tmp_path):
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Sigmoid())
+    names = dict(label_names=["man", "woman"], identity_labels=["man", "woman"])
+    with pytest.raises(ValueError, match=r"^x held no rows: there is nothing to count$"):
+        tbp.log_association_table(tmp_path, model, torch.zeros(0, 3), step=0, **names)
+    with pytest.raises(ValueError, match=r"^x held no rows: there is nothing to count$"):
+        tbp.log_association_table(tmp_path, model, iter([]), step=0, **names)
+    with pytest.raises(ValueError, match=r"^batch 1 of x \(0-based; 4 rows before it\) holds no rows$"):
+        tbp.log_association_table(tmp_path, model, [torch.rand(4, 3), torch.zeros(0, 3), torch.rand(2, 3)], step=0,
+                                  **names)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_one_label_model_may_return_one_score_per_row(tmp_path):
+    torch.manual_seed(0)
+    linear = torch.nn.Linear(3, 1)
+    x = torch.rand(20, 3)
+    flat = tbp.log_association_table(tmp_path / "a", torch.nn.Sequential(linear, torch.nn.Flatten(0), torch.nn.Sigmoid()),
+                                     x, step=0, label_names=["man"], identity_labels=["man"], thresholds=0.4)
+    column = tbp.log_association_table(tmp_path / "b", torch.nn.Sequential(linear, torch.nn.Sigmoid()), x, step=0,
+                                       label_names=["man"], identity_labels=["man"], thresholds=0.4)
+    tbp.close_writers()
+    np.testing.assert_array_equal(flat.table().label_counts, column.table().label_counts)
+    assert flat.num_examples == 20

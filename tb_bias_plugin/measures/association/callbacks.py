@@ -10,7 +10,7 @@ except ImportError:  # Keras 2 inside TensorFlow
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
-from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
+from tb_bias_plugin.measures.association.inputs import model_scores, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import (
@@ -95,8 +95,9 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
         dataset of single examples (not batched) or that yields none, inputs
         the model cannot take, a model of several outputs without ``head``
         (the message names them) or a ``head`` it has not, model outputs
-        ``update`` rejects (not one column per label name, or scores
-        outside [0, 1] such as logits).
+        ``update`` rejects (not one column per label name, a ``[batch]``
+        output of a one-label model excepted, or scores outside [0, 1]
+        such as logits).
 
     See Also
     --------
@@ -239,15 +240,14 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             rows, _ = self._inputs()
             inputs = tf.nest.map_structure(lambda leaf: leaf[:8], rows)
             ids = None if self._identities is None else self._identities[:8]
-        scores = self._scores(inputs)
+        scores = model_scores(self._scores(inputs), len(self._counter.label_names), 0, "validation_data", 0)
         update_from_model(self._counter.copy(), scores, 0, "validation_data", identities=ids)
 
     def on_epoch_end(self, epoch, logs=None):
         counter = self._counter.copy()
         seen = 0
-        for inputs, ids, examples in self._batches():
-            scores = self._scores(inputs)
-            check_model_output(scores, len(counter.label_names), seen, "validation_data")  # before len(scores)
+        for number, (inputs, ids, examples) in enumerate(self._batches()):
+            scores = model_scores(self._scores(inputs), len(counter.label_names), seen, "validation_data", number)
             update_from_model(counter, scores, seen, "validation_data", identities=ids,
                               **self._named(examples or self._examples, seen, len(scores)))
             seen += scores.shape[0]

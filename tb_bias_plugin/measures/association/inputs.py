@@ -46,11 +46,18 @@ def about_row(error: ValueError) -> tuple[str, int, str] | None:
     return None if found is None else (found.group(1), int(found.group(2)), found.group(3))
 
 
-def check_model_output(scores: np.ndarray, labels: int, first: int, x_name: str) -> None:
-    """Refuse a model's output that is not ``[batch, labels]`` scores, said of the model and of its batch."""
+def model_scores(scores: np.ndarray, labels: int, first: int, x_name: str, batch: int) -> np.ndarray:
+    """A model's output on batch ``batch`` (rows from ``first`` on) of ``x_name`` as ``[batch, labels]`` scores:
+    a one-label model's ``[batch]`` is its one column; any other shape, or no rows, is refused, said of the
+    model and of its batch."""
+    if np.ndim(scores) == 1 and labels == 1:  # one score per row, as a binary sigmoid gives it
+        scores = np.reshape(scores, (-1, 1))
     if np.ndim(scores) != 2 or np.shape(scores)[1] != labels:
         raise ValueError("the model's output must be [batch, %d] scores, one per label name; got shape %s on the "
                          "batch from row %d of %s" % (labels, np.shape(scores), first, x_name))
+    if np.shape(scores)[0] == 0:
+        raise ValueError("batch %d of %s (0-based; %d rows before it) holds no rows" % (batch, x_name, first))
+    return scores
 
 
 def update_from_model(counter, scores: np.ndarray, first: int, x_name: str, **arguments) -> None:
@@ -61,9 +68,8 @@ def update_from_model(counter, scores: np.ndarray, first: int, x_name: str, **ar
     Raises
     ------
     ValueError
-        Scores that are not ``[batch, L]``, or the counter's own error about a row, said of that row.
+        The counter's own error about a row, said of that row (`model_scores` checks their shape first).
     """
-    check_model_output(scores, len(counter.label_names), first, x_name)
     try:
         counter.update(scores, **arguments)
     except ValueError as error:

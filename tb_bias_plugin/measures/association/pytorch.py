@@ -7,7 +7,7 @@ from typing import Any, Sequence, SupportsIndex
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
 from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
-from tb_bias_plugin.measures.association.inputs import check_model_output, update_from_model
+from tb_bias_plugin.measures.association.inputs import model_scores, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.pytorch import batches, check_steps, eval_mode, num_rows, open_writer, predict, rows_of
@@ -44,7 +44,7 @@ def log_association_table(
         Where to write (see ``tb_bias_plugin.writing.pytorch.open_writer``):
         a ``SummaryWriter``'s logdir puts the table beside its scalars.
     model : torch.nn.Module or callable
-        Returns scores in [0, 1] per label, ``[b, L]`` (wrap a model that
+        Returns scores in [0, 1] per label, ``[b, L]`` (``[b]`` with one label; wrap a model that
         returns logits: ``torch.nn.Sequential(model, torch.nn.Sigmoid())``).
     x : tensor, array or iterable of batches
         Model inputs: sliced into ``batch_size`` rows, or a ``DataLoader``
@@ -131,9 +131,8 @@ def log_association_table(
     out = open_writer(writer)
     seen = 0
     with eval_mode(model):
-        for rows, inputs in batches(x, batch_size, steps):
-            scores = predict(model, inputs)
-            check_model_output(scores, len(counter.label_names), seen, "x")  # before scores.shape[0]
+        for number, (rows, inputs) in enumerate(batches(x, batch_size, steps)):
+            scores = model_scores(predict(model, inputs), len(counter.label_names), seen, "x", number)
             named = {}
             if example_ids is not None:
                 named = {key: rows_of(column, rows) for key, column in columns.items()}
@@ -141,6 +140,8 @@ def log_association_table(
                     named["example_ids"] = range(seen, seen + scores.shape[0])
             update_from_model(counter, scores, seen, "x", identities=rows_of(identities, rows), **named)
             seen += scores.shape[0]
+    if seen == 0:
+        raise ValueError("x held no rows: there is nothing to count")
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.association_table(counter), step, description)
     return counter
 
