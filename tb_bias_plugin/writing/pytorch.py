@@ -142,11 +142,16 @@ def integer_inputs_hint(inputs: torch.Tensor) -> Iterator[None]:
 
 
 def num_rows(x: Any) -> int:
-    """Rows of an array or tensor."""
+    """Rows of an array or tensor: a helper that needs all rows at once refuses anything else, saying what to pass."""
     shape = getattr(x, "shape", None)
-    if shape is None or len(shape) == 0:
-        raise ValueError("x must be an array or tensor with one row per example")
-    return int(shape[0])
+    if shape is not None and len(shape) > 0:
+        return int(shape[0])
+    if shape is None and hasattr(x, "__iter__") and not isinstance(x, (str, bytes, list, tuple)):
+        raise ValueError("x must be one tensor or array with a row per example, got a %s: this helper reads all "
+                         "rows at once; pass them as one tensor, e.g. torch.cat([batch[0] for batch in loader])"
+                         % type(x).__name__)
+    raise ValueError("x must be one tensor or array with a row per example, got %s"
+                     % ("a 0-d " + type(x).__name__ if shape is not None else "a " + type(x).__name__))
 
 
 #: Iterables known never to end (``itertools.repeat`` only without ``times``).

@@ -607,3 +607,38 @@ def test_a_one_label_model_may_return_one_score_per_row(tmp_path):
     tbp.close_writers()
     np.testing.assert_array_equal(flat.table().label_counts, column.table().label_counts)
     assert flat.num_examples == 20
+
+
+QUICK_ESTIMATE = dict(verbose=False, steps=10, classifier_steps=10, classifier_folds=2, control=False, workers=1)
+
+
+def test_representation_errors_name_the_attribute_the_layer_and_x(tmp_path):
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Tanh())
+    sex = np.array([0, 1] * 32)
+    with pytest.raises(ValueError, match=r"^protected\['sex'\] has 63 entries but x has 64 rows$"):
+        tbp.log_representation_bias(tmp_path, model, torch.rand(64, 3), {"sex": sex[:63]}, step=0, layers=["1"],
+                                    **QUICK_ESTIMATE)
+    with pytest.raises(ValueError, match=r"^protected has 63 entries but x has 64 rows$"):
+        tbp.log_representation_bias(tmp_path, model, torch.rand(64, 3), sex[:63], step=0, layers=["1"],
+                                    **QUICK_ESTIMATE)
+    x = torch.rand(64, 3)
+    x[5, 1] = float("nan")
+    with pytest.raises(ValueError, match=r"^the output of layer '0' on x has non-finite entries at positions "
+                                         r"\[\(5, 0\), .*: is x finite\?"):
+        tbp.log_representation_bias(tmp_path, model, x, {"sex": sex}, step=0, layers=["0", "1"], **QUICK_ESTIMATE)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("call", [
+    lambda out, loader: tbp.log_prediction_sensitivity(out, torch.nn.Sequential(torch.nn.Linear(3, 2),
+                                                                                torch.nn.Softmax(dim=1)), loader, step=0),
+    lambda out, loader: tbp.log_representation_bias(out, torch.nn.Sequential(torch.nn.Linear(3, 4)), loader,
+                                                    np.array([0, 1] * 4), step=0, layers=["0"], **QUICK_ESTIMATE),
+], ids=["sensitivity", "representation"])
+def test_a_dataloader_where_rows_are_needed_is_refused_saying_what_to_pass(tmp_path, call):
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(8, 3)), batch_size=4)
+    with pytest.raises(ValueError, match=r"^x must be one tensor or array with a row per example, got a DataLoader: "
+                                         r"this helper reads all rows at once; pass them as one tensor, e\.g\. "
+                                         r"torch\.cat\(\[batch\[0\] for batch in loader\]\)$"):
+        call(tmp_path, loader)
+    assert list(tmp_path.iterdir()) == []

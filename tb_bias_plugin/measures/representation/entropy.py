@@ -413,7 +413,7 @@ def validate_representations(representations):
     return r
 
 
-def validate_protected(protected, n_rows, continuous=False):
+def validate_protected(protected, n_rows, continuous=False, *, name="protected", rows_of="representations"):
     """Check the protected attribute against the representations.
 
     Parameters
@@ -425,6 +425,8 @@ def validate_protected(protected, n_rows, continuous=False):
     continuous : bool
         Accept a real-valued attribute (B is then undefined; only I is
         estimated).
+    name, rows_of : str
+        What the length error calls the attribute and what has the rows (a helper's ``x``).
 
     Returns
     -------
@@ -449,7 +451,7 @@ def validate_protected(protected, n_rows, continuous=False):
         raise ValueError(f"protected must be 1-D, got shape {z.shape}")
     if z.shape[0] != n_rows:
         raise ValueError(
-            f"protected has {z.shape[0]} entries but representations has {n_rows} rows")
+            f"{name} has {z.shape[0]} entries but {rows_of} has {n_rows} rows")
     if continuous:
         if not np.issubdtype(z.dtype, np.number) or np.issubdtype(z.dtype, np.complexfloating):
             raise ValueError("a continuous protected attribute must be real-valued")

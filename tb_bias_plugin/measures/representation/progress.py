@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping
 
 import numpy as np
 
-from tb_bias_plugin.core.validation import check_integer, preview
+from tb_bias_plugin.core.validation import check_finite_array, check_integer, preview
 from tb_bias_plugin.measures.representation import builder
 from tb_bias_plugin.measures.representation import entropy as _np
 from tb_bias_plugin.writing import events
@@ -110,6 +110,8 @@ def estimate_layers(activations: Mapping[str, np.ndarray], protected: Mapping[st
         from tb_bias_plugin.measures.representation.mine import representation_bias
 
         estimate = representation_bias
+    for layer, values in activations.items():  # all checked before the first estimate, which takes seconds
+        check_finite_array(values, "the output of layer %r on x" % layer, hint="is x finite?")
     found: dict[str, dict[str, Any]] = {}
     for attribute, codes in protected.items():
         found[attribute] = {}
@@ -181,7 +183,8 @@ def check_inputs(protected: Any, n_rows: int, *, name: str, class_names: Any,
     codes = {}
     for attribute, values in attributes.items():
         events.check_name(attribute)
-        codes[attribute] = _np.validate_protected(values, n_rows, continuous=continuous)
+        named = "protected[%r]" % attribute if isinstance(protected, Mapping) else "protected"
+        codes[attribute] = _np.validate_protected(values, n_rows, continuous=continuous, name=named, rows_of="x")
     if class_names is None:
         names = {}
     elif isinstance(class_names, Mapping):
