@@ -642,3 +642,19 @@ def test_a_dataloader_where_rows_are_needed_is_refused_saying_what_to_pass(tmp_p
                                          r"torch\.cat\(\[batch\[0\] for batch in loader\]\)$"):
         call(tmp_path, loader)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_representation_records_of_named_attributes_carry_the_attribute(tmp_path):
+    import warnings
+
+    sex = np.array([0, 1] * 40)
+    x = torch.as_tensor(sex[:, None] + np.random.default_rng(0).normal(size=(80, 3)), dtype=torch.float32)
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Tanh())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # few rows
+        tbp.log_representation_bias(tmp_path / "named", model, x, {"sex": sex}, step=0, layers=["1"], **QUICK_ESTIMATE)
+        tbp.log_representation_bias(tmp_path / "one", model, x, sex, step=0, layers=["1"], **QUICK_ESTIMATE)
+    tbp.close_writers()
+    records = read_logdir(tmp_path)
+    assert records["named", "sex", 0][0]["attribute"] == "sex"
+    assert records["one", "representation", 0][0]["attribute"] == ""  # one array: the tag is name=, not an attribute

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from typing import Any
+from typing import Any, Mapping
 
 import numpy as np
 
@@ -189,6 +189,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         # the estimator's settings and the class names too: a bad one fails now, not after the first epoch
         self._protected, self._class_names = progress.check_inputs(protected, n, name=name, class_names=class_names,
                                                                    estimator=estimator)
+        self._attributes_named = isinstance(protected, Mapping)
         self._x = x
         self._n = n
         self._every = every_n_epochs
@@ -237,7 +238,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
                   f"{self._n:,} rows in {time.perf_counter() - start:.1f} s", flush=True)
         found = progress.estimate_layers(activations, self._protected, self._estimator, step=epoch,
                                          verbose=self._verbose, who=type(self).__name__, step_word="epoch")
-        self._write_records(progress.build_payloads(found, self._class_names), epoch)
+        self._write_records(progress.build_payloads(found, self._class_names, named=self._attributes_named), epoch)
 
 
 def _eager_output(name, recorder):

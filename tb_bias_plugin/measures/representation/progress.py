@@ -204,8 +204,14 @@ def check_inputs(protected: Any, n_rows: int, *, name: str, class_names: Any,
     return codes, names
 
 
-def build_payloads(found: Mapping[str, Mapping[str, Any]], class_names: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """``[(attribute, payload), ...]`` of `estimate_layers`' results: every record built (and checked)
-    before the first is written, so a bad one leaves no partial output."""
-    return [(attribute, builder.representation_bias(results, class_names=class_names.get(attribute)))
-            for attribute, results in found.items()]
+def build_payloads(found: Mapping[str, Mapping[str, Any]], class_names: Mapping[str, Any], *,
+                   named: bool) -> list[tuple[str, Any]]:
+    """``[(tag, payload), ...]`` of `estimate_layers`' results: every record built (and checked)
+    before the first is written, so a bad one leaves no partial output.
+
+    With `named` (``protected`` was a mapping) each tag is an attribute's name, which its record
+    carries, as ``Writer.representation_bias(..., attribute=)`` does; one array's tag is ``name=``.
+    """
+    return [(tag, builder.representation_bias(results, attribute=tag if named else None,
+                                              class_names=class_names.get(tag)))
+            for tag, results in found.items()]

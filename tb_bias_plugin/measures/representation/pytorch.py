@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence, SupportsIndex
+from typing import Any, Mapping, Sequence, SupportsIndex
 
 import numpy as np
 import torch
@@ -216,6 +216,7 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     activations = layer_activations(model, x, names, pool=pool, channel_axis=channel_axis, batch_size=batch_size)
     found = progress.estimate_layers(activations, codes, estimator, step=step, verbose=verbose,
                                      who="log_representation_bias")
-    for attribute, payload in progress.build_payloads(found, names_of):  # all built before the first is written
-        out.write_record(attribute, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)
+    # all built before the first is written
+    for tag, payload in progress.build_payloads(found, names_of, named=isinstance(protected, Mapping)):
+        out.write_record(tag, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)
     return found
