@@ -324,3 +324,13 @@ def test_a_pytorch_callable_given_numpy_x_is_told_to_pass_a_tensor():
                                          r".*\): .*for a PyTorch callable pass x as a torch.Tensor$"):
         prediction_sensitivity(model, x)
     assert prediction_sensitivity(model, torch.as_tensor(x)).P.shape == (8,)
+
+
+def test_example_text_and_uris_of_another_length_are_said_as_the_keras_callback_says_them(tmp_path):
+    from tb_bias_plugin import pytorch as tbp
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Softmax(dim=1))
+    for key in ("example_text", "example_uris"):
+        with pytest.raises(ValueError, match=rf"^{key} has 7 rows; x has 8$"):
+            tbp.log_prediction_sensitivity(tmp_path, model, torch.rand(8, 3), step=0, **{key: ["t"] * 7})
+    assert list(tmp_path.iterdir()) == []

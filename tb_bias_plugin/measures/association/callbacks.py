@@ -9,7 +9,11 @@ except ImportError:  # Keras 2 inside TensorFlow
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
-from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
+from tb_bias_plugin.measures.association.counting import (
+    CooccurrenceCounter,
+    check_example_columns,
+    check_examples_per_cell,
+)
 from tb_bias_plugin.measures.association.inputs import model_scores, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
@@ -269,14 +273,9 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
 
 def _example_columns(validation_data, example_ids, example_text, example_uris):
     """``[ids, text, uris]``: "index", lists aligned with the rows, or None; checked now."""
-    if example_ids is None:
-        if example_text is not None or example_uris is not None:
-            raise ValueError("example_text and example_uris need example_ids")
+    if not check_example_columns(example_ids, example_text, example_uris, by_index=True):
         return [None, None, None]
     columns = [example_ids, example_text, example_uris]
-    if isinstance(example_ids, str):
-        if example_ids != "index":
-            raise ValueError('example_ids must be "index" or one id per row, got %r' % example_ids)
     by_index = isinstance(example_ids, str) and example_ids == "index"
     if _is_dataset(validation_data) and (not by_index or example_text is not None or example_uris is not None):
         raise ValueError('with a dataset, example_ids can only be "index" (text and URIs need array validation_data)')

@@ -96,6 +96,29 @@ def example_batch(n: int, ids: Any, text: Any, uris: Any) -> tuple[Any, Any, Any
     return values, hashes, check_strings(text, n, "example_text"), check_strings(uris, n, "example_uris")
 
 
+def check_example_columns(example_ids: Any, example_text: Any, example_uris: Any, *, by_index: bool) -> bool:
+    """Whether examples are kept: text and URIs need ids; with `by_index` (a helper that numbers the rows
+    it reads) ids may be the string "index", and no other string. Checked by the counter and by every
+    caller that takes the columns.
+
+    Examples
+    --------
+    >>> check_example_columns("index", None, None, by_index=True)
+    True
+    >>> check_example_columns(None, ["a caption"], None, by_index=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: example_text and example_uris need example_ids
+    """
+    if example_ids is None:
+        if example_text is not None or example_uris is not None:
+            raise ValueError("example_text and example_uris need example_ids")
+        return False
+    if by_index and isinstance(example_ids, str) and example_ids != "index":
+        raise ValueError('example_ids must be "index" or one id per row, got %r' % example_ids)
+    return True
+
+
 def check_examples_per_cell(value, example_ids=True):
     """``examples_per_cell`` checked to be an integer from 0 to `sampling.MAX_PER_CELL`; 0 where no
     ``example_ids`` will be given (a helper's bad value is said even then)."""
@@ -363,9 +386,7 @@ class CooccurrenceCounter:
     def _example_batch(self, n, examples):
         """The batch's ids (strings), their hashes, text and URIs, checked; None without ids."""
         ids, text, uris = examples
-        if ids is None:
-            if text is not None or uris is not None:
-                raise ValueError("example_text and example_uris need example_ids")
+        if not check_example_columns(ids, text, uris, by_index=False):
             return None
         if not self.examples_per_cell:
             raise ValueError("example_ids are kept only by a counter with examples_per_cell > 0")

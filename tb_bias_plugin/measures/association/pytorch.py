@@ -6,7 +6,11 @@ from typing import Any, Sequence, SupportsIndex
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.association import builder
-from tb_bias_plugin.measures.association.counting import CooccurrenceCounter, check_examples_per_cell
+from tb_bias_plugin.measures.association.counting import (
+    CooccurrenceCounter,
+    check_example_columns,
+    check_examples_per_cell,
+)
 from tb_bias_plugin.measures.association.inputs import model_scores, update_from_model
 from tb_bias_plugin.measures.association.metadata import MEASURE_ID, PAYLOAD_NUMBER
 from tb_bias_plugin.writing import events
@@ -161,12 +165,8 @@ def _identities(x: Any, identities: Any) -> Any:
 
 def _example_columns(x: Any, example_ids: Any, example_text: Any, example_uris: Any) -> dict[str, Any]:
     """The example columns as lists aligned with the rows of ``x`` (checked now), by update()'s names."""
-    if example_ids is None:
-        if example_text is not None or example_uris is not None:
-            raise ValueError("example_text and example_uris need example_ids")
+    if not check_example_columns(example_ids, example_text, example_uris, by_index=True):
         return {}
-    if isinstance(example_ids, str) and example_ids != "index":
-        raise ValueError('example_ids must be "index" or one id per row, got %r' % example_ids)
     given = {"example_ids": None if isinstance(example_ids, str) else example_ids,
              "example_text": example_text, "example_uris": example_uris}
     columns = {}

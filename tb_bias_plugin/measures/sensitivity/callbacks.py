@@ -11,9 +11,7 @@ try:
 except ImportError:  # Keras 2 inside TensorFlow
     from tensorflow import keras
 
-from tb_bias_plugin.core.example_ids import check_ids
-from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer, check_labels, probability_sum_tolerance
+from tb_bias_plugin.core.validation import check_integer, probability_sum_tolerance
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.metadata import MEASURE_ID, PAYLOAD_NUMBER
@@ -183,10 +181,10 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         batch_size = check_integer(batch_size, "batch_size", low=1)
         x = input_rows(x_val, "x_val")
         text = is_text(x.shape, embedding_layer, "x_val")
-        n = x.shape[0]
         per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups,
                        "example_ids": example_ids, "example_text": example_text, "example_uris": example_uris}
-        self._choices, w, per_token = check_logged_inputs(x.shape, text=text, v=v, protected=protected,
+        # the label rule and every row count now, not at the first epoch's end
+        self._choices, w, self._rows = check_logged_inputs(x.shape, text=text, v=v, protected=protected,
                                                feature_names=feature_names, per_example=per_example,
                                                psm_model=psm_model, w=w, output=output, x_name="x_val")
         self._x = x
@@ -196,12 +194,6 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         self._embedding_layer = embedding_layer
         self._kw = dict(embedding_layer=embedding_layer, psm_model=psm_model, w=w, feature_names=feature_names,
                         per_feature=not self._text, output=output)
-        self._tokens, self._mask, self._word_ids = per_token.tokens, per_token.mask, per_token.word_ids
-        # the label rule now, not at the first epoch's end
-        self._groups = None if groups is None else check_labels(groups, "groups", n)
-        self._ids = check_ids(example_ids, n)
-        self._texts = short_strings(example_text, n, "example_text")
-        self._uris = short_strings(example_uris, n, "example_uris")
         self._collector_args = dict(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                     feature_names=None if self._text else feature_names, w=w)
         SensitivityCollector(**self._collector_args)  # arguments checked now, not after the first epoch
@@ -254,16 +246,17 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         for lo in range(0, n, self._batch_size):
             rows = slice(lo, min(lo + self._batch_size, n))
             xb = self._x[rows]
-            pick = lambda a, rows=rows: None if a is None else a[rows]  # noqa: E731
+            part = {key: None if values is None else values[rows] for key, values in self._rows.items()}
             results = {
-                name: prediction_sensitivity(model, xb, v=choice, batch_size=self._batch_size, tokens=pick(self._tokens),
-                                             mask=pick(self._mask), word_ids=pick(self._word_ids),
+                name: prediction_sensitivity(model, xb, v=choice, batch_size=self._batch_size, tokens=part["tokens"],
+                                             mask=part["mask"], word_ids=part["word_ids"],
                                              proxy_reference=self._proxy_reference, **self._kw)
                 for name, choice in self._choices.items()
             }
             probs = np.asarray(model(xb, training=False))
-            collector.update(results, example_ids=pick(self._ids), groups=pick(self._groups), probs=probs,
-                             tokens=pick(self._tokens), example_text=pick(self._texts), example_uris=pick(self._uris))
+            collector.update(results, example_ids=part["example_ids"], groups=part["groups"], probs=probs,
+                             tokens=part["tokens"], example_text=part["example_text"],
+                             example_uris=part["example_uris"])
         return collector
 
     def on_epoch_end(self, epoch, logs=None):

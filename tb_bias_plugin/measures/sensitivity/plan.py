@@ -19,11 +19,14 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from tb_bias_plugin.core.example_ids import check_ids
+from tb_bias_plugin.core.example_text import short_strings
 from tb_bias_plugin.core.validation import (
     MAX_NAME,
     PROBABILITY_SUM_TOLERANCE,
     check_flag,
     check_integer,
+    check_labels,
     check_name,
     check_names,
 )
@@ -51,6 +54,7 @@ __all__ = [
     "BatchWeights",
     "FixedV",
     "OutputPlan",
+    "PER_EXAMPLE",
     "SensitivityPlan",
     "SensitivityRequest",
     "TextInputs",
@@ -293,14 +297,18 @@ def is_text(shape: tuple, embedding_layer: Any, x_name: str = "x") -> bool:
     return text
 
 
+#: The ``[n]``-row arguments of a logging helper or callback, by name (`check_logged_inputs`' ``per_example``).
+PER_EXAMPLE = ("tokens", "mask", "word_ids", "groups", "example_ids", "example_text", "example_uris")
+
+
 def check_logged_inputs(
     x_shape: tuple, *, text: bool, v: Any, protected: Any, feature_names: Any, per_example: Mapping[str, Any],
     psm_model: Any, w: Any, output: str, x_name: str = "x",
-) -> tuple[dict[str, VChoice], np.ndarray | None, TextInputs]:
-    """The named v choices, the checked ``w`` and the checked per-token arrays (``mask``, ``tokens``,
-    ``word_ids`` of ``per_example``) of a logging helper or callback (the Keras callback and the
-    PyTorch helper alike), every argument checked before a model runs: ``per_example`` holds the
-    ``[n]``-row arguments by name.
+) -> tuple[dict[str, VChoice], np.ndarray | None, dict[str, Any]]:
+    """The named v choices, the checked ``w`` and the checked per-example arrays of a logging helper or
+    callback (the Keras callback and the PyTorch helper alike), every argument checked before a model
+    runs: ``per_example`` holds the ``[n]``-row arguments by name (any of `PER_EXAMPLE`), and the
+    returned dict has each of `PER_EXAMPLE`, checked (None where not given), to slice per batch.
 
     Raises
     ------
@@ -341,7 +349,18 @@ def check_logged_inputs(
     if any(c.kind in ("psm", "psm_emb") for c in choices.values()) and psm_model is None:
         raise ValueError("psm v choices need psm_model")
     check_output(output)
-    return choices, None if w is None else check_stochastic(w, "w"), per_token
+    return choices, None if w is None else check_stochastic(w, "w"), _checked_rows(per_token, per_example, n)
+
+
+def _checked_rows(per_token: TextInputs, per_example: Mapping[str, Any], n: int) -> dict[str, Any]:
+    """`PER_EXAMPLE`'s arrays as a logger slices them per batch: the checked token arrays, groups (labels),
+    ids, and text and URIs (cut short)."""
+    groups = per_example.get("groups")
+    return dict(tokens=per_token.tokens, mask=per_token.mask, word_ids=per_token.word_ids,
+                groups=None if groups is None else check_labels(groups, "groups", n),
+                example_ids=check_ids(per_example.get("example_ids"), n),
+                example_text=short_strings(per_example.get("example_text"), n, "example_text"),
+                example_uris=short_strings(per_example.get("example_uris"), n, "example_uris"))
 
 
 def proxy_reference(choices: Mapping[str, VChoice], x: Any, x_name: str = "x", to_array: Any = np.asarray

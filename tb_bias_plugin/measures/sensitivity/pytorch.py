@@ -5,9 +5,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, SupportsIndex
 
-from tb_bias_plugin.core.example_ids import check_ids
-from tb_bias_plugin.core.example_text import short_strings
-from tb_bias_plugin.core.validation import check_integer, check_labels
+from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.sensitivity import builder
 from tb_bias_plugin.measures.sensitivity.collect import SensitivityCollector
 from tb_bias_plugin.measures.sensitivity.gradients import prediction_sensitivity
@@ -129,14 +127,13 @@ def log_prediction_sensitivity(
     step = events.check_step(step)  # the Writer's rule, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
     events.check_description(description)
-    n = num_rows(x)
+    num_rows(x)  # rows, not batches: a DataLoader is refused, saying what to pass
     text = is_text(tuple(x.shape), embedding_layer)
-    per_example = {"tokens": tokens, "mask": mask, "word_ids": word_ids, "groups": groups, "example_ids": example_ids}
-    choices, w, per_token = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected,
-                                                feature_names=feature_names, per_example=per_example,
-                                                psm_model=psm_model, w=w, output=output)
-    kept = _checked_rows(per_token, n, groups=groups, example_ids=example_ids, example_text=example_text,
-                         example_uris=example_uris)
+    per_example = dict(tokens=tokens, mask=mask, word_ids=word_ids, groups=groups, example_ids=example_ids,
+                       example_text=example_text, example_uris=example_uris)
+    choices, w, kept = check_logged_inputs(tuple(x.shape), text=text, v=v, protected=protected,
+                                           feature_names=feature_names, per_example=per_example,
+                                           psm_model=psm_model, w=w, output=output)
     collector = SensitivityCollector(top_k=top_k, sample_size=sample_size, seed=seed, class_names=class_names,
                                      feature_names=None if text else feature_names, w=w)
     options: dict[str, Any] = dict(batch_size=batch_size, embedding_layer=embedding_layer, psm_model=psm_model, w=w,
@@ -146,16 +143,6 @@ def log_prediction_sensitivity(
     _collect(collector, model, x, choices, kept, options)
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.prediction_sensitivity(collector), step, description)
     return collector
-
-
-def _checked_rows(per_token: Any, n: int, **given: Any) -> dict[str, Any]:
-    """Every per-example argument checked, before the model runs: the checked token arrays, groups, ids, text, URIs."""
-    groups = given["groups"]
-    return dict(tokens=per_token.tokens, mask=per_token.mask, word_ids=per_token.word_ids,
-                groups=None if groups is None else check_labels(groups, "groups", n),
-                example_ids=check_ids(given["example_ids"], n),
-                example_text=short_strings(given["example_text"], n, "example_text"),
-                example_uris=short_strings(given["example_uris"], n, "example_uris"))
 
 
 def _collect(collector: SensitivityCollector, model: Any, x: Any, choices: dict[str, Any], kept: dict[str, Any],
