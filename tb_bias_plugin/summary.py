@@ -60,9 +60,7 @@ def _build(
     registry: Registry, summary: str, name: Any, step: Any, description: Any, args: tuple, kwargs: Mapping[str, Any]
 ) -> tuple[Measure, int | None, Any]:
     """Check name, step and description, then build the payload: nothing is written on error."""
-    events.check_name(name)
-    checked_step = events.check_step(step)
-    events.check_description(description)
+    checked_step = events.check_header(name, step, description)
     measure, found = registry.summary(summary)
     return measure, checked_step, found.build(*args, **kwargs)
 

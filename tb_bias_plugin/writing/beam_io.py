@@ -265,9 +265,8 @@ class WriteRecords(beam.PTransform):
     ):
         super().__init__()
         self._logdir = events.check_logdir(logdir)
-        self._name = events.check_name(name)
-        self._step = events.check_step(step) or 0
-        self._description = events.check_description(description)
+        self._step = events.check_header(name, step, description) or 0
+        self._name, self._description = name, description
         self._record = dict(measure=measure, number=number, build=build)
 
     def expand(self, values: Any) -> Any:

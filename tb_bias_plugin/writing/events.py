@@ -62,6 +62,15 @@ def check_description(description: Any) -> str | None:
     return description
 
 
+def check_header(name: Any, step: Any, description: Any) -> int | None:
+    """A record's name, step and description checked by the writer's rules, before a model runs or anything
+    is written; returns the step as an int (None stays None)."""
+    check_name(name)
+    checked = check_step(step)
+    check_description(description)
+    return checked
+
+
 def check_logdir(logdir: Any) -> str:
     """``logdir`` as a str path (local or a filesystem URL such as gs://); a local one that is a file, or
     lies under one, is a ValueError now rather than an OSError at the first record."""

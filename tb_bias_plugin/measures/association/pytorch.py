@@ -122,11 +122,9 @@ def log_association_table(
     ...                       identity_labels=["man", "woman"], example_ids="index")
     CooccurrenceCounter(3 labels, identities=('man', 'woman'), thresholds=(0.5,), N=10)
     """
-    events.check_name(name)
-    step = events.check_step(step)  # the Writer's rule, before the model runs
+    step = events.check_header(name, step, description)  # the Writer's rules, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
     steps = check_steps(x, steps)
-    events.check_description(description)
     counter = CooccurrenceCounter(label_names, identity_labels, thresholds,
                                   identities_from="attributes" if identities is not None else "labels",
                                   examples_per_cell=check_examples_per_cell(examples_per_cell, example_ids))

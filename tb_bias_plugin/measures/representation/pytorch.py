@@ -199,9 +199,7 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
     >>> list(found), list(found["sex"]), bool(np.isfinite(found["sex"]["1"].bias))
     (['sex'], ['1'], True)
     """
-    events.check_name(name)
-    step = events.check_step(step)  # the Writer's rule, before the model runs
-    events.check_description(description)
+    step = events.check_header(name, step, description)  # the Writer's rules, before the model runs
     if isinstance(layers, str) or not layers:
         raise ValueError("layers must be a non-empty list of submodule names")
     names = [builder._name(layer, "layer") for layer in layers]

@@ -123,10 +123,8 @@ def log_prediction_sensitivity(
     >>> collector.choice_names, collector.num_examples
     (['all', 'column 3'], 8)
     """
-    events.check_name(name)
-    step = events.check_step(step)  # the Writer's rule, before the model runs
+    step = events.check_header(name, step, description)  # the Writer's rules, before the model runs
     batch_size = check_integer(batch_size, "batch_size", low=1)
-    events.check_description(description)
     num_rows(x)  # rows, not batches: a DataLoader is refused, saying what to pass
     text = is_text(tuple(x.shape), embedding_layer)
     per_example = dict(tokens=tokens, mask=mask, word_ids=word_ids, groups=groups, example_ids=example_ids,
