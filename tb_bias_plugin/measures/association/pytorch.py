@@ -131,21 +131,26 @@ def log_association_table(
     columns = _example_columns(x, example_ids, example_text, example_uris)
     identities = _identities(x, identities)
     out = open_writer(writer)
-    seen = 0
     with eval_mode(model):
-        for number, (rows, inputs) in enumerate(batches(x, batch_size, steps)):
-            scores = model_scores(predict(model, inputs), len(counter.label_names), seen, "x", number)
-            named = {}
-            if example_ids is not None:
-                named = {key: rows_of(column, rows) for key, column in columns.items()}
-                if isinstance(example_ids, str):  # "index": the row in x
-                    named["example_ids"] = range(seen, seen + scores.shape[0])
-            update_from_model(counter, scores, seen, "x", identities=rows_of(identities, rows), **named)
-            seen += scores.shape[0]
-    if seen == 0:
-        raise ValueError("x held no rows: there is nothing to count")
+        _count(counter, model, batches(x, batch_size, steps), identities, columns, by_index=isinstance(example_ids, str))
     out.write_record(name, MEASURE_ID, PAYLOAD_NUMBER, builder.association_table(counter), step, description)
     return counter
+
+
+def _count(counter: CooccurrenceCounter, model: Any, batches_of_x: Any, identities: Any, columns: dict[str, Any], *,
+           by_index: bool) -> None:
+    """Count the model's predictions on each ``(rows, inputs)`` batch of x, with each batch's rows of the
+    identities and example columns (``by_index``: ids are the rows' numbers in x)."""
+    seen = 0
+    for number, (rows, inputs) in enumerate(batches_of_x):
+        scores = model_scores(predict(model, inputs), len(counter.label_names), seen, "x", number)
+        named = {key: rows_of(column, rows) for key, column in columns.items()}
+        if by_index:
+            named["example_ids"] = range(seen, seen + scores.shape[0])
+        update_from_model(counter, scores, seen, "x", identities=rows_of(identities, rows), **named)
+        seen += scores.shape[0]
+    if seen == 0:
+        raise ValueError("x held no rows: there is nothing to count")
 
 
 def _identities(x: Any, identities: Any) -> Any:
