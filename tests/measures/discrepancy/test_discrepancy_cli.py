@@ -254,6 +254,7 @@ def test_an_empty_group_cell_is_missing_as_a_null_is(tmp_path, capsys):
     assert not (tmp_path / "cli").exists()
 
 
+@pytest.mark.filterwarnings("ignore::tb_bias_plugin.writing.events.RewrittenStepWarning")  # three runs, one step
 def test_class_probabilities_without_a_discrepancy_are_noted_in_one_line(tmp_path, capsys):
     a, b, _, _ = pools(seed=1, classes=3)
     np.save(tmp_path / "a.npy", a)
