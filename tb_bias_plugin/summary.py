@@ -166,7 +166,8 @@ class Writer(events.EventWriter):
             True (written).
         """
         measure, checked_step, payload = _build(self.registry, summary, name, step, description, args, kwargs)
-        return self.write_record(name, measure.id, measure.payload_number, payload, checked_step, description)
+        return self.write_record(name, measure.id, measure.payload_number, payload, checked_step, description,
+                                 measure.rewrite_hint)
 
     # Label associations --------------------------------------------------
 

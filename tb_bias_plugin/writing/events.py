@@ -210,7 +210,7 @@ _CLAIMED: dict[tuple[str, str], _Claim] = {}
 _CLAIMED_LOCK = threading.Lock()
 
 
-def claim_tag(logdir: str, tag: str, measure: str, written_to: str, step: int | None) -> None:
+def claim_tag(logdir: str, tag: str, measure: str, written_to: str, step: int | None, rewrite_hint: str = "") -> None:
     """Refuse a second measure under a tag this process already wrote in ``logdir`` (its run); warn of a
     second record at a step.
 
@@ -243,14 +243,8 @@ def claim_tag(logdir: str, tag: str, measure: str, written_to: str, step: int | 
         warnings.warn(RewrittenStepWarning(
             "tag %r of %s already has a record at step %d, written by this process: TensorBoard shows only one "
             "of them (the Bias tab lists the step as written more than once); give each record its own step "
-            "or tag%s" % (tag, logdir, step, _rewrite_hint(measure))), stacklevel=_caller_level())
-
-
-def _rewrite_hint(measure: str) -> str:
-    from tb_bias_plugin.measures.registry import REGISTRY  # only on this rare path
-
-    hint = REGISTRY[measure].rewrite_hint if measure in REGISTRY else ""
-    return "; " + hint if hint else ""
+            "or tag%s" % (tag, logdir, step, "; " + rewrite_hint if rewrite_hint else "")),
+            stacklevel=_caller_level())
 
 
 def _caller_level() -> int:
@@ -330,12 +324,14 @@ class EventWriter:
             self._records.flush()
 
     def write_record(
-        self, name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None
+        self, name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None,
+        rewrite_hint: str = "",
     ) -> bool:
-        """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does)."""
+        """Write one record; ``step=None`` writes step 0 (as PyTorch's SummaryWriter does). ``rewrite_hint``:
+        the measure's advice when a step is written twice (`Measure.rewrite_hint`)."""
         with self._lock:
             self._renew_if_deleted()
-        claim_tag(self.logdir, name, measure, self.path, step)
+        claim_tag(self.logdir, name, measure, self.path, step, rewrite_hint)
         self._write_event(record_event(name, measure, number, payload, step, description))
         return True
 

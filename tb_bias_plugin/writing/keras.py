@@ -42,8 +42,10 @@ class ValidationRecordWriter:
     _description: str | None
     _writer: Any
 
-    def _init_writer(self, log_dir: Any, measure_id: str, payload_number: int, description: str | None = None) -> None:
-        """Remember where and what to write; no file is opened yet."""
+    def _init_writer(self, log_dir: Any, measure_id: str, payload_number: int, description: str | None = None,
+                     rewrite_hint: str = "") -> None:
+        """Remember where and what to write; no file is opened yet (``rewrite_hint``: `events.claim_tag`'s)."""
+        self._rewrite_hint = rewrite_hint
         self._log_dir = os.path.join(events.check_logdir(log_dir), VALIDATION_RUN)
         self._measure_id = measure_id
         self._payload_number = payload_number
@@ -54,7 +56,8 @@ class ValidationRecordWriter:
         """Write each ``(tag, payload)`` at ``step``, then flush."""
         records = list(records)
         for tag, _ in records:  # before the file writer makes a file
-            events.claim_tag(self._log_dir, tag, self._measure_id, self._log_dir, step)
+            events.claim_tag(self._log_dir, tag, self._measure_id, self._log_dir, step,
+                             getattr(self, "_rewrite_hint", ""))
         if self._writer is None:
             import tensorflow as tf
 

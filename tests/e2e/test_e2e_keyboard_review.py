@@ -6,6 +6,7 @@ and 1600 px go to test-artifacts/e2e/."""
 import pytest
 from playwright.sync_api import expect
 
+from conftest import Tab
 from e2e_data import DEMO_TAG
 
 pytestmark = pytest.mark.browser
@@ -109,8 +110,6 @@ ZOOMED_VIEWS = [
 @pytest.fixture
 def zoomed_tab(browser, tensorboard, request):
     """A 1000 x 1000 px window at 200% zoom: 500 x 500 CSS px."""
-    from conftest import Tab
-
     context = browser.new_context(viewport={"width": 500, "height": 500}, device_scale_factor=2)
     context.set_default_timeout(20_000)
     t = Tab(context.new_page(), tensorboard)

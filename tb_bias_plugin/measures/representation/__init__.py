@@ -54,8 +54,7 @@ class RepresentationMeasure(Measure):
         "log_representation_bias": "tb_bias_plugin.measures.representation.pytorch:log_representation_bias",
     }
 
-    rewrite_hint = ("the layers of one step go in one record: writer.representation_bias(name, "
-                    "{layer: result, ...}, step=...), or log_representation_bias(..., layers=[...]) in one call")
+    rewrite_hint = metadata.REWRITE_HINT
     codec = codec  # its module of the same name
     routes_module = _HERE + ".routes"
 

@@ -15,7 +15,7 @@ except ImportError:  # Keras 2 inside TensorFlow
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
-from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER, REWRITE_HINT
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.keras import (
     ValidationRecordWriter,
@@ -173,7 +173,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
                  pool="mean", class_names=None, batch_size=256, description=None, verbose=1, **estimator):
         super().__init__()
         events.check_name(name)
-        self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description)
+        self._init_writer(log_dir, MEASURE_ID, PAYLOAD_NUMBER, description, REWRITE_HINT)
         every_n_epochs = check_integer(every_n_epochs, "every_n_epochs", low=1)
         batch_size = check_integer(batch_size, "batch_size", low=1)
         if pool not in POOLS:

@@ -9,7 +9,7 @@ import torch
 
 from tb_bias_plugin.core.validation import check_integer
 from tb_bias_plugin.measures.representation import builder, progress
-from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER
+from tb_bias_plugin.measures.representation.metadata import MEASURE_ID, PAYLOAD_NUMBER, REWRITE_HINT
 from tb_bias_plugin.writing import events
 from tb_bias_plugin.writing.pytorch import (
     batches,
@@ -216,5 +216,5 @@ def log_representation_bias(writer: Any, model: Any, x: Any, protected: Any, *, 
                                      who="log_representation_bias")
     # all built before the first is written
     for tag, payload in progress.build_payloads(found, names_of, named=isinstance(protected, Mapping)):
-        out.write_record(tag, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description)
+        out.write_record(tag, MEASURE_ID, PAYLOAD_NUMBER, payload, step, description, REWRITE_HINT)
     return found
