@@ -46,7 +46,21 @@ if TYPE_CHECKING:
     from tb_bias_plugin.measures.sensitivity.pytorch import log_prediction_sensitivity as log_prediction_sensitivity
 
 def helpers() -> dict[str, str]:
-    """Every measure's PyTorch helpers, ``{name: "module:attr"}``."""
+    """Every measure's PyTorch helpers, ``{name: "module:attr"}``.
+
+    See Also
+    --------
+    lightning_callback : any of them called by a Lightning trainer.
+
+    References
+    ----------
+    .. [1] ``docs/architecture.md`` (the measures' registry and its facades).
+
+    Examples
+    --------
+    >>> helpers()["log_association_table"]
+    'tb_bias_plugin.measures.association.pytorch:log_association_table'
+    """
     from tb_bias_plugin.measures.registry import REGISTRY
 
     return {name: path for measure in REGISTRY for name, path in measure.pytorch.items()}
@@ -72,7 +86,20 @@ def __dir__() -> list[str]:
 
 
 def close_writers() -> None:
-    """Close the event files the helpers opened for ``SummaryWriter``s and logdirs (also done at exit)."""
+    """Close the event files the helpers opened for ``SummaryWriter``s and logdirs (also done at exit).
+
+    See Also
+    --------
+    log_association_table : a helper that opens one.
+
+    References
+    ----------
+    .. [1] ``docs/guides/association.md`` (PyTorch).
+
+    Examples
+    --------
+    >>> close_writers()  # nothing open: nothing to do
+    """
     from tb_bias_plugin.writing.pytorch import close_writers as close
 
     close()
@@ -148,6 +175,14 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     'BiasCallback'
 
     Then ``lightning.Trainer(callbacks=[callback]).fit(module, ...)``.
+
+    See Also
+    --------
+    tb_bias_plugin.callbacks : the Keras callbacks.
+
+    References
+    ----------
+    .. [1] ``docs/guides/*.md``, each measure's PyTorch section.
     """
     from tb_bias_plugin.core.validation import check_integer
 

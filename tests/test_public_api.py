@@ -122,9 +122,6 @@ def test_the_pytorch_facade_lists_every_helper_in_all():
 
 #: The numpydoc sections every public class and function has.
 SECTIONS = ("Examples", "See Also", "References")
-#: PyTorch helpers whose docstrings another change is completing (the PyTorch helpers' fixer): pending,
-#: to be checked like every other name once it lands.
-PENDING_PYTORCH = {"close_writers", "helpers", "lightning_callback", "layer_activations"}
 
 
 def _missing_sections(obj):
@@ -147,7 +144,7 @@ def test_every_public_name_has_examples_see_also_and_references(name):
         assert type(obj).__module__.startswith("tb_bias_plugin") and _missing_sections(type(obj)) == [], name
 
 
-@pytest.mark.parametrize("name", sorted(set(pytorch_facade.__all__) - PENDING_PYTORCH))
+@pytest.mark.parametrize("name", sorted(pytorch_facade.__all__))
 def test_every_pytorch_helper_has_examples_see_also_and_references(name):
     pytest.importorskip("torch")
     assert _missing_sections(getattr(pytorch_facade, name)) == [], name

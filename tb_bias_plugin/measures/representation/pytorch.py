@@ -70,6 +70,15 @@ def layer_activations(model: Any, x: Any, layers: Sequence[str], *, pool: str = 
         without ``steps``, integer ``x`` given to a model that wants floats (integers are passed uncast, as
         token ids: pass ``x.float()``), or no rows.
 
+    See Also
+    --------
+    log_representation_bias : these activations' representation bias, logged.
+    tb_bias_plugin.representation_bias : the estimate from arrays.
+
+    References
+    ----------
+    .. [1] ``docs/guides/representation.md`` (PyTorch) and ``docs/measures/representation.md``.
+
     Examples
     --------
     >>> net = torch.nn.Sequential(torch.nn.Conv2d(1, 4, 3), torch.nn.ReLU())
