@@ -216,14 +216,9 @@ def test_a_lightning_trainer_logs_the_bias_beside_its_own_scalars(tmp_path):
                                                                       ("run", "associations", 7)]
 
 
-@pytest.mark.training
-def test_a_lightning_trainer_validating_twice_an_epoch_logs_each_validation_at_its_step(tmp_path):
-    lightning = pytest.importorskip("lightning.pytorch")
-    from lightning.pytorch.loggers import TensorBoardLogger
-
-    x = torch.rand(64, 4)
-    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, torch.zeros(64, dtype=torch.long)),
-                                       batch_size=16)  # 4 batches an epoch
+def first_class_module(lightning, validate=True):
+    """A LightningModule of `classifier()` trained to favour its first class; ``validate``: with a
+    validation step that logs ``val_loss`` (without, a fit runs no validation)."""
 
     class Module(lightning.LightningModule):
         def __init__(self):
@@ -236,11 +231,26 @@ def test_a_lightning_trainer_validating_twice_an_epoch_logs_each_validation_at_i
         def training_step(self, batch, _):
             return -torch.log(self.net(batch[0])[:, 0]).mean()
 
+        def configure_optimizers(self):
+            return torch.optim.SGD(self.parameters(), lr=0.1)
+
+    class Validated(Module):
         def validation_step(self, batch, _):
             self.log("val_loss", -torch.log(self.net(batch[0])[:, 0]).mean())
 
-        def configure_optimizers(self):
-            return torch.optim.SGD(self.parameters(), lr=0.1)
+    return Validated if validate else Module
+
+
+@pytest.mark.training
+def test_a_lightning_trainer_validating_twice_an_epoch_logs_each_validation_at_its_step(tmp_path):
+    lightning = pytest.importorskip("lightning.pytorch")
+    from lightning.pytorch.loggers import TensorBoardLogger
+
+    x = torch.rand(64, 4)
+    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, torch.zeros(64, dtype=torch.long)),
+                                       batch_size=16)  # 4 batches an epoch
+
+    Module = first_class_module(lightning)
 
     callback = tbp.lightning_callback(tbp.log_association_table, x, label_names=["man", "woman", "job"],
                                       identity_labels=["man", "woman"], every_n_epochs=2)
@@ -559,19 +569,7 @@ def test_a_lightning_fit_without_validation_warns_that_nothing_was_measured(tmp_
 
     data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(32, 4)), batch_size=16)
 
-    class Module(lightning.LightningModule):
-        def __init__(self):
-            super().__init__()
-            self.net = classifier()
-
-        def forward(self, inputs):
-            return self.net(inputs)
-
-        def training_step(self, batch, _):
-            return -torch.log(self.net(batch[0])[:, 0]).mean()
-
-        def configure_optimizers(self):
-            return torch.optim.SGD(self.parameters(), lr=0.1)
+    Module = first_class_module(lightning, validate=False)
 
     callback = tbp.lightning_callback(tbp.log_association_table, torch.rand(8, 4), label_names=["a", "b", "c"],
                                       identity_labels=["a", "b"])
