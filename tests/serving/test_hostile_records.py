@@ -246,8 +246,10 @@ def _deep(text):
     ("layers[1].settings_json['steps'] holds an integer past 64 bits", _deep('{"steps": %d}' % 10**30)),
     ("layers[1].settings_json['a'] holds text that is not UTF-8", _deep('{"a": "\\ud800"}')),
     ("layers[1].settings_json['a'][0][0][0][0][0][0][0] nests deeper than 8", _deep('{"a": %s}' % ("[" * 300 + "]" * 300))),
-    ("layers[1].settings_json is not readable JSON", _deep("[" * 100_000 + "]" * 100_000)),
+    ("layers[1].settings_json is not readable JSON", _deep("[" * 30_000 + "]" * 30_000)),
     ("layers[1].settings_json is not a JSON object", _deep("[1]")),
+    # 5 MB of settings were served with every answer about the layer
+    ("layers[1].settings_json is 5000009 characters long, more than 65536", _deep('{"a": "%s"}' % ("x" * 5_000_000))),
 ])
 def test_settings_no_route_can_answer_with_are_a_422_naming_them(tmp_path, demo, field, change):
     _assert_unreadable_on_every_route(tmp_path, demo, "representation", field, change)

@@ -161,11 +161,15 @@ def settings_text(settings: Any) -> str:
 
 
 def _settings(text: str, at: str = "settings_json") -> dict:
-    """A layer's settings: a JSON object of at most `SETTINGS_DEPTH` levels
-    whose integers fit in 64 bits and whose text is UTF-8 (JSON escapes can
-    name lone surrogates), so that every route can answer with it.
+    """A layer's settings: a JSON object of at most `SETTINGS_CHARS`
+    characters and `SETTINGS_DEPTH` levels whose integers fit in 64 bits and
+    whose text is UTF-8 (JSON escapes can name lone surrogates), so that
+    every route can answer with it, and cheaply: the settings are served with
+    every answer about their layer.
 
     Checked once per distinct text: a long run's records repeat their settings."""
+    if len(text) > SETTINGS_CHARS:
+        raise ValueError("%s is %d characters long, more than %d" % (at, len(text), SETTINGS_CHARS))
     found = _read_settings(text) if len(text) <= 4096 else _read_settings.__wrapped__(text)
     if isinstance(found, str):
         raise ValueError(at + found)
@@ -190,6 +194,8 @@ def _read_settings(text: str) -> dict | str:
 
 #: Deepest nesting of a layer's settings (the estimator's are flat).
 SETTINGS_DEPTH = 8
+#: Longest settings text of a layer (the estimator's are under 1,000 characters).
+SETTINGS_CHARS = 1 << 16
 
 
 def _check_json(value: Any, at: str, depth: int) -> None:

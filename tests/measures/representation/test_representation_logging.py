@@ -76,6 +76,8 @@ def test_nan_values_are_stored_raw_and_never_clipped():
     # settings no reader could answer with (a reader refuses the record: see test_hostile_records.py)
     ((dataclasses.replace(result(), settings={"steps": 10**30}),), {"layer": "x"}, r"settings\['steps'\] holds an integer past 64 bits"),
     ((dataclasses.replace(result(), settings={"note": "\ud800"}),), {"layer": "x"}, r"settings\['note'\] holds text that is not UTF-8"),
+    ((dataclasses.replace(result(), settings={"note": "x" * 70_000}),), {"layer": "x"},
+     r"settings is 70012 characters long, more than 65536"),
     ((dataclasses.replace(result(), control_biases=np.zeros(1001)),), {"layer": "x"}, "layer 'x' has 1001 controls, more than 1000"),
     # a hand-made result is held to the record's rules: what is written can be read
     ((dataclasses.replace(result(), class_counts=[-5, 6005]),), {"layer": "x"},
