@@ -526,6 +526,10 @@ def test_hidden_labels_leave_the_table_until_shown(tab, backend):
     table = tab.settled(total=total)
     expect(tab.row(label)).to_have_class(re.compile(r"\bhidden-label\b"))
     expect(tab.row(label).locator('[data-testid="hide-button"]')).to_have_attribute("aria-pressed", "true")
+    # pressed is a filled button, not a colour alone; not pressed, no fill
+    expect(tab.row(label).locator('[data-testid="hide-button"]')).to_have_css("background-color", "rgb(31, 31, 31)")
+    expect(tab.row(labels_of(table["rows"])[0]).locator('[data-testid="hide-button"]')).to_have_css(
+        "background-color", "rgba(0, 0, 0, 0)")
 
     # The flagged CSV lists exactly the flagged labels, whatever the filters.
     flagged = next(r["label"] for r in table["rows"] if r["rank"] == 5)

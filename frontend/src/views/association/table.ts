@@ -417,8 +417,11 @@ export class RankedTable extends LitElement {
       .actions button[aria-pressed="true"].flag {
         color: #d55e00;
       }
+      /* a hidden label's button is filled, not only darker (WCAG 1.4.1), as a set flag is */
       .actions button[aria-pressed="true"].hide {
-        color: #1f1f1f;
+        color: #fff;
+        background: #1f1f1f;
+        border-radius: 3px;
       }
       .status {
         min-height: 18px;
