@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import warnings
 from typing import TYPE_CHECKING, Any, Callable
 
 from tb_bias_plugin.core.extras import install_hint
@@ -117,14 +116,18 @@ def _lightning_base() -> type:
 def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, every_n_epochs: int = 1,
                        **kwargs: Any) -> Any:
     """A PyTorch Lightning callback calling one helper at the end of the validations of every
-    ``every_n_epochs``-th epoch, and of the last.
+    ``every_n_epochs``-th epoch and of the last, and at the end of the fit if the model has changed since.
 
     It calls ``log(writer, pl_module, *args, step=..., **kwargs)`` on the main
     process, after the sanity check, with the step Lightning's logger gives the
     scalars logged in that validation (its count of batches that stepped the
     optimizer; ``trainer.global_step`` where that count is not found), so the
     Bias tab's steps line up with theirs; with ``val_check_interval`` below 1,
-    each validation of a measured epoch is logged at its own step.
+    each validation of a measured epoch is logged at its own step. The
+    model the fit ends with is always measured: where no validation measured
+    it (a fit bounded by ``max_steps`` or ``max_time``, stopped early, or
+    without a validation loop), at the fit's end, at the step the logger
+    gives then.
 
     Parameters
     ----------
@@ -136,9 +139,8 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
         Where to write; default the trainer's ``log_dir`` (its TensorBoard logger's run).
     every_n_epochs : int, default 1
         Log in every this many epochs (0-based: with 2, epochs 1, 3, 5...)
-        and in the last of ``max_epochs``, so the model the fit ends with is
-        measured; a fit that stops early is measured last at its latest n-th
-        epoch.
+        and in the last of ``max_epochs``; a fit that ends otherwise is
+        measured once more at its end.
 
     Returns
     -------
@@ -153,13 +155,6 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
         ``step`` is given (the callback gives it), or ``log`` would not take
         the arguments (a misspelt or missing one): checked now, not after the
         first epoch.
-
-    Warns
-    -----
-    UserWarning
-        At the end of a fit in which it measured nothing: the fit ran no
-        validation (``fit(model, train_loader)`` alone), or stopped before an
-        ``every_n_epochs``-th epoch.
 
     Examples
     --------
@@ -194,30 +189,28 @@ def lightning_callback(log: Callable[..., Any], *args: Any, writer: Any = None, 
     _check_arguments(log, name, args, kwargs)
 
     class BiasCallback(base):  # type: ignore[misc, valid-type]
-        validated = measured = False
+        measured_at: int | None = None  # trainer.global_step (optimizer steps) when last measured
 
         def on_fit_start(self, trainer: Any, pl_module: Any) -> None:
-            self.validated = self.measured = False
+            self.measured_at = None
 
         def on_validation_epoch_end(self, trainer: Any, pl_module: Any) -> None:
             if trainer.sanity_checking or not trainer.is_global_zero:
                 return
-            self.validated = True
             epoch = int(trainer.current_epoch)
             last = trainer.max_epochs is not None and epoch + 1 == trainer.max_epochs
-            if (epoch + 1) % every and not last:
-                return
-            log(writer if writer is not None else trainer.log_dir, pl_module, *args, step=_logged_step(trainer),
-                **kwargs)
-            self.measured = True
+            if (epoch + 1) % every == 0 or last:
+                self.measure(trainer, pl_module)
 
         def on_fit_end(self, trainer: Any, pl_module: Any) -> None:
-            if self.measured or not trainer.is_global_zero:
-                return
-            why = ("no validation fell in an every_n_epochs=%d epoch or the last" % every if self.validated else
-                   "it runs at the end of a validation, and the fit ran none: give fit val_dataloaders (and the "
-                   "module a validation_step), or call %s after fit" % name)
-            warnings.warn("lightning_callback(%s) measured nothing in this fit: %s" % (name, why), stacklevel=2)
+            # the model the fit ends with, where no validation measured it
+            if trainer.is_global_zero and self.measured_at != int(trainer.global_step):
+                self.measure(trainer, pl_module)
+
+        def measure(self, trainer: Any, pl_module: Any) -> None:
+            log(writer if writer is not None else trainer.log_dir, pl_module, *args, step=_logged_step(trainer),
+                **kwargs)
+            self.measured_at = int(trainer.global_step)
 
     return BiasCallback()
 

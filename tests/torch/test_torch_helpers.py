@@ -1,5 +1,7 @@
 """PyTorch training-loop helpers: records land beside a SummaryWriter's scalars and decode to what was logged."""
 
+import warnings
+
 import numpy as np
 import pytest
 import torch
@@ -287,6 +289,13 @@ def test_lightning_wrapper_logic_with_a_stand_in_lightning(tmp_path, monkeypatch
         cb.on_validation_epoch_end(trainer, model)
     assert calls == [(str(tmp_path), model, "x_val", 19, {"name": "t"}), (str(tmp_path), model, "x_val", 39, {"name": "t"}),
                      (str(tmp_path), model, "x_val", 49, {"name": "t"})]  # epochs 1, 3 and the last, 4
+    cb.on_fit_end(trainer, model)  # the last epoch measured the model the fit ends with
+    assert len(calls) == 3
+    # a fit that ends otherwise (early stopping after epoch 2): its model measured at the fit's end
+    trainer.global_step, trainer.fit_loop.epoch_loop._batches_that_stepped = 30, 30
+    cb.on_fit_start(trainer, model)
+    cb.on_fit_end(trainer, model)
+    assert calls[3:] == [(str(tmp_path), model, "x_val", 30, {"name": "t"})]
     with pytest.raises(ValueError, match="log must be one of this module's log_\\* helpers"):
         tbp.lightning_callback("log_association_table", "x_val")  # once accepted, failing at the first epoch's end
 
@@ -564,21 +573,31 @@ def test_lightning_callback_checks_the_helpers_arguments_when_made(monkeypatch):
 
 
 @pytest.mark.training
-def test_a_lightning_fit_without_validation_warns_that_nothing_was_measured(tmp_path):
+@pytest.mark.parametrize("validate, bound, steps", [
+    # no validation loop: measured once, at the fit's end (it warned that it measured nothing)
+    (False, dict(max_epochs=1), [2]),
+    # max_steps ends the fit inside epoch 2 (4 batches an epoch), before the every-second epoch 3
+    # and with max_epochs unset: the model it ends with was never measured
+    (True, dict(max_steps=10, max_epochs=-1), [7, 10]),
+])
+def test_a_lightning_fit_is_measured_at_its_end_when_no_validation_measured_its_model(tmp_path, validate, bound,
+                                                                                       steps):
     lightning = pytest.importorskip("lightning.pytorch")
+    from lightning.pytorch.loggers import TensorBoardLogger
 
-    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(32, 4)), batch_size=16)
-
-    Module = first_class_module(lightning, validate=False)
-
+    x = torch.rand(64 if validate else 32, 4)
+    data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x), batch_size=16)
+    Module = first_class_module(lightning, validate=validate)
     callback = tbp.lightning_callback(tbp.log_association_table, torch.rand(8, 4), label_names=["a", "b", "c"],
-                                      identity_labels=["a", "b"])
-    trainer = lightning.Trainer(max_epochs=1, callbacks=[callback], accelerator="cpu", logger=False,
-                                default_root_dir=str(tmp_path), enable_checkpointing=False, enable_progress_bar=False,
-                                enable_model_summary=False)
-    with pytest.warns(UserWarning, match=r"lightning_callback\(log_association_table\) measured nothing in this fit: "
-                                         r"it runs at the end of a validation, and the fit ran none"):
-        trainer.fit(Module(), data)
+                                      identity_labels=["a", "b"], every_n_epochs=2)
+    trainer = lightning.Trainer(callbacks=[callback], accelerator="cpu", enable_checkpointing=False,
+                                logger=TensorBoardLogger(str(tmp_path), name="", version="run"),
+                                enable_progress_bar=False, enable_model_summary=False, **bound)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("error", message="lightning_callback")
+        trainer.fit(Module(), data, data if validate else None)
+    tbp.close_writers()
+    assert sorted(step for _, _, step in read_logdir(tmp_path)) == steps
 
 
 def test_no_rows_and_an_empty_batch_are_said_of_x(tmp_path):
