@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     # (``Measure.exports``; tests/test_public_api.py keeps the two equal).
     # At run time each is imported on first use, below.
     from tb_bias_plugin.measures.association.counting import CooccurrenceCounter as CooccurrenceCounter
+    from tb_bias_plugin.measures.association.counting import RepeatedIdsWarning as RepeatedIdsWarning
     from tb_bias_plugin.measures.association.metrics import METRICS as METRICS
     from tb_bias_plugin.measures.association.metrics import association as association
     from tb_bias_plugin.measures.association.metrics import gap as gap
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from tb_bias_plugin.measures.association.table import AssociationTable as AssociationTable
     from tb_bias_plugin.measures.association.table import PrecomputedTable as PrecomputedTable
     from tb_bias_plugin.measures.discrepancy.accumulator import DipdiAccumulator as DipdiAccumulator
+    from tb_bias_plugin.measures.discrepancy.dipdi import ClassProbabilitiesWarning as ClassProbabilitiesWarning
     from tb_bias_plugin.measures.discrepancy.dipdi import DipdiResult as DipdiResult
     from tb_bias_plugin.measures.discrepancy.dipdi import GroupDipdi as GroupDipdi
     from tb_bias_plugin.measures.discrepancy.dipdi import dipdi as dipdi

@@ -47,6 +47,7 @@ from tb_bias_plugin.measures.registry import REGISTRY, Registry
 from tb_bias_plugin.writing import events
 
 __all__ = [
+    "RewrittenStepWarning",
     "Writer",
     "association_table",
     "metric_table",
@@ -54,6 +55,11 @@ __all__ = [
     "prediction_sensitivity",
     "representation_bias",
 ]
+
+#: Given by every writer of tb-bias records (this module, the ``tf.summary``
+#: twins, the callbacks, the PyTorch helpers) for a second record under a
+#: run, tag and step the process wrote; named here for warning filters.
+RewrittenStepWarning = events.RewrittenStepWarning
 
 
 def _build(
@@ -105,8 +111,8 @@ class Writer(events.EventWriter):
     local event file is deleted between records (a notebook rerun that
     cleared the logdir), the next record starts a new file. A second record
     under a tag and step this process wrote in the logdir is written with a
-    ``tb_bias_plugin.writing.events.RewrittenStepWarning``: TensorBoard
-    shows only one of them.
+    `RewrittenStepWarning` (of this module): TensorBoard shows only one of
+    them.
 
     Parameters
     ----------

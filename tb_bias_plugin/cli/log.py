@@ -20,7 +20,8 @@ from tb_bias_plugin.measures.registry import REGISTRY
 from tb_bias_plugin.prediction_files import DataError, readers
 
 DESCRIPTION = """\
-Read prediction files (Parquet, CSV/TSV, JSON Lines, .npy/.npz), local or
+Read prediction files (Parquet, CSV/TSV, JSON Lines, .npy/.npz; CSV, TSV
+and JSON Lines also gzip-compressed, as .csv.gz, .tsv.gz, .jsonl.gz), local or
 remote, and log one tb-bias record to a TensorBoard logdir. --measure says
 which; each measure's options are listed under its name below, and another
 measure's options are an error.
@@ -82,7 +83,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     examples.add_argument("--group-column", metavar="COL", help="column of each example's group (in the first file; an empty cell is an error)")
     examples.add_argument("--top-k", type=int, default=None, help="examples kept with the largest values")
     run = parser.add_argument_group("reading")
-    run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension)")
+    run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension, a .gz after it read as gzip)")
     run.add_argument("--batch-size", type=int, default=65536, help="rows read at once (default %(default)s)")
     run.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                      help="progress bars on stderr (tqdm) where a measure shows them; auto: when stderr is a terminal")

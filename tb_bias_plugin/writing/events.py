@@ -195,7 +195,8 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
 
 
 class RewrittenStepWarning(UserWarning):
-    """A record under a run, tag and step this process already wrote: TensorBoard shows only one of them."""
+    """A record under a run, tag and step this process already wrote: TensorBoard shows only one of them.
+    Users reach it as ``tb_bias_plugin.summary.RewrittenStepWarning``."""
 
 
 @dataclasses.dataclass

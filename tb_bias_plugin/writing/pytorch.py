@@ -137,7 +137,8 @@ def integer_inputs_hint(inputs: torch.Tensor) -> Iterator[None]:
         if inputs.is_floating_point() or inputs.is_complex() or not _DTYPE_MISMATCH.search(str(err)):
             raise
         raise ValueError("x holds integers (%s), which the helpers pass to the model as they are (token ids), "
-                         "never cast; the model wants floating inputs: for tabular data pass x.float() (%s)"
+                         "never cast; the model wants floating inputs: for tabular data pass floats (x.float() of a tensor, "
+                         "x.astype(np.float32) of a NumPy array) (%s)"
                          % (inputs.dtype, err)) from err
 
 

@@ -7,7 +7,8 @@ import torch
 from tb_bias_plugin import pytorch as tbp
 
 MESSAGE = (r"x holds integers \(torch\.int64\), which the helpers pass to the model as they are \(token ids\), "
-           r"never cast; the model wants floating inputs: for tabular data pass x\.float\(\)")
+           r"never cast; the model wants floating inputs: for tabular data pass floats \(x\.float\(\) of a tensor, "
+           r"x\.astype\(np\.float32\) of a NumPy array\)")
 
 
 def model(output):
@@ -30,6 +31,14 @@ def test_prediction_sensitivity_of_integer_rows(tmp_path):
     with pytest.raises(ValueError, match=MESSAGE):
         tbp.log_prediction_sensitivity(tmp_path, model(torch.nn.Softmax(dim=1)), integer_rows(), step=0,
                                        v="mask", protected=[0])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_integer_rows_given_as_a_numpy_array_are_told_the_numpy_cast(tmp_path):
+    # a NumPy array has no .float(): the message names the cast of each kind
+    with pytest.raises(ValueError, match=MESSAGE):
+        tbp.log_association_table(tmp_path, model(torch.nn.Sigmoid()), integer_rows().numpy(), step=0,
+                                  label_names=["man", "woman"], identity_labels=["man", "woman"])
     assert list(tmp_path.iterdir()) == []
 
 

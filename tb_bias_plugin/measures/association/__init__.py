@@ -23,6 +23,7 @@ class AssociationMeasure(Measure):
         name: "tb_bias_plugin.measures.association.%s" % path
         for name, path in {
             "CooccurrenceCounter": "counting:CooccurrenceCounter",
+            "RepeatedIdsWarning": "counting:RepeatedIdsWarning",
             "AssociationTable": "table:AssociationTable",
             "PrecomputedTable": "table:PrecomputedTable",
             "METRICS": "metrics:METRICS",

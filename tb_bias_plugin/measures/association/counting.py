@@ -46,6 +46,26 @@ class RepeatedIdsWarning(UserWarning):
         How many ids are given more than once.
     example_id : str
         The first of them, in the order of the rows.
+
+    See Also
+    --------
+    CooccurrenceCounter.update : where ids are given (``example_ids=``).
+
+    References
+    ----------
+    .. [1] ``docs/measures/association.md``, "Examples behind a cell".
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from tb_bias_plugin import CooccurrenceCounter, RepeatedIdsWarning
+    >>> counter = CooccurrenceCounter(["man", "woman", "bike"], ["man", "woman"], examples_per_cell=2)
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     counted = counter.update([[1, 0, 1], [0, 1, 1]], example_ids=["a", "a"])
+    ...     table = counter.table()  # a batch this small is sampled when first read
+    >>> caught[0].category is RepeatedIdsWarning, caught[0].message.example_id
+    (True, 'a')
     """
 
     def __init__(self, count: int, example_id: str):

@@ -36,6 +36,7 @@ class DiscrepancyMeasure(Measure):
         name: "tb_bias_plugin.measures.discrepancy.%s" % path
         for name, path in {
             "dipdi": "dipdi:dipdi",
+            "ClassProbabilitiesWarning": "dipdi:ClassProbabilitiesWarning",
             "pair_discrepancies": "dipdi:pair_discrepancies",
             "DipdiResult": "dipdi:DipdiResult",
             "GroupDipdi": "dipdi:GroupDipdi",

@@ -248,10 +248,11 @@ def run(args: argparse.Namespace, write: Callable[..., None]) -> int:
               example_ids=data["example_ids"], example_text=data["example_text"], example_uris=data["example_uris"],
               from_logits=args.from_logits, **options)
     for warning in caught:  # said in the command line's words; others shown as they came
-        if issubclass(warning.category, ClassProbabilitiesWarning):
-            print("tb-bias log: note: pool A's models each give %d non-negative outputs summing to 1, like class "
+        if isinstance(warning.message, ClassProbabilitiesWarning):
+            print("tb-bias log: note: pool %s's models each give %d non-negative outputs summing to 1, like class "
                   "probabilities, scored with the default --discrepancy abs (regression outputs); give "
-                  "--discrepancy jsd for a classifier's probabilities" % data["pool_a"].shape[2], file=sys.stderr)
+                  "--discrepancy jsd for a classifier's probabilities"
+                  % ("A" if warning.message.pool == "pool_a" else "B", warning.message.outputs), file=sys.stderr)
         else:
             warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     m_a, m_b = len(data["pool_a"]), len(data["pool_b"])

@@ -243,7 +243,53 @@ class PairDiscrepancies:
 
 class ClassProbabilitiesWarning(UserWarning):
     """Pools whose rows look like class probabilities, scored with the default
-    discrepancy ``"abs"`` because none was given (docs/measures/discrepancy.md)."""
+    discrepancy ``"abs"`` because none was given.
+
+    The discrepancy is never guessed from the values: ``"abs"`` on class
+    probabilities is a valid number (the mean |a - b| over classes) but not
+    the paper's measure for classifiers. Given when either pool has several
+    outputs per example and its first 1,024 examples each hold non-negative
+    outputs summing to 1; ``discrepancy="jsd"`` (or ``"abs"``, to keep it)
+    says which is meant, and silences it.
+
+    Attributes
+    ----------
+    pool : str
+        The pool whose rows look so, ``"pool_a"`` or ``"pool_b"`` (pool A's
+        when both do).
+    outputs : int
+        Its outputs per example.
+
+    See Also
+    --------
+    dipdi : where it is given (and every writer of DIPDI records).
+
+    References
+    ----------
+    .. [1] ``docs/measures/discrepancy.md``, "Definitions" (the discrepancy functions).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from tb_bias_plugin import ClassProbabilitiesWarning, dipdi
+    >>> a = [[[0.9, 0.1], [0.2, 0.8]], [[0.8, 0.2], [0.3, 0.7]]]
+    >>> b = [[[0.6, 0.4], [0.5, 0.5]], [[0.7, 0.3], [0.4, 0.6]]]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     scored = dipdi(a, b)
+    >>> [(w.category.__name__, w.message.pool, w.message.outputs) for w in caught]
+    [('ClassProbabilitiesWarning', 'pool_a', 2)]
+    >>> dipdi(a, b, discrepancy="jsd").discrepancy
+    'jsd'
+    """
+
+    def __init__(self, pool: str, outputs: int):
+        self.pool, self.outputs = pool, outputs
+        super().__init__(
+            f"{pool}'s rows look like class probabilities (each example's {outputs} outputs are non-negative and "
+            f"sum to 1), but no discrepancy was given: they are scored with the default 'abs', the mean |a - b| "
+            f"over {outputs} regression outputs. Pass discrepancy='jsd' for a classifier's probabilities (as the "
+            f"paper scores them), or discrepancy='abs' to keep this and not be warned")
 
 
 def default_discrepancy(discrepancy: str | None, from_logits: bool) -> str:
@@ -398,28 +444,24 @@ def _validate_pools(pool_a: Any, pool_b: Any, discrepancy: str, from_logits: boo
             f"{a.shape[2:]} vs {b.shape[2:]}"
         )
     if defaulted and discrepancy == "abs":
-        _warn_if_class_probabilities(a, "pool_a")
+        _warn_if_class_probabilities(a, "pool_a") or _warn_if_class_probabilities(b, "pool_b")
     # values are checked chunk by chunk as they are used (_Kernel.chunk), in
     # the same pass that computes d; _explain_values names the first bad one
     return a, b, tol
 
 
-def _warn_if_class_probabilities(arr: np.ndarray, name: str) -> None:
+def _warn_if_class_probabilities(arr: np.ndarray, name: str) -> bool:
     """A `ClassProbabilitiesWarning` when a pool's first examples each hold several non-negative outputs summing
     to 1: scored as regression outputs (the default "abs") though the paper scores classifiers with the JSD. A
-    pool of ``[m, n]`` is not warned of: one output in [0, 1] is as often a regression target."""
+    pool of ``[m, n]`` is not warned of: one output in [0, 1] is as often a regression target. Whether it warned."""
     if arr.ndim != 3 or arr.shape[1] == 0:
-        return
+        return False
     head = np.asarray(arr[:, :_LOOKED_AT], dtype=np.float64)
     with np.errstate(invalid="ignore"):
         looks = bool(np.all(head >= 0)) and bool(np.all(np.abs(head.sum(axis=2) - 1.0) <= 1e-3))
     if looks:
-        t = arr.shape[2]
-        warnings.warn(ClassProbabilitiesWarning(
-            f"{name}'s rows look like class probabilities (each example's {t} outputs are non-negative and sum "
-            f"to 1), but no discrepancy was given: they are scored with the default 'abs', the mean |a - b| over "
-            f"{t} regression outputs. Pass discrepancy='jsd' for a classifier's probabilities (as the paper "
-            f"scores them), or discrepancy='abs' to keep this and not be warned"), stacklevel=4)
+        warnings.warn(ClassProbabilitiesWarning(name, int(arr.shape[2])), stacklevel=4)
+    return looks
 
 
 def _explain_values(

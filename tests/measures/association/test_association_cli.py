@@ -244,6 +244,7 @@ def test_help_is_complete(argv):
         for option in ("--labels-column", "--score-columns", "--scores-column", "--identity-column", "--intersect",
                        "--identity-prob-columns", "--beam-runner", "--progress", "examples:"):
             assert option in out
+        assert ".csv.gz, .tsv.gz, .jsonl.gz" in out  # read compressed (docs/large_eval_sets.md)
     else:
         assert "log" in out and "--version" in out
 

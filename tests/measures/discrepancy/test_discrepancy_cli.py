@@ -271,3 +271,6 @@ def test_class_probabilities_without_a_discrepancy_are_noted_in_one_line(tmp_pat
     assert run(*argv, "--discrepancy", "jsd") == 0 and capsys.readouterr().err == ""
     assert run(*argv, "--from-logits") == 0  # logits: scored by the jsd, no note
     assert capsys.readouterr().err == ""
+    np.save(tmp_path / "a.npy", a * 2.0)  # pool A's outputs no longer sum to 1: pool B's are named
+    assert run(*argv) == 0
+    assert "note: pool B's models each give 3 non-negative outputs" in capsys.readouterr().err

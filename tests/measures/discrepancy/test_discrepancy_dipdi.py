@@ -544,11 +544,15 @@ def test_class_probabilities_scored_by_the_default_are_warned_of():
         dipdi(CLS_A, CLS_B, discrepancy="abs")  # given: not warned
         dipdi(CLS_A, CLS_B, discrepancy="jsd")
         pair_discrepancies(CLS_A, CLS_B, discrepancy="abs")
-        dipdi(CLS_A + 0.5, CLS_B)  # several regression outputs, rows not summing to 1
-        dipdi(np.abs(CLS_A - 1.5), CLS_B)
+        dipdi(CLS_A + 0.5, CLS_B + 0.5)  # several regression outputs, rows not summing to 1
+        dipdi(np.abs(CLS_A - 1.5), np.abs(CLS_B - 1.5))
         dipdi(CLS_A[:, :, 0], CLS_B[:, :, 0])  # one output per example: as often a regression target
     with pytest.warns(ClassProbabilitiesWarning):
         pair_discrepancies(CLS_A, CLS_B)
+    # either pool: pool B's class probabilities against pool A's regression outputs (only A was looked at)
+    with pytest.warns(ClassProbabilitiesWarning, match=r"^pool_b's rows look like class probabilities") as caught:
+        dipdi(CLS_A + 0.5, CLS_B)
+    assert [(w.message.pool, w.message.outputs) for w in caught] == [("pool_b", 2)]
 
 
 def test_logits_without_a_discrepancy_are_scored_by_the_jsd():
