@@ -65,7 +65,8 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     process (6.4 s of CPU; 6.6 s with ``workers=1``, best on a machine busy
     with other work), whatever the model, so two layers add about 8 s to
     every measured epoch there. Measure
-    every few epochs on long fits (``every_n_epochs=5`` costs a fifth), or
+    every few epochs on long fits (``every_n_epochs=5`` costs about a fifth,
+    with one forward pass on `x` in each epoch not measured), or
     pass fewer rows in `x` (the cost grows about linearly with n; keep
     n >= 2,000). Wider layers cost more: about 9 s at d = 256. With `verbose`, each estimate prints one line (layer,
     attribute, B, the bound it took, its control, the seconds it took) and
@@ -92,8 +93,11 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     every_n_epochs : int, default 1
         Measure after every n-th epoch only (see Cost above), and after the
         last epoch of the fit (its ``epochs``), so the model it ends with is
-        measured; a fit that stops early (``EarlyStopping``) is measured
-        last at its latest n-th epoch.
+        measured. A fit that stops before (``EarlyStopping``) is measured at
+        its last epoch when it ends: the activations of each epoch not
+        measured are kept until the next (one forward pass on `x`), so what
+        is measured is that epoch's model even where another callback
+        restores earlier weights at the fit's end.
     name : str, default "representation"
         Tag when `protected` is one array.
     pool : {"mean", "flatten"}
@@ -199,6 +203,7 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         self._verbose = progress.check_verbose(verbose)
 
     def on_train_begin(self, logs=None):
+        self._unmeasured = None  # (epoch, activations) of the last epoch ended, when it was not measured
         check_layer_names(self.model, self._layers, "layers")  # a typo fails now, not after the first epoch
         self._activations(min(self._n, 8))  # and inputs the model cannot take
 
@@ -229,13 +234,24 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
     def on_epoch_end(self, epoch, logs=None):
         # the fit's last epoch too, so the model it ends with is measured (fit's params name it)
         last = epoch + 1 == (getattr(self, "params", None) or {}).get("epochs")
-        if (epoch + 1) % self._every and not last:
-            return
         start = time.perf_counter()
         activations = dict(zip(self._layers, self._activations()))
+        if (epoch + 1) % self._every and not last:
+            self._unmeasured = (epoch, activations)  # measured if the fit ends here (`on_train_end`)
+            return
+        self._unmeasured = None
         if self._verbose:
             print(f"{type(self).__name__}, epoch {epoch}: activations of {len(self._layers)} layer{'s' * (len(self._layers) != 1)} on "
                   f"{self._n:,} rows in {time.perf_counter() - start:.1f} s", flush=True)
+        self._measure(epoch, activations)
+
+    def on_train_end(self, logs=None):
+        unmeasured, self._unmeasured = getattr(self, "_unmeasured", None), None
+        if unmeasured is not None:  # the fit stopped before its last epoch, after one not measured
+            self._measure(*unmeasured)
+        super().on_train_end(logs)
+
+    def _measure(self, epoch, activations):
         found = progress.estimate_layers(activations, self._protected, self._estimator, step=epoch,
                                          verbose=self._verbose, who=type(self).__name__, step_word="epoch")
         self._write_records(progress.build_payloads(found, self._class_names, named=self._attributes_named), epoch)

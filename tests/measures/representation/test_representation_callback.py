@@ -59,6 +59,45 @@ def test_every_n_epochs_measures_the_last_epoch_of_the_fit_too(tmp_path):
     assert sorted(step for (_, _, step) in fx.read_logdir(tmp_path)) == [1, 2]
 
 
+def test_a_fit_stopped_early_is_measured_at_its_last_epoch_with_that_epochs_model(tmp_path, monkeypatch):
+    # EarlyStopping stops after epoch 2 of 10 (every_n_epochs=2 measured epoch 1 only, the model the fit
+    # ended with never) and restores earlier weights in its on_train_end, which runs before ours
+    from tb_bias_plugin.measures.representation import callbacks as module
+
+    rng = np.random.default_rng(3)
+    sex = rng.integers(0, 2, 200)
+    x = (rng.normal(size=(200, 4)) + sex[:, None]).astype("float32")
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(4, name="h"), tf.keras.layers.Dense(1)])
+    model.compile("sgd", "mse")
+    hidden = tf.keras.Model(model.inputs, model.get_layer("h").output)
+
+    class StopAndRestore(tf.keras.callbacks.Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            if epoch == 2:
+                self.seen = hidden(x).numpy()
+                self.model.stop_training = True
+
+        def on_train_end(self, logs=None):
+            self.model.get_layer("h").set_weights([np.zeros((4, 4)), np.zeros(4)])
+
+    measured = {}
+    estimate = module.progress.estimate_layers
+
+    def seen_then_estimated(activations, *args, step, **kwargs):
+        measured[step] = activations["h"]
+        return estimate(activations, *args, step=step, **kwargs)
+
+    monkeypatch.setattr(module.progress, "estimate_layers", seen_then_estimated)
+    stop = StopAndRestore()
+    cb = RepresentationBiasCallback(tmp_path, x, sex, layers=["h"], every_n_epochs=2, verbose=0, steps=10, width=4,
+                                    classifier_steps=10, classifier_folds=2, control=False, workers=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # n < 2,000
+        model.fit(x, np.zeros(200), epochs=10, verbose=0, callbacks=[stop, cb])
+    assert sorted(step for (_, _, step) in fx.read_logdir(tmp_path)) == [1, 2]
+    np.testing.assert_allclose(measured[2], stop.seen, rtol=1e-5, atol=1e-6)  # not the restored zeros
+
+
 @pytest.mark.parametrize("kwargs, match", [
     (dict(layers=[]), "layers"),
     (dict(layers=["a", "a"]), "more than once"),
