@@ -22,7 +22,8 @@ setup(
     license="Apache-2.0",
     packages=find_packages(include=["tb_bias_plugin", "tb_bias_plugin.*"]),
     # the .proto files are the schema; the runtime loads their descriptor sets
-    package_data={"tb_bias_plugin": ["static/*", "**/*.proto", "**/*.protoset", "demo/vocabulary.txt"]},
+    # py.typed: the public API's hints are for users' type checkers too (PEP 561)
+    package_data={"tb_bias_plugin": ["static/*", "**/*.proto", "**/*.protoset", "demo/vocabulary.txt", "py.typed"]},
     # Counting's inner loop in C; optional: without a compiler the package
     # installs and counts with NumPy alone, only slower.
     ext_modules=[
@@ -84,7 +85,6 @@ setup(
     classifiers=[
         "Framework :: TensorFlow",
         "Intended Audience :: Science/Research",
-        "License :: OSI Approved :: Apache Software License",
         "Programming Language :: Python :: 3",
         "Topic :: Scientific/Engineering :: Artificial Intelligence",
     ],
