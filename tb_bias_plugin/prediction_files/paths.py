@@ -11,6 +11,7 @@ from __future__ import annotations
 import glob
 import gzip
 import os
+import zlib
 from typing import Any, BinaryIO, cast
 
 from tb_bias_plugin.core.extras import install_hint
@@ -85,7 +86,7 @@ def open_binary(path: str) -> BinaryIO:
     (CSV and JSON Lines are read in order; `file_format` takes no other format compressed)."""
     if not is_remote(path):
         try:
-            return cast(BinaryIO, gzip.open(path, "rb")) if is_gzip(path) else open(path, "rb")
+            return cast(BinaryIO, _GzipFile(path)) if is_gzip(path) else open(path, "rb")
         except OSError as e:
             raise DataError("%s: %s" % (path, e.strerror or e))
     from apache_beam.io.filesystem import CompressionTypes
@@ -97,6 +98,52 @@ def open_binary(path: str) -> BinaryIO:
         raise
     except Exception as e:
         raise DataError("%s: cannot open (%s)" % (path, e))
+
+
+class _GzipFile(gzip.GzipFile):
+    """A local ``.gz`` file read decompressed, whose damage is a DataError naming it: a file cut short (EOFError),
+    a failed CRC check or a file that is not gzip at all (gzip.BadGzipFile), bad deflate data (zlib.error) were
+    raw tracebacks from wherever a reader happened to read."""
+
+    def __init__(self, path: str):
+        super().__init__(path, "rb")
+        self._path = path
+
+    def _damaged(self, e: Exception) -> DataError:
+        if str(e).startswith("Not a gzipped file"):
+            return DataError("%s is named .gz but is not gzip-compressed (%s): rename it without .gz, or pass a "
+                             "gzip-compressed file" % (self._path, e))
+        return DataError("%s: a damaged gzip file, cut short or corrupted (%s)" % (self._path, e))
+
+    def read(self, size: int | None = -1) -> bytes:
+        try:
+            return super().read(size)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as e:
+            raise self._damaged(e) from None
+
+    def read1(self, size: int = -1) -> bytes:
+        try:
+            return super().read1(size)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as e:
+            raise self._damaged(e) from None
+
+    def peek(self, n: int) -> bytes:
+        try:
+            return super().peek(n)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as e:
+            raise self._damaged(e) from None
+
+    def readline(self, size: int | None = -1) -> bytes:
+        try:
+            return super().readline(size)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as e:
+            raise self._damaged(e) from None
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        try:
+            return super().seek(offset, whence)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as e:
+            raise self._damaged(e) from None
 
 
 def read_position(handle: Any) -> int:

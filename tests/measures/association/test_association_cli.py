@@ -952,6 +952,42 @@ def test_a_file_that_is_not_what_it_is_read_as_says_what_it_is(tmp_path, capsys,
     assert not (tmp_path / "logs").exists()
 
 
+def _gzip_cut_short(path):
+    import gzip
+
+    path.write_bytes(gzip.compress(b"labels,sex\n" + b"a|b,f\n" * 2000)[:-20])
+
+
+def _gzip_bad_crc(path):
+    import gzip
+
+    data = bytearray(gzip.compress(b'{"labels": ["a", "b"], "sex": "f"}\n{"labels": ["b"], "sex": "m"}\n'))
+    data[-8] ^= 0xFF  # the trailer's CRC-32
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("name, write, message", [
+    # each was a raw traceback (EOFError, gzip.BadGzipFile) from wherever a reader was reading, exit 1
+    ("cut.csv.gz", _gzip_cut_short, "cut.csv.gz: a damaged gzip file, cut short or corrupted (Compressed file "
+     "ended before the end-of-stream marker was reached)"),
+    ("crc.jsonl.gz", _gzip_bad_crc, "crc.jsonl.gz: a damaged gzip file, cut short or corrupted (CRC check failed"),
+    ("plain.csv.gz", lambda p: p.write_text("labels,sex\na|b,f\n"), "plain.csv.gz is named .gz but is not "
+     "gzip-compressed (Not a gzipped file (b'la')): rename it without .gz, or pass a gzip-compressed file"),
+], ids=["cut-short", "crc", "not-gzip"])
+@pytest.mark.parametrize("beam", [
+    pytest.param([], id="in-process"),
+    pytest.param(["--beam-runner", "DirectRunner"], id="beam", marks=pytest.mark.beam),
+])
+def test_a_damaged_gzip_file_is_an_error_naming_it(tmp_path, capsys, name, write, message, beam):
+    write(tmp_path / name)
+    assert run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off", *beam) == 2
+    err = capsys.readouterr().err
+    assert "tb-bias log: error: %s%s" % (tmp_path / name, message[len(name):]) in err
+    assert "Traceback" not in err and err.rstrip().endswith("(nothing was written)")
+    assert not (tmp_path / "logs").exists()
+
+
 @pytest.mark.parametrize("option, fragment", [
     ("--nope=1", "--beam-option --nope=1: not an option of Apache Beam %s; the DirectRunner would drop it"),
     ("--direct_num_worker=2", "did you mean --direct_num_workers?"),
