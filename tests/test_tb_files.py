@@ -21,6 +21,20 @@ def test_writes_and_reads_back_a_local_file(tmp_path):
     assert tb_files.can_write(str(path)) and not tb_files.can_write("nosuchscheme://bucket/logs")
 
 
+def test_a_scheme_whose_fsspec_package_is_missing_cannot_be_written(monkeypatch):
+    """fsspec's ImportError (gs:// without gcsfs) was raised out of can_write, which caught only ValueError."""
+    import sys
+
+    import fsspec  # noqa: F401
+
+    monkeypatch.setitem(sys.modules["fsspec.registry"].known_implementations, "tbmissing",
+                        {"class": "tb_no_such_package.FileSystem", "err": "Please install tb_no_such_package"})
+    assert not tb_files.can_write("tbmissing://bucket/logs")
+    assert tb_files.cannot_write("tbmissing://bucket/logs") == (
+        "pip install tb_no_such_package, the package of fsspec's filesystem for it (Please install tb_no_such_package)")
+    assert tb_files.cannot_write("nosuchscheme://bucket/logs") == "install TensorFlow or an fsspec filesystem for it"
+
+
 def test_no_other_module_imports_the_stub_directly():
     import pathlib
 

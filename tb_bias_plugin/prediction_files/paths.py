@@ -175,11 +175,11 @@ def check_output(args: Any, *, beam: bool) -> None:
         return
     from tb_bias_plugin.writing import tb_files
 
-    if not tb_files.can_write(logdir):
+    why = tb_files.cannot_write(logdir)
+    if why is not None:
         raise DataError(
-            "--logdir %s: TensorBoard's file layer cannot write %s paths in this environment; install "
-            "TensorFlow or an fsspec filesystem for it, or count with --beam-runner, which writes "
-            "through Beam's filesystems" % (logdir, logdir.split("://")[0])
+            "--logdir %s: TensorBoard's file layer cannot write %s paths in this environment; %s, or count with "
+            "--beam-runner, which writes through Beam's filesystems" % (logdir, logdir.split("://")[0], why)
         )
 
 

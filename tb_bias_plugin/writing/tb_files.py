@@ -47,8 +47,19 @@ def open_for_writing(path: str) -> Any:
 
 def can_write(path: str) -> bool:
     """Whether TensorBoard's file layer has a filesystem for ``path``'s scheme here."""
+    return cannot_write(path) is None
+
+
+def cannot_write(path: str) -> str | None:
+    """Why TensorBoard's file layer has no filesystem for ``path``'s scheme here, or None if it has one: no
+    filesystem knows the scheme, or fsspec knows it but its package is not installed (gcsfs for gs://, s3fs for
+    s3://: fsspec's ImportError, said with the package's name)."""
     try:
         _gfile().get_filesystem(path)
     except ValueError:
-        return False
-    return True
+        return "install TensorFlow or an fsspec filesystem for it"
+    except ImportError as e:
+        missing = getattr(e.__cause__, "name", None) or e.name
+        return "%s, the package of fsspec's filesystem for it (%s)" % (
+            "pip install " + missing if missing else "install the package", e)
+    return None

@@ -318,6 +318,26 @@ def test_a_logdir_the_writer_cannot_reach_is_an_error_first(tmp_path, remote, ca
     assert os.listdir(remote) == []
 
 
+def test_a_logdir_whose_fsspec_package_is_missing_is_an_error_naming_it_first(tmp_path, capsys, monkeypatch):
+    """gs:// without gcsfs, s3:// without s3fs: fsspec's ImportError was a traceback (exit 1)."""
+    import sys
+
+    import fsspec  # noqa: F401 - TensorBoard's file layer reaches fsspec's registry
+
+    registry = sys.modules["fsspec.registry"]  # the module (fsspec.registry is its registry's mapping)
+    monkeypatch.setitem(registry.known_implementations, "tbmissing",
+                        {"class": "tb_no_such_package.FileSystem", "err": "Please install tb_no_such_package"})
+    (tmp_path / "p.csv").write_text("labels,sex\na,f\n")
+    status = run(tmp_path / "p.csv", "--logdir", "tbmissing://bucket/logs", "--name", "g", "--labels-column",
+                 "labels", "--identity-column", "sex", "--progress", "off")
+    err = capsys.readouterr().err
+    assert status == 2 and "Traceback" not in err
+    assert err == ("tb-bias log: error: --logdir tbmissing://bucket/logs: TensorBoard's file layer cannot write "
+                   "tbmissing paths in this environment; pip install tb_no_such_package, the package of fsspec's "
+                   "filesystem for it (Please install tb_no_such_package), or count with --beam-runner, which "
+                   "writes through Beam's filesystems (nothing was written)\n")
+
+
 @pytest.mark.beam
 def test_beam_runner_errors_name_the_row_and_write_nothing(tmp_path, capsys):
     pytest.importorskip("apache_beam")
