@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import gzip
+import importlib.util
 import os
 import zlib
 from typing import Any, BinaryIO, cast
@@ -17,6 +18,18 @@ from typing import Any, BinaryIO, cast
 from tb_bias_plugin.core.extras import install_hint
 from tb_bias_plugin.core.paths import is_remote
 from tb_bias_plugin.prediction_files import DataError
+
+#: Beam filesystems registered whether or not their client library is installed, which then fails at first use
+#: (s3://: "Missing boto3 requirement", a Beam traceback after all the counting): ``{scheme: (module, extra)}``.
+#: Beam registers gs:// only with its library, so FileSystems.get_filesystem refuses it (naming apache-beam[gcp]).
+BEAM_NEEDS = {"s3": ("boto3", "aws"), "azfs": ("azure.storage.blob", "azure")}
+
+
+def _installed(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:  # a parent package is missing (azure)
+        return False
 
 
 def _beam_filesystems(path: str) -> Any:
@@ -28,6 +41,11 @@ def _beam_filesystems(path: str) -> Any:
         FileSystems.get_filesystem(path)
     except Exception as e:  # Beam names the extra that is missing (e.g. apache-beam[gcp])
         raise DataError("%s: %s" % (path, e))
+    scheme = path.split("://", 1)[0].lower()
+    if scheme in BEAM_NEEDS and not _installed(BEAM_NEEDS[scheme][0]):
+        module, extra = BEAM_NEEDS[scheme]
+        raise DataError('%s: Apache Beam reaches %s:// paths through %s, which is not installed: pip install '
+                        '"apache-beam[%s]"' % (path, scheme, module, extra))
     return FileSystems
 
 

@@ -338,6 +338,38 @@ def test_a_logdir_whose_fsspec_package_is_missing_is_an_error_naming_it_first(tm
                    "writes through Beam's filesystems (nothing was written)\n")
 
 
+def _boto3_installed():
+    import importlib.util
+
+    return importlib.util.find_spec("boto3") is not None
+
+
+@pytest.mark.parametrize("scheme", [
+    pytest.param("s3", marks=pytest.mark.skipif(_boto3_installed(), reason="boto3 is installed")),
+    "tbtest",  # a Beam filesystem whose client library, by BEAM_NEEDS, is missing
+])
+def test_a_beam_logdir_whose_client_library_is_missing_is_refused_before_counting(tmp_path, remote, capsys,
+                                                                                  monkeypatch, scheme):
+    """s3:// without boto3 passed the check (Beam registers its filesystem anyway), counted everything, then
+    failed in Beam's traceback ("Missing boto3 requirement [while running 'Write/Write']"), exit 1."""
+    from tb_bias_plugin.prediction_files import paths, readers
+
+    if scheme == "tbtest":
+        monkeypatch.setitem(paths.BEAM_NEEDS, "tbtest", ("tb_no_such_package.client", "tbtest"))
+    counted, read = [], readers.read
+    monkeypatch.setattr(readers, "read", lambda *a, **k: counted.append(a) or read(*a, **k))
+    (tmp_path / "p.csv").write_text("labels,sex\na,f\n")
+    status = run(tmp_path / "p.csv", "--logdir", scheme + "://bucket/logs", "--name", "g", "--labels-column",
+                 "labels", "--identity-column", "sex", "--progress", "off", "--beam-runner", "DirectRunner")
+    err = capsys.readouterr().err
+    module = "boto3" if scheme == "s3" else "tb_no_such_package.client"
+    assert status == 2 and counted == []  # said before any file is read
+    assert err.endswith("tb-bias log: error: %s://bucket/logs: Apache Beam reaches %s:// paths through %s, which "
+                        "is not installed: pip install \"apache-beam[%s]\" (nothing was written)\n"
+                        % (scheme, scheme, module, "aws" if scheme == "s3" else "tbtest"))
+    assert os.listdir(remote) == []
+
+
 @pytest.mark.beam
 def test_beam_runner_errors_name_the_row_and_write_nothing(tmp_path, capsys):
     pytest.importorskip("apache_beam")
