@@ -132,6 +132,7 @@ class Columns:
             rows += len(next(iter(batch.values()))) if batch else 0
             if need_labels:
                 column = str(self.labels_column)
+                check_not_list_text(batch[column], path, first, column, self.separator)
                 labels = split_label_strings(batch[column], self.separator)
                 found = label_names_in(labels, path, first, column, self.separator)
                 self._check_label_names(found - seen_labels, labels, path, first)
@@ -214,6 +215,7 @@ class Columns:
         predictions: Any = None
         if self.mode == "labels":
             column = str(self.labels_column)
+            check_not_list_text(batch[column], path, first, column, self.separator)
             labels = split_label_strings(batch[column], self.separator)
             if not lists:
                 predictions = arrow_label_matrix(labels, self._label_array(), self.unknown_labels == "ignore")
@@ -338,6 +340,45 @@ def _string_lists(values: Any) -> Any:
 
 # What str.strip() strips from ASCII text.
 _ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+
+
+# A cell of text that is a list written out: a bracketed list of quoted items (pandas' to_csv of a column of
+# lists writes Python's repr, ['man', 'nurse']; JSON writes ["man", "nurse"]), or an empty one. RE2 syntax (Arrow's).
+_QUOTED = r"""(?:'[^']*'|"[^"]*")"""
+LIST_TEXT = r"^\s*\[\s*(?:%s(?:\s*,\s*%s)*\s*)?\]\s*$" % (_QUOTED, _QUOTED)
+
+
+def check_not_list_text(values: Any, path: str, first: int, column: str, separator: str) -> None:
+    """Label cells of text that look like a written-out list (`LIST_TEXT`: ``['man', 'nurse']``, ``["woman"]``,
+    ``[]``) are an error naming the first one's row: split by ``separator`` they would be counted as one label
+    name each, ``['man', 'nurse']`` itself. Text like ``[unk]``, not a list of quoted items, is a name."""
+    import re
+
+    text: Any = values
+    if is_arrow(values):
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        kind = values.type.value_type if pa.types.is_dictionary(values.type) else values.type
+        if not (pa.types.is_string(kind) or pa.types.is_large_string(kind)):
+            return
+        if pa.types.is_dictionary(values.type):
+            values = values.cast(kind)
+        found = pc.fill_null(pc.match_substring_regex(values, LIST_TEXT), False).to_numpy(zero_copy_only=False)
+        hits = np.flatnonzero(found)
+        if not hits.size:
+            return
+        row, text = int(hits[0]), values[int(hits[0])].as_py()
+    else:
+        pattern = re.compile(LIST_TEXT)
+        row = next((i for i, v in enumerate(values) if isinstance(v, str) and pattern.match(v)), -1)
+        if row < 0:
+            return
+        text = values[row]
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    raise DataError("%s: %r looks like a list (pandas' to_csv of a list column, or JSON): write the names joined by "
+                    "%r (--separator), or use Parquet or JSON Lines" % (where(path, first + row, column), shown,
+                                                                        separator))
 
 
 def split_label_strings(values: Any, separator: str) -> Any:

@@ -629,6 +629,35 @@ def test_csv_cells_split_by_arrow_count_as_python_splits_them(tmp_path):
         assert logged(tmp_path / ("logs_" + name)) == want
 
 
+@pytest.mark.parametrize("cell, shown", [
+    ('"[\'man\', \'nurse\']"', "\"['man', 'nurse']\""),  # pandas' to_csv of a column of lists
+    ('"[""woman""]"', "'[\"woman\"]'"),  # JSON
+    ("[]", "'[]'"),
+    ('" [ ] "', "' [ ] '"),
+])
+@pytest.mark.parametrize("names", [[], ["--label-names", "names.txt"]], ids=["found", "given"])
+def test_csv_label_cells_that_look_like_lists_are_an_error_naming_the_row(tmp_path, capsys, cell, shown, names):
+    """Such a cell was counted as one label name, "['man', 'nurse']" itself (or, with --label-names and
+    --unknown-labels ignore, as no label)."""
+    (tmp_path / "names.txt").write_text("man\nnurse\nwoman\n")
+    (tmp_path / "p.csv").write_text("labels,sex\nman|nurse,f\n%s,m\n" % cell)
+    extra = [tmp_path / n if n == "names.txt" else n for n in names]
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off", *extra,
+               *(["--unknown-labels", "ignore"] if names else [])) == 2
+    assert ("%s, row 2, column 'labels': %s looks like a list (pandas' to_csv of a list column, or JSON): write "
+            "the names joined by '|' (--separator), or use Parquet or JSON Lines" % (tmp_path / "p.csv", shown)
+            in capsys.readouterr().err)
+    assert not (tmp_path / "logs").exists()
+
+
+def test_csv_label_cells_in_brackets_that_are_no_list_are_names(tmp_path):
+    (tmp_path / "p.csv").write_text("labels,sex\n[unk]|man,f\n[a|b],m\n\"[man, 'x']\",f\n")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--progress", "off") == 0
+    assert logged(tmp_path / "logs").label_names == ("[a", "[man, 'x']", "[unk]", "b]", "man")
+
+
 def test_csv_blank_lines_are_not_rows(tmp_path, capsys):
     (tmp_path / "p.csv").write_text("labels,sex\na,f\n\nb,m\n\n")
     assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
