@@ -40,7 +40,13 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tb-bias``; returns the exit status (2 for bad input, nothing written; 130 for Ctrl-C)."""
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except KeyboardInterrupt:  # while the parser imports every measure's command line: the command is argv's
+        words = sys.argv[1:] if argv is None else list(argv)
+        command = next((word for word in words if not word.startswith("-")), None)
+        print("tb-bias%s: interrupted" % (" " + command if command else ""), file=sys.stderr)
+        return 130
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -956,6 +956,21 @@ def test_ctrl_c_is_one_line_exit_130_and_leaves_no_logdir(tmp_path, beam):
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.parametrize("argv, line", [(["log", "p.csv"], "tb-bias log: interrupted"),
+                                         (["--version"], "tb-bias: interrupted")])
+def test_ctrl_c_while_the_parser_is_built_is_the_same_line(capsys, monkeypatch, argv, line):
+    """Ctrl-C in the first moments (the parser imports every measure's command line) was a KeyboardInterrupt's
+    traceback, outside main's handling."""
+    import tb_bias_plugin.cli as cli
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "parser", interrupted)
+    assert main(argv) == 130
+    assert capsys.readouterr().err == line + "\n"
+
+
 @pytest.mark.parametrize("per_cell", ["8", "300"])
 @pytest.mark.parametrize("beam", [
     pytest.param([], id="in-process"),
