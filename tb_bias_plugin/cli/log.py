@@ -83,7 +83,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     examples.add_argument("--group-column", metavar="COL", help="column of each example's group (in the first file; an empty cell is an error)")
     examples.add_argument("--top-k", type=int, default=None, help="examples kept with the largest values")
     run = parser.add_argument_group("reading")
-    run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension, a .gz after it read as gzip)")
+    run.add_argument("--format", choices=sorted(set(readers.FORMATS.values())), help="file format (default: from the extension, a .gz after it read as gzip; tsv: tab-separated)")
     run.add_argument("--batch-size", type=int, default=65536, help="rows read at once (default %(default)s)")
     run.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
                      help="progress bars on stderr (tqdm) where a measure shows them; auto: when stderr is a terminal")

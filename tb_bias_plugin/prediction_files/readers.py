@@ -35,7 +35,7 @@ FORMATS = {
     ".parquet": "parquet",
     ".pq": "parquet",
     ".csv": "csv",
-    ".tsv": "csv",
+    ".tsv": "tsv",
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
     ".json": "jsonl",
@@ -50,7 +50,7 @@ def file_format(path: str, given: str | None = None) -> str:
     inner = path[:-3] if paths.is_gzip(path) else path
     ext = os.path.splitext(inner)[1].lower()
     fmt = given or FORMATS.get(ext)
-    if paths.is_gzip(path) and fmt not in ("csv", "jsonl"):
+    if paths.is_gzip(path) and fmt not in ("csv", "tsv", "jsonl"):
         raise DataError("%s is gzip-compressed (.gz): tb-bias log reads CSV and JSON Lines gzip-compressed "
                         "(.csv.gz, .tsv.gz, .jsonl.gz), other files uncompressed; decompress it first (gunzip -k %s)"
                         % (path, path))
@@ -85,15 +85,15 @@ def header(path: str, fmt: str) -> list[str]:
     _check_exists(path)
     if fmt == "parquet":
         return list(parquet_file(path).schema_arrow.names)
-    if fmt in ("csv", "jsonl"):
+    if fmt in ("csv", "tsv", "jsonl"):
         with paths.open_binary(path) as handle:
             _check_text(path, handle.read(4), fmt)
             handle.seek(0)
             for raw in handle:
                 try:
                     line = _text(raw, first_line=True)  # the lines before are blank
-                    if fmt == "csv":
-                        return next(csv.reader([line], _dialect(path)), [])
+                    if fmt != "jsonl":
+                        return next(csv.reader([line], _dialect(fmt)), [])
                     if line.strip():
                         _check_json_lines(path, line)
                         record = json.loads(line)
@@ -102,7 +102,7 @@ def header(path: str, fmt: str) -> list[str]:
                     if isinstance(e, DataError):
                         raise
                     raise DataError("%s: cannot read the first row (%s)" % (path, e))
-        raise DataError("%s is empty: no header row" % path if fmt == "csv" else "%s holds no record" % path)
+        raise DataError("%s is empty: no header row" % path if fmt != "jsonl" else "%s holds no record" % path)
     return []
 
 
@@ -127,7 +127,7 @@ def _check_json_lines(path: str, first_line: str) -> None:
 def holds_text(path: str, fmt: str, column: str) -> bool | None:
     """Whether a file's column holds text (a CSV cell, a string column; not lists or numbers), by its schema
     or, in JSON Lines, its first record; None where that does not say (a null, a missing field)."""
-    if fmt == "csv":
+    if fmt in ("csv", "tsv"):
         return True
     if fmt == "parquet":
         import pyarrow as pa
@@ -155,14 +155,15 @@ def _text(raw: bytes, *, first_line: bool) -> str:
     return raw.decode("utf-8-sig" if first_line else "utf-8")
 
 
-def _dialect(path: str) -> Any:
-    return csv.excel_tab if path.lower().removesuffix(".gz").endswith(".tsv") else csv.excel
+def _dialect(fmt: str) -> Any:
+    """Python's csv dialect of a format: TSV (a .tsv file, or --format tsv) is tab-separated."""
+    return csv.excel_tab if fmt == "tsv" else csv.excel
 
 
 def progress_unit(formats: Sequence[str]) -> str:
     """What a progress bar over these files counts: rows when every file
     says how many it has, else bytes (CSV and JSON Lines are read by line)."""
-    return "B" if any(fmt in ("csv", "jsonl") for fmt in formats) else "rows"
+    return "B" if any(fmt in ("csv", "tsv", "jsonl") for fmt in formats) else "rows"
 
 
 def progress_total(path: str, fmt: str, unit: str) -> int:
@@ -218,8 +219,8 @@ def read(path: str, fmt: str, columns: Sequence[str], batch_size: int, *, separa
     columns = list(dict.fromkeys(columns))
     if fmt == "parquet":
         return _parquet(path, columns, batch_size, progress, row_group)
-    if fmt == "csv":
-        return _csv(path, columns, batch_size, separator, progress)
+    if fmt in ("csv", "tsv"):
+        return _csv(path, fmt, columns, batch_size, separator, progress)
     if fmt == "jsonl":
         return _jsonl(path, columns, batch_size, progress)
     if fmt in ("npy", "npz"):
@@ -274,14 +275,14 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progr
             progress.rows(batch.num_rows, round(batch.num_rows * bytes_per_row))
 
 
-def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
+def _csv(path: str, fmt: str, columns: Sequence[str], batch_size: int, separator: str,
          progress: Progress | None) -> Iterator[tuple[int, dict[str, Any]]]:
-    """A CSV file's columns as Arrow string arrays, parsed by Arrow."""
+    """A CSV (or TSV) file's columns as Arrow string arrays, parsed by Arrow."""
     import pyarrow as pa
     import pyarrow.csv as pacsv
 
-    _check_columns(path, _csv_header(path), columns)
-    dialect = _dialect(path)
+    _check_columns(path, _csv_header(path, fmt), columns)
+    dialect = _dialect(fmt)
     quotes = _QuoteCount(paths.open_binary(path))
     source: Any = pa.PythonFile(quotes, mode="r")
     row, read = 1, 0
@@ -311,11 +312,11 @@ def _csv(path: str, columns: Sequence[str], batch_size: int, separator: str,
         # An unclosed quote runs to the end of the file, as one value (in Arrow and in Python's csv module): its
         # row would be said to have too few fields. Else Python's csv module reads the file again, up to the
         # row it cannot read.
-        _check_quotes(path, columns, batch_size, _quotes(path))
-        for _ in _csv_rows(path, columns, batch_size):
+        _check_quotes(path, fmt, columns, batch_size, _quotes(path))
+        for _ in _csv_rows(path, fmt, columns, batch_size):
             pass
         raise DataError("%s, rows from %d: cannot read (%s)" % (path, row, e))
-    _check_quotes(path, columns, batch_size, quotes.count)
+    _check_quotes(path, fmt, columns, batch_size, quotes.count)
 
 
 def _quotes(path: str) -> int:
@@ -324,10 +325,10 @@ def _quotes(path: str) -> int:
         return sum(chunk.count(b'"') for chunk in iter(lambda: handle.read(1 << 20), b""))
 
 
-def _check_quotes(path: str, columns: Sequence[str], batch_size: int, quotes: int) -> None:
+def _check_quotes(path: str, fmt: str, columns: Sequence[str], batch_size: int, quotes: int) -> None:
     """An odd count of double quotes is a quoted value that never closes: said of the row it opens in."""
     if quotes % 2:
-        for _ in _csv_rows(path, columns, batch_size, strict=True):
+        for _ in _csv_rows(path, fmt, columns, batch_size, strict=True):
             pass
         raise DataError("%s: a quoted value is never closed (the file holds an odd number of '\"')" % path)
 
@@ -352,26 +353,26 @@ class _QuoteCount:
         return getattr(self._handle, name)
 
 
-def _csv_header(path: str) -> list[str]:
+def _csv_header(path: str, fmt: str) -> list[str]:
     with paths.open_binary(path) as handle:
         first = handle.readline()
-    _check_text(path, first, "csv")
+    _check_text(path, first, fmt)
     if not first:
         raise DataError("%s: empty file (no header row)" % path)
     try:
-        return next(csv.reader([_text(first, first_line=True)], _dialect(path)), [])
+        return next(csv.reader([_text(first, first_line=True)], _dialect(fmt)), [])
     except (UnicodeDecodeError, csv.Error) as e:
         raise DataError("%s, row 0 (header): %s" % (path, e))
 
 
-def _csv_rows(path: str, columns: Sequence[str], batch_size: int, strict: bool = False
+def _csv_rows(path: str, fmt: str, columns: Sequence[str], batch_size: int, strict: bool = False
               ) -> Iterator[tuple[int, dict[str, Any]]]:
     """A CSV file read row by row by Python's csv module: what it cannot
     read is a DataError naming the row (with ``strict``, an unclosed quote too)."""
     with paths.open_binary(path) as handle:
         lines = (_text(raw, first_line=i == 0) for i, raw in enumerate(handle))
         try:
-            reader = csv.reader(lines, _dialect(path), strict=strict)
+            reader = csv.reader(lines, _dialect(fmt), strict=strict)
             header = next(reader, None)
         except (UnicodeDecodeError, csv.Error) as e:
             raise DataError("%s, row 0 (header): %s" % (path, e))

@@ -1017,6 +1017,22 @@ def test_gzip_files_are_read_as_what_they_hold(tmp_path, name):
     assert gz.examples == want.examples
 
 
+@pytest.mark.parametrize("name", ["p.txt", "p.txt.gz", "p.csv"])
+def test_format_tsv_reads_a_tab_separated_file_of_any_name(tmp_path, name):
+    """--format had no tsv: a tab-separated file not named .tsv could not be read (--format csv splits at commas)."""
+    import gzip
+
+    text = "id\tlabels\tsex\n" + "".join("e%d\t%s\t%s\n" % (i, "a|b" if i % 3 else "b, c", "fm"[i % 2])
+                                         for i in range(30))
+    (tmp_path / "plain.tsv").write_text(text)
+    (tmp_path / name).write_bytes(gzip.compress(text.encode()) if name.endswith(".gz") else text.encode())
+    for path, logdir, extra in ((tmp_path / "plain.tsv", "plain", []), (tmp_path / name, "named", ["--format", "tsv"])):
+        assert run(path, "--logdir", tmp_path / logdir, "--name", "g", "--labels-column", "labels",
+                   "--identity-column", "sex", "--progress", "off", *extra) == 0
+    got, want = logged(tmp_path / "named"), logged(tmp_path / "plain")
+    assert got == want and "b, c" in got.label_names and got.num_examples == 30
+
+
 @pytest.mark.parametrize("name, write, extra, message", [
     # was "row 0 (header): 'utf-8' codec can't decode byte 0x8b in position 1"
     ("p.csv", lambda p: p.write_bytes(__import__("gzip").compress(b"labels,sex\na,f\n")), [],
