@@ -526,8 +526,12 @@ def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
 
     Arrays keep their dtype, as the counter would see them from the API:
     bool and 0/1 integers are decisions at every threshold, and float32
-    scores are compared in float32.
+    scores are compared in float32. Booleans are one rule in every format:
+    a column of them without nulls (Parquet's, a JSON Lines batch Arrow
+    reads) is decisions; a JSON true or false among other values is 1 or 0.
     """
+    if is_arrow(values) and values.null_count == 0 and str(values.type) == "bool":
+        values = values.to_numpy(zero_copy_only=False)  # as the Parquet reader hands a bool column over
     values = python(values)
     if isinstance(values, np.ndarray) and values.dtype.kind in "biuf":
         array = values
@@ -535,7 +539,7 @@ def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
         array = np.empty(len(values))
         for i, value in enumerate(values):
             try:
-                if isinstance(value, (bytes, bool, list, dict)) or value is None or value == "":
+                if isinstance(value, (bytes, list, dict)) or value is None or value == "":
                     raise ValueError
                 array[i] = float(value)
             except (TypeError, ValueError):

@@ -530,6 +530,25 @@ def test_decisions_and_float32_scores_count_as_the_api_counts_them(tmp_path):
     assert logged(tmp_path / "l2") == want
 
 
+def test_json_lines_booleans_are_scores_as_parquet_booleans_are(tmp_path):
+    """JSON true/false in a score column was refused ("True is not a number"), Parquet's bool column counted as
+    decisions: one rule now, a column of booleans is decisions, a boolean among numbers is 1 or 0."""
+    a, b, sex = [True, False, True, True], [False, True, False, True], ["f", "m", "f", "m"]
+    pq.write_table(pa.table({"a": a, "b": b, "sex": sex}), tmp_path / "p.parquet")
+    with open(tmp_path / "p.jsonl", "w") as f:
+        f.writelines(json.dumps({"a": x, "b": y, "sex": s}) + "\n" for x, y, s in zip(a, b, sex))
+    with open(tmp_path / "mixed.jsonl", "w") as f:  # Arrow refuses a column of both: Python's json reads it
+        f.writelines(json.dumps({"a": x if i % 2 else int(x), "b": y, "sex": s}) + "\n"
+                     for i, (x, y, s) in enumerate(zip(a, b, sex)))
+    for name in ("p.parquet", "p.jsonl", "mixed.jsonl"):
+        assert run(tmp_path / name, "--logdir", tmp_path / name.replace(".", "_"), "--name", "g", "--score-columns",
+                   "a", "b", "--identity-column", "sex", "--progress", "off") == 0
+    want = CooccurrenceCounter(["a", "b"], ["sex=f", "sex=m"]).update(
+        np.stack([a, b], axis=1), identities=np.array([[1, 0], [0, 1], [1, 0], [0, 1]], bool)).table()
+    for name in ("p_parquet", "p_jsonl", "mixed_jsonl"):
+        assert logged(tmp_path / name) == want
+
+
 def test_npz_files_must_name_their_columns_alike(tmp_path, capsys):
     scores = np.array([[0.9, 0.1]])
     np.savez(tmp_path / "a.npz", scores=scores, label_names=np.array(["a", "b"]))
