@@ -10,6 +10,7 @@ sits on top of the layers, like ``demo``, and reaches each measure's
 from __future__ import annotations
 
 import argparse
+import logging
 import re
 import sys
 from typing import Sequence
@@ -38,8 +39,24 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+def _not_beams_import_note(record: logging.LogRecord) -> bool:
+    """False for the warning Apache Beam logs to the root logger whenever it is imported without Google's
+    apitools ("apitools not found, and bigquery client libraries are not available..."): every --beam-runner
+    run printed it, and nothing in it is for a user of this command to act on."""
+    return not record.getMessage().startswith("apitools not found")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tb-bias``; returns the exit status (2 for bad input, nothing written; 130 for Ctrl-C)."""
+    root = logging.getLogger()
+    root.addFilter(_not_beams_import_note)
+    try:
+        return _run(argv)
+    finally:
+        root.removeFilter(_not_beams_import_note)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = parser().parse_args(argv)
     except KeyboardInterrupt:  # while the parser imports every measure's command line: the command is argv's

@@ -943,6 +943,16 @@ def test_a_data_error_on_a_worker_of_another_process_is_one_line_and_exit_2(tmp_
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.beam
+def test_a_successful_beam_run_prints_no_note_of_beams_own_imports(tmp_path):
+    # 'WARNING:root:apitools not found, and bigquery client libraries are not available...' came with every run
+    (tmp_path / "p.csv").write_text("labels,sex\n" + "a|b,f\nb,m\n" * 5)
+    done = _cli(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+                "--identity-column", "sex", "--progress", "off", "--beam-runner", "DirectRunner")
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "apitools" not in done.stderr and "WARNING:root" not in done.stderr, done.stderr[-3000:]
+
+
 # Ctrl-C while the rows are read (on Beam, in the pipeline's read): the process signals itself at the first batch
 _INTERRUPT = """
 import os, signal
