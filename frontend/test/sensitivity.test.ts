@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contrast, overWhite, readableTextOn, type Rgb } from "../src/charts/colors.js";
 import { correlationRgb } from "../src/views/association/paper.js";
-import { zeroSampleSize, describeReasons, exampleFormats, examplesHeading, noExampleReacts, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
+import { zeroSampleSize, describeReasons, detailOf, exampleFormats, examplesHeading, noExampleReacts, finiteMax, heat, heatAlpha, heatText, labelledSteps, reasonPhrase, rhoUndefinedReason, scatterAxis, U_RGB, V_RGB } from "../src/views/sensitivity/geometry.js";
 
 const hex = (text: string): Rgb => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16)) as unknown as Rgb;
 
@@ -117,5 +117,15 @@ describe("number formats of the shown examples", () => {
     expect([f.p("mask_gender")(0), f.p("uniform")(0.0204), f.p("uniform")(2.23e-6)]).toEqual(["0.0000", "0.0204", "<0.0001"]);
     expect([0.0306, 9.04e-6, 0].map(f.feature)).toEqual(["0.0306", "<0.0001", "0.0000"]);
     expect(exampleFormats([{ P: { a: 0.5 }, feature_sensitivity: [0.2, 0] }], ["a"]).feature(0)).toBe("0.0000");
+  });
+});
+
+describe("what a v choice holds besides P", () => {
+  it("is per-token u_t in a text record, per-feature s_i where features are logged, else nothing (P alone)", () => {
+    expect(detailOf({ input: "text" }, { features: null })).toBe("tokens");
+    expect(detailOf({ input: "tabular" }, { features: [{}, {}] })).toBe("features");
+    // tb-bias log --p-column: a tabular record whose choice has no features, so no legend, grid or panel
+    expect(detailOf({ input: "tabular" }, { features: null })).toBeNull();
+    expect(detailOf({ input: "tabular" }, undefined)).toBeNull();
   });
 });

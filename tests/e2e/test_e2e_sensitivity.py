@@ -6,6 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from conftest import Tab, serving
 from tb_harness import PLUGIN_IFRAME, assert_sideways_cue, tab_url
 
 TEXT_RUN = "sensitivity_text"
@@ -453,3 +454,55 @@ def test_scatter_points_reach_the_keyboard(tab):
     assert_sideways_cue(values.locator(".sideways"), "points at 1000 px", more=False)
     tab.screenshot("sensitivity_scatter_values_1000")
     assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def p_only_server(tmp_path_factory):
+    """docs/guides/sensitivity.md's P computed elsewhere: `tb-bias log --measure sensitivity --p-column`
+    logs one v choice's P with groups, and no per-feature or per-token detail."""
+    from tb_bias_plugin.cli import main
+
+    root = tmp_path_factory.mktemp("p_only")
+    rows = ["id,sex,P_gendered"] + ["r%02d,%s,%.4f" % (i, "fm"[i % 2], (i * 37 % 60) / 200) for i in range(60)]
+    (root / "sens.csv").write_text("\n".join(rows) + "\n")
+    logdir = root / "logs"
+    assert main(["log", "--measure", "sensitivity", str(root / "sens.csv"), "--logdir", str(logdir / "eval"),
+                 "--name", "sensitivity", "--p-column", "P_gendered", "--group-column", "sex", "--id-column", "id"]) == 0
+    yield from serving(logdir, ("eval",))
+
+
+def test_a_record_of_p_only_shows_no_empty_detail(browser, p_only_server):
+    """Review: a record of P alone showed a tiny empty "compared with" dropdown, a legend of per-feature
+    bars that did not exist and a "Token types" panel saying no token strings were logged (the record
+    is not text). Its distribution, aggregates, groups and top examples show; nothing that is empty."""
+    body = p_only_server.get("sensitivity", [("run", "eval"), ("tag", TAG)])
+    assert [c["name"] for c in body["choices"]] == ["P_gendered"] and body["choices"][0]["features"] is None
+    for width in (1000, 1600):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        try:
+            tab = Tab(context.new_page(), p_only_server)
+            open_view(tab, "eval", width=width)
+            expect(tab.testid("sens-summary-row")).to_have_count(1)
+            expect(tab.testid("sens-hist")).to_have_count(1)
+            expect(tab.testid("sens-groups")).to_be_visible()
+            expect(tab.testid("sens-example").first).to_be_visible()
+            # one choice: a short note, not an empty dropdown
+            expect(tab.testid("sens-b-select")).to_have_count(0)
+            expect(tab.testid("sens-b-none")).to_have_text("compared with: no other v choice logged")
+            expect(tab.testid("sens-a-select")).to_have_value("P_gendered")
+            # no legend of bars, no per-feature or token-type panel, no empty per-example grid
+            examples = tab.testid("sens-examples")
+            expect(examples).not_to_contain_text("per-feature sensitivity")
+            expect(examples.locator(".legend")).to_have_count(0)
+            expect(tab.testid("sens-example-features")).to_have_count(0)
+            expect(tab.ui.get_by_text("Token types by mean")).to_have_count(0)
+            expect(tab.ui.get_by_text("No token strings were logged.")).to_have_count(0)
+            expect(tab.testid("sens-features")).to_have_count(0)
+            # the groups' panel takes the row its empty neighbour left
+            breakdowns = tab.testid("sens-breakdowns").bounding_box()
+            summary = tab.testid("sens-summary").bounding_box()
+            assert breakdowns["width"] == pytest.approx(summary["width"], abs=2), (breakdowns, summary)
+            full_screenshot(tab, "sensitivity_p_only_%d" % width)
+            assert tab.page_errors == []
+        finally:
+            context.close()

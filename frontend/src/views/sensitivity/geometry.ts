@@ -164,3 +164,16 @@ export function exampleFormats(
     feature: columnFormat(examples.flatMap((e) => e.feature_sensitivity ?? []), 4),
   };
 }
+
+/**
+ * What a v choice holds besides P (docs/http_api.md, `GET sensitivity`): per-token u_t in a text record,
+ * per-feature s_i where `features` is logged, else nothing: P alone, as `tb-bias log --p-column` writes
+ * it, has neither, and the view shows no legend, grid or panel for detail it lacks.
+ */
+export function detailOf(
+  record: { readonly input: string },
+  choice: { readonly features: readonly unknown[] | null } | undefined,
+): "tokens" | "features" | null {
+  if (record.input === "text") return "tokens";
+  return choice?.features ? "features" : null;
+}

@@ -23,6 +23,7 @@ import type { RunEntry } from "../../shell/types.js";
 import {
   zeroSampleSize,
   describeReasons,
+  detailOf,
   exampleFormats,
   examplesHeading,
   noExampleReacts,
@@ -391,9 +392,12 @@ export class SensitivityView extends MeasureViewBase {
       <label>v choice <select data-testid="sens-a-select" ?disabled=${names.length === 0} @change=${(e: Event) => { this.links.dismiss(); this.choiceA = (e.target as HTMLSelectElement).value; if (this.choiceB === this.choiceA) this.choiceB = names.find((n) => n !== this.choiceA) ?? ""; this.saveHash(); this.loadExamples(); this.loadCompare(); }}>
         ${names.map((n) => html`<option .value=${n} .selected=${live(n === this.choiceA)}>${n}</option>`)}
       </select></label>
-      <label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.links.dismiss(); this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
-        ${names.filter((n) => n !== this.choiceA).map((n) => html`<option .value=${n} .selected=${live(n === this.choiceB)}>${n}</option>`)}
-      </select></label>
+      ${names.length === 1
+        ? // one logged choice (P from a file): nothing to compare it with, said rather than an empty dropdown
+          html`<span class="muted" data-testid="sens-b-none">compared with: no other v choice logged</span>`
+        : html`<label>compared with <select data-testid="sens-b-select" ?disabled=${names.length < 2} @change=${(e: Event) => { this.links.dismiss(); this.choiceB = (e.target as HTMLSelectElement).value; this.saveHash(); this.loadCompare(); }}>
+            ${names.filter((n) => n !== this.choiceA).map((n) => html`<option .value=${n} .selected=${live(n === this.choiceB)}>${n}</option>`)}
+          </select></label>`}
     </div>`;
   }
 
@@ -625,7 +629,9 @@ export class SensitivityView extends MeasureViewBase {
         </div>
       </div>`;
     }
-    const s = ex.feature_sensitivity ?? [];
+    // P alone (from a file): no s_i to draw, so no empty grid under the example's line
+    if (!ex.feature_sensitivity) return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>${meta}</div>`;
+    const s = ex.feature_sensitivity;
     const v = ex.feature_weight ?? [];
     const sMax = finiteMax(s);
     return html`<div class="example" data-testid="sens-example" data-id=${ex.id}>
@@ -660,10 +666,12 @@ export class SensitivityView extends MeasureViewBase {
             <span><span class="swatch" style="background:rgb(${V_RGB.join(",")})"></span>V<sub>t</sub> = Σ<sub>d</sub> v<sub>t,d</sub>: the protected weight v puts on it</span>
             <span>(shades scale to each example's largest value)</span>
           </div>`
-        : html`<div class="legend"><span>bars: per-feature sensitivity s<sub>i</sub>; <span style="color:#D55E00">●</span> features v weights</span>
-            ${d.choices.find((c) => c.name === this.choiceA)?.kind === "proxy_adjusted"
-              ? html`<span data-testid="sens-proxy-note">under proxy_adjusted a protected feature's s<sub>i</sub> is its total effect, through the features that stand in for it: large even where the model never reads it</span>`
-              : nothing}</div>`}
+        : detailOf(d, d.choices.find((c) => c.name === this.choiceA)) === "features"
+          ? html`<div class="legend"><span>bars: per-feature sensitivity s<sub>i</sub>; <span style="color:#D55E00">●</span> features v weights</span>
+              ${d.choices.find((c) => c.name === this.choiceA)?.kind === "proxy_adjusted"
+                ? html`<span data-testid="sens-proxy-note">under proxy_adjusted a protected feature's s<sub>i</sub> is its total effect, through the features that stand in for it: large even where the model never reads it</span>`
+                : nothing}</div>`
+          : nothing}
       ${this.failure("examples") ?? (ex
         ? noExampleReacts(this.source, ex.examples, this.choiceA)
           ? html`<p class="empty" data-testid="sens-examples-none">P is 0 for every example under ${this.choiceA}, so none is listed; the uniform sample shows some.</p>`
@@ -686,7 +694,9 @@ export class SensitivityView extends MeasureViewBase {
     const [gMean, gMedian, gP90] = (["mean", "median", "p90"] as const).map((k) => columnFormat(c.by_group.map((g) => g[k]), 4));
     const kMean = columnFormat(c.by_class.map((k) => k.mean), 4);
     const kRow = columnFormat(c.by_class.map((k) => c.class_rows?.[k.pred_class]?.mean ?? null), 4);
-    return html`<div class="grid ${this.stacked ? "stacked" : ""}">
+    // P alone has neither per-feature nor per-token detail: its groups take the whole row
+    const detail = detailOf(d, c);
+    return html`<div class="grid ${this.stacked || detail === null ? "stacked" : ""}">
       <section data-testid="sens-breakdowns">
         <h3>Per group and per predicted class, <b>${c.name}</b></h3>
         ${c.by_group.length
@@ -704,7 +714,7 @@ export class SensitivityView extends MeasureViewBase {
             </table>`)
           : nothing}
       </section>
-      <section>
+      ${detail === null ? nothing : html`<section>
         ${features
           ? html`<h3>Per feature, <b>${c.name}</b>: mean s<sub>i</sub> (bar and number; in brackets mean s<sub>i</sub>·v<sub>i</sub> where v weights the feature)</h3>
               <div class="feat" data-testid="sens-features">
@@ -724,7 +734,7 @@ export class SensitivityView extends MeasureViewBase {
                     <tbody>${c.token_types.slice(0, 15).map((t) => html`<tr><th scope="row">${t.token}</th><td>${tMean(t.mean)}</td><td>${formatCount(t.count)}</td></tr>`)}</tbody>
                   </table>`)
                 : html`<p class="empty">No token strings were logged.</p>`}`}
-      </section>
+      </section>`}
     </div>`;
   }
 
