@@ -118,9 +118,11 @@ describe("controls", () => {
     const metric = root.querySelector("[data-testid=metric-select]") as HTMLSelectElement;
     expect([...metric.options].map((o) => o.value)).toHaveLength(10);
     expect(metric.value).toBe("npmi_xy");
-    // a narrow sidebar clips the selected name: the tooltip says it whole
-    expect(metric.title).toBe(metric.selectedOptions[0]!.textContent);
+    // the option says the name alone (name and id were cut at 1000 px); the id beside the label, both in the tooltip
+    expect(metric.selectedOptions[0]!.textContent).toBe("nPMI normalised by p(x,y)");
+    expect(root.querySelector("[data-testid=metric-id]")!.textContent).toBe("npmi_xy");
     expect(metric.title).toBe("nPMI normalised by p(x,y) (npmi_xy)");
+    expect(metric.selectedOptions[0]!.getAttribute("aria-label")).toBe(metric.title);
     const x2 = root.querySelector("[data-testid=x2-select]") as HTMLSelectElement;
     expect([...x2.options].map((o) => o.value)).toEqual(["man", "rest"]);
     metric.value = "pmi";

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { html, LitElement } from "lit";
-import { coverWidth, markMoreToTheRight, moreToTheRight, SidewaysCue } from "../src/charts/sideways-cue.js";
+import { coverWidth, markMoreToTheRight, moreColumns, moreToTheRight, SidewaysCue } from "../src/charts/sideways-cue.js";
 
 /** A table like the ranked and compare tables, minus their own scroll handlers. */
 class CueHost extends LitElement {
@@ -102,5 +102,14 @@ describe("sideways-scroll cue", () => {
     document.body.append(host);
     scrollTo(fresh, 300);
     expect(table.hasAttribute("data-more-right")).toBe(false);
+  });
+});
+
+describe("the more-columns button", () => {
+  it("names the columns past the edge (three, then how many more), says the way back once scrolled, and is absent when all fit", () => {
+    expect(moreColumns(["woman", "boy", "girl"], false)).toEqual({ text: "more columns \u2192", title: "More columns to the right: woman, boy, girl" });
+    expect(moreColumns(["a", "b", "c", "d", "e"], true)!.title).toBe("More columns to the right: a, b, c and 2 more");
+    expect(moreColumns([], true)).toEqual({ text: "\u2190 first columns", title: "Scroll the table back to its first columns" });
+    expect(moreColumns([], false)).toBeNull();
   });
 });

@@ -577,3 +577,127 @@ def test_two_identities_fit_the_table_at_1000_px(tab, tensorboard):
         assert tab.frame.evaluate(CUT_HEADERS_JS) == []
         shot(tab, "association_two_identities_fit", width)
     assert tab.page_errors == []
+
+
+# the ranked table's identity headers: which lie past the rows' visible right edge, the rows' and the
+# header's scroll, and each header's hover text and whether its name shows cut
+COLUMNS_JS = """() => {
+  const app = document.querySelector("tb-bias-app");
+  const view = app.shadowRoot.querySelector("tb-bias-association-view");
+  const root = view.shadowRoot.querySelector("tb-bias-table").shadowRoot;
+  const rows = root.querySelector("lit-virtualizer");
+  const edge = rows.getBoundingClientRect().left + rows.clientWidth;
+  const heads = [...root.querySelectorAll('[data-testid="table-header"] [role="columnheader"]')]
+    .filter((h) => h.querySelector('[data-testid^="sort-header-npmi_xy@"]'));
+  return {
+    rows: rows.scrollLeft, header: root.querySelector(".header-viewport").scrollLeft,
+    identities: heads.map((h) => {
+      const r = h.getBoundingClientRect(), t = h.querySelector(".t");
+      return {name: h.querySelector("button").dataset.testid.split("@")[1], past: r.right > edge + 1,
+              title: h.title, cut: t.scrollWidth > t.clientWidth + 1};
+    }),
+  };
+}"""
+
+# how much wider the select's shown text is than the room its box gives it (arrow and padding aside)
+SELECT_TEXT_JS = """(s) => {
+  const c = document.createElement("canvas").getContext("2d");
+  const style = getComputedStyle(s);
+  c.font = style.font;
+  const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return {text: s.selectedOptions[0].textContent, over: c.measureText(s.selectedOptions[0].textContent).width - room};
+}"""
+
+
+def test_columns_past_the_right_edge_are_named_and_reached_by_a_button(tab, tensorboard):
+    """Review at 1000 px: the ranked table showed man alone, woman, boy and girl behind a sideways scroll
+    whose only cue was a faint shade; the Metric select read "nPMI normalised by p(x,y) (npmi_xy". A
+    "more columns" button above the table's right end (its tooltip names them) scrolls to the columns
+    past the edge (header and rows together), then back; the select shows its metric's whole name, the id beside its label."""
+    identities = tensorboard.get("table", dict(DEFAULT, limit=1))["identities"]
+    assert identities == ["man", "woman", "boy", "girl"], identities
+    tab.page.set_viewport_size({"width": 1000, "height": 1000})
+    tab.open(DEFAULT)
+    more = tab.testid("more-columns")
+    state = tab.frame.evaluate(COLUMNS_JS)
+    past = [c["name"] for c in state["identities"] if c["past"]]
+    assert past, state
+    expect(more).to_be_visible()
+    expect(more).to_have_text("more columns \u2192")
+    expect(more).to_have_attribute("title", "More columns to the right: %s" % ", ".join(past))
+    # beside the table's other actions, on no line of its own
+    assert abs(more.bounding_box()["y"] - tab.testid("select-all-button").bounding_box()["y"]) < 4
+    shot(tab, "association_more_columns", 1000)
+    more.click()
+    tab.frame.wait_for_function("() => { const s = (%s)(); return s.rows > 0 && s.header === s.rows; }" % COLUMNS_JS)
+    after = tab.frame.evaluate(COLUMNS_JS)
+    assert not next(c for c in after["identities"] if c["name"] == past[0])["past"], after
+    assert_sideways_cue(tab.testid("ranked-table"), "after more columns")
+    expect(more).to_be_focused()  # the same button, for the keyboard's next press
+    for _ in range(len(identities)):  # to the end, by keyboard
+        if "first columns" in more.inner_text():
+            break
+        tab.page.keyboard.press("Enter")
+        tab.page.wait_for_timeout(100)
+    expect(more).to_have_text("\u2190 first columns")
+    assert not any(c["past"] for c in tab.frame.evaluate(COLUMNS_JS)["identities"])
+    shot(tab, "association_more_columns_end", 1000)
+    tab.page.keyboard.press("Enter")
+    tab.frame.wait_for_function("() => { const s = (%s)(); return s.rows === 0 && s.header === 0; }" % COLUMNS_JS)
+    expect(more).to_contain_text("more columns")
+    # the table's own keyboard is the same: a header out of view still scrolls the rows with it
+    # (test_tabbing_to_a_header_out_of_view_scrolls_the_rows_with_it); the metric select's text fits
+    select = tab.testid("metric-select")
+    for metric in select.evaluate("s => [...s.options].map((o) => o.value)"):
+        select.select_option(metric)
+        fit = select.evaluate(SELECT_TEXT_JS)
+        assert fit["over"] <= 0, (metric, fit)
+        expect(tab.testid("metric-id")).to_have_text(metric)
+        assert metric in select.get_attribute("title")
+    select.select_option("npmi_xy")
+    tab.settled()
+    # at 1600 px every identity fits: no button
+    tab.page.set_viewport_size({"width": 1600, "height": 1000})
+    expect(more).to_have_count(0)
+    shot(tab, "association_more_columns", 1600)
+    assert tab.page_errors == []
+
+
+@pytest.fixture(scope="module")
+def cli_identities_server(tmp_path_factory):
+    """A table logged by `tb-bias log --identity-column gender`: identities named gender=female and so on."""
+    from tb_bias_plugin.cli import main
+
+    root = tmp_path_factory.mktemp("cli_identities")
+    rng = np.random.default_rng(5)
+    labels = ["Nurse", "Doctor", "Pilot", "Chef", "Teacher"]
+    rows = ["labels,gender"]
+    for i in range(300):
+        gender = ("female", "male", "nonbinary")[i % 3]
+        rows.append("%s,%s" % ("|".join(y for y in labels if rng.random() < 0.4) or "Chef", gender))
+    (root / "preds.csv").write_text("\n".join(rows) + "\n")
+    logdir = root / "logs"
+    assert main(["log", str(root / "preds.csv"), "--logdir", str(logdir / "cli"), "--name", "gender",
+                 "--labels-column", "labels", "--separator", "|", "--identity-column", "gender"]) == 0
+    yield from serving(logdir, ("cli",))
+
+
+def test_a_cut_identity_header_says_its_name_on_hover(browser, cli_identities_server):
+    """Review: a CLI table's identity headers read "gender=fe\u2026" at 1000 px; each breaks after its
+    "=" to show its whole name, and says it on hover too."""
+    state = {"run": "cli", "tag": "gender"}
+    for width in (1000, 1600):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        try:
+            tab = Tab(context.new_page(), cli_identities_server)
+            tab.open(state)
+            columns = tab.frame.evaluate(COLUMNS_JS)["identities"]
+            assert [c["name"] for c in columns] == ["gender=female", "gender=male", "gender=nonbinary"], columns
+            for c in columns:
+                assert c["name"] in c["title"], c
+            # "gender=" over "female": whole, where "gender=fe…" was (the header grew a line)
+            assert not any(c["cut"] for c in columns), (width, columns)
+            shot(tab, "association_cli_identities", width)
+            assert tab.page_errors == []
+        finally:
+            context.close()

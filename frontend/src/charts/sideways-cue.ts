@@ -29,6 +29,19 @@ export function coverWidth(frameRight: number, visibleRight: number, columns: re
   return cut ? Math.min(most, Math.max(0, frameRight - cut[0])) : 0;
 }
 
+/**
+ * A button that scrolls a table sideways: its words (short, to sit beside the table's other actions
+ * without a line of its own) and its tooltip and accessible name, which name the columns past the right
+ * edge (three at most, then how many more); with none there and the table scrolled, the way back; null
+ * when the whole table is in view. A faint shade alone was missed (review at 1000 px: only "man" of four
+ * identities showed).
+ */
+export function moreColumns(past: readonly string[], scrolled: boolean): { text: string; title: string } | null {
+  if (past.length === 0) return scrolled ? { text: "\u2190 first columns", title: "Scroll the table back to its first columns" } : null;
+  const named = past.length > 3 ? `${past.slice(0, 3).join(", ")} and ${past.length - 3} more` : past.join(", ");
+  return { text: "more columns \u2192", title: `More columns to the right: ${named}` };
+}
+
 /** Where a frame's scrollers and header cells are found. */
 export interface CueParts {
   /** the element that is shaded, each one the render root holds (a table's box, not its scroller) */
@@ -68,6 +81,8 @@ export class SidewaysCue implements ReactiveController {
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { renderRoot: ParentNode },
     private readonly parts: CueParts = VIRTUAL_TABLE,
+    /** called after each update of the cue (a render, a resize, a scroll): the host measures what it shows of it */
+    private readonly after?: () => void,
   ) {
     host.addController(this);
   }
@@ -95,6 +110,7 @@ export class SidewaysCue implements ReactiveController {
       const more = markMoreToTheRight(frame, scrollers);
       (frame as HTMLElement).style?.setProperty("--cover", `${more ? this.cover(frame, scrollers) : 0}px`);
     }
+    this.after?.();
   }
 
   /** The cover of the cut column: measured against the narrowest visible edge (rows lose a scrollbar's width). */

@@ -43,13 +43,23 @@ export class Controls extends LitElement {
       .pair select {
         flex: 1;
       }
-      /* the metric's names are the longest options: their own row, the panel's whole width, so the
-         closed select shows "nPMI normalised by p(x,y) (npmi_xy)" whole instead of its first 30 characters */
+      /* the metric's names are the longest options: their own row, the panel's whole width; the option
+         says the name alone ("nPMI normalised by p(x,y)", whole at 1000 px, where the name and the id
+         were cut to "... (npmi_xy"), and the id the table's headings use sits beside the label */
       .stacked {
         grid-column: 1 / -1;
       }
       label.stacked {
         margin-bottom: -4px;
+      }
+      .metric-label {
+        display: flex;
+        justify-content: space-between;
+        gap: 8px;
+      }
+      .metric-id {
+        font-family: ui-monospace, monospace;
+        font-size: 12px;
       }
       .description {
         grid-column: 1 / -1;
@@ -205,7 +215,9 @@ export class Controls extends LitElement {
 
         ${counts ? this.thresholdField() : nothing}
 
-        <label for="metric" class="stacked">Metric</label>
+        <label for="metric" class="stacked metric-label"
+          >Metric<span class="metric-id" data-testid="metric-id" aria-hidden="true">${s.metric}</span></label
+        >
         <select
           id="metric"
           class="stacked"
@@ -213,7 +225,7 @@ export class Controls extends LitElement {
           title=${metricText(s.metric, names)}
           @change=${(e: Event) => this.change({ metric: this.value(e) })}
         >
-          ${info.metrics.map((m) => html`<option .value=${m} .selected=${live(m === s.metric)}>${metricText(m, names)}</option>`)}
+          ${info.metrics.map((m) => html`<option .value=${m} .selected=${live(m === s.metric)} aria-label=${metricText(m, names)}>${names[m] ?? m}</option>`)}
         </select>
 
         <label for="x1">Identity</label>
@@ -260,8 +272,8 @@ declare global {
 }
 
 /**
- * A metric's name and id, as its option says it, and the select's tooltip, where a narrow sidebar clips it:
- * the name first, as the closed select cuts its end and the column id is the lesser part.
+ * A metric's name and id, as the select's tooltip and each option's accessible name say it (the option
+ * shows the name alone, and the label the chosen metric's id): the name first, the column id after it.
  */
 function metricText(metric: string, names: Record<string, string>): string {
   return names[metric] ? `${names[metric]} (${metric})` : metric;

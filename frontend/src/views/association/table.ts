@@ -20,7 +20,7 @@ import type { TableResponse, TableRow, TagInfo } from "./types.js";
 import { nextSort, queryKey, toggleSelected, type ResolvedState } from "./view-state.js";
 import { examplesIcon, eyeOffIcon, flagIcon, flagOutlineIcon } from "../../charts/icons.js";
 import { PagedRows, syncScrollLeft, virtualRows } from "../../charts/paged-rows.js";
-import { SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
+import { moreColumns, SidewaysCue, sidewaysCueStyles } from "../../charts/sideways-cue.js";
 import { checkbox } from "../../charts/inputs.js";
 import { sortHeader } from "../../charts/sort-header.js";
 import { tableStyles } from "../../charts/table-styles.js";
@@ -101,6 +101,12 @@ function gapFormula(x1: string | null, x2: string | null, identityParts: Identit
 export const NO_EXAMPLES = "Logged without example ids: pass example_ids= (or --id-column) when logging the table to see the examples behind each row";
 
 /** The ranked labels: virtualised, paged from `table`, with flag/hide/select per row and in bulk. */
+/** `gender=female` with a line break allowed after each "=" (never inside the attribute's name or value). */
+function breakAfterEquals(text: string) {
+  const parts = text.split("=");
+  return html`${parts.map((part, i) => (i < parts.length - 1 ? html`${part}=<wbr />` : part))}`;
+}
+
 @customElement("tb-bias-table")
 export class RankedTable extends LitElement {
   @property({ attribute: false }) api!: Api;
@@ -138,6 +144,9 @@ export class RankedTable extends LitElement {
   private readonly emptyProbe = new LatestRequest(this);
   /** the row whose controls take the Tab key (`onRowKeydown`) */
   @state() private activeRow = 0;
+  /** the columns past the rows' right edge (names), and whether the rows are scrolled sideways: the more-columns button */
+  @state() private columnsPast: readonly string[] = [];
+  @state() private scrolledSideways = false;
   /** the row the keys are moving the focus to, until it gets there */
   private movingTo: number | null = null;
   /** The row control that has (or had, until the virtualizer dropped its row) the focus; see keepFocusInView. */
@@ -203,6 +212,13 @@ export class RankedTable extends LitElement {
       .bulk button {
         padding: 1px 6px;
         flex: none;
+      }
+      /* the columns past the table's right edge, named above its right end (a shade alone was missed) */
+      .bulk button.more-columns {
+        margin-left: auto;
+        color: var(--accent);
+        font-weight: 600;
+        white-space: nowrap;
       }
       .trendcell {
         display: flex;
@@ -596,7 +612,12 @@ export class RankedTable extends LitElement {
     const pair = pairText(s.x1, s.x2, p);
     const of = column.identity === null ? "" : intersectionTitle(column.identity, p);
     // an intersection shows its parts as chips (which wrap); a single identity its name
-    const content = of ? (column.kind === "count" ? html`C(${identityLabel(column.identity!, p)}, y)` : identityLabel(column.identity!, p)) : column.title;
+    // an attribute's identity ("gender=female", as tb-bias log --identity-column names it) may break after
+    // its "=", so a narrow column shows "gender=" over "female", not "gender=fe…" (its tooltip says it whole)
+    const breakable = !of && column.identity !== null && column.title.includes("=");
+    const content = of
+      ? column.kind === "count" ? html`C(${identityLabel(column.identity!, p)}, y)` : identityLabel(column.identity!, p)
+      : breakable ? breakAfterEquals(column.title) : column.title;
     return sortHeader({
       testid: `sort-header-${column.id}`,
       className: column.kind === "label" ? "cell label" : ["gap", "q", "count"].includes(column.kind) ? `cell k-${column.kind}` : "cell",
@@ -607,7 +628,7 @@ export class RankedTable extends LitElement {
           : `${columnTitle(column.id)}${of ? `, the ${of}` : ""}`,
       ariaLabel: gap ? `Gap, ${pair}` : columnTitle(column.id),
       content: html`<span
-        class=${of ? "t wrap" : "t"}
+        class=${of || breakable ? "t wrap" : "t"}
         style=${styleMap({ color: column.kind === "value" ? identityTextColor(this.info.identities, column.identity) : "" })}
         >${content}</span
       >`,
@@ -1016,8 +1037,59 @@ export class RankedTable extends LitElement {
         Clear selection
       </button>
       </span>
+      ${this.moreColumnsButton()}
     </div>`;
   }
+
+  /** Above the table's right end: the columns past its edge, named, and a click (or Enter) that scrolls to them, then back. */
+  private moreColumnsButton() {
+    const more = moreColumns(this.columnsPast, this.scrolledSideways);
+    if (more === null) return nothing;
+    return html`<button type="button" class="more-columns" data-testid="more-columns" title=${more.title}
+      aria-label=${more.title} @click=${this.scrollSideways}>${more.text}</button>`;
+  }
+
+  /** The header cells that scroll sideways (after the sticky block), with their columns. */
+  private scrollingHeaders(): { cell: Element; column: Column }[] {
+    const columns = this.columns();
+    const cells = [...this.renderRoot.querySelectorAll('[data-testid="table-header"] .row.header > [role="columnheader"]')];
+    return cells.map((cell, i) => ({ cell, column: columns.slice(this.sticky(columns))[i]! })).filter((h) => h.column !== undefined);
+  }
+
+  /** The rows' visible right edge, and the sticky block's right edge, in the viewport. */
+  private sidewaysEdges(rows: Element): { right: number; lead: number } {
+    const box = rows.getBoundingClientRect();
+    const lead = this.renderRoot.querySelector('[data-testid="table-header"] .lead')?.getBoundingClientRect().right ?? box.left;
+    return { right: box.left + rows.clientWidth, lead };
+  }
+
+  /** What the more-columns button says: the columns past the edge, and whether the rows are scrolled. */
+  private measureSideways(): void {
+    const rows = this.renderRoot.querySelector("lit-virtualizer");
+    if (!rows || rows.clientWidth === 0) {
+      if (this.columnsPast.length) this.columnsPast = [];
+      this.scrolledSideways = false;
+      return;
+    }
+    const { right } = this.sidewaysEdges(rows);
+    const p = this.identityParts;
+    const past = this.scrollingHeaders()
+      .filter((h) => h.cell.getBoundingClientRect().right > right + 1)
+      .map(({ column: c }) => (c.identity === null ? c.title : c.kind === "count" ? `C(${identityText(c.identity, p)}, y)` : identityText(c.identity, p)));
+    if (past.join("\n") !== this.columnsPast.join("\n")) this.columnsPast = past;
+    this.scrolledSideways = rows.scrollLeft > 1;
+  }
+
+  /** The first column past the edge brought next to the sticky block; at the end, back to the start. */
+  private readonly scrollSideways = () => {
+    const rows = this.renderRoot.querySelector("lit-virtualizer");
+    if (!rows) return;
+    const { right, lead } = this.sidewaysEdges(rows);
+    const next = this.scrollingHeaders().find((h) => h.cell.getBoundingClientRect().right > right + 1);
+    rows.scrollLeft = next ? rows.scrollLeft + next.cell.getBoundingClientRect().left - lead : 0;
+    syncScrollLeft(rows, this.renderRoot.querySelector(".header-viewport"));
+    this.measureSideways();
+  };
 
   /** Tables of identities given as probabilities say that their counts are expected counts. */
   private expectedNote() {
@@ -1189,8 +1261,9 @@ export class RankedTable extends LitElement {
   private readonly onHeaderScroll = (event: Event) => {
     syncScrollLeft(event.currentTarget as Element, this.renderRoot.querySelector("lit-virtualizer"));
   };
-  /** a shade at the right edge while columns are hidden there; it follows the header's and rows' scrolls itself, so nothing here calls it */
-  readonly sidewaysCue = new SidewaysCue(this);
+  /** a shade at the right edge while columns are hidden there; it follows the header's and rows' scrolls itself, so nothing here
+   * calls it; after each of its updates the more-columns button is measured */
+  readonly sidewaysCue = new SidewaysCue(this, undefined, () => this.measureSideways());
 }
 
 declare global {
