@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import Tab, serving
+from e2e_data import DEMO_TAG
 from tb_harness import hash_state
 
 RUN, TAG = "sampled", "gender"
@@ -221,3 +222,62 @@ def test_escape_closes_the_panel_and_gives_the_focus_back_to_its_button(browser,
         assert tab.page_errors == []
     finally:
         context.close()
+
+
+DEMO = {"run": "model_a", "tag": DEMO_TAG}
+
+# the whole rows of the ranked table inside the window, and the hover line's boxes
+DEMO_LAYOUT_JS = """() => {
+  const view = document.querySelector("tb-bias-app").shadowRoot.querySelector("tb-bias-association-view");
+  const root = view.shadowRoot.querySelector("tb-bias-table").shadowRoot;
+  const rows = root.querySelector("lit-virtualizer").getBoundingClientRect();
+  const bottom = Math.min(rows.bottom, window.innerHeight);
+  const hover = view.shadowRoot.querySelector("tb-bias-pcp").shadowRoot.querySelector('[data-testid="pcp-hover-label"]');
+  return {
+    rows: [...root.querySelectorAll('[data-testid="table-row"]')].map((r) => r.getBoundingClientRect())
+      .filter((r) => r.top >= rows.top - 1 && r.bottom <= bottom + 1).length,
+    hover: {height: hover.getBoundingClientRect().height, over: hover.scrollWidth - hover.clientWidth,
+            below: hover.scrollHeight - hover.clientHeight, text: hover.textContent.trim()},
+  };
+}"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_two_sides_stay_side_by_side_beside_the_selected_labels(tab, width):
+    """Review at 1000 px: the Examples panel open, then three rows ticked, the panel shrank to a ~320 px
+    column where only the first identity's side showed (the second scrolled inside it); the chart's
+    hover line read "Ice Hockey: man 0.276, woman -0.222, boy \u2026". The sides stay side by side, each
+    whole in the panel; the hover line wraps in a height kept for it (the table does not move); the
+    table keeps its rows."""
+    tab.page.set_viewport_size({"width": width, "height": 1000})
+    tab.open(DEMO)
+    panel = open_panel(tab, "Beard")
+    for label in ("Short Hair", "Beard", "Ice Hockey"):
+        tab.row(label).locator('[data-testid="select-checkbox"]').check()
+    expect(tab.testid("pcp-line")).to_have_count(3)
+    expect(panel.locator('[data-testid="example"]').first).to_be_visible()
+    tab.page.wait_for_timeout(300)
+    # the demo logged ids and captions, no links: the boxes of the panel, its sides, and clipped examples
+    found = panel.evaluate("""(p) => {
+      const box = (e) => { const b = e.getBoundingClientRect(); return {x: b.left, y: b.top, right: b.right}; };
+      const sides = [...p.getRootNode().querySelectorAll('[data-testid="examples-side"]')];
+      return {panel: box(p), sides: sides.map(box),
+              clipped: sides.flatMap((s) => [...s.querySelectorAll('[data-testid="example"]')])
+                .filter((li) => li.scrollWidth > li.clientWidth + 1).map((li) => li.dataset.id)};
+    }""")
+    assert len(found["sides"]) == 2, found
+    left, right = found["sides"]
+    assert abs(left["y"] - right["y"]) < 2 and right["x"] > left["right"], found  # side by side, not stacked
+    for side in (left, right):
+        assert side["x"] >= found["panel"]["x"] - 1 and side["right"] <= found["panel"]["right"] + 1, found
+    assert found["clipped"] == [], found
+    before = tab.frame.evaluate(DEMO_LAYOUT_JS)
+    assert before["rows"] >= 10, before
+    tab.row("Ice Hockey").hover()
+    expect(tab.testid("pcp-hover-label")).to_contain_text("Ice Hockey")
+    hovered = tab.frame.evaluate(DEMO_LAYOUT_JS)
+    assert "girl" in hovered["hover"]["text"] and "; gap " in hovered["hover"]["text"], hovered
+    assert hovered["hover"]["over"] <= 0 and hovered["hover"]["below"] <= 1, hovered  # wrapped, not cut
+    assert hovered["hover"]["height"] == pytest.approx(before["hover"]["height"], abs=1), (before, hovered)
+    tab.screenshot("examples_panel_beside_three_selected_%d" % width)
+    assert tab.page_errors == []

@@ -87,9 +87,12 @@ export class ExamplesPanel extends LitElement {
         margin-left: auto;
         flex: none;
       }
+      /* the pair's two sides side by side, as the guide says, however narrow the panel (beside the
+         selected labels' chart at 1000 px it is about 400 px: 16rem each stacked them, the second
+         side scrolled out of sight); a lone side takes the whole width */
       .sides {
         display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
+        grid-template-columns: repeat(auto-fit, minmax(min(16rem, calc(50% - 5px)), 1fr));
         gap: 10px;
       }
       .side {

@@ -16,6 +16,10 @@ import { emit } from "./events.js";
 import { axisTitles, identityText, intersectionTitle, NO_PARTS, pairText, parts as partsOf, type IdentityParts } from "./identities.js";
 
 const HEIGHT = 210;
+/** the plot's least height, however many lines the hover line wraps to */
+const MIN_HEIGHT = 160;
+/** a line of the hover text (its CSS line-height) */
+const HOVER_LINE_PX = 18;
 const MARGIN = { top: 26, right: 40, bottom: 12, left: 46 };
 /** Height of each further line of an axis title (an intersection's parts, one a line). */
 const TITLE_LINE = 13;
@@ -23,6 +27,15 @@ const TITLE_LINE = 13;
 const TITLE_ROW_GAP = 5;
 /** About the width of a character of an axis title (12px, bold): titles are cut to the space between axes. */
 const TITLE_CHAR_PX = 8.5;
+/** a generous width of a character of the hover line (13 px text, the label bold) */
+const HOVER_CHAR_PX = 7.6;
+const HOVER_HINT = "Hover a line, or hover or focus a table row, to see its values.";
+
+/** Lines the longest of `texts` takes wrapped in `width` px at `charPx` a character (at least one): the hover line's height. */
+export function hoverLines(texts: readonly string[], width: number, charPx: number): number {
+  const perLine = Math.max(1, Math.floor(width / charPx));
+  return Math.max(1, ...texts.map((t) => Math.ceil(t.length / perLine)));
+}
 
 /** A selected label's line: its gap's colour, dashed when the gap leans towards x2 (colour alone told the two apart). */
 export function gapLineStyle(identities: readonly string[], x1: string | null, x2: string | null, gap: number | null): LineStyle {
@@ -96,12 +109,14 @@ export class ParallelCoordinates extends LitElement {
         font-weight: 600;
         font-size: 12px;
       }
+      /* the hovered label's values wrap (cut, they read "Ice Hockey: man 0.276, woman -0.222, boy …"),
+         in a height kept for the longest of the selected labels' lines (--hover-lines), so that a hover
+         does not move the table under the pointer */
       .hover {
         margin: 0;
-        min-height: 1.4em;
-        overflow: hidden;
-        white-space: nowrap;
-        text-overflow: ellipsis;
+        min-height: calc(var(--hover-lines, 1) * 18px); /* HOVER_LINE_PX a line */
+        line-height: 18px;
+        overflow-wrap: anywhere;
       }
       .muted {
         color: var(--muted);
@@ -135,12 +150,28 @@ export class ParallelCoordinates extends LitElement {
     return (rows * this.titleLines() - 1) * TITLE_LINE + (rows - 1) * TITLE_ROW_GAP;
   }
 
+  /** A row's values as the hover line says them: "man 0.276, woman -0.222, …; gap +0.498". */
+  private rowValues(row: TableRow): string {
+    const text = (x: string) => identityText(x, this.identityParts);
+    return `${this.info.identities.map((i) => `${text(i)} ${formatValue(row.values[i] ?? null)}`).join(", ")}; gap ${formatSigned(row.gap)}`;
+  }
+
+  /** Lines kept for the hover line: the longest of the selected labels' (or the hint) wrapped in the chart's width. */
+  private hoverLineCount(): number {
+    return hoverLines([HOVER_HINT, ...this.rows.map((r) => `${r.label}: ${this.rowValues(r)}`)], this.size.width, HOVER_CHAR_PX);
+  }
+
+  /** The plot's height: shorter by the hover line's lines past the first, so the panel keeps its height (and the table its rows). */
+  private plotHeight(): number {
+    return Math.max(MIN_HEIGHT, HEIGHT - (this.hoverLineCount() - 1) * HOVER_LINE_PX);
+  }
+
   private scales() {
     const identities = this.info.identities;
     const extra = this.extraTitleHeight();
     // the selected labels' own values: the whole table's range left ttest's (near 0.01) flat on 0
     const domain = valueExtent(this.rows.flatMap((r) => identities.map((i) => r.values[i] ?? null)));
-    return scaleLinear().domain(domain).range([HEIGHT + extra - MARGIN.bottom, MARGIN.top + extra]).nice();
+    return scaleLinear().domain(domain).range([this.plotHeight() + extra - MARGIN.bottom, MARGIN.top + extra]).nice();
   }
 
   protected override updated(changed: Map<PropertyKey, unknown>) {
@@ -198,17 +229,17 @@ export class ParallelCoordinates extends LitElement {
     const rowHeight = this.titleLines() * TITLE_LINE + TITLE_ROW_GAP;
     const hoveredRow = this.hovered === null ? undefined : this.rows.find((r) => r.label === this.hovered);
     const hovered = hoveredRow ? hoveredRow.label : null;
+    const values = (row: TableRow) => this.rowValues(row);
+    const lines = this.hoverLineCount();
     return page(html`
-      <p class="hover" data-testid="pcp-hover-label" aria-live="polite">
+      <p class="hover" data-testid="pcp-hover-label" aria-live="polite" style=${`--hover-lines: ${lines}`}>
         ${hoveredRow
-          ? html`<strong>${hoveredRow.label}</strong>: ${identities
-                .map((i) => `${text(i)} ${formatValue(hoveredRow.values[i] ?? null)}`)
-                .join(", ")}; gap ${formatSigned(hoveredRow.gap)}`
-          : html`<span class="muted">Hover a line, or hover or focus a table row, to see its values.</span>`}
+          ? html`<strong>${hoveredRow.label}</strong>: ${values(hoveredRow)}`
+          : html`<span class="muted">${HOVER_HINT}</span>`}
       </p>
       <svg
         width=${this.size.width}
-        height=${HEIGHT + this.extraTitleHeight()}
+        height=${this.plotHeight() + this.extraTitleHeight()}
         role="img"
         aria-labelledby="pcp-title"
         aria-busy=${this.loading}

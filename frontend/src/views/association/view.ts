@@ -240,8 +240,10 @@ export class AssociationView extends MeasureViewBase {
         gap: 10px;
         flex: none;
       }
+      /* the Examples panel, whose two sides sit side by side, takes three fifths of the row; the chart
+         two (its axes need less) */
       .panels.beside {
-        grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+        grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
       }
       /* the examples scroll within 300 px, or beside a chart within the chart's height (260 px at least) */
       .panels > tb-bias-examples-panel {
