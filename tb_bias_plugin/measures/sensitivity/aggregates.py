@@ -174,11 +174,14 @@ def aggregate(P, *, groups=None, pred_class=None) -> dict:
 
 @dataclasses.dataclass(frozen=True)
 class Retained:
-    """One example kept for drill-down: its P, id and whatever details were passed."""
+    """One example kept for drill-down: its P, id, group and predicted class (where the updates gave them:
+    else "" and -1) and whatever details were passed."""
 
     P: float
     example_id: Any
     detail: Any = None
+    group: str = ""
+    pred_class: int = -1
 
 
 class SensitivityAccumulator:
@@ -328,7 +331,8 @@ class SensitivityAccumulator:
             if not top and slot is None:
                 continue
             # Details are fetched only for examples that are kept.
-            item = Retained(pi, ids[i], None if details is None else details[i])
+            item = Retained(pi, ids[i], None if details is None else details[i],
+                            "" if groups is None else str(groups[i]), -1 if pred_class is None else int(pred_class[i]))
             if top:
                 entry = (item.P, -order, item)
                 if len(self._top) < self.top_k:

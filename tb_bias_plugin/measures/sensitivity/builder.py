@@ -43,7 +43,7 @@ def _from_accumulator(acc: SensitivityAccumulator, name: str, class_names, featu
         key = id(item)
         if key not in keyed:
             d = item.detail if isinstance(item.detail, ExampleDetail) else ExampleDetail(
-                index=len(keyed), example_id=str(item.example_id), group="", pred_class=-1,
+                index=len(keyed), example_id=str(item.example_id), group=item.group, pred_class=item.pred_class,
                 pred_prob=float("nan"), P=np.array([item.P]), reasons=["" if not np.isnan(item.P) else "undefined"],
                 text=getattr(item.detail, "text", ""), uri=getattr(item.detail, "uri", ""))
             keyed[key] = d

@@ -33,6 +33,11 @@ def test_a_p_column_logs_what_the_api_writes_for_an_accumulator(tmp_path):
     info, _, value = logged["deploy", "age", 2]
     assert info == want[0]
     fx.assert_values_close(value, want[2])
+    # the top examples keep their groups (served with "" though --group-column named them)
+    client = fx.Client(fx.make_app(tmp_path / "cli")[0])
+    top = fx.get_json(client, "sensitivity_examples", run="deploy", tag="age", step="2", limit="10")["examples"]
+    position = {name: i for i, name in enumerate(ids)}
+    assert len(top) == 10 and [e["group"] for e in top] == [groups[position[e["id"]]] for e in top]
 
 
 def test_a_p_column_with_a_bad_value_names_its_row(tmp_path, capsys):
