@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import os
 import socket
 import sys
 import threading
 import time
 import warnings
+import weakref
 from typing import Any
 
 from tensorboard.compat.proto import event_pb2, summary_pb2, tensor_pb2, tensor_shape_pb2, types_pb2
@@ -181,11 +183,18 @@ def require_eager() -> Any:
     return tf
 
 
-def write_tf(name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None) -> Any:
-    """Write under TensorFlow's default summary writer; a bool tensor, False without one."""
+def write_tf(name: str, measure: str, number: int, payload: Any, step: int | None, description: str | None,
+             claim: str | None = None) -> Any:
+    """Write under TensorFlow's default summary writer; a bool tensor, False without one.
+
+    ``claim`` (the measure's rewrite hint, or ""): the tag is claimed here, under the writer (`claim_tf_tag`),
+    for a caller that knows no logdir to claim it under (the ``tf.summary`` twins); None: claimed already."""
     tf = require_eager()
     value = summary_value(name, measure, number, payload, description)
     with tf.summary.experimental.summary_scope(name, "tb_bias_" + measure, values=[step]) as (tag, _):
+        writer = _default_tf_writer()
+        if claim is not None and writer is not None:
+            claim_tf_tag(writer, tag, measure, step, claim)
         return tf.summary.write(
             tag=tag,
             tensor=tf.constant(list(value.tensor.string_val), dtype=tf.string),
@@ -194,15 +203,23 @@ def write_tf(name: str, measure: str, number: int, payload: Any, step: int | Non
         )
 
 
+def _default_tf_writer() -> Any:
+    """TensorFlow's default summary writer, or None. TensorFlow names it nowhere public; its logdir not at all."""
+    from tensorflow.python.ops import summary_ops_v2
+
+    return getattr(getattr(summary_ops_v2, "_summary_state", None), "writer", None)
+
+
 class RewrittenStepWarning(UserWarning):
-    """A record under a run, tag and step this process already wrote: TensorBoard shows only one of them.
-    Users reach it as ``tb_bias_plugin.summary.RewrittenStepWarning``."""
+    """A record under a run, tag and step this process already wrote (TensorBoard shows only one of them), or
+    under a step below one it wrote (TensorBoard's data server then hides the later ones). Users reach it as
+    ``tb_bias_plugin.summary.RewrittenStepWarning``."""
 
 
 @dataclasses.dataclass
 class _Claim:
     measure: str
-    written_to: str  # the file or directory its first record went to
+    written_to: str | None  # the file or directory its first record went to (None: a TensorFlow writer's)
     steps: set[int]
 
 
@@ -228,32 +245,69 @@ def claim_tag(logdir: str, tag: str, measure: str, written_to: str, step: int | 
         ``tag`` of ``logdir`` holds another measure's records, written by this process.
     """
     key = (logdir if is_remote(logdir) else os.path.abspath(logdir), tag)
+    _claim(key, logdir, tag, measure, written_to, step, rewrite_hint)
+
+
+#: A number per TensorFlow summary writer a twin wrote through (its logdir is not readable from it).
+_TF_WRITERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_TF_WRITER_NUMBERS = itertools.count(1)  # never reused: a writer collected leaves its claims under its number
+
+
+def claim_tf_tag(writer: Any, tag: str, measure: str, step: int | None, rewrite_hint: str = "") -> None:
+    """`claim_tag` for a record written through TensorFlow's default summary ``writer`` (a ``tf.summary``
+    twin): keyed by the writer, whose run is not known here."""
+    with _CLAIMED_LOCK:
+        number = _TF_WRITERS.setdefault(writer, next(_TF_WRITER_NUMBERS))
+    _claim(("tf.summary writer %d" % number, tag), "the default tf.summary writer", tag, measure, None, step,
+           rewrite_hint)
+
+
+def _claim(key: tuple, where: str, tag: str, measure: str, written_to: str | None, step: int | None,
+           rewrite_hint: str) -> None:
+    """`claim_tag` under ``key``; ``where`` names the run in messages, ``written_to`` None is never deleted."""
     step = 0 if step is None else step
     with _CLAIMED_LOCK:
         found = _CLAIMED.get(key)
-        if found is None or not (is_remote(found.written_to) or os.path.exists(found.written_to)):
+        if found is None or not (found.written_to is None or is_remote(found.written_to)
+                                 or os.path.exists(found.written_to)):
             found = _CLAIMED[key] = _Claim(measure, written_to, set())
         if found.measure != measure:
             raise ValueError(
                 "tag %r of %s already holds %s records, written by this process: a %s record under the same "
                 "tag would hide them (TensorBoard shows one measure per run and tag); give it its own name"
-                % (tag, logdir, found.measure, measure))
-        rewritten = step in found.steps
+                % (tag, where, found.measure, measure))
+        rewritten, last = step in found.steps, max(found.steps, default=step)
         found.steps.add(step)
     if rewritten:
         warnings.warn(RewrittenStepWarning(
             "tag %r of %s already has a record at step %d, written by this process: TensorBoard shows only one "
             "of them (the Bias tab lists the step as written more than once); give each record its own step "
-            "or tag%s" % (tag, logdir, step, "; " + rewrite_hint if rewrite_hint else "")),
+            "or tag%s" % (tag, where, step, "; " + rewrite_hint if rewrite_hint else "")),
+            stacklevel=_caller_level())
+    elif step < last:
+        warnings.warn(RewrittenStepWarning(
+            "tag %r of %s already has records up to step %d, written by this process: with step %d written "
+            "after them, TensorBoard's data server hides those later steps, as after a restart from a checkpoint "
+            "(the Bias tab lists them; tensorboard --load_fast=false shows them); log a new run under its own "
+            "logdir or tag, or go on from the last step" % (tag, where, last, step)),
             stacklevel=_caller_level())
 
 
+#: Frameworks whose code calls a callback's writes: a warning names the user's line past them too.
+_FRAMEWORKS = ("keras", "tensorflow", "lightning", "pytorch_lightning", "torch")
+
+
 def _caller_level() -> int:
-    """The ``stacklevel`` of the first frame outside this package: a warning names the user's line."""
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
-    frame: Any = sys._getframe(2)  # claim_tag's caller
-    level = 2
-    while frame is not None and frame.f_code.co_filename.startswith(package):
+    """The ``stacklevel`` of the first frame outside this package and the training frameworks that call its
+    callbacks (Keras's callback list, Lightning's loops): a warning names the user's line (``fit(...)``)."""
+    places = [os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep]
+    for name in _FRAMEWORKS:
+        file = getattr(sys.modules.get(name), "__file__", None)
+        if file:
+            places.append(os.path.dirname(os.path.abspath(file)) + os.sep)
+    frame: Any = sys._getframe(3)  # the caller of claim_tag or claim_tf_tag
+    level = 3
+    while frame is not None and frame.f_code.co_filename.startswith(tuple(places)):
         frame, level = frame.f_back, level + 1
     return level
 
