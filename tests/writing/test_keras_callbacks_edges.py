@@ -299,6 +299,9 @@ def test_float_groups_fail_when_the_sensitivity_callback_is_made(tmp_path):
 @pytest.mark.parametrize("case, message", [
     ("unbatched", r"^validation_data yields single examples \(shape \(8,\); the model takes batches of rank 2\): batch "
                   r"it, e\.g\. dataset\.batch\(256\)$"),
+    # a Sequential without Input declares no input rank: the model's own error, with the same advice
+    ("unbatched, no Input", r"^validation_data: the model cannot take its first element \(shape \(8,\)\): if the "
+                            r"dataset yields single examples, batch it, e\.g\. dataset\.batch\(256\) \("),
     ("logits", r"^the model's output on row \d+ of validation_data has a negative score"),
     ("three names", r"^the model's output must be \[batch, 3\] scores, one per label name; got shape \(8, 4\)"),
 ])
@@ -311,10 +314,11 @@ def test_the_association_callback_meets_the_model_before_training(tmp_path, case
 
     keras.utils.set_random_seed(0)
     x = np.random.default_rng(0).normal(size=(32, 8)).astype(np.float32)
-    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(4, activation=None if case == "logits" else "sigmoid")])
+    dense = keras.layers.Dense(4, activation=None if case == "logits" else "sigmoid")
+    model = keras.Sequential([dense] if case == "unbatched, no Input" else [keras.Input((8,)), dense])
     model.compile("sgd", "mse")
     names = ["man", "woman", "bike", "car"][: 3 if case == "three names" else 4]
-    data = tf.data.Dataset.from_tensor_slices(x) if case == "unbatched" else x
+    data = tf.data.Dataset.from_tensor_slices(x) if case.startswith("unbatched") else x
     callback = AssociationTableCallback(str(tmp_path), data, label_names=names, identity_labels=["man", "woman"])
     epochs = []
     with pytest.raises(ValueError, match=message):
@@ -474,6 +478,11 @@ def test_a_head_of_a_model_without_symbolic_outputs_is_refused_when_training_beg
 
     with pytest.raises(ValueError, match="^head= takes one output of a model with symbolic outputs"):
         begin(PredictionSensitivityCallback(tmp_path, TABULAR, head=0), TwoHeads())
+    # one output and no symbolic ones (a Sequential without Input): head=0 is that output (was refused
+    # as 'Sequential has none')
+    one = keras.Sequential([keras.layers.Dense(3, activation="softmax")])
+    one(TABULAR[:1])
+    begin(PredictionSensitivityCallback(tmp_path, TABULAR, head=0, v="mask", protected=[0]), one)
     with pytest.raises(ValueError, match="^the model has 2 outputs, indexed 0 to 1: pass head=, the index of"):
         begin(PredictionSensitivityCallback(tmp_path, TABULAR), TwoHeads())
     with pytest.raises(ValueError, match="^head must be the index"):

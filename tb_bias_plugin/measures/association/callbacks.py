@@ -240,11 +240,19 @@ class AssociationTableCallback(ValidationRecordWriter, keras.callbacks.Callback)
             if element is None:
                 raise ValueError("validation_data is an empty dataset")
             inputs, ids = (element[0] if isinstance(element, tuple) else element), None
+            try:
+                scores = self._scores(inputs)
+            except Exception as e:  # a model without declared inputs: `_check_batched` could not tell
+                first = tf.nest.flatten(inputs)[0]
+                raise ValueError("validation_data: the model cannot take its first element (shape %s): if the "
+                                 "dataset yields single examples, batch it, e.g. dataset.batch(256) (%s)"
+                                 % (tuple(first.shape), e)) from e
         else:
             rows, _ = self._inputs()
             inputs = tf.nest.map_structure(lambda leaf: leaf[:8], rows)
             ids = None if self._identities is None else self._identities[:8]
-        scores = model_scores(self._scores(inputs), len(self._counter.label_names), 0, "validation_data", 0)
+            scores = self._scores(inputs)
+        scores = model_scores(scores, len(self._counter.label_names), 0, "validation_data", 0)
         update_from_model(self._counter.copy(), scores, 0, "validation_data", identities=ids)
 
     def on_epoch_end(self, epoch, logs=None):

@@ -96,8 +96,8 @@ class RepresentationBiasCallback(ValidationRecordWriter, keras.callbacks.Callbac
         measured. A fit that stops before (``EarlyStopping``) is measured at
         its last epoch when it ends: the activations of each epoch not
         measured are kept until the next (one forward pass on `x`), so what
-        is measured is that epoch's model even where another callback
-        restores earlier weights at the fit's end.
+        is measured is that epoch's model, not earlier weights another
+        callback restores at the fit's end (``restore_best_weights``).
     name : str, default "representation"
         Tag when `protected` is one array.
     pool : {"mean", "flatten"}

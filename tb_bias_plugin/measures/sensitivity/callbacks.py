@@ -210,7 +210,9 @@ class PredictionSensitivityCallback(ValidationRecordWriter, keras.callbacks.Call
         if self._head_model is None or self._head_model[0] is not model:
             try:
                 outputs = model.output
-            except (AttributeError, ValueError):  # a subclassed model, or a Sequential never built
+            except (AttributeError, ValueError):  # a subclassed model, or a Sequential without Input
+                if self._head == 0 and not isinstance(model(self._x[:1], training=False), (list, tuple, dict)):
+                    return model  # a model of one output: head=0 is that output
                 raise ValueError(f"head= takes one output of a model with symbolic outputs (functional); "
                                  f"{type(model).__name__} has none: pass a model that returns the one output "
                                  "P is to be taken of") from None
