@@ -209,6 +209,9 @@ class Job:
         found = [c for c in readers.header(self.files[0], self.formats[0]) if c.startswith(prefix)]
         if not found:
             raise DataError("%s: no column starts with %r" % (self.files[0], prefix))
+        if prefix in found:  # the label name is what follows the prefix: here nothing
+            raise DataError("%s: --score-prefix %r is the whole name of column %r, which would name a label ''; "
+                            "give a longer prefix, or the columns with --score-columns" % (self.files[0], prefix, prefix))
         return found
 
     def progress_bar(self, factory: Any, desc: str) -> Any:

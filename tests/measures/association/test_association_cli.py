@@ -155,6 +155,10 @@ BAD = [
      ["--score-prefix", "score_", "--identity-column", "sex"], ["range.csv", "row 3", "'score_b'", "[0, 1]"]),
     ("short.csv", lambda p: p.write_text("score_a,score_b,sex\n0.1,0.2\n"),
      ["--score-prefix", "score_", "--identity-column", "sex"], ["short.csv", "row 1", "2 fields"]),
+    # a prefix that is a whole column's name named a label '' ("label_names must not contain an empty name")
+    ("prefix.csv", lambda p: p.write_text("id,id_a,id_b,sex\nx,0.1,0.2,f\n"),
+     ["--score-prefix", "id", "--identity-column", "sex"], ["prefix.csv", "--score-prefix 'id' is the whole name of "
+                                                           "column 'id'", "--score-columns"]),
     ("bad.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": ["a"], "sex": \n'),
      ["--labels-column", "labels", "--identity-column", "sex"], ["bad.jsonl", "row 2", "not valid JSON"]),
     ("missing.jsonl", lambda p: p.write_text('{"labels": ["a"], "sex": "f"}\n{"labels": ["b"]}\n'),
