@@ -275,6 +275,10 @@ def _parquet(path: str, columns: Sequence[str], batch_size: int, progress: Progr
             progress.rows(batch.num_rows, round(batch.num_rows * bytes_per_row))
 
 
+#: The bytes of a CSV file Arrow parses at once: a row must fit in them.
+CSV_BLOCK_BYTES = 1 << 24
+
+
 def _csv(path: str, fmt: str, columns: Sequence[str], batch_size: int, separator: str,
          progress: Progress | None) -> Iterator[tuple[int, dict[str, Any]]]:
     """A CSV (or TSV) file's columns as Arrow string arrays, parsed by Arrow."""
@@ -290,7 +294,7 @@ def _csv(path: str, fmt: str, columns: Sequence[str], batch_size: int, separator
         with source:
             reader = pacsv.open_csv(
                 source,
-                read_options=pacsv.ReadOptions(block_size=1 << 22),
+                read_options=pacsv.ReadOptions(block_size=CSV_BLOCK_BYTES),
                 parse_options=pacsv.ParseOptions(delimiter=dialect.delimiter, quote_char='"', double_quote=True,
                                                  escape_char=False, newlines_in_values=True, ignore_empty_lines=True),
                 convert_options=pacsv.ConvertOptions(column_types={c: pa.string() for c in columns},
@@ -309,6 +313,9 @@ def _csv(path: str, fmt: str, columns: Sequence[str], batch_size: int, separator
                     if progress is not None:
                         progress.rows(part.num_rows)
     except (pa.ArrowException, OSError) as e:
+        if "straddl" in str(e):  # a row past a block: Python's csv module would blame its own 128 KiB field limit
+            raise DataError("%s, rows from %d: a row longer than the %d MiB read at once (a long text column? "
+                            "Parquet or JSON Lines take rows of any length)" % (path, row, CSV_BLOCK_BYTES >> 20))
         # An unclosed quote runs to the end of the file, as one value (in Arrow and in Python's csv module): its
         # row would be said to have too few fields. Else Python's csv module reads the file again, up to the
         # row it cannot read.

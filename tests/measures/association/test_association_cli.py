@@ -1218,3 +1218,17 @@ def test_beam_says_what_it_counted_as_the_in_process_run_does(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith("counted on DirectRunner and wrote 'g' (step 0) to %s: 3 examples, 2 labels, 2 identities, "
                           % (tmp_path / "logs")) and out.endswith(" s\n")
+
+
+def test_a_csv_row_longer_than_a_block_is_said_so(tmp_path, capsys, monkeypatch):
+    # Python's csv module, reading again to find the row, blamed its own limit: "field larger than field
+    # limit (131072)", which is not the limit that was hit
+    from tb_bias_plugin.prediction_files import readers
+
+    monkeypatch.setattr(readers, "CSV_BLOCK_BYTES", 1 << 20)
+    (tmp_path / "huge.csv").write_text("labels,sex,text\na,f,short\nb,m,%s\na,f,x\n" % ("y" * 5_000_000))
+    assert run(tmp_path / "huge.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex") == 2
+    assert ("huge.csv, rows from 2: a row longer than the 1 MiB read at once (a long text column? Parquet or "
+            "JSON Lines take rows of any length)") in capsys.readouterr().err
+    assert not (tmp_path / "logs").exists()
