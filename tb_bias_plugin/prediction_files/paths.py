@@ -128,10 +128,14 @@ class _GzipFile(gzip.GzipFile):
         self._path = path
 
     def _damaged(self, e: Exception) -> DataError:
-        if str(e).startswith("Not a gzipped file"):
+        with open(self._path, "rb") as head:
+            gzipped = head.read(2) == b"\x1f\x8b"
+        if str(e).startswith("Not a gzipped file") and not gzipped:
             return DataError("%s is named .gz but is not gzip-compressed (%s): rename it without .gz, or pass a "
                              "gzip-compressed file" % (self._path, e))
-        return DataError("%s: a damaged gzip file, cut short or corrupted (%s)" % (self._path, e))
+        # a gzip file with other bytes after its end says "Not a gzipped file" of them
+        return DataError("%s: a damaged gzip file, cut short, corrupted or with bytes after its end (%s)"
+                         % (self._path, e))
 
     def read(self, size: int | None = -1) -> bytes:
         try:

@@ -232,7 +232,11 @@ def _check_columns(path: str, have: Sequence[str], columns: Sequence[str]) -> No
     """Each column asked for is in the file once: of two alike, which one is meant cannot be told."""
     for column in columns:
         if column not in have:
-            raise DataError("%s: no column %r (columns: %s)" % (path, column, ", ".join(have[:20])))
+            # one column holding the other separator: the file was read with the wrong one (--format)
+            hint = next(("; one column found, holding %s: %s? (--format %s)" % (name, kind, fmt)
+                         for name, kind, fmt in (("tabs", "tab-separated", "tsv"), ("commas", "comma-separated", "csv"))
+                         if len(have) == 1 and ("\t" if fmt == "tsv" else ",") in have[0]), "")
+            raise DataError("%s: no column %r (columns: %s)%s" % (path, column, ", ".join(have[:20])[:300], hint))
         if list(have).count(column) > 1:
             raise DataError("%s: %d columns are named %r" % (path, list(have).count(column), column))
 
@@ -314,8 +318,9 @@ def _csv(path: str, fmt: str, columns: Sequence[str], batch_size: int, separator
                         progress.rows(part.num_rows)
     except (pa.ArrowException, OSError) as e:
         if "straddl" in str(e):  # a row past a block: Python's csv module would blame its own 128 KiB field limit
-            raise DataError("%s, rows from %d: a row longer than the %d MiB read at once (a long text column? "
-                            "Parquet or JSON Lines take rows of any length)" % (path, row, CSV_BLOCK_BYTES >> 20))
+            raise DataError("%s, rows from %d: a row too long for Arrow's CSV reader, which reads %d MiB at a time "
+                            "(a long text column? Parquet or JSON Lines take rows of any length)"
+                            % (path, row, CSV_BLOCK_BYTES >> 20))
         # An unclosed quote runs to the end of the file, as one value (in Arrow and in Python's csv module): its
         # row would be said to have too few fields. Else Python's csv module reads the file again, up to the
         # row it cannot read.

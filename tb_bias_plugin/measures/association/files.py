@@ -342,9 +342,10 @@ def _string_lists(values: Any) -> Any:
 _ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 
-# A cell of text that is a list written out: a bracketed list of quoted items (pandas' to_csv of a column of
-# lists writes Python's repr, ['man', 'nurse']; JSON writes ["man", "nurse"]), or an empty one. RE2 syntax (Arrow's).
-_QUOTED = r"""(?:'[^']*'|"[^"]*")"""
+# A cell of text that is a list written out: a bracketed list of quoted items or of numbers (pandas' to_csv of a
+# column of lists writes Python's repr, ['man', 'nurse'] or [1, 2]; JSON writes ["man", "nurse"]), or an empty
+# one. RE2 syntax (Arrow's).
+_QUOTED = r"""(?:'[^']*'|"[^"]*"|-?[0-9]+(?:\.[0-9]+)?)"""
 LIST_TEXT = r"^\s*\[\s*(?:%s(?:\s*,\s*%s)*\s*)?\]\s*$" % (_QUOTED, _QUOTED)
 
 

@@ -657,6 +657,8 @@ def test_csv_cells_split_by_arrow_count_as_python_splits_them(tmp_path):
     ('"[""woman""]"', "'[\"woman\"]'"),  # JSON
     ("[]", "'[]'"),
     ('" [ ] "', "' [ ] '"),
+    ('"[1, 2]"', "'[1, 2]'"),  # pandas' to_csv of a column of class-index lists
+    ("[-3.5]", "'[-3.5]'"),
 ])
 @pytest.mark.parametrize("names", [[], ["--label-names", "names.txt"]], ids=["found", "given"])
 def test_csv_label_cells_that_look_like_lists_are_an_error_naming_the_row(tmp_path, capsys, cell, shown, names):
@@ -1113,12 +1115,16 @@ def _gzip_bad_crc(path):
 
 @pytest.mark.parametrize("name, write, message", [
     # each was a raw traceback (EOFError, gzip.BadGzipFile) from wherever a reader was reading, exit 1
-    ("cut.csv.gz", _gzip_cut_short, "cut.csv.gz: a damaged gzip file, cut short or corrupted (Compressed file "
-     "ended before the end-of-stream marker was reached)"),
-    ("crc.jsonl.gz", _gzip_bad_crc, "crc.jsonl.gz: a damaged gzip file, cut short or corrupted (CRC check failed"),
+    ("cut.csv.gz", _gzip_cut_short, "cut.csv.gz: a damaged gzip file, cut short, corrupted or with bytes after "
+     "its end (Compressed file ended before the end-of-stream marker was reached)"),
+    ("crc.jsonl.gz", _gzip_bad_crc, "crc.jsonl.gz: a damaged gzip file, cut short, corrupted or with bytes after "
+     "its end (CRC check failed"),
+    # was told it is not gzip and to rename it
+    ("tail.csv.gz", lambda p: p.write_bytes(__import__("gzip").compress(b"labels,sex\na|b,f\n") + b"GARBAGE\n"),
+     "tail.csv.gz: a damaged gzip file, cut short, corrupted or with bytes after its end (Not a gzipped file"),
     ("plain.csv.gz", lambda p: p.write_text("labels,sex\na|b,f\n"), "plain.csv.gz is named .gz but is not "
      "gzip-compressed (Not a gzipped file (b'la')): rename it without .gz, or pass a gzip-compressed file"),
-], ids=["cut-short", "crc", "not-gzip"])
+], ids=["cut-short", "crc", "trailing-bytes", "not-gzip"])
 @pytest.mark.parametrize("beam", [
     pytest.param([], id="in-process"),
     pytest.param(["--beam-runner", "DirectRunner"], id="beam", marks=pytest.mark.beam),
@@ -1229,6 +1235,18 @@ def test_a_csv_row_longer_than_a_block_is_said_so(tmp_path, capsys, monkeypatch)
     (tmp_path / "huge.csv").write_text("labels,sex,text\na,f,short\nb,m,%s\na,f,x\n" % ("y" * 5_000_000))
     assert run(tmp_path / "huge.csv", "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
                "--identity-column", "sex") == 2
-    assert ("huge.csv, rows from 2: a row longer than the 1 MiB read at once (a long text column? Parquet or "
-            "JSON Lines take rows of any length)") in capsys.readouterr().err
+    assert ("huge.csv, rows from 2: a row too long for Arrow's CSV reader, which reads 1 MiB at a time (a long "
+            "text column? Parquet or JSON Lines take rows of any length)") in capsys.readouterr().err
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize("name, text, fmt, hint", [
+    ("p.tsv", "labels\tsex\na\tf\n", "csv", "; one column found, holding tabs: tab-separated? (--format tsv)"),
+    ("p.txt", "labels,sex\na,f\n", "tsv", "; one column found, holding commas: comma-separated? (--format csv)"),
+])
+def test_a_file_read_with_the_wrong_separator_says_so(tmp_path, capsys, name, text, fmt, hint):
+    # the whole header was listed as one column, in which 'labels' seemed to be
+    (tmp_path / name).write_text(text)
+    assert run(tmp_path / name, "--logdir", tmp_path / "logs", "--name", "g", "--labels-column", "labels",
+               "--identity-column", "sex", "--format", fmt) == 2
+    assert capsys.readouterr().err.rstrip().endswith(hint + " (nothing was written)")
