@@ -281,3 +281,24 @@ def test_the_two_sides_stay_side_by_side_beside_the_selected_labels(tab, width):
     assert hovered["hover"]["height"] == pytest.approx(before["hover"]["height"], abs=1), (before, hovered)
     tab.screenshot("examples_panel_beside_three_selected_%d" % width)
     assert tab.page_errors == []
+
+
+def test_at_200_percent_zoom_the_panel_goes_below_the_chart_with_its_sides_readable(tab):
+    """Accessibility review (640 CSS px, WCAG 1.4.10): beside the chart the panel was 186 px wide, its
+    two sides 77 px each, words broken mid-word ("constru / ction site")."""
+    tab.open(DEMO)  # at the default size, where the table shows its first 25 rows to settle on
+    tab.page.set_viewport_size({"width": 640, "height": 800})
+    panel = open_panel(tab, "Beard")
+    for label in ("Short Hair", "Beard", "Ice Hockey"):
+        tab.row(label).locator('[data-testid="select-checkbox"]').check()
+    expect(tab.testid("pcp-line")).to_have_count(3)
+    expect(panel.locator('[data-testid="example"]').first).to_be_visible()
+    found = panel.evaluate("""(p) => {
+      const box = (e) => { const b = e.getBoundingClientRect(); return {y: b.top, bottom: b.bottom, width: b.width}; };
+      const root = p.getRootNode();
+      return {panel: box(p), chart: box(root.host.previousElementSibling),  // the panel's host follows the chart
+              sides: [...root.querySelectorAll('[data-testid="examples-side"]')].map(box)};
+    }""")
+    assert found["panel"]["y"] >= found["chart"]["bottom"] - 1, found  # below the chart, not beside it
+    assert len(found["sides"]) == 2 and min(s["width"] for s in found["sides"]) >= 140, found
+    tab.screenshot("examples_panel_at_640_css_px")

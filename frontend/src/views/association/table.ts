@@ -195,10 +195,11 @@ export class RankedTable extends LitElement {
         flex: 0 1 auto;
         white-space: normal;
       }
-      /* the actions never split across lines */
+      /* the actions wrap below the summary first, and split across lines only where they alone do not fit
+         (200 % zoom: the row overflowed its pane) */
       .bulk .actions-group {
         display: inline-flex;
-        flex-wrap: nowrap;
+        flex-wrap: wrap;
         gap: 4px;
         align-items: center;
       }
@@ -871,7 +872,7 @@ export class RankedTable extends LitElement {
       ?hidden=${loading}
       aria-pressed=${pressed}
       aria-label=${`${verb} ${label}`}
-      title=${pressed ? `Un${verb.toLowerCase()}` : verb}
+      title=${verb}
       ?disabled=${this.busy}
       @click=${onClick}
     >
@@ -1045,8 +1046,9 @@ export class RankedTable extends LitElement {
   private moreColumnsButton() {
     const more = moreColumns(this.columnsPast, this.scrolledSideways);
     if (more === null) return nothing;
+    // named by its text, described by its tooltip (an aria-label equal to the title was read twice)
     return html`<button type="button" class="more-columns" data-testid="more-columns" title=${more.title}
-      aria-label=${more.title} @click=${this.scrollSideways}>${more.text}</button>`;
+      @click=${this.scrollSideways}>${more.text}</button>`;
   }
 
   /** The header cells that scroll sideways (after the sticky block), with their columns. */

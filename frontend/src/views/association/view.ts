@@ -255,6 +255,18 @@ export class AssociationView extends MeasureViewBase {
         min-height: 260px;
         max-height: none;
       }
+      /* narrow (200 % zoom): the chart above the panel, each the pane's width; beside, the panel's two
+         sides were 77 px each and broke words */
+      @media (max-width: 760px) {
+        .panels.beside {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .panels.beside > tb-bias-examples-panel {
+          contain: none;
+          min-height: 0;
+          max-height: 300px;
+        }
+      }
       .grow {
         flex: 1;
         min-height: 320px;
