@@ -498,10 +498,14 @@ def test_a_record_of_p_only_shows_no_empty_detail(browser, p_only_server):
             expect(tab.ui.get_by_text("Token types by mean")).to_have_count(0)
             expect(tab.ui.get_by_text("No token strings were logged.")).to_have_count(0)
             expect(tab.testid("sens-features")).to_have_count(0)
-            # the groups' panel takes the row its empty neighbour left
+            # the groups' panel takes the row its empty neighbour left; so do the steps (no empty comparison
+            # panel saying to log two choices beside them: a11y review)
             breakdowns = tab.testid("sens-breakdowns").bounding_box()
             summary = tab.testid("sens-summary").bounding_box()
             assert breakdowns["width"] == pytest.approx(summary["width"], abs=2), (breakdowns, summary)
+            expect(tab.testid("sens-scatter-section")).to_have_count(0)
+            steps = tab.testid("sens-steps").bounding_box()
+            assert steps["width"] == pytest.approx(summary["width"], abs=2), (steps, summary)
             full_screenshot(tab, "sensitivity_p_only_%d" % width)
             assert tab.page_errors == []
         finally:

@@ -509,7 +509,7 @@ export class SensitivityView extends MeasureViewBase {
       const i = s.steps.indexOf(step);
       return `step ${step}, ${this.stat}: ${s.choices.map((c) => `${c.name} ${formatValue(c[this.stat][i], 4)}`).join(", ")}`;
     });
-    return html`<section>
+    return html`<section data-testid="sens-steps">
       <div class="heading-row"><h3 id="sens-steps-title">Over steps:</h3>
         <select data-testid="sens-stat-select" aria-label="statistic" @change=${(e: Event) => { this.links.dismiss(); this.stat = (e.target as HTMLSelectElement).value as StatName; this.saveHash(); }}>
           ${STATS.map((st) => html`<option .value=${st} .selected=${live(st === this.stat)}>${st}</option>`)}
@@ -751,7 +751,13 @@ export class SensitivityView extends MeasureViewBase {
 
   /** Inner width of a panel: the whole row when stacked, else half of it (gap 12, padding and border 22). */
   private panelWidth(): number {
-    return Math.max(240, Math.floor(this.stacked ? this.size.width - 22 : (this.size.width - 12) / 2 - 22));
+    const whole = this.stacked || this.oneChoice();
+    return Math.max(240, Math.floor(whole ? this.size.width - 22 : (this.size.width - 12) / 2 - 22));
+  }
+
+  /** The step logged one v choice: no comparison panel, the steps chart takes the row. */
+  private oneChoice(): boolean {
+    return this.detail !== null && this.detail.choices.length < 2;
   }
 
   override render() {
@@ -768,7 +774,10 @@ export class SensitivityView extends MeasureViewBase {
       </p>
       ${d && !this.failures.has("detail")
         ? html`${this.renderSummary(d)}
-            <div class="grid ${this.stacked ? "stacked" : ""}">${this.renderSteps()}${this.renderScatter()}</div>
+            ${this.oneChoice()
+              ? // one choice: nothing to compare (the controls say so); the steps take the row
+                html`<div class="grid stacked">${this.renderSteps()}</div>`
+              : html`<div class="grid ${this.stacked ? "stacked" : ""}">${this.renderSteps()}${this.renderScatter()}</div>`}
             ${this.renderHistograms(d)}
             ${this.renderExamples(d)}
             ${this.renderBreakdowns(d)}`
