@@ -544,7 +544,10 @@ def scores(values: Any, path: str, first: int, column: str) -> np.ndarray:
                     raise ValueError
                 array[i] = float(value)
             except (TypeError, ValueError):
-                raise DataError("%s: %r is not a number" % (where(path, first + i, column), value))
+                # CSV text has no booleans: pandas writes True/False, which a CSV reader cannot tell from names
+                hint = ("; CSV holds text: write 1 or 0 (typed booleans are read from Parquet and JSON Lines)"
+                        if isinstance(value, str) and value.strip().lower() in ("true", "false") else "")
+                raise DataError("%s: %r is not a number%s" % (where(path, first + i, column), value, hint))
     bad = np.flatnonzero(~((array >= 0) & (array <= 1)))
     if bad.size:
         i = int(bad[0])

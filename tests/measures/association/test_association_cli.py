@@ -553,6 +553,15 @@ def test_json_lines_booleans_are_scores_as_parquet_booleans_are(tmp_path):
         assert logged(tmp_path / name) == want
 
 
+def test_csv_true_and_false_scores_are_refused_saying_to_write_1_or_0(tmp_path, capsys):
+    # pandas' to_csv of a bool column writes True/False: text a CSV reader cannot tell from a name
+    (tmp_path / "p.csv").write_text("a,sex\nTrue,f\nFalse,m\n")
+    assert run(tmp_path / "p.csv", "--logdir", tmp_path / "logs", "--name", "g", "--score-columns", "a",
+               "--identity-column", "sex", "--progress", "off") == 2
+    assert ("row 1, column 'a': 'True' is not a number; CSV holds text: write 1 or 0 (typed booleans are read "
+            "from Parquet and JSON Lines)") in capsys.readouterr().err
+
+
 def test_npz_files_must_name_their_columns_alike(tmp_path, capsys):
     scores = np.array([[0.9, 0.1]])
     np.savez(tmp_path / "a.npz", scores=scores, label_names=np.array(["a", "b"]))
