@@ -185,25 +185,7 @@ def test_a_lightning_trainer_logs_the_bias_beside_its_own_scalars(tmp_path):
     y = torch.as_tensor(rng.integers(0, 3, size=64))
     data = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=32)
 
-    class Module(lightning.LightningModule):
-        def __init__(self):
-            super().__init__()
-            self.net = classifier()
-
-        def forward(self, inputs):
-            return self.net(inputs)
-
-        def training_step(self, batch, _):
-            inputs, targets = batch
-            return torch.nn.functional.nll_loss(torch.log(self(inputs) + 1e-9), targets)
-
-        def validation_step(self, batch, _):
-            inputs, targets = batch
-            self.log("val_loss", torch.nn.functional.nll_loss(torch.log(self(inputs) + 1e-9), targets))
-
-        def configure_optimizers(self):
-            return torch.optim.SGD(self.parameters(), lr=0.1)
-
+    Module = first_class_module(lightning)
     callback = tbp.lightning_callback(tbp.log_association_table, x, label_names=["man", "woman", "job"],
                                       identity_labels=["man", "woman"], thresholds=0.3, every_n_epochs=2)
     trainer = lightning.Trainer(max_epochs=4, logger=TensorBoardLogger(str(tmp_path), name="", version="run"),
